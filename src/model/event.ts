@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { PostReading } from './action.js';
+
+/**
+ * GM events, as written in an `--events` YAML file or posted to the API. Each applies
+ * after post `at` (the number the forum shows) or at `time` (ISO 8601).
+ */
+const position = { at: z.number().int().min(0).optional(), time: z.string().datetime({ offset: true }).optional() };
+
+export const GmEvent = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('day-start'), day: z.number().int().positive(), ...position }),
+  z.strictObject({ kind: z.literal('day-end'), ...position }),
+  z.strictObject({ kind: z.enum(['kill', 'revive', 'modkill']), player: z.string().min(1), ...position }),
+  z.strictObject({ kind: z.literal('replace'), player: z.string().min(1), by: z.string().min(1), ...position }),
+  z.strictObject({
+    kind: z.literal('weight'), player: z.string().min(1), weight: z.number(), hidden: z.boolean().default(false), ...position,
+  }),
+  z.strictObject({ kind: z.literal('vote'), player: z.string().min(1), target: z.string().nullable(), ...position }),
+  /** A GM's reading of one post's vote; target null = ignore that post's vote. */
+  z.strictObject({ kind: z.literal('correct'), post: z.number().int().positive(), target: z.string().nullable() }),
+  z.strictObject({
+    kind: z.literal('status'), player: z.string().min(1),
+    status: z.enum(['arrested', 'poisoned', 'abroad', 'hindered', 'clear']), ...position,
+  }),
+  z.strictObject({ kind: z.literal('role'), player: z.string().min(1), role: z.string().min(1), ...position }),
+  z.strictObject({ kind: z.literal('decide'), eliminated: z.array(z.string()), ...position }),
+]);
+export type GmEvent = z.infer<typeof GmEvent>;
+
+export const GmEvents = z.array(GmEvent);
+
+/** A post as the tally sees it: who, where, when, and what the parser read in it. */
+export const PostEvent = z.object({
+  kind: z.literal('post'),
+  post: z.number().int().positive(),
+  author: z.string(),
+  time: z.string().nullable(),
+  permalink: z.string().nullable(),
+  reading: PostReading,
+});
+export type PostEvent = z.infer<typeof PostEvent>;
