@@ -37,6 +37,8 @@ export const NoLynch = z.strictObject({
   name: z.string().min(1),
   /** What players write for it (matched case-, space- and hyphen-insensitively). */
   keywords: keywords,
+  /** When No Lynch wins: nobody is eliminated, or the GM (a Judge) decides. */
+  wins: z.enum(['no-elimination', 'gm']).default('no-elimination'),
 });
 export type NoLynch = z.infer<typeof NoLynch>;
 
@@ -75,13 +77,24 @@ export const Ruleset = z.strictObject({
   threshold: ThresholdRule,
   /** Reaching the threshold ends the Day at once (later votes do not count). */
   endsAtThreshold: z.boolean().default(false),
+  /**
+   * At the deadline, when no wagon reached the threshold (majority and fraction rules):
+   * the leader goes (`plurality`), nobody does (`no-elimination`), or the GM decides (`gm`).
+   */
+  shortOfThreshold: z.enum(['plurality', 'no-elimination', 'gm']).default('plurality'),
+  /** The Day also ends at once when one wagon holds all living votes but `allBut` ("unanimous minus one"). */
+  earlyEnd: z.strictObject({ allBut: z.number().int().min(0) }).optional(),
   violations: z.strictObject({
     edit: Consequence.default('ignore'),
     image: Consequence.default('ignore'),
     'external-link': Consequence.default('ignore'),
     code: Consequence.default('ignore'),
     'non-english': Consequence.default('ignore'),
-  }).default({ edit: 'ignore', image: 'ignore', 'external-link': 'ignore', code: 'ignore', 'non-english': 'ignore' }),
+    /** A vote written outside the ruleset's grammar (not bold, not on its own line). */
+    format: Consequence.default('ignore'),
+  }).default({
+    edit: 'ignore', image: 'ignore', 'external-link': 'ignore', code: 'ignore', 'non-english': 'ignore', format: 'ignore',
+  }),
   names: NameMatching.default(NameMatching.parse({})),
 });
 export type Ruleset = z.infer<typeof Ruleset>;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { EngineId } from '../src/model/engine.js';
+import type { Post } from '../src/model/post.js';
+import { BodyMarkup } from './markup.js';
+import type { SiteProfile } from './site-profile.js';
+
+/**
+ * What an engine is, as typed data: how to recognise it, how its pages are laid out,
+ * how to write a votal for it. Read by identification, the fetcher and the renderer.
+ */
+export const EngineDescriptor = z.strictObject({
+  engine: EngineId,
+  name: z.string(),
+  /** What the thread reader fetches: HTML pages or a JSON API. */
+  format: z.enum(['html', 'json']).default('html'),
+  /** Markup a votal is written in on this engine. */
+  dialect: z.enum(['bbcode', 'markdown', 'gog']).default('bbcode'),
+  /** Host name patterns of hosted forums (regular expressions on the host). */
+  hosts: z.array(z.string()).default([]),
+  /** Path patterns of this engine's thread URLs (regular expressions on path + query). */
+  threadPaths: z.array(z.string()).default([]),
+  /** CSS selectors any of which identifies the engine on a page (a board on its own domain). */
+  fingerprints: z.array(z.string()).default([]),
+  /** Pattern on `<meta name="generator">`. */
+  generator: z.string().optional(),
+  postsPerPage: z.number().int().positive(),
+  needsBrowser: z.boolean().default(false),
+  body: BodyMarkup,
+});
+export type EngineDescriptor = z.infer<typeof EngineDescriptor>;
+export type EngineDescriptorInput = z.input<typeof EngineDescriptor>;
+
+/** A thread as the reader knows it: where page 1 is, and the page the user pointed at. */
+export interface ThreadRef {
+  engine: EngineId;
+  /** Canonical URL of page 1 (no page, post anchor, session id). */
+  url: string;
+  id: string | null;
+}
+
+export interface PageContext {
+  /** The URL the page was fetched from (links and times resolve against it). */
+  url: string;
+  profile: SiteProfile;
+  /** When the page was fetched (ISO): the only clock an adapter sees. */
+  now: string;
+}
+
+export interface ThreadPage {
+  title: string | null;
+  /** This page's number, as the page says. */
+  page: number;
+  pageCount: number;
+  /** Posts per page when the page shows it (phpBB start offsets); null when unknown. */
+  postsPerPage: number | null;
+  posts: Post[];
+}
+
+/**
+ * An engine adapter is pure: a document in, posts out (NetTally's split). Fetching,
+ * retries and caching belong to the fetcher; site quirks to profiles.
+ */
+export interface EngineAdapter {
+  readonly descriptor: EngineDescriptor;
+  /** The thread a URL points into (any page, any post anchor). */
+  threadRef(url: URL): ThreadRef;
+  /** URL of page `page` (1-based). `postsPerPage` is what the thread's pages showed, if known. */
+  pageUrl(thread: ThreadRef, page: number, postsPerPage: number | null): string;
+  /** Which page a URL of this thread points at (1 where it says nothing). */
+  pageOf(url: URL, postsPerPage: number | null): number;
+  parsePage(doc: string, ctx: PageContext): ThreadPage;
+}
+
+export function defineDescriptor(input: EngineDescriptorInput): EngineDescriptor {
+  return EngineDescriptor.parse(input);
+}

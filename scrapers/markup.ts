@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * How an engine writes post bodies, as data: CSS selectors (compound selectors, commas
+ * allowed) that the shared body builder maps onto the engine-neutral tree. Adding an
+ * engine is mostly filling this in; no engine code walks a body itself.
+ */
+export const QuoteMarkup = z.strictObject({
+  selector: z.string(),
+  /** Attribute holding the quoted author (XenForo `data-quote`, ProBoards `author`). */
+  authorAttr: z.string().optional(),
+  /** Element inside the quote holding the author line ("X said:", "X wrote:"). */
+  authorSelector: z.string().optional(),
+  /** Pattern on the author line; group 1 is the name. */
+  authorPattern: z.string().optional(),
+  /** Parts of the quote that are chrome, not quoted text ("Click to expand", headers). */
+  chrome: z.string().optional(),
+});
+
+export const BodyMarkup = z.strictObject({
+  /** Dropped entirely: ads, scripts, expand buttons, edit lines printed inside the body. */
+  skip: z.string().default('script, style, noscript, iframe, object, embed, form, input, button'),
+  quote: z.array(QuoteMarkup).default([{ selector: 'blockquote' }]),
+  spoiler: z.strictObject({ selector: z.string(), titleSelector: z.string().optional() }).optional(),
+  code: z.string().default('pre, code'),
+  bold: z.string().default('b, strong'),
+  italic: z.string().default('i, em'),
+  underline: z.string().default('u, ins'),
+  strike: z.string().default('s, strike, del'),
+  /** Smilies and emoji are pictures of feelings, never "images" under the rules. */
+  smilie: z.string().default('img.smilie, img.smiley, img.smilies, img.emoji'),
+  mention: z.string().default('a.username, a.mention'),
+  /** Links the engine marks as internal even when they are absolute to another host name of the board. */
+  internalLink: z.string().optional(),
+  signature: z.string().optional(),
+  /** Element names that start a new line (block level). */
+  blocks: z.array(z.string()).default([
+    'div', 'p', 'li', 'ul', 'ol', 'dl', 'dd', 'dt', 'table', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+    'article', 'section', 'aside', 'header', 'footer', 'hr', 'center', 'blockquote', 'details', 'summary',
+  ]),
+});
+export type BodyMarkup = z.infer<typeof BodyMarkup>;
+export type BodyMarkupInput = z.input<typeof BodyMarkup>;

@@ -1,0 +1,110 @@
+import type { Document, Element } from 'domhandler';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { all, attr, one, parseHtml, text } from './dom.js';
+import { fromForumText, fromIso } from './forum-time.js';
+import { requirePosts } from './page-checks.js';
+
+export const descriptor = defineDescriptor({
+  engine: 'phpbb',
+  name: 'phpBB 3',
+  threadPaths: ['/viewtopic\\.php'],
+  fingerprints: ['body#phpbb'],
+  postsPerPage: 10,
+  body: {
+    quote: [{ selector: 'blockquote', authorSelector: 'cite', authorPattern: '^(.*?)\\s+wrote' }],
+    // Spoilers are an extension, not core; these are the common extensions' classes.
+    spoiler: { selector: 'div.spoiler, .spoilwrapper, details.spoiler', titleSelector: '.spoiltitle, summary' },
+    code: 'dl.codebox, div.codebox, pre, code',
+    bold: 'b, strong',
+    smilie: 'img.smilies',
+    mention: 'a.mention',
+    internalLink: 'a.postlink-local',
+  },
+});
+
+const POST = 'div.post[id^="p"]';
+
+export const phpbb: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const t = url.searchParams.get('t');
+    const f = url.searchParams.get('f');
+    const keep = new URLSearchParams();
+    if (f) keep.set('f', f);
+    if (t) keep.set('t', t);
+    else if (url.searchParams.get('p')) keep.set('p', url.searchParams.get('p')!);
+    return { engine: 'phpbb', url: `${url.origin}${url.pathname}?${keep}`, id: t };
+  },
+
+  pageUrl(thread, page, postsPerPage) {
+    if (page <= 1) return thread.url;
+    return `${thread.url}&start=${(page - 1) * (postsPerPage ?? descriptor.postsPerPage)}`;
+  },
+
+  pageOf(url, postsPerPage) {
+    const start = Number(url.searchParams.get('start') ?? 0);
+    return Math.floor(start / (postsPerPage ?? descriptor.postsPerPage)) + 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^p\d+$/.test(attr(el, 'id') ?? ''));
+    const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
+    const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
+    const title = text(one(doc, 'h2.topic-title, #page-body > h2, h2')) || null;
+    return { title, page, pageCount, postsPerPage, posts };
+  },
+};
+
+/** "Page 2 of 10", and the posts per page from the `start=` offsets of the page links. */
+function pagination(doc: Document, ctx: PageContext, postsOnPage: number): { page: number; pageCount: number; postsPerPage: number | null } {
+  const box = one(doc, '.pagination');
+  const m = /Page\s+(\d+)\s+of\s+(\d+)/i.exec(text(box));
+  let perPage: number | null = null;
+  for (const a of box ? all(box, 'a[href*="start="]') : []) {
+    const n = Number(text(a));
+    const start = Number(/[?&]start=(\d+)/.exec(attr(a, 'href') ?? '')?.[1]);
+    if (n > 1 && start > 0) { perPage = start / (n - 1); break; }
+  }
+  const active = Number(text(box ? one(box, 'li.active') : null)) || null;
+  const page = m ? Number(m[1]) : active ?? 1;
+  const numbers = box ? all(box, 'li a, li span').map((e) => Number(text(e)) || 0) : [];
+  const pageCount = m ? Number(m[2]) : Math.max(page, ...numbers);
+  if (perPage === null && ctx.profile.postsPerPage === undefined && pageCount > page) perPage = postsOnPage;
+  return { page, pageCount, postsPerPage: perPage };
+}
+
+function readPost(el: Element, number: number, page: number, ctx: PageContext): Post {
+  const id = (attr(el, 'id') ?? '').slice(1);
+  const authorBox = one(el, 'p.author');
+  const nameEl =
+    one(el, 'p.author a.username, p.author a.username-coloured, dl.postprofile a.username, dl.postprofile a.username-coloured') ??
+    one(el, 'p.author strong a') ?? all(el, 'dl.postprofile dt a').pop() ?? null;
+  const author = text(nameEl) || text(one(el, 'p.author strong, dl.postprofile dt'));
+  const bodyEl = one(el, 'div.content');
+  const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
+  const dates = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
+  const time = authorBox ? one(authorBox, 'time[datetime]') : null;
+  const postedAt = fromIso(attr(time, 'datetime')) ??
+    fromForumText(text(authorBox).split(/»|&raquo;/).pop() ?? '', dates);
+  const notice = all(el, 'div.notice').find((n) => /edited/i.test(text(n))) ?? null;
+  const noticeText = text(notice);
+  return {
+    id,
+    number,
+    page,
+    author,
+    authorId: /[?&]u=(\d+)/.exec(attr(nameEl, 'href') ?? '')?.[1] ?? null,
+    postedAt,
+    permalink: new URL(`viewtopic.php?p=${id}#p${id}`, ctx.url).href,
+    edit: notice
+      ? { at: fromForumText(/\bon\s+(.*?)(?:,\s*edited|$)/i.exec(noticeText)?.[1] ?? '', dates), by: text(one(notice, 'a')) || null, text: noticeText }
+      : null,
+    bodyHash: hashBody(body),
+    body,
+  };
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { EngineId } from '../src/model/engine.js';
+
+/**
+ * Per-site facts that markup does not tell: which engine a board on its own domain
+ * runs, how it prints dates, its posts per page, how fast we may ask. Data, never
+ * `if (host === ...)` in shared code.
+ */
+export const SiteProfile = z.strictObject({
+  /** Host names this profile applies to (exact, or "*.example.com"). */
+  hosts: z.array(z.string().min(1)).default([]),
+  engine: EngineId.optional(),
+  /** IANA zone the board prints text dates in (guests see the board default). */
+  timeZone: z.string().default('UTC'),
+  dateOrder: z.enum(['mdy', 'dmy', 'ymd']).default('mdy'),
+  postsPerPage: z.number().int().positive().optional(),
+  /** Pause between two requests to this host. */
+  minIntervalMs: z.number().int().min(0).optional(),
+  needsBrowser: z.boolean().default(false),
+  /** Other origins of the same board: links to them are internal. */
+  aliases: z.array(z.string()).default([]),
+});
+export type SiteProfile = z.infer<typeof SiteProfile>;
+
+export const DEFAULT_PROFILE: SiteProfile = SiteProfile.parse({});

@@ -1,0 +1,89 @@
+import type { Element } from 'domhandler';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { all, attr, one, parseHtml, text } from './dom.js';
+import { fromEpochSeconds, fromIso } from './forum-time.js';
+import { requirePosts } from './page-checks.js';
+import { postNumber } from './post-number.js';
+
+export const descriptor = defineDescriptor({
+  engine: 'xenforo2',
+  name: 'XenForo 2',
+  threadPaths: ['/threads/[^/]*?\\.?\\d+/?'],
+  fingerprints: ['html#XF'],
+  postsPerPage: 20,
+  body: {
+    // Ads live inside .message-body on some boards; quote expand links are chrome.
+    skip: 'script, style, noscript, iframe, form, button, .samCodeUnit, .samBannerUnit, .bbCodeBlock-expandLink, .js-selectToQuoteEnd',
+    quote: [{
+      selector: 'blockquote.bbCodeBlock--quote, .bbCodeBlock--quote',
+      authorAttr: 'data-quote',
+      authorSelector: '.bbCodeBlock-title',
+      authorPattern: '^(.*?)\\s+said:',
+    }],
+    spoiler: { selector: '.bbCodeSpoiler, .bbCodeInlineSpoiler, .bbCodeBlock--spoiler', titleSelector: '.bbCodeSpoiler-button' },
+    code: '.bbCodeBlock--code, pre.bbCodeCode, code.bbCodeInlineCode',
+    smilie: 'img.smilie, img.smilie--sprite, img.smilie--emoji, img.emoji',
+    mention: 'a.username[data-user-id]',
+    internalLink: 'a.link--internal',
+  },
+});
+
+const POST = 'article.message--post[data-content], article.message[data-content^="post-"]';
+
+export const xenforo2: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const m = /^(.*?\/threads\/(?:[^/]*?\.)?(\d+))(?:\/|$)/.exec(url.pathname);
+    const path = m ? `${m[1]}/` : url.pathname.replace(/\/(page-\d+|post-\d+|unread|latest)\/?$/, '/');
+    return { engine: 'xenforo2', url: `${url.origin}${path}`, id: m?.[2] ?? null };
+  },
+
+  pageUrl(thread, page) {
+    return page <= 1 ? thread.url : `${thread.url}page-${page}`;
+  },
+
+  pageOf(url) {
+    const m = /\/page-(\d+)/.exec(url.pathname);
+    return m ? Number(m[1]) : 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url);
+    const nav = all(doc, 'ul.pageNav-main li.pageNav-page');
+    const current = one(doc, 'ul.pageNav-main li.pageNav-page--current');
+    const page = Number(text(current)) || this.pageOf(new URL(ctx.url), null);
+    const pageCount = Math.max(page, ...nav.map((li) => Number(text(li)) || 0));
+    const posts = els.map((el, i) => readPost(el, i, page, ctx));
+    return { title: text(one(doc, 'h1.p-title-value')) || null, page, pageCount, postsPerPage: null, posts };
+  },
+};
+
+function readPost(el: Element, index: number, page: number, ctx: PageContext): Post {
+  const id = (attr(el, 'data-content') ?? '').replace(/^post-/, '');
+  const time = one(el, '.message-attribution-main time');
+  const permalinkEl = one(el, '.message-attribution-main a[href]');
+  const nameEl = one(el, '.message-name [data-user-id]') ?? one(el, '.message-name');
+  const bodyEl = one(el, '.message-body .bbWrapper') ?? one(el, '.message-body');
+  const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
+  const editEl = one(el, '.message-lastEdit');
+  const editTime = editEl ? one(editEl, 'time') : null;
+  const numberText = text(all(el, 'ul.message-attribution-opposite li a').pop());
+  return {
+    id,
+    number: postNumber(numberText) ?? (page - 1) * descriptor.postsPerPage + index + 1,
+    page,
+    author: attr(el, 'data-author') ?? text(nameEl),
+    authorId: attr(nameEl, 'data-user-id'),
+    postedAt: fromEpochSeconds(attr(time, 'data-time')) ?? fromIso(attr(time, 'datetime')),
+    permalink: new URL(attr(permalinkEl, 'href') ?? `posts/${id}/`, ctx.url).href,
+    edit: editEl
+      ? { at: fromEpochSeconds(attr(editTime, 'data-time')) ?? fromIso(attr(editTime, 'datetime')), by: null, text: text(editEl) }
+      : null,
+    bodyHash: hashBody(body),
+    body,
+  };
+}

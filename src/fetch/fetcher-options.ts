@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { ResolveHost } from './private-host.js';
+import type { Sleep } from './host-lane.js';
+
+export const DEFAULT_USER_AGENT = 'Votal/0.1 (+https://github.com/votal/votal; forum vote counter)';
+
+/** What `onRequest` hears about each HTTP request: enough for metrics, no headers. */
+export interface RequestInfo {
+  /** Redacted URL (no password, no session id). */
+  url: string;
+  kind: 'page' | 'robots';
+  /** HTTP status, or null when no response arrived. */
+  status: number | null;
+  ms: number;
+  /** Error class name when the request failed. */
+  error?: string;
+}
+
+const fn = <T>(what: string) =>
+  z.custom<T>((value) => typeof value === 'function', { message: `${what} must be a function` });
+
+export const PageFetcherOptions = z.strictObject({
+  userAgent: z.string().min(1).default(DEFAULT_USER_AGENT),
+  /** Per request (each redirect hop and each retry gets its own). */
+  timeoutMs: z.number().int().positive().default(20_000),
+  maxBytes: z.number().int().positive().default(8 * 1024 * 1024),
+  /** Retries after the first attempt, for retryable errors only. */
+  retries: z.number().int().min(0).default(3),
+  /** First retry waits about this long (doubling, with jitter). */
+  backoffBaseMs: z.number().int().min(0).default(1000),
+  maxBackoffMs: z.number().int().min(0).default(30_000),
+  /** Pause between two requests to the same host. */
+  minIntervalMs: z.number().int().min(0).default(1000),
+  /** Crawl-delay and throttling raise the pause, up to this. */
+  maxIntervalMs: z.number().int().min(0).default(60_000),
+  /** A Retry-After longer than this is not waited out: the error goes to the caller. */
+  maxRetryAfterMs: z.number().int().min(0).default(120_000),
+  maxRedirects: z.number().int().min(0).default(5),
+  respectRobots: z.boolean().default(true),
+  /** Default: VOTAL_ALLOW_PRIVATE_HOSTS=1. */
+  allowPrivateHosts: z.boolean().optional(),
+  resolveHost: fn<ResolveHost>('resolveHost').optional(),
+  sleep: fn<Sleep>('sleep').optional(),
+  /** In [0, 1); jitter source. */
+  random: fn<() => number>('random').optional(),
+  /** Cookie header for a URL (a logged-in session). Never logged, never in errors. */
+  cookieHeader: fn<(url: string) => string | undefined>('cookieHeader').optional(),
+  onRequest: fn<(info: RequestInfo) => void>('onRequest').optional(),
+});
+export type PageFetcherOptions = z.input<typeof PageFetcherOptions>;
+export type ResolvedFetcherOptions = z.output<typeof PageFetcherOptions>;

@@ -1,0 +1,72 @@
+import PQueue from 'p-queue';
+
+export type Sleep = (ms: number) => Promise<void>;
+
+/**
+ * One host's polite lane: one request at a time, and a pause between the end of one
+ * request and the start of the next. The pause only grows (Crawl-delay, throttling),
+ * and a throttled host is held until its Retry-After has passed for every caller,
+ * not only the one that got the 429.
+ *
+ * p-queue gives the one-at-a-time ordering; the pause is kept here rather than in
+ * p-queue's `interval` because it must change at run time and be measured from the end
+ * of the previous request (a slow page should not shorten the next pause).
+ */
+export class HostLane {
+  private readonly queue = new PQueue({ concurrency: 1 });
+  private lastDoneAt = Number.NEGATIVE_INFINITY;
+  private notBefore = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private pause: number,
+    private readonly limits: { maxPauseMs: number; sleep: Sleep },
+  ) {}
+
+  /** The current pause between two requests to this host, in ms. */
+  get pauseMs(): number {
+    return this.pause;
+  }
+
+  /** Raises the pause to at least `ms` (never above the cap, never lowers it). */
+  raisePause(ms: number): void {
+    this.pause = Math.max(this.pause, Math.min(ms, this.limits.maxPauseMs));
+  }
+
+  /** The host throttled us: slow down for good, and hold everyone for `retryAfterMs`. */
+  throttled(retryAfterMs: number | null): void {
+    this.raisePause(Math.max(this.pause * 2, 1000));
+    if (retryAfterMs !== null) this.notBefore = Math.max(this.notBefore, performance.now() + retryAfterMs);
+  }
+
+  /** Runs `task` when it is this host's turn and the pause has passed. */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return this.queue.add(async () => {
+      const wait = Math.max(this.lastDoneAt + this.pause, this.notBefore) - performance.now();
+      if (wait > 0) await this.limits.sleep(Math.ceil(wait));
+      try {
+        return await task();
+      } finally {
+        this.lastDoneAt = performance.now();
+      }
+    });
+  }
+}
+
+/** The lanes by host (`hostname:port`), created on first use. */
+export class HostLanes {
+  private readonly lanes = new Map<string, HostLane>();
+
+  constructor(
+    private readonly initialPauseMs: number,
+    private readonly limits: { maxPauseMs: number; sleep: Sleep },
+  ) {}
+
+  for(url: URL): HostLane {
+    let lane = this.lanes.get(url.host);
+    if (!lane) {
+      lane = new HostLane(this.initialPauseMs, this.limits);
+      this.lanes.set(url.host, lane);
+    }
+    return lane;
+  }
+}

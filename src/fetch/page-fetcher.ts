@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import pRetry from 'p-retry';
+import { backoffDelay } from './backoff.js';
+import { errorForResponse, mayHideChallenge } from './classify-response.js';
+import { decodeBody } from './decode-body.js';
+import {
+  FetchError,
+  NetworkError,
+  RobotsDisallowedError,
+  ThrottledError,
+  TimeoutError,
+  TooManyRedirectsError,
+  UnsupportedUrlError,
+} from './errors.js';
+import type { FetchedPage, Validators } from './fetched-page.js';
+import { PageFetcherOptions, type RequestInfo, type ResolvedFetcherOptions } from './fetcher-options.js';
+import { HostLanes, type HostLane, type Sleep } from './host-lane.js';
+import { assertPublicUrl } from './private-host.js';
+import { discardBody, readBodyCapped } from './read-body.js';
+import { redactUrl } from './redact-url.js';
+import { RobotsCache, type RobotsResponse } from './robots.js';
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Error pages are read only to look for a challenge; they need not be big. */
+const ERROR_PAGE_BYTES = 256 * 1024;
+const ROBOTS_BYTES = 512 * 1024;
+
+/** One HTTP exchange, before it is judged. */
+type Exchange =
+  | { kind: 'redirect'; location: URL }
+  | { kind: 'answer'; url: URL; status: number; headers: Headers; body: string };
+
+/**
+ * The only way Votal reads a forum. Owns politeness (robots.txt, one request at a time
+ * per host with a pause, Retry-After), safety (no private hosts, size cap, timeouts,
+ * secrets kept out of errors), conditional GETs, charset decoding and retries.
+ * Adapters get text back and never see HTTP.
+ *
+ * Uses Node's global fetch only, so nock can intercept it in tests.
+ */
+export class PageFetcher {
+  private readonly opts: ResolvedFetcherOptions;
+  private readonly sleep: Sleep;
+  private readonly random: () => number;
+  private readonly lanes: HostLanes;
+  private readonly robots: RobotsCache;
+
+  constructor(options: PageFetcherOptions = {}) {
+    this.opts = PageFetcherOptions.parse(options);
+    this.sleep = this.opts.sleep ?? ((ms) => delay(ms));
+    this.random = this.opts.random ?? Math.random;
+    this.lanes = new HostLanes(this.opts.minIntervalMs, { maxPauseMs: this.opts.maxIntervalMs, sleep: this.sleep });
+    this.robots = new RobotsCache(this.opts.userAgent, (robotsUrl) => this.loadRobots(robotsUrl));
+  }
+
+  /** The pause currently kept between requests to `url`'s host, in ms. */
+  pauseFor(url: string): number {
+    return this.lanes.for(new URL(url)).pauseMs;
+  }
+
+  /**
+   * GETs a page. With `validators` from the last poll it asks "changed since?" and sets
+   * `notModified` on a 304 or an identical body. Throws a FetchError subclass otherwise.
+   */
+  async get(url: string, validators: Validators = {}): Promise<FetchedPage> {
+    const start = parseHttpUrl(url);
+    return pRetry(() => this.getOnce(url, start, validators), {
+      retries: this.opts.retries,
+      // p-retry's own timer is off (0): the wait happens in onFailedAttempt through the
+      // injectable sleep, so it can honour Retry-After and tests need not really wait.
+      minTimeout: 0,
+      shouldRetry: ({ error }) => isRetryable(error),
+      onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+        if (!isRetryable(error) || retriesLeft <= 0) return;
+        let wait = backoffDelay(attemptNumber, {
+          baseMs: this.opts.backoffBaseMs,
+          maxMs: this.opts.maxBackoffMs,
+          random: this.random,
+        });
+        if (error instanceof ThrottledError && error.retryAfterMs !== null) {
+          wait = Math.max(wait, error.retryAfterMs);
+        }
+        await this.sleep(wait);
+      },
+    });
+  }
+
+  private async getOnce(asked: string, start: URL, validators: Validators): Promise<FetchedPage> {
+    const answer = await this.followRedirects(start, 'page', validators);
+    const fetchedAt = new Date().toISOString();
+    const error = errorForResponse(answer.url.href, answer, { maxRetryAfterMs: this.opts.maxRetryAfterMs });
+    if (error) throw error;
+
+    const etag = answer.headers.get('etag');
+    const lastModified = answer.headers.get('last-modified');
+    if (answer.status === 304) {
+      return {
+        url: asked,
+        finalUrl: answer.url.href,
+        status: 304,
+        body: '',
+        etag: etag ?? validators.etag ?? null,
+        lastModified: lastModified ?? validators.lastModified ?? null,
+        hash: validators.hash ?? '',
+        notModified: true,
+        fetchedAt,
+      };
+    }
+    const hash = createHash('sha256').update(answer.body, 'utf8').digest('hex');
+    return {
+      url: asked,
+      finalUrl: answer.url.href,
+      status: answer.status,
+      body: answer.body,
+      etag,
+      lastModified,
+      hash,
+      notModified: validators.hash != null && validators.hash === hash,
+      fetchedAt,
+    };
+  }
+
+  /** Follows redirects by hand, so every hop is checked (private host, robots) and paced. */
+  private async followRedirects(
+    start: URL,
+    kind: RequestInfo['kind'],
+    validators: Validators,
+  ): Promise<Extract<Exchange, { kind: 'answer' }>> {
+    let current = start;
+    for (let hop = 0; ; hop++) {
+      const target = await assertPublicUrl(current, {
+        allowPrivate: this.opts.allowPrivateHosts,
+        resolve: this.opts.resolveHost,
+      });
+      const lane = this.lanes.for(target);
+      if (kind === 'page' && this.opts.respectRobots) {
+        const policy = await this.robots.policyFor(target);
+        if (policy.crawlDelayMs !== null) lane.raisePause(policy.crawlDelayMs);
+        if (!policy.isAllowed(target.href)) throw new RobotsDisallowedError(target, this.opts.userAgent);
+      }
+      const exchange = await lane.run(() => this.exchange(target, kind, validators, lane));
+      if (exchange.kind === 'answer') return exchange;
+      if (hop >= this.opts.maxRedirects) throw new TooManyRedirectsError(start, this.opts.maxRedirects);
+      current = exchange.location;
+    }
+  }
+
+  /** One request on the host's lane: send, read (capped), report. */
+  private async exchange(target: URL, kind: RequestInfo['kind'], validators: Validators, lane: HostLane): Promise<Exchange> {
+    const began = performance.now();
+    let status: number | null = null;
+    let failure: string | undefined;
+    try {
+      const response = await fetch(target, {
+        headers: this.requestHeaders(target, kind === 'page' ? validators : {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      });
+      status = response.status;
+
+      const location = response.headers.get('location');
+      if (REDIRECTS.has(response.status) && location) {
+        await discardBody(response);
+        return { kind: 'redirect', location: new URL(location, target) };
+      }
+      const body = await this.readText(response, target, kind);
+      if (response.status === 429 || response.status === 503) {
+        // Everyone waiting for this host backs off, not only this caller.
+        const throttle = errorForResponse(target.href, { status: response.status, headers: response.headers, body }, {
+          maxRetryAfterMs: this.opts.maxRetryAfterMs,
+        });
+        if (throttle instanceof ThrottledError) lane.throttled(throttle.retryAfterMs);
+      }
+      return { kind: 'answer', url: target, status: response.status, headers: response.headers, body };
+    } catch (error) {
+      const mapped = this.transportError(target, error);
+      failure = mapped.name;
+      throw mapped;
+    } finally {
+      this.report({ url: redactUrl(target), kind, status, ms: Math.round(performance.now() - began), error: failure });
+    }
+  }
+
+  /** The body as text, when anyone will look at it. */
+  private async readText(response: Response, target: URL, kind: RequestInfo['kind']): Promise<string> {
+    const ok = response.status >= 200 && response.status < 300;
+    if (ok) {
+      const cap = kind === 'robots' ? Math.min(ROBOTS_BYTES, this.opts.maxBytes) : this.opts.maxBytes;
+      const bytes = await readBodyCapped(response, target.href, cap);
+      return decodeBody(bytes, response.headers.get('content-type'));
+    }
+    if (kind === 'page' && mayHideChallenge(response.status)) {
+      try {
+        const bytes = await readBodyCapped(response, target.href, Math.min(ERROR_PAGE_BYTES, this.opts.maxBytes));
+        return decodeBody(bytes, response.headers.get('content-type'));
+      } catch (error) {
+        // An oversized error page is still just an error page.
+        if (error instanceof FetchError && !(error instanceof TimeoutError)) return '';
+        throw error;
+      }
+    }
+    await discardBody(response);
+    return '';
+  }
+
+  private requestHeaders(target: URL, validators: Validators): Headers {
+    const headers = new Headers({
+      'user-agent': this.opts.userAgent,
+      accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8',
+    });
+    if (validators.etag) headers.set('if-none-match', validators.etag);
+    if (validators.lastModified) headers.set('if-modified-since', validators.lastModified);
+    const cookie = this.opts.cookieHeader?.(target.href);
+    if (cookie) {
+      // Checked here: Headers would echo an invalid value in its own error message.
+      if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(cookie)) {
+        throw new FetchError(target, 'cookieHeader returned a value that is not a valid header (value not shown)');
+      }
+      headers.set('cookie', cookie);
+    }
+    return headers;
+  }
+
+  private async loadRobots(robotsUrl: URL): Promise<RobotsResponse> {
+    try {
+      const answer = await this.followRedirects(robotsUrl, 'robots', {});
+      return { status: answer.status, text: answer.body };
+    } catch {
+      // No robots.txt we can read means no rules; nothing about the failure is kept.
+      return null;
+    }
+  }
+
+  /** Maps whatever fetch threw to the taxonomy, keeping request headers out of it. */
+  private transportError(target: URL, error: unknown): FetchError {
+    if (error instanceof FetchError) return error;
+    const name = (error as Error | undefined)?.name;
+    if (name === 'TimeoutError' || name === 'AbortError') return new TimeoutError(target, this.opts.timeoutMs);
+    if (error instanceof TypeError && error.message === 'fetch failed') {
+      const cause = error.cause as NodeJS.ErrnoException | undefined;
+      const detail = cause?.code ?? cause?.message ?? 'fetch failed';
+      // 'bad port' and friends are refusals by fetch itself: retrying changes nothing.
+      return new NetworkError(target, detail, { retryable: cause?.code !== undefined, cause });
+    }
+    // Anything else may quote the request (e.g. a header value): keep only its class.
+    return new NetworkError(target, `request failed (${name ?? 'unknown error'})`, { retryable: false });
+  }
+
+  private report(info: RequestInfo): void {
+    try {
+      this.opts.onRequest?.(info);
+    } catch {
+      // Metrics must never break a fetch.
+    }
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  return error instanceof FetchError && error.retryable;
+}
+
+function parseHttpUrl(url: string): URL {
+  try {
+    return new URL(url);
+  } catch {
+    throw new UnsupportedUrlError(url, 'not a valid URL');
+  }
+}

@@ -1,0 +1,73 @@
+import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { z } from 'zod';
+import type { SourceProblem } from './source-error.js';
+
+type PathKey = PropertyKey;
+
+/**
+ * Parses YAML text and validates it with a zod schema. Returns the data, or every
+ * problem placed at its line and column (YAML syntax first; then schema issues).
+ */
+export function readYaml<S extends z.ZodType>(
+  schema: S, text: string, file: string,
+): { ok: true; value: z.output<S> } | { ok: false; problems: SourceProblem[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true });
+  const at = (offset: number, message: string): SourceProblem => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col, message };
+  };
+
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((e) => {
+        const pos = e.linePos?.[0];
+        // yaml appends " at line L, column C:" and a source excerpt; we print the place ourselves.
+        const message = e.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '');
+        return pos ? { file, line: pos.line, column: pos.col, message } : at(e.pos[0], message);
+      }),
+    };
+  }
+
+  const result = schema.safeParse(doc.toJS());
+  if (result.success) return { ok: true, value: result.data };
+
+  const problems: SourceProblem[] = [];
+  for (const issue of result.error.issues) {
+    const where = pathText(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        problems.push(at(keyOffset(doc, issue.path, key), `${pathText([...issue.path, key])}: unknown key "${key}"`));
+      }
+      continue;
+    }
+    problems.push(at(nodeOffset(doc, issue.path), where ? `${where}: ${issue.message}` : issue.message));
+  }
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { ok: false, problems };
+}
+
+function pathText(path: readonly PathKey[]): string {
+  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i === 0 ? '' : '.'}${String(k)}`)).join('');
+}
+
+/** The start of the node at `path`, or of its nearest existing ancestor (a missing key points at its map). */
+function nodeOffset(doc: Document, path: readonly PathKey[]): number {
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n) as unknown[], true) as Node | undefined;
+    if (node?.range) return node.range[0];
+  }
+  return 0;
+}
+
+/** An unknown key is reported at the key itself, not at the map holding it. */
+function keyOffset(doc: Document, path: readonly PathKey[], key: string): number {
+  const map = path.length === 0 ? doc.contents : doc.getIn(path as unknown[], true);
+  if (isMap(map)) {
+    for (const pair of map.items) {
+      if (isScalar(pair.key) && String(pair.key.value) === key && pair.key.range) return pair.key.range[0];
+    }
+  }
+  return nodeOffset(doc, path);
+}

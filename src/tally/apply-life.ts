@@ -1,0 +1,36 @@
+import type { GmEvent } from '../model/event.js';
+import { findSlot } from './slot-names.js';
+import type { GameState } from './state.js';
+import { slotName, withFlag, withSlot, withVote } from './state.js';
+
+type LifeEvent = Extract<GmEvent, { kind: 'kill' | 'revive' | 'modkill' }>;
+
+/**
+ * Kill, modkill, revive. During an open Day a dead player's vote leaves the board and
+ * votes on them are dropped, each with a `vote-for-dead` flag so the voters (and the GM)
+ * see why their vote vanished. On a closed Day only the alive mark changes: the Day's
+ * count is frozen.
+ */
+export function applyLife(state: GameState, event: LifeEvent, position: number): GameState {
+  const slot = findSlot(state.slots, event.player);
+  if (slot === undefined) {
+    return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw: `${event.kind}: ${event.player}` });
+  }
+  if (event.kind === 'revive') return withSlot(state, slot, { alive: true });
+  if (!state.slots[slot]?.alive) return state;
+
+  let s = withSlot(state, slot, { alive: false });
+  if (s.phase.kind !== 'open') return s;
+  s = withVote(s, slot, null);
+  for (const [voter, vote] of s.votes) {
+    if (vote.target.kind !== 'slot' || vote.target.slot !== slot) continue;
+    s = withVote(s, voter, null);
+    s = withFlag(s, {
+      post: vote.post,
+      player: slotName(s, voter),
+      kind: 'vote-for-dead',
+      raw: `vote for ${slotName(s, slot)} dropped: ${event.kind} after post ${position}`,
+    });
+  }
+  return s;
+}

@@ -1,0 +1,32 @@
+import { applyDayEnd, applyDayStart, applyDecide } from './apply-day.js';
+import { applyGmVote } from './apply-gm-vote.js';
+import { applyLife } from './apply-life.js';
+import { applyPost } from './apply-post.js';
+import { applyReplace } from './apply-replace.js';
+import { applyRole, applyStatus } from './apply-status.js';
+import { applyWeight } from './apply-weight.js';
+import { settle } from './day-outcome.js';
+import type { LogEntry } from './log.js';
+import type { GameState } from './state.js';
+
+/** One step of the fold: apply the event, then let the rules that end a Day early look at the board. */
+export function apply(state: GameState, entry: LogEntry): GameState {
+  return settle(applyEvent(state, entry), entry.position);
+}
+
+function applyEvent(state: GameState, { event, position }: LogEntry): GameState {
+  switch (event.kind) {
+    case 'post': return applyPost(state, event);
+    case 'day-start': return applyDayStart(state, event);
+    case 'day-end': return applyDayEnd(state, position);
+    case 'decide': return applyDecide(state, event, position);
+    case 'kill':
+    case 'modkill':
+    case 'revive': return applyLife(state, event, position);
+    case 'replace': return applyReplace(state, event, position);
+    case 'weight': return applyWeight(state, event, position);
+    case 'vote': return applyGmVote(state, event, position);
+    case 'status': return applyStatus(state, event, position);
+    case 'role': return applyRole(state, event, position);
+  }
+}
