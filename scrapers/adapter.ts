@@ -54,6 +54,11 @@ export interface ThreadPage {
   /** Posts per page when the page shows it (phpBB start offsets); null when unknown. */
   postsPerPage: number | null;
   posts: Post[];
+  /**
+   * More documents of the same page the reader must fetch and parse too (JSON engines:
+   * Discourse's topic JSON lists post ids fetched in batches from posts.json).
+   */
+  next?: string[];
 }
 
 /**

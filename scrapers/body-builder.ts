@@ -62,7 +62,7 @@ class Builder {
       const title = titleEl ? textContent(titleEl).replace(/\s+/g, ' ').trim() || null : null;
       return [{ t: 'spoiler', title, children: this.inner(el, depth, titleEl ? [titleEl] : []) }];
     }
-    if (matches(el, m.code)) return [{ t: 'code', text: textContent(el) }];
+    if (matches(el, m.code)) return [{ t: 'code', text: this.codeText(el) }];
     if (name === 'br') return [{ t: 'br' }];
     if (name === 'img') return [this.imageNode(el)];
     if (name === 'a' && el.attribs.href !== undefined) return [this.linkNode(el, depth)];
@@ -99,7 +99,7 @@ class Builder {
     const chrome: Element[] = [];
     let author: string | null = null;
     if (q.authorAttr) author = attr(el, q.authorAttr)?.trim() || null;
-    const authorEl = q.authorSelector ? one(el, q.authorSelector) : null;
+    const authorEl = q.authorSelector ? this.ownAuthorLine(el, q.authorSelector) : null;
     if (authorEl) {
       chrome.push(authorEl);
       if (!author) {
@@ -111,6 +111,35 @@ class Builder {
     if (q.chrome) chrome.push(...selectChrome(el, q.chrome));
     if (author?.startsWith('@')) author = author.slice(1);
     return { t: 'quote', author, children: this.inner(el, depth, chrome) };
+  }
+
+  /** The quote's own author line: never one inside a quote nested in it. */
+  private ownAuthorLine(quote: Element, selector: string): Element | null {
+    const is = matcher(selector);
+    const visit = (nodes: readonly AnyNode[]): Element | null => {
+      for (const n of nodes) {
+        if (!isElement(n)) continue;
+        if (is(n)) return n;
+        if (this.quote.some((q) => q(n))) continue;
+        const found = visit(n.children);
+        if (found) return found;
+      }
+      return null;
+    };
+    return visit(quote.children);
+  }
+
+  /** A code block's text, without the chrome the engine prints in it ("Code: Select all"). */
+  private codeText(el: Element): string {
+    let out = '';
+    const visit = (nodes: readonly AnyNode[]): void => {
+      for (const n of nodes) {
+        if (n.type === 'text') out += n.data;
+        else if (isElement(n) && !matches(n, this.m.skip)) visit(n.children);
+      }
+    };
+    visit(el.children);
+    return out;
   }
 
   private imageNode(el: Element): BodyNode {

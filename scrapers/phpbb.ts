@@ -13,6 +13,8 @@ export const descriptor = defineDescriptor({
   fingerprints: ['body#phpbb'],
   postsPerPage: 10,
   body: {
+    // "Code: Select all" in a code box is chrome.
+    skip: 'script, style, noscript, iframe, object, embed, form, input, button, div.codebox > p, dl.codebox > dt',
     quote: [{ selector: 'blockquote', authorSelector: 'cite', authorPattern: '^(.*?)\\s+wrote' }],
     // Spoilers are an extension, not core; these are the common extensions' classes.
     spoiler: { selector: 'div.spoiler, .spoilwrapper, details.spoiler', titleSelector: '.spoiltitle, summary' },

@@ -14,15 +14,21 @@ export const descriptor = defineDescriptor({
   fingerprints: ['html#XF'],
   postsPerPage: 20,
   body: {
-    // Ads live inside .message-body on some boards; quote expand links are chrome.
-    skip: 'script, style, noscript, iframe, form, button, .samCodeUnit, .samBannerUnit, .bbCodeBlock-expandLink, .js-selectToQuoteEnd',
+    // Ads live inside .message-body on some boards; quote expand links and the title of a
+    // code block ("Python:") are chrome.
+    skip: 'script, style, noscript, iframe, form, button, .samCodeUnit, .samBannerUnit, .bbCodeBlock-expandLink, .js-selectToQuoteEnd, .bbCodeBlock--code > .bbCodeBlock-title',
     quote: [{
       selector: 'blockquote.bbCodeBlock--quote, .bbCodeBlock--quote',
       authorAttr: 'data-quote',
-      authorSelector: '.bbCodeBlock-title',
+      // The quote's own title: a code block inside the quote has a title too.
+      authorSelector: '.bbCodeBlock--quote > .bbCodeBlock-title',
       authorPattern: '^(.*?)\\s+said:',
     }],
-    spoiler: { selector: '.bbCodeSpoiler, .bbCodeInlineSpoiler, .bbCodeBlock--spoiler', titleSelector: '.bbCodeSpoiler-button' },
+    // XF 2.2 wraps a spoiler's content in .bbCodeBlock--spoiler inside .bbCodeSpoiler: one spoiler.
+    spoiler: {
+      selector: '.bbCodeSpoiler, .bbCodeInlineSpoiler, .bbCodeBlock--spoiler:not(.bbCodeSpoiler-content > .bbCodeBlock--spoiler)',
+      titleSelector: '.bbCodeSpoiler-button',
+    },
     code: '.bbCodeBlock--code, pre.bbCodeCode, code.bbCodeInlineCode',
     smilie: 'img.smilie, img.smilie--sprite, img.smilie--emoji, img.emoji',
     mention: 'a.username[data-user-id]',

@@ -75,12 +75,14 @@ export class ThrottledError extends FetchError {
 
   constructor(
     url: string | URL,
-    status: number,
+    /** The throttling response's status; null when an earlier answer still holds the host. */
+    status: number | null,
     retryAfterMs: number | null,
     retryable = true,
   ) {
     const wait = retryAfterMs === null ? 'no Retry-After' : `Retry-After ${Math.ceil(retryAfterMs / 1000)} s`;
-    super(url, `Throttled by the forum: HTTP ${status}, ${wait}`, { status, retryable });
+    const what = status === null ? 'host still held by an earlier Retry-After' : `HTTP ${status}`;
+    super(url, `Throttled by the forum: ${what}, ${wait}`, { status, retryable });
     this.retryAfterMs = retryAfterMs;
   }
 }

@@ -27,6 +27,11 @@ export class HostLane {
     return this.pause;
   }
 
+  /** How long this host is still held by a Retry-After, in ms (0 when not held). */
+  get heldForMs(): number {
+    return Math.max(0, Math.ceil(this.notBefore - performance.now()));
+  }
+
   /** Raises the pause to at least `ms` (never above the cap, never lowers it). */
   raisePause(ms: number): void {
     this.pause = Math.max(this.pause, Math.min(ms, this.limits.maxPauseMs));

@@ -26,7 +26,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const ERROR_PAGE_BYTES = 256 * 1024;
 const ROBOTS_BYTES = 512 * 1024;
 
-/** One HTTP exchange, before it is judged. */
+/** One HTTP exchange. A page answer is a usable one (2xx/304); robots answers are raw. */
 type Exchange =
   | { kind: 'redirect'; location: URL }
   | { kind: 'answer'; url: URL; status: number; headers: Headers; body: string };
@@ -89,9 +89,6 @@ export class PageFetcher {
   private async getOnce(asked: string, start: URL, validators: Validators): Promise<FetchedPage> {
     const answer = await this.followRedirects(start, 'page', validators);
     const fetchedAt = new Date().toISOString();
-    const error = errorForResponse(answer.url.href, answer, { maxRetryAfterMs: this.opts.maxRetryAfterMs });
-    if (error) throw error;
-
     const etag = answer.headers.get('etag');
     const lastModified = answer.headers.get('last-modified');
     if (answer.status === 304) {
@@ -134,6 +131,10 @@ export class PageFetcher {
         resolve: this.opts.resolveHost,
       });
       const lane = this.lanes.for(target);
+      if (lane.heldForMs > this.opts.maxRetryAfterMs) {
+        // Do not park the caller for an hour in the queue: say so, let the poller reschedule.
+        throw new ThrottledError(target, null, lane.heldForMs, false);
+      }
       if (kind === 'page' && this.opts.respectRobots) {
         const policy = await this.robots.policyFor(target);
         if (policy.crawlDelayMs !== null) lane.raisePause(policy.crawlDelayMs);
@@ -146,7 +147,7 @@ export class PageFetcher {
     }
   }
 
-  /** One request on the host's lane: send, read (capped), report. */
+  /** One request on the host's lane: send, read (capped), judge (pages), report. */
   private async exchange(target: URL, kind: RequestInfo['kind'], validators: Validators, lane: HostLane): Promise<Exchange> {
     const began = performance.now();
     let status: number | null = null;
@@ -165,12 +166,13 @@ export class PageFetcher {
         return { kind: 'redirect', location: new URL(location, target) };
       }
       const body = await this.readText(response, target, kind);
-      if (response.status === 429 || response.status === 503) {
-        // Everyone waiting for this host backs off, not only this caller.
-        const throttle = errorForResponse(target.href, { status: response.status, headers: response.headers, body }, {
+      if (kind === 'page') {
+        const error = errorForResponse(target.href, { status: response.status, headers: response.headers, body }, {
           maxRetryAfterMs: this.opts.maxRetryAfterMs,
         });
-        if (throttle instanceof ThrottledError) lane.throttled(throttle.retryAfterMs);
+        // Everyone waiting for this host backs off, not only this caller.
+        if (error instanceof ThrottledError) lane.throttled(error.retryAfterMs);
+        if (error) throw error;
       }
       return { kind: 'answer', url: target, status: response.status, headers: response.headers, body };
     } catch (error) {

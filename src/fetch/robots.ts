@@ -1,4 +1,12 @@
-import robotsParser from 'robots-parser';
+import robotsParserModule from 'robots-parser';
+
+// robots-parser is CommonJS with an ESM-style .d.ts: at run time the default import is
+// the function itself, while the types put it under `.default`. Accept either.
+type ParseRobots = typeof robotsParserModule.default;
+const robotsParser: ParseRobots =
+  typeof robotsParserModule === 'function'
+    ? (robotsParserModule as unknown as ParseRobots)
+    : robotsParserModule.default;
 
 /** What robots.txt says about our User-Agent on one origin. */
 export interface RobotsPolicy {

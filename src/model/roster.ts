@@ -20,14 +20,15 @@ export type SlotInput = z.input<typeof Slot>;
 export const Roster = z.array(Slot);
 export type Roster = z.infer<typeof Roster>;
 
-/** "A, B, C" or one name a line; "Name (alias1, alias2)" gives aliases. */
+/** "A, B, C" and/or one name a line ("#" starts a comment); "Name (alias1, alias2)" gives aliases. */
 export function parsePlayerList(text: string): Roster {
-  const entries = text.includes('\n')
-    ? text.split(/\r?\n/)
-    : text.split(/,(?![^()]*\))/);
+  const entries = text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/#.*$/, ''))
+    .flatMap((line) => line.split(/,(?![^()]*\))/));
   const out: Roster = [];
   for (const entry of entries) {
-    const line = entry.replace(/#.*$/, '').trim();
+    const line = entry.trim();
     if (!line) continue;
     const m = /^(.*?)\s*\(([^)]*)\)\s*$/.exec(line);
     const name = (m ? m[1] : line)!.trim();

@@ -5,11 +5,10 @@ import { readYaml } from './yaml-source.js';
 
 /** Validates a GM events YAML list (`votal count --events FILE`); errors name file:line:column. */
 export function parseEvents(text: string, fileName: string): GmEvent[] {
-  // An empty file is an empty log, not an error.
-  if (text.trim() === '') return [];
-  const result = readYaml(GmEvents, text, fileName);
+  // A file with nothing in it (or only comments) is an empty log, not an error.
+  const result = readYaml(GmEvents.nullable(), text, fileName);
   if (!result.ok) throw new EventsError(result.problems);
-  return result.value;
+  return result.value ?? [];
 }
 
 export function loadEvents(path: string): GmEvent[] {

@@ -52,11 +52,17 @@ function pathText(path: readonly PathKey[]): string {
   return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i === 0 ? '' : '.'}${String(k)}`)).join('');
 }
 
-/** The start of the node at `path`, or of its nearest existing ancestor (a missing key points at its map). */
+/**
+ * The start of the node at `path`. A missing key points at the key of the map that
+ * lacks it (`threshold:` when `threshold.denominator` is missing), or at the list item.
+ */
 function nodeOffset(doc: Document, path: readonly PathKey[]): number {
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n) as unknown[], true) as Node | undefined;
-    if (node?.range) return node.range[0];
+    if (!node?.range) continue;
+    const owner = path[n - 1];
+    if (n < path.length && typeof owner === 'string') return keyOffset(doc, path.slice(0, n - 1), owner);
+    return node.range[0];
   }
   return 0;
 }

@@ -1,9 +1,10 @@
 import type { Effect, PostReading } from '../model/action.js';
 import type { PostEvent } from '../model/event.js';
+import type { FlagKind } from '../model/tally.js';
 import type { GameState } from './state.js';
 import { slotName, withFlag, withVote } from './state.js';
 import { findSlot } from './slot-names.js';
-import { resolveTarget } from './vote-target.js';
+import { resolveTarget, sameTarget } from './vote-target.js';
 
 /**
  * One post: its rule violations, then its net effect on the author's lynch vote (or the
@@ -15,7 +16,7 @@ export function applyPost(state: GameState, event: PostEvent): GameState {
   if (author !== undefined) s = withViolations(s, author, event);
 
   const evidence = voteEvidence(event.reading);
-  const flag = (st: GameState, kind: Parameters<typeof withFlag>[1]['kind']) => withFlag(st, {
+  const flag = (st: GameState, kind: FlagKind) => withFlag(st, {
     post: event.post,
     player: author === undefined ? event.author : slotName(st, author),
     kind,
@@ -76,6 +77,3 @@ function describe(effect: Effect): string {
   return effect.target === null ? effect.kind : `${effect.kind} ${effect.target}`;
 }
 
-function sameTarget(a: { kind: string; slot?: number }, b: { kind: string; slot?: number }): boolean {
-  return a.kind === b.kind && a.slot === b.slot;
-}

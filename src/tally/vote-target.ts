@@ -24,3 +24,7 @@ export function targetName(state: GameState, target: VoteTarget): string {
 export function targetKey(target: VoteTarget): string {
   return target.kind === 'no-lynch' ? 'no-lynch' : `slot:${target.slot}`;
 }
+
+export function sameTarget(a: VoteTarget, b: VoteTarget): boolean {
+  return targetKey(a) === targetKey(b);
+}

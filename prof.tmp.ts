@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { parseDocument, Tokenizer, Parser } from 'htmlparser2';
+import { xenforo2 } from './scrapers/xenforo2.js';
+import { phpbb } from './scrapers/phpbb.js';
+import { DEFAULT_PROFILE } from './scrapers/site-profile.js';
+import { readPost } from './src/parse/read-post.js';
+import { loadRuleset } from './src/rules/load-ruleset.js';
+const files = ['/work/shared/forum-samples/xenforo2/nettally-Xenforo2.html','/work/shared/forum-samples/xenforo2/revioos-rpgcodex-thread-dom.html','/work/shared/forum-samples/phpbb3/nettally-phpBB.html'].map(f=>readFileSync(f,'utf8'));
+const bytes = files.reduce((n,f)=>n+f.length,0);
+function t(name: string, fn: (h: string, i: number)=>void) { for (let i=0;i<5;i++) files.forEach(fn); const s=performance.now(); let r=0; while(performance.now()-s<1000){files.forEach(fn); r++;} console.log(name, (bytes*r/((performance.now()-s)/1000)/1e6).toFixed(1),'MB/s'); }
+const noop=()=>{};
+const cbs: any = {}; for (const k of ['onattribdata','onattribentity','onattribend','onattribname','oncdata','onclosetag','oncomment','ondeclaration','onend','onopentagend','onopentagname','onprocessinginstruction','onselfclosingtag','ontext','ontextentity']) cbs[k]=noop;
+t('tokenizer', h => { const tk = new Tokenizer({decodeEntities:true}, cbs); tk.write(h); tk.end(); });
+t('parser no handler', h => { const p = new Parser({}, {decodeEntities:true}); p.write(h); p.end(); });
+t('parseDocument', h => { parseDocument(h, {decodeEntities:true, lowerCaseAttributeNames: true}); });
+const rs = loadRuleset('plurality'); const roster = ['Alice','Bob'].map(name=>({name,aliases:[],formerNames:[],alive:true}));
+t('adapter', (h,i) => { (i===2?phpbb:xenforo2).parsePage(h,{url:'https://x.test/threads/a.1/',profile:DEFAULT_PROFILE,now:'2026-01-01T00:00:00Z'}); });
+const pages = files.map((h,i)=>(i===2?phpbb:xenforo2).parsePage(h,{url:'https://x.test/threads/a.1/',profile:DEFAULT_PROFILE,now:'2026-01-01T00:00:00Z'}));
+t('readPost only', (h,i) => { for (const p of pages[i]!.posts) readPost({body:p.body, edit:p.edit}, roster, rs); });
+t('parser lc off', h => { const p = new Parser({}, {decodeEntities:true, lowerCaseTags:false, lowerCaseAttributeNames:false}); p.write(h); p.end(); });
+t('parseDocument lc off', h => { parseDocument(h, {decodeEntities:true, lowerCaseTags:false, lowerCaseAttributeNames: false}); });
+t('parseDocument no decode', h => { parseDocument(h, {decodeEntities:false, lowerCaseTags:false, lowerCaseAttributeNames: false}); });

@@ -1,0 +1,109 @@
+import type { EngineId } from '../model/engine.js';
+import { EngineId as EngineIdSchema } from '../model/engine.js';
+import type { GmEvent } from '../model/event.js';
+import type { Roster } from '../model/roster.js';
+import type { Tally } from '../model/tally.js';
+import { FetchError } from '../fetch/errors.js';
+import { PageFetcher } from '../fetch/page-fetcher.js';
+import { assertPublicUrl } from '../fetch/private-host.js';
+import { postEvents } from '../parse/post-events.js';
+import { loadEvents } from '../rules/load-events.js';
+import { loadRuleset } from '../rules/load-ruleset.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import { countVotes } from '../tally/count.js';
+import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
+import { renderBbcode } from '../votal/render-bbcode.js';
+import { renderText } from '../votal/render-text.js';
+import { CliError, EXIT } from './exit-codes.js';
+import { rosterFromOptions } from './players.js';
+
+export interface CountOptions {
+  ruleset: string;
+  players?: string;
+  playersFile?: string;
+  engine?: string;
+  day?: number;
+  fromPost?: number;
+  toPost?: number;
+  events?: string;
+  format: 'text' | 'json' | 'bbcode';
+}
+
+export interface CountResult {
+  tally: Tally;
+  output: string;
+  /** Things the user should know that are not the count (shown on stderr). */
+  notes: string[];
+}
+
+/** `votal count`: fetch, parse, tally, print. No database. */
+export async function runCount(url: string, opts: CountOptions, source?: PageSource): Promise<CountResult> {
+  const engine = parseEngine(opts.engine);
+  const ruleset = loadWithContext(() => loadRuleset(opts.ruleset));
+  const gmEvents: GmEvent[] = opts.events ? loadWithContext(() => loadEvents(opts.events!)) : [];
+  let roster = rosterFromOptions(opts);
+  const notes: string[] = [];
+
+  let thread: ThreadRead;
+  try {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new CliError(`not a URL: ${url}`);
+    }
+    await assertPublicUrl(parsed.href);
+    thread = await readThread(parsed.href, { source: source ?? new PageFetcher(), ...(engine ? { engine } : {}) });
+  } catch (e) {
+    if (e instanceof FetchError) throw new CliError(e.message, EXIT.forum);
+    throw e;
+  }
+
+  const inDay = thread.posts.filter((p) => (opts.fromPost === undefined || p.number >= opts.fromPost)
+    && (opts.toPost === undefined || p.number <= opts.toPost));
+  if (!roster) {
+    roster = playersFromPosters(thread);
+    notes.push(`no --players given: counting the ${roster.length} people who posted after the opening post (${roster.map((s) => s.name).join(', ')})`);
+  }
+  const events = [...postEvents(inDay, roster, ruleset), ...gmEvents];
+  if (opts.day !== undefined && !gmEvents.some((e) => e.kind === 'day-start')) {
+    events.push({ kind: 'day-start', day: opts.day, at: Math.max(0, (opts.fromPost ?? 1) - 1) });
+  }
+  const tally = countVotes({
+    ruleset, roster, events, engine: thread.engine,
+    ...(opts.toPost !== undefined ? { toPost: opts.toPost } : {}),
+    ...(opts.day !== undefined ? { day: opts.day } : {}),
+  });
+  return { tally, output: format(tally, opts.format), notes };
+}
+
+function format(tally: Tally, fmt: CountOptions['format']): string {
+  if (fmt === 'json') return JSON.stringify(tally, null, 2) + '\n';
+  if (fmt === 'bbcode') return renderBbcode(tally);
+  return renderText(tally);
+}
+
+function parseEngine(engine: string | undefined): EngineId | undefined {
+  if (engine === undefined) return undefined;
+  const r = EngineIdSchema.safeParse(engine);
+  if (!r.success) throw new CliError(`unknown engine "${engine}" (known: ${EngineIdSchema.options.join(', ')})`);
+  return r.data;
+}
+
+/** Ruleset and events errors already name file:line:column; they are the user's to fix. */
+function loadWithContext<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+}
+
+/** Without a player list, everyone who posted after the opening post (usually the GM's). */
+function playersFromPosters(thread: ThreadRead): Roster {
+  const gm = thread.posts[0]?.author;
+  const names = [...new Set(thread.posts.map((p) => p.author))].filter((n) => n && n !== gm);
+  return names.map((name) => ({ name, aliases: [], formerNames: [], alive: true }));
+}
+
+export type { Ruleset };

@@ -1,0 +1,102 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { runCount } from './count-command.js';
+import { runParse } from './parse-command.js';
+import { runRulesetCheck } from './ruleset-command.js';
+import { CliError, EXIT } from './exit-codes.js';
+
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  stdin: () => Promise<string>;
+}
+
+const positiveInt = (name: string) => (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} takes a whole number`);
+  return n;
+};
+
+/** The `votal` command line. Returns the exit code; never calls process.exit itself. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = new Command('votal')
+    .description('Vote counts for forum Mafia/Werewolf games.')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  program
+    .command('count')
+    .description('fetch a game thread, read every vote and print the count (no database)')
+    .argument('<thread-url>', 'any page of the game thread')
+    .requiredOption('--ruleset <name|file>', 'ruleset name (see rulesets/) or a YAML file')
+    .option('--players <list>', 'players, comma-separated; "Name (alias, alias)" adds aliases')
+    .option('--players-file <file>', 'players, one a line')
+    .option('--engine <engine>', 'forum engine, when the URL does not tell')
+    .option('--day <n>', 'the Day being counted', positiveInt('--day'))
+    .option('--from-post <n>', 'first post of the Day (earlier posts are not counted)', positiveInt('--from-post'))
+    .option('--to-post <n>', 'count as at this post', positiveInt('--to-post'))
+    .option('--events <file>', 'GM events (YAML list: kills, replacements, corrections...)')
+    .addOption(new Option('--format <format>', 'output').choices(['text', 'json', 'bbcode']).default('text'))
+    .action(async (url: string, opts) => {
+      const r = await runCount(url, opts);
+      for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
+      io.stdout(r.output);
+    });
+
+  program
+    .command('parse')
+    .description("read one post's body HTML from stdin and print its actions and violations")
+    .requiredOption('--engine <engine>', 'the engine that rendered the HTML')
+    .option('--players <list>', 'players, comma-separated')
+    .option('--players-file <file>', 'players, one a line')
+    .option('--ruleset <name|file>', 'ruleset (vote grammar, No Lynch name)', 'plurality')
+    .option('--url <url>', "the forum's address (links to it are internal)", 'https://forum.invalid/')
+    .addOption(new Option('--format <format>', 'output').choices(['json', 'text']).default('json'))
+    .action(async (opts) => {
+      const html = await io.stdin();
+      io.stdout(runParse(html, opts).output);
+    });
+
+  const ruleset = program.command('ruleset').description('work with ruleset files');
+  ruleset
+    .command('check')
+    .description('validate a ruleset file; errors are printed as file:line:column')
+    .argument('<file>', 'ruleset YAML file or name')
+    .action((file: string) => {
+      io.stdout(runRulesetCheck(file));
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (e) {
+    code = errorCode(e, io);
+  }
+  return code;
+}
+
+function errorCode(e: unknown, io: Io): number {
+  const err = e as { code?: string; exitCode?: number; message?: string };
+  if (typeof err.code === 'string' && err.code.startsWith('commander.')) {
+    // commander already printed its message; help and version are not errors.
+    return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help'
+      ? EXIT.ok : EXIT.input;
+  }
+  if (e instanceof CliError) {
+    io.stderr(`votal: ${e.message}\n`);
+    return e.exitCode;
+  }
+  io.stderr(`votal: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+  return EXIT.internal;
+}
+
+export const processIo: Io = {
+  stdout: (s) => void process.stdout.write(s),
+  stderr: (s) => void process.stderr.write(s),
+  stdin: async () => {
+    if (process.stdin.isTTY) return '';
+    const chunks: Buffer[] = [];
+    for await (const c of process.stdin) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+};
+

@@ -1,0 +1,28 @@
+import { eld } from 'eld/small';
+
+/**
+ * Which non-English language a post is written in, or null. Short posts and slang fool
+ * every detector ("brb dinner" reads as Norwegian), so the answer is null unless the
+ * text has enough letters, eld calls its result reliable, and English is not a close
+ * runner-up. The violation is for the GM to look at, never proof.
+ */
+
+/** Fewer letters than this and no detector can tell. */
+export const MIN_LETTERS = 20;
+/** English this close to the winner means "could be English": no flag. */
+const ENGLISH_MARGIN = 0.05;
+/** Enough text to decide; detecting a whole megabyte tells nothing more. */
+const MAX_SAMPLE = 10_000;
+
+export function nonEnglishLanguage(text: string): string | null {
+  const sample = text.slice(0, MAX_SAMPLE);
+  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+  if (letters < MIN_LETTERS) return null;
+  const result = eld.detect(sample);
+  if (!result.isReliable() || result.language === '' || result.language === 'en') return null;
+  const scores = result.getScores();
+  const top = scores[result.language] ?? 0;
+  const english = scores.en;
+  if (english !== undefined && top - english < ENGLISH_MARGIN) return null;
+  return result.language;
+}

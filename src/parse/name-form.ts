@@ -1,0 +1,91 @@
+/**
+ * How a written name is compared: what decorations players add around a name, and the
+ * normal form two spellings share. Inputs are capped before any regex runs so that a
+ * hostile "name" can cost no more than a short one.
+ */
+
+/** Longest text looked at for decorations; a vote target is a name, not a paragraph. */
+const MAX_DECORATED = 200;
+/** Longest name compared (the brief's name-token cap). */
+export const MAX_NAME = 60;
+
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+// "[color=red]", "[/b]": BBCode the forum did not render, typed inside a vote.
+const TYPED_TAG = /\[\/?[a-z*]{1,12}(?:=[^\]\n]{0,40})?\]/giu;
+// Trailing "(L-2)", "[hammer]", "{claimed}".
+const TRAILING_GROUP = /\s*[([{][^()[\]{}]{0,40}[)\]}]$/u;
+// "TheManHimself L - 1", "Bob E-2": wagon counts written after the name.
+const TRAILING_LEVEL = /\s+[le]\s?-\s?\d{1,2}$/iu;
+// "Bob's slot", "Scott Brosius' Slot", "Lateralus's replacement".
+const TRAILING_SLOT = /(?:['’`]s?)?\s+(?:slot|replacement)s?$/iu;
+const TRAILING_JUNK = /[^\p{L}\p{N}]+$/u;
+const LEADING_JUNK = /^[^\p{L}\p{N}]+/u;
+const POSSESSIVE = /['’`]s$/iu;
+
+/** The name without the decorations players put around it ("@Bob", "Bob (L-2)", "Bob's slot", "Bob!!"). */
+export function stripDecorations(written: string): string {
+  const start = written.slice(0, MAX_DECORATED).replace(INVISIBLE, '').replace(/\s+/gu, ' ');
+  let s = start.replace(TYPED_TAG, ' ').trim();
+  // A few rounds: decorations stack ("Bob's slot (L-1) !!").
+  for (let round = 0; round < 4; round++) {
+    const before = s;
+    s = s.replace(TRAILING_GROUP, '');
+    s = s.replace(TRAILING_LEVEL, '');
+    s = s.replace(TRAILING_SLOT, '');
+    s = s.replace(TRAILING_JUNK, '');
+    if (s === before) break;
+  }
+  s = s.replace(LEADING_JUNK, '').trim();
+  // "(Bob)" alone: the group was the name.
+  if (s === '') s = start.replace(LEADING_JUNK, '').replace(TRAILING_JUNK, '').trim();
+  return s;
+}
+
+/** Without a possessive "'s" ("Bob's" → "Bob"), or null when there is none. */
+export function withoutPossessive(name: string): string | null {
+  return POSSESSIVE.test(name) ? name.replace(POSSESSIVE, '') : null;
+}
+
+/** At most `MAX_NAME` characters, cut at a word boundary when there is one. */
+export function capName(name: string): string {
+  if (name.length <= MAX_NAME) return name;
+  const cut = name.slice(0, MAX_NAME);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : cut).trim();
+}
+
+/**
+ * The compare form: NFKD, accents dropped, lowercase, letters and digits only
+ * ("Dr. Who" = "drwho" = "DR WHO"; "José" = "jose").
+ */
+export function nameKey(name: string): string {
+  const key = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+  // A name of symbols only still needs a key of its own.
+  return key !== '' ? key : name.trim().toLowerCase().replace(/\s+/gu, '');
+}
+
+/**
+ * Initials a player might be called by: first letters of words, where words are split
+ * at spaces, punctuation, CamelCase humps and digit runs ("Dr. Who" → "dw",
+ * "TheManHimself" → "tmh", "Almost50" → "a50"). Single-word names have none.
+ */
+export function acronymOf(name: string): string | null {
+  const plain = name.normalize('NFKD').replace(/\p{M}+/gu, '');
+  const words = plain
+    .split(/[^\p{L}\p{N}]+/u)
+    .flatMap((w) =>
+      w
+        .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+        .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+        .replace(/(\p{L})(\p{N})/gu, '$1 $2')
+        .replace(/(\p{N})(\p{L})/gu, '$1 $2')
+        .split(' '),
+    )
+    .filter((w) => w !== '');
+  if (words.length < 2) return null;
+  return words.map((w) => (/^\p{N}+$/u.test(w) ? w : w[0]!)).join('').toLowerCase();
+}

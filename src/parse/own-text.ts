@@ -1,0 +1,155 @@
+import type { BodyNode } from '../model/body.js';
+
+/**
+ * The poster's own words, as a moderator reads them: lines of styled runs.
+ *
+ * Quotes (at any depth), code, signatures and struck-through text are not the poster's
+ * current words and never appear. Spoiler text is kept but marked, because whether a
+ * vote inside a spoiler counts is the ruleset's call. Colour, size, italic, underline
+ * and links are transparent (a mention link's text is a name).
+ */
+export interface StyledRun {
+  text: string;
+  bold: boolean;
+  /** Only ever true with `keepStruck`; by default struck text is dropped. */
+  strike: boolean;
+  inSpoiler: boolean;
+}
+
+export type OwnLine = StyledRun[];
+
+export interface OwnTextOptions {
+  /** Keep struck-through text (marked `strike`), e.g. for a moderator's preview. */
+  keepStruck?: boolean;
+}
+
+interface Style {
+  bold: boolean;
+  strike: boolean;
+  inSpoiler: boolean;
+}
+
+interface Frame {
+  nodes: readonly BodyNode[];
+  i: number;
+  style: Style;
+  /** Blocks and spoilers end their line when they close. */
+  closesLine: boolean;
+}
+
+// Zero-width characters would split names and keywords invisibly ("Vo\u200Bte").
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+const SPACES = /[^\S\n]+/g;
+
+export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}): OwnLine[] {
+  const lines: OwnLine[] = [];
+  // Runs are built from parts and joined once per line: repeated string appends that
+  // also inspect the tail would re-flatten the string each time (quadratic on huge posts).
+  let current: { parts: string[]; style: Style; endsWithSpace: boolean; hasInk: boolean }[] = [];
+
+  const endLine = (): void => {
+    if (current.some((r) => r.hasInk)) {
+      lines.push(current.map((r) => ({ text: r.parts.join(''), ...r.style })));
+    }
+    current = [];
+  };
+
+  const append = (text: string, style: Style): void => {
+    if (text === '') return;
+    const last = current[current.length - 1];
+    const hasInk = /\S/u.test(text);
+    if (last && last.style.bold === style.bold && last.style.strike === style.strike && last.style.inSpoiler === style.inSpoiler) {
+      // Adjacent runs of one style are one run: "[b]Vote:[/b][b] Bob[/b]" reads "Vote: Bob".
+      const part = last.endsWithSpace && text.startsWith(' ') ? text.slice(1) : text;
+      if (part === '') return;
+      last.parts.push(part);
+      last.endsWithSpace = part.endsWith(' ');
+      last.hasInk ||= hasInk;
+    } else {
+      current.push({ parts: [text], style, endsWithSpace: text.endsWith(' '), hasInk });
+    }
+  };
+
+  const emit = (raw: string, style: Style): void => {
+    const parts = raw.replace(INVISIBLE, '').split(/\r\n|\r|\n/);
+    parts.forEach((part, k) => {
+      if (k > 0) endLine();
+      append(part.replace(SPACES, ' '), style);
+    });
+  };
+
+  // Iterative walk: adapters may hand over very deep trees (unclosed tags), so no recursion.
+  const stack: Frame[] = [{ nodes: body, i: 0, style: { bold: false, strike: false, inSpoiler: false }, closesLine: false }];
+  const enter = (nodes: readonly BodyNode[], style: Style, closesLine: boolean): void => {
+    stack.push({ nodes, i: 0, style, closesLine });
+  };
+
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.i >= frame.nodes.length) {
+      stack.pop();
+      if (frame.closesLine) endLine();
+      continue;
+    }
+    const node = frame.nodes[frame.i++]!;
+    const style = frame.style;
+    switch (node.t) {
+      case 'text':
+        emit(node.text, style);
+        break;
+      case 'br':
+        endLine();
+        break;
+      case 'quote':
+      case 'code':
+      case 'signature':
+        // Someone else's words, code or boilerplate: gone, but it still separates lines.
+        endLine();
+        break;
+      case 'image':
+      case 'smilie':
+        // A picture between words is a gap, not text: "Bob :)" must not read "Bob:)".
+        append(' ', style);
+        break;
+      case 'block':
+        endLine();
+        enter(node.children, style, true);
+        break;
+      case 'spoiler':
+        endLine();
+        enter(node.children, { ...style, inSpoiler: true }, true);
+        break;
+      case 'bold':
+        enter(node.children, { ...style, bold: true }, false);
+        break;
+      case 'strike':
+        if (options.keepStruck) enter(node.children, { ...style, strike: true }, false);
+        break;
+      case 'italic':
+      case 'underline':
+      case 'color':
+      case 'size':
+      case 'link':
+        enter(node.children, style, false);
+        break;
+      default: {
+        const never: never = node;
+        void never;
+      }
+    }
+  }
+  endLine();
+  return lines;
+}
+
+/** A line's text, runs joined. */
+export function lineText(line: OwnLine): string {
+  let out = '';
+  for (const run of line) out += run.text;
+  return out;
+}
+
+/** The poster's own text, one line per line (language checks, previews). */
+export function ownText(body: readonly BodyNode[]): string {
+  return ownLines(body).map(lineText).join('\n');
+}

@@ -1,0 +1,103 @@
+import type { Action, Effect, PostReading, PostViolation, ReviewReason } from '../model/action.js';
+import type { BodyNode } from '../model/body.js';
+import type { EditMarker } from '../model/post.js';
+import type { Roster } from '../model/roster.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import { isKeywordPhrase, keywordLetters } from './keyword.js';
+import { resolveName } from './names.js';
+import { ownLines } from './own-text.js';
+import { ruleViolations } from './rule-checks.js';
+import { findActions, type RejectReason, type WrittenAction } from './vote-grammar.js';
+
+/**
+ * One post read the way a moderator reads it: its actions in order, the net effect on
+ * the poster's lynch vote, and the rule violations. Pure: no clock, network or store.
+ *
+ * The last vote or unvote decides the effect (side actions never touch the lynch vote).
+ * When that deciding vote cannot be counted as written (ambiguous or unknown name, a
+ * dead player, an empty "Vote:") the effect is `review` with the reason: the GM decides.
+ */
+export interface PostInput {
+  body: readonly BodyNode[];
+  edit: EditMarker | null;
+}
+
+/**
+ * Common ways to write "nobody": when the ruleset has no No Lynch, a vote for one of
+ * these is a request the GM must refuse, not an unknown player.
+ */
+const COMMON_NO_LYNCH = ['no lynch', 'no elimination', 'no elim', 'no execution', 'no exec', 'no exe', 'sleep'].map(
+  keywordLetters,
+);
+
+const REJECTION_TEXT: Record<RejectReason, string> = {
+  'not-bold': 'vote not in bold',
+  'no-colon': 'vote without a colon',
+  'not-own-line': 'vote not on a line of its own',
+  'in-spoiler': 'vote inside a spoiler',
+};
+
+interface Reading {
+  action: Action;
+  /** Why this action, if it decides the post, needs the GM. */
+  review: ReviewReason | null;
+}
+
+export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset): PostReading {
+  const lines = ownLines(post.body);
+  const found = findActions(lines, ruleset.votes, ruleset.noLynch);
+  const readings = found.actions.map((w) => readAction(w, roster, ruleset));
+
+  const voteSpans = [...found.actions, ...found.rejected].map((a) => a.span);
+  const violations: PostViolation[] = [
+    ...ruleViolations(post, roster, ruleset, { lines, voteSpans }),
+    ...found.rejected.map((r): PostViolation => ({ kind: 'format', detail: `${REJECTION_TEXT[r.reason]}: ${r.raw}` })),
+  ];
+
+  return { actions: readings.map((r) => r.action), effect: effectOf(readings), violations };
+}
+
+function readAction(w: WrittenAction, roster: Roster, ruleset: Ruleset): Reading {
+  const base = { kind: w.kind, raw: w.raw, written: w.written, source: 'parsed' as const };
+  const none = (): Action => ({ ...base, target: null, match: 'none', candidates: [], score: null });
+
+  if (w.noLynch && ruleset.noLynch) {
+    return { action: { ...base, target: ruleset.noLynch.name, match: 'keyword', candidates: [], score: null }, review: null };
+  }
+  if (w.written === null) {
+    return { action: none(), review: w.kind === 'vote' ? 'empty-vote' : null };
+  }
+
+  const name = resolveName(w.written, roster, ruleset.names, { trailingWords: !ruleset.votes.ownLine });
+  const action: Action = {
+    ...base,
+    written: name.written,
+    target: name.target,
+    match: name.match,
+    candidates: name.candidates,
+    score: name.score,
+  };
+  if (w.kind !== 'vote') return { action, review: null };
+  return { action, review: reviewOf(name.match, name.alive, name.written, ruleset) };
+}
+
+function reviewOf(match: Action['match'], alive: boolean | null, written: string, ruleset: Ruleset): ReviewReason | null {
+  if (match === 'ambiguous') return 'ambiguous-target';
+  if (match === 'unknown') {
+    return !ruleset.noLynch && isKeywordPhrase(written, COMMON_NO_LYNCH) ? 'no-lynch-not-allowed' : 'unknown-target';
+  }
+  // Dead players still resolve: the vote is recorded, and the GM sees it was for the dead.
+  if (alive === false) return 'vote-for-dead';
+  return null;
+}
+
+function effectOf(readings: readonly Reading[]): Effect {
+  for (let i = readings.length - 1; i >= 0; i--) {
+    const { action, review } = readings[i]!;
+    if (action.kind === 'unvote') return { kind: 'unvote', target: null, reason: null };
+    if (action.kind !== 'vote') continue;
+    if (review) return { kind: 'review', target: action.target, reason: review };
+    return { kind: 'vote', target: action.target, reason: null };
+  }
+  return { kind: 'none', target: null, reason: null };
+}

@@ -1,0 +1,411 @@
+import type { ActionKind } from '../model/action.js';
+import type { NoLynch, VoteGrammar } from '../rules/ruleset.js';
+import { isKeywordPhrase, isWordChar, keywordEnd, keywordLetters } from './keyword.js';
+import { stripDecorations } from './name-form.js';
+import { lineText, type OwnLine } from './own-text.js';
+
+/**
+ * The vote grammar: which of the poster's own words are actions under a ruleset.
+ *
+ * A candidate is a bold run (runs split across adjacent bold elements joined), or, when
+ * bold is optional, a whole line. An action keyword must open the candidate, after
+ * optional "##" or punctuation: "**I will vote for whoever claims**" is chatter, not a
+ * vote. One candidate may hold several actions in order ("Unvote; Vote: Bob",
+ * "unvote vote Bob", "##unvote ##vote Bob").
+ *
+ * Names are not resolved here; the target is returned as written.
+ */
+
+/** Where an action sits in the poster's own text (line index, offsets in `lineText`). */
+export interface TextSpan {
+  line: number;
+  start: number;
+  end: number;
+}
+
+export interface WrittenAction {
+  kind: ActionKind;
+  /** The action as written (the bold run, or its part for this action). */
+  raw: string;
+  /** The target as written, or null (plain unvote, targetless side action, empty vote). */
+  written: string | null;
+  /** The target is the ruleset's No Lynch (one of its keywords was written). */
+  noLynch: boolean;
+  span: TextSpan;
+}
+
+/** Why something that looks like an action does not count under the grammar. */
+export type RejectReason = 'not-bold' | 'no-colon' | 'not-own-line' | 'in-spoiler';
+
+export interface RejectedAction {
+  reason: RejectReason;
+  raw: string;
+  span: TextSpan;
+}
+
+export interface GrammarReading {
+  actions: WrittenAction[];
+  rejected: RejectedAction[];
+}
+
+interface Keyword {
+  kind: ActionKind;
+  letters: string;
+}
+
+interface Vocabulary {
+  /** Action keywords, longest first so "unvote" is tried before "vote"-like prefixes. */
+  actions: Keyword[];
+  noLynch: string[];
+  unvote: string[];
+  /** Side actions that take no target: "Vote: Hammer" means the Hammer side vote. */
+  targetless: { kind: ActionKind; letters: string[] }[];
+}
+
+/** A piece of a line that may hold actions. Offsets are in the line's text. */
+interface Candidate {
+  text: string;
+  start: number;
+  end: number;
+  bold: boolean;
+  inSpoiler: boolean;
+}
+
+interface Parsed {
+  kind: ActionKind;
+  colon: boolean;
+  hashed: boolean;
+  /** Offsets in the candidate's text. */
+  start: number;
+  argStart: number;
+  end: number;
+}
+
+const TARGETLESS: readonly ActionKind[] = ['hammer', 'filibuster'];
+/** Leading "##", "- ", "> ", "(" ... before a keyword; quotation marks mean the word is being talked about. */
+const MAX_LEAD = 12;
+const LEAD_CHAR = /[\s\p{P}\p{S}]/u;
+const QUOTE_CHAR = /["'`“”‘’«»„‚‹›]/u;
+/** Characters that separate two actions in one run ("Unvote; Vote: Bob"). */
+const SEPARATORS = new Set([';', ',', '/', '|', '&', '+', '.', '!']);
+/** Separators that only count with a space after them ("unvote -> vote Bob", not "Jean-Vote"). */
+const SPACED_SEPARATORS = new Set(['-', '>', '=', '~']);
+const JOIN_WORDS = ['and', 'then'];
+/** Longest target kept as written; the name matcher caps it further. */
+const MAX_ARG = 200;
+const MAX_RAW = 200;
+
+export function findActions(lines: readonly OwnLine[], grammar: VoteGrammar, noLynch?: NoLynch | null): GrammarReading {
+  const vocab = vocabulary(grammar, noLynch ?? null);
+  const actions: WrittenAction[] = [];
+  const rejected: RejectedAction[] = [];
+
+  lines.forEach((line, index) => {
+    const text = lineText(line);
+    const groups = boldGroups(line, text);
+    const found: WrittenAction[] = [];
+    let ink: number | null = null;
+    const lineInk = (): number => (ink ??= inkCount(text));
+
+    const firstInk = text.search(/\S/u);
+    const startsBold = groups.some((g) => g.start <= firstInk && g.end > firstInk);
+    const lineSpoiler = line.some((r) => r.inSpoiler);
+    const candidates: Candidate[] = [...groups];
+    if (grammar.bold === 'optional' && !startsBold) {
+      candidates.unshift({ text, start: 0, end: text.length, bold: false, inSpoiler: lineSpoiler });
+    }
+
+    for (const cand of candidates) {
+      const read = readCandidate(cand, text, lineInk, index, grammar, vocab);
+      if (cand.inSpoiler && !grammar.spoilers) {
+        for (const a of read.actions) rejected.push({ reason: 'in-spoiler', raw: a.raw, span: a.span });
+        continue;
+      }
+      found.push(...read.actions);
+      rejected.push(...read.rejected);
+    }
+
+    // Bold required: a plain line shaped like a vote ("Vote: Bob", "##vote Bob") is reported, not counted.
+    if (grammar.bold === 'required' && !startsBold && !(lineSpoiler && !grammar.spoilers)) {
+      const plain = { text, start: 0, end: text.length, bold: false, inSpoiler: lineSpoiler };
+      const first = parseCandidate(text, vocab)[0];
+      if (first && first.kind === 'vote' && (first.hashed || (first.colon && hasInk(text.slice(first.argStart, first.end))))) {
+        rejected.push({ reason: 'not-bold', raw: rawOf(plain, first.start, first.end), span: { line: index, start: first.start, end: first.end } });
+      }
+    }
+
+    found.sort((a, b) => a.span.start - b.span.start);
+    if (grammar.ownLine && found.length > 0 && inkOutside(text, found.map((a) => a.span))) {
+      for (const a of found) rejected.push({ reason: 'not-own-line', raw: a.raw, span: a.span });
+      return;
+    }
+    actions.push(...found);
+  });
+
+  return { actions, rejected };
+}
+
+function vocabulary(grammar: VoteGrammar, noLynch: NoLynch | null): Vocabulary {
+  const actions: Keyword[] = [];
+  const add = (kind: ActionKind, words: readonly string[] | undefined): void => {
+    for (const w of words ?? []) {
+      const letters = keywordLetters(w);
+      if (letters !== '') actions.push({ kind, letters });
+    }
+  };
+  add('vote', grammar.keywords.vote);
+  add('unvote', grammar.keywords.unvote);
+  add('hammer', grammar.side.hammer);
+  add('filibuster', grammar.side.filibuster);
+  add('veto', grammar.side.veto);
+  add('forgive', grammar.side.forgive);
+  actions.sort((a, b) => b.letters.length - a.letters.length);
+  return {
+    actions,
+    noLynch: (noLynch?.keywords ?? []).map(keywordLetters).filter((l) => l !== ''),
+    unvote: grammar.keywords.unvote.map(keywordLetters),
+    targetless: TARGETLESS.map((kind) => ({
+      kind,
+      letters: (grammar.side[kind as 'hammer' | 'filibuster'] ?? []).map(keywordLetters),
+    })).filter((t) => t.letters.length > 0),
+  };
+}
+
+/** Bold runs of a line, joined across whitespace-only plain runs ("[b]Vote:[/b] [b]Bob[/b]"). */
+function boldGroups(line: OwnLine, text: string): Candidate[] {
+  const groups: Candidate[] = [];
+  let open: Candidate | null = null;
+  let pos = 0;
+  for (const run of line) {
+    const end = pos + run.text.length;
+    const counts = run.bold && !run.strike;
+    if (counts && open && open.inSpoiler === run.inSpoiler) {
+      open.end = end;
+    } else if (counts) {
+      open = { text: '', start: pos, end, bold: true, inSpoiler: run.inSpoiler };
+      groups.push(open);
+    } else if (run.strike || run.text.trim() !== '') {
+      open = null;
+    }
+    pos = end;
+  }
+  for (const g of groups) g.text = text.slice(g.start, g.end);
+  return groups;
+}
+
+/** The actions of one candidate, with the grammar's rules applied. */
+function readCandidate(
+  cand: Candidate,
+  line: string,
+  lineInk: () => number,
+  lineIndex: number,
+  grammar: VoteGrammar,
+  vocab: Vocabulary,
+): GrammarReading {
+  const actions: WrittenAction[] = [];
+  const rejected: RejectedAction[] = [];
+  const parsed = parseCandidate(cand.text, vocab);
+  const span = (start: number, end: number): TextSpan => ({ line: lineIndex, start: cand.start + start, end: cand.start + end });
+
+  if (parsed.length === 0) {
+    // "**No Lynch**" or "**Sleep**" alone on its line is a vote for it; bold "no lynch" mid-sentence is talk.
+    if (!cand.bold || vocab.noLynch.length === 0 || cand.text.length > MAX_ARG) return { actions, rejected };
+    const alone = inkCount(cand.text) === lineInk();
+    if (alone && isKeywordPhrase(stripDecorations(cand.text), vocab.noLynch)) {
+      actions.push({ kind: 'vote', raw: rawOf(cand, 0, cand.text.length), written: cand.text.trim(), noLynch: true, span: span(0, cand.text.length) });
+    }
+    return { actions, rejected };
+  }
+
+  parsed.forEach((p, k) => {
+    const kind = p.kind;
+    let end = p.end;
+    let raw = rawOf(cand, p.start, p.end);
+    let arg = cleanArg(cand.text.slice(p.argStart, p.end));
+
+    // "**Vote:** Bob": the keyword is bold and the name follows on the same line.
+    const last = k === parsed.length - 1;
+    if (arg === '' && last && cand.bold && kind !== 'unvote' && !TARGETLESS.includes(kind)) {
+      const rest = line.slice(cand.end, cand.end + MAX_ARG);
+      if (hasInk(rest)) {
+        arg = cleanArg(rest);
+        end = cand.text.length + (line.length - cand.end);
+        raw = clip(`${cand.text.slice(p.start).trim()} ${rest.trim()}`);
+      }
+    }
+    const where = span(p.start, end);
+
+    if (kind === 'vote' && !p.colon && arg !== '') {
+      // "vote count?" asks for a count; "vote for Bob" votes Bob.
+      if (/^count\b/iu.test(arg)) return;
+      arg = arg.replace(/^for\s+/iu, '');
+    }
+
+    if (TARGETLESS.includes(kind)) {
+      actions.push({ kind, raw, written: null, noLynch: false, span: where });
+      return;
+    }
+    if (arg === '') {
+      if (kind !== 'vote') {
+        actions.push({ kind, raw, written: null, noLynch: false, span: where });
+      } else if (grammar.emptyVote === 'unvote') {
+        actions.push({ kind: 'unvote', raw, written: null, noLynch: false, span: where });
+      } else if (grammar.emptyVote === 'review') {
+        actions.push({ kind, raw, written: null, noLynch: false, span: where });
+      }
+      return;
+    }
+    if (kind === 'vote' && grammar.colon === 'required' && !p.colon) {
+      rejected.push({ reason: 'no-colon', raw, span: where });
+      return;
+    }
+    if (kind === 'vote') {
+      const name = stripDecorations(arg);
+      if (isKeywordPhrase(name, vocab.noLynch)) {
+        actions.push({ kind, raw, written: arg, noLynch: true, span: where });
+        return;
+      }
+      // "Vote: unvote" is an unvote; "Vote: Hammer" is the Hammer side vote.
+      if (isKeywordPhrase(name, vocab.unvote)) {
+        actions.push({ kind: 'unvote', raw, written: null, noLynch: false, span: where });
+        return;
+      }
+      const side = vocab.targetless.find((t) => isKeywordPhrase(name, t.letters));
+      if (side) {
+        actions.push({ kind: side.kind, raw, written: null, noLynch: false, span: where });
+        return;
+      }
+    }
+    actions.push({ kind, raw, written: arg, noLynch: false, span: where });
+  });
+  return { actions, rejected };
+}
+
+/**
+ * Split a candidate into actions. Nothing if no action keyword opens it. Each action's
+ * target runs to the next action keyword that follows a separator (";", ",", "and",
+ * "##"), or directly follows a targetless one ("unvote vote Bob").
+ */
+function parseCandidate(text: string, vocab: Vocabulary): Parsed[] {
+  const lead = skipLead(text);
+  let keyword = keywordAt(text, lead.pos, vocab);
+  if (!keyword) return [];
+  const out: Parsed[] = [];
+  let start = 0;
+  let hashed = lead.hashed;
+  while (keyword) {
+    let q = keyword.end;
+    while (text[q] === ' ') q++;
+    let colon = false;
+    if (text[q] === ':' || text[q] === '：') {
+      colon = true;
+      q++;
+    }
+    const next = nextAction(text, q, keyword.kind, vocab);
+    out.push({ kind: keyword.kind, colon, hashed, start, argStart: q, end: next ? next.at : text.length });
+    if (!next) break;
+    start = next.at;
+    hashed = next.hashed;
+    keyword = next.keyword;
+  }
+  return out;
+}
+
+function skipLead(text: string): { pos: number; hashed: boolean } {
+  let pos = 0;
+  let hashed = false;
+  while (pos < text.length && pos < MAX_LEAD) {
+    const ch = text[pos]!;
+    if (QUOTE_CHAR.test(ch) || !LEAD_CHAR.test(ch)) break;
+    if (ch === '#') hashed = true;
+    pos++;
+  }
+  return { pos, hashed };
+}
+
+function keywordAt(text: string, pos: number, vocab: Vocabulary): { kind: ActionKind; end: number } | null {
+  if (isWordChar(text[pos - 1])) return null;
+  let best: { kind: ActionKind; end: number } | null = null;
+  for (const k of vocab.actions) {
+    const end = keywordEnd(text, pos, k.letters);
+    if (end > 0 && (!best || end > best.end)) best = { kind: k.kind, end };
+  }
+  return best;
+}
+
+function nextAction(
+  text: string,
+  from: number,
+  kind: ActionKind,
+  vocab: Vocabulary,
+): { at: number; hashed: boolean; keyword: { kind: ActionKind; end: number } } | null {
+  const targetless = kind === 'unvote' || TARGETLESS.includes(kind);
+  let inkEnd = from; // just after the last non-space character of this action's target so far
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === ' ') continue;
+    if ((ch === '#' || isWordChar(ch)) && !isWordChar(text[i - 1]) && text[i - 1] !== '#') {
+      let j = i;
+      while (text[j] === '#' && j - i < 3) j++;
+      const hashed = j > i;
+      const keyword = keywordAt(text, j, vocab);
+      if (keyword) {
+        const prev = text[inkEnd - 1];
+        const separated =
+          hashed ||
+          (inkEnd === from && targetless) ||
+          (prev !== undefined && inkEnd > from && SEPARATORS.has(prev)) ||
+          (prev !== undefined && inkEnd > from && SPACED_SEPARATORS.has(prev) && text[inkEnd] === ' ') ||
+          endsWithJoinWord(text, from, inkEnd);
+        if (separated) return { at: i, hashed, keyword };
+      }
+    }
+    inkEnd = i + 1;
+  }
+  return null;
+}
+
+function endsWithJoinWord(text: string, from: number, end: number): boolean {
+  return JOIN_WORDS.some((w) => {
+    const start = end - w.length;
+    return start >= from && text.slice(start, end).toLowerCase() === w && !isWordChar(text[start - 1]);
+  });
+}
+
+/** The target text: trimmed, without the separators and joining words that led to the next action. */
+function cleanArg(slice: string): string {
+  let s = slice.trimStart().slice(0, MAX_ARG).trimEnd();
+  for (let round = 0; round < 4; round++) {
+    const before = s;
+    s = s.replace(/[\s;,/|&+>=~-]+$/u, '').replace(/\s+(?:and|then)$/iu, '');
+    if (s === before) break;
+  }
+  return s;
+}
+
+function rawOf(cand: Candidate, start: number, end: number): string {
+  return clip(cand.text.slice(start, end).trim().replace(/[\s;,/|&+]+$/u, ''));
+}
+
+function clip(s: string): string {
+  return s.length > MAX_RAW ? `${s.slice(0, MAX_RAW)}…` : s;
+}
+
+function inkCount(s: string): number {
+  return s.replace(/[^\p{L}\p{N}]+/gu, '').length;
+}
+
+function hasInk(s: string): boolean {
+  return /[\p{L}\p{N}]/u.test(s);
+}
+
+/** Whether the line has letters or digits outside the given spans (the own-line rule). */
+function inkOutside(text: string, spans: readonly TextSpan[]): boolean {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let pos = 0;
+  for (const s of sorted) {
+    if (s.start > pos && hasInk(text.slice(pos, s.start))) return true;
+    pos = Math.max(pos, s.end);
+  }
+  return hasInk(text.slice(pos));
+}

@@ -1,0 +1,30 @@
+import type { Tally } from '../model/tally.js';
+import { outcomeLine, thresholdLine, wagonCount } from './votal-lines.js';
+
+/** The count for a terminal: plain text, every number with the posts behind it. */
+export function renderText(t: Tally): string {
+  const lines: string[] = [];
+  const asOf = t.asOfPost === null ? '' : ` as of post ${t.asOfPost}`;
+  lines.push(`Vote count - Day ${t.day} (${t.ruleset})${asOf}, ${t.postsRead} posts read`);
+  lines.push(thresholdLine(t), '');
+  if (t.wagons.length === 0) lines.push('No votes yet.');
+  for (const w of t.wagons) {
+    const voters = w.voters.map((v) => `${v.player} (#${v.post}${v.weight !== 1 ? `, x${v.weight}` : ''})`).join(', ');
+    lines.push(`${w.target} - ${wagonCount(w)}: ${voters}`);
+  }
+  lines.push(`Not voting (${t.notVoting.length}): ${t.notVoting.join(', ') || '-'}`);
+  if (t.violations.length) {
+    lines.push('', 'Rule violations:');
+    for (const v of t.violations) lines.push(`  #${v.post} ${v.player}: ${v.kind} (${v.consequence}) ${v.detail}`.trimEnd());
+  }
+  if (t.flags.length) {
+    lines.push('', 'For the GM to check:');
+    for (const f of t.flags) {
+      const who = f.player ? ` ${f.player}` : '';
+      const cands = f.candidates.length ? ` (could be ${f.candidates.join(' or ')})` : '';
+      lines.push(`  #${f.post}${who}: ${f.kind} "${f.raw}"${cands}`);
+    }
+  }
+  lines.push('', outcomeLine(t));
+  return lines.join('\n') + '\n';
+}

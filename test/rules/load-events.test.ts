@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEvents, parseEvents } from '../../src/rules/load-events.js';
+import { packageRoot } from '../../src/rules/package-root.js';
+import { EventsError } from '../../src/rules/source-error.js';
+
+const fixture = (name: string) => join(packageRoot(), 'fixtures', 'events', name);
+
+function problems(text: string, file = 'events.yaml'): string[] {
+  try {
+    parseEvents(text, file);
+  } catch (e) {
+    expect(e).toBeInstanceOf(EventsError);
+    return (e as EventsError).message.split('\n').slice(1);
+  }
+  throw new Error('expected the events file to fail');
+}
+
+describe('GM events files', () => {
+  it('a valid events file gives the GM events in order', () => {
+    const events = loadEvents(fixture('witchhunt-day1.yaml'));
+    expect(events.map((e) => e.kind)).toEqual(['day-start', 'weight', 'kill', 'replace', 'correct', 'vote', 'day-end', 'decide']);
+    expect(events[1]).toEqual({ at: 0, kind: 'weight', player: 'Dana', weight: 2, hidden: false });
+    expect(events[6]).toEqual({ time: '2020-06-03T23:00:00Z', kind: 'day-end' });
+  });
+
+  it('an empty events file is an empty list', () => {
+    expect(parseEvents('', 'e.yaml')).toEqual([]);
+    expect(parseEvents('# nothing yet\n', 'e.yaml')).toEqual([]);
+  });
+
+  it('events file errors give file:line:column for an unknown kind, an unknown key and a bad value', () => {
+    const file = fixture('broken.yaml');
+    expect(problems(readFileSync(file, 'utf8'), 'broken.yaml')).toEqual([
+      expect.stringMatching(/^broken\.yaml:3:9: \[1\]\.kind: Invalid discriminator value/),
+      'broken.yaml:9:3: [2].reason: unknown key "reason"',
+      expect.stringMatching(/^broken\.yaml:10:9: \[3\]\.at: Too small/),
+    ]);
+  });
+
+  it('a YAML syntax error in an events file gives its place', () => {
+    expect(problems('- { at: 1, kind: day-end\n- { at: 2 }\n')).toEqual([expect.stringMatching(/^events\.yaml:2:1: /)]);
+  });
+
+  it('an events file that is not a list says so', () => {
+    expect(problems('kind: day-end\n')).toEqual(['events.yaml:1:1: Invalid input: expected array, received object']);
+  });
+
+  it('a time that is not ISO 8601 is placed at the value', () => {
+    expect(problems('- kind: day-end\n  time: tomorrow noon\n')).toEqual([expect.stringMatching(/^events\.yaml:2:9: \[0\]\.time: /)]);
+  });
+});
