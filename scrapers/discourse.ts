@@ -17,7 +17,7 @@ export const descriptor = defineDescriptor({
   name: 'Discourse',
   format: 'json',
   dialect: 'markdown',
-  threadPaths: ['/t/(?:[^/]+/)?\\d+(?:/\\d+)?(?:\\.json)?/?$'],
+  threadPaths: ['/t/(?:[^/?#]+/)?\\d+(?:/\\d+)?(?:\\.json)?(?:[/?#]|$)'],
   fingerprints: ['meta[name="generator"][content^="Discourse"]', '#main-outlet .crawler-post'],
   generator: '^Discourse',
   postsPerPage: 20,
@@ -149,11 +149,11 @@ function readPost(p: DiscoursePost, base: string, topicId: number | null, slug: 
     page: 1,
     author: p.username,
     authorId: p.user_id === null || p.user_id === undefined ? null : String(p.user_id),
-    postedAt: fromIso(p.created_at),
+    postedAt: exactIso(p.created_at),
     permalink,
     // Every save of a post is a new version; the first is version 1.
     edit: p.version > 1
-      ? { at: fromIso(p.last_edited_at ?? p.updated_at ?? null), by: null, text: `edited (version ${p.version})` }
+      ? { at: exactIso(p.last_edited_at ?? p.updated_at ?? null), by: null, text: `edited (version ${p.version})` }
       : null,
     bodyHash: hashBody(body),
     body,
@@ -170,4 +170,13 @@ function readJson(doc: string, url: string): unknown {
     if (s.startsWith('{') || s.startsWith('[')) throw new TruncatedPageError(url, 'the JSON document ends early; the download was cut off');
     throw new LayoutError(url, 'expected Discourse JSON but the document is not JSON');
   }
+}
+
+/** Full ISO stamps keep their milliseconds (shared `fromIso` drops them); other forms go through it. */
+function exactIso(value: string | null | undefined): string | null {
+  if (value && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d+(?:Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    const t = Date.parse(value);
+    if (!Number.isNaN(t)) return new Date(t).toISOString();
+  }
+  return fromIso(value);
 }

@@ -25,15 +25,18 @@ export function fromEpochMillis(ms: string | number | null | undefined): string 
 /** ISO 8601 with or without offset ("+0200", "+02:00", "Z"); without one, `zone` applies. */
 export function fromIso(value: string | null | undefined, zone = 'UTC'): string | null {
   if (!value) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.(\d+))?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
   if (!m) return null;
-  const [, y, mo, d, h, mi, s, off] = m;
+  const [, y, mo, d, h, mi, s, frac, off] = m;
+  // Milliseconds are kept (Discourse's created_at has them); finer digits are dropped.
+  const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
   if (off) {
     const norm = off === 'Z' ? 'Z' : `${off.slice(0, 3)}:${off.slice(-2)}`;
     const t = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s ?? '00'}${norm}`);
-    return Number.isNaN(t) ? null : new Date(t).toISOString();
+    return Number.isNaN(t) ? null : new Date(t + ms).toISOString();
   }
-  return wallTimeToUtc(+y!, +mo!, +d!, +h!, +mi!, +(s ?? 0), zone);
+  const wall = wallTimeToUtc(+y!, +mo!, +d!, +h!, +mi!, +(s ?? 0), zone);
+  return wall === null || ms === 0 ? wall : new Date(Date.parse(wall) + ms).toISOString();
 }
 
 const MONTHS: Record<string, number> = {

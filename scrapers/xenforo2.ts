@@ -2,7 +2,8 @@ import type { Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, parseHtml, text } from './dom.js';
+import { all, attr, one, text } from './dom.js';
+import { pageDocument } from './page-document.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -13,6 +14,10 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/threads/[^/]*?\\.?\\d+/?'],
   fingerprints: ['html#XF'],
   postsPerPage: 20,
+  page: {
+    shells: 'article.message',
+    content: '.message-attribution-main, .message-name, .message-body, .message-lastEdit, ul.message-attribution-opposite, ul.pageNav-main, h1.p-title-value',
+  },
   body: {
     // Ads live inside .message-body on some boards; quote expand links and the title of a
     // code block ("Python:") are chrome.
@@ -27,7 +32,8 @@ export const descriptor = defineDescriptor({
     // XF 2.2 wraps a spoiler's content in .bbCodeBlock--spoiler inside .bbCodeSpoiler: one spoiler.
     spoiler: {
       selector: '.bbCodeSpoiler, .bbCodeInlineSpoiler, .bbCodeBlock--spoiler:not(.bbCodeSpoiler-content > .bbCodeBlock--spoiler)',
-      titleSelector: '.bbCodeSpoiler-button',
+      // The title has its own element; the rest of the button ("Spoiler") is chrome.
+      titleSelector: '.bbCodeSpoiler-button-title',
     },
     code: '.bbCodeBlock--code, pre.bbCodeCode, code.bbCodeInlineCode',
     smilie: 'img.smilie, img.smilie--sprite, img.smilie--emoji, img.emoji',
@@ -57,7 +63,7 @@ export const xenforo2: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor);
     const els = requirePosts(doc, POST, html, ctx.url);
     const nav = all(doc, 'ul.pageNav-main li.pageNav-page');
     const current = one(doc, 'ul.pageNav-main li.pageNav-page--current');

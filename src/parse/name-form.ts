@@ -19,6 +19,8 @@ const TRAILING_LEVEL = /\s+[le]\s?-\s?\d{1,2}$/iu;
 // "Bob's slot", "Scott Brosius' Slot", "Lateralus's replacement".
 const TRAILING_SLOT = /(?:['’`]s?)?\s+(?:slot|replacement)s?$/iu;
 const TRAILING_JUNK = /[^\p{L}\p{N}]+$/u;
+// Junk that may close a decoration is kept until the decoration itself is removed.
+const TRAILING_LOOSE_JUNK = /[^\p{L}\p{N})\]}]+$/u;
 const LEADING_JUNK = /^[^\p{L}\p{N}]+/u;
 const POSSESSIVE = /['’`]s$/iu;
 
@@ -29,13 +31,13 @@ export function stripDecorations(written: string): string {
   // A few rounds: decorations stack ("Bob's slot (L-1) !!").
   for (let round = 0; round < 4; round++) {
     const before = s;
+    s = s.replace(TRAILING_LOOSE_JUNK, '');
     s = s.replace(TRAILING_GROUP, '');
     s = s.replace(TRAILING_LEVEL, '');
     s = s.replace(TRAILING_SLOT, '');
-    s = s.replace(TRAILING_JUNK, '');
     if (s === before) break;
   }
-  s = s.replace(LEADING_JUNK, '').trim();
+  s = s.replace(TRAILING_JUNK, '').replace(LEADING_JUNK, '').trim();
   // "(Bob)" alone: the group was the name.
   if (s === '') s = start.replace(LEADING_JUNK, '').replace(TRAILING_JUNK, '').trim();
   return s;

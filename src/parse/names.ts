@@ -43,8 +43,27 @@ interface SlotForms {
 
 /** How far below `fuzzyMin` a best guess may be and still be offered as a suggestion. */
 const SUGGESTION_SLACK = 0.1;
+const MEMO_SIZE = 1000;
+const MAX_MEMO_KEY = 200;
 /** Most words tried when a name is followed by other words. */
 const MAX_LEADING_WORDS = 6;
+
+export type NameResolver = (written: string, options?: ResolveOptions) => NameResolution;
+
+/** A resolver for one roster: the slots' compare forms are built once, not per vote. */
+export function nameResolver(roster: Roster, matching: NameMatching): NameResolver {
+  const forms = roster.map(slotForms);
+  // Posts repeat names; a small memo keeps a post of a thousand votes cheap.
+  const memo = new Map<string, NameResolution>();
+  return (written, options = {}) => {
+    const key = `${options.trailingWords ?? true}\u0000${written}`;
+    const known = memo.get(key);
+    if (known) return { ...known, candidates: [...known.candidates] };
+    const found = resolve(written, forms, matching, options);
+    if (memo.size < MEMO_SIZE && written.length <= MAX_MEMO_KEY) memo.set(key, found);
+    return { ...found, candidates: [...found.candidates] };
+  };
+}
 
 export function resolveName(
   written: string,
@@ -52,12 +71,15 @@ export function resolveName(
   matching: NameMatching,
   options: ResolveOptions = {},
 ): NameResolution {
+  return nameResolver(roster, matching)(written, options);
+}
+
+function resolve(written: string, forms: readonly SlotForms[], matching: NameMatching, options: ResolveOptions): NameResolution {
   const stripped = stripDecorations(written);
   const name = capName(stripped);
   const key = nameKey(name);
-  if (key === '' || roster.length === 0) return unresolved('unknown', stripped, [], null);
+  if (key === '' || forms.length === 0) return unresolved('unknown', stripped, [], null);
 
-  const forms = roster.map(slotForms);
   const keys = [key];
   const bare = withoutPossessive(name);
   if (bare !== null) keys.push(nameKey(bare));

@@ -4,12 +4,12 @@ import type { EditMarker } from '../model/post.js';
 import type { Roster } from '../model/roster.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { isKeywordPhrase, keywordLetters } from './keyword.js';
-import { resolveName } from './names.js';
+import { nameResolver, type NameResolver } from './names.js';
 import { ownLines } from './own-text.js';
 import { ruleViolations } from './rule-checks.js';
 import { findActions, type RejectReason, type WrittenAction } from './vote-grammar.js';
 
-/**
+/*
  * One post read the way a moderator reads it: its actions in order, the net effect on
  * the poster's lynch vote, and the rule violations. Pure: no clock, network or store.
  *
@@ -17,6 +17,8 @@ import { findActions, type RejectReason, type WrittenAction } from './vote-gramm
  * When that deciding vote cannot be counted as written (ambiguous or unknown name, a
  * dead player, an empty "Vote:") the effect is `review` with the reason: the GM decides.
  */
+
+/** What reading needs of a post: its neutral body and the forum's edit marker. */
 export interface PostInput {
   body: readonly BodyNode[];
   edit: EditMarker | null;
@@ -43,42 +45,53 @@ interface Reading {
   review: ReviewReason | null;
 }
 
-export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset): PostReading {
+export interface ReadOptions {
+  /**
+   * Also report vote-shaped text the grammar refused (not bold, no colon, not on its own
+   * line, inside a spoiler) as `format` violations. Off by default: rulesets have no
+   * consequence for `format` yet, so the tally would not know what to do with them;
+   * `votal parse` can turn it on to show a player why a vote did not count.
+   */
+  formatViolations?: boolean;
+}
+
+export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, options: ReadOptions = {}): PostReading {
   const lines = ownLines(post.body);
   const found = findActions(lines, ruleset.votes, ruleset.noLynch);
-  const readings = found.actions.map((w) => readAction(w, roster, ruleset));
+  const resolve = nameResolver(roster, ruleset.names);
+  const readings = found.actions.map((w) => readAction(w, resolve, ruleset));
 
   const voteSpans = [...found.actions, ...found.rejected].map((a) => a.span);
-  const violations: PostViolation[] = [
-    ...ruleViolations(post, roster, ruleset, { lines, voteSpans }),
-    ...found.rejected.map((r): PostViolation => ({ kind: 'format', detail: `${REJECTION_TEXT[r.reason]}: ${r.raw}` })),
-  ];
+  const violations: PostViolation[] = ruleViolations(post, roster, ruleset, { lines, voteSpans });
+  if (options.formatViolations) {
+    for (const r of found.rejected) violations.push({ kind: 'format', detail: `${REJECTION_TEXT[r.reason]}: ${r.raw}` });
+  }
 
   return { actions: readings.map((r) => r.action), effect: effectOf(readings), violations };
 }
 
-function readAction(w: WrittenAction, roster: Roster, ruleset: Ruleset): Reading {
-  const base = { kind: w.kind, raw: w.raw, written: w.written, source: 'parsed' as const };
-  const none = (): Action => ({ ...base, target: null, match: 'none', candidates: [], score: null });
-
+function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset): Reading {
   if (w.noLynch && ruleset.noLynch) {
-    return { action: { ...base, target: ruleset.noLynch.name, match: 'keyword', candidates: [], score: null }, review: null };
+    return { action: actionOf(w, w.written, ruleset.noLynch.name, 'keyword', [], null), review: null };
   }
   if (w.written === null) {
-    return { action: none(), review: w.kind === 'vote' ? 'empty-vote' : null };
+    return { action: actionOf(w, null, null, 'none', [], null), review: w.kind === 'vote' ? 'empty-vote' : null };
   }
-
-  const name = resolveName(w.written, roster, ruleset.names, { trailingWords: !ruleset.votes.ownLine });
-  const action: Action = {
-    ...base,
-    written: name.written,
-    target: name.target,
-    match: name.match,
-    candidates: name.candidates,
-    score: name.score,
-  };
+  const name = resolve(w.written, { trailingWords: !ruleset.votes.ownLine });
+  const action = actionOf(w, name.written, name.target, name.match, name.candidates, name.score);
   if (w.kind !== 'vote') return { action, review: null };
   return { action, review: reviewOf(name.match, name.alive, name.written, ruleset) };
+}
+
+function actionOf(
+  w: WrittenAction,
+  written: string | null,
+  target: string | null,
+  match: Action['match'],
+  candidates: string[],
+  score: number | null,
+): Action {
+  return { kind: w.kind, target, match, raw: w.raw, written, candidates, score, source: 'parsed' };
 }
 
 function reviewOf(match: Action['match'], alive: boolean | null, written: string, ruleset: Ruleset): ReviewReason | null {

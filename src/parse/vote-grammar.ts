@@ -69,6 +69,8 @@ interface Candidate {
   end: number;
   bold: boolean;
   inSpoiler: boolean;
+  /** Where plain text after a bold keyword stops: the next bold run, or the end of the line. */
+  restEnd: number;
 }
 
 interface Parsed {
@@ -95,6 +97,10 @@ const JOIN_WORDS = ['and', 'then'];
 const MAX_ARG = 200;
 const MAX_RAW = 200;
 
+/**
+ * The actions in the poster's own lines (from `ownLines` with its defaults: struck text
+ * already gone), in order, and the vote-shaped text the grammar refused.
+ */
 export function findActions(lines: readonly OwnLine[], grammar: VoteGrammar, noLynch?: NoLynch | null): GrammarReading {
   const vocab = vocabulary(grammar, noLynch ?? null);
   const actions: WrittenAction[] = [];
@@ -112,7 +118,7 @@ export function findActions(lines: readonly OwnLine[], grammar: VoteGrammar, noL
     const lineSpoiler = line.some((r) => r.inSpoiler);
     const candidates: Candidate[] = [...groups];
     if (grammar.bold === 'optional' && !startsBold) {
-      candidates.unshift({ text, start: 0, end: text.length, bold: false, inSpoiler: lineSpoiler });
+      candidates.unshift({ text, start: 0, end: text.length, bold: false, inSpoiler: lineSpoiler, restEnd: text.length });
     }
 
     for (const cand of candidates) {
@@ -121,13 +127,13 @@ export function findActions(lines: readonly OwnLine[], grammar: VoteGrammar, noL
         for (const a of read.actions) rejected.push({ reason: 'in-spoiler', raw: a.raw, span: a.span });
         continue;
       }
-      found.push(...read.actions);
-      rejected.push(...read.rejected);
+      for (const a of read.actions) found.push(a);
+      for (const r of read.rejected) rejected.push(r);
     }
 
     // Bold required: a plain line shaped like a vote ("Vote: Bob", "##vote Bob") is reported, not counted.
     if (grammar.bold === 'required' && !startsBold && !(lineSpoiler && !grammar.spoilers)) {
-      const plain = { text, start: 0, end: text.length, bold: false, inSpoiler: lineSpoiler };
+      const plain = { text, start: 0, end: text.length, bold: false, inSpoiler: lineSpoiler, restEnd: text.length };
       const first = parseCandidate(text, vocab)[0];
       if (first && first.kind === 'vote' && (first.hashed || (first.colon && hasInk(text.slice(first.argStart, first.end))))) {
         rejected.push({ reason: 'not-bold', raw: rawOf(plain, first.start, first.end), span: { line: index, start: first.start, end: first.end } });
@@ -139,7 +145,7 @@ export function findActions(lines: readonly OwnLine[], grammar: VoteGrammar, noL
       for (const a of found) rejected.push({ reason: 'not-own-line', raw: a.raw, span: a.span });
       return;
     }
-    actions.push(...found);
+    for (const a of found) actions.push(a);
   });
 
   return { actions, rejected };
@@ -182,14 +188,17 @@ function boldGroups(line: OwnLine, text: string): Candidate[] {
     if (counts && open && open.inSpoiler === run.inSpoiler) {
       open.end = end;
     } else if (counts) {
-      open = { text: '', start: pos, end, bold: true, inSpoiler: run.inSpoiler };
+      open = { text: '', start: pos, end, bold: true, inSpoiler: run.inSpoiler, restEnd: text.length };
       groups.push(open);
     } else if (run.strike || run.text.trim() !== '') {
       open = null;
     }
     pos = end;
   }
-  for (const g of groups) g.text = text.slice(g.start, g.end);
+  groups.forEach((g, k) => {
+    g.text = text.slice(g.start, g.end);
+    g.restEnd = groups[k + 1]?.start ?? text.length;
+  });
   return groups;
 }
 
@@ -226,10 +235,10 @@ function readCandidate(
     // "**Vote:** Bob": the keyword is bold and the name follows on the same line.
     const last = k === parsed.length - 1;
     if (arg === '' && last && cand.bold && kind !== 'unvote' && !TARGETLESS.includes(kind)) {
-      const rest = line.slice(cand.end, cand.end + MAX_ARG);
+      const rest = line.slice(cand.end, Math.min(cand.restEnd, cand.end + MAX_ARG));
       if (hasInk(rest)) {
         arg = cleanArg(rest);
-        end = cand.text.length + (line.length - cand.end);
+        end = cand.restEnd - cand.start;
         raw = clip(`${cand.text.slice(p.start).trim()} ${rest.trim()}`);
       }
     }
@@ -282,9 +291,10 @@ function readCandidate(
 }
 
 /**
- * Split a candidate into actions. Nothing if no action keyword opens it. Each action's
- * target runs to the next action keyword that follows a separator (";", ",", "and",
- * "##"), or directly follows a targetless one ("unvote vote Bob").
+ * Split a candidate into actions. Nothing if no action keyword opens it. A vote's target
+ * runs to the next action keyword that follows a separator (";", ",", "and", "##");
+ * after an unvote or a targetless side action any action keyword starts the next one
+ * ("unvote vote Bob", "unvote Bob vote Alice").
  */
 function parseCandidate(text: string, vocab: Vocabulary): Parsed[] {
   const lead = skipLead(text);
@@ -353,7 +363,9 @@ function nextAction(
         const prev = text[inkEnd - 1];
         const separated =
           hashed ||
-          (inkEnd === from && targetless) ||
+          // After an unvote (named or not) or a targetless side action, the next keyword starts
+          // a new action even without a separator: "unvote Bob vote Alice".
+          targetless ||
           (prev !== undefined && inkEnd > from && SEPARATORS.has(prev)) ||
           (prev !== undefined && inkEnd > from && SPACED_SEPARATORS.has(prev) && text[inkEnd] === ' ') ||
           endsWithJoinWord(text, from, inkEnd);

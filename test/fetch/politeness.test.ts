@@ -46,10 +46,9 @@ describe('PageFetcher politeness', () => {
     two.route('/t/1', { body: 'two' }, { delayMs: 300 });
     const fetcher = testFetcher({ minIntervalMs: 100, respectRobots: false });
 
-    const started = performance.now();
     await Promise.all([fetcher.get(one.url('/t/1')), fetcher.get(two.url('/t/1'))]);
 
-    expect(performance.now() - started).toBeLessThan(550);
+    // Each forum was still answering when the other's request arrived.
     const [a, b] = [one.requests[0], two.requests[0]];
     expect(a && b && a.at < (b.doneAt ?? 0) && b.at < (a.doneAt ?? 0)).toBe(true);
   });

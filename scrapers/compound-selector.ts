@@ -1,0 +1,99 @@
+/**
+ * A compound CSS selector (tag, #id, .class, [attr], [attr=v], [attr^=v], [attr*=v],
+ * [attr$=v], [attr~=v]; comma lists; no combinators), matched on a tag name and its
+ * attributes before any DOM exists. The page scan uses it on every tag, so it only
+ * reads the attributes the selectors name.
+ */
+type AttrTest = { name: string; op: '' | '=' | '^=' | '*=' | '$=' | '~='; value: string };
+interface Compound { tag: string | null; id: string | null; classes: string[]; attrs: AttrTest[] }
+
+export interface CompoundSelector {
+  matches(tag: string, attribs: Readonly<Record<string, string>>): boolean;
+  /** The attribute names any alternative reads (what the scan must collect). */
+  readonly attributes: ReadonlySet<string>;
+}
+
+export function compileCompound(selectorList: string): CompoundSelector {
+  const alternatives = selectorList.split(',').map((s) => s.trim()).filter(Boolean).map(parseCompound);
+  const attributes = new Set<string>();
+  for (const c of alternatives) {
+    if (c.id !== null) attributes.add('id');
+    if (c.classes.length) attributes.add('class');
+    for (const a of c.attrs) attributes.add(a.name);
+  }
+  // Alternatives by tag name, so most tags are turned away by one map lookup.
+  const byTag = new Map<string, Compound[]>();
+  const anyTag: Compound[] = [];
+  for (const c of alternatives) {
+    if (c.tag === null) anyTag.push(c);
+    else byTag.set(c.tag, [...(byTag.get(c.tag) ?? []), c]);
+  }
+  return {
+    attributes,
+    matches: (tag, attribs) => {
+      const list = byTag.get(tag);
+      if (list) for (const c of list) if (matchOne(c, tag, attribs)) return true;
+      for (const c of anyTag) if (matchOne(c, tag, attribs)) return true;
+      return false;
+    },
+  };
+}
+
+function parseCompound(s: string): Compound {
+  if (/[\s>+~]/.test(s.replace(/\[[^\]]*\]/g, ''))) {
+    throw new Error(`"${s}" is not a compound selector (no combinators in page scan selectors)`);
+  }
+  const c: Compound = { tag: null, id: null, classes: [], attrs: [] };
+  const re = /^([a-zA-Z][\w-]*|\*)|#([\w-]+)|\.([\w-]+)|\[\s*([\w-]+)\s*(?:([~^*$]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]*))\s*)?\]/y;
+  let pos = 0;
+  while (pos < s.length) {
+    re.lastIndex = pos;
+    const m = re.exec(pos === 0 ? s : s.slice(0));
+    if (!m || m.index !== pos) throw new Error(`cannot read selector "${s}" at "${s.slice(pos)}"`);
+    if (m[1]) c.tag = m[1] === '*' ? null : m[1].toLowerCase();
+    else if (m[2]) c.id = m[2];
+    else if (m[3]) c.classes.push(m[3]);
+    else if (m[4]) c.attrs.push({ name: m[4].toLowerCase(), op: (m[5] ?? '') as AttrTest['op'], value: m[6] ?? m[7] ?? m[8] ?? '' });
+    pos = re.lastIndex;
+  }
+  return c;
+}
+
+/** `word` stands in the space-separated list `list` (no split: this runs on every tag). */
+function hasWord(list: string, word: string): boolean {
+  let i = list.indexOf(word);
+  while (i >= 0) {
+    const before = i === 0 || isSpace(list.charCodeAt(i - 1));
+    const end = i + word.length;
+    if (before && (end === list.length || isSpace(list.charCodeAt(end)))) return true;
+    i = list.indexOf(word, i + 1);
+  }
+  return false;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+}
+
+function matchOne(c: Compound, tag: string, attribs: Readonly<Record<string, string>>): boolean {
+  if (c.tag !== null && c.tag !== tag) return false;
+  if (c.id !== null && attribs.id !== c.id) return false;
+  if (c.classes.length) {
+    const cls = attribs.class;
+    if (cls === undefined) return false;
+    for (const k of c.classes) if (!hasWord(cls, k)) return false;
+  }
+  for (const a of c.attrs) {
+    const v = attribs[a.name];
+    if (v === undefined) return false;
+    switch (a.op) {
+      case '': break;
+      case '=': if (v !== a.value) return false; break;
+      case '^=': if (!v.startsWith(a.value)) return false; break;
+      case '*=': if (!v.includes(a.value)) return false; break;
+      case '$=': if (!v.endsWith(a.value)) return false; break;
+      case '~=': if (!hasWord(v, a.value)) return false; break;
+    }
+  }
+  return true;
+}

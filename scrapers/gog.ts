@@ -1,0 +1,123 @@
+import type { Document, Element } from 'domhandler';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { BodyMarkup } from './markup.js';
+import { all, attr, one, parseHtml, text } from './dom.js';
+import { fromForumText, type TextDateOptions } from './forum-time.js';
+import { requirePosts } from './page-checks.js';
+import { postNumber } from './post-number.js';
+
+/**
+ * The GOG.com forum: legacy server HTML with GOG's own class names. It prints only a
+ * calendar date per post ("Posted December 21, 2016"), so thread order is page order,
+ * and knows only [b], [i], [u], [url] and [quote]: spoiler, strike and code tags stay
+ * literal text.
+ */
+export const descriptor = defineDescriptor({
+  engine: 'gog',
+  name: 'GOG.com forum',
+  dialect: 'gog',
+  hosts: ['^(www\\.)?gog\\.com$'],
+  // GOG slugs use underscores; vBulletin 5's `/forum/x/123-title` has a dash and is not ours.
+  threadPaths: ['^/forum/\\w+/\\w+(?:/(?:page|post)\\d+)?/?(?:[?#]|$)'],
+  fingerprints: ['div.spot_h .big_post_main .post_text_c'],
+  postsPerPage: 50,
+  body: {
+    quote: [{ selector: 'div.quot', authorSelector: '.quot_user_name', authorPattern: '^(.*?):?\\s*$' }],
+    bold: 'span.bold, b, strong',
+    italic: 'i, em, span.italic',
+    underline: 'span.podkreslenie, u',
+  },
+});
+
+/**
+ * Attached images show below the text, beside the edit note (which is not post text);
+ * their links point at GOG's image host, which is the forum's own.
+ */
+const ATTACHMENTS = BodyMarkup.parse({ ...descriptor.body, skip: `${descriptor.body.skip}, .pencil_text`, internalLink: 'a' });
+
+const POST = 'div.big_post_main';
+
+export const gog: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const m = /^\/forum\/[^/]+\/([^/]+)/.exec(url.pathname);
+    const path = m ? m[0] : url.pathname;
+    return { engine: 'gog', url: `${url.origin}${path}`, id: m?.[1] ?? null };
+  },
+
+  pageUrl(thread, page) {
+    return page <= 1 ? thread.url : `${thread.url}/page${page}`;
+  },
+
+  pageOf(url, postsPerPage) {
+    const page = /\/page(\d+)\/?$/.exec(url.pathname);
+    if (page) return Number(page[1]);
+    // `/post45` is a link to post #45.
+    const post = /\/post(\d+)\/?$/.exec(url.pathname);
+    return post ? Math.ceil(Number(post[1]) / (postsPerPage ?? descriptor.postsPerPage)) : 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, '.post_text') !== null);
+    const { page, pageCount } = pagination(doc, ctx);
+    const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const thread = gog.threadRef(new URL(ctx.url)).url;
+    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, thread, ctx));
+    return { title: text(one(doc, 'h1')) || null, page, pageCount, postsPerPage: null, posts };
+  },
+};
+
+/** The page number is in the path (`/page3`); the last page is the `.n_b_b_nr_last` link. */
+function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
+  const page = Number(text(one(doc, '.n_b_b_nr_act'))) || gog.pageOf(new URL(ctx.url), null);
+  const numbers = all(doc, '.n_b_b_nr_last, .n_b_b_nr, .n_b_b_nr_act').map((e) => Number(text(e)) || 0);
+  return { page, pageCount: Math.max(page, ...numbers) };
+}
+
+function readPost(el: Element, position: number, page: number, thread: string, ctx: PageContext): Post {
+  // GOG numbers posts in the thread (`[quote_45]` and `/post45` use it); no other id is known.
+  const number = postNumber(text(one(el, '.post_nr'))) ?? position;
+  const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
+  const textEl = one(el, '.post_text_c') ?? one(el, '.post_text');
+  const bodyCtx = { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases };
+  const body = textEl ? buildBody(textEl, descriptor.body, bodyCtx) : [];
+  for (const box of all(el, '.post_attaczments')) body.push(...buildBody(box, ATTACHMENTS, bodyCtx));
+  const editEl = one(el, '.post_attaczments .pencil_text, .pencil_text');
+  const editText = text(editEl);
+  const edit = /^Post edited\s+(.*?)(?:\s+by\s+(.+))?$/i.exec(editText);
+  return {
+    id: String(number),
+    number,
+    page,
+    author: ownText(one(el, '.b_u_name')),
+    authorId: null,
+    postedAt: gogDate(text(one(el, '.post_header_h .post_date, .post_date')).replace(/^Posted\s+/i, ''), dates),
+    permalink: `${thread}/post${number}`,
+    edit: editEl ? { at: edit ? gogDate(edit[1] ?? '', dates) : null, by: edit?.[2]?.trim() || null, text: editText } : null,
+    bodyHash: hashBody(body),
+    body,
+  };
+}
+
+/** The name as printed, without what scripts or links add after it (a mute button, "[×]"). */
+function ownText(el: Element | null): string {
+  const link = el ? one(el, 'a') : null;
+  return (text(link) || text(el)).replace(/\s*\[×\]$/, '');
+}
+
+/** "December 21, 2016", "now", "5 minutes ago", "Yesterday": dates in the board's zone. */
+function gogDate(raw: string, opts: TextDateOptions): string | null {
+  const s = raw.trim().toLowerCase();
+  if (s === 'now' || s === 'just now') return new Date(opts.now).toISOString();
+  const ago = /^(\d+|an?|one)\s+(second|minute|hour|day|week)s?\s+ago$/.exec(s);
+  if (ago) {
+    const n = /^\d+$/.test(ago[1]!) ? Number(ago[1]) : 1;
+    const unit = { second: 1e3, minute: 6e4, hour: 3.6e6, day: 8.64e7, week: 6.048e8 }[ago[2] as 'second'];
+    return new Date(Date.parse(opts.now) - n * unit).toISOString();
+  }
+  return fromForumText(raw, opts);
+}

@@ -1,0 +1,123 @@
+import type { Document, Element } from 'domhandler';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { all, attr, one, parseHtml, text } from './dom.js';
+import { fromEpochSeconds, fromIso } from './forum-time.js';
+import { requirePosts } from './page-checks.js';
+
+/**
+ * Invision Community 4 (compiled `forums/front/topics` templates). Each post carries its
+ * author and exact time as JSON in `data-quoteData`; posts have no visible numbers.
+ */
+export const descriptor = defineDescriptor({
+  engine: 'invision',
+  name: 'Invision Community',
+  // `/topic/123-slug/`, also without URL rewriting (`index.php?/topic/123-slug/`).
+  threadPaths: ['/topic/\\d+-'],
+  fingerprints: ['article.cPost [data-controller="core.front.core.comment"]', 'article.cPost[id^="elComment_"]'],
+  postsPerPage: 25,
+  body: {
+    // The "Edited … by X" line sits inside the post body, marked as not part of it.
+    skip: 'script, style, noscript, iframe, object, embed, form, input, button, [data-excludequote]',
+    quote: [{
+      selector: 'blockquote.ipsQuote',
+      authorAttr: 'data-ipsquote-username',
+      authorSelector: '.ipsQuote_citation',
+      authorPattern: '^(?:On .*?,\\s*)?(.*?)\\s+said:',
+    }],
+    spoiler: { selector: 'div.ipsSpoiler, div.ipsStyle_spoiler', titleSelector: '.ipsSpoiler_header' },
+    code: 'pre.ipsCode, pre, code',
+    bold: 'b, strong',
+    strike: 's, strike, del',
+    smilie: 'img[data-emoticon]',
+    mention: 'a[data-mentionid]',
+  },
+});
+
+const POST = 'article[id^="elComment_"]';
+
+interface QuoteData { userid?: number | string | null; username?: string; timestamp?: number }
+
+/** `data-quoteData`: `{"userid":11,"username":"Alice","timestamp":1772474400,…}`; guests have no userid. */
+function quoteDataOf(raw: string | null): QuoteData {
+  try {
+    const v = JSON.parse(raw ?? '') as unknown;
+    return v && typeof v === 'object' ? (v as QuoteData) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `/topic/{id}-{slug}/page/{n}/`; boards without rewriting put the path in the query. */
+function topicOf(url: URL): { base: string; id: string; page: number } | null {
+  const where = url.pathname + url.search;
+  const m = /^(.*?\/topic\/(\d+)(?:-[^/?#&]*)?)(?:\/page\/(\d+))?/.exec(where);
+  if (!m) return null;
+  return { base: m[1]!, id: m[2]!, page: Number(m[3]) || Number(url.searchParams.get('page')) || 1 };
+}
+
+export const invision: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const t = topicOf(url);
+    if (!t) return { engine: 'invision', url: url.href.replace(/#.*$/, ''), id: null };
+    return { engine: 'invision', url: `${url.origin}${t.base}/`, id: t.id };
+  },
+
+  pageUrl(thread, page) {
+    return page <= 1 ? thread.url : `${thread.url}page/${page}/`;
+  },
+
+  pageOf(url) {
+    return topicOf(url)?.page ?? 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url);
+    const { page, pageCount } = pagination(doc, ctx);
+    const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
+    const title = text(one(doc, 'h1.ipsType_pageTitle, h1')) || null;
+    return { title, page, pageCount, postsPerPage: null, posts };
+  },
+};
+
+/** `ul.ipsPagination[data-pages]` gives the page count; the active item is this page. */
+function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
+  const box = one(doc, 'ul.ipsPagination');
+  const page = Number(text(box ? one(box, 'li.ipsPagination_active') : null)) || invision.pageOf(new URL(ctx.url), null);
+  const declared = Number(attr(box, 'data-pages')) || 0;
+  const numbers = box ? all(box, 'li.ipsPagination_page').map((li) => Number(text(li)) || 0) : [];
+  return { page, pageCount: Math.max(page, declared, ...numbers) };
+}
+
+function readPost(el: Element, number: number, page: number, ctx: PageContext): Post {
+  const wrap = one(el, '[data-commentid]');
+  const id = attr(wrap, 'data-commentid') ?? (attr(el, 'id') ?? '').replace(/^elComment_/, '');
+  const quoteData = quoteDataOf(attr(wrap, 'data-quotedata'));
+  const nameLink = one(el, 'aside.cAuthorPane .cAuthorPane_author a, .cAuthorPane_author a');
+  const time = one(el, '.ipsComment_meta time[datetime]');
+  const editEl = one(el, '[data-role="commentContent"] [data-excludequote]');
+  const editText = text(editEl);
+  const contentEl = one(el, '[data-role="commentContent"]');
+  const body = contentEl ? buildBody(contentEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
+  const permalinkEl = one(el, `a[href*="comment=${id}"]`);
+  const userId = quoteData.userid ?? /\/profile\/(\d+)-/.exec(attr(nameLink, 'href') ?? '')?.[1];
+  return {
+    id,
+    number,
+    page,
+    author: quoteData.username ?? text(nameLink),
+    authorId: userId === undefined || userId === null ? null : String(userId),
+    postedAt: fromEpochSeconds(quoteData.timestamp) ?? fromIso(attr(time, 'datetime')),
+    permalink: new URL(attr(permalinkEl, 'href') ?? `?do=findComment&comment=${id}`, invision.threadRef(new URL(ctx.url)).url).href,
+    edit: editEl && /edited/i.test(editText)
+      ? { at: fromIso(attr(one(editEl, 'time[datetime]'), 'datetime')), by: /\bby\s+(.+)$/i.exec(editText)?.[1]?.trim() ?? null, text: editText }
+      : null,
+    bodyHash: hashBody(body),
+    body,
+  };
+}

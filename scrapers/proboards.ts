@@ -1,0 +1,104 @@
+import type { Document, Element } from 'domhandler';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { all, attr, one, parseHtml, text } from './dom.js';
+import { fromEpochMillis } from './forum-time.js';
+import { requirePosts } from './page-checks.js';
+
+/**
+ * ProBoards (hosted, `*.proboards.com`): one table row per post, times as epoch
+ * milliseconds in `abbr[data-timestamp]`, no visible post numbers.
+ */
+export const descriptor = defineDescriptor({
+  engine: 'proboards',
+  name: 'ProBoards',
+  hosts: ['\\.proboards\\.com$'],
+  threadPaths: ['/thread/\\d+'],
+  fingerprints: ['tr.post[id^="post-"] td.content div.message'],
+  postsPerPage: 20,
+  body: {
+    quote: [{
+      selector: 'div.quote',
+      // The header "Name said:" shows the display name players know; `author="@name"` is
+      // the login name, so it is not used.
+      authorSelector: '.quote_header',
+      authorPattern: '^(.*?)\\s+said:',
+      chrome: '.quote_clear',
+    }],
+    spoiler: { selector: 'div.spoiler', titleSelector: '.spoiler_header' },
+    code: 'div.code, pre, code',
+    bold: 'b, strong',
+    strike: 's, strike, del',
+    // Smileys come from ProBoards' smiley set (images.proboards.com/…/smiley/…).
+    smilie: 'img.smile, img.smiley, img[src*="/smiley/"]',
+    mention: 'a.user-link',
+  },
+});
+
+const POST = 'tr.post[id^="post-"], .post[id^="post-"]';
+
+export const proboards: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const m = /^(\/thread\/(\d+)(?:\/[^/?#]+)?)/.exec(url.pathname);
+    return { engine: 'proboards', url: `${url.origin}${m ? m[1] : url.pathname}`, id: m?.[2] ?? null };
+  },
+
+  pageUrl(thread, page) {
+    return page <= 1 ? thread.url : `${thread.url}?page=${page}`;
+  },
+
+  pageOf(url) {
+    return Number(url.searchParams.get('page')) || 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post-\d+$/.test(attr(el, 'id') ?? ''));
+    const { page, pageCount } = pagination(doc, ctx);
+    // No post numbers on the page: a post's number is its place in the thread.
+    const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
+    return { title: text(one(doc, 'h1')) || null, page, pageCount, postsPerPage: null, posts };
+  },
+};
+
+/** `ul.ui-pagination`: the selected item is this page, the highest number the last. */
+function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
+  const pager = one(doc, 'ul.ui-pagination');
+  const current = Number(text(pager ? one(pager, 'li.state-selected') : null)) || proboards.pageOf(new URL(ctx.url), null);
+  const numbers = pager ? all(pager, 'li').map((li) => Number(text(li)) || 0) : [];
+  return { page: current, pageCount: Math.max(current, ...numbers) };
+}
+
+function readPost(el: Element, number: number, page: number, ctx: PageContext): Post {
+  const id = (attr(el, 'id') ?? '').replace(/^post-/, '');
+  const panel = one(el, 'td.left-panel, .mini-profile') ?? el;
+  const userLink = one(panel, 'a.user-link, a.o-user-link');
+  const guest = one(panel, 'span.user-guest');
+  const messageEl = one(el, 'article div.message, div.message');
+  const body = messageEl ? buildBody(messageEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
+  const stamp = one(el, 'span.date abbr[data-timestamp]') ?? one(el, 'abbr.o-timestamp[data-timestamp]');
+  const editEl = one(el, '.edited_by');
+  const permalinkEl = one(el, `a[href*="/post/${id}"]`);
+  return {
+    id,
+    number,
+    page,
+    author: text(userLink) || text(guest),
+    authorId: attr(userLink, 'data-id') ?? /\/user\/(\d+)/.exec(attr(userLink, 'href') ?? '')?.[1] ?? null,
+    postedAt: fromEpochMillis(attr(stamp, 'data-timestamp')),
+    permalink: new URL(attr(permalinkEl, 'href') ?? `/post/${id}`, ctx.url).href,
+    edit: editEl
+      ? {
+          at: fromEpochMillis(attr(one(editEl, 'abbr[data-timestamp]'), 'data-timestamp')),
+          by: text(one(editEl, 'a.user-link, a[href*="/user/"]')) || null,
+          text: text(editEl),
+        }
+      : null,
+    bodyHash: hashBody(body),
+    body,
+  };
+}

@@ -1,0 +1,155 @@
+import type { Document, Element } from 'domhandler';
+import { removeElement } from 'domutils';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { all, attr, one, parseHtml, text } from './dom.js';
+import { fromForumText, type TextDateOptions } from './forum-time.js';
+import { requirePosts } from './page-checks.js';
+import { postNumber } from './post-number.js';
+
+/** "Quote from: Alice on March 02, 2026, 06:05:00 PM" → Alice; a bare "Quote" → no author. */
+const QUOTE_FROM = '^Quote(?:\\s+from)?:?\\s*(.*?)(?:\\s+on\\s+(?:[A-Za-z]+\\s+\\d|\\d|Today|Yesterday).*)?$';
+const QUOTE_AUTHOR = new RegExp(QUOTE_FROM, 'u');
+
+/**
+ * Simple Machines Forum 2.0 and 2.1 (Display.template.php). Times are text in the
+ * board's format and zone only; 2.1 prints "#N" per post, 2.0 "Reply #N on:".
+ * Pages are post offsets: `index.php?topic=42.15` is the page starting at post 16.
+ */
+export const descriptor = defineDescriptor({
+  engine: 'smf',
+  name: 'Simple Machines Forum',
+  threadPaths: ['[?&/]topic[=,]\\d+'],
+  // `smf_scripturl` is in a head script, which no selector reaches; the quick-moderation
+  // form around the posts is on every SMF topic page.
+  fingerprints: ['form#quickModForm div.post_wrapper div.inner[id^="msg_"]'],
+  postsPerPage: 15,
+  body: {
+    // 2.0 prints "Quote from: X on DATE" in a header before the quote (moved onto it, see
+    // `markQuoteAuthors`); code blocks have a "Code: [Select]" header.
+    skip: 'script, style, noscript, iframe, object, embed, form, input, button, .quoteheader, .quotefooter, .codeheader',
+    quote: [{
+      selector: 'blockquote.bbc_standard_quote, blockquote.bbc_alternate_quote, blockquote',
+      authorAttr: 'data-votal-author',
+      authorSelector: 'cite',
+      authorPattern: QUOTE_FROM,
+    }],
+    // Spoilers are a mod, not core; this is the common mod's markup.
+    spoiler: { selector: 'div.spoiler, details', titleSelector: '.spoilerheader, summary' },
+    code: 'code.bbc_code, pre.bbc_code, pre, code',
+    bold: 'b, strong',
+    strike: 's, del, strike',
+    smilie: 'img.smiley',
+    mention: 'a.mention',
+  },
+});
+
+const POST = 'div.post_wrapper';
+
+/** `topic=42.15` (query) or `topic,42.15.html` (SEO path); the part after the dot is an offset or `msg…`. */
+function topicOf(url: URL): { id: string; offset: number } | null {
+  const m = /[?&/;]topic[=,](\d+)(?:\.(\w+))?/.exec(url.pathname + url.search);
+  if (!m) return null;
+  return { id: m[1]!, offset: /^\d+$/.test(m[2] ?? '') ? Number(m[2]) : 0 };
+}
+
+export const smf: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const t = topicOf(url);
+    if (!t) return { engine: 'smf', url: url.href.replace(/#.*$/, ''), id: null };
+    const seo = /\/topic,\d+/.test(url.pathname);
+    const path = seo ? url.pathname.replace(/\/topic,.*$/, `/topic,${t.id}.0.html`) : `${url.pathname}?topic=${t.id}.0`;
+    return { engine: 'smf', url: `${url.origin}${path}`, id: t.id };
+  },
+
+  pageUrl(thread, page, postsPerPage) {
+    const offset = (Math.max(1, page) - 1) * (postsPerPage ?? descriptor.postsPerPage);
+    return thread.url.replace(/(topic[=,]\d+)\.0/, `$1.${offset}`);
+  },
+
+  pageOf(url, postsPerPage) {
+    const t = topicOf(url);
+    return t ? Math.floor(t.offset / (postsPerPage ?? descriptor.postsPerPage)) + 1 : 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, 'div.inner[id^="msg_"]') !== null);
+    const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
+    const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
+    const title = text(one(doc, '#top_subject')).replace(/^Topic:\s*/i, '').replace(/\s*\(Read \d[\d,.]* times\)$/i, '') || null;
+    return { title, page, pageCount, postsPerPage, posts };
+  },
+};
+
+/** `.pagelinks`: the current page is bold (2.0) or `.current_page` (2.1); links carry offsets. */
+function pagination(doc: Document, ctx: PageContext, postsOnPage: number): { page: number; pageCount: number; postsPerPage: number | null } {
+  const box = one(doc, '.pagelinks, .pagesection .pages');
+  const links = box ? all(box, 'a[href]') : [];
+  let perPage: number | null = null;
+  for (const a of links) {
+    const n = Number(text(a));
+    const t = topicOf(new URL(attr(a, 'href') ?? '', ctx.url));
+    if (n > 1 && t && t.offset > 0) { perPage = t.offset / (n - 1); break; }
+  }
+  const current = Number(text(box ? one(box, '.current_page, strong') : null)) || null;
+  const page = current ?? (perPage ? Math.floor((topicOf(new URL(ctx.url))?.offset ?? 0) / perPage) + 1 : 1);
+  const numbers = links.map((a) => Number(text(a)) || 0);
+  const pageCount = Math.max(page, ...numbers);
+  if (perPage === null && ctx.profile.postsPerPage === undefined && pageCount > page) perPage = postsOnPage;
+  return { page, pageCount, postsPerPage: perPage };
+}
+
+function readPost(el: Element, position: number, page: number, ctx: PageContext): Post {
+  const inner = one(el, 'div.inner[id^="msg_"]')!;
+  const id = attr(inner, 'data-msgid') ?? (attr(inner, 'id') ?? '').replace(/^msg_/, '');
+  const nameLink = one(el, 'div.poster h4 a[href*="action=profile"]') ?? one(el, 'div.poster h4 a');
+  const keyinfo = one(el, 'div.keyinfo');
+  const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
+  // 2.1: `a.smalltext` holds the time; 2.0: "« Reply #3 on: DATE »" in `div.smalltext`.
+  const timeEl = keyinfo ? one(keyinfo, 'a.smalltext') ?? one(keyinfo, 'div.smalltext, span.smalltext') : null;
+  const timeText = text(timeEl).replace(/^«\s*/, '').replace(/\s*»$/, '').replace(/^(?:Reply\s+#\d+\s+)?on:\s*/i, '');
+  // "#N" (2.1) and "Reply #N" (2.0) count replies: the opening post shows none, the first reply #1.
+  const reply = postNumber(text(keyinfo ? one(keyinfo, 'span.page_number') : null) || /Reply\s+#\d+/i.exec(text(timeEl))?.[0]);
+  const modified = one(el, `#modified_${id}`) ?? one(el, '.modified');
+  const modifiedText = text(modified).replace(/^«\s*/, '').replace(/\s*»$/, '');
+  const edit = /Last Edit:\s*(.*?)(?:\s+by\s+(.+))?$/i.exec(modifiedText);
+  markQuoteAuthors(inner);
+  const body = buildBody(inner, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases });
+  const subjectLink = one(el, `#subject_${id} a[href]`);
+  return {
+    id,
+    number: reply === null ? position : reply + 1,
+    page,
+    author: text(nameLink) || text(one(el, 'div.poster h4')),
+    authorId: /[?;&]u=(\d+)/.exec(attr(nameLink, 'href') ?? '')?.[1] ?? null,
+    postedAt: fromForumText(timeText, dates),
+    permalink: new URL(attr(subjectLink, 'href') ?? attr(timeEl, 'href') ?? `?msg=${id}`, ctx.url).href,
+    edit: edit ? { at: fromForumText(edit[1] ?? '', dates), by: edit[2]?.trim() || null, text: modifiedText } : null,
+    bodyHash: hashBody(body),
+    body,
+  };
+}
+
+/** SMF 2.0 prints "Quote from: X on DATE" in `div.quoteheader` before the blockquote. */
+function markQuoteAuthors(root: Element): void {
+  for (const header of all(root, 'div.quoteheader')) {
+    const quote = nextElement(header);
+    if (!quote || quote.name !== 'blockquote') continue;
+    const author = QUOTE_AUTHOR.exec(text(header))?.[1]?.trim();
+    if (author) quote.attribs['data-votal-author'] = author;
+    removeElement(header);
+  }
+}
+
+function nextElement(el: Element): Element | null {
+  for (let n = el.next; n; n = n.next) {
+    if (n.type === 'tag') return n as Element;
+    if (n.type === 'text' && n.data.trim() !== '') return null;
+  }
+  return null;
+}

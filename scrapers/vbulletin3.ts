@@ -1,0 +1,168 @@
+import type { Document, Element } from 'domhandler';
+import type { EditMarker, Post } from '../src/model/post.js';
+import { hashBody } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { all, attr, one, parseHtml, text } from './dom.js';
+import { fromForumText, type TextDateOptions } from './forum-time.js';
+import type { BodyMarkupInput } from './markup.js';
+import { requirePosts } from './page-checks.js';
+import { postNumber } from './post-number.js';
+
+/**
+ * The `bbcode_*` quote markup of vBulletin 4 and 5 (and of some 3.8 skins):
+ * `.bbcode_quote > .quote_container > .bbcode_postedby` ("Originally Posted by
+ * <strong>X</strong>" + view-post link) + `.message`. A quote is "named" only when its
+ * own container has the posted-by line, so an unnamed quote never takes the name of a
+ * quote nested inside it. The name is the `<strong>`, whatever the board's language.
+ */
+export const VB_BBCODE_QUOTES: NonNullable<BodyMarkupInput['quote']> = [
+  { selector: '.bbcode_quote:has(> .quote_container > .bbcode_postedby)', authorSelector: '.bbcode_postedby strong' },
+  { selector: '.bbcode_quote' },
+];
+
+/** Chrome of the `bbcode_*` blocks: posted-by lines, "Code:" captions, the quote icon. */
+export const VB_BBCODE_CHROME = '.bbcode_postedby, .bbcode_description, .bbcode_quote_container';
+
+/**
+ * Spoilers are not core BBCode in any vBulletin version (custom BBCode per board);
+ * these are common custom replacements: a `spoiler` class (AnimeSuki's stylesheet has
+ * one) and the vbulletin.org show/hide box with an `<input type=button>`. [M]
+ */
+export const VB_SPOILER = {
+  selector: '.spoiler, .bbcode_spoiler, div[style*="margin:20px"]:has(> div.smallfont > input[type="button"])',
+  titleSelector: 'div.smallfont',
+};
+
+export const descriptor = defineDescriptor({
+  engine: 'vbulletin3',
+  name: 'vBulletin 3',
+  threadPaths: ['/showthread\\.php'],
+  // Stock vB3 has no id on <html>/<body>: the generator tag, else the post tables.
+  generator: '^\\s*vBulletin\\s+3\\b',
+  fingerprints: ['div#posts table[id^="post"][class~="tborder"]'],
+  postsPerPage: 15,
+  body: {
+    // vB3 quotes and code share `div[style*="margin:20px"]` with a "Quote:"/"Code:"
+    // caption; the named quote's first line is "Originally Posted by <strong>X</strong>"
+    // + a view-post button image, followed by the italic message.
+    skip:
+      'script, style, noscript, iframe, object, embed, form, input, button, ' +
+      'div[style*="margin:20px"] > div.smallfont:first-child, ' +
+      'td.alt2 > div:first-child:has(> strong):has(+ div[style*="font-style:italic"]), ' +
+      VB_BBCODE_CHROME,
+    quote: [
+      {
+        selector:
+          'div[style*="margin:20px"]:has(> table > tr > td.alt2 > div:first-child > strong), ' +
+          'div[style*="margin:20px"]:has(> table > tbody > tr > td.alt2 > div:first-child > strong)',
+        authorSelector: 'td.alt2 > div:first-child > strong',
+      },
+      { selector: 'div[style*="margin:20px"]:has(> table)' },
+      ...VB_BBCODE_QUOTES,
+    ],
+    spoiler: VB_SPOILER,
+    code: 'pre.alt2, div.alt2 > code, pre.bbcode_code, div.bbcode_code, pre, code',
+    // No core [S]; boards add it as <strike>/<s> or a line-through span.
+    strike: 's, strike, del, span[style*="line-through"]',
+    // img.inlineimg is also every status icon and button: only the smilies folder counts.
+    smilie: 'img[src*="smilies"], img[smilieid]',
+    mention: 'a.mention',
+  },
+});
+
+const POST = 'div#posts table[id^="post"]';
+
+export const vbulletin3: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const t = url.searchParams.get('t') ?? /showthread\.php[/?](\d+)/.exec(url.pathname + url.search)?.[1] ?? null;
+    const keep = new URLSearchParams();
+    if (t) keep.set('t', t);
+    else if (url.searchParams.get('p')) keep.set('p', url.searchParams.get('p')!);
+    return { engine: 'vbulletin3', url: `${url.origin}${url.pathname}?${keep}`, id: t };
+  },
+
+  pageUrl(thread, page) {
+    return page <= 1 ? thread.url : `${thread.url}&page=${page}`;
+  },
+
+  pageOf(url) {
+    return Number(url.searchParams.get('page')) || 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post\d+$/.test(attr(el, 'id') ?? ''));
+    const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
+    const base = documentBase(doc, ctx.url);
+    const posts = els.map((el, i) => readPost(el, i, page, base, ctx));
+    const title = text(one(doc, 'td.navbar strong')) || text(one(doc, 'title')).replace(/\s+-\s+Page\s+\d+\b.*$/i, '').replace(/\s+-\s+[^-]*$/, '') || null;
+    return { title, page, pageCount, postsPerPage: null, posts };
+  },
+};
+
+/** "Page 152 of 155" in the page navigator; a one-page thread shows none. */
+function pagination(doc: Document, fromUrl: number): { page: number; pageCount: number } {
+  const m = /(\d+)\D+(\d+)/.exec(text(one(doc, 'div.pagenav td.vbmenu_control')));
+  const page = m ? Number(m[1]) : fromUrl;
+  return { page, pageCount: Math.max(page, m ? Number(m[2]) : 0) };
+}
+
+function readPost(el: Element, index: number, page: number, base: string, ctx: PageContext): Post {
+  const id = (attr(el, 'id') ?? '').replace(/^post/, '');
+  const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
+  const nameEl = one(el, `[id="postmenu_${id}"] a.bigusername`) ?? one(el, 'a.bigusername');
+  // Guests have no profile link: their name is the post menu's text.
+  const author = text(nameEl) || text(one(el, `[id="postmenu_${id}"]`));
+  const numberEl = one(el, `a[id="postcount${id}"]`) ?? one(el, 'a[id^="postcount"][name]');
+  const bodyEl = one(el, `[id="post_message_${id}"]`);
+  const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
+  // The date is the text of the header cell holding the post anchor.
+  const dateCell = one(el, 'td.thead');
+  const editEl = all(el, 'div.smallfont > em').find((em) => !isInside(em, bodyEl) && /\S/.test(text(em))) ?? null;
+  return {
+    id,
+    number: postNumber(attr(numberEl, 'name')) ?? postNumber(text(numberEl)) ??
+      (page - 1) * (ctx.profile.postsPerPage ?? descriptor.postsPerPage) + index + 1,
+    page,
+    author,
+    authorId: memberId(attr(nameEl, 'href')),
+    postedAt: fromForumText(text(dateCell), dates),
+    permalink: new URL(attr(one(el, `a[id="postlink${id}"]`), 'href') ?? `showthread.php?p=${id}#post${id}`, base).href,
+    edit: editEl ? vbEditNote(text(editEl), dates) : null,
+    bodyHash: hashBody(body),
+    body,
+  };
+}
+
+/**
+ * vBulletin's edit note, the same phrase in 3, 4 and 5: "Last edited by X; 2016-02-01
+ * at 03:31." (+ "Reason: ..."). The date is in the board's zone and format.
+ */
+export function vbEditNote(raw: string, dates: TextDateOptions): EditMarker {
+  const noteText = raw.replace(/\s+/g, ' ').trim();
+  const m = /\bby\s+(.+?);\s*(.+?)(?:\.?\s*Reason:.*)?\.?$/i.exec(noteText);
+  return { at: m ? fromForumText(m[2]!, dates) : null, by: m?.[1]?.trim() || null, text: noteText };
+}
+
+/** `member.php?u=123`, `member.php/123-name` (vB3/4 friendly URLs), `/member/123-name` (vB5). */
+export function memberId(href: string | null): string | null {
+  return /member(?:\.php)?(?:\/|\?(?:[^#]*?&)?u(?:serid)?=)(\d+)/.exec(href ?? '')?.[1] ?? null;
+}
+
+/** Links resolve against `<base href>` when the page sets one, else the page URL. */
+export function documentBase(doc: Document, url: string): string {
+  const href = attr(one(doc, 'base[href]'), 'href');
+  try {
+    return href ? new URL(href, url).href : url;
+  } catch {
+    return url;
+  }
+}
+
+function isInside(el: Element, container: Element | null): boolean {
+  for (let p = el.parent; p && container; p = p.parent) if (p === container) return true;
+  return false;
+}

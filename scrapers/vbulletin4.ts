@@ -1,0 +1,102 @@
+import type { Document, Element } from 'domhandler';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { all, attr, one, parseHtml, text } from './dom.js';
+import { fromForumText, type TextDateOptions } from './forum-time.js';
+import { requirePosts } from './page-checks.js';
+import { postNumber } from './post-number.js';
+import { documentBase, memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin3.js';
+
+export const descriptor = defineDescriptor({
+  engine: 'vbulletin4',
+  name: 'vBulletin 4',
+  // showthread.php?t=N, showthread.php?N-slug, showthread.php/N-slug, /threads/N-slug.
+  threadPaths: ['/showthread\\.php', '/threads/\\d+-'],
+  generator: '^\\s*vBulletin\\s+4\\b',
+  fingerprints: ['html#vbulletin_html'],
+  postsPerPage: 10,
+  body: {
+    skip: `script, style, noscript, iframe, object, embed, form, input, button, ${VB_BBCODE_CHROME}`,
+    quote: VB_BBCODE_QUOTES,
+    spoiler: VB_SPOILER,
+    code: 'pre.bbcode_code, div.bbcode_code, pre, code',
+    // No core [S] (custom BBCode): <strike>/<s> or a line-through span.
+    strike: 's, strike, del, span[style*="line-through"]',
+    // img.inlineimg is also the view-post arrow and status icons: only smilies count.
+    smilie: 'img[src*="smilies"], img[smilieid]',
+    mention: 'a.mention',
+  },
+});
+
+const POST = 'ol#posts > li.postcontainer[id^="post_"], ol#posts > li[id^="post_"]';
+
+export const vbulletin4: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const t = url.searchParams.get('t');
+    if (t) return { engine: 'vbulletin4', url: `${url.origin}${url.pathname}?t=${t}`, id: t };
+    // Friendly URLs: the id leads the slug, in the path or as the whole query.
+    const path = /^(.*?\/(?:showthread\.php\/|threads\/)(\d+)(?:-[^/]*)?)/.exec(url.pathname);
+    if (path) return { engine: 'vbulletin4', url: `${url.origin}${path[1]}`, id: path[2]! };
+    const query = /^\?((\d+)(?:-[^/&]*)?)/.exec(url.search);
+    if (query) return { engine: 'vbulletin4', url: `${url.origin}${url.pathname}?${query[1]}`, id: query[2]! };
+    const p = url.searchParams.get('p');
+    return { engine: 'vbulletin4', url: `${url.origin}${url.pathname}${p ? `?p=${p}` : ''}`, id: null };
+  },
+
+  pageUrl(thread, page) {
+    if (page <= 1) return thread.url;
+    return /[?&]t=\d+/.test(thread.url) ? `${thread.url}&page=${page}` : `${thread.url}/page${page}`;
+  },
+
+  pageOf(url) {
+    const m = /[?&]page=(\d+)/.exec(url.search) ?? /\/page(\d+)(?:[/?&#]|$)/.exec(url.pathname + url.search);
+    return m ? Number(m[1]) : 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
+    const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
+    const base = documentBase(doc, ctx.url);
+    const posts = els.map((el, i) => readPost(el, i, page, base, ctx));
+    const title = text(one(doc, '#pagetitle .threadtitle')) || text(one(doc, 'span.threadtitle')) || text(one(doc, 'title')) || null;
+    return { title, page, pageCount, postsPerPage: null, posts };
+  },
+};
+
+/** "Page 1 of 2" on the pagination control; a one-page thread shows none. */
+function pagination(doc: Document, fromUrl: number): { page: number; pageCount: number } {
+  const box = one(doc, '#pagination_top') ?? one(doc, '.pagination');
+  const m = /(\d+)\D+(\d+)/.exec(text(box ? one(box, 'a.popupctrl') : null));
+  const selected = Number(text(box ? one(box, 'span.selected') : null)) || null;
+  const page = m ? Number(m[1]) : selected ?? fromUrl;
+  return { page, pageCount: Math.max(page, m ? Number(m[2]) : 0) };
+}
+
+function readPost(el: Element, index: number, page: number, base: string, ctx: PageContext): Post {
+  const id = (attr(el, 'id') ?? '').replace(/^post_/, '');
+  const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
+  // Guests are a span.username; members an a.username with the profile link.
+  const nameEl = one(el, '.userinfo .username, .userinfo_noavatar .username, .username_container .username') ?? one(el, '.username');
+  const counter = one(el, 'a.postcounter');
+  const bodyEl = one(el, `[id="post_message_${id}"] > blockquote.postcontent`) ?? one(el, `[id="post_message_${id}"]`);
+  const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
+  // Some boards print an empty lastedited block on every post: only one with text is an edit.
+  const editEl = all(el, 'blockquote.lastedited, .lastedited').find((e) => /\S/.test(text(e))) ?? null;
+  return {
+    id,
+    number: postNumber(text(counter)) ?? postNumber(attr(one(el, `a[id="postcount${id}"]`), 'name')) ??
+      (page - 1) * (ctx.profile.postsPerPage ?? descriptor.postsPerPage) + index + 1,
+    page,
+    author: text(nameEl),
+    authorId: memberId(attr(nameEl, 'href')),
+    postedAt: fromForumText(text(one(el, '.posthead .postdate .date') ?? one(el, 'span.date')), dates),
+    permalink: new URL(attr(counter, 'href') ?? `showthread.php?p=${id}#post${id}`, base).href,
+    edit: editEl ? vbEditNote(text(editEl), dates) : null,
+    bodyHash: hashBody(body),
+    body,
+  };
+}

@@ -1,0 +1,104 @@
+import type { Document, Element } from 'domhandler';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { attr, one, parseHtml, text } from './dom.js';
+import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
+import { requirePosts } from './page-checks.js';
+import { postNumber } from './post-number.js';
+import { documentBase, memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin3.js';
+
+export const descriptor = defineDescriptor({
+  engine: 'vbulletin5',
+  name: 'vBulletin 5',
+  // Default route: /forum/{channel path}/{nodeid}-{slug}[/pageN]; also /node/{nodeid}.
+  threadPaths: ['^/forum/(?:[^/]+/)+\\d+-[^/]+', '^/node/\\d+'],
+  generator: '^\\s*vBulletin\\s+5\\b',
+  fingerprints: ['body#vb-page-body'],
+  postsPerPage: 20,
+  body: {
+    // vB5 keeps vB4's bbcode_* HTML for quotes and code.
+    skip: `script, style, noscript, iframe, object, embed, form, input, button, ${VB_BBCODE_CHROME}`,
+    quote: VB_BBCODE_QUOTES,
+    spoiler: VB_SPOILER,
+    code: 'pre.bbcode_code, div.bbcode_code, pre, code',
+    // No core [S] (custom BBCode): <strike>/<s> or a line-through span.
+    strike: 's, strike, del, span[style*="line-through"]',
+    smilie: 'img[src*="smilies"], img[smilieid]',
+    // [USER=N] (core in vB5). [M]
+    mention: 'a.b-bbcode-user, a.js-bbcode-user, a[data-userid]',
+  },
+});
+
+const POST = 'li.b-post[data-node-id]';
+
+export const vbulletin5: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const m = /^(.*?\/(\d+)-[^/]+?)(?:\/page\d+)?\/?$/.exec(url.pathname);
+    if (m) return { engine: 'vbulletin5', url: `${url.origin}${m[1]}`, id: m[2]! };
+    const node = /^(.*?\/node\/(\d+))/.exec(url.pathname);
+    return { engine: 'vbulletin5', url: `${url.origin}${node?.[1] ?? url.pathname}`, id: node?.[2] ?? null };
+  },
+
+  pageUrl(thread, page) {
+    return page <= 1 ? thread.url : `${thread.url}/page${page}`;
+  },
+
+  pageOf(url) {
+    const m = /\/page(\d+)\/?$/.exec(url.pathname) ?? /[?&]page=(\d+)/.exec(url.search);
+    return m ? Number(m[1]) : 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url);
+    const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
+    const base = documentBase(doc, ctx.url);
+    const posts = els.map((el, i) => readPost(el, i, page, base, ctx));
+    // Sidebar widgets have their own h1.main-title after the thread's.
+    return { title: text(one(doc, 'h1.main-title')) || null, page, pageCount, postsPerPage: null, posts };
+  },
+};
+
+/** "Page [1] of <span class=pagetotal>2</span>": the current page is the input's value. */
+function pagination(doc: Document, fromUrl: number): { page: number; pageCount: number } {
+  const nav = one(doc, '.pagenav-form') ?? doc;
+  const page = Number(attr(one(nav, 'input.js-pagenum'), 'value')) || fromUrl;
+  return { page, pageCount: Math.max(page, Number(text(one(nav, 'span.pagetotal'))) || 0) };
+}
+
+function readPost(el: Element, index: number, page: number, base: string, ctx: PageContext): Post {
+  const id = attr(el, 'data-node-id') ?? '';
+  const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
+  const nameEl = one(el, '[itemprop="author"] .author a') ?? one(el, '.b-userinfo .author a');
+  const author = text(nameEl) || text(one(el, '[itemprop="author"] .author'));
+  const counter = one(el, 'a.b-post__count');
+  const bodyEl = one(el, '.js-post__content-text');
+  const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
+  const editEl = one(el, '.b-post__edit');
+  const note = editEl && /\S/.test(text(editEl)) ? vbEditNote(text(editEl), dates) : null;
+  const edit = note ? { ...note, by: nameOf(editEl) ?? note.by } : null;
+  return {
+    id,
+    number: postNumber(text(counter)) ?? (page - 1) * (ctx.profile.postsPerPage ?? descriptor.postsPerPage) + index + 1,
+    page,
+    author,
+    authorId: memberId(attr(nameEl, 'href')),
+    // The publish date is unix seconds (exact). The time element's zone-less datetime is
+    // the server's wall clock and its text the board's display zone, so without the
+    // epoch only the text with the site profile's zone is trustworthy.
+    postedAt: fromEpochSeconds(attr(el, 'data-node-publishdate')) ??
+      fromForumText(text(one(el, 'time[itemprop="dateCreated"]') ?? one(el, '.b-post__timestamp')), dates),
+    permalink: new URL(attr(counter, 'href') ?? `?p=${id}#post${id}`, base).href,
+    edit,
+    bodyHash: hashBody(body),
+    body,
+  };
+}
+
+/** The editor's profile link in the edit note, when it has one. */
+function nameOf(editEl: Element | null): string | null {
+  return text(editEl ? one(editEl, 'a[href*="member"]') : null) || null;
+}

@@ -1,0 +1,124 @@
+import type { Document, Element } from 'domhandler';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { attr, one, parseHtml, text } from './dom.js';
+import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
+import { requirePosts } from './page-checks.js';
+import { postNumber } from './post-number.js';
+
+export const descriptor = defineDescriptor({
+  engine: 'xenforo1',
+  name: 'XenForo 1',
+  // Same URL shape as XenForo 2 (the page's html#XenForo tells them apart); also the
+  // unfriendly `index.php?threads/slug.123/` form.
+  threadPaths: ['/threads/[^/]*?\\.?\\d+/?', 'index\\.php\\?threads/[^/]*?\\.?\\d+'],
+  fingerprints: ['html#XenForo'],
+  postsPerPage: 20,
+  body: {
+    // The end marker, quote attribution and "Click to expand" are chrome; dice and other
+    // add-ons draw SVG, which never carries post text. The attribution is skipped rather
+    // than read: the author is in the quote's own data-author, which a nested quote's
+    // attribution line can never be mistaken for.
+    skip:
+      'script, style, noscript, iframe, object, embed, form, input, button, svg, ' +
+      '.messageTextEndMarker, .quoteExpand, .attribution, .bbCodeCode > aside > .type, .bbCodePHP > aside > .type, .bbCodeHtml > aside > .type',
+    quote: [{ selector: '.bbCodeQuote', authorAttr: 'data-author' }],
+    spoiler: { selector: '.bbCodeSpoilerContainer', titleSelector: '.bbCodeSpoilerButton' },
+    code: '.bbCodeCode pre, .bbCodePHP blockquote, .bbCodeHtml blockquote, pre, code',
+    // [S] renders as a line-through span.
+    strike: 's, strike, del, span[style*="line-through"]',
+    // Sprite smilies are a transparent clear.png whose meaning is in alt.
+    smilie: 'img.mceSmilieSprite, img.mceSmilie, img[class*="mceSmilie"], img.smilie',
+    mention: 'a.username',
+    internalLink: 'a.internalLink',
+  },
+});
+
+const POST = '#messageList > li.message[id^="post-"]';
+
+export const xenforo1: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const route = url.pathname + url.search;
+    const m = /^(.*?threads\/(?:[^/?&]*?\.)?(\d+))(?:[/?&#]|$)/.exec(route);
+    const path = m ? `${m[1]}/` : url.pathname.replace(/\/(page-\d+|post-\d+|unread|latest)\/?$/, '/');
+    return { engine: 'xenforo1', url: `${url.origin}${path}`, id: m?.[2] ?? null };
+  },
+
+  pageUrl(thread, page) {
+    return page <= 1 ? thread.url : `${thread.url}page-${page}`;
+  },
+
+  pageOf(url) {
+    const m = /\/page-(\d+)/.exec(url.pathname + url.search);
+    return m ? Number(m[1]) : 1;
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    const doc = parseHtml(html);
+    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post-\d+$/.test(attr(el, 'id') ?? ''));
+    // data-last gives the last page directly; a one-page thread has no PageNav at all.
+    const nav = one(doc, 'div.PageNav[data-last]');
+    const page = Number(attr(nav, 'data-page')) || this.pageOf(new URL(ctx.url), null);
+    const pageCount = Math.max(page, Number(attr(nav, 'data-last')) || 0);
+    const base = documentBase(doc, ctx.url);
+    const posts = els.map((el, i) => readPost(el, i, page, base, ctx));
+    return { title: text(one(doc, '.titleBar h1')) || null, page, pageCount, postsPerPage: null, posts };
+  },
+};
+
+function readPost(el: Element, index: number, page: number, base: string, ctx: PageContext): Post {
+  const id = (attr(el, 'id') ?? '').replace(/^post-/, '');
+  const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
+  const nameEl = one(el, '.messageUserInfo a.username') ?? one(el, '.messageMeta a.username');
+  const meta = one(el, '.messageMeta');
+  const numberEl = meta ? one(meta, 'a.postNumber') : null;
+  const permalinkEl = meta ? one(meta, 'a.datePermalink[href]') : null;
+  const bodyEl = one(el, '.messageContent blockquote.messageText') ?? one(el, 'blockquote.messageText');
+  const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
+  const author = attr(el, 'data-author') ?? text(nameEl);
+  const editEl = one(el, '.messageInfo div.editDate, div.editDate');
+  const editText = text(editEl);
+  return {
+    id,
+    number: postNumber(text(numberEl)) ?? (page - 1) * (ctx.profile.postsPerPage ?? descriptor.postsPerPage) + index + 1,
+    page,
+    author,
+    authorId: /members\/(?:[^/]*?\.)?(\d+)\/?/.exec(attr(nameEl, 'href') ?? '')?.[1] ?? null,
+    postedAt: readTime(meta ? one(meta, '.DateTime') : null, dates),
+    permalink: new URL(attr(permalinkEl, 'href') ?? attr(numberEl, 'href') ?? `posts/${id}/`, base).href,
+    edit: editEl
+      ? {
+        at: readTime(one(editEl, '.DateTime'), dates),
+        // "Last edited:" is the poster's own edit; a moderator's reads "Last edited by a moderator:".
+        by: /^Last edited\s*:/i.test(editText) ? author : null,
+        text: editText,
+      }
+      : null,
+    bodyHash: hashBody(body),
+    body,
+  };
+}
+
+/**
+ * Recent times are `abbr.DateTime[data-time]` (unix seconds, exact); older ones only
+ * `span.DateTime[title="Oct 30, 2014 at 10:48 PM"]`, in the board's zone (site profile).
+ */
+function readTime(el: Element | null, dates: TextDateOptions): string | null {
+  if (!el) return null;
+  return fromEpochSeconds(attr(el, 'data-time')) ??
+    fromForumText(attr(el, 'title') ?? `${attr(el, 'data-datestring') ?? ''} ${attr(el, 'data-timestring') ?? ''}`, dates) ??
+    fromForumText(text(el), dates);
+}
+
+/** Links resolve against `<base href>` (XenForo 1 sets it to the board root), else the page URL. */
+function documentBase(doc: Document, url: string): string {
+  const href = attr(one(doc, 'base[href]'), 'href');
+  try {
+    return href ? new URL(href, url).href : url;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { EngineId } from '../model/engine.js';
+import type { FakeForum } from './server.js';
+
+/** `thread.json` in a fixture thread folder: where each page is served. */
+export const ThreadFolder = z.object({
+  engine: EngineId,
+  /** The thread's URL path on the fake forum (page 1). */
+  path: z.string().startsWith('/'),
+  pages: z.array(z.object({
+    page: z.number().int().positive(),
+    path: z.string().startsWith('/'),
+    file: z.string(),
+    contentType: z.string().optional(),
+  })).min(1),
+});
+export type ThreadFolder = z.infer<typeof ThreadFolder>;
+
+/** Serve a fixture thread folder page by page; returns the thread's URL on the forum. */
+export function mountThreadFolder(forum: FakeForum, dir: string): { url: string; folder: ThreadFolder } {
+  const file = join(dir, 'thread.json');
+  let folder: ThreadFolder;
+  try {
+    folder = ThreadFolder.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    throw new Error(`${file}: not a thread folder manifest: ${(e as Error).message}`);
+  }
+  for (const p of folder.pages) {
+    const body = readFileSync(join(dir, p.file));
+    const contentType = p.contentType ?? (p.file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8');
+    forum.route(p.path, { body, contentType });
+  }
+  return { url: forum.url(folder.path), folder };
+}

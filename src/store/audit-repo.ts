@@ -1,0 +1,64 @@
+import { iso, json, one } from './rows.js';
+import type { Queryable } from './sql.js';
+
+export interface AuditEntry {
+  id: number;
+  /** null for actions outside any game. */
+  gameId: number | null;
+  /** Who: `gm:<name>`, `system`, `poller` ... */
+  actor: string;
+  /** What, as `noun.verb`: `game.create`, `draft.approve`, `publication.publish` ... */
+  action: string;
+  detail: Record<string, unknown>;
+  at: string;
+}
+
+export interface NewAuditEntry {
+  gameId: number | null;
+  actor: string;
+  action: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface AuditRepo {
+  record(entry: NewAuditEntry): Promise<AuditEntry>;
+  /** Newest first. */
+  list(filter?: { gameId?: number; limit?: number }): Promise<AuditEntry[]>;
+}
+
+interface AuditRow {
+  id: number;
+  game_id: number | null;
+  actor: string;
+  action: string;
+  detail: Record<string, unknown>;
+  at: Date;
+}
+
+const toEntry = (r: AuditRow): AuditEntry => ({
+  id: r.id, gameId: r.game_id, actor: r.actor, action: r.action, detail: r.detail, at: iso(r.at),
+});
+
+/** Writes one audit row on `db`: pass the transaction handle so the row commits with the change. */
+export async function recordAudit(db: Queryable, entry: NewAuditEntry): Promise<AuditEntry> {
+  const { rows } = await db.query<AuditRow>(
+    `INSERT INTO audit_log (game_id, actor, action, detail) VALUES ($1, $2, $3, $4::jsonb)
+     RETURNING id, game_id, actor, action, detail, at`,
+    [entry.gameId, entry.actor, entry.action, json(entry.detail ?? {})],
+  );
+  return toEntry(one(rows, 'audit_log'));
+}
+
+export function auditRepo(db: Queryable): AuditRepo {
+  return {
+    record: (entry) => recordAudit(db, entry),
+    async list(filter = {}) {
+      const { rows } = await db.query<AuditRow>(
+        `SELECT id, game_id, actor, action, detail, at FROM audit_log
+         WHERE ($1::bigint IS NULL OR game_id = $1) ORDER BY id DESC LIMIT $2`,
+        [filter.gameId ?? null, filter.limit ?? 100],
+      );
+      return rows.map(toEntry);
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { EngineId } from '../model/engine.js';
+import { Roster } from '../model/roster.js';
+import { recordAudit } from './audit-repo.js';
+import { NotFoundError } from './errors.js';
+import { GAME_CHANNEL, iso, isoOrNull, json, one, type GameChange } from './rows.js';
+import type { Queryable } from './sql.js';
+
+export const GameStatus = z.enum(['active', 'paused', 'finished']);
+export type GameStatus = z.infer<typeof GameStatus>;
+
+export const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and -, at most 64');
+
+/** What `games.create` accepts (validated). */
+export const NewGame = z.strictObject({
+  /** Public name in `/g/:slug`. Default: made from the thread URL plus a random suffix. */
+  slug: Slug.optional(),
+  threadUrl: z.url(),
+  engine: EngineId.nullable().default(null),
+  ruleset: z.string().min(1),
+  rulesetOverrides: z.record(z.string(), z.unknown()).default({}),
+  roster: Roster,
+  pollIntervalSeconds: z.number().int().positive().default(300),
+  nextPollAt: z.date().nullable().default(null),
+  settings: z.record(z.string(), z.unknown()).default({}),
+});
+export type NewGame = z.input<typeof NewGame>;
+
+export interface Game {
+  id: number;
+  slug: string;
+  threadUrl: string;
+  engine: EngineId | null;
+  ruleset: string;
+  rulesetOverrides: Record<string, unknown>;
+  roster: Roster;
+  status: GameStatus;
+  pollIntervalSeconds: number;
+  nextPollAt: string | null;
+  settings: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GamesRepo {
+  /** Creates a game (audited as `game.create`). */
+  create(input: NewGame, actor: string): Promise<Game>;
+  get(id: number): Promise<Game | null>;
+  bySlug(slug: string): Promise<Game | null>;
+  /** Oldest first. */
+  list(filter?: { status?: GameStatus }): Promise<Game[]>;
+  /** active | paused | finished (audited as `game.status`). Throws NotFoundError. */
+  setStatus(id: number, status: GameStatus, actor: string): Promise<Game>;
+  /** Replaces the roster (audited as `game.roster`). Throws NotFoundError. */
+  setRoster(id: number, roster: Roster, actor: string): Promise<Game>;
+  /** When the poller should read the thread next (null: not scheduled). */
+  setNextPoll(id: number, at: Date | null): Promise<void>;
+  /** Active games whose next poll is due at `now`, most overdue first. */
+  due(now: Date, limit?: number): Promise<Game[]>;
+}
+
+interface GameRow {
+  id: number;
+  slug: string;
+  thread_url: string;
+  engine: EngineId | null;
+  ruleset: string;
+  ruleset_overrides: Record<string, unknown>;
+  roster: Roster;
+  status: GameStatus;
+  poll_interval_seconds: number;
+  next_poll_at: Date | null;
+  settings: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, slug, thread_url, engine, ruleset, ruleset_overrides, roster, status,
+  poll_interval_seconds, next_poll_at, settings, created_at, updated_at`;
+
+const toGame = (r: GameRow): Game => ({
+  id: r.id,
+  slug: r.slug,
+  threadUrl: r.thread_url,
+  engine: r.engine,
+  ruleset: r.ruleset,
+  rulesetOverrides: r.ruleset_overrides,
+  roster: r.roster,
+  status: r.status,
+  pollIntervalSeconds: r.poll_interval_seconds,
+  nextPollAt: isoOrNull(r.next_poll_at),
+  settings: r.settings,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+/** `forum.example/threads/mafia-42.123/` -> `mafia-42-123-k3f9`: readable, and unguessable enough. */
+export function slugFor(threadUrl: string): string {
+  let base = '';
+  try {
+    const segments = new URL(threadUrl).pathname.split('/').filter(Boolean);
+    base = (segments.at(-1) ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  } catch {
+    base = '';
+  }
+  const suffix = randomBytes(4).toString('hex');
+  return base ? `${base}-${suffix}` : `game-${suffix}`;
+}
+
+async function announce(db: Queryable, change: GameChange): Promise<void> {
+  await db.notify(GAME_CHANNEL, JSON.stringify(change));
+}
+
+export function gamesRepo(db: Queryable): GamesRepo {
+  const get = async (id: number): Promise<Game | null> => {
+    const { rows } = await db.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE id = $1`, [id]);
+    return rows[0] ? toGame(rows[0]) : null;
+  };
+
+  const update = (id: number, set: string, params: unknown[], audit: { actor: string; action: string; detail: Record<string, unknown> }) =>
+    db.transaction(async (tx) => {
+      const { rows } = await tx.query<GameRow>(
+        `UPDATE game SET ${set}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, ...params],
+      );
+      if (!rows[0]) throw new NotFoundError('game', id);
+      await recordAudit(tx, { gameId: id, ...audit });
+      await announce(tx, { gameId: id, kind: 'game' });
+      return toGame(rows[0]);
+    });
+
+  return {
+    async create(input, actor) {
+      const g = NewGame.parse(input);
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<GameRow>(
+          `INSERT INTO game (slug, thread_url, engine, ruleset, ruleset_overrides, roster,
+             poll_interval_seconds, next_poll_at, settings)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9::jsonb)
+           RETURNING ${COLUMNS}`,
+          [
+            g.slug ?? slugFor(g.threadUrl), g.threadUrl, g.engine, g.ruleset, json(g.rulesetOverrides),
+            json(g.roster), g.pollIntervalSeconds, g.nextPollAt, json(g.settings),
+          ],
+        );
+        const game = toGame(one(rows, 'game'));
+        await recordAudit(tx, {
+          gameId: game.id, actor, action: 'game.create',
+          detail: { slug: game.slug, threadUrl: game.threadUrl, ruleset: game.ruleset, players: game.roster.length },
+        });
+        return game;
+      });
+    },
+
+    get,
+
+    async bySlug(slug) {
+      const { rows } = await db.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE slug = $1`, [slug]);
+      return rows[0] ? toGame(rows[0]) : null;
+    },
+
+    async list(filter = {}) {
+      const { rows } = await db.query<GameRow>(
+        `SELECT ${COLUMNS} FROM game WHERE ($1::text IS NULL OR status = $1) ORDER BY id`,
+        [filter.status ?? null],
+      );
+      return rows.map(toGame);
+    },
+
+    setStatus(id, status, actor) {
+      const next = GameStatus.parse(status);
+      return update(id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
+    },
+
+    setRoster(id, roster, actor) {
+      const next = Roster.parse(roster);
+      return update(id, 'roster = $2::jsonb', [json(next)], {
+        actor, action: 'game.roster', detail: { players: next.map((s) => s.name) },
+      });
+    },
+
+    async setNextPoll(id, at) {
+      const { rowCount } = await db.query('UPDATE game SET next_poll_at = $2 WHERE id = $1', [id, at]);
+      if (rowCount === 0) throw new NotFoundError('game', id);
+    },
+
+    async due(now, limit = 50) {
+      const { rows } = await db.query<GameRow>(
+        `SELECT ${COLUMNS} FROM game
+         WHERE status = 'active' AND next_poll_at IS NOT NULL AND next_poll_at <= $1
+         ORDER BY next_poll_at LIMIT $2`,
+        [now, limit],
+      );
+      return rows.map(toGame);
+    },
+  };
+}

@@ -1,0 +1,244 @@
+import pg from 'pg';
+import { assertChannel, parseInt8, redactUrl, txHandle, type Queryable, type QueryResult, type Sql } from './sql.js';
+
+export interface PgSqlOptions {
+  /** `postgres://user:password@host:port/database` */
+  connectionString: string;
+  /**
+   * Run every connection with `search_path` set to this schema (tests use a fresh schema per
+   * run). It must already exist. Default: the server's search_path.
+   */
+  schema?: string;
+  /** Pool size. Default 10. */
+  max?: number;
+  /** Errors on idle pool clients (a restarted server, a dropped connection). Default: stderr. */
+  onError?: (error: Error) => void;
+}
+
+const INT8 = 20;
+const INT8_ARRAY = 1016;
+const TEXT_ARRAY = 1009;
+const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** int8 as number, int8[] as number[]: the same values PGlite returns. Scoped to our pools, not global. */
+function typeOverrides(): pg.TypeOverrides {
+  const overrides = new pg.TypeOverrides();
+  overrides.setTypeParser(INT8, 'text', parseInt8);
+  const parseTextArray = pg.types.getTypeParser(TEXT_ARRAY, 'text') as (text: string) => (string | null)[];
+  overrides.setTypeParser(INT8_ARRAY, 'text', (text: string) =>
+    parseTextArray(text).map((v) => (v === null ? null : parseInt8(v))),
+  );
+  return overrides;
+}
+
+/** Opens a pool on PostgreSQL and checks that it answers. */
+export async function openPgSql(options: PgSqlOptions): Promise<Sql> {
+  if (options.schema !== undefined && !SCHEMA.test(options.schema)) {
+    throw new TypeError(`bad schema name ${JSON.stringify(options.schema)}: use lower-case letters, digits and _`);
+  }
+  const config: pg.ClientConfig = {
+    connectionString: options.connectionString,
+    types: typeOverrides(),
+    application_name: 'votal',
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  };
+  const onError = options.onError ?? ((error: Error) => console.error(`votal store: PostgreSQL: ${error.message}`));
+  const pool = new pg.Pool({ ...config, max: options.max ?? 10 });
+  pool.on('error', onError);
+  const location = redactUrl(options.connectionString) + (options.schema ? ` (schema ${options.schema})` : '');
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new Error(`cannot connect to PostgreSQL at ${location}: ${(error as Error).message}`, { cause: error });
+  }
+  return new PgSql(pool, config, location, onError);
+}
+
+function normalise<T>(result: pg.QueryResult): QueryResult<T> {
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? (result.command === 'SELECT' ? result.rows.length : 0) };
+}
+
+interface Channel {
+  callbacks: Set<(payload: string) => void>;
+  ready: Promise<void>;
+}
+
+class PgSql implements Sql {
+  readonly driver = 'pg' as const;
+  #closed = false;
+  #listener: Promise<pg.Client> | null = null;
+  #reconnectDelay = 500;
+  readonly #channels = new Map<string, Channel>();
+
+  constructor(
+    readonly pool: pg.Pool,
+    private readonly config: pg.ClientConfig,
+    readonly location: string,
+    private readonly onError: (error: Error) => void,
+  ) {}
+
+  #check(): void {
+    if (this.#closed) throw new Error(`the database at ${this.location} is closed`);
+  }
+
+  async query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    this.#check();
+    return normalise<T>(await this.pool.query(text, params ? [...params] : undefined));
+  }
+
+  async exec(script: string): Promise<void> {
+    this.#check();
+    await this.pool.query(script); // no parameters: the simple protocol runs several statements
+  }
+
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.query('SELECT pg_notify($1, $2)', [assertChannel(channel), payload]);
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    this.#check();
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    const state = { open: true };
+    try {
+      try {
+        await client.query('BEGIN');
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      }
+      try {
+        const value = await fn(
+          txHandle(
+            {
+              query: async <R>(text: string, params?: readonly unknown[]) =>
+                normalise<R>(await client.query(text, params ? [...params] : undefined)),
+              exec: async (script: string) => {
+                await client.query(script);
+              },
+            },
+            state,
+          ),
+        );
+        state.open = false;
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        state.open = false;
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError; // the connection is unusable: destroy it rather than pool it
+        });
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    this.#check();
+    assertChannel(channel);
+    let entry = this.#channels.get(channel);
+    if (!entry) {
+      const created: Channel = {
+        callbacks: new Set(),
+        ready: this.#listenClient().then(async (client) => {
+          await client.query(`LISTEN ${channel}`);
+        }),
+      };
+      entry = created;
+      this.#channels.set(channel, created);
+      created.ready.catch(() => {
+        if (this.#channels.get(channel) === created && created.callbacks.size === 0) this.#channels.delete(channel);
+      });
+    }
+    const callback = onPayload;
+    entry.callbacks.add(callback);
+    try {
+      await entry.ready;
+    } catch (error) {
+      entry.callbacks.delete(callback);
+      throw error;
+    }
+    const current = entry;
+    return async () => {
+      if (!current.callbacks.delete(callback) || current.callbacks.size > 0) return;
+      if (this.#channels.get(channel) !== current) return;
+      this.#channels.delete(channel);
+      if (this.#closed || !this.#listener) return;
+      const client = await this.#listener.catch(() => null);
+      await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+    };
+  }
+
+  /** One dedicated connection for LISTEN; re-made (and every channel re-LISTENed) if it drops. */
+  #listenClient(): Promise<pg.Client> {
+    this.#listener ??= (async () => {
+      const client = new pg.Client(this.config);
+      client.on('notification', (message) => {
+        const entry = this.#channels.get(message.channel);
+        for (const callback of entry?.callbacks ?? []) {
+          try {
+            callback(message.payload ?? '');
+          } catch (error) {
+            console.error(`votal store: a listener on ${message.channel} threw`, error);
+          }
+        }
+      });
+      const lost = (error?: Error): void => {
+        if (this.#closed) return;
+        if (error) this.onError(error);
+        this.#listener = null;
+        client.removeAllListeners('end');
+        client.end().catch(() => {});
+        this.#scheduleRelisten();
+      };
+      client.on('error', lost);
+      client.on('end', () => lost());
+      try {
+        await client.connect();
+      } catch (error) {
+        this.#listener = null;
+        throw error;
+      }
+      this.#reconnectDelay = 500;
+      return client;
+    })();
+    return this.#listener;
+  }
+
+  #scheduleRelisten(): void {
+    if (this.#closed || this.#channels.size === 0) return;
+    const delay = this.#reconnectDelay;
+    this.#reconnectDelay = Math.min(delay * 2, 30_000);
+    setTimeout(() => {
+      if (this.#closed || this.#channels.size === 0) return;
+      this.#listenClient()
+        .then(async (client) => {
+          for (const channel of this.#channels.keys()) await client.query(`LISTEN ${channel}`);
+        })
+        .catch((error: Error) => {
+          this.onError(error);
+          this.#listener = null;
+          this.#scheduleRelisten();
+        });
+    }, delay).unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const listener = this.#listener;
+    this.#listener = null;
+    this.#channels.clear();
+    if (listener) {
+      const client = await listener.catch(() => null);
+      if (client) {
+        client.removeAllListeners('end');
+        await client.end().catch(() => {});
+      }
+    }
+    await this.pool.end();
+  }
+}

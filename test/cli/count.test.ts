@@ -1,0 +1,122 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
+import { mountThreadFolder } from '../../src/fake-forum/thread-folder.js';
+import { Tally } from '../../src/model/tally.js';
+import { runCli } from './run-cli.js';
+
+const root = join(import.meta.dirname, '../..');
+const ruleset = join(root, 'fixtures/games/standard-ruleset.yaml');
+const players = 'Alice,Bob,Carol,Dave,Davina,Eve,Frank';
+
+let forum: FakeForum;
+let xfUrl: string;
+let phpbbUrl: string;
+beforeAll(async () => {
+  process.env.VOTAL_ALLOW_PRIVATE_HOSTS = '1';
+  forum = await startFakeForum();
+  xfUrl = mountThreadFolder(forum, join(root, 'fixtures/xenforo2/standard-game')).url;
+  phpbbUrl = mountThreadFolder(forum, join(root, 'fixtures/phpbb/standard-game')).url;
+  forum.route('/threads/empty.1/', { body: '<!DOCTYPE html><html id="XF"><body><p>This thread has been removed.</p></body></html>' });
+  forum.route('/threads/teapot.2/', { status: 404, body: 'gone' });
+});
+afterAll(async () => {
+  delete process.env.VOTAL_ALLOW_PRIVATE_HOSTS;
+  await forum?.close();
+});
+
+describe('votal count', () => {
+  it('prints the count as JSON in the shape DESIGN.md gives', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json']);
+    expect(r.code).toBe(0);
+    const tally = Tally.parse(JSON.parse(r.stdout));
+    expect(tally.engine).toBe('xenforo2');
+    expect(tally.wagons[0]).toMatchObject({ target: 'Bob', votes: 2, total: 2 });
+  });
+
+  it('reads a phpBB thread from any of its pages', async () => {
+    const r = await runCli(['count', `${phpbbUrl}&start=8`, '--ruleset', ruleset, '--players', players, '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).postsRead).toBe(22);
+  });
+
+  it('prints a readable text count by default', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('7 alive, so it takes 4 to reach majority.');
+    expect(r.stdout).toContain('Bob - 2 - L-2: Carol (#17), Bob (#22)');
+    expect(r.stdout).toContain('Not voting (1): Dave');
+    expect(r.stdout).toContain('#14 Frank: ambiguous-target "Vote: Dav" (could be Dave or Davina)');
+  });
+
+  it('drafts a BBCode votal with links to the vote posts', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'bbcode']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\[b\]Vote count - Day 1\[\/b\]/);
+    expect(r.stdout).toMatch(/\[b\]Bob\[\/b\] - 2 - L-2: \[url=http:\/\/127\.0\.0\.1:\d+\/threads\/standard-game\.4242\/post-9017\]Carol\[\/url\]/);
+  });
+
+  it('counts as at a post with --to-post', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--to-post', '8']);
+    const tally = JSON.parse(r.stdout) as Tally;
+    expect(tally.asOfPost).toBe(8);
+    expect(tally.wagons.map((w) => [w.target, w.votes])).toEqual([['Alice', 3], ['Bob', 2], ['Sleep', 1]]);
+  });
+
+  it('leaves out posts before the Day with --from-post', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--from-post', '18', '--day', '2']);
+    const tally = JSON.parse(r.stdout) as Tally;
+    expect(tally.day).toBe(2);
+    expect(tally.wagons.map((w) => w.target).sort()).toEqual(['Bob', 'Davina', 'Eve', 'Frank']);
+  });
+
+  it('applies GM events from --events (a kill removes the dead player\'s vote)', async () => {
+    const events = join(root, 'test/cli/fixtures/kill-bob.yaml');
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--events', events]);
+    expect(r.code).toBe(0);
+    const tally = JSON.parse(r.stdout) as Tally;
+    expect(tally.living).toBe(6);
+    expect(tally.players).not.toContain('Bob');
+  });
+
+  it('proposes the posters as players when none are named, and says so', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('no --players given');
+    expect(JSON.parse(r.stdout).players).toContain('Lurker');
+  });
+});
+
+describe('votal count refuses bad input with a clear error and exit code', () => {
+  const cases: { name: string; args: () => string[]; code: number; message: RegExp }[] = [
+    { name: 'unknown engine', args: () => ['count', xfUrl, '--ruleset', ruleset, '--engine', 'geocities'], code: 2, message: /unknown engine "geocities" \(known: proboards, gog/ },
+    { name: 'unknown ruleset name', args: () => ['count', xfUrl, '--ruleset', 'no-such-rules'], code: 2, message: /no-such-rules/ },
+    { name: 'ruleset with an error names file:line:column', args: () => ['count', xfUrl, '--ruleset', join(root, 'test/cli/fixtures/bad-ruleset.yaml')], code: 2, message: /bad-ruleset\.yaml:\d+:\d+/ },
+    { name: 'unreadable players file', args: () => ['count', xfUrl, '--ruleset', ruleset, '--players-file', '/nonexistent/players.txt'], code: 2, message: /cannot read players file \/nonexistent\/players\.txt/ },
+    { name: 'not a URL', args: () => ['count', 'not a url', '--ruleset', ruleset], code: 2, message: /not a URL: not a url/ },
+    { name: 'missing --ruleset', args: () => ['count', xfUrl], code: 2, message: /--ruleset/ },
+    { name: 'unreachable thread', args: () => ['count', 'http://127.0.0.1:9/threads/x.1/', '--ruleset', ruleset, '--players', players], code: 3, message: /127\.0\.0\.1:9/ },
+    { name: 'thread not found', args: () => [`count`, forum.url('/threads/teapot.2/'), '--ruleset', ruleset, '--players', players], code: 3, message: /teapot\.2/ },
+    { name: 'a page that parses to nothing', args: () => ['count', forum.url('/threads/empty.1/'), '--ruleset', ruleset, '--players', players], code: 3, message: /no post containers .*empty\.1/ },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const r = await runCli(c.args());
+      expect(r.code).toBe(c.code);
+      expect(r.stderr).toMatch(c.message);
+      expect(r.stdout).toBe('');
+    });
+  }
+
+  it('refuses loopback thread URLs unless VOTAL_ALLOW_PRIVATE_HOSTS=1', async () => {
+    delete process.env.VOTAL_ALLOW_PRIVATE_HOSTS;
+    try {
+      const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players]);
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('VOTAL_ALLOW_PRIVATE_HOSTS=1');
+      expect(r.stderr).toContain(xfUrl);
+    } finally {
+      process.env.VOTAL_ALLOW_PRIVATE_HOSTS = '1';
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { MatchKind } from '../../src/model/action.js';
+import type { SlotInput } from '../../src/model/roster.js';
+import { acronymOf, nameKey, stripDecorations } from '../../src/parse/name-form.js';
+import { resolveName, type ResolveOptions } from '../../src/parse/names.js';
+import { NameMatching } from '../../src/rules/ruleset.js';
+import { roster } from './build.js';
+
+/** MafiaScum-style names, for the acronym and "vote contains name" rows. */
+const LONG_NAMES: SlotInput[] = [
+  { name: 'A Simple Name' },
+  { name: 'Mr Two Words' },
+  { name: 'TheManHimself' },
+  { name: 'ScottBro' },
+  { name: 'Scott Brosius' },
+  { name: 'Lateralus', formerNames: ['Lat Old'] },
+];
+
+interface Case {
+  name: string;
+  written: string;
+  players?: SlotInput[];
+  matching?: Partial<NameMatching>;
+  options?: ResolveOptions;
+  match: MatchKind;
+  target: string | null;
+  candidates?: string[];
+  alive?: boolean | null;
+}
+
+const cases: Case[] = [
+  { name: 'exact canonical name', written: 'Zeke', match: 'exact', target: 'Zeke' },
+  { name: 'accent- and case-insensitive', written: 'JOSE', match: 'exact', target: 'José' },
+  { name: 'accents written where the name has none', written: 'Zéké', match: 'exact', target: 'Zeke' },
+  { name: 'punctuation and spaces ignored', written: 'dr who', match: 'exact', target: 'Dr. Who' },
+  { name: 'mixed case exact', written: 'xxshadowxx', match: 'exact', target: 'xXShadowXx' },
+  { name: 'alias', written: 'Mal', match: 'alias', target: 'Mallory' },
+  { name: 'former name of a replaced slot counts for the slot', written: 'Trent', match: 'exact', target: 'Robert' },
+  {
+    name: 'a canonical name beats another slot\'s former name',
+    written: 'Bob',
+    players: [{ name: 'Bob' }, { name: 'Carl', formerNames: ['Bob'] }],
+    match: 'exact',
+    target: 'Bob',
+  },
+  { name: 'exact beats a longer name it prefixes', written: 'Bob', match: 'exact', target: 'Bob' },
+  { name: 'unique prefix', written: 'Mall', match: 'prefix', target: 'Mallory' },
+  { name: 'unique prefix of a two-word name', written: 'Peggy', match: 'prefix', target: 'Peggy Sue' },
+  { name: 'ambiguous prefix goes to review', written: 'Ali', match: 'ambiguous', target: null, candidates: ['Alice', 'Alicia'] },
+  { name: 'prefix shorter than minPartial is not used', written: 'Ze', match: 'unknown', target: null },
+  { name: 'minPartial comes from the ruleset', written: 'Mall', matching: { minPartial: 5 }, match: 'unknown', target: null },
+  { name: 'unique substring', written: 'shadow', match: 'substring', target: 'xXShadowXx' },
+  { name: 'substring of a name with punctuation', written: 'who', match: 'substring', target: 'Dr. Who' },
+  { name: 'acronym', written: 'DW', match: 'acronym', target: 'Dr. Who' },
+  { name: 'acronym of two words', written: 'PS', match: 'acronym', target: 'Peggy Sue' },
+  { name: 'acronym of initials (asn)', written: 'asn', players: LONG_NAMES, match: 'acronym', target: 'A Simple Name' },
+  { name: 'CamelCase acronym', written: 'TMH', players: LONG_NAMES, match: 'acronym', target: 'TheManHimself' },
+  { name: 'ambiguous acronym goes to review', written: 'SB', players: LONG_NAMES, match: 'ambiguous', target: null, candidates: ['ScottBro', 'Scott Brosius'] },
+  { name: 'unmatched acronym is unknown', written: 'ADN', players: LONG_NAMES, match: 'unknown', target: null },
+  { name: 'typo by Jaro-Winkler', written: 'Mallroy', match: 'fuzzy', target: 'Mallory' },
+  { name: 'typo in a two-word name', written: 'Peggy Sou', match: 'fuzzy', target: 'Peggy Sue' },
+  {
+    name: 'fuzzy without margin is ambiguous',
+    written: 'Marra',
+    players: [{ name: 'Marla' }, { name: 'Marta' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Marla', 'Marta'],
+  },
+  { name: 'unknown name is unknown', written: 'nobody', match: 'unknown', target: null },
+  { name: 'a word that only looks like a name is unknown', written: 'Deadline Extention', match: 'unknown', target: null },
+  { name: 'decorated name Bob (L-2)', written: 'Bob (L-2)', match: 'exact', target: 'Bob' },
+  { name: 'decorated name with a wagon level and no brackets', written: 'TheManHimself L - 1', players: LONG_NAMES, match: 'exact', target: 'TheManHimself' },
+  { name: '@mention', written: '@Bob', match: 'exact', target: 'Bob' },
+  { name: "Bob's slot", written: "Bob's slot", match: 'exact', target: 'Bob' },
+  { name: "Scott Brosius' Slot", written: "Scott Brosius' Slot", players: LONG_NAMES, match: 'exact', target: 'Scott Brosius' },
+  { name: "Lateralus's replacement", written: "Lateralus's replacement", players: LONG_NAMES, match: 'exact', target: 'Lateralus' },
+  { name: 'possessive alone', written: "Zeke's", match: 'exact', target: 'Zeke' },
+  { name: 'trailing punctuation and emoji', written: 'Bob!!! 😠', match: 'exact', target: 'Bob' },
+  { name: 'typed BBCode around the name', written: '[color=red]Bob[/color]', match: 'exact', target: 'Bob' },
+  { name: 'trailing [bracketed] note', written: 'Zeke [hammer]', match: 'exact', target: 'Zeke' },
+  { name: 'a name followed by reasons', written: 'Bob because he lied', match: 'exact', target: 'Bob' },
+  { name: 'a two-word name followed by reasons', written: 'Peggy Sue obviously', match: 'exact', target: 'Peggy Sue' },
+  { name: 'reasons after a name are refused when trailing words are off', written: 'Bob because he lied', options: { trailingWords: false }, match: 'unknown', target: null },
+  { name: 'dead players still resolve, flagged not alive', written: 'Eve', match: 'exact', target: 'Eve', alive: false },
+  { name: 'a very long target is capped, not matched whole', written: `Bob ${'x'.repeat(5000)}`, match: 'exact', target: 'Bob' },
+  { name: 'empty name is unknown', written: '  !!  ', match: 'unknown', target: null },
+  { name: 'an empty roster knows nobody', written: 'Bob', players: [], match: 'unknown', target: null },
+];
+
+describe('resolveName', () => {
+  it.each(cases)('$name', (c) => {
+    const matching = NameMatching.parse(c.matching ?? {});
+    const got = resolveName(c.written, roster(c.players), matching, c.options);
+    expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
+    if (c.candidates) expect(got.candidates).toEqual(c.candidates);
+    if (c.alive !== undefined) expect(got.alive).toBe(c.alive);
+  });
+
+  it('a fuzzy match reports its score', () => {
+    const got = resolveName('Mallroy', roster(), NameMatching.parse({}));
+    expect(got.score).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('an unknown close name offers a suggestion with its score', () => {
+    const got = resolveName('Malroyy', roster(), NameMatching.parse({ fuzzyMin: 0.99 }));
+    expect(got).toMatchObject({ match: 'unknown', target: null, candidates: ['Mallory'] });
+    expect(got.score).not.toBeNull();
+  });
+});
+
+describe('name forms', () => {
+  it.each([
+    ['@Bob', 'Bob'],
+    ['Bob (L-2)', 'Bob'],
+    ['Bob (L-2) [hammer]!!', 'Bob'],
+    ["Bob's slot", 'Bob'],
+    ['(Bob)', 'Bob'],
+    ['Dr. Who', 'Dr. Who'],
+  ])('strips the decorations of %s', (written, stripped) => {
+    expect(stripDecorations(written)).toBe(stripped);
+  });
+
+  it.each([
+    ['Dr. Who', 'drwho'],
+    ['José', 'jose'],
+    ['  PEGGY  sue ', 'peggysue'],
+    ['???', '???'],
+  ])('key of %s is %s', (name, key) => {
+    expect(nameKey(name)).toBe(key);
+  });
+
+  it.each([
+    ['Dr. Who', 'dw'],
+    ['TheManHimself', 'tmh'],
+    ['i_use_underscores', 'iuu'],
+    ['Almost50', 'a50'],
+    ['Zeke', null],
+  ])('acronym of %s is %s', (name, acronym) => {
+    expect(acronymOf(name)).toBe(acronym);
+  });
+});
