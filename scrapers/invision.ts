@@ -77,21 +77,26 @@ export const invision: EngineAdapter = {
   parsePage(html: string, ctx: PageContext): ThreadPage {
     const doc = parseHtml(html);
     const els = requirePosts(doc, POST, html, ctx.url);
-    const { page, pageCount } = pagination(doc, ctx);
-    const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const { page, pageCount, postsPerPage } = pagination(doc, ctx);
+    // No post numbers on the page: a post's number is its place in the thread.
+    const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
     const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     const title = text(one(doc, 'h1.ipsType_pageTitle, h1')) || null;
-    return { title, page, pageCount, postsPerPage: null, posts };
+    return { title, page, pageCount, postsPerPage, posts };
   },
 };
 
-/** `ul.ipsPagination[data-pages]` gives the page count; the active item is this page. */
-function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
+/**
+ * `ul.ipsPagination` says the page count (`data-pages`) and posts per page
+ * (`data-ipsPagination-perPage`); the active item is this page.
+ */
+function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number; postsPerPage: number | null } {
   const box = one(doc, 'ul.ipsPagination');
   const page = Number(text(box ? one(box, 'li.ipsPagination_active') : null)) || invision.pageOf(new URL(ctx.url), null);
   const declared = Number(attr(box, 'data-pages')) || 0;
   const numbers = box ? all(box, 'li.ipsPagination_page').map((li) => Number(text(li)) || 0) : [];
-  return { page, pageCount: Math.max(page, declared, ...numbers) };
+  const perPage = Number(attr(box, 'data-ipspagination-perpage')) || null;
+  return { page, pageCount: Math.max(page, declared, ...numbers), postsPerPage: perPage };
 }
 
 function readPost(el: Element, number: number, page: number, ctx: PageContext): Post {

@@ -20,6 +20,8 @@ export const descriptor = defineDescriptor({
   fingerprints: ['div#posts div.post[id^="post_"] div.post_body[id^="pid_"]'],
   postsPerPage: 10,
   body: {
+    // "Code:" above a code block is a label, not code.
+    skip: 'script, style, noscript, iframe, object, embed, form, input, button, div.codeblock > div.title',
     quote: [{
       selector: 'blockquote.mycode_quote, blockquote',
       // "<span> (03-02-2026, 06:05 PM)</span>Alice Wrote: <a class=quick_jump>"
@@ -28,7 +30,7 @@ export const descriptor = defineDescriptor({
     }],
     // Spoilers are a plugin, not core; these are the common plugins' classes.
     spoiler: { selector: 'div.spoiler, details', titleSelector: '.spoiler_title, .spoiler_header, summary' },
-    code: 'div.codeblock, div.phpcodeblock, pre, code',
+    code: 'div.codeblock div.body, pre, code',
     bold: 'span.mycode_b, b, strong',
     italic: 'span.mycode_i, i, em',
     underline: 'span.mycode_u, u',
@@ -76,7 +78,8 @@ export const mybb: EngineAdapter = {
     const { page, pageCount } = pagination(doc, ctx);
     const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;
     const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
-    const title = text(one(doc, 'td.thead strong, .thead h1, h1')) || null;
+    // The thread head also holds "Thread Modes" (floated right); the subject is the other strong.
+    const title = text(one(doc, 'td.thead > div:not(.float_right) strong')) || text(one(doc, 'title')) || null;
     return { title, page, pageCount, postsPerPage: null, posts };
   },
 };

@@ -24,7 +24,8 @@ export const descriptor = defineDescriptor({
       'script, style, noscript, iframe, object, embed, form, input, button, svg, ' +
       '.messageTextEndMarker, .quoteExpand, .attribution, .bbCodeCode > aside > .type, .bbCodePHP > aside > .type, .bbCodeHtml > aside > .type',
     quote: [{ selector: '.bbCodeQuote', authorAttr: 'data-author' }],
-    spoiler: { selector: '.bbCodeSpoilerContainer', titleSelector: '.bbCodeSpoilerButton' },
+    // The button ("Spoiler: title") is skipped with every button; the title has its own span. [M]
+    spoiler: { selector: '.bbCodeSpoilerContainer', titleSelector: '.SpoilerTitle' },
     code: '.bbCodeCode pre, .bbCodePHP blockquote, .bbCodeHtml blockquote, pre, code',
     // [S] renders as a line-through span.
     strike: 's, strike, del, span[style*="line-through"]',

@@ -79,6 +79,8 @@ export interface FakeForum {
 }
 
 export interface FakeForumOptions {
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
   routes?: Record<string, RouteResponse>;
 }
 
@@ -95,7 +97,7 @@ const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${pa
 export async function startFakeForum(opts: FakeForumOptions = {}): Promise<FakeForum> {
   const forum = new FakeForumServer();
   for (const [path, response] of Object.entries(opts.routes ?? {})) forum.route(path, response);
-  await forum.listen();
+  await forum.listen(opts.port ?? 0);
   return forum;
 }
 
@@ -147,10 +149,10 @@ class FakeForumServer implements FakeForum {
     this.route('/robots.txt', { body: text, contentType: 'text/plain; charset=utf-8' }, { etag: false });
   }
 
-  listen(): Promise<void> {
+  listen(port = 0): Promise<void> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(0, '127.0.0.1', () => {
+      this.server.listen(port, '127.0.0.1', () => {
         this.port = (this.server.address() as AddressInfo).port;
         resolve();
       });

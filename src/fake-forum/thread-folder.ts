@@ -18,8 +18,12 @@ export const ThreadFolder = z.object({
 });
 export type ThreadFolder = z.infer<typeof ThreadFolder>;
 
-/** Serve a fixture thread folder page by page; returns the thread's URL on the forum. */
-export function mountThreadFolder(forum: FakeForum, dir: string): { url: string; folder: ThreadFolder } {
+/**
+ * Serve a fixture thread folder page by page; returns the thread's URL on the forum.
+ * `prefix` puts the board under a path ("/xenforo2"), as real boards often are, so several
+ * engines' threads can share one forum.
+ */
+export function mountThreadFolder(forum: FakeForum, dir: string, prefix = ''): { url: string; folder: ThreadFolder } {
   const file = join(dir, 'thread.json');
   let folder: ThreadFolder;
   try {
@@ -30,7 +34,7 @@ export function mountThreadFolder(forum: FakeForum, dir: string): { url: string;
   for (const p of folder.pages) {
     const body = readFileSync(join(dir, p.file));
     const contentType = p.contentType ?? (p.file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8');
-    forum.route(p.path, { body, contentType });
+    forum.route(prefix + p.path, { body, contentType });
   }
-  return { url: forum.url(folder.path), folder };
+  return { url: forum.url(prefix + folder.path), folder };
 }

@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { EngineId } from './engine.js';
 import { ViolationKind } from './action.js';
 
+/**
+ * One reason behind a number: the post (or the post a GM or clock event applies after;
+ * 0 = before the first post) and what happened there, so the live page and the GM can
+ * see why a count is what it is.
+ */
+export const Explanation = z.object({
+  post: z.number().int().nullable(),
+  text: z.string(),
+});
+export type Explanation = z.infer<typeof Explanation>;
+
 export const Voter = z.object({
   player: z.string(),
   /** The post number of the vote that currently stands. */
@@ -21,6 +32,10 @@ export const Wagon = z.object({
   voters: z.array(Voter),
   /** Votes still needed to reach the threshold (L-k); null where the ruleset has no threshold. */
   toThreshold: z.number().nullable(),
+  /** Votes on the target cancelled by vetoes this Day (rulesets with vetoes); total = votes + penalty - cancelled. */
+  cancelled: z.number().optional(),
+  /** Where each part of the total comes from (counts asked for with `explain`). */
+  explain: z.array(Explanation).optional(),
 });
 export type Wagon = z.infer<typeof Wagon>;
 
@@ -37,6 +52,9 @@ export type TallyViolation = z.infer<typeof TallyViolation>;
 export const FlagKind = z.enum([
   'ambiguous-target', 'unknown-target', 'vote-for-dead', 'not-a-player', 'malformed-vote', 'empty-vote',
   'no-lynch-not-allowed', 'vote-by-non-player', 'vote-by-dead', 'vote-after-decision', 'gm-correction',
+  // Rules of particular rulesets (added with the five seed rulesets):
+  'self-vote', 'vote-in-thread', 'side-action-not-allowed', 'veto-spent', 'self-veto', 'self-forgive',
+  'forgive-without-penalty', 'missing-vote', 'unknown-post',
 ]);
 export type FlagKind = z.infer<typeof FlagKind>;
 
@@ -56,14 +74,62 @@ export const Threshold = z.object({
 });
 export type Threshold = z.infer<typeof Threshold>;
 
+/** A tie settled by a seeded random draw: recorded so a recount draws the same, and shown. */
+export const Draw = z.object({
+  /** The 32-bit seed of the draw (mulberry32). */
+  seed: z.number().int(),
+  /** Who was in the draw, in the order drawn from (roster order, No Lynch last). */
+  candidates: z.array(z.string()),
+  /** The first number the seeded generator gave, in [0, 1). */
+  roll: z.number(),
+  picked: z.string(),
+});
+export type Draw = z.infer<typeof Draw>;
+
 export const Outcome = z.object({
   status: z.enum(['open', 'majority', 'ended', 'no-lynch', 'tie']),
+  /** Who dies of the Day's vote: the lynched, then anyone their role takes along (a Hunter's target). */
   eliminated: z.array(z.string()),
   /** The post at which the decision was reached, if it was. */
   decidedAt: z.number().int().nullable().default(null),
   leaders: z.array(z.string()).default([]),
+  draw: Draw.optional(),
+  explain: z.array(Explanation).optional(),
 });
 export type Outcome = z.infer<typeof Outcome>;
+
+/** A player's penalty votes (permanent; forgiven ones no longer count). */
+export const PenaltyCount = z.object({
+  player: z.string(),
+  /** Penalty votes that count now. */
+  count: z.number().int(),
+  /** Of those, gained during the current Day. */
+  today: z.number().int(),
+  explain: z.array(Explanation).optional(),
+});
+export type PenaltyCount = z.infer<typeof PenaltyCount>;
+
+/** A standing side vote count: Hammer, Filibuster (whole Day), forgive (per target, at Night). */
+export const SideCount = z.object({
+  kind: z.enum(['hammer', 'filibuster', 'forgive']),
+  /** The forgiven player, for forgive; null for Hammer and Filibuster. */
+  target: z.string().nullable(),
+  total: z.number(),
+  /** Voters needed for the rule to apply (at least a fraction of the living); null when no number applies. */
+  needs: z.number().int().nullable(),
+  voters: z.array(Voter),
+});
+export type SideCount = z.infer<typeof SideCount>;
+
+/** A death the rules cause by themselves (not the Day's vote, not a GM kill). */
+export const RuleDeath = z.object({
+  player: z.string(),
+  cause: z.enum(['penalty-modkill', 'inactivity']),
+  day: z.number().int(),
+  post: z.number().int().nullable(),
+  text: z.string(),
+});
+export type RuleDeath = z.infer<typeof RuleDeath>;
 
 /** `votal count --format json` and `GET /api/games/:id/tally`: one contract. */
 export const Tally = z.object({
@@ -81,5 +147,21 @@ export const Tally = z.object({
   violations: z.array(TallyViolation),
   flags: z.array(Flag),
   outcome: Outcome,
+  /** `gm`: everything; `public`: hidden weights, hidden voters and unpublished votes withheld. */
+  view: z.enum(['public', 'gm']).optional(),
+  /** Players who voted to abstain (counted as having voted, on no wagon). */
+  abstaining: z.array(z.string()).optional(),
+  /** Penalty votes of every player who has had one (rulesets with penalty votes). */
+  penalties: z.array(PenaltyCount).optional(),
+  /** Hammer / Filibuster / forgive counts. */
+  sideVotes: z.array(SideCount).optional(),
+  /** Deaths the rules caused (penalty mod-kills, inactivity), whole game. */
+  deaths: z.array(RuleDeath).optional(),
+  /** Players whose powers fail this Day and the following Night (missed vote). */
+  powersBlocked: z.array(z.string()).optional(),
+  /** Players the rules made inactive (their vote goes to a token holder); GM view only. */
+  inactive: z.array(z.string()).optional(),
+  /** What else the GM and players should know: extensions, forgiveness results, withheld votes. */
+  notes: z.array(z.string()).optional(),
 });
 export type Tally = z.infer<typeof Tally>;

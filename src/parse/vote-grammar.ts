@@ -11,7 +11,8 @@ import { lineText, type OwnLine } from './own-text.js';
  * bold is optional, a whole line. An action keyword must open the candidate, after
  * optional "##" or punctuation: "**I will vote for whoever claims**" is chatter, not a
  * vote. One candidate may hold several actions in order ("Unvote; Vote: Bob",
- * "unvote vote Bob", "##unvote ##vote Bob").
+ * "unvote vote Bob", "##unvote ##vote Bob"). A bold keyword with the name in plain text
+ * right after it ("**Vote:** Bob") is read as one vote, the way a moderator reads it.
  *
  * Names are not resolved here; the target is returned as written.
  */

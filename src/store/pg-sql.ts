@@ -17,16 +17,14 @@ export interface PgSqlOptions {
 
 const INT8 = 20;
 const INT8_ARRAY = 1016;
-const TEXT_ARRAY = 1009;
 const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** int8 as number, int8[] as number[]: the same values PGlite returns. Scoped to our pools, not global. */
 function typeOverrides(): pg.TypeOverrides {
   const overrides = new pg.TypeOverrides();
   overrides.setTypeParser(INT8, 'text', parseInt8);
-  const parseTextArray = pg.types.getTypeParser(TEXT_ARRAY, 'text') as (text: string) => (string | null)[];
   overrides.setTypeParser(INT8_ARRAY, 'text', (text: string) =>
-    parseTextArray(text).map((v) => (v === null ? null : parseInt8(v))),
+    pg.types.arrayParser(text, (v: string | null) => (v === null ? null : parseInt8(v))),
   );
   return overrides;
 }

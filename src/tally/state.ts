@@ -1,11 +1,11 @@
 import type { Roster } from '../model/roster.js';
-import type { Flag, Outcome, TallyViolation } from '../model/tally.js';
+import type { Flag, Outcome, RuleDeath, TallyViolation } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
 
 /**
  * The state a tally is folded into. Everything is readonly: each `apply*` returns a new
  * state, so a fold can be stopped, replayed or forked (the count "as at post N").
- * Later mechanisms (tie chains, penalty votes, side actions) add fields here.
+ * Fields marked "this Day" start over at `day-start`; the rest last the whole game.
  */
 export interface GameState {
   readonly ruleset: Ruleset;
@@ -13,15 +13,37 @@ export interface GameState {
   readonly slots: readonly SlotState[];
   readonly day: number;
   readonly phase: Phase;
-  /** Each living slot's current lynch vote, by slot index. */
+  /** Each living slot's current lynch vote, by slot index (this Day). */
   readonly votes: ReadonlyMap<number, CastVote>;
+  /** Standing Hammer / Filibuster votes by slot (this Day). */
+  readonly sideVotes: SideVotes;
+  /** Vetoes cast this Day, in order. */
+  readonly vetoes: readonly Veto[];
+  /** How often each extend-day rule has extended this Day. */
+  readonly extensions: Readonly<Partial<Record<KeywordKind, number>>>;
+  /** Forgive votes of the current Night, by voter slot (they start over at `day-start`). */
+  readonly forgiveVotes: ReadonlyMap<number, ForgiveVote>;
+  /** The GM's forgiveness ruling for the current Night, if one was recorded. */
+  readonly forgivenRuled: boolean;
+  /** Slots whose powers fail this Day and the following Night (missed vote). */
+  readonly powersBlocked: readonly number[];
+  /** The seed for a random tie draw this Day, when the GM fixed one. */
+  readonly seed: number | null;
   readonly flags: readonly Flag[];
   readonly violations: readonly TallyViolation[];
+  /** What the GM and players should know about this Day (extensions, forgiveness). */
+  readonly notes: readonly string[];
+  /** Deaths the rules caused, whole game. */
+  readonly deaths: readonly RuleDeath[];
   /** GM corrections by post number (target null = ignore the post's vote); they survive recounts. */
   readonly corrections: ReadonlyMap<number, string | null>;
   readonly postsRead: number;
   readonly asOfPost: number | null;
+  /** Events folded so far: the order of things that happen at the same post ("most recent"). */
+  readonly step: number;
 }
+
+export type Status = 'arrested' | 'poisoned' | 'abroad' | 'hindered';
 
 export interface SlotState {
   readonly name: string;
@@ -30,15 +52,38 @@ export interface SlotState {
   readonly alive: boolean;
   /** How much the slot's vote counts (a Mayor's counts twice). */
   readonly weight: number;
-  /** The weight is secret. v1 counts it like any weight; a public view must hide it. */
+  /** The weight is secret: the public view shows 1. */
   readonly hiddenWeight: boolean;
-  /** Kept for rules that react to them (Detective Conan's arrested/poisoned); unused by v1. */
-  readonly status: 'arrested' | 'poisoned' | 'abroad' | 'hindered' | null;
+  /** GM `status` events in force (until `clear`); the ruleset says what each does. */
+  readonly statuses: readonly Status[];
   readonly roles: readonly string[];
+  /** Every penalty vote the slot gained, oldest first (forgiven ones stay, marked). */
+  readonly penalties: readonly PenaltyVote[];
+  readonly vetoesUsed: number;
+  /** Missed phases the inactivity rule counts (a streak, or a total). */
+  readonly missed: number;
+  /** Made inactive by the rules: the vote is cast by a token holder (the GM enters it). */
+  readonly inactive: boolean;
 }
 
-/** A player slot, or the ruleset's No Lynch / Sleep. */
-export type VoteTarget = { readonly kind: 'slot'; readonly slot: number } | { readonly kind: 'no-lynch' };
+export interface PenaltyVote {
+  /** The fold step it was gained at: higher is more recent; equal means the same moment. */
+  readonly step: number;
+  readonly day: number;
+  /** Gained while the Day was open (the Day's final count included), not at Night. */
+  readonly duringDay: boolean;
+  /** The post it was gained at (or after, for GM and clock events). */
+  readonly post: number;
+  readonly reason: string;
+  /** Where it was forgiven, if it was. */
+  readonly forgivenAt: number | null;
+}
+
+/** A player slot, the ruleset's No Lynch / Sleep, or abstaining. */
+export type VoteTarget =
+  | { readonly kind: 'slot'; readonly slot: number }
+  | { readonly kind: 'no-lynch' }
+  | { readonly kind: 'abstain' };
 
 export interface CastVote {
   readonly target: VoteTarget;
@@ -46,21 +91,45 @@ export interface CastVote {
   readonly post: number;
   readonly permalink: string | null;
   readonly source: 'parsed' | 'gm';
+  /** Counted, but the voter is not published (GM `vote` with hidden). */
+  readonly hidden?: boolean;
 }
 
-/** Who counts and how much: live during the Day, frozen when it closes. */
+export type KeywordKind = 'hammer' | 'filibuster';
+
+/** Where a side vote was cast. */
+export interface SideCast {
+  readonly post: number;
+  readonly permalink: string | null;
+}
+
+export type SideVotes = Readonly<Record<KeywordKind, ReadonlyMap<number, SideCast>>>;
+
+export interface Veto extends SideCast {
+  readonly by: number;
+  readonly target: number;
+}
+
+export interface ForgiveVote extends SideCast {
+  readonly target: number;
+}
+
+/** Who counts and how: the slots as they were, live during the Day, frozen when it closes. */
 export interface Board {
   readonly living: readonly number[];
-  readonly weights: readonly number[];
+  readonly slots: readonly SlotState[];
 }
 
 /**
- * `open`: votes move. `closed`: the Day was decided (threshold, early end, day-end or a GM
- * decision); the board is frozen so night kills do not rewrite the Day's count.
+ * `open`: votes move. `closed`: the Day was decided (threshold, early end, deadline, a side
+ * vote, day-end or a GM decision); the board is frozen so night kills and night penalty
+ * votes do not rewrite the Day's count.
  */
 export type Phase =
   | { readonly kind: 'open' }
   | { readonly kind: 'closed'; readonly board: Board; readonly outcome: Outcome };
+
+export const noSideVotes: SideVotes = { hammer: new Map(), filibuster: new Map() };
 
 export function initialState(
   ruleset: Ruleset, roster: Roster, corrections: ReadonlyMap<number, string | null> = new Map(),
@@ -69,21 +138,35 @@ export function initialState(
     ruleset,
     slots: roster.map((s) => ({
       name: s.name, aliases: s.aliases, formerNames: s.formerNames, alive: s.alive,
-      weight: 1, hiddenWeight: false, status: null, roles: [],
+      weight: 1, hiddenWeight: false, statuses: [], roles: [], penalties: [], vetoesUsed: 0, missed: 0, inactive: false,
     })),
     day: 1,
     phase: { kind: 'open' },
     votes: new Map(),
+    sideVotes: noSideVotes,
+    vetoes: [],
+    extensions: {},
+    forgiveVotes: new Map(),
+    forgivenRuled: false,
+    powersBlocked: [],
+    seed: null,
     flags: [],
     violations: [],
+    notes: [],
+    deaths: [],
     corrections,
     postsRead: 0,
     asOfPost: null,
+    step: 0,
   };
 }
 
 export function withFlag(state: GameState, flag: Omit<Flag, 'candidates'> & { candidates?: string[] }): GameState {
   return { ...state, flags: [...state.flags, { candidates: [], ...flag }] };
+}
+
+export function withNote(state: GameState, note: string): GameState {
+  return { ...state, notes: [...state.notes, note] };
 }
 
 export function withSlot(state: GameState, index: number, change: Partial<SlotState>): GameState {
@@ -99,4 +182,8 @@ export function withVote(state: GameState, slot: number, vote: CastVote | null):
 
 export function slotName(state: GameState, index: number): string {
   return state.slots[index]?.name ?? `#${index}`;
+}
+
+export function livingCount(state: GameState): number {
+  return state.slots.reduce((n, s) => n + (s.alive ? 1 : 0), 0);
 }

@@ -50,7 +50,7 @@ describe('the standard game counts the same on every engine', () => {
       let tally: Tally;
       const expected = expectedFor(engine);
       beforeAll(async () => {
-        const { url } = mountThreadFolder(forum, join(root, 'fixtures', engine, 'standard-game'));
+        const { url } = mountThreadFolder(forum, join(root, 'fixtures', engine, 'standard-game'), `/${engine}`);
         const source = new PageFetcher({ minIntervalMs: 0, allowPrivateHosts: true });
         tally = (await runCount(url, { ruleset: join(root, 'fixtures/games/standard-ruleset.yaml'), players, format: 'json' }, source)).tally;
       });

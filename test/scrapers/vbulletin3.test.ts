@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { plainText, type BodyNode } from '../../src/model/body.js';
+import { plainText } from '../../src/model/body.js';
 import { LayoutError } from '../../src/fetch/errors.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { SiteProfile } from '../../scrapers/site-profile.js';
 import { vbulletin3 } from '../../scrapers/vbulletin3.js';
+import { nodesOf, textOutsideQuotes } from '../support/game-script.js';
 
 /**
  * The real vBulletin 3.8.11 page in ../shared/forum-samples (AnimeSuki, "Hibike!
@@ -22,26 +23,6 @@ const UTC = SiteProfile.parse({});
 
 const sample = (): string => new TextDecoder('windows-1252').decode(readFileSync(SAMPLE));
 const parse = (profile = UTC) => vbulletin3.parsePage(sample(), { url: URL_P152, profile, now: NOW });
-
-/** Text outside quotes, i.e. what the poster wrote. */
-function ownText(nodes: readonly BodyNode[]): string {
-  return plainText(strip(nodes));
-  function strip(list: readonly BodyNode[]): BodyNode[] {
-    return list.filter((n) => n.t !== 'quote').map((n) => ('children' in n ? { ...n, children: strip(n.children) } : n) as BodyNode);
-  }
-}
-
-function collect<T extends BodyNode['t']>(nodes: readonly BodyNode[], t: T): Extract<BodyNode, { t: T }>[] {
-  const out: Extract<BodyNode, { t: T }>[] = [];
-  const walk = (list: readonly BodyNode[]): void => {
-    for (const n of list) {
-      if (n.t === t) out.push(n as Extract<BodyNode, { t: T }>);
-      if ('children' in n) walk(n.children);
-    }
-  };
-  walk(nodes);
-  return out;
-}
 
 // [id, number, author, user id, posted at (UTC; board zone assumed UTC)]
 const POSTS: [string, number, string, string, string][] = [
@@ -104,12 +85,12 @@ describe.skipIf(!haveSample)('vBulletin 3 sample (AnimeSuki, page 152 of 155)', 
   it('vBulletin 3: quotes are quote nodes with their author; quoted text is excluded from own text', () => {
     const { posts } = parse();
     const first = posts[0]!;
-    const quotes = collect(first.body, 'quote');
+    const quotes = nodesOf(first.body, 'quote');
     // "Originally Posted by <strong>X</strong>" names a quote; the other two are bare [QUOTE]s.
     expect(quotes.map((q) => q.author)).toEqual(['TinyRedLeaf', null, null, 'Romanticide']);
     expect(plainText(quotes[0]!.children)).toContain("Well, what's offensive to me");
     expect(plainText(quotes[1]!.children)).toContain('Sexual orientation is a broad spectrum.');
-    const own = ownText(first.body);
+    const own = textOutsideQuotes(first.body);
     expect(own).toContain('Let me reword it from lesbians');
     expect(own).toContain('X2');
     expect(own).not.toContain("what's offensive to me");
@@ -117,20 +98,20 @@ describe.skipIf(!haveSample)('vBulletin 3 sample (AnimeSuki, page 152 of 155)', 
     // The "Quote:" caption, the "Originally Posted by" line and its view-post button are chrome.
     for (const p of posts) {
       expect(plainText(p.body)).not.toMatch(/Originally Posted by|^\s*Quote:/m);
-      expect(collect(p.body, 'image')).toEqual([]);
+      expect(nodesOf(p.body, 'image')).toEqual([]);
     }
-    expect(collect(posts.find((p) => p.id === '5770009')!.body, 'quote').map((q) => q.author))
+    expect(nodesOf(posts.find((p) => p.id === '5770009')!.body, 'quote').map((q) => q.author))
       .toEqual(['wolfie74', null, 'karice67', 'Kamieichi', null]);
     // The last one is a bare [QUOTE] nested in Kamieichi's: it keeps no name of its own.
-    const kamieichi = collect(posts.find((p) => p.id === '5770009')!.body, 'quote').find((q) => q.author === 'Kamieichi')!;
-    expect(collect(kamieichi.children, 'quote').map((q) => q.author)).toEqual([null]);
+    const kamieichi = nodesOf(posts.find((p) => p.id === '5770009')!.body, 'quote').find((q) => q.author === 'Kamieichi')!;
+    expect(nodesOf(kamieichi.children, 'quote').map((q) => q.author)).toEqual([null]);
   });
 
   it('vBulletin 3: smilies (img.inlineimg from the smilies folder) are smilies, not images', () => {
     const { posts } = parse();
     const post = posts.find((p) => p.id === '5769820')!;
-    expect(collect(post.body, 'smilie').map((s) => s.alt)).toEqual(['Stick Out Tongue', 'Smile', 'Twitch', 'Big Grin']);
-    expect(collect(post.body, 'image')).toEqual([]);
+    expect(nodesOf(post.body, 'smilie').map((s) => s.alt)).toEqual(['Stick Out Tongue', 'Smile', 'Twitch', 'Big Grin']);
+    expect(nodesOf(post.body, 'image')).toEqual([]);
   });
 
   it('vBulletin 3: "Last edited by X; DATE at TIME." is an edit marker with editor and time', () => {

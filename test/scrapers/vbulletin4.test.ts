@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { plainText, type BodyNode } from '../../src/model/body.js';
+import { plainText } from '../../src/model/body.js';
 import { LayoutError } from '../../src/fetch/errors.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { SiteProfile } from '../../scrapers/site-profile.js';
 import { vbulletin4 } from '../../scrapers/vbulletin4.js';
+import { nodesOf, textOutsideQuotes } from '../support/game-script.js';
 
 /**
  * The real vBulletin 4.2.3 page in ../shared/forum-samples (forums.militarytimes.com,
@@ -22,26 +23,6 @@ const UTC = SiteProfile.parse({});
 
 const sample = (): string => readFileSync(SAMPLE, 'utf8');
 const parse = (html = sample(), profile = UTC) => vbulletin4.parsePage(html, { url: THREAD, profile, now: NOW });
-
-/** Text outside quotes, i.e. what the poster wrote. */
-function ownText(nodes: readonly BodyNode[]): string {
-  return plainText(strip(nodes));
-  function strip(list: readonly BodyNode[]): BodyNode[] {
-    return list.filter((n) => n.t !== 'quote').map((n) => ('children' in n ? { ...n, children: strip(n.children) } : n) as BodyNode);
-  }
-}
-
-function collect<T extends BodyNode['t']>(nodes: readonly BodyNode[], t: T): Extract<BodyNode, { t: T }>[] {
-  const out: Extract<BodyNode, { t: T }>[] = [];
-  const walk = (list: readonly BodyNode[]): void => {
-    for (const n of list) {
-      if (n.t === t) out.push(n as Extract<BodyNode, { t: T }>);
-      if ('children' in n) walk(n.children);
-    }
-  };
-  walk(nodes);
-  return out;
-}
 
 // [id, number, author, user id, posted at (UTC; board zone assumed UTC)]
 const POSTS: [string, number, string, string, string][] = [
@@ -94,31 +75,31 @@ describe.skipIf(!haveSample)('vBulletin 4 sample (militarytimes, page 1 of 2)', 
   it('vBulletin 4: quotes are excluded from own text', () => {
     const { posts } = parse();
     const post = posts.find((p) => p.id === '365272')!;
-    const quotes = collect(post.body, 'quote');
+    const quotes = nodesOf(post.body, 'quote');
     expect(quotes.map((q) => q.author)).toEqual(['sandsjames']);
     expect(plainText(quotes[0]!.children)).toContain('he taught me that two spaces after a period is incorrect');
-    const own = ownText(post.body);
+    const own = textOutsideQuotes(post.body);
     expect(own).toContain('and who could forget');
     expect(own).not.toContain('two spaces after a period');
-    expect(posts.flatMap((p) => collect(p.body, 'quote').map((q) => q.author)))
+    expect(posts.flatMap((p) => nodesOf(p.body, 'quote').map((q) => q.author)))
       .toEqual(['sandsjames', 'Mjölnir', 'sandsjames', 'sandsjames', 'giggawatt']);
     for (const p of posts) {
       // "Originally Posted by", its icon and the view-post arrow are chrome.
       expect(plainText(p.body)).not.toContain('Originally Posted by');
-      expect(collect(p.body, 'image')).toEqual([]);
+      expect(nodesOf(p.body, 'image')).toEqual([]);
     }
   });
 
   it('vBulletin 4: smilies are smilies, not images, inside quotes too', () => {
     const { posts } = parse();
-    expect(collect(posts.find((p) => p.id === '365271')!.body, 'smilie')).toEqual([{ t: 'smilie', alt: 'Smile' }]);
-    const quoted = collect(posts.find((p) => p.id === '365273')!.body, 'quote')[0]!;
-    expect(collect(quoted.children, 'smilie')).toEqual([{ t: 'smilie', alt: 'Smile' }]);
+    expect(nodesOf(posts.find((p) => p.id === '365271')!.body, 'smilie')).toEqual([{ t: 'smilie', alt: 'Smile' }]);
+    const quoted = nodesOf(posts.find((p) => p.id === '365273')!.body, 'quote')[0]!;
+    expect(nodesOf(quoted.children, 'smilie')).toEqual([{ t: 'smilie', alt: 'Smile' }]);
   });
 
   it('vBulletin 4: links in the body keep their target; signatures are not body text', () => {
     const first = parse().posts[0]!;
-    expect(collect(first.body, 'link').map((l) => [l.kind, l.href])).toEqual([
+    expect(nodesOf(first.body, 'link').map((l) => [l.kind, l.href])).toEqual([
       ['external', 'http://www.airforcetimes.com/story/military/2016/06/14/legendary-military-columnist-author-bob-dorr-dies-76/85869288/'],
     ]);
     const mjolnir = parse().posts[1]!;

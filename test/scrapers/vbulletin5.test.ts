@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { plainText, type BodyNode } from '../../src/model/body.js';
+import { plainText } from '../../src/model/body.js';
 import { LayoutError } from '../../src/fetch/errors.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { SiteProfile } from '../../scrapers/site-profile.js';
 import { vbulletin5 } from '../../scrapers/vbulletin5.js';
+import { nodesOf, textOutsideQuotes } from '../support/game-script.js';
 
 /**
  * The real vBulletin 5.5.2 page in ../shared/forum-samples (fandompost.vbulletin.net,
@@ -27,26 +28,6 @@ const CHICAGO = SiteProfile.parse({ timeZone: 'America/Chicago' });
 
 const sample = (): string => readFileSync(SAMPLE, 'utf8');
 const parse = (html = sample(), profile = UTC) => vbulletin5.parsePage(html, { url: THREAD, profile, now: NOW });
-
-/** Text outside quotes, i.e. what the poster wrote. */
-function ownText(nodes: readonly BodyNode[]): string {
-  return plainText(strip(nodes));
-  function strip(list: readonly BodyNode[]): BodyNode[] {
-    return list.filter((n) => n.t !== 'quote').map((n) => ('children' in n ? { ...n, children: strip(n.children) } : n) as BodyNode);
-  }
-}
-
-function collect<T extends BodyNode['t']>(nodes: readonly BodyNode[], t: T): Extract<BodyNode, { t: T }>[] {
-  const out: Extract<BodyNode, { t: T }>[] = [];
-  const walk = (list: readonly BodyNode[]): void => {
-    for (const n of list) {
-      if (n.t === t) out.push(n as Extract<BodyNode, { t: T }>);
-      if ('children' in n) walk(n.children);
-    }
-  };
-  walk(nodes);
-  return out;
-}
 
 // [id, number, author, user id, posted at (UTC, from data-node-publishdate)]
 const POSTS: [string, number, string, string, string][] = [
@@ -104,23 +85,23 @@ describe.skipIf(!haveSample)('vBulletin 5 sample (fandompost, page 1 of 2)', () 
   it('vBulletin 5: quotes are excluded from own text', () => {
     const { posts } = parse();
     const post = posts.find((p) => p.id === '729825')!;
-    const quotes = collect(post.body, 'quote');
+    const quotes = nodesOf(post.body, 'quote');
     expect(quotes.map((q) => q.author)).toEqual(['Gildor']);
     expect(plainText(quotes[0]!.children)).toContain("Kazuma's harem is really not that bad");
-    const own = ownText(post.body);
+    const own = textOutsideQuotes(post.body);
     expect(own).toContain('Quite true.');
     expect(own).not.toContain("Kazuma's harem");
-    expect(posts.flatMap((p) => collect(p.body, 'quote').map((q) => q.author)))
+    expect(posts.flatMap((p) => nodesOf(p.body, 'quote').map((q) => q.author)))
       .toEqual(['Buckeye', 'Buckeye', 'General Hentai', 'Gildor', 'Buckeye']);
     for (const p of posts) {
       expect(plainText(p.body)).not.toMatch(/Originally posted by|View Post/i);
-      expect(collect(p.body, 'image')).toEqual([]);
+      expect(nodesOf(p.body, 'image')).toEqual([]);
     }
   });
 
   it('vBulletin 5: smilies are smilies, not images; signatures and ads are not body text', () => {
     const { posts } = parse();
-    expect(collect(posts.find((p) => p.id === '729825')!.body, 'smilie')).toEqual([{ t: 'smilie', alt: 'Cool' }]);
+    expect(nodesOf(posts.find((p) => p.id === '729825')!.body, 'smilie')).toEqual([{ t: 'smilie', alt: 'Cool' }]);
     // Buckeye's signature and the ad widget after the first post stay out.
     expect(plainText(posts[0]!.body)).not.toContain('MyAnimeList');
     expect(plainText(posts[0]!.body)).not.toContain('googletag');

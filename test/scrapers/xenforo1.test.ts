@@ -1,11 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { plainText, type BodyNode } from '../../src/model/body.js';
-import { LayoutError } from '../../src/fetch/errors.js';
+import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
+import type { ThreadPage } from '../../scrapers/adapter.js';
+import { plainText } from '../../src/model/body.js';
+import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
+import type { Post } from '../../src/model/post.js';
+import { packageRoot } from '../../src/rules/package-root.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { SiteProfile } from '../../scrapers/site-profile.js';
 import { xenforo1 } from '../../scrapers/xenforo1.js';
+import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
+import { readFixtureThread } from '../support/render/index.js';
 
 /**
  * The real XenForo 1 page in ../shared/forum-samples (Sufficient Velocity, "Renascence",
@@ -23,26 +30,6 @@ const UTC = SiteProfile.parse({});
 function parse(profile = UTC) {
   const html = readFileSync(SAMPLE, 'utf8');
   return xenforo1.parsePage(html, { url: URL_P54, profile, now: NOW });
-}
-
-/** Text outside quotes, i.e. what the poster wrote. */
-function ownText(nodes: readonly BodyNode[]): string {
-  return plainText(strip(nodes));
-  function strip(list: readonly BodyNode[]): BodyNode[] {
-    return list.filter((n) => n.t !== 'quote').map((n) => ('children' in n ? { ...n, children: strip(n.children) } : n) as BodyNode);
-  }
-}
-
-function collect<T extends BodyNode['t']>(nodes: readonly BodyNode[], t: T): Extract<BodyNode, { t: T }>[] {
-  const out: Extract<BodyNode, { t: T }>[] = [];
-  const walk = (list: readonly BodyNode[]): void => {
-    for (const n of list) {
-      if (n.t === t) out.push(n as Extract<BodyNode, { t: T }>);
-      if ('children' in n) walk(n.children);
-    }
-  };
-  walk(nodes);
-  return out;
 }
 
 // [id, number, author, user id, posted at (UTC, from the board-zone text assumed UTC)]
@@ -109,11 +96,11 @@ describe.skipIf(!haveSample)('XenForo 1 sample (Sufficient Velocity, page 54 of 
 
   it('XenForo 1: quotes are quote nodes with their author; quoted text stays out of own text', () => {
     const crow = parse().posts.find((p) => p.id === '2146297')!;
-    const quotes = collect(crow.body, 'quote');
+    const quotes = nodesOf(crow.body, 'quote');
     expect(quotes.map((q) => q.author)).toEqual(['Higure', 'TheBleachDoctor']);
     expect(plainText(quotes[0]!.children)).toContain('Okay, I need rolls for OOC behavior.');
     expect(plainText(quotes[1]!.children).trim()).toBe('Rolling.');
-    const own = ownText(crow.body);
+    const own = textOutsideQuotes(crow.body);
     expect(own).toContain('OOC behavior? which part?');
     expect(own).toContain('I think thats wrong dok.');
     expect(own).not.toContain('Okay, I need rolls');
@@ -122,7 +109,7 @@ describe.skipIf(!haveSample)('XenForo 1 sample (Sufficient Velocity, page 54 of 
     expect(plainText(crow.body)).not.toMatch(/said:|Click to expand|Click to shrink/);
     // Every quote in the page has an author (data-author) and no attribution text.
     for (const p of parse().posts) {
-      for (const q of collect(p.body, 'quote')) {
+      for (const q of nodesOf(p.body, 'quote')) {
         expect(q.author).toBeTruthy();
         expect(plainText(q.children)).not.toMatch(/said:/);
       }
@@ -132,13 +119,13 @@ describe.skipIf(!haveSample)('XenForo 1 sample (Sufficient Velocity, page 54 of 
   it('XenForo 1: sprite smilies are smilies (meaning in alt), bbCodeImage is an image', () => {
     const { posts } = parse();
     const omegastar = posts.find((p) => p.id === '2146370')!;
-    expect(collect(omegastar.body, 'smilie').map((s) => s.alt)).toEqual([':cool:']);
-    expect(collect(omegastar.body, 'image').map((i) => i.src)).toEqual([
+    expect(nodesOf(omegastar.body, 'smilie').map((s) => s.alt)).toEqual([':cool:']);
+    expect(nodesOf(omegastar.body, 'image').map((i) => i.src)).toEqual([
       'http://33.media.tumblr.com/4defd892aab30fd27d4e355ffe395d32/tumblr_n4el29Po661qj4315o1_500.gif',
     ]);
     // clear.png (the sprite sheet's blank) is never read as an image anywhere.
-    for (const p of posts) expect(collect(p.body, 'image').some((i) => i.src.includes('clear.png'))).toBe(false);
-    expect(posts.flatMap((p) => collect(p.body, 'smilie')).length).toBeGreaterThanOrEqual(4);
+    for (const p of posts) expect(nodesOf(p.body, 'image').some((i) => i.src.includes('clear.png'))).toBe(false);
+    expect(posts.flatMap((p) => nodesOf(p.body, 'smilie')).length).toBeGreaterThanOrEqual(4);
   });
 
   it('XenForo 1: "Last edited" is an edit marker with its time; others have none', () => {
@@ -151,7 +138,7 @@ describe.skipIf(!haveSample)('XenForo 1 sample (Sufficient Velocity, page 54 of 
   it('XenForo 1: the end marker, signatures and dice graphics are not body text', () => {
     const { posts } = parse();
     for (const p of posts) {
-      expect(collect(p.body, 'signature')).toEqual([]);
+      expect(nodesOf(p.body, 'signature')).toEqual([]);
       expect(plainText(p.body)).not.toContain('KITTEN CABAL'); // a signature on this page
     }
     const doctor = posts[0]!;
@@ -182,5 +169,88 @@ describe('XenForo 1 URLs', () => {
   it('XenForo 1: a page without posts is a LayoutError, not an empty thread', () => {
     const html = '<!DOCTYPE html><html id="XenForo"><head><title>Error</title></head><body><div class="errorOverlay">The requested thread could not be found.</div></body></html>';
     expect(() => xenforo1.parsePage(html, { url: URL_P54, profile: UTC, now: NOW })).toThrow(LayoutError);
+  });
+});
+
+describe('XenForo 1 standard game (fixtures/xenforo1/standard-game)', () => {
+  const root = packageRoot(import.meta.url);
+  const ORIGIN = 'http://forum.test';
+  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
+  const thread = readFixtureThread(root, 'xenforo1', 'standard-game');
+  const read = (body: string, url: string): ThreadPage => xenforo1.parsePage(body, { url, profile: UTC, now: '2026-03-10T00:00:00Z' });
+  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: read(p.body, `${ORIGIN}${p.path}`) }));
+  const posts = pages.flatMap((p) => p.read.posts);
+  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+
+  it('XenForo 1: the committed fixture pages are what the renderer makes (no drift)', () => {
+    expect(staleFiles(fixtureFiles(root, ['xenforo1'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
+  });
+
+  it("XenForo 1: the adapter's page URLs are the fixture forum's page paths", () => {
+    const ref = xenforo1.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
+    expect(thread.manifest.pages.map((p) => xenforo1.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
+    expect(engineFromHtml(thread.pages[0]!.body)).toBe('xenforo1');
+  });
+
+  it('XenForo 1: three pages of 8, 8 and 6 posts, each saying which page of 3 it is', () => {
+    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
+    expect(pages.every((p) => p.read.title === 'Standard Game - Day 1')).toBe(true);
+  });
+
+  it("XenForo 1: every post has the script's number, id, author, user id, time and permalink", () => {
+    // Times: Day 1's first evening is span[title] text (board zone UTC), the rest abbr[data-time].
+    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink, page: p.page }))).toEqual(
+      script.posts.map((s) => ({
+        n: s.n,
+        id: String(s.id),
+        author: s.author,
+        authorId: String(script.thread.forumUserIds[s.author]),
+        at: new Date(s.time).toISOString(),
+        permalink: `${ORIGIN}/posts/${s.id}/`,
+        page: Math.ceil(s.n / 8),
+      })),
+    );
+    expect(thread.pages[0]!.body).toContain('<span class="DateTime" title="Mar 2, 2026 at 6:00 PM">');
+    expect(thread.pages[1]!.body).toContain('<abbr class="DateTime" data-time=');
+  });
+
+  it('XenForo 1: only the edited post carries an edit marker, with its time and editor', () => {
+    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
+    expect(post(13).edit).toEqual({ at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited: Mar 3, 2026 at 10:05 AM' });
+  });
+
+  it('XenForo 1: every post body reads back as the script wrote it', () => {
+    for (const s of script.posts) {
+      const page = pages[Math.ceil(s.n / 8) - 1]!;
+      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
+    }
+  });
+
+  it('XenForo 1: quoted votes stay in quote nodes, nested quotes keep each author', () => {
+    expect(nodesOf(post(3).body, 'quote').map((q) => q.author)).toEqual(['Alice']);
+    expect(textOutsideQuotes(post(3).body)).toBe('Why me? Vote: Alice');
+    expect(nodesOf(post(16).body, 'quote').map((q) => q.author)).toEqual(['Frank', 'Alice']);
+    expect(textOutsideQuotes(post(16).body)).toBe('Who is Dav?');
+  });
+
+  it('XenForo 1: sprite smilies are smilies; a struck vote is a strike; code and spoiler are their own nodes', () => {
+    expect(nodesOf(post(4).body, 'smilie')).toEqual([{ t: 'smilie', alt: ':)' }]);
+    expect(nodesOf(post(5).body, 'smilie')).toEqual([{ t: 'smilie', alt: ':D' }]);
+    expect(nodesOf(post(6).body, 'image')).toEqual([{ t: 'image', src: 'https://images.example.net/cat.png' }]);
+    expect(nodesOf(post(9).body, 'strike')[0]).toEqual({ t: 'strike', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] });
+    expect(nodesOf(post(10).body, 'code').map((c) => c.text.trim())).toEqual(['Vote: Frank']);
+    expect(flatText(post(10).body)).not.toContain('Code:');
+    const [spoiler] = nodesOf(post(11).body, 'spoiler');
+    expect(spoiler).toMatchObject({ title: 'secret' });
+    expect(bodyShape(spoiler!.children)).toEqual([{ t: 'bold', children: [{ t: 'text', text: 'Vote: Dave' }] }]);
+    expect(flatText(post(11).body)).not.toMatch(/Spoiler|reveal/); // the button is chrome
+    expect(nodesOf(post(17).body, 'link')).toEqual([
+      { t: 'link', href: `${ORIGIN}/members/bob.12/`, kind: 'mention', children: [{ t: 'text', text: '@Bob' }] },
+    ]);
+  });
+
+  it('XenForo 1: a page cut off before </html> is an error, never an empty thread', () => {
+    const whole = thread.pages[0]!.body;
+    expect(() => read(whole.slice(0, Math.floor(whole.length * 0.8)), `${ORIGIN}${thread.manifest.path}`)).toThrow(TruncatedPageError);
   });
 });

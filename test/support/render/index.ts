@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { EngineId } from '../../../src/model/engine.js';
 import type { GameScript } from '../game-script.js';
 import { phpbbRenderer } from './phpbb.js';
+import { vbulletin3Renderer } from './vbulletin3.js';
+import { xenforo1Renderer } from './xenforo1.js';
 import { xenforo2Renderer } from './xenforo2.js';
 
 /**
@@ -36,6 +38,8 @@ export interface ThreadRenderer {
 export const renderers: Partial<Record<EngineId, ThreadRenderer>> = {
   xenforo2: xenforo2Renderer,
   phpbb: phpbbRenderer,
+  xenforo1: xenforo1Renderer,
+  vbulletin3: vbulletin3Renderer,
 };
 
 export function rendererFor(engine: EngineId): ThreadRenderer {

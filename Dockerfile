@@ -1,0 +1,28 @@
+# Votal on Node 20 with Debian's Chromium (the browser fallback drives /usr/bin/chromium;
+# no browser is ever downloaded by npm tools).
+FROM node:20-bookworm-slim
+
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+ENV NODE_ENV=production \
+    CHROMIUM_PATH=/usr/bin/chromium
+
+COPY package.json package-lock.json .npmrc tsconfig.json tsconfig.build.json ./
+COPY bin ./bin
+COPY src ./src
+COPY scrapers ./scrapers
+COPY rulesets ./rulesets
+COPY migrations ./migrations
+COPY fixtures ./fixtures
+# Dev dependencies are needed to compile; pruned afterwards.
+RUN npm ci --include=dev && npm prune --omit=dev
+
+# The embedded database lives in ./.votal; mount a volume there to keep it.
+RUN mkdir -p /app/.votal && chown node:node /app/.votal
+VOLUME ["/app/.votal"]
+USER node
+ENTRYPOINT ["node", "bin/votal.js"]
+CMD ["--help"]

@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { recordAudit } from './audit-repo.js';
+import { NotFoundError, StateError } from './errors.js';
+import { GAME_CHANNEL, iso, isoOrNull, one, type GameChange } from './rows.js';
+import type { Queryable } from './sql.js';
+
+export const DraftStatus = z.enum(['pending', 'approved', 'discarded', 'published']);
+export type DraftStatus = z.infer<typeof DraftStatus>;
+
+/** A votal post drafted from one tally snapshot; its body never changes, only its status. */
+export interface Draft {
+  id: number;
+  gameId: number;
+  tallyId: number;
+  /** The markup flavour of `body` (a BBCode dialect, markdown, text). */
+  dialect: string;
+  body: string;
+  status: DraftStatus;
+  createdAt: string;
+  createdBy: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+}
+
+export interface NewDraft {
+  gameId: number;
+  tallyId: number;
+  dialect: string;
+  body: string;
+}
+
+export type PublicationMethod = 'adapter' | 'copy';
+export type PublicationStatus = 'pending' | 'published' | 'failed';
+
+/** Publishing one approved draft. */
+export interface Publication {
+  id: number;
+  draftId: number;
+  /** A unique token embedded in the posted text, to find the post after a lost reply. */
+  marker: string;
+  method: PublicationMethod;
+  status: PublicationStatus;
+  attempts: number;
+  lastError: string | null;
+  remotePostId: string | null;
+  remoteUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+
+export interface DraftsRepo {
+  /** Audited as `draft.create`. The tally must belong to the game. */
+  create(draft: NewDraft, actor: string): Promise<Draft>;
+  get(id: number): Promise<Draft | null>;
+  /** Newest first. */
+  list(gameId: number, filter?: { status?: DraftStatus }): Promise<Draft[]>;
+  /** pending -> approved (audited). StateError from any other status. */
+  approve(id: number, actor: string): Promise<Draft>;
+  /** pending or approved -> discarded (audited). StateError once published or discarded. */
+  discard(id: number, actor: string): Promise<Draft>;
+  /**
+   * Starts (or returns the already started) publication of an approved draft. A failed one
+   * goes back to pending for another attempt. Audited as `publication.start`.
+   */
+  startPublication(draftId: number, how: { marker: string; method: PublicationMethod }, actor: string): Promise<Publication>;
+  /** An attempt failed: counts it and keeps the error (audited). */
+  publicationFailed(publicationId: number, error: string, actor: string): Promise<Publication>;
+  /** The post is up: records where, and marks the draft published (audited, one transaction). */
+  published(
+    publicationId: number,
+    remote: { remotePostId: string | null; remoteUrl: string | null },
+    actor: string,
+  ): Promise<Publication>;
+  publicationOf(draftId: number): Promise<Publication | null>;
+}
+
+interface DraftRow {
+  id: number;
+  game_id: number;
+  tally_id: number;
+  dialect: string;
+  body: string;
+  status: DraftStatus;
+  created_at: Date;
+  created_by: string;
+  decided_at: Date | null;
+  decided_by: string | null;
+}
+
+interface PublicationRow {
+  id: number;
+  draft_id: number;
+  marker: string;
+  method: PublicationMethod;
+  status: PublicationStatus;
+  attempts: number;
+  last_error: string | null;
+  remote_post_id: string | null;
+  remote_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+  published_at: Date | null;
+}
+
+const DRAFT = 'id, game_id, tally_id, dialect, body, status, created_at, created_by, decided_at, decided_by';
+const PUBLICATION = `id, draft_id, marker, method, status, attempts, last_error, remote_post_id, remote_url,
+  created_at, updated_at, published_at`;
+
+const toDraft = (r: DraftRow): Draft => ({
+  id: r.id, gameId: r.game_id, tallyId: r.tally_id, dialect: r.dialect, body: r.body, status: r.status,
+  createdAt: iso(r.created_at), createdBy: r.created_by, decidedAt: isoOrNull(r.decided_at), decidedBy: r.decided_by,
+});
+
+const toPublication = (r: PublicationRow): Publication => ({
+  id: r.id, draftId: r.draft_id, marker: r.marker, method: r.method, status: r.status, attempts: r.attempts,
+  lastError: r.last_error, remotePostId: r.remote_post_id, remoteUrl: r.remote_url, createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at), publishedAt: isoOrNull(r.published_at),
+});
+
+async function announce(tx: Queryable, gameId: number, id: number): Promise<void> {
+  const change: GameChange = { gameId, kind: 'draft', id };
+  await tx.notify(GAME_CHANNEL, JSON.stringify(change));
+}
+
+export function draftsRepo(db: Queryable): DraftsRepo {
+  /** Locks the draft row and checks its status, in `tx`. */
+  const lockDraft = async (tx: Queryable, id: number): Promise<Draft> => {
+    const { rows } = await tx.query<DraftRow>(`SELECT ${DRAFT} FROM draft WHERE id = $1 FOR UPDATE`, [id]);
+    if (!rows[0]) throw new NotFoundError('draft', id);
+    return toDraft(rows[0]);
+  };
+
+  const decide = (id: number, to: 'approved' | 'discarded', from: DraftStatus[], actor: string) =>
+    db.transaction(async (tx) => {
+      const draft = await lockDraft(tx, id);
+      if (!from.includes(draft.status)) throw new StateError(`draft ${id} is ${draft.status}; it cannot become ${to}`);
+      const { rows } = await tx.query<DraftRow>(
+        `UPDATE draft SET status = $2, decided_at = now(), decided_by = $3 WHERE id = $1 RETURNING ${DRAFT}`,
+        [id, to, actor],
+      );
+      const action = to === 'approved' ? 'draft.approve' : 'draft.discard';
+      await recordAudit(tx, { gameId: draft.gameId, actor, action, detail: { draftId: id, tallyId: draft.tallyId } });
+      await announce(tx, draft.gameId, id);
+      return toDraft(one(rows, 'draft'));
+    });
+
+  const lockPublication = async (tx: Queryable, id: number): Promise<{ publication: Publication; draft: Draft }> => {
+    const { rows } = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE id = $1 FOR UPDATE`, [id]);
+    if (!rows[0]) throw new NotFoundError('publication', id);
+    const publication = toPublication(rows[0]);
+    return { publication, draft: await lockDraft(tx, publication.draftId) };
+  };
+
+  return {
+    create(draft, actor) {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<DraftRow>(
+          `INSERT INTO draft (game_id, tally_id, dialect, body, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING ${DRAFT}`,
+          [draft.gameId, draft.tallyId, draft.dialect, draft.body, actor],
+        );
+        const created = toDraft(one(rows, 'draft'));
+        await recordAudit(tx, {
+          gameId: draft.gameId, actor, action: 'draft.create', detail: { draftId: created.id, tallyId: draft.tallyId },
+        });
+        await announce(tx, draft.gameId, created.id);
+        return created;
+      });
+    },
+
+    async get(id) {
+      const { rows } = await db.query<DraftRow>(`SELECT ${DRAFT} FROM draft WHERE id = $1`, [id]);
+      return rows[0] ? toDraft(rows[0]) : null;
+    },
+
+    async list(gameId, filter = {}) {
+      const { rows } = await db.query<DraftRow>(
+        `SELECT ${DRAFT} FROM draft WHERE game_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY id DESC`,
+        [gameId, filter.status ?? null],
+      );
+      return rows.map(toDraft);
+    },
+
+    approve: (id, actor) => decide(id, 'approved', ['pending'], actor),
+    discard: (id, actor) => decide(id, 'discarded', ['pending', 'approved'], actor),
+
+    startPublication(draftId, how, actor) {
+      return db.transaction(async (tx) => {
+        const draft = await lockDraft(tx, draftId);
+        const existing = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1`, [draftId]);
+        if (existing.rows[0]) {
+          const publication = toPublication(existing.rows[0]);
+          if (publication.status !== 'failed') return publication;
+          const { rows } = await tx.query<PublicationRow>(
+            `UPDATE publication SET status = 'pending', method = $2, updated_at = now() WHERE id = $1 RETURNING ${PUBLICATION}`,
+            [publication.id, how.method],
+          );
+          await recordAudit(tx, {
+            gameId: draft.gameId, actor, action: 'publication.retry', detail: { draftId, publicationId: publication.id },
+          });
+          return toPublication(one(rows, 'publication'));
+        }
+        if (draft.status !== 'approved') throw new StateError(`draft ${draftId} is ${draft.status}; only an approved draft is published`);
+        const { rows } = await tx.query<PublicationRow>(
+          `INSERT INTO publication (draft_id, marker, method) VALUES ($1, $2, $3) RETURNING ${PUBLICATION}`,
+          [draftId, how.marker, how.method],
+        );
+        const publication = toPublication(one(rows, 'publication'));
+        await recordAudit(tx, {
+          gameId: draft.gameId, actor, action: 'publication.start',
+          detail: { draftId, publicationId: publication.id, method: how.method, marker: how.marker },
+        });
+        return publication;
+      });
+    },
+
+    publicationFailed(publicationId, error, actor) {
+      return db.transaction(async (tx) => {
+        const { publication, draft } = await lockPublication(tx, publicationId);
+        if (publication.status === 'published') throw new StateError(`publication ${publicationId} is already published`);
+        const { rows } = await tx.query<PublicationRow>(
+          `UPDATE publication SET status = 'failed', attempts = attempts + 1, last_error = $2, updated_at = now()
+           WHERE id = $1 RETURNING ${PUBLICATION}`,
+          [publicationId, error],
+        );
+        await recordAudit(tx, {
+          gameId: draft.gameId, actor, action: 'publication.fail', detail: { draftId: draft.id, publicationId, error },
+        });
+        return toPublication(one(rows, 'publication'));
+      });
+    },
+
+    published(publicationId, remote, actor) {
+      return db.transaction(async (tx) => {
+        const { publication, draft } = await lockPublication(tx, publicationId);
+        if (publication.status === 'published') return publication;
+        if (draft.status !== 'approved') throw new StateError(`draft ${draft.id} is ${draft.status}; it cannot be published`);
+        const { rows } = await tx.query<PublicationRow>(
+          `UPDATE publication SET status = 'published', attempts = attempts + 1, last_error = NULL,
+             remote_post_id = $2, remote_url = $3, published_at = now(), updated_at = now()
+           WHERE id = $1 RETURNING ${PUBLICATION}`,
+          [publicationId, remote.remotePostId, remote.remoteUrl],
+        );
+        await tx.query(`UPDATE draft SET status = 'published' WHERE id = $1`, [draft.id]);
+        await recordAudit(tx, {
+          gameId: draft.gameId, actor, action: 'publication.publish',
+          detail: { draftId: draft.id, publicationId, method: publication.method, ...remote },
+        });
+        await announce(tx, draft.gameId, draft.id);
+        return toPublication(one(rows, 'publication'));
+      });
+    },
+
+    async publicationOf(draftId) {
+      const { rows } = await db.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1`, [draftId]);
+      return rows[0] ? toPublication(rows[0]) : null;
+    },
+  };
+}
