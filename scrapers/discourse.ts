@@ -29,7 +29,9 @@ export const descriptor = defineDescriptor({
       // A Markdown "> " quote has no author; the blockquote inside aside.quote is the same quote.
       { selector: 'blockquote:not(aside.quote > blockquote)' },
     ],
-    spoiler: { selector: 'div.spoiled, span.spoiled, details', titleSelector: 'summary' },
+    // spoiler-alert stores `div.spoiler`/`span.spoiler` (`spoiled` once its script ran);
+    // `[details="title"]` is core.
+    spoiler: { selector: 'div.spoiler, span.spoiler, div.spoiled, span.spoiled, details', titleSelector: 'summary' },
     code: 'pre, code',
     smilie: 'img.emoji',
     mention: 'a.mention, a.mention-group',

@@ -7,6 +7,7 @@ import { isKeywordPhrase, keywordLetters } from './keyword.js';
 import { nameResolver, type NameResolver } from './names.js';
 import { ownLines } from './own-text.js';
 import { ruleViolations } from './rule-checks.js';
+import { keywordTargets } from './keyword-targets.js';
 import { findActions, type RejectReason, type WrittenAction } from './vote-grammar.js';
 
 /*
@@ -47,23 +48,22 @@ interface Reading {
 
 export interface ReadOptions {
   /**
-   * Also report vote-shaped text the grammar refused (not bold, no colon, not on its own
-   * line, inside a spoiler) as `format` violations. Off by default: rulesets have no
-   * consequence for `format` yet, so the tally would not know what to do with them;
-   * `votal parse` can turn it on to show a player why a vote did not count.
+   * Report vote-shaped text the grammar refused (not bold, no colon, not on its own line,
+   * inside a spoiler) as `format` violations, so a refused vote is never silent. On by
+   * default; the ruleset's `violations.format` (default `ignore`) says what it costs.
    */
   formatViolations?: boolean;
 }
 
 export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, options: ReadOptions = {}): PostReading {
   const lines = ownLines(post.body);
-  const found = findActions(lines, ruleset.votes, ruleset.noLynch);
+  const found = findActions(lines, ruleset.votes, keywordTargets(ruleset));
   const resolve = nameResolver(roster, ruleset.names);
   const readings = found.actions.map((w) => readAction(w, resolve, ruleset));
 
   const voteSpans = [...found.actions, ...found.rejected].map((a) => a.span);
   const violations: PostViolation[] = ruleViolations(post, roster, ruleset, { lines, voteSpans });
-  if (options.formatViolations) {
+  if (options.formatViolations ?? true) {
     for (const r of found.rejected) violations.push({ kind: 'format', detail: `${REJECTION_TEXT[r.reason]}: ${r.raw}` });
   }
 
@@ -71,8 +71,8 @@ export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, opti
 }
 
 function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset): Reading {
-  if (w.noLynch && ruleset.noLynch) {
-    return { action: actionOf(w, w.written, ruleset.noLynch.name, 'keyword', [], null), review: null };
+  if (w.keywordTarget !== null) {
+    return { action: actionOf(w, w.written, w.keywordTarget, 'keyword', [], null), review: null };
   }
   if (w.written === null) {
     return { action: actionOf(w, null, null, 'none', [], null), review: w.kind === 'vote' ? 'empty-vote' : null };

@@ -5,6 +5,7 @@ import type { Roster } from '../model/roster.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { nonEnglishLanguage } from './language.js';
 import { lineText, ownLines, type OwnLine } from './own-text.js';
+import { keywordTargets } from './keyword-targets.js';
 import { findActions, type TextSpan } from './vote-grammar.js';
 
 /**
@@ -72,15 +73,19 @@ export function ruleViolations(post: RuleCheckInput, roster: Roster, ruleset: Ru
 
   if (post.edit) out.push({ kind: 'edit', detail: post.edit.text.trim() || 'edited' });
 
-  const lines = seen?.lines ?? ownLines(post.body);
-  const voteSpans = seen?.voteSpans ?? voteSpansOf(lines, ruleset);
-  const language = nonEnglishLanguage(languageText(lines, voteSpans, roster));
-  if (language) out.push({ kind: 'non-english', detail: language });
+  // Language detection is the one costly check (n-gram scoring of the whole post): run it
+  // only for rulesets that care, unlike the cheap checks that are always reported.
+  if (ruleset.violations['non-english'] !== 'ignore') {
+    const lines = seen?.lines ?? ownLines(post.body);
+    const voteSpans = seen?.voteSpans ?? voteSpansOf(lines, ruleset);
+    const language = nonEnglishLanguage(languageText(lines, voteSpans, roster));
+    if (language) out.push({ kind: 'non-english', detail: language });
+  }
   return out;
 }
 
 function voteSpansOf(lines: readonly OwnLine[], ruleset: Ruleset): TextSpan[] {
-  const read = findActions(lines, ruleset.votes, ruleset.noLynch);
+  const read = findActions(lines, ruleset.votes, keywordTargets(ruleset));
   return [...read.actions, ...read.rejected].map((a) => a.span);
 }
 
@@ -117,6 +122,6 @@ function withoutNames(text: string, roster: Roster): string {
 }
 
 function excerpt(code: string): string {
-  const t = code.trim().replace(/\s+/gu, ' ');
+  const t = code.slice(0, MAX_DETAIL * 4).trim().replace(/\s+/gu, ' ');
   return t.length > MAX_DETAIL ? `${t.slice(0, MAX_DETAIL)}…` : t;
 }

@@ -1,5 +1,5 @@
 import type { ActionKind } from '../model/action.js';
-import type { NoLynch, VoteGrammar } from '../rules/ruleset.js';
+import type { VoteGrammar } from '../rules/ruleset.js';
 import { isKeywordPhrase, isWordChar, keywordEnd, keywordLetters } from './keyword.js';
 import { stripDecorations } from './name-form.js';
 import { lineText, type OwnLine } from './own-text.js';
@@ -30,9 +30,18 @@ export interface WrittenAction {
   raw: string;
   /** The target as written, or null (plain unvote, targetless side action, empty vote). */
   written: string | null;
-  /** The target is the ruleset's No Lynch (one of its keywords was written). */
-  noLynch: boolean;
+  /** The keyword target (No Lynch, Abstain) whose keyword was written, by its name. */
+  keywordTarget: string | null;
   span: TextSpan;
+}
+
+/**
+ * A vote target that is not a player but a word: the ruleset's No Lynch / Sleep, or
+ * Abstain. Its keywords match case-, space- and hyphen-insensitively.
+ */
+export interface KeywordTarget {
+  name: string;
+  keywords: readonly string[];
 }
 
 /** Why something that looks like an action does not count under the grammar. */
@@ -57,7 +66,7 @@ interface Keyword {
 interface Vocabulary {
   /** Action keywords, longest first so "unvote" is tried before "vote"-like prefixes. */
   actions: Keyword[];
-  noLynch: string[];
+  targets: { name: string; letters: string[] }[];
   unvote: string[];
   /** Side actions that take no target: "Vote: Hammer" means the Hammer side vote. */
   targetless: { kind: ActionKind; letters: string[] }[];
@@ -102,8 +111,12 @@ const MAX_RAW = 200;
  * The actions in the poster's own lines (from `ownLines` with its defaults: struck text
  * already gone), in order, and the vote-shaped text the grammar refused.
  */
-export function findActions(lines: readonly OwnLine[], grammar: VoteGrammar, noLynch?: NoLynch | null): GrammarReading {
-  const vocab = vocabulary(grammar, noLynch ?? null);
+export function findActions(
+  lines: readonly OwnLine[],
+  grammar: VoteGrammar,
+  keywordTargets: readonly KeywordTarget[] = [],
+): GrammarReading {
+  const vocab = vocabulary(grammar, keywordTargets);
   const actions: WrittenAction[] = [];
   const rejected: RejectedAction[] = [];
 
@@ -152,7 +165,7 @@ export function findActions(lines: readonly OwnLine[], grammar: VoteGrammar, noL
   return { actions, rejected };
 }
 
-function vocabulary(grammar: VoteGrammar, noLynch: NoLynch | null): Vocabulary {
+function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget[]): Vocabulary {
   const actions: Keyword[] = [];
   const add = (kind: ActionKind, words: readonly string[] | undefined): void => {
     for (const w of words ?? []) {
@@ -169,7 +182,9 @@ function vocabulary(grammar: VoteGrammar, noLynch: NoLynch | null): Vocabulary {
   actions.sort((a, b) => b.letters.length - a.letters.length);
   return {
     actions,
-    noLynch: (noLynch?.keywords ?? []).map(keywordLetters).filter((l) => l !== ''),
+    targets: keywordTargets
+      .map((t) => ({ name: t.name, letters: t.keywords.map(keywordLetters).filter((l) => l !== '') }))
+      .filter((t) => t.letters.length > 0),
     unvote: grammar.keywords.unvote.map(keywordLetters),
     targetless: TARGETLESS.map((kind) => ({
       kind,
@@ -219,10 +234,11 @@ function readCandidate(
 
   if (parsed.length === 0) {
     // "**No Lynch**" or "**Sleep**" alone on its line is a vote for it; bold "no lynch" mid-sentence is talk.
-    if (!cand.bold || vocab.noLynch.length === 0 || cand.text.length > MAX_ARG) return { actions, rejected };
-    const alone = inkCount(cand.text) === lineInk();
-    if (alone && isKeywordPhrase(stripDecorations(cand.text), vocab.noLynch)) {
-      actions.push({ kind: 'vote', raw: rawOf(cand, 0, cand.text.length), written: cand.text.trim(), noLynch: true, span: span(0, cand.text.length) });
+    if (!cand.bold || vocab.targets.length === 0 || cand.text.length > MAX_ARG) return { actions, rejected };
+    const target = keywordTargetOf(stripDecorations(cand.text), vocab);
+    if (target !== null && inkCount(cand.text) === lineInk()) {
+      const raw = rawOf(cand, 0, cand.text.length);
+      actions.push({ kind: 'vote', raw, written: cand.text.trim(), keywordTarget: target, span: span(0, cand.text.length) });
     }
     return { actions, rejected };
   }
@@ -252,16 +268,16 @@ function readCandidate(
     }
 
     if (TARGETLESS.includes(kind)) {
-      actions.push({ kind, raw, written: null, noLynch: false, span: where });
+      actions.push({ kind, raw, written: null, keywordTarget: null, span: where });
       return;
     }
     if (arg === '') {
       if (kind !== 'vote') {
-        actions.push({ kind, raw, written: null, noLynch: false, span: where });
+        actions.push({ kind, raw, written: null, keywordTarget: null, span: where });
       } else if (grammar.emptyVote === 'unvote') {
-        actions.push({ kind: 'unvote', raw, written: null, noLynch: false, span: where });
+        actions.push({ kind: 'unvote', raw, written: null, keywordTarget: null, span: where });
       } else if (grammar.emptyVote === 'review') {
-        actions.push({ kind, raw, written: null, noLynch: false, span: where });
+        actions.push({ kind, raw, written: null, keywordTarget: null, span: where });
       }
       return;
     }
@@ -271,22 +287,23 @@ function readCandidate(
     }
     if (kind === 'vote') {
       const name = stripDecorations(arg);
-      if (isKeywordPhrase(name, vocab.noLynch)) {
-        actions.push({ kind, raw, written: arg, noLynch: true, span: where });
+      const target = keywordTargetOf(name, vocab);
+      if (target !== null) {
+        actions.push({ kind, raw, written: arg, keywordTarget: target, span: where });
         return;
       }
       // "Vote: unvote" is an unvote; "Vote: Hammer" is the Hammer side vote.
       if (isKeywordPhrase(name, vocab.unvote)) {
-        actions.push({ kind: 'unvote', raw, written: null, noLynch: false, span: where });
+        actions.push({ kind: 'unvote', raw, written: null, keywordTarget: null, span: where });
         return;
       }
       const side = vocab.targetless.find((t) => isKeywordPhrase(name, t.letters));
       if (side) {
-        actions.push({ kind: side.kind, raw, written: null, noLynch: false, span: where });
+        actions.push({ kind: side.kind, raw, written: null, keywordTarget: null, span: where });
         return;
       }
     }
-    actions.push({ kind, raw, written: arg, noLynch: false, span: where });
+    actions.push({ kind, raw, written: arg, keywordTarget: null, span: where });
   });
   return { actions, rejected };
 }
@@ -332,6 +349,10 @@ function skipLead(text: string): { pos: number; hashed: boolean } {
     pos++;
   }
   return { pos, hashed };
+}
+
+function keywordTargetOf(name: string, vocab: Vocabulary): string | null {
+  return vocab.targets.find((t) => isKeywordPhrase(name, t.letters))?.name ?? null;
 }
 
 function keywordAt(text: string, pos: number, vocab: Vocabulary): { kind: ActionKind; end: number } | null {

@@ -33,7 +33,7 @@ const toEvent = (r: EventRow): StoredGmEvent => ({
 
 export function eventsRepo(db: Queryable): EventsRepo {
   return {
-    append(gameId, input, createdBy) {
+    async append(gameId, input, createdBy) {
       const event = GmEvent.parse(input);
       return db.transaction(async (tx) => {
         const { rows } = await tx.query<EventRow>(

@@ -168,12 +168,12 @@ export function gamesRepo(db: Queryable): GamesRepo {
       return rows.map(toGame);
     },
 
-    setStatus(id, status, actor) {
+    async setStatus(id, status, actor) {
       const next = GameStatus.parse(status);
       return update(id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
     },
 
-    setRoster(id, roster, actor) {
+    async setRoster(id, roster, actor) {
       const next = Roster.parse(roster);
       return update(id, 'roster = $2::jsonb', [json(next)], {
         actor, action: 'game.roster', detail: { players: next.map((s) => s.name) },

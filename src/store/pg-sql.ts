@@ -23,8 +23,11 @@ const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 function typeOverrides(): pg.TypeOverrides {
   const overrides = new pg.TypeOverrides();
   overrides.setTypeParser(INT8, 'text', parseInt8);
+  // pg's own int8[] parser gives strings (and nulls); TypeId does not list array oids.
+  const getParser = pg.types.getTypeParser as (oid: number, format: 'text') => (text: string) => (string | null)[];
+  const parseInt8Strings = getParser(INT8_ARRAY, 'text');
   overrides.setTypeParser(INT8_ARRAY, 'text', (text: string) =>
-    pg.types.arrayParser(text, (v: string | null) => (v === null ? null : parseInt8(v))),
+    parseInt8Strings(text).map((v) => (v === null ? null : parseInt8(v))),
   );
   return overrides;
 }

@@ -35,7 +35,7 @@ const toTally = (r: TallyRow): StoredTally => ({
 
 export function talliesRepo(db: Queryable): TalliesRepo {
   return {
-    save(gameId, input) {
+    async save(gameId, input) {
       const tally = Tally.parse(input);
       return db.transaction(async (tx) => {
         const { rows } = await tx.query<TallyRow>(

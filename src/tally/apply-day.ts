@@ -1,20 +1,43 @@
 import type { GmEvent } from '../model/event.js';
-import { closeDay } from './day-outcome.js';
+import { closeDay } from './close-day.js';
+import { resolveForgiveness } from './forgiveness.js';
 import type { GameState } from './state.js';
-import { withFlag } from './state.js';
+import { noSideVotes, withFlag } from './state.js';
 import { resolveTarget, targetName } from './vote-target.js';
 
 type DayStart = Extract<GmEvent, { kind: 'day-start' }>;
+type DayEnd = Extract<GmEvent, { kind: 'day-end' }>;
 type Decide = Extract<GmEvent, { kind: 'decide' }>;
 
-/** A new Day: votes, flags and violations start over; slots (alive, weights, names) carry on. */
-export function applyDayStart(state: GameState, event: DayStart): GameState {
-  return { ...state, day: event.day, phase: { kind: 'open' }, votes: new Map(), flags: [], violations: [] };
+/**
+ * A new Day. The Night that ends resolves its forgiveness votes first. Then votes, side
+ * votes, vetoes, flags, violations and notes start over; slots (alive, weights, names,
+ * penalty votes, statuses, vetoes used) carry on.
+ */
+export function applyDayStart(state: GameState, event: DayStart, position: number): GameState {
+  const { state: s, note } = resolveForgiveness(state, position);
+  return {
+    ...s,
+    day: event.day,
+    phase: { kind: 'open' },
+    votes: new Map(),
+    sideVotes: noSideVotes,
+    vetoes: [],
+    extensions: {},
+    forgiveVotes: new Map(),
+    forgivenRuling: null,
+    powersBlocked: [],
+    seed: event.seed ?? null,
+    flags: [],
+    violations: [],
+    notes: note ? [note] : [],
+  };
 }
 
-/** The deadline: the outcome is decided on the board as it stands (no-op if already closed). */
-export function applyDayEnd(state: GameState, position: number): GameState {
-  return closeDay(state, position);
+/** The GM ends the Day: the outcome is decided on the board as it stands (no-op if already closed). */
+export function applyDayEnd(state: GameState, event: DayEnd, position: number): GameState {
+  const s = event.seed === undefined ? state : { ...state, seed: event.seed };
+  return closeDay(s, position, 'the GM ends the Day');
 }
 
 /**
@@ -22,7 +45,7 @@ export function applyDayEnd(state: GameState, position: number): GameState {
  * closes the Day if still open and replaces the outcome; nobody named = nobody eliminated.
  */
 export function applyDecide(state: GameState, event: Decide, position: number): GameState {
-  let s = closeDay(state, position);
+  let s = closeDay(state, position, 'the GM decides');
   const eliminated: string[] = [];
   for (const name of event.eliminated) {
     const target = resolveTarget(s, name);
@@ -34,11 +57,18 @@ export function applyDecide(state: GameState, event: Decide, position: number): 
     }
   }
   if (s.phase.kind !== 'closed') return s;
+  const explain = [
+    ...(s.phase.outcome.explain ?? []),
+    { post: position, text: eliminated.length ? `the GM (Judge) decides: ${eliminated.join(', ')}` : 'the GM (Judge) decides: nobody' },
+  ];
+  // The GM's word replaces whatever the rules decided, a random draw included.
+  const { draw: _replaced, ...decided } = s.phase.outcome;
   const outcome = {
-    ...s.phase.outcome,
+    ...decided,
     status: eliminated.length ? ('ended' as const) : ('no-lynch' as const),
     eliminated,
     decidedAt: position,
+    explain,
   };
   return { ...s, phase: { ...s.phase, outcome } };
 }

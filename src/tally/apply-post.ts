@@ -1,20 +1,28 @@
 import type { Effect, PostReading } from '../model/action.js';
 import type { PostEvent } from '../model/event.js';
 import type { FlagKind } from '../model/tally.js';
+import { castVote } from './cast-vote.js';
+import { addPenalty } from './penalties.js';
+import { applySideActions, withdrawnKeyword } from './side-actions.js';
 import type { GameState } from './state.js';
 import { slotName, withFlag, withVote } from './state.js';
 import { findSlot } from './slot-names.js';
-import { resolveTarget, sameTarget } from './vote-target.js';
 
 /**
- * One post: its rule violations, then its net effect on the author's lynch vote (or the
- * GM's correction of it). Anything that cannot count becomes a flag for the GM.
+ * One post: its rule violations (and the penalty vote they bring), then its net effect on
+ * the author's lynch vote (or the GM's correction of it), then its side actions. Anything
+ * that cannot count becomes a flag for the GM.
  */
 export function applyPost(state: GameState, event: PostEvent): GameState {
   let s: GameState = { ...state, postsRead: state.postsRead + 1, asOfPost: event.post };
   const author = findSlot(s.slots, event.author);
   if (author !== undefined) s = withViolations(s, author, event);
+  s = applyEffect(s, event, author);
+  return applySideActions(s, event, author);
+}
 
+function applyEffect(state: GameState, event: PostEvent, author: number | undefined): GameState {
+  let s = state;
   const evidence = voteEvidence(event.reading);
   const flag = (st: GameState, kind: FlagKind) => withFlag(st, {
     post: event.post,
@@ -25,7 +33,8 @@ export function applyPost(state: GameState, event: PostEvent): GameState {
   });
 
   let effect = event.reading.effect;
-  if (s.corrections.has(event.post)) {
+  const corrected = s.corrections.has(event.post);
+  if (corrected) {
     const target = s.corrections.get(event.post) ?? null;
     effect = target === null ? { kind: 'none', target: null, reason: null } : { kind: 'vote', target, reason: null };
     s = withFlag(s, {
@@ -34,29 +43,30 @@ export function applyPost(state: GameState, event: PostEvent): GameState {
       kind: 'gm-correction',
       raw: `${evidence.raw || describe(event.reading.effect)} -> ${target ?? '(ignored)'}`,
     });
+  } else if (effect.kind === 'unvote' && evidence.action && withdrawnKeyword(s.ruleset, evidence.action)) {
+    // "Unvote: Hammer" withdraws the Hammer side vote, not the lynch vote.
+    return s;
   }
 
   if (effect.kind === 'none') return s;
   if (author === undefined) return flag(s, 'vote-by-non-player');
   if (!s.slots[author]?.alive) return flag(s, 'vote-by-dead');
+  // Votes sent to the GM are the only votes: one posted in the thread does not count (a GM correction does).
+  if (s.ruleset.voteSource === 'gm' && !corrected) return flag(s, 'vote-in-thread');
   if (s.phase.kind === 'closed') return flag(s, 'vote-after-decision');
 
   switch (effect.kind) {
     // The parser could not settle it: the standing vote stays until the GM decides.
     case 'review': return flag(s, effect.reason ?? 'malformed-vote');
     case 'unvote': return withVote(s, author, null);
-    case 'vote': {
-      const target = effect.target === null ? undefined : resolveTarget(s, effect.target);
-      if (!target) return flag(s, effect.target === null ? 'malformed-vote' : 'unknown-target');
-      if (target.kind === 'slot' && !s.slots[target.slot]?.alive) return flag(s, 'vote-for-dead');
-      const standing = s.votes.get(author);
-      // Voting again for the same target keeps the earlier vote (and its place on the wagon).
-      if (standing && sameTarget(standing.target, target)) return s;
-      return withVote(s, author, { target, post: event.post, permalink: event.permalink, source: 'parsed' });
-    }
+    case 'vote': return castVote(s, author, effect.target, { post: event.post, permalink: event.permalink, source: 'parsed' }, flag);
   }
 }
 
+/**
+ * The post's violations as the ruleset treats them (`ignore` drops them). If any is a
+ * `penalty`, the author gains one penalty vote for the post, however many it has.
+ */
 function withViolations(state: GameState, author: number, event: PostEvent): GameState {
   const added = event.reading.violations.flatMap((v) => {
     const consequence = state.ruleset.violations[v.kind];
@@ -64,16 +74,18 @@ function withViolations(state: GameState, author: number, event: PostEvent): Gam
       ? []
       : [{ player: slotName(state, author), post: event.post, kind: v.kind, detail: v.detail, consequence }];
   });
-  return added.length ? { ...state, violations: [...state.violations, ...added] } : state;
+  if (!added.length) return state;
+  const s = { ...state, violations: [...state.violations, ...added] };
+  const penalised = added.filter((v) => v.consequence === 'penalty').map((v) => v.kind);
+  return penalised.length ? addPenalty(s, author, event.post, `${[...new Set(penalised)].join(', ')} in post ${event.post}`) : s;
 }
 
 /** The text behind the post's effect: the last vote or unvote the parser read. */
-function voteEvidence(reading: PostReading): { raw: string; candidates: string[] } {
+function voteEvidence(reading: PostReading) {
   const action = reading.actions.filter((a) => a.kind === 'vote' || a.kind === 'unvote').at(-1);
-  return { raw: action?.raw ?? '', candidates: action?.candidates ?? [] };
+  return { action, raw: action?.raw ?? '', candidates: action?.candidates ?? [] };
 }
 
 function describe(effect: Effect): string {
   return effect.target === null ? effect.kind : `${effect.kind} ${effect.target}`;
 }
-

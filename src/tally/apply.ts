@@ -1,24 +1,30 @@
+import { applyCheck, applyDeadline } from './apply-clock.js';
 import { applyDayEnd, applyDayStart, applyDecide } from './apply-day.js';
 import { applyGmVote } from './apply-gm-vote.js';
 import { applyLife } from './apply-life.js';
+import { applyGmPenalty, applyMissed } from './apply-penalty.js';
 import { applyPost } from './apply-post.js';
 import { applyReplace } from './apply-replace.js';
 import { applyRole, applyStatus } from './apply-status.js';
 import { applyWeight } from './apply-weight.js';
-import { settle } from './day-outcome.js';
+import { applyForgiven } from './forgiveness.js';
 import type { LogEntry } from './log.js';
+import { settle } from './settle.js';
 import type { GameState } from './state.js';
 
 /** One step of the fold: apply the event, then let the rules that end a Day early look at the board. */
 export function apply(state: GameState, entry: LogEntry): GameState {
-  return settle(applyEvent(state, entry), entry.position);
+  const stepped = { ...state, step: state.step + 1 };
+  return settle(applyEvent(stepped, entry), entry.position);
 }
 
 function applyEvent(state: GameState, { event, position }: LogEntry): GameState {
   switch (event.kind) {
     case 'post': return applyPost(state, event);
-    case 'day-start': return applyDayStart(state, event);
-    case 'day-end': return applyDayEnd(state, position);
+    case 'day-start': return applyDayStart(state, event, position);
+    case 'day-end': return applyDayEnd(state, event, position);
+    case 'deadline': return applyDeadline(state, event, position);
+    case 'check': return applyCheck(state, event, position);
     case 'decide': return applyDecide(state, event, position);
     case 'kill':
     case 'modkill':
@@ -28,5 +34,8 @@ function applyEvent(state: GameState, { event, position }: LogEntry): GameState 
     case 'vote': return applyGmVote(state, event, position);
     case 'status': return applyStatus(state, event, position);
     case 'role': return applyRole(state, event, position);
+    case 'penalty': return applyGmPenalty(state, event, position);
+    case 'forgiven': return applyForgiven(state, event, position);
+    case 'missed': return applyMissed(state, event, position);
   }
 }

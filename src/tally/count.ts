@@ -3,33 +3,79 @@ import type { Roster } from '../model/roster.js';
 import type { Tally } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { apply } from './apply.js';
-import { orderLog, type TallyEvent } from './log.js';
-import { initialState } from './state.js';
+import { orderLog, type LogEntry, type TallyEvent } from './log.js';
+import { initialState, withFlag, withNote, type GameState } from './state.js';
 import { toTally } from './tally-view.js';
 
 export interface CountInput {
   ruleset: Ruleset;
   roster: Roster;
-  /** Posts and GM events in any order; they are put in thread order first. */
+  /** Posts, GM events and clock events in any order; they are put in thread order first. */
   events: readonly TallyEvent[];
   engine?: EngineId | null;
   /** Count this Day: the fold stops at the start of any later Day. Default: the Day the log reaches. */
   day?: number;
   /** Count as at this post: posts after it, and GM events placed after it, are left out. */
   toPost?: number;
+  /**
+   * Count as at this time (ISO 8601): posts made after it and events timed after it are
+   * left out, and so is anything placed after the last post made by then.
+   */
+  toTime?: string;
+  /** `gm` (default) or `public` (what the live page may show). */
+  view?: 'gm' | 'public';
+  /** Explain every number: wagons, penalty counts and the outcome get `explain`. */
+  explain?: boolean;
 }
 
 /**
  * The vote count: a pure fold of the ordered log over the game state. No clock, no I/O;
- * the same input always gives the same Tally, so "the count as at post N" is a cut of the log.
+ * the same input always gives the same Tally, so "the count as at post N" (or time T) is
+ * a cut of the log.
  */
 export function countVotes(input: CountInput): Tally {
   const { entries, corrections } = orderLog(input.events);
+  const within = cutOf(entries, input);
   let state = initialState(input.ruleset, input.roster, corrections);
+  const seen = new Set<number>();
   for (const entry of entries) {
-    if (input.toPost !== undefined && entry.position > input.toPost) break;
+    if (!within(entry)) continue;
     if (input.day !== undefined && entry.event.kind === 'day-start' && entry.event.day > input.day) break;
+    if (entry.event.kind === 'post') seen.add(entry.event.post);
     state = apply(state, entry);
   }
-  return toTally(state, input.engine ?? null);
+  state = finish(state, seen, input.day);
+  return toTally(state, input.engine ?? null, { view: input.view ?? 'gm', explain: input.explain ?? false });
+}
+
+/** Which log entries a count as at post N and/or time T takes. */
+function cutOf(entries: readonly LogEntry[], input: CountInput): (entry: LogEntry) => boolean {
+  const atTime = input.toTime === undefined ? undefined : Date.parse(input.toTime);
+  if (atTime !== undefined && Number.isNaN(atTime)) throw new RangeError(`toTime is not an ISO 8601 time: ${input.toTime}`);
+  let lastPost = input.toPost ?? Number.POSITIVE_INFINITY;
+  if (atTime !== undefined) {
+    // The last post made by then; untimed posts and events placed by `at` follow it.
+    const made = entries.flatMap((e) => (e.event.kind === 'post' && e.event.time !== null && Date.parse(e.event.time) <= atTime ? [e.event.post] : []));
+    lastPost = Math.min(lastPost, Math.max(0, ...made));
+  }
+  return (entry) => {
+    if (entry.position > lastPost) return false;
+    if (atTime === undefined) return true;
+    const time = entry.event.time ?? null;
+    return time === null || Date.parse(time) <= atTime;
+  };
+}
+
+/**
+ * What the fold cannot see on its own: a correction of a post that is not in the log
+ * (only below the last post counted, so a cut count agrees), and a `day` that never started.
+ */
+function finish(state: GameState, seen: ReadonlySet<number>, day: number | undefined): GameState {
+  let s = state;
+  for (const [post, target] of s.corrections) {
+    if (seen.has(post) || s.asOfPost === null || post >= s.asOfPost) continue;
+    s = withFlag(s, { post, player: null, kind: 'unknown-post', raw: `correction of post ${post} -> ${target ?? '(ignored)'}: no such post` });
+  }
+  if (day !== undefined && day > s.day) s = withNote(s, `Day ${day} has not started: this is the count of Day ${s.day}`);
+  return s;
 }

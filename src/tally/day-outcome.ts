@@ -1,55 +1,135 @@
-import type { Outcome, Wagon } from '../model/tally.js';
-import { liveBoard } from './board.js';
+import type { Draw, Explanation, Outcome } from '../model/tally.js';
+import { lynchShieldOf } from './board.js';
+import { drawOne, seedFrom } from './draw.js';
+import { roleRule } from './role-rule.js';
 import type { Board, GameState } from './state.js';
 import { thresholdFor } from './threshold.js';
-import { leadersOf, wagonsOf } from './wagons.js';
+import { breakTie } from './tie-break.js';
+import { leadersOf, standingsOf, type Standing } from './wagons.js';
 
 /**
- * How the Day ends on this board, as decided at `position` (the threshold, an early end
- * or the deadline). `decidedAt` stays null while the GM still has to decide (a tie, or
- * a ruleset that defers to the GM or a Judge).
+ * How the Day ends on this board, as decided at `position`. In order:
+ *  1. a wagon at the threshold wins; short of it, `shortOfThreshold` (leader / nobody / GM);
+ *  2. only wagons with at least `minVotes` (penalty votes included, vetoed votes not) can win;
+ *  3. No Lynch that `losesTies` drops out of a tie (it must be strictly ahead);
+ *  4. a leader whose status shields them makes the lynch fail;
+ *  5. a tie goes through the `ties.breakers`, then `ties.then` (GM, all, none, draw);
+ *  6. No Lynch winning: nobody, or the GM (Judge) decides;
+ *  7. a lynched player whose role takes their vote target along adds it to `eliminated`.
+ * `decidedAt` stays null while the GM still has to decide. Every step says why in `explain`.
  */
-export function dayOutcome(state: GameState, board: Board, position: number): Outcome {
+export function dayOutcome(state: GameState, board: Board, position: number, why: Explanation[] = []): Outcome {
   const { ruleset } = state;
   const threshold = thresholdFor(ruleset.threshold, board.living.length);
-  const wagons = wagonsOf(state, board, threshold);
-  const leaders = leadersOf(wagons);
-  const reached = threshold.votes !== null && (wagons[0]?.total ?? 0) >= threshold.votes;
+  const standings = standingsOf(state, board);
+  const leaders = leadersOf(standings.map((s) => ({ target: s.name, total: s.total })));
+  const say = (text: string) => why.push({ post: position, text });
+  const nobody = (text: string): Outcome => {
+    say(text);
+    return { status: 'no-lynch', eliminated: [], decidedAt: position, leaders, explain: why };
+  };
+  const pending = (text: string): Outcome => {
+    say(text);
+    return { status: 'ended', eliminated: [], decidedAt: null, leaders, explain: why };
+  };
 
-  const pending: Outcome = { status: 'ended', eliminated: [], decidedAt: null, leaders };
-  const nobody: Outcome = { status: 'no-lynch', eliminated: [], decidedAt: position, leaders };
-
+  const top = standings[0];
+  const reached = threshold.votes !== null && top !== undefined && top.total >= threshold.votes;
+  if (reached) say(`${top.name} has ${top.total}, at least the ${threshold.votes} needed (${threshold.kind})`);
   const mode = reached || threshold.kind === 'plurality' ? 'plurality' : ruleset.shortOfThreshold;
-  if (mode === 'gm') return pending;
-  if (mode === 'no-elimination' || leaders.length === 0) return nobody;
-  if (leaders.length > 1) return { status: 'tie', eliminated: [], decidedAt: null, leaders };
+  if (mode === 'gm') return pending(`no wagon reached ${threshold.votes}: the GM (Judge) decides`);
+  if (mode === 'no-elimination') return nobody(`no wagon reached ${threshold.votes}: nobody is eliminated`);
 
-  const winner = wagons[0] as Wagon;
-  if (ruleset.noLynch && winner.target === ruleset.noLynch.name) {
-    return ruleset.noLynch.wins === 'gm' ? pending : nobody;
+  const floor = Math.max(ruleset.minVotes, reached ? threshold.votes ?? 1 : 1);
+  const pool = standings.filter((s) => s.total >= floor);
+  if (pool.length === 0) {
+    return nobody(ruleset.minVotes > 1 ? `nobody has ${ruleset.minVotes} votes: no lynch` : 'nobody has a vote: no lynch');
   }
-  return { status: reached ? 'majority' : 'ended', eliminated: [winner.target], decidedAt: position, leaders };
+  const best = pool[0]!.total;
+  let tied: readonly Standing[] = pool.filter((s) => s.total === best);
+
+  if (tied.length > 1 && ruleset.noLynch?.losesTies && tied.some(isNoLynch)) {
+    const players = tied.filter((s) => !isNoLynch(s));
+    say(`${ruleset.noLynch.name} (${best}) is not strictly ahead of ${names(players)} (${best}): it loses the tie`);
+    tied = players;
+  }
+
+  const shielded = tied.flatMap((s) => {
+    const status = s.target.kind === 'slot' ? lynchShieldOf(ruleset, board.slots[s.target.slot]!) : null;
+    return status ? [`${s.name} is ${status}`] : [];
+  });
+  if (shielded.length) return nobody(`the lynch fails: ${shielded.join(', ')}`);
+
+  const win = (winners: readonly Standing[], draw?: Draw): Outcome => {
+    const [only] = winners;
+    if (winners.length === 1 && only && isNoLynch(only)) {
+      const nl = ruleset.noLynch?.name ?? 'No Lynch';
+      return ruleset.noLynch?.wins === 'gm' ? pending(`${nl} wins: the GM (Judge) decides`) : nobody(`${nl} wins: nobody is lynched`);
+    }
+    const lynched = winners.filter((s) => !isNoLynch(s));
+    if (winners.length === 1) say(`${only!.name} is lynched with ${only!.total}`);
+    else say(`everyone tied dies: ${names(lynched)}`);
+    const eliminated = [...lynched.map((s) => s.name), ...takenAlong(state, board, lynched, say)];
+    const outcome: Outcome = { status: reached ? 'majority' : 'ended', eliminated, decidedAt: position, leaders, explain: why };
+    if (draw) outcome.draw = draw;
+    return outcome;
+  };
+
+  if (tied.length === 1) return win(tied);
+  say(`tied at ${best}: ${names(tied)}`);
+  for (const breaker of ruleset.ties.breakers) {
+    const step = breakTie(breaker, tied, state);
+    say(step.text);
+    tied = step.kept;
+    if (tied.length === 1) return win(tied);
+  }
+  switch (ruleset.ties.then) {
+    case 'gm': say('the GM decides the tie'); return { status: 'tie', eliminated: [], decidedAt: null, leaders, explain: why };
+    case 'none': return nobody('a tie: nobody is lynched');
+    case 'all': return win(tied.filter((s) => !isNoLynch(s)));
+    case 'draw': {
+      // Roster order, No Lynch last: the same tie always lists the same way.
+      const order = [...tied].sort((a, b) => rosterIndex(a) - rosterIndex(b));
+      const seed = state.seed ?? seedFrom(`${ruleset.name}|day ${state.day}|${order.map((s) => s.name).join('|')}`);
+      const draw = drawOne(seed, order.map((s) => s.name));
+      say(`random draw among ${draw.candidates.join(', ')} (seed ${seed}, roll ${draw.roll.toFixed(6)}): ${draw.picked}`);
+      return win(order.filter((s) => s.name === draw.picked).slice(0, 1), draw);
+    }
+  }
 }
 
-/** Closes the Day at `position`: the board freezes and the outcome is fixed. */
-export function closeDay(state: GameState, position: number): GameState {
-  if (state.phase.kind === 'closed') return state;
-  const board = liveBoard(state);
-  return { ...state, phase: { kind: 'closed', board, outcome: dayOutcome(state, board, position) } };
+function isNoLynch(s: Standing): boolean {
+  return s.target.kind === 'no-lynch';
 }
 
-/**
- * Rules that end the Day before the deadline, checked after every event while the Day
- * is open (a kill lowers the threshold, so it can complete a wagon too).
- */
-export function settle(state: GameState, position: number): GameState {
-  if (state.phase.kind !== 'open') return state;
-  const { ruleset } = state;
-  if (!ruleset.endsAtThreshold && !ruleset.earlyEnd) return state;
-  const board = liveBoard(state);
-  const threshold = thresholdFor(ruleset.threshold, board.living.length);
-  const top = wagonsOf(state, board, threshold)[0]?.total ?? 0;
-  const atThreshold = ruleset.endsAtThreshold && threshold.votes !== null && top >= threshold.votes;
-  const early = ruleset.earlyEnd !== undefined && top >= Math.max(1, board.living.length - ruleset.earlyEnd.allBut);
-  return atThreshold || early ? closeDay(state, position) : state;
+function rosterIndex(s: Standing): number {
+  return s.target.kind === 'slot' ? s.target.slot : Number.MAX_SAFE_INTEGER;
+}
+
+function names(list: readonly Standing[]): string {
+  return list.map((s) => s.name).join(', ');
+}
+
+/** A lynched Hunter shoots the target of their standing vote (nobody if they voted No Lynch). */
+function takenAlong(state: GameState, board: Board, lynched: readonly Standing[], say: (t: string) => void): string[] {
+  const out: string[] = [];
+  const gone = new Set(lynched.flatMap((s) => (s.target.kind === 'slot' ? [s.target.slot] : [])));
+  for (const s of lynched) {
+    if (s.target.kind !== 'slot') continue;
+    const slot = board.slots[s.target.slot]!;
+    const role = slot.roles.find((r) => roleRule(state, r)?.lynchKillsVoteTarget);
+    if (!role) continue;
+    const vote = state.votes.get(s.target.slot);
+    if (!vote || vote.target.kind !== 'slot') {
+      say(`${s.name} (${role}) ${vote ? 'voted ' + (vote.target.kind === 'no-lynch' ? state.ruleset.noLynch?.name ?? 'No Lynch' : 'to abstain') : 'had no vote'}: nobody else dies`);
+      continue;
+    }
+    const target = vote.target.slot;
+    if (gone.has(target) || !board.living.includes(target)) continue;
+    gone.add(target);
+    const name = board.slots[target]?.name ?? `#${target}`;
+    say(`${s.name} (${role}) takes ${name}, their vote, along`);
+    out.push(name);
+  }
+  return out;
 }

@@ -23,8 +23,8 @@ export interface GameState {
   readonly extensions: Readonly<Partial<Record<KeywordKind, number>>>;
   /** Forgive votes of the current Night, by voter slot (they start over at `day-start`). */
   readonly forgiveVotes: ReadonlyMap<number, ForgiveVote>;
-  /** The GM's forgiveness ruling for the current Night, if one was recorded. */
-  readonly forgivenRuled: boolean;
+  /** The GM's forgiveness ruling for the current Night, as a note, if one was recorded (it replaces the count). */
+  readonly forgivenRuling: string | null;
   /** Slots whose powers fail this Day and the following Night (missed vote). */
   readonly powersBlocked: readonly number[];
   /** The seed for a random tie draw this Day, when the GM fixed one. */
@@ -147,7 +147,7 @@ export function initialState(
     vetoes: [],
     extensions: {},
     forgiveVotes: new Map(),
-    forgivenRuled: false,
+    forgivenRuling: null,
     powersBlocked: [],
     seed: null,
     flags: [],
@@ -178,6 +178,13 @@ export function withVote(state: GameState, slot: number, vote: CastVote | null):
   if (vote) votes.set(slot, vote);
   else votes.delete(slot);
   return { ...state, votes };
+}
+
+export function withSideVote(state: GameState, kind: KeywordKind, slot: number, cast: SideCast | null): GameState {
+  const votes = new Map(state.sideVotes[kind]);
+  if (cast) votes.set(slot, cast);
+  else votes.delete(slot);
+  return { ...state, sideVotes: { ...state.sideVotes, [kind]: votes } };
 }
 
 export function slotName(state: GameState, index: number): string {

@@ -1,43 +1,143 @@
-import type { Threshold, Voter, Wagon } from '../model/tally.js';
-import type { Board, GameState, VoteTarget } from './state.js';
+import type { Explanation, Threshold, Voter, Wagon } from '../model/tally.js';
+import { activePenalties, voteBlockedBy } from './board.js';
+import type { Board, CastVote, GameState, PenaltyVote, Status, Veto, VoteTarget } from './state.js';
 import { targetKey, targetName } from './vote-target.js';
 
+/** One voter on a standing: `blockedBy` set when a status makes the vote not count. */
+export interface StandingVoter {
+  readonly slot: number;
+  readonly vote: CastVote;
+  readonly weight: number;
+  readonly blockedBy: Status | null;
+}
+
 /**
- * The wagons on the board: each target with its standing voters (by post), sorted by
- * total (desc), then by whose earliest standing vote came first, then by name.
+ * A target's standing on the board, with slot indices kept: what the decision works on
+ * and what a wagon is drawn from. total = votes + penalty - cancelled.
  */
-export function wagonsOf(state: GameState, board: Board, threshold: Threshold): Wagon[] {
-  const groups = new Map<string, { target: VoteTarget; voters: Voter[] }>();
+export interface Standing {
+  readonly target: VoteTarget;
+  readonly name: string;
+  readonly votes: number;
+  readonly penalty: number;
+  readonly cancelled: number;
+  readonly total: number;
+  /** Sorted by the post of the vote. */
+  readonly voters: readonly StandingVoter[];
+  readonly penalties: readonly PenaltyVote[];
+  readonly vetoes: readonly Veto[];
+}
+
+export interface WagonView {
+  /** `public` shows hidden weights as 1, hides hidden voters and leaves out votes that do not count. */
+  readonly view: 'gm' | 'public';
+  readonly explain: boolean;
+}
+
+/**
+ * The standings on the board: each target with its standing voters, its penalty votes
+ * and the vetoes against it, sorted by total (desc), then by whose earliest counted vote
+ * came first, then by name. Abstentions are on no standing.
+ */
+export function standingsOf(state: GameState, board: Board, publicWeights = false): Standing[] {
+  const { ruleset } = state;
+  const groups = new Map<string, { target: VoteTarget; voters: StandingVoter[]; penalties: readonly PenaltyVote[]; vetoes: Veto[] }>();
+  const group = (target: VoteTarget) => {
+    const key = targetKey(target);
+    const found = groups.get(key);
+    if (found) return found;
+    const made = { target, voters: [] as StandingVoter[], penalties: [] as readonly PenaltyVote[], vetoes: [] as Veto[] };
+    groups.set(key, made);
+    return made;
+  };
+  const living = new Set(board.living);
+
   for (const voter of board.living) {
     const vote = state.votes.get(voter);
-    if (!vote) continue;
-    const key = targetKey(vote.target);
-    const group = groups.get(key) ?? { target: vote.target, voters: [] };
-    group.voters.push({
-      player: state.slots[voter]?.name ?? `#${voter}`,
-      post: vote.post,
-      weight: board.weights[voter] ?? 1,
-      permalink: vote.permalink,
-    });
-    groups.set(key, group);
+    const slot = board.slots[voter];
+    if (!vote || !slot || vote.target.kind === 'abstain') continue;
+    const blockedBy = voteBlockedBy(ruleset, slot);
+    const weight = blockedBy ? 0 : publicWeights && slot.hiddenWeight ? 1 : slot.weight;
+    group(vote.target).voters.push({ slot: voter, vote, weight, blockedBy });
   }
-  const wagons = [...groups.values()].map(({ target, voters }) => {
-    voters.sort((a, b) => a.post - b.post || a.player.localeCompare(b.player));
+  // Penalty votes are votes on the penalised player: they make a wagon on their own.
+  for (const i of board.living) {
+    const penalties = activePenalties(board.slots[i]!);
+    if (penalties.length) group({ kind: 'slot', slot: i }).penalties = penalties;
+  }
+  for (const veto of state.vetoes) {
+    if (living.has(veto.target)) group({ kind: 'slot', slot: veto.target }).vetoes.push(veto);
+  }
+
+  const standings = [...groups.values()].map(({ target, voters, penalties, vetoes }): Standing => {
+    const nameOf = (v: StandingVoter) => board.slots[v.slot]?.name ?? '';
+    voters.sort((a, b) => a.vote.post - b.vote.post || nameOf(a).localeCompare(nameOf(b)));
     const votes = voters.reduce((sum, v) => sum + v.weight, 0);
-    const penalty = 0; // penalty votes arrive with the penalty mechanism
-    const total = votes + penalty;
+    const penalty = penalties.length;
+    const cancelled = vetoes.length;
     return {
-      target: targetName(state, target), votes, penalty, total, voters,
-      toThreshold: threshold.votes === null ? null : Math.max(0, threshold.votes - total),
+      target, name: targetName(state, target), votes, penalty, cancelled,
+      total: votes + penalty - cancelled, voters, penalties, vetoes,
     };
   });
-  const earliest = (w: Wagon) => w.voters[0]?.post ?? Number.POSITIVE_INFINITY;
-  return wagons.sort((a, b) => b.total - a.total || earliest(a) - earliest(b) || a.target.localeCompare(b.target));
+  const earliest = (s: Standing) => s.voters.find((v) => !v.blockedBy)?.vote.post ?? Number.POSITIVE_INFINITY;
+  return standings.sort((a, b) => b.total - a.total || earliest(a) - earliest(b) || a.name.localeCompare(b.name));
+}
+
+/** The wagons as the tally shows them, in the given view. */
+export function wagonsOf(
+  state: GameState, board: Board, threshold: Threshold, view: WagonView = { view: 'gm', explain: false },
+): Wagon[] {
+  const isPublic = view.view === 'public';
+  const wagons: Wagon[] = [];
+  for (const s of standingsOf(state, board, isPublic)) {
+    const shown = isPublic ? s.voters.filter((v) => !v.blockedBy) : s.voters;
+    // A target whose every vote is withheld has nothing to show in public.
+    if (isPublic && shown.length === 0 && s.penalty === 0 && s.cancelled === 0) continue;
+    const voters: Voter[] = shown.map((v) => ({
+      player: isPublic ? publicVoterName(state, v) : board.slots[v.slot]?.name ?? `#${v.slot}`,
+      post: v.vote.post,
+      weight: v.weight,
+      permalink: v.vote.permalink,
+    }));
+    const wagon: Wagon = {
+      target: s.name, votes: s.votes, penalty: s.penalty, total: s.total, voters,
+      toThreshold: threshold.votes === null ? null : Math.max(0, threshold.votes - s.total),
+    };
+    if (state.ruleset.sideRules.veto) wagon.cancelled = s.cancelled;
+    if (view.explain) wagon.explain = explainStanding(state, board, s, isPublic);
+    wagons.push(wagon);
+  }
+  return wagons;
 }
 
 /** The targets sharing the top total (empty when nobody has a vote). */
-export function leadersOf(wagons: readonly Wagon[]): string[] {
+export function leadersOf(wagons: readonly { target: string; total: number }[]): string[] {
   const top = wagons[0]?.total ?? 0;
   if (top <= 0) return [];
   return wagons.filter((w) => w.total === top).map((w) => w.target);
+}
+
+/** A token holder's vote shows as "Token" and a hidden vote as "Hidden": who cast them is the GM's secret. */
+function publicVoterName(state: GameState, v: StandingVoter): string {
+  if (v.vote.hidden) return 'Hidden';
+  if (state.slots[v.slot]?.inactive) return 'Token';
+  return state.slots[v.slot]?.name ?? `#${v.slot}`;
+}
+
+function explainStanding(state: GameState, board: Board, s: Standing, isPublic: boolean): Explanation[] {
+  const name = (i: number) => board.slots[i]?.name ?? `#${i}`;
+  const out: Explanation[] = [];
+  for (const v of s.voters) {
+    if (v.blockedBy) {
+      if (!isPublic) out.push({ post: v.vote.post, text: `${name(v.slot)}'s vote does not count: ${v.blockedBy}` });
+      continue;
+    }
+    const who = isPublic ? publicVoterName(state, v) : name(v.slot);
+    const how = v.vote.source === 'gm' ? 'vote entered by the GM' : 'vote';
+    out.push({ post: v.vote.post, text: `${who}: ${how}${v.weight === 1 ? '' : `, counts ${v.weight}`}` });
+  }
+  for (const p of s.penalties) out.push({ post: p.post, text: `penalty vote (Day ${p.day}): ${p.reason}` });
+  for (const veto of s.vetoes) out.push({ post: veto.post, text: `${name(veto.by)}'s veto cancels one vote` });
+  return out;
 }

@@ -74,16 +74,16 @@ describe('readPost', () => {
     expect(reading.actions[0]).toMatchObject({ match: 'ambiguous', target: null, candidates: ['Alice', 'Alicia'] });
   });
 
-  it('combines rule violations and, on request, format violations', () => {
+  it('combines rule violations and format violations (which can be turned off)', () => {
     const p = edited('edited', img('a.png'), 'Vote: Zeke');
     expect(readPost(p, roster(), rules()).violations).toEqual([
       { kind: 'image', detail: 'a.png' },
       { kind: 'edit', detail: 'edited' },
+      { kind: 'format', detail: 'vote not in bold: Vote: Zeke' },
     ]);
-    expect(readPost(p, roster(), rules(), { formatViolations: true }).violations).toEqual([
+    expect(readPost(p, roster(), rules(), { formatViolations: false }).violations).toEqual([
       { kind: 'image', detail: 'a.png' },
       { kind: 'edit', detail: 'edited' },
-      { kind: 'format', detail: 'vote not in bold: Vote: Zeke' },
     ]);
   });
 

@@ -53,10 +53,20 @@ const cases: Case[] = [
   { name: 'URLs do not count as language', post: post('https://ejemplo.es/el-lobo-es-claramente-el-que-mas-calla ok'), violations: [] },
 ];
 
+/** A ruleset that asks for the language check (it costs, so only such rulesets run it). */
+const checksLanguage = (): ReturnType<typeof rules> => {
+  const r = rules();
+  return { ...r, violations: { ...r.violations, 'non-english': 'flag' } };
+};
+
 describe('ruleViolations', () => {
   it.each(cases)('$name', (c) => {
     const players = c.players ? roster(c.players) : roster();
-    expect(ruleViolations(c.post, players, rules())).toEqual(c.violations);
+    expect(ruleViolations(c.post, players, checksLanguage())).toEqual(c.violations);
+  });
+
+  it('runs no language check when the ruleset ignores non-English posts', () => {
+    expect(ruleViolations(post(SPANISH), roster(), rules())).toEqual([]);
   });
 
   it('reports several kinds in one post, in document order', () => {

@@ -174,6 +174,19 @@ const cases: Case[] = [
     effect: NONE,
   },
   {
+    name: 'Abstain is a keyword target like No Lynch',
+    post: post(b('Vote: abstain')),
+    rules: { abstain: { name: 'Abstain', keywords: ['abstain', 'abstaining'] } },
+    effect: vote('Abstain'),
+    actions: [['vote', 'Abstain']],
+  },
+  {
+    name: 'bold Abstain alone on its line is a vote for it',
+    post: post(b('Abstaining')),
+    rules: { abstain: { name: 'Abstain', keywords: ['abstain', 'abstaining'] } },
+    effect: vote('Abstain'),
+  },
+  {
     name: 'No Lynch vote where the ruleset has none goes to review',
     post: post(b('Vote: No Lynch')),
     effect: { kind: 'review', target: null, reason: 'no-lynch-not-allowed' },
@@ -202,12 +215,12 @@ const cases: Case[] = [
 
 describe('vote grammar', () => {
   it.each(cases)('$name', (c) => {
-    const reading = readPost(c.post, roster(), rules(c.rules ?? {}), { formatViolations: true });
+    const reading = readPost(c.post, roster(), rules(c.rules ?? {}));
     expect(reading.effect).toEqual(c.effect);
     if (c.actions) expect(reading.actions.map((a) => [a.kind, a.target])).toEqual(c.actions);
     if (c.format) {
-      // Refused vote-shaped text is reported only on request.
-      expect(readPost(c.post, roster(), rules(c.rules ?? {})).violations.filter((v) => v.kind === 'format')).toEqual([]);
+      const quiet = readPost(c.post, roster(), rules(c.rules ?? {}), { formatViolations: false });
+      expect(quiet.violations.filter((v) => v.kind === 'format')).toEqual([]);
       const details = reading.violations.filter((v) => v.kind === 'format').map((v) => v.detail);
       expect(details).toEqual(c.format);
     }

@@ -45,6 +45,21 @@ type RawOp =
   | { link: { href: string; kind: 'internal' | 'external'; children: RawOp[] } }
   | { mention: { name: string; userId: number } };
 
+/** What each op takes, for error messages. */
+const OP_FORMS: Record<string, string> = {
+  br: 'the bare word br', text: '{text: "..."}', bold: '{bold: [ops]}', italic: '{italic: [ops]}', strike: '{strike: [ops]}',
+  color: '{color: {color: "#rrggbb", children: [ops]}}', quote: '{quote: {author, children: [ops]}}',
+  spoiler: '{spoiler: {title, children: [ops]}}', code: '{code: "..."}', smilie: '{smilie: {alt, src}}', image: '{image: {src: URL}}',
+  link: '{link: {href, kind: internal|external, children: [ops]}}', mention: '{mention: {name, userId}}',
+};
+
+function opError(input: unknown): string {
+  const keys = input && typeof input === 'object' ? Object.keys(input) : [];
+  const key = keys.length === 1 ? keys[0]! : typeof input === 'string' ? input : null;
+  if (key !== null && key in OP_FORMS) return `"${key}" is written ${OP_FORMS[key]}`;
+  return `not a body op${key === null ? '' : ` ("${key}")`}: one of ${Object.keys(OP_FORMS).join(', ')}`;
+}
+
 const RawOp: z.ZodType<RawOp> = z.lazy(() =>
   z.union([
     z.literal('br'),
@@ -64,7 +79,7 @@ const RawOp: z.ZodType<RawOp> = z.lazy(() =>
       link: z.strictObject({ href: z.string().min(1), kind: z.enum(['internal', 'external']), children: z.array(RawOp).min(1) }),
     }),
     z.strictObject({ mention: z.strictObject({ name: z.string().min(1), userId: z.number().int().positive() }) }),
-  ]),
+  ], { error: (issue) => opError(issue.input) }),
 );
 
 const IsoUtc = z.iso.datetime({ offset: false });
@@ -347,12 +362,16 @@ export function twelveHour(h: number): [number, 'am' | 'pm'] {
 // ---------------------------------------------------------------------------------------
 // Reading bodies in tests.
 
+/** The body node type whose `t` can be `T` (`bold` shares one type with italic, underline, strike). */
+type NodeKind<N, T> = N extends { t: infer K } ? (T extends K ? N : never) : never;
+export type NodeOf<T extends BodyNode['t']> = NodeKind<BodyNode, T>;
+
 /** Every node of kind `t` in a body, at any depth, in document order. */
-export function nodesOf<T extends BodyNode['t']>(body: readonly BodyNode[], t: T): Extract<BodyNode, { t: T }>[] {
-  const out: Extract<BodyNode, { t: T }>[] = [];
+export function nodesOf<T extends BodyNode['t']>(body: readonly BodyNode[], t: T): NodeOf<T>[] {
+  const out: NodeOf<T>[] = [];
   const walk = (list: readonly BodyNode[]): void => {
     for (const n of list) {
-      if (n.t === t) out.push(n as Extract<BodyNode, { t: T }>);
+      if (n.t === t) out.push(n as NodeOf<T>);
       if ('children' in n) walk(n.children);
     }
   };

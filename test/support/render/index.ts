@@ -2,8 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineId } from '../../../src/model/engine.js';
 import type { GameScript } from '../game-script.js';
+import { discourseRenderer } from './discourse.js';
+import { gogRenderer } from './gog.js';
+import { invisionRenderer } from './invision.js';
+import { mybbRenderer } from './mybb.js';
+import { nodebbRenderer } from './nodebb.js';
 import { phpbbRenderer } from './phpbb.js';
+import { proboardsRenderer } from './proboards.js';
+import { smfRenderer } from './smf.js';
 import { vbulletin3Renderer } from './vbulletin3.js';
+import { vbulletin4Renderer } from './vbulletin4.js';
+import { vbulletin5Renderer } from './vbulletin5.js';
 import { xenforo1Renderer } from './xenforo1.js';
 import { xenforo2Renderer } from './xenforo2.js';
 
@@ -40,6 +49,15 @@ export const renderers: Partial<Record<EngineId, ThreadRenderer>> = {
   phpbb: phpbbRenderer,
   xenforo1: xenforo1Renderer,
   vbulletin3: vbulletin3Renderer,
+  vbulletin4: vbulletin4Renderer,
+  vbulletin5: vbulletin5Renderer,
+  discourse: discourseRenderer,
+  nodebb: nodebbRenderer,
+  proboards: proboardsRenderer,
+  gog: gogRenderer,
+  smf: smfRenderer,
+  mybb: mybbRenderer,
+  invision: invisionRenderer,
 };
 
 export function rendererFor(engine: EngineId): ThreadRenderer {

@@ -7,7 +7,7 @@ import type { RenderedPage, ThreadRenderer } from './index.js';
 /**
  * XenForo 1.5 thread pages as a guest gets them, modelled on
  * ../shared/forum-samples/xenforo1/nettally-Xenforo1.html (Sufficient Velocity, XF 1.5):
- * `html#XenForo`, `<base href>` (links are relative to it), `ol#messageList >
+ * `html#XenForo`, `<base href>` (links are relative to it; see `relativeBase`), `ol#messageList >
  * li.message#post-ID[data-author]`, the body in `.messageContent article
  * blockquote.messageText` ending in `.messageTextEndMarker`, the time in
  * `.messageMeta .DateTime`, "#N" in `a.postNumber`, `div.editDate`, and
@@ -37,18 +37,19 @@ export const xenforo1Renderer: ThreadRenderer = {
     const pages = pagesOf(script);
     return pages.map((posts, i) => {
       const page = i + 1;
-      return { page, path: `/${pageUrl(script, page)}`, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
+      const path = `/${pageUrl(script, page)}`;
+      return { page, path, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length, relativeBase(path)) };
     });
   },
 };
 
-// Relative to <base href="/">, as XF 1 writes every link.
+// Relative to <base href>, as XF 1 writes every link.
 const threadUrl = (s: GameScript): string => `threads/${s.thread.slug}.${s.thread.id}/`;
 const pageUrl = (s: GameScript, page: number): string => (page <= 1 ? threadUrl(s) : `${threadUrl(s)}page-${page}`);
 const memberUrl = (name: string, uid: number): string =>
   `members/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.${uid}/`;
 
-function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number): string {
+function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number, base: string): string {
   const title = html(s.thread.title);
   const starter = s.posts[0]!;
   const starterId = userIdOf(s, starter.author)!;
@@ -59,7 +60,7 @@ function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, p
 <meta charset="utf-8"/>
 <meta http-equiv="X-UA-Compatible" content="IE=Edge,chrome=1"/>
 <meta name="viewport" content="width=device-width, initial-scale=1"/>
-<base href="/"/>
+<base href="${base}"/>
 <title>${page > 1 ? `${title} | Page ${page}` : title} | ${html(BOARD)}</title>
 <noscript><style>.JsOnly,.jsOnly{display:none!important;}</style></noscript>
 <link rel="stylesheet" href="css.php?css=xenforo,form,public&amp;style=1&amp;dir=LTR&amp;d=1772000000"/>
@@ -129,6 +130,16 @@ ${nav}
 </body>
 </html>
 `;
+}
+
+/**
+ * A real board's <base href> is its absolute URL; the fixture's is relative (up to the
+ * board root from the page's folder) so the board can be mounted under any path.
+ */
+export function relativeBase(path: string): string {
+  const dir = path.split('?')[0]!.replace(/[^/]*$/, '');
+  const depth = dir.split('/').length - 2;
+  return depth > 0 ? '../'.repeat(depth) : './';
 }
 
 function renderPost(s: GameScript, p: ScriptPost): string {

@@ -1,0 +1,36 @@
+import { liveBoard } from './board.js';
+import { closeDay } from './close-day.js';
+import { describeStanding, keywordStandings } from './side-votes.js';
+import type { GameState } from './state.js';
+import { thresholdFor } from './threshold.js';
+import { standingsOf } from './wagons.js';
+
+/**
+ * Rules that end the Day before the deadline, checked after every event while the Day
+ * is open (a kill lowers the threshold, so it can complete a wagon too): a wagon at the
+ * threshold (`endsAtThreshold`), unanimous-minus-N (`earlyEnd`), and side votes whose
+ * rule applies `always`.
+ */
+export function settle(state: GameState, position: number): GameState {
+  if (state.phase.kind !== 'open') return state;
+  const { ruleset } = state;
+  const keywordRules = ruleset.sideRules.hammer?.when === 'always' || ruleset.sideRules.filibuster?.when === 'always';
+  if (!ruleset.endsAtThreshold && !ruleset.earlyEnd && !keywordRules) return state;
+  const board = liveBoard(state);
+
+  if (keywordRules) {
+    const ending = keywordStandings(state, board).find((k) => k.rule.when === 'always' && k.rule.effect === 'end-day' && k.met);
+    if (ending) return closeDay(state, position, describeStanding(ending, board.living.length));
+  }
+  if (!ruleset.endsAtThreshold && !ruleset.earlyEnd) return state;
+  const threshold = thresholdFor(ruleset.threshold, board.living.length);
+  const top = standingsOf(state, board)[0];
+  const total = top?.total ?? 0;
+  if (ruleset.endsAtThreshold && threshold.votes !== null && total >= threshold.votes) {
+    return closeDay(state, position, `${top!.name} reached ${threshold.votes}`);
+  }
+  if (ruleset.earlyEnd !== undefined && total >= Math.max(1, board.living.length - ruleset.earlyEnd.allBut)) {
+    return closeDay(state, position, `${top!.name} has ${total} of ${board.living.length} living: all but ${ruleset.earlyEnd.allBut}`);
+  }
+  return state;
+}

@@ -1,0 +1,454 @@
+/**
+ * The store contract: every rule the rest of Votal relies on, run against each driver
+ * (pglite.test.ts, postgres.test.ts). One database per driver per run; each case makes
+ * its own game so cases do not depend on one another.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Body } from '../../src/model/body.js';
+import { hashBody, type EditMarker, type Post } from '../../src/model/post.js';
+import type { Tally } from '../../src/model/tally.js';
+import { NotFoundError, StateError } from '../../src/store/errors.js';
+import { migrate } from '../../src/store/migrate.js';
+import { storeOn, type Repos } from '../../src/store/open-store.js';
+import { GAME_CHANNEL, type GameChange } from '../../src/store/rows.js';
+import type { Sql } from '../../src/store/sql.js';
+
+const text = (s: string): Body => [{ t: 'text', text: s }];
+
+function post(id: string, number: number, body: string | Body, extra: Partial<Post> = {}): Post {
+  const tree = typeof body === 'string' ? text(body) : body;
+  return {
+    id,
+    number,
+    page: 1,
+    author: `author${number}`,
+    authorId: `u${number}`,
+    postedAt: new Date(Date.UTC(2025, 0, 1, 12, number)).toISOString(),
+    permalink: `https://forum.example/t/1/post-${id}`,
+    edit: null,
+    bodyHash: hashBody(tree),
+    body: tree,
+    ...extra,
+  };
+}
+
+function tally(asOfPost: number | null): Tally {
+  return {
+    engine: 'xenforo2',
+    ruleset: 'plurality',
+    day: 1,
+    postsRead: asOfPost ?? 0,
+    asOfPost,
+    living: 2,
+    players: ['Alice', 'Bob'],
+    threshold: { kind: 'plurality', votes: null },
+    wagons: [{ target: 'Alice', votes: 1, penalty: 0, total: 1, voters: [{ player: 'Bob', post: 1, weight: 1, permalink: null }], toThreshold: null }],
+    notVoting: ['Alice'],
+    violations: [],
+    flags: [],
+    outcome: { status: 'open', eliminated: [], decidedAt: null, leaders: ['Alice'] },
+  };
+}
+
+const t = (minute: number): Date => new Date(Date.UTC(2025, 0, 2, 0, minute));
+const unique = (prefix: string): string => `${prefix}-${randomBytes(4).toString('hex')}`;
+
+/** Waits until `predicate` holds (LISTEN delivery is asynchronous). */
+async function eventually(predicate: () => boolean, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export function storeContract(driver: string, open: () => Promise<Sql>): void {
+  describe(`store contract (${driver})`, () => {
+    let sql: Sql;
+    let store: Repos;
+
+    beforeAll(async () => {
+      sql = await open();
+      await migrate(sql);
+      store = storeOn(sql);
+    });
+    afterAll(async () => {
+      await sql?.close();
+    });
+
+    const newGame = (over: Record<string, unknown> = {}) =>
+      store.games.create(
+        {
+          slug: unique('g'),
+          threadUrl: 'https://forum.example/threads/mafia-1.42/',
+          ruleset: 'plurality',
+          roster: [{ name: 'Alice' }, { name: 'Bob' }],
+          ...over,
+        },
+        'gm:test',
+      );
+
+    describe('migrations and the Sql port', () => {
+      it('migrations run twice are a no-op', async () => {
+        const tables = async () =>
+          (await sql.query<{ n: number }>(
+            `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()`,
+          )).rows[0]?.n;
+        const before = await tables();
+        const again = await migrate(sql);
+        expect(again.applied).toEqual([]);
+        expect(again.version).toBeGreaterThanOrEqual(1);
+        expect(await tables()).toBe(before);
+        const versions = await sql.query<{ version: number }>('SELECT version FROM schemaversion WHERE version > 0 ORDER BY version');
+        expect(versions.rows.map((r) => Number(r.version))).toEqual([...Array(again.version).keys()].map((i) => i + 1));
+      });
+
+      it('int8 counts come back as numbers', async () => {
+        await sql.exec('CREATE TEMP TABLE int8_probe (id bigint GENERATED ALWAYS AS IDENTITY, v integer)');
+        const inserted = await sql.query<{ id: number }>('INSERT INTO int8_probe (v) VALUES (1), (2), (3) RETURNING id');
+        expect(inserted.rowCount).toBe(3);
+        expect(inserted.rows.map((r) => typeof r.id)).toEqual(['number', 'number', 'number']);
+        const { rows, rowCount } = await sql.query<{ n: number; s: number; big: number; ids: number[] }>(
+          'SELECT count(*) AS n, sum(v) AS s, 9007199254740991::bigint AS big, array_agg(id ORDER BY id) AS ids FROM int8_probe',
+        );
+        expect(rowCount).toBe(1);
+        expect(rows[0]).toEqual({ n: 3, s: 6, big: Number.MAX_SAFE_INTEGER, ids: inserted.rows.map((r) => r.id) });
+        expect((await sql.query('UPDATE int8_probe SET v = v + 1 WHERE v > 1')).rowCount).toBe(2);
+        expect((await sql.query('SELECT * FROM int8_probe')).rowCount).toBe(3);
+        expect((await sql.query('DELETE FROM int8_probe WHERE v > 100')).rowCount).toBe(0);
+        expect((await sql.query('DROP TABLE int8_probe')).rowCount).toBe(0);
+      });
+
+      it('a failed transaction leaves nothing behind', async () => {
+        const slug = unique('rolled-back');
+        await expect(
+          sql.transaction(async (tx) => {
+            await storeOn(tx).games.create({ slug, threadUrl: 'https://forum.example/t/9', ruleset: 'plurality', roster: [] }, 'gm:test');
+            expect(await storeOn(tx).games.bySlug(slug)).not.toBeNull(); // visible inside
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        expect(await store.games.bySlug(slug)).toBeNull();
+        expect((await store.audit.list({ limit: 1000 })).some((e) => e.detail['slug'] === slug)).toBe(false);
+
+        // An SQL error mid-transaction rolls back the writes before it, too.
+        const other = unique('sql-error');
+        await expect(
+          sql.transaction(async (tx) => {
+            await storeOn(tx).games.create({ slug: other, threadUrl: 'https://forum.example/t/9', ruleset: 'plurality', roster: [] }, 'gm:test');
+            await tx.query('SELECT * FROM no_such_table');
+          }),
+        ).rejects.toThrow(/no_such_table/);
+        expect(await store.games.bySlug(other)).toBeNull();
+      });
+
+      it('a nested transaction is a savepoint: its failure keeps the outer writes', async () => {
+        const kept = unique('outer');
+        const dropped = unique('inner');
+        await sql.transaction(async (tx) => {
+          await storeOn(tx).games.create({ slug: kept, threadUrl: 'https://forum.example/t/1', ruleset: 'plurality', roster: [] }, 'gm:test');
+          await expect(
+            tx.transaction(async (inner) => {
+              await storeOn(inner).games.create({ slug: dropped, threadUrl: 'https://forum.example/t/2', ruleset: 'plurality', roster: [] }, 'gm:test');
+              throw new Error('inner');
+            }),
+          ).rejects.toThrow('inner');
+        });
+        expect(await store.games.bySlug(kept)).not.toBeNull();
+        expect(await store.games.bySlug(dropped)).toBeNull();
+      });
+
+      it('concurrent transactions keep their own writes when one fails', async () => {
+        const [a, b, c] = [unique('a'), unique('b'), unique('c')];
+        const create = (db: Parameters<typeof storeOn>[0], slug: string) =>
+          storeOn(db).games.create({ slug, threadUrl: 'https://forum.example/t/3', ruleset: 'plurality', roster: [] }, 'gm:test');
+        const results = await Promise.allSettled([
+          sql.transaction(async (tx) => {
+            await create(tx, a);
+            await new Promise((r) => setTimeout(r, 20));
+          }),
+          sql.transaction(async (tx) => {
+            await create(tx, b);
+            throw new Error('fails');
+          }),
+          create(sql, c),
+        ]);
+        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+        expect(await store.games.bySlug(a)).not.toBeNull();
+        expect(await store.games.bySlug(b)).toBeNull();
+        expect(await store.games.bySlug(c)).not.toBeNull();
+      });
+
+      it('LISTEN receives NOTIFY payloads', async () => {
+        const channel = `votal_test_${randomBytes(4).toString('hex')}`;
+        const got: string[] = [];
+        const unlisten = await sql.listen(channel, (p) => got.push(p));
+        await sql.notify(channel, 'plain');
+        await eventually(() => got.length === 1);
+
+        // Inside a transaction: delivered on commit, never after a rollback.
+        await sql.transaction(async (tx) => {
+          await tx.notify(channel, 'committed');
+        });
+        await expect(
+          sql.transaction(async (tx) => {
+            await tx.notify(channel, 'rolled back');
+            throw new Error('no');
+          }),
+        ).rejects.toThrow('no');
+        await sql.notify(channel, 'last');
+        await eventually(() => got.length === 3);
+        expect(got).toEqual(['plain', 'committed', 'last']);
+
+        await unlisten();
+        await sql.notify(channel, 'after unlisten');
+        await new Promise((r) => setTimeout(r, 100));
+        expect(got).toHaveLength(3);
+        await expect(sql.listen('Bad-Channel', () => {})).rejects.toThrow(/channel/);
+      });
+
+      it('writes announce themselves on the game channel', async () => {
+        const changes: GameChange[] = [];
+        const unlisten = await sql.listen(GAME_CHANNEL, (p) => changes.push(JSON.parse(p) as GameChange));
+        const game = await newGame();
+        const saved = await store.tallies.save(game.id, tally(3));
+        await eventually(() => changes.some((c) => c.gameId === game.id && c.kind === 'tally'));
+        expect(changes).toContainEqual({ gameId: game.id, kind: 'tally', id: saved.id });
+        await unlisten();
+      });
+    });
+
+    describe('posts and revisions', () => {
+      it('a post seen twice with the same body keeps one revision', async () => {
+        const game = await newGame();
+        const page = [post('101', 1, 'Hello all'), post('102', 2, 'Vote: Alice')];
+        const first = await store.posts.recordPage(game.id, page, t(1));
+        expect(first.added.map((p) => p.id)).toEqual(['101', '102']);
+        expect(first.edited).toEqual([]);
+
+        const second = await store.posts.recordPage(game.id, page, t(2));
+        expect(second).toEqual({ added: [], edited: [], restored: [] });
+
+        const stored = await store.posts.postsOf(game.id);
+        expect(stored.map((p) => [p.id, p.revisions, p.deleted])).toEqual([['101', 1, false], ['102', 1, false]]);
+        expect(stored[1]).toMatchObject({ ...page[1], firstSeen: t(1).toISOString(), lastSeen: t(2).toISOString() });
+        const revisions = await store.posts.revisionsOf(stored[1]!.key);
+        expect(revisions).toHaveLength(1);
+        expect(revisions[0]).toMatchObject({ body: page[1]!.body, current: true, firstSeen: t(1).toISOString(), lastSeen: t(2).toISOString() });
+      });
+
+      it('an edited body adds a revision and reports both versions', async () => {
+        const game = await newGame();
+        const original = post('201', 1, 'Vote: Alice');
+        await store.posts.recordPage(game.id, [original], t(1));
+        const marker: EditMarker = { at: t(3).toISOString(), by: 'author1', text: 'Last edited by author1' };
+        const edited = post('201', 1, [{ t: 'bold', children: text('Vote: Bob') }], { edit: marker });
+
+        const result = await store.posts.recordPage(game.id, [edited], t(3));
+        expect(result.added).toEqual([]);
+        expect(result.edited).toEqual([{ before: original, after: edited }]);
+
+        const [now] = await store.posts.postsOf(game.id);
+        expect(now).toMatchObject({ body: edited.body, bodyHash: edited.bodyHash, edit: marker, revisions: 2 });
+        const revisions = await store.posts.revisionsOf(now!.key);
+        expect(revisions.map((r) => [r.bodyHash, r.current])).toEqual([[original.bodyHash, false], [edited.bodyHash, true]]);
+        expect(revisions[0]!.body).toEqual(original.body); // the evidence survives
+      });
+
+      it('an edit back to an earlier body makes that revision current again', async () => {
+        const game = await newGame();
+        const a = post('301', 1, 'Vote: Alice');
+        const b = post('301', 1, 'Vote: Bob');
+        await store.posts.recordPage(game.id, [a], t(1));
+        await store.posts.recordPage(game.id, [b], t(2));
+        const back = await store.posts.recordPage(game.id, [a], t(3));
+        expect(back.edited).toEqual([{ before: b, after: a }]);
+        const [now] = await store.posts.postsOf(game.id);
+        const revisions = await store.posts.revisionsOf(now!.key);
+        expect(revisions.map((r) => [r.bodyHash, r.current, r.lastSeen])).toEqual([
+          [a.bodyHash, true, t(3).toISOString()],
+          [b.bodyHash, false, t(2).toISOString()],
+        ]);
+      });
+
+      it('a post missing from a re-read page is marked deleted, not removed', async () => {
+        const game = await newGame();
+        const page1 = [post('401', 1, 'one'), post('402', 2, 'two'), post('403', 3, 'three')];
+        const page2 = [post('404', 4, 'four', { page: 2 })];
+        await store.posts.recordPage(game.id, [...page1, ...page2], t(1));
+
+        const reread = [page1[0]!, page1[2]!];
+        await store.posts.recordPage(game.id, reread, t(2));
+        const gone = await store.posts.markMissing(game.id, [1], reread.map((p) => p.id), t(2));
+        expect(gone).toEqual([page1[1]]);
+        // Marking again changes nothing; page 2 was not re-read, so its post stands.
+        expect(await store.posts.markMissing(game.id, [1], reread.map((p) => p.id), t(3))).toEqual([]);
+
+        const stored = await store.posts.postsOf(game.id);
+        expect(stored.map((p) => [p.id, p.deleted])).toEqual([['401', false], ['402', true], ['403', false], ['404', false]]);
+        expect(stored[1]).toMatchObject({ body: page1[1]!.body, deletedAt: t(2).toISOString() });
+        await expect(sql.query('DELETE FROM post WHERE game_id = $1', [game.id])).rejects.toThrow(/not allowed/);
+
+        // It comes back: restored, not added again.
+        const back = await store.posts.recordPage(game.id, page1, t(4));
+        expect(back).toEqual({ added: [], edited: [], restored: [page1[1]] });
+        expect((await store.posts.post(game.id, '402'))).toMatchObject({ deleted: false, deletedAt: null, revisions: 1 });
+      });
+
+      it('a page is recorded whole or not at all', async () => {
+        const game = await newGame();
+        const good = post('501', 1, 'fine');
+        const bad = post('502', 2, 'bad', { number: 0 }); // violates number > 0
+        await expect(store.posts.recordPage(game.id, [good, bad], t(1))).rejects.toThrow();
+        expect(await store.posts.postsOf(game.id)).toEqual([]);
+        await expect(store.posts.recordPage(987654321, [good], t(1))).rejects.toThrow(NotFoundError);
+
+        // Replaying the same poll after a crash adds nothing twice.
+        const first = await store.posts.recordPage(game.id, [good], t(2));
+        const replay = await store.posts.recordPage(game.id, [good], t(2));
+        expect(first.added).toHaveLength(1);
+        expect(replay).toEqual({ added: [], edited: [], restored: [] });
+      });
+
+      it('a post repeated on a page is stored once and moves with renumbering', async () => {
+        const game = await newGame();
+        const p = post('601', 1, 'opening post');
+        await store.posts.recordPage(game.id, [p, post('602', 2, 'x'), p], t(1));
+        const moved = { ...post('602', 2, 'x'), number: 3, page: 2 };
+        const result = await store.posts.recordPage(game.id, [moved], t(2));
+        expect(result).toEqual({ added: [], edited: [], restored: [] });
+        const stored = await store.posts.postsOf(game.id);
+        expect(stored.map((s) => [s.id, s.number, s.page])).toEqual([['601', 1, 1], ['602', 3, 2]]);
+      });
+
+      it('readings are cached per revision and ruleset version', async () => {
+        const game = await newGame();
+        await store.posts.recordPage(game.id, [post('701', 1, 'Vote: Alice')], t(1));
+        const [stored] = await store.posts.postsOf(game.id);
+        const reading = {
+          actions: [{ kind: 'vote' as const, target: 'Alice', match: 'exact' as const, raw: 'Vote: Alice', written: 'Alice', candidates: [], score: null, source: 'parsed' as const }],
+          effect: { kind: 'vote' as const, target: 'Alice', reason: null },
+          violations: [],
+        };
+        await store.readings.save(stored!.revisionId, 'v1', reading);
+        expect(await store.readings.get(stored!.revisionId, 'v1')).toEqual(reading);
+        expect(await store.readings.get(stored!.revisionId, 'v2')).toBeNull();
+        expect((await store.readings.forGame(game.id, 'v1')).get(stored!.revisionId)).toEqual(reading);
+      });
+    });
+
+    describe('games, events, tallies, drafts, pages, audit', () => {
+      it('games are created, listed, paused and scheduled', async () => {
+        const game = await newGame({ engine: 'xenforo2', rulesetOverrides: { threshold: { kind: 'majority' } } });
+        expect(game).toMatchObject({
+          status: 'active', engine: 'xenforo2', ruleset: 'plurality', pollIntervalSeconds: 300,
+          roster: [{ name: 'Alice', aliases: [], formerNames: [], alive: true }, { name: 'Bob', aliases: [], formerNames: [], alive: true }],
+        });
+        expect(typeof game.id).toBe('number');
+        expect(await store.games.get(game.id)).toEqual(game);
+        expect(await store.games.bySlug(game.slug)).toEqual(game);
+
+        const paused = await store.games.setStatus(game.id, 'paused', 'gm:test');
+        expect(paused.status).toBe('paused');
+        expect((await store.games.list({ status: 'paused' })).map((g) => g.id)).toContain(game.id);
+        expect((await store.games.list({ status: 'active' })).map((g) => g.id)).not.toContain(game.id);
+        await expect(store.games.setStatus(987654321, 'finished', 'gm:test')).rejects.toThrow(NotFoundError);
+        await expect(newGame({ slug: game.slug })).rejects.toThrow();
+
+        await store.games.setStatus(game.id, 'active', 'gm:test');
+        await store.games.setNextPoll(game.id, new Date('2000-01-01T00:00:00Z'));
+        expect((await store.games.due(new Date('2000-01-01T00:00:01Z'))).map((g) => g.id)).toContain(game.id);
+        expect((await store.games.due(new Date('1999-12-31T23:59:59Z'))).map((g) => g.id)).not.toContain(game.id);
+
+        const generated = await store.games.create(
+          { threadUrl: 'https://forum.example/threads/Big-Game.77/', ruleset: 'plurality', roster: [] }, 'gm:test');
+        expect(generated.slug).toMatch(/^big-game-77-[0-9a-f]{8}$/);
+
+        const audit = await store.audit.list({ gameId: game.id });
+        expect(audit.map((a) => a.action)).toEqual(['game.status', 'game.status', 'game.create']);
+      });
+
+      it('GM events are validated, kept in order and append-only', async () => {
+        const game = await newGame();
+        await store.events.append(game.id, { at: 12, kind: 'kill', player: 'Bob' }, 'gm:ann');
+        await store.events.append(game.id, { kind: 'correct', post: 17, target: null }, 'gm:ann');
+        await store.events.append(game.id, { at: 0, kind: 'weight', player: 'Alice', weight: 2 }, 'gm:ann');
+        await expect(store.events.append(game.id, { kind: 'explode', player: 'Bob' }, 'gm:ann')).rejects.toThrow();
+
+        const events = await store.events.list(game.id);
+        expect(events.map((e) => e.event)).toEqual([
+          { at: 12, kind: 'kill', player: 'Bob' },
+          { kind: 'correct', post: 17, target: null },
+          { at: 0, kind: 'weight', player: 'Alice', weight: 2, hidden: false },
+        ]);
+        expect(events[0]).toMatchObject({ gameId: game.id, createdBy: 'gm:ann' });
+        await expect(sql.query('UPDATE gm_event SET created_by = $2 WHERE id = $1', [events[0]!.id, 'x'])).rejects.toThrow(/append-only/);
+        expect((await store.audit.list({ gameId: game.id })).filter((a) => a.action === 'event.append')).toHaveLength(3);
+      });
+
+      it('tallies are snapshots: saved, listed newest first, never changed', async () => {
+        const game = await newGame();
+        const first = await store.tallies.save(game.id, tally(10));
+        const second = await store.tallies.save(game.id, tally(20));
+        expect(second.tally).toEqual(tally(20));
+        expect((await store.tallies.latest(game.id))?.id).toBe(second.id);
+        expect((await store.tallies.list(game.id)).map((x) => x.asOfPost)).toEqual([20, 10]);
+        expect(await store.tallies.get(first.id)).toEqual(first);
+        await expect(sql.query('UPDATE tally SET as_of_post = 1 WHERE id = $1', [first.id])).rejects.toThrow(/not allowed/);
+      });
+
+      it('a draft is approved once, published once, and every step is audited', async () => {
+        const game = await newGame();
+        const snapshot = await store.tallies.save(game.id, tally(5));
+        const draft = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: '[b]Votal[/b]' }, 'system');
+        expect(draft).toMatchObject({ status: 'pending', decidedAt: null });
+        await expect(store.drafts.startPublication(draft.id, { marker: unique('m'), method: 'adapter' }, 'gm:ann')).rejects.toThrow(StateError);
+
+        const approved = await store.drafts.approve(draft.id, 'gm:ann');
+        expect(approved).toMatchObject({ status: 'approved', decidedBy: 'gm:ann' });
+        await expect(store.drafts.approve(draft.id, 'gm:ann')).rejects.toThrow(StateError);
+
+        const marker = unique('votal');
+        const started = await store.drafts.startPublication(draft.id, { marker, method: 'adapter' }, 'gm:ann');
+        expect(await store.drafts.startPublication(draft.id, { marker: 'other', method: 'adapter' }, 'gm:ann')).toEqual(started);
+        const failed = await store.drafts.publicationFailed(started.id, 'HTTP 503', 'system');
+        expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastError: 'HTTP 503' });
+        await store.drafts.startPublication(draft.id, { marker, method: 'adapter' }, 'gm:ann');
+        const done = await store.drafts.published(started.id, { remotePostId: '9001', remoteUrl: 'https://forum.example/p/9001' }, 'system');
+        expect(done).toMatchObject({ status: 'published', attempts: 2, lastError: null, remotePostId: '9001', marker });
+        expect((await store.drafts.get(draft.id))?.status).toBe('published');
+        expect((await store.drafts.publicationOf(draft.id))?.id).toBe(started.id);
+        await expect(store.drafts.discard(draft.id, 'gm:ann')).rejects.toThrow(StateError);
+        await expect(sql.query('UPDATE draft SET body = $2 WHERE id = $1', [draft.id, 'changed'])).rejects.toThrow(/not allowed/);
+
+        const audit = (await store.audit.list({ gameId: game.id })).map((a) => a.action).reverse();
+        expect(audit).toEqual([
+          'game.create', 'draft.create', 'draft.approve', 'publication.start', 'publication.fail', 'publication.retry', 'publication.publish',
+        ]);
+
+        // A draft cannot point at another game's tally.
+        const other = await newGame();
+        await expect(store.drafts.create({ gameId: other.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'x' }, 'system')).rejects.toThrow();
+        const second = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'markdown', body: 'x' }, 'system');
+        expect((await store.drafts.discard(second.id, 'gm:ann')).status).toBe('discarded');
+        expect((await store.drafts.list(game.id, { status: 'discarded' })).map((d) => d.id)).toEqual([second.id]);
+      });
+
+      it('thread pages keep validators for conditional GETs', async () => {
+        const game = await newGame();
+        expect(await store.threadPages.lastPage(game.id)).toBe(0);
+        await store.threadPages.saveFetched(game.id, { page: 1, url: 'https://forum.example/t/1', etag: 'W/"a"', lastModified: 'Wed, 01 Jan 2025 00:00:00 GMT', bodyHash: 'h1', postCount: 25 }, t(1));
+        await store.threadPages.saveFetched(game.id, { page: 2, url: 'https://forum.example/t/1/page-2', etag: null, lastModified: null, bodyHash: 'h2', postCount: 3 }, t(1));
+        expect(await store.threadPages.markNotModified(game.id, 1, t(5))).toBe(true);
+        expect(await store.threadPages.markNotModified(game.id, 9, t(5))).toBe(false);
+        expect(await store.threadPages.get(game.id, 1)).toMatchObject({
+          etag: 'W/"a"', lastModified: 'Wed, 01 Jan 2025 00:00:00 GMT', fetchedAt: t(1).toISOString(), checkedAt: t(5).toISOString(),
+        });
+        await store.threadPages.saveFetched(game.id, { page: 2, url: 'https://forum.example/t/1/page-2', etag: 'W/"b"', lastModified: null, bodyHash: 'h3', postCount: 5 }, t(6));
+        expect((await store.threadPages.list(game.id)).map((p) => [p.page, p.etag, p.postCount])).toEqual([[1, 'W/"a"', 25], [2, 'W/"b"', 5]]);
+        expect(await store.threadPages.lastPage(game.id)).toBe(2);
+      });
+    });
+  });
+}
