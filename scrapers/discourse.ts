@@ -151,11 +151,11 @@ function readPost(p: DiscoursePost, base: string, topicId: number | null, slug: 
     page: 1,
     author: p.username,
     authorId: p.user_id === null || p.user_id === undefined ? null : String(p.user_id),
-    postedAt: exactIso(p.created_at),
+    postedAt: fromIso(p.created_at),
     permalink,
     // Every save of a post is a new version; the first is version 1.
     edit: p.version > 1
-      ? { at: exactIso(p.last_edited_at ?? p.updated_at ?? null), by: null, text: `edited (version ${p.version})` }
+      ? { at: fromIso(p.last_edited_at ?? p.updated_at ?? null), by: null, text: `edited (version ${p.version})` }
       : null,
     bodyHash: hashBody(body),
     body,
@@ -174,11 +174,3 @@ function readJson(doc: string, url: string): unknown {
   }
 }
 
-/** Full ISO stamps keep their milliseconds (shared `fromIso` drops them); other forms go through it. */
-function exactIso(value: string | null | undefined): string | null {
-  if (value && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d+(?:Z|[+-]\d{2}:\d{2})$/.test(value)) {
-    const t = Date.parse(value);
-    if (!Number.isNaN(t)) return new Date(t).toISOString();
-  }
-  return fromIso(value);
-}

@@ -99,9 +99,20 @@ export function wallTimeToUtc(y: number, mo: number, d: number, h: number, mi: n
   return new Date(t).toISOString();
 }
 
+/** Zone offsets by zone and quarter hour: Intl is slow and a page repeats a few hours. */
+const offsets = new Map<string, number>();
+
 function offsetMs(t: number, zone: string): number {
-  const p = wallParts(new Date(t), zone);
-  return Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - Math.floor(t / 1000) * 1000;
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 0;
+  const key = `${zone}@${Math.floor(t / 900_000)}`;
+  let off = offsets.get(key);
+  if (off === undefined) {
+    const p = wallParts(new Date(t), zone);
+    off = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - Math.floor(t / 1000) * 1000;
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(key, off);
+  }
+  return off;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -3,7 +3,8 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { BodyMarkup } from './markup.js';
-import { all, attr, one, parseHtml, text } from './dom.js';
+import { all, attr, one, text } from './dom.js';
+import { pageDocument } from './page-document.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -23,6 +24,10 @@ export const descriptor = defineDescriptor({
   threadPaths: ['^/forum/\\w+/\\w+(?:/(?:page|post)\\d+)?/?(?:[?#]|$)'],
   fingerprints: ['div.spot_h .big_post_main .post_text_c'],
   postsPerPage: 50,
+  page: {
+    shells: 'div.big_post_main',
+    content: '.b_u_name, .post_header_h, .post_text, .post_attaczments, .n_b_b_nr, .n_b_b_nr_act, .n_b_b_nr_last, h1',
+  },
   body: {
     quote: [{ selector: 'div.quot', authorSelector: '.quot_user_name', authorPattern: '^(.*?):?\\s*$' }],
     bold: 'span.bold, b, strong',
@@ -61,13 +66,16 @@ export const gog: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, '.post_text') !== null);
     const { page, pageCount } = pagination(doc, ctx);
-    const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    // Where a post shows no "#N", its place in the thread stands in; a page before the
+    // last is full and shows the page size.
+    const full = page < pageCount ? els.length : null;
+    const perPage = ctx.profile.postsPerPage ?? full ?? descriptor.postsPerPage;
     const thread = gog.threadRef(new URL(ctx.url)).url;
     const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, thread, ctx));
-    return { title: text(one(doc, 'h1')) || null, page, pageCount, postsPerPage: null, posts };
+    return { title: text(one(doc, 'h1')) || null, page, pageCount, postsPerPage: full, posts };
   },
 };
 

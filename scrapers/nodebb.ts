@@ -6,6 +6,7 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, parseHtml, text } from './dom.js';
+import { pageDocument } from './page-document.js';
 import { fromEpochMillis, fromIso } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 
@@ -23,6 +24,11 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/topic/\\d+(?:[/?#]|$)'],
   fingerprints: ['body.page-topic [component="post"][data-pid]', 'li[component="post"][data-pid][data-index]'],
   postsPerPage: 20,
+  // The HTML topic page: posts as shells, their content, edit markers and the embedded API data.
+  page: {
+    shells: '[component="post"]',
+    content: '[component="post/content"], meta, [component="post/editor"], [component="post/edit-indicator"], script#ajaxify-data, [component="topic/title"], [component="pagination/select-page"]',
+  },
   body: {
     // Plugin embeds (GitHub cards) repeat a link the poster wrote, with avatars as pictures.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, .github-embeds-container',
@@ -134,10 +140,10 @@ function readApiPost(p: ApiPost, number: number, page: number, base: string, ctx
     page,
     author: p.user?.username ?? '',
     authorId: p.uid ?? null,
-    postedAt: fromEpochMillis(p.timestamp) ?? exactIso(p.timestampISO),
+    postedAt: fromEpochMillis(p.timestamp) ?? fromIso(p.timestampISO),
     permalink: `${base}/post/${p.pid}`,
     edit: p.edited
-      ? { at: fromEpochMillis(p.edited) ?? exactIso(p.editedISO), by: editor, text: `last edited by ${editor ?? 'unknown'}` }
+      ? { at: fromEpochMillis(p.edited) ?? fromIso(p.editedISO), by: editor, text: `last edited by ${editor ?? 'unknown'}` }
       : null,
     bodyHash: hashBody(body),
     body,
@@ -145,7 +151,7 @@ function readApiPost(p: ApiPost, number: number, page: number, base: string, ctx
 }
 
 function parseHtmlPage(html: string, ctx: PageContext, base: string): ThreadPage {
-  const doc = parseHtml(html);
+  const doc = pageDocument(html, descriptor);
   const els = requirePosts(doc, POST, html, ctx.url);
   const { page, pageCount } = pagination(doc, ctx);
   const posts = els.map((el) => readHtmlPost(el, page, base, ctx));
@@ -178,7 +184,7 @@ function readHtmlPost(el: Element, page: number, base: string, ctx: PageContext)
     page,
     author: attr(el, 'data-username') ?? text(one(el, '[itemprop="author"]')),
     authorId: attr(el, 'data-uid'),
-    postedAt: fromEpochMillis(attr(el, 'data-timestamp')) ?? exactIso(attr(one(el, 'meta[itemprop="datePublished"]'), 'content')),
+    postedAt: fromEpochMillis(attr(el, 'data-timestamp')) ?? fromIso(attr(one(el, 'meta[itemprop="datePublished"]'), 'content')),
     permalink: `${base}/post/${pid}`,
     edit: htmlEdit(el),
     bodyHash: hashBody(body),
@@ -198,7 +204,7 @@ function htmlEdit(el: Element): Post['edit'] {
   if (!modified && !pencilShown && !editorShown) return null;
   const line = text(editor);
   const by = /last edited by\s+(.+)$/i.exec(line)?.[1]?.trim() || null;
-  const at = exactIso(modified) ?? exactIso(attr(editor ? one(editor, '.timeago[title]') : null, 'title'));
+  const at = fromIso(modified) ?? fromIso(attr(editor ? one(editor, '.timeago[title]') : null, 'title'));
   return { at, by, text: line || 'edited' };
 }
 
@@ -232,11 +238,3 @@ function previousElement(el: Element): Element | null {
   return null;
 }
 
-/** Full ISO stamps keep their milliseconds (shared `fromIso` drops them); other forms go through it. */
-function exactIso(value: string | null | undefined): string | null {
-  if (value && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d+(?:Z|[+-]\d{2}:\d{2})$/.test(value)) {
-    const t = Date.parse(value);
-    if (!Number.isNaN(t)) return new Date(t).toISOString();
-  }
-  return fromIso(value);
-}

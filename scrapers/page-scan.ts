@@ -46,7 +46,7 @@ export function scanPage(html: string, parts: PageParts): Document {
   const doc = new Document([]);
   const stack: Open[] = [];
   let parent: Element | Document = doc;
-  let inContent = 0; // depth of open content elements (nested ones are part of the outer)
+  let inContent = 0; // 1 while inside a content element (nested matches are part of it)
   let tagStart = 0;
   let name = '';
   // Attributes are kept as source ranges and sliced only when read: most (href, src,
@@ -76,15 +76,19 @@ export function scanPage(html: string, parts: PageParts): Document {
     return doc;
   };
 
+  // Inside a content element only its own name is followed (same-name nesting depth):
+  // the content is parsed properly afterwards, so nothing else there needs a name.
+  let rootName = '';
+  let rootDepth = 0;
+  const isName = (start: number, end: number, want: string): boolean =>
+    end - start === want.length && html.slice(start, end).toLowerCase() === want;
+
   const openTag = (endIndex: number): void => {
-    if (inContent) {
-      if (!VOID.has(name)) stack.push({ name, shell: null, contentStart: -1 });
-      return;
-    }
+    if (inContent) return;
     attribs = ranges.length ? readAttribs(false) : {};
     if (content.matches(name, attribs)) {
       if (VOID.has(name)) keepContent(tagStart, endIndex + 1);
-      else { stack.push({ name, shell: null, contentStart: tagStart }); inContent++; }
+      else { stack.push({ name, shell: null, contentStart: tagStart }); inContent = 1; rootName = name; rootDepth = 1; }
       return;
     }
     let shell: Element | null = null;
@@ -102,7 +106,7 @@ export function scanPage(html: string, parts: PageParts): Document {
     while (stack.length > index) {
       const open = stack.pop()!;
       if (open.contentStart >= 0) {
-        inContent--;
+        inContent = 0;
         keepContent(open.contentStart, endIndex);
       }
       if (open.shell) parent = parentOf();
@@ -111,6 +115,10 @@ export function scanPage(html: string, parts: PageParts): Document {
 
   const tokenizer = new Tokenizer({ decodeEntities: true }, {
     onopentagname(start, endIndex) {
+      if (inContent) {
+        if (isName(start, endIndex, rootName)) rootDepth++;
+        return;
+      }
       tagStart = start - 1;
       name = html.slice(start, endIndex).toLowerCase();
       ranges.length = 0;
@@ -143,11 +151,14 @@ export function scanPage(html: string, parts: PageParts): Document {
     onopentagend(endIndex) { openTag(endIndex); },
     onselfclosingtag(endIndex) { openTag(endIndex); },
     onclosetag(start, endIndex) {
+      if (inContent) {
+        // Content roots are elements forums always close (div, article, ul, p, h1...).
+        if (isName(start, endIndex, rootName) && --rootDepth === 0) closeTo(stack.length - 1, endIndex + 1);
+        return;
+      }
       const closing = html.slice(start, endIndex).toLowerCase();
       for (let i = stack.length - 1; i >= 0; i--) {
         if (stack[i]!.name === closing) { closeTo(i, endIndex + 1); return; }
-        // A content element's close only matches within it: markup inside stays inside.
-        if (stack[i]!.contentStart >= 0) return;
       }
     },
     ontext() {}, ontextentity() {}, oncomment() {}, oncdata() {}, ondeclaration() {}, onprocessinginstruction() {},

@@ -2,7 +2,8 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, parseHtml, text } from './dom.js';
+import { all, attr, one, text } from './dom.js';
+import { pageDocument } from './page-document.js';
 import { fromEpochMillis } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 
@@ -17,6 +18,10 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/thread/\\d+'],
   fingerprints: ['tr.post[id^="post-"] td.content div.message'],
   postsPerPage: 20,
+  page: {
+    shells: 'tr.post',
+    content: 'td.left-panel, div.info, div.message, div.edited_by, ul.ui-pagination, h1',
+  },
   body: {
     quote: [{
       selector: 'div.quote',
@@ -55,13 +60,16 @@ export const proboards: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post-\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, ctx);
-    // No post numbers on the page: a post's number is its place in the thread.
-    const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    // No post numbers on the page: a post's number is its place in the thread, which needs
+    // the page size. A page before the last is full, so it shows the size; the last page
+    // cannot, and takes the site profile's or ProBoards' default.
+    const full = page < pageCount ? els.length : null;
+    const perPage = ctx.profile.postsPerPage ?? full ?? descriptor.postsPerPage;
     const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
-    return { title: text(one(doc, 'h1')) || null, page, pageCount, postsPerPage: null, posts };
+    return { title: text(one(doc, 'h1')) || null, page, pageCount, postsPerPage: full, posts };
   },
 };
 

@@ -9,6 +9,12 @@ import type { BodyMarkupInput } from './markup.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 
+/*
+ * vBulletin 3, and the pieces every vBulletin version shares (vbulletin4.ts and
+ * vbulletin5.ts import them): the bbcode_* quote markup, spoiler guesses, the edit note
+ * phrase, member ids, <base href>.
+ */
+
 /**
  * The `bbcode_*` quote markup of vBulletin 4 and 5 (and of some 3.8 skins):
  * `.bbcode_quote > .quote_container > .bbcode_postedby` ("Originally Posted by

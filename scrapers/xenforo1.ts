@@ -80,7 +80,7 @@ function readPost(el: Element, index: number, page: number, base: string, ctx: P
   const bodyEl = one(el, '.messageContent blockquote.messageText') ?? one(el, 'blockquote.messageText');
   const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
   const author = attr(el, 'data-author') ?? text(nameEl);
-  const editEl = one(el, '.messageInfo div.editDate, div.editDate');
+  const editEl = one(el, 'div.editDate');
   const editText = text(editEl);
   return {
     id,

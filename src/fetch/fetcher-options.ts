@@ -45,6 +45,10 @@ export const PageFetcherOptions = z.strictObject({
   random: fn<() => number>('random').optional(),
   /** Cookie header for a URL (a logged-in session). Never logged, never in errors. */
   cookieHeader: fn<(url: string) => string | undefined>('cookieHeader').optional(),
+  /** Hears a page response's Set-Cookie values (a session the forum refreshes). Never logged. */
+  storeCookies: fn<(url: string, setCookies: string[]) => void>('storeCookies').optional(),
+  /** A host's own pause from its site profile (overrides minIntervalMs; Crawl-delay still raises it). */
+  minIntervalFor: fn<(url: URL) => number | undefined>('minIntervalFor').optional(),
   onRequest: fn<(info: RequestInfo) => void>('onRequest').optional(),
 });
 export type PageFetcherOptions = z.input<typeof PageFetcherOptions>;

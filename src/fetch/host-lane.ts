@@ -64,12 +64,14 @@ export class HostLanes {
   constructor(
     private readonly initialPauseMs: number,
     private readonly limits: { maxPauseMs: number; sleep: Sleep },
+    /** A site's own pause (its site profile), when it has one; else `initialPauseMs`. */
+    private readonly pauseOf: (url: URL) => number | undefined = () => undefined,
   ) {}
 
   for(url: URL): HostLane {
     let lane = this.lanes.get(url.host);
     if (!lane) {
-      lane = new HostLane(this.initialPauseMs, this.limits);
+      lane = new HostLane(this.pauseOf(url) ?? this.initialPauseMs, this.limits);
       this.lanes.set(url.host, lane);
     }
     return lane;

@@ -50,7 +50,11 @@ export class PageFetcher {
     this.opts = PageFetcherOptions.parse(options);
     this.sleep = this.opts.sleep ?? ((ms) => delay(ms));
     this.random = this.opts.random ?? Math.random;
-    this.lanes = new HostLanes(this.opts.minIntervalMs, { maxPauseMs: this.opts.maxIntervalMs, sleep: this.sleep });
+    this.lanes = new HostLanes(
+      this.opts.minIntervalMs,
+      { maxPauseMs: this.opts.maxIntervalMs, sleep: this.sleep },
+      this.opts.minIntervalFor,
+    );
     this.robots = new RobotsCache(this.opts.userAgent, (robotsUrl) => this.loadRobots(robotsUrl));
   }
 
@@ -84,6 +88,16 @@ export class PageFetcher {
         await this.sleep(wait);
       },
     });
+  }
+
+  /**
+   * Runs `visit` (a page load that is not this fetcher's own GET: the browser fallback)
+   * under the same rules as a GET: public host, robots.txt, Retry-After hold, and the
+   * host's lane with its pause. The visit must not follow the page to another host.
+   */
+  async politely<T>(url: string, visit: (target: URL) => Promise<T>): Promise<T> {
+    const { target, lane } = await this.admit(parseHttpUrl(url), 'page');
+    return lane.run(() => visit(target));
   }
 
   private async getOnce(asked: string, start: URL, validators: Validators): Promise<FetchedPage> {
@@ -126,25 +140,31 @@ export class PageFetcher {
   ): Promise<Extract<Exchange, { kind: 'answer' }>> {
     let current = start;
     for (let hop = 0; ; hop++) {
-      const target = await assertPublicUrl(current, {
-        allowPrivate: this.opts.allowPrivateHosts,
-        resolve: this.opts.resolveHost,
-      });
-      const lane = this.lanes.for(target);
-      if (lane.heldForMs > this.opts.maxRetryAfterMs) {
-        // Do not park the caller for an hour in the queue: say so, let the poller reschedule.
-        throw new ThrottledError(target, null, lane.heldForMs, false);
-      }
-      if (kind === 'page' && this.opts.respectRobots) {
-        const policy = await this.robots.policyFor(target);
-        if (policy.crawlDelayMs !== null) lane.raisePause(policy.crawlDelayMs);
-        if (!policy.isAllowed(target.href)) throw new RobotsDisallowedError(target, this.opts.userAgent);
-      }
+      const { target, lane } = await this.admit(current, kind);
       const exchange = await lane.run(() => this.exchange(target, kind, validators, lane));
       if (exchange.kind === 'answer') return exchange;
       if (hop >= this.opts.maxRedirects) throw new TooManyRedirectsError(start, this.opts.maxRedirects);
       current = exchange.location;
     }
+  }
+
+  /** The checks every request passes before it may queue on its host's lane. */
+  private async admit(url: URL, kind: RequestInfo['kind']): Promise<{ target: URL; lane: HostLane }> {
+    const target = await assertPublicUrl(url, {
+      allowPrivate: this.opts.allowPrivateHosts,
+      resolve: this.opts.resolveHost,
+    });
+    const lane = this.lanes.for(target);
+    if (lane.heldForMs > this.opts.maxRetryAfterMs) {
+      // Do not park the caller for an hour in the queue: say so, let the poller reschedule.
+      throw new ThrottledError(target, null, lane.heldForMs, false);
+    }
+    if (kind === 'page' && this.opts.respectRobots) {
+      const policy = await this.robots.policyFor(target);
+      if (policy.crawlDelayMs !== null) lane.raisePause(policy.crawlDelayMs);
+      if (!policy.isAllowed(target.href)) throw new RobotsDisallowedError(target, this.opts.userAgent);
+    }
+    return { target, lane };
   }
 
   /** One request on the host's lane: send, read (capped), judge (pages), report. */
@@ -159,6 +179,7 @@ export class PageFetcher {
         signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
       status = response.status;
+      if (kind === 'page') this.keepCookies(target, response.headers);
 
       const location = response.headers.get('location');
       if (REDIRECTS.has(response.status) && location) {
@@ -224,6 +245,17 @@ export class PageFetcher {
     return headers;
   }
 
+  /** Hands Set-Cookie values to the session's jar; a failing hook must not fail the page. */
+  private keepCookies(target: URL, headers: Headers): void {
+    const setCookies = headers.getSetCookie();
+    if (setCookies.length === 0 || !this.opts.storeCookies) return;
+    try {
+      this.opts.storeCookies(target.href, setCookies);
+    } catch {
+      // Nothing from the failure is kept: it could quote a cookie value.
+    }
+  }
+
   private async loadRobots(robotsUrl: URL): Promise<RobotsResponse> {
     try {
       const answer = await this.followRedirects(robotsUrl, 'robots', {});
@@ -244,6 +276,11 @@ export class PageFetcher {
       const detail = cause?.code ?? cause?.message ?? 'fetch failed';
       // 'bad port' and friends are refusals by fetch itself: retrying changes nothing.
       return new NetworkError(target, detail, { retryable: cause?.code !== undefined, cause });
+    }
+    if (error instanceof TypeError && error.message === 'terminated') {
+      // The connection closed while the body was arriving: a cut-off transfer, worth a retry.
+      const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+      return new NetworkError(target, `connection closed mid-response${code ? ` (${code})` : ''}`, { cause: error.cause });
     }
     // Anything else may quote the request (e.g. a header value): keep only its class.
     return new NetworkError(target, `request failed (${name ?? 'unknown error'})`, { retryable: false });

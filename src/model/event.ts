@@ -6,8 +6,15 @@ import { PostReading } from './action.js';
  * after post `at` (the number the forum shows) or at `time` (ISO 8601).
  */
 const position = { at: z.number().int().min(0).optional(), time: z.string().datetime({ offset: true }).optional() };
-/** Clock events always have a time; `at` may pin them to a post as well. */
-const clock = { at: z.number().int().min(0).optional(), time: z.string().datetime({ offset: true }) };
+/**
+ * Clock events always have a time; `at` may pin them to a post as well. `day` ties them to
+ * one Day: a deadline or check of another Day (a stale one, after an early end) does nothing.
+ */
+const clock = {
+  at: z.number().int().min(0).optional(),
+  time: z.string().datetime({ offset: true }),
+  day: z.number().int().positive().optional(),
+};
 /** A random draw's seed (32-bit), when the GM fixes it; otherwise the tally derives one from the Day. */
 const seed = z.number().int().min(0).max(0xffffffff).optional();
 

@@ -16,7 +16,7 @@ export const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case le
 export const NewGame = z.strictObject({
   /** Public name in `/g/:slug`. Default: made from the thread URL plus a random suffix. */
   slug: Slug.optional(),
-  threadUrl: z.url(),
+  threadUrl: z.url({ protocol: /^https?$/ }),
   engine: EngineId.nullable().default(null),
   ruleset: z.string().min(1),
   rulesetOverrides: z.record(z.string(), z.unknown()).default({}),

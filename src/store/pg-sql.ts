@@ -142,71 +142,71 @@ class PgSql implements Sql {
     assertChannel(channel);
     let entry = this.#channels.get(channel);
     if (!entry) {
-      const created: Channel = {
+      entry = {
         callbacks: new Set(),
         ready: this.#listenClient().then(async (client) => {
           await client.query(`LISTEN ${channel}`);
         }),
       };
-      entry = created;
-      this.#channels.set(channel, created);
-      created.ready.catch(() => {
-        if (this.#channels.get(channel) === created && created.callbacks.size === 0) this.#channels.delete(channel);
-      });
-    }
-    const callback = onPayload;
-    entry.callbacks.add(callback);
-    try {
-      await entry.ready;
-    } catch (error) {
-      entry.callbacks.delete(callback);
-      throw error;
+      this.#channels.set(channel, entry);
     }
     const current = entry;
+    const callback = (payload: string): void => onPayload(payload); // one Set entry per listen() call
+    current.callbacks.add(callback);
+    try {
+      await current.ready;
+    } catch (error) {
+      current.callbacks.delete(callback);
+      if (current.callbacks.size === 0 && this.#channels.get(channel) === current) this.#channels.delete(channel);
+      throw error;
+    }
     return async () => {
       if (!current.callbacks.delete(callback) || current.callbacks.size > 0) return;
       if (this.#channels.get(channel) !== current) return;
       this.#channels.delete(channel);
-      if (this.#closed || !this.#listener) return;
-      const client = await this.#listener.catch(() => null);
+      const listener = this.#listener;
+      if (this.#closed || !listener) return;
+      const client = await listener.catch(() => null);
       await client?.query(`UNLISTEN ${channel}`).catch(() => {});
     };
   }
 
   /** One dedicated connection for LISTEN; re-made (and every channel re-LISTENed) if it drops. */
   #listenClient(): Promise<pg.Client> {
-    this.#listener ??= (async () => {
-      const client = new pg.Client(this.config);
-      client.on('notification', (message) => {
-        const entry = this.#channels.get(message.channel);
-        for (const callback of entry?.callbacks ?? []) {
-          try {
-            callback(message.payload ?? '');
-          } catch (error) {
-            console.error(`votal store: a listener on ${message.channel} threw`, error);
-          }
-        }
-      });
-      const lost = (error?: Error): void => {
-        if (this.#closed) return;
-        if (error) this.onError(error);
-        this.#listener = null;
-        client.removeAllListeners('end');
-        client.end().catch(() => {});
-        this.#scheduleRelisten();
-      };
-      client.on('error', lost);
-      client.on('end', () => lost());
-      try {
-        await client.connect();
-      } catch (error) {
-        this.#listener = null;
-        throw error;
-      }
+    if (this.#listener) return this.#listener;
+    const client = new pg.Client(this.config);
+    const current = (async () => {
+      await client.connect();
       this.#reconnectDelay = 500;
       return client;
     })();
-    return this.#listener;
+    this.#listener = current;
+    let dead = false;
+    const lost = (error?: Error): void => {
+      if (dead) return;
+      dead = true;
+      if (this.#listener === current) this.#listener = null;
+      if (this.#closed) return;
+      if (error) this.onError(error);
+      client.end().catch(() => {});
+      this.#scheduleRelisten();
+    };
+    client.on('notification', (message) => {
+      for (const callback of this.#channels.get(message.channel)?.callbacks ?? []) {
+        try {
+          callback(message.payload ?? '');
+        } catch (error) {
+          console.error(`votal store: a listener on ${message.channel} threw`, error);
+        }
+      }
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    current.catch(() => {
+      dead = true;
+      if (this.#listener === current) this.#listener = null;
+    });
+    return current;
   }
 
   #scheduleRelisten(): void {
@@ -221,7 +221,6 @@ class PgSql implements Sql {
         })
         .catch((error: Error) => {
           this.onError(error);
-          this.#listener = null;
           this.#scheduleRelisten();
         });
     }, delay).unref();
@@ -233,13 +232,8 @@ class PgSql implements Sql {
     const listener = this.#listener;
     this.#listener = null;
     this.#channels.clear();
-    if (listener) {
-      const client = await listener.catch(() => null);
-      if (client) {
-        client.removeAllListeners('end');
-        await client.end().catch(() => {});
-      }
-    }
+    const client = listener ? await listener.catch(() => null) : null;
+    await client?.end().catch(() => {});
     await this.pool.end();
   }
 }

@@ -214,6 +214,8 @@ export function postsRepo(db: Queryable): PostsRepo {
     markMissing(gameId, pageNumbers, presentIds, seenAt) {
       return db.transaction(async (tx) => {
         if (pageNumbers.length === 0) return [];
+        const game = await tx.query('SELECT id FROM game WHERE id = $1 FOR NO KEY UPDATE', [gameId]);
+        if (game.rowCount === 0) throw new NotFoundError('game', gameId);
         const { rows } = await tx.query<StoredRow>(
           `UPDATE post p SET deleted_at = $4
            FROM post_revision r

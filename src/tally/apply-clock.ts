@@ -16,7 +16,7 @@ type Check = Extract<GmEvent, { kind: 'check' }>;
  * the Day ends here.
  */
 export function applyDeadline(state: GameState, event: Deadline, position: number): GameState {
-  if (state.phase.kind === 'closed') return state;
+  if (state.phase.kind === 'closed' || (event.day !== undefined && event.day !== state.day)) return state;
   const board = liveBoard(state);
   const standings = keywordStandings(state, board);
   const living = board.living.length;
@@ -37,7 +37,7 @@ export function applyDeadline(state: GameState, event: Deadline, position: numbe
 
 /** A scheduled check (Hammer time): a side vote that ends the Day at checks and stands now ends it here. */
 export function applyCheck(state: GameState, event: Check, position: number): GameState {
-  if (state.phase.kind === 'closed') return state;
+  if (state.phase.kind === 'closed' || (event.day !== undefined && event.day !== state.day)) return state;
   const board = liveBoard(state);
   const ending = keywordStandings(state, board).find((k) => k.rule.effect === 'end-day' && k.rule.when === 'check' && k.met);
   if (!ending) return state;

@@ -7,7 +7,9 @@ import type { Ruleset, Weekday } from '../rules/ruleset.js';
  * turned into instants with Intl only (no time zone library).
  */
 export interface DayWindow {
-  /** When the Day started (ISO 8601). */
+  /** The Day's number: its clock events do nothing on another Day. */
+  day: number;
+  /** When the Day started, or the previous deadline when it was extended (ISO 8601). */
   start: string;
   /** The Day's deadline (ISO 8601). */
   deadline: string;
@@ -40,8 +42,8 @@ export function clockEvents(ruleset: Ruleset, day: DayWindow): ClockEvent[] {
       if (t > start && t <= end) checks.push(t);
     }
   }
-  const events: ClockEvent[] = [...new Set(checks)].sort((a, b) => a - b).map((t) => ({ kind: 'check', time: iso(t) }));
-  events.push({ kind: 'deadline', time: iso(end) });
+  const events: ClockEvent[] = [...new Set(checks)].sort((a, b) => a - b).map((t) => ({ kind: 'check', time: iso(t), day: day.day }));
+  events.push({ kind: 'deadline', time: iso(end), day: day.day });
   return events;
 }
 

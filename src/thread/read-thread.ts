@@ -1,24 +1,43 @@
 import type { EngineId } from '../model/engine.js';
 import type { Post } from '../model/post.js';
-import type { FetchedPage, Validators } from '../fetch/fetched-page.js';
-import { LayoutError } from '../fetch/errors.js';
+import type { FetchedPage } from '../fetch/fetched-page.js';
+import { LayoutError, NotFoundError } from '../fetch/errors.js';
 import type { EngineAdapter, ThreadPage, ThreadRef } from '../../scrapers/adapter.js';
 import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
 import { DEFAULT_PROFILE, type SiteProfile } from '../../scrapers/site-profile.js';
+import type { PageRenderer } from './page-renderer.js';
+import { readPage, type PageReading, type PageSource } from './read-page.js';
+import type { CachedPage, CachedThread, ThreadCache } from './thread-cache.js';
 
-/** What the reader needs from the fetcher (the real PageFetcher, or a stand-in). */
-export interface PageSource {
-  get(url: string, validators?: Validators): Promise<FetchedPage>;
-}
+export type { PageSource };
 
 export interface ReadThreadOptions {
   source: PageSource;
-  /** Engine chosen by the user; otherwise the URL, then the page's fingerprints decide. */
+  /** Engine chosen by the user; otherwise the profile, the URL, then the page's fingerprints decide. */
   engine?: EngineId;
+  /** The site's profile (time zone, date order, posts per page, needsBrowser...). */
   profile?: SiteProfile;
   /** Stop after this page (incremental readers and cut-off counts). */
   lastPage?: number;
+  /** What earlier reads saw: with it, only the last known page and the pages after it are asked for. */
+  cache?: ThreadCache;
+  /** Ignore what the cache holds and read every page (the result is still cached). */
+  refresh?: boolean;
+  /** The browser fallback (needsBrowser sites, script-shell pages). */
+  renderer?: PageRenderer;
   onPage?: (page: ThreadPage, url: string) => void;
+  /** Things the user should know that are not errors (a browser that would not start, a bad cache file). */
+  onNote?: (message: string) => void;
+}
+
+/** How a read went: which pages came from the cache, were unchanged, or were read. */
+export interface ReadSummary {
+  /** Pages whose posts were reused without asking the forum. */
+  fromCache: number[];
+  /** Pages asked about and found unchanged (304, or the same body hash). */
+  unchanged: number[];
+  /** Pages read and parsed. */
+  read: number[];
 }
 
 export interface ThreadRead {
@@ -28,56 +47,108 @@ export interface ThreadRead {
   pageCount: number;
   /** Every post of the thread once, in thread order. */
   posts: Post[];
+  summary: ReadSummary;
 }
 
 /**
  * Read a whole thread: page 1 tells how many pages there are, then each page in turn
  * (the fetcher paces requests per host). Adapters stay pure: HTML in, posts out.
+ *
+ * With a cache the read is incremental: earlier pages' posts are reused, the last page
+ * seen before is asked "changed since?" (a 304 or the same hash means nothing new), and
+ * only the pages after it are read. The cache is written only after the whole read
+ * succeeded, so a failed re-read leaves what it held untouched.
  */
 export async function readThread(threadUrl: string, opts: ReadThreadOptions): Promise<ThreadRead> {
   const profile = opts.profile ?? DEFAULT_PROFILE;
   const start = new URL(threadUrl);
   let engine = opts.engine ?? engineFromUrl(start, profile);
-  let firstDoc: FetchedPage | null = null;
+  let identified: FetchedPage | null = null;
   if (!engine) {
     // A board on its own domain: the page itself says which engine rendered it.
-    firstDoc = await opts.source.get(start.href);
-    engine = engineFromHtml(firstDoc.body);
+    identified = await opts.source.get(start.href);
+    engine = engineFromHtml(identified.body);
     if (!engine) {
-      throw new LayoutError(start.href, 'no supported forum engine recognised on this page; name one with --engine');
+      throw new LayoutError(start.href, 'no supported forum engine recognised on this page; name one with --engine or in a site profile');
     }
   }
   const adapter = adapterOf(engine);
   const thread = adapter.threadRef(start);
-  const page1Url = adapter.pageUrl(thread, 1, null);
-  if (firstDoc && firstDoc.finalUrl !== page1Url && firstDoc.url !== page1Url) firstDoc = null;
+  const reading: PageReading = { source: opts.source, adapter, profile, renderer: opts.renderer, onNote: opts.onNote };
+
+  const entry = opts.cache && !opts.refresh ? await opts.cache.get(thread.url) : null;
+  const cached = entry && entry.engine === engine ? entry : null;
+  let result: ReadResult;
+  try {
+    result = await readPages(reading, thread, opts, cached, identified);
+  } catch (error) {
+    // The thread shrank (posts deleted) and the page we resume at is gone: start over.
+    if (!(cached && error instanceof NotFoundError)) throw error;
+    opts.onNote?.(`the last page read before is gone (${error.url}); reading the thread from page 1`);
+    result = await readPages(reading, thread, opts, null, null);
+  }
 
   const byId = new Map<string, Post>();
-  const first = await readPage(adapter, page1Url, opts, profile, firstDoc);
-  first.posts.forEach((p) => byId.set(p.id, p));
-  let pageCount = first.pageCount;
-  const perPage = first.postsPerPage;
-  const last = Math.min(pageCount, opts.lastPage ?? Number.POSITIVE_INFINITY);
-  for (let n = 2; n <= last; n++) {
-    const page = await readPage(adapter, adapter.pageUrl(thread, n, perPage), opts, profile, null);
-    page.posts.forEach((p) => byId.set(p.id, p));
-    pageCount = Math.max(pageCount, page.pageCount);
-  }
+  for (const page of result.pages) for (const post of page.posts) byId.set(post.id, post);
   const posts = [...byId.values()].sort((a, b) => a.number - b.number);
-  return { engine, thread, title: first.title, pageCount, posts };
+
+  // Never replace a longer entry with a shorter one (a read cut off by lastPage).
+  if (opts.cache && result.pages.length >= (cached?.pages.length ?? 0)) {
+    await opts.cache.put({
+      threadUrl: thread.url, engine, title: result.title, pageCount: result.pageCount,
+      postsPerPage: result.postsPerPage, pages: result.pages, savedAt: new Date().toISOString(),
+    });
+  }
+  return { engine, thread, title: result.title, pageCount: result.pageCount, posts, summary: result.summary };
 }
 
-async function readPage(
-  adapter: EngineAdapter, url: string, opts: ReadThreadOptions, profile: SiteProfile, prefetched: FetchedPage | null,
-): Promise<ThreadPage> {
-  const doc = prefetched ?? (await opts.source.get(url));
-  const page = adapter.parsePage(doc.body, { url: doc.finalUrl, profile, now: doc.fetchedAt });
-  // JSON engines list further documents of the same page (Discourse post batches).
-  for (const more of page.next ?? []) {
-    const extra = await opts.source.get(more);
-    const part = adapter.parsePage(extra.body, { url: extra.finalUrl, profile, now: extra.fetchedAt });
-    page.posts.push(...part.posts);
+interface ReadResult {
+  title: string | null;
+  pageCount: number;
+  postsPerPage: number | null;
+  pages: CachedPage[];
+  summary: ReadSummary;
+}
+
+async function readPages(
+  r: PageReading, thread: ThreadRef, opts: ReadThreadOptions, cached: CachedThread | null, identified: FetchedPage | null,
+): Promise<ReadResult> {
+  const adapter: EngineAdapter = r.adapter;
+  const limit = opts.lastPage ?? Number.POSITIVE_INFINITY;
+  const summary: ReadSummary = { fromCache: [], unchanged: [], read: [] };
+  // Resume at the last page seen before: new posts land there first, then on new pages.
+  const resumeAt = Math.max(1, Math.min(cached?.pages.length ?? 1, limit));
+  const pages: CachedPage[] = cached ? cached.pages.slice(0, resumeAt - 1) : [];
+  summary.fromCache.push(...pages.map((p) => p.page));
+  let title = cached?.title ?? null;
+  let pageCount = cached?.pageCount ?? 1;
+  let perPage = cached?.postsPerPage ?? null;
+
+  for (let n = resumeAt; n <= Math.min(pageCount, limit); n++) {
+    const known = cached?.pages[n - 1];
+    const url = known?.url ?? adapter.pageUrl(thread, n, perPage);
+    const prefetched = identified && (identified.url === url || identified.finalUrl === url) ? sameAs(identified, known) : null;
+    const outcome = await readPage(r, url, known?.validators ?? {}, prefetched);
+    if (outcome.kind === 'unchanged' && known) {
+      summary.unchanged.push(n);
+      pages.push({ ...known, validators: { ...known.validators, etag: outcome.doc.etag, lastModified: outcome.doc.lastModified } });
+      continue;
+    }
+    if (outcome.kind === 'unchanged') throw new Error(`page ${n} reported unchanged without validators`); // cannot happen
+    const { doc, page } = outcome;
+    summary.read.push(n);
+    opts.onPage?.(page, url);
+    pages.push({ page: n, url, validators: { etag: doc.etag, lastModified: doc.lastModified, hash: doc.hash }, posts: page.posts });
+    if (n === 1 || title === null) title = page.title ?? title;
+    perPage = page.postsPerPage ?? perPage;
+    // The page read fresh knows the thread's length now; an unchanged page keeps the old count.
+    pageCount = n === resumeAt ? Math.max(n, page.pageCount) : Math.max(pageCount, page.pageCount);
   }
-  opts.onPage?.(page, url);
-  return page;
+  return { title, pageCount, postsPerPage: perPage, pages, summary };
+}
+
+/** The page fetched to identify the engine, judged against what the cache knew of it. */
+function sameAs(doc: FetchedPage, known: CachedPage | undefined): FetchedPage {
+  const hash = known?.validators.hash;
+  return { ...doc, notModified: hash != null && hash === doc.hash };
 }

@@ -236,6 +236,14 @@ describe('vBulletin 3 standard game (fixtures/vbulletin3/standard-game)', () => 
     expect(flatText(post(11).body)).toBe('[spoiler=secret]Vote: Dave[/spoiler]Not voting yet.');
   });
 
+  it('vBulletin 3: a board mounted under a path keeps its links under that path', () => {
+    const at = `${ORIGIN}/board${thread.pages[1]!.path}`;
+    const page = read(thread.pages[1]!.body, at);
+    for (const p of page.posts) expect(p.permalink.startsWith(`${ORIGIN}/board/`), p.permalink).toBe(true);
+    const ref = vbulletin3.threadRef(new URL(at));
+    expect(vbulletin3.pageUrl(ref, 2, null)).toBe(at);
+  });
+
   it('vBulletin 3: a page cut off before </html> is an error, never an empty thread', () => {
     const whole = thread.pages[0]!.body;
     expect(() => read(whole.slice(0, Math.floor(whole.length * 0.8)), `${ORIGIN}${thread.manifest.path}`)).toThrow(TruncatedPageError);

@@ -231,6 +231,14 @@ describe('vBulletin 4 standard game (fixtures/vbulletin4/standard-game)', () => 
     expect(nodesOf(post(17).body, 'bold').map((b) => flatText(b.children))).toEqual(['Vote: Bob']);
   });
 
+  it('vBulletin 4: a board mounted under a path keeps its links under that path', () => {
+    const at = `${ORIGIN}/board${thread.pages[1]!.path}`;
+    const page = read(thread.pages[1]!.body, at);
+    for (const p of page.posts) expect(p.permalink.startsWith(`${ORIGIN}/board/`), p.permalink).toBe(true);
+    const ref = vbulletin4.threadRef(new URL(at));
+    expect(vbulletin4.pageUrl(ref, 2, null)).toBe(at);
+  });
+
   it('vBulletin 4: a page cut off before </html> is an error, never an empty thread', () => {
     const whole = thread.pages[0]!.body;
     expect(() => read(whole.slice(0, Math.floor(whole.length * 0.8)), `${ORIGIN}${thread.manifest.path}`)).toThrow(TruncatedPageError);

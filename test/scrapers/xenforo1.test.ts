@@ -249,6 +249,14 @@ describe('XenForo 1 standard game (fixtures/xenforo1/standard-game)', () => {
     ]);
   });
 
+  it('XenForo 1: a board mounted under a path keeps its links under that path', () => {
+    const at = `${ORIGIN}/board${thread.pages[1]!.path}`;
+    const page = read(thread.pages[1]!.body, at);
+    for (const p of page.posts) expect(p.permalink.startsWith(`${ORIGIN}/board/`), p.permalink).toBe(true);
+    const ref = xenforo1.threadRef(new URL(at));
+    expect(xenforo1.pageUrl(ref, 2, null)).toBe(at);
+  });
+
   it('XenForo 1: a page cut off before </html> is an error, never an empty thread', () => {
     const whole = thread.pages[0]!.body;
     expect(() => read(whole.slice(0, Math.floor(whole.length * 0.8)), `${ORIGIN}${thread.manifest.path}`)).toThrow(TruncatedPageError);

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StoreLockedError } from '../../src/store/errors.js';
+import { StoreLockCompromisedError, StoreLockedError } from '../../src/store/errors.js';
 import { migrate } from '../../src/store/migrate.js';
 import { openSql } from '../../src/store/open-store.js';
-import { LOCK_NAME } from '../../src/store/pglite-sql.js';
+import { LOCK_NAME, openPgliteSql } from '../../src/store/pglite-sql.js';
 import type { Sql } from '../../src/store/sql.js';
 import { storeContract } from './contract.js';
 
@@ -54,5 +54,21 @@ describe('PGlite folder lock', () => {
     const sql = held ?? (held = await openSql({ dataDir: dir }));
     await expect(sql.transaction(() => sql.query('SELECT 1'))).rejects.toThrow(/handle passed to fn/);
     expect((await sql.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one).toBe(1);
+  });
+
+  it('a lost lock closes the database and says so', async () => {
+    await held?.close();
+    held = null;
+    const lost: StoreLockCompromisedError[] = [];
+    const sql = await openPgliteSql({ dataDir: dir, lockStaleMs: 2_000, onLockCompromised: (e) => lost.push(e) });
+    held = sql;
+    await rm(join(dir, LOCK_NAME), { recursive: true }); // as if another process had broken it
+    const until = Date.now() + 10_000;
+    while (lost.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(lost[0]).toBeInstanceOf(StoreLockCompromisedError);
+    expect(lost[0]!.message).toContain(dir);
+    await expect(sql.query('SELECT 1')).rejects.toThrow(StoreLockCompromisedError);
+    await sql.close();
+    held = null;
   });
 });

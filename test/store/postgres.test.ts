@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openSql } from '../../src/store/open-store.js';
+import { openPgSql } from '../../src/store/pg-sql.js';
 import { redactUrl } from '../../src/store/sql.js';
 import { storeContract } from './contract.js';
 
@@ -35,6 +36,30 @@ if (problem === null) {
   storeContract('postgres', async () => {
     await admin.query(`CREATE SCHEMA ${schema}`);
     return openSql({ databaseUrl: url, schema });
+  });
+
+  describe('PostgreSQL driver', () => {
+    it('LISTEN survives a dropped connection', async () => {
+      const errors: Error[] = [];
+      const sql = await openPgSql({ connectionString: url, onError: (e) => errors.push(e) });
+      try {
+        const channel = `votal_test_${randomBytes(4).toString('hex')}`;
+        const got: string[] = [];
+        const unlisten = await sql.listen(channel, (p) => got.push(p));
+        const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1', [`LISTEN ${channel}`]);
+        expect(killed.rowCount).toBe(1);
+        const until = Date.now() + 15_000;
+        while (!got.includes('again') && Date.now() < until) {
+          await sql.notify(channel, 'again');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(got).toContain('again');
+        expect(errors.length).toBeGreaterThan(0); // the drop was reported, not swallowed
+        await unlisten();
+      } finally {
+        await sql.close();
+      }
+    });
   });
 } else if (required) {
   describe('store contract (postgres)', () => {

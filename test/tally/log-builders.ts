@@ -1,4 +1,4 @@
-import type { PostViolation, ReviewReason } from '../../src/model/action.js';
+import type { Action, PostViolation, ReviewReason } from '../../src/model/action.js';
 import { GmEvent, type PostEvent } from '../../src/model/event.js';
 import { Roster } from '../../src/model/roster.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
@@ -39,7 +39,7 @@ function post(n: number, author: string, reading: PostEvent['reading'], opts: Po
   };
 }
 
-function action(kind: 'vote' | 'unvote', target: string | null, raw: string) {
+function action(kind: Action['kind'], target: string | null, raw: string): Action {
   return {
     kind, target, match: 'exact' as const, raw, written: target, candidates: [], score: null, source: 'parsed' as const,
   };
@@ -76,4 +76,34 @@ export function chatter(n: number, author: string, opts?: PostOptions): PostEven
 
 export function gm(event: Record<string, unknown>): GmEvent {
   return GmEvent.parse(event);
+}
+
+/**
+ * A post with these actions, its effect worked out the way the parser does: the last
+ * vote or unvote decides it; side actions never touch it.
+ */
+export function posted(n: number, author: string, actions: Action[], opts?: PostOptions): PostEvent {
+  const last = actions.filter((a) => a.kind === 'vote' || a.kind === 'unvote').at(-1);
+  const effect = !last
+    ? { kind: 'none' as const, target: null, reason: null }
+    : last.kind === 'unvote'
+      ? { kind: 'unvote' as const, target: null, reason: null }
+      : { kind: 'vote' as const, target: last.target, reason: null };
+  return post(n, author, { actions, effect, violations: [] }, opts);
+}
+
+/** One action as the parser reads it (target: the canonical name, or null). */
+export function act(kind: Action['kind'], target: string | null = null, raw?: string): Action {
+  const label = kind[0]!.toUpperCase() + kind.slice(1);
+  return action(kind, target, raw ?? (target === null ? `Vote: ${label}` : `${label}: ${target}`));
+}
+
+export const hammer = (n: number, author: string, opts?: PostOptions) => posted(n, author, [act('hammer')], opts);
+export const filibuster = (n: number, author: string, opts?: PostOptions) => posted(n, author, [act('filibuster')], opts);
+export const veto = (n: number, author: string, target: string, opts?: PostOptions) => posted(n, author, [act('veto', target)], opts);
+export const forgive = (n: number, author: string, target: string, opts?: PostOptions) => posted(n, author, [act('forgive', target)], opts);
+
+/** "Unvote: Hammer", as the parser reads it: an unvote naming no player. */
+export function unvoteKeyword(n: number, author: string, keyword: string, opts?: PostOptions): PostEvent {
+  return posted(n, author, [{ ...action('unvote', null, `Unvote: ${keyword}`), written: keyword, match: 'unknown' }], opts);
 }

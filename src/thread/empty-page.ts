@@ -1,0 +1,47 @@
+import type { AnyNode } from 'domhandler';
+import { all, attr, one, parseHtml, text, type Element } from '../../scrapers/dom.js';
+
+/**
+ * Why a 200 page with none of the engine's post containers has no posts, judged from
+ * the page alone (no engine descriptor needed, so it holds for every engine):
+ * - `login-wall`: the forum answered with its login form (a private board, or a session
+ *   that expired). A password input is the sign; a page with posts may carry a quick
+ *   login box too, which is why this is only asked about pages without posts.
+ * - `script-shell`: the posts are drawn by JavaScript: an empty application root next
+ *   to scripts, or a `<noscript>` notice on a page with next to no text of its own.
+ *   (Many ordinary forum pages carry a `<noscript>` banner; the text limit keeps a page
+ *   whose layout changed from passing for a shell.) A browser may show the posts.
+ * Null: neither; the layout is simply not understood.
+ */
+export type EmptyPageKind = 'login-wall' | 'script-shell';
+
+/** Mount points single-page apps render into. */
+const APP_ROOTS = '#app, #root, #__next, #__nuxt, #svelte, #main-app, [data-reactroot], [ng-app], [data-app-root]';
+/** Visible text (outside scripts and noscript) a shell page may have: a title, a spinner label. */
+const SHELL_TEXT_CHARS = 500;
+const INVISIBLE = new Set(['script', 'style', 'noscript', 'template']);
+
+export function whyNoPosts(html: string): EmptyPageKind | null {
+  const doc = parseHtml(html);
+  if (all(doc, 'input').some((el) => (attr(el, 'type') ?? '').trim().toLowerCase() === 'password')) return 'login-wall';
+
+  if (all(doc, 'script').length === 0) return null;
+  if (all(doc, APP_ROOTS).some(isEmpty)) return 'script-shell';
+  if (all(doc, 'noscript').length > 0 && visibleText(one(doc, 'body') ?? doc).length < SHELL_TEXT_CHARS) return 'script-shell';
+  return null;
+}
+
+function isEmpty(el: Element): boolean {
+  return el.children.every((c) => c.type !== 'tag' || INVISIBLE.has(c.name)) && text(el) === '';
+}
+
+function visibleText(root: AnyNode): string {
+  const parts: string[] = [];
+  const walk = (node: AnyNode): void => {
+    if (node.type === 'text') parts.push(node.data);
+    if ((node.type === 'tag' || node.type === 'script' || node.type === 'style') && INVISIBLE.has((node as Element).name)) return;
+    if ('children' in node) for (const child of node.children) walk(child);
+  };
+  walk(root);
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,119 @@
+import type { FetchedPage, Validators } from '../fetch/fetched-page.js';
+import { LayoutError, LoginRequiredError } from '../fetch/errors.js';
+import { BrowserUnavailableError } from '../browser/errors.js';
+import type { EngineAdapter, ThreadPage } from '../../scrapers/adapter.js';
+import type { SiteProfile } from '../../scrapers/site-profile.js';
+import { whyNoPosts } from './empty-page.js';
+import type { PageRenderer } from './page-renderer.js';
+import { ScriptShellError } from './script-shell-error.js';
+
+/** What the page reader needs from the fetcher (the real PageFetcher, or a stand-in). */
+export interface PageSource {
+  get(url: string, validators?: Validators): Promise<FetchedPage>;
+}
+
+export interface PageReading {
+  source: PageSource;
+  adapter: EngineAdapter;
+  profile: SiteProfile;
+  /** The browser fallback, when the user allowed it (`--browser`) or the profile needs it. */
+  renderer?: PageRenderer | undefined;
+  onNote?: ((message: string) => void) | undefined;
+}
+
+/** A page asked about with validators either did not change, or was read afresh. */
+export type PageOutcome =
+  | { kind: 'unchanged'; doc: FetchedPage }
+  | { kind: 'read'; doc: FetchedPage; page: ThreadPage };
+
+/**
+ * Reads one thread page: plain HTTP first (with validators: "changed since?"), the
+ * browser when the site needs it or the page turned out to be a script shell. A page
+ * without posts is always an error naming the URL (login wall, script shell, changed
+ * layout, cut-off download), never an empty page: an empty page would wipe a tally.
+ */
+export async function readPage(
+  r: PageReading, url: string, validators: Validators = {}, prefetched: FetchedPage | null = null,
+): Promise<PageOutcome> {
+  let doc: FetchedPage;
+  let rendered = false;
+  if (r.profile.needsBrowser && r.renderer) {
+    try {
+      doc = await render(r, url, validators);
+      rendered = true;
+    } catch (error) {
+      if (!(error instanceof BrowserUnavailableError)) throw error;
+      // Plain HTTP may still do; if not, its error is the one to show.
+      r.onNote?.(`${error.message}; reading over plain HTTP instead`);
+      doc = prefetched ?? (await r.source.get(url, validators));
+    }
+  } else {
+    doc = prefetched ?? (await r.source.get(url, validators));
+  }
+  if (doc.notModified) return { kind: 'unchanged', doc };
+
+  try {
+    return { kind: 'read', doc, page: await parseWithParts(r, doc) };
+  } catch (error) {
+    const shell = explain(error, doc);
+    if (!(shell instanceof ScriptShellError) || rendered || !r.renderer) throw shell;
+    try {
+      doc = await render(r, url, validators);
+    } catch (browserError) {
+      // The user can act on "this page needs JavaScript", not on a browser that would not start.
+      r.onNote?.((browserError as Error).message);
+      throw shell;
+    }
+    if (doc.notModified) return { kind: 'unchanged', doc };
+    try {
+      return { kind: 'read', doc, page: await parseWithParts(r, doc) };
+    } catch (again) {
+      throw explain(again, doc);
+    }
+  }
+}
+
+async function render(r: PageReading, url: string, validators: Validators): Promise<FetchedPage> {
+  const page = await r.renderer!.render(url, { ready: (html) => parsesToPosts(r, html, url) });
+  // A rendered page has no HTTP validators; its hash still tells "nothing new".
+  return { ...page, notModified: validators.hash != null && validators.hash === page.hash };
+}
+
+function parse(r: PageReading, doc: FetchedPage): ThreadPage {
+  return r.adapter.parsePage(doc.body, { url: doc.finalUrl, profile: r.profile, now: doc.fetchedAt });
+}
+
+/** The page and the further documents it lists (Discourse post batches). */
+async function parseWithParts(r: PageReading, doc: FetchedPage): Promise<ThreadPage> {
+  const page = parse(r, doc);
+  for (const more of page.next ?? []) {
+    const extra = await r.source.get(more);
+    page.posts.push(...parse(r, extra).posts);
+  }
+  // Page 1 always holds the opening post and later pages exist because they hold posts.
+  if (page.posts.length === 0) throw new LayoutError(doc.finalUrl, 'the page parsed to no posts');
+  return page;
+}
+
+function parsesToPosts(r: PageReading, html: string, url: string): boolean {
+  try {
+    return r.adapter.parsePage(html, { url, profile: r.profile, now: new Date().toISOString() }).posts.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Turns "no posts here" into the reason when the page shows one. Other errors pass
+ * through unchanged (a truncated page is already its own error).
+ */
+function explain(error: unknown, doc: FetchedPage): unknown {
+  if (!(error instanceof LayoutError)) return error;
+  const why = whyNoPosts(doc.body);
+  if (why === 'login-wall') {
+    return new LoginRequiredError(doc.finalUrl, 'the forum answered with a login form instead of the thread (log in and pass --cookies, or set cookies in the site profile)', doc.status);
+  }
+  if (why === 'script-shell') return new ScriptShellError(doc.finalUrl);
+  return error;
+}
+

@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
+import type { ThreadPage } from '../../scrapers/adapter.js';
+import { engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
+import { mybb } from '../../scrapers/mybb.js';
+import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
+import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
+import type { Post } from '../../src/model/post.js';
+import { packageRoot } from '../../src/rules/package-root.js';
+import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
+import { readFixtureThread } from '../support/render/index.js';
+
+const root = packageRoot(import.meta.url);
+const NOW = '2026-03-03T12:00:00Z';
+const parse = (html: string, url: string, profile = DEFAULT_PROFILE): ThreadPage => mybb.parsePage(html, { url, profile, now: NOW });
+const fixture = (file: string): string => readFileSync(join(root, 'fixtures/mybb', file), 'utf8');
+
+/**
+ * fixtures/mybb/day-thread: a MyBB 1.8 thread of two pages (5 + 3 posts), written by hand
+ * after the default postbit templates; page 2 was fetched on 2026-03-03 at 12:00 UTC and
+ * shows relative dates ("Today", "3 hours ago") with the real date in a title.
+ */
+describe('MyBB hand-written thread (fixtures/mybb/day-thread)', () => {
+  const page1 = parse(fixture('day-thread/page-1.html'), 'https://harbour.example.org/showthread.php?tid=321');
+  const page2 = parse(fixture('day-thread/page-2.html'), 'https://harbour.example.org/showthread.php?tid=321&page=2');
+  const posts = [...page1.posts, ...page2.posts];
+  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+
+  it('MyBB: ids from div.post#post_PID, numbers from the "#N" link', () => {
+    expect(posts.map((p) => [p.id, p.number, p.page])).toEqual([
+      ['5001', 1, 1], ['5002', 2, 1], ['5003', 3, 1], ['5004', 4, 1], ['5005', 5, 1], ['5006', 6, 2], ['5007', 7, 2], ['5008', 8, 2],
+    ]);
+    expect(posts.map((p) => p.permalink)).toEqual(posts.map((p) => `https://harbour.example.org/showthread.php?tid=321&pid=${p.id}#pid${p.id}`));
+  });
+
+  it('authors and uids from .author_information .largetext; a guest has no link', () => {
+    expect(posts.map((p) => [p.author, p.authorId])).toEqual([
+      ['Moderator', '1'], ['Alice', '11'], ['Bob', '12'], ['Carol', '13'], ['Dave', '14'], ['Eve', '16'], ['Frank', '17'], ['Passerby', null],
+    ]);
+  });
+
+  it('MyBB: dates are text (m-d-Y, board zone); "Today" and "3 hours ago" read the date in their title', () => {
+    expect(posts.map((p) => p.postedAt)).toEqual([
+      '2026-03-02T18:00:00.000Z', '2026-03-02T18:05:00.000Z', '2026-03-02T18:20:00.000Z', '2026-03-02T19:00:00.000Z',
+      '2026-03-02T19:30:00.000Z', '2026-03-03T08:00:00.000Z', '2026-03-03T08:30:00.000Z', '2026-03-03T09:00:00.000Z',
+    ]);
+    const dmy = parse(fixture('day-thread/page-1.html'), 'https://harbour.example.org/showthread.php?tid=321', SiteProfile.parse({ dateOrder: 'dmy' }));
+    expect(dmy.posts[0]!.postedAt).toBe('2026-02-03T18:00:00.000Z');
+  });
+
+  it('MyBB: .edited_post "(This post was last modified: DATE by X.)" is the edit marker, and not part of the date', () => {
+    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([5]);
+    expect(post(5).edit).toEqual({ at: '2026-03-02T19:45:00.000Z', by: 'Dave', text: '(This post was last modified: 03-02-2026, 07:45 PM by Dave.)' });
+    expect(post(5).postedAt).toBe('2026-03-02T19:30:00.000Z');
+  });
+
+  it('pages from div.pagination ("Pages (2):"), the subject from the thread head', () => {
+    expect([page1.page, page1.pageCount, page2.page, page2.pageCount]).toEqual([1, 2, 2, 2]);
+    expect(page1.title).toBe('Mafia 12: Day 1');
+  });
+
+  it('MyBB: span.mycode_b is bold, span.mycode_s strike, i/u spans italic and underline', () => {
+    expect(nodesOf(post(3).body, 'strike').map((s) => s.children)).toEqual([[{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }]]);
+    expect(nodesOf(post(7).body, 'italic').map((s) => flatText(s.children))).toEqual(['Sure you were.']);
+    expect(nodesOf(post(7).body, 'underline').map((s) => flatText(s.children))).toEqual(['Noted.']);
+    expect(post(8).body.filter((n) => n.t !== 'text')).toEqual([{ t: 'color', color: 'red', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] }]);
+  });
+
+  it('blockquote.mycode_quote names the author from "X Wrote:" (date and jump link are chrome)', () => {
+    expect(nodesOf(post(3).body, 'quote').map((q) => q.author)).toEqual(['Alice']);
+    expect(textOutsideQuotes(post(3).body)).toBe('I was asleep, like everyone else. Vote: Alice Vote: Carol');
+    expect(nodesOf(post(7).body, 'quote').map((q) => q.author)).toEqual(['Bob', 'Alice']);
+    for (const p of posts) expect(flatText(p.body)).not.toMatch(/Wrote:/);
+  });
+
+  it('img.smilie is a smilie, img.mycode_img an image; "Code:" is a label, not code', () => {
+    expect(nodesOf(post(2).body, 'smilie')).toEqual([{ t: 'smilie', alt: 'Wink' }]);
+    expect(nodesOf(post(4).body, 'image')).toEqual([{ t: 'image', src: 'https://i.imgur.com/harbour.png' }]);
+    expect(nodesOf(post(5).body, 'code')).toEqual([{ t: 'code', text: 'Vote: Frank' }]);
+    expect(flatText(post(5).body)).not.toMatch(/Code:/);
+  });
+
+  it('spoiler (plugin), links and mentions (plugin)', () => {
+    expect(nodesOf(post(4).body, 'spoiler').map((s) => flatText(s.children))).toEqual(['Vote: Dave']);
+    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])).toEqual([['external', 'https://wiki.example.org/mafia']]);
+    expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([['internal', 'https://harbour.example.org/showthread.php?pid=5002#pid5002']]);
+    expect(nodesOf(post(6).body, 'link').map((l) => [l.kind, flatText(l.children)])).toEqual([['mention', '@Bob']]);
+  });
+
+  it('profile chrome (avatar, statistics, buttons) is not part of a body', () => {
+    for (const p of posts) expect(flatText(p.body)).not.toMatch(/Posts:|Joined|Find|Member/);
+    expect(posts.flatMap((p) => nodesOf(p.body, 'image')).map((i) => i.src)).toEqual(['https://i.imgur.com/harbour.png']);
+  });
+});
+
+describe('MyBB URLs and identification', () => {
+  it('the thread is showthread.php?tid=ID; page N adds &page=N', () => {
+    const ref = mybb.threadRef(new URL('https://harbour.example.org/showthread.php?tid=321&pid=5007#pid5007'));
+    expect(ref).toEqual({ engine: 'mybb', url: 'https://harbour.example.org/showthread.php?tid=321', id: '321' });
+    expect(mybb.pageUrl(ref, 1, null)).toBe(ref.url);
+    expect(mybb.pageUrl(ref, 2, null)).toBe(`${ref.url}&page=2`);
+    expect(mybb.pageOf(new URL(`${ref.url}&page=2`), null)).toBe(2);
+  });
+
+  it('the SEO form thread-ID-page-N.html works too', () => {
+    const ref = mybb.threadRef(new URL('https://seo.example.org/thread-321-page-3.html'));
+    expect(ref).toEqual({ engine: 'mybb', url: 'https://seo.example.org/thread-321.html', id: '321' });
+    expect(mybb.pageUrl(ref, 2, null)).toBe('https://seo.example.org/thread-321-page-2.html');
+    expect(mybb.pageOf(new URL('https://seo.example.org/thread-321-page-3.html'), null)).toBe(3);
+  });
+
+  it('showthread.php is shared with vBulletin, so the page itself says MyBB', () => {
+    expect(engineFromUrl(new URL('https://harbour.example.org/showthread.php?tid=321'))).toBeNull();
+    expect(engineFromHtml(fixture('day-thread/page-1.html'))).toBe('mybb');
+  });
+
+  it('a page without posts is a layout error; a cut-off page is a truncated page', () => {
+    const url = 'https://harbour.example.org/showthread.php?tid=321';
+    expect(() => parse('<!DOCTYPE html><html><body><div id="posts"></div></body></html>', url)).toThrow(LayoutError);
+    const whole = fixture('day-thread/page-1.html');
+    expect(() => parse(whole.slice(0, Math.floor(whole.length * 0.7)), url)).toThrow(TruncatedPageError);
+  });
+});
+
+describe('MyBB standard game (fixtures/mybb/standard-game)', () => {
+  const ORIGIN = 'http://forum.test';
+  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
+  const thread = readFixtureThread(root, 'mybb', 'standard-game');
+  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: parse(p.body, `${ORIGIN}${p.path}`) }));
+  const posts = pages.flatMap((p) => p.read.posts);
+  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+
+  it('the committed fixture pages are what the renderer makes (no drift)', () => {
+    expect(staleFiles(fixtureFiles(root, ['mybb'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
+  });
+
+  it('three pages of 8, 8 and 6; page URLs are the fixture forum\'s', () => {
+    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
+    const ref = mybb.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
+    expect(thread.manifest.pages.map((p) => mybb.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
+  });
+
+  it('every post has the script\'s number, id, author, user id, time and permalink', () => {
+    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
+      script.posts.map((s) => ({
+        n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
+        at: new Date(s.time).toISOString(), permalink: `${ORIGIN}/showthread.php?tid=4242&pid=${s.id}#pid${s.id}`,
+      })),
+    );
+  });
+
+  it('only the edited post carries an edit marker, at the edit time, by its editor', () => {
+    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
+    expect(post(13).edit).toMatchObject({ at: '2026-03-03T10:05:00.000Z', by: 'Dave' });
+  });
+
+  it('every post body reads back as the script wrote it', () => {
+    for (const s of script.posts) {
+      const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
+      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
+    }
+  });
+});

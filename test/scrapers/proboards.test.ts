@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
+import type { ThreadPage } from '../../scrapers/adapter.js';
+import { engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
+import { descriptor, proboards } from '../../scrapers/proboards.js';
+import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
+import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
+import type { Post } from '../../src/model/post.js';
+import { packageRoot } from '../../src/rules/package-root.js';
+import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
+import { readFixtureThread } from '../support/render/index.js';
+
+const root = packageRoot(import.meta.url);
+const NOW = '2026-03-04T00:00:00Z';
+const parse = (html: string, url: string, profile = DEFAULT_PROFILE): ThreadPage => proboards.parsePage(html, { url, profile, now: NOW });
+
+/**
+ * fixtures/proboards/day-thread: two pages (5 + 3 posts) written by hand after the
+ * ProBoards markup in ../shared/research/forum-engines.md; times are shown to a viewer at
+ * GMT -8 while data-timestamp is UTC milliseconds.
+ */
+describe('ProBoards hand-written thread (fixtures/proboards/day-thread)', () => {
+  const THREAD = 'https://harbourmafia.proboards.com/thread/321/mafia-12-day';
+  // The board shows 5 posts a page: a site profile says so.
+  const PROFILE = SiteProfile.parse({ postsPerPage: 5 });
+  const html1 = readFileSync(join(root, 'fixtures/proboards/day-thread/page-1.html'), 'utf8');
+  const html2 = readFileSync(join(root, 'fixtures/proboards/day-thread/page-2.html'), 'utf8');
+  const page1 = parse(html1, THREAD, PROFILE);
+  const page2 = parse(html2, `${THREAD}?page=2`, PROFILE);
+  const posts = [...page1.posts, ...page2.posts];
+  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+
+  it('ProBoards: no post numbers are shown, so a post\'s number is its place in the thread', () => {
+    expect(posts.map((p) => [p.id, p.number, p.page])).toEqual([
+      ['5001', 1, 1], ['5002', 2, 1], ['5003', 3, 1], ['5004', 4, 1], ['5005', 5, 1], ['5006', 6, 2], ['5007', 7, 2], ['5008', 8, 2],
+    ]);
+  });
+
+  it('a full page before the last says the page size; the last page needs the site profile\'s', () => {
+    expect(parse(html1, THREAD).postsPerPage).toBe(5);
+    const last = parse(html2, `${THREAD}?page=2`);
+    expect(last.postsPerPage).toBeNull();
+    // Without a profile, ProBoards' default page size is assumed for the last page.
+    expect(last.posts.map((p) => p.number)).toEqual([1, 2, 3].map((i) => descriptor.postsPerPage + i));
+  });
+
+  it('reads authors from a.user-link with data-id; a guest from span.user-guest', () => {
+    expect(posts.map((p) => [p.author, p.authorId])).toEqual([
+      ['Moderator', '1'], ['Alice', '11'], ['Bob', '12'], ['Carol', '13'], ['Dave', '14'], ['Eve', '16'], ['Frank', '17'], ['Passerby', null],
+    ]);
+  });
+
+  it('ProBoards: times come from data-timestamp in ms, not from the viewer-zone title', () => {
+    expect(posts.map((p) => p.postedAt)).toEqual([
+      '2026-03-02T18:00:00.000Z', '2026-03-02T18:05:00.000Z', '2026-03-02T18:20:00.000Z', '2026-03-02T19:00:00.000Z',
+      '2026-03-02T19:30:00.000Z', '2026-03-03T08:00:00.000Z', '2026-03-03T08:30:00.000Z', '2026-03-03T09:00:00.000Z',
+    ]);
+  });
+
+  it('permalinks are the post links /post/{id}/thread', () => {
+    expect(posts.map((p) => p.permalink)).toEqual(posts.map((p) => `https://harbourmafia.proboards.com/post/${p.id}/thread`));
+  });
+
+  it('div.edited_by is the edit marker: exact time from its timestamp, editor from its user link', () => {
+    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([5]);
+    expect(post(5).edit).toEqual({ at: '2026-03-02T19:45:00.000Z', by: 'Dave', text: 'Last Edit: Mar 2, 2026 11:45:00 GMT -8 by Dave' });
+  });
+
+  it('pages and title come from ul.ui-pagination and the title bar', () => {
+    expect([page1.page, page1.pageCount, page2.page, page2.pageCount]).toEqual([1, 2, 2, 2]);
+    expect(page1.title).toBe('Mafia 12: Day 1');
+  });
+
+  it('div.quote names the quoted player from "X said:"; header and quote_clear are chrome', () => {
+    const [q] = nodesOf(post(3).body, 'quote');
+    expect(q!.author).toBe('Alice');
+    expect(flatText(q!.children)).toBe('Bob was far too quiet last night. Vote: Bob');
+    expect(textOutsideQuotes(post(3).body)).toBe('I was asleep, like everyone else. Vote: Alice Vote: Carol');
+    expect(nodesOf(post(7).body, 'quote').map((x) => x.author)).toEqual(['Bob', 'Alice']);
+    expect(textOutsideQuotes(post(7).body)).toBe('Sure you were. Noted. Vote: Eve Vote: Bob');
+    for (const p of posts) expect(flatText(p.body)).not.toMatch(/said:/);
+  });
+
+  it('strike (<s>, <strike>), bold (<b>, <strong>), italic, underline and colour keep their nodes', () => {
+    expect(nodesOf(post(3).body, 'strike').map((s) => flatText(s.children))).toEqual(['Vote: Alice']);
+    expect(nodesOf(post(7).body, 'strike').map((s) => flatText(s.children))).toEqual(['Vote: Eve']);
+    expect(nodesOf(post(7).body, 'bold').map((s) => flatText(s.children)).pop()).toBe('Vote: Bob');
+    expect(nodesOf(post(7).body, 'italic')).toHaveLength(1);
+    expect(nodesOf(post(7).body, 'underline')).toHaveLength(1);
+    expect(post(8).body).toEqual([{ t: 'color', color: '#ff0000', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] }]);
+  });
+
+  it('a smiley from the ProBoards set is a smilie; a posted picture is an image', () => {
+    expect(nodesOf(post(2).body, 'smilie')).toEqual([{ t: 'smilie', alt: ';)' }]);
+    expect(nodesOf(post(2).body, 'image')).toEqual([]);
+    expect(nodesOf(post(4).body, 'image')).toEqual([{ t: 'image', src: 'https://i.imgur.com/harbour.png' }]);
+  });
+
+  it('spoiler, code, links and mentions', () => {
+    expect(nodesOf(post(4).body, 'spoiler').map((s) => [s.title, flatText(s.children)])).toEqual([['Spoiler', 'Vote: Dave']]);
+    expect(nodesOf(post(5).body, 'code').map((c) => c.text)).toEqual(['Vote: Frank']);
+    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])).toEqual([['external', 'https://wiki.example.org/mafia']]);
+    expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([['internal', 'https://harbourmafia.proboards.com/post/5002/thread']]);
+    expect(nodesOf(post(6).body, 'link').map((l) => [l.kind, flatText(l.children)])).toEqual([['mention', '@bob']]);
+  });
+
+  it('the mini-profile and signature are not part of the body', () => {
+    expect(flatText(post(1).body)).toBe('Day 1 has begun. With 7 alive it takes 4 to lynch. Deadline: Friday.');
+    for (const p of posts) expect(flatText(p.body)).not.toMatch(/Posts:|Host of|Avatar/);
+  });
+});
+
+describe('ProBoards URLs and identification', () => {
+  it('the thread is /thread/{id}/{slug}; page N is ?page=N', () => {
+    const ref = proboards.threadRef(new URL('https://harbourmafia.proboards.com/thread/321/mafia-12-day?page=3#post-5009'));
+    expect(ref).toEqual({ engine: 'proboards', url: 'https://harbourmafia.proboards.com/thread/321/mafia-12-day', id: '321' });
+    expect(proboards.pageUrl(ref, 1, null)).toBe(ref.url);
+    expect(proboards.pageUrl(ref, 3, null)).toBe(`${ref.url}?page=3`);
+    expect(proboards.pageOf(new URL(`${ref.url}?page=3`), null)).toBe(3);
+    expect(proboards.pageOf(new URL(ref.url), null)).toBe(1);
+  });
+
+  it('is recognised by *.proboards.com, and on its own domain by its post rows', () => {
+    expect(engineFromUrl(new URL('https://harbourmafia.proboards.com/thread/321/x'))).toBe('proboards');
+    expect(engineFromHtml(readFileSync(join(root, 'fixtures/proboards/day-thread/page-1.html'), 'utf8'))).toBe('proboards');
+  });
+
+  it('a page without post rows is a layout error; a cut-off page is a truncated page', () => {
+    const url = 'https://harbourmafia.proboards.com/thread/321/x';
+    expect(() => parse('<!DOCTYPE html><html><body><div class="container posts"></div></body></html>', url)).toThrow(LayoutError);
+    const whole = readFileSync(join(root, 'fixtures/proboards/day-thread/page-1.html'), 'utf8');
+    expect(() => parse(whole.slice(0, Math.floor(whole.length * 0.7)), url)).toThrow(TruncatedPageError);
+  });
+});
+
+describe('ProBoards standard game (fixtures/proboards/standard-game)', () => {
+  const ORIGIN = 'http://forum.test';
+  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
+  const thread = readFixtureThread(root, 'proboards', 'standard-game');
+  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: parse(p.body, `${ORIGIN}${p.path}`) }));
+  const posts = pages.flatMap((p) => p.read.posts);
+  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+
+  it('the committed fixture pages are what the renderer makes (no drift)', () => {
+    expect(staleFiles(fixtureFiles(root, ['proboards'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
+  });
+
+  it('pages hold ProBoards\' default page size, so positions give the script\'s numbers with no profile', () => {
+    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 2, 20], [2, 2, 2]]);
+    const ref = proboards.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
+    expect(thread.manifest.pages.map((p) => proboards.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
+  });
+
+  it('every post has the script\'s number, id, author, user id, time and permalink', () => {
+    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
+      script.posts.map((s) => ({
+        n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
+        at: new Date(s.time).toISOString(), permalink: `${ORIGIN}/post/${s.id}/thread`,
+      })),
+    );
+  });
+
+  it('only the edited post carries an edit marker, at the edit time, by its editor', () => {
+    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
+    expect(post(13).edit).toMatchObject({ at: '2026-03-03T10:05:00.000Z', by: 'Dave' });
+  });
+
+  it('every post body reads back as the script wrote it', () => {
+    for (const s of script.posts) {
+      const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
+      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
+    }
+  });
+});

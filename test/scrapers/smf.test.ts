@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
+import type { ThreadPage } from '../../scrapers/adapter.js';
+import { engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
+import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
+import { smf } from '../../scrapers/smf.js';
+import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
+import type { Post } from '../../src/model/post.js';
+import { packageRoot } from '../../src/rules/package-root.js';
+import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
+import { readFixtureThread } from '../support/render/index.js';
+
+const root = packageRoot(import.meta.url);
+const NOW = '2026-03-03T12:00:00Z';
+const parse = (html: string, url: string, profile = DEFAULT_PROFILE): ThreadPage => smf.parsePage(html, { url, profile, now: NOW });
+const fixture = (file: string): string => readFileSync(join(root, 'fixtures/smf', file), 'utf8');
+
+/**
+ * fixtures/smf/day-thread: an SMF 2.1 thread of two pages (5 + 3 posts), written by hand
+ * after Display.template.php; page 2 was fetched on 2026-03-03 at 12:00 UTC, so its
+ * "Today at …" times are that day's.
+ */
+describe('SMF 2.1 hand-written thread (fixtures/smf/day-thread)', () => {
+  const page1 = parse(fixture('day-thread/page-1.html'), 'https://harbour.example.com/index.php?topic=321.0');
+  const page2 = parse(fixture('day-thread/page-2.html'), 'https://harbour.example.com/index.php?topic=321.5');
+  const posts = [...page1.posts, ...page2.posts];
+  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+
+  it('SMF: "#N" counts replies, so the opening post (no number) is 1 and "#1" is post 2', () => {
+    expect(posts.map((p) => [p.id, p.number, p.page])).toEqual([
+      ['5001', 1, 1], ['5002', 2, 1], ['5003', 3, 1], ['5004', 4, 1], ['5005', 5, 1], ['5006', 6, 2], ['5007', 7, 2], ['5008', 8, 2],
+    ]);
+  });
+
+  it('authors and user ids from div.poster h4 (action=profile;u=N); a guest has no link', () => {
+    expect(posts.map((p) => [p.author, p.authorId])).toEqual([
+      ['Moderator', '1'], ['Alice', '11'], ['Bob', '12'], ['Carol', '13'], ['Dave', '14'], ['Eve', '16'], ['Frank', '17'], ['Passerby', null],
+    ]);
+  });
+
+  it('SMF: times are text in the board\'s format and zone ("Today at" too)', () => {
+    expect(posts.map((p) => p.postedAt)).toEqual([
+      '2026-03-02T18:00:00.000Z', '2026-03-02T18:05:00.000Z', '2026-03-02T18:20:00.000Z', '2026-03-02T19:00:00.000Z',
+      '2026-03-02T19:30:00.000Z', '2026-03-03T08:00:00.000Z', '2026-03-03T08:30:00.000Z', '2026-03-03T09:00:00.000Z',
+    ]);
+    const berlin = parse(fixture('day-thread/page-1.html'), 'https://harbour.example.com/index.php?topic=321.0', SiteProfile.parse({ timeZone: 'Europe/Berlin' }));
+    expect(berlin.posts[0]!.postedAt).toBe('2026-03-02T17:00:00.000Z');
+  });
+
+  it('permalinks are index.php?msg=ID', () => {
+    expect(posts.map((p) => p.permalink)).toEqual(posts.map((p) => `https://harbour.example.com/index.php?msg=${p.id}`));
+  });
+
+  it('SMF: span.modified#modified_ID with text is the edit marker; empty ones are not', () => {
+    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([5]);
+    expect(post(5).edit).toEqual({ at: '2026-03-02T19:45:00.000Z', by: 'Dave', text: 'Last Edit: March 02, 2026, 07:45:00 PM by Dave' });
+  });
+
+  it('pages and posts per page come from .pagelinks (topic=321.5 is page 2 of 5-post pages)', () => {
+    expect([page1.page, page1.pageCount, page1.postsPerPage]).toEqual([1, 2, 5]);
+    expect([page2.page, page2.pageCount]).toEqual([2, 2]);
+    expect(page1.title).toBe('Mafia 12: Day 1');
+  });
+
+  it('blockquote.bbc_standard_quote names the author from "Quote from: X on DATE"; the cite is chrome', () => {
+    expect(nodesOf(post(3).body, 'quote').map((q) => q.author)).toEqual(['Alice']);
+    expect(textOutsideQuotes(post(3).body)).toBe('I was asleep, like everyone else. Vote: Alice Vote: Carol');
+    expect(nodesOf(post(7).body, 'quote').map((q) => q.author)).toEqual(['Bob', 'Alice']);
+    expect(textOutsideQuotes(post(7).body)).toBe('Sure you were. Noted. Vote: Eve Vote: Bob');
+    for (const p of posts) expect(flatText(p.body)).not.toMatch(/Quote from/);
+  });
+
+  it('img.smiley is a smilie; img.bbc_img an image; the code header is not code', () => {
+    expect(nodesOf(post(2).body, 'smilie')).toEqual([{ t: 'smilie', alt: ';)' }]);
+    expect(nodesOf(post(4).body, 'image')).toEqual([{ t: 'image', src: 'https://i.imgur.com/harbour.png' }]);
+    expect(nodesOf(post(5).body, 'code')).toEqual([{ t: 'code', text: 'Vote: Frank' }]);
+    expect(flatText(post(5).body)).not.toMatch(/Select|Expand/);
+  });
+
+  it('strike, spoiler (mod), links, mentions and colour', () => {
+    expect(nodesOf(post(3).body, 'strike').map((s) => flatText(s.children))).toEqual(['Vote: Alice']);
+    expect(nodesOf(post(4).body, 'spoiler').map((s) => [s.title, flatText(s.children)])).toEqual([['Spoiler: notes', 'Vote: Dave']]);
+    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])).toEqual([['external', 'https://wiki.example.org/mafia']]);
+    expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([['internal', 'https://harbour.example.com/index.php?msg=5002']]);
+    expect(nodesOf(post(6).body, 'link').map((l) => [l.kind, flatText(l.children)])).toEqual([['mention', '@Bob']]);
+    expect(nodesOf(post(8).body, 'color').map((c) => [c.color, flatText(c.children)])).toEqual([['red', 'Vote: Alice']]);
+  });
+});
+
+describe('SMF 2.0 hand-written page (fixtures/smf/smf20/page-1.html)', () => {
+  const page = parse(fixture('smf20/page-1.html'), 'http://oldtown.example.net/forum/index.php?topic=77.0');
+  const post = (n: number): Post => page.posts.find((p) => p.number === n)!;
+
+  it('SMF 2.0: "Reply #N on:" counts replies; the opening post shows "on:" only', () => {
+    expect(page.posts.map((p) => [p.id, p.number, p.author, p.authorId])).toEqual([['801', 1, 'Host', '3'], ['802', 2, 'Ann', '21'], ['803', 3, 'Ben', '22']]);
+  });
+
+  it('times from "« Reply #1 on: DATE »", "<strong>Today</strong> at …" included', () => {
+    expect(page.posts.map((p) => p.postedAt)).toEqual(['2015-01-10T20:00:00.000Z', '2015-01-10T20:12:30.000Z', '2026-03-03T09:15:00.000Z']);
+  });
+
+  it('"« Last Edit: DATE by X »" in div.modified is the edit marker', () => {
+    expect(page.posts.filter((p) => p.edit).map((p) => p.number)).toEqual([2]);
+    expect(post(2).edit).toEqual({ at: '2015-01-10T20:20:00.000Z', by: 'Ann', text: 'Last Edit: January 10, 2015, 08:20:00 PM by Ann' });
+  });
+
+  it('the 2.0 quote header before the blockquote names its author and is not text', () => {
+    expect(nodesOf(post(3).body, 'quote').map((q) => q.author)).toEqual(['Ann']);
+    expect(textOutsideQuotes(post(3).body.filter((n) => n.t !== 'code' && n.t !== 'strike'))).toBe('Not so fast. Vote: Ann');
+    expect(flatText(post(3).body)).not.toMatch(/Quote from|\[Select\]|Code:/);
+    expect(nodesOf(post(3).body, 'code')).toEqual([{ t: 'code', text: 'Vote: Ben' }]);
+    expect(nodesOf(post(3).body, 'strike').map((s) => flatText(s.children))).toEqual(['Vote: Ann']);
+  });
+
+  it('title without "Topic:" and "(Read N times)"; pages of 15 from the page links; subject permalinks', () => {
+    expect(page).toMatchObject({ title: 'Mini Mafia 3', page: 1, pageCount: 2, postsPerPage: 15 });
+    expect(post(2).permalink).toBe('http://oldtown.example.net/forum/index.php?topic=77.msg802#msg802');
+    expect(nodesOf(post(2).body, 'smilie')).toEqual([{ t: 'smilie', alt: ':)' }]);
+    expect(flatText(post(2).body)).not.toMatch(/Town forever/);
+  });
+});
+
+describe('SMF URLs and identification', () => {
+  it('the thread is index.php?topic=ID.0; pages are post offsets', () => {
+    const ref = smf.threadRef(new URL('https://harbour.example.com/index.php?topic=321.msg5007#msg5007'));
+    expect(ref).toEqual({ engine: 'smf', url: 'https://harbour.example.com/index.php?topic=321.0', id: '321' });
+    expect(smf.pageUrl(ref, 1, 15)).toBe('https://harbour.example.com/index.php?topic=321.0');
+    expect(smf.pageUrl(ref, 3, 15)).toBe('https://harbour.example.com/index.php?topic=321.30');
+    expect(smf.pageOf(new URL('https://harbour.example.com/index.php?topic=321.30'), 15)).toBe(3);
+  });
+
+  it('the SEO form index.php/topic,ID.OFFSET.html works too', () => {
+    const ref = smf.threadRef(new URL('https://old.example.org/index.php/topic,77.45.html'));
+    expect(ref).toEqual({ engine: 'smf', url: 'https://old.example.org/index.php/topic,77.0.html', id: '77' });
+    expect(smf.pageUrl(ref, 2, 15)).toBe('https://old.example.org/index.php/topic,77.15.html');
+  });
+
+  it('is recognised by topic= URLs and by its quick-moderation form', () => {
+    expect(engineFromUrl(new URL('https://harbour.example.com/index.php?topic=321.0'))).toBe('smf');
+    expect(engineFromHtml(fixture('day-thread/page-1.html'))).toBe('smf');
+    expect(engineFromHtml(fixture('smf20/page-1.html'))).toBe('smf');
+  });
+
+  it('a page without posts is a layout error; a cut-off page is a truncated page', () => {
+    const url = 'https://harbour.example.com/index.php?topic=321.0';
+    expect(() => parse('<!DOCTYPE html><html><body><form id="quickModForm"></form></body></html>', url)).toThrow(LayoutError);
+    const whole = fixture('day-thread/page-1.html');
+    expect(() => parse(whole.slice(0, Math.floor(whole.length * 0.7)), url)).toThrow(TruncatedPageError);
+  });
+});
+
+describe('SMF standard game (fixtures/smf/standard-game)', () => {
+  const ORIGIN = 'http://forum.test';
+  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
+  const thread = readFixtureThread(root, 'smf', 'standard-game');
+  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: parse(p.body, `${ORIGIN}${p.path}`) }));
+  const posts = pages.flatMap((p) => p.read.posts);
+  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+
+  it('the committed fixture pages are what the renderer makes (no drift)', () => {
+    expect(staleFiles(fixtureFiles(root, ['smf'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
+  });
+
+  it('three pages of 8, 8 and 6; the page size read from the page links gives the fixture\'s page URLs', () => {
+    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length, p.read.postsPerPage])).toEqual([[1, 3, 8, 8], [2, 3, 8, 8], [3, 3, 6, 8]]);
+    const ref = smf.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
+    expect(thread.manifest.pages.map((p) => smf.pageUrl(ref, p.page, pages[0]!.read.postsPerPage))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
+  });
+
+  it('every post has the script\'s number, id, author, user id, time and permalink', () => {
+    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
+      script.posts.map((s) => ({
+        n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
+        at: new Date(s.time).toISOString(), permalink: `${ORIGIN}/index.php?msg=${s.id}`,
+      })),
+    );
+  });
+
+  it('only the edited post carries an edit marker, at the edit time, by its editor', () => {
+    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
+    expect(post(13).edit).toMatchObject({ at: '2026-03-03T10:05:00.000Z', by: 'Dave' });
+  });
+
+  it('every post body reads back as the script wrote it', () => {
+    for (const s of script.posts) {
+      const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
+      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
+    }
+  });
+});
