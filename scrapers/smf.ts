@@ -15,8 +15,9 @@ const QUOTE_AUTHOR = new RegExp(QUOTE_FROM, 'u');
 
 /**
  * Simple Machines Forum 2.0 and 2.1 (Display.template.php). Times are text in the
- * board's format and zone only; 2.1 prints "#N" per post, 2.0 "Reply #N on:".
- * Pages are post offsets: `index.php?topic=42.15` is the page starting at post 16.
+ * board's format and zone only. 2.1's "#N" and 2.0's "Reply #N on:" count replies (the
+ * opening post shows none), so a post's number is N + 1. Pages are post offsets:
+ * `index.php?topic=42.15` is the page starting at post 16.
  */
 export const descriptor = defineDescriptor({
   engine: 'smf',
@@ -35,7 +36,8 @@ export const descriptor = defineDescriptor({
     // `markQuoteAuthors`); code blocks have a "Code: [Select]" header.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, .quoteheader, .quotefooter, .codeheader',
     quote: [{
-      selector: 'blockquote.bbc_standard_quote, blockquote.bbc_alternate_quote, blockquote',
+      // `bbc_standard_quote` / `bbc_alternate_quote`, and plain blockquotes of older themes.
+      selector: 'blockquote',
       authorAttr: 'data-votal-author',
       authorSelector: 'cite',
       authorPattern: QUOTE_FROM,

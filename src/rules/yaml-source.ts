@@ -1,4 +1,4 @@
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isCollection, isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import type { SourceProblem } from './source-error.js';
 
@@ -54,14 +54,15 @@ function pathText(path: readonly PathKey[]): string {
 
 /**
  * The start of the node at `path`. A missing key points at the key of the map that
- * lacks it (`threshold:` when `threshold.denominator` is missing), or at the list item.
+ * lacks it (`threshold:` when `threshold.denominator` is missing), or at the list item;
+ * a map or list that is wrong as a whole points at its key (`veto:`), a scalar at itself.
  */
 function nodeOffset(doc: Document, path: readonly PathKey[]): number {
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n) as unknown[], true) as Node | undefined;
     if (!node?.range) continue;
     const owner = path[n - 1];
-    if (n < path.length && typeof owner === 'string') return keyOffset(doc, path.slice(0, n - 1), owner);
+    if ((n < path.length || isCollection(node)) && typeof owner === 'string') return keyOffset(doc, path.slice(0, n - 1), owner);
     return node.range[0];
   }
   return 0;

@@ -61,7 +61,7 @@ describe('witchhunt: Voting and Deadlines', () => {
   });
 
   it('If a majority of players vote to Sleep, the decision defers to the Judge', () => {
-    const t = count(['Amy', 'Bob', 'Cindy', 'Fred'].map((p, i) => vote(i + 1, p, 'Sleep')).concat([deadline(4)]));
+    const t = count([...['Amy', 'Bob', 'Cindy', 'Fred'].map((p, i) => vote(i + 1, p, 'Sleep')), deadline(4)]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: [], decidedAt: null, leaders: ['Sleep'] });
     expect(explained(t)).toContain('Sleep wins: the GM (Judge) decides');
   });

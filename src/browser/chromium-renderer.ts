@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { errorForResponse } from '../fetch/classify-response.js';
+import { FetchError } from '../fetch/errors.js';
+import type { FetchedPage } from '../fetch/fetched-page.js';
+import { DEFAULT_USER_AGENT } from '../fetch/fetcher-options.js';
+import { assertPublicUrl, type ResolveHost } from '../fetch/private-host.js';
+import type { BrowserCookie } from '../site/site-cookies.js';
+import type { PageRenderer } from '../thread/page-renderer.js';
+import { chromiumPath } from './chromium-path.js';
+import { BrowserUnavailableError, RenderError } from './errors.js';
+import { sharedChromium } from './shared-chromium.js';
+import { withTimeout } from './with-timeout.js';
+
+/** The politeness gate the browser's page loads pass through: PageFetcher.politely. */
+export interface PoliteGate {
+  politely<T>(url: string, visit: (target: URL) => Promise<T>): Promise<T>;
+}
+
+export interface ChromiumRendererOptions {
+  /** Default: CHROMIUM_PATH, else /usr/bin/chromium. */
+  executablePath?: string;
+  userAgent?: string;
+  launchTimeoutMs?: number;
+  /** Opening a tab, and closing it. */
+  stepTimeoutMs?: number;
+  /** Until the page's HTML has arrived (DOMContentLoaded). */
+  navigationTimeoutMs?: number;
+  /** After that, how long the page's scripts get to draw the posts. */
+  readyTimeoutMs?: number;
+  /** Logged-in session cookies for a URL (SiteCookies.browserCookies). */
+  cookiesFor?: (url: string) => BrowserCookie[];
+  /** Default: VOTAL_ALLOW_PRIVATE_HOSTS=1, as for the fetcher. */
+  allowPrivateHosts?: boolean;
+  resolveHost?: ResolveHost;
+}
+
+/** Subresources a forum page's posts do not need: not fetched, to spare the forum. */
+const SKIPPED_RESOURCES = new Set(['image', 'media', 'font', 'stylesheet', 'manifest', 'texttrack', 'eventsource', 'websocket']);
+const POLL_MS = 100;
+
+/**
+ * The browser fallback: opens a page in Debian's Chromium (playwright-core) and returns
+ * the HTML its scripts produced, to the same adapter that reads plain HTTP pages.
+ *
+ * Each page load goes through the fetcher's gate (public host, robots.txt, the host's
+ * pause). Inside the page, requests to private addresses are refused (a page's script
+ * must not reach the machine or its network) and images, fonts and styles are not
+ * fetched. Every step has a time limit; the tab is closed in `finally`.
+ */
+export class ChromiumRenderer implements PageRenderer {
+  private readonly executablePath: string;
+  private readonly o: Required<Omit<ChromiumRendererOptions, 'executablePath' | 'cookiesFor' | 'allowPrivateHosts' | 'resolveHost'>>;
+
+  constructor(private readonly gate: PoliteGate, private readonly options: ChromiumRendererOptions = {}) {
+    this.executablePath = options.executablePath ?? chromiumPath();
+    this.o = {
+      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+      launchTimeoutMs: options.launchTimeoutMs ?? 30_000,
+      stepTimeoutMs: options.stepTimeoutMs ?? 10_000,
+      navigationTimeoutMs: options.navigationTimeoutMs ?? 30_000,
+      readyTimeoutMs: options.readyTimeoutMs ?? 10_000,
+    };
+  }
+
+  async render(url: string, opts: { ready: (html: string) => boolean }): Promise<FetchedPage> {
+    const context = await this.browser(url);
+    return this.gate.politely(url, async (target) => {
+      const page = await withTimeout(context.newPage(), this.o.stepTimeoutMs, () => new RenderError(target, 'no browser tab opened in time'));
+      try {
+        return await this.load(context, page, target, opts.ready);
+      } finally {
+        await withTimeout(page.close(), this.o.stepTimeoutMs, () => new Error('tab did not close')).catch(() => {});
+      }
+    });
+  }
+
+  private async browser(url: string): Promise<BrowserContext> {
+    try {
+      return await sharedChromium({
+        executablePath: this.executablePath,
+        userAgent: this.o.userAgent,
+        launchTimeoutMs: this.o.launchTimeoutMs,
+      });
+    } catch (error) {
+      // Playwright's launch errors carry a long log; the first line says what went wrong.
+      const detail = ((error as Error).message ?? String(error)).split('\n')[0] ?? 'Chromium did not start';
+      throw new BrowserUnavailableError(url, detail);
+    }
+  }
+
+  private async load(context: BrowserContext, page: Page, target: URL, ready: (html: string) => boolean): Promise<FetchedPage> {
+    const cookies = this.options.cookiesFor?.(target.href) ?? [];
+    if (cookies.length > 0) await context.addCookies(cookies);
+    await page.route('**/*', (route) => this.guard(route));
+
+    let response;
+    try {
+      response = await page.goto(target.href, { waitUntil: 'domcontentloaded', timeout: this.o.navigationTimeoutMs });
+    } catch (error) {
+      const name = (error as Error).name;
+      throw new RenderError(target, name === 'TimeoutError' ? `no page within ${this.o.navigationTimeoutMs} ms` : 'navigation failed');
+    }
+    const status = response?.status() ?? 200;
+    let html = await this.content(page);
+    const deadline = performance.now() + this.o.readyTimeoutMs;
+    while (!ready(html) && performance.now() < deadline) {
+      await page.waitForTimeout(POLL_MS);
+      html = await this.content(page);
+    }
+    // The same judgement as for plain HTTP answers: 404, 429, challenge page...
+    const headers = new Headers(response ? await response.allHeaders().catch(() => ({})) : {});
+    const problem = errorForResponse(target.href, { status, headers, body: html }, { maxRetryAfterMs: 0 });
+    if (problem) throw problem;
+    return {
+      url: target.href,
+      finalUrl: page.url(),
+      status,
+      body: html,
+      etag: null,
+      lastModified: null,
+      hash: createHash('sha256').update(html, 'utf8').digest('hex'),
+      notModified: false,
+      fetchedAt: new Date().toISOString(),
+    };
+  }
+
+  /** The page's HTML now; a page still navigating (a script redirect) is asked again. */
+  private async content(page: Page): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await page.content();
+      } catch (error) {
+        if (attempt >= 3) throw new RenderError(page.url(), `could not read the page (${(error as Error).name})`);
+        await page.waitForTimeout(POLL_MS);
+      }
+    }
+  }
+
+  private async guard(route: Route): Promise<void> {
+    const request = route.request();
+    if (SKIPPED_RESOURCES.has(request.resourceType())) {
+      await route.abort('blockedbyclient').catch(() => {});
+      return;
+    }
+    try {
+      await assertPublicUrl(request.url(), {
+        ...(this.options.allowPrivateHosts !== undefined ? { allowPrivate: this.options.allowPrivateHosts } : {}),
+        ...(this.options.resolveHost ? { resolve: this.options.resolveHost } : {}),
+      });
+    } catch (error) {
+      if (error instanceof FetchError) {
+        await route.abort('blockedbyclient').catch(() => {});
+        return;
+      }
+      throw error;
+    }
+    await route.continue().catch(() => {});
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * The environment `votal serve` and `votal worker` read, validated once at start-up.
+ * Messages name the variable and never echo its value (DATABASE_URL may hold a password,
+ * the token and the key are secrets).
+ */
+
+const blankIsUnset = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
+
+/** 32 bytes, written as 64 hex digits or as base64 / base64url (`openssl rand -base64 32`). */
+export function parseSecretKey(text: string): Buffer | null {
+  const t = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, 'hex');
+  if (/^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(t)) {
+    const key = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (key.length === 32) return key;
+  }
+  return null;
+}
+
+const Flag = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).optional(),
+).transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
+
+export const EnvSchema = z.object({
+  DATABASE_URL: optionalString(
+    z.string().refine((v) => /^postgres(ql)?:\/\/\S+$/.test(v) && URL.canParse(v), {
+      message: 'must be a postgres:// or postgresql:// URL',
+    }),
+  ),
+  VOTAL_DATA_DIR: optionalString(z.string()).transform((v) => v ?? '.votal'),
+  VOTAL_ADMIN_TOKEN: optionalString(
+    z.string().min(16, { message: 'must be at least 16 characters (use a long random string)' }).regex(/^\S+$/, {
+      message: 'must not contain spaces',
+    }),
+  ),
+  VOTAL_SECRET_KEY: optionalString(
+    z.string().refine((v) => parseSecretKey(v) !== null, {
+      message: 'must be 32 random bytes as 64 hex digits or base64 (make one with: openssl rand -base64 32)',
+    }),
+  ).transform((v) => (v === undefined ? undefined : parseSecretKey(v)!)),
+  PORT: z.preprocess(
+    blankIsUnset,
+    z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65_535).default(8080),
+  ),
+  HOST: optionalString(z.string()).transform((v) => v ?? '127.0.0.1'),
+  VOTAL_ALLOW_PRIVATE_HOSTS: Flag,
+  VOTAL_LOG_LEVEL: optionalString(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
+    (v) => v ?? 'info',
+  ),
+});
+
+/** The validated configuration, in the names the code uses. */
+export interface VotalEnv {
+  /** PostgreSQL; unset means embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** PGlite's folder, the admin token file. Default `.votal`. */
+  dataDir: string;
+  /** GM routes need `Authorization: Bearer <adminToken>`; unset: `votal serve` makes and keeps one. */
+  adminToken: string | undefined;
+  /** AES-256-GCM key for forum logins and cookies stored at rest; unset: storing them is refused. */
+  secretKey: Buffer | undefined;
+  port: number;
+  host: string;
+  /** Private and loopback thread URLs allowed (tests, local fake forums). */
+  allowPrivateHosts: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(`bad environment: ${problems.map((p) => `${p.variable} ${p.message}`).join('; ')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Validates `source` (default `process.env`); throws EnvError naming every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): VotalEnv {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? '?'), message: i.message })));
+  }
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.VOTAL_DATA_DIR,
+    adminToken: e.VOTAL_ADMIN_TOKEN,
+    secretKey: e.VOTAL_SECRET_KEY,
+    port: e.PORT,
+    host: e.HOST,
+    allowPrivateHosts: e.VOTAL_ALLOW_PRIVATE_HOSTS,
+    logLevel: e.VOTAL_LOG_LEVEL,
+  };
+}
