@@ -15,7 +15,7 @@ export const descriptor = defineDescriptor({
   postsPerPage: 10,
   page: {
     shells: 'div.post',
-    content: 'p.author, div.content, div.notice, dl.postprofile, div.pagination, h2',
+    content: 'p.author, div.content, div.notice, div.pagination, h2',
   },
   body: {
     // "Code: Select all" in a code box is chrome.

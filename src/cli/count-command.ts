@@ -4,12 +4,14 @@ import type { GmEvent } from '../model/event.js';
 import type { Roster } from '../model/roster.js';
 import type { Tally } from '../model/tally.js';
 import { FetchError } from '../fetch/errors.js';
-import { PageFetcher } from '../fetch/page-fetcher.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
 import { postEvents } from '../parse/post-events.js';
 import { loadEvents } from '../rules/load-events.js';
 import { loadRuleset } from '../rules/load-ruleset.js';
 import type { Ruleset } from '../rules/ruleset.js';
+import { CookieFileError } from '../site/cookie-file.js';
+import { SiteProfileError } from '../site/load-site-profiles.js';
+import { openSiteReading } from '../site/site-reading.js';
 import { countVotes } from '../tally/count.js';
 import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
 import { renderBbcode } from '../votal/render-bbcode.js';
@@ -27,6 +29,14 @@ export interface CountOptions {
   toPost?: number;
   events?: string;
   format: 'text' | 'json' | 'bbcode';
+  /** Site profile files or folders (`--site-profile`, repeatable). */
+  siteProfile?: string[];
+  /** Logged-in session for the thread's site (`--cookies`). */
+  cookies?: string;
+  /** Keep what was read; a re-count fetches only from the last page seen (`--cache-dir`). */
+  cacheDir?: string;
+  /** Allow the Chromium fallback for pages that draw posts with JavaScript (`--browser`). */
+  browser?: boolean;
 }
 
 export interface CountResult {
@@ -53,9 +63,11 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
       throw new CliError(`not a URL: ${url}`);
     }
     await assertPublicUrl(parsed.href);
-    thread = await readThread(parsed.href, { source: source ?? new PageFetcher(), ...(engine ? { engine } : {}) });
+    thread = await readWithSite(parsed.href, opts, engine, notes, source);
   } catch (e) {
-    if (e instanceof FetchError) throw new CliError(e.message, EXIT.forum);
+    const told = notes.length ? `${(e as Error).message}\n${notes.map((n) => `note: ${n}`).join('\n')}` : (e as Error).message;
+    if (e instanceof FetchError) throw new CliError(told, EXIT.forum);
+    if (e instanceof SiteProfileError || e instanceof CookieFileError) throw new CliError(told, EXIT.input);
     throw e;
   }
 
@@ -75,6 +87,46 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
     ...(opts.day !== undefined ? { day: opts.day } : {}),
   });
   return { tally, output: format(tally, opts.format), notes };
+}
+
+/** The thread read the way its site's profile says (pause, cookies, browser, cache). */
+async function readWithSite(
+  url: string, opts: CountOptions, engine: EngineId | undefined, notes: string[], source: PageSource | undefined,
+): Promise<ThreadRead> {
+  const site = await openSiteReading({
+    threadUrl: url,
+    ...(opts.siteProfile ? { profileFiles: opts.siteProfile } : {}),
+    ...(opts.cookies ? { cookiesFile: opts.cookies } : {}),
+    ...(opts.cacheDir ? { cacheDir: opts.cacheDir } : {}),
+    ...(opts.browser ? { browser: true } : {}),
+    ...(source ? { source } : {}),
+  });
+  try {
+    const read = await readThread(url, {
+      source: site.source,
+      profile: site.profile,
+      ...(engine ? { engine } : {}),
+      ...(site.cache ? { cache: site.cache } : {}),
+      ...(site.renderer ? { renderer: site.renderer } : {}),
+      onNote: (n) => site.notes.push(n),
+    });
+    if (site.cache) notes.push(describeRead(read));
+    return read;
+  } finally {
+    notes.push(...site.notes);
+    await site.close();
+  }
+}
+
+function describeRead(read: ThreadRead): string {
+  const { fromCache, unchanged, read: fresh } = read.summary;
+  const pages = (ns: number[]) => (ns.length === 1 ? `page ${ns[0]}` : `pages ${ns[0]}-${ns.at(-1)}`);
+  const parts = [
+    fromCache.length ? `${pages(fromCache)} from the cache` : null,
+    unchanged.length ? `${pages(unchanged)} unchanged` : null,
+    fresh.length ? `${pages(fresh)} read` : null,
+  ].filter(Boolean);
+  return `${read.pageCount} page${read.pageCount === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
 
 function format(tally: Tally, fmt: CountOptions['format']): string {

@@ -17,6 +17,9 @@ const positiveInt = (name: string) => (v: string): number => {
   return n;
 };
 
+/** Repeatable option: each use adds one value. */
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
 /** The `votal` command line. Returns the exit code; never calls process.exit itself. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let code: number = EXIT.ok;
@@ -38,6 +41,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--to-post <n>', 'count as at this post', positiveInt('--to-post'))
     .option('--events <file>', 'GM events (YAML list: kills, replacements, corrections...)')
     .addOption(new Option('--format <format>', 'output').choices(['text', 'json', 'bbcode']).default('text'))
+    .option('--site-profile <file>', 'site profile YAML, or a folder of them (engine, time zone, pause, cookies, login); repeatable', collect, [])
+    .option('--cookies <file>', "logged-in session for the thread's site: Netscape cookies.txt or Playwright storage state JSON")
+    .option('--cache-dir <dir>', 'keep what was read here; a re-count fetches only from the last page seen')
+    .option('--browser', 'read pages that draw their posts with JavaScript in Chromium (CHROMIUM_PATH or /usr/bin/chromium)')
     .action(async (url: string, opts) => {
       const r = await runCount(url, opts);
       for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);

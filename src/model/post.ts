@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { Body } from './body.js';
 
@@ -34,5 +34,5 @@ export const Post = z.object({
 export type Post = z.infer<typeof Post>;
 
 export function hashBody(body: Body): string {
-  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  return hash('sha256', JSON.stringify(body), 'hex');
 }

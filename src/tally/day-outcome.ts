@@ -3,8 +3,10 @@ import { lynchShieldOf } from './board.js';
 import { drawOne, seedFrom } from './draw.js';
 import { roleRule } from './role-rule.js';
 import type { Board, GameState } from './state.js';
+import { slotName } from './state.js';
 import { thresholdFor } from './threshold.js';
 import { breakTie } from './tie-break.js';
+import { targetName } from './vote-target.js';
 import { leadersOf, standingsOf, type Standing } from './wagons.js';
 
 /**
@@ -121,13 +123,13 @@ function takenAlong(state: GameState, board: Board, lynched: readonly Standing[]
     if (!role) continue;
     const vote = state.votes.get(s.target.slot);
     if (!vote || vote.target.kind !== 'slot') {
-      say(`${s.name} (${role}) ${vote ? 'voted ' + (vote.target.kind === 'no-lynch' ? state.ruleset.noLynch?.name ?? 'No Lynch' : 'to abstain') : 'had no vote'}: nobody else dies`);
+      say(`${s.name} (${role}) ${vote ? `voted ${targetName(state, vote.target)}` : 'had no vote'}: nobody else dies`);
       continue;
     }
     const target = vote.target.slot;
     if (gone.has(target) || !board.living.includes(target)) continue;
     gone.add(target);
-    const name = board.slots[target]?.name ?? `#${target}`;
+    const name = slotName(state, target);
     say(`${s.name} (${role}) takes ${name}, their vote, along`);
     out.push(name);
   }

@@ -29,7 +29,8 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
   const threshold = thresholdFor(ruleset.threshold, board.living.length);
   const withheld = view === 'public' && ruleset.publish === 'day-end' && state.phase.kind === 'open';
   const wagons = withheld ? [] : wagonsOf(state, board, threshold, { view, explain });
-  const names = (slots: readonly number[]) => slots.map((i) => board.slots[i]?.name ?? slotName(state, i));
+  // The slot's current name: after a replacement the new player owns the slot, the Day's count included.
+  const names = (slots: readonly number[]) => slots.map((i) => slotName(state, i));
 
   const tally: Tally = {
     engine,

@@ -1,6 +1,7 @@
 import type { Explanation, Threshold, Voter, Wagon } from '../model/tally.js';
 import { activePenalties, voteBlockedBy } from './board.js';
 import type { Board, CastVote, GameState, PenaltyVote, Status, Veto, VoteTarget } from './state.js';
+import { slotName } from './state.js';
 import { targetKey, targetName } from './vote-target.js';
 
 /** One voter on a standing: `blockedBy` set when a status makes the vote not count. */
@@ -70,7 +71,7 @@ export function standingsOf(state: GameState, board: Board, publicWeights = fals
   }
 
   const standings = [...groups.values()].map(({ target, voters, penalties, vetoes }): Standing => {
-    const nameOf = (v: StandingVoter) => board.slots[v.slot]?.name ?? '';
+    const nameOf = (v: StandingVoter) => state.slots[v.slot]?.name ?? '';
     voters.sort((a, b) => a.vote.post - b.vote.post || nameOf(a).localeCompare(nameOf(b)));
     const votes = voters.reduce((sum, v) => sum + v.weight, 0);
     const penalty = penalties.length;
@@ -95,7 +96,7 @@ export function wagonsOf(
     // A target whose every vote is withheld has nothing to show in public.
     if (isPublic && shown.length === 0 && s.penalty === 0 && s.cancelled === 0) continue;
     const voters: Voter[] = shown.map((v) => ({
-      player: isPublic ? publicVoterName(state, v) : board.slots[v.slot]?.name ?? `#${v.slot}`,
+      player: isPublic ? publicVoterName(state, v) : slotName(state, v.slot),
       post: v.vote.post,
       weight: v.weight,
       permalink: v.vote.permalink,
@@ -105,7 +106,7 @@ export function wagonsOf(
       toThreshold: threshold.votes === null ? null : Math.max(0, threshold.votes - s.total),
     };
     if (state.ruleset.sideRules.veto) wagon.cancelled = s.cancelled;
-    if (view.explain) wagon.explain = explainStanding(state, board, s, isPublic);
+    if (view.explain) wagon.explain = explainStanding(state, s, isPublic);
     wagons.push(wagon);
   }
   return wagons;
@@ -122,11 +123,11 @@ export function leadersOf(wagons: readonly { target: string; total: number }[]):
 function publicVoterName(state: GameState, v: StandingVoter): string {
   if (v.vote.hidden) return 'Hidden';
   if (state.slots[v.slot]?.inactive) return 'Token';
-  return state.slots[v.slot]?.name ?? `#${v.slot}`;
+  return slotName(state, v.slot);
 }
 
-function explainStanding(state: GameState, board: Board, s: Standing, isPublic: boolean): Explanation[] {
-  const name = (i: number) => board.slots[i]?.name ?? `#${i}`;
+function explainStanding(state: GameState, s: Standing, isPublic: boolean): Explanation[] {
+  const name = (i: number) => slotName(state, i);
   const out: Explanation[] = [];
   for (const v of s.voters) {
     if (v.blockedBy) {

@@ -1,8 +1,12 @@
+import type { DialectSpec } from './dialect.js';
+
 /**
  * Text from the forum (player names, snippets) written into a votal must not become
  * markup. BBCode has no escape that every engine honours, so brackets become look-alikes;
  * a number followed by ")" would turn into a smiley ("8)") on many boards, so a
  * zero-width joiner keeps them apart.
+ *
+ * v1 helpers, kept for callers of the v1 renderers; votals use `escapeText`.
  */
 export function escapeBbcode(text: string): string {
   return text
@@ -20,4 +24,100 @@ export function escapeMarkdown(text: string): string {
 /** A URL inside [url=...]: no brackets or quotes that could close the tag. */
 export function escapeBbcodeUrl(url: string): string {
   return url.replace(/[\[\]"'\s]/g, (c) => encodeURIComponent(c));
+}
+
+/** Joins two characters so no parser sees them as one code, and no reader sees it. */
+export const ZWJ = '\u200D';
+/** Look-alike brackets: read as brackets, parsed as text everywhere. */
+export const LOOKALIKE: Readonly<Record<'[' | ']' | '<' | '>', string>> = {
+  '[': '\uFF3B', ']': '\uFF3D', '<': '\uFF1C', '>': '\uFF1E',
+};
+
+/**
+ * Smilie codes as engines write them: eyes and a mouth (`:)`, `;-P`, `:D`, `=O`), the
+ * "cool" faces (`8)`, `8-)`, `B)`), named codes (`:cool:`, `:smile:`), `<3` and `o_O`.
+ * The joiner goes after the first character, so the rest reads the same.
+ */
+const SMILIES = [
+  /([:;=])(?=[-']?[)(DPpOo|/\\*$@3SsXx\][])/g,
+  /([8B])(?=-?\))/g,
+  /(:)(?=[a-z0-9_+-]+:)/gi,
+  /(<)(?=\/?3)/g,
+  /([oO])(?=_[oO])/g,
+];
+
+/** Breaks every typed smilie code in `text` with a zero-width joiner. */
+export function breakSmilies(text: string): string {
+  let out = text;
+  for (const re of SMILIES) out = out.replace(re, `$1${ZWJ}`);
+  return out;
+}
+
+/**
+ * What any dialect does to forum text first: one line (line breaks and tabs become
+ * spaces), no control characters, no bidirectional overrides that could reorder the
+ * rest of the post, and no @mentions or bare URLs that the engine would turn into a
+ * notification or a link.
+ */
+export function plainLine(text: string): string {
+  return text
+    .replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ')
+    // C0/C1 controls, bidi embeddings/overrides/isolates.
+    .replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
+    .replace(/@/g, `@${ZWJ}`)
+    .replace(/:\/\//g, `:${ZWJ}//`)
+    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWJ}.`);
+}
+
+/** Markdown: the characters that start inline markup, anywhere in a line. */
+const MD_INLINE = /[\\`*_[\]<>#|~&]/g;
+/** Markdown: what starts a block when a line begins with it (list, heading, setext). */
+const MD_LINE_START = /^(\s*)([-+=]|\d+(?=[.)]))/;
+
+function escapeMarkdownText(text: string): string {
+  const inline = text.replace(MD_INLINE, '\\$&');
+  return inline.replace(MD_LINE_START, (_m, space: string, lead: string) => (
+    /^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`
+  ));
+}
+
+/**
+ * Inside a no-parse tag everything shows as typed, except a tag that would end it: any
+ * `[` before a `/` or the tag's own name, or at the very end, becomes a look-alike.
+ */
+function noParseContent(text: string, tag: string): string {
+  const re = new RegExp(`\\[(?=\\s*/|\\s*${tag}\\b|$)`, 'gi');
+  return text.replace(re, LOOKALIKE['[']);
+}
+
+/**
+ * `text` (a player name, a target, a snippet, or the votal's own words) as it must be
+ * written in `dialect` to show exactly as text: no tag, link, list, heading, mention or
+ * smilie can come out of it.
+ */
+export function escapeText(dialect: DialectSpec, text: string): string {
+  let s = plainLine(text);
+  if (dialect.smilies) s = breakSmilies(s);
+  if (dialect.html) s = s.replace(/[<>]/g, (c) => LOOKALIKE[c as '<' | '>']);
+  if (dialect.family === 'markdown') return escapeMarkdownText(s);
+  if (!/[[\]]/.test(s)) return s;
+  if (dialect.noParse) return `[${dialect.noParse}]${noParseContent(s, dialect.noParse)}[/${dialect.noParse}]`;
+  return s.replace(/[[\]]/g, (c) => LOOKALIKE[c as '[' | ']']);
+}
+
+/** Only http(s) links are written; anything else (javascript:, data:, relative) is not a link. */
+export function safeHref(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+}
+
+/** A link target in `dialect`: nothing in it can close the tag or the `(...)`. */
+export function escapeHref(dialect: DialectSpec, href: string): string {
+  const unsafe = dialect.family === 'markdown' ? /[\s()<>[\]"'`\\*_]/g : /[\s[\]"'<>\\]/g;
+  return href.replace(unsafe, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }

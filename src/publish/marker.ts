@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { plainText, type BodyNode } from '../model/body.js';
+
+/**
+ * Every votal Votal posts carries a marker: `votal:<draft id>.<random>`, unique per
+ * publication (the random part keeps two Votal installations posting into one thread
+ * apart). It is written so readers do not see it and the forum keeps it:
+ * - BBCode: `[color=transparent]votal:12.ab12cd34[/color]` on a line of its own;
+ * - Markdown (Discourse, NodeBB): an HTML comment `<!-- votal:12.ab12cd34 -->`.
+ * Before any retry the thread's last posts are searched for it.
+ */
+
+export function newMarker(draftId: number): string {
+  return `votal:${draftId}.${randomBytes(4).toString('hex')}`;
+}
+
+const MARKER = /^votal:\d+\.[0-9a-f]{8}$/;
+
+export function isMarker(text: string): boolean {
+  return MARKER.test(text);
+}
+
+/** The marker as it is written in a post of this dialect. */
+export function markerLine(dialect: string, marker: string): string {
+  if (!isMarker(marker)) throw new TypeError(`not a Votal marker: ${JSON.stringify(marker)}`);
+  return dialect === 'markdown' ? `<!-- ${marker} -->` : `[color=transparent]${marker}[/color]`;
+}
+
+/** The message to post: the votal, then its marker line. */
+export function withMarker(body: string, dialect: string, marker: string): string {
+  return `${body.replace(/\s+$/, '')}\n\n${markerLine(dialect, marker)}`;
+}
+
+/** Whether raw source text (BBCode or Markdown as stored by the forum) carries the marker. */
+export function rawHasMarker(raw: string, marker: string): boolean {
+  return raw.includes(marker);
+}
+
+/** Whether a parsed post body carries the marker in its own text (quotes of it do not count). */
+export function bodyHasMarker(body: readonly BodyNode[], marker: string): boolean {
+  const own = (nodes: readonly BodyNode[]): BodyNode[] =>
+    nodes.flatMap((n): BodyNode[] => {
+      if (n.t === 'quote') return [];
+      if ('children' in n) return [{ ...n, children: own(n.children) } as BodyNode];
+      return [n];
+    });
+  return plainText(own(body)).includes(marker);
+}
