@@ -53,6 +53,8 @@ async function start(launch: ChromiumLaunch): Promise<Running> {
       serviceWorkers: 'block',
       acceptDownloads: false,
     });
+    // A persistent context opens with a blank tab; every render opens (and closes) its own.
+    await Promise.all(context.pages().map((page) => page.close()));
     return { context, userDataDir };
   } catch (error) {
     process.removeListener('exit', removeDir);

@@ -111,7 +111,7 @@ function formFields(form: Element, facts: FormFacts): URLSearchParams {
     }
     const type = (attr(el, 'type') ?? 'text').toLowerCase();
     if (type === 'submit' || type === 'image' || type === 'button' || type === 'file' || type === 'reset') continue;
-    if ((type === 'checkbox' || type === 'radio') && attr(el, 'checked') === undefined) continue;
+    if ((type === 'checkbox' || type === 'radio') && attr(el, 'checked') === null) continue;
     fields.append(name, attr(el, 'value') ?? (type === 'checkbox' ? 'on' : ''));
   }
   for (const [name, value] of Object.entries(facts.fields)) fields.set(name, value);

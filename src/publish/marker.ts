@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { plainText, type BodyNode } from '../model/body.js';
+import { Dialect, dialectSpec } from '../votal/dialect.js';
 
 /**
  * Every votal Votal posts carries a marker: `votal:<draft id>.<random>`, unique per
@@ -20,10 +21,17 @@ export function isMarker(text: string): boolean {
   return MARKER.test(text);
 }
 
-/** The marker as it is written in a post of this dialect. */
+/**
+ * The marker as it is written in a post of this dialect: an HTML comment in Markdown, a
+ * transparent colour where the BBCode dialect has colours, else (GOG) small italic text.
+ */
 export function markerLine(dialect: string, marker: string): string {
   if (!isMarker(marker)) throw new TypeError(`not a Votal marker: ${JSON.stringify(marker)}`);
-  return dialect === 'markdown' ? `<!-- ${marker} -->` : `[color=transparent]${marker}[/color]`;
+  const known = Dialect.safeParse(dialect);
+  const spec = known.success ? dialectSpec(known.data) : null;
+  if (dialect === 'markdown' || spec?.family === 'markdown') return `<!-- ${marker} -->`;
+  if (spec && spec.color === null) return `${spec.italic[0]}${marker}${spec.italic[1]}`;
+  return `[color=transparent]${marker}[/color]`;
 }
 
 /** The message to post: the votal, then its marker line. */

@@ -39,12 +39,20 @@ export async function lastPosts(opts: ScanOptions): Promise<Post[]> {
     }
   };
 
-  const first = await read(adapter.pageUrl(ref, 1, null));
-  const pageCount = Math.max(1, first.pageCount);
+  /** A page and, for JSON engines (Discourse), the last of the further documents it lists. */
+  const readWhole = async (url: string) => {
+    const page = await read(url);
+    const posts = [...page.posts];
+    for (const more of (page.next ?? []).slice(-2)) posts.push(...(await read(more)).posts);
+    return { page, posts };
+  };
+
+  const first = await readWhole(adapter.pageUrl(ref, 1, null));
+  const pageCount = Math.max(1, first.page.pageCount);
   const from = Math.max(1, pageCount - (opts.lastPages ?? 2) + 1);
   const posts: Post[] = from === 1 ? [...first.posts] : [];
   for (let n = Math.max(2, from); n <= pageCount; n++) {
-    posts.push(...(await read(adapter.pageUrl(ref, n, first.postsPerPage))).posts);
+    posts.push(...(await readWhole(adapter.pageUrl(ref, n, first.page.postsPerPage))).posts);
   }
   return posts;
 }

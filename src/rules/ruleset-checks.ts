@@ -13,7 +13,6 @@ interface RulesetShape {
     forgive?: unknown;
   };
   schedule?: { checks: unknown[] } | undefined;
-  noLynch?: { days?: number[] | undefined } | undefined;
 }
 interface KeywordRuleShape {
   when: 'check' | 'deadline' | 'always';

@@ -14,3 +14,4 @@ export * from './drafts-repo.js';
 export * from './audit-repo.js';
 export * from './thread-pages-repo.js';
 export * from './readings-repo.js';
+export * from './polls-repo.js';

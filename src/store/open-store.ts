@@ -7,6 +7,7 @@ import { gamesRepo, type GamesRepo } from './games-repo.js';
 import { migrate, type MigrateResult } from './migrate.js';
 import { openPgSql } from './pg-sql.js';
 import { openPgliteSql } from './pglite-sql.js';
+import { pollsRepo, type PollsRepo } from './polls-repo.js';
 import { postsRepo, type PostsRepo } from './posts-repo.js';
 import { readingsRepo, type ReadingsRepo } from './readings-repo.js';
 import type { Queryable, Sql } from './sql.js';
@@ -80,6 +81,8 @@ export interface Repos {
   audit: AuditRepo;
   threadPages: ThreadPagesRepo;
   readings: ReadingsRepo;
+  /** The poller's per-game state: lease, last error, thread shape (migration 002). */
+  polls: PollsRepo;
 }
 
 export function storeOn(db: Queryable): Repos {
@@ -92,6 +95,7 @@ export function storeOn(db: Queryable): Repos {
     audit: auditRepo(db),
     threadPages: threadPagesRepo(db),
     readings: readingsRepo(db),
+    polls: pollsRepo(db),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AnyNode } from 'domhandler';
-import { all, attr, one, parseHtml, text, type Element } from '../../scrapers/dom.js';
+import { all, attr, one, parseHtml, type Element } from '../../scrapers/dom.js';
 
 /**
  * Why a 200 page with none of the engine's post containers has no posts, judged from
@@ -32,7 +32,7 @@ export function whyNoPosts(html: string): EmptyPageKind | null {
 }
 
 function isEmpty(el: Element): boolean {
-  return el.children.every((c) => c.type !== 'tag' || INVISIBLE.has(c.name)) && text(el) === '';
+  return el.children.every((c) => c.type !== 'tag' || INVISIBLE.has(c.name)) && visibleText(el) === '';
 }
 
 function visibleText(root: AnyNode): string {

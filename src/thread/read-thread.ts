@@ -4,6 +4,7 @@ import type { FetchedPage } from '../fetch/fetched-page.js';
 import { LayoutError, NotFoundError } from '../fetch/errors.js';
 import type { EngineAdapter, ThreadPage, ThreadRef } from '../../scrapers/adapter.js';
 import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
+import { adapters } from '../../scrapers/registry.js';
 import { DEFAULT_PROFILE, type SiteProfile } from '../../scrapers/site-profile.js';
 import type { PageRenderer } from './page-renderer.js';
 import { readPage, type PageReading, type PageSource } from './read-page.js';
@@ -64,6 +65,8 @@ export async function readThread(threadUrl: string, opts: ReadThreadOptions): Pr
   const start = new URL(threadUrl);
   let engine = opts.engine ?? engineFromUrl(start, profile);
   let identified: FetchedPage | null = null;
+  // A board on its own domain whose engine an earlier read found out: no need to ask again.
+  if (!engine && opts.cache && !opts.refresh) engine = await engineFromCache(start, opts.cache);
   if (!engine) {
     // A board on its own domain: the page itself says which engine rendered it.
     identified = await opts.source.get(start.href);
@@ -100,6 +103,23 @@ export async function readThread(threadUrl: string, opts: ReadThreadOptions): Pr
     });
   }
   return { engine, thread, title: result.title, pageCount: result.pageCount, posts, summary: result.summary };
+}
+
+/** The engine of a cached read of this thread, trying each engine whose thread URLs look like this one. */
+async function engineFromCache(start: URL, cache: ThreadCache): Promise<EngineId | null> {
+  const path = start.pathname + start.search;
+  const likely = adapters.filter((a) => a.descriptor.threadPaths.some((p) => new RegExp(p, 'i').test(path)));
+  for (const adapter of likely.length > 0 ? likely : adapters) {
+    let threadUrl: string;
+    try {
+      threadUrl = adapter.threadRef(start).url;
+    } catch {
+      continue;
+    }
+    const entry = await cache.get(threadUrl);
+    if (entry?.engine === adapter.descriptor.engine) return entry.engine;
+  }
+  return null;
 }
 
 interface ReadResult {

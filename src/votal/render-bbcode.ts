@@ -1,23 +1,19 @@
+import type { EngineId } from '../model/engine.js';
 import type { Tally } from '../model/tally.js';
-import { escapeBbcode, escapeBbcodeUrl } from './escape.js';
-import { outcomeLine, thresholdLine, wagonCount } from './votal-lines.js';
+import { dialectFor, dialectSpec, type Dialect } from './dialect.js';
+import { renderVotal, type VotalOptions } from './render-votal.js';
 
 /**
- * The votal as a BBCode post (XenForo, phpBB, vBulletin, ProBoards, SMF, MyBB share
- * [b] and [url=]). Every name and snippet from the forum goes through escapeBbcode.
+ * The BBCode dialect for a thread's engine: its own where it writes BBCode (GOG's few
+ * tags included); for Markdown forums or an unknown engine, phpBB's — the most careful
+ * (no no-parse tag to rely on, so brackets become look-alikes and smilies are broken).
  */
-export function renderBbcode(t: Tally): string {
-  const e = escapeBbcode;
-  const lines: string[] = [];
-  lines.push(`[b]Vote count - Day ${t.day}[/b]`, '');
-  if (t.wagons.length === 0) lines.push('No votes yet.');
-  for (const w of t.wagons) {
-    const voters = w.voters
-      .map((v) => (v.permalink ? `[url=${escapeBbcodeUrl(v.permalink)}]${e(v.player)}[/url]` : e(v.player)))
-      .join(', ');
-    lines.push(`[b]${e(w.target)}[/b] - ${wagonCount(w)}: ${voters}`);
-  }
-  lines.push('', `[b]Not voting:[/b] ${t.notVoting.map(e).join(', ') || '-'}`, '', e(thresholdLine(t)));
-  if (t.outcome.status !== 'open') lines.push(`[b]${e(outcomeLine(t))}[/b]`);
-  return lines.join('\n') + '\n';
+export function bbcodeDialectFor(engine: EngineId | null): Dialect {
+  const dialect = engine ? dialectFor(engine) : null;
+  return dialect && dialectSpec(dialect).family === 'bbcode' ? dialect : 'bbcode-phpbb';
+}
+
+/** `votal count --format bbcode`: the votal in the thread engine's BBCode. */
+export function renderBbcode(t: Tally, opts: Partial<VotalOptions> = {}): string {
+  return renderVotal(t, { ...opts, dialect: opts.dialect ?? bbcodeDialectFor(t.engine) });
 }

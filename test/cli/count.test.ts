@@ -52,8 +52,8 @@ describe('votal count', () => {
   it('drafts a BBCode votal with links to the vote posts', async () => {
     const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'bbcode']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^\[b\]Vote count - Day 1\[\/b\]/);
-    expect(r.stdout).toMatch(/\[b\]Bob\[\/b\] - 2 - L-2: \[url=http:\/\/127\.0\.0\.1:\d+\/threads\/standard-game\.4242\/post-9017\]Carol\[\/url\]/);
+    expect(r.stdout).toMatch(/^\[b\]Vote count — Day 1\[\/b\]/);
+    expect(r.stdout).toMatch(/\[b\]Bob\[\/b\] \(2\) — L-2: \[url=http:\/\/127\.0\.0\.1:\d+\/threads\/standard-game\.4242\/post-9017\]Carol\[\/url\]/);
   });
 
   it('counts as at a post with --to-post', async () => {

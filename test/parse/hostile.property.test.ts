@@ -141,10 +141,10 @@ describe('time stays roughly linear in the size of the post', () => {
     const small = make(10_000);
     const big = make(1_000_000);
     for (let k = 0; k < 3; k++) timeOf(small); // warm up the JIT
-    const smallTimes = Array.from({ length: 5 }, () => timeOf(small)).sort((x, y) => x - y);
-    const tSmall = Math.max(smallTimes[2]!, 0.5); // median, floored against timer noise
-    const tBig = timeOf(big);
-    // 100x the text; allow 10x more than linear for GC and cache effects (quadratic would be ~10 000x).
-    expect(tBig).toBeLessThan(tSmall * 100 * 10);
+    // Best of several runs on both sides: on a busy machine a single run can be descheduled.
+    const tSmall = Math.max(Math.min(...Array.from({ length: 7 }, () => timeOf(small))), 0.5); // floored against timer noise
+    const tBig = Math.min(...Array.from({ length: 3 }, () => timeOf(big)));
+    // 100x the text; allow 30x more than linear for GC and cache effects (quadratic would be ~10 000x).
+    expect(tBig).toBeLessThan(tSmall * 100 * 30);
   }, 60_000);
 });

@@ -107,3 +107,19 @@ describe('ruleset errors of the new mechanisms, at file:line:column', () => {
     expect(lines[1]).toBe('mine.yaml:8:3: statuses.jailed: unknown key "jailed"');
   });
 });
+
+describe('rulesets/README.md', () => {
+  const text = readFileSync(join(rulesetsDir(), 'README.md'), 'utf8');
+  const blocks = [...text.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+  it('its complete example is a valid ruleset', () => {
+    expect(parseRuleset(blocks[0]!, 'README.md example')).toMatchObject({
+      name: 'town-hall', roles: { mayor: { weight: 2, hiddenWeight: true } }, ties: { then: 'draw' },
+      sideRules: { hammer: { when: 'check' } }, schedule: { timeZone: 'Europe/Berlin' },
+    });
+  });
+
+  it('names every shipped ruleset', () => {
+    for (const name of listRulesets()) expect(text).toContain(`\`${name}\``);
+  });
+});

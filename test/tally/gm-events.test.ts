@@ -156,4 +156,32 @@ describe('GM events', () => {
       expect(t.wagons).toEqual([]); // the vote counted, then the kill removed it
     });
   });
+
+  describe('events of the seed rulesets', () => {
+    it('a replacement at Night renames the slot in the closed Day\'s count too', () => {
+      const t = count([vote(1, 'Bob', 'Alice'), vote(2, 'Cy', 'Bob'), gm({ at: 2, kind: 'day-end' }), gm({ at: 3, kind: 'replace', player: 'Bob', by: 'Robert' })]);
+      expect(t.wagons.map((w) => [w.target, w.voters.map((v) => v.player)])).toEqual([['Alice', ['Robert']], ['Robert', ['Cy']]]);
+      expect(t.outcome.leaders).toEqual(['Alice', 'Bob']);
+    });
+
+    it.each([
+      [{ kind: 'penalty', player: 'Zed', reason: 'x' }, 'penalty: Zed'],
+      [{ kind: 'forgiven', player: 'Zed' }, 'forgiven: Zed'],
+      [{ kind: 'missed', player: 'Zed' }, 'missed: Zed'],
+      [{ kind: 'status', player: 'Zed', status: 'arrested' }, 'status: Zed'],
+    ])('a %o naming nobody on the roster is flagged not-a-player', (event, raw) => {
+      expect(count([gm({ at: 4, ...event })]).flags).toEqual([{ post: 4, player: 'Zed', kind: 'not-a-player', raw, candidates: [] }]);
+    });
+
+    it('a GM penalty vote counts on the player\'s wagon', () => {
+      const t = count([gm({ at: 2, kind: 'penalty', player: 'Eve', reason: 'quoted a PM' }), vote(3, 'Alice', 'Eve')]);
+      expect(t.wagons).toMatchObject([{ target: 'Eve', votes: 1, penalty: 1, total: 2 }]);
+    });
+
+    it('a role the ruleset gives no rule to changes nothing in the count', () => {
+      const t = count([gm({ at: 0, kind: 'role', player: 'Dana', role: 'Seer' }), vote(1, 'Dana', 'Eve')]);
+      expect(t.wagons[0]?.total).toBe(1);
+    });
+  });
 });
+

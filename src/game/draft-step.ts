@@ -1,0 +1,118 @@
+import type { EngineId } from '../model/engine.js';
+import type { Post } from '../model/post.js';
+import { ownText } from '../parse/own-text.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import { recordAudit } from '../store/audit-repo.js';
+import type { Draft } from '../store/drafts-repo.js';
+import type { Game } from '../store/games-repo.js';
+import { storeOn, type Repos } from '../store/open-store.js';
+import type { PollState } from '../store/polls-repo.js';
+import type { Sql } from '../store/sql.js';
+import type { StoredTally } from '../store/tallies-repo.js';
+import { dialectFor } from '../votal/dialect.js';
+import { DraftSettings, draftReasons, voteChanges, type DraftSettingsInput, type NewPost } from '../votal/draft-triggers.js';
+import { renderVotal } from '../votal/render-votal.js';
+import type { PollSettings } from './game-settings.js';
+
+/** What the draft step keeps between polls (in `game_poll.state`). */
+export interface DraftCounters {
+  /** Votes and unvotes since the last draft. */
+  votesSinceDraft: number;
+  /** When the last draft was made (the poll clock). */
+  lastDraftAt: string | null;
+  /** The tally the last check compared against, so a poll that died after saving a tally does not lose its changes. */
+  draftCheckedTallyId: number | null;
+}
+
+export interface DraftStepInput {
+  store: Repos & { sql: Sql };
+  game: Game;
+  ruleset: Ruleset;
+  engine: EngineId;
+  settings: PollSettings;
+  state: PollState;
+  /** The current tally. */
+  after: StoredTally;
+  newPosts: readonly Post[];
+  now: string;
+  deadline: string | null;
+}
+
+export interface DraftStepResult {
+  draft: Draft | null;
+  reasons: string[];
+  counters: DraftCounters;
+  /** The draft could not be made (a bad template): the count still stands. */
+  error: string | null;
+}
+
+/** The draft triggers of `game.settings.drafts`, keeping only the keys they know (other parts of Votal keep their own there). */
+export function draftSettingsOf(settings: PollSettings): DraftSettingsInput {
+  const raw = settings.drafts;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  const known = Object.keys(DraftSettings.shape);
+  const picked = Object.fromEntries(Object.entries(raw).filter(([k]) => known.includes(k)));
+  const parsed = DraftSettings.safeParse(picked);
+  return parsed.success ? parsed.data : {};
+}
+
+export function countersOf(state: PollState): DraftCounters {
+  const s = state.state;
+  return {
+    votesSinceDraft: typeof s.votesSinceDraft === 'number' ? s.votesSinceDraft : 0,
+    lastDraftAt: typeof s.lastDraftAt === 'string' ? s.lastDraftAt : null,
+    draftCheckedTallyId: typeof s.draftCheckedTallyId === 'number' ? s.draftCheckedTallyId : null,
+  };
+}
+
+/**
+ * Asks the draft triggers whether the count since the last check calls for a votal draft
+ * and, if so, renders one in the thread's dialect from the current tally (a snapshot: the
+ * draft never changes) and stores it with its reasons (audited `draft.create`, `draft.reasons`).
+ */
+export async function draftStep(input: DraftStepInput): Promise<DraftStepResult> {
+  const { store, game, after } = input;
+  const counters = countersOf(input.state);
+  const before = counters.draftCheckedTallyId === null ? null
+    : counters.draftCheckedTallyId === after.id ? after : await store.tallies.get(counters.draftCheckedTallyId);
+  const newPosts: NewPost[] = input.newPosts.map((p) => ({ post: p.number, author: p.author, text: ownText(p.body) }));
+  const settings = draftSettingsOf(input.settings);
+  const lastDraft = counters.lastDraftAt !== null || counters.votesSinceDraft > 0
+    ? { at: counters.lastDraftAt ?? input.now, votesSinceCount: counters.votesSinceDraft }
+    : null;
+  const beforeTally = before?.tally ?? null;
+  const changes = voteChanges(beforeTally, after.tally, newPosts).length;
+  const reasons = draftReasons({ before: beforeTally, after: after.tally, newPosts, lastDraft, now: input.now, settings });
+  const next: DraftCounters = { ...counters, draftCheckedTallyId: after.id, votesSinceDraft: counters.votesSinceDraft + changes };
+  if (reasons.length === 0) return { draft: null, reasons: [], counters: next, error: null };
+
+  const dialect = dialectFor(input.engine);
+  let body: string;
+  try {
+    body = renderVotal(after.tally, {
+      dialect,
+      ...(input.settings.votalTitle ? { title: input.settings.votalTitle } : {}),
+      deadline: input.deadline,
+      timeZone: input.settings.timeZone ?? input.ruleset.schedule?.timeZone ?? 'UTC',
+      ...(input.settings.votalTemplate ? { template: input.settings.votalTemplate } : {}),
+    });
+  } catch (error) {
+    const message = `could not render the votal draft: ${(error as Error).message}`;
+    await store.audit.record({ gameId: game.id, actor: 'poller', action: 'draft.error', detail: { error: message, tallyId: after.id } });
+    // The reasons stand: the next poll tries again (the GM may fix the template meanwhile).
+    return { draft: null, reasons: reasons.map((r) => r.text), counters: { ...next, draftCheckedTallyId: counters.draftCheckedTallyId }, error: message };
+  }
+  const draft = await store.sql.transaction(async (tx) => {
+    const created = await storeOn(tx).drafts.create({ gameId: game.id, tallyId: after.id, dialect, body }, 'poller');
+    await recordAudit(tx, {
+      gameId: game.id, actor: 'poller', action: 'draft.reasons', detail: { draftId: created.id, tallyId: after.id, reasons },
+    });
+    return created;
+  });
+  return {
+    draft,
+    reasons: reasons.map((r) => r.text),
+    counters: { votesSinceDraft: 0, lastDraftAt: input.now, draftCheckedTallyId: after.id },
+    error: null,
+  };
+}

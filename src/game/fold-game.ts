@@ -1,0 +1,261 @@
+import type { Effect, PostReading, PostViolation } from '../model/action.js';
+import type { EngineId } from '../model/engine.js';
+import type { GmEvent, PostEvent } from '../model/event.js';
+import type { EditMarker } from '../model/post.js';
+import type { Roster } from '../model/roster.js';
+import type { Flag, Tally } from '../model/tally.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import { addWeekdays, clockEvents, type DayWindow } from '../tally/clock.js';
+import { countVotes } from '../tally/count.js';
+import type { DaySetting } from './game-settings.js';
+
+/**
+ * The game's count from what the store holds: every post (deleted ones too) with every
+ * body it has had, the GM's events, and the Day's clock. Pure: the caller passes `now`.
+ *
+ * - An edit is a new revision. One the forum did not mark (a silent edit) is an `edit`
+ *   violation quoting both versions; one it marked was already read as one by the parser.
+ * - An edit made once the Day of its post was decided (a deadline passed, a majority
+ *   reached, the GM decided) never changes the count: the post keeps the body it had
+ *   then, and an edit that would change its vote is flagged `vote-after-decision`.
+ * - A deleted post still counts (it was made); the tally notes that it was deleted.
+ * - Clock events: the Day's checks and deadline up to `now`; a deadline the count extends
+ *   (Filibuster) adds the next deadline, `extendBy.weekdays` later, and so on.
+ */
+export interface PostHistory {
+  number: number;
+  author: string;
+  postedAt: string | null;
+  permalink: string | null;
+  deleted: boolean;
+  /** Oldest first; the last one is what the forum shows now. */
+  revisions: RevisionReading[];
+}
+
+export interface RevisionReading {
+  reading: PostReading;
+  /** When this body was first seen by the poller (ISO 8601). */
+  firstSeen: string;
+  /** The forum's edit marker seen with this body. */
+  edit: EditMarker | null;
+  /** The poster's own words in this body (for the evidence of an edit). */
+  text: string;
+}
+
+export interface FoldGameInput {
+  ruleset: Ruleset;
+  roster: Roster;
+  engine: EngineId | null;
+  posts: readonly PostHistory[];
+  gmEvents: readonly GmEvent[];
+  day?: DaySetting | undefined;
+  /** ISO 8601: clock events up to here happened. */
+  now: string;
+}
+
+/** An edit the count does not take, because it came after its Day was decided. */
+export interface LateEdit {
+  post: number;
+  author: string;
+  /** When the edit was seen (or the forum says it was made). */
+  at: string;
+  /** The effect that stands, and the one the edit would have had. */
+  counted: Effect;
+  edited: Effect;
+}
+
+export interface FoldGameResult {
+  tally: Tally;
+  lateEdits: LateEdit[];
+  /** The Day's deadline now (after Filibuster extensions), or null without a Day clock. */
+  deadline: string | null;
+  /** Scheduled checks and deadlines of the Day still to come after `now`. */
+  upcoming: string[];
+}
+
+/** Most edit instants examined one by one; later ones are judged with the last fold. */
+const MAX_EDIT_INSTANTS = 200;
+/** Most Filibuster-style extensions followed in one Day. */
+const MAX_EXTENSIONS = 10;
+const SNIPPET = 160;
+
+export function foldGame(input: FoldGameInput): FoldGameResult {
+  const nowMs = parse(input.now, 'now');
+  const times = input.posts.map((p) => p.revisions.map((r, i) => revisionTime(p, r, i)));
+
+  // Which revision of each post counts: edits are taken in time order, each only if its
+  // post's Day was still open just before it.
+  const chosen = input.posts.map(() => 0);
+  const edits = new Map<number, { post: number; revision: number }[]>();
+  input.posts.forEach((p, pi) => {
+    p.revisions.forEach((_r, ri) => {
+      if (ri === 0) return;
+      const t = times[pi]![ri]!;
+      if (t > nowMs) return;
+      const list = edits.get(t) ?? [];
+      list.push({ post: pi, revision: ri });
+      edits.set(t, list);
+    });
+  });
+  const instants = [...edits.keys()].sort((a, b) => a - b);
+  const lateEdits: LateEdit[] = [];
+  const dayStarts = input.gmEvents.flatMap((e) => (e.kind === 'day-start' && e.at !== undefined ? [e.at] : []));
+  let examined = 0;
+  for (const t of instants) {
+    const before = examined++ < MAX_EDIT_INSTANTS ? countAt(input, chosen, t - 1, true).tally : null;
+    for (const { post: pi, revision: ri } of edits.get(t)!) {
+      const post = input.posts[pi]!;
+      if (before && isLate(post.number, before, dayStarts, t)) {
+        const counted = post.revisions[chosen[pi]!]!.reading.effect;
+        lateEdits.push({ post: post.number, author: post.author, at: iso(t), counted, edited: post.revisions[ri]!.reading.effect });
+      } else {
+        chosen[pi] = ri;
+      }
+    }
+  }
+
+  const final = countAt(input, chosen, nowMs, false);
+  const tally = final.tally;
+  const flags: Flag[] = [...tally.flags];
+  const notes: string[] = [...(tally.notes ?? [])];
+  for (const late of lateEdits) {
+    if (sameEffect(late.counted, late.edited)) {
+      notes.push(`Post ${late.post} by ${late.author} was edited after its Day was decided (${late.at}); the edit is not counted.`);
+      continue;
+    }
+    flags.push({
+      post: late.post,
+      player: late.author,
+      kind: 'vote-after-decision',
+      raw: `edited after the Day was decided (${late.at}): ${describe(late.edited)}; it does not count, ${describe(late.counted)} stands`,
+      candidates: [],
+    });
+  }
+  for (const p of input.posts) {
+    if (p.deleted) notes.push(`Post ${p.number} by ${p.author} was deleted on the forum; it is kept and counted as it was.`);
+  }
+  const out: Tally = { ...tally, flags: flags.sort((a, b) => a.post - b.post) };
+  if (notes.length) out.notes = notes;
+  return { tally: out, lateEdits, deadline: final.deadline, upcoming: final.upcoming.filter((t) => Date.parse(t) > nowMs) };
+}
+
+/** A post's Day was decided (or is over) at the moment of an edit. */
+function isLate(post: number, before: Tally, dayStarts: readonly number[], _at: number): boolean {
+  // A post of an earlier Day than the one being counted.
+  const currentStart = Math.max(0, ...dayStarts.filter((at) => at <= (before.asOfPost ?? 0)));
+  if (currentStart > 0 && post <= currentStart) return true;
+  if (before.outcome.status === 'open') return false;
+  const decidedAt = before.outcome.decidedAt ?? before.asOfPost ?? Number.POSITIVE_INFINITY;
+  return post <= decidedAt;
+}
+
+interface CountAt {
+  tally: Tally;
+  deadline: string | null;
+  upcoming: string[];
+}
+
+/**
+ * The count with each post at its chosen revision, as at `atMs`: clock events up to then,
+ * and (`cut`) only posts and events made by then.
+ */
+function countAt(input: FoldGameInput, chosen: readonly number[], atMs: number, cut: boolean): CountAt {
+  const posts: PostEvent[] = [];
+  input.posts.forEach((p, pi) => {
+    posts.push({
+      kind: 'post',
+      post: p.number,
+      author: p.author,
+      time: p.postedAt,
+      permalink: p.permalink,
+      reading: readingOf(p, chosen[pi]!),
+    });
+  });
+  const base = [...posts, ...input.gmEvents];
+  const cutOpts = cut ? { toTime: iso(atMs) } : {};
+  const count = (events: readonly (PostEvent | GmEvent)[]) =>
+    countVotes({ ruleset: input.ruleset, roster: input.roster, events, engine: input.engine, ...cutOpts });
+
+  if (!input.day) return { tally: count(base), deadline: null, upcoming: [] };
+
+  const day = input.day;
+  let window: DayWindow = { day: day.number, start: day.start, deadline: day.deadline };
+  const clock: GmEvent[] = [];
+  const upcoming: string[] = [];
+  let tally: Tally | null = null;
+  for (let i = 0; i <= MAX_EXTENSIONS; i++) {
+    const events = clockEvents(input.ruleset, window);
+    for (const e of events) {
+      if (Date.parse(e.time) <= atMs) clock.push(e);
+      else upcoming.push(e.time);
+    }
+    tally = count([...base, ...clock]);
+    const deadlineMs = Date.parse(window.deadline);
+    const extended = deadlineMs <= atMs && tally.day === day.number && tally.outcome.status === 'open';
+    if (!extended) break;
+    const weekdays = extensionWeekdays(input.ruleset);
+    if (weekdays === null) break;
+    const next = addWeekdays(window.deadline, weekdays, input.ruleset.schedule?.timeZone ?? 'UTC');
+    window = { day: day.number, start: window.deadline, deadline: next };
+  }
+  return { tally: tally!, deadline: new Date(Date.parse(window.deadline)).toISOString(), upcoming };
+}
+
+/** How far a deadline extension moves the deadline, if the ruleset has one. */
+function extensionWeekdays(ruleset: Ruleset): number | null {
+  const rules = Object.values(ruleset.sideRules).filter(
+    (r): r is NonNullable<typeof ruleset.sideRules.filibuster> =>
+      r !== undefined && 'effect' in r && r.effect === 'extend-day' && r.when === 'deadline',
+  );
+  if (rules.length === 0) return null;
+  return rules[0]!.extendBy?.weekdays ?? 1;
+}
+
+/** A revision's reading, with an `edit` violation when the forum did not mark the edit. */
+function readingOf(p: PostHistory, index: number): PostReading {
+  const rev = p.revisions[index]!;
+  if (index === 0 || rev.edit !== null) return rev.reading;
+  const before = p.revisions[index - 1]!;
+  const violation: PostViolation = {
+    kind: 'edit',
+    detail: `edited without an edit marker (seen ${rev.firstSeen}); before: "${snippet(before.text)}"; after: "${snippet(rev.text)}"`,
+  };
+  return { ...rev.reading, violations: [...rev.reading.violations, violation] };
+}
+
+/** When a body appeared: the post's time for the first, else the edit marker's time or when it was seen. */
+function revisionTime(p: PostHistory, r: RevisionReading, index: number): number {
+  const seen = parse(r.firstSeen, 'firstSeen');
+  if (index === 0) {
+    const posted = p.postedAt === null ? Number.NaN : Date.parse(p.postedAt);
+    return Number.isNaN(posted) ? seen : Math.min(posted, seen);
+  }
+  const marked = r.edit?.at ? Date.parse(r.edit.at) : Number.NaN;
+  return Number.isNaN(marked) ? seen : Math.min(marked, seen);
+}
+
+function sameEffect(a: Effect, b: Effect): boolean {
+  return a.kind === b.kind && a.target === b.target && a.reason === b.reason;
+}
+
+function describe(e: Effect): string {
+  if (e.kind === 'vote') return `a vote for ${e.target}`;
+  if (e.kind === 'unvote') return 'an unvote';
+  if (e.kind === 'review') return `a vote the GM must review (${e.reason ?? 'unclear'})`;
+  return 'no vote';
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SNIPPET ? `${flat.slice(0, SNIPPET - 1)}…` : flat;
+}
+
+function parse(time: string, what: string): number {
+  const ms = Date.parse(time);
+  if (Number.isNaN(ms)) throw new RangeError(`${what} is not an ISO 8601 time: ${time}`);
+  return ms;
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,448 @@
+import { hostname } from 'node:os';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FetchedPage, Validators } from '../fetch/fetched-page.js';
+import { ThrottledError } from '../fetch/errors.js';
+import { plainText } from '../model/body.js';
+import type { PostReading } from '../model/action.js';
+import type { GmEvent } from '../model/event.js';
+import type { Post } from '../model/post.js';
+import { Tally } from '../model/tally.js';
+import { readPost } from '../parse/read-post.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import { recordAudit } from '../store/audit-repo.js';
+import type { Draft } from '../store/drafts-repo.js';
+import type { Game } from '../store/games-repo.js';
+import { storeOn, type Repos } from '../store/open-store.js';
+import type { PollState } from '../store/polls-repo.js';
+import type { StoredPost } from '../store/posts-repo.js';
+import type { Sql } from '../store/sql.js';
+import type { StoredTally } from '../store/tallies-repo.js';
+import type { ThreadPage } from '../../scrapers/adapter.js';
+import type { SiteProfile } from '../../scrapers/site-profile.js';
+import type { PageRenderer } from '../thread/page-renderer.js';
+import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
+import { draftStep } from './draft-step.js';
+import { foldGame, type PostHistory, type RevisionReading } from './fold-game.js';
+import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
+import { pollSettings } from './game-settings.js';
+import { logOf, type Log } from './log.js';
+import { StoreThreadCache } from './store-thread-cache.js';
+
+/** Who writes the audit entries of a poll. */
+export const POLLER_ACTOR = 'poller';
+
+/**
+ * This process, for poll leases: `<host>:<pid>:<random>` (never contains "/"). On PGlite a
+ * lease held by another instance is left over from a process that died (one process per folder).
+ */
+export const PROCESS_INSTANCE = `${hostname().replaceAll('/', '_')}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/** A poll holds its game's lease this long and renews it every third of it. */
+export const DEFAULT_LEASE_MS = 15 * 60_000;
+
+export interface PollDeps {
+  store: Repos & { sql: Sql };
+  source: PageSource;
+  /** The clock (ISO 8601): when posts were seen, which clock events happened. */
+  now: () => string;
+  log?: Partial<Log> | undefined;
+  /** The thread's site profile (time zone, date order, engine...). Default: none. */
+  profileFor?: ((threadUrl: string) => SiteProfile | undefined) | undefined;
+  /** The browser fallback for pages drawn by JavaScript. */
+  renderer?: PageRenderer | undefined;
+  /** Lease length (ms, database time). */
+  leaseMs?: number | undefined;
+}
+
+export interface PollOptions {
+  /** Read every page, not only from the last page seen (edits and deletions on earlier pages). */
+  full?: boolean;
+}
+
+export type PollStatus =
+  /** The thread was read (whether or not anything changed). */
+  | 'polled'
+  /** Not polled: the game is paused, finished or gone (`reason`). */
+  | 'skipped'
+  /** Another poll of this game holds its lease. */
+  | 'busy'
+  /** The read or the count failed; nothing was wiped, the previous tally stands (`error`). */
+  | 'failed';
+
+export interface PollResult {
+  gameId: number;
+  status: PollStatus;
+  /** Why a poll was skipped or failed. */
+  reason: string | null;
+  /** Every page was read (not only from the last one seen). */
+  fullRead: boolean;
+  pages: { read: number[]; unchanged: number[]; fromCache: number[] };
+  /** Posts new to the store, edited (a new revision), marked deleted, back after a deletion. */
+  added: number;
+  edited: number;
+  deleted: number;
+  restored: number;
+  /** Revisions parsed this poll. */
+  parsed: number;
+  /** The game's current tally (new or, when nothing changed, the last one). */
+  tally: StoredTally | null;
+  /** A new tally snapshot was saved. */
+  tallyChanged: boolean;
+  draft: Draft | null;
+  draftReasons: string[];
+  /** The Day's deadline now (after extensions), and the clock instants still to come. */
+  deadline: string | null;
+  upcoming: string[];
+  error: { name: string; message: string; retryAfterMs: number | null } | null;
+  /** The game's poll state after the poll (last error, errors in a row...). */
+  state: PollState | null;
+  /** The game as it was read at the start of the poll. */
+  game: Game | null;
+  /** What this poll leaves for the next one (kept in `game_poll.state`). */
+  carry: Record<string, unknown>;
+}
+
+/**
+ * One poll of one thread:
+ *
+ * 1. takes the game's poll lease (a thread is never read by two polls at once);
+ * 2. reads the thread incrementally through the store (`StoreThreadCache`): the last page
+ *    seen and the pages after it, or every page when a full read is due; each page read
+ *    is recorded as it arrives, its posts (`posts.recordPage`: new posts, new revisions for
+ *    changed bodies, marker or not) and its validators in one transaction;
+ * 3. posts missing from pages read in full are marked deleted (`markMissing`), never removed;
+ * 4. parses every revision not read yet under this ruleset + roster (`readings`);
+ * 5. folds the count (`foldGame`: every post's accepted revision, GM events, the Day's
+ *    clock) and saves it when it differs from the last one (`tallies`);
+ * 6. asks the draft triggers and creates a draft when there is a reason (`drafts`).
+ *
+ * Every change is audited (actor `poller`). A failure at any step is recorded on the game
+ * (`polls.lastError`, audit `poll.error`) and leaves everything as it was: a page that
+ * does not parse never wipes posts, and the previous tally stands.
+ */
+export async function pollGame(deps: PollDeps, gameId: number | string, options: PollOptions = {}): Promise<PollResult> {
+  const id = Number(gameId);
+  const log = logOf(deps.log);
+  const store = deps.store;
+  const result = emptyResult(id);
+  const game = Number.isSafeInteger(id) ? await store.games.get(id) : null;
+  result.game = game;
+  if (!game) return { ...result, status: 'skipped', reason: 'not-found' };
+  if (game.status !== 'active') return { ...result, status: 'skipped', reason: game.status };
+
+  const owner = `${PROCESS_INSTANCE}/${randomUUID()}`;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const claimed = await store.polls.claim(
+    id, owner, leaseMs, store.sql.driver === 'pglite' ? { instance: PROCESS_INSTANCE } : undefined,
+  );
+  if (claimed === null) return { ...result, status: 'busy', reason: 'another poll of this game is running' };
+  const renew = setInterval(() => {
+    store.polls.renew(id, owner, leaseMs).then(
+      (held) => { if (!held) log.warn({ gameId: id }, 'lost the poll lease'); },
+      (error: unknown) => log.warn({ gameId: id, err: String(error) }, 'could not renew the poll lease'),
+    );
+  }, Math.max(1_000, Math.floor(leaseMs / 3)));
+  renew.unref();
+
+  const before = await store.polls.get(id);
+  try {
+    const done = await pollLeased(deps, game, before, options, result, log);
+    done.state = await store.polls.finish(id, owner, {
+      ok: true, fullRead: done.fullRead, at: new Date(deps.now()),
+      state: { deadline: done.deadline, upcoming: done.upcoming, ...done.carry },
+    });
+    if (before.lastError !== null) {
+      await store.audit.record({ gameId: id, actor: POLLER_ACTOR, action: 'poll.recover', detail: { after: before.lastError } });
+    }
+    log.info({ gameId: id, added: done.added, edited: done.edited, deleted: done.deleted, tally: done.tallyChanged }, 'polled');
+    return done;
+  } catch (error) {
+    const err = describeError(error);
+    log.warn({ gameId: id, error: err.message }, 'poll failed');
+    // One audit entry per distinct failure: a forum down for hours is one story, not hundreds.
+    if (before.lastError !== err.message) {
+      await store.audit.record({ gameId: id, actor: POLLER_ACTOR, action: 'poll.error', detail: { error: err.message, name: err.name } });
+    }
+    const state = await store.polls.finish(id, owner, { ok: false, error: err.message, at: new Date(deps.now()) });
+    return { ...result, status: 'failed', reason: err.message, error: err, state, tally: await store.tallies.latest(id) };
+  } finally {
+    clearInterval(renew);
+    await store.polls.release(id, owner).catch(() => {});
+  }
+}
+
+async function pollLeased(
+  deps: PollDeps, game: Game, before: PollState, options: PollOptions, result: PollResult, log: Log,
+): Promise<PollResult> {
+  const { store } = deps;
+  const settings = pollSettings(game.settings);
+  const ruleset = gameRuleset(game);
+  const nowIso = deps.now();
+  const due = before.lastFullReadAt === null
+    || Date.parse(nowIso) - Date.parse(before.lastFullReadAt) >= settings.fullReadMinutes * 60_000;
+  let full = options.full === true || due;
+
+  // Read, recording each page as it comes. A poll that resumes from the cache and finds
+  // posts gone from the pages it read reads everything: they may only have moved up a page.
+  let read = await readRecording(deps, game, full, result, log);
+  let vanished = await vanishedPosts(store, game.id, read);
+  if (vanished.length > 0 && !full) {
+    full = true;
+    read = await readRecording(deps, game, true, result, log);
+    vanished = await vanishedPosts(store, game.id, read);
+  }
+  result.fullRead = full;
+  result.pages = { ...read.thread.summary };
+  if (game.engine === null) await store.polls.setEngine(game.id, read.thread.engine);
+
+  const seenAt = new Date(nowIso);
+  if (full && vanished.length > 0) {
+    const stored = (await store.posts.postsOf(game.id)).filter((p) => !p.deleted);
+    // A layout change that loses posts must not look like a mass deletion.
+    if (vanished.length > 5 && vanished.length * 2 > stored.length) {
+      throw new Error(`refusing to mark ${vanished.length} of ${stored.length} posts deleted at once; the forum's layout may have changed`);
+    }
+    const pages = [...new Set([...stored.map((p) => p.page), ...read.recordedPages])];
+    const present = read.thread.posts.map((p) => p.id);
+    await store.sql.transaction(async (tx) => {
+      const deleted = await storeOn(tx).posts.markMissing(game.id, pages, present, seenAt);
+      for (const post of deleted) {
+        await recordAudit(tx, {
+          gameId: game.id, actor: POLLER_ACTOR, action: 'post.delete',
+          detail: { post: post.number, forumPostId: post.id, author: post.author, text: clip(plainText(post.body)) },
+        });
+      }
+      result.deleted += deleted.length;
+    });
+  }
+  for (const page of read.thread.summary.unchanged) await store.threadPages.markNotModified(game.id, page, seenAt);
+  if (result.added + result.edited + result.deleted + result.restored > 0) {
+    await store.audit.record({
+      gameId: game.id, actor: POLLER_ACTOR, action: 'poll.read',
+      detail: {
+        full, pages: result.pages, added: result.added, edited: result.edited, deleted: result.deleted, restored: result.restored,
+        posts: read.thread.posts.length, newPosts: read.added.map((p) => p.number),
+      },
+    });
+  }
+
+  // Readings, then the count.
+  const posts = await store.posts.postsOf(game.id);
+  const histories = await historiesOf(store, game, ruleset, posts, result);
+  const gmEvents: GmEvent[] = (await store.events.list(game.id)).map((e) => e.event);
+  const folded = foldGame({
+    ruleset, roster: game.roster, engine: read.thread.engine, posts: histories, gmEvents, day: settings.day, now: nowIso,
+  });
+  result.deadline = folded.deadline;
+  result.upcoming = folded.upcoming;
+  const tally = Tally.parse(folded.tally);
+  const previous = await store.tallies.latest(game.id);
+  result.tally = previous;
+  if (!previous || stableJson(previous.tally) !== stableJson(tally)) {
+    result.tally = await store.sql.transaction(async (tx) => {
+      const saved = await storeOn(tx).tallies.save(game.id, tally);
+      await recordAudit(tx, {
+        gameId: game.id, actor: POLLER_ACTOR, action: 'tally.save',
+        detail: {
+          tallyId: saved.id, asOfPost: tally.asOfPost, day: tally.day, outcome: tally.outcome.status,
+          wagons: tally.wagons.map((w) => ({ target: w.target, total: w.total })), flags: tally.flags.length,
+          violations: tally.violations.length, lateEdits: folded.lateEdits.length,
+        },
+      });
+      const was = previous?.tally.outcome;
+      if (tally.outcome.status !== 'open' && (was?.status !== tally.outcome.status || previous?.tally.day !== tally.day)) {
+        await recordAudit(tx, {
+          gameId: game.id, actor: POLLER_ACTOR, action: 'tally.decided',
+          detail: { tallyId: saved.id, day: tally.day, outcome: tally.outcome },
+        });
+      }
+      return saved;
+    });
+    result.tallyChanged = true;
+  }
+
+  // A draft for the GM, when the triggers say so.
+  const drafted = await draftStep({
+    store, game, ruleset, engine: read.thread.engine, settings, state: before, after: result.tally!, newPosts: read.added,
+    now: nowIso, deadline: folded.deadline,
+  });
+  result.draft = drafted.draft;
+  result.draftReasons = drafted.reasons;
+  result.carry = { ...drafted.counters };
+  return { ...result, status: 'polled', reason: null };
+}
+
+interface RecordedRead {
+  thread: ThreadRead;
+  /** Page numbers recorded in this read (as the pages say). */
+  recordedPages: number[];
+  /** Posts new to the store in this read. */
+  added: Post[];
+}
+
+/**
+ * `readThread` over the store: pages come from the store's last read, and every page read
+ * is written to the store at once, in page order (its posts and its validators in one
+ * transaction), so a poll that dies half-way keeps what it read and the next one resumes.
+ */
+async function readRecording(deps: PollDeps, game: Game, full: boolean, result: PollResult, log: Log): Promise<RecordedRead> {
+  const { store } = deps;
+  const fetched = new Map<string, FetchedPage>();
+  const source: PageSource = {
+    async get(url: string, validators?: Validators) {
+      const doc = await deps.source.get(url, validators);
+      fetched.set(url, doc);
+      return doc;
+    },
+  };
+  const cache = new StoreThreadCache(store, game.id, game.engine);
+  const recordedPages: number[] = [];
+  const added: Post[] = [];
+  let chain: Promise<void> = Promise.resolve();
+  let failure: unknown = null;
+  const seenAt = new Date(deps.now());
+
+  const record = async (page: ThreadPage, url: string): Promise<void> => {
+    const doc = fetched.get(url) ?? null;
+    await store.sql.transaction(async (tx) => {
+      const repos = storeOn(tx);
+      const rec = await repos.posts.recordPage(game.id, page.posts, seenAt);
+      await repos.threadPages.saveFetched(game.id, {
+        page: page.page, url, etag: doc?.etag ?? null, lastModified: doc?.lastModified ?? null,
+        bodyHash: doc?.hash ?? null, postCount: page.posts.length,
+      }, seenAt);
+      for (const { before, after } of rec.edited) {
+        await recordAudit(tx, {
+          gameId: game.id, actor: POLLER_ACTOR, action: 'post.edit',
+          detail: {
+            post: after.number, forumPostId: after.id, author: after.author,
+            // No marker, or the same marker as before: the forum did not show this edit.
+            silent: after.edit === null || stableJson(after.edit) === stableJson(before.edit),
+            before: { bodyHash: before.bodyHash, edit: before.edit, text: clip(plainText(before.body)) },
+            after: { bodyHash: after.bodyHash, edit: after.edit, text: clip(plainText(after.body)) },
+          },
+        });
+      }
+      for (const post of rec.restored) {
+        await recordAudit(tx, {
+          gameId: game.id, actor: POLLER_ACTOR, action: 'post.restore', detail: { post: post.number, forumPostId: post.id, author: post.author },
+        });
+      }
+      result.added += rec.added.length;
+      result.edited += rec.edited.length;
+      result.restored += rec.restored.length;
+      added.push(...rec.added);
+    });
+    await store.polls.setShape(game.id, { title: page.title, pageCount: page.pageCount, postsPerPage: page.postsPerPage });
+    recordedPages.push(page.page);
+  };
+
+  let thread: ThreadRead;
+  try {
+    const profile = deps.profileFor?.(game.threadUrl);
+    thread = await readThread(game.threadUrl, {
+      source,
+      cache,
+      refresh: full,
+      ...(game.engine ? { engine: game.engine } : {}),
+      ...(profile ? { profile } : {}),
+      ...(deps.renderer ? { renderer: deps.renderer } : {}),
+      onPage: (page, url) => {
+        chain = chain.then(() => (failure === null ? record(page, url) : undefined)).catch((error: unknown) => {
+          failure ??= error;
+        });
+      },
+      onNote: (message) => log.info({ gameId: game.id, note: message }, 'thread reader note'),
+    });
+  } finally {
+    // Whatever was read before a failure is kept (and the error below is the read's).
+    await chain;
+  }
+  if (failure !== null) throw failure;
+  return { thread, recordedPages, added };
+}
+
+/** Stored posts (not deleted) on the pages just read that the read did not see. */
+async function vanishedPosts(store: Repos, gameId: number, read: RecordedRead): Promise<StoredPost[]> {
+  const present = new Set(read.thread.posts.map((p) => p.id));
+  const pages = new Set(read.recordedPages);
+  const stored = await store.posts.postsOf(gameId);
+  return stored.filter((p) => !p.deleted && pages.has(p.page) && !present.has(p.id));
+}
+
+/**
+ * Every post with every revision's reading under this ruleset and roster; revisions not
+ * read yet are parsed and saved (so a poll that died before this step is caught up).
+ */
+async function historiesOf(
+  store: Repos, game: Game, ruleset: Ruleset, posts: readonly StoredPost[], result: PollResult,
+): Promise<PostHistory[]> {
+  const version = rulesetVersion(ruleset, game.roster);
+  const current = await store.readings.forGame(game.id, version);
+  const readingOf = async (revisionId: number, body: Post['body'], edit: Post['edit'], known?: PostReading | null): Promise<PostReading> => {
+    const cached = known ?? current.get(revisionId) ?? null;
+    if (cached) return cached;
+    const reading = readPost({ body, edit }, game.roster, ruleset);
+    await store.readings.save(revisionId, version, reading);
+    result.parsed += 1;
+    return reading;
+  };
+
+  const out: PostHistory[] = [];
+  for (const p of posts) {
+    let revisions: RevisionReading[];
+    if (p.revisions <= 1) {
+      revisions = [{
+        reading: await readingOf(p.revisionId, p.body, p.edit),
+        firstSeen: p.firstSeen,
+        edit: p.edit,
+        text: plainText(p.body),
+      }];
+    } else {
+      const all = await store.posts.revisionsOf(p.key);
+      revisions = [];
+      for (const r of all) {
+        const known = current.get(r.id) ?? (await store.readings.get(r.id, version));
+        revisions.push({ reading: await readingOf(r.id, r.body, r.edit, known), firstSeen: r.firstSeen, edit: r.edit, text: plainText(r.body) });
+      }
+      // The body the forum shows now is the newest; a post that went back to an earlier
+      // body shows that one (its revision keeps its first sighting).
+      const currentIndex = all.findIndex((r) => r.current);
+      if (currentIndex >= 0 && currentIndex !== all.length - 1) {
+        revisions.push({ ...revisions[currentIndex]!, firstSeen: latestSighting(all, currentIndex, p) });
+      }
+    }
+    out.push({
+      number: p.number, author: p.author, postedAt: p.postedAt, permalink: p.permalink, deleted: p.deleted, revisions,
+    });
+  }
+  return out;
+}
+
+/** A post went back to an earlier body: it did so after the last sighting of any other body. */
+function latestSighting(all: readonly { lastSeen: string }[], index: number, p: StoredPost): string {
+  return all.filter((_r, i) => i !== index).map((r) => r.lastSeen).sort().at(-1) ?? p.firstSeen;
+}
+
+function emptyResult(gameId: number): PollResult {
+  return {
+    gameId, status: 'polled', reason: null, fullRead: false, pages: { read: [], unchanged: [], fromCache: [] },
+    added: 0, edited: 0, deleted: 0, restored: 0, parsed: 0, tally: null, tallyChanged: false, draft: null,
+    draftReasons: [], deadline: null, upcoming: [], error: null, state: null, game: null, carry: {},
+  };
+}
+
+function describeError(error: unknown): { name: string; message: string; retryAfterMs: number | null } {
+  if (error instanceof Error) {
+    return {
+      name: error.name,
+      message: error.message,
+      retryAfterMs: error instanceof ThrottledError ? error.retryAfterMs : null,
+    };
+  }
+  return { name: 'Error', message: String(error), retryAfterMs: null };
+}
+
+function clip(text: string, max = 2_000): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

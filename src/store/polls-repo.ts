@@ -1,0 +1,237 @@
+import type { EngineId } from '../model/engine.js';
+import { NotFoundError } from './errors.js';
+import { GAME_CHANNEL, isoOrNull, json, type GameChange } from './rows.js';
+import type { Queryable } from './sql.js';
+
+/**
+ * What the poller keeps per game (table `game_poll`, migration 002): a lease so that one
+ * thread is never read by two polls at once, how the last poll went (`lastError` is what
+ * the dashboard shows), and the thread's shape for incremental reading.
+ */
+export interface PollState {
+  gameId: number;
+  /** `<process instance>/<poll id>` of the poll running now, if any. */
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  /** Polls finished, well or not. */
+  polls: number;
+  lastPolledAt: string | null;
+  lastOkAt: string | null;
+  /** Last read of every page of the thread (earlier pages' edits and deletions show only then). */
+  lastFullReadAt: string | null;
+  /** Why the last poll failed (a page that did not parse, a forum that refused us); null after a good one. */
+  lastError: string | null;
+  lastErrorAt: string | null;
+  /** Failed polls since the last good one (the poller backs off). */
+  errorsInRow: number;
+  /** A "poll now" that came while a poll was running. */
+  pollRequestedAt: string | null;
+  threadTitle: string | null;
+  pageCount: number | null;
+  postsPerPage: number | null;
+  /** Free-form facts the poller derives (the Day's current deadline, the decision). */
+  state: Record<string, unknown>;
+  updatedAt: string | null;
+}
+
+/** The thread as the reader saw it on its last page read. */
+export interface ThreadShape {
+  title?: string | null;
+  pageCount?: number | null;
+  postsPerPage?: number | null;
+}
+
+/** How a poll went; `at` is the poll's clock (when posts were seen), `state` is merged into `state`. */
+export type PollOutcome =
+  | { ok: true; fullRead: boolean; at: Date; state?: Record<string, unknown> }
+  | { ok: false; error: string; at: Date };
+
+export interface PollsRepo {
+  /** The game's poll state (all empty when it was never polled). */
+  get(gameId: number): Promise<PollState>;
+  /**
+   * Takes the game's poll lease for `leaseMs` (database time) if nobody holds it, it ran
+   * out, or `owner` holds it already. `takeOverFrom`: a lease held by another process
+   * instance than this one counts as free (PGlite: one process per folder, so it is left
+   * over from a process that died). Returns the database time of the claim, or null.
+   */
+  claim(gameId: number, owner: string, leaseMs: number, takeOverFrom?: { instance: string }): Promise<string | null>;
+  /** Extends a lease `owner` holds; false if it is not theirs any more. */
+  renew(gameId: number, owner: string, leaseMs: number): Promise<boolean>;
+  /** Ends the poll: records how it went and gives the lease up (only `owner`'s). */
+  finish(gameId: number, owner: string, outcome: PollOutcome): Promise<PollState>;
+  /** Gives a lease up without recording a poll (a poll that was skipped). */
+  release(gameId: number, owner: string): Promise<void>;
+  /** Records the thread's shape as read (title, pages, posts per page). */
+  setShape(gameId: number, shape: ThreadShape): Promise<void>;
+  /** Sets the game's engine once the reader identified it (only while it is unknown). */
+  setEngine(gameId: number, engine: EngineId): Promise<void>;
+  /** "Poll now" while a poll may be running; returns the database time recorded. */
+  requestPoll(gameId: number): Promise<string>;
+  /** Whether a poll was asked for after `since` (database time from `claim`). */
+  requestedSince(gameId: number, since: string): Promise<boolean>;
+}
+
+interface PollRow {
+  game_id: number;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  polls: number;
+  last_polled_at: Date | null;
+  last_ok_at: Date | null;
+  last_full_read_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+  errors_in_row: number;
+  poll_requested_at: Date | null;
+  thread_title: string | null;
+  page_count: number | null;
+  posts_per_page: number | null;
+  state: Record<string, unknown>;
+  updated_at: Date | null;
+}
+
+const COLUMNS = `game_id, lease_owner, lease_until, polls, last_polled_at, last_ok_at, last_full_read_at, last_error,
+  last_error_at, errors_in_row, poll_requested_at, thread_title, page_count, posts_per_page, state, updated_at`;
+
+const toState = (r: PollRow): PollState => ({
+  gameId: r.game_id,
+  leaseOwner: r.lease_owner,
+  leaseUntil: isoOrNull(r.lease_until),
+  polls: r.polls,
+  lastPolledAt: isoOrNull(r.last_polled_at),
+  lastOkAt: isoOrNull(r.last_ok_at),
+  lastFullReadAt: isoOrNull(r.last_full_read_at),
+  lastError: r.last_error,
+  lastErrorAt: isoOrNull(r.last_error_at),
+  errorsInRow: r.errors_in_row,
+  pollRequestedAt: isoOrNull(r.poll_requested_at),
+  threadTitle: r.thread_title,
+  pageCount: r.page_count,
+  postsPerPage: r.posts_per_page,
+  state: r.state,
+  updatedAt: isoOrNull(r.updated_at),
+});
+
+const empty = (gameId: number): PollState => ({
+  gameId, leaseOwner: null, leaseUntil: null, polls: 0, lastPolledAt: null, lastOkAt: null, lastFullReadAt: null,
+  lastError: null, lastErrorAt: null, errorsInRow: 0, pollRequestedAt: null, threadTitle: null, pageCount: null,
+  postsPerPage: null, state: {}, updatedAt: null,
+});
+
+/** Makes sure the game has a row (and exists). */
+async function ensure(db: Queryable, gameId: number): Promise<void> {
+  const { rowCount } = await db.query(
+    `INSERT INTO game_poll (game_id) SELECT id FROM game WHERE id = $1 ON CONFLICT (game_id) DO NOTHING`,
+    [gameId],
+  );
+  if (rowCount === 0) {
+    const { rows } = await db.query('SELECT 1 FROM game WHERE id = $1', [gameId]);
+    if (rows.length === 0) throw new NotFoundError('game', gameId);
+  }
+}
+
+export function pollsRepo(db: Queryable): PollsRepo {
+  return {
+    async get(gameId) {
+      const { rows } = await db.query<PollRow>(`SELECT ${COLUMNS} FROM game_poll WHERE game_id = $1`, [gameId]);
+      return rows[0] ? toState(rows[0]) : empty(gameId);
+    },
+
+    async claim(gameId, owner, leaseMs, takeOverFrom) {
+      await ensure(db, gameId);
+      const { rows } = await db.query<{ at: Date }>(
+        `UPDATE game_poll SET lease_owner = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000)
+         WHERE game_id = $1
+           AND (lease_owner IS NULL OR lease_until IS NULL OR lease_until < now() OR lease_owner = $2
+                OR ($4::text IS NOT NULL AND split_part(lease_owner, '/', 1) <> $4::text))
+         RETURNING now() AS at`,
+        [gameId, owner, leaseMs, takeOverFrom?.instance ?? null],
+      );
+      return rows[0] ? rows[0].at.toISOString() : null;
+    },
+
+    async renew(gameId, owner, leaseMs) {
+      const { rowCount } = await db.query(
+        `UPDATE game_poll SET lease_until = now() + make_interval(secs => $3::double precision / 1000)
+         WHERE game_id = $1 AND lease_owner = $2`,
+        [gameId, owner, leaseMs],
+      );
+      return rowCount > 0;
+    },
+
+    finish(gameId, owner, outcome) {
+      return db.transaction(async (tx) => {
+        await ensure(tx, gameId);
+        const ok = outcome.ok;
+        const { rows } = await tx.query<PollRow>(
+          `UPDATE game_poll SET
+             polls = polls + 1,
+             last_polled_at = $7,
+             last_ok_at = CASE WHEN $3 THEN $7 ELSE last_ok_at END,
+             last_full_read_at = CASE WHEN $3 AND $4 THEN $7 ELSE last_full_read_at END,
+             last_error = CASE WHEN $3 THEN NULL ELSE $5 END,
+             last_error_at = CASE WHEN $3 THEN last_error_at ELSE $7 END,
+             errors_in_row = CASE WHEN $3 THEN 0 ELSE errors_in_row + 1 END,
+             state = state || $6::jsonb,
+             lease_owner = CASE WHEN lease_owner = $2 THEN NULL ELSE lease_owner END,
+             lease_until = CASE WHEN lease_owner = $2 THEN NULL ELSE lease_until END,
+             updated_at = now()
+           WHERE game_id = $1
+           RETURNING ${COLUMNS}`,
+          [gameId, owner, ok, ok ? outcome.fullRead : false, ok ? null : outcome.error, json(ok ? (outcome.state ?? {}) : {}), outcome.at],
+        );
+        const state = toState(rows[0]!);
+        const change: GameChange = { gameId, kind: 'game' };
+        // The dashboard shows the last error: tell it when that changes.
+        if (!ok || state.errorsInRow === 0) await tx.notify(GAME_CHANNEL, JSON.stringify(change));
+        return state;
+      });
+    },
+
+    async release(gameId, owner) {
+      await db.query(
+        'UPDATE game_poll SET lease_owner = NULL, lease_until = NULL WHERE game_id = $1 AND lease_owner = $2',
+        [gameId, owner],
+      );
+    },
+
+    async setShape(gameId, shape) {
+      await ensure(db, gameId);
+      await db.query(
+        `UPDATE game_poll SET
+           thread_title = CASE WHEN $2 THEN $3 ELSE thread_title END,
+           page_count = COALESCE($4, page_count),
+           posts_per_page = COALESCE($5, posts_per_page),
+           updated_at = now()
+         WHERE game_id = $1`,
+        [gameId, shape.title !== undefined && shape.title !== null, shape.title ?? null, shape.pageCount ?? null, shape.postsPerPage ?? null],
+      );
+    },
+
+    async setEngine(gameId, engine) {
+      const { rowCount } = await db.query('UPDATE game SET engine = $2, updated_at = now() WHERE id = $1 AND engine IS NULL', [gameId, engine]);
+      if (rowCount > 0) {
+        const change: GameChange = { gameId, kind: 'game' };
+        await db.notify(GAME_CHANNEL, JSON.stringify(change));
+      }
+    },
+
+    async requestPoll(gameId) {
+      await ensure(db, gameId);
+      const { rows } = await db.query<{ at: Date }>(
+        'UPDATE game_poll SET poll_requested_at = now() WHERE game_id = $1 RETURNING poll_requested_at AS at',
+        [gameId],
+      );
+      return rows[0]!.at.toISOString();
+    },
+
+    async requestedSince(gameId, since) {
+      const { rows } = await db.query<{ yes: boolean }>(
+        'SELECT poll_requested_at >= $2::timestamptz AS yes FROM game_poll WHERE game_id = $1',
+        [gameId, since],
+      );
+      return rows[0]?.yes === true;
+    },
+  };
+}

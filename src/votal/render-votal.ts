@@ -1,0 +1,168 @@
+import type { Tally, Voter, Wagon } from '../model/tally.js';
+import { Dialect, dialectSpec, type DialectSpec } from './dialect.js';
+import { bold, colour, italic, joined, link, writeInline, writeList, type Inline } from './markup.js';
+import { compileTemplate, fillTemplate, type CompiledTemplate, type VotalPart, type WagonPart } from './template.js';
+import { outcomeLine } from './votal-lines.js';
+
+export interface VotalOptions {
+  dialect: Dialect;
+  /** Replaces the header's words ("Vote count — Day N"); written as text, escaped like a name. */
+  title?: string;
+  /** When the Day ends (ISO 8601); null or absent: no deadline line. */
+  deadline?: string | null;
+  /** IANA zone the deadline is shown in (the game's); default UTC. */
+  timeZone?: string;
+  /** BCP 47 locale of the deadline's date; default en-US. */
+  locale?: string;
+  /** A votal template (see template.ts); default DEFAULT_VOTAL_TEMPLATE. */
+  template?: string;
+}
+
+/** The official layout: what every game gets unless its GM sets a template. */
+export const DEFAULT_VOTAL_TEMPLATE = `{{header}}
+{{asOf}}
+
+{{wagons}}
+
+{{notVoting}}
+{{abstaining}}
+
+{{threshold}}
+{{penalties}}
+{{deadline}}
+{{notes}}
+{{violations}}
+
+{{outcome}}
+`;
+
+let defaultTemplate: CompiledTemplate | null = null;
+
+/**
+ * The votal post for the GM to approve: header, wagons in the tally's order (each voter
+ * linked to the post of the vote), No Lynch / Sleep under its ruleset name, who is not
+ * voting, what it takes to eliminate, penalty votes, the deadline in the game's zone, how
+ * many violations wait for the GM, and the outcome. Pure: the same tally and options give
+ * the same post. Every name and snippet from the forum is escaped for the dialect.
+ * Throws TemplateError for a bad template, RangeError for a bad deadline or time zone.
+ */
+export function renderVotal(t: Tally, opts: VotalOptions): string {
+  const d = dialectSpec(Dialect.parse(opts.dialect));
+  const template = opts.template === undefined
+    ? (defaultTemplate ??= compileTemplate(DEFAULT_VOTAL_TEMPLATE))
+    : compileTemplate(opts.template);
+  const w = (nodes: readonly Inline[]) => writeInline(d, nodes);
+
+  const parts: Record<VotalPart, string> = {
+    header: w([bold(opts.title ?? `Vote count — Day ${t.day}`)]),
+    title: opts.title === undefined ? '' : w([opts.title]),
+    day: w([String(t.day)]),
+    asOf: t.asOfPost === null ? '' : w([italic(`As of post ${t.asOfPost}.`)]),
+    wagons: t.wagons.length ? writeList(d, t.wagons.map((x) => wagonLine(t, x))) : w(['No votes yet.']),
+    notVoting: w([bold(`Not voting (${t.notVoting.length}):`), ' ', ...names(t.notVoting)]),
+    abstaining: t.abstaining?.length ? w([bold(`Abstaining (${t.abstaining.length}):`), ' ', ...names(t.abstaining)]) : '',
+    threshold: w([thresholdSentence(t)]),
+    penalties: penaltiesPart(d, t),
+    deadline: opts.deadline ? w([bold('Deadline:'), ' ', formatDeadline(opts.deadline, opts.timeZone, opts.locale)]) : '',
+    notes: (t.notes ?? []).map((n) => w([n])).join('\n'),
+    violations: w([violationsSentence(t)]),
+    outcome: w(t.outcome.status === 'open' ? [outcomeSentence(t)] : [bold(outcomeSentence(t))]),
+  };
+  const wagons = t.wagons.map((x): Record<WagonPart, string> => ({
+    target: w([x.target]),
+    count: w([wagonCount(x)]),
+    status: w(wagonStatus(t, x)),
+    voters: w(votersOf(x)),
+    line: w(wagonLine(t, x)),
+  }));
+  return fillTemplate(template, { parts, wagons });
+}
+
+function names(list: readonly string[]): Inline[] {
+  return list.length ? joined(list.map((n) => [n])) : ['—'];
+}
+
+function num(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
+}
+
+/** "3", "3+1" with penalty votes, "3+1, 1 vetoed" when vetoes cancel some. */
+export function wagonCount(x: Wagon): string {
+  const penalty = x.penalty ? `+${num(x.penalty)}` : '';
+  const cancelled = x.cancelled ? `, ${num(x.cancelled)} vetoed` : '';
+  return `${num(x.votes)}${penalty}${cancelled}`;
+}
+
+/** "L-2", "L-1" (in red where the dialect has colours), "majority reached"; nothing without a threshold. */
+function wagonStatus(t: Tally, x: Wagon): Inline[] {
+  if (x.toThreshold === null) return [];
+  if (x.toThreshold <= 0) return [colour('red', bold(t.threshold.kind === 'majority' ? 'majority reached' : 'threshold reached'))];
+  const l = `L-${num(x.toThreshold)}`;
+  return [x.toThreshold === 1 ? colour('red', l) : l];
+}
+
+function voterOf(v: Voter): Inline[] {
+  const weight = v.weight !== 1 ? [` (×${num(v.weight)})`] : [];
+  return v.permalink ? [link(v.permalink, v.player), ...weight] : [`${v.player} (#${v.post})`, ...weight];
+}
+
+function votersOf(x: Wagon): Inline[] {
+  return x.voters.length ? joined(x.voters.map(voterOf)) : ['penalty votes only'];
+}
+
+/** `Target (votes[+penalty]) — L-k: voter, voter` */
+function wagonLine(t: Tally, x: Wagon): Inline[] {
+  const status = wagonStatus(t, x);
+  return [bold(x.target), ` (${wagonCount(x)})`, ...(status.length ? [' — ', ...status] : []), ': ', ...votersOf(x)];
+}
+
+function thresholdSentence(t: Tally): string {
+  const alive = `With ${t.living} alive`;
+  return t.threshold.votes === null
+    ? `${alive}, the most votes at the deadline decide.`
+    : `${alive}, it takes ${t.threshold.votes} to eliminate.`;
+}
+
+function penaltiesPart(d: DialectSpec, t: Tally): string {
+  const standing = (t.penalties ?? []).filter((p) => p.count > 0);
+  if (!standing.length) return '';
+  const list = joined(standing.map((p) => [`${p.player} ${p.count}`]));
+  return writeInline(d, [bold('Penalty votes:'), ' ', ...list]);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "3 rule violations flagged for the GM; 1 vote left for the GM to check." — or nothing. */
+function violationsSentence(t: Tally): string {
+  const parts: string[] = [];
+  if (t.violations.length) parts.push(`${plural(t.violations.length, 'rule violation', 'rule violations')} flagged for the GM`);
+  if (t.flags.length) parts.push(`${plural(t.flags.length, 'vote', 'votes')} left for the GM to check`);
+  return parts.length ? `${parts.join('; ')}.` : '';
+}
+
+function outcomeSentence(t: Tally): string {
+  const line = outcomeLine(t);
+  const draw = t.outcome.draw;
+  return draw ? `${line} The tie was settled by a random draw: ${draw.picked}.` : line;
+}
+
+/**
+ * The deadline in the game's zone, e.g. "Fri, Mar 13, 2026, 21:00 EDT". Intl does the
+ * zone arithmetic (daylight saving included); no clock is read.
+ */
+export function formatDeadline(iso: string, timeZone = 'UTC', locale = 'en-US'): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) throw new RangeError(`votal: deadline "${iso}" is not an ISO 8601 date and time`);
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric',
+      hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short',
+    });
+  } catch (e) {
+    throw new RangeError(`votal: cannot show the deadline in time zone "${timeZone}" (locale "${locale}"): ${(e as Error).message}`);
+  }
+  return format.format(at);
+}

@@ -1,0 +1,596 @@
+import { Hono, type Context } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { z } from 'zod';
+import { updateGameSettings } from '../config/game-settings-store.js';
+import { PublishInput, publicSettings, sealPublish, type GameSettings } from '../config/game-settings.js';
+import type { VotalEnv } from '../config/env.js';
+import { SecretBox } from '../config/secrets.js';
+import { assertPublicUrl } from '../fetch/private-host.js';
+import { DaySetting } from '../game/game-settings.js';
+import type { Logger, SecretScrubber } from '../log/logger.js';
+import { EngineId } from '../model/engine.js';
+import { GmEvent } from '../model/event.js';
+import { parsePlayerList, Slot, type Roster } from '../model/roster.js';
+import { cookieJarFromExport } from '../publish/cookie-jar.js';
+import { PublishHttp } from '../publish/http.js';
+import { confirmCopied, publishDraft, type PublishDeps, type PublishResult } from '../publish/publish-draft.js';
+import { publisherFor } from '../publish/publisher-for.js';
+import { listRulesets, loadRuleset } from '../rules/load-ruleset.js';
+import type { Draft, Publication } from '../store/drafts-repo.js';
+import { NotFoundError, StateError } from '../store/errors.js';
+import { Slug, type Game } from '../store/games-repo.js';
+import type { Repos } from '../store/open-store.js';
+import type { Sql } from '../store/sql.js';
+import { DraftSettings } from '../votal/draft-triggers.js';
+import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
+import { requireAdmin } from './auth.js';
+import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.js';
+import { GameEvents, type LiveEvent } from './live.js';
+import { gamePage } from './public-page.js';
+import { clientIp, rateLimit, type RateLimitOptions } from './rate-limit.js';
+
+/**
+ * The HTTP API of `votal serve` (DESIGN.md "HTTP API"), JSON throughout.
+ *
+ * GM routes (`/api/*`) need `Authorization: Bearer $VOTAL_ADMIN_TOKEN`. Public routes
+ * (`/g/:slug`, `/g/:slug/events`) are read-only and rate-limited per client IP.
+ */
+
+/** What the API needs of the poller (src/jobs/poller.ts `Poller`). */
+export interface PollerPort {
+  pollNow(gameId: string): Promise<void>;
+}
+
+export interface AppDeps {
+  store: Repos & { sql: Sql };
+  poller: PollerPort;
+  env: VotalEnv;
+  now?: () => Date;
+  log?: Logger;
+  /** Learns decrypted secrets so that they never reach a log line. */
+  scrubber?: SecretScrubber;
+  /** Publishing: timeouts and retries (tests make them short). */
+  publish?: {
+    timeoutMs?: number;
+    maxAttempts?: number;
+    backoffMs?: number;
+    recheckMs?: number[];
+    sleep?: (ms: number) => Promise<void>;
+  };
+  live?: {
+    /** A `: heartbeat` comment this often on idle event streams. Default 20 s. */
+    heartbeatMs?: number;
+    bufferSize?: number;
+    /** Event streams open at once per client IP. Default 8. */
+    perClient?: number;
+  };
+  /** Public routes' token bucket; false turns it off. */
+  rateLimit?: RateLimitOptions | false;
+}
+
+export type VotalApp = Hono & {
+  /** The live-update hub behind `/g/:slug/events`. */
+  live: GameEvents;
+  /** Ends open event streams and stops listening (call before closing the store). */
+  shutdown(): Promise<void>;
+};
+
+const ACTOR = 'gm';
+
+const PlayerInput = z.union([
+  z.string().trim().min(1, { message: 'a player name cannot be empty' }),
+  z.strictObject({
+    name: z.string().trim().min(1),
+    aliases: z.array(z.string().trim().min(1)).optional(),
+    formerNames: z.array(z.string().trim().min(1)).optional(),
+    alive: z.boolean().optional(),
+  }),
+]);
+
+const Players = z
+  .array(PlayerInput, { error: 'must be a list of player names' })
+  .min(1, { message: 'must name at least one player' });
+
+const CreateGame = z.strictObject({
+  url: z.string({ error: 'required: the URL of the game thread' }).trim().min(1, { message: 'required: the URL of the game thread' }),
+  ruleset: z.string({ error: `required: a ruleset name (${listRulesets().join(', ')})` }).trim().min(1),
+  players: Players,
+  engine: z.string().optional(),
+  slug: Slug.optional(),
+  pollIntervalSeconds: z.number().int().min(10).max(86_400).optional(),
+  webhookUrl: z.string().nullable().optional(),
+  publish: z.unknown().optional(),
+  drafts: z.unknown().optional(),
+  day: z.unknown().optional(),
+});
+
+const PatchGame = z.strictObject({
+  status: z.enum(['active', 'paused', 'finished']).optional(),
+  action: z.enum(['pause', 'resume', 'finish']).optional(),
+  pollIntervalSeconds: z.number().int().min(10).max(86_400).optional(),
+  players: Players.optional(),
+  drafts: z.unknown().optional(),
+  webhookUrl: z.string().nullable().optional(),
+  publish: z.unknown().optional(),
+  day: z.unknown().optional(),
+  votalTitle: z.string().min(1).nullable().optional(),
+  timeZone: z.string().min(1).nullable().optional(),
+  votalTemplate: z.string().min(1).nullable().optional(),
+});
+
+const Approve = z.strictObject({ body: z.string().min(1, { message: 'the edited votal is empty' }).optional() });
+const Confirm = z.strictObject({ url: z.url({ protocol: /^https?$/ }).optional(), postId: z.string().min(1).optional() });
+
+export function createApp(deps: AppDeps): VotalApp {
+  const { store, env, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const adminToken = env.adminToken;
+  if (!adminToken) throw new TypeError('createApp needs env.adminToken (votal serve makes one when VOTAL_ADMIN_TOKEN is unset)');
+  deps.scrubber?.add(adminToken);
+  const box = env.secretKey ? new SecretBox(env.secretKey) : null;
+  const http = new PublishHttp({ timeoutMs: deps.publish?.timeoutMs ?? 30_000, allowPrivateHosts: env.allowPrivateHosts });
+  const live = new GameEvents({ sql: store.sql, bufferSize: deps.live?.bufferSize ?? 100, ...(log ? { log } : {}) });
+  const heartbeatMs = deps.live?.heartbeatMs ?? 20_000;
+  const perClient = deps.live?.perClient ?? 8;
+  const streamsByClient = new Map<string, number>();
+  const closing = new AbortController();
+
+  const publishDeps: PublishDeps = {
+    store,
+    publisherFor: async (game) => publisherFor(game, game.engine ?? (await store.tallies.latest(game.id))?.tally.engine ?? null, {
+      http, box, ...(deps.scrubber ? { scrubber: deps.scrubber } : {}),
+    }),
+    ...(log ? { log } : {}),
+    ...(deps.publish?.maxAttempts !== undefined ? { maxAttempts: deps.publish.maxAttempts } : {}),
+    ...(deps.publish?.backoffMs !== undefined ? { backoffMs: deps.publish.backoffMs } : {}),
+    ...(deps.publish?.recheckMs !== undefined ? { recheckMs: deps.publish.recheckMs } : {}),
+    ...(deps.publish?.sleep ? { sleep: deps.publish.sleep } : {}),
+  };
+
+  const app = new Hono();
+  app.onError((error, c) => toResponse(c, error, log));
+  app.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path}` }, 404));
+
+  // ----------------------------------------------------------------------------- GM API
+  const api = new Hono();
+  api.use('*', requireAdmin(adminToken));
+
+  const gameOr404 = async (id: number): Promise<Game> => {
+    const game = await store.games.get(id);
+    if (!game) throw new NotFoundError('game', id);
+    return game;
+  };
+  const draftOr404 = async (id: number): Promise<Draft> => {
+    const draft = await store.drafts.get(id);
+    if (!draft) throw new NotFoundError('draft', id);
+    return draft;
+  };
+
+  api.get('/games', async (c) => {
+    const games = await store.games.list();
+    return c.json({ games: games.map(gameJson) });
+  });
+
+  api.post('/games', async (c) => {
+    const input = parseWith(CreateGame, await jsonBody(c));
+    const url = await checkThreadUrl(input.url, env.allowPrivateHosts);
+    const engine = pickEngine(input.engine, url);
+    const ruleset = checkRuleset(input.ruleset);
+    const roster = rosterOf(input.players, 'players');
+    const settings = await settingsFrom(input, url.href, box);
+    const game = await store.games.create({
+      threadUrl: url.href,
+      engine,
+      ruleset,
+      roster,
+      ...(input.slug ? { slug: input.slug } : {}),
+      ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
+      nextPollAt: now(),
+      settings: settings.values,
+    }, ACTOR);
+    log?.info({ gameId: game.id, slug: game.slug, engine: game.engine }, 'game added');
+    kickPoll(game.id);
+    return c.json({ id: game.id, slug: game.slug, engine: game.engine, url: game.threadUrl, status: game.status }, 201);
+  });
+
+  api.get('/games/:id', async (c) => {
+    const game = await gameOr404(idParam(c));
+    const [latest, poll] = await Promise.all([store.tallies.latest(game.id), store.polls.get(game.id)]);
+    return c.json({
+      ...gameJson(game),
+      tallyId: latest?.id ?? null,
+      poll: { lastPolledAt: poll.lastPolledAt, lastOkAt: poll.lastOkAt, lastError: poll.lastError, errorsInRow: poll.errorsInRow, polls: poll.polls },
+    });
+  });
+
+  api.patch('/games/:id', async (c) => {
+    let game = await gameOr404(idParam(c));
+    const input = parseWith(PatchGame, await jsonBody(c));
+    if (input.status && input.action) throw BadRequest.field('action', 'give status or action, not both');
+    const status = input.status ?? (input.action ? ({ pause: 'paused', resume: 'active', finish: 'finished' } as const)[input.action] : undefined);
+    if (input.players) game = await store.games.setRoster(game.id, rosterOf(input.players, 'players'), ACTOR);
+    const settings = await settingsFrom(input, game.threadUrl, box);
+    for (const key of ['votalTitle', 'timeZone', 'votalTemplate'] as const) {
+      if (input[key] !== undefined) {
+        settings.values[key] = input[key];
+        settings.audit[key] = input[key];
+      }
+    }
+    if (Object.keys(settings.values).length > 0 || input.pollIntervalSeconds !== undefined) {
+      game = await updateGameSettings(store.sql, game.id, {
+        settings: settings.values,
+        ...(input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
+      }, ACTOR, { ...settings.audit, ...(input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}) });
+    }
+    if (status && status !== game.status) {
+      game = await store.games.setStatus(game.id, status, ACTOR);
+      if (status === 'active') {
+        await store.games.setNextPoll(game.id, now());
+        kickPoll(game.id);
+      }
+    }
+    return c.json(gameJson(game));
+  });
+
+  api.get('/games/:id/tally', async (c) => {
+    const game = await gameOr404(idParam(c));
+    const latest = await store.tallies.latest(game.id);
+    if (!latest) return c.json({ error: `game ${game.id} has no count yet: its thread has not been read` }, 404);
+    c.header('X-Votal-Tally-Id', String(latest.id));
+    c.header('X-Votal-Counted-At', latest.createdAt);
+    return c.json(latest.tally);
+  });
+
+  api.get('/games/:id/events', async (c) => {
+    const game = await gameOr404(idParam(c));
+    return c.json({ events: await store.events.list(game.id) });
+  });
+
+  api.post('/games/:id/events', async (c) => {
+    const game = await gameOr404(idParam(c));
+    const event = parseWith(GmEvent, await jsonBody(c));
+    const stored = await store.events.append(game.id, event, ACTOR);
+    const before = await store.tallies.latest(game.id);
+    // A recount is a poll: the fold takes every GM event, this one included.
+    let recount: string | null = null;
+    if (game.status === 'active') {
+      await deps.poller.pollNow(String(game.id)).catch((error: unknown) => {
+        recount = (error as Error).message;
+      });
+    } else {
+      recount = `the game is ${game.status}: the event counts from the next poll after it is resumed`;
+    }
+    const after = await store.tallies.latest(game.id);
+    return c.json({
+      event: stored,
+      recounted: recount === null,
+      ...(recount ? { note: recount } : {}),
+      tallyId: after?.id ?? null,
+      tallyChanged: (after?.id ?? null) !== (before?.id ?? null),
+      tally: after?.tally ?? null,
+    }, 201);
+  });
+
+  api.get('/games/:id/drafts', async (c) => {
+    const game = await gameOr404(idParam(c));
+    const status = c.req.query('status');
+    const filter = status && ['pending', 'approved', 'discarded', 'published'].includes(status)
+      ? { status: status as Draft['status'] } : {};
+    const drafts = await store.drafts.list(game.id, filter);
+    const withPublications = await Promise.all(drafts.map(async (d) => draftJson(d, await store.drafts.publicationOf(d.id))));
+    return c.json({ drafts: withPublications });
+  });
+
+  api.post('/games/:id/poll', async (c) => {
+    const game = await gameOr404(idParam(c));
+    if (game.status !== 'active') return c.json({ error: `game ${game.id} is ${game.status}; resume it to poll` }, 409);
+    await deps.poller.pollNow(String(game.id));
+    const [latest, poll] = await Promise.all([store.tallies.latest(game.id), store.polls.get(game.id)]);
+    return c.json({ polled: true, tallyId: latest?.id ?? null, lastError: poll.lastError, lastPolledAt: poll.lastPolledAt });
+  });
+
+  api.get('/games/:id/posts', async (c) => {
+    const game = await gameOr404(idParam(c));
+    const posts = await store.posts.postsOf(game.id);
+    return c.json({
+      posts: posts.map((p) => ({
+        id: p.id, number: p.number, page: p.page, author: p.author, postedAt: p.postedAt, permalink: p.permalink,
+        edit: p.edit, deleted: p.deleted, deletedAt: p.deletedAt, revisions: p.revisions, key: p.key,
+      })),
+    });
+  });
+
+  api.get('/games/:id/posts/:number/revisions', async (c) => {
+    const game = await gameOr404(idParam(c));
+    const number = idParam(c, 'number');
+    const post = (await store.posts.postsOf(game.id)).find((p) => p.number === number);
+    if (!post) throw new NotFoundError('post', number);
+    return c.json({ post: { id: post.id, number: post.number, author: post.author, deleted: post.deleted }, revisions: await store.posts.revisionsOf(post.key) });
+  });
+
+  api.get('/games/:id/audit', async (c) => {
+    const game = await gameOr404(idParam(c));
+    const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
+    return c.json({ audit: await store.audit.list({ gameId: game.id, limit }) });
+  });
+
+  api.get('/drafts/:id', async (c) => {
+    const draft = await draftOr404(idParam(c));
+    return c.json(draftJson(draft, await store.drafts.publicationOf(draft.id)));
+  });
+
+  api.post('/drafts/:id/approve', async (c) => {
+    let draft = await draftOr404(idParam(c));
+    const input = parseWith(Approve, await jsonBody(c));
+    if (draft.status === 'discarded') throw new StateError(`draft ${draft.id} was discarded; it cannot be approved`);
+    if (input.body !== undefined && input.body !== draft.body) {
+      if (draft.status !== 'pending') throw new StateError(`draft ${draft.id} is ${draft.status}; only a pending draft can be edited`);
+      draft = await editDraft(draft, input.body);
+    }
+    if (draft.status === 'pending') draft = await store.drafts.approve(draft.id, ACTOR);
+    const result = await publishDraft(publishDeps, draft.id, ACTOR);
+    return c.json(publishJson(result));
+  });
+
+  api.post('/drafts/:id/discard', async (c) => {
+    const draft = await store.drafts.discard(idParam(c), ACTOR);
+    return c.json(draftJson(draft, await store.drafts.publicationOf(draft.id)));
+  });
+
+  /** A copied votal was pasted by the GM: record it (where, or let Votal find its marker). */
+  api.post('/drafts/:id/published', async (c) => {
+    const draft = await draftOr404(idParam(c));
+    const input = parseWith(Confirm, await jsonBody(c));
+    const remote = input.url || input.postId ? { id: input.postId ?? null, url: input.url ?? null } : undefined;
+    const publication = await confirmCopied(publishDeps, draft.id, ACTOR, remote);
+    if (!publication) return c.json({ error: 'the votal was not found in the thread yet; paste it, or give its url' }, 409);
+    return c.json(draftJson((await store.drafts.get(draft.id)) ?? draft, publication));
+  });
+
+  app.route('/api', api);
+
+  // ------------------------------------------------------------------------ public pages
+  if (deps.rateLimit !== false) app.use('/g/*', rateLimit(deps.rateLimit ?? {}));
+
+  app.get('/', (c) => c.json({ name: 'votal', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug' }));
+
+  app.get('/g/:slug', async (c) => {
+    const game = await store.games.bySlug(c.req.param('slug'));
+    if (!game) return c.html('<!DOCTYPE html><title>Not found</title><p>No such game.</p>', 404);
+    return c.html(await gamePage(game, await store.tallies.latest(game.id)));
+  });
+
+  app.get('/g/:slug/events', async (c) => {
+    const game = await store.games.bySlug(c.req.param('slug'));
+    if (!game) return c.json({ error: 'no such game' }, 404);
+    const ip = clientIp(c);
+    const open = streamsByClient.get(ip) ?? 0;
+    if (open >= perClient) {
+      c.header('Retry-After', '30');
+      return c.json({ error: 'too many open event streams from this address' }, 429);
+    }
+    await live.start();
+    const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? null;
+    streamsByClient.set(ip, open + 1);
+    return streamSSE(c, async (stream) => {
+      try {
+        await runStream(stream, game, lastEventId);
+      } finally {
+        const n = (streamsByClient.get(ip) ?? 1) - 1;
+        if (n <= 0) streamsByClient.delete(ip);
+        else streamsByClient.set(ip, n);
+      }
+    }, async (error) => {
+      log?.warn({ err: error, slug: game.slug }, 'event stream failed');
+    });
+  });
+
+  /** One subscriber: catch up (Last-Event-ID) or say hello, then changes and heartbeats until it goes. */
+  async function runStream(stream: SSEStreamingApi, game: Game, lastEventId: string | null): Promise<void> {
+    const pending: LiveEvent[] = [];
+    let wake: (() => void) | null = null;
+    const poke = (): void => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+    const unsubscribe = live.subscribe(game.id, (event) => {
+      if (event.kind === 'draft' || event.kind === 'event') return; // GM business
+      pending.push(event);
+      poke();
+    });
+    const onClose = (): void => poke();
+    closing.signal.addEventListener('abort', onClose);
+    stream.onAbort(() => poke());
+    let sentSeq = 0;
+    try {
+      if (lastEventId) {
+        const replay = live.since(game.id, lastEventId);
+        if (!replay.complete) {
+          await stream.writeSSE({ event: 'reset', id: live.currentId(), data: JSON.stringify({ reason: 'missed changes: reload' }) });
+        }
+        for (const e of replay.events) if (e.kind !== 'draft' && e.kind !== 'event') pending.unshift(e);
+        pending.sort((a, b) => a.seq - b.seq);
+      } else {
+        const latest = await store.tallies.latest(game.id);
+        await stream.writeSSE({
+          event: 'hello',
+          id: live.currentId(),
+          data: JSON.stringify({ slug: game.slug, status: game.status, tallyId: latest?.id ?? null }),
+        });
+        sentSeq = Number(live.currentId().split('-')[1]);
+      }
+      while (!stream.aborted && !stream.closed && !closing.signal.aborted) {
+        const next = pending.shift();
+        if (next) {
+          if (next.seq <= sentSeq) continue;
+          sentSeq = next.seq;
+          await stream.writeSSE({ event: next.kind, id: next.id, data: JSON.stringify({ kind: next.kind, id: next.rowId, at: next.at }) });
+          continue;
+        }
+        const timedOut = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(true), heartbeatMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve(false);
+          };
+        });
+        if (timedOut && !stream.aborted && !closing.signal.aborted) await stream.write(': heartbeat\n\n');
+      }
+    } finally {
+      unsubscribe();
+      closing.signal.removeEventListener('abort', onClose);
+    }
+  }
+
+  // ---------------------------------------------------------------------------- helpers
+  function kickPoll(gameId: number): void {
+    deps.poller.pollNow(String(gameId)).catch((error: unknown) => log?.warn({ err: error, gameId }, 'poll after a change failed'));
+  }
+
+  async function editDraft(draft: Draft, body: string): Promise<Draft> {
+    const edited = await store.drafts.create({ gameId: draft.gameId, tallyId: draft.tallyId, dialect: draft.dialect, body }, ACTOR);
+    await store.audit.record({ gameId: draft.gameId, actor: ACTOR, action: 'draft.edit', detail: { draftId: edited.id, from: draft.id } });
+    await store.drafts.discard(draft.id, ACTOR);
+    return edited;
+  }
+
+  async function settingsFrom(
+    input: { webhookUrl?: string | null | undefined; publish?: unknown; drafts?: unknown; day?: unknown },
+    threadUrl: string,
+    secrets: SecretBox | null,
+  ): Promise<{ values: Record<string, unknown>; audit: Record<string, unknown> }> {
+    const values: Record<string, unknown> = {};
+    const audit: Record<string, unknown> = {};
+    if (input.webhookUrl !== undefined) {
+      if (input.webhookUrl === null || input.webhookUrl === '') {
+        values.webhookUrl = null;
+        audit.webhookUrl = null;
+      } else {
+        const url = await checkUrl(input.webhookUrl, 'webhookUrl', env.allowPrivateHosts);
+        values.webhookUrl = url.href;
+        audit.webhookUrl = '(set)';
+      }
+    }
+    if (input.drafts !== undefined) {
+      values.drafts = input.drafts === null ? null : parseWith(DraftSettings.partial(), input.drafts, ['drafts']);
+      audit.drafts = values.drafts;
+    }
+    if (input.day !== undefined) {
+      values.day = input.day === null ? null : parseWith(DaySetting, input.day, ['day']);
+      audit.day = values.day;
+    }
+    if (input.publish !== undefined) {
+      if (input.publish === null) {
+        values.publish = null;
+      } else {
+        const publish = parseWith(PublishInput, input.publish, ['publish']);
+        try {
+          values.publish = await sealPublish(publish, threadUrl, secrets, cookieJarFromExport);
+        } catch (error) {
+          if ((error as Error).name === 'MissingSecretKeyError') throw BadRequest.field('publish', (error as Error).message);
+          throw BadRequest.field(publish.method === 'form' ? 'publish.cookies' : 'publish', (error as Error).message);
+        }
+      }
+      audit.publish = input.publish === null ? null : { method: (values.publish as GameSettings['publish'])?.method };
+    }
+    return { values, audit };
+  }
+
+  return Object.assign(app, {
+    live,
+    async shutdown() {
+      closing.abort();
+      await live.stop();
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------ pure parts
+
+function gameJson(game: Game): Record<string, unknown> {
+  return {
+    id: game.id, slug: game.slug, url: game.threadUrl, engine: game.engine, ruleset: game.ruleset, status: game.status,
+    players: game.roster, pollIntervalSeconds: game.pollIntervalSeconds, nextPollAt: game.nextPollAt,
+    settings: publicSettings(game.settings), createdAt: game.createdAt, updatedAt: game.updatedAt,
+  };
+}
+
+function draftJson(draft: Draft, publication: Publication | null): Record<string, unknown> {
+  return { ...draft, publication };
+}
+
+function publishJson(result: PublishResult): Record<string, unknown> {
+  const base = { status: result.status, draft: draftJson(result.draft, result.publication) };
+  switch (result.status) {
+    case 'published': return { ...base, remote: result.remote, foundExisting: result.foundExisting };
+    case 'copy': return { ...base, copy: result.text, note: 'no way to post is configured: paste this into the thread' };
+    case 'failed': return { ...base, error: result.error };
+  }
+}
+
+async function checkUrl(raw: string, field: string, allowPrivate: boolean): Promise<URL> {
+  if (!URL.canParse(raw)) throw BadRequest.field(field, 'not a URL');
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw BadRequest.field(field, 'must be an http or https URL');
+  if (url.username || url.password) throw BadRequest.field(field, 'must not contain a user name or password');
+  try {
+    return await assertPublicUrl(url, { allowPrivate });
+  } catch (error) {
+    const message = (error as Error).message.replace(/\s*\([^)]*\)$/, '');
+    throw BadRequest.field(field, (error as Error).name === 'PrivateHostError'
+      ? `${message}: private and loopback addresses are refused (set VOTAL_ALLOW_PRIVATE_HOSTS=1 for a local forum)`
+      : message);
+  }
+}
+
+function checkThreadUrl(raw: string, allowPrivate: boolean): Promise<URL> {
+  return checkUrl(raw, 'url', allowPrivate);
+}
+
+function pickEngine(given: string | undefined, url: URL): EngineId | null {
+  if (given !== undefined) {
+    const parsed = EngineId.safeParse(given);
+    if (!parsed.success) throw BadRequest.field('engine', `unknown engine "${given}" (known: ${EngineId.options.join(', ')})`);
+    try {
+      adapterOf(parsed.data).threadRef(url);
+    } catch (error) {
+      throw BadRequest.field('url', `not a ${parsed.data} thread URL: ${(error as Error).message}`);
+    }
+    return parsed.data;
+  }
+  // Unknown from the URL: the first poll tells it from the page's fingerprints.
+  return engineFromUrl(url);
+}
+
+function checkRuleset(name: string): string {
+  const names = listRulesets();
+  if (!names.includes(name)) throw BadRequest.field('ruleset', `unknown ruleset "${name}" (known: ${names.join(', ')})`);
+  try {
+    loadRuleset(name);
+  } catch (error) {
+    throw BadRequest.field('ruleset', (error as Error).message);
+  }
+  return name;
+}
+
+function rosterOf(players: z.infer<typeof Players>, field: string): Roster {
+  const roster: Roster = [];
+  players.forEach((p, i) => {
+    const slots = typeof p === 'string' ? parsePlayerList(p) : [Slot.parse(p)];
+    if (slots.length === 0) throw BadRequest.field(`${field}.${i}`, 'a player name cannot be empty');
+    roster.push(...slots);
+  });
+  const seen = new Map<string, number>();
+  roster.forEach((slot, i) => {
+    for (const name of [slot.name, ...slot.aliases]) {
+      const key = name.toLowerCase();
+      const other = seen.get(key);
+      if (other !== undefined && other !== i) throw BadRequest.field(field, `"${name}" is listed twice`);
+      seen.set(key, i);
+    }
+  });
+  return roster;
+}
+
+export type { Context };

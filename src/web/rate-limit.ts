@@ -1,0 +1,79 @@
+import type { Context, MiddlewareHandler } from 'hono';
+
+/**
+ * A token bucket per client IP, in process memory, for the public routes: `capacity`
+ * requests at once, refilled at `perSecond`. Enough to keep one client from hammering
+ * the live page; not a defence against a distributed flood (a reverse proxy's job).
+ */
+export interface RateLimitOptions {
+  capacity?: number;
+  perSecond?: number;
+  /** The clock, ms (tests). */
+  now?: () => number;
+  /** Buckets kept at most (the idlest are dropped first). Default 10 000. */
+  maxClients?: number;
+  /** The client's key; default: the socket's remote address. */
+  keyOf?: (c: Context) => string;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export class TokenBuckets {
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #capacity: number;
+  readonly #perMs: number;
+  readonly #now: () => number;
+  readonly #max: number;
+
+  constructor(opts: RateLimitOptions = {}) {
+    this.#capacity = opts.capacity ?? 60;
+    this.#perMs = (opts.perSecond ?? 2) / 1000;
+    this.#now = opts.now ?? Date.now;
+    this.#max = opts.maxClients ?? 10_000;
+  }
+
+  /** Takes one token; returns 0 when allowed, else the ms until one is free. */
+  take(key: string): number {
+    const now = this.#now();
+    let bucket = this.#buckets.get(key);
+    if (bucket) {
+      bucket.tokens = Math.min(this.#capacity, bucket.tokens + (now - bucket.at) * this.#perMs);
+      bucket.at = now;
+      this.#buckets.delete(key); // re-insert: Map order = least recently used first
+    } else {
+      bucket = { tokens: this.#capacity, at: now };
+      if (this.#buckets.size >= this.#max) {
+        const oldest = this.#buckets.keys().next();
+        if (!oldest.done) this.#buckets.delete(oldest.value);
+      }
+    }
+    this.#buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return 0;
+    }
+    return Math.ceil((1 - bucket.tokens) / this.#perMs);
+  }
+}
+
+/** The remote address of the connection (node-server), else "unknown" (app.request in tests). */
+export function clientIp(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+export function rateLimit(opts: RateLimitOptions = {}): MiddlewareHandler {
+  const buckets = new TokenBuckets(opts);
+  const keyOf = opts.keyOf ?? clientIp;
+  return async (c, next) => {
+    const waitMs = buckets.take(keyOf(c));
+    if (waitMs > 0) {
+      c.header('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+      return c.json({ error: 'too many requests; slow down' }, 429);
+    }
+    await next();
+  };
+}

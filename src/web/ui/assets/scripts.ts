@@ -1,0 +1,145 @@
+/**
+ * The pages' scripts, served as files from /ui/static/ (the CSP allows `script-src 'self'`
+ * and nothing inline). Plain ES2019, no build step, no template literals (they live in a
+ * String.raw). They never put forum text into HTML: the live page swaps in fragments the
+ * server rendered (and escaped) through one Trusted Types policy; everything else is
+ * textContent.
+ */
+
+/** Countdown to the deadline and times in the reader's own time zone (both pages). */
+export const COMMON_JS = String.raw`(function () {
+  'use strict';
+  function pad(n) { return n < 10 ? '0' + n : String(n); }
+  function left(ms) {
+    if (ms <= 0) return 'deadline passed';
+    var s = Math.floor(ms / 1000);
+    var d = Math.floor(s / 86400); s -= d * 86400;
+    var h = Math.floor(s / 3600); s -= h * 3600;
+    var m = Math.floor(s / 60); s -= m * 60;
+    return (d > 0 ? d + 'd ' : '') + pad(h) + 'h ' + pad(m) + 'm ' + pad(s) + 's left';
+  }
+  function localTimes(root) {
+    var els = (root || document).querySelectorAll('time[data-local]');
+    for (var i = 0; i < els.length; i++) {
+      var t = new Date(els[i].getAttribute('datetime'));
+      if (isNaN(t.getTime())) continue;
+      try {
+        els[i].textContent = t.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+      } catch (e) { els[i].textContent = t.toString(); }
+    }
+  }
+  function tick() {
+    var els = document.querySelectorAll('[data-countdown]');
+    var now = Date.now();
+    for (var i = 0; i < els.length; i++) {
+      var at = Date.parse(els[i].getAttribute('data-countdown'));
+      if (!isNaN(at)) els[i].textContent = left(at - now);
+    }
+  }
+  function colours(root) {
+    var els = (root || document).querySelectorAll('[data-color]');
+    for (var i = 0; i < els.length; i++) {
+      var c = els[i].getAttribute('data-color');
+      if (/^#[0-9a-f]{3}([0-9a-f]{3})?$|^[a-z]{3,20}$/i.test(c)) els[i].style.color = c;
+    }
+  }
+  window.votal = { localTimes: localTimes, tick: tick, colours: colours };
+  function start() { localTimes(document); colours(document); tick(); setInterval(tick, 1000); }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
+})();
+`;
+
+/** The live tally page: server-sent events, then the fresh fragment swapped in, no reload. */
+export const LIVE_JS = String.raw`(function () {
+  'use strict';
+  var root = document.getElementById('live');
+  if (!root || !window.EventSource) return;
+  var fragmentUrl = root.getAttribute('data-fragment');
+  var eventsUrl = root.getAttribute('data-events');
+  var status = document.getElementById('live-status');
+  var announce = document.getElementById('announce');
+  var policy = null;
+  if (window.trustedTypes && window.trustedTypes.createPolicy) {
+    // The only HTML this page ever parses: fragments from its own server, escaped there.
+    policy = window.trustedTypes.createPolicy('votal', { createHTML: function (s) { return s; } });
+  }
+  function setStatus(text, cls) {
+    if (!status) return;
+    status.textContent = text;
+    status.className = 'status ' + cls;
+  }
+  var pending = null;
+  var running = false;
+  var again = false;
+  function refresh() {
+    if (running) { again = true; return; }
+    running = true;
+    fetch(fragmentUrl, { cache: 'no-store', credentials: 'omit', headers: { accept: 'text/html' } })
+      .then(function (r) { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(policy ? policy.createHTML(html) : html, 'text/html');
+        var fresh = doc.getElementById('live');
+        if (!fresh) return;
+        var version = fresh.getAttribute('data-version');
+        if (version && version === root.getAttribute('data-version')) return;
+        root.replaceChildren.apply(root, Array.prototype.slice.call(fresh.childNodes));
+        root.setAttribute('data-version', version || '');
+        if (window.votal) { window.votal.localTimes(root); window.votal.tick(); }
+        if (announce) announce.textContent = fresh.getAttribute('data-announce') || 'Vote count updated.';
+      })
+      .catch(function () { setStatus('Update failed, retrying', 'off'); })
+      .then(function () {
+        running = false;
+        if (again) { again = false; refresh(); }
+      });
+  }
+  function schedule() {
+    if (pending) clearTimeout(pending);
+    pending = setTimeout(function () { pending = null; refresh(); }, 100);
+  }
+  var source = new EventSource(eventsUrl);
+  var names = ['message', 'tally', 'game', 'posts', 'event', 'draft', 'change', 'update'];
+  for (var i = 0; i < names.length; i++) source.addEventListener(names[i], schedule);
+  var opened = false;
+  source.addEventListener('open', function () {
+    setStatus('Live', 'live');
+    // After a reconnect, catch up on anything missed while away.
+    if (opened) schedule();
+    opened = true;
+  });
+  source.addEventListener('error', function () { setStatus('Reconnecting', 'off'); });
+  window.addEventListener('pagehide', function () { source.close(); });
+})();
+`;
+
+/** The GM dashboard: copy buttons, and a notice when the game changed behind the page. */
+export const GM_JS = String.raw`(function () {
+  'use strict';
+  function copy(button) {
+    var target = document.getElementById(button.getAttribute('data-copy'));
+    if (!target) return;
+    var text = target.value !== undefined ? target.value : target.textContent;
+    var done = function () { button.textContent = 'Copied'; setTimeout(function () { button.textContent = 'Copy'; }, 2000); };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, function () { if (target.select) { target.select(); document.execCommand('copy'); done(); } });
+    } else if (target.select) { target.select(); document.execCommand('copy'); done(); }
+  }
+  document.addEventListener('click', function (e) {
+    var b = e.target && e.target.closest ? e.target.closest('button[data-copy]') : null;
+    if (b) { e.preventDefault(); copy(b); }
+  });
+  var watch = document.querySelector('[data-watch]');
+  if (watch && window.EventSource) {
+    var source = new EventSource(watch.getAttribute('data-watch'));
+    var shown = false;
+    var onChange = function () {
+      if (shown) return;
+      shown = true;
+      watch.hidden = false;
+    };
+    var names = ['message', 'tally', 'game', 'posts', 'event', 'draft', 'change', 'update'];
+    for (var i = 0; i < names.length; i++) source.addEventListener(names[i], onChange);
+    window.addEventListener('pagehide', function () { source.close(); });
+  }
+})();
+`;

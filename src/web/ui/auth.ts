@@ -1,0 +1,230 @@
+import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { isHttps } from './security.js';
+
+/**
+ * GM sign-in for the dashboard.
+ *
+ * - Credentials: the admin token (VOTAL_ADMIN_TOKEN, or the one `votal serve` keeps), or a
+ *   password the GM sets on first run. Setting it needs the token, so whoever reaches a
+ *   fresh server first cannot claim it. The password is kept as an scrypt hash in
+ *   `<data dir>/admin-password` (0600).
+ * - Sessions: a random id in an HttpOnly, SameSite=Strict cookie (Secure, with the
+ *   `__Host-` prefix, over https), kept in memory: a restart signs everybody out. Idle
+ *   sessions end after 12 hours, any session after 7 days.
+ * - CSRF: every form carries the session's random token; a POST without it (or from
+ *   another origin) is refused. The sign-in form uses a double-submit cookie instead.
+ */
+
+const scrypt = (password: BinaryLike, salt: BinaryLike, keylen: number, options: ScryptOptions): Promise<Buffer> =>
+  new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (e, key) => (e ? reject(e) : resolve(key))));
+
+const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+export const MIN_PASSWORD = 10;
+
+export interface Session {
+  id: string;
+  csrf: string;
+  createdAt: number;
+  seenAt: number;
+}
+
+export interface AuthOptions {
+  /** The admin token; unset: only a password signs in (and none can be set). */
+  adminToken: string | undefined;
+  /** Where the password hash lives. */
+  dataDir: string;
+  now?: () => number;
+  idleMs?: number;
+  maxAgeMs?: number;
+}
+
+const sha256 = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
+
+/** Constant-time comparison of two strings of any length. */
+export function sameSecret(a: string, b: string): boolean {
+  return timingSafeEqual(sha256(a), sha256(b));
+}
+
+export class GmAuth {
+  readonly #sessions = new Map<string, Session>();
+  readonly #token: string | undefined;
+  readonly #file: string;
+  readonly #now: () => number;
+  readonly #idleMs: number;
+  readonly #maxAgeMs: number;
+
+  constructor(options: AuthOptions) {
+    this.#token = options.adminToken;
+    this.#file = join(options.dataDir, 'admin-password');
+    this.#now = options.now ?? (() => Date.now());
+    this.#idleMs = options.idleMs ?? 12 * 3600_000;
+    this.#maxAgeMs = options.maxAgeMs ?? 7 * 24 * 3600_000;
+  }
+
+  get hasToken(): boolean {
+    return this.#token !== undefined;
+  }
+
+  async hasPassword(): Promise<boolean> {
+    return (await this.#readHash()) !== null;
+  }
+
+  /** Whether `secret` is the admin token or the password. */
+  async check(secret: string): Promise<boolean> {
+    if (!secret) return false;
+    if (this.#token !== undefined && sameSecret(secret, this.#token)) return true;
+    const stored = await this.#readHash();
+    if (!stored) return false;
+    const [, n, r, p, salt, hash] = stored.split('$');
+    if (!n || !r || !p || !salt || !hash) return false;
+    const expected = Buffer.from(hash, 'base64url');
+    const got = await scrypt(secret, Buffer.from(salt, 'base64url'), expected.length, {
+      N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
+    });
+    return got.length === expected.length && timingSafeEqual(got, expected);
+  }
+
+  checkToken(secret: string): boolean {
+    return this.#token !== undefined && secret !== '' && sameSecret(secret, this.#token);
+  }
+
+  /** Stores a new password (scrypt, random salt), written atomically with mode 0600. */
+  async setPassword(password: string): Promise<void> {
+    if (password.length < MIN_PASSWORD) throw new RangeError(`the password needs at least ${MIN_PASSWORD} characters`);
+    const salt = randomBytes(16);
+    const hash = await scrypt(password, salt, 32, SCRYPT);
+    const line = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+    await mkdir(join(this.#file, '..'), { recursive: true });
+    const tmp = `${this.#file}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(tmp, `${line}\n`, { mode: 0o600 });
+    await rename(tmp, this.#file);
+  }
+
+  async #readHash(): Promise<string | null> {
+    try {
+      const text = (await readFile(this.#file, 'utf8')).trim();
+      return text.startsWith('scrypt$') ? text : null;
+    } catch {
+      return null;
+    }
+  }
+
+  start(): Session {
+    this.#sweep();
+    const t = this.#now();
+    const session: Session = { id: randomBytes(32).toString('base64url'), csrf: randomBytes(32).toString('base64url'), createdAt: t, seenAt: t };
+    this.#sessions.set(session.id, session);
+    return session;
+  }
+
+  /** The live session with this id (touching it), or null. */
+  get(id: string | undefined): Session | null {
+    if (!id) return null;
+    const s = this.#sessions.get(id);
+    if (!s) return null;
+    const t = this.#now();
+    if (t - s.seenAt > this.#idleMs || t - s.createdAt > this.#maxAgeMs) {
+      this.#sessions.delete(id);
+      return null;
+    }
+    s.seenAt = t;
+    return s;
+  }
+
+  end(id: string | undefined): void {
+    if (id) this.#sessions.delete(id);
+  }
+
+  /** Ends every session (after a password change). */
+  endAll(): void {
+    this.#sessions.clear();
+  }
+
+  #sweep(): void {
+    const t = this.#now();
+    for (const [id, s] of this.#sessions) {
+      if (t - s.seenAt > this.#idleMs || t - s.createdAt > this.#maxAgeMs) this.#sessions.delete(id);
+    }
+  }
+}
+
+/** Cookie names: `__Host-` ones over https (Secure, Path=/, no Domain: the browser enforces it). */
+export function cookieName(c: Context, base: string): string {
+  return isHttps(c) ? `__Host-${base}` : base;
+}
+
+const cookieOptions = (c: Context, maxAge?: number) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'Strict' as const,
+  secure: isHttps(c),
+  ...(maxAge !== undefined ? { maxAge } : {}),
+});
+
+export function setSessionCookie(c: Context, session: Session): void {
+  setCookie(c, cookieName(c, 'votal_gm'), session.id, cookieOptions(c));
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, cookieName(c, 'votal_gm'), { path: '/', secure: isHttps(c) });
+}
+
+export function sessionIdOf(c: Context): string | undefined {
+  return getCookie(c, cookieName(c, 'votal_gm'));
+}
+
+/** The sign-in form's double-submit token: a cookie and the same value in the form. */
+export function preAuthToken(c: Context): string {
+  const name = cookieName(c, 'votal_pre');
+  const existing = getCookie(c, name);
+  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
+  const token = randomBytes(24).toString('base64url');
+  setCookie(c, name, token, cookieOptions(c, 3600));
+  return token;
+}
+
+export function checkPreAuthToken(c: Context, fromForm: unknown): boolean {
+  const cookie = getCookie(c, cookieName(c, 'votal_pre'));
+  return typeof fromForm === 'string' && !!cookie && sameSecret(fromForm, cookie);
+}
+
+export type GmVariables = { session: Session };
+
+/**
+ * Lets a request through only with a live session: pages redirect to the sign-in form,
+ * anything else gets 401. Form posts must carry the session's CSRF token.
+ */
+export function requireGm(auth: GmAuth): MiddlewareHandler<{ Variables: GmVariables }> {
+  return async (c, next) => {
+    const session = auth.get(sessionIdOf(c));
+    if (!session) {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+        const next = new URL(c.req.url).pathname;
+        return c.redirect(`/gm/login?next=${encodeURIComponent(next)}`, 303);
+      }
+      return c.text('Sign in first.', 401);
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const type = c.req.header('content-type') ?? '';
+      if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
+        return c.text('Forms only.', 415);
+      }
+      const form = await c.req.parseBody();
+      const token = form._csrf;
+      if (typeof token !== 'string' || !sameSecret(token, session.csrf)) {
+        return c.text('The form is out of date or did not come from this site; go back, reload and try again.', 403);
+      }
+    }
+    c.set('session', session);
+    await next();
+  };
+}
+
+/** `next=` targets after sign-in: only paths on the dashboard, never another site. */
+export function safeNext(next: unknown): string {
+  return typeof next === 'string' && /^\/gm(\/[A-Za-z0-9/_-]*)?$/.test(next) ? next : '/gm';
+}

@@ -1,0 +1,608 @@
+import type { Child } from 'hono/jsx';
+import { EngineId } from '../../model/engine.js';
+import type { Tally } from '../../model/tally.js';
+import type { AuditEntry } from '../../store/audit-repo.js';
+import type { Draft, Publication } from '../../store/drafts-repo.js';
+import type { StoredGmEvent } from '../../store/events-repo.js';
+import type { Game } from '../../store/games-repo.js';
+import type { PollState } from '../../store/polls-repo.js';
+import { Csrf, Layout, LocalTime, PostButton } from './layout.js';
+import { Deadline, WagonsTable, thresholdText } from './live-page.js';
+import { MarkupPreview } from './markup-preview.js';
+import type { ReviewItem } from './review.js';
+import { safeHref } from './safe-url.js';
+import { utcToLocalInput } from './time-zone.js';
+
+/** The GM dashboard's pages. Every form posts to /gm/... with the session's CSRF token. */
+
+function GmNav(props: { csrf: string }) {
+  return (
+    <>
+      <a href="/gm">Games</a>
+      <a href="/gm/new">New game</a>
+      <PostButton action="/gm/logout" csrf={props.csrf} label="Sign out" class="secondary" />
+    </>
+  );
+}
+
+function Notice(props: { message?: string | null; error?: string | null }) {
+  return (
+    <>
+      {props.message ? <p class="notice" role="status">{props.message}</p> : null}
+      {props.error ? <p class="notice error" role="alert">{props.error}</p> : null}
+    </>
+  );
+}
+
+export function LoginPage(props: { pre: string; next: string; error?: string | null; hasPassword: boolean; canSetUp: boolean }) {
+  return (
+    <Layout title="Sign in — Votal">
+      <section class="panel" aria-labelledby="login-h">
+        <h1 id="login-h">GM sign-in</h1>
+        <Notice error={props.error ?? null} />
+        <form method="post" action="/gm/login">
+          <input type="hidden" name="_pre" value={props.pre} />
+          <input type="hidden" name="next" value={props.next} />
+          <label for="secret">{props.hasPassword ? 'Password or admin token' : 'Admin token'}</label>
+          <input id="secret" name="secret" type="password" autocomplete="current-password" required autofocus />
+          <div class="actions"><button type="submit">Sign in</button></div>
+        </form>
+        {!props.hasPassword && props.canSetUp ? (
+          <p class="hint">First run? <a href="/gm/setup">Set a password</a> (you need the admin token once).</p>
+        ) : null}
+      </section>
+    </Layout>
+  );
+}
+
+export function SetupPage(props: { pre: string; error?: string | null; done?: boolean }) {
+  return (
+    <Layout title="Set a password — Votal">
+      <section class="panel" aria-labelledby="setup-h">
+        <h1 id="setup-h">Set the GM password</h1>
+        <Notice error={props.error ?? null} />
+        <p>The admin token is in <code>VOTAL_ADMIN_TOKEN</code>, or in the file <code>votal serve</code> printed at start-up.</p>
+        <form method="post" action="/gm/setup">
+          <input type="hidden" name="_pre" value={props.pre} />
+          <label for="token">Admin token</label>
+          <input id="token" name="token" type="password" autocomplete="off" required />
+          <label for="password">New password</label>
+          <input id="password" name="password" type="password" autocomplete="new-password" minlength={10} required />
+          <p class="hint">At least 10 characters.</p>
+          <label for="confirm">New password again</label>
+          <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength={10} required />
+          <div class="actions"><button type="submit">Set password</button></div>
+        </form>
+      </section>
+    </Layout>
+  );
+}
+
+export interface GameSummary {
+  game: Game;
+  title: string;
+  tally: Tally | null;
+  poll: PollState;
+  pending: number;
+}
+
+export function DashboardPage(props: { csrf: string; games: GameSummary[]; message?: string | null }) {
+  return (
+    <Layout title="Games — Votal" nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
+      <h1>Games</h1>
+      <Notice message={props.message ?? null} />
+      <section class="panel">
+        {props.games.length === 0 ? <p>No games yet. <a href="/gm/new">Watch a game thread</a>.</p> : (
+          <table>
+            <caption>Watched threads</caption>
+            <thead><tr><th scope="col">Game</th><th scope="col">Status</th><th scope="col" class="hide-narrow">Count</th><th scope="col">Drafts</th></tr></thead>
+            <tbody>
+              {props.games.map((g) => (
+                <tr>
+                  <th scope="row"><a href={`/gm/games/${g.game.id}`}>{g.title}</a><div class="muted">{g.game.ruleset} · <a href={`/g/${g.game.slug}`}>live page</a></div></th>
+                  <td>{g.game.status}{g.poll.lastError ? <div class="muted">Last poll failed</div> : null}</td>
+                  <td class="hide-narrow">{g.tally ? `Day ${g.tally.day}: ${g.tally.wagons.slice(0, 2).map((w) => `${w.target} ${w.total}`).join(', ') || 'no votes'}` : 'not counted yet'}</td>
+                  <td>{g.pending ? <span class="chip">{`${g.pending} to approve`}</span> : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </Layout>
+  );
+}
+
+export interface NewGameForm {
+  url: string;
+  engine: string;
+  title: string;
+  gm: string;
+  ruleset: string;
+  players: string;
+  day: string;
+  startPost: string;
+  deadline: string;
+  timeZone: string;
+  pollSeconds: string;
+}
+
+export function NewGamePage(props: {
+  csrf: string; form: Partial<NewGameForm>; rulesets: string[]; inspected: boolean; error?: string | null; notes?: string[];
+  zones: string[];
+}) {
+  const f = props.form;
+  return (
+    <Layout title="New game — Votal" nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
+      <h1>Watch a game thread</h1>
+      <Notice error={props.error ?? null} />
+      <section class="panel" aria-labelledby="step1-h">
+        <h2 id="step1-h">1. The thread</h2>
+        <form method="post" action="/gm/new/inspect">
+          <Csrf token={props.csrf} />
+          <label for="url">Thread URL</label>
+          <input id="url" name="url" type="url" required value={f.url ?? ''} placeholder="https://forum.example/threads/mafia-42.123/" />
+          <label for="engine1">Forum engine</label>
+          <select id="engine1" name="engine">
+            <option value="">Detect it</option>
+            {EngineId.options.map((e) => <option value={e} selected={f.engine === e}>{e}</option>)}
+          </select>
+          <div class="actions"><button type="submit">Read the thread</button></div>
+        </form>
+      </section>
+      {props.inspected ? (
+        <section class="panel" aria-labelledby="step2-h">
+          <h2 id="step2-h">2. The game</h2>
+          {props.notes?.length ? <ul class="muted">{props.notes.map((n) => <li>{n}</li>)}</ul> : null}
+          <form method="post" action="/gm/games">
+            <Csrf token={props.csrf} />
+            <input type="hidden" name="url" value={f.url ?? ''} />
+            <div class="row">
+              <div>
+                <label for="engine">Forum engine</label>
+                <select id="engine" name="engine" required>
+                  {EngineId.options.map((e) => <option value={e} selected={f.engine === e}>{e}</option>)}
+                </select>
+              </div>
+              <div>
+                <label for="ruleset">Ruleset</label>
+                <select id="ruleset" name="ruleset" required>
+                  {props.rulesets.map((r) => <option value={r} selected={f.ruleset === r}>{r}</option>)}
+                </select>
+              </div>
+            </div>
+            <div class="row">
+              <div><label for="title">Title</label><input id="title" name="title" type="text" value={f.title ?? ''} /></div>
+              <div><label for="gm">GM</label><input id="gm" name="gm" type="text" value={f.gm ?? ''} /></div>
+            </div>
+            <label for="players">Players</label>
+            <textarea id="players" name="players" required aria-describedby="players-hint">{f.players ?? ''}</textarea>
+            <p class="hint" id="players-hint">One a line (or comma-separated); "Name (alias, alias)" adds nicknames. Proposed from the opening post or the posters: check it.</p>
+            <div class="row">
+              <div><label for="day">Day</label><input id="day" name="day" type="number" min="1" value={f.day ?? '1'} /></div>
+              <div><label for="startPost">Day starts after post</label><input id="startPost" name="startPost" type="number" min="0" value={f.startPost ?? '1'} /></div>
+              <div><label for="pollSeconds">Poll every (seconds)</label><input id="pollSeconds" name="pollSeconds" type="number" min="30" value={f.pollSeconds ?? '300'} /></div>
+            </div>
+            <div class="row">
+              <div><label for="deadline">Deadline (in the time zone below)</label><input id="deadline" name="deadline" type="datetime-local" value={f.deadline ?? ''} /></div>
+              <div>
+                <label for="timeZone">Time zone</label>
+                <input id="timeZone" name="timeZone" type="text" list="zones" value={f.timeZone ?? 'UTC'} />
+                <datalist id="zones">{props.zones.map((z) => <option value={z} />)}</datalist>
+              </div>
+            </div>
+            <div class="actions"><button type="submit">Start watching</button></div>
+          </form>
+        </section>
+      ) : null}
+    </Layout>
+  );
+}
+
+function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: string }) {
+  const open = props.items.filter((i) => i.resolved === null);
+  const done = props.items.filter((i) => i.resolved !== null);
+  const Item = (p: { item: ReviewItem }) => {
+    const it = p.item;
+    const href = safeHref(it.permalink);
+    const action = `/gm/games/${props.gameId}/review`;
+    const base = { post: String(it.post), key: it.key };
+    return (
+      <li id={`review-${it.key.replace(/[^a-z0-9-]/gi, '-')}`} data-review={it.key}>
+        <div>
+          <span class="kind">{it.title}</span>{' — '}
+          {href ? <a href={href} rel="nofollow noopener noreferrer">{`post #${it.post}`}</a> : `post #${it.post}`}
+          {it.player ? ` by ${it.player}` : ''}
+        </div>
+        <div><span class="raw">{it.detail}</span></div>
+        {it.candidates.length ? <div class="muted">Could be: {it.candidates.join(' or ')}</div> : null}
+        {it.diff ? (
+          <div class="diff" aria-label="Changes between the two versions">
+            {it.diff.map((d) => (d.op === 'same' ? d.text : d.op === 'del' ? <del>{d.text}</del> : <ins>{d.text}</ins>))}
+          </div>
+        ) : null}
+        {it.resolved ? <p class="resolved">{it.resolved}</p> : (
+          <div class="actions">
+            {it.candidates.map((c) => (
+              <PostButton action={action} csrf={props.csrf} label={`Vote for ${c}`} fields={{ ...base, action: 'correct', target: c }} />
+            ))}
+            {it.pick.length ? (
+              <form method="post" action={action} class="inline">
+                <Csrf token={props.csrf} />
+                <input type="hidden" name="post" value={String(it.post)} />
+                <input type="hidden" name="key" value={it.key} />
+                <input type="hidden" name="action" value="correct" />
+                <label class="sr-only" for={`pick-${it.post}`}>{`Player meant in post ${it.post}`}</label>
+                <select id={`pick-${it.post}`} name="target">
+                  {it.pick.map((n) => <option value={n}>{n}</option>)}
+                </select>{' '}
+                <button type="submit" class="secondary">Pick</button>
+              </form>
+            ) : null}
+            {it.choices.map((ch) => (
+              <PostButton action={action} csrf={props.csrf} label={ch.label} class={ch.target === null && ch.action === 'correct' ? 'danger' : 'secondary'}
+                fields={{ ...base, action: ch.action, ...(ch.target !== null ? { target: ch.target } : {}) }} />
+            ))}
+          </div>
+        )}
+      </li>
+    );
+  };
+  return (
+    <section class="panel" aria-labelledby="review-h" id="review">
+      <h2 id="review-h">Review queue {open.length ? <span class="chip">{`${open.length} open`}</span> : null}</h2>
+      {open.length === 0 ? <p class="muted">Nothing to review.</p> : <ul class="queue">{open.map((i) => <Item item={i} />)}</ul>}
+      {done.length ? (
+        <details class="box"><summary>{`Settled (${done.length})`}</summary><ul class="queue">{done.map((i) => <Item item={i} />)}</ul></details>
+      ) : null}
+    </section>
+  );
+}
+
+function describeEvent(e: StoredGmEvent['event']): string {
+  const at = 'at' in e && e.at !== undefined ? ` after post ${e.at}` : 'time' in e && e.time ? ` at ${e.time}` : '';
+  switch (e.kind) {
+    case 'day-start': return `Day ${e.day} starts${at}`;
+    case 'day-end': return `Day ends${at}`;
+    case 'kill': case 'revive': case 'modkill': return `${e.kind} ${e.player}${at}`;
+    case 'replace': return `${e.player} replaced by ${e.by}${at}`;
+    case 'weight': return `${e.player}'s vote weighs ${e.weight}${e.hidden ? ' (hidden)' : ''}${at}`;
+    case 'vote': return `manual vote: ${e.player} -> ${e.target ?? '(unvote)'}${e.hidden ? ' (hidden)' : ''}${at}`;
+    case 'correct': return `post ${e.post} read as ${e.target === null ? '(ignored)' : `a vote for ${e.target}`}`;
+    case 'decide': return `decision: ${e.eliminated.length ? e.eliminated.join(', ') : 'nobody'} eliminated${at}`;
+    case 'deadline': return `deadline ${e.time}`;
+    default: return `${e.kind}${'player' in e ? ` ${String(e.player)}` : ''}${at}`;
+  }
+}
+
+function EventsPanel(props: { game: Game; tally: Tally | null; events: StoredGmEvent[]; csrf: string }) {
+  const players = props.game.roster.map((s) => s.name);
+  const action = `/gm/games/${props.game.id}/events`;
+  const PlayerSelect = (p: { id: string; name: string; label: string; extra?: string[] }) => (
+    <div>
+      <label for={p.id}>{p.label}</label>
+      <select id={p.id} name={p.name}>{[...(p.extra ?? []), ...players].map((n) => <option value={n}>{n}</option>)}</select>
+    </div>
+  );
+  const AtField = (p: { id: string }) => (
+    <div><label for={p.id}>After post</label><input id={p.id} name="at" type="number" min="0" value={String(props.tally?.asOfPost ?? 0)} /></div>
+  );
+  return (
+    <section class="panel" aria-labelledby="events-h">
+      <h2 id="events-h">GM events</h2>
+      <details class="box">
+        <summary>Kill, revive, modkill</summary>
+        <form method="post" action={action}>
+          <Csrf token={props.csrf} />
+          <div class="row">
+            <div><label for="life-kind">Event</label><select id="life-kind" name="kind"><option value="kill">kill</option><option value="revive">revive</option><option value="modkill">modkill</option></select></div>
+            <PlayerSelect id="life-player" name="player" label="Player" />
+            <AtField id="life-at" />
+          </div>
+          <div class="actions"><button type="submit">Record</button></div>
+        </form>
+      </details>
+      <details class="box">
+        <summary>Replacement</summary>
+        <form method="post" action={action}>
+          <Csrf token={props.csrf} />
+          <input type="hidden" name="kind" value="replace" />
+          <div class="row">
+            <PlayerSelect id="rep-player" name="player" label="Player leaving" />
+            <div><label for="rep-by">Replaced by</label><input id="rep-by" name="by" type="text" required /></div>
+            <AtField id="rep-at" />
+          </div>
+          <div class="actions"><button type="submit">Record</button></div>
+        </form>
+      </details>
+      <details class="box">
+        <summary>Vote weight</summary>
+        <form method="post" action={action}>
+          <Csrf token={props.csrf} />
+          <input type="hidden" name="kind" value="weight" />
+          <div class="row">
+            <PlayerSelect id="w-player" name="player" label="Player" />
+            <div><label for="w-weight">Weight</label><input id="w-weight" name="weight" type="number" step="0.5" value="2" /></div>
+            <AtField id="w-at" />
+          </div>
+          <label class="check"><input type="checkbox" name="hidden" value="1" /> Hidden from players</label>
+          <div class="actions"><button type="submit">Record</button></div>
+        </form>
+      </details>
+      <details class="box">
+        <summary>Manual vote (hidden-vote games)</summary>
+        <form method="post" action={action}>
+          <Csrf token={props.csrf} />
+          <input type="hidden" name="kind" value="vote" />
+          <div class="row">
+            <PlayerSelect id="v-player" name="player" label="Voter" />
+            <PlayerSelect id="v-target" name="target" label="Votes for" extra={['(unvote)']} />
+            <AtField id="v-at" />
+          </div>
+          <label class="check"><input type="checkbox" name="hidden" value="1" /> Voter not published</label>
+          <div class="actions"><button type="submit">Record</button></div>
+        </form>
+      </details>
+      <details class="box">
+        <summary>Judge or tie decision</summary>
+        <form method="post" action={action}>
+          <Csrf token={props.csrf} />
+          <input type="hidden" name="kind" value="decide" />
+          <label for="d-elim">Eliminated (comma-separated; empty: nobody)</label>
+          <input id="d-elim" name="eliminated" type="text" value={(props.tally?.outcome.leaders ?? []).join(', ')} />
+          <AtField id="d-at" />
+          <div class="actions"><button type="submit">Record</button></div>
+        </form>
+      </details>
+      <details class="box">
+        <summary>End the Day / start the next</summary>
+        <form method="post" action={action}>
+          <Csrf token={props.csrf} />
+          <input type="hidden" name="kind" value="day-end" />
+          <AtField id="de-at" />
+          <div class="actions"><button type="submit">End the Day</button></div>
+        </form>
+        <form method="post" action={action}>
+          <Csrf token={props.csrf} />
+          <input type="hidden" name="kind" value="day-start" />
+          <div class="row">
+            <div><label for="ds-day">Day</label><input id="ds-day" name="day" type="number" min="1" value={String((props.tally?.day ?? 0) + 1)} /></div>
+            <AtField id="ds-at" />
+          </div>
+          <div class="actions"><button type="submit">Start the Day</button></div>
+        </form>
+      </details>
+      <h3>Recorded</h3>
+      {props.events.length === 0 ? <p class="muted">None yet.</p> : (
+        <ol class="changes">{props.events.map((e) => <li>{describeEvent(e.event)} <span class="muted">— {e.createdBy}, <LocalTime iso={e.createdAt} /></span></li>)}</ol>
+      )}
+    </section>
+  );
+}
+
+function DraftsPanel(props: { game: Game; drafts: Draft[]; publications: Map<number, Publication>; csrf: string }) {
+  const pending = props.drafts.filter((d) => d.status === 'pending' || d.status === 'approved');
+  const published = props.drafts.filter((d) => d.status === 'published');
+  return (
+    <section class="panel" aria-labelledby="drafts-h">
+      <h2 id="drafts-h">Votal drafts</h2>
+      <PostButton action={`/gm/games/${props.game.id}/drafts`} csrf={props.csrf} label="Draft a votal from the current count" class="secondary" />
+      {pending.length === 0 ? <p class="muted">No draft waiting.</p> : (
+        <ul class="games">
+          {pending.map((d) => (
+            <li>
+              <a href={`/gm/drafts/${d.id}`}>{`Draft #${d.id}`}</a> <span class="chip">{d.status}</span>{' '}
+              <span class="muted"><LocalTime iso={d.createdAt} /> by {d.createdBy}</span>
+              {props.publications.get(d.id)?.lastError ? <div class="notice error">{props.publications.get(d.id)!.lastError}</div> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Published</h3>
+      {published.length === 0 ? <p class="muted">Nothing published yet.</p> : (
+        <ul class="games">
+          {published.map((d) => {
+            const pub = props.publications.get(d.id);
+            const href = safeHref(pub?.remoteUrl ?? null);
+            return (
+              <li>
+                <a href={`/gm/drafts/${d.id}`}>{`Votal #${d.id}`}</a>{' '}
+                {pub?.publishedAt ? <span class="muted"><LocalTime iso={pub.publishedAt} /></span> : null}{' '}
+                {href ? <a href={href} rel="nofollow noopener noreferrer">on the forum</a> : pub?.method === 'copy' ? <span class="muted">(copied)</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function GamePage(props: {
+  csrf: string; game: Game; title: string; tally: Tally | null; tallyAt: string | null; poll: PollState; review: ReviewItem[];
+  events: StoredGmEvent[]; drafts: Draft[]; publications: Map<number, Publication>; deadline: string | null;
+  message?: string | null; error?: string | null; audit: AuditEntry[];
+}) {
+  const g = props.game;
+  const t = props.tally;
+  const thread = safeHref(g.threadUrl);
+  return (
+    <Layout title={`${props.title} — Votal`} nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
+      <h1>{props.title}</h1>
+      <p class="notice" hidden data-watch={`/g/${g.slug}/events`} role="status">
+        The game changed since this page was loaded. <a href={`/gm/games/${g.id}`}>Reload</a>
+      </p>
+      <Notice message={props.message ?? null} error={props.error ?? null} />
+      <p>
+        {thread ? <a href={thread} rel="nofollow noopener noreferrer">Thread</a> : null}
+        {' · '}<a href={`/g/${g.slug}`}>Live page</a>
+        {' · '}<a href={`/gm/games/${g.id}/settings`}>Settings</a>
+        {' · '}<span class="chip">{g.status}</span>{' '}<span class="chip">{g.ruleset}</span>{' '}<span class="chip">{g.engine ?? 'engine unknown'}</span>
+      </p>
+      <div class="actions">
+        <PostButton action={`/gm/games/${g.id}/poll`} csrf={props.csrf} label="Poll now" />
+        <span class="muted">
+          {props.poll.lastOkAt ? <>Last read <LocalTime iso={props.poll.lastOkAt} /></> : 'Not read yet'}
+          {props.poll.lastError ? ` — last poll failed: ${props.poll.lastError}` : ''}
+        </span>
+      </div>
+      <div class="grid">
+        <div>
+          <section class="panel" aria-labelledby="tally-h">
+            <h2 id="tally-h">Current count</h2>
+            {t ? (
+              <>
+                <p>{`Day ${t.day} · ${thresholdText(t)}`}{t.asOfPost !== null ? ` · as of post ${t.asOfPost}` : ''}{props.tallyAt ? <> · counted <LocalTime iso={props.tallyAt} /></> : null}</p>
+                <p>Deadline: <Deadline deadline={props.deadline} timeZone={typeof g.settings.timeZone === 'string' ? g.settings.timeZone : null} /></p>
+                <WagonsTable tally={t} id="gm-wagons" />
+                <p><strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}</p>
+                {t.outcome.status !== 'open' ? <p class="notice"><strong>{`Outcome: ${t.outcome.status}`}</strong>{t.outcome.eliminated.length ? ` — ${t.outcome.eliminated.join(', ')}` : ''}</p> : null}
+                {t.notes?.length ? <ul class="muted">{t.notes.map((n) => <li>{n}</li>)}</ul> : null}
+              </>
+            ) : <p class="muted">Not counted yet: the first poll is on its way.</p>}
+          </section>
+          <ReviewQueue items={props.review} gameId={g.id} csrf={props.csrf} />
+          <DraftsPanel game={g} drafts={props.drafts} publications={props.publications} csrf={props.csrf} />
+        </div>
+        <div>
+          <EventsPanel game={g} tally={t} events={props.events} csrf={props.csrf} />
+          <section class="panel" aria-labelledby="players-h">
+            <h2 id="players-h">Players</h2>
+            <ul class="voters">{g.roster.map((s) => <li><span class="chip">{s.name}{s.alive ? '' : ' (dead)'}</span></li>)}</ul>
+          </section>
+          <section class="panel" aria-labelledby="audit-h">
+            <h2 id="audit-h">Recent activity</h2>
+            <ol class="changes">{props.audit.slice(0, 12).map((a) => <li>{a.action} <span class="muted">— {a.actor}, <LocalTime iso={a.at} /></span></li>)}</ol>
+          </section>
+        </div>
+      </div>
+    </Layout>
+  );
+}
+
+export function DraftPage(props: {
+  csrf: string; game: Game; title: string; draft: Draft; publication: Publication | null; canPost: boolean; message?: string | null; error?: string | null;
+}) {
+  const d = props.draft;
+  const editable = d.status === 'pending' || d.status === 'approved';
+  const remote = safeHref(props.publication?.remoteUrl ?? null);
+  return (
+    <Layout title={`Draft #${d.id} — ${props.title}`} nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
+      <p><a href={`/gm/games/${props.game.id}`}>{`← ${props.title}`}</a></p>
+      <h1>{`Votal draft #${d.id}`} <span class="chip">{d.status}</span></h1>
+      <Notice message={props.message ?? null} error={props.error ?? null} />
+      {props.publication?.lastError ? <p class="notice error" role="alert">{`Publishing failed: ${props.publication.lastError}`}</p> : null}
+      {remote ? <p class="notice" role="status">Published: <a href={remote} rel="nofollow noopener noreferrer">the post on the forum</a></p> : null}
+      <div class="grid">
+        <section class="panel" aria-labelledby="preview-h">
+          <h2 id="preview-h">Preview</h2>
+          <div class="forum-post">
+            <div class="author"><div class="avatar" aria-hidden="true">GM</div>{typeof props.game.settings.gm === 'string' ? props.game.settings.gm : 'GM'}</div>
+            <MarkupPreview source={d.body} dialect={d.dialect} />
+          </div>
+        </section>
+        <section class="panel" aria-labelledby="raw-h">
+          <h2 id="raw-h">{`Markup (${d.dialect})`}</h2>
+          {editable ? (
+            <form method="post" action={`/gm/drafts/${d.id}/edit`}>
+              <Csrf token={props.csrf} />
+              <label for="body" class="sr-only">Draft markup</label>
+              <textarea id="body" name="body" rows={16}>{d.body}</textarea>
+              <div class="actions">
+                <button type="submit" class="secondary">Save as a new draft</button>
+                <button type="button" class="secondary" data-copy="body">Copy</button>
+              </div>
+            </form>
+          ) : (
+            <>
+              <pre class="raw" id="raw-body">{d.body}</pre>
+              <div class="actions"><button type="button" class="secondary" data-copy="raw-body">Copy</button></div>
+            </>
+          )}
+        </section>
+      </div>
+      {editable ? (
+        <section class="panel">
+          <div class="actions">
+            <PostButton action={`/gm/drafts/${d.id}/approve`} csrf={props.csrf} label={props.canPost ? 'Approve and publish' : 'Approve (then copy it to the thread)'} />
+            <PostButton action={`/gm/drafts/${d.id}/discard`} csrf={props.csrf} label="Discard" class="danger" />
+          </div>
+          {!props.canPost ? <p class="hint">No forum login is set for this game (Settings): approving marks it published once you have copied it into the thread.</p> : null}
+        </section>
+      ) : null}
+    </Layout>
+  );
+}
+
+export function SettingsPage(props: {
+  csrf: string; game: Game; title: string; zones: string[]; publishMethod: string; secretKey: boolean; message?: string | null; error?: string | null;
+}) {
+  const g = props.game;
+  const s = g.settings as Record<string, unknown>;
+  const drafts = (typeof s.drafts === 'object' && s.drafts !== null ? s.drafts : {}) as Record<string, unknown>;
+  const day = (typeof s.day === 'object' && s.day !== null ? s.day : {}) as Record<string, unknown>;
+  const zone = typeof s.timeZone === 'string' ? s.timeZone : 'UTC';
+  const checked = (v: unknown, dflt: boolean): boolean => (typeof v === 'boolean' ? v : dflt);
+  return (
+    <Layout title={`Settings — ${props.title}`} nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
+      <p><a href={`/gm/games/${g.id}`}>{`← ${props.title}`}</a></p>
+      <h1>Settings</h1>
+      <Notice message={props.message ?? null} error={props.error ?? null} />
+      <form method="post" action={`/gm/games/${g.id}/settings`} class="panel">
+        <Csrf token={props.csrf} />
+        <h2>Polling</h2>
+        <div class="row">
+          <div><label for="pollSeconds">Poll every (seconds)</label><input id="pollSeconds" name="pollSeconds" type="number" min="30" value={String(g.pollIntervalSeconds)} /></div>
+          <div>
+            <label for="status">Status</label>
+            <select id="status" name="status">{['active', 'paused', 'finished'].map((v) => <option value={v} selected={g.status === v}>{v}</option>)}</select>
+          </div>
+        </div>
+        <h2>Day clock</h2>
+        <div class="row">
+          <div><label for="dayNumber">Day</label><input id="dayNumber" name="dayNumber" type="number" min="1" value={String(day.number ?? 1)} /></div>
+          <div><label for="deadline">Deadline</label><input id="deadline" name="deadline" type="datetime-local" value={typeof day.deadline === 'string' ? utcToLocalInput(day.deadline, zone) : ''} /></div>
+          <div>
+            <label for="timeZone">Time zone</label>
+            <input id="timeZone" name="timeZone" type="text" list="zones" value={zone} />
+            <datalist id="zones">{props.zones.map((z) => <option value={z} />)}</datalist>
+          </div>
+        </div>
+        <h2>Draft triggers</h2>
+        <label class="check"><input type="checkbox" name="draftAuto" value="1" checked={checked(drafts.auto, true)} /> Draft a votal when the count changes</label>
+        <label class="check"><input type="checkbox" name="draftOnDecision" value="1" checked={checked(drafts.onDecision, true)} /> Always draft when the Day is decided</label>
+        <label for="everyPosts">At most every N new posts (0: every change)</label>
+        <input id="everyPosts" name="everyPosts" type="number" min="0" value={String(typeof drafts.everyPosts === 'number' ? drafts.everyPosts : 0)} />
+        <h2>Webhook</h2>
+        <label for="webhookUrl">Webhook URL (called when a draft waits or the Day is decided)</label>
+        <input id="webhookUrl" name="webhookUrl" type="url" value={typeof s.webhookUrl === 'string' ? s.webhookUrl : ''} />
+        <h2>Forum login (publishing)</h2>
+        <p class="hint">{`Now: ${props.publishMethod}. Credentials are stored encrypted and never shown again.`}{props.secretKey ? '' : ' Storing credentials needs VOTAL_SECRET_KEY on the server.'}</p>
+        <label for="publishMethod">How approved votals reach the thread</label>
+        <select id="publishMethod" name="publishMethod">
+          <option value="">Keep as it is</option>
+          <option value="copy">Copy and paste by hand</option>
+          <option value="form">Reply form, with a logged-in session (cookies)</option>
+          <option value="xenforo-api">XenForo API key</option>
+          <option value="discourse-api">Discourse API key</option>
+        </select>
+        <label for="cookies">Cookies (Netscape cookies.txt or Playwright storage state), for the reply form</label>
+        <textarea id="cookies" name="cookies" rows={4} autocomplete="off"></textarea>
+        <div class="row">
+          <div><label for="apiUser">API user</label><input id="apiUser" name="apiUser" type="text" autocomplete="off" /></div>
+          <div><label for="apiKey">API key</label><input id="apiKey" name="apiKey" type="password" autocomplete="off" /></div>
+        </div>
+        <div class="actions"><button type="submit">Save settings</button></div>
+      </form>
+    </Layout>
+  );
+}
+
+export function ErrorPage(props: { status: number; message: string; nav?: Child }) {
+  return (
+    <Layout title={`${props.status} — Votal`} nav={props.nav}>
+      <h1>{props.status === 404 ? 'Not found' : 'Something went wrong'}</h1>
+      <p>{props.message}</p>
+    </Layout>
+  );
+}

@@ -1,0 +1,202 @@
+import type { Effect } from '../../model/action.js';
+import { plainText } from '../../model/body.js';
+import type { Flag, Tally, TallyViolation } from '../../model/tally.js';
+import { readPost } from '../../parse/read-post.js';
+import type { Ruleset } from '../../rules/ruleset.js';
+import type { AuditEntry } from '../../store/audit-repo.js';
+import type { StoredGmEvent } from '../../store/events-repo.js';
+import type { Game } from '../../store/games-repo.js';
+import type { StoredPost } from '../../store/posts-repo.js';
+import { wordDiff, type DiffPart } from './word-diff.js';
+
+/**
+ * The GM's review queue: everything the count could not settle on its own, each with the
+ * one-click answers that settle it. Every answer that changes the count is a GM `correct`
+ * event (it survives recounts); "accept" on something that is not a vote is an audit
+ * entry (`review.accept`) so the item leaves the queue without touching the count.
+ */
+
+export type ReviewKind = 'flag' | 'violation' | 'edit' | 'deleted';
+
+export interface ReviewChoice {
+  /** What the button says. */
+  label: string;
+  /** `correct`: a GM correction with `target` (null: ignore the post's vote); `accept`: noted only. */
+  action: 'correct' | 'accept';
+  target: string | null;
+}
+
+export interface ReviewItem {
+  /** Stable within the queue: `<kind>:<post>:<detail>`. */
+  key: string;
+  kind: ReviewKind;
+  post: number;
+  player: string | null;
+  /** What it is ("ambiguous target", "silent edit"...). */
+  title: string;
+  /** The evidence: the raw vote, the violation's detail. */
+  detail: string;
+  permalink: string | null;
+  /** Players the GM may pick (ambiguous and unknown targets). */
+  pick: string[];
+  /** Candidates to show first in the pick list. */
+  candidates: string[];
+  choices: ReviewChoice[];
+  /** For edits: the two bodies, word by word. */
+  diff: DiffPart[] | null;
+  /** How the GM settled it, when they did. */
+  resolved: string | null;
+}
+
+/** Flags about the vote's target: the GM picks who was meant, or ignores the vote. */
+const TARGET_FLAGS = new Set<Flag['kind']>([
+  'ambiguous-target', 'unknown-target', 'vote-for-dead', 'malformed-vote', 'empty-vote', 'no-lynch-not-allowed', 'self-vote',
+]);
+
+const FLAG_TITLES: Partial<Record<Flag['kind'], string>> = {
+  'ambiguous-target': 'Ambiguous vote',
+  'unknown-target': 'Vote for an unknown name',
+  'vote-for-dead': 'Vote for a dead player',
+  'malformed-vote': 'Malformed vote',
+  'empty-vote': 'Empty vote',
+  'no-lynch-not-allowed': 'No-lynch vote not allowed',
+  'vote-by-non-player': 'Vote by a non-player',
+  'vote-by-dead': 'Vote by a dead player',
+  'vote-after-decision': 'Vote after the Day was decided',
+  'not-a-player': 'GM event names a non-player',
+  'unknown-post': 'Correction of a post that does not exist',
+  'vote-in-thread': 'Vote posted in the thread',
+  'self-vote': 'Self-vote',
+};
+
+export interface ReviewInput {
+  game: Game;
+  ruleset: Ruleset;
+  tally: Tally | null;
+  posts: readonly StoredPost[];
+  events: readonly StoredGmEvent[];
+  audit: readonly AuditEntry[];
+  /** Bodies of earlier revisions of edited posts: post key -> the body before the current one. */
+  previousBodies: ReadonlyMap<number, StoredPost['body']>;
+}
+
+export function reviewQueue(input: ReviewInput): ReviewItem[] {
+  const { tally, ruleset, game } = input;
+  const posts = new Map(input.posts.map((p) => [p.number, p]));
+  const corrections = new Map<number, string | null>();
+  for (const e of input.events) if (e.event.kind === 'correct') corrections.set(e.event.post, e.event.target);
+  const accepted = new Set(
+    input.audit.filter((a) => a.action === 'review.accept').map((a) => String((a.detail as { key?: unknown }).key ?? '')),
+  );
+  const living = tally?.players ?? game.roster.filter((s) => s.alive).map((s) => s.name);
+  const noLynch = ruleset.noLynch?.name;
+  const pickable = [...living, ...(noLynch ? [noLynch] : [])];
+  const effectOf = (body: StoredPost['body'], edit: StoredPost['edit']): Effect =>
+    readPost({ body, edit }, game.roster, ruleset).effect;
+  const resolvedBy = (post: number, key: string): string | null => {
+    if (corrections.has(post)) {
+      const t = corrections.get(post);
+      return t === null ? 'Vote ignored by the GM' : `Counted as a vote for ${t}`;
+    }
+    return accepted.has(key) ? 'Accepted by the GM' : null;
+  };
+  const items: ReviewItem[] = [];
+
+  for (const f of tally?.flags ?? []) {
+    if (f.kind === 'gm-correction') continue;
+    const key = `flag:${f.post}:${f.kind}`;
+    const target = TARGET_FLAGS.has(f.kind);
+    const choices: ReviewChoice[] = [];
+    if (f.kind === 'self-vote' || f.kind === 'vote-for-dead') {
+      const post = posts.get(f.post);
+      const t = post ? effectOf(post.body, post.edit).target : null;
+      if (t) choices.push({ label: `Count it (${t})`, action: 'correct', target: t });
+    }
+    choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
+    if (!target) choices.push({ label: 'Accept', action: 'accept', target: null });
+    items.push({
+      key, kind: 'flag', post: f.post, player: f.player, title: FLAG_TITLES[f.kind] ?? f.kind, detail: f.raw,
+      permalink: posts.get(f.post)?.permalink ?? null,
+      pick: target ? pickable : [], candidates: f.candidates, choices, diff: null, resolved: resolvedBy(f.post, key),
+    });
+  }
+
+  const violationKey = (v: TallyViolation): string => `violation:${v.post}:${v.kind}`;
+  for (const v of tally?.violations ?? []) {
+    const post = posts.get(v.post);
+    const isEdit = v.kind === 'edit';
+    const key = isEdit ? `edit:${v.post}` : violationKey(v);
+    if (items.some((i) => i.key === key)) continue;
+    const before = post ? input.previousBodies.get(post.key) : undefined;
+    const choices: ReviewChoice[] = [];
+    let diff: DiffPart[] | null = null;
+    if (isEdit && post) {
+      const now = effectOf(post.body, post.edit);
+      if (before) {
+        diff = wordDiff(plainText(before), plainText(post.body));
+        const was = effectOf(before, null);
+        if (was.kind === 'vote' && was.target && was.target !== now.target) {
+          choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
+        }
+      }
+      choices.push(now.kind === 'vote' && now.target
+        ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
+        : { label: 'Accept the edit', action: 'accept', target: null });
+      if (now.kind === 'vote') choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
+    } else {
+      choices.push({ label: 'Accept', action: 'accept', target: null });
+    }
+    items.push({
+      key, kind: isEdit ? 'edit' : 'violation', post: v.post, player: v.player,
+      title: isEdit ? 'Edited post' : `Rule violation: ${v.kind} (${v.consequence})`,
+      detail: v.detail, permalink: post?.permalink ?? null, pick: [], candidates: [], choices, diff,
+      resolved: isEdit ? resolvedBy(v.post, key) : accepted.has(key) ? 'Accepted by the GM' : null,
+    });
+  }
+
+  // Edits the forum marked are read as `edit` violations by the parser; silent ones by the
+  // fold. An edited post the tally does not mention (its ruleset ignores edits) still shows.
+  for (const p of input.posts) {
+    if (p.revisions <= 1 || items.some((i) => i.key === `edit:${p.number}`)) continue;
+    const before = input.previousBodies.get(p.key);
+    if (!before) continue;
+    const now = effectOf(p.body, p.edit);
+    const was = effectOf(before, null);
+    if (now.kind === was.kind && now.target === was.target) continue; // the edit does not touch the vote
+    const key = `edit:${p.number}`;
+    const choices: ReviewChoice[] = [];
+    if (was.kind === 'vote' && was.target) choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
+    choices.push(now.kind === 'vote' && now.target
+      ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
+      : { label: 'Accept the edit', action: 'accept', target: null });
+    items.push({
+      key, kind: 'edit', post: p.number, player: p.author, title: p.edit ? 'Edited vote' : 'Silent edit of a vote',
+      detail: p.edit ? `edited: ${p.edit.text}` : 'changed without an edit marker', permalink: p.permalink,
+      pick: [], candidates: [], choices, diff: wordDiff(plainText(before), plainText(p.body)), resolved: resolvedBy(p.number, key),
+    });
+  }
+
+  for (const p of input.posts) {
+    if (!p.deleted) continue;
+    const key = `deleted:${p.number}`;
+    const now = effectOf(p.body, p.edit);
+    const choices: ReviewChoice[] = [];
+    if (now.kind === 'vote' && now.target) {
+      choices.push({ label: `Keep counting it (${now.target})`, action: 'correct', target: now.target });
+      choices.push({ label: 'Ignore its vote', action: 'correct', target: null });
+    } else {
+      choices.push({ label: 'Accept', action: 'accept', target: null });
+    }
+    items.push({
+      key, kind: 'deleted', post: p.number, player: p.author, title: 'Deleted post',
+      detail: `${p.author}: "${clip(plainText(p.body))}"`, permalink: p.permalink, pick: [], candidates: [], choices, diff: null,
+      resolved: resolvedBy(p.number, key),
+    });
+  }
+  return items.sort((a, b) => Number(a.resolved !== null) - Number(b.resolved !== null) || a.post - b.post);
+}
+
+function clip(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

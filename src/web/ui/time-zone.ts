@@ -1,0 +1,51 @@
+import { zonedInstant } from '../../tally/clock.js';
+
+/**
+ * A deadline as the GM types it: a wall-clock time in a named time zone
+ * ("2026-03-06T18:00" in "Europe/Berlin") -> the instant, as ISO 8601 UTC, with the
+ * same zone arithmetic the clock rules use (tally/clock.ts).
+ */
+
+/** Whether `zone` is an IANA time zone Node knows. */
+export function isTimeZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `local` is `YYYY-MM-DDTHH:mm[:ss]` (what `<input type="datetime-local">` sends). Null when malformed. */
+export function localToUtc(local: string, zone: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
+  if (!m || !isTimeZone(zone)) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59) return null;
+  const ms = zonedInstant(y!, mo!, d!, h!, mi!, zone, s ?? 0);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** The instant as `YYYY-MM-DDTHH:mm` on the wall clock of `zone` (to refill a datetime-local input). */
+export function utcToLocalInput(iso: string, zone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: isTimeZone(zone) ? zone : 'UTC', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
+      hour: '2-digit', minute: '2-digit',
+    }).formatToParts(date).map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** An instant shown as wall-clock time in `zone` ("Fri 6 Mar 2026, 18:00 CET"). */
+export function formatInZone(iso: string, zone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: isTimeZone(zone) ? zone : 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric',
+    hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+  }).format(date);
+}

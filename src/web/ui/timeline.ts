@@ -1,0 +1,97 @@
+import type { Tally } from '../../model/tally.js';
+import { countVotes, type CountInput } from '../../tally/count.js';
+
+/**
+ * The Day's vote history for the live page: each wagon's size after every post of the
+ * Day, and who moved their vote where. Built from cuts of the same pure fold that makes
+ * the tally (`countVotes(..., toPost: n)`), in the public view, so it shows nothing the
+ * live tally would not.
+ */
+export interface Series {
+  target: string;
+  /** The wagon's total after each post in `posts` (0 when it had no votes). */
+  values: number[];
+}
+
+export interface VoteChange {
+  post: number;
+  player: string;
+  from: string | null;
+  to: string | null;
+  permalink: string | null;
+}
+
+export interface Timeline {
+  /** Post numbers along the x axis. */
+  posts: number[];
+  series: Series[];
+  /** The threshold at the last point (null: plurality). */
+  threshold: number | null;
+  /** Oldest first. */
+  changes: VoteChange[];
+}
+
+export interface TimelineInput extends Omit<CountInput, 'toPost'> {
+  /** The Day's posts (numbers), in thread order. */
+  posts: readonly number[];
+  /** Most points computed; longer Days are sampled evenly (the last post always kept). */
+  maxPoints?: number;
+  /** Most series drawn (the biggest wagons). Default 6. */
+  maxSeries?: number;
+}
+
+export function buildTimeline(input: TimelineInput): Timeline {
+  const all = [...new Set(input.posts)].sort((a, b) => a - b);
+  const max = input.maxPoints ?? 240;
+  const posts = all.length <= max ? all : sample(all, max);
+  const cuts: Tally[] = posts.map((p) => countVotes({ ...input, toPost: p, view: input.view ?? 'public' }));
+
+  const totals = new Map<string, number[]>();
+  cuts.forEach((t, i) => {
+    for (const w of t.wagons) {
+      let values = totals.get(w.target);
+      if (!values) totals.set(w.target, (values = posts.map(() => 0)));
+      values[i] = w.total;
+    }
+  });
+  const last = cuts.at(-1);
+  const rank = (target: string): number => {
+    const values = totals.get(target)!;
+    const now = last?.wagons.find((w) => w.target === target)?.total ?? 0;
+    return now * 1000 + Math.max(...values);
+  };
+  const series = [...totals.keys()]
+    .sort((a, b) => rank(b) - rank(a) || a.localeCompare(b))
+    .slice(0, input.maxSeries ?? 6)
+    .map((target) => ({ target, values: totals.get(target)! }));
+
+  const changes: VoteChange[] = [];
+  let before = new Map<string, { target: string; post: number; permalink: string | null }>();
+  cuts.forEach((t, i) => {
+    const now = votesOf(t);
+    for (const [player, v] of now) {
+      const was = before.get(player);
+      // A vote restated for the same target keeps its place: not a change.
+      if (was?.target === v.target) continue;
+      changes.push({ post: v.post, player, from: was?.target ?? null, to: v.target, permalink: v.permalink });
+    }
+    for (const [player, was] of before) {
+      if (!now.has(player)) changes.push({ post: posts[i]!, player, from: was.target, to: null, permalink: null });
+    }
+    before = now;
+  });
+  changes.sort((a, b) => a.post - b.post);
+  return { posts, series, threshold: last?.threshold.votes ?? null, changes };
+}
+
+function votesOf(t: Tally): Map<string, { target: string; post: number; permalink: string | null }> {
+  const out = new Map<string, { target: string; post: number; permalink: string | null }>();
+  for (const w of t.wagons) for (const v of w.voters) out.set(v.player, { target: w.target, post: v.post, permalink: v.permalink ?? null });
+  return out;
+}
+
+function sample(posts: readonly number[], n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(posts[Math.round((i * (posts.length - 1)) / (n - 1))]!);
+  return [...new Set(out)];
+}
