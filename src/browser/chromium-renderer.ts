@@ -64,9 +64,10 @@ export class ChromiumRenderer implements PageRenderer {
   }
 
   async render(url: string, opts: { ready: (html: string) => boolean }): Promise<FetchedPage> {
-    const context = await this.browser(url);
+    // The gate first: a page robots.txt disallows must not even start a browser.
     return this.gate.politely(url, async (target) => {
-      const page = await withTimeout(context.newPage(), this.o.stepTimeoutMs, () => new RenderError(target, 'no browser tab opened in time'));
+      const context = await this.browser(url);
+      const page = await this.step(context.newPage(), target, 'open a tab');
       try {
         return await this.load(context, page, target, opts.ready);
       } finally {
@@ -91,8 +92,8 @@ export class ChromiumRenderer implements PageRenderer {
 
   private async load(context: BrowserContext, page: Page, target: URL, ready: (html: string) => boolean): Promise<FetchedPage> {
     const cookies = this.options.cookiesFor?.(target.href) ?? [];
-    if (cookies.length > 0) await context.addCookies(cookies);
-    await page.route('**/*', (route) => this.guard(route));
+    if (cookies.length > 0) await this.step(context.addCookies(cookies), target, 'set the session cookies');
+    await this.step(page.route('**/*', (route) => this.guard(route)), target, 'set up request checks');
 
     let response;
     try {
@@ -109,7 +110,7 @@ export class ChromiumRenderer implements PageRenderer {
       html = await this.content(page);
     }
     // The same judgement as for plain HTTP answers: 404, 429, challenge page...
-    const headers = new Headers(response ? await response.allHeaders().catch(() => ({})) : {});
+    const headers = new Headers(response ? await this.step(response.allHeaders(), target, 'read the headers').catch(() => ({})) : {});
     const problem = errorForResponse(target.href, { status, headers, body: html }, { maxRetryAfterMs: 0 });
     if (problem) throw problem;
     return {
@@ -129,12 +130,17 @@ export class ChromiumRenderer implements PageRenderer {
   private async content(page: Page): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await page.content();
+        return await this.step(page.content(), page.url(), 'read the page');
       } catch (error) {
         if (attempt >= 3) throw new RenderError(page.url(), `could not read the page (${(error as Error).name})`);
         await page.waitForTimeout(POLL_MS);
       }
     }
+  }
+
+  /** A browser step without a time limit of its own, bounded by stepTimeoutMs. */
+  private step<T>(promise: Promise<T>, url: string | URL, what: string): Promise<T> {
+    return withTimeout(promise, this.o.stepTimeoutMs, () => new RenderError(url, `could not ${what} within ${this.o.stepTimeoutMs} ms`));
   }
 
   private async guard(route: Route): Promise<void> {

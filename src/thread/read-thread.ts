@@ -86,8 +86,8 @@ export async function readThread(threadUrl: string, opts: ReadThreadOptions): Pr
     result = await readPages(reading, thread, opts, cached, identified);
   } catch (error) {
     // The thread shrank (posts deleted) and the page we resume at is gone: start over.
-    if (!(cached && error instanceof NotFoundError)) throw error;
-    opts.onNote?.(`the last page read before is gone (${error.url}); reading the thread from page 1`);
+    if (!(error instanceof ResumePageGone)) throw error;
+    opts.onNote?.(`the last page read before is gone (${error.gone.url}); reading the thread from page 1`);
     result = await readPages(reading, thread, opts, null, null);
   }
 
@@ -122,6 +122,13 @@ async function engineFromCache(start: URL, cache: ThreadCache): Promise<EngineId
   return null;
 }
 
+/** The cached page a read resumes at answers 404/410: the cache no longer fits the thread. */
+class ResumePageGone extends Error {
+  constructor(readonly gone: NotFoundError) {
+    super(gone.message);
+  }
+}
+
 interface ReadResult {
   title: string | null;
   pageCount: number;
@@ -148,13 +155,16 @@ async function readPages(
     const known = cached?.pages[n - 1];
     const url = known?.url ?? adapter.pageUrl(thread, n, perPage);
     const prefetched = identified && (identified.url === url || identified.finalUrl === url) ? sameAs(identified, known) : null;
-    const outcome = await readPage(r, url, known?.validators ?? {}, prefetched);
-    if (outcome.kind === 'unchanged' && known) {
+    const outcome = await readPage(r, url, known?.validators ?? {}, prefetched).catch((error: unknown) => {
+      throw known && n === resumeAt && error instanceof NotFoundError ? new ResumePageGone(error) : error;
+    });
+    if (outcome.kind === 'unchanged') {
+      // Only a page asked about with the cache's validators can come back unchanged.
+      const kept = known!;
       summary.unchanged.push(n);
-      pages.push({ ...known, validators: { ...known.validators, etag: outcome.doc.etag, lastModified: outcome.doc.lastModified } });
+      pages.push({ ...kept, validators: { ...kept.validators, etag: outcome.doc.etag, lastModified: outcome.doc.lastModified } });
       continue;
     }
-    if (outcome.kind === 'unchanged') throw new Error(`page ${n} reported unchanged without validators`); // cannot happen
     const { doc, page } = outcome;
     summary.read.push(n);
     opts.onPage?.(page, url);

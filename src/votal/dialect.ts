@@ -50,7 +50,7 @@ export interface DialectSpec {
   readonly html: boolean;
   readonly bold: Wrap;
   readonly italic: Wrap;
-  /** `{href}` and `{text}` are replaced; null: the dialect has no links. */
+  /** A link: `{href}` and `{text}` are replaced. */
   readonly link: string;
   /** A bulleted list; null: items are written as plain lines. */
   readonly list: { readonly open: string; readonly item: string; readonly close: string } | null;
@@ -76,9 +76,13 @@ const bb = {
  * - vBulletin 3.8, 4 and 5: `[NOPARSE]` (stop_parse, disable_smilies) in the default tag list.
  * - SMF 2: `[nobbc]` (unparsed content; smilies are still broken by hand to be safe).
  * - phpBB 3, MyBB 1.8, ProBoards, Invision: no no-parse tag in the default install.
- * - ProBoards has no `[list][*]` of its own kind that every board accepts: plain lines.
+ * - ProBoards and Invision may render HTML typed in a post: `<` `>` become look-alikes.
+ * - ProBoards' list markup is not verified here: its wagons are plain lines.
  * - GOG knows [b] [i] [u] [url] [quote] only, and shows typed smilies as text.
- * - Markdown (Discourse, NodeBB): backslash escapes; `:)` and `:smile:` become emoji.
+ * - Markdown (Discourse, NodeBB): backslash escapes; `:)`, `<3` and `:smile:` become emoji,
+ *   so they are broken like smilies; a line break is a line break on both.
+ * Where a no-parse tag exists, smilie codes are still broken: the joiner is invisible and
+ * the tag's smilie handling differs (SMF's [nobbc] is not documented to stop them).
  */
 export const DIALECTS: Readonly<Record<Dialect, DialectSpec>> = {
   'bbcode-xenforo': { ...bb, id: 'bbcode-xenforo', noParse: 'PLAIN' },

@@ -123,7 +123,8 @@ function markStandalone(tokens: Token[]): void {
  * Parses and checks a template: unknown placeholders, sections that do not close or
  * close the wrong thing, and nested {{#each}} are errors naming the place.
  */
-export function compileTemplate(src: string): CompiledTemplate {
+export function compileTemplate(template: string): CompiledTemplate {
+  const src = template.replace(/\r\n?/g, '\n');
   if (src.length > MAX_TEMPLATE) throw new TemplateError(`votal template: longer than ${MAX_TEMPLATE} characters`);
   const tokens = tokenize(src);
   markStandalone(tokens);

@@ -28,6 +28,7 @@ import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.j
 import { GameEvents, type LiveEvent } from './live.js';
 import { gamePage } from './public-page.js';
 import { clientIp, rateLimit, type RateLimitOptions } from './rate-limit.js';
+import { createUiApp } from './ui/index.js';
 
 /**
  * The HTTP API of `votal serve` (DESIGN.md "HTTP API"), JSON throughout.
@@ -353,6 +354,7 @@ export function createApp(deps: AppDeps): VotalApp {
   if (deps.rateLimit !== false) app.use('/g/*', rateLimit(deps.rateLimit ?? {}));
 
   app.get('/', (c) => c.json({ name: 'votal', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug' }));
+  app.route('/', createUiApp(deps));
 
   app.get('/g/:slug', async (c) => {
     const game = await store.games.bySlug(c.req.param('slug'));

@@ -59,7 +59,8 @@ describe('pollGame on the standard game (PGlite)', () => {
     expect(tally.wagons.map((w) => ({ target: w.target, total: w.total, voters: w.voters.map((v) => ({ player: v.player, post: v.post })) })))
       .toEqual(expected.wagons.map((w) => ({ target: w.target, total: w.total, voters: w.voters.map((v) => ({ player: v.player, post: v.post })) })));
     expect(tally.notVoting).toEqual(expected.notVoting);
-    expect(tally.violations.map((v) => ({ player: v.player, post: v.post, kind: v.kind }))).toEqual(expected.violations);
+    expect(tally.violations.map((v) => ({ player: v.player, post: v.post, kind: v.kind })))
+      .toEqual(expected.violations.map((v) => ({ player: v.player, post: v.post, kind: v.kind })));
 
     const actions = (await store.audit.list({ gameId: game.id })).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['poll.read', 'tally.save']));

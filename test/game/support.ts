@@ -92,7 +92,9 @@ export function testClock(start: string): { now: () => string; set: (iso: string
 }
 
 /** Row counts that a poll may change. */
-export async function counts(store: Store, gameId: number): Promise<Record<string, number>> {
+export interface Counts { posts: number; revisions: number; deleted: number; tallies: number; drafts: number; audit: number; pages: number }
+
+export async function counts(store: Store, gameId: number): Promise<Counts> {
   const one = async (sql: string) => (await store.sql.query<{ n: number }>(sql, [gameId])).rows[0]!.n;
   return {
     posts: await one('SELECT count(*)::int AS n FROM post WHERE game_id = $1'),

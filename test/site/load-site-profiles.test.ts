@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,6 +97,14 @@ describe('site profiles', () => {
   it('a profile must name its hosts, and host patterns must look like hosts', () => {
     expect(() => parseSiteProfile('engine: phpbb\n', 'x.yaml')).toThrow(/hosts/);
     expect(() => parseSiteProfile('hosts: ["https://forum.example.com/"]\n', 'x.yaml')).toThrow(/host name/);
+  });
+
+  it('the complete example in docs/fetching.md is a valid profile', () => {
+    const doc = readFileSync(join(root, 'docs/fetching.md'), 'utf8');
+    const yaml = /```yaml\n(# sites\/werewolf-village\.yaml[\s\S]*?)```/.exec(doc)?.[1];
+    expect(yaml).toBeDefined();
+    const entry = parseSiteProfile(yaml!, join(root, 'sites/werewolf-village.yaml'));
+    expect(entry).toMatchObject({ engine: 'xenforo2', timeZone: 'Europe/Berlin', minIntervalMs: 2000, login: { sessionCookie: 'xf_user' } });
   });
 
   it('a login names environment variables, never credentials', () => {

@@ -91,7 +91,7 @@ describe('reading a site the way its profile says', () => {
       f.route(page.path, () => ({
         body: page.body,
         // Page 1 rotates the session, as XenForo does now and then.
-        headers: page.page === 1 ? { 'set-cookie': 'xf_session=rotated-value; Path=/; HttpOnly' } : {},
+        headers: (page.page === 1 ? { 'set-cookie': 'xf_session=rotated-value; Path=/; HttpOnly' } : {}) as Record<string, string>,
       }), { etag: false });
     }
     const url = f.url('/threads/standard-game.4242/');

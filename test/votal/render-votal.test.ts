@@ -223,6 +223,11 @@ describe('template placeholders fill in; an unknown placeholder is an error', ()
       .toBe('A\n**Deadline:** Sat, Mar 14, 2026, 01:00 UTC\nB\nDeadline setVotes!\n');
   });
 
+  it('Windows line ends and indentation are kept as the GM wrote them', () => {
+    const template = '{{#each wagons}}\r\n  * {{target}}{{#if status}} ({{status}}){{/if}}\r\n{{/each}}\r\n  {{deadline}}\r\n{{outcome}}';
+    expect(renderVotal(t, { dialect: 'bbcode-phpbb', template })).toBe('  * Bob (L-2)\n  * \uFF3Bb\uFF3DEve (L-3)\nThe Day goes on.\n');
+  });
+
   it.each([
     ['{{header}}\n{{wagon}}', /unknown placeholder "\{\{wagon\}\}" at line 2, column 1 \(known here: header, .*wagons/],
     ['{{target}}', /unknown placeholder "\{\{target\}\}" at line 1, column 1/],

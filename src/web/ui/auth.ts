@@ -52,14 +52,16 @@ export function sameSecret(a: string, b: string): boolean {
 export class GmAuth {
   readonly #sessions = new Map<string, Session>();
   readonly #token: string | undefined;
-  readonly #file: string;
+  /** Null with an in-memory store (`memory://`): the password then lives as long as the process. */
+  readonly #file: string | null;
+  #memoryHash: string | null = null;
   readonly #now: () => number;
   readonly #idleMs: number;
   readonly #maxAgeMs: number;
 
   constructor(options: AuthOptions) {
     this.#token = options.adminToken;
-    this.#file = join(options.dataDir, 'admin-password');
+    this.#file = options.dataDir.startsWith('memory://') ? null : join(options.dataDir, 'admin-password');
     this.#now = options.now ?? (() => Date.now());
     this.#idleMs = options.idleMs ?? 12 * 3600_000;
     this.#maxAgeMs = options.maxAgeMs ?? 7 * 24 * 3600_000;
@@ -98,6 +100,10 @@ export class GmAuth {
     const salt = randomBytes(16);
     const hash = await scrypt(password, salt, 32, SCRYPT);
     const line = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+    if (this.#file === null) {
+      this.#memoryHash = line;
+      return;
+    }
     await mkdir(join(this.#file, '..'), { recursive: true });
     const tmp = `${this.#file}.${randomBytes(4).toString('hex')}.tmp`;
     await writeFile(tmp, `${line}\n`, { mode: 0o600 });
@@ -105,6 +111,7 @@ export class GmAuth {
   }
 
   async #readHash(): Promise<string | null> {
+    if (this.#file === null) return this.#memoryHash;
     try {
       const text = (await readFile(this.#file, 'utf8')).trim();
       return text.startsWith('scrypt$') ? text : null;

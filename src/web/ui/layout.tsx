@@ -1,3 +1,4 @@
+import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import { ASSET_VERSION } from './static.js';
 
@@ -15,6 +16,8 @@ export interface LayoutProps {
 export function Layout(props: LayoutProps) {
   const scripts = ['common.js', ...(props.scripts ?? [])];
   return (
+    <>
+    {raw('<!DOCTYPE html>')}
     <html lang="en">
       <head>
         <meta charset="utf-8" />
@@ -36,6 +39,7 @@ export function Layout(props: LayoutProps) {
         <main id="content">{props.children}</main>
       </body>
     </html>
+    </>
   );
 }
 

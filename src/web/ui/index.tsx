@@ -1,0 +1,545 @@
+import { Hono, type Context } from 'hono';
+import { csrf } from 'hono/csrf';
+import type { VotalEnv } from '../../config/env.js';
+import { EngineId } from '../../model/engine.js';
+import { parsePlayerList } from '../../model/roster.js';
+import { listRulesets } from '../../rules/load-ruleset.js';
+import type { Game } from '../../store/games-repo.js';
+import type { Publication } from '../../store/drafts-repo.js';
+import { gameRuleset } from '../../game/game-ruleset.js';
+import { dialectFor } from '../../votal/dialect.js';
+import { renderVotal } from '../../votal/render-votal.js';
+import { rateLimit } from '../rate-limit.js';
+import type { AppDeps } from '../app.js';
+import {
+  GmAuth, MIN_PASSWORD, checkPreAuthToken, clearSessionCookie, preAuthToken, requireGm, safeNext, sessionIdOf, setSessionCookie,
+  type GmVariables, type Session,
+} from './auth.js';
+import { deadlineOf, liveData, titleOf, type UiStore } from './game-data.js';
+import {
+  DashboardPage, DraftPage, ErrorPage, GamePage, LoginPage, NewGamePage, SettingsPage, SetupPage, type NewGameForm,
+} from './gm-pages.js';
+import { inspectThread } from './inspect-thread.js';
+import { LiveBody, LivePage } from './live-page.js';
+import { reviewQueue } from './review.js';
+import { uiHeaders } from './security.js';
+import { staticFiles } from './static.js';
+import { isTimeZone, localToUtc } from './time-zone.js';
+
+/**
+ * The web pages of `votal serve`: the public live tally (`/g/:slug`) and the GM dashboard
+ * (`/gm/...`), server-rendered with hono/jsx (every interpolation escaped), a few small
+ * scripts served from /ui/static/, a strict CSP and no inline script anywhere.
+ *
+ * The dashboard is a thin layer over the JSON API: each form that changes something is
+ * turned into the API request and sent through the API in-process (with the admin token),
+ * so validation, auditing, recounts and publishing have one code path. It reads the store
+ * directly to show things.
+ */
+
+export interface UiOptions {
+  /** Sign-in state (tests share one between apps). */
+  auth?: GmAuth;
+  /** The JSON API to send form actions to. Default: `createApp(deps)` made on first use. */
+  api?: { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+  /** Token bucket for sign-in attempts; false turns it off. */
+  loginRateLimit?: { capacity?: number; perSecond?: number } | false;
+}
+
+type UiEnv = { Variables: GmVariables };
+
+interface Flash {
+  message?: string;
+  error?: string;
+}
+
+/** Flash messages for the next page a session sees (after a redirect). */
+const flashes = new WeakMap<Session, Flash>();
+
+const ACTOR = 'gm';
+
+/** A few common zones to suggest; any IANA name is accepted. */
+const ZONES = [
+  'UTC', 'Europe/London', 'Europe/Berlin', 'Europe/Paris', 'Europe/Madrid', 'Europe/Moscow', 'America/New_York',
+  'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Sao_Paulo', 'Asia/Tokyo', 'Asia/Singapore',
+  'Asia/Kolkata', 'Australia/Sydney', 'Pacific/Auckland',
+];
+
+export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
+  const store = deps.store as unknown as UiStore;
+  const env: VotalEnv = deps.env;
+  const now = deps.now ?? (() => new Date());
+  const auth = options.auth ?? new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir });
+  const token = env.adminToken ?? '';
+  let api = options.api ?? null;
+
+  const callApi = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
+    if (!api) {
+      const { createApp } = await import('../app.js');
+      api = createApp({ ...deps, rateLimit: false });
+    }
+    const res = await api.request(`/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      json = { error: text.slice(0, 300) };
+    }
+    return { status: res.status, json };
+  };
+  const apiError = (r: { status: number; json: Record<string, unknown> }): string | null =>
+    r.status >= 400 ? String(r.json.error ?? `HTTP ${r.status}`) : null;
+
+  const app = new Hono<UiEnv>();
+  app.use('/g/*', uiHeaders());
+  app.use('/gm', uiHeaders());
+  app.use('/gm/*', uiHeaders());
+  app.route('/', staticFiles());
+
+  app.onError((error, c) => {
+    deps.log?.error({ err: error, path: c.req.path }, 'page failed');
+    const status = (error as { status?: number }).status === 404 || (error as Error).name === 'NotFoundError' ? 404 : 500;
+    return c.html(<ErrorPage status={status} message={status === 404 ? 'There is nothing here.' : 'The page could not be shown; the server log has the details.'} />, status);
+  });
+
+  // --------------------------------------------------------------------------- live page
+  const gameBySlug = async (c: Context): Promise<Game | null> => {
+    const slug = c.req.param('slug') ?? '';
+    return /^[a-z0-9][a-z0-9-]{0,63}$/.test(slug) ? store.games.bySlug(slug) : null;
+  };
+
+  app.get('/g/:slug', async (c) => {
+    const game = await gameBySlug(c);
+    if (!game) return c.html(<ErrorPage status={404} message="No game has this address." />, 404);
+    const data = await liveData(store, game, now());
+    return c.html(<LivePage data={data} slug={game.slug} />);
+  });
+
+  app.get('/g/:slug/fragment', async (c) => {
+    const game = await gameBySlug(c);
+    if (!game) return c.text('No such game.', 404);
+    const data = await liveData(store, game, now());
+    return c.html(<LiveBody data={data} slug={game.slug} />);
+  });
+
+  // ----------------------------------------------------------------------------- sign-in
+  const loginLimit = options.loginRateLimit === false ? null : rateLimit({ capacity: 10, perSecond: 0.2, ...(options.loginRateLimit ?? {}) });
+  const origin = csrf();
+
+  app.get('/gm/login', async (c) => {
+    if (auth.get(sessionIdOf(c))) return c.redirect(safeNext(c.req.query('next')), 303);
+    return c.html(<LoginPage pre={preAuthToken(c)} next={safeNext(c.req.query('next'))} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} />);
+  });
+
+  const signIn = async (c: Context) => {
+    const form = await c.req.parseBody();
+    const next = safeNext(form.next);
+    if (!checkPreAuthToken(c, form._pre)) {
+      return c.html(<LoginPage pre={preAuthToken(c)} next={next} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} error="The form expired; try again." />, 403);
+    }
+    if (!(await auth.check(typeof form.secret === 'string' ? form.secret : ''))) {
+      await store.audit.record({ gameId: null, actor: 'system', action: 'gm.login-failed', detail: {} });
+      return c.html(<LoginPage pre={preAuthToken(c)} next={next} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} error="That is not the password or the admin token." />, 401);
+    }
+    auth.end(sessionIdOf(c));
+    const session = auth.start();
+    setSessionCookie(c, session);
+    await store.audit.record({ gameId: null, actor: ACTOR, action: 'gm.login', detail: {} });
+    return c.redirect(next, 303);
+  };
+  if (loginLimit) app.post('/gm/login', loginLimit, origin, signIn);
+  else app.post('/gm/login', origin, signIn);
+
+  app.get('/gm/setup', async (c) => {
+    if (await auth.hasPassword()) return c.redirect('/gm/login', 303);
+    return c.html(<SetupPage pre={preAuthToken(c)} />);
+  });
+
+  const setUp = async (c: Context) => {
+    if (await auth.hasPassword()) return c.redirect('/gm/login', 303);
+    const form = await c.req.parseBody();
+    const page = (error: string, status: 400 | 401 | 403) => c.html(<SetupPage pre={preAuthToken(c)} error={error} />, status);
+    if (!checkPreAuthToken(c, form._pre)) return page('The form expired; try again.', 403);
+    if (!auth.checkToken(typeof form.token === 'string' ? form.token : '')) return page('That is not the admin token.', 401);
+    const password = typeof form.password === 'string' ? form.password : '';
+    if (password.length < MIN_PASSWORD) return page(`The password needs at least ${MIN_PASSWORD} characters.`, 400);
+    if (password !== form.confirm) return page('The two passwords differ.', 400);
+    await auth.setPassword(password);
+    auth.endAll();
+    await store.audit.record({ gameId: null, actor: ACTOR, action: 'gm.password-set', detail: {} });
+    const session = auth.start();
+    setSessionCookie(c, session);
+    flashes.set(session, { message: 'Password set. You are signed in.' });
+    return c.redirect('/gm', 303);
+  };
+  if (loginLimit) app.post('/gm/setup', loginLimit, origin, setUp);
+  else app.post('/gm/setup', origin, setUp);
+
+  // ------------------------------------------------------------------- everything else /gm
+  const gm = requireGm(auth);
+  app.use('/gm', gm);
+  app.use('/gm/*', async (c, next) => {
+    const path = c.req.path;
+    if (path === '/gm/login' || path === '/gm/setup') return next();
+    return gm(c, next);
+  });
+  app.use('/gm/*', async (c, next) => (c.req.method === 'POST' ? origin(c, next) : next()));
+
+  const flashOf = (c: Context<UiEnv>): Flash => {
+    const s = c.get('session');
+    const f = flashes.get(s) ?? {};
+    flashes.delete(s);
+    return f;
+  };
+  const back = (c: Context<UiEnv>, to: string, flash: Flash) => {
+    flashes.set(c.get('session'), flash);
+    return c.redirect(to, 303);
+  };
+  const idOf = (c: Context, name: string): number | null => {
+    const raw = c.req.param(name) ?? '';
+    return /^\d{1,12}$/.test(raw) ? Number(raw) : null;
+  };
+  const field = (form: Record<string, unknown>, name: string): string => (typeof form[name] === 'string' ? (form[name] as string).trim() : '');
+  const gameOf = async (c: Context): Promise<Game | null> => {
+    const id = idOf(c, 'id');
+    return id === null ? null : store.games.get(id);
+  };
+  const notFound = (c: Context<UiEnv>) => c.html(<ErrorPage status={404} message="There is nothing here." />, 404);
+
+  app.post('/gm/logout', (c) => {
+    auth.end(c.get('session').id);
+    clearSessionCookie(c);
+    return c.redirect('/gm/login', 303);
+  });
+
+  app.get('/gm', async (c) => {
+    const games = await store.games.list();
+    const summaries = await Promise.all(games.map(async (game) => {
+      const [latest, poll, pending] = await Promise.all([
+        store.tallies.latest(game.id), store.polls.get(game.id), store.drafts.list(game.id, { status: 'pending' }),
+      ]);
+      return { game, title: titleOf(game, poll), tally: latest?.tally ?? null, poll, pending: pending.length };
+    }));
+    const flash = flashOf(c);
+    return c.html(<DashboardPage csrf={c.get('session').csrf} games={summaries.reverse()} message={flash.message ?? null} />);
+  });
+
+  // ------------------------------------------------------------------------- new game
+  const rulesets = (): string[] => listRulesets();
+  app.get('/gm/new', (c) => {
+    const flash = flashOf(c);
+    return c.html(<NewGamePage csrf={c.get('session').csrf} form={{}} rulesets={rulesets()} inspected={false} zones={ZONES} error={flash.error ?? null} />);
+  });
+
+  app.post('/gm/new/inspect', async (c) => {
+    const form = await c.req.parseBody();
+    const url = field(form, 'url');
+    const engine = EngineId.safeParse(field(form, 'engine'));
+    const csrfToken = c.get('session').csrf;
+    try {
+      const facts = await inspectThread(url, { allowPrivateHosts: env.allowPrivateHosts, ...(engine.success ? { engine: engine.data } : {}) });
+      const notes = [
+        `Read ${facts.posts} posts of a ${facts.engine} thread.`,
+        facts.playersFrom === 'opening-post' ? 'Players: the list in the opening post.'
+          : facts.playersFrom === 'posters' ? 'Players: everyone who posted after the opening post (remove anyone who is not playing).'
+            : 'No players found: type the list.',
+      ];
+      return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesets()} inspected={true} zones={ZONES} notes={notes} form={{
+        url: facts.url, engine: facts.engine, title: facts.title ?? '', gm: facts.gm ?? '', ruleset: rulesets()[0] ?? '',
+        players: facts.players.join('\n'), day: '1', startPost: String(facts.startPost), timeZone: 'UTC', pollSeconds: '300',
+      }} />);
+    } catch (error) {
+      return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesets()} inspected={false} zones={ZONES}
+        form={{ url, engine: engine.success ? engine.data : '' }} error={`Could not read that thread: ${(error as Error).message}`} />, 400);
+    }
+  });
+
+  app.post('/gm/games', async (c) => {
+    const form = await c.req.parseBody();
+    const f: NewGameForm = {
+      url: field(form, 'url'), engine: field(form, 'engine'), title: field(form, 'title'), gm: field(form, 'gm'),
+      ruleset: field(form, 'ruleset'), players: typeof form.players === 'string' ? form.players : '', day: field(form, 'day') || '1',
+      startPost: field(form, 'startPost') || '0', deadline: field(form, 'deadline'), timeZone: field(form, 'timeZone') || 'UTC',
+      pollSeconds: field(form, 'pollSeconds') || '300',
+    };
+    const again = (error: string) => c.html(<NewGamePage csrf={c.get('session').csrf} rulesets={rulesets()} inspected={true} zones={ZONES} form={f} error={error} />, 400);
+    const players = parsePlayerList(f.players).map((s) => (s.aliases.length ? { name: s.name, aliases: s.aliases } : s.name));
+    if (players.length === 0) return again('Name at least one player.');
+    const day = Number(f.day);
+    const startPost = Number(f.startPost);
+    if (!Number.isInteger(day) || day < 1) return again('The Day is a whole number from 1.');
+    if (!Number.isInteger(startPost) || startPost < 0) return again('The Day starts after a post number (0: the very start).');
+    if (!isTimeZone(f.timeZone)) return again(`"${f.timeZone}" is not a time zone (try Europe/Berlin or America/New_York).`);
+    let daySetting: { number: number; start: string; deadline: string } | undefined;
+    if (f.deadline) {
+      const deadline = localToUtc(f.deadline, f.timeZone);
+      if (!deadline) return again('The deadline is not a date and time.');
+      daySetting = { number: day, start: now().toISOString(), deadline };
+      if (Date.parse(deadline) <= Date.parse(daySetting.start)) daySetting.start = new Date(Date.parse(deadline) - 86_400_000).toISOString();
+    }
+    const pollSeconds = Number(f.pollSeconds);
+    const created = await callApi('POST', '/games', {
+      url: f.url, ruleset: f.ruleset, players, ...(f.engine ? { engine: f.engine } : {}),
+      ...(Number.isInteger(pollSeconds) && pollSeconds >= 10 ? { pollIntervalSeconds: pollSeconds } : {}),
+      ...(daySetting ? { day: daySetting } : {}),
+    });
+    const error = apiError(created);
+    if (error) return again(error);
+    const id = Number(created.json.id);
+    await callApi('PATCH', `/games/${id}`, { timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}) });
+    if (startPost > 0 || day > 1) await callApi('POST', `/games/${id}/events`, { kind: 'day-start', day, at: startPost });
+    return back(c, `/gm/games/${id}`, { message: 'The game is watched: the first count is on its way.' });
+  });
+
+  // --------------------------------------------------------------------------- game page
+  app.get('/gm/games/:id', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const [latest, poll, posts, events, drafts, audit] = await Promise.all([
+      store.tallies.latest(game.id), store.polls.get(game.id), store.posts.postsOf(game.id), store.events.list(game.id),
+      store.drafts.list(game.id), store.audit.list({ gameId: game.id, limit: 200 }),
+    ]);
+    const previousBodies = new Map<number, (typeof posts)[number]['body']>();
+    for (const p of posts.filter((x) => x.revisions > 1)) {
+      const revisions = await store.posts.revisionsOf(p.key);
+      const current = revisions.findIndex((r) => r.current);
+      const before = revisions[(current > 0 ? current : revisions.length) - 1];
+      if (before && !before.current) previousBodies.set(p.key, before.body);
+    }
+    const publications = new Map<number, Publication>();
+    for (const d of drafts) {
+      const pub = await store.drafts.publicationOf(d.id);
+      if (pub) publications.set(d.id, pub);
+    }
+    let ruleset;
+    try {
+      ruleset = gameRuleset(game);
+    } catch {
+      ruleset = null;
+    }
+    const review = ruleset ? reviewQueue({ game, ruleset, tally: latest?.tally ?? null, posts, events, audit, previousBodies }) : [];
+    const flash = flashOf(c);
+    return c.html(<GamePage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} tally={latest?.tally ?? null}
+      tallyAt={latest?.createdAt ?? null} poll={poll} review={review} events={events} drafts={drafts} publications={publications}
+      deadline={deadlineOf(game, poll)} audit={audit} message={flash.message ?? null} error={flash.error ?? null} />);
+  });
+
+  app.post('/gm/games/:id/review', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const form = await c.req.parseBody();
+    const post = Number(field(form, 'post'));
+    const action = field(form, 'action');
+    const key = field(form, 'key').slice(0, 100);
+    const to = `/gm/games/${game.id}#review`;
+    if (!Number.isInteger(post) || post < 1) return back(c, to, { error: 'No post given.' });
+    if (action === 'accept') {
+      await store.audit.record({ gameId: game.id, actor: ACTOR, action: 'review.accept', detail: { key, post } });
+      return back(c, to, { message: `Post ${post}: accepted.` });
+    }
+    if (action !== 'correct') return back(c, to, { error: 'Unknown answer.' });
+    const target = field(form, 'target') || null;
+    const r = await callApi('POST', `/games/${game.id}/events`, { kind: 'correct', post, target });
+    const error = apiError(r);
+    if (error) return back(c, to, { error });
+    const note = typeof r.json.note === 'string' ? ` (${r.json.note})` : '';
+    return back(c, to, { message: `Post ${post}: ${target === null ? 'vote ignored' : `counted as a vote for ${target}`}; recounted.${note}` });
+  });
+
+  app.post('/gm/games/:id/events', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const form = await c.req.parseBody();
+    const kind = field(form, 'kind');
+    const atRaw = field(form, 'at');
+    const at = atRaw === '' ? undefined : Number(atRaw);
+    const pos = at !== undefined && Number.isInteger(at) && at >= 0 ? { at } : {};
+    const hidden = form.hidden === '1';
+    let event: Record<string, unknown>;
+    switch (kind) {
+      case 'kill': case 'revive': case 'modkill': event = { kind, player: field(form, 'player'), ...pos }; break;
+      case 'replace': event = { kind, player: field(form, 'player'), by: field(form, 'by'), ...pos }; break;
+      case 'weight': event = { kind, player: field(form, 'player'), weight: Number(field(form, 'weight')), hidden, ...pos }; break;
+      case 'vote': {
+        const target = field(form, 'target');
+        event = { kind, player: field(form, 'player'), target: target === '(unvote)' || target === '' ? null : target, ...(hidden ? { hidden } : {}), ...pos };
+        break;
+      }
+      case 'decide': event = { kind, eliminated: field(form, 'eliminated').split(',').map((s) => s.trim()).filter(Boolean), ...pos }; break;
+      case 'day-end': event = { kind, ...pos }; break;
+      case 'day-start': event = { kind, day: Number(field(form, 'day')), ...pos }; break;
+      default: return back(c, `/gm/games/${game.id}`, { error: `Unknown event "${kind}".` });
+    }
+    const r = await callApi('POST', `/games/${game.id}/events`, event);
+    const error = apiError(r);
+    if (error) return back(c, `/gm/games/${game.id}`, { error });
+    if (kind === 'replace') {
+      // The roster follows the replacement, so the new name shows everywhere.
+      const roster = game.roster.map((s) => (s.name === event.player ? { ...s, name: String(event.by), formerNames: [...s.formerNames, s.name] } : s));
+      await callApi('PATCH', `/games/${game.id}`, { players: roster });
+    }
+    return back(c, `/gm/games/${game.id}`, { message: `Recorded: ${kind}.${typeof r.json.note === 'string' ? ` ${r.json.note}` : ''}` });
+  });
+
+  app.post('/gm/games/:id/poll', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const r = await callApi('POST', `/games/${game.id}/poll`);
+    const error = apiError(r) ?? (typeof r.json.lastError === 'string' ? `The poll failed: ${r.json.lastError}` : null);
+    return back(c, `/gm/games/${game.id}`, error ? { error } : { message: 'Thread read and recounted.' });
+  });
+
+  app.post('/gm/games/:id/drafts', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const latest = await store.tallies.latest(game.id);
+    if (!latest) return back(c, `/gm/games/${game.id}`, { error: 'There is no count yet to draft from.' });
+    const engine = game.engine ?? latest.tally.engine;
+    if (!engine) return back(c, `/gm/games/${game.id}`, { error: 'The forum engine is not known yet.' });
+    const s = game.settings;
+    const ruleset = gameRuleset(game);
+    let body: string;
+    try {
+      body = renderVotal(latest.tally, {
+        dialect: dialectFor(engine),
+        ...(typeof s.votalTitle === 'string' ? { title: s.votalTitle } : {}),
+        deadline: deadlineOf(game, await store.polls.get(game.id)),
+        timeZone: typeof s.timeZone === 'string' ? s.timeZone : ruleset.schedule?.timeZone ?? 'UTC',
+        ...(typeof s.votalTemplate === 'string' ? { template: s.votalTemplate } : {}),
+      });
+    } catch (error) {
+      return back(c, `/gm/games/${game.id}`, { error: `Could not render the votal: ${(error as Error).message}` });
+    }
+    const draft = await store.drafts.create({ gameId: game.id, tallyId: latest.id, dialect: dialectFor(engine), body }, ACTOR);
+    return back(c, `/gm/drafts/${draft.id}`, { message: 'Drafted from the current count.' });
+  });
+
+  // ------------------------------------------------------------------------------ drafts
+  const draftAndGame = async (c: Context) => {
+    const id = idOf(c, 'id');
+    const draft = id === null ? null : await store.drafts.get(id);
+    const game = draft ? await store.games.get(draft.gameId) : null;
+    return draft && game ? { draft, game } : null;
+  };
+
+  app.get('/gm/drafts/:id', async (c) => {
+    const found = await draftAndGame(c);
+    if (!found) return notFound(c);
+    const { draft, game } = found;
+    const [publication, poll] = await Promise.all([store.drafts.publicationOf(draft.id), store.polls.get(game.id)]);
+    const method = (game.settings.publish as { method?: string } | undefined)?.method ?? 'copy';
+    const flash = flashOf(c);
+    return c.html(<DraftPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} draft={draft} publication={publication}
+      canPost={method !== 'copy'} message={flash.message ?? null} error={flash.error ?? null} />);
+  });
+
+  app.post('/gm/drafts/:id/edit', async (c) => {
+    const found = await draftAndGame(c);
+    if (!found) return notFound(c);
+    const body = String((await c.req.parseBody()).body ?? '');
+    const { draft } = found;
+    if (!body.trim()) return back(c, `/gm/drafts/${draft.id}`, { error: 'The draft is empty.' });
+    if (draft.status !== 'pending') return back(c, `/gm/drafts/${draft.id}`, { error: `Draft ${draft.id} is ${draft.status}; only a pending draft can be edited.` });
+    if (body === draft.body) return back(c, `/gm/drafts/${draft.id}`, { message: 'No change.' });
+    // Drafts are snapshots: an edit is a new draft, and the old one is discarded.
+    const edited = await store.drafts.create({ gameId: draft.gameId, tallyId: draft.tallyId, dialect: draft.dialect, body }, ACTOR);
+    await store.audit.record({ gameId: draft.gameId, actor: ACTOR, action: 'draft.edit', detail: { draftId: edited.id, from: draft.id } });
+    await store.drafts.discard(draft.id, ACTOR);
+    return back(c, `/gm/drafts/${edited.id}`, { message: `Saved as draft #${edited.id}.` });
+  });
+
+  app.post('/gm/drafts/:id/approve', async (c) => {
+    const found = await draftAndGame(c);
+    if (!found) return notFound(c);
+    const { draft } = found;
+    const form = await c.req.parseBody();
+    const body = typeof form.body === 'string' && form.body.trim() && form.body !== draft.body ? form.body : undefined;
+    const r = await callApi('POST', `/drafts/${draft.id}/approve`, body ? { body } : {});
+    const error = apiError(r);
+    if (error) return back(c, `/gm/drafts/${draft.id}`, { error });
+    const published = (r.json.draft as { id?: number } | undefined)?.id ?? draft.id;
+    switch (r.json.status) {
+      case 'published': return back(c, `/gm/drafts/${published}`, { message: 'Approved and posted in the thread.' });
+      case 'copy': return back(c, `/gm/drafts/${published}`, { message: 'Approved. Copy it into the thread, then press "I have posted it".' });
+      default: return back(c, `/gm/drafts/${published}`, { error: `Approved, but posting failed: ${String(r.json.error ?? 'unknown error')}` });
+    }
+  });
+
+  app.post('/gm/drafts/:id/discard', async (c) => {
+    const found = await draftAndGame(c);
+    if (!found) return notFound(c);
+    const r = await callApi('POST', `/drafts/${found.draft.id}/discard`, {});
+    const error = apiError(r);
+    return back(c, `/gm/games/${found.game.id}`, error ? { error } : { message: `Draft #${found.draft.id} discarded.` });
+  });
+
+  app.post('/gm/drafts/:id/published', async (c) => {
+    const found = await draftAndGame(c);
+    if (!found) return notFound(c);
+    const url = field(await c.req.parseBody(), 'url');
+    const r = await callApi('POST', `/drafts/${found.draft.id}/published`, url ? { url } : {});
+    const error = apiError(r);
+    return back(c, `/gm/drafts/${found.draft.id}`, error ? { error } : { message: 'Marked as published.' });
+  });
+
+  // ---------------------------------------------------------------------------- settings
+  const publishMethod = (game: Game): string => {
+    const m = (game.settings.publish as { method?: string } | undefined)?.method;
+    return m === 'form' ? 'reply form with a stored session' : m === 'xenforo-api' ? 'XenForo API' : m === 'discourse-api' ? 'Discourse API' : 'copy and paste';
+  };
+
+  app.get('/gm/games/:id/settings', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const poll = await store.polls.get(game.id);
+    const flash = flashOf(c);
+    return c.html(<SettingsPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} zones={ZONES} publishMethod={publishMethod(game)}
+      secretKey={env.secretKey !== undefined} message={flash.message ?? null} error={flash.error ?? null} />);
+  });
+
+  app.post('/gm/games/:id/settings', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const form = await c.req.parseBody();
+    const to = `/gm/games/${game.id}/settings`;
+    const zone = field(form, 'timeZone') || 'UTC';
+    if (!isTimeZone(zone)) return back(c, to, { error: `"${zone}" is not a time zone.` });
+    const patch: Record<string, unknown> = { timeZone: zone };
+    const poll = Number(field(form, 'pollSeconds'));
+    if (Number.isInteger(poll) && poll > 0 && poll !== game.pollIntervalSeconds) patch.pollIntervalSeconds = poll;
+    const status = field(form, 'status');
+    if (status && status !== game.status) patch.status = status;
+    const everyPosts = Number(field(form, 'everyPosts') || '0');
+    patch.drafts = { auto: form.draftAuto === '1', onDecision: form.draftOnDecision === '1', everyPosts: Number.isInteger(everyPosts) && everyPosts >= 0 ? everyPosts : 0 };
+    const webhook = field(form, 'webhookUrl');
+    const currentHook = typeof game.settings.webhookUrl === 'string' ? game.settings.webhookUrl : '';
+    if (webhook !== currentHook) patch.webhookUrl = webhook || null;
+    const deadlineLocal = field(form, 'deadline');
+    if (deadlineLocal) {
+      const deadline = localToUtc(deadlineLocal, zone);
+      if (!deadline) return back(c, to, { error: 'The deadline is not a date and time.' });
+      const current = (typeof game.settings.day === 'object' && game.settings.day !== null ? game.settings.day : {}) as Record<string, unknown>;
+      const dayNumber = Number(field(form, 'dayNumber') || '1');
+      const start = typeof current.start === 'string' && Date.parse(current.start) < Date.parse(deadline) ? current.start : now().toISOString();
+      patch.day = { number: Number.isInteger(dayNumber) && dayNumber > 0 ? dayNumber : 1, start, deadline };
+    }
+    const method = field(form, 'publishMethod');
+    if (method === 'copy') patch.publish = { method };
+    else if (method === 'form') patch.publish = { method, cookies: typeof form.cookies === 'string' ? form.cookies : '' };
+    else if (method === 'xenforo-api') patch.publish = { method, apiKey: field(form, 'apiKey'), ...(field(form, 'apiUser') ? { apiUser: field(form, 'apiUser') } : {}) };
+    else if (method === 'discourse-api') patch.publish = { method, apiUsername: field(form, 'apiUser'), apiKey: field(form, 'apiKey') };
+    const r = await callApi('PATCH', `/games/${game.id}`, patch);
+    const error = apiError(r);
+    const issues = Array.isArray(r.json.issues) ? (r.json.issues as { field: string; message: string }[]).map((i) => `${i.field}: ${i.message}`).join('; ') : null;
+    return back(c, to, error ? { error: issues ?? error } : { message: 'Settings saved.' });
+  });
+
+  return app as unknown as Hono;
+}
+
+export { GmAuth } from './auth.js';
