@@ -67,7 +67,7 @@ export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, opti
     for (const r of found.rejected) violations.push({ kind: 'format', detail: `${REJECTION_TEXT[r.reason]}: ${r.raw}` });
   }
 
-  return { actions: readings.map((r) => r.action), effect: effectOf(readings), violations };
+  return { actions: readings.map((r) => r.action), effect: effectOf(readings, ruleset), violations };
 }
 
 function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset): Reading {
@@ -104,10 +104,15 @@ function reviewOf(match: Action['match'], alive: boolean | null, written: string
   return null;
 }
 
-function effectOf(readings: readonly Reading[]): Effect {
+function effectOf(readings: readonly Reading[], ruleset: Ruleset): Effect {
+  const sideWords = [...(ruleset.votes.side.hammer ?? []), ...(ruleset.votes.side.filibuster ?? [])].map(keywordLetters);
   for (let i = readings.length - 1; i >= 0; i--) {
     const { action, review } = readings[i]!;
-    if (action.kind === 'unvote') return { kind: 'unvote', target: null, reason: null };
+    if (action.kind === 'unvote') {
+      // "Unvote: Hammer" withdraws a side vote and leaves the lynch vote alone.
+      if (action.written !== null && sideWords.length && isKeywordPhrase(action.written, sideWords)) continue;
+      return { kind: 'unvote', target: null, reason: null };
+    }
     if (action.kind !== 'vote') continue;
     if (review) return { kind: 'review', target: action.target, reason: review };
     return { kind: 'vote', target: action.target, reason: null };

@@ -243,11 +243,25 @@ function readCandidate(
     return { actions, rejected };
   }
 
+  const merged = new Set<number>();
   parsed.forEach((p, k) => {
+    if (merged.has(k)) return;
     const kind = p.kind;
     let end = p.end;
     let raw = rawOf(cand, p.start, p.end);
     let arg = cleanArg(cand.text.slice(p.argStart, p.end));
+
+    // "Unvote: Hammer" withdraws the Hammer side vote: one unvote naming it, not an unvote
+    // of the lynch vote followed by a new Hammer vote.
+    const next = parsed[k + 1];
+    if (kind === 'unvote' && arg === '' && next && TARGETLESS.includes(next.kind) && cleanArg(cand.text.slice(next.argStart, next.end)) === '') {
+      merged.add(k + 1);
+      actions.push({
+        kind: 'unvote', raw: rawOf(cand, p.start, next.end), written: cand.text.slice(next.start, next.argStart).replace(/[#:\s]+/g, ' ').trim(),
+        keywordTarget: next.kind === 'hammer' ? 'Hammer' : 'Filibuster', span: span(p.start, next.end),
+      });
+      return;
+    }
 
     // "**Vote:** Bob": the keyword is bold and the name follows on the same line.
     const last = k === parsed.length - 1;

@@ -1,11 +1,12 @@
 import type { EngineId } from '../model/engine.js';
 import type { Post } from '../model/post.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
-import { LayoutError, NotFoundError } from '../fetch/errors.js';
+import { NotFoundError } from '../fetch/errors.js';
 import type { EngineAdapter, ThreadPage, ThreadRef } from '../../scrapers/adapter.js';
-import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
+import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 import { adapters } from '../../scrapers/registry.js';
 import { DEFAULT_PROFILE, type SiteProfile } from '../../scrapers/site-profile.js';
+import { identifyEngine } from './identify-engine.js';
 import type { PageRenderer } from './page-renderer.js';
 import { readPage, type PageReading, type PageSource } from './read-page.js';
 import type { CachedPage, CachedThread, ThreadCache } from './thread-cache.js';
@@ -67,14 +68,7 @@ export async function readThread(threadUrl: string, opts: ReadThreadOptions): Pr
   let identified: FetchedPage | null = null;
   // A board on its own domain whose engine an earlier read found out: no need to ask again.
   if (!engine && opts.cache && !opts.refresh) engine = await engineFromCache(start, opts.cache);
-  if (!engine) {
-    // A board on its own domain: the page itself says which engine rendered it.
-    identified = await opts.source.get(start.href);
-    engine = engineFromHtml(identified.body);
-    if (!engine) {
-      throw new LayoutError(start.href, 'no supported forum engine recognised on this page; name one with --engine or in a site profile');
-    }
-  }
+  if (!engine) ({ engine, page: identified } = await identifyEngine(start, opts.source, opts.renderer));
   const adapter = adapterOf(engine);
   const thread = adapter.threadRef(start);
   const reading: PageReading = { source: opts.source, adapter, profile, renderer: opts.renderer, onNote: opts.onNote };

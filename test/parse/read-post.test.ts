@@ -92,3 +92,17 @@ describe('readPost', () => {
     expect(PostReading.parse(reading)).toEqual(reading);
   });
 });
+
+describe('withdrawing a side vote', () => {
+  const oc = rules({ votes: { side: { hammer: ['hammer'], filibuster: ['filibuster'] } } });
+  it('"Unvote: Hammer" withdraws the Hammer vote and leaves the lynch vote alone', () => {
+    const r = readPost(post(b('Unvote: Hammer')), roster(), oc);
+    expect(r.actions).toEqual([expect.objectContaining({ kind: 'unvote', written: 'Hammer', target: 'Hammer', match: 'keyword' })]);
+    expect(r.effect).toEqual({ kind: 'none', target: null, reason: null });
+  });
+  it('"Unvote; Vote: Hammer" is still an unvote followed by a Hammer vote', () => {
+    const r = readPost(post(b('Unvote; Vote: Hammer')), roster(), oc);
+    expect(r.actions.map((a) => a.kind)).toEqual(['unvote', 'hammer']);
+    expect(r.effect.kind).toBe('unvote');
+  });
+});

@@ -39,7 +39,7 @@ describe('environment', () => {
     expect(error).toBeInstanceOf(EnvError);
     const message = (error as Error).message;
     for (const name of ['DATABASE_URL', 'PORT', 'VOTAL_SECRET_KEY', 'VOTAL_ADMIN_TOKEN']) expect(message).toContain(name);
-    for (const secret of ['hunter2', 'too-short-secret', 'short']) expect(message).not.toContain(`${secret}`.length > 5 ? secret : '"short"');
+    for (const secret of ['hunter2', 'too-short-secret', '"short"']) expect(message).not.toContain(secret);
   });
 });
 
@@ -99,7 +99,7 @@ describe('logger', () => {
     await new Promise((r) => setImmediate(r));
     const out = lines.join('');
     for (const secret of ['COOKIE1', 'COOKIE2', 'COOKIE3', 'PASSWORD1', 'PASSWORD2', 'PASSWORD3', 'TOKEN1', 'APIKEY1', 'APIKEY2',
-      'AUTH1', 'AUTH3', 'XFKEY1', token]) {
+      'AUTH1', 'AUTH2', 'AUTH3', 'XFKEY1', token]) {
       expect(out, secret).not.toContain(secret);
     }
     expect(out).toContain('[Redacted]');
