@@ -26,11 +26,6 @@ export const EngineDescriptor = z.strictObject({
   postsPerPage: z.number().int().positive(),
   needsBrowser: z.boolean().default(false),
   body: BodyMarkup,
-  /**
-   * The parts of a page the adapter reads (compound selectors): posts as bare shells,
-   * their metadata and bodies whole. Set, the page is scanned instead of fully parsed.
-   */
-  page: z.strictObject({ shells: z.string(), content: z.string() }).optional(),
 });
 export type EngineDescriptor = z.infer<typeof EngineDescriptor>;
 export type EngineDescriptorInput = z.input<typeof EngineDescriptor>;

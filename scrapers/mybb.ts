@@ -2,8 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text } from './dom.js';
-import { pageDocument } from './page-document.js';
+import { all, attr, one, text, parseHtml } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -20,10 +19,6 @@ export const descriptor = defineDescriptor({
   // `my_post_key` is in a head script; the post body ids are MyBB's own.
   fingerprints: ['div#posts div.post[id^="post_"] div.post_body[id^="pid_"]'],
   postsPerPage: 10,
-  page: {
-    shells: 'div.post',
-    content: 'div.author_information, div.post_head, div.post_body, div.pagination, td.thead, title',
-  },
   body: {
     // "Code:" above a code block is a label, not code.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, div.codeblock > div.title',
@@ -78,7 +73,7 @@ export const mybb: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = pageDocument(html, descriptor);
+    const doc = parseHtml(html);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, ctx);
     const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;

@@ -2,8 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text } from './dom.js';
-import { pageDocument } from './page-document.js';
+import { all, attr, one, text, parseHtml } from './dom.js';
 import { fromForumText, fromIso } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 
@@ -13,10 +12,6 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/viewtopic\\.php'],
   fingerprints: ['body#phpbb'],
   postsPerPage: 10,
-  page: {
-    shells: 'div.post',
-    content: 'p.author, div.content, div.notice, div.pagination, h2',
-  },
   body: {
     // "Code: Select all" in a code box is chrome.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, div.codebox > p, dl.codebox > dt',
@@ -57,7 +52,7 @@ export const phpbb: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = pageDocument(html, descriptor);
+    const doc = parseHtml(html);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^p\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
     const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;

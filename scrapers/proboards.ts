@@ -2,8 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text } from './dom.js';
-import { pageDocument } from './page-document.js';
+import { all, attr, one, text, parseHtml } from './dom.js';
 import { fromEpochMillis } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 
@@ -18,10 +17,6 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/thread/\\d+'],
   fingerprints: ['tr.post[id^="post-"] td.content div.message'],
   postsPerPage: 20,
-  page: {
-    shells: 'tr.post',
-    content: 'td.left-panel, div.info, div.message, div.edited_by, ul.ui-pagination, h1',
-  },
   body: {
     quote: [{
       selector: 'div.quote',
@@ -60,7 +55,7 @@ export const proboards: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = pageDocument(html, descriptor);
+    const doc = parseHtml(html);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post-\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, ctx);
     // No post numbers on the page: a post's number is its place in the thread, which needs

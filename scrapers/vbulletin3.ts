@@ -7,7 +7,6 @@ import { all, attr, one, parseHtml, text } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import type { BodyMarkupInput } from './markup.js';
 import { requirePosts } from './page-checks.js';
-import { pageDocument } from './page-document.js';
 import { postNumber } from './post-number.js';
 
 /*
@@ -49,10 +48,6 @@ export const descriptor = defineDescriptor({
   generator: '^\\s*vBulletin\\s+3\\b',
   fingerprints: ['div#posts table[id^="post"][class~="tborder"]'],
   postsPerPage: 15,
-  page: {
-    shells: 'div#posts, table[id^="post"]',
-    content: 'td.thead, div[id^="postmenu_"], div[id^="post_message_"], div.smallfont, a[id^="postcount"], a[id^="postlink"], div.pagenav, td.navbar, title, base',
-  },
   body: {
     // vB3 quotes and code share `div[style*="margin:20px"]` with a "Quote:"/"Code:"
     // caption; the named quote's first line is "Originally Posted by <strong>X</strong>"
@@ -104,7 +99,7 @@ export const vbulletin3: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = pageDocument(html, descriptor);
+    const doc = parseHtml(html);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);

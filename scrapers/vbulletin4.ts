@@ -5,7 +5,6 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, parseHtml, text } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
-import { pageDocument } from './page-document.js';
 import { postNumber } from './post-number.js';
 import { documentBase, memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin3.js';
 
@@ -17,10 +16,6 @@ export const descriptor = defineDescriptor({
   generator: '^\\s*vBulletin\\s+4\\b',
   fingerprints: ['html#vbulletin_html'],
   postsPerPage: 10,
-  page: {
-    shells: 'ol#posts, li.postcontainer, li[id^="post_"]',
-    content: 'div.userinfo, div.userinfo_noavatar, div.username_container, a.postcounter, a[id^="postcount"], div[id^="post_message_"], blockquote.lastedited, div.posthead, span.date, div#pagination_top, div.pagination, div#pagetitle, span.threadtitle, title, base',
-  },
   body: {
     skip: `script, style, noscript, iframe, object, embed, form, input, button, ${VB_BBCODE_CHROME}`,
     quote: VB_BBCODE_QUOTES,
@@ -62,7 +57,7 @@ export const vbulletin4: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = pageDocument(html, descriptor);
+    const doc = parseHtml(html);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);

@@ -5,7 +5,6 @@ import { buildBody } from './body-builder.js';
 import { attr, one, parseHtml, text } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
-import { pageDocument } from './page-document.js';
 import { postNumber } from './post-number.js';
 import { documentBase, memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin3.js';
 
@@ -17,10 +16,6 @@ export const descriptor = defineDescriptor({
   generator: '^\\s*vBulletin\\s+5\\b',
   fingerprints: ['body#vb-page-body'],
   postsPerPage: 20,
-  page: {
-    shells: 'li.b-post',
-    content: 'div[itemprop="author"], div.b-userinfo, a.b-post__count, div.js-post__content-text, div.b-post__edit, time[itemprop="dateCreated"], span.b-post__timestamp, div.b-post__timestamp, form.pagenav-form, div.pagenav-form, h1.main-title, base',
-  },
   body: {
     // vB5 keeps vB4's bbcode_* HTML for quotes and code.
     skip: `script, style, noscript, iframe, object, embed, form, input, button, ${VB_BBCODE_CHROME}`,
@@ -57,7 +52,7 @@ export const vbulletin5: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = pageDocument(html, descriptor);
+    const doc = parseHtml(html);
     const els = requirePosts(doc, POST, html, ctx.url);
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);

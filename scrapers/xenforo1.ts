@@ -5,7 +5,6 @@ import { buildBody } from './body-builder.js';
 import { attr, one, parseHtml, text } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
-import { pageDocument } from './page-document.js';
 import { postNumber } from './post-number.js';
 
 export const descriptor = defineDescriptor({
@@ -16,10 +15,6 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/threads/[^/]*?\\.?\\d+/?', 'index\\.php\\?threads/[^/]*?\\.?\\d+'],
   fingerprints: ['html#XenForo'],
   postsPerPage: 20,
-  page: {
-    shells: 'ol#messageList, li.message',
-    content: 'div.messageUserInfo, div.messageMeta, div.messageContent, div.editDate, div.PageNav, div.titleBar, base',
-  },
   body: {
     // The end marker, quote attribution and "Click to expand" are chrome; dice and other
     // add-ons draw SVG, which never carries post text. The attribution is skipped rather
@@ -63,7 +58,7 @@ export const xenforo1: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = pageDocument(html, descriptor);
+    const doc = parseHtml(html);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post-\d+$/.test(attr(el, 'id') ?? ''));
     // data-last gives the last page directly; a one-page thread has no PageNav at all.
     const nav = one(doc, 'div.PageNav[data-last]');

@@ -2,8 +2,7 @@ import type { Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text } from './dom.js';
-import { pageDocument } from './page-document.js';
+import { all, attr, one, text, parseHtml } from './dom.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -14,10 +13,6 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/threads/[^/]*?\\.?\\d+/?'],
   fingerprints: ['html#XF'],
   postsPerPage: 20,
-  page: {
-    shells: 'article.message',
-    content: '.message-attribution-main, .message-name, .message-body, .message-lastEdit, ul.message-attribution-opposite, ul.pageNav-main, h1.p-title-value',
-  },
   body: {
     // Ads live inside .message-body on some boards; quote expand links and the title of a
     // code block ("Python:") are chrome.
@@ -63,7 +58,7 @@ export const xenforo2: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = pageDocument(html, descriptor);
+    const doc = parseHtml(html);
     const els = requirePosts(doc, POST, html, ctx.url);
     const nav = all(doc, 'ul.pageNav-main li.pageNav-page');
     const current = one(doc, 'ul.pageNav-main li.pageNav-page--current');

@@ -67,6 +67,8 @@ export interface AppDeps {
   };
   /** Public routes' token bucket; false turns it off. */
   rateLimit?: RateLimitOptions | false;
+  /** How long a GM event or "poll now" waits for the poll to finish before answering. Default 20 s. */
+  pollWaitMs?: number;
 }
 
 export type VotalApp = Hono & {
@@ -135,6 +137,7 @@ export function createApp(deps: AppDeps): VotalApp {
   const perClient = deps.live?.perClient ?? 8;
   const streamsByClient = new Map<string, number>();
   const closing = new AbortController();
+  const pollWaitMs = deps.pollWaitMs ?? 20_000;
 
   const publishDeps: PublishDeps = {
     store,
@@ -252,12 +255,11 @@ export function createApp(deps: AppDeps): VotalApp {
     const event = parseWith(GmEvent, await jsonBody(c));
     const stored = await store.events.append(game.id, event, ACTOR);
     const before = await store.tallies.latest(game.id);
-    // A recount is a poll: the fold takes every GM event, this one included.
+    // A recount is a poll: the fold takes every GM event, this one included. The poller
+    // queues it; the answer waits (a while) for that poll to finish.
     let recount: string | null = null;
     if (game.status === 'active') {
-      await deps.poller.pollNow(String(game.id)).catch((error: unknown) => {
-        recount = (error as Error).message;
-      });
+      recount = await pollAndWait(game.id);
     } else {
       recount = `the game is ${game.status}: the event counts from the next poll after it is resumed`;
     }
@@ -285,9 +287,13 @@ export function createApp(deps: AppDeps): VotalApp {
   api.post('/games/:id/poll', async (c) => {
     const game = await gameOr404(idParam(c));
     if (game.status !== 'active') return c.json({ error: `game ${game.id} is ${game.status}; resume it to poll` }, 409);
-    await deps.poller.pollNow(String(game.id));
+    const wait = c.req.query('wait') !== '0';
+    const note = wait ? await pollAndWait(game.id) : await deps.poller.pollNow(String(game.id)).then(() => 'queued');
     const [latest, poll] = await Promise.all([store.tallies.latest(game.id), store.polls.get(game.id)]);
-    return c.json({ polled: true, tallyId: latest?.id ?? null, lastError: poll.lastError, lastPolledAt: poll.lastPolledAt });
+    return c.json({
+      polled: note === null, ...(note ? { note } : {}),
+      tallyId: latest?.id ?? null, lastError: poll.lastError, lastPolledAt: poll.lastPolledAt,
+    }, note === null ? 200 : 202);
   });
 
   api.get('/games/:id/posts', async (c) => {
@@ -446,6 +452,29 @@ export function createApp(deps: AppDeps): VotalApp {
   }
 
   // ---------------------------------------------------------------------------- helpers
+  /**
+   * Asks the poller to poll the game now and waits (at most `pollWaitMs`) until a poll that
+   * started after this request has finished: one more poll, or two when one was running
+   * already (it may have folded before the request's change). Null when it finished; else
+   * what to tell the GM.
+   */
+  async function pollAndWait(gameId: number): Promise<string | null> {
+    const before = await store.polls.get(gameId);
+    const running = before.leaseOwner !== null && before.leaseUntil !== null && Date.parse(before.leaseUntil) > Date.now();
+    const target = before.polls + (running ? 2 : 1);
+    try {
+      await deps.poller.pollNow(String(gameId));
+    } catch (error) {
+      return `could not ask for a poll: ${(error as Error).message}`;
+    }
+    const until = Date.now() + pollWaitMs;
+    while (Date.now() < until) {
+      if ((await store.polls.get(gameId)).polls >= target) return null;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return `the poll is queued but did not finish within ${Math.round(pollWaitMs / 1000)} s; the count follows`;
+  }
+
   function kickPoll(gameId: number): void {
     deps.poller.pollNow(String(gameId)).catch((error: unknown) => log?.warn({ err: error, gameId }, 'poll after a change failed'));
   }
