@@ -3,6 +3,7 @@ import { runCount } from './count-command.js';
 import { runParse } from './parse-command.js';
 import { runRulesetCheck } from './ruleset-command.js';
 import { startDemo } from './demo-command.js';
+import { startServe, startWorker } from './serve-command.js';
 import { CliError, EXIT } from './exit-codes.js';
 
 export interface Io {
@@ -72,6 +73,30 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .argument('<file>', 'ruleset YAML file or name')
     .action((file: string) => {
       io.stdout(runRulesetCheck(file));
+    });
+
+  program
+    .command('serve')
+    .description('run Votal: GM dashboard and API, live pages, poller (PGlite in ./.votal/, or PostgreSQL with DATABASE_URL)')
+    .option('--port <n>', 'port (default: PORT or 8080)', positiveInt('--port'))
+    .option('--host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
+    .action(async (opts: { port?: number; host?: string }) => {
+      await startServe({
+        stdout: io.stdout,
+        stderr: io.stderr,
+        ...(opts.port !== undefined ? { port: opts.port } : {}),
+        ...(opts.host !== undefined ? { host: opts.host } : {}),
+      });
+      // Runs until SIGINT/SIGTERM: closeOnSignals stops everything, closes the store and exits.
+      await new Promise<never>(() => {});
+    });
+
+  program
+    .command('worker')
+    .description('poll threads only, beside `votal serve`, sharing its PostgreSQL (DATABASE_URL required)')
+    .action(async () => {
+      await startWorker({ stdout: io.stdout, stderr: io.stderr });
+      await new Promise<never>(() => {});
     });
 
   program

@@ -120,6 +120,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
     parts.poller = createPoller({
       store, source: fetcherFor(env, options.fetcher), log: pollerLog(log), ...options.poller,
       ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
+      ...(env.queueSchema ? { schema: env.queueSchema } : {}),
     });
     await parts.poller.start();
     parts.app = createApp({
@@ -173,6 +174,7 @@ export async function startWorker(options: Omit<ServeOptions, 'port' | 'host' | 
   const store = await openStore({ databaseUrl: env.databaseUrl });
   const poller = createPoller({
     store, source: fetcherFor(env, options.fetcher), log: pollerLog(log), databaseUrl: env.databaseUrl, ...options.poller,
+    ...(env.queueSchema ? { schema: env.queueSchema } : {}),
   });
   try {
     await poller.start();

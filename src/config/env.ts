@@ -48,6 +48,9 @@ export const EnvSchema = z.object({
   ),
   HOST: optionalString(z.string()).transform((v) => v ?? '127.0.0.1'),
   VOTAL_ALLOW_PRIVATE_HOSTS: Flag,
+  VOTAL_QUEUE_SCHEMA: optionalString(
+    z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, { message: 'must be a lower-case schema name (letters, digits, _)' }),
+  ),
   VOTAL_LOG_LEVEL: optionalString(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
     (v) => v ?? 'info',
   ),
@@ -68,6 +71,8 @@ export interface VotalEnv {
   /** Private and loopback thread URLs allowed (tests, local fake forums). */
   allowPrivateHosts: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** PostgreSQL: the job queue's schema (default `pgboss`); separate Votal installations on one database need their own. */
+  queueSchema?: string | undefined;
 }
 
 export class EnvError extends Error {
@@ -93,5 +98,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     host: e.HOST,
     allowPrivateHosts: e.VOTAL_ALLOW_PRIVATE_HOSTS,
     logLevel: e.VOTAL_LOG_LEVEL,
+    queueSchema: e.VOTAL_QUEUE_SCHEMA,
   };
 }

@@ -58,7 +58,7 @@ export interface ReadOptions {
 export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, options: ReadOptions = {}): PostReading {
   const lines = ownLines(post.body);
   const found = findActions(lines, ruleset.votes, keywordTargets(ruleset));
-  const resolve = nameResolver(roster, ruleset.names);
+  const resolve = resolverFor(roster, ruleset);
   const readings = found.actions.map((w) => readAction(w, resolve, ruleset));
 
   const voteSpans = [...found.actions, ...found.rejected].map((a) => a.span);
@@ -68,6 +68,19 @@ export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, opti
   }
 
   return { actions: readings.map((r) => r.action), effect: effectOf(readings, ruleset), violations };
+}
+
+/**
+ * One resolver per roster and ruleset: a thread's posts share them, and building the
+ * players' name forms (accents, acronyms) for every post cost more than reading it.
+ */
+const resolvers = new WeakMap<Roster, WeakMap<Ruleset['names'], NameResolver>>();
+function resolverFor(roster: Roster, ruleset: Ruleset): NameResolver {
+  let byRules = resolvers.get(roster);
+  if (!byRules) resolvers.set(roster, (byRules = new WeakMap()));
+  let resolve = byRules.get(ruleset.names);
+  if (!resolve) byRules.set(ruleset.names, (resolve = nameResolver(roster, ruleset.names)));
+  return resolve;
 }
 
 function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset): Reading {

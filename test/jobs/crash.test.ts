@@ -18,6 +18,8 @@ import { until } from './support.js';
  * database openable and consistent: the next poll stores every post exactly once.
  */
 
+const T0 = Date.now();
+const lap = (m: string) => console.log(`${((Date.now() - T0) / 1000).toFixed(1)}s ${m}`);
 const CHILD = join(ROOT, 'test/jobs/fixtures/poll-once.ts');
 let forum: FakeForum;
 let dir: string;
@@ -81,25 +83,25 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
       i % 3 === 0 ? { author: 'Eve', body: vote(i % 2 ? 'Alice' : 'Bob') } : { author: 'Frank', body: says(`Thinking ${i}`) }));
     const url = serve(forum, script, { delayMs: 120 });
 
-    let store = await reopen();
+    lap('let store = await reopen();'); let store = await reopen();
     const game = await newGame(store, url);
     await store.sql.close();
 
     // 1. Killed while it records the first pages of the first read.
     let run = startChild(game.id, '2026-03-04T12:00:00Z');
     await until(() => answered(script).length >= 3, 'three pages served', 30_000);
-    run.child.kill('SIGKILL');
+    lap("run.child.kill('SIGKILL');"); run.child.kill('SIGKILL');
     expect(await run.exited).toBeNull();
 
-    store = await reopen(); // it must open
+    lap('store = await reopen(); // it '); store = await reopen(); // it must open
     const partial = await store.posts.postsOf(game.id);
     const partialPages = await store.threadPages.list(game.id);
     // Whatever was recorded is whole: pages 1..k, with their posts.
     expect(partialPages.map((p) => p.page)).toEqual([...Array(partialPages.length).keys()].map((i) => i + 1));
     expect(partial.length).toBeLessThanOrEqual(partialPages.length * 8 + 8);
-    const first = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:05:00Z' }, game.id);
+    lap('const first = await pollGame'); const first = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:05:00Z' }, game.id);
     expect(first.status).toBe('polled');
-    await expectExact(store, game.id, script);
+    lap('await expectExact(store, game.'); await expectExact(store, game.id, script);
     expect(first.added).toBe(60 - partial.length);
     await store.sql.close();
 
@@ -108,15 +110,15 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
       60, vote('Davina'));
     serve(forum, script, { delayMs: 120 });
     const mark = answered(script).length;
-    run = startChild(game.id, '2026-03-04T12:10:00Z');
+    lap("run = startChild(game.id, '202"); run = startChild(game.id, '2026-03-04T12:10:00Z');
     await until(() => answered(script).length >= mark + 2, 'two more pages served', 30_000);
-    run.child.kill('SIGKILL');
+    lap("run.child.kill('SIGKILL');"); run.child.kill('SIGKILL');
     await run.exited;
 
     store = await reopen();
-    const second = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:15:00Z' }, game.id);
+    lap('const second = await pollGame'); const second = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:15:00Z' }, game.id);
     expect(second.status).toBe('polled');
-    await expectExact(store, game.id, script);
+    lap('await expectExact(store, game.'); await expectExact(store, game.id, script);
     const edited = (await store.posts.post(game.id, String(script.posts[59]!.id)))!;
     expect(edited.revisions).toBe(2);
     const revisions = await store.sql.query<{ n: number }>(
@@ -131,12 +133,12 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
     run = startChild(game.id, '2026-03-04T12:20:00Z');
     await until(() => answered(script).length > before || run.output().includes('"status"'), 'the last page served', 30_000);
     await new Promise((r) => setTimeout(r, 30));
-    run.child.kill('SIGKILL');
+    lap("run.child.kill('SIGKILL');"); run.child.kill('SIGKILL');
     await run.exited;
     store = await reopen();
-    const third = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:25:00Z' }, game.id);
+    lap('const third = await pollGame'); const third = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:25:00Z' }, game.id);
     expect(third.status).toBe('polled');
-    await expectExact(store, game.id, script);
+    lap('await expectExact(store, game.'); await expectExact(store, game.id, script);
     expect((await store.tallies.latest(game.id))?.tally.asOfPost).toBe(script.posts.length);
     await store.sql.close();
   });

@@ -103,6 +103,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
 
   app.onError((error, c) => {
     deps.log?.error({ err: error, path: c.req.path }, 'page failed');
+    if (process.env.VOTAL_UI_DEBUG) console.error(error);
     const status = (error as { status?: number }).status === 404 || (error as Error).name === 'NotFoundError' ? 404 : 500;
     return c.html(<ErrorPage status={status} message={status === 404 ? 'There is nothing here.' : 'The page could not be shown; the server log has the details.'} />, status);
   });
