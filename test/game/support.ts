@@ -11,8 +11,10 @@ export const STANDARD_RULESET = join(ROOT, 'fixtures/games/standard-ruleset.yaml
 export const PLAYERS = ['Alice', 'Bob', 'Carol', 'Dave', 'Davina', 'Eve', 'Frank'];
 
 /** The standard fixture game (22 posts on 3 XenForo 2 pages), as its own thread `id`. */
+let standard: GameScript | null = null;
 export function standardScript(id: number): GameScript {
-  const script = loadGameScript(join(ROOT, 'fixtures/games/standard-game.yaml'));
+  standard ??= loadGameScript(join(ROOT, 'fixtures/games/standard-game.yaml'));
+  const script = structuredClone(standard);
   return { ...script, thread: { ...script.thread, id, slug: `standard-game-${id}` } };
 }
 

@@ -18,8 +18,6 @@ import { until } from './support.js';
  * database openable and consistent: the next poll stores every post exactly once.
  */
 
-const T0 = Date.now();
-const lap = (m: string) => console.log(`${((Date.now() - T0) / 1000).toFixed(1)}s ${m}`);
 const CHILD = join(ROOT, 'test/jobs/fixtures/poll-once.ts');
 let forum: FakeForum;
 let dir: string;
@@ -83,25 +81,25 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
       i % 3 === 0 ? { author: 'Eve', body: vote(i % 2 ? 'Alice' : 'Bob') } : { author: 'Frank', body: says(`Thinking ${i}`) }));
     const url = serve(forum, script, { delayMs: 120 });
 
-    lap('let store = await reopen();'); let store = await reopen();
+    let store = await reopen();
     const game = await newGame(store, url);
     await store.sql.close();
 
     // 1. Killed while it records the first pages of the first read.
     let run = startChild(game.id, '2026-03-04T12:00:00Z');
     await until(() => answered(script).length >= 3, 'three pages served', 30_000);
-    lap("run.child.kill('SIGKILL');"); run.child.kill('SIGKILL');
+    run.child.kill('SIGKILL');
     expect(await run.exited).toBeNull();
 
-    lap('store = await reopen(); // it '); store = await reopen(); // it must open
+    store = await reopen(); // it must open
     const partial = await store.posts.postsOf(game.id);
     const partialPages = await store.threadPages.list(game.id);
     // Whatever was recorded is whole: pages 1..k, with their posts.
     expect(partialPages.map((p) => p.page)).toEqual([...Array(partialPages.length).keys()].map((i) => i + 1));
     expect(partial.length).toBeLessThanOrEqual(partialPages.length * 8 + 8);
-    lap('const first = await pollGame'); const first = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:05:00Z' }, game.id);
+    const first = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:05:00Z' }, game.id);
     expect(first.status).toBe('polled');
-    lap('await expectExact(store, game.'); await expectExact(store, game.id, script);
+    await expectExact(store, game.id, script);
     expect(first.added).toBe(60 - partial.length);
     await store.sql.close();
 
@@ -110,15 +108,15 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
       60, vote('Davina'));
     serve(forum, script, { delayMs: 120 });
     const mark = answered(script).length;
-    lap("run = startChild(game.id, '202"); run = startChild(game.id, '2026-03-04T12:10:00Z');
+    run = startChild(game.id, '2026-03-04T12:10:00Z');
     await until(() => answered(script).length >= mark + 2, 'two more pages served', 30_000);
-    lap("run.child.kill('SIGKILL');"); run.child.kill('SIGKILL');
+    run.child.kill('SIGKILL');
     await run.exited;
 
     store = await reopen();
-    lap('const second = await pollGame'); const second = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:15:00Z' }, game.id);
+    const second = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:15:00Z' }, game.id);
     expect(second.status).toBe('polled');
-    lap('await expectExact(store, game.'); await expectExact(store, game.id, script);
+    await expectExact(store, game.id, script);
     const edited = (await store.posts.post(game.id, String(script.posts[59]!.id)))!;
     expect(edited.revisions).toBe(2);
     const revisions = await store.sql.query<{ n: number }>(
@@ -133,12 +131,12 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
     run = startChild(game.id, '2026-03-04T12:20:00Z');
     await until(() => answered(script).length > before || run.output().includes('"status"'), 'the last page served', 30_000);
     await new Promise((r) => setTimeout(r, 30));
-    lap("run.child.kill('SIGKILL');"); run.child.kill('SIGKILL');
+    run.child.kill('SIGKILL');
     await run.exited;
     store = await reopen();
-    lap('const third = await pollGame'); const third = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:25:00Z' }, game.id);
+    const third = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:25:00Z' }, game.id);
     expect(third.status).toBe('polled');
-    lap('await expectExact(store, game.'); await expectExact(store, game.id, script);
+    await expectExact(store, game.id, script);
     expect((await store.tallies.latest(game.id))?.tally.asOfPost).toBe(script.posts.length);
     await store.sql.close();
   });

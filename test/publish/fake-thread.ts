@@ -343,6 +343,6 @@ export function toNodes(source: string | ScriptNode[]): ScriptNode[] {
   pushText(text.slice(at));
   // Empty containers would not render: drop them.
   const prune = (nodes: ScriptNode[]): ScriptNode[] =>
-    nodes.flatMap((n) => ('children' in n ? (n.children.length ? [{ ...n, children: prune(n.children) }] : []) : [n]));
+    nodes.flatMap((n): ScriptNode[] => ('children' in n ? (n.children.length ? [{ ...n, children: prune(n.children) } as ScriptNode] : []) : [n]));
   return prune(root);
 }

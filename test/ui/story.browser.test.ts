@@ -55,6 +55,7 @@ describeBrowser('UI story (Chromium)', () => {
     server = await serveApp(app.fetch);
     browser = await launchBrowser();
     gm = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    gm.setDefaultTimeout(10_000);
     page = await gm.newPage();
     watch = watchPage(page);
   });
@@ -74,7 +75,7 @@ describeBrowser('UI story (Chromium)', () => {
     expect(new URL(page.url()).pathname).toBe('/gm/login');
     await page.fill('#secret', 'wrong-token-wrong-token');
     await page.click('button[type=submit]');
-    await expect.poll(() => page.textContent('[role=alert]')).toContain('not the password');
+    await expect.poll(() => page.textContent('#flash-error')).toContain('not the password');
     await page.fill('#secret', ADMIN_TOKEN);
     await page.click('button[type=submit]');
     await page.waitForURL(`${server.origin}/gm`);
@@ -111,7 +112,7 @@ describeBrowser('UI story (Chromium)', () => {
   it('shows the count with evidence links once the thread is read', async () => {
     await eventually(async () => (await store.tallies.latest(gameId)) !== null, 20_000, 'the first count');
     await page.reload();
-    const row = page.locator('#gm-wagons tbody tr', { hasText: 'Bob' });
+    const row = page.locator('#gm-wagons tr[data-target="Bob"]');
     await expect.poll(() => row.locator('td.num strong').textContent()).toBe('2');
     const hrefs = await row.locator('.voters a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     expect(hrefs.length).toBe(2);
@@ -129,11 +130,12 @@ describeBrowser('UI story (Chromium)', () => {
 
   it('updates an open live page without a reload when a vote is posted on the forum', async () => {
     const players = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    players.setDefaultTimeout(10_000);
     const live = await players.newPage();
     const liveWatch = watchPage(live);
     await live.goto(`${server.origin}/g/${slug}`);
     await expect.poll(() => live.textContent('#live-status')).toBe('Live');
-    await expect.poll(() => live.locator('#wagons tbody tr', { hasText: 'Bob' }).locator('td.num strong').textContent()).toBe('2');
+    await expect.poll(() => live.locator('#wagons tr[data-target="Bob"]').locator('td.num strong').textContent()).toBe('2');
     expect(await live.textContent('#wagons caption')).toContain('7 alive — majority 4');
     await live.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
 
@@ -141,7 +143,7 @@ describeBrowser('UI story (Chromium)', () => {
     const polled = await fetch(`${server.origin}/api/games/${gameId}/poll`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(polled.status).toBe(200);
 
-    const bob = live.locator('#wagons tbody tr', { hasText: 'Bob' });
+    const bob = live.locator('#wagons tr[data-target="Bob"]');
     await expect.poll(() => bob.locator('td.num strong').textContent(), { timeout: 15_000 }).toBe('3');
     expect(await bob.getAttribute('class')).toBe('l1');
     expect(await bob.textContent()).toContain('L-1');
@@ -170,8 +172,8 @@ describeBrowser('UI story (Chromium)', () => {
     expect(await item.textContent()).toContain('Vote: Dav');
     await item.locator('button', { hasText: 'Vote for Davina' }).click();
     await page.waitForURL(/\/gm\/games\/\d+#review$/);
-    expect(await page.textContent('[role=status]')).toContain('counted as a vote for Davina');
-    const davina = page.locator('#gm-wagons tbody tr', { hasText: 'Davina' });
+    expect(await page.textContent('#flash')).toContain('counted as a vote for Davina');
+    const davina = page.locator('#gm-wagons tr[data-target="Davina"]');
     await expect.poll(() => davina.locator('td.num strong').textContent()).toBe('1');
     expect(await page.locator('#review .queue > li', { hasText: 'Ambiguous vote' }).count()).toBe(1); // now under "Settled"
     expect(await page.textContent('#review details')).toContain('Counted as a vote for Davina');
@@ -184,7 +186,7 @@ describeBrowser('UI story (Chromium)', () => {
     await page.selectOption('#publishMethod', 'form');
     await page.fill('#cookies', `# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\txf_session\tgm-session-1\n`);
     await page.click('text=Save settings');
-    await expect.poll(() => page.textContent('[role=status]')).toContain('Settings saved');
+    await expect.poll(() => page.textContent('#flash')).toContain('Settings saved');
     expect(await page.textContent('form.panel')).toContain('reply form with a stored session');
 
     await page.goto(`${server.origin}/gm/games/${gameId}`);
@@ -195,7 +197,7 @@ describeBrowser('UI story (Chromium)', () => {
     await screenshot(page, 'draft-desktop');
     await page.click('text=Approve and publish');
     await page.waitForURL(/\/gm\/drafts\/\d+$/);
-    await expect.poll(() => page.textContent('[role=status]')).toContain('Approved and posted in the thread');
+    await expect.poll(() => page.textContent('#flash')).toContain('Approved and posted in the thread');
     expect(thread.replies).toHaveLength(1);
     expect(thread.replies[0]!.message).toContain('Bob');
     expect(thread.replies[0]!.message).toMatch(/votal:\d+\.[0-9a-f]{8}/);

@@ -80,8 +80,9 @@ describe('authentication', () => {
     ['GET', '/api/nothing-here'],
   ];
   it.each(routes)('%s %s needs the admin token', async (method, path) => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: ADMIN_TOKEN }, { authorization: `Basic ${ADMIN_TOKEN}` },
-      { authorization: `Bearer ${ADMIN_TOKEN}x` }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token' }, { authorization: ADMIN_TOKEN }, { authorization: `Basic ${ADMIN_TOKEN}` },
+      { authorization: `Bearer ${ADMIN_TOKEN}x` }];
+    for (const headers of variants) {
       const res = await call(method, path, method === 'GET' ? undefined : {}, headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
@@ -138,7 +139,7 @@ describe('POST /api/games', () => {
     expect(body.id).toBeGreaterThan(0);
     expect(body.slug).toMatch(/^fake-game-4242-[0-9a-f]{8}$/);
     expect(body.engine).toBeNull();
-    const named = await ok<{ engine: string }>(call('POST', '/api/games', { ...valid(), engine: 'xenforo2' }), 201);
+    const named = await ok<{ id: number; engine: string }>(call('POST', '/api/games', { ...valid(), engine: 'xenforo2' }), 201);
     expect(named.engine).toBe('xenforo2');
     expect(poller.calls.slice(calls)).toEqual([String(body.id), String(named.id)]);
     await eventually(async () => (await store.games.get(body.id))!.engine === 'xenforo2', 30_000, 'engine from the page');

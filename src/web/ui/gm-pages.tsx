@@ -28,8 +28,8 @@ function GmNav(props: { csrf: string }) {
 function Notice(props: { message?: string | null; error?: string | null }) {
   return (
     <>
-      {props.message ? <p class="notice" role="status">{props.message}</p> : null}
-      {props.error ? <p class="notice error" role="alert">{props.error}</p> : null}
+      {props.message ? <p class="notice" id="flash" role="status">{props.message}</p> : null}
+      {props.error ? <p class="notice error" id="flash-error" role="alert">{props.error}</p> : null}
     </>
   );
 }

@@ -92,6 +92,19 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     }
     return { status: res.status, json };
   };
+  /**
+   * The API queues a recount (a poll) after a GM event; the page the GM lands on should show
+   * it. Waits (at most `ms`) for a poll that finished after `since` and holds no lease.
+   */
+  const awaitPoll = async (gameId: number, since: number, ms = 8_000): Promise<boolean> => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const p = await store.polls.get(gameId);
+      if (p.lastPolledAt && Date.parse(p.lastPolledAt) >= since && p.leaseOwner === null) return true;
+      if (Date.now() > until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   const apiError = (r: { status: number; json: Record<string, unknown> }): string | null =>
     r.status >= 400 ? String(r.json.error ?? `HTTP ${r.status}`) : null;
 
@@ -294,6 +307,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const id = Number(created.json.id);
     await callApi('PATCH', `/games/${id}`, { timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}) });
     if (startPost > 0 || day > 1) await callApi('POST', `/games/${id}/events`, { kind: 'day-start', day, at: startPost });
+    await awaitPoll(id, 0);
     return back(c, `/gm/games/${id}`, { message: 'The game is watched: the first count is on its way.' });
   });
 
@@ -345,9 +359,11 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     }
     if (action !== 'correct') return back(c, to, { error: 'Unknown answer.' });
     const target = field(form, 'target') || null;
+    const since = Date.now();
     const r = await callApi('POST', `/games/${game.id}/events`, { kind: 'correct', post, target });
     const error = apiError(r);
     if (error) return back(c, to, { error });
+    if (game.status === 'active') await awaitPoll(game.id, since);
     const note = typeof r.json.note === 'string' ? ` (${r.json.note})` : '';
     return back(c, to, { message: `Post ${post}: ${target === null ? 'vote ignored' : `counted as a vote for ${target}`}; recounted.${note}` });
   });
@@ -376,22 +392,22 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       case 'day-start': event = { kind, day: Number(field(form, 'day')), ...pos }; break;
       default: return back(c, `/gm/games/${game.id}`, { error: `Unknown event "${kind}".` });
     }
+    const since = Date.now();
     const r = await callApi('POST', `/games/${game.id}/events`, event);
     const error = apiError(r);
     if (error) return back(c, `/gm/games/${game.id}`, { error });
-    if (kind === 'replace') {
-      // The roster follows the replacement, so the new name shows everywhere.
-      const roster = game.roster.map((s) => (s.name === event.player ? { ...s, name: String(event.by), formerNames: [...s.formerNames, s.name] } : s));
-      await callApi('PATCH', `/games/${game.id}`, { players: roster });
-    }
+    if (game.status === 'active') await awaitPoll(game.id, since);
     return back(c, `/gm/games/${game.id}`, { message: `Recorded: ${kind}.${typeof r.json.note === 'string' ? ` ${r.json.note}` : ''}` });
   });
 
   app.post('/gm/games/:id/poll', async (c) => {
     const game = await gameOf(c);
     if (!game) return notFound(c);
+    const since = Date.now();
     const r = await callApi('POST', `/games/${game.id}/poll`);
-    const error = apiError(r) ?? (typeof r.json.lastError === 'string' ? `The poll failed: ${r.json.lastError}` : null);
+    if (r.status < 400) await awaitPoll(game.id, since, 15_000);
+    const lastError = (await store.polls.get(game.id)).lastError;
+    const error = apiError(r) ?? (lastError ? `The poll failed: ${lastError}` : null);
     return back(c, `/gm/games/${game.id}`, error ? { error } : { message: 'Thread read and recounted.' });
   });
 

@@ -63,7 +63,7 @@ export function WagonsTable(props: { tally: Tally; id?: string }) {
         {t.wagons.map((w) => {
           const state = wagonState(w);
           return (
-            <tr class={state ?? undefined}>
+            <tr class={state ?? undefined} data-target={w.target}>
               <th scope="row" class="target">
                 {w.target}
                 {state === 'l1' ? <span class="marker l1" title="One vote from the threshold">L-1</span> : null}

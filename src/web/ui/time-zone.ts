@@ -21,9 +21,10 @@ export function isTimeZone(zone: string): boolean {
 export function localToUtc(local: string, zone: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
   if (!m || !isTimeZone(zone)) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59) return null;
-  const ms = zonedInstant(y!, mo!, d!, h!, mi!, zone, s ?? 0);
+  const [y, mo, d, h, mi] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const s = m[6] === undefined ? 0 : Number(m[6]);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+  const ms = zonedInstant(y, mo, d, h, mi, zone, s);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
