@@ -12,6 +12,7 @@ import type { Ruleset } from '../rules/ruleset.js';
 import { CookieFileError } from '../site/cookie-file.js';
 import { SiteProfileError } from '../site/load-site-profiles.js';
 import { openSiteReading } from '../site/site-reading.js';
+import { clockEvents } from '../tally/clock.js';
 import { countVotes } from '../tally/count.js';
 import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
 import { renderBbcode } from '../votal/render-bbcode.js';
@@ -37,6 +38,14 @@ export interface CountOptions {
   cacheDir?: string;
   /** Allow the Chromium fallback for pages that draw posts with JavaScript (`--browser`). */
   browser?: boolean;
+  /** `public` hides what only the GM may see (hidden vote weights); default `gm`. */
+  view?: 'gm' | 'public';
+  /** Give every number its explanation (the posts and events behind it). */
+  explain?: boolean;
+  /** The count as it stood at this time (ISO 8601). */
+  atTime?: string;
+  /** The Day's deadline (ISO 8601): the ruleset's clock rules (deadline, Hammer checks) apply. */
+  deadline?: string;
 }
 
 export interface CountResult {
@@ -53,6 +62,10 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
   const gmEvents: GmEvent[] = opts.events ? loadWithContext(() => loadEvents(opts.events!)) : [];
   let roster = rosterFromOptions(opts);
   const notes: string[] = [];
+  // Bad times are the user's to fix, before any forum is asked.
+  for (const [flag, value] of [['--deadline', opts.deadline], ['--at-time', opts.atTime]] as const) {
+    if (value !== undefined && Number.isNaN(Date.parse(value))) throw new CliError(`${flag} is not an ISO 8601 time: ${value}`);
+  }
 
   let thread: ThreadRead;
   try {
@@ -81,10 +94,18 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
   if (opts.day !== undefined && !gmEvents.some((e) => e.kind === 'day-start')) {
     events.push({ kind: 'day-start', day: opts.day, at: Math.max(0, (opts.fromPost ?? 1) - 1) });
   }
+  if (opts.deadline !== undefined) {
+    const start = inDay[0]?.postedAt ?? thread.posts[0]?.postedAt;
+    if (!start) throw new CliError('--deadline needs post times, and this forum prints none for the Day\'s first post');
+    events.push(...clockEvents(ruleset, { day: opts.day ?? 1, start, deadline: opts.deadline }));
+  }
   const tally = countVotes({
     ruleset, roster, events, engine: thread.engine,
     ...(opts.toPost !== undefined ? { toPost: opts.toPost } : {}),
     ...(opts.day !== undefined ? { day: opts.day } : {}),
+    ...(opts.atTime !== undefined ? { toTime: opts.atTime } : {}),
+    view: opts.view ?? 'gm',
+    explain: opts.explain ?? false,
   });
   return { tally, output: format(tally, opts.format), notes };
 }

@@ -364,6 +364,7 @@ async function readRecording(deps: PollDeps, game: Game, full: boolean, result: 
 
 /** Stored posts (not deleted) on the pages just read that the read did not see. */
 async function vanishedPosts(store: Repos, gameId: number, read: RecordedRead): Promise<StoredPost[]> {
+  if (read.recordedPages.length === 0) return [];
   const present = new Set(read.thread.posts.map((p) => p.id));
   const pages = new Set(read.recordedPages);
   const stored = await store.posts.postsOf(gameId);

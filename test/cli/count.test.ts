@@ -79,6 +79,30 @@ describe('votal count', () => {
     expect(tally.players).not.toContain('Bob');
   });
 
+  it('explains every wagon with the posts behind it (--explain)', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--explain']);
+    const bob = (JSON.parse(r.stdout) as Tally).wagons.find((w) => w.target === 'Bob')!;
+    expect(bob.explain?.map((e) => e.post)).toEqual(expect.arrayContaining([17, 22]));
+  });
+
+  it('counts as at a time with --at-time', async () => {
+    // Post 8 was made at 21:00 on the first day; post 9 the next morning.
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--at-time', '2026-03-02T23:00:00Z']);
+    expect((JSON.parse(r.stdout) as Tally).asOfPost).toBe(8);
+  });
+
+  it('ends the Day at --deadline under a ruleset that decides at the deadline', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', 'plurality', '--players', players, '--format', 'json', '--deadline', '2026-03-03T12:30:00Z']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Tally).outcome.status).not.toBe('open');
+  });
+
+  it('refuses a --deadline that is not a time', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--deadline', 'friday']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--deadline is not an ISO 8601 time: friday');
+  });
+
   it('proposes the posters as players when none are named, and says so', async () => {
     const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--format', 'json']);
     expect(r.code).toBe(0);

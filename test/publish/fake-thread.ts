@@ -51,6 +51,8 @@ export class FakeThread {
   private routes: string[] = [];
   private clock = BASE_TIME;
   private xfApiKey: string | null = null;
+  /** The last "#N" given: deleted posts leave gaps, numbers are never reused. */
+  private lastN = 0;
 
   constructor(readonly forum: FakeForum, readonly options: FakeThreadOptions) {
     const users = options.users ?? { Moderator: 1, Alice: 11, Bob: 12, Carol: 13, Dave: 14, Eve: 15 };
@@ -100,7 +102,7 @@ export class FakeThread {
 
   /** Replaces post `n`'s body; `marked: false` is an edit the forum does not show (no "last edited"). */
   edit(n: number, body: string | ScriptNode[], opts: { marked?: boolean } = {}): void {
-    const post = this.script.posts[n - 1];
+    const post = this.script.posts.find((p) => p.n === n);
     if (!post) throw new Error(`no post ${n}`);
     post.body = toNodes(body);
     if (typeof body === 'string') this.raw.set(post.id, body);
@@ -109,11 +111,14 @@ export class FakeThread {
     this.publish();
   }
 
-  /** Removes post `n` (a hard delete: later posts move up, as on XenForo). */
+  /**
+   * Removes post number `n` as a moderator's deletion shows to guests: the post is gone,
+   * the others keep their numbers (a gap in the "#N" sequence), later posts move up a page.
+   */
   delete(n: number): void {
-    const [gone] = this.script.posts.splice(n - 1, 1);
-    if (!gone) throw new Error(`no post ${n}`);
-    this.script.posts.forEach((p, i) => (p.n = i + 1));
+    const index = this.script.posts.findIndex((p) => p.n === n);
+    if (index < 0) throw new Error(`no post ${n}`);
+    this.script.posts.splice(index, 1);
     this.publish();
   }
 
@@ -239,7 +244,7 @@ export class FakeThread {
     }
     this.clock += 5 * 60_000;
     const post: ScriptPost = {
-      n: this.script.posts.length + 1,
+      n: ++this.lastN,
       id: this.nextId++,
       author,
       time: new Date(this.clock).toISOString(),

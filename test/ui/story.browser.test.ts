@@ -175,8 +175,10 @@ describeBrowser('UI story (Chromium)', () => {
     expect(await page.textContent('#flash')).toContain('counted as a vote for Davina');
     const davina = page.locator('#gm-wagons tr[data-target="Davina"]');
     await expect.poll(() => davina.locator('td.num strong').textContent()).toBe('1');
-    expect(await page.locator('#review .queue > li', { hasText: 'Ambiguous vote' }).count()).toBe(1); // now under "Settled"
-    expect(await page.textContent('#review details')).toContain('Counted as a vote for Davina');
+    expect(await page.locator('#review > .queue > li', { hasText: 'Vote: Dav' }).count()).toBe(0);
+    const settled = await page.textContent('#review details');
+    expect(settled).toContain('Vote: Dav');
+    expect(settled).toContain('Counted as a vote for Davina');
     const events = await store.events.list(gameId);
     expect(events.map((e) => e.event)).toContainEqual({ kind: 'correct', post: 4, target: 'Davina' });
   });

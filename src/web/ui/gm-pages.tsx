@@ -504,14 +504,16 @@ export function DraftPage(props: {
         <section class="panel" aria-labelledby="raw-h">
           <h2 id="raw-h">{`Markup (${d.dialect})`}</h2>
           {editable ? (
-            <form method="post" action={`/gm/drafts/${d.id}/edit`}>
+            <form method="post" action={`/gm/drafts/${d.id}/approve`} id="draft-form">
               <Csrf token={props.csrf} />
               <label for="body" class="sr-only">Draft markup</label>
               <textarea id="body" name="body" rows={16}>{d.body}</textarea>
               <div class="actions">
-                <button type="submit" class="secondary">Save as a new draft</button>
+                <button type="submit">{props.canPost ? 'Approve and publish' : 'Approve (then copy it into the thread)'}</button>
+                <button type="submit" class="secondary" formaction={`/gm/drafts/${d.id}/edit`}>Save edit as a new draft</button>
                 <button type="button" class="secondary" data-copy="body">Copy</button>
               </div>
+              {!props.canPost ? <p class="hint">No forum login is set for this game (Settings): approve, paste it into the thread, then confirm below.</p> : null}
             </form>
           ) : (
             <>
@@ -521,15 +523,19 @@ export function DraftPage(props: {
           )}
         </section>
       </div>
-      {editable ? (
-        <section class="panel">
-          <div class="actions">
-            <PostButton action={`/gm/drafts/${d.id}/approve`} csrf={props.csrf} label={props.canPost ? 'Approve and publish' : 'Approve (then copy it to the thread)'} />
-            <PostButton action={`/gm/drafts/${d.id}/discard`} csrf={props.csrf} label="Discard" class="danger" />
-          </div>
-          {!props.canPost ? <p class="hint">No forum login is set for this game (Settings): approving marks it published once you have copied it into the thread.</p> : null}
-        </section>
-      ) : null}
+      <section class="panel">
+        <div class="actions">
+          {editable ? <PostButton action={`/gm/drafts/${d.id}/discard`} csrf={props.csrf} label="Discard this draft" class="danger" /> : null}
+          {props.publication && props.publication.status !== 'published' && props.publication.method === 'copy' ? (
+            <form method="post" action={`/gm/drafts/${d.id}/published`} class="inline">
+              <Csrf token={props.csrf} />
+              <label for="posted-url" class="sr-only">Address of the post (optional)</label>
+              <input id="posted-url" name="url" type="url" placeholder="Link to the post (optional)" />{' '}
+              <button type="submit" class="secondary">I have posted it</button>
+            </form>
+          ) : null}
+        </div>
+      </section>
     </Layout>
   );
 }
@@ -569,10 +575,16 @@ export function SettingsPage(props: {
           </div>
         </div>
         <h2>Draft triggers</h2>
-        <label class="check"><input type="checkbox" name="draftAuto" value="1" checked={checked(drafts.auto, true)} /> Draft a votal when the count changes</label>
-        <label class="check"><input type="checkbox" name="draftOnDecision" value="1" checked={checked(drafts.onDecision, true)} /> Always draft when the Day is decided</label>
-        <label for="everyPosts">At most every N new posts (0: every change)</label>
-        <input id="everyPosts" name="everyPosts" type="number" min="0" value={String(typeof drafts.everyPosts === 'number' ? drafts.everyPosts : 0)} />
+        <p class="hint">When Votal drafts a votal for you to approve.</p>
+        <div class="row">
+          <div><label for="everyNVotes">After this many vote changes (empty: never)</label><input id="everyNVotes" name="everyNVotes" type="number" min="1" value={drafts.everyNVotes === null ? '' : String(drafts.everyNVotes ?? 5)} /></div>
+          <div><label for="everyHours">After this many hours (empty: never)</label><input id="everyHours" name="everyHours" type="number" min="0.5" step="0.5" value={drafts.everyHours === null ? '' : String(drafts.everyHours ?? 12)} /></div>
+        </div>
+        <label class="check"><input type="checkbox" name="onLMinus1" value="1" checked={checked(drafts.onLMinus1, true)} /> When a wagon is one vote short (L-1)</label>
+        <label class="check"><input type="checkbox" name="onMajority" value="1" checked={checked(drafts.onMajority, true)} /> When a wagon reaches the threshold</label>
+        <label class="check"><input type="checkbox" name="onDeadline" value="1" checked={checked(drafts.onDeadline, true)} /> When the Day ends</label>
+        <label for="requestKeywords">Words players write to ask for a count (comma-separated)</label>
+        <input id="requestKeywords" name="requestKeywords" type="text" value={Array.isArray(drafts.requestKeywords) ? drafts.requestKeywords.join(', ') : '##votecount, ##vc'} />
         <h2>Webhook</h2>
         <label for="webhookUrl">Webhook URL (called when a draft waits or the Day is decided)</label>
         <input id="webhookUrl" name="webhookUrl" type="url" value={typeof s.webhookUrl === 'string' ? s.webhookUrl : ''} />

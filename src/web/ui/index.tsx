@@ -531,8 +531,19 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     if (Number.isInteger(poll) && poll > 0 && poll !== game.pollIntervalSeconds) patch.pollIntervalSeconds = poll;
     const status = field(form, 'status');
     if (status && status !== game.status) patch.status = status;
-    const everyPosts = Number(field(form, 'everyPosts') || '0');
-    patch.drafts = { auto: form.draftAuto === '1', onDecision: form.draftOnDecision === '1', everyPosts: Number.isInteger(everyPosts) && everyPosts >= 0 ? everyPosts : 0 };
+    const positive = (name: string): number | null => {
+      const v = Number(field(form, name));
+      return field(form, name) === '' || !Number.isFinite(v) || v <= 0 ? null : v;
+    };
+    const everyNVotes = positive('everyNVotes');
+    patch.drafts = {
+      everyNVotes: everyNVotes === null ? null : Math.round(everyNVotes),
+      everyHours: positive('everyHours'),
+      onLMinus1: form.onLMinus1 === '1',
+      onMajority: form.onMajority === '1',
+      onDeadline: form.onDeadline === '1',
+      requestKeywords: field(form, 'requestKeywords').split(',').map((k) => k.trim()).filter(Boolean),
+    };
     const webhook = field(form, 'webhookUrl');
     const currentHook = typeof game.settings.webhookUrl === 'string' ? game.settings.webhookUrl : '';
     if (webhook !== currentHook) patch.webhookUrl = webhook || null;

@@ -103,7 +103,15 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
   const items: ReviewItem[] = [];
 
   for (const f of tally?.flags ?? []) {
-    if (f.kind === 'gm-correction') continue;
+    if (f.kind === 'gm-correction') {
+      const target = corrections.get(f.post);
+      items.push({
+        key: `correction:${f.post}`, kind: 'flag', post: f.post, player: f.player, title: 'Corrected by the GM', detail: f.raw,
+        permalink: posts.get(f.post)?.permalink ?? null, pick: [], candidates: [], choices: [], diff: null,
+        resolved: target === undefined ? 'Corrected' : target === null ? 'Vote ignored by the GM' : `Counted as a vote for ${target}`,
+      });
+      continue;
+    }
     const key = `flag:${f.post}:${f.kind}`;
     const target = TARGET_FLAGS.has(f.kind);
     const choices: ReviewChoice[] = [];

@@ -43,6 +43,7 @@ table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; font-weight: 600; padding-bottom: 6px; }
 th, td { text-align: left; padding: 8px 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-size: 0.85rem; color: var(--muted); font-weight: 600; }
+tbody th { font-size: 1rem; color: var(--ink); }
 td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .voters { display: flex; flex-wrap: wrap; gap: 4px 8px; list-style: none; margin: 0; padding: 0; }
 .voters li { overflow-wrap: anywhere; }
@@ -61,8 +62,9 @@ tr.majority td:first-child { box-shadow: inset 4px 0 0 var(--bad); }
 .status.off { color: var(--warn); }
 .changes { list-style: none; padding: 0; margin: 0; }
 .changes li { padding: 4px 0; border-bottom: 1px dashed var(--line); overflow-wrap: anywhere; }
-.chart { width: 100%; height: auto; display: block; }
-.chart text { fill: var(--muted); font-size: 11px; }
+.timeline-scroll { overflow-x: auto; }
+.chart { width: 100%; min-width: 480px; height: auto; display: block; }
+.chart text { fill: var(--muted); font-size: 12px; }
 .chart .axis { stroke: var(--line); }
 .chart .threshold { stroke: var(--bad); stroke-dasharray: 5 4; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 12px; list-style: none; padding: 0; margin: 8px 0 0; font-size: 0.9rem; }
@@ -73,6 +75,7 @@ tr.majority td:first-child { box-shadow: inset 4px 0 0 var(--bad); }
 .chart polyline { fill: none; stroke-width: 2.5; }
 .chart circle { stroke: none; }
 form.inline { display: inline; }
+form.inline select { width: auto; max-width: 12em; }
 label { display: block; font-weight: 600; margin: 10px 0 4px; }
 label.check { font-weight: 400; display: flex; gap: 6px; align-items: center; }
 input[type=text], input[type=url], input[type=password], input[type=number], input[type=datetime-local], select, textarea {
@@ -83,7 +86,7 @@ textarea { min-height: 8em; font-family: ui-monospace, SFMono-Regular, Menlo, Co
 button, .button { display: inline-block; font: inherit; font-weight: 600; padding: 7px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: var(--accent-ink); cursor: pointer; text-decoration: none; }
 button.secondary, .button.secondary { background: transparent; color: var(--accent); }
 button.danger { background: transparent; color: var(--bad); border-color: var(--bad); }
-.actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-top: 10px; }
+.actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 10px 0; }
 .row { display: grid; gap: 0 12px; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); }
 .notice { border-left: 4px solid var(--accent); background: var(--panel); padding: 8px 12px; margin-bottom: 12px; }
 .notice.error { border-color: var(--bad); }
