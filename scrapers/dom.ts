@@ -61,3 +61,13 @@ export function text(el: AnyNode | null | undefined): string {
 export function isElement(node: AnyNode): node is Element {
   return node.type === 'tag' || node.type === 'script' || node.type === 'style';
 }
+
+/** Links resolve against `<base href>` when the page sets one (XenForo 1, vBulletin), else the page URL. */
+export function documentBase(doc: Document, url: string): string {
+  const href = attr(one(doc, 'base[href]'), 'href');
+  try {
+    return href ? new URL(href, url).href : url;
+  } catch {
+    return url;
+  }
+}

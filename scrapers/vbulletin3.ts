@@ -3,42 +3,16 @@ import type { EditMarker, Post } from '../src/model/post.js';
 import { hashBody } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, parseHtml, text } from './dom.js';
+import { all, attr, documentBase, one, parseHtml, text } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import type { BodyMarkupInput } from './markup.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
+import { memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin-markup.js';
 
-/*
- * vBulletin 3, and the pieces every vBulletin version shares (vbulletin4.ts and
- * vbulletin5.ts import them): the bbcode_* quote markup, spoiler guesses, the edit note
- * phrase, member ids, <base href>.
- */
 
-/**
- * The `bbcode_*` quote markup of vBulletin 4 and 5 (and of some 3.8 skins):
- * `.bbcode_quote > .quote_container > .bbcode_postedby` ("Originally Posted by
- * <strong>X</strong>" + view-post link) + `.message`. A quote is "named" only when its
- * own container has the posted-by line, so an unnamed quote never takes the name of a
- * quote nested inside it. The name is the `<strong>`, whatever the board's language.
- */
-export const VB_BBCODE_QUOTES: NonNullable<BodyMarkupInput['quote']> = [
-  { selector: '.bbcode_quote:has(> .quote_container > .bbcode_postedby)', authorSelector: '.bbcode_postedby strong' },
-  { selector: '.bbcode_quote' },
-];
 
-/** Chrome of the `bbcode_*` blocks: posted-by lines, "Code:" captions, the quote icon. */
-export const VB_BBCODE_CHROME = '.bbcode_postedby, .bbcode_description, .bbcode_quote_container';
 
-/**
- * Spoilers are not core BBCode in any vBulletin version (custom BBCode per board);
- * these are common custom replacements: a `spoiler` class (AnimeSuki's stylesheet has
- * one) and the vbulletin.org show/hide box with an `<input type=button>`. [M]
- */
-export const VB_SPOILER = {
-  selector: '.spoiler, .bbcode_spoiler, div[style*="margin:20px"]:has(> div.smallfont > input[type="button"])',
-  titleSelector: 'div.smallfont',
-};
 
 export const descriptor = defineDescriptor({
   engine: 'vbulletin3',
@@ -143,30 +117,8 @@ function readPost(el: Element, index: number, page: number, base: string, ctx: P
   };
 }
 
-/**
- * vBulletin's edit note, the same phrase in 3, 4 and 5: "Last edited by X; 2016-02-01
- * at 03:31." (+ "Reason: ..."). The date is in the board's zone and format.
- */
-export function vbEditNote(raw: string, dates: TextDateOptions): EditMarker {
-  const noteText = raw.replace(/\s+/g, ' ').trim();
-  const m = /\bby\s+(.+?);\s*(.+?)(?:\.?\s*Reason:.*)?\.?$/i.exec(noteText);
-  return { at: m ? fromForumText(m[2]!, dates) : null, by: m?.[1]?.trim() || null, text: noteText };
-}
 
-/** `member.php?u=123`, `member.php/123-name` (vB3/4 friendly URLs), `/member/123-name` (vB5). */
-export function memberId(href: string | null): string | null {
-  return /member(?:\.php)?(?:\/|\?(?:[^#]*?&)?u(?:serid)?=)(\d+)/.exec(href ?? '')?.[1] ?? null;
-}
 
-/** Links resolve against `<base href>` when the page sets one, else the page URL. */
-export function documentBase(doc: Document, url: string): string {
-  const href = attr(one(doc, 'base[href]'), 'href');
-  try {
-    return href ? new URL(href, url).href : url;
-  } catch {
-    return url;
-  }
-}
 
 function isInside(el: Element, container: Element | null): boolean {
   for (let p = el.parent; p && container; p = p.parent) if (p === container) return true;

@@ -2,11 +2,11 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, parseHtml, text } from './dom.js';
+import { all, attr, one, parseHtml, text, documentBase } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
-import { documentBase, memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin3.js';
+import { memberId, VB_BBCODE_BODY, vbEditNote } from './vbulletin-markup.js';
 
 export const descriptor = defineDescriptor({
   engine: 'vbulletin4',
@@ -17,14 +17,7 @@ export const descriptor = defineDescriptor({
   fingerprints: ['html#vbulletin_html'],
   postsPerPage: 10,
   body: {
-    skip: `script, style, noscript, iframe, object, embed, form, input, button, ${VB_BBCODE_CHROME}`,
-    quote: VB_BBCODE_QUOTES,
-    spoiler: VB_SPOILER,
-    code: 'pre.bbcode_code, div.bbcode_code, pre, code',
-    // No core [S] (custom BBCode): <strike>/<s> or a line-through span.
-    strike: 's, strike, del, span[style*="line-through"]',
-    // img.inlineimg is also the view-post arrow and status icons: only smilies count.
-    smilie: 'img[src*="smilies"], img[smilieid]',
+    ...VB_BBCODE_BODY,
     mention: 'a.mention',
   },
 });

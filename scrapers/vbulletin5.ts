@@ -2,11 +2,11 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { attr, one, parseHtml, text } from './dom.js';
+import { attr, one, parseHtml, text, documentBase } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
-import { documentBase, memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin3.js';
+import { memberId, VB_BBCODE_BODY, vbEditNote } from './vbulletin-markup.js';
 
 export const descriptor = defineDescriptor({
   engine: 'vbulletin5',
@@ -17,14 +17,7 @@ export const descriptor = defineDescriptor({
   fingerprints: ['body#vb-page-body'],
   postsPerPage: 20,
   body: {
-    // vB5 keeps vB4's bbcode_* HTML for quotes and code.
-    skip: `script, style, noscript, iframe, object, embed, form, input, button, ${VB_BBCODE_CHROME}`,
-    quote: VB_BBCODE_QUOTES,
-    spoiler: VB_SPOILER,
-    code: 'pre.bbcode_code, div.bbcode_code, pre, code',
-    // No core [S] (custom BBCode): <strike>/<s> or a line-through span.
-    strike: 's, strike, del, span[style*="line-through"]',
-    smilie: 'img[src*="smilies"], img[smilieid]',
+    ...VB_BBCODE_BODY,
     // [USER=N] (core in vB5). [M]
     mention: 'a.b-bbcode-user, a.js-bbcode-user, a[data-userid]',
   },

@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { attr, one, parseHtml, text } from './dom.js';
+import { attr, one, parseHtml, text, documentBase } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -114,12 +114,3 @@ function readTime(el: Element | null, dates: TextDateOptions): string | null {
     fromForumText(text(el), dates);
 }
 
-/** Links resolve against `<base href>` (XenForo 1 sets it to the board root), else the page URL. */
-function documentBase(doc: Document, url: string): string {
-  const href = attr(one(doc, 'base[href]'), 'href');
-  try {
-    return href ? new URL(href, url).href : url;
-  } catch {
-    return url;
-  }
-}

@@ -8,6 +8,7 @@ import { createPoller, type Poller, type PollerOptions } from '../jobs/poller.js
 import { createLogger, type Logger, type VotalLogger } from '../log/logger.js';
 import { watchGames, type GameWatch } from '../notify/watch.js';
 import { createNotifier } from '../notify/webhook.js';
+import { StoreLockedError } from '../store/errors.js';
 import { closeOnSignals, openStore, type Store } from '../store/open-store.js';
 import { redactUrl } from '../store/sql.js';
 import { createApp, type AppDeps, type VotalApp } from '../web/app.js';
@@ -97,7 +98,9 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
   scrubber.add(token.token);
   if (env.databaseUrl) scrubber.add(new URL(env.databaseUrl).password || null);
 
-  const store = await openStore(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir });
+  const store = await openStore(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir }).catch((error: unknown) => {
+    throw userError(error);
+  });
   const parts: { poller?: Poller; app?: VotalApp; server?: RunningServer; watch?: GameWatch } = {};
   let stopped: Promise<void> | null = null;
   /** Everything but the store, in order: no new requests, no streams, no notifications, no polls. */
@@ -148,8 +151,22 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
     return { url: server.url, adminToken: token.token, env, store, poller: parts.poller, app: parts.app, server, close };
   } catch (error) {
     await close().catch(() => {});
-    throw error;
+    throw userError(error, env);
   }
+}
+
+/** Errors the user can fix, as CliErrors with a plain message (the rest stay bugs with a stack). */
+function userError(error: unknown, env?: VotalEnv): unknown {
+  if (error instanceof StoreLockedError) return new CliError(error.message, EXIT.input);
+  const e = error as NodeJS.ErrnoException;
+  if (env && (e?.code === 'EADDRINUSE' || e?.code === 'EACCES' || e?.code === 'EADDRNOTAVAIL')) {
+    const why = e.code === 'EADDRINUSE' ? 'is in use' : e.code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
+    return new CliError(`cannot listen on ${env.host}:${env.port}: it ${why}; choose another with --port/--host or PORT/HOST`, EXIT.input);
+  }
+  if (e?.code === 'ECONNREFUSED' || e?.code === 'ENOTFOUND' || e?.code === '28P01' || e?.code === '3D000') {
+    return new CliError(`cannot open the database: ${e.message}`, EXIT.input);
+  }
+  return error;
 }
 
 export interface RunningWorker {
@@ -171,7 +188,9 @@ export async function startWorker(options: Omit<ServeOptions, 'port' | 'host' | 
   const stdout = options.stdout ?? ((s: string) => void process.stdout.write(s));
   const { log, scrubber } = options.logger ?? createLogger({ level: env.logLevel });
   scrubber.add(new URL(env.databaseUrl).password || null);
-  const store = await openStore({ databaseUrl: env.databaseUrl });
+  const store = await openStore({ databaseUrl: env.databaseUrl }).catch((error: unknown) => {
+    throw userError(error);
+  });
   const poller = createPoller({
     store, source: fetcherFor(env, options.fetcher), log: pollerLog(log), databaseUrl: env.databaseUrl, ...options.poller,
     ...(env.queueSchema ? { schema: env.queueSchema } : {}),

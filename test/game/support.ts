@@ -72,7 +72,7 @@ export function testSource(): PageFetcher {
   return new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, backoffBaseMs: 10, timeoutMs: 5000, retries: 0, random: () => 0 });
 }
 
-export async function newGame(store: Store, url: string, settings: Record<string, unknown> = {}, extra: Partial<{ engine: 'xenforo2' | null; ruleset: string; rulesetOverrides: Record<string, unknown> }> = {}): Promise<Game> {
+export async function newGame(store: Pick<Store, 'games'>, url: string, settings: Record<string, unknown> = {}, extra: Partial<{ engine: 'xenforo2' | null; ruleset: string; rulesetOverrides: Record<string, unknown> }> = {}): Promise<Game> {
   return store.games.create({
     threadUrl: url,
     engine: extra.engine ?? null,

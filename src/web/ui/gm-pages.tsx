@@ -482,9 +482,11 @@ export function GamePage(props: {
 
 export function DraftPage(props: {
   csrf: string; game: Game; title: string; draft: Draft; publication: Publication | null; canPost: boolean; message?: string | null; error?: string | null;
+  /** Approved for copying: the text to paste (the votal and its marker). */
+  copyText: string | null;
 }) {
   const d = props.draft;
-  const editable = d.status === 'pending' || d.status === 'approved';
+  const editable = d.status === 'pending';
   const remote = safeHref(props.publication?.remoteUrl ?? null);
   return (
     <Layout title={`Draft #${d.id} — ${props.title}`} nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
@@ -503,7 +505,14 @@ export function DraftPage(props: {
         </section>
         <section class="panel" aria-labelledby="raw-h">
           <h2 id="raw-h">{`Markup (${d.dialect})`}</h2>
-          {editable ? (
+          {props.copyText !== null ? (
+            <>
+              <p>Paste this into the thread (the last line is an invisible marker Votal uses to find the post):</p>
+              <label for="copy-text" class="sr-only">Votal to paste</label>
+              <textarea id="copy-text" readonly rows={16}>{props.copyText}</textarea>
+              <div class="actions"><button type="button" data-copy="copy-text">Copy</button></div>
+            </>
+          ) : editable ? (
             <form method="post" action={`/gm/drafts/${d.id}/approve`} id="draft-form">
               <Csrf token={props.csrf} />
               <label for="body" class="sr-only">Draft markup</label>

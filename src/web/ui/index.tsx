@@ -7,6 +7,7 @@ import { listRulesets } from '../../rules/load-ruleset.js';
 import type { Game } from '../../store/games-repo.js';
 import type { Publication } from '../../store/drafts-repo.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
+import { withMarker } from '../../publish/marker.js';
 import { dialectFor } from '../../votal/dialect.js';
 import { renderVotal } from '../../votal/render-votal.js';
 import { rateLimit } from '../rate-limit.js';
@@ -451,8 +452,10 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const [publication, poll] = await Promise.all([store.drafts.publicationOf(draft.id), store.polls.get(game.id)]);
     const method = (game.settings.publish as { method?: string } | undefined)?.method ?? 'copy';
     const flash = flashOf(c);
+    const copyText = publication && publication.method === 'copy' && publication.status !== 'published' && draft.status === 'approved'
+      ? withMarker(draft.body, draft.dialect, publication.marker) : null;
     return c.html(<DraftPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} draft={draft} publication={publication}
-      canPost={method !== 'copy'} message={flash.message ?? null} error={flash.error ?? null} />);
+      copyText={copyText} canPost={method !== 'copy'} message={flash.message ?? null} error={flash.error ?? null} />);
   });
 
   app.post('/gm/drafts/:id/edit', async (c) => {
