@@ -1,11 +1,10 @@
 import type { Document, Element } from 'domhandler';
-import type { EditMarker, Post } from '../src/model/post.js';
+import type { Post } from '../src/model/post.js';
 import { hashBody } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, documentBase, one, parseHtml, text } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
-import type { BodyMarkupInput } from './markup.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 import { memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin-markup.js';

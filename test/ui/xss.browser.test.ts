@@ -6,7 +6,7 @@ import { pollGame } from '../../src/game/poll-game.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { FakeThread } from '../publish/fake-thread.js';
-import { ADMIN_TOKEN, testEnv } from '../web/support.js';
+import { ADMIN_TOKEN, eventually, testEnv } from '../web/support.js';
 import { describeBrowser, launchBrowser, serveApp, tempDir, watchPage, type PageWatch } from './browser-support.js';
 
 /**
@@ -53,7 +53,12 @@ describeBrowser('hostile forum data (Chromium)', () => {
 
     store = await openStore({ dataDir: 'memory://' });
     const source = new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, retries: 0, respectRobots: false });
-    const poller = { pollNow: async (id: string) => { await pollGame({ store, source, now: () => new Date().toISOString() }, id); } };
+    const poller = {
+      pollNow: async (id: string) => {
+        const r = await pollGame({ store, source, now: () => new Date().toISOString() }, id);
+        if (r.status !== 'polled' && r.status !== 'busy') throw new Error(`poll ${r.status}: ${r.reason}`);
+      },
+    };
     app = createApp({ store, poller, env: testEnv({ dataDir: data.path }) });
     server = await serveApp(app.fetch);
 
@@ -67,7 +72,7 @@ describeBrowser('hostile forum data (Chromium)', () => {
     const body = (await created.json()) as { id: number; slug: string };
     gameId = body.id;
     slug = body.slug;
-    await poller.pollNow(String(gameId));
+    await eventually(async () => (await store.tallies.latest(gameId)) !== null, 15_000, 'the first count');
     const tally = await store.tallies.latest(gameId);
     expect(tally).not.toBeNull();
     const draft = await store.drafts.create({
