@@ -64,6 +64,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--players-file <file>', 'players, one a line')
     .option('--ruleset <name|file>', 'ruleset (vote grammar, No Lynch name)', 'plurality')
     .option('--url <url>', "the forum's address (links to it are internal)", 'https://forum.invalid/')
+    .option('--dead <list>', 'players who are dead, comma-separated (a vote for one goes to review)')
+    .option('--replaced <list>', 'replacements, comma-separated Old>New (the old name still names the slot)')
+    .option('--edited <note>', "the forum's edit note for the post, e.g. \"Last edited by Bob; Today at 10:02\" (an edit violation)")
+    .option('--correct <target|none>', "a GM correction of this post's vote: a player (or the No Lynch name) to count it for, "
+      + 'or "none" to ignore it; the deciding action is printed as the GM\'s (source "gm") and the effect follows it, '
+      + 'as a { kind: correct, post, target } event does in votal count --events')
     .addOption(new Option('--format <format>', 'output').choices(['json', 'text']).default('json'))
     .action(async (opts) => {
       const html = await io.stdin();

@@ -24,7 +24,7 @@ import { readThread, type PageSource, type ThreadRead } from '../thread/read-thr
 import { draftStep } from './draft-step.js';
 import { foldGame, type PostHistory, type RevisionReading } from './fold-game.js';
 import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
-import { pollSettings } from './game-settings.js';
+import { pollSettings, type PollSettings } from './game-settings.js';
 import { logOf, type Log } from './log.js';
 import { StoreThreadCache } from './store-thread-cache.js';
 
@@ -38,7 +38,7 @@ export const POLLER_ACTOR = 'poller';
 export const PROCESS_INSTANCE = `${hostname().replaceAll('/', '_')}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 /** A poll holds its game's lease this long and renews it every third of it. */
-export const DEFAULT_LEASE_MS = 15 * 60_000;
+export const DEFAULT_LEASE_MS = 5 * 60_000;
 
 export interface PollDeps {
   store: Repos & { sql: Sql };
@@ -178,9 +178,7 @@ async function pollLeased(
   const settings = pollSettings(game.settings);
   const ruleset = gameRuleset(game);
   const nowIso = deps.now();
-  const due = before.lastFullReadAt === null
-    || Date.parse(nowIso) - Date.parse(before.lastFullReadAt) >= settings.fullReadMinutes * 60_000;
-  let full = options.full === true || due;
+  let full = options.full === true || fullReadDue(before, settings, nowIso);
 
   // Read, recording each page as it comes. A poll that resumes from the cache and finds
   // posts gone from the pages it read reads everything: they may only have moved up a page.
@@ -270,6 +268,28 @@ async function pollLeased(
   result.draftReasons = drafted.reasons;
   result.carry = { ...drafted.counters };
   return { ...result, status: 'polled', reason: null };
+}
+
+/** Minutes between full reads while a deadline or check is near. */
+const NEAR_FULL_READ_MINUTES = 10;
+
+/**
+ * Whether this poll reads every page. Edits and deletions on earlier pages only show on a
+ * full read: one is due every `fullReadMinutes`, every 10 minutes while a deadline or
+ * check is near (an edit made before the deadline must be seen before it, or it counts as
+ * late), and right after one passed.
+ */
+export function fullReadDue(before: PollState, settings: PollSettings, now: string): boolean {
+  if (before.lastFullReadAt === null) return true;
+  const nowMs = Date.parse(now);
+  const sinceFull = nowMs - Date.parse(before.lastFullReadAt);
+  if (sinceFull >= settings.fullReadMinutes * 60_000) return true;
+  const upcoming = Array.isArray(before.state.upcoming) ? before.state.upcoming.filter((t): t is string => typeof t === 'string') : [];
+  const instants = upcoming.map((t) => Date.parse(t)).filter((t) => !Number.isNaN(t));
+  const lastPoll = before.lastPolledAt === null ? Number.NEGATIVE_INFINITY : Date.parse(before.lastPolledAt);
+  if (instants.some((t) => t <= nowMs && t > lastPoll)) return true;
+  const near = instants.some((t) => t > nowMs && t - nowMs <= settings.nearDeadline.minutes * 60_000);
+  return near && sinceFull >= NEAR_FULL_READ_MINUTES * 60_000;
 }
 
 interface RecordedRead {
@@ -376,16 +396,16 @@ async function vanishedPosts(store: Repos, gameId: number, read: RecordedRead): 
  * read yet are parsed and saved (so a poll that died before this step is caught up).
  */
 async function historiesOf(
-  store: Repos, game: Game, ruleset: Ruleset, posts: readonly StoredPost[], result: PollResult,
+  store: Repos & { sql: Sql }, game: Game, ruleset: Ruleset, posts: readonly StoredPost[], result: PollResult,
 ): Promise<PostHistory[]> {
   const version = rulesetVersion(ruleset, game.roster);
   const current = await store.readings.forGame(game.id, version);
-  const readingOf = async (revisionId: number, body: Post['body'], edit: Post['edit'], known?: PostReading | null): Promise<PostReading> => {
-    const cached = known ?? current.get(revisionId) ?? null;
+  const fresh = new Map<number, PostReading>();
+  const readingOf = (revisionId: number, body: Post['body'], edit: Post['edit'], known?: PostReading | null): PostReading => {
+    const cached = known ?? current.get(revisionId) ?? fresh.get(revisionId) ?? null;
     if (cached) return cached;
     const reading = readPost({ body, edit }, game.roster, ruleset);
-    await store.readings.save(revisionId, version, reading);
-    result.parsed += 1;
+    fresh.set(revisionId, reading);
     return reading;
   };
 
@@ -393,21 +413,16 @@ async function historiesOf(
   for (const p of posts) {
     let revisions: RevisionReading[];
     if (p.revisions <= 1) {
-      revisions = [{
-        reading: await readingOf(p.revisionId, p.body, p.edit),
-        firstSeen: p.firstSeen,
-        edit: p.edit,
-        text: plainText(p.body),
-      }];
+      revisions = [{ reading: readingOf(p.revisionId, p.body, p.edit), firstSeen: p.firstSeen, edit: p.edit, text: plainText(p.body) }];
     } else {
       const all = await store.posts.revisionsOf(p.key);
       revisions = [];
       for (const r of all) {
         const known = current.get(r.id) ?? (await store.readings.get(r.id, version));
-        revisions.push({ reading: await readingOf(r.id, r.body, r.edit, known), firstSeen: r.firstSeen, edit: r.edit, text: plainText(r.body) });
+        revisions.push({ reading: readingOf(r.id, r.body, r.edit, known), firstSeen: r.firstSeen, edit: r.edit, text: plainText(r.body) });
       }
       // The body the forum shows now is the newest; a post that went back to an earlier
-      // body shows that one (its revision keeps its first sighting).
+      // body shows that one again, from when it came back.
       const currentIndex = all.findIndex((r) => r.current);
       if (currentIndex >= 0 && currentIndex !== all.length - 1) {
         revisions.push({ ...revisions[currentIndex]!, firstSeen: latestSighting(all, currentIndex, p) });
@@ -416,6 +431,14 @@ async function historiesOf(
     out.push({
       number: p.number, author: p.author, postedAt: p.postedAt, permalink: p.permalink, deleted: p.deleted, revisions,
     });
+  }
+  // New readings are saved together (one commit, not one per post).
+  if (fresh.size > 0) {
+    await store.sql.transaction(async (tx) => {
+      const readings = storeOn(tx).readings;
+      for (const [revisionId, reading] of fresh) await readings.save(revisionId, version, reading);
+    });
+    result.parsed += fresh.size;
   }
   return out;
 }

@@ -7,6 +7,11 @@ import type { BodyNode } from '../model/body.js';
  * current words and never appear. Spoiler text is kept but marked, because whether a
  * vote inside a spoiler counts is the ruleset's call. Colour, size, italic, underline
  * and links are transparent (a mention link's text is a name).
+ *
+ * A broken quote the forum left as typed text (`[quote="Ann]...[/quote]`: a stray quote
+ * mark, a tag the board does not render) is still someone else's words: text from a
+ * typed `[quote...]` to its `[/quote]` is left out like a rendered quote. Only a typed
+ * opener with a typed `[/quote]` after it counts; a lone tag stays text.
  */
 export interface StyledRun {
   text: string;
@@ -40,6 +45,9 @@ interface Frame {
 // Zero-width characters would split names and keywords invisibly ("Vo\u200Bte").
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 const SPACES = /[^\S\n]+/g;
+/** A typed quote tag: `[quote]`, `[quote="Ann"]`, `[quote=Ann;123]`, GOG's `[quote_123]`, `[/quote]`. */
+const TYPED_QUOTE = /\[(\/?)quote(?:[=_ ][^[\]\n]{0,120})?\]/giu;
+const TYPED_CLOSER = /\[\/quote\]/giu;
 
 export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}): OwnLine[] {
   const lines: OwnLine[] = [];
@@ -70,12 +78,41 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
     }
   };
 
-  const emit = (raw: string, style: Style): void => {
+  const emitText = (raw: string, style: Style): void => {
     const parts = raw.replace(INVISIBLE, '').split(/\r\n|\r|\n/);
     parts.forEach((part, k) => {
       if (k > 0) endLine();
       append(part.replace(SPACES, ' '), style);
     });
+  };
+
+  // Typed quotes: how many typed closers are still ahead, and how deep we are in typed quotes.
+  const typed = { closersLeft: typedClosers(body, options), depth: 0 };
+  const emit = (raw: string, style: Style): void => {
+    if (typed.closersLeft === 0 && typed.depth === 0) {
+      emitText(raw, style);
+      return;
+    }
+    let pos = 0;
+    for (const m of raw.matchAll(TYPED_QUOTE)) {
+      if (typed.depth === 0) emitText(raw.slice(pos, m.index), style);
+      pos = m.index + m[0].length;
+      if (m[1] === '/') {
+        typed.closersLeft--;
+        if (typed.depth > 0) {
+          typed.depth--;
+          endLine();
+        } else {
+          emitText(m[0], style);
+        }
+      } else if (typed.closersLeft > typed.depth) {
+        typed.depth++;
+        endLine();
+      } else if (typed.depth === 0) {
+        emitText(m[0], style);
+      }
+    }
+    if (typed.depth === 0) emitText(raw.slice(pos), style);
   };
 
   // Iterative walk: adapters may hand over very deep trees (unclosed tags), so no recursion.
@@ -140,6 +177,37 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
   }
   endLine();
   return lines;
+}
+
+/** Typed `[/quote]` closers in the text the walk will read (not in quotes, code, signatures or dropped strikes). */
+function typedClosers(body: readonly BodyNode[], options: OwnTextOptions): number {
+  let count = 0;
+  const pending: BodyNode[] = [];
+  const enter = (nodes: readonly BodyNode[]): void => {
+    for (const n of nodes) pending.push(n);
+  };
+  enter(body);
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    switch (node.t) {
+      case 'text':
+        if (node.text.includes('[/')) count += node.text.match(TYPED_CLOSER)?.length ?? 0;
+        break;
+      case 'quote':
+      case 'code':
+      case 'signature':
+      case 'br':
+      case 'image':
+      case 'smilie':
+        break;
+      case 'strike':
+        if (options.keepStruck) enter(node.children);
+        break;
+      default:
+        enter(node.children);
+    }
+  }
+  return count;
 }
 
 /** A line's text, runs joined. */

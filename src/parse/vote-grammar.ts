@@ -14,6 +14,11 @@ import { lineText, type OwnLine } from './own-text.js';
  * "unvote vote Bob", "##unvote ##vote Bob"). A bold keyword with the name in plain text
  * right after it ("**Vote:** Bob") is read as one vote, the way a moderator reads it.
  *
+ * A typed vote tag (`[vote]Bob[/vote]`, `[unvote][/unvote]`, `[v]`/`[uv]`, or any one-word
+ * keyword of the grammar as a tag: `[hammer][/hammer]`) is an explicit vote marker, read
+ * whether the forum renders the tag or leaves it as text: it needs no bold and no colon.
+ * The spoiler and own-line rules still apply to it.
+ *
  * Names are not resolved here; the target is returned as written.
  */
 
@@ -66,6 +71,8 @@ interface Keyword {
 interface Vocabulary {
   /** Action keywords, longest first so "unvote" is tried before "vote"-like prefixes. */
   actions: Keyword[];
+  /** Tag names ("vote", "v", "unvote", "uv", one-word side keywords) and their action. */
+  tags: Map<string, ActionKind>;
   targets: { name: string; letters: string[] }[];
   unvote: string[];
   /** Side actions that take no target: "Vote: Hammer" means the Hammer side vote. */
@@ -106,6 +113,8 @@ const JOIN_WORDS = ['and', 'then'];
 /** Longest target kept as written; the name matcher caps it further. */
 const MAX_ARG = 200;
 const MAX_RAW = 200;
+/** A typed tag, opening or closing: `[vote]`, `[/vote]`, `[UV]`. */
+const TAG = /\[(\/?)(\p{L}{1,20})\]/gu;
 
 /**
  * The actions in the poster's own lines (from `ownLines` with its defaults: struck text
@@ -121,9 +130,16 @@ export function findActions(
   const rejected: RejectedAction[] = [];
 
   lines.forEach((line, index) => {
-    const text = lineText(line);
+    const written = lineText(line);
+    const tags = tagActions(line, written, index, grammar, vocab);
+    // The tags are read on their own; the rest of the line is read without them.
+    const text = tags.length > 0 ? maskSpans(written, tags.map((t) => t.action.span)) : written;
     const groups = boldGroups(line, text);
     const found: WrittenAction[] = [];
+    for (const t of tags) {
+      if (t.inSpoiler && !grammar.spoilers) rejected.push({ reason: 'in-spoiler', raw: t.action.raw, span: t.action.span });
+      else found.push(t.action);
+    }
     let ink: number | null = null;
     const lineInk = (): number => (ink ??= inkCount(text));
 
@@ -155,7 +171,7 @@ export function findActions(
     }
 
     found.sort((a, b) => a.span.start - b.span.start);
-    if (grammar.ownLine && found.length > 0 && inkOutside(text, found.map((a) => a.span))) {
+    if (grammar.ownLine && found.length > 0 && inkOutside(written, found.map((a) => a.span))) {
       for (const a of found) rejected.push({ reason: 'not-own-line', raw: a.raw, span: a.span });
       return;
     }
@@ -180,8 +196,13 @@ function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget
   add('veto', grammar.side.veto);
   add('forgive', grammar.side.forgive);
   actions.sort((a, b) => b.letters.length - a.letters.length);
+  const tags = new Map<string, ActionKind>();
+  for (const k of [...actions].reverse()) if (/^\p{L}+$/u.test(k.letters)) tags.set(k.letters, k.kind);
+  if (grammar.keywords.vote.some((w) => keywordLetters(w) === 'vote')) tags.set('v', 'vote');
+  if (grammar.keywords.unvote.some((w) => keywordLetters(w) === 'unvote')) tags.set('uv', 'unvote');
   return {
     actions,
+    tags,
     targets: keywordTargets
       .map((t) => ({ name: t.name, letters: t.keywords.map(keywordLetters).filter((l) => l !== '') }))
       .filter((t) => t.letters.length > 0),
@@ -281,45 +302,85 @@ function readCandidate(
       arg = arg.replace(/^for\s+/iu, '');
     }
 
-    if (TARGETLESS.includes(kind)) {
-      actions.push({ kind, raw, written: null, keywordTarget: null, span: where });
-      return;
-    }
-    if (arg === '') {
-      if (kind !== 'vote') {
-        actions.push({ kind, raw, written: null, keywordTarget: null, span: where });
-      } else if (grammar.emptyVote === 'unvote') {
-        actions.push({ kind: 'unvote', raw, written: null, keywordTarget: null, span: where });
-      } else if (grammar.emptyVote === 'review') {
-        actions.push({ kind, raw, written: null, keywordTarget: null, span: where });
-      }
-      return;
-    }
-    if (kind === 'vote' && grammar.colon === 'required' && !p.colon) {
+    if (kind === 'vote' && grammar.colon === 'required' && !p.colon && arg !== '' && !TARGETLESS.includes(kind)) {
       rejected.push({ reason: 'no-colon', raw, span: where });
       return;
     }
-    if (kind === 'vote') {
-      const name = stripDecorations(arg);
-      const target = keywordTargetOf(name, vocab);
-      if (target !== null) {
-        actions.push({ kind, raw, written: arg, keywordTarget: target, span: where });
-        return;
-      }
-      // "Vote: unvote" is an unvote; "Vote: Hammer" is the Hammer side vote.
-      if (isKeywordPhrase(name, vocab.unvote)) {
-        actions.push({ kind: 'unvote', raw, written: null, keywordTarget: null, span: where });
-        return;
-      }
-      const side = vocab.targetless.find((t) => isKeywordPhrase(name, t.letters));
-      if (side) {
-        actions.push({ kind: side.kind, raw, written: null, keywordTarget: null, span: where });
-        return;
-      }
-    }
-    actions.push({ kind, raw, written: arg, keywordTarget: null, span: where });
+    const action = argAction(kind, arg, raw, where, grammar, vocab);
+    if (action) actions.push(action);
   });
   return { actions, rejected };
+}
+
+/** One action with its target as written: keyword targets, "Vote: unvote", "Vote: Hammer", empty votes. */
+function argAction(kind: ActionKind, arg: string, raw: string, where: TextSpan, grammar: VoteGrammar, vocab: Vocabulary): WrittenAction | null {
+  if (TARGETLESS.includes(kind)) return { kind, raw, written: null, keywordTarget: null, span: where };
+  if (arg === '') {
+    if (kind !== 'vote') return { kind, raw, written: null, keywordTarget: null, span: where };
+    if (grammar.emptyVote === 'unvote') return { kind: 'unvote', raw, written: null, keywordTarget: null, span: where };
+    if (grammar.emptyVote === 'review') return { kind, raw, written: null, keywordTarget: null, span: where };
+    return null;
+  }
+  if (kind === 'vote') {
+    const name = stripDecorations(arg);
+    const target = keywordTargetOf(name, vocab);
+    if (target !== null) return { kind, raw, written: arg, keywordTarget: target, span: where };
+    // "Vote: unvote" is an unvote; "Vote: Hammer" is the Hammer side vote.
+    if (isKeywordPhrase(name, vocab.unvote)) return { kind: 'unvote', raw, written: null, keywordTarget: null, span: where };
+    const side = vocab.targetless.find((t) => isKeywordPhrase(name, t.letters));
+    if (side) return { kind: side.kind, raw, written: null, keywordTarget: null, span: where };
+  }
+  return { kind, raw, written: arg, keywordTarget: null, span: where };
+}
+
+interface TagAction {
+  action: WrittenAction;
+  inSpoiler: boolean;
+}
+
+/**
+ * Typed vote tags on a line: `[vote]Bob[/vote]`, `[unvote][/unvote]`, a lone `[unvote]`.
+ * An opening tag with no closing tag on the line is text, except a targetless one.
+ */
+function tagActions(line: OwnLine, text: string, lineIndex: number, grammar: VoteGrammar, vocab: Vocabulary): TagAction[] {
+  if (!text.includes('[')) return [];
+  const out: TagAction[] = [];
+  // Only the grammar's tags; a tag's closing tag must be the next of them ("[vote]Bob[/vote]").
+  const tokens = [...text.matchAll(TAG)].filter((t) => vocab.tags.has(t[2]!.toLowerCase()));
+  for (let k = 0; k < tokens.length; k++) {
+    const open = tokens[k]!;
+    if (open[1] === '/') continue;
+    const name = open[2]!.toLowerCase();
+    const kind = vocab.tags.get(name)!;
+    const next = tokens[k + 1];
+    const close = next && next[1] === '/' && next[2]!.toLowerCase() === name ? next : undefined;
+    if (!close && kind !== 'unvote' && !TARGETLESS.includes(kind)) continue;
+    const start = open.index;
+    const end = close ? close.index + close[0].length : open.index + open[0].length;
+    const inner = close ? cleanArg(text.slice(open.index + open[0].length, close.index)) : '';
+    const raw = clip(text.slice(start, end));
+    const action = argAction(kind, inner.slice(0, MAX_ARG), raw, { line: lineIndex, start, end }, grammar, vocab);
+    if (action) out.push({ action, inSpoiler: runAt(line, start)?.inSpoiler ?? false });
+    if (close) k++;
+  }
+  return out;
+}
+
+/** The run holding offset `pos` of the line's text. */
+function runAt(line: OwnLine, pos: number): OwnLine[number] | undefined {
+  let at = 0;
+  for (const run of line) {
+    at += run.text.length;
+    if (pos < at) return run;
+  }
+  return undefined;
+}
+
+/** The text with the spans blanked out (same length, so offsets still hold). */
+function maskSpans(text: string, spans: readonly TextSpan[]): string {
+  let out = text;
+  for (const s of spans) out = out.slice(0, s.start) + ' '.repeat(s.end - s.start) + out.slice(s.end);
+  return out;
 }
 
 /**

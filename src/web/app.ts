@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { z } from 'zod';
 import { updateGameSettings } from '../config/game-settings-store.js';
@@ -158,6 +159,8 @@ export function createApp(deps: AppDeps): VotalApp {
   // ----------------------------------------------------------------------------- GM API
   const api = new Hono();
   api.use('*', requireAdmin(adminToken));
+  // A GM request is small (a game, an event, a cookie export): refuse anything near a megabyte.
+  api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'request body too large (1 MB at most)' }, 413) }));
 
   const gameOr404 = async (id: number): Promise<Game> => {
     const game = await store.games.get(id);
@@ -359,7 +362,10 @@ export function createApp(deps: AppDeps): VotalApp {
   // ------------------------------------------------------------------------ public pages
   if (deps.rateLimit !== false) app.use('/g/*', rateLimit(deps.rateLimit ?? {}));
 
-  app.get('/', (c) => c.json({ name: 'votal', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug' }));
+  // A browser goes to the GM dashboard; anything else learns where things are.
+  app.get('/', (c) => ((c.req.header('accept') ?? '').includes('text/html')
+    ? c.redirect('/gm', 302)
+    : c.json({ name: 'votal', dashboard: '/gm', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug' })));
   app.route('/', createUiApp(deps));
 
   app.get('/g/:slug', async (c) => {

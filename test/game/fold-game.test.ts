@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { foldGame, type PostHistory } from '../../src/game/fold-game.js';
 import { gameRuleset } from '../../src/game/game-ruleset.js';
+import { PollSettings } from '../../src/game/game-settings.js';
+import { fullReadDue } from '../../src/game/poll-game.js';
+import type { PollState } from '../../src/store/polls-repo.js';
 import type { PostReading } from '../../src/model/action.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import { act, chatter, players, posted, vote } from '../tally/log-builders.js';
@@ -120,5 +123,28 @@ describe('foldGame', () => {
       const hammered = foldGame({ ...input, now: '2026-03-03T20:01:00Z' }); // Tuesday 12:01 PST
       expect(hammered.tally.outcome).toMatchObject({ status: 'ended', eliminated: ['Ben'] });
     });
+  });
+});
+
+describe('fullReadDue', () => {
+  const settings = PollSettings.parse({});
+  const state = (over: Partial<PollState>): PollState => ({
+    gameId: 1, leaseOwner: null, leaseUntil: null, polls: 1, lastPolledAt: '2026-03-04T12:00:00Z', lastOkAt: null,
+    lastFullReadAt: '2026-03-04T12:00:00Z', lastError: null, lastErrorAt: null, errorsInRow: 0, pollRequestedAt: null,
+    threadTitle: null, pageCount: 3, postsPerPage: null, state: {}, updatedAt: null, ...over,
+  });
+
+  it('reads every page on the first poll, then every fullReadMinutes', () => {
+    expect(fullReadDue(state({ lastFullReadAt: null }), settings, '2026-03-04T12:05:00Z')).toBe(true);
+    expect(fullReadDue(state({}), settings, '2026-03-04T12:59:00Z')).toBe(false);
+    expect(fullReadDue(state({}), settings, '2026-03-04T13:00:00Z')).toBe(true);
+  });
+
+  it('reads every page every 10 minutes near a deadline, and right after it', () => {
+    const near = state({ state: { upcoming: ['2026-03-04T12:30:00Z'] } });
+    expect(fullReadDue(near, settings, '2026-03-04T12:05:00Z')).toBe(false);
+    expect(fullReadDue(near, settings, '2026-03-04T12:10:00Z')).toBe(true);
+    const passed = state({ lastPolledAt: '2026-03-04T12:29:00Z', lastFullReadAt: '2026-03-04T12:25:00Z', state: { upcoming: ['2026-03-04T12:30:00Z'] } });
+    expect(fullReadDue(passed, settings, '2026-03-04T12:30:05Z')).toBe(true);
   });
 });

@@ -181,6 +181,7 @@ describe('pollGame on the standard game (PGlite)', () => {
 
     clock.set('2026-03-03T20:30:00Z'); // the deadline has passed: Bob leads, Bob goes
     const decided = await pollGame(deps, game.id);
+    expect(decided.fullRead).toBe(true); // every page read again once the deadline passed
     const result = decided.tally!.tally.outcome;
     expect(result).toMatchObject({ status: 'ended', eliminated: ['Bob'] });
 

@@ -21,6 +21,7 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
     let setup: PollerSetup;
     let poller: Poller;
     const polls = pollLog();
+    const errors: string[] = [];
     let nextThread = firstThread;
 
     beforeAll(async () => {
@@ -30,6 +31,7 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
         store: setup.store, source: testSource(), concurrency: 2, pollingIntervalSeconds: 0.5, minDelayMs: 1_000,
         reconcileEveryMs: 500, schema: setup.schema, ...(setup.databaseUrl ? { databaseUrl: setup.databaseUrl } : {}),
         onPolled: polls.onPolled,
+        log: { error: (fields, message) => errors.push(`${message} ${JSON.stringify(fields)}`) },
       });
       await poller.start();
     });
@@ -102,6 +104,10 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
       expect(polls.of(game.id).every((r) => r.status === 'polled')).toBe(true);
       const live = (await jobsOf(setup.store.sql, setup.schema, game.id)).filter((j) => j.state === 'created');
       expect(live.length).toBeLessThanOrEqual(1);
+    });
+
+    it('logged no errors (pg-boss included)', () => {
+      expect(errors).toEqual([]);
     });
   });
 }

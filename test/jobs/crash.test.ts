@@ -74,7 +74,7 @@ async function expectExact(store: Store, gameId: number, script: GameScript): Pr
 }
 
 describe('a poll killed half-way (PGlite folder, child process)', () => {
-  it('killing the process mid-poll loses no post and duplicates none', { timeout: 90_000 }, async () => {
+  it('killing the process mid-poll loses no post and duplicates none', { timeout: 180_000 }, async () => {
     // A 60-post thread (8 pages) served slowly: the poll takes a while.
     let script = standardScript(9_100);
     script = withPosts(script, Array.from({ length: 38 }, (_v, i) =>

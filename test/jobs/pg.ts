@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
+import { redactUrl } from '../../src/store/sql.js';
 
 /**
  * PostgreSQL for the poller tests, like test/store/postgres.test.ts: skipped loudly when it
@@ -42,14 +43,15 @@ export function pgSchemas(): { schema: () => Promise<string> } {
 
 /** The loud skip (or the failure, when PostgreSQL is required). */
 export function pgUnavailable(suite: string, problem: string): void {
+  const shown = redactUrl(PG_URL);
   describe(suite, () => {
     if (PG_REQUIRED) {
       it('needs PostgreSQL (VOTAL_REQUIRE_PG=1)', () => {
-        throw new Error(`PostgreSQL at ${PG_URL} is required but unreachable: ${problem}`);
+        throw new Error(`PostgreSQL at ${shown} is required but unreachable: ${problem}`);
       });
     } else {
-      console.warn(`SKIPPED ${suite}: PostgreSQL at ${PG_URL} is unreachable (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`);
-      it.skip(`needs PostgreSQL at ${PG_URL} (unreachable: ${problem})`, () => {});
+      console.warn(`SKIPPED ${suite}: PostgreSQL at ${shown} is unreachable (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`);
+      it.skip(`needs PostgreSQL at ${shown} (unreachable: ${problem})`, () => {});
     }
   });
 }

@@ -47,7 +47,7 @@ if (problem !== null) {
   }
 
   describe('two worker processes on PostgreSQL', () => {
-    it(`${THREADS} threads, two processes, no thread polled twice at once`, { timeout: 120_000 }, async () => {
+    it(`${THREADS} threads, two processes, no thread polled twice at once`, { timeout: 180_000 }, async () => {
       const schema = await schemas.schema();
       store = await openStore({ databaseUrl: PG_URL, schema });
       for (let i = 0; i < FORUMS; i++) forums.push(await startFakeForum());

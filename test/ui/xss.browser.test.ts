@@ -73,6 +73,13 @@ describeBrowser('hostile forum data (Chromium)', () => {
     gameId = body.id;
     slug = body.slug;
     await eventually(async () => (await store.tallies.latest(gameId)) !== null, 15_000, 'the first count');
+    // A GM event naming nobody in the game: a `not-a-player` flag carrying the hostile text.
+    const event = await app.request(`/api/games/${gameId}/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'kill', player: `<svg onload="window.__xss='e1'">`, at: 2 }),
+    });
+    expect(event.status).toBe(201);
     const tally = await store.tallies.latest(gameId);
     expect(tally).not.toBeNull();
     const draft = await store.drafts.create({
@@ -160,7 +167,8 @@ describeBrowser('hostile forum data (Chromium)', () => {
     await page.goto(`${server.origin}/gm/games/${gameId}`);
     await assertInert(page, watch);
     expect(await page.textContent('#gm-wagons')).toContain(SCRIPT_NAME);
-    expect(await page.textContent('#review')).toContain('<img src=x onerror=alert');
+    expect(await page.textContent('#review')).toContain(`<svg onload="window.__xss='e1'">`);
+    expect(await page.textContent('#events-h + *, section[aria-labelledby=events-h]')).toContain(`kill <svg onload="window.__xss='e1'">`);
     await page.goto(`${server.origin}/gm`);
     await assertInert(page, watch);
     expect(await page.textContent('main')).toContain('Evil Game');

@@ -117,6 +117,11 @@ describe('POST /api/games', () => {
     expect(body.issues.map((i) => i.field)).toContain(field === 'colour' ? '(body)' : field);
   });
 
+  it('a body over 1 MB is refused (413)', async () => {
+    const res = await call('POST', '/api/games', { ...valid(), players: ['x'.repeat(2 * 1024 * 1024)] });
+    expect(res.status).toBe(413);
+  });
+
   it('a body that is not JSON is a 400', async () => {
     const body = await ok<{ error: string }>(call('POST', '/api/games', '{nope'), 400);
     expect(body.error).toMatch(/not valid JSON/);
@@ -319,6 +324,24 @@ describe('a game through the API', () => {
       expect((await call('POST', `/api/drafts/${d}/approve`)).status).toBe(409);
       expect((await call('POST', `/api/drafts/${d}/discard`)).status).toBe(409);
       expect((await call('POST', '/api/drafts/987654/approve')).status).toBe(404);
+    });
+
+    it('a stored forum login (cookie export) posts through the reply form', async () => {
+      thread.enableReplyForm({ user: 'Moderator', cookie: 'xf_session=FORMSESSION99' });
+      const cookies = ['# Netscape HTTP Cookie File', ['127.0.0.1', 'FALSE', '/', 'FALSE', '0', 'xf_session', 'FORMSESSION99'].join('\t'), ''].join('\n');
+      const bad = await ok<{ issues: { field: string }[]; error: string }>(call('PATCH', `/api/games/${id}`, { publish: { method: 'form', cookies: 'not a cookie file' } }), 400);
+      expect(bad.issues[0]!.field).toBe('publish.cookies');
+      expect(bad.error).not.toContain('/tmp/');
+      const game = await ok<{ settings: { publish: unknown } }>(call('PATCH', `/api/games/${id}`, { publish: { method: 'form', cookies } }));
+      expect(game.settings.publish).toEqual({ method: 'form', cookies: '(stored)' });
+      expect(JSON.stringify((await store.games.get(id))!.settings)).not.toContain('FORMSESSION99');
+      const before = thread.replies.length;
+      const d = await draft('[b]Vote count[/b] by form');
+      const body = await ok<{ status: string }>(call('POST', `/api/drafts/${d}/approve`));
+      expect(body.status).toBe('published');
+      expect(thread.replies.length).toBe(before + 1);
+      expect(thread.replies.at(-1)).toMatchObject({ via: 'form' });
+      expect(thread.replies.at(-1)!.message).toMatch(/^\[b\]Vote count\[\/b\] by form\n\n\[color=transparent\]votal:/);
     });
 
     it('without a way to post, approving hands the GM the text to copy; pasting it is then recorded', async () => {

@@ -622,7 +622,7 @@ export function SettingsPage(props: {
 export function ErrorPage(props: { status: number; message: string; nav?: Child }) {
   return (
     <Layout title={`${props.status} — Votal`} nav={props.nav}>
-      <h1>{props.status === 404 ? 'Not found' : 'Something went wrong'}</h1>
+      <h1>{props.status === 404 ? 'Not found' : props.status === 403 ? 'Refused' : 'Something went wrong'}</h1>
       <p>{props.message}</p>
     </Layout>
   );

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
 import type { VotalEnv } from '../../config/env.js';
 import { EngineId } from '../../model/engine.js';
 import { parsePlayerList } from '../../model/roster.js';
@@ -95,13 +96,17 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   };
   /**
    * The API queues a recount (a poll) after a GM event; the page the GM lands on should show
-   * it. Waits (at most `ms`) for a poll that finished after `since` and holds no lease.
+   * it. When a poll was asked for since `since`, waits (at most `ms`) until one finished
+   * after the request; when none was asked for (a paused game, a poller that only queues
+   * elsewhere), returns at once.
    */
   const awaitPoll = async (gameId: number, since: number, ms = 8_000): Promise<boolean> => {
     const until = Date.now() + ms;
     for (;;) {
       const p = await store.polls.get(gameId);
-      if (p.lastPolledAt && Date.parse(p.lastPolledAt) >= since && p.leaseOwner === null) return true;
+      const requested = p.pollRequestedAt === null ? null : Date.parse(p.pollRequestedAt);
+      if (requested === null || requested < since - 2_000) return false;
+      if (p.lastPolledAt && Date.parse(p.lastPolledAt) >= requested && p.leaseOwner === null) return true;
       if (Date.now() > until) return false;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -116,8 +121,11 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   app.route('/', staticFiles());
 
   app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      // hono/csrf: a form from another origin.
+      return c.html(<ErrorPage status={error.status} message={error.status === 403 ? 'This form did not come from this site.' : 'Bad request.'} />, error.status);
+    }
     deps.log?.error({ err: error, path: c.req.path }, 'page failed');
-    if (process.env.VOTAL_UI_DEBUG) console.error(error);
     const status = (error as { status?: number }).status === 404 || (error as Error).name === 'NotFoundError' ? 404 : 500;
     return c.html(<ErrorPage status={status} message={status === 404 ? 'There is nothing here.' : 'The page could not be shown; the server log has the details.'} />, status);
   });
@@ -360,13 +368,12 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     }
     if (action !== 'correct') return back(c, to, { error: 'Unknown answer.' });
     const target = field(form, 'target') || null;
-    const since = Date.now();
+    // The API records the correction and waits (a while) for the recount.
     const r = await callApi('POST', `/games/${game.id}/events`, { kind: 'correct', post, target });
     const error = apiError(r);
     if (error) return back(c, to, { error });
-    if (game.status === 'active') await awaitPoll(game.id, since);
-    const note = typeof r.json.note === 'string' ? ` (${r.json.note})` : '';
-    return back(c, to, { message: `Post ${post}: ${target === null ? 'vote ignored' : `counted as a vote for ${target}`}; recounted.${note}` });
+    const done = r.json.recounted === true ? 'recounted.' : `${typeof r.json.note === 'string' ? r.json.note : 'the count follows'}.`;
+    return back(c, to, { message: `Post ${post}: ${target === null ? 'vote ignored' : `counted as a vote for ${target}`}; ${done}` });
   });
 
   app.post('/gm/games/:id/events', async (c) => {
@@ -393,23 +400,20 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       case 'day-start': event = { kind, day: Number(field(form, 'day')), ...pos }; break;
       default: return back(c, `/gm/games/${game.id}`, { error: `Unknown event "${kind}".` });
     }
-    const since = Date.now();
     const r = await callApi('POST', `/games/${game.id}/events`, event);
     const error = apiError(r);
     if (error) return back(c, `/gm/games/${game.id}`, { error });
-    if (game.status === 'active') await awaitPoll(game.id, since);
     return back(c, `/gm/games/${game.id}`, { message: `Recorded: ${kind}.${typeof r.json.note === 'string' ? ` ${r.json.note}` : ''}` });
   });
 
   app.post('/gm/games/:id/poll', async (c) => {
     const game = await gameOf(c);
     if (!game) return notFound(c);
-    const since = Date.now();
     const r = await callApi('POST', `/games/${game.id}/poll`);
-    if (r.status < 400) await awaitPoll(game.id, since, 15_000);
     const lastError = (await store.polls.get(game.id)).lastError;
     const error = apiError(r) ?? (lastError ? `The poll failed: ${lastError}` : null);
-    return back(c, `/gm/games/${game.id}`, error ? { error } : { message: 'Thread read and recounted.' });
+    const note = typeof r.json.note === 'string' ? r.json.note : null;
+    return back(c, `/gm/games/${game.id}`, error ? { error } : { message: note ? `Poll asked for: ${note}.` : 'Thread read and recounted.' });
   });
 
   app.post('/gm/games/:id/drafts', async (c) => {
