@@ -1,9 +1,10 @@
 import type { Action, Effect, PostReading, PostViolation, ReviewReason } from '../model/action.js';
-import type { BodyNode } from '../model/body.js';
+import { plainText, type BodyNode } from '../model/body.js';
 import type { EditMarker } from '../model/post.js';
 import type { Roster } from '../model/roster.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { isKeywordPhrase, keywordLetters } from './keyword.js';
+import { nameKey, stripDecorations } from './name-form.js';
 import { nameResolver, type NameResolver } from './names.js';
 import { ownLines } from './own-text.js';
 import { ruleViolations } from './rule-checks.js';
@@ -59,7 +60,8 @@ export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, opti
   const lines = ownLines(post.body);
   const found = findActions(lines, ruleset.votes, keywordTargets(ruleset));
   const resolve = resolverFor(roster, ruleset);
-  const readings = found.actions.map((w) => readAction(w, resolve, ruleset));
+  const members = mentionedMembers(post.body);
+  const readings = found.actions.map((w) => readAction(w, resolve, ruleset, members));
 
   const voteSpans = [...found.actions, ...found.rejected].map((a) => a.span);
   const violations: PostViolation[] = ruleViolations(post, roster, ruleset, { lines, voteSpans });
@@ -83,7 +85,7 @@ function resolverFor(roster: Roster, ruleset: Ruleset): NameResolver {
   return resolve;
 }
 
-function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset): Reading {
+function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset, members: ReadonlySet<string>): Reading {
   if (w.keywordTarget !== null) {
     return { action: actionOf(w, w.written, w.keywordTarget, 'keyword', [], null), review: null };
   }
@@ -93,7 +95,7 @@ function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset): 
   const name = resolve(w.written, { trailingWords: !ruleset.votes.ownLine });
   const action = actionOf(w, name.written, name.target, name.match, name.candidates, name.score);
   if (w.kind !== 'vote') return { action, review: null };
-  return { action, review: reviewOf(name.match, name.alive, name.written, ruleset) };
+  return { action, review: reviewOf(name.match, name.alive, name.written, ruleset, members) };
 }
 
 function actionOf(
@@ -107,14 +109,38 @@ function actionOf(
   return { kind: w.kind, target, match, raw: w.raw, written, candidates, score, source: 'parsed' };
 }
 
-function reviewOf(match: Action['match'], alive: boolean | null, written: string, ruleset: Ruleset): ReviewReason | null {
+function reviewOf(
+  match: Action['match'], alive: boolean | null, written: string, ruleset: Ruleset, members: ReadonlySet<string>,
+): ReviewReason | null {
   if (match === 'ambiguous') return 'ambiguous-target';
   if (match === 'unknown') {
-    return !ruleset.noLynch && isKeywordPhrase(written, COMMON_NO_LYNCH) ? 'no-lynch-not-allowed' : 'unknown-target';
+    if (!ruleset.noLynch && isKeywordPhrase(written, COMMON_NO_LYNCH)) return 'no-lynch-not-allowed';
+    // A mention link names a real forum member: one who is not in the game is not a typo.
+    return members.has(nameKey(written)) ? 'not-a-player' : 'unknown-target';
   }
   // Dead players still resolve: the vote is recorded, and the GM sees it was for the dead.
   if (alive === false) return 'vote-for-dead';
   return null;
+}
+
+/** The members the post's own text mentions by link (`@Name`), as name keys. */
+function mentionedMembers(body: readonly BodyNode[]): Set<string> {
+  const out = new Set<string>();
+  const pending: BodyNode[] = [];
+  const enter = (nodes: readonly BodyNode[]): void => {
+    for (let i = nodes.length - 1; i >= 0; i--) pending.push(nodes[i]!);
+  };
+  enter(body);
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node.t === 'link' && node.kind === 'mention') {
+      const key = nameKey(stripDecorations(plainText(node.children)));
+      if (key !== '') out.add(key);
+    } else if ('children' in node && node.t !== 'quote' && node.t !== 'signature') {
+      enter(node.children);
+    }
+  }
+  return out;
 }
 
 function effectOf(readings: readonly Reading[], ruleset: Ruleset): Effect {

@@ -42,13 +42,17 @@ export type PublishResult =
   | { status: 'copy'; draft: Draft; publication: Publication; text: string }
   | { status: 'failed'; draft: Draft; publication: Publication | null; error: string };
 
-const inflight = new Map<number, Promise<PublishResult>>();
+/** Runs in progress, per store (one database) and draft. */
+const inflight = new WeakMap<object, Map<number, Promise<PublishResult>>>();
 
 export function publishDraft(deps: PublishDeps, draftId: number, actor: string): Promise<PublishResult> {
-  const running = inflight.get(draftId);
+  let runs = inflight.get(deps.store.drafts);
+  if (!runs) inflight.set(deps.store.drafts, (runs = new Map()));
+  const running = runs.get(draftId);
   if (running) return running;
-  const run = publishOnce(deps, draftId, actor).finally(() => inflight.delete(draftId));
-  inflight.set(draftId, run);
+  const all = runs;
+  const run = publishOnce(deps, draftId, actor).finally(() => all.delete(draftId));
+  runs.set(draftId, run);
   return run;
 }
 

@@ -43,8 +43,16 @@ export const COMMON_JS = String.raw`(function () {
       if (/^#[0-9a-f]{3}([0-9a-f]{3})?$|^[a-z]{3,20}$/i.test(c)) els[i].style.color = c;
     }
   }
-  window.votal = { localTimes: localTimes, tick: tick, colours: colours };
-  function start() { localTimes(document); colours(document); tick(); setInterval(tick, 1000); }
+  // Wide charts scroll sideways on phones: show the latest posts first.
+  function charts(root) {
+    var els = (root || document).querySelectorAll('.timeline-scroll');
+    for (var i = 0; i < els.length; i++) els[i].scrollLeft = els[i].scrollWidth;
+  }
+  window.votal = { localTimes: localTimes, tick: tick, colours: colours, charts: charts };
+  function start() {
+    localTimes(document); colours(document); charts(document); tick(); setInterval(tick, 1000);
+    window.addEventListener('resize', function () { charts(document); });
+  }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();
 `;
@@ -84,7 +92,7 @@ export const LIVE_JS = String.raw`(function () {
         if (version && version === root.getAttribute('data-version')) return;
         root.replaceChildren.apply(root, Array.prototype.slice.call(fresh.childNodes));
         root.setAttribute('data-version', version || '');
-        if (window.votal) { window.votal.localTimes(root); window.votal.tick(); }
+        if (window.votal) { window.votal.localTimes(root); window.votal.charts(root); window.votal.tick(); }
         if (announce) announce.textContent = fresh.getAttribute('data-announce') || 'Vote count updated.';
       })
       .catch(function () { setStatus('Update failed, retrying', 'off'); })
@@ -98,7 +106,8 @@ export const LIVE_JS = String.raw`(function () {
     pending = setTimeout(function () { pending = null; refresh(); }, 100);
   }
   var source = new EventSource(eventsUrl);
-  var names = ['message', 'tally', 'game', 'posts', 'event', 'draft', 'change', 'update'];
+  // The stream (src/web/app.ts): hello on connect, then tally / posts / game changes; reset when changes were missed.
+  var names = ['tally', 'posts', 'game', 'reset'];
   for (var i = 0; i < names.length; i++) source.addEventListener(names[i], schedule);
   var opened = false;
   source.addEventListener('open', function () {
@@ -137,7 +146,7 @@ export const GM_JS = String.raw`(function () {
       shown = true;
       watch.hidden = false;
     };
-    var names = ['message', 'tally', 'game', 'posts', 'event', 'draft', 'change', 'update'];
+    var names = ['tally', 'posts', 'game', 'reset'];
     for (var i = 0; i < names.length; i++) source.addEventListener(names[i], onChange);
     window.addEventListener('pagehide', function () { source.close(); });
   }

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoService, type DemoService } from '../../src/web/ui/demo.js';
+
+/** `votal demo`'s service: the stand-in forum, and Votal already watching its sample game. */
+describe('demo service', () => {
+  let demo: DemoService;
+
+  beforeAll(async () => {
+    demo = await startDemoService();
+  }, 90_000);
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('serves the sample game counted on the live page, and the dashboard behind sign-in', async () => {
+    expect(demo.liveUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/g\/standard-game-4242-[0-9a-f]{8}$/);
+    expect(demo.threadUrl).toBe(demo.threads.xenforo2);
+    const live = await fetch(demo.liveUrl);
+    expect(live.status).toBe(200);
+    const html = await live.text();
+    expect(html).toContain('Standard Game - Day 1');
+    expect(html).toMatch(/<tr[^>]*data-target="Bob"/);
+    const dashboard = await fetch(demo.dashboardUrl, { redirect: 'manual' });
+    expect(dashboard.status).toBe(303);
+    expect(dashboard.headers.get('location')).toBe('/gm/login?next=%2Fgm');
+    const tally = await fetch(`${demo.origin}/api/games/${demo.gameId}/tally`, { headers: { authorization: `Bearer ${demo.adminToken}` } });
+    expect(tally.status).toBe(200);
+    expect(((await tally.json()) as { flags: { kind: string }[] }).flags.map((f) => f.kind)).toContain('ambiguous-target');
+  });
+});
