@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { EnvError, loadEnv, type VotalEnv } from '../config/env.js';
 import { PageFetcher } from '../fetch/page-fetcher.js';
 import type { PageFetcherOptions } from '../fetch/fetcher-options.js';
+import { createClock, type Clock } from '../jobs/clock.js';
 import { createPoller, type Poller, type PollerOptions } from '../jobs/poller.js';
 import { createLogger, type Logger, type VotalLogger } from '../log/logger.js';
 import { watchGames, type GameWatch } from '../notify/watch.js';
@@ -101,7 +102,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
   const store = await openStore(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir }).catch((error: unknown) => {
     throw userError(error);
   });
-  const parts: { poller?: Poller; app?: VotalApp; server?: RunningServer; watch?: GameWatch } = {};
+  const parts: { poller?: Poller; clock?: Clock; app?: VotalApp; server?: RunningServer; watch?: GameWatch } = {};
   let stopped: Promise<void> | null = null;
   /** Everything but the store, in order: no new requests, no streams, no notifications, no polls. */
   const stopParts = (): Promise<void> => {
@@ -109,6 +110,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
       await parts.server?.close().catch((e: unknown) => log.warn({ err: e }, 'closing the web server'));
       await parts.app?.shutdown().catch((e: unknown) => log.warn({ err: e }, 'closing live updates'));
       await parts.watch?.stop().catch((e: unknown) => log.warn({ err: e }, 'closing notifications'));
+      await parts.clock?.stop().catch((e: unknown) => log.warn({ err: e }, 'stopping the clock'));
       await parts.poller?.stop().catch((e: unknown) => log.warn({ err: e }, 'stopping the poller'));
     })();
     return stopped;
@@ -126,6 +128,9 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
       ...(env.queueSchema ? { schema: env.queueSchema } : {}),
     });
     await parts.poller.start();
+    // Deadlines, Hammer checks and hourly drafts: polls the games whose clock rule is due.
+    parts.clock = createClock({ store, poller: parts.poller, log: pollerLog(log) });
+    await parts.clock.start();
     parts.app = createApp({
       store, poller: parts.poller, env: { ...env, adminToken: token.token }, log, scrubber, ...options.app,
     });

@@ -191,6 +191,8 @@ async function pollLeased(
   }
   result.fullRead = full;
   result.pages = { ...read.thread.summary };
+  // The count is as at the end of the read: edits first seen while reading are in it.
+  const foldNow = deps.now();
   if (game.engine === null) await store.polls.setEngine(game.id, read.thread.engine);
 
   const seenAt = new Date(nowIso);
@@ -229,7 +231,7 @@ async function pollLeased(
   const histories = await historiesOf(store, game, ruleset, posts, result);
   const gmEvents: GmEvent[] = (await store.events.list(game.id)).map((e) => e.event);
   const folded = foldGame({
-    ruleset, roster: game.roster, engine: read.thread.engine, posts: histories, gmEvents, day: settings.day, now: nowIso,
+    ruleset, roster: game.roster, engine: read.thread.engine, posts: histories, gmEvents, day: settings.day, now: foldNow,
   });
   result.deadline = folded.deadline;
   result.upcoming = folded.upcoming;
@@ -262,7 +264,7 @@ async function pollLeased(
   // A draft for the GM, when the triggers say so.
   const drafted = await draftStep({
     store, game, ruleset, engine: read.thread.engine, settings, state: before, after: result.tally!, newPosts: read.added,
-    now: nowIso, deadline: folded.deadline,
+    now: foldNow, deadline: folded.deadline,
   });
   result.draft = drafted.draft;
   result.draftReasons = drafted.reasons;

@@ -45,9 +45,9 @@ interface Frame {
 // Zero-width characters would split names and keywords invisibly ("Vo\u200Bte").
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 const SPACES = /[^\S\n]+/g;
-/** A typed quote tag: `[quote]`, `[quote="Ann"]`, `[quote=Ann;123]`, GOG's `[quote_123]`, `[/quote]`. */
-const TYPED_QUOTE = /\[(\/?)quote(?:[=_ ][^[\]\n]{0,120})?\]/giu;
-const TYPED_CLOSER = /\[\/quote\]/giu;
+/** A typed quote tag: `[quote]`, `[quote="Ann"]`, `[quote=Ann;123]`, GOG's `[quote_123]`; `[/quote]`, `[/quote_123]`. */
+const TYPED_QUOTE = /\[(?:(\/)quote(?:_\d{1,12})?|quote(?:[=_ ][^[\]\n]{0,120})?)\]/giu;
+const TYPED_CLOSER = /\[\/quote(?:_\d{1,12})?\]/giu;
 
 export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}): OwnLine[] {
   const lines: OwnLine[] = [];
