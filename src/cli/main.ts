@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { runCount } from './count-command.js';
 import { runParse } from './parse-command.js';
 import { runRulesetCheck } from './ruleset-command.js';
-import { startDemo } from './demo-command.js';
+import { startDemoService } from '../web/ui/demo.js';
 import { startServe, startWorker } from './serve-command.js';
 import { CliError, EXIT } from './exit-codes.js';
 
@@ -111,27 +111,22 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
   program
     .command('demo')
-    .description('serve a sample game on a local stand-in forum and count it (no forum of your own needed)')
-    .option('--port <n>', 'port for the stand-in forum on 127.0.0.1', positiveInt('--port'), 0)
-    .option('--once', 'count once and stop, instead of serving until Ctrl-C')
-    .action(async (opts: { port: number; once?: boolean }) => {
-      const demo = await startDemo(opts.port);
-      process.env.VOTAL_ALLOW_PRIVATE_HOSTS = '1';
-      const players = 'Alice, Bob, Carol, Dave, Davina, Eve, Frank';
-      io.stdout(`A stand-in forum is serving the sample game in ${Object.keys(demo.threads).length} engines' markup:\n`);
-      for (const [engine, url] of Object.entries(demo.threads)) io.stdout(`  ${engine.padEnd(11)} ${url}\n`);
-      io.stdout('\nThe count of the XenForo 2 thread:\n\n');
-      const r = await runCount(demo.threads.xenforo2 ?? Object.values(demo.threads)[0]!, {
-        ruleset: demo.ruleset, players, format: 'text',
-      });
-      io.stdout(r.output.replace(/^/gm, '  '));
+    .description('run Votal on a sample game served by a local stand-in forum (no forum of your own needed)')
+    .option('--port <n>', 'Votal on 127.0.0.1', positiveInt('--port'), 0)
+    .option('--forum-port <n>', 'the stand-in forum on 127.0.0.1', positiveInt('--forum-port'), 0)
+    .option('--once', 'start, print the addresses and stop (a smoke test)')
+    .action(async (opts: { port: number; forumPort: number; once?: boolean }) => {
+      io.stdout('Starting the stand-in forum and Votal (the embedded database takes a few seconds)...\n');
+      const demo = await startDemoService({ port: opts.port, forumPort: opts.forumPort });
+      io.stdout(`Stand-in forum thread: ${demo.threadUrl}\nLive tally page:       ${demo.liveUrl}\n`
+        + `GM dashboard:          ${demo.dashboardUrl}\nSign in with the admin token: ${demo.adminToken}\n`);
       if (opts.once) {
-        await demo.forum.close();
+        await demo.close();
         return;
       }
-      io.stdout(`\nTry it yourself in another terminal (Ctrl-C here stops the forum):\n  ${demo.command}\n`);
+      io.stdout('Ctrl-C stops both.\n');
       await new Promise<void>((resolve) => {
-        const stop = (): void => { void demo.forum.close().then(resolve); };
+        const stop = (): void => { void demo.close().then(resolve); };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });

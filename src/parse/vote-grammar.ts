@@ -105,6 +105,9 @@ const TARGETLESS: readonly ActionKind[] = ['hammer', 'filibuster'];
 const MAX_LEAD = 12;
 const LEAD_CHAR = /[\s\p{P}\p{S}]/u;
 const QUOTE_CHAR = /["'`“”‘’«»„‚‹›]/u;
+/** A typed BBCode tag before the keyword: "[size=5]", "[color=#ff0000]", "[b]". */
+const LEAD_TAG = /^\[\/?[a-z*]{1,12}(?:=[^\]\n]{0,40})?\]/iu;
+const MAX_LEAD_TAGS = 3;
 /** Characters that separate two actions in one run ("Unvote; Vote: Bob"). */
 const SEPARATORS = new Set([';', ',', '/', '|', '&', '+', '.', '!']);
 /** Separators that only count with a space after them ("unvote -> vote Bob", not "Jean-Vote"). */
@@ -417,11 +420,21 @@ function parseCandidate(text: string, vocab: Vocabulary): Parsed[] {
 function skipLead(text: string): { pos: number; hashed: boolean } {
   let pos = 0;
   let hashed = false;
-  while (pos < text.length && pos < MAX_LEAD) {
+  let tags = 0;
+  let lead = 0;
+  while (pos < text.length && lead < MAX_LEAD) {
     const ch = text[pos]!;
+    // BBCode the forum left as text ("[size=5]Vote: Bob[/size]" on GOG) is decoration.
+    const tag = ch === '[' && tags < MAX_LEAD_TAGS ? LEAD_TAG.exec(text.slice(pos, pos + 60)) : null;
+    if (tag) {
+      pos += tag[0].length;
+      tags++;
+      continue;
+    }
     if (QUOTE_CHAR.test(ch) || !LEAD_CHAR.test(ch)) break;
     if (ch === '#') hashed = true;
     pos++;
+    lead++;
   }
   return { pos, hashed };
 }

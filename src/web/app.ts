@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
@@ -138,6 +139,8 @@ export function createApp(deps: AppDeps): VotalApp {
   const perClient = deps.live?.perClient ?? 8;
   const streamsByClient = new Map<string, number>();
   const closing = new AbortController();
+  // Every live-page stream listens for shutdown: hundreds of listeners are expected.
+  setMaxListeners(0, closing.signal);
   const pollWaitMs = deps.pollWaitMs ?? 20_000;
 
   const publishDeps: PublishDeps = {
