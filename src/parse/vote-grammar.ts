@@ -146,7 +146,10 @@ export function findActions(
     let ink: number | null = null;
     const lineInk = (): number => (ink ??= inkCount(text));
 
-    const firstInk = text.search(/\S/u);
+    // Where the line's words start: after typed tags and "##" ("[s]**Vote: Bob**[/s]" starts bold).
+    const lead = skipLead(text).pos;
+    const afterLead = text.slice(lead).search(/\S/u);
+    const firstInk = afterLead >= 0 ? lead + afterLead : text.search(/\S/u);
     const startsBold = groups.some((g) => g.start <= firstInk && g.end > firstInk);
     const lineSpoiler = line.some((r) => r.inSpoiler);
     const candidates: Candidate[] = [...groups];
@@ -287,25 +290,30 @@ function readCandidate(
       return;
     }
 
-    // "**Vote:** Bob": the keyword is bold and the name follows on the same line.
+    // "**Vote:** Bob": the keyword is bold and the name follows on the same line. In
+    // "**Vote**: Bob" the colon right after the bold keyword is the vote's colon.
     const last = k === parsed.length - 1;
+    let colon = p.colon;
     if (arg === '' && last && cand.bold && kind !== 'unvote' && !TARGETLESS.includes(kind)) {
       const rest = line.slice(cand.end, Math.min(cand.restEnd, cand.end + MAX_ARG));
       if (hasInk(rest)) {
-        arg = cleanArg(rest);
+        const mark = colon ? null : /^ ?[:：]/u.exec(rest);
+        const name = mark ? rest.slice(mark[0].length) : rest;
+        colon ||= mark !== null;
+        arg = cleanArg(name);
         end = cand.restEnd - cand.start;
-        raw = clip(`${cand.text.slice(p.start).trim()} ${rest.trim()}`);
+        raw = clip(`${cand.text.slice(p.start).trim()}${mark ? mark[0].trim() : ''} ${name.trim()}`);
       }
     }
     const where = span(p.start, end);
 
-    if (kind === 'vote' && !p.colon && arg !== '') {
+    if (kind === 'vote' && !colon && arg !== '') {
       // "vote count?" asks for a count; "vote for Bob" votes Bob.
       if (/^count\b/iu.test(arg)) return;
       arg = arg.replace(/^for\s+/iu, '');
     }
 
-    if (kind === 'vote' && grammar.colon === 'required' && !p.colon && arg !== '' && !TARGETLESS.includes(kind)) {
+    if (kind === 'vote' && grammar.colon === 'required' && !colon && arg !== '') {
       rejected.push({ reason: 'no-colon', raw, span: where });
       return;
     }
