@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EngineId } from '../model/engine.js';
+import { one, parseHtml } from '../../scrapers/dom.js';
 
 /**
  * How each engine's reply form works, as data: where the form is, which field takes
@@ -87,4 +88,52 @@ export function replyUrl(facts: FormFacts, thread: { url: string; id: string | n
     .replace('{thread}', thread.url.endsWith('/') ? thread.url : `${thread.url}/`)
     .replace('{dir}', dir)
     .replace('{id}', encodeURIComponent(thread.id ?? ''));
+}
+
+/**
+ * How a browser fills each engine's reply form (browser-post.ts), as data: the plain-text
+ * editor to type into, an optional control that switches a rich editor to that plain-text
+ * editor first (XenForo's "BB code" toggle), and the button that posts.
+ */
+export const BrowserFacts = z.strictObject({
+  /** CSS selector of the plain-text reply editor (a textarea). */
+  editor: z.string().min(1),
+  /** Clicked first when present: turns a rich (WYSIWYG) editor into its plain-text fallback. */
+  plainTextToggle: z.string().min(1).optional(),
+  /** CSS selector of the button that posts the reply (not "preview"). */
+  submit: z.string().min(1),
+});
+export type BrowserFacts = z.infer<typeof BrowserFacts>;
+
+const browserFacts = (f: z.input<typeof BrowserFacts>): BrowserFacts => BrowserFacts.parse(f);
+
+export const BROWSER_FACTS: Partial<Record<EngineId, BrowserFacts>> = {
+  xenforo2: browserFacts({
+    editor: 'textarea[name="message"]',
+    plainTextToggle: '.fr-toolbar [data-cmd="xfBbCode"]',
+    submit: 'form[action*="add-reply"] button[type="submit"].button--primary, form[action*="add-reply"] button[type="submit"]',
+  }),
+  xenforo1: browserFacts({
+    editor: 'textarea[name="message"]',
+    plainTextToggle: '.redactor_toolbar .redactor_btn_switchmode',
+    submit: 'form[action*="add-reply"] input[type="submit"].primary, form[action*="add-reply"] input[type="submit"]',
+  }),
+  phpbb: browserFacts({ editor: 'textarea#message, textarea[name="message"]', submit: 'form#postform input[name="post"]' }),
+  vbulletin3: browserFacts({ editor: 'textarea[name="message"]', submit: 'form[name="vbform"] input[name="sbutton"]' }),
+  vbulletin4: browserFacts({ editor: 'textarea[name="message"]', submit: 'form[name="vbform"] input[name="sbutton"]' }),
+  smf: browserFacts({ editor: 'textarea[name="message"]', submit: 'form#postmodify input[name="post"]' }),
+  mybb: browserFacts({ editor: 'textarea[name="message"]', submit: 'form[name="input"] input[name="submit"]' }),
+};
+
+/**
+ * Whether a reply page (as plain HTTP sees it) can only be posted with JavaScript: the
+ * engine's reply form is not in its HTML, the page carries scripts (which build the
+ * form), and it is not a login page (a password field: the session has expired, and a
+ * browser would not help).
+ */
+export function formNeedsJavaScript(html: string, facts: FormFacts): boolean {
+  const doc = parseHtml(html);
+  if (one(doc, facts.form)) return false;
+  if (one(doc, 'input[type="password" i]')) return false;
+  return one(doc, 'script') !== null;
 }

@@ -188,6 +188,38 @@ export class FakeThread {
     }, { method: 'POST', etag: false });
   }
 
+  /**
+   * The same reply form (XenForo 2, phpBB), but built by the page's script: the HTML has
+   * only a `<noscript>` notice and an empty editor box; the form (with its CSRF token)
+   * appears a moment after load. A plain form POST finds no form; a browser can post it.
+   * The answer to the POST is a redirect to the thread's last page (which exists), as a
+   * browser would land on.
+   */
+  enableScriptedReplyForm(opts: { user: string; cookie: string; token?: string }): void {
+    const token = opts.token ?? 'csrf-1772470800-5d41402abc';
+    const loggedIn = (req: FakeRequest) => (req.headers.cookie ?? '').split(/;\s*/).includes(opts.cookie);
+    const { formPath, actionPath, tokenField, page } = this.formShape(token);
+    const formHtml = /<form[\s\S]*<\/form>/.exec(page)![0];
+    const scripted = `<!DOCTYPE html><html${this.engine === 'xenforo2' ? ' id="XF"' : ''}><body>
+<noscript>Please enable JavaScript to reply.</noscript>
+<div id="editor-box"></div>
+<script>
+  setTimeout(function () {
+    document.getElementById('editor-box').innerHTML = ${JSON.stringify(formHtml).replace(/</g, '\\u003c')};
+  }, 150);
+</script>
+</body></html>`;
+    this.forum.route(formPath, (req) => (loggedIn(req) ? { body: scripted } : { status: 200, body: '<html><body><form action="/login"><input type="password" name="password"></form></body></html>' }), { etag: false });
+    this.forum.route(actionPath, (req) => {
+      if (!loggedIn(req)) return { status: 403, body: 'You must be logged-in to do that.' };
+      const form = new URLSearchParams(req.body);
+      if (form.get(tokenField) !== token) return { status: 400, body: '<div class="blockMessage blockMessage--error">Security error occurred.</div>' };
+      const post = this.reply('form', opts.user, form.get('message') ?? '');
+      const last = rendererFor(this.engine).render(this.script).at(-1)!.path;
+      return this.late({ status: 303, headers: { location: `${this.prefix}${last}#post-${post.id}` }, body: '' });
+    }, { method: 'POST', etag: false });
+  }
+
   // ----------------------------------------------------------------------------- parts
 
   private formShape(token: string): { formPath: string; actionPath: string; tokenField: string; page: string } {
