@@ -389,9 +389,15 @@ function runAt(line: OwnLine, pos: number): OwnLine[number] | undefined {
 
 /** The text with the spans blanked out (same length, so offsets still hold). */
 function maskSpans(text: string, spans: readonly TextSpan[]): string {
-  let out = text;
-  for (const s of spans) out = out.slice(0, s.start) + ' '.repeat(s.end - s.start) + out.slice(s.end);
-  return out;
+  const parts: string[] = [];
+  let pos = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    if (s.start < pos) continue;
+    parts.push(text.slice(pos, s.start), ' '.repeat(s.end - s.start));
+    pos = s.end;
+  }
+  parts.push(text.slice(pos));
+  return parts.join('');
 }
 
 /**

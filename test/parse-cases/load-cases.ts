@@ -142,6 +142,9 @@ export function loadCases(dir: string = CASES_DIR): Map<string, LoadedCase[]> {
       const engine = pc.engine ?? head.data.engine;
       if (!engine) throw new Error(`${file}: ${label}: no engine (the file names none, so each case must)`);
       const rulesetName = pc.ruleset ?? head.data.ruleset;
+      // A case's own cast replaces the file's; an empty string clears it.
+      const dead = pc.dead ?? head.data.dead;
+      const replaced = pc.replaced ?? head.data.replaced;
       return {
         ...pc,
         file,
@@ -149,8 +152,8 @@ export function loadCases(dir: string = CASES_DIR): Map<string, LoadedCase[]> {
         url: head.data.url,
         ruleset: pc.rules ? rulesetVariant(rulesetName, pc.rules) : rulesetName,
         players: pc.players ?? head.data.players,
-        ...(pc.dead ?? head.data.dead ? { dead: pc.dead ?? head.data.dead } : {}),
-        ...(pc.replaced ?? head.data.replaced ? { replaced: pc.replaced ?? head.data.replaced } : {}),
+        ...(dead ? { dead } : {}),
+        ...(replaced ? { replaced } : {}),
       };
     });
     out.set(file, cases);
