@@ -19,7 +19,8 @@ export const descriptor = defineDescriptor({
     // Spoilers are an extension, not core; these are the common extensions' classes.
     spoiler: { selector: 'div.spoiler, .spoilwrapper, details.spoiler', titleSelector: '.spoiltitle, summary' },
     code: 'dl.codebox, div.codebox, pre, code',
-    bold: 'b, strong',
+    // MafiaScum's [vote] BBCode renders as span.bbvote, bold by its stylesheet.
+    bold: 'b, strong, span.bbvote',
     smilie: 'img.smilies',
     mention: 'a.mention',
     internalLink: 'a.postlink-local',
