@@ -2,7 +2,7 @@ import type { GmEvent } from '../model/event.js';
 import { closeDay } from './close-day.js';
 import { resolveForgiveness } from './forgiveness.js';
 import type { GameState } from './state.js';
-import { noSideVotes, withFlag } from './state.js';
+import { freshDay, withFlag } from './state.js';
 import { resolveTarget, targetName } from './vote-target.js';
 
 type DayStart = Extract<GmEvent, { kind: 'day-start' }>;
@@ -16,22 +16,7 @@ type Decide = Extract<GmEvent, { kind: 'decide' }>;
  */
 export function applyDayStart(state: GameState, event: DayStart, position: number): GameState {
   const { state: s, note } = resolveForgiveness(state, position);
-  return {
-    ...s,
-    day: event.day,
-    phase: { kind: 'open' },
-    votes: new Map(),
-    sideVotes: noSideVotes,
-    vetoes: [],
-    extensions: {},
-    forgiveVotes: new Map(),
-    forgivenRuling: null,
-    powersBlocked: [],
-    seed: event.seed ?? null,
-    flags: [],
-    violations: [],
-    notes: note ? [note] : [],
-  };
+  return { ...s, ...freshDay(event.day, event.seed ?? null), notes: note ? [note] : [] };
 }
 
 /** The GM ends the Day: the outcome is decided on the board as it stands (no-op if already closed). */

@@ -131,6 +131,24 @@ export type Phase =
 
 export const noSideVotes: SideVotes = { hammer: new Map(), filibuster: new Map() };
 
+/** What every Day starts with: no votes, vetoes, extensions, flags or violations yet. */
+export function freshDay(day: number, seed: number | null) {
+  return {
+    day,
+    phase: { kind: 'open' } as Phase,
+    votes: new Map(),
+    sideVotes: noSideVotes,
+    vetoes: [],
+    extensions: {},
+    forgiveVotes: new Map(),
+    forgivenRuling: null,
+    powersBlocked: [],
+    seed,
+    flags: [],
+    violations: [],
+  } satisfies Partial<GameState>;
+}
+
 export function initialState(
   ruleset: Ruleset, roster: Roster, corrections: ReadonlyMap<number, string | null> = new Map(),
 ): GameState {
@@ -140,18 +158,7 @@ export function initialState(
       name: s.name, aliases: s.aliases, formerNames: s.formerNames, alive: s.alive,
       weight: 1, hiddenWeight: false, statuses: [], roles: [], penalties: [], vetoesUsed: 0, missed: 0, inactive: false,
     })),
-    day: 1,
-    phase: { kind: 'open' },
-    votes: new Map(),
-    sideVotes: noSideVotes,
-    vetoes: [],
-    extensions: {},
-    forgiveVotes: new Map(),
-    forgivenRuling: null,
-    powersBlocked: [],
-    seed: null,
-    flags: [],
-    violations: [],
+    ...freshDay(1, null),
     notes: [],
     deaths: [],
     corrections,
