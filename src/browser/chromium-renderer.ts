@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { errorForResponse } from '../fetch/classify-response.js';
-import { FetchError } from '../fetch/errors.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
 import { DEFAULT_USER_AGENT } from '../fetch/fetcher-options.js';
-import { assertPublicUrl, type ResolveHost } from '../fetch/private-host.js';
+import type { ResolveHost } from '../fetch/private-host.js';
 import type { BrowserCookie } from '../site/site-cookies.js';
 import type { PageRenderer } from '../thread/page-renderer.js';
 import { chromiumPath } from './chromium-path.js';
 import { BrowserUnavailableError, RenderError } from './errors.js';
+import { requestGuard } from './request-guard.js';
 import { sharedChromium } from './shared-chromium.js';
 import { withTimeout } from './with-timeout.js';
 
@@ -36,7 +36,6 @@ export interface ChromiumRendererOptions {
 }
 
 /** Subresources a forum page's posts do not need: not fetched, to spare the forum. */
-const SKIPPED_RESOURCES = new Set(['image', 'media', 'font', 'stylesheet', 'manifest', 'texttrack', 'eventsource', 'websocket']);
 const POLL_MS = 100;
 
 /**
@@ -93,7 +92,11 @@ export class ChromiumRenderer implements PageRenderer {
   private async load(context: BrowserContext, page: Page, target: URL, ready: (html: string) => boolean): Promise<FetchedPage> {
     const cookies = this.options.cookiesFor?.(target.href) ?? [];
     if (cookies.length > 0) await this.step(context.addCookies(cookies), target, 'set the session cookies');
-    await this.step(page.route('**/*', (route) => this.guard(route)), target, 'set up request checks');
+    const guard = requestGuard({
+      ...(this.options.allowPrivateHosts !== undefined ? { allowPrivateHosts: this.options.allowPrivateHosts } : {}),
+      ...(this.options.resolveHost ? { resolveHost: this.options.resolveHost } : {}),
+    });
+    await this.step(page.route('**/*', guard), target, 'set up request checks');
 
     let response;
     try {
@@ -141,26 +144,5 @@ export class ChromiumRenderer implements PageRenderer {
   /** A browser step without a time limit of its own, bounded by stepTimeoutMs. */
   private step<T>(promise: Promise<T>, url: string | URL, what: string): Promise<T> {
     return withTimeout(promise, this.o.stepTimeoutMs, () => new RenderError(url, `could not ${what} within ${this.o.stepTimeoutMs} ms`));
-  }
-
-  private async guard(route: Route): Promise<void> {
-    const request = route.request();
-    if (SKIPPED_RESOURCES.has(request.resourceType())) {
-      await route.abort('blockedbyclient').catch(() => {});
-      return;
-    }
-    try {
-      await assertPublicUrl(request.url(), {
-        ...(this.options.allowPrivateHosts !== undefined ? { allowPrivate: this.options.allowPrivateHosts } : {}),
-        ...(this.options.resolveHost ? { resolve: this.options.resolveHost } : {}),
-      });
-    } catch (error) {
-      if (error instanceof FetchError) {
-        await route.abort('blockedbyclient').catch(() => {});
-        return;
-      }
-      throw error;
-    }
-    await route.continue().catch(() => {});
   }
 }

@@ -1,12 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { CookieJar } from 'tough-cookie';
 import { chromiumMissing, chromiumPath } from '../browser/chromium-path.js';
 import { BrowserUnavailableError } from '../browser/errors.js';
 import { CHROMIUM_FLAGS } from '../browser/launch-flags.js';
+import { requestGuard } from '../browser/request-guard.js';
 import { withTimeout } from '../browser/with-timeout.js';
-import { FetchError } from '../fetch/errors.js';
 import { DEFAULT_USER_AGENT } from '../fetch/fetcher-options.js';
-import { assertPublicUrl } from '../fetch/private-host.js';
 import { redactUrl } from '../fetch/redact-url.js';
 import type { EngineId } from '../model/engine.js';
 import { SiteCookies } from '../site/site-cookies.js';
@@ -64,7 +63,6 @@ export interface BrowserPostOptions {
 }
 
 /** Subresources a reply form does not need. */
-const SKIPPED_RESOURCES = new Set(['image', 'media', 'font', 'stylesheet', 'manifest', 'texttrack', 'eventsource', 'websocket']);
 const MARKER_IN_MESSAGE = /votal:\d+\.[0-9a-f]{8}/g;
 
 /** The marker a message carries (its last one), or null. */
@@ -115,23 +113,7 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
     }
   }
 
-  async function guard(route: Route): Promise<void> {
-    const request = route.request();
-    if (SKIPPED_RESOURCES.has(request.resourceType())) {
-      await route.abort('blockedbyclient').catch(() => {});
-      return;
-    }
-    try {
-      await assertPublicUrl(request.url(), opts.allowPrivateHosts === undefined ? {} : { allowPrivate: opts.allowPrivateHosts });
-    } catch (error) {
-      if (error instanceof FetchError) {
-        await route.abort('blockedbyclient').catch(() => {});
-        return;
-      }
-      throw error;
-    }
-    await route.continue().catch(() => {});
-  }
+  const guard = requestGuard(opts.allowPrivateHosts === undefined ? {} : { allowPrivateHosts: opts.allowPrivateHosts });
 
   /** Opens the reply page and waits for its (script-built) editor. Nothing is sent yet. */
   async function openForm(context: BrowserContext, page: Page, pageUrl: string): Promise<void> {
