@@ -4,7 +4,7 @@ import { createPoller, type Poller } from '../../src/jobs/poller.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { newGame, pagePath, serve, standardScript, testSource } from '../game/support.js';
 import { pollerContract } from './contract.js';
-import { PG_URL, pgProblem, pgSchemas, pgUnavailable } from './pg.js';
+import { PG_URL, pgProblem, pgSchemas, pgUnavailable } from '../support/postgres.js';
 import { overlaps, pollLog, threadRequests, until } from './support.js';
 
 const problem = await pgProblem();

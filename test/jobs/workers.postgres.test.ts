@@ -5,7 +5,7 @@ import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import type { GameScript } from '../support/game-script.js';
 import { newGame, pagePath, ROOT, serve, standardScript } from '../game/support.js';
-import { PG_URL, pgProblem, pgSchemas, pgUnavailable } from './pg.js';
+import { PG_URL, pgProblem, pgSchemas, pgUnavailable } from '../support/postgres.js';
 import { overlaps, until } from './support.js';
 
 /**

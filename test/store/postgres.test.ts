@@ -5,26 +5,14 @@ import { openSql } from '../../src/store/open-store.js';
 import { openPgSql } from '../../src/store/pg-sql.js';
 import { redactUrl } from '../../src/store/sql.js';
 import { storeContract } from './contract.js';
+import { PG_REQUIRED, PG_URL, pgProblem } from '../support/postgres.js';
 
 // CI sets VOTAL_REQUIRE_PG=1 so that an unreachable PostgreSQL fails the run instead of skipping it.
-const url = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test';
-const required = process.env['VOTAL_REQUIRE_PG'] === '1';
+const url = PG_URL;
+const required = PG_REQUIRED;
 const schema = `votal_test_${randomBytes(6).toString('hex')}`;
 
-async function reachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return null;
-  } catch (error) {
-    return (error as Error).message || String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const problem = await reachable();
+const problem = await pgProblem();
 
 if (problem === null) {
   const admin = new pg.Pool({ connectionString: url, max: 1 });

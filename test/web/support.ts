@@ -4,6 +4,7 @@ import { describe, it } from 'vitest';
 import type { VotalEnv } from '../../src/config/env.js';
 import type { Tally } from '../../src/model/tally.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
+import { PG_REQUIRED, PG_URL, pgProblem as reachable } from '../support/postgres.js';
 import { redactUrl } from '../../src/store/sql.js';
 
 /** Shared by the web, publish, notify and serve tests. */
@@ -25,21 +26,8 @@ export function testEnv(overrides: Partial<VotalEnv> = {}): VotalEnv {
   };
 }
 
-export const PG_URL = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test';
-const REQUIRED = process.env['VOTAL_REQUIRE_PG'] === '1';
-
-async function reachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return null;
-  } catch (error) {
-    return (error as Error).message || String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+export { PG_URL };
+const REQUIRED = PG_REQUIRED;
 
 /** Null when PostgreSQL answers; else why not. Checked once per test file. */
 export const pgProblem: Promise<string | null> = reachable();

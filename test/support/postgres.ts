@@ -4,7 +4,7 @@ import { afterAll, describe, it } from 'vitest';
 import { redactUrl } from '../../src/store/sql.js';
 
 /**
- * PostgreSQL for the poller tests, like test/store/postgres.test.ts: skipped loudly when it
+ * PostgreSQL for the tests that need it (store, poller, web): skipped loudly when it
  * cannot be reached, unless VOTAL_REQUIRE_PG=1 (CI), where that fails the run.
  */
 export const PG_URL = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test';
