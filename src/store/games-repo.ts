@@ -54,6 +54,11 @@ export interface GamesRepo {
   setStatus(id: number, status: GameStatus, actor: string): Promise<Game>;
   /** Replaces the roster (audited as `game.roster`). Throws NotFoundError. */
   setRoster(id: number, roster: Roster, actor: string): Promise<Game>;
+  /**
+   * Merges settings keys (a key set to null is removed) and sets the poll interval, in one
+   * transaction, audited as `game.settings` with `auditDetail` (secrets left out).
+   */
+  updateSettings(id: number, patch: SettingsPatch, actor: string, auditDetail: Record<string, unknown>): Promise<Game>;
   /** When the poller should read the thread next (null: not scheduled). */
   setNextPoll(id: number, at: Date | null): Promise<void>;
   /** Active games whose next poll is due at `now`, most overdue first. */
@@ -110,6 +115,12 @@ export function slugFor(threadUrl: string): string {
 
 async function announce(db: Queryable, change: GameChange): Promise<void> {
   await db.notify(GAME_CHANNEL, JSON.stringify(change));
+}
+
+export interface SettingsPatch {
+  /** Keys to set (shallow merge); a key set to `null` is removed. */
+  settings?: Record<string, unknown>;
+  pollIntervalSeconds?: number;
 }
 
 export function gamesRepo(db: Queryable): GamesRepo {
@@ -177,6 +188,30 @@ export function gamesRepo(db: Queryable): GamesRepo {
       const next = Roster.parse(roster);
       return update(id, 'roster = $2::jsonb', [json(next)], {
         actor, action: 'game.roster', detail: { players: next.map((s) => s.name) },
+      });
+    },
+
+    async updateSettings(id, patch, actor, auditDetail) {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ settings: Record<string, unknown> }>('SELECT settings FROM game WHERE id = $1 FOR UPDATE', [id]);
+        const row = rows[0];
+        if (!row) throw new NotFoundError('game', id);
+        const settings: Record<string, unknown> = { ...row.settings };
+        for (const [key, value] of Object.entries(patch.settings ?? {})) {
+          if (value === null) delete settings[key];
+          else settings[key] = value;
+        }
+        await tx.query(
+          `UPDATE game SET settings = $2::jsonb, poll_interval_seconds = COALESCE($3, poll_interval_seconds), updated_at = now()
+           WHERE id = $1`,
+          [id, json(settings), patch.pollIntervalSeconds ?? null],
+        );
+        await recordAudit(tx, { gameId: id, actor, action: 'game.settings', detail: auditDetail });
+        const change: GameChange = { gameId: id, kind: 'game' };
+        await tx.notify(GAME_CHANNEL, JSON.stringify(change));
+        const game = await gamesRepo(tx).get(id);
+        if (!game) throw new NotFoundError('game', id);
+        return game;
       });
     },
 

@@ -3,7 +3,6 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { z } from 'zod';
-import { updateGameSettings } from '../config/game-settings-store.js';
 import { PublishInput, publicSettings, sealPublish, type GameSettings } from '../config/game-settings.js';
 import type { VotalEnv } from '../config/env.js';
 import { SecretBox } from '../config/secrets.js';
@@ -227,7 +226,7 @@ export function createApp(deps: AppDeps): VotalApp {
       }
     }
     if (Object.keys(settings.values).length > 0 || input.pollIntervalSeconds !== undefined) {
-      game = await updateGameSettings(store.sql, game.id, {
+      game = await store.games.updateSettings(game.id, {
         settings: settings.values,
         ...(input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
       }, ACTOR, { ...settings.audit, ...(input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}) });

@@ -220,6 +220,15 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
     });
 
     describe('posts and revisions', () => {
+      it("settings merge key by key, null removes a key, and the change is audited", async () => {
+        const game = await newGame();
+        await store.games.updateSettings(game.id, { settings: { webhook: 'https://hooks.example/1', drafts: { everyNVotes: 3 } } }, 'gm:test', { webhook: 'set' });
+        const after = await store.games.updateSettings(game.id, { settings: { webhook: null }, pollIntervalSeconds: 120 }, 'gm:test', { webhook: 'removed' });
+        expect(after.settings).toEqual({ drafts: { everyNVotes: 3 } });
+        expect(after.pollIntervalSeconds).toBe(120);
+        expect((await store.audit.list({ gameId: game.id })).filter((a) => a.action === 'game.settings')).toHaveLength(2);
+      });
+
       it('a post seen twice with the same body keeps one revision', async () => {
         const game = await newGame();
         const page = [post('101', 1, 'Hello all'), post('102', 2, 'Vote: Alice')];
