@@ -63,7 +63,7 @@ const FLAG_TITLES: Partial<Record<Flag['kind'], string>> = {
   'vote-by-non-player': 'Vote by a non-player',
   'vote-by-dead': 'Vote by a dead player',
   'vote-after-decision': 'Vote after the Day was decided',
-  'not-a-player': 'GM event names a non-player',
+  'not-a-player': 'vote for, or GM event naming, someone not in the game',
   'unknown-post': 'Correction of a post that does not exist',
   'vote-in-thread': 'Vote posted in the thread',
   'self-vote': 'Self-vote',
