@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EngineId } from '../src/model/engine.js';
 import type { Post } from '../src/model/post.js';
 import { BodyMarkup } from './markup.js';
+import { PageRegion } from './page-scan.js';
 import type { SiteProfile } from './site-profile.js';
 
 /**
@@ -25,6 +26,12 @@ export const EngineDescriptor = z.strictObject({
   generator: z.string().optional(),
   postsPerPage: z.number().int().positive(),
   needsBrowser: z.boolean().default(false),
+  /**
+   * The parts of an HTML page the adapter reads (compound selectors): the page scan builds
+   * a DOM of these alone, and of a post container only the parts named (DESIGN.md, page
+   * scan). Absent: the whole page is parsed.
+   */
+  regions: z.array(PageRegion).optional(),
   body: BodyMarkup,
 });
 export type EngineDescriptor = z.infer<typeof EngineDescriptor>;
@@ -44,6 +51,8 @@ export interface PageContext {
   profile: SiteProfile;
   /** When the page was fetched (ISO): the only clock an adapter sees. */
   now: string;
+  /** Parse the whole page instead of the descriptor's regions (tests compare the two). */
+  wholePage?: boolean;
 }
 
 export interface ThreadPage {

@@ -1,8 +1,8 @@
 /**
  * A compound CSS selector (tag, #id, .class, [attr], [attr=v], [attr^=v], [attr*=v],
  * [attr$=v], [attr~=v]; comma lists; no combinators), matched on a tag name and its
- * attributes before any DOM exists. The page scan uses it on every tag, so it only
- * reads the attributes the selectors name.
+ * attributes before any DOM exists. The page scan tries it on every tag, so each
+ * alternative also says what the raw tag text must contain to be worth reading.
  */
 type AttrTest = { name: string; op: '' | '=' | '^=' | '*=' | '$=' | '~='; value: string };
 interface Compound { tag: string | null; id: string | null; classes: string[]; attrs: AttrTest[] }
@@ -11,6 +11,19 @@ export interface CompoundSelector {
   matches(tag: string, attribs: Readonly<Record<string, string>>): boolean;
   /** The attribute names any alternative reads (what the scan must collect). */
   readonly attributes: ReadonlySet<string>;
+  /** Per alternative, what a tag must have to possibly match: its name and a literal of its source text. */
+  readonly prefilters: readonly Prefilter[];
+}
+
+export interface Prefilter {
+  /** The tag name, lower case; null for any tag. */
+  tag: string | null;
+  /**
+   * A class name, id or attribute value the tag's source text must contain (case as
+   * written), or null when the selector names none. Attribute names are never used:
+   * HTML writes them in any case.
+   */
+  needle: string | null;
 }
 
 export function compileCompound(selectorList: string): CompoundSelector {
@@ -30,6 +43,7 @@ export function compileCompound(selectorList: string): CompoundSelector {
   }
   return {
     attributes,
+    prefilters: alternatives.map(prefilter),
     matches: (tag, attribs) => {
       const list = byTag.get(tag);
       if (list) for (const c of list) if (matchOne(c, tag, attribs)) return true;
@@ -37,6 +51,13 @@ export function compileCompound(selectorList: string): CompoundSelector {
       return false;
     },
   };
+}
+
+/** The longest literal an alternative requires: the rarest cheap test of a tag's source. */
+function prefilter(c: Compound): Prefilter {
+  const literals = [...c.classes, ...(c.id !== null ? [c.id] : []), ...c.attrs.filter((a) => a.op !== '').map((a) => a.value)];
+  const needle = literals.filter((l) => l !== '' && !/[&"'<>]/.test(l)).sort((a, b) => b.length - a.length)[0] ?? null;
+  return { tag: c.tag, needle };
 }
 
 function parseCompound(s: string): Compound {

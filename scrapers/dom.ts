@@ -3,6 +3,8 @@ import { compile, selectAll, selectOne } from 'css-select';
 import type { AnyNode, Document, Element } from 'domhandler';
 import { textContent } from 'domutils';
 import { compileCompound, type CompoundSelector } from './compound-selector.js';
+import { compileRegions, scanPage, type PageRegions } from './page-scan.js';
+import type { EngineDescriptor, PageContext } from './adapter.js';
 
 /**
  * The page DOM: htmlparser2 (about 3x faster than parse5 on forum pages) with css-select.
@@ -12,6 +14,19 @@ export type { AnyNode, Document, Element };
 
 export function parseHtml(html: string): Document {
   return parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true });
+}
+
+const regionsOf = new WeakMap<EngineDescriptor, PageRegions>();
+
+/**
+ * The DOM an adapter reads a page from: the page scan of the descriptor's regions, or
+ * the whole page where the descriptor names none (or the caller asks for it).
+ */
+export function pageDocument(html: string, descriptor: EngineDescriptor, ctx: PageContext): Document {
+  if (!descriptor.regions || ctx.wholePage) return parseHtml(html);
+  let regions = regionsOf.get(descriptor);
+  if (!regions) regionsOf.set(descriptor, (regions = compileRegions(descriptor.regions)));
+  return scanPage(html, regions);
 }
 
 type Matcher = (el: Element) => boolean;

@@ -3,7 +3,7 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { BodyMarkup } from './markup.js';
-import { all, attr, one, text, parseHtml } from './dom.js';
+import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -23,6 +23,7 @@ export const descriptor = defineDescriptor({
   threadPaths: ['^/forum/\\w+/\\w+(?:/(?:page|post)\\d+)?/?(?:[?#]|$)'],
   fingerprints: ['div.spot_h .big_post_main .post_text_c'],
   postsPerPage: 50,
+  regions: ['div.big_post_main', '.n_b_b_nr_act', '.n_b_b_nr_last', '.n_b_b_nr', 'h1'],
   body: {
     quote: [{ selector: 'div.quot', authorSelector: '.quot_user_name', authorPattern: '^(.*?):?\\s*$' }],
     bold: 'span.bold, b, strong',
@@ -61,7 +62,7 @@ export const gog: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, '.post_text') !== null);
     const { page, pageCount } = pagination(doc, ctx);
     // Where a post shows no "#N", its place in the thread stands in; a page before the

@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, parseHtml } from './dom.js';
+import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 
@@ -17,6 +17,7 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/topic/\\d+-'],
   fingerprints: ['article.cPost [data-controller="core.front.core.comment"]', 'article.cPost[id^="elComment_"]'],
   postsPerPage: 25,
+  regions: ['article[id^="elComment_"]', 'ul.ipsPagination', 'h1'],
   body: {
     // The "Edited … by X" line sits inside the post body, marked as not part of it.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, [data-excludequote]',
@@ -75,7 +76,7 @@ export const invision: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url);
     const { page, pageCount, postsPerPage } = pagination(doc, ctx);
     // No post numbers on the page: a post's number is its place in the thread.

@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, parseHtml } from './dom.js';
+import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -19,6 +19,7 @@ export const descriptor = defineDescriptor({
   // `my_post_key` is in a head script; the post body ids are MyBB's own.
   fingerprints: ['div#posts div.post[id^="post_"] div.post_body[id^="pid_"]'],
   postsPerPage: 10,
+  regions: ['div.post[id^="post_"]', 'div.pagination', 'td.thead', 'title'],
   body: {
     // "Code:" above a code block is a label, not code.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, div.codeblock > div.title',
@@ -73,7 +74,7 @@ export const mybb: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, ctx);
     const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;

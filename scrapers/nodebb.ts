@@ -5,7 +5,7 @@ import { LayoutError, TruncatedPageError } from '../src/fetch/errors.js';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, parseHtml, text } from './dom.js';
+import { all, attr, one, pageDocument, parseHtml, text } from './dom.js';
 import { fromEpochMillis, fromIso } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 
@@ -24,6 +24,13 @@ export const descriptor = defineDescriptor({
   fingerprints: ['body.page-topic [component="post"][data-pid]', 'li[component="post"][data-pid][data-index]'],
   postsPerPage: 20,
   // The HTML topic page: posts as shells, their content, edit markers and the embedded API data.
+  regions: [
+    {
+      selector: '[component="post"]',
+      parts: ['[component="post/content"]', '[itemprop="author"]', 'meta[itemprop]', '[component="post/editor"]', '[component="post/edit-indicator"]'],
+    },
+    'script#ajaxify-data', '[component="pagination/select-page"]', '[component="topic/title"]',
+  ],
   body: {
     // Plugin embeds (GitHub cards) repeat a link the poster wrote, with avatars as pictures.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, .github-embeds-container',
@@ -146,7 +153,7 @@ function readApiPost(p: ApiPost, number: number, page: number, base: string, ctx
 }
 
 function parseHtmlPage(html: string, ctx: PageContext, base: string): ThreadPage {
-  const doc = parseHtml(html);
+  const doc = pageDocument(html, descriptor, ctx);
   const els = requirePosts(doc, POST, html, ctx.url);
   const { page, pageCount } = pagination(doc, ctx);
   const posts = els.map((el) => readHtmlPost(el, page, base, ctx));

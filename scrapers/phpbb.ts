@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, parseHtml } from './dom.js';
+import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, fromIso } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 
@@ -12,6 +12,11 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/viewtopic\\.php'],
   fingerprints: ['body#phpbb'],
   postsPerPage: 10,
+  regions: [
+    { selector: 'div.post', parts: ['p.author', 'dl.postprofile', 'div.content', 'div.notice'] },
+    // The title is the page's first h2 (h2.topic-title on prosilver).
+    '.pagination', 'h2',
+  ],
   body: {
     // "Code: Select all" in a code box is chrome.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, div.codebox > p, dl.codebox > dt',
@@ -53,7 +58,7 @@ export const phpbb: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^p\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
     const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;

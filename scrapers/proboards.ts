@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, parseHtml } from './dom.js';
+import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochMillis } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 
@@ -17,6 +17,7 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/thread/\\d+'],
   fingerprints: ['tr.post[id^="post-"] td.content div.message'],
   postsPerPage: 20,
+  regions: ['.post[id^="post-"]', 'ul.ui-pagination', 'h1'],
   body: {
     quote: [{
       selector: 'div.quote',
@@ -55,7 +56,7 @@ export const proboards: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post-\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, ctx);
     // No post numbers on the page: a post's number is its place in the thread, which needs

@@ -3,7 +3,7 @@ import { removeElement } from 'domutils';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, parseHtml } from './dom.js';
+import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -26,6 +26,7 @@ export const descriptor = defineDescriptor({
   // form around the posts is on every SMF topic page.
   fingerprints: ['form#quickModForm div.post_wrapper div.inner[id^="msg_"]'],
   postsPerPage: 15,
+  regions: ['div.post_wrapper', '.pagelinks', '.pagesection', '#top_subject'],
   body: {
     // 2.0 prints "Quote from: X on DATE" in a header before the quote (moved onto it, see
     // `markQuoteAuthors`); code blocks have a "Code: [Select]" header.
@@ -78,7 +79,7 @@ export const smf: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, 'div.inner[id^="msg_"]') !== null);
     const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
     const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;

@@ -3,7 +3,7 @@ import type { Post } from '../src/model/post.js';
 import { hashBody } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, documentBase, one, parseHtml, text } from './dom.js';
+import { all, attr, documentBase, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -21,6 +21,13 @@ export const descriptor = defineDescriptor({
   generator: '^\\s*vBulletin\\s+3\\b',
   fingerprints: ['div#posts table[id^="post"][class~="tborder"]'],
   postsPerPage: 15,
+  regions: [
+    {
+      selector: 'table[id^="post"]',
+      parts: ['[id^="postmenu_"]', 'a.bigusername', 'a[id^="postcount"]', 'a[id^="postlink"]', '[id^="post_message_"]', 'td.thead', 'div.smallfont'],
+    },
+    'div.pagenav', 'td.navbar', 'title', 'base',
+  ],
   body: {
     // vB3 quotes and code share `div[style*="margin:20px"]` with a "Quote:"/"Code:"
     // caption; the named quote's first line is "Originally Posted by <strong>X</strong>"
@@ -50,7 +57,7 @@ export const descriptor = defineDescriptor({
   },
 });
 
-const POST = 'div#posts table[id^="post"]';
+const POST = 'table[id^="post"]';
 
 export const vbulletin3: EngineAdapter = {
   descriptor,
@@ -72,7 +79,7 @@ export const vbulletin3: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);

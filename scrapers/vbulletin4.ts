@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, parseHtml, text, documentBase } from './dom.js';
+import { all, attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -16,13 +16,20 @@ export const descriptor = defineDescriptor({
   generator: '^\\s*vBulletin\\s+4\\b',
   fingerprints: ['html#vbulletin_html'],
   postsPerPage: 10,
+  regions: [
+    {
+      selector: 'li[id^="post_"]',
+      parts: ['.userinfo', '.userinfo_noavatar', '.username_container', '.username', 'a.postcounter', 'a[id^="postcount"]', '[id^="post_message_"]', '.lastedited', '.posthead', 'span.date'],
+    },
+    '#pagination_top', '.pagination', '#pagetitle', 'span.threadtitle', 'title', 'base',
+  ],
   body: {
     ...VB_BBCODE_BODY,
     mention: 'a.mention',
   },
 });
 
-const POST = 'ol#posts > li.postcontainer[id^="post_"], ol#posts > li[id^="post_"]';
+const POST = 'li[id^="post_"]';
 
 export const vbulletin4: EngineAdapter = {
   descriptor,
@@ -50,7 +57,7 @@ export const vbulletin4: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);

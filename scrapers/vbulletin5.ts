@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { attr, one, parseHtml, text, documentBase } from './dom.js';
+import { attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -16,6 +16,13 @@ export const descriptor = defineDescriptor({
   generator: '^\\s*vBulletin\\s+5\\b',
   fingerprints: ['body#vb-page-body'],
   postsPerPage: 20,
+  regions: [
+    {
+      selector: 'li.b-post',
+      parts: ['[itemprop="author"]', '.b-userinfo', 'a.b-post__count', '.js-post__content-text', '.b-post__edit', 'time[itemprop="dateCreated"]', '.b-post__timestamp'],
+    },
+    '.pagenav-form', 'input.js-pagenum', 'span.pagetotal', 'h1.main-title', 'base',
+  ],
   body: {
     ...VB_BBCODE_BODY,
     // [USER=N] (core in vB5). [M]
@@ -45,7 +52,7 @@ export const vbulletin5: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url);
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);

@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { attr, one, parseHtml, text, documentBase } from './dom.js';
+import { attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -15,6 +15,10 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/threads/[^/]*?\\.?\\d+/?', 'index\\.php\\?threads/[^/]*?\\.?\\d+'],
   fingerprints: ['html#XenForo'],
   postsPerPage: 20,
+  regions: [
+    { selector: 'li.message', parts: ['.messageUserInfo', '.messageMeta', '.messageContent', 'blockquote.messageText', 'div.editDate'] },
+    'div.PageNav', '.titleBar', 'base',
+  ],
   body: {
     // The end marker, quote attribution and "Click to expand" are chrome; dice and other
     // add-ons draw SVG, which never carries post text. The attribution is skipped rather
@@ -36,7 +40,7 @@ export const descriptor = defineDescriptor({
   },
 });
 
-const POST = '#messageList > li.message[id^="post-"]';
+const POST = 'li.message[id^="post-"]';
 
 export const xenforo1: EngineAdapter = {
   descriptor,
@@ -58,7 +62,7 @@ export const xenforo1: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post-\d+$/.test(attr(el, 'id') ?? ''));
     // data-last gives the last page directly; a one-page thread has no PageNav at all.
     const nav = one(doc, 'div.PageNav[data-last]');

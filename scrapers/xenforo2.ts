@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, parseHtml } from './dom.js';
+import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
 import { requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
@@ -13,6 +13,13 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/threads/[^/]*?\\.?\\d+/?'],
   fingerprints: ['html#XF'],
   postsPerPage: 20,
+  regions: [
+    {
+      selector: 'article.message, article.message--post',
+      parts: ['.message-attribution-main', 'ul.message-attribution-opposite', '.message-name', '.message-body', '.message-lastEdit'],
+    },
+    'ul.pageNav-main', 'h1.p-title-value',
+  ],
   body: {
     // Ads live inside .message-body on some boards; quote expand links and the title of a
     // code block ("Python:") are chrome.
@@ -58,7 +65,7 @@ export const xenforo2: EngineAdapter = {
   },
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = parseHtml(html);
+    const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url);
     const nav = all(doc, 'ul.pageNav-main li.pageNav-page');
     const current = one(doc, 'ul.pageNav-main li.pageNav-page--current');

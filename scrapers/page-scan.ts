@@ -1,0 +1,462 @@
+import { Comment, Document, Element, ProcessingInstruction, Text, type ParentNode } from 'domhandler';
+import { DecodingMode, decodeHTML, decodeHTMLAttribute } from 'entities/decode';
+import { z } from 'zod';
+import { compileCompound, type CompoundSelector } from './compound-selector.js';
+
+/**
+ * The page scan: one pass over a page's HTML that builds a DOM of only the parts an
+ * adapter reads (its regions: post containers, the page navigator, the title). The
+ * rest of the page is tokenized to keep the stack of open elements and nothing more,
+ * with native string search doing the skipping. A forum page is mostly scripts,
+ * navigation and profile chrome, so this is several times cheaper than building the
+ * whole DOM.
+ *
+ * Inside a region the tree is node for node what htmlparser2's `parseDocument` builds
+ * (decoded entities, lower-case names, implied end tags, stray end tags, raw-text
+ * elements): the scan keeps htmlparser2's tree rules, including its stack of the
+ * elements outside the regions, so an unclosed tag in a post ends the post exactly
+ * where the full parse would end it. Tests compare the two on every sample page.
+ */
+export const PageRegion = z.union([
+  z.string(),
+  z.strictObject({
+    /** The region's element (a post container). */
+    selector: z.string(),
+    /**
+     * Only these parts of it are built, each whole, as its children in page order: the
+     * author line, the time, the body. Its other contents (avatars, profile fields,
+     * buttons) are never built. Selectors with combinators inside the parts still work;
+     * a selector that needs an element between the region and a part does not.
+     */
+    parts: z.array(z.string()).min(1),
+  }),
+]);
+export type PageRegion = z.infer<typeof PageRegion>;
+
+export interface PageRegions {
+  readonly regions: readonly { selector: CompoundSelector; parts: TagFilter | null }[];
+  readonly filter: TagFilter;
+}
+
+/** Region selectors are compound (tag, class, id, attributes): each is tested on a tag alone. */
+export function compileRegions(regions: readonly PageRegion[]): PageRegions {
+  const compiled = regions.map((r) => typeof r === 'string'
+    ? { selector: compileCompound(r), parts: null }
+    : { selector: compileCompound(r.selector), parts: new TagFilter(compileCompound(r.parts.join(', '))) });
+  return { regions: compiled, filter: new TagFilter(compileCompound(regions.map((r) => (typeof r === 'string' ? r : r.selector)).join(', '))) };
+}
+
+/** A Document whose children are the page's region elements, in page order. */
+export function scanPage(html: string, regions: PageRegions): Document {
+  return new PageScan(html, regions).run();
+}
+
+/**
+ * Which tags may match a compound selector, told from the tag's name and source text
+ * before its attributes are read (reading them is what costs). The literals the
+ * selectors need are found by one regular expression that runs ahead through the page,
+ * so the page is searched once however many literals there are.
+ */
+class TagFilter {
+  /** Per tag name: whether some alternative takes any such tag, or needs a literal. */
+  private readonly byTag = new Map<string, 'any' | 'needle'>();
+  private readonly anyTag: 'any' | 'needle' | null = null;
+  private readonly needles: RegExp | null;
+
+  constructor(readonly selector: CompoundSelector) {
+    const literals = new Set<string>();
+    for (const p of selector.prefilters) {
+      const want = p.needle === null ? 'any' : 'needle';
+      if (p.needle !== null) literals.add(p.needle);
+      if (p.tag === null) this.anyTag = this.anyTag === 'any' ? 'any' : want;
+      else if (this.byTag.get(p.tag) !== 'any') this.byTag.set(p.tag, want);
+    }
+    this.needles = literals.size ? new RegExp([...literals].map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g') : null;
+  }
+
+  /** `cursor.at` is where a literal next occurs in the page (-1: nowhere further), per scan. */
+  mayMatch(html: string, name: string, start: number, end: number, cursor: { at: number }): boolean {
+    const want = this.byTag.get(name) ?? this.anyTag;
+    if (want === 'any' || this.anyTag === 'any') return true;
+    if (want === null || this.needles === null) return false;
+    if (cursor.at !== -1 && cursor.at < start) {
+      this.needles.lastIndex = start;
+      cursor.at = this.needles.exec(html)?.index ?? -1;
+    }
+    return cursor.at !== -1 && cursor.at < end;
+  }
+}
+
+const WS = '\\t\\n\\f\\r ';
+// An open tag after its name, up to and including `>`. Each part is maximal (the
+// lookaheads), so a tag that never closes fails at once instead of backtracking.
+const ATTR_VALUE = `(?:"[^"]*"|'[^']*'|(?!["'])[^${WS}>]*(?![^${WS}>]))`;
+const ATTR = `[^${WS}/>][^${WS}/>=]*(?![^${WS}/>=])(?:[${WS}]*=[${WS}]*${ATTR_VALUE}|(?![${WS}]*=))`;
+const TAG_REST = new RegExp(`(?:[${WS}/]+(?![${WS}/])|${ATTR})*>`, 'y');
+const TAG_NAME = new RegExp(`[^${WS}/>]*`, 'y');
+const CLOSE_NAME = new RegExp(`[^${WS}>]*`, 'y');
+
+// htmlparser2's tree rules (Parser.js), as data.
+const VOID = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const FORM = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
+const P = new Set(['p']);
+const TABLE_SECTION = new Set(['thead', 'tbody']);
+const DD_DT = new Set(['dd', 'dt']);
+const RT_RP = new Set(['rt', 'rp']);
+const IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
+  ['tr', new Set(['tr', 'th', 'td'])], ['th', new Set(['th'])], ['td', new Set(['thead', 'th', 'td'])],
+  ['body', new Set(['head', 'link', 'script'])], ['li', new Set(['li'])],
+  ['p', P], ['h1', P], ['h2', P], ['h3', P], ['h4', P], ['h5', P], ['h6', P],
+  ['select', FORM], ['input', FORM], ['output', FORM], ['button', FORM], ['datalist', FORM], ['textarea', FORM],
+  ['option', new Set(['option'])], ['optgroup', new Set(['optgroup', 'option'])], ['dd', DD_DT], ['dt', DD_DT],
+  ...['address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul']
+    .map((t): [string, ReadonlySet<string>] => [t, P]),
+  ['rt', RT_RP], ['rp', RT_RP], ['tbody', TABLE_SECTION], ['tfoot', TABLE_SECTION],
+]);
+const FOREIGN = new Set(['math', 'svg']);
+const INTEGRATION = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
+/** Raw-text elements and the end tag that closes each; only `<title>` decodes entities. */
+const RAW_END = new Map(['script', 'style', 'title', 'textarea', 'xmp'].map((t) => [t, new RegExp(`</${t}[${WS}>]`, 'gi')]));
+
+const GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, EQ = 61, DQ = 34, SQ = 39;
+
+function isAlpha(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
+}
+
+function isNameEnd(c: number): boolean {
+  return c === EQ || c === GT || c === SLASH || isSpace(c);
+}
+
+class PageScan {
+  private readonly doc = new Document([]);
+  /** Names of all open elements, outermost first (htmlparser2's stack, reversed). */
+  private readonly open: string[] = [];
+  /** The open elements being built (a region or a part, whole): the top of `open`. */
+  private readonly building: Element[] = [];
+  /** The open region whose parts alone are built, and the depth of `open` it sits at. */
+  private shell: { el: Element; depth: number; parts: TagFilter } | null = null;
+  /** Whether each foreign (svg, math) or integration element opened a foreign context. */
+  private readonly foreign: boolean[] = [false];
+  /** The text node new text joins (htmlparser2 merges text across ignored tags). */
+  private lastText: Text | null = null;
+  /** Per filter, where its literals next occur in the page. */
+  private readonly cursors = new Map<TagFilter, { at: number }>();
+
+  constructor(private readonly html: string, private readonly regions: PageRegions) {}
+
+  run(): Document {
+    const html = this.html;
+    const len = html.length;
+    let pos = 0;
+    let textStart = 0;
+    while (pos < len) {
+      const lt = html.indexOf('<', pos);
+      if (lt < 0) break;
+      const c = html.charCodeAt(lt + 1);
+      let next: number;
+      if (isAlpha(c)) {
+        this.text(textStart, lt);
+        next = this.openTag(lt);
+      } else if (c === SLASH) {
+        let j = lt + 2;
+        while (j < len && isSpace(html.charCodeAt(j))) j++;
+        const d = html.charCodeAt(j);
+        if (d === GT || j >= len) {
+          // `</>` is text, as htmlparser2 reads it.
+          pos = j + 1;
+          continue;
+        }
+        this.text(textStart, lt);
+        next = isAlpha(d) ? this.closeTagAt(j) : this.bogusComment(j);
+      } else if (c === BANG) {
+        this.text(textStart, lt);
+        next = this.declaration(lt);
+      } else if (c === QUESTION) {
+        this.text(textStart, lt);
+        next = this.instruction(lt + 1);
+      } else {
+        // A `<` that starts no tag is text.
+        pos = lt + 1;
+        continue;
+      }
+      pos = textStart = next;
+    }
+    this.text(textStart, len);
+    return this.doc;
+  }
+
+  // ---- tokens ----
+
+  private openTag(lt: number): number {
+    const html = this.html;
+    TAG_NAME.lastIndex = lt + 1;
+    TAG_NAME.test(html);
+    const nameEnd = TAG_NAME.lastIndex;
+    const name = html.slice(lt + 1, nameEnd).toLowerCase();
+    TAG_REST.lastIndex = nameEnd;
+    // A tag that never ends swallows the rest of the page. (At the very end of a page
+    // htmlparser2 keeps odd bits as text; a page cut off there is refused anyway.)
+    if (!TAG_REST.test(html)) return html.length;
+    const end = TAG_REST.lastIndex;
+    const raw = RAW_END.get(name);
+    // Inside a build every tag's attributes are read; outside, only where a region or
+    // part may start, or where self-closing syntax matters.
+    const read = this.building.length > 0 || raw !== undefined || this.foreign[0] || FOREIGN.has(name) ||
+      this.mayStartPart(this.shell?.parts ?? this.regions.filter, name, lt, end);
+    let attribs: Record<string, string> | null = null;
+    let selfClosing = false;
+    if (read) {
+      attribs = {};
+      selfClosing = this.readAttributes(nameEnd, end - 1, attribs);
+    }
+    this.startElement(name, attribs);
+    if (selfClosing && this.foreign[0]) this.closeCurrent(name);
+    else if (raw !== undefined && !selfClosing) return this.rawText(name, raw, end);
+    return end;
+  }
+
+  /** Whether a tag outside any build may start a region (or, inside a region, a part). */
+  private mayStartPart(filter: TagFilter, name: string, start: number, end: number): boolean {
+    let cursor = this.cursors.get(filter);
+    if (!cursor) this.cursors.set(filter, (cursor = { at: -2 }));
+    return filter.mayMatch(this.html, name, start, end, cursor);
+  }
+
+  /**
+   * Opens an element, built if it lies in a region (or a part) or starts one, given its
+   * attributes when they were read (a tag no region can want is not).
+   */
+  private startElement(name: string, attribs: Record<string, string> | null): void {
+    if (this.building.length > 0 || attribs === null) {
+      this.openElement(name, attribs);
+      return;
+    }
+    if (this.shell) {
+      this.openElement(name, this.shell.parts.selector.matches(name, attribs) ? attribs : null);
+      return;
+    }
+    const region = this.regions.regions.find((r) => r.selector.matches(name, attribs));
+    const el = this.openElement(name, region ? attribs : null);
+    if (region?.parts && el && !VOID.has(name)) {
+      // The region stays open without being built: only its parts are.
+      this.building.pop();
+      this.shell = { el, depth: this.open.length, parts: region.parts };
+    }
+  }
+
+  private closeTagAt(nameStart: number): number {
+    const html = this.html;
+    CLOSE_NAME.lastIndex = nameStart;
+    CLOSE_NAME.test(html);
+    // An end tag cut off by the end of the page closes nothing.
+    if (CLOSE_NAME.lastIndex >= html.length) return html.length;
+    this.closeElement(html.slice(nameStart, CLOSE_NAME.lastIndex).toLowerCase());
+    const gt = html.indexOf('>', CLOSE_NAME.lastIndex);
+    return gt < 0 ? html.length : gt + 1;
+  }
+
+  /** `</3>` and the like: a comment to htmlparser2. */
+  private bogusComment(start: number): number {
+    const gt = this.html.indexOf('>', start);
+    if (gt < 0) return this.trailingText(start);
+    this.comment(this.html.slice(start, gt));
+    return gt + 1;
+  }
+
+  private declaration(lt: number): number {
+    const html = this.html;
+    if (html.startsWith('<!--', lt)) {
+      // `<!-->` and `<!--->` are whole comments: the end may overlap the opening dashes.
+      const close = html.indexOf('-->', lt + 2);
+      if (close < 0) {
+        if (html.length > lt + 4) this.comment(html.slice(lt + 4));
+        return html.length;
+      }
+      this.comment(html.slice(lt + 4, Math.max(lt + 4, close)));
+      return close + 3;
+    }
+    if (html.startsWith('<![CDATA[', lt)) {
+      const close = html.indexOf(']]>', lt + 9);
+      if (close < 0) {
+        if (html.length > lt + 9) this.comment(`[CDATA[${html.slice(lt + 9)}]]`);
+        return html.length;
+      }
+      this.comment(`[CDATA[${html.slice(lt + 9, close)}]]`);
+      return close + 3;
+    }
+    return this.instruction(lt + 1);
+  }
+
+  /** `<!DOCTYPE ...>`, `<?xml ...>` (from the `!` or `?`): an instruction node, as DomHandler makes. */
+  private instruction(start: number): number {
+    const html = this.html;
+    const gt = html.indexOf('>', start);
+    if (gt < 0) return this.trailingText(start + 1);
+    if (this.building.length > 0) {
+      const value = html.slice(start + 1, gt);
+      const cut = value.search(/\s|\//);
+      const name = (cut < 0 ? value : value.slice(0, cut)).toLowerCase();
+      this.append(new ProcessingInstruction(`${html[start]}${name}`, `${html[start]}${value}`));
+    }
+    this.lastText = null;
+    return gt + 1;
+  }
+
+  /** A declaration or bogus comment the page ends inside: htmlparser2 keeps its rest as text. */
+  private trailingText(start: number): number {
+    this.text(start, this.html.length);
+    return this.html.length;
+  }
+
+  /** The content of `<script>`, `<style>`, `<title>`, `<textarea>`, `<xmp>` up to its end tag. */
+  private rawText(name: string, endTag: RegExp, start: number): number {
+    const html = this.html;
+    endTag.lastIndex = start;
+    const m = endTag.exec(html);
+    const end = m ? m.index : html.length;
+    if (this.building.length > 0 && end > start) {
+      const data = html.slice(start, end);
+      this.appendText(name === 'title' && data.includes('&') ? decodeHTML(data, DecodingMode.Legacy) : data);
+    }
+    if (!m) return html.length;
+    this.closeElement(name);
+    const gt = html.indexOf('>', end + 2 + name.length);
+    return gt < 0 ? html.length : gt + 1;
+  }
+
+  /**
+   * Reads attributes (the first of a name wins) between the tag name and its `>` at `gt`;
+   * says whether the tag was written self-closing. Hand-written: this runs on every tag
+   * of every region, and a capturing regex costs several times more.
+   */
+  private readAttributes(from: number, gt: number, into: Record<string, string>): boolean {
+    const html = this.html;
+    let selfClosing = false;
+    let i = from;
+    while (i < gt) {
+      let c = html.charCodeAt(i);
+      if (isSpace(c) || c === SLASH) {
+        // `/` then `>` (with or without space between) is a self-closing tag.
+        selfClosing = false;
+        while (i < gt && (isSpace(c = html.charCodeAt(i)) || c === SLASH)) {
+          if (c === SLASH) selfClosing = true;
+          i++;
+        }
+        continue;
+      }
+      selfClosing = false;
+      const nameStart = i++;
+      while (i < gt && !isNameEnd(html.charCodeAt(i))) i++;
+      const key = html.slice(nameStart, i).toLowerCase();
+      let j = i;
+      while (j < gt && isSpace(html.charCodeAt(j))) j++;
+      let value = '';
+      if (j < gt && html.charCodeAt(j) === EQ) {
+        j++;
+        while (j < gt && isSpace(html.charCodeAt(j))) j++;
+        const q = html.charCodeAt(j);
+        if (q === DQ || q === SQ) {
+          const close = html.indexOf(q === DQ ? '"' : "'", j + 1);
+          value = html.slice(j + 1, close);
+          i = close + 1;
+        } else {
+          let k = j;
+          while (k < gt && !isSpace(html.charCodeAt(k))) k++;
+          value = html.slice(j, k);
+          i = k;
+        }
+        if (value.includes('&')) value = decodeHTMLAttribute(value);
+      }
+      if (!Object.hasOwn(into, key)) into[key] = value;
+    }
+    return selfClosing;
+  }
+
+  // ---- the tree (htmlparser2's Parser and DomHandler, for the regions alone) ----
+
+  private openElement(name: string, attribs: Record<string, string> | null): Element | null {
+    const implied = IMPLIES_CLOSE.get(name);
+    if (implied) {
+      while (this.open.length > 0 && implied.has(this.open[this.open.length - 1]!)) this.pop();
+    }
+    const isVoid = VOID.has(name);
+    if (!isVoid) {
+      this.open.push(name);
+      if (FOREIGN.has(name)) this.foreign.unshift(true);
+      else if (INTEGRATION.has(name)) this.foreign.unshift(false);
+    }
+    if (attribs === null) return null;
+    const el = new Element(name, attribs);
+    this.append(el);
+    if (!isVoid) this.building.push(el);
+    return el;
+  }
+
+  private closeElement(name: string): void {
+    if (FOREIGN.has(name) || INTEGRATION.has(name)) this.foreign.shift();
+    if (VOID.has(name)) {
+      // `</br>` is a line break; other void end tags are nothing.
+      if (name === 'br') this.startElement('br', {});
+      return;
+    }
+    const at = this.open.lastIndexOf(name);
+    if (at >= 0) {
+      while (this.open.length > at) this.pop();
+    } else if (name === 'p') {
+      // A stray `</p>` is an empty paragraph.
+      this.startElement('p', {});
+      this.closeCurrent('p');
+    }
+  }
+
+  /** A self-closing tag in svg or math (or an implied `<p>`): closes if it is still open. */
+  private closeCurrent(name: string): void {
+    if (this.open[this.open.length - 1] === name) this.pop();
+  }
+
+  private pop(): void {
+    this.open.pop();
+    this.lastText = null;
+    // While something is built its elements are the top of the stack.
+    if (this.building.length > 0) this.building.pop();
+    else if (this.shell && this.open.length < this.shell.depth) this.shell = null;
+  }
+
+  private append(node: Element | Text | Comment | ProcessingInstruction): void {
+    const parent: ParentNode = this.building[this.building.length - 1] ?? this.shell?.el ?? this.doc;
+    const prev = parent.children[parent.children.length - 1];
+    parent.children.push(node);
+    node.parent = parent;
+    if (prev) {
+      prev.next = node;
+      node.prev = prev;
+    }
+    this.lastText = null;
+  }
+
+  private text(start: number, end: number): void {
+    if (end <= start || this.building.length === 0) return;
+    const data = this.html.slice(start, end);
+    this.appendText(data.includes('&') ? decodeHTML(data, DecodingMode.Legacy) : data);
+  }
+
+  private appendText(data: string): void {
+    if (this.lastText) {
+      this.lastText.data += data;
+      return;
+    }
+    const node = new Text(data);
+    this.append(node);
+    this.lastText = node;
+  }
+
+  private comment(data: string): void {
+    if (this.building.length > 0) this.append(new Comment(data));
+    this.lastText = null;
+  }
+}

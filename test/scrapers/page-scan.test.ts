@@ -1,0 +1,175 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fc from 'fast-check';
+import { parseDocument } from 'htmlparser2';
+import type { AnyNode, Document, Element } from 'domhandler';
+import { describe, expect, it } from 'vitest';
+import { adapters } from '../../scrapers/registry.js';
+import { engineFromHtml } from '../../scrapers/identify.js';
+import { compileRegions, scanPage, type PageRegion } from '../../scrapers/page-scan.js';
+import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
+import { packageRoot } from '../../src/rules/package-root.js';
+
+/**
+ * The page scan must build, inside its regions, exactly the tree htmlparser2 builds, and
+ * every adapter must read the same posts from its regions as from the whole page.
+ */
+const root = packageRoot(import.meta.url);
+const samplesDir = resolve(root, '../shared/forum-samples');
+const haveSamples = existsSync(samplesDir);
+if (!haveSamples) console.warn(`[page-scan] real forum samples not found at ${samplesDir}: skipping the real-page comparisons`);
+
+/** A node as text, with everything an adapter could read: names, attributes, text, order. */
+function shape(node: AnyNode, out: string[] = []): string[] {
+  if (node.type === 'text') out.push(`text ${JSON.stringify(node.data)}`);
+  else if (node.type === 'comment') out.push(`comment ${JSON.stringify(node.data)}`);
+  else if (node.type === 'directive') out.push(`directive ${node.name} ${JSON.stringify(node.data)}`);
+  else if ('name' in node) {
+    out.push(`<${node.name} ${JSON.stringify(node.attribs)} ${node.type}`);
+    for (const c of node.children) shape(c, out);
+    out.push(`</${node.name}>`);
+  }
+  return out;
+}
+
+/** Every element at the top of the document: what a scan with the region `*` builds. */
+const fullTree = (html: string): string[] =>
+  parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true }).children
+    .filter((n) => n.type === 'tag' || n.type === 'script' || n.type === 'style').flatMap((n) => shape(n));
+const everything = compileRegions(['*']);
+const scanTree = (html: string): string[] => scanPage(html, everything).children.flatMap((n) => shape(n));
+const scan = (html: string, regions: PageRegion[]): Document => scanPage(html, compileRegions(regions));
+
+describe('the page scan builds what htmlparser2 builds', () => {
+  const cases: [string, string][] = [
+    ['nested elements and attributes', '<div id="a" class="x y"><p>one <b>two</b></p><span data-x=1>three</span></div>'],
+    ['upper-case names are lowered', '<DIV CLASS="A"><B>x</B></DIV>'],
+    ['the first of two same-named attributes wins', '<a href="1" HREF="2">x</a>'],
+    ['attributes without value, unquoted and spaced', '<input disabled value = five name=a/b><a b c= "d">x</a>'],
+    ['a quoted value may hold > and the other quote', `<a title="1 > 0" alt='it"s'>x</a>`],
+    ['entities in text and attributes', '<p title="&amp;&lt;x&gt; &copy">a &amp; b &lt; c &notit; &#x41;&#66; &amp</p>'],
+    ['a stray end tag is ignored and text around it joins', '<div>a</span>b</div>'],
+    ['an end tag closes every element opened inside it', '<div><span><b>x</div>y'],
+    ['implied ends: p, li, td, option', '<p>a<p>b<div>c</div><ul><li>1<li>2</ul><table><tr><td>x<td>y<tr><td>z</table><select><option>a<option>b</select>'],
+    ['a stray </p> is an empty paragraph, a stray </br> a break', '<div>a</p>b</br>c</div>'],
+    ['void elements never hold children', '<div><img src=x>text<br>more<hr></div>'],
+    ['script, style and textarea are raw text; title decodes entities', '<div><script>if (a<b) { x = "</div>" }</script><style>p>b{}</style><textarea><b>&amp;</b></textarea><title>a &amp; b</title></div>'],
+    ['a raw-text end tag needs a space or > after its name', '<div><script>a</scriptx>b</script>c</div>'],
+    ['comments, short comments and bogus comments', '<div><!-- a --><!--><!---><!-- b -- c -->x</3 >y</div>'],
+    ['declarations and instructions inside an element', '<div><!DOCTYPE html><?xml version="1.0"?>x</div>'],
+    ['CDATA is a comment in HTML', '<div><![CDATA[ a < b ]]>x</div>'],
+    ['</> is text', '<div>a</>b</ >c</div>'],
+    ['a < that starts no tag is text', '<div>1 < 2 <3 <<b>x</b></div>'],
+    ['self-closing syntax counts only in svg and math', '<div/><span>x</span><svg><path/><g/></svg><p>after</p>'],
+    ['a written-self-closing script is not raw text', '<div><script src=x /><b>bold</b></div>'],
+    ['/ before > is self-closing, inside an unquoted value it is not', '<svg><a href=x/><b/></svg>'],
+    ['a tag never closed swallows the rest', '<div>a<span class="x'],
+  ];
+  it.each(cases)('%s', (_name, html) => {
+    expect(scanTree(html)).toEqual(fullTree(html));
+  });
+
+  it('on random markup', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('<div>', '</div>', '<p>', '</p>', '<b class="x">', '</b>', '<li>', '<ul>', '</ul>', '<td>', '<tr>', '<table>', '</table>',
+        '<br>', '</br>', '<img src=a>', '<script>', '</script>', '<style>', '<title>', '</title>', '<svg>', '</svg>', '<g/>', '<!--', '-->',
+        '<!x>', '<?p>', '</>', '</ >', '< ', '<', '>', '/', '"', "'", '=', '&amp;', '&lt', '&#65;', '&bogus;', ' ', '\n', 'a', 'é',
+        '<span title="a>b">', "<i x='1' y=2 z>", '<A HREF=X>', '</A>', '<select>', '<option>', '<![CDATA[x]]>', '</3>'),
+      fc.string({ maxLength: 3 }),
+    );
+    // Pages cut off inside a tag, comment or script are refused before any post is read
+    // (page-checks), and htmlparser2 keeps odd bits of them as text: markup ends cleanly here.
+    const END = '<b id="end">end</b>';
+    const endsCleanly = (html: string): boolean => {
+      const tree = fullTree(html);
+      const at = tree.lastIndexOf('<b {"id":"end"} tag');
+      return at >= 0 && tree[at + 1] === 'text "end"' && tree[at + 2] === '</b>';
+    };
+    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+      const html = pieces.join('') + END;
+      fc.pre(endsCleanly(html));
+      expect(scanTree(html)).toEqual(fullTree(html));
+    }), { numRuns: 3000 });
+  });
+});
+
+describe('regions and parts', () => {
+  const page = [
+    '<html><head><title>T &amp; U</title><script>var x = "<div class=post>";</script></head><body>',
+    '<div class="nav">1 2 3</div>',
+    '<div class="post" id="p1"><div class="avatar"><img src=a></div><div class="name">Alice</div>',
+    '<div class="body">Vote: <b>Bob</b><div class="name">quoted</div></div><span class="sig">sig</span></div>',
+    '<div class="post" id="p2"><div class="body">unclosed <b>bold</div></div>',
+    '</body></html>',
+  ].join('');
+
+  it('builds the region elements alone, in page order, and nothing of a script', () => {
+    const doc = scan(page, ['title', 'div.nav']);
+    expect(doc.children.map((n) => shape(n)[0])).toEqual(['<title {} tag', '<div {"class":"nav"} tag']);
+    expect(shape(doc.children[0]!)).toContain('text "T & U"');
+  });
+
+  it('a region with parts keeps its own attributes and its parts, whole, as its children', () => {
+    const doc = scan(page, [{ selector: 'div.post', parts: ['.name', '.body'] }]);
+    const posts = doc.children as Element[];
+    expect(posts.map((p) => p.attribs.id)).toEqual(['p1', 'p2']);
+    expect(posts[0]!.children.map((n) => (n as Element).attribs.class)).toEqual(['name', 'body']);
+    // The part's own subtree is whole: the .name inside .body stays where it is.
+    expect(shape(posts[0]!.children[1]!)).toEqual(expect.arrayContaining(['<div {"class":"name"} tag', 'text "quoted"']));
+    expect(shape(posts[0]!).join('\n')).not.toMatch(/avatar|sig/);
+  });
+
+  it('an element left open inside a post ends where the whole-page parse ends it', () => {
+    const regioned = scan(page, [{ selector: 'div.post', parts: ['.body'] }]).children[1]!;
+    const whole = parseDocument(page).children[0] as Element;
+    const fullPost = shape(whole).join('\n');
+    const body = shape((regioned as Element).children[0]!).join('\n');
+    expect(fullPost).toContain(body);
+    expect(body).toContain('text "unclosed "');
+  });
+});
+
+/** Every HTML page the adapters are tested on: the real samples and the fixtures. */
+function pages(): { name: string; html: string }[] {
+  const out: { name: string; html: string }[] = [];
+  if (haveSamples) {
+    for (const dir of readdirSync(samplesDir).filter((d) => !d.endsWith('.md'))) {
+      for (const file of readdirSync(join(samplesDir, dir)).filter((f) => f.endsWith('.html'))) {
+        const bytes = readFileSync(join(samplesDir, dir, file));
+        out.push({ name: `samples/${dir}/${file}`, html: dir === 'vbulletin3' ? new TextDecoder('windows-1252').decode(bytes) : bytes.toString('utf8') });
+      }
+    }
+  }
+  const fixtures = join(root, 'fixtures');
+  for (const engine of readdirSync(fixtures)) {
+    const dir = join(fixtures, engine);
+    for (const sub of existsSync(dir) && !engine.includes('.') ? readdirSync(dir) : []) {
+      const subdir = join(dir, sub);
+      if (!existsSync(subdir) || sub.includes('.')) continue;
+      for (const file of readdirSync(subdir).filter((f) => f.endsWith('.html'))) {
+        out.push({ name: `fixtures/${engine}/${sub}/${file}`, html: readFileSync(join(subdir, file), 'utf8') });
+      }
+    }
+  }
+  return out;
+}
+
+describe('every adapter reads the same page from its regions as from the whole page', () => {
+  const all = pages();
+  it('has pages to compare', () => {
+    expect(all.filter((p) => p.name.startsWith('fixtures/')).length).toBeGreaterThan(30);
+  });
+  it.each(all.map((p) => [p.name, p.html]))('%s', (_name, html) => {
+    const engine = engineFromHtml(html);
+    const adapter = adapters.find((a) => a.descriptor.engine === engine);
+    expect(adapter, `no adapter recognises ${_name}`).toBeDefined();
+    expect(adapter!.descriptor.regions, `${engine} declares no regions`).toBeDefined();
+    const ctx = { url: 'https://forum.example.com/threads/a-game.1/page-2', profile: DEFAULT_PROFILE, now: '2026-01-01T00:00:00Z' };
+    const regioned = adapter!.parsePage(html, ctx);
+    expect(regioned.posts.length).toBeGreaterThan(0);
+    expect(regioned).toEqual(adapter!.parsePage(html, { ...ctx, wholePage: true }));
+  });
+  it.each(all.filter((p) => p.name.startsWith('samples/')).map((p) => [p.name, p.html]))('%s: the whole-page scan is htmlparser2\'s tree', (_name, html) => {
+    expect(scanTree(html)).toEqual(fullTree(html));
+  });
+});
