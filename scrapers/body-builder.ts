@@ -2,7 +2,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { textContent } from 'domutils';
 import type { Body, BodyNode, LinkKind } from '../src/model/body.js';
 import type { BodyMarkup } from './markup.js';
-import { attr, isElement, matcher, matches, one } from './dom.js';
+import { attr, isElement, matcher, one } from './dom.js';
 
 export interface BodyContext {
   /** The page the post was read from: relative links and images resolve against it. */
@@ -16,21 +16,62 @@ const MAX_DEPTH = 200;
 
 /** Turn one post's body element into the engine-neutral tree, by the engine's markup data. */
 export function buildBody(root: Element, markup: BodyMarkup, ctx: BodyContext): Body {
-  const builder = new Builder(markup, ctx);
+  const builder = new Builder(rulesOf(markup), ctx);
   return builder.children(root.children, 0);
 }
 
+type Is = (el: Element) => boolean;
+
+/** A markup's selectors compiled once: every element of every body is tested against them. */
+interface Rules {
+  markup: BodyMarkup;
+  skip: Is;
+  quote: Is[];
+  spoiler: Is | null;
+  code: Is;
+  bold: Is;
+  italic: Is;
+  underline: Is;
+  strike: Is;
+  smilie: Is;
+  mention: Is;
+  internalLink: Is | null;
+  signature: Is | null;
+  blocks: ReadonlySet<string>;
+}
+
+const compiledRules = new WeakMap<BodyMarkup, Rules>();
+function rulesOf(m: BodyMarkup): Rules {
+  let rules = compiledRules.get(m);
+  if (!rules) {
+    rules = {
+      markup: m,
+      skip: matcher(m.skip),
+      quote: m.quote.map((q) => matcher(q.selector)),
+      spoiler: m.spoiler ? matcher(m.spoiler.selector) : null,
+      code: matcher(m.code),
+      bold: matcher(m.bold),
+      italic: matcher(m.italic),
+      underline: matcher(m.underline),
+      strike: matcher(m.strike),
+      smilie: matcher(m.smilie),
+      mention: matcher(m.mention),
+      internalLink: m.internalLink ? matcher(m.internalLink) : null,
+      signature: m.signature ? matcher(m.signature) : null,
+      blocks: new Set(m.blocks),
+    };
+    compiledRules.set(m, rules);
+  }
+  return rules;
+}
+
 class Builder {
-  private readonly blocks: Set<string>;
   private readonly origins: Set<string>;
-  private readonly quote: ((el: Element) => boolean)[];
   private readonly base: URL | null;
 
-  constructor(private readonly m: BodyMarkup, ctx: BodyContext) {
-    this.blocks = new Set(m.blocks);
+  constructor(private readonly r: Rules, ctx: BodyContext) {
     this.base = safeUrl(ctx.pageUrl);
     this.origins = new Set([...(ctx.forumOrigins ?? []), ...(this.base ? [this.base.origin] : [])]);
-    this.quote = m.quote.map((q) => matcher(q.selector));
   }
 
   /** Chrome of quotes and spoilers (titles, expand links), skipped wherever it sits. */
@@ -50,42 +91,37 @@ class Builder {
   }
 
   private element(el: Element, depth: number): Body {
-    const m = this.m;
-    if (matches(el, m.skip)) return [];
+    const r = this.r;
+    if (r.skip(el)) return [];
     if (depth > MAX_DEPTH) return [{ t: 'text', text: textContent(el).replace(/\s+/g, ' ') }];
     const name = el.name;
 
-    const qi = this.quote.findIndex((q) => q(el));
-    if (qi >= 0) return [this.quoteNode(el, qi, depth)];
-    if (m.spoiler && matches(el, m.spoiler.selector)) {
-      const titleEl = m.spoiler.titleSelector ? one(el, m.spoiler.titleSelector) : null;
+    for (let qi = 0; qi < r.quote.length; qi++) if (r.quote[qi]!(el)) return [this.quoteNode(el, qi, depth)];
+    if (r.spoiler?.(el)) {
+      const titleSelector = r.markup.spoiler!.titleSelector;
+      const titleEl = titleSelector ? one(el, titleSelector) : null;
       const title = titleEl ? textContent(titleEl).replace(/\s+/g, ' ').trim() || null : null;
       return [{ t: 'spoiler', title, children: this.inner(el, depth, titleEl ? [titleEl] : []) }];
     }
-    if (matches(el, m.code)) return [{ t: 'code', text: this.codeText(el) }];
+    if (r.code(el)) return [{ t: 'code', text: this.codeText(el) }];
     if (name === 'br') return [{ t: 'br' }];
     if (name === 'img') return [this.imageNode(el)];
     if (name === 'a' && el.attribs.href !== undefined) return [this.linkNode(el, depth)];
 
-    let kids: Body | null = null;
-    const content = (): Body => (kids ??= this.children(el.children, depth));
-    let wrapped: BodyNode[] | null = null;
-    const wrap = (make: (children: Body) => BodyNode): void => {
-      wrapped = [make(wrapped ?? content())];
-    };
-    const style = (el.attribs.style ?? '').toLowerCase();
-    if (matches(el, m.bold) || /font-weight\s*:\s*(bold|[6-9]00)/.test(style)) wrap((c) => ({ t: 'bold', children: c }));
-    if (matches(el, m.italic) || /font-style\s*:\s*italic/.test(style)) wrap((c) => ({ t: 'italic', children: c }));
-    if (matches(el, m.underline) || /text-decoration[^;]*underline/.test(style)) wrap((c) => ({ t: 'underline', children: c }));
-    if (matches(el, m.strike) || /text-decoration[^;]*line-through/.test(style)) wrap((c) => ({ t: 'strike', children: c }));
-    const color = /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() ?? (name === 'font' ? el.attribs.color : undefined);
-    if (color) wrap((c) => ({ t: 'color', color, children: c }));
-    const size = /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() ?? (name === 'font' ? el.attribs.size : undefined);
-    if (size) wrap((c) => ({ t: 'size', size, children: c }));
-    if (m.signature && matches(el, m.signature)) wrap((c) => ({ t: 'signature', children: c }));
+    // Styles wrap the content, innermost first: bold, italic, underline, strike, colour, size, signature.
+    let result: Body = this.children(el.children, depth);
+    const style = el.attribs.style?.toLowerCase() ?? '';
+    if (r.bold(el) || (style && /font-weight\s*:\s*(bold|[6-9]00)/.test(style))) result = [{ t: 'bold', children: result }];
+    if (r.italic(el) || (style && /font-style\s*:\s*italic/.test(style))) result = [{ t: 'italic', children: result }];
+    if (r.underline(el) || (style && /text-decoration[^;]*underline/.test(style))) result = [{ t: 'underline', children: result }];
+    if (r.strike(el) || (style && /text-decoration[^;]*line-through/.test(style))) result = [{ t: 'strike', children: result }];
+    const color = (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined);
+    if (color) result = [{ t: 'color', color, children: result }];
+    const size = (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined);
+    if (size) result = [{ t: 'size', size, children: result }];
+    if (r.signature?.(el)) result = [{ t: 'signature', children: result }];
 
-    const result: Body = wrapped ?? content();
-    if (this.blocks.has(name)) return [{ t: 'block', children: result }];
+    if (r.blocks.has(name)) return [{ t: 'block', children: result }];
     return result;
   }
 
@@ -95,7 +131,7 @@ class Builder {
   }
 
   private quoteNode(el: Element, index: number, depth: number): BodyNode {
-    const q = this.m.quote[index]!;
+    const q = this.r.markup.quote[index]!;
     const chrome: Element[] = [];
     let author: string | null = null;
     if (q.authorAttr) author = attr(el, q.authorAttr)?.trim() || null;
@@ -120,7 +156,7 @@ class Builder {
       for (const n of nodes) {
         if (!isElement(n)) continue;
         if (is(n)) return n;
-        if (this.quote.some((q) => q(n))) continue;
+        if (this.r.quote.some((q) => q(n))) continue;
         const found = visit(n.children);
         if (found) return found;
       }
@@ -135,7 +171,7 @@ class Builder {
     const visit = (nodes: readonly AnyNode[]): void => {
       for (const n of nodes) {
         if (n.type === 'text') out += n.data;
-        else if (isElement(n) && !matches(n, this.m.skip)) visit(n.children);
+        else if (isElement(n) && !this.r.skip(n)) visit(n.children);
       }
     };
     visit(el.children);
@@ -143,7 +179,7 @@ class Builder {
   }
 
   private imageNode(el: Element): BodyNode {
-    if (matches(el, this.m.smilie)) {
+    if (this.r.smilie(el)) {
       return { t: 'smilie', alt: el.attribs.alt || el.attribs.title || el.attribs['data-shortname'] || '' };
     }
     const src = el.attribs['data-src'] || el.attribs.src || '';
@@ -154,8 +190,8 @@ class Builder {
     const raw = el.attribs.href ?? '';
     const href = this.resolve(raw) ?? raw;
     let kind: LinkKind;
-    if (matches(el, this.m.mention)) kind = 'mention';
-    else if (matches(el, this.m.internalLink)) kind = 'internal';
+    if (this.r.mention(el)) kind = 'mention';
+    else if (this.r.internalLink?.(el)) kind = 'internal';
     else kind = this.isInternal(href) ? 'internal' : 'external';
     return { t: 'link', href, kind, children: this.children(el.children, depth) };
   }

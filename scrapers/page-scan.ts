@@ -93,30 +93,42 @@ const WS = '\\t\\n\\f\\r ';
 const ATTR_VALUE = `(?:"[^"]*"|'[^']*'|(?!["'])[^${WS}>]*(?![^${WS}>]))`;
 const ATTR = `[^${WS}/>][^${WS}/>=]*(?![^${WS}/>=])(?:[${WS}]*=[${WS}]*${ATTR_VALUE}|(?![${WS}]*=))`;
 const TAG_REST = new RegExp(`(?:[${WS}/]+(?![${WS}/])|${ATTR})*>`, 'y');
-const TAG_NAME = new RegExp(`[^${WS}/>]*`, 'y');
-const CLOSE_NAME = new RegExp(`[^${WS}>]*`, 'y');
-
-// htmlparser2's tree rules (Parser.js), as data.
-const VOID = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+// htmlparser2's tree rules (Parser.js), as data: one lookup per tag.
+interface TagRule {
+  /** Open elements (on top of the stack) this tag closes first: `<p>` after `<p>`, `<li>` after `<li>`. */
+  closes?: ReadonlySet<string>;
+  isVoid?: true;
+  /** svg and math start a foreign context (self-closing syntax counts there). */
+  foreign?: true;
+  /** HTML inside a foreign context (title, desc, ...): self-closing syntax stops counting. */
+  integration?: true;
+  /** Raw-text elements: the end tag that closes each. Only `<title>` decodes entities. */
+  rawEnd?: RegExp;
+}
+const RULES = new Map<string, TagRule>();
+const rule = (names: readonly string[], add: TagRule): void => {
+  for (const n of names) RULES.set(n, { ...RULES.get(n), ...add });
+};
 const FORM = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
 const P = new Set(['p']);
-const TABLE_SECTION = new Set(['thead', 'tbody']);
-const DD_DT = new Set(['dd', 'dt']);
-const RT_RP = new Set(['rt', 'rp']);
-const IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
-  ['tr', new Set(['tr', 'th', 'td'])], ['th', new Set(['th'])], ['td', new Set(['thead', 'th', 'td'])],
-  ['body', new Set(['head', 'link', 'script'])], ['li', new Set(['li'])],
-  ['p', P], ['h1', P], ['h2', P], ['h3', P], ['h4', P], ['h5', P], ['h6', P],
-  ['select', FORM], ['input', FORM], ['output', FORM], ['button', FORM], ['datalist', FORM], ['textarea', FORM],
-  ['option', new Set(['option'])], ['optgroup', new Set(['optgroup', 'option'])], ['dd', DD_DT], ['dt', DD_DT],
-  ...['address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul']
-    .map((t): [string, ReadonlySet<string>] => [t, P]),
-  ['rt', RT_RP], ['rp', RT_RP], ['tbody', TABLE_SECTION], ['tfoot', TABLE_SECTION],
-]);
-const FOREIGN = new Set(['math', 'svg']);
-const INTEGRATION = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
-/** Raw-text elements and the end tag that closes each; only `<title>` decodes entities. */
-const RAW_END = new Map(['script', 'style', 'title', 'textarea', 'xmp'].map((t) => [t, new RegExp(`</${t}[${WS}>]`, 'gi')]));
+rule(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr'], { isVoid: true });
+rule(['tr'], { closes: new Set(['tr', 'th', 'td']) });
+rule(['th'], { closes: new Set(['th']) });
+rule(['td'], { closes: new Set(['thead', 'th', 'td']) });
+rule(['body'], { closes: new Set(['head', 'link', 'script']) });
+rule(['li'], { closes: new Set(['li']) });
+rule(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'], { closes: P });
+rule(['select', 'input', 'output', 'button', 'datalist', 'textarea'], { closes: FORM });
+rule(['option'], { closes: new Set(['option']) });
+rule(['optgroup'], { closes: new Set(['optgroup', 'option']) });
+rule(['dd', 'dt'], { closes: new Set(['dd', 'dt']) });
+rule(['address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul'], { closes: P });
+rule(['rt', 'rp'], { closes: new Set(['rt', 'rp']) });
+rule(['tbody', 'tfoot'], { closes: new Set(['thead', 'tbody']) });
+rule(['math', 'svg'], { foreign: true });
+rule(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title'], { integration: true });
+for (const t of ['script', 'style', 'title', 'textarea', 'xmp']) rule([t], { rawEnd: new RegExp(`</${t}[${WS}>]`, 'gi') });
+const NO_RULE: TagRule = {};
 
 const GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, EQ = 61, DQ = 34, SQ = 39;
 
@@ -194,29 +206,43 @@ class PageScan {
 
   private openTag(lt: number): number {
     const html = this.html;
-    TAG_NAME.lastIndex = lt + 1;
-    TAG_NAME.test(html);
-    const nameEnd = TAG_NAME.lastIndex;
-    const name = html.slice(lt + 1, nameEnd).toLowerCase();
-    TAG_REST.lastIndex = nameEnd;
+    const len = html.length;
+    // The name runs to a space, `/` or `>` (hand-read: a regex call per tag costs more).
+    let nameEnd = lt + 1;
+    let upper = false;
+    for (let c = html.charCodeAt(nameEnd); nameEnd < len && c !== GT && c !== SLASH && !isSpace(c); c = html.charCodeAt(++nameEnd)) {
+      if (c >= 65 && c <= 90) upper = true;
+    }
+    const name = upper ? html.slice(lt + 1, nameEnd).toLowerCase() : html.slice(lt + 1, nameEnd);
+    const rule = RULES.get(name) ?? NO_RULE;
+    let end: number;
+    let attribs: Record<string, string> | null = null;
+    this.selfClosing = false;
+    // Inside a build every tag's attributes are read; outside, only where a region or
+    // part may start, or where self-closing syntax matters (raw text, svg and math).
+    if (this.building.length > 0) {
+      attribs = {};
+      end = this.readTag(nameEnd, attribs);
+    } else {
+      if (html.charCodeAt(nameEnd) === GT) {
+        end = nameEnd + 1;
+      } else {
+        TAG_REST.lastIndex = nameEnd;
+        end = TAG_REST.test(html) ? TAG_REST.lastIndex : -1;
+      }
+      if (end >= 0 && (rule.rawEnd !== undefined || rule.foreign === true || this.foreign[0] ||
+        this.mayStartPart(this.shell?.parts ?? this.regions.filter, name, lt, end))) {
+        attribs = {};
+        this.readTag(nameEnd, attribs);
+      }
+    }
     // A tag that never ends swallows the rest of the page. (At the very end of a page
     // htmlparser2 keeps odd bits as text; a page cut off there is refused anyway.)
-    if (!TAG_REST.test(html)) return html.length;
-    const end = TAG_REST.lastIndex;
-    const raw = RAW_END.get(name);
-    // Inside a build every tag's attributes are read; outside, only where a region or
-    // part may start, or where self-closing syntax matters.
-    const read = this.building.length > 0 || raw !== undefined || this.foreign[0] || FOREIGN.has(name) ||
-      this.mayStartPart(this.shell?.parts ?? this.regions.filter, name, lt, end);
-    let attribs: Record<string, string> | null = null;
-    let selfClosing = false;
-    if (read) {
-      attribs = {};
-      selfClosing = this.readAttributes(nameEnd, end - 1, attribs);
-    }
-    this.startElement(name, attribs);
+    if (end < 0) return len;
+    const selfClosing = this.selfClosing;
+    this.startElement(name, rule, attribs);
     if (selfClosing && this.foreign[0]) this.closeCurrent(name);
-    else if (raw !== undefined && !selfClosing) return this.rawText(name, raw, end);
+    else if (rule.rawEnd !== undefined && !selfClosing) return this.rawText(name, rule.rawEnd, end);
     return end;
   }
 
@@ -231,18 +257,18 @@ class PageScan {
    * Opens an element, built if it lies in a region (or a part) or starts one, given its
    * attributes when they were read (a tag no region can want is not).
    */
-  private startElement(name: string, attribs: Record<string, string> | null): void {
+  private startElement(name: string, rule: TagRule, attribs: Record<string, string> | null): void {
     if (this.building.length > 0 || attribs === null) {
-      this.openElement(name, attribs);
+      this.openElement(name, rule, attribs);
       return;
     }
     if (this.shell) {
-      this.openElement(name, this.shell.parts.selector.matches(name, attribs) ? attribs : null);
+      this.openElement(name, rule, this.shell.parts.selector.matches(name, attribs) ? attribs : null);
       return;
     }
     const region = this.regions.regions.find((r) => r.selector.matches(name, attribs));
-    const el = this.openElement(name, region ? attribs : null);
-    if (region?.parts && el && !VOID.has(name)) {
+    const el = this.openElement(name, rule, region ? attribs : null);
+    if (region?.parts && el && !rule.isVoid) {
       // The region stays open without being built: only its parts are.
       this.building.pop();
       this.shell = { el, depth: this.open.length, parts: region.parts };
@@ -251,13 +277,19 @@ class PageScan {
 
   private closeTagAt(nameStart: number): number {
     const html = this.html;
-    CLOSE_NAME.lastIndex = nameStart;
-    CLOSE_NAME.test(html);
+    const len = html.length;
+    // An end tag's name runs to a space or `>` (`</div/>` closes no div).
+    let nameEnd = nameStart;
+    let upper = false;
+    for (let c = html.charCodeAt(nameEnd); nameEnd < len && c !== GT && !isSpace(c); c = html.charCodeAt(++nameEnd)) {
+      if (c >= 65 && c <= 90) upper = true;
+    }
     // An end tag cut off by the end of the page closes nothing.
-    if (CLOSE_NAME.lastIndex >= html.length) return html.length;
-    this.closeElement(html.slice(nameStart, CLOSE_NAME.lastIndex).toLowerCase());
-    const gt = html.indexOf('>', CLOSE_NAME.lastIndex);
-    return gt < 0 ? html.length : gt + 1;
+    if (nameEnd >= len) return len;
+    const name = html.slice(nameStart, nameEnd);
+    this.closeElement(upper ? name.toLowerCase() : name);
+    const gt = html.charCodeAt(nameEnd) === GT ? nameEnd : html.indexOf('>', nameEnd);
+    return gt < 0 ? len : gt + 1;
   }
 
   /** `</3>` and the like: a comment to htmlparser2. */
@@ -329,21 +361,29 @@ class PageScan {
     return gt < 0 ? html.length : gt + 1;
   }
 
+  /** Whether the tag `readTag` read last was written self-closing (`<g/>`). */
+  private selfClosing = false;
+
   /**
-   * Reads attributes (the first of a name wins) between the tag name and its `>` at `gt`;
-   * says whether the tag was written self-closing. Hand-written: this runs on every tag
-   * of every region, and a capturing regex costs several times more.
+   * Reads a tag's attributes from after its name to its `>` (the first of a name wins)
+   * and returns the index after the `>`, or -1 for a tag the page never ends.
+   * Hand-written: it runs on every tag of every region, where a regex costs more.
    */
-  private readAttributes(from: number, gt: number, into: Record<string, string>): boolean {
+  private readTag(from: number, into: Record<string, string>): number {
     const html = this.html;
+    const len = html.length;
     let selfClosing = false;
     let i = from;
-    while (i < gt) {
+    while (i < len) {
       let c = html.charCodeAt(i);
+      if (c === GT) {
+        this.selfClosing = selfClosing;
+        return i + 1;
+      }
       if (isSpace(c) || c === SLASH) {
         // `/` then `>` (with or without space between) is a self-closing tag.
         selfClosing = false;
-        while (i < gt && (isSpace(c = html.charCodeAt(i)) || c === SLASH)) {
+        while (i < len && (isSpace(c = html.charCodeAt(i)) || c === SLASH)) {
           if (c === SLASH) selfClosing = true;
           i++;
         }
@@ -351,57 +391,61 @@ class PageScan {
       }
       selfClosing = false;
       const nameStart = i++;
-      while (i < gt && !isNameEnd(html.charCodeAt(i))) i++;
-      const key = html.slice(nameStart, i).toLowerCase();
+      let upper = c >= 65 && c <= 90;
+      for (c = html.charCodeAt(i); i < len && !isNameEnd(c); c = html.charCodeAt(++i)) {
+        if (c >= 65 && c <= 90) upper = true;
+      }
+      const key = upper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i);
       let j = i;
-      while (j < gt && isSpace(html.charCodeAt(j))) j++;
+      while (j < len && isSpace(html.charCodeAt(j))) j++;
       let value = '';
-      if (j < gt && html.charCodeAt(j) === EQ) {
+      if (html.charCodeAt(j) === EQ) {
         j++;
-        while (j < gt && isSpace(html.charCodeAt(j))) j++;
+        while (j < len && isSpace(html.charCodeAt(j))) j++;
         const q = html.charCodeAt(j);
         if (q === DQ || q === SQ) {
           const close = html.indexOf(q === DQ ? '"' : "'", j + 1);
+          if (close < 0) return -1;
           value = html.slice(j + 1, close);
           i = close + 1;
         } else {
           let k = j;
-          while (k < gt && !isSpace(html.charCodeAt(k))) k++;
+          while (k < len && !isSpace(c = html.charCodeAt(k)) && c !== GT) k++;
           value = html.slice(j, k);
           i = k;
         }
         if (value.includes('&')) value = decodeHTMLAttribute(value);
       }
-      if (!Object.hasOwn(into, key)) into[key] = value;
+      // `into[key]` is undefined for a new name unless Object.prototype has it ("constructor").
+      if (into[key] === undefined || !Object.hasOwn(into, key)) into[key] = value;
     }
-    return selfClosing;
+    return -1;
   }
 
   // ---- the tree (htmlparser2's Parser and DomHandler, for the regions alone) ----
 
-  private openElement(name: string, attribs: Record<string, string> | null): Element | null {
-    const implied = IMPLIES_CLOSE.get(name);
-    if (implied) {
-      while (this.open.length > 0 && implied.has(this.open[this.open.length - 1]!)) this.pop();
+  private openElement(name: string, rule: TagRule, attribs: Record<string, string> | null): Element | null {
+    if (rule.closes) {
+      while (this.open.length > 0 && rule.closes.has(this.open[this.open.length - 1]!)) this.pop();
     }
-    const isVoid = VOID.has(name);
-    if (!isVoid) {
+    if (!rule.isVoid) {
       this.open.push(name);
-      if (FOREIGN.has(name)) this.foreign.unshift(true);
-      else if (INTEGRATION.has(name)) this.foreign.unshift(false);
+      if (rule.foreign) this.foreign.unshift(true);
+      else if (rule.integration) this.foreign.unshift(false);
     }
     if (attribs === null) return null;
     const el = new Element(name, attribs);
     this.append(el);
-    if (!isVoid) this.building.push(el);
+    if (!rule.isVoid) this.building.push(el);
     return el;
   }
 
   private closeElement(name: string): void {
-    if (FOREIGN.has(name) || INTEGRATION.has(name)) this.foreign.shift();
-    if (VOID.has(name)) {
+    const rule = RULES.get(name) ?? NO_RULE;
+    if (rule.foreign || rule.integration) this.foreign.shift();
+    if (rule.isVoid) {
       // `</br>` is a line break; other void end tags are nothing.
-      if (name === 'br') this.startElement('br', {});
+      if (name === 'br') this.startElement('br', rule, {});
       return;
     }
     const at = this.open.lastIndexOf(name);
@@ -409,7 +453,7 @@ class PageScan {
       while (this.open.length > at) this.pop();
     } else if (name === 'p') {
       // A stray `</p>` is an empty paragraph.
-      this.startElement('p', {});
+      this.startElement('p', rule, {});
       this.closeCurrent('p');
     }
   }
