@@ -79,10 +79,11 @@ class Builder {
 
   children(nodes: readonly AnyNode[], depth: number): Body {
     const out: Body = [];
+    const chrome = this.chrome.size > 0 ? this.chrome : null;
     for (const node of nodes) {
-      if (this.chrome.has(node)) continue;
+      if (chrome?.has(node)) continue;
       if (node.type === 'text') {
-        push(out, { t: 'text', text: node.data.replace(/\s+/g, ' ') });
+        push(out, { t: 'text', text: foldSpace(node.data) });
       } else if (isElement(node)) {
         for (const n of this.element(node, depth + 1)) push(out, n);
       }
@@ -210,6 +211,13 @@ class Builder {
       return null;
     }
   }
+}
+
+/** Runs of white space read as one space, as a browser shows them. */
+function foldSpace(text: string): string {
+  // Most text nodes are the indentation between tags, or plain words: no regex for those.
+  if (text === ' ' || text === '') return text;
+  return /\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, ' ') : text;
 }
 
 function push(out: Body, node: BodyNode): void {
