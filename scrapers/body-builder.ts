@@ -213,11 +213,13 @@ class Builder {
   }
 }
 
+/** Any white space other than a lone space (what `\s` matches, less the space itself). */
+const FOLDABLE = /[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}/;
+
 /** Runs of white space read as one space, as a browser shows them. */
 function foldSpace(text: string): string {
-  // Most text nodes are the indentation between tags, or plain words: no regex for those.
-  if (text === ' ' || text === '') return text;
-  return /\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, ' ') : text;
+  // Most text nodes are plain words or a single space: no replace for those.
+  return FOLDABLE.test(text) ? text.replace(/\s+/g, ' ') : text;
 }
 
 function push(out: Body, node: BodyNode): void {

@@ -35,17 +35,12 @@ const compiled = new Map<string, Matcher>();
 export function matcher(selector: string): Matcher {
   let m = compiled.get(selector);
   if (!m) {
-    // Compound selectors (most of what adapters use) match several times faster by
-    // tag-indexed tests than through css-select's general compiler.
-    let compound: CompoundSelector | null = null;
-    try {
-      compound = compileCompound(selector);
-    } catch {
-      compound = null;
-    }
-    m = compound
-      ? ((c: CompoundSelector) => (el: Element) => (el.type === 'tag' || el.type === 'script' || el.type === 'style') && c.matches(el.name, el.attribs))(compound)
-      : (compile<AnyNode, Element>(selector) as Matcher);
+    // Compound selectors joined by descendant and child combinators (nearly all that
+    // adapters use) match several times faster by tag-indexed tests than through
+    // css-select's general compiler, which takes the rest (pseudo-classes, siblings).
+    m = compileChains(selector) ?? (compile<AnyNode, Element>(selector) as Matcher);
+    // Adapters build some selectors from post ids: keep the cache from growing without end.
+    if (compiled.size >= 1000) compiled.clear();
     compiled.set(selector, m);
   }
   return m;
@@ -55,12 +50,147 @@ export function matches(el: Element, selector: string | undefined): boolean {
   return selector ? matcher(selector)(el) : false;
 }
 
+/** Every element under `root` (not `root` itself) matching, in document order. */
 export function all(root: AnyNode | AnyNode[], selector: string): Element[] {
-  return selectAll<AnyNode, Element>(matcher(selector), root);
+  if (Array.isArray(root)) return selectAll<AnyNode, Element>(matcher(selector), root);
+  const out: Element[] = [];
+  walk(root, matcher(selector), (el) => {
+    out.push(el);
+    return false;
+  });
+  return out;
 }
 
+/** The first element under `root` (not `root` itself) matching, in document order. */
 export function one(root: AnyNode | AnyNode[], selector: string): Element | null {
-  return selectOne<AnyNode, Element>(matcher(selector), root);
+  if (Array.isArray(root)) return selectOne<AnyNode, Element>(matcher(selector), root);
+  let found: Element | null = null;
+  walk(root, matcher(selector), (el) => {
+    found = el;
+    return true;
+  });
+  return found;
+}
+
+/** Depth-first, in document order, without recursion (hostile markup nests deep); `found` returning true stops. */
+function walk(root: AnyNode, is: Matcher, found: (el: Element) => boolean): void {
+  if (!('children' in root)) return;
+  const stack: { nodes: readonly AnyNode[]; i: number }[] = [{ nodes: root.children, i: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.i >= top.nodes.length) {
+      stack.pop();
+      continue;
+    }
+    const node = top.nodes[top.i++]!;
+    if (!isElement(node)) continue;
+    if (is(node) && found(node)) return;
+    if (node.children.length > 0) stack.push({ nodes: node.children, i: 0 });
+  }
+}
+
+/**
+ * A selector list whose selectors are compound selectors joined by ` ` and `>`, as one
+ * matcher; null for anything else. Matched right to left: the last compound on the
+ * element, then the rest on its ancestors.
+ */
+function compileChains(selectorList: string): Matcher | null {
+  const alternatives: { test: CompoundSelector; child: boolean }[][] = [];
+  for (const alternative of splitOutsideBrackets(selectorList, ',')) {
+    const parts = chainOf(alternative.trim());
+    if (!parts) return null;
+    alternatives.push(parts);
+  }
+  if (alternatives.length === 0) return null;
+  return (el: Element) => {
+    if (!isElement(el)) return false;
+    for (const parts of alternatives) if (matchChain(parts, parts.length - 1, el)) return true;
+    return false;
+  };
+}
+
+/** `a.b > c d` as compounds, each marked when it must be the parent (not any ancestor) of the next. */
+function chainOf(selector: string): { test: CompoundSelector; child: boolean }[] | null {
+  const bare = selector.replace(/\[[^\]]*\]/g, '[]');
+  if (selector === '' || /[:+~(),]/.test(bare)) return null;
+  const pieces = splitOutsideBrackets(spaceOutChildCombinators(selector), ' ').filter((p) => p !== '');
+  const parts: { test: CompoundSelector; child: boolean }[] = [];
+  let child = false;
+  for (const piece of pieces) {
+    if (piece === '>') {
+      if (parts.length === 0 || child) return null;
+      child = true;
+      continue;
+    }
+    try {
+      parts.push({ test: compileCompound(piece), child });
+    } catch {
+      return null;
+    }
+    child = false;
+  }
+  return parts.length > 0 && !child ? parts : null;
+}
+
+function matchChain(parts: readonly { test: CompoundSelector; child: boolean }[], i: number, el: Element): boolean {
+  if (!parts[i]!.test.matches(el.name, el.attribs)) return false;
+  if (i === 0) return true;
+  // The compound before must match the parent (`>`) or some ancestor (` `), and so on leftwards.
+  for (let p = parentElement(el); p; p = parentElement(p)) {
+    if (matchChain(parts, i - 1, p)) return true;
+    if (parts[i]!.child) return false;
+  }
+  return false;
+}
+
+function parentElement(el: Element): Element | null {
+  const p = el.parent;
+  return p && isElement(p) ? p : null;
+}
+
+/** Splits on `sep` where it stands outside `[...]` and quotes (attribute values may hold it). */
+function splitOutsideBrackets(s: string, sep: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  forEachOutside(s, (c, i) => {
+    if (c === sep) {
+      out.push(s.slice(start, i));
+      start = i + 1;
+    }
+  });
+  out.push(s.slice(start));
+  return out;
+}
+
+/** `a>b` as `a > b`, so the combinator splits on spaces like the rest. */
+function spaceOutChildCombinators(s: string): string {
+  const at: number[] = [];
+  forEachOutside(s, (c, i) => {
+    if (c === '>') at.push(i);
+  });
+  let out = s;
+  for (const i of at.reverse()) out = `${out.slice(0, i)} > ${out.slice(i + 1)}`;
+  return out;
+}
+
+/** Calls `visit` for each character outside attribute brackets and quotes. */
+function forEachOutside(s: string, visit: (c: string, i: number) => void): void {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '[') {
+      depth++;
+    } else if (c === ']') {
+      depth--;
+    } else if (depth === 0) {
+      visit(c, i);
+    }
+  }
 }
 
 export function attr(el: Element | null | undefined, name: string): string | null {

@@ -1,5 +1,5 @@
 import type { Document, Element } from 'domhandler';
-import { removeElement } from 'domutils';
+import { removeElement, textContent } from 'domutils';
 import { z } from 'zod';
 import { LayoutError, TruncatedPageError } from '../src/fetch/errors.js';
 import { hashBody, type Post } from '../src/model/post.js';
@@ -165,7 +165,7 @@ function parseHtmlPage(html: string, ctx: PageContext, base: string): ThreadPage
 function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
   const script = one(doc, 'script#ajaxify-data');
   try {
-    const data = JSON.parse(text(script) || 'null') as { pagination?: { currentPage?: number; pageCount?: number } } | null;
+    const data = JSON.parse((script ? textContent(script) : '') || 'null') as { pagination?: { currentPage?: number; pageCount?: number } } | null;
     const p = data?.pagination;
     if (p?.currentPage && p.pageCount) return { page: p.currentPage, pageCount: Math.max(p.currentPage, p.pageCount) };
   } catch {

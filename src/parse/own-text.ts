@@ -45,6 +45,8 @@ interface Frame {
 // Zero-width characters would split names and keywords invisibly ("Vo\u200Bte").
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 const SPACES = /[^\S\n]+/g;
+/** Anything `emitText` would change: a line break, an invisible character, white space other than one space. */
+const PLAIN_TEXT_WORK = /[\t-\r\u00a0\u00ad\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]| {2}/;
 /** A typed quote tag: `[quote]`, `[quote="Ann"]`, `[quote=Ann;123]`, GOG's `[quote_123]`; `[/quote]`, `[/quote_123]`. */
 const TYPED_QUOTE = /\[(?:(\/)quote(?:_\d{1,12})?|quote(?:[=_ ][^[\]\n]{0,120})?)\]/giu;
 const TYPED_CLOSER = /\[\/quote(?:_\d{1,12})?\]/giu;
@@ -65,7 +67,7 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
   const append = (text: string, style: Style): void => {
     if (text === '') return;
     const last = current[current.length - 1];
-    const hasInk = /\S/u.test(text);
+    const hasInk = /\S/.test(text);
     if (last && last.style.bold === style.bold && last.style.strike === style.strike && last.style.inSpoiler === style.inSpoiler) {
       // Adjacent runs of one style are one run: "[b]Vote:[/b][b] Bob[/b]" reads "Vote: Bob".
       const part = last.endsWithSpace && text.startsWith(' ') ? text.slice(1) : text;
@@ -79,6 +81,11 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
   };
 
   const emitText = (raw: string, style: Style): void => {
+    // Most text is one line of words with single spaces: nothing to remove, split or fold.
+    if (!PLAIN_TEXT_WORK.test(raw)) {
+      append(raw, style);
+      return;
+    }
     const parts = raw.replace(INVISIBLE, '').split(/\r\n|\r|\n/);
     parts.forEach((part, k) => {
       if (k > 0) endLine();
