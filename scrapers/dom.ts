@@ -95,16 +95,21 @@ function walk(root: AnyNode, is: Matcher, found: (el: Element) => boolean): void
  * element, then the rest on its ancestors.
  */
 function compileChains(selectorList: string): Matcher | null {
-  const alternatives: { test: CompoundSelector; child: boolean }[][] = [];
+  const chains: { test: CompoundSelector; child: boolean }[][] = [];
+  const singles: string[] = [];
   for (const alternative of splitOutsideBrackets(selectorList, ',')) {
     const parts = chainOf(alternative.trim());
     if (!parts) return null;
-    alternatives.push(parts);
+    if (parts.length === 1) singles.push(alternative.trim());
+    else chains.push(parts);
   }
-  if (alternatives.length === 0) return null;
+  // Lone compounds share one tag-indexed test; chains are tried after it.
+  const single = singles.length ? compileCompound(singles.join(', ')) : null;
+  if (!single && chains.length === 0) return null;
   return (el: Element) => {
     if (!isElement(el)) return false;
-    for (const parts of alternatives) if (matchChain(parts, parts.length - 1, el)) return true;
+    if (single?.matches(el.name, el.attribs)) return true;
+    for (const parts of chains) if (matchChain(parts, parts.length - 1, el)) return true;
     return false;
   };
 }

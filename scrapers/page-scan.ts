@@ -88,11 +88,7 @@ class TagFilter {
 }
 
 const WS = '\\t\\n\\f\\r ';
-// An open tag after its name, up to and including `>`. Each part is maximal (the
-// lookaheads), so a tag that never closes fails at once instead of backtracking.
-const ATTR_VALUE = `(?:"[^"]*"|'[^']*'|(?!["'])[^${WS}>]*(?![^${WS}>]))`;
-const ATTR = `[^${WS}/>][^${WS}/>=]*(?![^${WS}/>=])(?:[${WS}]*=[${WS}]*${ATTR_VALUE}|(?![${WS}]*=))`;
-const TAG_REST = new RegExp(`(?:[${WS}/]+(?![${WS}/])|${ATTR})*>`, 'y');
+
 // htmlparser2's tree rules (Parser.js), as data: one lookup per tag.
 interface TagRule {
   /** Open elements (on top of the stack) this tag closes first: `<p>` after `<p>`, `<li>` after `<li>`. */
@@ -218,20 +214,14 @@ class PageScan {
     let end: number;
     let attribs: Record<string, string> | null = null;
     this.selfClosing = false;
-    // Inside a build every tag's attributes are read; outside, only where a region or
-    // part may start, or where self-closing syntax matters (raw text, svg and math).
+    // Inside a build every tag's attributes are read; outside, only where a region or a
+    // part may start.
     if (this.building.length > 0) {
       attribs = {};
       end = this.readTag(nameEnd, attribs);
     } else {
-      if (html.charCodeAt(nameEnd) === GT) {
-        end = nameEnd + 1;
-      } else {
-        TAG_REST.lastIndex = nameEnd;
-        end = TAG_REST.test(html) ? TAG_REST.lastIndex : -1;
-      }
-      if (end >= 0 && (rule.rawEnd !== undefined || rule.foreign === true || this.foreign[0] ||
-        this.mayStartPart(this.shell?.parts ?? this.regions.filter, name, lt, end))) {
+      end = html.charCodeAt(nameEnd) === GT ? nameEnd + 1 : this.readTag(nameEnd, null);
+      if (end >= 0 && this.mayStartPart(this.shell?.parts ?? this.regions.filter, name, lt, end)) {
         attribs = {};
         this.readTag(nameEnd, attribs);
       }
@@ -365,11 +355,11 @@ class PageScan {
   private selfClosing = false;
 
   /**
-   * Reads a tag's attributes from after its name to its `>` (the first of a name wins)
-   * and returns the index after the `>`, or -1 for a tag the page never ends.
-   * Hand-written: it runs on every tag of every region, where a regex costs more.
+   * Reads a tag from after its name to its `>`, with its attributes into `into` (the
+   * first of a name wins; null: only find the end), and returns the index after the
+   * `>`, or -1 for a tag the page never ends. Hand-written: it runs on every tag.
    */
-  private readTag(from: number, into: Record<string, string>): number {
+  private readTag(from: number, into: Record<string, string> | null): number {
     const html = this.html;
     const len = html.length;
     let selfClosing = false;
@@ -395,7 +385,7 @@ class PageScan {
       for (c = html.charCodeAt(i); i < len && !isNameEnd(c); c = html.charCodeAt(++i)) {
         if (c >= 65 && c <= 90) upper = true;
       }
-      const key = upper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i);
+      const nameEnd = i;
       let j = i;
       while (j < len && isSpace(html.charCodeAt(j))) j++;
       let value = '';
@@ -406,16 +396,18 @@ class PageScan {
         if (q === DQ || q === SQ) {
           const close = html.indexOf(q === DQ ? '"' : "'", j + 1);
           if (close < 0) return -1;
-          value = html.slice(j + 1, close);
+          if (into) value = html.slice(j + 1, close);
           i = close + 1;
         } else {
           let k = j;
           while (k < len && !isSpace(c = html.charCodeAt(k)) && c !== GT) k++;
-          value = html.slice(j, k);
+          if (into) value = html.slice(j, k);
           i = k;
         }
-        if (value.includes('&')) value = decodeHTMLAttribute(value);
+        if (into && value.includes('&')) value = decodeHTMLAttribute(value);
       }
+      if (!into) continue;
+      const key = upper ? html.slice(nameStart, nameEnd).toLowerCase() : html.slice(nameStart, nameEnd);
       // `into[key]` is undefined for a new name unless Object.prototype has it ("constructor").
       if (into[key] === undefined || !Object.hasOwn(into, key)) into[key] = value;
     }

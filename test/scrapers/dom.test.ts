@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { selectAll, selectOne } from 'css-select';
-import type { AnyNode, Element } from 'domhandler';
+import { selectAll as cssSelectAll, selectOne as cssSelectOne } from 'css-select';
+import type { AnyNode, Document, Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { all, one, parseHtml } from '../../scrapers/dom.js';
 import { packageRoot } from '../../src/rules/package-root.js';
@@ -13,6 +13,8 @@ import { packageRoot } from '../../src/rules/package-root.js';
 const root = packageRoot(import.meta.url);
 const samplesDir = resolve(root, '../shared/forum-samples');
 
+const selectAll = (selector: string, root: Document): Element[] => cssSelectAll<AnyNode, Element>(selector, root);
+const selectOne = (selector: string, root: Document): Element | null => cssSelectOne<AnyNode, Element>(selector, root);
 const describeNode = (el: Element | null): string => (el ? `${el.name}#${el.attribs.id ?? ''}.${el.attribs.class ?? ''}@${path(el)}` : 'none');
 function path(el: Element): string {
   const steps: number[] = [];
