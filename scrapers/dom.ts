@@ -3,7 +3,7 @@ import { compile, selectAll, selectOne } from 'css-select';
 import type { AnyNode, Document, Element } from 'domhandler';
 import { textContent } from 'domutils';
 import { compileCompound, type CompoundSelector } from './compound-selector.js';
-import { compileRegions, scanPage, type PageRegions } from './page-scan.js';
+import { compileRegions, scanPage, type PageRegion, type PageRegions } from './page-scan.js';
 import type { EngineDescriptor, PageContext } from './adapter.js';
 
 /**
@@ -16,7 +16,7 @@ export function parseHtml(html: string): Document {
   return parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true });
 }
 
-const regionsOf = new WeakMap<EngineDescriptor, PageRegions>();
+const compiledRegions = new WeakMap<readonly PageRegion[], PageRegions>();
 
 /**
  * The DOM an adapter reads a page from: the page scan of the descriptor's regions, or
@@ -24,8 +24,8 @@ const regionsOf = new WeakMap<EngineDescriptor, PageRegions>();
  */
 export function pageDocument(html: string, descriptor: EngineDescriptor, ctx: PageContext): Document {
   if (!descriptor.regions || ctx.wholePage) return parseHtml(html);
-  let regions = regionsOf.get(descriptor);
-  if (!regions) regionsOf.set(descriptor, (regions = compileRegions(descriptor.regions)));
+  let regions = compiledRegions.get(descriptor.regions);
+  if (!regions) compiledRegions.set(descriptor.regions, (regions = compileRegions(descriptor.regions)));
   return scanPage(html, regions);
 }
 

@@ -17,33 +17,32 @@ import { compileCompound, type CompoundSelector } from './compound-selector.js';
  * elements outside the regions, so an unclosed tag in a post ends the post exactly
  * where the full parse would end it. Tests compare the two on every sample page.
  */
-export const PageRegion = z.union([
-  z.string(),
-  z.strictObject({
-    /** The region's element (a post container). */
-    selector: z.string(),
-    /**
-     * Only these parts of it are built, each whole, as its children in page order: the
-     * author line, the time, the body. Its other contents (avatars, profile fields,
-     * buttons) are never built. Selectors with combinators inside the parts still work;
-     * a selector that needs an element between the region and a part does not.
-     */
-    parts: z.array(z.string()).min(1),
-  }),
-]);
-export type PageRegion = z.infer<typeof PageRegion>;
+/**
+ * A part of a page the adapter reads: a compound selector (the element is built whole),
+ * or a selector with parts: the element is built with its attributes, and of its
+ * contents only the parts (themselves whole, or again with parts), as its children in
+ * page order. Avatars, profile fields and buttons around them are never built.
+ * Selectors with descendant combinators still find the parts; a child combinator (`>`)
+ * or anything that needs an element between a region and its part does not.
+ */
+export type PageRegion = string | { selector: string; parts: PageRegion[] };
+export const PageRegion: z.ZodType<PageRegion> = z.lazy(() =>
+  z.union([z.string(), z.strictObject({ selector: z.string(), parts: z.array(PageRegion).min(1) })]),
+);
 
+/** Regions (or a region's parts), compiled: which tags may start one, and what each holds. */
 export interface PageRegions {
-  readonly regions: readonly { selector: CompoundSelector; parts: TagFilter | null }[];
   readonly filter: TagFilter;
+  readonly entries: readonly { selector: CompoundSelector; parts: PageRegions | null }[];
 }
 
 /** Region selectors are compound (tag, class, id, attributes): each is tested on a tag alone. */
 export function compileRegions(regions: readonly PageRegion[]): PageRegions {
-  const compiled = regions.map((r) => typeof r === 'string'
-    ? { selector: compileCompound(r), parts: null }
-    : { selector: compileCompound(r.selector), parts: new TagFilter(compileCompound(r.parts.join(', '))) });
-  return { regions: compiled, filter: new TagFilter(compileCompound(regions.map((r) => (typeof r === 'string' ? r : r.selector)).join(', '))) };
+  const selectorOf = (r: PageRegion): string => (typeof r === 'string' ? r : r.selector);
+  return {
+    filter: new TagFilter(compileCompound(regions.map(selectorOf).join(', '))),
+    entries: regions.map((r) => ({ selector: compileCompound(selectorOf(r)), parts: typeof r === 'string' ? null : compileRegions(r.parts) })),
+  };
 }
 
 /** A Document whose children are the page's region elements, in page order. */
@@ -147,7 +146,7 @@ class PageScan {
   /** The open elements being built (a region or a part, whole): the top of `open`. */
   private readonly building: Element[] = [];
   /** The open region whose parts alone are built, and the depth of `open` it sits at. */
-  private shell: { el: Element; depth: number; parts: TagFilter } | null = null;
+  private readonly shells: { el: Element; depth: number; parts: PageRegions }[] = [];
   /** Whether each foreign (svg, math) or integration element opened a foreign context. */
   private readonly foreign: boolean[] = [false];
   /** The text node new text joins (htmlparser2 merges text across ignored tags). */
@@ -221,7 +220,7 @@ class PageScan {
       end = this.readTag(nameEnd, attribs);
     } else {
       end = html.charCodeAt(nameEnd) === GT ? nameEnd + 1 : this.readTag(nameEnd, null);
-      if (end >= 0 && this.mayStartPart(this.shell?.parts ?? this.regions.filter, name, lt, end)) {
+      if (end >= 0 && this.mayStartPart(this.wanted().filter, name, lt, end)) {
         attribs = {};
         this.readTag(nameEnd, attribs);
       }
@@ -252,17 +251,18 @@ class PageScan {
       this.openElement(name, rule, attribs);
       return;
     }
-    if (this.shell) {
-      this.openElement(name, rule, this.shell.parts.selector.matches(name, attribs) ? attribs : null);
-      return;
-    }
-    const region = this.regions.regions.find((r) => r.selector.matches(name, attribs));
-    const el = this.openElement(name, rule, region ? attribs : null);
-    if (region?.parts && el && !rule.isVoid) {
-      // The region stays open without being built: only its parts are.
+    const entry = this.wanted().entries.find((e) => e.selector.matches(name, attribs));
+    const el = this.openElement(name, rule, entry ? attribs : null);
+    if (entry?.parts && el && !rule.isVoid) {
+      // Open without being built: only its parts are.
       this.building.pop();
-      this.shell = { el, depth: this.open.length, parts: region.parts };
+      this.shells.push({ el, depth: this.open.length, parts: entry.parts });
     }
+  }
+
+  /** What may start here: the innermost open region's parts, or the page's regions. */
+  private wanted(): PageRegions {
+    return this.shells[this.shells.length - 1]?.parts ?? this.regions;
   }
 
   private closeTagAt(nameStart: number): number {
@@ -460,11 +460,11 @@ class PageScan {
     this.lastText = null;
     // While something is built its elements are the top of the stack.
     if (this.building.length > 0) this.building.pop();
-    else if (this.shell && this.open.length < this.shell.depth) this.shell = null;
+    else if (this.shells.length > 0 && this.open.length < this.shells[this.shells.length - 1]!.depth) this.shells.pop();
   }
 
   private append(node: Element | Text | Comment | ProcessingInstruction): void {
-    const parent: ParentNode = this.building[this.building.length - 1] ?? this.shell?.el ?? this.doc;
+    const parent: ParentNode = this.building[this.building.length - 1] ?? this.shells[this.shells.length - 1]?.el ?? this.doc;
     const prev = parent.children[parent.children.length - 1];
     parent.children.push(node);
     node.parent = parent;

@@ -13,7 +13,11 @@ export const descriptor = defineDescriptor({
   fingerprints: ['body#phpbb'],
   postsPerPage: 10,
   regions: [
-    { selector: 'div.post', parts: ['p.author', 'dl.postprofile', 'div.content', 'div.notice'] },
+    {
+      selector: 'div.post',
+      // Of the profile column, only the name.
+      parts: ['p.author', { selector: 'dl.postprofile', parts: ['dt', 'a.username', 'a.username-coloured'] }, 'div.content', 'div.notice'],
+    },
     // The title is the page's first h2 (h2.topic-title on prosilver).
     '.pagination', 'h2',
   ],

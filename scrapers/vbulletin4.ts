@@ -19,7 +19,12 @@ export const descriptor = defineDescriptor({
   regions: [
     {
       selector: 'li[id^="post_"]',
-      parts: ['.userinfo', '.userinfo_noavatar', '.username_container', '.username', 'a.postcounter', 'a[id^="postcount"]', '[id^="post_message_"]', '.lastedited', '.posthead', 'span.date'],
+      parts: [
+        // Of the profile box, only the name.
+        { selector: '.userinfo', parts: ['.username'] }, { selector: '.userinfo_noavatar', parts: ['.username'] },
+        { selector: '.username_container', parts: ['.username'] },
+        '.username', 'a.postcounter', 'a[id^="postcount"]', '[id^="post_message_"]', '.lastedited', '.posthead', 'span.date',
+      ],
     },
     '#pagination_top', '.pagination', '#pagetitle', 'span.threadtitle', 'title', 'base',
   ],

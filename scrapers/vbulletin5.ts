@@ -19,7 +19,11 @@ export const descriptor = defineDescriptor({
   regions: [
     {
       selector: 'li.b-post',
-      parts: ['[itemprop="author"]', '.b-userinfo', 'a.b-post__count', '.js-post__content-text', '.b-post__edit', 'time[itemprop="dateCreated"]', '.b-post__timestamp'],
+      parts: [
+        // Of the profile card, only the name.
+        { selector: '[itemprop="author"]', parts: ['.author'] }, { selector: '.b-userinfo', parts: ['.author'] },
+        'a.b-post__count', '.js-post__content-text', '.b-post__edit', 'time[itemprop="dateCreated"]', '.b-post__timestamp',
+      ],
     },
     '.pagenav-form', 'input.js-pagenum', 'span.pagetotal', 'h1.main-title', 'base',
   ],

@@ -16,7 +16,16 @@ export const descriptor = defineDescriptor({
   fingerprints: ['html#XenForo'],
   postsPerPage: 20,
   regions: [
-    { selector: 'li.message', parts: ['.messageUserInfo', '.messageMeta', '.messageContent', 'blockquote.messageText', 'div.editDate'] },
+    {
+      selector: 'li.message',
+      parts: [
+        // Of the profile box and the meta line, only the name, number, permalink and time.
+        { selector: '.messageUserInfo', parts: ['a.username'] },
+        { selector: '.messageMeta', parts: ['a.username', 'a.postNumber', 'a.datePermalink', '.DateTime'] },
+        { selector: '.messageContent', parts: ['blockquote.messageText', 'div.editDate'] },
+        'blockquote.messageText', 'div.editDate',
+      ],
+    },
     'div.PageNav', '.titleBar', 'base',
   ],
   body: {

@@ -119,6 +119,15 @@ describe('regions and parts', () => {
     expect(shape(posts[0]!).join('\n')).not.toMatch(/avatar|sig/);
   });
 
+  it('a part may have parts of its own: only those are built inside it', () => {
+    const html = '<div class="post"><div class="profile"><img src=a><b>rank</b><a class="name">Ann</a></div><div class="body">hi</div></div>';
+    const post = scan(html, [{ selector: 'div.post', parts: [{ selector: '.profile', parts: ['a.name'] }, '.body'] }]).children[0] as Element;
+    expect(shape(post)).toEqual([
+      '<div {"class":"post"} tag', '<div {"class":"profile"} tag', '<a {"class":"name"} tag', 'text "Ann"', '</a>', '</div>',
+      '<div {"class":"body"} tag', 'text "hi"', '</div>', '</div>',
+    ]);
+  });
+
   it('an element left open inside a post ends where the whole-page parse ends it', () => {
     const regioned = scan(page, [{ selector: 'div.post', parts: ['.body'] }]).children[1]!;
     const whole = parseDocument(page).children[0] as Element;
