@@ -73,16 +73,20 @@ class TagFilter {
     this.needles = literals.size ? new RegExp([...literals].map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g') : null;
   }
 
-  /** `cursor.at` is where a literal next occurs in the page (-1: nowhere further), per scan. */
+  /**
+   * `cursor.at` is where the next literal in the page ends (-1: none further), kept per
+   * scan. Literals hold no `>`, so one that ends inside a tag also starts inside it.
+   */
   mayMatch(html: string, name: string, start: number, end: number, cursor: { at: number }): boolean {
     const want = this.byTag.get(name) ?? this.anyTag;
     if (want === 'any' || this.anyTag === 'any') return true;
     if (want === null || this.needles === null) return false;
-    if (cursor.at !== -1 && cursor.at < start) {
+    if (cursor.at !== -1 && cursor.at <= start) {
+      // test() rather than exec(): no match object for every literal passed on the way.
       this.needles.lastIndex = start;
-      cursor.at = this.needles.exec(html)?.index ?? -1;
+      cursor.at = this.needles.test(html) ? this.needles.lastIndex : -1;
     }
-    return cursor.at !== -1 && cursor.at < end;
+    return cursor.at !== -1 && cursor.at <= end;
   }
 }
 
