@@ -66,12 +66,10 @@ function rulesOf(m: BodyMarkup): Rules {
 }
 
 class Builder {
-  private readonly origins: Set<string>;
-  private readonly base: URL | null;
+  private readonly site: Site;
 
   constructor(private readonly r: Rules, ctx: BodyContext) {
-    this.base = safeUrl(ctx.pageUrl);
-    this.origins = new Set([...(ctx.forumOrigins ?? []), ...(this.base ? [this.base.origin] : [])]);
+    this.site = siteOf(ctx);
   }
 
   /** Chrome of quotes and spoilers (titles, expand links), skipped wherever it sits. */
@@ -79,51 +77,73 @@ class Builder {
 
   children(nodes: readonly AnyNode[], depth: number): Body {
     const out: Body = [];
-    const chrome = this.chrome.size > 0 ? this.chrome : null;
-    for (const node of nodes) {
-      if (chrome?.has(node)) continue;
-      if (node.type === 'text') {
-        push(out, { t: 'text', text: foldSpace(node.data) });
-      } else if (isElement(node)) {
-        for (const n of this.element(node, depth + 1)) push(out, n);
-      }
-    }
+    this.childrenInto(nodes, depth, out);
     return out;
   }
 
-  private element(el: Element, depth: number): Body {
+  /** Appends what `nodes` read as to `out` (adjacent text joins): no array per element. */
+  private childrenInto(nodes: readonly AnyNode[], depth: number, out: Body): void {
+    const chrome = this.chrome.size > 0 ? this.chrome : null;
+    for (const node of nodes) {
+      if (chrome?.has(node)) continue;
+      if (node.type === 'text') push(out, { t: 'text', text: foldSpace(node.data) });
+      else if (isElement(node)) this.element(node, depth + 1, out);
+    }
+  }
+
+  private element(el: Element, depth: number, out: Body): void {
     const r = this.r;
-    if (r.skip(el)) return [];
-    if (depth > MAX_DEPTH) return [{ t: 'text', text: textContent(el).replace(/\s+/g, ' ') }];
+    if (r.skip(el)) return;
+    if (depth > MAX_DEPTH) {
+      push(out, { t: 'text', text: textContent(el).replace(/\s+/g, ' ') });
+      return;
+    }
     const name = el.name;
 
-    for (let qi = 0; qi < r.quote.length; qi++) if (r.quote[qi]!(el)) return [this.quoteNode(el, qi, depth)];
+    for (let qi = 0; qi < r.quote.length; qi++) {
+      if (r.quote[qi]!(el)) {
+        push(out, this.quoteNode(el, qi, depth));
+        return;
+      }
+    }
     if (r.spoiler?.(el)) {
       const titleSelector = r.markup.spoiler!.titleSelector;
       const titleEl = titleSelector ? one(el, titleSelector) : null;
       const title = titleEl ? textContent(titleEl).replace(/\s+/g, ' ').trim() || null : null;
-      return [{ t: 'spoiler', title, children: this.inner(el, depth, titleEl ? [titleEl] : []) }];
+      push(out, { t: 'spoiler', title, children: this.inner(el, depth, titleEl ? [titleEl] : []) });
+      return;
     }
-    if (r.code(el)) return [{ t: 'code', text: this.codeText(el) }];
-    if (name === 'br') return [{ t: 'br' }];
-    if (name === 'img') return [this.imageNode(el)];
-    if (name === 'a' && el.attribs.href !== undefined) return [this.linkNode(el, depth)];
+    if (r.code(el)) return push(out, { t: 'code', text: this.codeText(el) });
+    if (name === 'br') return push(out, { t: 'br' });
+    if (name === 'img') return push(out, this.imageNode(el));
+    if (name === 'a' && el.attribs.href !== undefined) return push(out, this.linkNode(el, depth));
+
+    const style = el.attribs.style?.toLowerCase() ?? '';
+    const bold = r.bold(el) || (style !== '' && /font-weight\s*:\s*(bold|[6-9]00)/.test(style));
+    const italic = r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style));
+    const underline = r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style));
+    const strike = r.strike(el) || (style !== '' && /text-decoration[^;]*line-through/.test(style));
+    const color = (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined);
+    const size = (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined);
+    const signature = r.signature?.(el) ?? false;
+    const block = r.blocks.has(name);
+    if (!bold && !italic && !underline && !strike && !color && !size && !signature && !block) {
+      // A plain wrapper (span, font without attributes): its content joins the parent's.
+      this.childrenInto(el.children, depth, out);
+      return;
+    }
 
     // Styles wrap the content, innermost first: bold, italic, underline, strike, colour, size, signature.
     let result: Body = this.children(el.children, depth);
-    const style = el.attribs.style?.toLowerCase() ?? '';
-    if (r.bold(el) || (style && /font-weight\s*:\s*(bold|[6-9]00)/.test(style))) result = [{ t: 'bold', children: result }];
-    if (r.italic(el) || (style && /font-style\s*:\s*italic/.test(style))) result = [{ t: 'italic', children: result }];
-    if (r.underline(el) || (style && /text-decoration[^;]*underline/.test(style))) result = [{ t: 'underline', children: result }];
-    if (r.strike(el) || (style && /text-decoration[^;]*line-through/.test(style))) result = [{ t: 'strike', children: result }];
-    const color = (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined);
+    if (bold) result = [{ t: 'bold', children: result }];
+    if (italic) result = [{ t: 'italic', children: result }];
+    if (underline) result = [{ t: 'underline', children: result }];
+    if (strike) result = [{ t: 'strike', children: result }];
     if (color) result = [{ t: 'color', color, children: result }];
-    const size = (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined);
     if (size) result = [{ t: 'size', size, children: result }];
-    if (r.signature?.(el)) result = [{ t: 'signature', children: result }];
-
-    if (r.blocks.has(name)) return [{ t: 'block', children: result }];
-    return result;
+    if (signature) result = [{ t: 'signature', children: result }];
+    if (block) push(out, { t: 'block', children: result });
+    else for (const n of result) push(out, n);
   }
 
   private inner(el: Element, depth: number, chrome: readonly AnyNode[]): Body {
@@ -184,33 +204,60 @@ class Builder {
       return { t: 'smilie', alt: el.attribs.alt || el.attribs.title || el.attribs['data-shortname'] || '' };
     }
     const src = el.attribs['data-src'] || el.attribs.src || '';
-    return { t: 'image', src: this.resolve(src) ?? src };
+    return { t: 'image', src: this.resolve(src)?.href ?? src };
   }
 
   private linkNode(el: Element, depth: number): BodyNode {
     const raw = el.attribs.href ?? '';
-    const href = this.resolve(raw) ?? raw;
+    const url = this.resolve(raw);
     let kind: LinkKind;
     if (this.r.mention(el)) kind = 'mention';
     else if (this.r.internalLink?.(el)) kind = 'internal';
-    else kind = this.isInternal(href) ? 'internal' : 'external';
-    return { t: 'link', href, kind, children: this.children(el.children, depth) };
+    else kind = this.isInternal(url) ? 'internal' : 'external';
+    return { t: 'link', href: url?.href ?? raw, kind, children: this.children(el.children, depth) };
   }
 
-  private isInternal(href: string): boolean {
-    const url = safeUrl(href);
+  private isInternal(url: URL | null): boolean {
     if (!url) return true; // javascript:, broken: not a link to anywhere outside
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return url.protocol !== 'mailto:';
-    return this.origins.has(url.origin) || [...this.origins].some((o) => sameSite(o, url));
+    return this.site.origins.has(url.origin) || this.site.hosts.has(bareHost(url.hostname));
   }
 
-  private resolve(href: string): string | null {
+  private resolve(href: string): URL | null {
     try {
-      return new URL(href, this.base ?? undefined).href;
+      return new URL(href, this.site.base ?? undefined);
     } catch {
       return null;
     }
   }
+}
+
+/** The forum a body is read on: its page URL and every origin that is the same board. */
+interface Site {
+  base: URL | null;
+  origins: ReadonlySet<string>;
+  /** Host names without `www.`: http and https of one host, or www. and bare, are the same forum. */
+  hosts: ReadonlySet<string>;
+}
+
+// Every post of a page is read against the same site: work it out once per page.
+let lastSite: { key: string; site: Site } | null = null;
+function siteOf(ctx: BodyContext): Site {
+  const key = `${ctx.pageUrl} ${(ctx.forumOrigins ?? []).join(' ')}`;
+  if (lastSite?.key !== key) {
+    const base = safeUrl(ctx.pageUrl);
+    const origins = new Set([...(ctx.forumOrigins ?? []), ...(base ? [base.origin] : [])]);
+    const hosts = new Set([...origins].flatMap((o) => {
+      const url = safeUrl(o);
+      return url ? [bareHost(url.hostname)] : [];
+    }));
+    lastSite = { key, site: { base, origins, hosts } };
+  }
+  return lastSite.site;
+}
+
+function bareHost(host: string): string {
+  return host.startsWith('www.') ? host.slice(4) : host;
 }
 
 /** Any white space other than a lone space (what `\s` matches, less the space itself). */
@@ -227,19 +274,13 @@ function push(out: Body, node: BodyNode): void {
   if (node.t === 'text') {
     if (!node.text) return;
     if (last?.t === 'text') {
-      out[out.length - 1] = { t: 'text', text: (last.text + node.text).replace(/ {2,}/g, ' ') };
+      // Both are folded already: only where they meet can two spaces stand together.
+      const text = last.text.endsWith(' ') && node.text.startsWith(' ') ? last.text + node.text.slice(1) : last.text + node.text;
+      out[out.length - 1] = { t: 'text', text };
       return;
     }
   }
   out.push(node);
-}
-
-/** http and https of one host, or www. and bare, are the same forum. */
-function sameSite(origin: string, url: URL): boolean {
-  const o = safeUrl(origin);
-  if (!o) return false;
-  const strip = (h: string): string => h.replace(/^www\./, '');
-  return strip(o.hostname) === strip(url.hostname);
 }
 
 function selectChrome(root: Element, selector: string): Element[] {
