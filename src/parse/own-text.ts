@@ -45,8 +45,8 @@ interface Frame {
 // Zero-width characters would split names and keywords invisibly ("Vo\u200Bte").
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 const SPACES = /[^\S\n]+/g;
-/** Anything `emitText` would change: a line break, an invisible character, white space other than one space. */
-const PLAIN_TEXT_WORK = /[\t-\r\u00a0\u00ad\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]| {2}/;
+/** Anything `emitText` would change but a run of spaces: a line break, an invisible character, other white space. */
+const PLAIN_TEXT_WORK = /[\t-\r\u00a0\u00ad\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]/;
 /** A typed quote tag: `[quote]`, `[quote="Ann"]`, `[quote=Ann;123]`, GOG's `[quote_123]`; `[/quote]`, `[/quote_123]`. */
 const TYPED_QUOTE = /\[(?:(\/)quote(?:_\d{1,12})?|quote(?:[=_ ][^[\]\n]{0,120})?)\]/giu;
 const TYPED_CLOSER = /\[\/quote(?:_\d{1,12})?\]/giu;
@@ -82,7 +82,7 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
 
   const emitText = (raw: string, style: Style): void => {
     // Most text is one line of words with single spaces: nothing to remove, split or fold.
-    if (!PLAIN_TEXT_WORK.test(raw)) {
+    if (!PLAIN_TEXT_WORK.test(raw) && !raw.includes('  ')) {
       append(raw, style);
       return;
     }

@@ -128,7 +128,7 @@ export function findActions(
   grammar: VoteGrammar,
   keywordTargets: readonly KeywordTarget[] = [],
 ): GrammarReading {
-  const vocab = vocabulary(grammar, keywordTargets);
+  const vocab = vocabularyOf(grammar, keywordTargets);
   const actions: WrittenAction[] = [];
   const rejected: RejectedAction[] = [];
 
@@ -185,6 +185,16 @@ export function findActions(
   });
 
   return { actions, rejected };
+}
+
+/** A thread's posts share one ruleset: its vocabulary is worked out once, not per post. */
+const vocabularies = new WeakMap<VoteGrammar, { targets: readonly KeywordTarget[]; vocab: Vocabulary }>();
+function vocabularyOf(grammar: VoteGrammar, targets: readonly KeywordTarget[]): Vocabulary {
+  const hit = vocabularies.get(grammar);
+  if (hit && hit.targets.length === targets.length && hit.targets.every((t, i) => t === targets[i])) return hit.vocab;
+  const vocab = vocabulary(grammar, targets);
+  vocabularies.set(grammar, { targets: [...targets], vocab });
+  return vocab;
 }
 
 function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget[]): Vocabulary {
