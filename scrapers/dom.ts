@@ -72,20 +72,32 @@ export function one(root: AnyNode | AnyNode[], selector: string): Element | null
   return found;
 }
 
-/** Depth-first, in document order, without recursion (hostile markup nests deep); `found` returning true stops. */
+/**
+ * Depth-first, in document order, without recursion (hostile markup nests deep) and
+ * without an object per element (this runs for every selector an adapter asks);
+ * `found` returning true stops.
+ */
 function walk(root: AnyNode, is: Matcher, found: (el: Element) => boolean): void {
   if (!('children' in root)) return;
-  const stack: { nodes: readonly AnyNode[]; i: number }[] = [{ nodes: root.children, i: 0 }];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    if (top.i >= top.nodes.length) {
-      stack.pop();
+  const lists: (readonly AnyNode[])[] = [root.children];
+  const at: number[] = [0];
+  let top = 0;
+  while (top >= 0) {
+    const nodes = lists[top]!;
+    const i = at[top]!;
+    if (i >= nodes.length) {
+      top--;
       continue;
     }
-    const node = top.nodes[top.i++]!;
+    at[top] = i + 1;
+    const node = nodes[i]!;
     if (!isElement(node)) continue;
     if (is(node) && found(node)) return;
-    if (node.children.length > 0) stack.push({ nodes: node.children, i: 0 });
+    if (node.children.length > 0) {
+      top++;
+      lists[top] = node.children;
+      at[top] = 0;
+    }
   }
 }
 

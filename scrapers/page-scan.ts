@@ -131,6 +131,26 @@ const NO_RULE: TagRule = {};
 
 const GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, EQ = 61, DQ = 34, SQ = 39;
 
+/**
+ * Tag and attribute names seen before, by a hash of their lower-case letters: a page
+ * names a few dozen of them thousands of times, and a fresh string for each (hashed
+ * again for every map lookup and property store) is most of what the scan allocates
+ * outside the regions.
+ */
+const NAMES: (string | undefined)[] = new Array(4096);
+
+/** The lower-case name `html[start, end)`, whose letters hashed to `hash`. */
+function nameAt(html: string, start: number, end: number, hash: number, upper: boolean): string {
+  const slot = hash & 4095;
+  const known = NAMES[slot];
+  if (known !== undefined && known.length === end - start && (upper ? html.slice(start, end).toLowerCase() === known : html.startsWith(known, start))) {
+    return known;
+  }
+  const name = upper ? html.slice(start, end).toLowerCase() : html.slice(start, end);
+  NAMES[slot] = name;
+  return name;
+}
+
 function isAlpha(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
@@ -209,10 +229,12 @@ class PageScan {
     // The name runs to a space, `/` or `>` (hand-read: a regex call per tag costs more).
     let nameEnd = lt + 1;
     let upper = false;
+    let hash = 0;
     for (let c = html.charCodeAt(nameEnd); nameEnd < len && c !== GT && c !== SLASH && !isSpace(c); c = html.charCodeAt(++nameEnd)) {
       if (c >= 65 && c <= 90) upper = true;
+      hash = (hash * 31 + (c | 32)) | 0;
     }
-    const name = upper ? html.slice(lt + 1, nameEnd).toLowerCase() : html.slice(lt + 1, nameEnd);
+    const name = nameAt(html, lt + 1, nameEnd, hash, upper);
     const rule = RULES.get(name) ?? NO_RULE;
     let end: number;
     let attribs: Record<string, string> | null = null;
@@ -275,13 +297,14 @@ class PageScan {
     // An end tag's name runs to a space or `>` (`</div/>` closes no div).
     let nameEnd = nameStart;
     let upper = false;
+    let hash = 0;
     for (let c = html.charCodeAt(nameEnd); nameEnd < len && c !== GT && !isSpace(c); c = html.charCodeAt(++nameEnd)) {
       if (c >= 65 && c <= 90) upper = true;
+      hash = (hash * 31 + (c | 32)) | 0;
     }
     // An end tag cut off by the end of the page closes nothing.
     if (nameEnd >= len) return len;
-    const name = html.slice(nameStart, nameEnd);
-    this.closeElement(upper ? name.toLowerCase() : name);
+    this.closeElement(nameAt(html, nameStart, nameEnd, hash, upper));
     const gt = html.charCodeAt(nameEnd) === GT ? nameEnd : html.indexOf('>', nameEnd);
     return gt < 0 ? len : gt + 1;
   }
@@ -290,7 +313,7 @@ class PageScan {
   private bogusComment(start: number): number {
     const gt = this.html.indexOf('>', start);
     if (gt < 0) return this.trailingText(start);
-    this.comment(this.html.slice(start, gt));
+    this.comment(start, gt);
     return gt + 1;
   }
 
@@ -300,19 +323,19 @@ class PageScan {
       // `<!-->` and `<!--->` are whole comments: the end may overlap the opening dashes.
       const close = html.indexOf('-->', lt + 2);
       if (close < 0) {
-        if (html.length > lt + 4) this.comment(html.slice(lt + 4));
+        if (html.length > lt + 4) this.comment(lt + 4, html.length);
         return html.length;
       }
-      this.comment(html.slice(lt + 4, Math.max(lt + 4, close)));
+      this.comment(lt + 4, Math.max(lt + 4, close));
       return close + 3;
     }
     if (html.startsWith('<![CDATA[', lt)) {
       const close = html.indexOf(']]>', lt + 9);
       if (close < 0) {
-        if (html.length > lt + 9) this.comment(`[CDATA[${html.slice(lt + 9)}]]`);
+        if (html.length > lt + 9) this.comment(lt + 9, html.length, true);
         return html.length;
       }
-      this.comment(`[CDATA[${html.slice(lt + 9, close)}]]`);
+      this.comment(lt + 9, close, true);
       return close + 3;
     }
     return this.instruction(lt + 1);
@@ -386,8 +409,10 @@ class PageScan {
       selfClosing = false;
       const nameStart = i++;
       let upper = c >= 65 && c <= 90;
+      let hash = c | 32;
       for (c = html.charCodeAt(i); i < len && !isNameEnd(c); c = html.charCodeAt(++i)) {
         if (c >= 65 && c <= 90) upper = true;
+        hash = (hash * 31 + (c | 32)) | 0;
       }
       const nameEnd = i;
       let j = i;
@@ -411,7 +436,7 @@ class PageScan {
         if (into && value.includes('&')) value = decodeHTMLAttribute(value);
       }
       if (!into) continue;
-      const key = upper ? html.slice(nameStart, nameEnd).toLowerCase() : html.slice(nameStart, nameEnd);
+      const key = nameAt(html, nameStart, nameEnd, hash, upper);
       // `into[key]` is undefined for a new name unless Object.prototype has it ("constructor").
       if (into[key] === undefined || !Object.hasOwn(into, key)) into[key] = value;
     }
@@ -495,8 +520,12 @@ class PageScan {
     this.lastText = node;
   }
 
-  private comment(data: string): void {
-    if (this.building.length > 0) this.append(new Comment(data));
+  /** A comment from `html[start, end)` (CDATA: htmlparser2 keeps it as `[CDATA[...]]`), built only inside a region. */
+  private comment(start: number, end: number, cdata = false): void {
+    if (this.building.length > 0) {
+      const data = this.html.slice(start, end);
+      this.append(new Comment(cdata ? `[CDATA[${data}]]` : data));
+    }
     this.lastText = null;
   }
 }
