@@ -260,13 +260,14 @@ function bareHost(host: string): string {
   return host.startsWith('www.') ? host.slice(4) : host;
 }
 
-/** Any white space other than a lone space (what `\s` matches, less the space itself). */
-const FOLDABLE = /[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}/;
+/** White space other than the space itself (what `\s` matches, less ' '). */
+const OTHER_SPACE = /[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 /** Runs of white space read as one space, as a browser shows them. */
 function foldSpace(text: string): string {
-  // Most text nodes are plain words or a single space: no replace for those.
-  return FOLDABLE.test(text) ? text.replace(/\s+/g, ' ') : text;
+  // Most text nodes are plain words or a single space: no replace for those. (One
+  // character class and a plain search are much faster than a regex with alternatives.)
+  return OTHER_SPACE.test(text) || text.includes('  ') ? text.replace(/\s+/g, ' ') : text;
 }
 
 function push(out: Body, node: BodyNode): void {
