@@ -7,20 +7,21 @@
  *
  * BENCH_SUBSCRIBERS and BENCH_ROUNDS change the sizes; `--no-write` only prints.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { VotalEnv } from '../src/config/env.js';
 import type { Tally } from '../src/model/tally.js';
 import { openStore } from '../src/store/open-store.js';
 import { createApp } from '../src/web/app.js';
+import { packageRoot } from '../src/rules/package-root.js';
+import { recordBenchmark } from './record.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
-const root = resolve(import.meta.dirname, '..');
+const root = packageRoot(import.meta.url);
 
 const env: VotalEnv = {
   databaseUrl: undefined, dataDir: 'memory://', adminToken: 'bench-admin-token-0123456789', secretKey: undefined,
@@ -141,8 +142,6 @@ console.log(`change -> median subscriber: ${f(percentile(medianMs, 50))} ms`);
 console.log(`rounds (last subscriber, ms): ${lastMs.map(f).join(', ')}`);
 
 if (!process.argv.includes('--no-write')) {
-  const file = join(root, 'BENCHMARKS.md');
-  const prev = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nResults of `npm run bench`, newest first. Each entry names the machine and date.\n';
   const entry = `## live updates: SSE fan-out to ${SUBSCRIBERS} subscribers - ${date}
 
 Machine: ${machine}.
@@ -155,6 +154,5 @@ Setup: \`votal serve\`'s app on 127.0.0.1, ${SUBSCRIBERS} server-sent-event stre
 | change -> median subscriber, median | ${f(percentile(medianMs, 50))} |
 | opening the ${SUBSCRIBERS} streams | ${f(connectMs)} |
 `;
-  writeFileSync(file, `${prev.trimEnd()}\n\n${entry}`);
-  console.log(`appended to ${file}`);
+  console.log(`recorded in ${recordBenchmark(root, entry)}`);
 }
