@@ -86,7 +86,7 @@ class Builder {
     const chrome = this.chrome.size > 0 ? this.chrome : null;
     for (const node of nodes) {
       if (chrome?.has(node)) continue;
-      if (node.type === 'text') push(out, { t: 'text', text: foldSpace(node.data) });
+      if (node.type === 'text') pushText(out, foldSpace(node.data));
       else if (isElement(node)) this.element(node, depth + 1, out);
     }
   }
@@ -95,7 +95,7 @@ class Builder {
     const r = this.r;
     if (r.skip(el)) return;
     if (depth > MAX_DEPTH) {
-      push(out, { t: 'text', text: textContent(el).replace(/\s+/g, ' ') });
+      pushText(out, textContent(el).replace(/\s+/g, ' '));
       return;
     }
     const name = el.name;
@@ -161,7 +161,7 @@ class Builder {
       chrome.push(authorEl);
       if (!author) {
         const line = textContent(authorEl).replace(/\s+/g, ' ').trim();
-        const pm = q.authorPattern ? new RegExp(q.authorPattern, 'u').exec(line) : null;
+        const pm = q.authorPattern ? patternOf(q.authorPattern).exec(line) : null;
         author = (pm ? pm[1]?.trim() : line) || null;
       }
     }
@@ -271,17 +271,28 @@ function foldSpace(text: string): string {
 }
 
 function push(out: Body, node: BodyNode): void {
+  if (node.t === 'text') pushText(out, node.text);
+  else out.push(node);
+}
+
+/** Text joins the text before it. */
+function pushText(out: Body, text: string): void {
+  if (!text) return;
   const last = out[out.length - 1];
-  if (node.t === 'text') {
-    if (!node.text) return;
-    if (last?.t === 'text') {
-      // Both are folded already: only where they meet can two spaces stand together.
-      const text = last.text.endsWith(' ') && node.text.startsWith(' ') ? last.text + node.text.slice(1) : last.text + node.text;
-      out[out.length - 1] = { t: 'text', text };
-      return;
-    }
+  if (last?.t === 'text') {
+    // Both are folded already: only where they meet can two spaces stand together.
+    out[out.length - 1] = { t: 'text', text: last.text.endsWith(' ') && text.startsWith(' ') ? last.text + text.slice(1) : last.text + text };
+    return;
   }
-  out.push(node);
+  out.push({ t: 'text', text });
+}
+
+const patterns = new Map<string, RegExp>();
+/** A markup's author-line pattern, compiled once (every quote of every post uses it). */
+function patternOf(source: string): RegExp {
+  let re = patterns.get(source);
+  if (!re) patterns.set(source, (re = new RegExp(source, 'u')));
+  return re;
 }
 
 function selectChrome(root: Element, selector: string): Element[] {
