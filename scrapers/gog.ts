@@ -5,7 +5,7 @@ import { buildBody } from './body-builder.js';
 import { BodyMarkup } from './markup.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 
 /**
@@ -70,8 +70,9 @@ export const gog: EngineAdapter = {
     const full = page < pageCount ? els.length : null;
     const perPage = ctx.profile.postsPerPage ?? full ?? descriptor.postsPerPage;
     const thread = gog.threadRef(new URL(ctx.url)).url;
-    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, thread, ctx));
-    return { title: text(one(doc, 'h1')) || null, page, pageCount, postsPerPage: full, posts };
+    const title = text(one(doc, 'h1')) || null;
+    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, thread, ctx));
+    return { title, page, pageCount, postsPerPage: full, posts };
   },
 };
 

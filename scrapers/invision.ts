@@ -4,7 +4,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 
 /**
  * Invision Community 4 (compiled `forums/front/topics` templates). Each post carries its
@@ -81,8 +81,8 @@ export const invision: EngineAdapter = {
     const { page, pageCount, postsPerPage } = pagination(doc, ctx);
     // No post numbers on the page: a post's number is its place in the thread.
     const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
-    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     const title = text(one(doc, 'h1.ipsType_pageTitle, h1')) || null;
+    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     return { title, page, pageCount, postsPerPage, posts };
   },
 };

@@ -4,7 +4,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 
 /**
@@ -78,9 +78,9 @@ export const mybb: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, ctx);
     const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;
-    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     // The thread head also holds "Thread Modes" (floated right); the subject is the other strong.
     const title = text(one(doc, 'td.thead > div:not(.float_right) strong')) || text(one(doc, 'title')) || null;
+    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     return { title, page, pageCount, postsPerPage: null, posts };
   },
 };

@@ -7,7 +7,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { all, attr, one, pageDocument, parseHtml, text } from './dom.js';
 import { fromEpochMillis, fromIso } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 
 /**
  * NodeBB is read through `/api/topic/{tid}?page=N` (the same data the page embeds as
@@ -156,8 +156,8 @@ function parseHtmlPage(html: string, ctx: PageContext, base: string): ThreadPage
   const doc = pageDocument(html, descriptor, ctx);
   const els = requirePosts(doc, POST, html, ctx.url);
   const { page, pageCount } = pagination(doc, ctx);
-  const posts = els.map((el) => readHtmlPost(el, page, base, ctx));
   const title = text(one(doc, '[component="topic/title"]')) || null;
+  const posts = readEach(els, (el) => readHtmlPost(el, page, base, ctx));
   return { title, page, pageCount, postsPerPage: null, posts };
 }
 

@@ -21,3 +21,17 @@ export function isTruncated(html: string): boolean {
   const tail = html.slice(-2048).toLowerCase();
   return !tail.includes('</html>') && !tail.includes('</body>');
 }
+
+/**
+ * Reads each post container in turn and lets go of its contents once read, so a page's
+ * earlier posts are garbage while its later ones are read (rather than copied by every
+ * young-generation collection until the page is done). Call it last: afterwards the
+ * containers are empty.
+ */
+export function readEach<T>(els: readonly Element[], read: (el: Element, index: number) => T): T[] {
+  return els.map((el, index) => {
+    const out = read(el, index);
+    el.children = [];
+    return out;
+  });
+}

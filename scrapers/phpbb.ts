@@ -4,7 +4,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, fromIso } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 
 export const descriptor = defineDescriptor({
   engine: 'phpbb',
@@ -66,8 +66,8 @@ export const phpbb: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^p\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
     const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
-    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     const title = text(one(doc, 'h2.topic-title, #page-body > h2, h2')) || null;
+    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     return { title, page, pageCount, postsPerPage, posts };
   },
 };

@@ -4,7 +4,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochMillis } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 
 /**
  * ProBoards (hosted, `*.proboards.com`): one table row per post, times as epoch
@@ -64,8 +64,9 @@ export const proboards: EngineAdapter = {
     // cannot, and takes the site profile's or ProBoards' default.
     const full = page < pageCount ? els.length : null;
     const perPage = ctx.profile.postsPerPage ?? full ?? descriptor.postsPerPage;
-    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
-    return { title: text(one(doc, 'h1')) || null, page, pageCount, postsPerPage: full, posts };
+    const title = text(one(doc, 'h1')) || null;
+    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
+    return { title, page, pageCount, postsPerPage: full, posts };
   },
 };
 

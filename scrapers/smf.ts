@@ -5,7 +5,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 
 /** "Quote from: Alice on March 02, 2026, 06:05:00 PM" → Alice; a bare "Quote" → no author. */
@@ -83,8 +83,8 @@ export const smf: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, 'div.inner[id^="msg_"]') !== null);
     const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
     const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
-    const posts = els.map((el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     const title = text(one(doc, '#top_subject')).replace(/^Topic:\s*/i, '').replace(/\s*\(Read \d[\d,.]* times\)$/i, '') || null;
+    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     return { title, page, pageCount, postsPerPage, posts };
   },
 };

@@ -5,7 +5,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { all, attr, documentBase, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 import { memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin-markup.js';
 
@@ -83,8 +83,8 @@ export const vbulletin3: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);
-    const posts = els.map((el, i) => readPost(el, i, page, base, ctx));
     const title = text(one(doc, 'td.navbar strong')) || text(one(doc, 'title')).replace(/\s+-\s+Page\s+\d+\b.*$/i, '').replace(/\s+-\s+[^-]*$/, '') || null;
+    const posts = readEach(els, (el, i) => readPost(el, i, page, base, ctx));
     return { title, page, pageCount, postsPerPage: null, posts };
   },
 };

@@ -4,7 +4,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 import { memberId, VB_BBCODE_BODY, vbEditNote } from './vbulletin-markup.js';
 
@@ -66,8 +66,8 @@ export const vbulletin4: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);
-    const posts = els.map((el, i) => readPost(el, i, page, base, ctx));
     const title = text(one(doc, '#pagetitle .threadtitle')) || text(one(doc, 'span.threadtitle')) || text(one(doc, 'title')) || null;
+    const posts = readEach(els, (el, i) => readPost(el, i, page, base, ctx));
     return { title, page, pageCount, postsPerPage: null, posts };
   },
 };

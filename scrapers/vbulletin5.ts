@@ -4,7 +4,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 import { memberId, VB_BBCODE_BODY, vbEditNote } from './vbulletin-markup.js';
 
@@ -60,9 +60,10 @@ export const vbulletin5: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url);
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);
-    const posts = els.map((el, i) => readPost(el, i, page, base, ctx));
     // Sidebar widgets have their own h1.main-title after the thread's.
-    return { title: text(one(doc, 'h1.main-title')) || null, page, pageCount, postsPerPage: null, posts };
+    const title = text(one(doc, 'h1.main-title')) || null;
+    const posts = readEach(els, (el, i) => readPost(el, i, page, base, ctx));
+    return { title, page, pageCount, postsPerPage: null, posts };
   },
 };
 

@@ -4,7 +4,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 
 export const descriptor = defineDescriptor({
@@ -78,8 +78,9 @@ export const xenforo1: EngineAdapter = {
     const page = Number(attr(nav, 'data-page')) || this.pageOf(new URL(ctx.url), null);
     const pageCount = Math.max(page, Number(attr(nav, 'data-last')) || 0);
     const base = documentBase(doc, ctx.url);
-    const posts = els.map((el, i) => readPost(el, i, page, base, ctx));
-    return { title: text(one(doc, '.titleBar h1')) || null, page, pageCount, postsPerPage: null, posts };
+    const title = text(one(doc, '.titleBar h1')) || null;
+    const posts = readEach(els, (el, i) => readPost(el, i, page, base, ctx));
+    return { title, page, pageCount, postsPerPage: null, posts };
   },
 };
 

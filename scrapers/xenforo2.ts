@@ -4,7 +4,7 @@ import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
-import { requirePosts } from './page-checks.js';
+import { readEach, requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 
 export const descriptor = defineDescriptor({
@@ -71,8 +71,9 @@ export const xenforo2: EngineAdapter = {
     const current = one(doc, 'ul.pageNav-main li.pageNav-page--current');
     const page = Number(text(current)) || this.pageOf(new URL(ctx.url), null);
     const pageCount = Math.max(page, ...nav.map((li) => Number(text(li)) || 0));
-    const posts = els.map((el, i) => readPost(el, i, page, ctx));
-    return { title: text(one(doc, 'h1.p-title-value')) || null, page, pageCount, postsPerPage: null, posts };
+    const title = text(one(doc, 'h1.p-title-value')) || null;
+    const posts = readEach(els, (el, i) => readPost(el, i, page, ctx));
+    return { title, page, pageCount, postsPerPage: null, posts };
   },
 };
 
