@@ -350,12 +350,15 @@ async function readRecording(deps: PollDeps, game: Game, full: boolean, result: 
           gameId: game.id, actor: POLLER_ACTOR, action: 'post.restore', detail: { post: post.number, forumPostId: post.id, author: post.author },
         });
       }
+      // The thread's shape as this page shows it, in the same transaction: a poll killed
+      // after a page was recorded must not leave its validators without the page count
+      // it showed (a 304 on that page would then hide the pages after it for good).
+      await repos.polls.setShape(game.id, { title: page.title, pageCount: page.pageCount, postsPerPage: page.postsPerPage });
       result.added += rec.added.length;
       result.edited += rec.edited.length;
       result.restored += rec.restored.length;
       added.push(...rec.added);
     });
-    await store.polls.setShape(game.id, { title: page.title, pageCount: page.pageCount, postsPerPage: page.postsPerPage });
     recordedPages.push(page.page);
   };
 
