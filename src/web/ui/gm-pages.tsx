@@ -287,90 +287,79 @@ function EventsPanel(props: { game: Game; tally: Tally | null; events: StoredGmE
   const AtField = (p: { id: string }) => (
     <div><label for={p.id}>After post</label><input id={p.id} name="at" type="number" min="0" value={String(props.tally?.asOfPost ?? 0)} /></div>
   );
+  // Every event form posts to the same place with the CSRF token and, unless it asks, one fixed kind.
+  const EventForm = (p: { kind?: string; submit?: string; children?: unknown }) => (
+    <form method="post" action={action}>
+      <Csrf token={props.csrf} />
+      {p.kind ? <input type="hidden" name="kind" value={p.kind} /> : null}
+      {p.children}
+      <div class="actions"><button type="submit">{p.submit ?? 'Record'}</button></div>
+    </form>
+  );
   return (
     <section class="panel" aria-labelledby="events-h">
       <h2 id="events-h">GM events</h2>
       <details class="box">
         <summary>Kill, revive, modkill</summary>
-        <form method="post" action={action}>
-          <Csrf token={props.csrf} />
+        <EventForm>
           <div class="row">
             <div><label for="life-kind">Event</label><select id="life-kind" name="kind"><option value="kill">kill</option><option value="revive">revive</option><option value="modkill">modkill</option></select></div>
             <PlayerSelect id="life-player" name="player" label="Player" />
             <AtField id="life-at" />
           </div>
-          <div class="actions"><button type="submit">Record</button></div>
-        </form>
+        </EventForm>
       </details>
       <details class="box">
         <summary>Replacement</summary>
-        <form method="post" action={action}>
-          <Csrf token={props.csrf} />
-          <input type="hidden" name="kind" value="replace" />
+        <EventForm kind="replace">
           <div class="row">
             <PlayerSelect id="rep-player" name="player" label="Player leaving" />
             <div><label for="rep-by">Replaced by</label><input id="rep-by" name="by" type="text" required /></div>
             <AtField id="rep-at" />
           </div>
-          <div class="actions"><button type="submit">Record</button></div>
-        </form>
+        </EventForm>
       </details>
       <details class="box">
         <summary>Vote weight</summary>
-        <form method="post" action={action}>
-          <Csrf token={props.csrf} />
-          <input type="hidden" name="kind" value="weight" />
+        <EventForm kind="weight">
           <div class="row">
             <PlayerSelect id="w-player" name="player" label="Player" />
             <div><label for="w-weight">Weight</label><input id="w-weight" name="weight" type="number" step="0.5" value="2" /></div>
             <AtField id="w-at" />
           </div>
           <label class="check"><input type="checkbox" name="hidden" value="1" /> Hidden from players</label>
-          <div class="actions"><button type="submit">Record</button></div>
-        </form>
+        </EventForm>
       </details>
       <details class="box">
         <summary>Manual vote (hidden-vote games)</summary>
-        <form method="post" action={action}>
-          <Csrf token={props.csrf} />
-          <input type="hidden" name="kind" value="vote" />
+        <EventForm kind="vote">
           <div class="row">
             <PlayerSelect id="v-player" name="player" label="Voter" />
             <PlayerSelect id="v-target" name="target" label="Votes for" extra={['(unvote)']} />
             <AtField id="v-at" />
           </div>
           <label class="check"><input type="checkbox" name="hidden" value="1" /> Voter not published</label>
-          <div class="actions"><button type="submit">Record</button></div>
-        </form>
+        </EventForm>
       </details>
       <details class="box">
         <summary>Judge or tie decision</summary>
-        <form method="post" action={action}>
-          <Csrf token={props.csrf} />
-          <input type="hidden" name="kind" value="decide" />
+        <EventForm kind="decide">
           <label for="d-elim">Eliminated (comma-separated; empty: nobody)</label>
           <input id="d-elim" name="eliminated" type="text" value={(props.tally?.outcome.leaders ?? []).join(', ')} />
           <AtField id="d-at" />
-          <div class="actions"><button type="submit">Record</button></div>
-        </form>
+        </EventForm>
       </details>
       <details class="box">
         <summary>End the Day / start the next</summary>
-        <form method="post" action={action}>
-          <Csrf token={props.csrf} />
-          <input type="hidden" name="kind" value="day-end" />
+        <EventForm kind="day-end" submit="End the Day">
           <AtField id="de-at" />
-          <div class="actions"><button type="submit">End the Day</button></div>
-        </form>
-        <form method="post" action={action}>
-          <Csrf token={props.csrf} />
-          <input type="hidden" name="kind" value="day-start" />
+        </EventForm>
+        <EventForm kind="day-start" submit="Start the Day">
           <div class="row">
             <div><label for="ds-day">Day</label><input id="ds-day" name="day" type="number" min="1" value={String((props.tally?.day ?? 0) + 1)} /></div>
             <AtField id="ds-at" />
           </div>
-          <div class="actions"><button type="submit">Start the Day</button></div>
-        </form>
+        </EventForm>
       </details>
       <h3>Recorded</h3>
       {props.events.length === 0 ? <p class="muted">None yet.</p> : (
