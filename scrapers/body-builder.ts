@@ -278,10 +278,12 @@ function push(out: Body, node: BodyNode): void {
 /** Text joins the text before it. */
 function pushText(out: Body, text: string): void {
   if (!text) return;
-  const last = out[out.length - 1];
+  // Not `out[out.length - 1]`: on an empty list that reads index -1, V8's slow path.
+  const last = out.length > 0 ? out[out.length - 1] : undefined;
   if (last?.t === 'text') {
-    // Both are folded already: only where they meet can two spaces stand together.
-    out[out.length - 1] = { t: 'text', text: last.text.endsWith(' ') && text.startsWith(' ') ? last.text + text.slice(1) : last.text + text };
+    // Both are folded already: only where they meet can two spaces stand together. The
+    // node is this builder's own, so it grows in place.
+    last.text = last.text.endsWith(' ') && text.startsWith(' ') ? last.text + text.slice(1) : last.text + text;
     return;
   }
   out.push({ t: 'text', text });

@@ -157,7 +157,7 @@ function nameAt(html: string, start: number, end: number, hash: number, upper: b
  * -1, which V8 looks up as a named property on the slow path: on the scan's stacks,
  * empty for most of a page, that was a tenth of the scan.
  */
-export function top<T>(list: readonly T[]): T | undefined {
+function top<T>(list: readonly T[]): T | undefined {
   const n = list.length;
   return n > 0 ? list[n - 1] : undefined;
 }

@@ -66,7 +66,7 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
 
   const append = (text: string, style: Style): void => {
     if (text === '') return;
-    const last = current[current.length - 1];
+    const last = current.length > 0 ? current[current.length - 1] : undefined; // never index -1 (slow in V8)
     const hasInk = /\S/.test(text);
     if (last && last.style.bold === style.bold && last.style.strike === style.strike && last.style.inSpoiler === style.inSpoiler) {
       // Adjacent runs of one style are one run: "[b]Vote:[/b][b] Bob[/b]" reads "Vote: Bob".
