@@ -140,16 +140,34 @@ const GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, EQ = 61, DQ = 34, SQ = 39;
  */
 const NAMES: (string | undefined)[] = new Array(4096);
 
-/** The lower-case name `html[start, end)`, whose letters hashed to `hash`. */
-function nameAt(html: string, start: number, end: number, hash: number, upper: boolean): string {
+/** Each name's tree rule, in the name's slot: one array read per tag instead of a map lookup. */
+const NAME_RULES: TagRule[] = new Array<TagRule>(4096).fill(NO_RULE);
+
+/**
+ * The slot in NAMES of the lower-case name `html[start, end)`, whose characters hashed
+ * to `hash`; `upper` when it has any character lower-casing may change (A-Z, non-ASCII).
+ */
+function internName(html: string, start: number, end: number, hash: number, upper: boolean): number {
   const slot = hash & 4095;
   const known = NAMES[slot];
-  if (known !== undefined && known.length === end - start && (upper ? html.slice(start, end).toLowerCase() === known : html.startsWith(known, start))) {
-    return known;
+  if (known !== undefined && known.length === end - start && (upper ? html.slice(start, end).toLowerCase() === known : sameText(html, start, known))) {
+    return slot;
   }
   const name = upper ? html.slice(start, end).toLowerCase() : html.slice(start, end);
   NAMES[slot] = name;
-  return name;
+  NAME_RULES[slot] = RULES.get(name) ?? NO_RULE;
+  return slot;
+}
+
+/** Whether `html` holds `text` at `start` (a loop: names are short, a builtin call costs more). */
+function sameText(html: string, start: number, text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (html.charCodeAt(start + i) !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Whether lower-casing may change the character (htmlparser2 lower-cases names with toLowerCase). */
+function mayLower(c: number): boolean {
+  return (c >= 65 && c <= 90) || c > 127;
 }
 
 /**
@@ -242,11 +260,12 @@ class PageScan {
     let upper = false;
     let hash = 0;
     for (let c = html.charCodeAt(nameEnd); nameEnd < len && c !== GT && c !== SLASH && !isSpace(c); c = html.charCodeAt(++nameEnd)) {
-      if (c >= 65 && c <= 90) upper = true;
+      if (mayLower(c)) upper = true;
       hash = (hash * 31 + (c | 32)) | 0;
     }
-    const name = nameAt(html, lt + 1, nameEnd, hash, upper);
-    const rule = RULES.get(name) ?? NO_RULE;
+    const slot = internName(html, lt + 1, nameEnd, hash, upper);
+    const name = NAMES[slot]!;
+    const rule = NAME_RULES[slot]!;
     let end: number;
     let attribs: Record<string, string> | null = null;
     this.selfClosing = false;
@@ -310,12 +329,13 @@ class PageScan {
     let upper = false;
     let hash = 0;
     for (let c = html.charCodeAt(nameEnd); nameEnd < len && c !== GT && !isSpace(c); c = html.charCodeAt(++nameEnd)) {
-      if (c >= 65 && c <= 90) upper = true;
+      if (mayLower(c)) upper = true;
       hash = (hash * 31 + (c | 32)) | 0;
     }
     // An end tag cut off by the end of the page closes nothing.
     if (nameEnd >= len) return len;
-    this.closeElement(nameAt(html, nameStart, nameEnd, hash, upper));
+    const slot = internName(html, nameStart, nameEnd, hash, upper);
+    this.closeElement(NAMES[slot]!, NAME_RULES[slot]!);
     const gt = html.charCodeAt(nameEnd) === GT ? nameEnd : html.indexOf('>', nameEnd);
     return gt < 0 ? len : gt + 1;
   }
@@ -419,10 +439,10 @@ class PageScan {
       }
       selfClosing = false;
       const nameStart = i++;
-      let upper = c >= 65 && c <= 90;
+      let upper = mayLower(c);
       let hash = c | 32;
       for (c = html.charCodeAt(i); i < len && !isNameEnd(c); c = html.charCodeAt(++i)) {
-        if (c >= 65 && c <= 90) upper = true;
+        if (mayLower(c)) upper = true;
         hash = (hash * 31 + (c | 32)) | 0;
       }
       const nameEnd = i;
@@ -447,7 +467,7 @@ class PageScan {
         if (into && value.includes('&')) value = decodeHTMLAttribute(value);
       }
       if (!into) continue;
-      const key = nameAt(html, nameStart, nameEnd, hash, upper);
+      const key = NAMES[internName(html, nameStart, nameEnd, hash, upper)]!;
       // `into[key]` is undefined for a new name unless Object.prototype has it ("constructor").
       if (into[key] === undefined || !Object.hasOwn(into, key)) into[key] = value;
     }
@@ -472,8 +492,7 @@ class PageScan {
     return el;
   }
 
-  private closeElement(name: string): void {
-    const rule = RULES.get(name) ?? NO_RULE;
+  private closeElement(name: string, rule: TagRule = RULES.get(name) ?? NO_RULE): void {
     if (rule.foreign || rule.integration) this.foreign.shift();
     if (rule.isVoid) {
       // `</br>` is a line break; other void end tags are nothing.

@@ -64,6 +64,7 @@ describe('the page scan builds what htmlparser2 builds', () => {
     ['a written-self-closing script is not raw text', '<div><script src=x /><b>bold</b></div>'],
     ['/ before > is self-closing, inside an unquoted value it is not', '<svg><a href=x/><b/></svg>'],
     ['a tag never closed swallows the rest', '<div>a<span class="x'],
+    ['names lower-case as toLowerCase does, beyond ASCII too', '<div><xÉ Áb="1" Ab=2>x</xé><P>y</xÉ></div>'],
   ];
   it.each(cases)('%s', (_name, html) => {
     expect(scanTree(html)).toEqual(fullTree(html));
