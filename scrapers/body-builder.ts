@@ -260,14 +260,29 @@ function bareHost(host: string): string {
   return host.startsWith('www.') ? host.slice(4) : host;
 }
 
-/** White space other than the space itself (what `\s` matches, less ' '). */
-const OTHER_SPACE = /[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+/** What `\s` matches: JavaScript's white space and line terminators. */
+function isWhite(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  return c >= 0xa0 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
+}
+
+const WHITE_RUN = /\s+/g;
 
 /** Runs of white space read as one space, as a browser shows them. */
 function foldSpace(text: string): string {
-  // Most text nodes are plain words or a single space: no replace for those. (One
-  // character class and a plain search are much faster than a regex with alternatives.)
-  return OTHER_SPACE.test(text) || text.includes('  ') ? text.replace(/\s+/g, ' ') : text;
+  // One pass finds the first thing to fold; most text nodes have none, and most that
+  // have are all white space (the line breaks and indents between tags): no regex for those.
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 ? i + 1 < n && isWhite(text.charCodeAt(i + 1)) : isWhite(c)) {
+      let j = i + 1;
+      while (j < n && isWhite(text.charCodeAt(j))) j++;
+      if (i === 0 && j === n) return ' ';
+      return text.replace(WHITE_RUN, ' ');
+    }
+  }
+  return text;
 }
 
 function push(out: Body, node: BodyNode): void {

@@ -93,21 +93,33 @@ class TagFilter {
 
 const WS = '\\t\\n\\f\\r ';
 
-// htmlparser2's tree rules (Parser.js), as data: one lookup per tag.
+// htmlparser2's tree rules (Parser.js), as data: one lookup per tag. Every rule has every
+// field, in one order: rules of different shapes made each read of them a megamorphic
+// property load, on every tag of the page.
 interface TagRule {
   /** Open elements (on top of the stack) this tag closes first: `<p>` after `<p>`, `<li>` after `<li>`. */
-  closes?: ReadonlySet<string>;
-  isVoid?: true;
+  readonly closes: ReadonlySet<string> | null;
+  readonly isVoid: boolean;
   /** svg and math start a foreign context (self-closing syntax counts there). */
-  foreign?: true;
+  readonly foreign: boolean;
   /** HTML inside a foreign context (title, desc, ...): self-closing syntax stops counting. */
-  integration?: true;
+  readonly integration: boolean;
   /** Raw-text elements: the end tag that closes each. Only `<title>` decodes entities. */
-  rawEnd?: RegExp;
+  readonly rawEnd: RegExp | null;
 }
+const NO_RULE: TagRule = { closes: null, isVoid: false, foreign: false, integration: false, rawEnd: null };
 const RULES = new Map<string, TagRule>();
-const rule = (names: readonly string[], add: TagRule): void => {
-  for (const n of names) RULES.set(n, { ...RULES.get(n), ...add });
+const rule = (names: readonly string[], add: Partial<TagRule>): void => {
+  for (const n of names) {
+    const was = RULES.get(n) ?? NO_RULE;
+    RULES.set(n, {
+      closes: add.closes ?? was.closes,
+      isVoid: add.isVoid ?? was.isVoid,
+      foreign: add.foreign ?? was.foreign,
+      integration: add.integration ?? was.integration,
+      rawEnd: add.rawEnd ?? was.rawEnd,
+    });
+  }
 };
 const FORM = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
 const P = new Set(['p']);
@@ -128,7 +140,6 @@ rule(['tbody', 'tfoot'], { closes: new Set(['thead', 'tbody']) });
 rule(['math', 'svg'], { foreign: true });
 rule(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title'], { integration: true });
 for (const t of ['script', 'style', 'title', 'textarea', 'xmp']) rule([t], { rawEnd: new RegExp(`</${t}[${WS}>]`, 'gi') });
-const NO_RULE: TagRule = {};
 
 const GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, EQ = 61, DQ = 34, SQ = 39;
 
@@ -287,7 +298,7 @@ class PageScan {
     const selfClosing = this.selfClosing;
     this.startElement(name, rule, attribs);
     if (selfClosing && this.foreign[0]) this.closeCurrent(name);
-    else if (rule.rawEnd !== undefined && !selfClosing) return this.rawText(name, rule.rawEnd, end);
+    else if (rule.rawEnd !== null && !selfClosing) return this.rawText(name, rule.rawEnd, end);
     return end;
   }
 
