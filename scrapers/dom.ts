@@ -54,31 +54,23 @@ export function matches(el: Element, selector: string | undefined): boolean {
 export function all(root: AnyNode | AnyNode[], selector: string): Element[] {
   if (Array.isArray(root)) return selectAll<AnyNode, Element>(matcher(selector), root);
   const out: Element[] = [];
-  walk(root, matcher(selector), (el) => {
-    out.push(el);
-    return false;
-  });
+  walk(root, matcher(selector), out);
   return out;
 }
 
 /** The first element under `root` (not `root` itself) matching, in document order. */
 export function one(root: AnyNode | AnyNode[], selector: string): Element | null {
   if (Array.isArray(root)) return selectOne<AnyNode, Element>(matcher(selector), root);
-  let found: Element | null = null;
-  walk(root, matcher(selector), (el) => {
-    found = el;
-    return true;
-  });
-  return found;
+  return walk(root, matcher(selector), null);
 }
 
 /**
  * Depth-first, in document order, without recursion (hostile markup nests deep) and
- * without an object per element (this runs for every selector an adapter asks);
- * `found` returning true stops.
+ * without an object per element or per call (this runs for every selector an adapter
+ * asks): collects the matches into `into`, or with no list returns the first.
  */
-function walk(root: AnyNode, is: Matcher, found: (el: Element) => boolean): void {
-  if (!('children' in root)) return;
+function walk(root: AnyNode, is: Matcher, into: Element[] | null): Element | null {
+  if (!('children' in root)) return null;
   const lists: (readonly AnyNode[])[] = [root.children];
   const at: number[] = [0];
   let top = 0;
@@ -92,13 +84,17 @@ function walk(root: AnyNode, is: Matcher, found: (el: Element) => boolean): void
     at[top] = i + 1;
     const node = nodes[i]!;
     if (!isElement(node)) continue;
-    if (is(node) && found(node)) return;
+    if (is(node)) {
+      if (into === null) return node;
+      into.push(node);
+    }
     if (node.children.length > 0) {
       top++;
       lists[top] = node.children;
       at[top] = 0;
     }
   }
+  return null;
 }
 
 /**
