@@ -266,23 +266,28 @@ function isWhite(c: number): boolean {
   return c >= 0xa0 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
 }
 
-const WHITE_RUN = /\s+/g;
-
 /** Runs of white space read as one space, as a browser shows them. */
 function foldSpace(text: string): string {
-  // One pass finds the first thing to fold; most text nodes have none, and most that
-  // have are all white space (the line breaks and indents between tags): no regex for those.
+  // One hand-written pass, no regex: most text nodes have nothing to fold, and most
+  // of the rest are all white space (the line breaks and indents between tags). A
+  // global replace cost a quarter more and was an eighth of what a page allocates.
   const n = text.length;
-  for (let i = 0; i < n; i++) {
+  let out = '';
+  let from = 0;
+  let i = 0;
+  while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 32 ? i + 1 < n && isWhite(text.charCodeAt(i + 1)) : isWhite(c)) {
       let j = i + 1;
       while (j < n && isWhite(text.charCodeAt(j))) j++;
       if (i === 0 && j === n) return ' ';
-      return text.replace(WHITE_RUN, ' ');
+      out += from < i ? `${text.slice(from, i)} ` : ' ';
+      from = i = j;
+    } else {
+      i++;
     }
   }
-  return text;
+  return from === 0 ? text : from === n ? out : out + text.slice(from);
 }
 
 function push(out: Body, node: BodyNode): void {

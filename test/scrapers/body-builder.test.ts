@@ -22,6 +22,10 @@ const x = (text: string): BodyNode[] => [t(text)];
 describe('body builder: each construct becomes one neutral node', () => {
   const cases: [rule: string, html: string, expected: Body][] = [
     ['plain text is text, white space folded', 'Vote:\n\t  Bob', [t('Vote: Bob')]],
+    ['every run of white space is one space, at the ends too', '\n  a \t b\r\n\nc  ', [t(' a b c ')]],
+    ['white space between tags is one space', '<b>a</b>\n\t\t<i>b</i>', [{ t: 'bold', children: x('a') }, t(' '), { t: 'italic', children: x('b') }]],
+    ['a no-break and other Unicode spaces fold as \\s does', 'a\u00a0\u2003b\u3000\ufeffc', [t('a b c')]],
+    ['single spaces between words stay as written', 'Vote: Bob and Carol', [t('Vote: Bob and Carol')]],
     ['<br> is a line break', 'a<br>b', [t('a'), { t: 'br' }, t('b')]],
     ['<b> is bold', '<b>Vote: Bob</b>', [{ t: 'bold', children: x('Vote: Bob') }]],
     ['<strong> is bold', '<strong class="text-strong">Vote: Bob</strong>', [{ t: 'bold', children: x('Vote: Bob') }]],
