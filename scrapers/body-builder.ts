@@ -2,7 +2,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { textContent } from 'domutils';
 import type { Body, BodyNode, LinkKind } from '../src/model/body.js';
 import type { BodyMarkup } from './markup.js';
-import { attr, isElement, matcher, one } from './dom.js';
+import { attr, isElement, matcher, one, text } from './dom.js';
 
 export interface BodyContext {
   /** The page the post was read from: relative links and images resolve against it. */
@@ -95,7 +95,7 @@ class Builder {
     const r = this.r;
     if (r.skip(el)) return;
     if (depth > MAX_DEPTH) {
-      pushText(out, textContent(el).replace(/\s+/g, ' '));
+      pushText(out, foldSpace(textContent(el)));
       return;
     }
     const name = el.name;
@@ -109,7 +109,7 @@ class Builder {
     if (r.spoiler?.(el)) {
       const titleSelector = r.markup.spoiler!.titleSelector;
       const titleEl = titleSelector ? one(el, titleSelector) : null;
-      const title = titleEl ? textContent(titleEl).replace(/\s+/g, ' ').trim() || null : null;
+      const title = text(titleEl) || null;
       push(out, { t: 'spoiler', title, children: this.inner(el, depth, titleEl ? [titleEl] : []) });
       return;
     }
@@ -160,7 +160,7 @@ class Builder {
     if (authorEl) {
       chrome.push(authorEl);
       if (!author) {
-        const line = textContent(authorEl).replace(/\s+/g, ' ').trim();
+        const line = text(authorEl);
         const pm = q.authorPattern ? patternOf(q.authorPattern).exec(line) : null;
         author = (pm ? pm[1]?.trim() : line) || null;
       }
