@@ -1,0 +1,198 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { rulesetsDir } from './load-ruleset.js';
+import { YamlSourceError } from './source-error.js';
+import { readYaml } from './yaml-source.js';
+
+/**
+ * The phrases a GM writes when the game changes ("Day 2 begins", "Bob was lynched"), as
+ * data: `rulesets/gm-phrases/default.yaml`, plus `<ruleset>.yaml` beside it for a game
+ * family's own wording. Templates, not regular expressions (see the default file for the
+ * syntax), so a phrase written by a GM can neither run away nor match more than it says.
+ */
+const Templates = z.array(z.string().min(1).max(300)).max(200).default([]);
+
+export const GmPhrasesFile = z.strictObject({
+  'day-start': Templates,
+  'day-end': Templates,
+  'heading-day-start': Templates,
+  'heading-day-end': Templates,
+  kill: Templates,
+  modkill: Templates,
+  replace: Templates,
+  deadline: Templates,
+  flip: Templates,
+  nobody: z.array(z.string().min(1)).max(50).default([]),
+  hedges: z.array(z.string().min(1)).max(100).default([]),
+  zones: z.record(z.string().regex(/^[A-Z]{1,6}$/), z.string().min(1)).default({}),
+});
+export type GmPhrasesFile = z.infer<typeof GmPhrasesFile>;
+
+export type PhraseKind = 'day-start' | 'day-end' | 'heading-day-start' | 'heading-day-end' | 'kill' | 'modkill' | 'replace' | 'deadline' | 'flip';
+export const PHRASE_KINDS: readonly PhraseKind[] = [
+  'day-start', 'day-end', 'heading-day-start', 'heading-day-end', 'kill', 'modkill', 'replace', 'deadline', 'flip',
+];
+
+export type Slot = 'player' | 'name' | 'day' | 'role' | 'time' | 'words';
+
+/** One template compiled: a whole-sentence pattern and the slots of its groups, in order. */
+export interface Phrase {
+  kind: PhraseKind;
+  template: string;
+  pattern: RegExp;
+  slots: Slot[];
+}
+
+export interface GmPhrases {
+  phrases: Phrase[];
+  nobody: ReadonlySet<string>;
+  hedges: ReadonlySet<string>;
+  zones: Readonly<Record<string, string>>;
+}
+
+export class GmPhrasesError extends YamlSourceError {
+  constructor(problems: ConstructorParameters<typeof YamlSourceError>[1]) {
+    super('GM phrases file', problems);
+  }
+}
+
+const SLOTS: Record<Slot, string> = {
+  // Captures stop at sentence punctuation; the recogniser resolves the words to a name.
+  player: "([^.!?;()\\n]{1,80}?)",
+  name: "([^.!?;:()\\n,]{1,60}?)",
+  day: '(\\d{1,3}|[a-z]{3,12})',
+  role: "([^.!?;:()\\n,]{1,60}?)",
+  time: '([^\\n]{4,80}?)',
+  words: '([^.!?\\n]{1,80}?)',
+};
+
+/** Why a template cannot be compiled, or null. */
+export function templateProblem(template: string): string | null {
+  try {
+    compileTemplate('kill', template);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/**
+ * Template to whole-sentence pattern. The template is split at white space outside groups
+ * into parts; each part is literal text, placeholders and at most one group, glued
+ * together ("{player}," is a name then a comma). Parts are joined by white space; an
+ * optional part takes its white space with it, so "was [now] lynched" matches
+ * "was lynched".
+ */
+export function compileTemplate(kind: PhraseKind, template: string): Phrase {
+  const slots: Slot[] = [];
+  const source = sequence(template, slots, template);
+  return { kind, template, pattern: new RegExp(`^${source}$`, 'iu'), slots };
+}
+
+function sequence(text: string, slots: Slot[], whole: string): string {
+  const parts: { source: string; optional: boolean }[] = [];
+  let part = '';
+  let depth = 0;
+  for (const c of text.trim()) {
+    if (c === '(' || c === '[') depth++;
+    if (c === ')' || c === ']') depth--;
+    if (depth < 0) throw new Error(`stray "${c}" in "${whole}"`);
+    if (depth > 1) throw new Error(`groups cannot nest in "${whole}"`);
+    if (depth === 0 && /\s/.test(c)) {
+      if (part) parts.push(compilePart(part, slots, whole));
+      part = '';
+    } else {
+      part += c;
+    }
+  }
+  if (depth !== 0) throw new Error(`a group is not closed in "${whole}"`);
+  if (part) parts.push(compilePart(part, slots, whole));
+  if (parts.length === 0) throw new Error(`an empty phrase in "${whole}"`);
+  // White space goes with the optional part beside it: before a required part is placed,
+  // an optional one carries the space after it ("[the] deadline"), later the space before.
+  let source = '';
+  let placed = false;
+  for (const p of parts) {
+    if (!placed) source += p.optional ? `(?:${p.source}\\s+)?` : p.source;
+    else source += p.optional ? `(?:\\s+${p.source})?` : `\\s+${p.source}`;
+    placed ||= !p.optional;
+  }
+  return source;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compilePart(part: string, slots: Slot[], whole: string): { source: string; optional: boolean } {
+  // A part that is one [optional] group is optional as a whole.
+  if (part.startsWith('[') && part.endsWith(']') && part.indexOf(']') === part.length - 1) {
+    return { source: group(part.slice(1, -1), slots, whole), optional: true };
+  }
+  let source = '';
+  let i = 0;
+  while (i < part.length) {
+    const c = part[i]!;
+    if (c === '{') {
+      const end = part.indexOf('}', i);
+      const slot = (end > i ? part.slice(i + 1, end) : '') as Slot;
+      if (!Object.hasOwn(SLOTS, slot)) throw new Error(`unknown placeholder "${part.slice(i, end + 1 || undefined)}" in "${whole}" (use {player}, {name}, {day}, {role}, {time} or {words})`);
+      source += SLOTS[slot];
+      slots.push(slot);
+      i = end + 1;
+    } else if (c === '(' || c === '[') {
+      const end = part.indexOf(c === '(' ? ')' : ']', i);
+      source += group(part.slice(i + 1, end), slots, whole) + (c === '[' ? '?' : '');
+      i = end + 1;
+    } else if (c === ')' || c === ']' || c === '}') {
+      throw new Error(`stray "${c}" in "${whole}"`);
+    } else {
+      source += escape(c);
+      i++;
+    }
+  }
+  return { source, optional: false };
+}
+
+/** `a|b c|{day}`: one of the options, each a small sequence of its own. */
+function group(inner: string, slots: Slot[], whole: string): string {
+  const options = inner.split('|');
+  if (options.some((o) => o.trim() === '')) throw new Error(`an empty option in "${whole}"`);
+  return `(?:${options.map((o) => sequence(o, slots, whole)).join('|')})`;
+}
+
+/** The default phrases, with the ruleset's own file added where there is one. */
+export function loadGmPhrases(ruleset?: string | null): GmPhrases {
+  const dir = join(rulesetsDir(), 'gm-phrases');
+  const files = [join(dir, 'default.yaml')];
+  if (ruleset && /^[a-z0-9-]+$/.test(ruleset) && existsSync(join(dir, `${ruleset}.yaml`))) files.push(join(dir, `${ruleset}.yaml`));
+  return compileGmPhrases(files.map((f) => parseGmPhrases(readFileSync(f, 'utf8'), f)));
+}
+
+/** Validates one phrases file; every bad template is a problem at its line. */
+export function parseGmPhrases(text: string, file: string): GmPhrasesFile {
+  const checked = GmPhrasesFile.superRefine((value, ctx) => {
+    for (const kind of PHRASE_KINDS) {
+      value[kind].forEach((t, index) => {
+        const problem = templateProblem(t);
+        if (problem) ctx.addIssue({ code: 'custom', path: [kind, index], message: problem });
+      });
+    }
+  });
+  const result = readYaml(checked, text, file);
+  if (!result.ok) throw new GmPhrasesError(result.problems);
+  return result.value;
+}
+
+export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
+  const phrases: Phrase[] = [];
+  const nobody = new Set<string>();
+  const hedges = new Set<string>();
+  const zones: Record<string, string> = {};
+  for (const f of files) {
+    for (const kind of PHRASE_KINDS) for (const t of f[kind]) phrases.push(compileTemplate(kind, t));
+    for (const w of f.nobody) nobody.add(w.toLowerCase());
+    for (const w of f.hedges) hedges.add(w.toLowerCase());
+    Object.assign(zones, f.zones);
+  }
+  return { phrases, nobody, hedges, zones };
+}
