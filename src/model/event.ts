@@ -65,3 +65,14 @@ export const PostEvent = z.object({
   reading: PostReading,
 });
 export type PostEvent = z.infer<typeof PostEvent>;
+
+/**
+ * An event the GM records without saying where (no `at`, no `time`) happened now, after
+ * every post read so far: never from the start of the Day, where it would rewrite votes
+ * cast since (a kill undoing a later unvote).
+ */
+export function positionedNow(event: GmEvent, now: Date): GmEvent {
+  if (event.kind === 'correct' || event.kind === 'deadline' || event.kind === 'check') return event;
+  if (event.at !== undefined || event.time !== undefined) return event;
+  return { ...event, time: now.toISOString() };
+}

@@ -10,7 +10,7 @@ import { assertPublicUrl } from '../fetch/private-host.js';
 import { DaySetting } from '../game/game-settings.js';
 import type { Logger, SecretScrubber } from '../log/logger.js';
 import { EngineId } from '../model/engine.js';
-import { GmEvent } from '../model/event.js';
+import { GmEvent, positionedNow } from '../model/event.js';
 import { parsePlayerList, Slot, type Roster } from '../model/roster.js';
 import { cookieJarFromExport } from '../publish/cookie-jar.js';
 import { PublishHttp } from '../publish/http.js';
@@ -257,7 +257,7 @@ export function createApp(deps: AppDeps): VotalApp {
 
   api.post('/games/:id/events', async (c) => {
     const game = await gameOr404(idParam(c));
-    const event = parseWith(GmEvent, await jsonBody(c));
+    const event = positionedNow(parseWith(GmEvent, await jsonBody(c)), now());
     const stored = await store.events.append(game.id, event, ACTOR);
     const before = await store.tallies.latest(game.id);
     // A recount is a poll: the fold takes every GM event, this one included. The poller

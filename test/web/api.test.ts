@@ -371,6 +371,35 @@ describe('a game through the API', () => {
   });
 });
 
+describe('a GM event without a place', () => {
+  it('happens now, after every post read, not from the start of the Day', async () => {
+    const day = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 10 });
+    day.add({ author: 'Moderator', body: '[b]Day 1 begins.[/b]' });
+    day.add({ author: 'Alice', body: '[b]Vote: Bob[/b]' });
+    day.add({ author: 'Carol', body: '[b]Vote: Bob[/b]' });
+    day.add({ author: 'Alice', body: '[b]Unvote[/b]' });
+    const clockApp = createApp({ store, poller, env: testEnv(), now: () => new Date('2030-01-01T12:00:00Z') });
+    const created = await clockApp.request('/api/games', {
+      method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: day.url, ruleset: 'witchhunt', players: ['Alice', 'Bob', 'Carol', 'Dave'], slug: 'kill-now' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    await eventually(async () => (await store.tallies.latest(id)) !== null && (await store.polls.get(id)).leaseOwner === null, 30_000, 'first tally');
+
+    const res = await clockApp.request(`/api/games/${id}/events`, {
+      method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'kill', player: 'Dave' }),
+    });
+    const body = (await res.json()) as { event: { event: unknown }; tally: Tally };
+    expect(res.status).toBe(201);
+    expect(body.event.event).toEqual({ kind: 'kill', player: 'Dave', time: '2030-01-01T12:00:00.000Z' });
+    // Alice's unvote (post 4) stands: one vote on Bob of three living, no majority.
+    expect(body.tally.living).toBe(3);
+    expect(body.tally.wagons.map((w) => [w.target, w.total])).toEqual([['Bob', 1]]);
+    expect(body.tally.outcome.status).toBe('open');
+    await clockApp.shutdown();
+  });
+});
+
 describe('public pages', () => {
   it('GET /g/:slug is an HTML page (the live page) that escapes what it shows', async () => {
     const game = await store.games.create({ slug: 'public-game', threadUrl: `${thread.url}?x=<b>`, ruleset: 'plurality', roster: [{ name: 'A' }] }, 'test');
