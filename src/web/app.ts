@@ -7,7 +7,9 @@ import { PublishInput, publicSettings, sealPublish, type GameSettings } from '..
 import type { VotalEnv } from '../config/env.js';
 import { SecretBox } from '../config/secrets.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
+import { gameRuleset } from '../game/game-ruleset.js';
 import { DaySetting } from '../game/game-settings.js';
+import { gmNews } from '../game/gm-news.js';
 import type { Logger, SecretScrubber } from '../log/logger.js';
 import { EngineId } from '../model/engine.js';
 import { GmEvent, positionedNow } from '../model/event.js';
@@ -248,6 +250,15 @@ export function createApp(deps: AppDeps): VotalApp {
     c.header('X-Votal-Tally-Id', String(latest.id));
     c.header('X-Votal-Counted-At', latest.createdAt);
     return c.json(latest.tally);
+  });
+
+  // What the GM's own posts announced that the game does not hold yet (proposals only).
+  api.get('/games/:id/news', async (c) => {
+    const game = await gameOr404(idParam(c));
+    const [posts, events, audit] = await Promise.all([
+      store.posts.postsOf(game.id), store.events.list(game.id), store.audit.list({ gameId: game.id, limit: 10_000 }),
+    ]);
+    return c.json(gmNews({ game, ruleset: gameRuleset(game), posts, events, audit }));
   });
 
   api.get('/games/:id/events', async (c) => {

@@ -7,19 +7,9 @@ import { createApp, type VotalApp } from '../../src/web/app.js';
 import { STATIC_FILES } from '../../src/web/ui/static.js';
 import { ADMIN_TOKEN, recordingPoller, sampleTally, testEnv } from '../web/support.js';
 import { tempDir } from './browser-support.js';
+import { cookieOf, form, FORM, O, signIn as signInTo } from './sign-in.js';
 
 /** The dashboard's gatekeeping and the pages' headers, through `app.request` (no browser). */
-
-const O = 'http://votal.test';
-const FORM = 'application/x-www-form-urlencoded';
-const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
-const cookieOf = (res: Response, name: string): string | null => {
-  for (const c of res.headers.getSetCookie()) {
-    const m = new RegExp(`^${name}=([^;]*)`).exec(c);
-    if (m) return m[1]!;
-  }
-  return null;
-};
 
 describe('UI pages: auth, CSRF, CSP', () => {
   let store: Store;
@@ -46,22 +36,7 @@ describe('UI pages: auth, CSRF, CSP', () => {
     data.remove();
   });
 
-  /** Signs in with the admin token; returns the cookie header and the session's CSRF token. */
-  async function signIn(secret = ADMIN_TOKEN, headers: Record<string, string> = {}): Promise<{ cookie: string; csrf: string }> {
-    const login = await app.request(`${O}/gm/login`, { headers });
-    const pre = cookieOf(login, 'votal_pre') ?? cookieOf(login, '__Host-votal_pre')!;
-    const preName = cookieOf(login, 'votal_pre') ? 'votal_pre' : '__Host-votal_pre';
-    const res = await app.request(`${O}/gm/login`, {
-      method: 'POST', body: form({ _pre: pre, secret, next: '/gm' }),
-      headers: { ...headers, cookie: `${preName}=${pre}`, origin: O, 'content-type': FORM },
-    });
-    expect(res.status).toBe(303);
-    const name = headers['x-forwarded-proto'] === 'https' ? '__Host-votal_gm' : 'votal_gm';
-    const sid = cookieOf(res, name)!;
-    const cookie = `${name}=${sid}`;
-    const page = await (await app.request(`${O}/gm`, { headers: { ...headers, cookie } })).text();
-    return { cookie, csrf: /name="_csrf" value="([^"]+)"/.exec(page)![1]! };
-  }
+  const signIn = (secret = ADMIN_TOKEN, headers: Record<string, string> = {}) => signInTo(app, secret, headers);
 
   it('serves the live page with a strict CSP and no inline script, style or handler', async () => {
     const res = await app.request(`${O}/g/${slug}`);

@@ -3,6 +3,7 @@ import { EngineId } from '../../model/engine.js';
 import type { Tally } from '../../model/tally.js';
 import type { AuditEntry } from '../../store/audit-repo.js';
 import type { Draft, Publication } from '../../store/drafts-repo.js';
+import type { GmNews } from '../../game/gm-news.js';
 import type { StoredGmEvent } from '../../store/events-repo.js';
 import type { Game } from '../../store/games-repo.js';
 import type { PollState } from '../../store/polls-repo.js';
@@ -10,6 +11,8 @@ import { Csrf, Layout, LocalTime, PostButton } from './layout.js';
 import { Deadline, WagonsTable, thresholdText } from './live-page.js';
 import { MarkupPreview } from './markup-preview.js';
 import type { ReviewItem } from './review.js';
+import { describeEvent } from './describe-event.js';
+import { GmNewsPanel } from './gm-news.js';
 import { safeHref } from './safe-url.js';
 import { utcToLocalInput } from './time-zone.js';
 
@@ -259,22 +262,6 @@ function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: string 
   );
 }
 
-function describeEvent(e: StoredGmEvent['event']): string {
-  const at = 'at' in e && e.at !== undefined ? ` after post ${e.at}` : 'time' in e && e.time ? ` at ${e.time}` : '';
-  switch (e.kind) {
-    case 'day-start': return `Day ${e.day} starts${at}`;
-    case 'day-end': return `Day ends${at}`;
-    case 'kill': case 'revive': case 'modkill': return `${e.kind} ${e.player}${at}`;
-    case 'replace': return `${e.player} replaced by ${e.by}${at}`;
-    case 'weight': return `${e.player}'s vote weighs ${e.weight}${e.hidden ? ' (hidden)' : ''}${at}`;
-    case 'vote': return `manual vote: ${e.player} -> ${e.target ?? '(unvote)'}${e.hidden ? ' (hidden)' : ''}${at}`;
-    case 'correct': return `post ${e.post} read as ${e.target === null ? '(ignored)' : `a vote for ${e.target}`}`;
-    case 'decide': return `decision: ${e.eliminated.length ? e.eliminated.join(', ') : 'nobody'} eliminated${at}`;
-    case 'deadline': return `deadline ${e.time}`;
-    default: return `${e.kind}${'player' in e ? ` ${String(e.player)}` : ''}${at}`;
-  }
-}
-
 function EventsPanel(props: { game: Game; tally: Tally | null; events: StoredGmEvent[]; csrf: string }) {
   const players = props.game.roster.map((s) => s.name);
   const action = `/gm/games/${props.game.id}/events`;
@@ -410,7 +397,7 @@ function DraftsPanel(props: { game: Game; drafts: Draft[]; publications: Map<num
 export function GamePage(props: {
   csrf: string; game: Game; title: string; tally: Tally | null; tallyAt: string | null; poll: PollState; review: ReviewItem[];
   events: StoredGmEvent[]; drafts: Draft[]; publications: Map<number, Publication>; deadline: string | null;
-  message?: string | null; error?: string | null; audit: AuditEntry[];
+  message?: string | null; error?: string | null; audit: AuditEntry[]; news: GmNews;
 }) {
   const g = props.game;
   const t = props.tally;
@@ -454,6 +441,7 @@ export function GamePage(props: {
           <DraftsPanel game={g} drafts={props.drafts} publications={props.publications} csrf={props.csrf} />
         </div>
         <div>
+          <GmNewsPanel gameId={g.id} news={props.news} csrf={props.csrf} />
           <EventsPanel game={g} tally={t} events={props.events} csrf={props.csrf} />
           <section class="panel" aria-labelledby="players-h">
             <h2 id="players-h">Players</h2>

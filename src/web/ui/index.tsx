@@ -8,6 +8,7 @@ import { listRulesets } from '../../rules/load-ruleset.js';
 import type { Game } from '../../store/games-repo.js';
 import type { Publication } from '../../store/drafts-repo.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
+import { gmNews, NEWS_DISMISS } from '../../game/gm-news.js';
 import { withMarker } from '../../publish/marker.js';
 import { dialectFor } from '../../votal/dialect.js';
 import { renderVotal } from '../../votal/render-votal.js';
@@ -347,10 +348,21 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       ruleset = null;
     }
     const review = ruleset ? reviewQueue({ game, ruleset, tally: latest?.tally ?? null, posts, events, audit, previousBodies }) : [];
+    const news = ruleset ? gmNews({ game, ruleset, posts, events, audit }) : { gms: [], proposals: [], unread: [] };
     const flash = flashOf(c);
     return c.html(<GamePage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} tally={latest?.tally ?? null}
       tallyAt={latest?.createdAt ?? null} poll={poll} review={review} events={events} drafts={drafts} publications={publications}
-      deadline={deadlineOf(game, poll)} audit={audit} message={flash.message ?? null} error={flash.error ?? null} />);
+      deadline={deadlineOf(game, poll)} audit={audit} news={news} message={flash.message ?? null} error={flash.error ?? null} />);
+  });
+
+  // A proposal from the GM's posts the GM does not want: recorded, so it is not shown again.
+  app.post('/gm/games/:id/news', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const key = field(await c.req.parseBody(), 'key');
+    if (!/^[0-9a-f]{16}$/.test(key)) return back(c, `/gm/games/${game.id}#news`, { error: 'No proposal given.' });
+    await store.audit.record({ gameId: game.id, actor: ACTOR, action: NEWS_DISMISS, detail: { key } });
+    return back(c, `/gm/games/${game.id}#news`, { message: 'Dismissed.' });
   });
 
   app.post('/gm/games/:id/review', async (c) => {
@@ -398,6 +410,11 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       case 'decide': event = { kind, eliminated: field(form, 'eliminated').split(',').map((s) => s.trim()).filter(Boolean), ...pos }; break;
       case 'day-end': event = { kind, ...pos }; break;
       case 'day-start': event = { kind, day: Number(field(form, 'day')), ...pos }; break;
+      case 'deadline': {
+        const day = Number(field(form, 'day'));
+        event = { kind, time: field(form, 'time'), ...(Number.isInteger(day) && day > 0 ? { day } : {}), ...pos };
+        break;
+      }
       default: return back(c, `/gm/games/${game.id}`, { error: `Unknown event "${kind}".` });
     }
     const r = await callApi('POST', `/games/${game.id}/events`, event);

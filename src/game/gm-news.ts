@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import type { GmEvent } from '../model/event.js';
+import type { Roster } from '../model/roster.js';
+import { readGmPost, rosterNames, type GmProposal, type GmUnread } from '../parse/gm-posts.js';
+import { loadGmPhrases, type GmPhrases } from '../rules/gm-phrases.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import { stableJson } from './game-ruleset.js';
+import type { AuditEntry } from '../store/audit-repo.js';
+import type { StoredGmEvent } from '../store/events-repo.js';
+import type { StoredPost } from '../store/posts-repo.js';
+
+/**
+ * What the GM's own posts announced that the game does not hold yet: each a proposed event
+ * the GM confirms with one click (it is then recorded like any GM event) or dismisses.
+ * Worked out afresh from the stored posts each time: nothing is stored but the GM's answers.
+ */
+export interface GmNewsItem extends GmProposal {
+  /** Stable across reads: what a dismissal is recorded under. */
+  key: string;
+  author: string;
+  permalink: string | null;
+}
+
+export interface GmNewsUnread extends GmUnread {
+  key: string;
+  author: string;
+  permalink: string | null;
+}
+
+export interface GmNews {
+  /** The GM's forum names read for news. */
+  gms: string[];
+  proposals: GmNewsItem[];
+  unread: GmNewsUnread[];
+}
+
+/** The audit action a dismissal is recorded under (detail: `{ key }`). */
+export const NEWS_DISMISS = 'news.dismiss';
+
+export interface GmNewsInput {
+  game: { ruleset: string; roster: Roster; settings: Record<string, unknown> };
+  ruleset: Ruleset;
+  posts: readonly StoredPost[];
+  events: readonly StoredGmEvent[];
+  audit: readonly AuditEntry[];
+}
+
+export function gmNews(input: GmNewsInput): GmNews {
+  const { game, ruleset } = input;
+  const gms = gmNames(game.settings, input.posts);
+  const isGm = new Set(gms.map((n) => n.toLowerCase()));
+  const phrases = phrasesFor(game.ruleset);
+  const names = rosterNames(game.roster);
+  const zone = typeof game.settings['timeZone'] === 'string' ? game.settings['timeZone'] : ruleset.schedule?.timeZone ?? null;
+  const recorded = new Set(input.events.map((e) => sameNews(e.event)));
+  const dismissed = new Set(input.audit.filter((a) => a.action === NEWS_DISMISS).map((a) => String(a.detail['key'])));
+
+  const proposals: GmNewsItem[] = [];
+  const unread: GmNewsUnread[] = [];
+  for (const post of input.posts) {
+    if (post.deleted || !isGm.has(post.author.toLowerCase())) continue;
+    const reading = readGmPost({ number: post.number, body: post.body, postedAt: post.postedAt }, names, phrases, { timeZone: zone });
+    const where = { author: post.author, permalink: post.permalink };
+    for (const p of reading.proposals) {
+      const key = digest(`${p.post}:${stableJson(p.event)}`);
+      if (recorded.has(sameNews(p.event)) || dismissed.has(key)) continue;
+      proposals.push({ ...p, key, ...where });
+    }
+    for (const u of reading.unread) {
+      const key = digest(`${u.post}:${u.sentence}`);
+      if (!dismissed.has(key)) unread.push({ ...u, key, ...where });
+    }
+  }
+  return { gms, proposals, unread };
+}
+
+/**
+ * Who the GM is on the forum: `settings.gm` (a name, or several for co-hosts), else the
+ * author of the thread's first post, who opened the game.
+ */
+export function gmNames(settings: Record<string, unknown>, posts: readonly StoredPost[]): string[] {
+  const set = settings['gm'];
+  if (typeof set === 'string' && set.trim()) return [set.trim()];
+  if (Array.isArray(set)) {
+    const names = set.filter((n): n is string => typeof n === 'string' && n.trim() !== '').map((n) => n.trim());
+    if (names.length) return names;
+  }
+  const first = posts.reduce<StoredPost | null>((a, p) => (a === null || p.number < a.number ? p : a), null);
+  return first ? [first.author] : [];
+}
+
+/**
+ * What makes two events the same news, whatever post they were recorded after: the GM
+ * who already recorded "kill Dave" by hand is not asked again.
+ */
+function sameNews(e: GmEvent): string {
+  switch (e.kind) {
+    case 'kill': case 'modkill': case 'revive': return `${e.kind}:${e.player.toLowerCase()}`;
+    case 'replace': return `replace:${e.player.toLowerCase()}:${e.by.toLowerCase()}`;
+    case 'day-start': return `day-start:${e.day}`;
+    case 'day-end': return `day-end:${e.at ?? e.time ?? ''}`;
+    case 'deadline': return `deadline:${Date.parse(e.time)}`;
+    default: return stableJson(e);
+  }
+}
+
+const phrasesByRuleset = new Map<string, GmPhrases>();
+/** Phrase files are part of the install: read once per ruleset name. */
+function phrasesFor(ruleset: string): GmPhrases {
+  let p = phrasesByRuleset.get(ruleset);
+  if (!p) {
+    p = loadGmPhrases(ruleset);
+    phrasesByRuleset.set(ruleset, p);
+  }
+  return p;
+}
+
+const digest = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 16);
