@@ -122,6 +122,8 @@ const PatchGame = z.strictObject({
   votalTitle: z.string().min(1).nullable().optional(),
   timeZone: z.string().min(1).nullable().optional(),
   votalTemplate: z.string().min(1).nullable().optional(),
+  /** The GM's forum name, or the names of co-hosts: whose posts are read for news. */
+  gm: z.union([z.string().trim().min(1).max(100), z.array(z.string().trim().min(1).max(100)).min(1).max(10)]).nullable().optional(),
 });
 
 const Approve = z.strictObject({ body: z.string().min(1, { message: 'the edited votal is empty' }).optional() });
@@ -221,7 +223,7 @@ export function createApp(deps: AppDeps): VotalApp {
     const status = input.status ?? (input.action ? ({ pause: 'paused', resume: 'active', finish: 'finished' } as const)[input.action] : undefined);
     if (input.players) game = await store.games.setRoster(game.id, rosterOf(input.players, 'players'), ACTOR);
     const settings = await settingsFrom(input, game.threadUrl, box);
-    for (const key of ['votalTitle', 'timeZone', 'votalTemplate'] as const) {
+    for (const key of ['votalTitle', 'timeZone', 'votalTemplate', 'gm'] as const) {
       if (input[key] !== undefined) {
         settings.values[key] = input[key];
         settings.audit[key] = input[key];

@@ -69,7 +69,8 @@ describe('UI pages: auth, CSRF, CSP', () => {
       for (const name of STATIC_FILES) {
         const res = await app.request(`${O}/ui/static/${name}`);
         expect(res.status).toBe(200);
-        expect(res.headers.get('content-type')).toContain(name.endsWith('.js') ? 'text/javascript' : 'text/css');
+        const type = name.endsWith('.js') ? 'text/javascript' : name.endsWith('.svg') ? 'image/svg+xml' : 'text/css';
+        expect(res.headers.get('content-type')).toContain(type);
         if (name.endsWith('.js')) {
           const file = join(dir.path, name);
           writeFileSync(file, await res.text());

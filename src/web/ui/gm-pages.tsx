@@ -81,12 +81,39 @@ export function SetupPage(props: { pre: string; error?: string | null; done?: bo
   );
 }
 
+/** Audit actions as the GM reads them; an action not listed shows its code. */
+const ACTIVITY: Record<string, string> = {
+  'game.create': 'Game created',
+  'game.settings': 'Settings changed',
+  'game.status': 'Game paused or resumed',
+  'game.roster': 'Players changed',
+  'event.append': 'GM event recorded',
+  'tally.save': 'Count updated',
+  'poll.error': 'Reading the thread failed',
+  'post.edit': 'A post was edited',
+  'post.delete': 'A post was deleted',
+  'draft.create': 'Votal drafted',
+  'draft.edit': 'Votal draft edited',
+  'draft.approve': 'Votal approved',
+  'draft.discard': 'Votal draft discarded',
+  'draft.supersede': 'Votal draft replaced by a newer count',
+  'publication.publish': 'Votal posted',
+  'publication.copied': 'Votal copied by hand',
+  'publication.fail': 'Posting the votal failed',
+  'review.accept': 'Review item accepted',
+  'news.dismiss': "GM post proposal dismissed",
+};
+export const activityText = (action: string): string => (Object.hasOwn(ACTIVITY, action) ? ACTIVITY[action]! : action);
+
 export interface GameSummary {
   game: Game;
   title: string;
   tally: Tally | null;
   poll: PollState;
   pending: number;
+  /** The count's flags the GM has not answered yet. */
+  toReview: number;
+  deadline: string | null;
 }
 
 export function DashboardPage(props: { csrf: string; games: GameSummary[]; message?: string | null }) {
@@ -98,13 +125,19 @@ export function DashboardPage(props: { csrf: string; games: GameSummary[]; messa
         {props.games.length === 0 ? <p>No games yet. <a href="/gm/new">Watch a game thread</a>.</p> : (
           <table>
             <caption>Watched threads</caption>
-            <thead><tr><th scope="col">Game</th><th scope="col">Status</th><th scope="col" class="hide-narrow">Count</th><th scope="col">Drafts</th></tr></thead>
+            <thead><tr><th scope="col">Game</th><th scope="col">Status</th><th scope="col" class="hide-narrow">Count</th><th scope="col">To review</th><th scope="col" class="hide-narrow">Deadline</th><th scope="col">Drafts</th></tr></thead>
             <tbody>
               {props.games.map((g) => (
                 <tr>
                   <th scope="row"><a href={`/gm/games/${g.game.id}`}>{g.title}</a><div class="muted">{g.game.ruleset} · <a href={`/g/${g.game.slug}`}>live page</a></div></th>
-                  <td>{g.game.status}{g.poll.lastError ? <div class="muted">Last poll failed</div> : null}</td>
+                  <td>
+                    {g.game.status}
+                    <div class="muted">{g.poll.lastOkAt ? <>read <LocalTime iso={g.poll.lastOkAt} /></> : 'not read yet'}</div>
+                    {g.poll.lastError ? <div class="muted">{`Last poll failed: ${g.poll.lastError}`}</div> : null}
+                  </td>
                   <td class="hide-narrow">{g.tally ? `Day ${g.tally.day}: ${g.tally.wagons.slice(0, 2).map((w) => `${w.target} ${w.total}`).join(', ') || 'no votes'}` : 'not counted yet'}</td>
+                  <td>{g.toReview ? <a class="chip" href={`/gm/games/${g.game.id}#review`}>{`${g.toReview} open`}</a> : '—'}</td>
+                  <td class="hide-narrow">{g.deadline ? <LocalTime iso={g.deadline} /> : '—'}</td>
                   <td>{g.pending ? <span class="chip">{`${g.pending} to approve`}</span> : '—'}</td>
                 </tr>
               ))}
@@ -130,8 +163,15 @@ export interface NewGameForm {
   pollSeconds: string;
 }
 
+/** A ruleset as the new-game form offers it. */
+export interface RulesetChoice {
+  name: string;
+  title: string | null;
+  source: string | null;
+}
+
 export function NewGamePage(props: {
-  csrf: string; form: Partial<NewGameForm>; rulesets: string[]; inspected: boolean; error?: string | null; notes?: string[];
+  csrf: string; form: Partial<NewGameForm>; rulesets: RulesetChoice[]; inspected: boolean; error?: string | null; notes?: string[];
   zones: string[];
 }) {
   const f = props.form;
@@ -169,11 +209,16 @@ export function NewGamePage(props: {
               </div>
               <div>
                 <label for="ruleset">Ruleset</label>
-                <select id="ruleset" name="ruleset" required>
-                  {props.rulesets.map((r) => <option value={r} selected={f.ruleset === r}>{r}</option>)}
+                <select id="ruleset" name="ruleset" required aria-describedby="rulesets-help">
+                  <option value="" selected={!f.ruleset} disabled>Choose the game's rules…</option>
+                  {props.rulesets.map((r) => <option value={r.name} selected={f.ruleset === r.name}>{r.title ? `${r.title} (${r.name})` : r.name}</option>)}
                 </select>
               </div>
             </div>
+            <details class="box" id="rulesets-help">
+              <summary>What each ruleset is</summary>
+              <dl>{props.rulesets.map((r) => <><dt>{r.title ? `${r.title} (${r.name})` : r.name}</dt><dd>{r.source ?? 'No source given.'}</dd></>)}</dl>
+            </details>
             <div class="row">
               <div><label for="title">Title</label><input id="title" name="title" type="text" value={f.title ?? ''} /></div>
               <div><label for="gm">GM</label><input id="gm" name="gm" type="text" value={f.gm ?? ''} /></div>
@@ -235,8 +280,11 @@ function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: string 
                 <input type="hidden" name="post" value={String(it.post)} />
                 <input type="hidden" name="key" value={it.key} />
                 <input type="hidden" name="action" value="correct" />
+                <input type="hidden" name="pick" value="1" />
                 <label class="sr-only" for={`pick-${it.post}`}>{`Player meant in post ${it.post}`}</label>
-                <select id={`pick-${it.post}`} name="target">
+                {/* No player is chosen for the GM: one careless click must not record a vote. */}
+                <select id={`pick-${it.post}`} name="target" required>
+                  <option value="" selected disabled>Choose a player…</option>
                   {it.pick.map((n) => <option value={n}>{n}</option>)}
                 </select>{' '}
                 <button type="submit" class="secondary">Pick</button>
@@ -449,7 +497,7 @@ export function GamePage(props: {
           </section>
           <section class="panel" aria-labelledby="audit-h">
             <h2 id="audit-h">Recent activity</h2>
-            <ol class="changes">{props.audit.slice(0, 12).map((a) => <li>{a.action} <span class="muted">— {a.actor}, <LocalTime iso={a.at} /></span></li>)}</ol>
+            <ol class="changes">{props.audit.slice(0, 12).map((a) => <li>{activityText(a.action)} <span class="muted">— {a.actor}, <LocalTime iso={a.at} /></span></li>)}</ol>
           </section>
         </div>
       </div>

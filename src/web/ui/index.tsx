@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { VotalEnv } from '../../config/env.js';
 import { EngineId } from '../../model/engine.js';
 import { parsePlayerList } from '../../model/roster.js';
-import { listRulesets } from '../../rules/load-ruleset.js';
+import { listRulesets, loadRuleset } from '../../rules/load-ruleset.js';
 import type { Game } from '../../store/games-repo.js';
 import type { Publication } from '../../store/drafts-repo.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
@@ -20,11 +20,11 @@ import {
 } from './auth.js';
 import { deadlineOf, liveData, titleOf, type UiStore } from './game-data.js';
 import {
-  DashboardPage, DraftPage, ErrorPage, GamePage, LoginPage, NewGamePage, SettingsPage, SetupPage, type NewGameForm,
+  DashboardPage, DraftPage, ErrorPage, GamePage, LoginPage, NewGamePage, SettingsPage, SetupPage, type NewGameForm, type RulesetChoice,
 } from './gm-pages.js';
 import { inspectThread } from './inspect-thread.js';
 import { LiveBody, LivePage } from './live-page.js';
-import { reviewQueue } from './review.js';
+import { openReviewCount, reviewQueue } from './review.js';
 import { uiHeaders } from './security.js';
 import { staticFiles } from './static.js';
 import { isTimeZone, localToUtc } from './time-zone.js';
@@ -247,14 +247,23 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       const [latest, poll, pending] = await Promise.all([
         store.tallies.latest(game.id), store.polls.get(game.id), store.drafts.list(game.id, { status: 'pending' }),
       ]);
-      return { game, title: titleOf(game, poll), tally: latest?.tally ?? null, poll, pending: pending.length };
+      const tally = latest?.tally ?? null;
+      const toReview = tally ? openReviewCount(tally) : 0;
+      return { game, title: titleOf(game, poll), tally, poll, pending: pending.length, toReview, deadline: deadlineOf(game, poll) };
     }));
     const flash = flashOf(c);
     return c.html(<DashboardPage csrf={c.get('session').csrf} games={summaries.reverse()} message={flash.message ?? null} />);
   });
 
   // ------------------------------------------------------------------------- new game
-  const rulesets = (): string[] => listRulesets();
+  const rulesets = (): RulesetChoice[] => listRulesets().map((name) => {
+    try {
+      const r = loadRuleset(name);
+      return { name, title: r.title ?? null, source: r.source ?? null };
+    } catch {
+      return { name, title: null, source: null };
+    }
+  });
   app.get('/gm/new', (c) => {
     const flash = flashOf(c);
     return c.html(<NewGamePage csrf={c.get('session').csrf} form={{}} rulesets={rulesets()} inspected={false} zones={ZONES} error={flash.error ?? null} />);
@@ -274,7 +283,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
             : 'No players found: type the list.',
       ];
       return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesets()} inspected={true} zones={ZONES} notes={notes} form={{
-        url: facts.url, engine: facts.engine, title: facts.title ?? '', gm: facts.gm ?? '', ruleset: rulesets()[0] ?? '',
+        url: facts.url, engine: facts.engine, title: facts.title ?? '', gm: facts.gm ?? '', ruleset: '',
         players: facts.players.join('\n'), day: '1', startPost: String(facts.startPost), timeZone: 'UTC', pollSeconds: '300',
       }} />);
     } catch (error) {
@@ -315,7 +324,9 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const error = apiError(created);
     if (error) return again(error);
     const id = Number(created.json.id);
-    await callApi('PATCH', `/games/${id}`, { timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}) });
+    await callApi('PATCH', `/games/${id}`, {
+      timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}), ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
+    });
     if (startPost > 0 || day > 1) await callApi('POST', `/games/${id}/events`, { kind: 'day-start', day, at: startPost });
     await awaitPoll(id, 0);
     return back(c, `/gm/games/${id}`, { message: 'The game is watched: the first count is on its way.' });
@@ -380,6 +391,8 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     }
     if (action !== 'correct') return back(c, to, { error: 'Unknown answer.' });
     const target = field(form, 'target') || null;
+    // "Pick" names a player; an empty pick is no answer (ignoring the vote has its own button).
+    if (target === null && form.pick === '1') return back(c, to, { error: `Post ${post}: choose the player meant.` });
     // The API records the correction and waits (a while) for the recount.
     const r = await callApi('POST', `/games/${game.id}/events`, { kind: 'correct', post, target });
     const error = apiError(r);

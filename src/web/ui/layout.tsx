@@ -25,6 +25,7 @@ export function Layout(props: LayoutProps) {
         <meta name="color-scheme" content="light dark" />
         {props.noindex !== false ? <meta name="robots" content="noindex, nofollow" /> : null}
         <title>{props.title}</title>
+        <link rel="icon" type="image/svg+xml" href={`/ui/static/favicon.svg?v=${ASSET_VERSION}`} />
         <link rel="stylesheet" href={`/ui/static/votal.css?v=${ASSET_VERSION}`} />
         {scripts.map((s) => <script src={`/ui/static/${s}?v=${ASSET_VERSION}`} defer></script>)}
       </head>

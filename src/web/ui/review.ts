@@ -114,6 +114,7 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     }
     const key = `flag:${f.post}:${f.kind}`;
     const target = TARGET_FLAGS.has(f.kind);
+    const moot = target && tally ? laterVote(f, tally) : null;
     const choices: ReviewChoice[] = [];
     if (f.kind === 'self-vote' || f.kind === 'vote-for-dead') {
       const post = posts.get(f.post);
@@ -125,7 +126,8 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     items.push({
       key, kind: 'flag', post: f.post, player: f.player, title: FLAG_TITLES[f.kind] ?? f.kind, detail: f.raw,
       permalink: posts.get(f.post)?.permalink ?? null,
-      pick: target ? pickable : [], candidates: f.candidates, choices, diff: null, resolved: resolvedBy(f.post, key),
+      pick: target ? pickable : [], candidates: f.candidates, choices, diff: null,
+      resolved: resolvedBy(f.post, key) ?? (moot === null ? null : `Moot: ${f.player} voted again in post ${moot}`),
     });
   }
 
@@ -202,6 +204,23 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     });
   }
   return items.sort((a, b) => Number(a.resolved !== null) - Number(b.resolved !== null) || a.post - b.post);
+}
+
+/**
+ * The post of the flagged player's vote that stands now, when it came after the flagged
+ * post: the unreadable vote no longer matters to the count (the GM may still look at it).
+ */
+function laterVote(f: Flag, tally: Tally): number | null {
+  if (f.player === null) return null;
+  for (const w of tally.wagons) {
+    for (const v of w.voters) if (v.player === f.player && v.post > f.post) return v.post;
+  }
+  return null;
+}
+
+/** What the GM has still to answer in a count: its flags, less corrections and moot votes. */
+export function openReviewCount(tally: Tally): number {
+  return tally.flags.filter((f) => f.kind !== 'gm-correction' && !(TARGET_FLAGS.has(f.kind) && laterVote(f, tally) !== null)).length;
 }
 
 function clip(text: string, max = 200): string {

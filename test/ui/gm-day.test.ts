@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
+import { createApp, type VotalApp } from '../../src/web/app.js';
+import { openReviewCount, reviewQueue } from '../../src/web/ui/review.js';
+import { loadRuleset } from '../../src/rules/load-ruleset.js';
+import { FakeThread } from '../publish/fake-thread.js';
+import { recordingPoller, sampleTally, testEnv } from '../web/support.js';
+import { tempDir } from './browser-support.js';
+import { form, FORM, O, signIn } from './sign-in.js';
+
+/**
+ * The GM's day on the dashboard, as a GM running a real game meets it (issue "The GM's
+ * Day", smaller items): nothing chosen for the GM by default, the list of games says what
+ * needs doing, activity reads as words.
+ */
+describe("the GM's dashboard", () => {
+  let store: Store;
+  let app: VotalApp;
+  let forum: FakeForum;
+  let thread: FakeThread;
+  const data = tempDir('votal-ui-day-');
+  const allowPrivate = process.env['VOTAL_ALLOW_PRIVATE_HOSTS'];
+
+  beforeAll(async () => {
+    process.env['VOTAL_ALLOW_PRIVATE_HOSTS'] = '1';
+    store = await openStore({ dataDir: 'memory://' });
+    forum = await startFakeForum();
+    thread = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 10 });
+    thread.add({ author: 'Moderator', body: '[b]Day 1 begins.[/b]' });
+    thread.add({ author: 'Alice', body: '[b]Vote: Bob[/b]' });
+    app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0 });
+  });
+
+  afterAll(async () => {
+    if (allowPrivate === undefined) delete process.env['VOTAL_ALLOW_PRIVATE_HOSTS'];
+    else process.env['VOTAL_ALLOW_PRIVATE_HOSTS'] = allowPrivate;
+    await app.shutdown();
+    await forum.close();
+    await store.close();
+    data.remove();
+  });
+
+  it('asks the GM to choose the ruleset, says what each one is, and keeps the GM named in the form', async () => {
+    const { cookie, csrf } = await signIn(app);
+    const res = await app.request(`${O}/gm/new/inspect`, {
+      method: 'POST', body: form({ _csrf: csrf, url: thread.url, engine: '' }), headers: { cookie, origin: O, 'content-type': FORM },
+    });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    const select = /<select id="ruleset"[\s\S]*?<\/select>/.exec(html)![0];
+    expect(select).toMatch(/<option value="" selected="" disabled="">Choose the game&#39;s rules…<\/option>/);
+    expect(select.match(/selected=""/g)).toHaveLength(1);
+    expect(select).toContain('<option value="witchhunt">Witchhunt (witchhunt)</option>');
+    expect(html).toContain('What each ruleset is');
+    expect(html).toMatch(/<dt>Witchhunt \(witchhunt\)<\/dt><dd>Witchhunt rule post by fontisian/);
+
+    const created = await app.request(`${O}/gm/games`, {
+      method: 'POST',
+      body: form({ _csrf: csrf, url: thread.url, engine: 'xenforo2', ruleset: 'plurality', players: 'Alice\nBob\nCarol', gm: 'Moderator', day: '1', startPost: '0', timeZone: 'UTC', pollSeconds: '300' }),
+      headers: { cookie, origin: O, 'content-type': FORM },
+    });
+    expect(created.status).toBe(303);
+    const [game] = await store.games.list();
+    expect(game!.settings['gm']).toBe('Moderator');
+  });
+
+  it('lists per game what is open for review, the deadline and when it was last read', async () => {
+    const game = await store.games.create({ threadUrl: `${thread.url}?other`, ruleset: 'plurality', roster: [{ name: 'Alice' }, { name: 'Bob' }] }, 'gm');
+    await store.tallies.save(game.id, sampleTally({
+      flags: [
+        { post: 4, player: 'Bob', kind: 'unknown-target', raw: 'vote: zed', candidates: [] },
+        { post: 5, player: 'Carol', kind: 'gm-correction', raw: 'vote: al', candidates: [] },
+      ],
+    }));
+    const { cookie } = await signIn(app);
+    const html = await (await app.request(`${O}/gm`, { headers: { cookie } })).text();
+    expect(html).toContain('<th scope="col">To review</th>');
+    expect(html).toContain(`<a class="chip" href="/gm/games/${game.id}#review">1 open</a>`);
+    expect(html).toContain('not read yet');
+  });
+
+  it('shows recent activity in words, not codes', async () => {
+    const [game] = await store.games.list();
+    const { cookie } = await signIn(app);
+    const html = await (await app.request(`${O}/gm/games/${game!.id}`, { headers: { cookie } })).text();
+    const activity = /<h2 id="audit-h">Recent activity<\/h2>[\s\S]*?<\/section>/.exec(html)![0];
+    expect(activity).toContain('Game created');
+    expect(activity).not.toContain('game.create');
+  });
+
+  it('serves an icon where browsers look for one', async () => {
+    const res = await app.request(`${O}/favicon.ico`);
+    expect(res.status).toBe(301);
+    const icon = await app.request(`${O}${res.headers.get('location')!}`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toMatch(/^<svg /);
+  });
+});
+
+describe('the review queue', () => {
+  const ruleset = loadRuleset('plurality');
+  const game = { roster: [{ name: 'Alice', aliases: [], formerNames: [], alive: true }, { name: 'Bob', aliases: [], formerNames: [], alive: true }, { name: 'Carol', aliases: [], formerNames: [], alive: true }] };
+  const flag = { post: 4, player: 'Bob', kind: 'unknown-target' as const, raw: 'vote: zed', candidates: [] };
+  const queue = (tally: ReturnType<typeof sampleTally>) =>
+    reviewQueue({ game: game as never, ruleset, tally, posts: [], events: [], audit: [], previousBodies: new Map() });
+
+  it('marks an unreadable vote moot once its voter has voted again, and leaves it out of the open count', () => {
+    const later = sampleTally({
+      flags: [flag],
+      wagons: [{ target: 'Alice', votes: 1, penalty: 0, total: 1, voters: [{ player: 'Bob', post: 9, weight: 1, permalink: null }], toThreshold: null }],
+    });
+    const [item] = queue(later);
+    expect(item!.resolved).toBe('Moot: Bob voted again in post 9');
+    expect(openReviewCount(later)).toBe(0);
+    const earlier = sampleTally({
+      flags: [flag],
+      wagons: [{ target: 'Alice', votes: 1, penalty: 0, total: 1, voters: [{ player: 'Bob', post: 2, weight: 1, permalink: null }], toThreshold: null }],
+    });
+    expect(queue(earlier)[0]!.resolved).toBeNull();
+    expect(openReviewCount(earlier)).toBe(1);
+  });
+});
+
+describe('answering a review item', () => {
+  let store: Store;
+  let app: VotalApp;
+  const data = tempDir('votal-ui-pick-');
+
+  beforeAll(async () => {
+    store = await openStore({ dataDir: 'memory://' });
+    app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0 });
+  });
+  afterAll(async () => {
+    await app.shutdown();
+    await store.close();
+    data.remove();
+  });
+
+  it('offers no player by default, and refuses a "Pick" with no player chosen instead of ignoring the vote', async () => {
+    const game = await store.games.create({ threadUrl: 'http://127.0.0.1:9/t/1/', ruleset: 'plurality', roster: [{ name: 'Alice' }] }, 'gm');
+    await store.tallies.save(game.id, sampleTally({ flags: [{ post: 4, player: 'Bob', kind: 'unknown-target', raw: 'vote: zed', candidates: [] }] }));
+    const { cookie, csrf } = await signIn(app);
+    const gamePage = await (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie } })).text();
+    const pick = /<select id="pick-4" name="target" required="">[\s\S]*?<\/select>/.exec(gamePage)![0];
+    expect(pick).toMatch(/^<select[^>]*><option value="" selected="" disabled="">Choose a player…<\/option><option value="Alice">/);
+    expect(pick.match(/selected=""/g)).toHaveLength(1);
+
+    const res = await app.request(`${O}/gm/games/${game.id}/review`, {
+      method: 'POST', body: form({ _csrf: csrf, post: '4', key: 'flag:4:unknown-target', action: 'correct', pick: '1', target: '' }),
+      headers: { cookie, origin: O, 'content-type': FORM },
+    });
+    expect(res.status).toBe(303);
+    expect(await store.events.list(game.id)).toEqual([]);
+    const page = await (await app.request(`${O}${res.headers.get('location')!}`, { headers: { cookie } })).text();
+    expect(page).toContain('Post 4: choose the player meant.');
+  });
+});
