@@ -11,6 +11,8 @@ import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/rules/package-root.js';
 import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
 import { readFixtureThread } from '../support/render/index.js';
+import { SMF21_TEMPLATE, smf21Literals } from '../support/render/smf21-template.js';
+import { minified, readVariant, templateVariants, variantFile } from '../support/render/template-fixtures.js';
 
 const root = packageRoot(import.meta.url);
 const NOW = '2026-03-03T12:00:00Z';
@@ -274,4 +276,72 @@ describe('SMF standard game (fixtures/smf/standard-game)', () => {
       expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
     }
   });
+});
+
+/**
+ * SMF 2.1.4's own Display.template.php run for a guest over the standard game
+ * (test/support/render/smf21-template.ts), as served and minified, with and without
+ * search-engine-friendly URLs (`index.php?topic=N.0` and `index.php/topic,N.0.html`).
+ */
+describe('SMF 2.1.4 template-rendered standard game (fixtures/smf/template-2.1.4*)', () => {
+  const SITE = 'https://forum.example.com';
+  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
+  const variants = [
+    { dir: 'template-2.1.4', threadUrl: `${SITE}/index.php?topic=4242.0`, pageUrl: (start: number) => `${SITE}/index.php?topic=4242.${start}` },
+    { dir: 'template-2.1.4-sef', threadUrl: `${SITE}/index.php/topic,4242.0.html`, pageUrl: (start: number) => `${SITE}/index.php/topic,4242.${start}.html` },
+  ];
+
+  it('the committed pages are what the renderer makes, and every string it echoes is in the 2.1.4 template verbatim', () => {
+    for (const v of templateVariants(root).filter((x) => x.engine === 'smf')) {
+      for (const p of v.pages) expect(readFileSync(variantFile(root, v, p), 'utf8'), `${v.dir}/${p.file}: run npx tsx test/support/render/template-fixtures.ts`).toBe(p.body);
+    }
+    const template = resolve(root, '../shared/forum-samples', SMF21_TEMPLATE);
+    if (!existsSync(template)) return void console.warn(`[smf] ${template} not found: the template check is skipped`);
+    const source = readFileSync(template, 'utf8');
+    expect(smf21Literals.size).toBeGreaterThan(40);
+    for (const literal of smf21Literals) expect(source.includes(literal.replace(/'/g, "\\'")), JSON.stringify(literal)).toBe(true);
+  });
+
+  for (const v of variants) {
+    for (const form of ['as served', 'minified'] as const) {
+      describe(`${v.dir}, ${form}`, () => {
+        const files = readVariant(root, 'smf', v.dir).map((f) => ({ ...f, body: form === 'minified' ? minified(f.body) : f.body }));
+        const pages = files.map((f) => ({ url: v.pageUrl((f.page - 1) * 8), html: f.body, read: parse(f.body, v.pageUrl((f.page - 1) * 8)) }));
+        const posts = pages.flatMap((p) => p.read.posts);
+
+        it('is recognised as SMF from the HTML and from the URL', () => {
+          for (const p of pages) expect(engineFromHtml(p.html)).toBe('smf');
+          expect(engineFromUrl(new URL(v.threadUrl))).toBe('smf');
+        });
+
+        it('three pages of 8, 8 and 6; 8 a page from the page links; page URLs in this URL form; title from #top_subject', () => {
+          expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length, p.read.postsPerPage])).toEqual([[1, 3, 8, 8], [2, 3, 8, 8], [3, 3, 6, 8]]);
+          const ref = smf.threadRef(new URL(v.pageUrl(16)));
+          expect(ref.url).toBe(v.threadUrl);
+          expect([1, 2, 3].map((n) => smf.pageUrl(ref, n, 8))).toEqual([0, 8, 16].map((start) => v.pageUrl(start)));
+          expect(pages.map((p) => p.read.title)).toEqual(['Standard Game - Day 1', 'Standard Game - Day 1', 'Standard Game - Day 1']);
+        });
+
+        it('every post has the script\'s number ("#N" + 1), id, member name (not its group), user id, time and permalink', () => {
+          expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
+            script.posts.map((s) => ({
+              n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
+              at: new Date(s.time).toISOString(), permalink: `${SITE}/index.php?msg=${s.id}`,
+            })),
+          );
+        });
+
+        it('"Last Edit: DATE by X" in span.modified is the only edit marker', () => {
+          expect(posts.filter((p) => p.edit).map((p) => [p.number, p.edit!.at, p.edit!.by])).toEqual([[13, '2026-03-03T10:05:00.000Z', 'Dave']]);
+        });
+
+        it('every post body reads back as the script wrote it', () => {
+          for (const s of script.posts) {
+            const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
+            expect(bodyShape(posts.find((p) => p.number === s.n)!.body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
+          }
+        });
+      });
+    }
+  }
 });

@@ -7,6 +7,7 @@ import type { EngineId } from '../../../src/model/engine.js';
 import { loadGameScript } from '../game-script.js';
 import type { RenderedPage } from './index.js';
 import { loadMybbTemplates, renderMybbTemplates } from './mybb-template.js';
+import { renderSmf21Template } from './smf21-template.js';
 
 /**
  * The standard game rendered through the engines' own templates (for the versions no
@@ -23,14 +24,25 @@ export interface TemplateVariant {
   pages: RenderedPage[];
 }
 
-export function templateVariants(root: string, samples: string = resolve(root, '../shared/forum-samples')): TemplateVariant[] | null {
-  const mybb = loadMybbTemplates(samples);
-  if (!mybb) return null;
+/**
+ * The variants that can be rendered here: SMF 2.1's are transcribed from its template (and
+ * checked against it where present), MyBB's are filled from the template file itself, so
+ * they need ../shared/forum-samples/templates.
+ */
+export function templateVariants(root: string, samples: string = resolve(root, '../shared/forum-samples')): TemplateVariant[] {
   const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  return [
-    { engine: 'mybb', dir: 'template-1.8.37', threadPath: '/showthread.php?tid=4242', pages: renderMybbTemplates(mybb, script, { seo: false, classic: false }) },
-    { engine: 'mybb', dir: 'template-1.8.37-seo-classic', threadPath: '/thread-4242.html', pages: renderMybbTemplates(mybb, script, { seo: true, classic: true }) },
+  const variants: TemplateVariant[] = [
+    { engine: 'smf', dir: 'template-2.1.4', threadPath: '/index.php?topic=4242.0', pages: renderSmf21Template(script, { sef: false }) },
+    { engine: 'smf', dir: 'template-2.1.4-sef', threadPath: '/index.php/topic,4242.0.html', pages: renderSmf21Template(script, { sef: true }) },
   ];
+  const mybb = loadMybbTemplates(samples);
+  if (mybb) {
+    variants.push(
+      { engine: 'mybb', dir: 'template-1.8.37', threadPath: '/showthread.php?tid=4242', pages: renderMybbTemplates(mybb, script, { seo: false, classic: false }) },
+      { engine: 'mybb', dir: 'template-1.8.37-seo-classic', threadPath: '/thread-4242.html', pages: renderMybbTemplates(mybb, script, { seo: true, classic: true }) },
+    );
+  }
+  return variants;
 }
 
 export const variantFile = (root: string, v: TemplateVariant, page: RenderedPage): string => join(root, 'fixtures', v.engine, v.dir, page.file);
@@ -53,7 +65,7 @@ export function minified(page: string): string {
 function main(): void {
   const root = packageRoot(import.meta.url);
   const variants = templateVariants(root);
-  if (!variants) throw new Error('the engine templates are not in ../shared/forum-samples/templates');
+  if (!variants.some((v) => v.engine === 'mybb')) throw new Error('the MyBB templates are not in ../shared/forum-samples/templates');
   for (const v of variants) {
     for (const p of v.pages) {
       const file = variantFile(root, v, p);
