@@ -13,7 +13,36 @@ export function requirePosts(doc: Document, selector: string, html: string, url:
     return els;
   }
   if (isTruncated(html)) throw new TruncatedPageError(url, 'the page ends before </html> and shows no posts');
+  const older = olderVersion(html);
+  if (older) throw new LayoutError(url, `no post containers (${selector}) on the page: ${older}`);
   throw new LayoutError(url, `no post containers (${selector}) on the page: the forum's layout changed or this is not a thread page`);
+}
+
+/**
+ * Older versions still online whose markup differs from what the adapters read, told
+ * by what they print (a copyright line, a style's own class): a page of one is refused
+ * naming the version, never read as an empty or half thread. From the engines' own
+ * templates and copyright lines (docs/fetching.md), not from real game threads.
+ */
+const OLDER_VERSIONS: readonly { sign: RegExp; name: (m: RegExpExecArray) => string }[] = [
+  // "Powered by SMF 1.1.19" (bitcointalk.org still runs it): posts in tables, no div.post_wrapper.
+  { sign: /Powered by SMF (1\.\d+(?:\.\d+)?)/i, name: (m) => `SMF ${m[1]} (the 1.x table layout)` },
+  // "Community Forum Software by IP.Board 3.4.9": div.post_block#post_id_N, not Invision 4's articles.
+  { sign: /\bIP\.Board ([1-3](?:\.\d+)*)/i, name: (m) => `IP.Board ${m[1]}` },
+  { sign: /\bInvision Power Board v?([1-3](?:\.\d+)*)/i, name: (m) => `Invision Power Board ${m[1]}` },
+  // phpBB 3.0's subsilver2 style prints the poster as <b class="postauthor"> in tables.
+  { sign: /class="postauthor"/, name: () => 'phpBB with the subsilver2 style (tables, not prosilver\'s div.post)' },
+  // "Powered by vBulletin® Version 3.7.4": anything older than the 3.8 markup the adapter was checked on is named.
+  { sign: /Powered by vBulletin(?:&reg;|®)?\s+Version\s+((?:[0-2]\.\d+|3\.[0-7])(?:\.\d+)?)\b/i, name: (m) => `vBulletin ${m[1]}` },
+];
+
+/** "this page is SMF 1.1.19 (…), a version whose layout Votal does not read" when the page says which old version it is. */
+export function olderVersion(html: string): string | null {
+  for (const v of OLDER_VERSIONS) {
+    const m = v.sign.exec(html);
+    if (m) return `this page is ${v.name(m)}, a version whose layout Votal does not read (save it with \`votal capture <url>\` and send it, so it can be added)`;
+  }
+  return null;
 }
 
 /**
