@@ -60,7 +60,8 @@ export const gog: EngineAdapter = {
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
     const doc = pageDocument(html, descriptor, ctx);
-    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, '.post_text') !== null);
+    // Scrapers of live pages read the text from `div.post_text_c`; its `.post_text` wrapper is from notes.
+    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, '.post_text, .post_text_c') !== null);
     const { page, pageCount } = pagination(doc, ctx);
     // Where a post shows no "#N", its place in the thread stands in; a page before the
     // last is full and shows the page size.
