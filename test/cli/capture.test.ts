@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,6 +74,15 @@ describe('votal capture', () => {
     expect(odd.notes.join('\n')).toMatch(/no supported engine recognised/);
   });
 
+  it('a site profile that names the engine wins over the page and the URL', async () => {
+    const profile = join(dir, 'board.yaml');
+    writeFileSync(profile, `hosts: ["${new URL(forum.origin).host}"]\nengine: mybb\n`);
+    forum.route('/index.php?topic=4.0', { body: '<!DOCTYPE html><html><body><p>hi</p></body></html>' });
+    const r = await runCapture(forum.url('/index.php?topic=4.0'), { siteProfile: [profile] }, quick, dir);
+    expect(r.sidecarJson).toMatchObject({ engine: 'mybb', engineFrom: 'site-profile' });
+    expect(r.page.startsWith(join(dir, 'fixtures/mybb/captured/'))).toBe(true);
+  });
+
   it('a page Votal cannot read is saved with the error a count would show', async () => {
     forum.route('/index.php?topic=5.0', { body: '<!DOCTYPE html><html><body><form id="quickModForm"></form></body></html>' });
     const r = await runCapture(forum.url('/index.php?topic=5.0'), {}, quick, dir);
@@ -111,7 +120,7 @@ describe('votal capture', () => {
   it('a page read with cookies is kept 0600 and the user is told what it holds', async () => {
     const cookies = join(dir, 'cookies.txt');
     const host = new URL(forum.origin).hostname;
-    await import('node:fs').then((fs) => fs.writeFileSync(cookies, `${host}\tFALSE\t/\tFALSE\t0\tsession\tabc\n`, { mode: 0o600 }));
+    writeFileSync(cookies, `${host}\tFALSE\t/\tFALSE\t0\tsession\tabc\n`, { mode: 0o600 });
     forum.route('/index.php?topic=8.0', { body: '<html><body></body></html>' });
     const r = await runCapture(forum.url('/index.php?topic=8.0'), { cookies, outDir: 'out' }, quick, dir);
     expect(r.page.startsWith(join(dir, 'out/'))).toBe(true);
