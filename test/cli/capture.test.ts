@@ -68,6 +68,7 @@ describe('votal capture', () => {
     forum.route('/odd', { body: '<!DOCTYPE html><html><body><div class="card">Vote: Alice</div></body></html>' });
     const named = await runCapture(forum.url('/game'), { engine: 'xenforo2' }, quick, dir);
     expect(named.sidecarJson).toMatchObject({ engine: 'xenforo2', engineFrom: 'option', read: { posts: 8 } });
+    expect(readFileSync(named.page).equals(Buffer.from(xf.body, 'utf8'))).toBe(true);
     const odd = await runCapture(forum.url('/odd'), {}, quick, dir);
     expect(odd.page.startsWith(join(dir, 'fixtures/unknown/captured/'))).toBe(true);
     expect(odd.sidecarJson).toMatchObject({ engine: null, engineFrom: null, read: { error: 'no supported engine recognised on this page' } });
