@@ -2,7 +2,6 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { BodyMarkup } from './markup.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
@@ -25,18 +24,16 @@ export const descriptor = defineDescriptor({
   postsPerPage: 50,
   regions: ['div.big_post_main', '.n_b_b_nr_act', '.n_b_b_nr_last', '.n_b_b_nr', 'h1'],
   body: {
+    // Attached images show below the text beside the edit note (`.pencil_text`, not post
+    // text); their links point at GOG's image host, which is the forum's own.
+    skip: 'script, style, noscript, iframe, object, embed, form, input, button, .pencil_text',
+    internalLink: '.post_attaczments a',
     quote: [{ selector: 'div.quot', authorSelector: '.quot_user_name', authorPattern: '^(.*?):?\\s*$' }],
     bold: 'span.bold, b, strong',
     italic: 'i, em, span.italic',
     underline: 'span.podkreslenie, u',
   },
 });
-
-/**
- * Attached images show below the text, beside the edit note (which is not post text);
- * their links point at GOG's image host, which is the forum's own.
- */
-const ATTACHMENTS = BodyMarkup.parse({ ...descriptor.body, skip: `${descriptor.body.skip}, .pencil_text`, internalLink: 'a' });
 
 const POST = 'div.big_post_main';
 
@@ -63,7 +60,8 @@ export const gog: EngineAdapter = {
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
     const doc = pageDocument(html, descriptor, ctx);
-    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, '.post_text') !== null);
+    // Scrapers of live pages read the text from `div.post_text_c`; its `.post_text` wrapper is from notes.
+    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, '.post_text, .post_text_c') !== null);
     const { page, pageCount } = pagination(doc, ctx);
     // Where a post shows no "#N", its place in the thread stands in; a page before the
     // last is full and shows the page size.
@@ -90,7 +88,7 @@ function readPost(el: Element, position: number, page: number, thread: string, c
   const textEl = one(el, '.post_text_c') ?? one(el, '.post_text');
   const bodyCtx = { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases };
   const body = textEl ? buildBody(textEl, descriptor.body, bodyCtx) : [];
-  for (const box of all(el, '.post_attaczments')) body.push(...buildBody(box, ATTACHMENTS, bodyCtx));
+  for (const box of all(el, '.post_attaczments')) body.push(...buildBody(box, descriptor.body, bodyCtx));
   const editEl = one(el, '.post_attaczments .pencil_text, .pencil_text');
   const editText = text(editEl);
   const edit = /^Post edited\s+(.*?)(?:\s+by\s+(.+))?$/i.exec(editText);

@@ -110,7 +110,8 @@ function readPost(el: Element, number: number, page: number, ctx: PageContext): 
   const editText = text(editEl);
   const contentEl = one(el, '[data-role="commentContent"]');
   const body = contentEl ? buildBody(contentEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
-  const permalinkEl = one(el, `a[href*="comment=${id}"]`);
+  // The share link (`do=findComment`); the post's tools also link `do=reportComment` first.
+  const permalinkEl = one(el, `a[href*="do=findComment"][href*="comment=${id}"]`) ?? one(el, `a[href*="comment=${id}"]:not([href*="do=report"])`);
   const userId = quoteData.userid ?? /\/profile\/(\d+)-/.exec(attr(nameLink, 'href') ?? '')?.[1];
   return {
     id,

@@ -96,7 +96,7 @@ function pagination(doc: Document, ctx: PageContext): { page: number; pageCount:
 
 function readPost(el: Element, position: number, page: number, ctx: PageContext): Post {
   const id = (attr(el, 'id') ?? '').replace(/^post_/, '');
-  const nameLink = one(el, '.author_information .largetext a') ?? one(el, '.post_author a[href*="uid="]');
+  const nameLink = one(el, '.author_information .largetext a') ?? one(el, '.post_author a[href*="uid="], .post_author a[href*="user-"]');
   const head = one(el, 'div.post_head');
   const numberLink = head ? one(head, '.float_right strong a, .float_right a') : null;
   const dateEl = head ? one(head, 'span.post_date') : null;
@@ -111,7 +111,8 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
     number: postNumber(text(numberLink)) ?? position,
     page,
     author: text(nameLink) || text(one(el, '.author_information .largetext')),
-    authorId: /[?&]uid=(\d+)/.exec(attr(nameLink, 'href') ?? '')?.[1] ?? null,
+    // `member.php?action=profile&uid=11`, or `user-11.html` with search-engine-friendly URLs.
+    authorId: /(?:[?&]uid=|(?:^|\/)user-)(\d+)/.exec(attr(nameLink, 'href') ?? '')?.[1] ?? null,
     postedAt: dateEl ? mybbDate(dateEl, dates) : null,
     permalink: new URL(attr(numberLink, 'href') ?? `showthread.php?pid=${id}#pid${id}`, ctx.url).href,
     edit: editEl ? { at: edit ? relativeText(edit[1]!, dates) : null, by: edit?.[2]?.trim() || null, text: editText } : null,

@@ -17,7 +17,7 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/thread/\\d+'],
   fingerprints: ['tr.post[id^="post-"] td.content div.message'],
   postsPerPage: 20,
-  regions: ['.post[id^="post-"]', 'ul.ui-pagination', 'h1'],
+  regions: ['.post[id^="post-"]', 'ul.ui-pagination', 'li.next', 'h1'],
   body: {
     quote: [{
       selector: 'div.quote',
@@ -70,12 +70,17 @@ export const proboards: EngineAdapter = {
   },
 };
 
-/** `ul.ui-pagination`: the selected item is this page, the highest number the last. */
+/**
+ * `ul.ui-pagination`: the selected item is this page, the highest number the last. The
+ * pager shows a window of pages, and scrapers written against live boards follow its
+ * `li.next a`: a live next link means at least one more page, whatever numbers show.
+ */
 function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
   const pager = one(doc, 'ul.ui-pagination');
   const current = Number(text(pager ? one(pager, 'li.state-selected') : null)) || proboards.pageOf(new URL(ctx.url), null);
   const numbers = pager ? all(pager, 'li').map((li) => Number(text(li)) || 0) : [];
-  return { page: current, pageCount: Math.max(current, ...numbers) };
+  const next = all(doc, 'li.next').some((li) => !/\bstate-disabled\b/.test(attr(li, 'class') ?? '') && /[?&]page=\d/.test(attr(one(li, 'a[href]'), 'href') ?? ''));
+  return { page: current, pageCount: Math.max(current, ...numbers, next ? current + 1 : 0) };
 }
 
 function readPost(el: Element, number: number, page: number, ctx: PageContext): Post {

@@ -8,8 +8,11 @@ import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { postNumber } from './post-number.js';
 
-/** "Quote from: Alice on March 02, 2026, 06:05:00 PM" → Alice; a bare "Quote" → no author. */
-const QUOTE_FROM = '^Quote(?:\\s+from)?:?\\s*(.*?)(?:\\s+on\\s+(?:[A-Za-z]+\\s+\\d|\\d|Today|Yesterday).*)?$';
+/**
+ * "Quote from: Alice on March 02, 2026, 06:05:00 PM" → Alice; a bare "Quote" → no author.
+ * The date is in the board's format: "on Fri, 13 October 2017, 23:54:44" too (geekhack).
+ */
+const QUOTE_FROM = '^Quote(?:\\s+from)?:?\\s*(.*?)(?:\\s+on\\s+(?:[A-Za-z]+,?\\s+\\d|\\d|Today|Yesterday).*)?$';
 const QUOTE_AUTHOR = new RegExp(QUOTE_FROM, 'u');
 
 /**
@@ -26,7 +29,8 @@ export const descriptor = defineDescriptor({
   // form around the posts is on every SMF topic page.
   fingerprints: ['form#quickModForm div.post_wrapper div.inner[id^="msg_"]'],
   postsPerPage: 15,
-  regions: ['div.post_wrapper', '.pagelinks', '.pagesection', '#top_subject'],
+  // 2.1 names the topic in #top_subject; 2.0 in the posts' header ("Topic: X (Read N times)").
+  regions: ['div.post_wrapper', '.pagelinks', '.pagesection', '#top_subject', 'h3.catbg'],
   body: {
     // 2.0 prints "Quote from: X on DATE" in a header before the quote (moved onto it, see
     // `markQuoteAuthors`); code blocks have a "Code: [Select]" header.
@@ -83,11 +87,27 @@ export const smf: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, 'div.inner[id^="msg_"]') !== null);
     const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
     const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
-    const title = text(one(doc, '#top_subject')).replace(/^Topic:\s*/i, '').replace(/\s*\(Read \d[\d,.]* times\)$/i, '') || null;
+    const title = topicTitle(doc);
     const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
     return { title, page, pageCount, postsPerPage, posts };
   },
 };
+
+function topicTitle(doc: Document): string | null {
+  const header = all(doc, 'h3.catbg').map((h) => text(h)).find((t) => /\bTopic:/i.test(t));
+  const raw = text(one(doc, '#top_subject')) || (header ?? '').replace(/^.*?\bTopic:/i, '');
+  return raw.replace(/^Topic:\s*/i, '').replace(/\s*\(Read \d[\d,.]* times\)$/i, '').trim() || null;
+}
+
+/**
+ * Guests without a cookie get SMF's session id in every link (`?PHPSESSID=…&topic=…`):
+ * a permalink is kept without it, so it is the same for every reader and never a secret.
+ */
+function withoutSession(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('PHPSESSID');
+  return url.href.replace(/\?(?=#|$)/, '');
+}
 
 /** `.pagelinks`: the current page is bold (2.0) or `.current_page` (2.1); links carry offsets. */
 function pagination(doc: Document, ctx: PageContext, postsOnPage: number): { page: number; pageCount: number; postsPerPage: number | null } {
@@ -131,7 +151,7 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
     author: text(nameLink) || text(one(el, 'div.poster h4')),
     authorId: /[?;&]u=(\d+)/.exec(attr(nameLink, 'href') ?? '')?.[1] ?? null,
     postedAt: fromForumText(timeText, dates),
-    permalink: new URL(attr(subjectLink, 'href') ?? attr(timeEl, 'href') ?? `?msg=${id}`, ctx.url).href,
+    permalink: withoutSession(new URL(attr(subjectLink, 'href') ?? attr(timeEl, 'href') ?? `?msg=${id}`, ctx.url).href),
     edit: edit ? { at: fromForumText(edit[1] ?? '', dates), by: edit[2]?.trim() || null, text: modifiedText } : null,
     bodyHash: hashBody(body),
     body,

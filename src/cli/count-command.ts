@@ -156,7 +156,7 @@ function format(tally: Tally, fmt: CountOptions['format']): string {
   return renderText(tally);
 }
 
-function parseEngine(engine: string | undefined): EngineId | undefined {
+export function parseEngine(engine: string | undefined): EngineId | undefined {
   if (engine === undefined) return undefined;
   const r = EngineIdSchema.safeParse(engine);
   if (!r.success) throw new CliError(`unknown engine "${engine}" (known: ${EngineIdSchema.options.join(', ')})`);

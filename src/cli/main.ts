@@ -76,6 +76,21 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(runParse(html, opts).output);
     });
 
+  program
+    .command('capture')
+    .description('save one thread page exactly as served, with its headers, into fixtures/<engine>/captured/ (for a layout Votal cannot read)')
+    .argument('<url>', 'the thread page to save')
+    .option('--engine <engine>', 'forum engine, when the page does not tell')
+    .option('--cookies <file>', "logged-in session for the thread's site: Netscape cookies.txt or Playwright storage state JSON")
+    .option('--site-profile <file>', 'site profile YAML, or a folder of them; repeatable', collect, [])
+    .option('--out-dir <dir>', 'save here instead of fixtures/<engine>/captured/')
+    .action(async (url: string, opts) => {
+      const { runCapture } = await import('./capture-command.js');
+      const r = await runCapture(url, opts);
+      for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
+      io.stdout(r.output);
+    });
+
   const ruleset = program.command('ruleset').description('work with ruleset files');
   ruleset
     .command('check')

@@ -29,7 +29,14 @@ const ROBOTS_BYTES = 512 * 1024;
 /** One HTTP exchange. A page answer is a usable one (2xx/304); robots answers are raw. */
 type Exchange =
   | { kind: 'redirect'; location: URL }
-  | { kind: 'answer'; url: URL; status: number; headers: Headers; body: string };
+  | { kind: 'answer'; url: URL; status: number; headers: Headers; body: string; bytes: Uint8Array | null };
+
+/** A page as the forum served it: the bytes before decoding and every response header. */
+export interface ServedPage {
+  page: FetchedPage;
+  bytes: Uint8Array;
+  headers: Headers;
+}
 
 /**
  * The only way Votal reads a forum. Owns politeness (robots.txt, one request at a time
@@ -69,7 +76,23 @@ export class PageFetcher {
    */
   async get(url: string, validators: Validators = {}): Promise<FetchedPage> {
     const start = parseHttpUrl(url);
-    return pRetry(() => this.getOnce(url, start, validators), {
+    return this.retrying(async () => this.pageOf(url, await this.followRedirects(start, 'page', validators), validators));
+  }
+
+  /**
+   * GETs a page under the same rules as `get` and keeps it as served: the bytes before
+   * decoding and the response headers (`votal capture` saves them for the next person).
+   */
+  async getServed(url: string): Promise<ServedPage> {
+    const start = parseHttpUrl(url);
+    return this.retrying(async () => {
+      const answer = await this.followRedirects(start, 'page', {});
+      return { page: this.pageOf(url, answer, {}), bytes: answer.bytes ?? new Uint8Array(), headers: answer.headers };
+    });
+  }
+
+  private retrying<T>(attempt: () => Promise<T>): Promise<T> {
+    return pRetry(attempt, {
       retries: this.opts.retries,
       // p-retry's own timer is off (0): the wait happens in onFailedAttempt through the
       // injectable sleep, so it can honour Retry-After and tests need not really wait.
@@ -100,8 +123,7 @@ export class PageFetcher {
     return lane.run(() => visit(target));
   }
 
-  private async getOnce(asked: string, start: URL, validators: Validators): Promise<FetchedPage> {
-    const answer = await this.followRedirects(start, 'page', validators);
+  private pageOf(asked: string, answer: Extract<Exchange, { kind: 'answer' }>, validators: Validators): FetchedPage {
     const fetchedAt = new Date().toISOString();
     const etag = answer.headers.get('etag');
     const lastModified = answer.headers.get('last-modified');
@@ -186,7 +208,7 @@ export class PageFetcher {
         await discardBody(response);
         return { kind: 'redirect', location: new URL(location, target) };
       }
-      const body = await this.readText(response, target, kind);
+      const { body, bytes } = await this.readText(response, target, kind);
       if (kind === 'page') {
         const error = errorForResponse(target.href, { status: response.status, headers: response.headers, body }, {
           maxRetryAfterMs: this.opts.maxRetryAfterMs,
@@ -195,7 +217,7 @@ export class PageFetcher {
         if (error instanceof ThrottledError) lane.throttled(error.retryAfterMs);
         if (error) throw error;
       }
-      return { kind: 'answer', url: target, status: response.status, headers: response.headers, body };
+      return { kind: 'answer', url: target, status: response.status, headers: response.headers, body, bytes };
     } catch (error) {
       const mapped = this.transportError(target, error);
       failure = mapped.name;
@@ -205,26 +227,26 @@ export class PageFetcher {
     }
   }
 
-  /** The body as text, when anyone will look at it. */
-  private async readText(response: Response, target: URL, kind: RequestInfo['kind']): Promise<string> {
+  /** The body as text (and the bytes it was decoded from), when anyone will look at it. */
+  private async readText(response: Response, target: URL, kind: RequestInfo['kind']): Promise<{ body: string; bytes: Uint8Array | null }> {
     const ok = response.status >= 200 && response.status < 300;
     if (ok) {
       const cap = kind === 'robots' ? Math.min(ROBOTS_BYTES, this.opts.maxBytes) : this.opts.maxBytes;
       const bytes = await readBodyCapped(response, target.href, cap);
-      return decodeBody(bytes, response.headers.get('content-type'));
+      return { body: decodeBody(bytes, response.headers.get('content-type')), bytes };
     }
     if (kind === 'page' && mayHideChallenge(response.status)) {
       try {
         const bytes = await readBodyCapped(response, target.href, Math.min(ERROR_PAGE_BYTES, this.opts.maxBytes));
-        return decodeBody(bytes, response.headers.get('content-type'));
+        return { body: decodeBody(bytes, response.headers.get('content-type')), bytes };
       } catch (error) {
         // An oversized error page is still just an error page.
-        if (error instanceof FetchError && !(error instanceof TimeoutError)) return '';
+        if (error instanceof FetchError && !(error instanceof TimeoutError)) return { body: '', bytes: null };
         throw error;
       }
     }
     await discardBody(response);
-    return '';
+    return { body: '', bytes: null };
   }
 
   private requestHeaders(target: URL, validators: Validators): Headers {

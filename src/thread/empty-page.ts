@@ -1,12 +1,14 @@
 import type { AnyNode } from 'domhandler';
 import { all, attr, one, parseHtml, type Element } from '../../scrapers/dom.js';
+import { showsPosts } from '../../scrapers/page-checks.js';
 
 /**
  * Why a 200 page with none of the engine's post containers has no posts, judged from
  * the page alone (no engine descriptor needed, so it holds for every engine):
  * - `login-wall`: the forum answered with its login form (a private board, or a session
  *   that expired). A password input is the sign; a page with posts may carry a quick
- *   login box too, which is why this is only asked about pages without posts.
+ *   login box too (in the header, beside the posts): a page that shows posts by the
+ *   marks every engine puts on them is never a wall, even when its layout is not understood.
  * - `script-shell`: the posts are drawn by JavaScript: an empty application root next
  *   to scripts, or a `<noscript>` notice on a page with next to no text of its own.
  *   (Many ordinary forum pages carry a `<noscript>` banner; the text limit keeps a page
@@ -23,7 +25,8 @@ const INVISIBLE = new Set(['script', 'style', 'noscript', 'template']);
 
 export function whyNoPosts(html: string): EmptyPageKind | null {
   const doc = parseHtml(html);
-  if (all(doc, 'input').some((el) => (attr(el, 'type') ?? '').trim().toLowerCase() === 'password')) return 'login-wall';
+  // A guest page has a quick-login box beside its posts: that is no wall (an unreadable layout).
+  if (all(doc, 'input').some((el) => (attr(el, 'type') ?? '').trim().toLowerCase() === 'password')) return showsPosts(doc) ? null : 'login-wall';
 
   if (all(doc, 'script').length === 0) return null;
   if (all(doc, APP_ROOTS).some(isEmpty)) return 'script-shell';

@@ -2,6 +2,7 @@ import { LayoutError, LoginRequiredError } from '../fetch/errors.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
 import type { EngineId } from '../model/engine.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
+import { olderVersion } from '../../scrapers/page-checks.js';
 import { whyNoPosts } from './empty-page.js';
 import type { PageRenderer } from './page-renderer.js';
 import type { PageSource } from './read-page.js';
@@ -30,5 +31,5 @@ export async function identifyEngine(
     const seen = engineFromHtml(rendered.body);
     if (seen) return { engine: seen, page: rendered };
   }
-  throw new LayoutError(url.href, 'no supported forum engine recognised on this page; name one with --engine or in a site profile');
+  throw new LayoutError(url.href, olderVersion(page.body) ?? 'no supported forum engine recognised on this page; name one with --engine or in a site profile');
 }

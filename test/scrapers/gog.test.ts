@@ -186,3 +186,25 @@ describe('GOG standard game (fixtures/gog/standard-game)', () => {
     expect(expected.differences.join('\n')).toMatch(/post 10 and post 21[\s\S]*post 11[\s\S]*post 9/);
   });
 });
+
+/**
+ * No real GOG forum page was at hand. Scrapers written against live GOG pages read
+ * `div.big_post_main`, `div.b_u_name`, `div.post_date` and `div.post_text_c`
+ * (../shared/forum-samples/SOURCES.md). A page made of exactly those must still read.
+ */
+describe('GOG: the selectors scrapers of live pages read', () => {
+  const url = 'https://www.gog.com/forum/general/mafia_3';
+  const html = `<!DOCTYPE html><html><head><title>Mafia 3</title></head><body>
+<div class="big_post_main"><div class="b_u_name">Ann</div><div class="post_date">Posted March 02, 2026</div><div class="post_text_c"><span class="bold">Vote: Ben</span></div></div>
+<div class="big_post_main"><div class="b_u_name">Ben</div><div class="post_date">Posted March 03, 2026</div><div class="post_text_c">No.</div></div>
+</body></html>`;
+
+  it('div.big_post_main with div.b_u_name, div.post_date and div.post_text_c, and no other wrapper', () => {
+    const page = gog.parsePage(html, { url, profile: DEFAULT_PROFILE, now: '2026-03-04T00:00:00Z' });
+    expect(page.posts.map((p) => [p.number, p.author, p.postedAt, flatText(p.body)])).toEqual([
+      [1, 'Ann', '2026-03-02T00:00:00.000Z', 'Vote: Ben'],
+      [2, 'Ben', '2026-03-03T00:00:00.000Z', 'No.'],
+    ]);
+    expect(page.posts[0]!.permalink).toBe('https://www.gog.com/forum/general/mafia_3/post1');
+  });
+});

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
@@ -88,6 +88,101 @@ describe('Invision hand-written topic (fixtures/invision/day-thread)', () => {
     expect(nodesOf(post(6).body, 'link').map((l) => [l.kind, l.href])).toEqual([['mention', 'https://harbour.example.com/profile/12-bob/']]);
   });
 });
+
+/**
+ * Two real Invision Community 4 pages with the harvest project's hand-made per-post gold
+ * annotations (../shared/forum-samples/invision/*.gold.json; SOURCES.md): every post is
+ * compared with its gold record field by field. The gold records what a reader sees:
+ * the name as printed, the date as printed (in UTC, the guest's zone), the post's link,
+ * and the page text of the post, quote citations included.
+ */
+interface Gold { url: string; gold_standard_annotation: { post_text: { surface_form: string }; datetime: { surface_form: string }; user: { surface_form: string }; post_link: { surface_form: string } }[] }
+const samples = resolve(root, '../shared/forum-samples/invision');
+const realPages = [
+  { file: 'utorrent-topic86747', posts: 14, title: 'Help us build the next great BitTorrent product!', byUrl: 'invision', decorated: null },
+  // `/forum/topic/N-slug/` is also the shape of a vBulletin 5 URL: only the page can tell.
+  { file: 'neowin-topic1393830', posts: 11, title: 'Hello Everyone?', byUrl: null, decorated: '<b>+</b>Raze' },
+];
+/** Gold texts that differ from the HTML, each checked by hand against the page. */
+const goldSlips: Record<string, string> = {
+  // "post....<strong>THE LINK!</strong>": the gold adds a space at the bold; the page's own JSON-LD has none.
+  'comment-471256': 'space before the bold "THE LINK!"',
+};
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+for (const real of realPages) {
+  const base = join(samples, real.file);
+  const have = existsSync(`${base}.html`) && existsSync(`${base}.gold.json`);
+  if (!have) console.warn(`[invision] real forum sample not found at ${base}.html: skipping its gold comparison`);
+  describe.skipIf(!have)(`Invision 4 real page against its gold annotation (${real.file})`, () => {
+    const gold = have ? (JSON.parse(readFileSync(`${base}.gold.json`, 'utf8')) as Gold) : (null as unknown as Gold);
+    const html = have ? readFileSync(`${base}.html`, 'utf8') : '';
+    const page = have ? parse(html, gold.url) : (null as unknown as ThreadPage);
+    const golds = have ? gold.gold_standard_annotation : [];
+
+    it('finds every post the gold has, in order, numbered by place, on page 1 of 1, recognised from the HTML alone', () => {
+      expect(page.posts).toHaveLength(real.posts);
+      expect(golds).toHaveLength(real.posts);
+      expect(page.posts.map((p) => p.number)).toEqual(Array.from({ length: real.posts }, (_, i) => i + 1));
+      expect(page).toMatchObject({ page: 1, pageCount: 1, title: real.title });
+      expect(engineFromHtml(html)).toBe('invision');
+      expect(engineFromUrl(new URL(gold.url))).toBe(real.byUrl);
+    });
+
+    it('author: the member named by the gold (profile link or printed name), without group decorations or badges', () => {
+      page.posts.forEach((p, i) => {
+        const user = golds[i]!.user.surface_form;
+        const profile = /\/profile\/(\d+)-/.exec(user);
+        if (profile) {
+          expect(p.authorId, `post ${p.number}`).toBe(profile[1]);
+          expect(html).toContain(`/profile/${p.authorId}-`);
+        } else {
+          // neowin prints a subscriber group's "+" inside the name box ("<b>+</b>Raze"): not part of the name.
+          expect(p.author, `post ${p.number}`).toBe(user.replace(/^\+/, ''));
+        }
+        expect(p.author).not.toMatch(/^\+|\bOP$/);
+      });
+      if (real.decorated) expect(html).toContain(real.decorated);
+    });
+
+    it('time: the printed date ("August 19, 2013"; this year\'s as "April 1") is the UTC date of the exact time', () => {
+      page.posts.forEach((p, i) => {
+        const d = new Date(p.postedAt!);
+        const printed = golds[i]!.datetime.surface_form;
+        const full = `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+        expect(printed.includes(',') ? full : full.replace(/, \d{4}$/, ''), `post ${p.number}`).toBe(printed);
+      });
+    });
+
+    it('permalink: the post\'s share link (do=findComment&comment=ID), the one the gold names', () => {
+      page.posts.forEach((p, i) => {
+        const link = golds[i]!.post_link.surface_form;
+        expect(p.permalink, `post ${p.number}`).toBe(`${gold.url}?do=findComment&comment=${p.id}`);
+        // The gold gives the comment anchor, the share link, or (neowin's opening post) the topic itself.
+        if (link !== gold.url) expect(link.endsWith(`comment-${p.id}`) || link.endsWith(`comment=${p.id}`), `post ${p.number}: ${link}`).toBe(true);
+      });
+    });
+
+    it('body: the post\'s text is the gold\'s; a quote\'s "… said:" citation is chrome naming its author', () => {
+      page.posts.forEach((p, i) => {
+        const want = norm(golds[i]!.post_text.surface_form);
+        const quotes = nodesOf(p.body, 'quote');
+        const citation = /^(.*?\bsaid:) /.exec(want);
+        if (citation) expect(citation[1]).toContain(`${quotes[0]!.author} said:`);
+        const got = norm(`${citation ? `${citation[1]} ` : ''}${flatText(p.body)}`);
+        const slip = goldSlips[golds[i]!.post_link.surface_form.replace(/^.*comment[=-]/, 'comment-')];
+        if (slip) expect(got.replace(/\s/g, ''), `post ${p.number} (${slip})`).toBe(want.replace(/\s/g, ''));
+        else expect(got, `post ${p.number}`).toBe(want);
+      });
+    });
+
+    it('no post carries an edit marker (none was edited on these pages)', () => {
+      expect(page.posts.filter((p) => p.edit)).toEqual([]);
+      expect(html).not.toMatch(/data-excludequote/i);
+    });
+  });
+}
 
 describe('Invision URLs and identification', () => {
   it('the thread is /topic/{id}-{slug}/; page N is page/N/', () => {

@@ -11,6 +11,8 @@ import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/rules/package-root.js';
 import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
 import { readFixtureThread } from '../support/render/index.js';
+import { minified, readVariant, templateVariants, variantFile } from '../support/render/template-fixtures.js';
+import { whyNoPosts } from '../../src/thread/empty-page.js';
 
 const root = packageRoot(import.meta.url);
 const NOW = '2026-03-03T12:00:00Z';
@@ -162,4 +164,75 @@ describe('MyBB standard game (fixtures/mybb/standard-game)', () => {
       expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
     }
   });
+});
+
+/**
+ * MyBB 1.8.37's own default-theme templates (showthread, postbit / postbit_classic,
+ * postbit_posturl, postbit_editedby, multipage; ../shared/forum-samples/templates) filled
+ * with the standard game by test/support/render/mybb-template.ts, as served and minified.
+ * Two URL forms: showthread.php?tid=N with the default postbit, and the search-engine-
+ * friendly thread-N.html with the classic postbit.
+ */
+describe('MyBB 1.8.37 template-rendered standard game (fixtures/mybb/template-1.8.37*)', () => {
+  const ORIGIN = 'http://forum.test';
+  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
+  const variants = [
+    { dir: 'template-1.8.37', threadPath: '/showthread.php?tid=4242', pagePath: (n: number) => `/showthread.php?tid=4242${n > 1 ? `&page=${n}` : ''}`, postLink: (id: number) => `/showthread.php?tid=4242&pid=${id}#pid${id}` },
+    { dir: 'template-1.8.37-seo-classic', threadPath: '/thread-4242.html', pagePath: (n: number) => `/thread-4242${n > 1 ? `-page-${n}` : ''}.html`, postLink: (id: number) => `/post-${id}.html#pid${id}` },
+  ];
+
+  it('the committed pages are what the templates make (no drift; skipped without the templates)', () => {
+    const rendered = templateVariants(root).filter((x) => x.engine === 'mybb');
+    if (rendered.length === 0) return void console.warn('[mybb] templates not found in ../shared/forum-samples/templates: drift check skipped');
+    for (const v of rendered) {
+      for (const p of v.pages) expect(readFileSync(variantFile(root, v, p), 'utf8'), `${v.dir}/${p.file}: run npx tsx test/support/render/template-fixtures.ts`).toBe(p.body);
+    }
+  });
+
+  for (const v of variants) {
+    for (const form of ['as served', 'minified'] as const) {
+      describe(`${v.dir}, ${form}`, () => {
+        const files = readVariant(root, 'mybb', v.dir).map((f) => ({ ...f, body: form === 'minified' ? minified(f.body) : f.body }));
+        const pages = files.map((f) => ({ url: `${ORIGIN}${v.pagePath(f.page)}`, html: f.body, read: parse(f.body, `${ORIGIN}${v.pagePath(f.page)}`) }));
+        const posts = pages.flatMap((p) => p.read.posts);
+
+        it('is recognised as MyBB from the HTML and from the URL; its quick-login modal is no login wall', () => {
+          for (const p of pages) {
+            expect(engineFromHtml(p.html)).toBe('mybb');
+            expect(whyNoPosts(p.html)).toBeNull();
+          }
+          expect(engineFromUrl(new URL(`${ORIGIN}${v.threadPath}`))).toBe(v.threadPath.startsWith('/showthread') ? null : 'mybb');
+          if (form === 'as served') expect(pages[0]!.html).toMatch(/type="password"/);
+        });
+
+        it('three pages of 8, 8 and 6 from "Pages (3):"; page URLs in this URL form', () => {
+          expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
+          const ref = mybb.threadRef(new URL(`${ORIGIN}${v.pagePath(2)}`));
+          expect(ref.url).toBe(`${ORIGIN}${v.threadPath}`);
+          expect([1, 2, 3].map((n) => mybb.pageUrl(ref, n, null))).toEqual([1, 2, 3].map((n) => `${ORIGIN}${v.pagePath(n)}`));
+          expect(pages.map((p) => p.read.title)).toEqual(['Standard Game - Day 1', 'Standard Game - Day 1', 'Standard Game - Day 1']);
+        });
+
+        it('every post has the script\'s number, id, member name, user id, time and permalink', () => {
+          expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
+            script.posts.map((s) => ({
+              n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
+              at: new Date(s.time).toISOString(), permalink: `${ORIGIN}${v.postLink(s.id)}`,
+            })),
+          );
+        });
+
+        it('postbit_editedby "(This post was last modified: DATE by X.)" is the only edit marker', () => {
+          expect(posts.filter((p) => p.edit).map((p) => [p.number, p.edit!.at, p.edit!.by])).toEqual([[13, '2026-03-03T10:05:00.000Z', 'Dave']]);
+        });
+
+        it('every post body reads back as the script wrote it (quotes, code, spoilers, links, smilies)', () => {
+          for (const s of script.posts) {
+            const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
+            expect(bodyShape(posts.find((p) => p.number === s.n)!.body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
+          }
+        });
+      });
+    }
+  }
 });

@@ -174,3 +174,33 @@ describe('ProBoards standard game (fixtures/proboards/standard-game)', () => {
     }
   });
 });
+
+/**
+ * No real ProBoards page was at hand. The best evidence of its live markup is a scraper
+ * written against live boards: nrsyed/proboards-scraper (proboards_scraper/scraper/
+ * scrape.py @ 09c2667, ../shared/forum-samples/SOURCES.md). A page made of exactly the
+ * selectors it reads, and nothing the adapter's own notes add, must still read.
+ */
+describe('ProBoards: the selectors a scraper of live boards reads', () => {
+  const url = 'https://mafia.proboards.com/thread/77/mafia-3';
+  const html = `<!DOCTYPE html><html><head><title>Mafia 3</title></head><body><div class="container posts"><table><tbody>
+<tr class="post" id="post-501"><td class="left-panel"><a class="user-link" href="/user/7">Ann</a></td>
+<td class="content"><div class="info"><span class="date"><abbr data-timestamp="1772474400000" title="Mar 2, 2026 10:00:00 GMT -8">Mar 2, 2026 at 10:00am</abbr></span></div><article><div class="message"><b>Vote: Ben</b></div></article></td></tr>
+<tr class="post" id="post-502"><td class="left-panel"><span class="user-guest">Passerby</span></td>
+<td class="content"><div class="info"><span class="date"><abbr data-timestamp="1772478000000">Mar 2, 2026 at 11:00am</abbr></span></div><article><div class="message">Hello</div></article></td></tr>
+</tbody></table></div><ul><li class="next"><a href="/thread/77/mafia-3?page=2">Next &raquo;</a></li></ul></body></html>`;
+  const page = parse(html, url);
+
+  it('tr.post#post-N, td.left-panel a.user-link[href=/user/N] or span.user-guest, span.date abbr[data-timestamp] (ms), article div.message', () => {
+    expect(page.posts.map((p) => [p.id, p.number, p.author, p.authorId, p.postedAt, flatText(p.body)])).toEqual([
+      ['501', 1, 'Ann', '7', '2026-03-02T18:00:00.000Z', 'Vote: Ben'],
+      ['502', 2, 'Passerby', null, '2026-03-02T19:00:00.000Z', 'Hello'],
+    ]);
+  });
+
+  it('a live li.next link means another page, even where no page numbers show', () => {
+    expect([page.page, page.pageCount]).toEqual([1, 2]);
+    const last = parse(html.replace('<li class="next">', '<li class="next state-disabled">').replace('href="/thread/77/mafia-3?page=2"', 'href="javascript:void(0)"'), url);
+    expect(last.pageCount).toBe(1);
+  });
+});

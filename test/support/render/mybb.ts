@@ -153,7 +153,8 @@ function renderPost(s: GameScript, p: ScriptPost): string {
 </div>`;
 }
 
-function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): string {
+/** A post body as MyBB 1.8's MyCode parser writes it (also used by the template renderer). */
+export function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): string {
   return nodes.map((n) => node(s, post, n)).join('');
 }
 

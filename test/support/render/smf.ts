@@ -151,7 +151,8 @@ function renderPost(s: GameScript, p: ScriptPost): string {
 				<hr class="post_separator">`;
 }
 
-function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): string {
+/** A post body as SMF 2.1's BBC parser writes it (also used by the template renderer). */
+export function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): string {
   return nodes.map((n) => node(s, post, n)).join('');
 }
 
