@@ -7,8 +7,12 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
+# In a container the service must listen on every interface for `docker run -p` to reach it
+# (outside one, HOST defaults to 127.0.0.1).
 ENV NODE_ENV=production \
-    CHROMIUM_PATH=/usr/bin/chromium
+    CHROMIUM_PATH=/usr/bin/chromium \
+    HOST=0.0.0.0 \
+    PORT=8080
 
 COPY package.json package-lock.json .npmrc tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
@@ -24,5 +28,6 @@ RUN npm ci --include=dev && npm prune --omit=dev
 RUN mkdir -p /app/.votal && chown node:node /app/.votal
 VOLUME ["/app/.votal"]
 USER node
+EXPOSE 8080
 ENTRYPOINT ["node", "bin/votal.js"]
-CMD ["--help"]
+CMD ["serve"]
