@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { adapterOf } from '../../scrapers/identify.js';
+import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
 import { EngineId } from '../model/engine.js';
 import type { FakeForum } from './server.js';
 
@@ -35,6 +37,30 @@ export function mountThreadFolder(forum: FakeForum, dir: string, prefix = ''): {
     const body = readFileSync(join(dir, p.file));
     const contentType = p.contentType ?? (p.file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8');
     forum.route(prefix + p.path, { body, contentType });
+    mountPermalinks(forum, folder.engine, prefix, p.path, body.toString('utf8'));
   }
   return { url: forum.url(prefix + folder.path), folder };
+}
+
+/**
+ * Each post's permalink leads to its page, as on the real board (the demo's and the
+ * votal's post links would otherwise be dead ends). Read with the engine's own adapter.
+ */
+function mountPermalinks(forum: FakeForum, engine: EngineId, prefix: string, pagePath: string, html: string): void {
+  const pageUrl = forum.url(prefix + pagePath);
+  let posts;
+  try {
+    posts = adapterOf(engine).parsePage(html, { url: pageUrl, profile: DEFAULT_PROFILE, now: new Date(0).toISOString() }).posts;
+  } catch {
+    return; // a page the adapter cannot read still serves; only its post links stay unrouted
+  }
+  const origin = new URL(pageUrl).origin;
+  for (const post of posts) {
+    const link = new URL(post.permalink, pageUrl);
+    if (link.origin !== origin) continue;
+    const path = link.pathname + link.search;
+    if (path === prefix + pagePath) continue; // "page#post-N": the page itself already answers
+    const location = `${prefix}${pagePath}#${link.hash.slice(1) || `post-${post.id}`}`;
+    forum.route(path, { status: 302, headers: { location }, body: '' });
+  }
 }
