@@ -185,7 +185,7 @@ function withFormerAcronyms(found: NameResolution, key: string, forms: readonly 
   if (found.match !== 'acronym' || !chosen || chosen.acronyms.some((a) => a === key && !chosen.formerAcronyms.includes(a))) return found;
   // Chosen through a former name only: a current name that reads close to it competes.
   const rivals = forms.filter(
-    (f) => f !== chosen && [...f.names, ...f.aliases].some((k) => k.startsWith(key) || jaroWinkler(key, k) >= matching.fuzzyMin),
+    (f) => f !== chosen && [...f.names, ...f.aliases].some((k) => abbreviates(key, k) || jaroWinkler(key, k) >= matching.fuzzyMin),
   );
   return rivals.length > 0 ? unresolved('ambiguous', found.written, [chosen.slot.name, ...rivals.map((f) => f.slot.name)], null) : found;
 }
@@ -249,6 +249,17 @@ function fuzzy(key: string, forms: readonly SlotForms[], matching: NameMatching,
   }
   const suggestion = best.score + epsilon >= matching.fuzzyMin - SUGGESTION_SLACK ? [best.form.slot.name] : [];
   return unresolved('unknown', written, suggestion, suggestion.length > 0 ? score : null);
+}
+
+/** "cd" for "cooldog": the name's first letter, then the other letters in the name's order. */
+function abbreviates(key: string, name: string): boolean {
+  if (name[0] !== key[0]) return false;
+  let at = 1;
+  for (const ch of key.slice(1)) {
+    at = name.indexOf(ch, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 function rung(match: MatchKind, hits: readonly SlotForms[], written: string): NameResolution | null {

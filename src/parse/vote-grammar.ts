@@ -312,13 +312,13 @@ function readCandidate(
   const span = (start: number, end: number): TextSpan => ({ line: lineIndex, start: cand.start + start, end: cand.start + end });
 
   if (parsed.length === 0) {
-    if (!cand.bold) return { actions, rejected };
-    // "**FoS: Ann, Vote: Bob**": a keyword opening a later clause of the bold run.
-    const clause = laterClause(cand.text, vocab);
+    // "**FoS: Ann, Vote: Bob**", "whatever ##vote Bob": a keyword opening a later clause.
+    const clause = laterClause(cand.text, vocab, cand.bold);
     if (clause > 0) {
       const rest: Candidate = { ...cand, text: cand.text.slice(clause), start: cand.start + clause };
       return readCandidate(rest, line, lineInk, lineIndex, grammar, vocab);
     }
+    if (!cand.bold) return { actions, rejected };
     // "**No Lynch**" or "**Sleep**" alone on its line is a vote for it; bold "no lynch" mid-sentence is talk.
     if (vocab.targets.length > 0 && cand.text.length <= MAX_ARG) {
       const target = keywordTargetOf(stripDecorations(cand.text), vocab);
@@ -473,15 +473,21 @@ function strayClosers(text: string, lineIndex: number, vocab: Vocabulary, tags: 
   return out;
 }
 
-/** Where a vote or unvote keyword opens a later clause of a bold run, or -1. */
-function laterClause(text: string, vocab: Vocabulary): number {
+/**
+ * Where a vote or unvote keyword opens a later clause, or -1: in bold, after a separator
+ * ("FoS: Ann, Vote: Bob"); anywhere, when marked with "#" ("whatever ##vote Bob").
+ */
+function laterClause(text: string, vocab: Vocabulary, bold: boolean): number {
   for (let i = 1; i < text.length; i++) {
-    if (!CLAUSE_ENDS.has(text[i - 1]!) || text[i] !== ' ') continue;
+    const hashed = text[i] === '#' && text[i - 1] === ' ';
+    if (!hashed && !(bold && CLAUSE_ENDS.has(text[i - 1]!) && text[i] === ' ')) continue;
     let j = i;
     while (text[j] === ' ') j++;
-    while (text[j] === '#' && j - i < 3) j++;
+    const hashes = j;
+    while (text[j] === '#' && j - hashes < 3) j++;
+    if (!bold && j === hashes) continue;
     const k = keywordAt(text, j, vocab);
-    if (k && (k.kind === 'vote' || k.kind === 'unvote')) return j;
+    if (k && (k.kind === 'vote' || k.kind === 'unvote')) return hashes;
   }
   return -1;
 }
