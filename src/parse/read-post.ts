@@ -99,6 +99,7 @@ function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset, m
     return { action: actionOf(w, null, null, 'none', [], null), review: w.kind === 'vote' ? 'empty-vote' : null };
   }
   const name = resolve(w.written, { trailingWords: !ruleset.votes.ownLine });
+  if (w.loose && name.match === 'unknown') return null;
   const action = actionOf(w, name.written, name.target, name.match, name.candidates, name.score);
   if (w.kind !== 'vote') return { action, review: null };
   return { action, review: reviewOf(name.match, name.alive, name.written, ruleset, members) };

@@ -48,6 +48,12 @@ export interface WrittenAction {
    * GM, never silently dropped and never counted.
    */
   doubtful?: true;
+  /**
+   * A colonless vote opening a later clause of bold talk ("**Cross fingers, vote Bob.**"):
+   * counted when its target names someone, dropped when it names nobody ("**Day 2. Vote
+   * counts follow.**" is not a vote for "counts follow").
+   */
+  loose?: true;
 }
 
 /**
@@ -316,7 +322,9 @@ function readCandidate(
     const clause = laterClause(cand.text, vocab, cand.bold);
     if (clause > 0) {
       const rest: Candidate = { ...cand, text: cand.text.slice(clause), start: cand.start + clause };
-      return readCandidate(rest, line, lineInk, lineIndex, grammar, vocab);
+      const read = readCandidate(rest, line, lineInk, lineIndex, grammar, vocab);
+      for (const a of read.actions) if (a.kind === 'vote' && a.written !== null && a.keywordTarget === null && !a.raw.includes(':')) a.loose = true;
+      return read;
     }
     if (!cand.bold) return { actions, rejected };
     // "**No Lynch**" or "**Sleep**" alone on its line is a vote for it; bold "no lynch" mid-sentence is talk.
@@ -373,7 +381,7 @@ function readCandidate(
 
     if (kind === 'vote' && !colon && arg !== '') {
       // "vote count?" asks for a count; "vote for Bob" votes Bob.
-      if (/^count\b/iu.test(arg)) return;
+      if (/^counts?\b/iu.test(arg)) return;
       arg = arg.replace(/^for\s+/iu, '');
     }
 

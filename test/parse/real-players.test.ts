@@ -74,6 +74,9 @@ const cases: Case[] = [
   { name: 'a bold vote keyword followed by an exact name mid-sentence goes to review', post: post(b('Hammer vote Toto....')), effect: review('malformed-vote', 'Toto'), actions: [['vote', 'Toto', 'exact']] },
   { name: 'a negated one does not ("Do not vote X")', post: post(b('Please, everyone! Do not vote Toto')), effect: NONE, actions: [] },
   { name: 'talk with "vote" and no name after it is not a vote', post: post(b('I will vote whoever claims last')), effect: NONE, actions: [] },
+  { name: 'a later clause "vote" naming nobody is talk ("Vote counts follow")', post: post(b('Day 2 has begun. Vote counts will follow.')), effect: NONE, actions: [] },
+  { name: 'a later clause "vote" about something else is talk', post: post(b('Sure, vote whoever you like')), effect: NONE, actions: [] },
+  { name: 'a later clause "Vote:" naming nobody goes to the GM', post: post(b('FoS: TwoFace, Vote: Zorgblat')), effect: review('unknown-target'), actions: [['vote', null, 'unknown']] },
 ];
 
 describe('votes as real players write them (issue #12)', () => {
