@@ -87,6 +87,8 @@ interface Keyword {
 interface Vocabulary {
   /** Action keywords, longest first so "unvote" is tried before "vote"-like prefixes. */
   actions: Keyword[];
+  /** The same keywords by their first letter: most words start none, and are passed over at once. */
+  byFirst: Map<string, Keyword[]>;
   /** Tag names ("vote", "v", "unvote", "uv", one-word side keywords) and their action. */
   tags: Map<string, ActionKind>;
   targets: { name: string; letters: string[] }[];
@@ -255,6 +257,7 @@ function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget
   if (grammar.keywords.unvote.some((w) => keywordLetters(w) === 'unvote')) tags.set('uv', 'unvote');
   return {
     actions,
+    byFirst: byFirstLetter(actions),
     tags,
     targets: keywordTargets
       .map((t) => ({ name: t.name, letters: t.keywords.map(keywordLetters).filter((l) => l !== '') }))
@@ -265,6 +268,17 @@ function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget
       letters: (grammar.side[kind as 'hammer' | 'filibuster'] ?? []).map(keywordLetters),
     })).filter((t) => t.letters.length > 0),
   };
+}
+
+function byFirstLetter(actions: readonly Keyword[]): Map<string, Keyword[]> {
+  const out = new Map<string, Keyword[]>();
+  for (const k of actions) {
+    const first = k.letters[0]!;
+    const list = out.get(first);
+    if (list) list.push(k);
+    else out.set(first, [k]);
+  }
+  return out;
 }
 
 /** A long keyword with two neighbouring letters swapped: what fast typing makes of it. */
@@ -604,7 +618,10 @@ function keywordTargetOf(name: string, vocab: Vocabulary): string | null {
 function keywordAt(text: string, pos: number, vocab: Vocabulary): { kind: ActionKind; end: number } | null {
   if (isWordChar(text[pos - 1])) return null;
   let best: { kind: ActionKind; end: number } | null = null;
-  for (const k of vocab.actions) {
+  const first = text[pos];
+  const keywords = first === undefined ? undefined : vocab.byFirst.get(first.toLowerCase());
+  if (!keywords) return null;
+  for (const k of keywords) {
     const end = keywordEnd(text, pos, k.letters);
     if (end > 0 && (!best || end > best.end)) best = { kind: k.kind, end };
   }
