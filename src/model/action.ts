@@ -44,6 +44,8 @@ export const Effect = z.object({
   kind: z.enum(['none', 'vote', 'unvote', 'review']),
   target: z.string().nullable(),
   reason: ReviewReason.nullable(),
+  /** `review` only: the post unvoted before the vote the GM must read, so the old vote is withdrawn. */
+  unvoted: z.literal(true).optional(),
 });
 export type Effect = z.infer<typeof Effect>;
 

@@ -91,3 +91,40 @@ export function acronymOf(name: string): string | null {
   if (words.length < 2) return null;
   return words.map((w) => (/^\p{N}+$/u.test(w) ? w : w[0]!)).join('').toLowerCase();
 }
+
+/** Words that players leave out of an initialism ("M&L" for "Mario and Luigi"). */
+const JOINING_WORDS = new Set(['and', 'of', 'the']);
+
+/**
+ * Every initialism a player might use for a name: the plain one (`acronymOf`), the one
+ * that reads a possessive as part of its word ("MS" for "Midnight's Sorrow"), and the ones
+ * that skip joining words or read "&" as "and" ("M&L", "MaL" for "Mario & Luigi").
+ */
+export function acronymsOf(name: string): string[] {
+  const out = new Set<string>();
+  const add = (a: string | null): void => {
+    if (a !== null && a.length >= 2) out.add(a);
+  };
+  add(acronymOf(name));
+  const joined = name.replace(/['’`]/gu, '');
+  add(acronymOf(joined));
+  add(acronymOf(joined.replace(/\s*&\s*/gu, ' and ')));
+  const words = nameWords(joined.replace(/&/gu, ' '));
+  const content = words.filter((w) => !JOINING_WORDS.has(w));
+  if (content.length >= 2 && content.length < words.length) add(content.map((w) => (/^\p{N}+$/u.test(w) ? w : w[0]!)).join(''));
+  return [...out];
+}
+
+/**
+ * The words of a name in compare form, split at spaces, punctuation and CamelCase humps
+ * ("Scott Brosius" → scott, brosius; "Aj The Epic" → aj, the, epic).
+ */
+export function nameWords(name: string): string[] {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w !== '');
+}

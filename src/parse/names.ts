@@ -2,13 +2,17 @@ import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import type { MatchKind } from '../model/action.js';
 import type { Roster, Slot } from '../model/roster.js';
 import type { NameMatching } from '../rules/ruleset.js';
-import { acronymOf, capName, nameKey, stripDecorations, withoutPossessive } from './name-form.js';
+import { acronymsOf, capName, nameKey, nameWords, stripDecorations, withoutPossessive } from './name-form.js';
 
 /**
  * Which player a written name means, climbing a ladder from the surest reading to the
- * loosest: exact (canonical or former name) → alias → unique prefix → unique substring
- * → acronym → Jaro-Winkler with a margin. A rung that finds several players stops the
- * climb as `ambiguous`: the GM decides, the parser never guesses.
+ * loosest: exact (canonical or former name) → alias → alternatives ("X / or / Y": two
+ * players is ambiguous) → unique prefix → unique substring → acronym or a whole short
+ * word of the name ("AJ" for "Aj The Epic") → a unique initial ("Z") → the name's words
+ * shortened or reordered ("Scotty B", "Brosius Scott") → Jaro-Winkler with a margin. A
+ * rung that finds several players stops the climb as `ambiguous`: the GM decides, the
+ * parser never guesses. A former name's acronym that competes with another slot's
+ * current name is ambiguous too: replaced players' old names must not win quietly.
  */
 export interface NameResolution {
   match: MatchKind;
@@ -39,6 +43,10 @@ interface SlotForms {
   aliases: string[];
   all: string[];
   acronyms: string[];
+  /** Acronyms of former names only (they must not beat a current name quietly). */
+  formerAcronyms: string[];
+  /** Each name's words (canonical, aliases, former names). */
+  words: string[][];
 }
 
 /** How far below `fuzzyMin` a best guess may be and still be offered as a suggestion. */
@@ -47,6 +55,13 @@ const MEMO_SIZE = 1000;
 const MAX_MEMO_KEY = 200;
 /** Most words tried when a name is followed by other words. */
 const MAX_LEADING_WORDS = 6;
+/** Most words compared word by word ("Scotty B"); names are short. */
+const MAX_NAME_WORDS = 6;
+/** "Scotty" for "Scott": a written word may run this many letters past a name's word. */
+const WORD_OVERRUN = 2;
+/** Words that offer a choice between two names: "X / or / Y", "X or Y". */
+const ALTERNATIVES = /\s+or\s+|\s*[/|]\s*/iu;
+const MAX_ALTERNATIVES = 4;
 
 export type NameResolver = (written: string, options?: ResolveOptions) => NameResolution;
 
@@ -83,26 +98,107 @@ function resolve(written: string, forms: readonly SlotForms[], matching: NameMat
   const keys = [key];
   const bare = withoutPossessive(name);
   if (bare !== null) keys.push(nameKey(bare));
-  const partial = key.length >= matching.minPartial;
+  const exact = exactRungs(keys, forms, stripped);
+  if (exact) return exact;
 
-  return (
-    exactRungs(keys, forms, stripped) ??
+  const partial = key.length >= matching.minPartial;
+  const loose =
+    alternatives(name, forms, matching, stripped) ??
     (partial ? rung('prefix', forms.filter((f) => f.all.some((k) => k.startsWith(key))), stripped) : null) ??
     (partial ? rung('substring', forms.filter((f) => f.all.some((k) => k.includes(key))), stripped) : null) ??
-    (key.length >= 2 ? rung('acronym', forms.filter((f) => f.acronyms.includes(key)), stripped) : null) ??
+    (key.length >= 2 ? shortForm(key, forms, stripped) : null) ??
+    (key.length === 1 ? rung('prefix', forms.filter((f) => f.all.some((k) => k.startsWith(key))), stripped) : null) ??
+    wordByWord(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? leadingWords(name, forms, stripped) : null) ??
-    fuzzy(key, forms, matching, stripped)
+    fuzzy(key, forms, matching, stripped);
+  return withFormerAcronyms(loose, key, forms, matching);
+}
+
+/**
+ * An acronym or a whole word of a name, both short forms: "SB" for "Scott Brosius", "AJ"
+ * for "Aj The Epic". One level of the ladder, so two players found two ways is ambiguous.
+ */
+function shortForm(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const byAcronym = forms.filter((f) => f.acronyms.includes(key));
+  const byWord = forms.filter((f) => !byAcronym.includes(f) && f.words.some((ws) => ws.length > 1 && ws.includes(key)));
+  if (byAcronym.length + byWord.length === 0) return null;
+  if (byAcronym.length + byWord.length > 1) return unresolved('ambiguous', written, [...byAcronym, ...byWord].map((h) => h.slot.name), null);
+  return byAcronym.length === 1 ? resolved('acronym', byAcronym[0]!.slot, written) : resolved('substring', byWord[0]!.slot, written);
+}
+
+/**
+ * "Vote: Rainbowdash / or / Nikanor": a choice between players is not a vote for the
+ * first of them. Each part is read on its own; two players found is ambiguous.
+ */
+function alternatives(name: string, forms: readonly SlotForms[], matching: NameMatching, written: string): NameResolution | null {
+  const parts = name.split(ALTERNATIVES).map((p) => p.trim()).filter((p) => nameKey(p) !== '' && nameKey(p) !== 'or');
+  if (parts.length < 2 || parts.length > MAX_ALTERNATIVES) return null;
+  const found = new Set<string>();
+  for (const part of parts) {
+    const r = resolve(part, forms, matching, { trailingWords: false });
+    if (r.target !== null) found.add(r.target);
+  }
+  return found.size >= 2 ? unresolved('ambiguous', written, [...found], null) : null;
+}
+
+/**
+ * The name's words, each written in full or shortened, in any order: "Scotty B" and
+ * "Brosius Scott" for "Scott Brosius". Every written word must stand for its own word of
+ * the name, and there must be two or more.
+ */
+function wordByWord(name: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const ws = nameWords(name);
+  if (ws.length < 2 || ws.length > MAX_NAME_WORDS) return null;
+  const hits = forms.filter((f) => f.words.some((nw) => nw.length === ws.length && wordsAgree(ws, nw)));
+  if (hits.length === 0) return null;
+  if (hits.length > 1) return unresolved('ambiguous', written, hits.map((h) => h.slot.name), null);
+  return resolved('fuzzy', hits[0]!.slot, written);
+}
+
+/** Whether each written word stands for a different word of the name (greedy; names are short). */
+function wordsAgree(written: readonly string[], name: readonly string[]): boolean {
+  const used = new Set<number>();
+  for (const w of written) {
+    const i = name.findIndex((n, k) => !used.has(k) && wordStandsFor(w, n));
+    if (i < 0) return false;
+    used.add(i);
+  }
+  return true;
+}
+
+function wordStandsFor(w: string, n: string): boolean {
+  if (n.startsWith(w)) return true;
+  return n.length >= 3 && w.startsWith(n) && w.length - n.length <= WORD_OVERRUN;
+}
+
+/**
+ * A replaced player's former name read as an acronym must not beat another slot's current
+ * name, nor be beaten by it: either way the GM decides.
+ */
+function withFormerAcronyms(found: NameResolution, key: string, forms: readonly SlotForms[], matching: NameMatching): NameResolution {
+  if (found.target === null || key.length < 2) return found;
+  const formers = forms.filter((f) => f.formerAcronyms.includes(key) && f.slot.name !== found.target);
+  if (formers.length > 0) {
+    return unresolved('ambiguous', found.written, [found.target, ...formers.map((f) => f.slot.name)], null);
+  }
+  const chosen = forms.find((f) => f.slot.name === found.target);
+  if (found.match !== 'acronym' || !chosen || chosen.acronyms.some((a) => a === key && !chosen.formerAcronyms.includes(a))) return found;
+  // Chosen through a former name only: a current name that reads close to it competes.
+  const rivals = forms.filter(
+    (f) => f !== chosen && [...f.names, ...f.aliases].some((k) => abbreviates(key, k) || jaroWinkler(key, k) >= matching.fuzzyMin),
   );
+  return rivals.length > 0 ? unresolved('ambiguous', found.written, [chosen.slot.name, ...rivals.map((f) => f.slot.name)], null) : found;
 }
 
 function slotForms(slot: Slot): SlotForms {
   const names = [nameKey(slot.name)];
   const formers = slot.formerNames.map(nameKey);
   const aliases = slot.aliases.map(nameKey);
-  const acronyms = [slot.name, ...slot.aliases, ...slot.formerNames]
-    .map(acronymOf)
-    .filter((a): a is string => a !== null);
-  return { slot, names, formers, aliases, all: [...names, ...formers, ...aliases], acronyms };
+  const current = [slot.name, ...slot.aliases].flatMap(acronymsOf);
+  const formerAcronyms = slot.formerNames.flatMap(acronymsOf).filter((a) => !current.includes(a));
+  const acronyms = [...new Set([...current, ...formerAcronyms])];
+  const words = [slot.name, ...slot.aliases, ...slot.formerNames].map(nameWords);
+  return { slot, names, formers, aliases, all: [...names, ...formers, ...aliases], acronyms, formerAcronyms, words };
 }
 
 function exactRungs(keys: readonly string[], forms: readonly SlotForms[], written: string): NameResolution | null {
@@ -153,6 +249,17 @@ function fuzzy(key: string, forms: readonly SlotForms[], matching: NameMatching,
   }
   const suggestion = best.score + epsilon >= matching.fuzzyMin - SUGGESTION_SLACK ? [best.form.slot.name] : [];
   return unresolved('unknown', written, suggestion, suggestion.length > 0 ? score : null);
+}
+
+/** "cd" for "cooldog": the name's first letter, then the other letters in the name's order. */
+function abbreviates(key: string, name: string): boolean {
+  if (name[0] !== key[0]) return false;
+  let at = 1;
+  for (const ch of key.slice(1)) {
+    at = name.indexOf(ch, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 function rung(match: MatchKind, hits: readonly SlotForms[], written: string): NameResolution | null {

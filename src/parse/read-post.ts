@@ -61,7 +61,7 @@ export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, opti
   const found = findActions(lines, ruleset.votes, keywordTargets(ruleset));
   const resolve = resolverFor(roster, ruleset);
   const members = mentionedMembers(post.body);
-  const readings = found.actions.map((w) => readAction(w, resolve, ruleset, members));
+  const readings = found.actions.flatMap((w) => readAction(w, resolve, ruleset, members) ?? []);
 
   const voteSpans = [...found.actions, ...found.rejected].map((a) => a.span);
   const violations: PostViolation[] = ruleViolations(post, roster, ruleset, { lines, voteSpans });
@@ -85,7 +85,13 @@ function resolverFor(roster: Roster, ruleset: Ruleset): NameResolver {
   return resolve;
 }
 
-function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset, members: ReadonlySet<string>): Reading {
+function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset, members: ReadonlySet<string>): Reading | null {
+  if (w.doubtful) {
+    // Bold talk with "vote" in it: nothing, unless a player's exact name follows the keyword.
+    const name = resolve(w.written ?? '', { trailingWords: true });
+    if (name.match !== 'exact' && name.match !== 'alias') return null;
+    return { action: actionOf(w, name.written, name.target, name.match, [], null), review: 'malformed-vote' };
+  }
   if (w.keywordTarget !== null) {
     return { action: actionOf(w, w.written, w.keywordTarget, 'keyword', [], null), review: null };
   }
@@ -93,6 +99,7 @@ function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset, m
     return { action: actionOf(w, null, null, 'none', [], null), review: w.kind === 'vote' ? 'empty-vote' : null };
   }
   const name = resolve(w.written, { trailingWords: !ruleset.votes.ownLine });
+  if (w.loose && name.match === 'unknown') return null;
   const action = actionOf(w, name.written, name.target, name.match, name.candidates, name.score);
   if (w.kind !== 'vote') return { action, review: null };
   return { action, review: reviewOf(name.match, name.alive, name.written, ruleset, members) };
@@ -145,15 +152,19 @@ function mentionedMembers(body: readonly BodyNode[]): Set<string> {
 
 function effectOf(readings: readonly Reading[], ruleset: Ruleset): Effect {
   const sideWords = [...(ruleset.votes.side.hammer ?? []), ...(ruleset.votes.side.filibuster ?? [])].map(keywordLetters);
+  // "Unvote: Hammer" withdraws a side vote and leaves the lynch vote alone.
+  const unvotes = (a: Action): boolean =>
+    a.kind === 'unvote' && !(a.written !== null && sideWords.length > 0 && isKeywordPhrase(a.written, sideWords));
   for (let i = readings.length - 1; i >= 0; i--) {
     const { action, review } = readings[i]!;
-    if (action.kind === 'unvote') {
-      // "Unvote: Hammer" withdraws a side vote and leaves the lynch vote alone.
-      if (action.written !== null && sideWords.length && isKeywordPhrase(action.written, sideWords)) continue;
-      return { kind: 'unvote', target: null, reason: null };
-    }
+    if (unvotes(action)) return { kind: 'unvote', target: null, reason: null };
     if (action.kind !== 'vote') continue;
-    if (review) return { kind: 'review', target: action.target, reason: review };
+    if (review) {
+      // "Unvote: Ann / Vote: (unreadable)": the unvote is certain and applies while the GM
+      // reads the vote; the old vote must not stand in the meantime.
+      const unvoted = readings.slice(0, i).some((r) => unvotes(r.action));
+      return { kind: 'review', target: action.target, reason: review, ...(unvoted ? { unvoted: true } : {}) };
+    }
     return { kind: 'vote', target: action.target, reason: null };
   }
   return { kind: 'none', target: null, reason: null };

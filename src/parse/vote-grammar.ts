@@ -10,7 +10,11 @@ import { lineText, type OwnLine } from './own-text.js';
  * A candidate is a bold run (runs split across adjacent bold elements joined), or, when
  * bold is optional, a whole line. An action keyword must open the candidate, after
  * optional "##" or punctuation: "**I will vote for whoever claims**" is chatter, not a
- * vote. One candidate may hold several actions in order ("Unvote; Vote: Bob",
+ * vote. In a bold run a keyword may also open a later clause, after a separator
+ * ("**FoS: Ann, Vote: Bob**", "**Cross fingers, vote Bob**"); any other bold vote keyword
+ * is returned as doubtful, for the reader to send to the GM when a player's name follows
+ * (unless negated: "**Don't vote Bob**"). Long keywords survive one swapped pair of letters
+ * ("Unovte"). One candidate may hold several actions in order ("Unvote; Vote: Bob",
  * "unvote vote Bob", "##unvote ##vote Bob"). A bold keyword with the name in plain text
  * right after it ("**Vote:** Bob") is read as one vote, the way a moderator reads it.
  *
@@ -38,6 +42,18 @@ export interface WrittenAction {
   /** The keyword target (No Lynch, Abstain) whose keyword was written, by its name. */
   keywordTarget: string | null;
   span: TextSpan;
+  /**
+   * A vote keyword inside bold talk, not opening it ("**Do not vote Bob**"): it counts for
+   * nothing unless the words after it are a player's exact name, and then it goes to the
+   * GM, never silently dropped and never counted.
+   */
+  doubtful?: true;
+  /**
+   * A colonless vote opening a later clause of bold talk ("**Cross fingers, vote Bob.**"):
+   * counted when its target names someone, dropped when it names nobody ("**Day 2. Vote
+   * counts follow.**" is not a vote for "counts follow").
+   */
+  loose?: true;
 }
 
 /**
@@ -71,6 +87,8 @@ interface Keyword {
 interface Vocabulary {
   /** Action keywords, longest first so "unvote" is tried before "vote"-like prefixes. */
   actions: Keyword[];
+  /** The same keywords by their first letter: most words start none, and are passed over at once. */
+  byFirst: Map<string, Keyword[]>;
   /** Tag names ("vote", "v", "unvote", "uv", one-word side keywords) and their action. */
   tags: Map<string, ActionKind>;
   targets: { name: string; letters: string[] }[];
@@ -118,6 +136,16 @@ const MAX_ARG = 200;
 const MAX_RAW = 200;
 /** A typed tag, opening or closing: `[vote]`, `[/vote]`, `[UV]`. */
 const TAG = /\[(\/?)(\p{L}{1,20})\]/gu;
+/** Characters that end a clause before a vote in bold talk ("FoS: Ann, Vote: Bob"). */
+const CLAUSE_ENDS = new Set([...SEPARATORS, '?', ':', ')', '-']);
+/** Doubtful vote keywords looked at per bold run: talk repeats "vote" without limit. */
+const MAX_DOUBTFUL = 3;
+/** A vote keyword after these words is a request not to vote ("**Do not vote Bob**"), never a vote. */
+const NEGATION = /(?:\bnot|n['’]?t|\bnever|\bno)\s+$/iu;
+/** Keywords this long or longer also match with two neighbouring letters swapped ("unovte"). */
+const MIN_TYPO_KEYWORD = 6;
+/** Words before the target that repeat the keyword or lead into a keyword target ("VOTE: vote Bob", "Vote to No Lynch"). */
+const TO_WORD = /^to\s+/iu;
 
 /**
  * The actions in the poster's own lines (from `ownLines` with its defaults: struck text
@@ -135,8 +163,10 @@ export function findActions(
   lines.forEach((line, index) => {
     const written = lineText(line);
     const tags = tagActions(line, written, index, grammar, vocab);
-    // The tags are read on their own; the rest of the line is read without them.
-    const text = tags.length > 0 ? maskSpans(written, tags.map((t) => t.action.span)) : written;
+    // The tags are read on their own; the rest of the line is read without them, and a
+    // stray closing tag left as text ("VOTE: kondi[/unvote]") is a typo, not an action.
+    const masked = [...tags.map((t) => t.action.span), ...strayClosers(written, index, vocab, tags)];
+    const text = masked.length > 0 ? maskSpans(written, masked) : written;
     const groups = boldGroups(line, text);
     const found: WrittenAction[] = [];
     for (const t of tags) {
@@ -211,13 +241,23 @@ function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget
   add('filibuster', grammar.side.filibuster);
   add('veto', grammar.side.veto);
   add('forgive', grammar.side.forgive);
-  actions.sort((a, b) => b.letters.length - a.letters.length);
   const tags = new Map<string, ActionKind>();
-  for (const k of [...actions].reverse()) if (/^\p{L}+$/u.test(k.letters)) tags.set(k.letters, k.kind);
+  for (const k of [...actions].sort((a, b) => a.letters.length - b.letters.length)) if (/^\p{L}+$/u.test(k.letters)) tags.set(k.letters, k.kind);
+  const spelled = new Set(actions.map((k) => k.letters));
+  for (const k of [...actions]) {
+    for (const typo of swaps(k.letters)) {
+      if (!spelled.has(typo)) {
+        spelled.add(typo);
+        actions.push({ kind: k.kind, letters: typo });
+      }
+    }
+  }
+  actions.sort((a, b) => b.letters.length - a.letters.length);
   if (grammar.keywords.vote.some((w) => keywordLetters(w) === 'vote')) tags.set('v', 'vote');
   if (grammar.keywords.unvote.some((w) => keywordLetters(w) === 'unvote')) tags.set('uv', 'unvote');
   return {
     actions,
+    byFirst: byFirstLetter(actions),
     tags,
     targets: keywordTargets
       .map((t) => ({ name: t.name, letters: t.keywords.map(keywordLetters).filter((l) => l !== '') }))
@@ -228,6 +268,28 @@ function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget
       letters: (grammar.side[kind as 'hammer' | 'filibuster'] ?? []).map(keywordLetters),
     })).filter((t) => t.letters.length > 0),
   };
+}
+
+function byFirstLetter(actions: readonly Keyword[]): Map<string, Keyword[]> {
+  const out = new Map<string, Keyword[]>();
+  for (const k of actions) {
+    const first = k.letters[0]!;
+    const list = out.get(first);
+    if (list) list.push(k);
+    else out.set(first, [k]);
+  }
+  return out;
+}
+
+/** A long keyword with two neighbouring letters swapped: what fast typing makes of it. */
+function swaps(letters: string): string[] {
+  if (letters.length < MIN_TYPO_KEYWORD || !/^\p{L}+$/u.test(letters)) return [];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < letters.length; i++) {
+    if (letters[i] === letters[i + 1]) continue;
+    out.push(letters.slice(0, i) + letters[i + 1] + letters[i] + letters.slice(i + 2));
+  }
+  return out;
 }
 
 /** Bold runs of a line, joined across whitespace-only plain runs ("[b]Vote:[/b] [b]Bob[/b]"). */
@@ -270,12 +332,26 @@ function readCandidate(
   const span = (start: number, end: number): TextSpan => ({ line: lineIndex, start: cand.start + start, end: cand.start + end });
 
   if (parsed.length === 0) {
+    // "**FoS: Ann, Vote: Bob**", "whatever ##vote Bob": a keyword opening a later clause.
+    const clause = laterClause(cand.text, vocab, cand.bold);
+    if (clause > 0) {
+      const rest: Candidate = { ...cand, text: cand.text.slice(clause), start: cand.start + clause };
+      const read = readCandidate(rest, line, lineInk, lineIndex, grammar, vocab);
+      for (const a of read.actions) if (a.kind === 'vote' && a.written !== null && a.keywordTarget === null && !a.raw.includes(':')) a.loose = true;
+      return read;
+    }
+    if (!cand.bold) return { actions, rejected };
     // "**No Lynch**" or "**Sleep**" alone on its line is a vote for it; bold "no lynch" mid-sentence is talk.
-    if (!cand.bold || vocab.targets.length === 0 || cand.text.length > MAX_ARG) return { actions, rejected };
-    const target = keywordTargetOf(stripDecorations(cand.text), vocab);
-    if (target !== null && inkCount(cand.text) === lineInk()) {
-      const raw = rawOf(cand, 0, cand.text.length);
-      actions.push({ kind: 'vote', raw, written: cand.text.trim(), keywordTarget: target, span: span(0, cand.text.length) });
+    if (vocab.targets.length > 0 && cand.text.length <= MAX_ARG) {
+      const target = keywordTargetOf(stripDecorations(cand.text), vocab);
+      if (target !== null && inkCount(cand.text) === lineInk()) {
+        const raw = rawOf(cand, 0, cand.text.length);
+        actions.push({ kind: 'vote', raw, written: cand.text.trim(), keywordTarget: target, span: span(0, cand.text.length) });
+        return { actions, rejected };
+      }
+    }
+    for (const d of doubtfulVotes(cand.text, vocab)) {
+      actions.push({ kind: 'vote', raw: rawOf(cand, d.start, cand.text.length), written: d.arg, keywordTarget: null, span: span(d.start, cand.text.length), doubtful: true });
     }
     return { actions, rejected };
   }
@@ -319,7 +395,7 @@ function readCandidate(
 
     if (kind === 'vote' && !colon && arg !== '') {
       // "vote count?" asks for a count; "vote for Bob" votes Bob.
-      if (/^count\b/iu.test(arg)) return;
+      if (/^counts?\b/iu.test(arg)) return;
       arg = arg.replace(/^for\s+/iu, '');
     }
 
@@ -343,7 +419,11 @@ function argAction(kind: ActionKind, arg: string, raw: string, where: TextSpan, 
     return null;
   }
   if (kind === 'vote') {
+    arg = withoutRepeatedKeyword(arg, vocab);
+    if (arg === '') return argAction(kind, arg, raw, where, grammar, vocab);
     const name = stripDecorations(arg);
+    const toTarget = TO_WORD.test(name) ? keywordTargetOf(name.replace(TO_WORD, ''), vocab) : null;
+    if (toTarget !== null) return { kind, raw, written: arg, keywordTarget: toTarget, span: where };
     const target = keywordTargetOf(name, vocab);
     if (target !== null) return { kind, raw, written: arg, keywordTarget: target, span: where };
     // "Vote: unvote" is an unvote; "Vote: Hammer" is the Hammer side vote.
@@ -383,6 +463,74 @@ function tagActions(line: OwnLine, text: string, lineIndex: number, grammar: Vot
     const action = argAction(kind, inner.slice(0, MAX_ARG), raw, { line: lineIndex, start, end }, grammar, vocab);
     if (action) out.push({ action, inSpoiler: runAt(line, start)?.inSpoiler ?? false });
     if (close) k++;
+  }
+  return out;
+}
+
+/** "VOTE: vote Bob" (a vote tag around a typed vote): the repeated keyword is not the name. */
+function withoutRepeatedKeyword(arg: string, vocab: Vocabulary): string {
+  const lead = skipLead(arg).pos;
+  const k = keywordAt(arg, lead, vocab);
+  if (!k || k.kind !== 'vote') return arg;
+  let q = k.end;
+  while (arg[q] === ' ') q++;
+  if (arg[q] === ':' || arg[q] === '：') q++;
+  return cleanArg(arg.slice(q));
+}
+
+/**
+ * Typed closing tags of the grammar's vote tags that close nothing ("VOTE: kondi[/unvote]",
+ * a mistyped `[/vote]`): blanked, so the closer reads as neither an action nor a name.
+ */
+function strayClosers(text: string, lineIndex: number, vocab: Vocabulary, tags: readonly TagAction[]): TextSpan[] {
+  if (!text.includes('[/')) return [];
+  const out: TextSpan[] = [];
+  for (const m of text.matchAll(TAG)) {
+    if (m[1] !== '/' || !vocab.tags.has(m[2]!.toLowerCase())) continue;
+    const start = m.index;
+    const end = start + m[0].length;
+    if (tags.some((t) => t.action.span.start <= start && t.action.span.end >= end)) continue;
+    out.push({ line: lineIndex, start, end });
+  }
+  return out;
+}
+
+/**
+ * Where a vote or unvote keyword opens a later clause, or -1: in bold, after a separator
+ * ("FoS: Ann, Vote: Bob"); anywhere, when marked with "#" ("whatever ##vote Bob").
+ */
+function laterClause(text: string, vocab: Vocabulary, bold: boolean): number {
+  for (let i = 1; i < text.length; i++) {
+    const hashed = text[i] === '#' && text[i - 1] === ' ';
+    if (!hashed && !(bold && CLAUSE_ENDS.has(text[i - 1]!) && text[i] === ' ')) continue;
+    let j = i;
+    while (text[j] === ' ') j++;
+    const hashes = j;
+    while (text[j] === '#' && j - hashes < 3) j++;
+    if (!bold && j === hashes) continue;
+    const k = keywordAt(text, j, vocab);
+    if (k && (k.kind === 'vote' || k.kind === 'unvote')) return hashes;
+  }
+  return -1;
+}
+
+/** Vote keywords inside bold talk, with the words after each (see `WrittenAction.doubtful`). */
+function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: string }[] {
+  const out: { start: number; arg: string }[] = [];
+  for (let i = 0; i < text.length && out.length < MAX_DOUBTFUL; i++) {
+    if (isWordChar(text[i - 1]) || !isWordChar(text[i])) continue;
+    const k = keywordAt(text, i, vocab);
+    if (!k || k.kind !== 'vote') continue;
+    if (NEGATION.test(text.slice(Math.max(0, i - 12), i))) {
+      i = k.end;
+      continue;
+    }
+    let q = k.end;
+    while (text[q] === ' ') q++;
+    if (text[q] === ':' || text[q] === '：') q++;
+    const arg = cleanArg(text.slice(q));
+    if (hasInk(arg)) out.push({ start: i, arg });
+    i = k.end;
   }
   return out;
 }
@@ -470,7 +618,10 @@ function keywordTargetOf(name: string, vocab: Vocabulary): string | null {
 function keywordAt(text: string, pos: number, vocab: Vocabulary): { kind: ActionKind; end: number } | null {
   if (isWordChar(text[pos - 1])) return null;
   let best: { kind: ActionKind; end: number } | null = null;
-  for (const k of vocab.actions) {
+  const first = text[pos];
+  const keywords = first === undefined ? undefined : vocab.byFirst.get(first.toLowerCase());
+  if (!keywords) return null;
+  for (const k of keywords) {
     const end = keywordEnd(text, pos, k.letters);
     if (end > 0 && (!best || end > best.end)) best = { kind: k.kind, end };
   }

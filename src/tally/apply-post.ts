@@ -56,8 +56,8 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
   if (s.phase.kind === 'closed') return flag(s, 'vote-after-decision');
 
   switch (effect.kind) {
-    // The parser could not settle it: the standing vote stays until the GM decides.
-    case 'review': return flag(s, effect.reason ?? 'malformed-vote');
+    // The parser could not settle it: the standing vote stays until the GM decides, unless the post unvoted first.
+    case 'review': return flag(effect.unvoted ? withVote(s, author, null) : s, effect.reason ?? 'malformed-vote');
     case 'unvote': return withVote(s, author, null);
     case 'vote': return castVote(s, author, effect.target, { post: event.post, permalink: event.permalink, source: 'parsed' }, flag);
   }

@@ -73,6 +73,12 @@ describe('the case tables cover issue #4', () => {
     expect(thin).toEqual([]);
   });
 
+  it('at least 100 cases ported from other vote counters, each naming its repository, file and test', () => {
+    const ported = all.filter((c) => !c.gap && c.source !== undefined && 'repo' in c.source);
+    expect(ported.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(ported.map((c) => (c.source as { repo: string }).repo)).size).toBeGreaterThanOrEqual(4);
+  });
+
   it('names read as rules, prefixed with their engine', () => {
     const prefix: Record<string, RegExp> = {
       xenforo2: /^XenForo 2: /, phpbb: /^phpBB( 3\.\d)?: /, proboards: /^ProBoards: /, gog: /^GOG: /,

@@ -61,7 +61,27 @@ const ExpectedEffect = z.strictObject({
   kind: z.enum(['none', 'vote', 'unvote', 'review']),
   target: z.string().nullable().default(null),
   reason: ReviewReason.nullable().default(null),
+  /** `review` after an explicit unvote in the same post: the old vote is withdrawn meanwhile. */
+  unvoted: z.literal(true).optional(),
 });
+
+/**
+ * Where a case comes from. A case ported from another vote counter names its repository,
+ * the file and the test (or, for a moderator's ruling written down by its authors, the
+ * game and post); `commit` pins the version read. A case from Votal's own replays of real
+ * games names the issue instead.
+ */
+const Source = z.union([
+  z.strictObject({
+    repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name'),
+    commit: z.string().regex(/^[0-9a-f]{7,40}$/).optional(),
+    file: z.string().min(1),
+    test: z.string().min(1),
+    /** Where Votal's reading differs from the source's expectation, and why. */
+    differs: z.string().optional(),
+  }),
+  z.strictObject({ issue: z.string().regex(/^#\d+$/), game: z.string().min(1) }),
+]);
 
 const ExpectedViolation = z.strictObject({ kind: ViolationKind, detail: z.string().optional() });
 
@@ -75,6 +95,8 @@ const Cast = {
 export const ParseCase = z.strictObject({
   /** Read as a rule: "phpBB: a vote inside a nested quote is not a vote". */
   name: z.string().min(8),
+  /** Where the case comes from (another project's test, a real game). */
+  source: Source.optional(),
   /** Which engine rendered the body; defaults to the file's. */
   engine: CaseEngine.optional(),
   covers: z.array(Topic).min(1),

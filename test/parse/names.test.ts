@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchKind } from '../../src/model/action.js';
 import type { SlotInput } from '../../src/model/roster.js';
-import { acronymOf, nameKey, stripDecorations } from '../../src/parse/name-form.js';
+import { acronymOf, acronymsOf, nameKey, stripDecorations } from '../../src/parse/name-form.js';
 import { resolveName, type ResolveOptions } from '../../src/parse/names.js';
 import { NameMatching } from '../../src/rules/ruleset.js';
 import { roster } from './build.js';
@@ -86,6 +86,45 @@ const cases: Case[] = [
   { name: 'a very long target is capped, not matched whole', written: `Bob ${'x'.repeat(5000)}`, match: 'exact', target: 'Bob' },
   { name: 'empty name is unknown', written: '  !!  ', match: 'unknown', target: null },
   { name: 'an empty roster knows nobody', written: 'Bob', players: [], match: 'unknown', target: null },
+
+  // Issue #12: names as real players write them.
+  { name: 'a single letter only one name starts with', written: 'Z', match: 'prefix', target: 'Zeke' },
+  { name: 'a single letter several names start with is ambiguous', written: 'A', match: 'ambiguous', target: null, candidates: ['Alice', 'Alicia'] },
+  { name: 'a short exact word of a longer name', written: 'AJ', players: [{ name: 'Aj The Epic' }, { name: 'Alchemist21' }], match: 'substring', target: 'Aj The Epic' },
+  { name: 'a short word of two names is ambiguous', written: 'Mo', players: [{ name: 'Mo Bee' }, { name: 'Big Mo' }], match: 'ambiguous', target: null, candidates: ['Mo Bee', 'Big Mo'] },
+  { name: 'an acronym and a short word naming two players is ambiguous', written: 'AJ', players: [{ name: 'Aj The Epic' }, { name: 'Any Joe' }], match: 'ambiguous', target: null, candidates: ['Any Joe', 'Aj The Epic'] },
+  { name: 'surname first', written: 'Brosius Scott', players: LONG_NAMES, match: 'fuzzy', target: 'Scott Brosius' },
+  { name: 'a shortened two-word name', written: 'Scotty B', players: [{ name: 'Scott Brosius' }, { name: 'Amor' }], match: 'fuzzy', target: 'Scott Brosius' },
+  { name: 'a shortened name two names fit is ambiguous', written: 'Scotty B', players: LONG_NAMES, match: 'ambiguous', target: null, candidates: ['ScottBro', 'Scott Brosius'] },
+  { name: 'an acronym through a possessive', written: 'MS', players: [{ name: "Midnight's Sorrow" }, { name: 'charter' }], match: 'acronym', target: "Midnight's Sorrow" },
+  { name: '"&" for "and" in an acronym', written: 'M&L', players: [{ name: 'mario and lugi' }, { name: 'Elyse' }], match: 'acronym', target: 'mario and lugi' },
+  { name: '"and" kept in an acronym', written: 'MaL', players: [{ name: 'Mario & Luigi' }, { name: 'Elyse' }], match: 'acronym', target: 'Mario & Luigi' },
+  { name: '"X / or / Y" is ambiguous', written: 'Zeke / or / Bob', match: 'ambiguous', target: null, candidates: ['Zeke', 'Bob'] },
+  { name: '"X or Y" is ambiguous', written: 'Zeke or Bob', match: 'ambiguous', target: null, candidates: ['Zeke', 'Bob'] },
+  { name: 'a name with a slash in it is still exact', written: 'AC/DC', players: [{ name: 'AC/DC' }, { name: 'Bob' }], match: 'exact', target: 'AC/DC' },
+  {
+    name: 'a former name\'s acronym against a living player\'s prefix is ambiguous',
+    written: 'JAB',
+    players: [{ name: 'Jabo' }, { name: 'Robert', formerNames: ['Just Another Bob'] }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Jabo', 'Robert'],
+  },
+  {
+    name: 'a former name\'s acronym against a living name it abbreviates is ambiguous',
+    written: 'CD',
+    players: [{ name: 'CooLDoG' }, { name: 'AGar', formerNames: ['ChannelDelibird'] }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['AGar', 'CooLDoG'],
+  },
+  {
+    name: 'a former name\'s acronym with no rival names its slot',
+    written: 'MM4',
+    players: [{ name: 'NJAC', formerNames: ['MarioManiac4'] }, { name: 'Eggman' }],
+    match: 'acronym',
+    target: 'NJAC',
+  },
 ];
 
 describe('resolveName', () => {
@@ -138,5 +177,15 @@ describe('name forms', () => {
     ['Zeke', null],
   ])('acronym of %s is %s', (name, acronym) => {
     expect(acronymOf(name)).toBe(acronym);
+  });
+
+  it.each([
+    ["Midnight's Sorrow", ['mss', 'ms']],
+    ['mario and lugi', ['mal', 'ml']],
+    ['Mario & Luigi', ['ml', 'mal']],
+    ['Dr. Who', ['dw']],
+    ['Zeke', []],
+  ])('initialisms of %s are %s', (name, acronyms) => {
+    expect(acronymsOf(name)).toEqual(acronyms);
   });
 });
