@@ -59,6 +59,9 @@ function mountPermalinks(forum: FakeForum, engine: EngineId, prefix: string, pag
     const link = new URL(post.permalink, pageUrl);
     if (link.origin !== origin) continue;
     const path = link.pathname + link.search;
+    // Only links within the board's folder: pages written for the root served under a folder
+    // would otherwise claim the root's paths.
+    if (!path.startsWith(`${prefix}/`)) continue;
     if (path === prefix + pagePath) continue; // "page#post-N": the page itself already answers
     const location = `${prefix}${pagePath}#${link.hash.slice(1) || `post-${post.id}`}`;
     forum.route(path, { status: 302, headers: { location }, body: '' });

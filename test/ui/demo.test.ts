@@ -28,4 +28,18 @@ describe('demo service', () => {
     expect(tally.status).toBe(200);
     expect(((await tally.json()) as { flags: { kind: string }[] }).flags.map((f) => f.kind)).toContain('ambiguous-target');
   });
+
+  it('gives every post link on the live page a page to land on', async () => {
+    const html = await (await fetch(demo.liveUrl)).text();
+    const links = [...new Set([...html.matchAll(/href="(http:\/\/127\.0\.0\.1:\d+\/threads\/[^"#]*)"/g)].map((m) => m[1]!))];
+    expect(links.length).toBeGreaterThan(3);
+    for (const link of links) {
+      const res = await fetch(link);
+      expect(res.status, link).toBe(200);
+      expect(await res.text(), link).toContain('Standard Game');
+    }
+    const first = await fetch(links.find((l) => /post-\d+/.test(l))!, { redirect: 'manual' });
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toMatch(/^\/threads\/standard-game\.4242\/(page-\d+)?#post-\d+$/);
+  });
 });

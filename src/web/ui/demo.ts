@@ -61,7 +61,9 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     const threads: Record<string, string> = {};
     for (const engine of readdirSync(fixtures)) {
       const dir = join(fixtures, engine, 'standard-game');
-      if (existsSync(join(dir, 'thread.json'))) threads[engine] = mountThreadFolder(forum, dir, `/${engine}`).url;
+      // The watched thread is served at the root, where its pages' own links point; the
+      // others under a folder each, as boards often are.
+      if (existsSync(join(dir, 'thread.json'))) threads[engine] = mountThreadFolder(forum, dir, engine === 'xenforo2' ? '' : `/${engine}`).url;
     }
     const threadUrl = threads.xenforo2;
     if (!threadUrl) throw new Error('the XenForo 2 standard game is missing from fixtures/');
