@@ -19,7 +19,7 @@ import type { Sql } from '../store/sql.js';
 import type { StoredTally } from '../store/tallies-repo.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import type { SiteProfile } from '../../scrapers/site-profile.js';
-import type { PageRenderer } from '../thread/page-renderer.js';
+import type { PageRenderer } from '../browser/page-renderer.js';
 import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
 import { draftStep } from './draft-step.js';
 import { foldGame, type PostHistory, type RevisionReading } from './fold-game.js';

@@ -4,7 +4,7 @@ import { pollSettings } from '../game/game-settings.js';
 import { logOf, type Log } from '../game/log.js';
 import { pollGame, type PollDeps, type PollResult } from '../game/poll-game.js';
 import type { Store } from '../store/open-store.js';
-import type { PageRenderer } from '../thread/page-renderer.js';
+import type { PageRenderer } from '../browser/page-renderer.js';
 import type { PageSource } from '../thread/read-thread.js';
 import { createBoss } from './boss.js';
 import { nextPollDelay } from './schedule.js';

@@ -1,17 +1,5 @@
 import type { CookieJar } from 'tough-cookie';
-
-/** A cookie as a browser context takes it (Playwright's `addCookies` shape). */
-export interface BrowserCookie {
-  name: string;
-  value: string;
-  domain: string;
-  path: string;
-  /** Epoch seconds; -1 for a session cookie. */
-  expires: number;
-  httpOnly: boolean;
-  secure: boolean;
-  sameSite: 'Strict' | 'Lax' | 'None';
-}
+import type { BrowserCookie } from '../browser/browser-cookie.js';
 
 /**
  * Logged-in sessions, one cookie jar per site. A jar only ever serves the hosts of its

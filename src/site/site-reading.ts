@@ -6,7 +6,7 @@ import { closeSharedChromium } from '../browser/shared-chromium.js';
 import { DEFAULT_USER_AGENT, type PageFetcherOptions } from '../fetch/fetcher-options.js';
 import { PageFetcher } from '../fetch/page-fetcher.js';
 import { FileThreadCache } from '../thread/file-thread-cache.js';
-import type { PageRenderer } from '../thread/page-renderer.js';
+import type { PageRenderer } from '../browser/page-renderer.js';
 import type { PageSource } from '../thread/read-page.js';
 import type { ThreadCache } from '../thread/thread-cache.js';
 import { readCookieFile } from './cookie-file.js';

@@ -4,7 +4,7 @@ import type { EngineId } from '../model/engine.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { olderVersion } from '../../scrapers/page-checks.js';
 import { whyNoPosts } from './empty-page.js';
-import type { PageRenderer } from './page-renderer.js';
+import type { PageRenderer } from '../browser/page-renderer.js';
 import type { PageSource } from './read-page.js';
 import { ScriptShellError } from './script-shell-error.js';
 

@@ -4,7 +4,7 @@ import { BrowserUnavailableError } from '../browser/errors.js';
 import type { EngineAdapter, ThreadPage } from '../../scrapers/adapter.js';
 import type { SiteProfile } from '../../scrapers/site-profile.js';
 import { whyNoPosts } from './empty-page.js';
-import type { PageRenderer } from './page-renderer.js';
+import type { PageRenderer } from '../browser/page-renderer.js';
 import { ScriptShellError } from './script-shell-error.js';
 
 /** What the page reader needs from the fetcher (the real PageFetcher, or a stand-in). */

@@ -7,7 +7,7 @@ import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 import { adapters } from '../../scrapers/registry.js';
 import { DEFAULT_PROFILE, type SiteProfile } from '../../scrapers/site-profile.js';
 import { identifyEngine } from './identify-engine.js';
-import type { PageRenderer } from './page-renderer.js';
+import type { PageRenderer } from '../browser/page-renderer.js';
 import { readPage, type PageReading, type PageSource } from './read-page.js';
 import type { CachedPage, CachedThread, ThreadCache } from './thread-cache.js';
 

@@ -4,7 +4,7 @@ import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { BrowserUnavailableError } from '../../src/browser/errors.js';
 import { LoginRequiredError } from '../../src/fetch/errors.js';
 import type { FetchedPage } from '../../src/fetch/fetched-page.js';
-import type { PageRenderer } from '../../src/thread/page-renderer.js';
+import type { PageRenderer } from '../../src/browser/page-renderer.js';
 import { readThread } from '../../src/thread/read-thread.js';
 import { ScriptShellError } from '../../src/thread/script-shell-error.js';
 import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';

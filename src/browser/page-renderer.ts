@@ -3,7 +3,7 @@ import type { FetchedPage } from '../fetch/fetched-page.js';
 /**
  * Loads a page in a real browser and returns the HTML its scripts produced, for the same
  * adapter that reads plain HTTP pages (one parser for both paths). Implemented by
- * src/browser; a port here so the reader does not depend on Playwright.
+ * chromium-renderer.ts; the thread reader takes this port, so it never loads Playwright.
  */
 export interface PageRenderer {
   /**
