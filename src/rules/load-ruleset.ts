@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { packageRoot } from './package-root.js';
@@ -35,11 +36,37 @@ export function loadRuleset(nameOrPath: string): Ruleset {
   return parseRuleset(readFileSync(file, 'utf8'), file);
 }
 
+/**
+ * Parsed rulesets by their text: the service reads a game's ruleset on every poll and every
+ * clock pass, and parsing YAML and validating it was a tenth of a busy service's time.
+ * Keyed by content, so an edited file is read afresh; frozen, so no caller can change
+ * what the next one gets.
+ */
+const parsed = new Map<string, Ruleset>();
+const MAX_PARSED = 200;
+
 /** Validates ruleset YAML text; `fileName` is only used in error messages. */
 export function parseRuleset(text: string, fileName: string): Ruleset {
+  const key = `${fileName}\0${createHash('sha256').update(text).digest('hex')}`;
+  const known = parsed.get(key);
+  if (known) return known;
   const result = readYaml(Ruleset, text, fileName);
   if (!result.ok) throw new RulesetError(result.problems);
+  if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
+  parsed.set(key, deepFreeze(result.value));
   return result.value;
+}
+
+function deepFreeze<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+      Object.freeze(v);
+      for (const child of Object.values(v)) stack.push(child);
+    }
+  }
+  return value;
 }
 
 function readText(path: string): string {
