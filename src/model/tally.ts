@@ -161,6 +161,8 @@ export const Tally = z.object({
   powersBlocked: z.array(z.string()).optional(),
   /** Players the rules made inactive (their vote goes to a token holder); GM view only. */
   inactive: z.array(z.string()).optional(),
+  /** The current Day's deadline when known (ISO 8601), extensions included. */
+  deadline: z.string().optional(),
   /** What else the GM and players should know: extensions, forgiveness results, withheld votes. */
   notes: z.array(z.string()).optional(),
 });

@@ -35,7 +35,11 @@ export function startClock(state: GameState, day: number, start: number | null, 
   const set = input.days?.find((d) => d.day === day);
   const setStart = set?.start === undefined ? null : Date.parse(set.start);
   const begin = start ?? (setStart !== null && !Number.isNaN(setStart) ? setStart : null);
-  return { ...state, clock: { start: begin, deadline: set?.deadline ?? null, firedTo: begin ?? Number.NEGATIVE_INFINITY } };
+  const deadline = set?.deadline === undefined ? Number.NaN : Date.parse(set.deadline);
+  return {
+    ...state,
+    clock: { start: begin, deadline: Number.isNaN(deadline) ? null : iso(deadline), firedTo: begin ?? Number.NEGATIVE_INFINITY },
+  };
 }
 
 /**

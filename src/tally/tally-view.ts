@@ -56,6 +56,7 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
   const side = withheld ? [] : sideCounts(state);
   if (side.length) tally.sideVotes = side;
   if (state.deaths.length) tally.deaths = [...state.deaths];
+  if (state.clock.deadline !== null) tally.deadline = state.clock.deadline;
   if (ruleset.missingVote.blocksPowers) tally.powersBlocked = state.powersBlocked.map((i) => slotName(state, i));
   if (view === 'gm' && ruleset.inactivity?.becomes === 'inactive') {
     tally.inactive = state.slots.flatMap((s) => (s.inactive ? [s.name] : []));
