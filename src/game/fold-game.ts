@@ -7,7 +7,8 @@ import type { Flag, Tally } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { clockEvents, nextCheckAfter } from '../tally/clock.js';
 import { countVotes } from '../tally/count.js';
-import type { ClockDay } from '../tally/day-clock.js';
+import type { TallyEvent } from '../tally/log.js';
+import type { ClockDay, ClockInput } from '../tally/day-clock.js';
 import type { DaySetting } from './game-settings.js';
 
 /**
@@ -86,6 +87,10 @@ export interface FoldGameResult {
   deadline: string | null;
   /** Scheduled checks and deadlines of the Day still to come after `now`. */
   upcoming: string[];
+  /** The log counted: each post at its counted revision, and the GM events (for cuts of the same count). */
+  log: TallyEvent[];
+  /** The clock the count ran with. */
+  clock: ClockInput;
 }
 
 /** Most edit instants examined one by one; later ones are judged with the last fold. */
@@ -149,7 +154,9 @@ export function foldGame(input: FoldGameInput): FoldGameResult {
   }
   const out: Tally = { ...tally, flags: flags.sort((a, b) => a.post - b.post) };
   if (notes.length) out.notes = notes;
-  return { tally: out, lateEdits, deadline: final.deadline, upcoming: final.upcoming.filter((t) => Date.parse(t) > nowMs) };
+  return {
+    tally: out, lateEdits, deadline: final.deadline, upcoming: final.upcoming.filter((t) => Date.parse(t) > nowMs), log: final.log, clock: final.clock,
+  };
 }
 
 /** A post's Day was decided (or is over) at the moment of an edit. */
@@ -166,6 +173,8 @@ interface CountAt {
   tally: Tally;
   deadline: string | null;
   upcoming: string[];
+  log: TallyEvent[];
+  clock: ClockInput;
 }
 
 /**
@@ -178,9 +187,10 @@ function countAt(input: FoldGameInput, chosen: readonly number[], atMs: number, 
   }));
   const days: ClockDay[] = (input.clockDays ?? []).filter((d) => d.day !== input.day?.number);
   if (input.day) days.push({ day: input.day.number, start: input.day.start, deadline: input.day.deadline });
+  const log: TallyEvent[] = [...posts, ...input.gmEvents];
+  const clock = { now: iso(atMs), days };
   const tally = countVotes({
-    ruleset: input.ruleset, roster: input.roster, events: [...posts, ...input.gmEvents], engine: input.engine,
-    clock: { now: iso(atMs), days },
+    ruleset: input.ruleset, roster: input.roster, events: log, engine: input.engine, clock,
     view: cut ? 'gm' : input.view ?? 'gm',
     explain: cut ? false : input.explain ?? false,
     ...(cut ? { toTime: iso(atMs) } : {}),
@@ -189,7 +199,7 @@ function countAt(input: FoldGameInput, chosen: readonly number[], atMs: number, 
     ...(!cut && input.countDay !== undefined ? { day: input.countDay } : {}),
   });
   const deadline = tally.deadline ?? null;
-  return { tally, deadline, upcoming: upcomingOf(input.ruleset, tally, atMs) };
+  return { tally, deadline, upcoming: upcomingOf(input.ruleset, tally, atMs), log, clock };
 }
 
 /** The checks still to come this Day and its deadline (the poller polls faster near them). */
