@@ -52,8 +52,9 @@ export function runClock(state: GameState, until: number, inclusive: boolean, po
   let s = state;
   for (let fired = 0; fired < MAX_FIRED; fired++) {
     const { clock } = s;
-    if (s.phase.kind !== 'open' || clock.start === null) return s;
-    const check = nextCheckAfter(s.ruleset, Math.max(clock.firedTo, clock.start));
+    if (s.phase.kind !== 'open') return s;
+    // Checks count from the Day's start; a deadline needs none.
+    const check = clock.start === null ? null : nextCheckAfter(s.ruleset, Math.max(clock.firedTo, clock.start));
     // The deadline is pending until it fires: then the Day closes, or an extension moves it.
     const parsed = clock.deadline === null ? Number.NaN : Date.parse(clock.deadline);
     const deadline = Number.isNaN(parsed) ? null : parsed;
