@@ -68,7 +68,7 @@ export const Flag = z.object({
 export type Flag = z.infer<typeof Flag>;
 
 export const Threshold = z.object({
-  kind: z.enum(['majority', 'plurality', 'fraction']),
+  kind: z.enum(['majority', 'plurality', 'fraction', 'votes']),
   /** Votes that decide ("needs N"); null for plurality, which has no fixed number. */
   votes: z.number().int().nullable(),
 });
@@ -142,6 +142,8 @@ export const Tally = z.object({
   living: z.number().int(),
   players: z.array(z.string()),
   threshold: Threshold,
+  /** What No Lynch needs, when the ruleset gives it a threshold of its own. */
+  noLynchThreshold: Threshold.optional(),
   wagons: z.array(Wagon),
   notVoting: z.array(z.string()),
   violations: z.array(TallyViolation),

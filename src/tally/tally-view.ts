@@ -5,7 +5,7 @@ import { forgiveCounts } from './forgiveness.js';
 import { keywordStandings } from './side-votes.js';
 import type { GameState } from './state.js';
 import { slotName } from './state.js';
-import { thresholdFor } from './threshold.js';
+import { thresholdFor, thresholdOf } from './threshold.js';
 import { leadersOf, wagonsOf } from './wagons.js';
 
 export interface ViewOptions {
@@ -41,6 +41,7 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
     living: board.living.length,
     players: names(board.living),
     threshold,
+    ...(ruleset.noLynch?.threshold ? { noLynchThreshold: thresholdOf(ruleset, board.living.length, true) } : {}),
     wagons,
     notVoting: withheld ? [] : names(board.living.filter((i) => !state.votes.has(i))),
     violations: [...state.violations],
