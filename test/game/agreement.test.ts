@@ -11,7 +11,7 @@ import { liveData } from '../../src/web/ui/game-data.js';
 import { runCli } from '../cli/run-cli.js';
 import { loadThread, threadFiles, type Thread } from '../scenarios/thread-fixture.js';
 import type { GameScript, ScriptNode } from '../support/game-script.js';
-import { newGame, serve, standardScript, testClock, testSource, vote, withBody } from './support.js';
+import { newGame, serve, standardScript, testClock, testSource, vote, withBody, without } from './support.js';
 
 /**
  * One count (issue #12 item 1): `votal count`, the poller's stored tally, the newest
@@ -70,6 +70,34 @@ describe('the surfaces agree after an edit made once the Day was decided (the po
     const draft = (await store.drafts.list(game.id))[0];
     expect(draft).toBeDefined();
     expect(numbers((await store.tallies.get(draft!.tallyId))!.tally).outcome).toEqual(numbers(stored.tally).outcome);
+  });
+});
+
+describe('the service\'s surfaces agree on silent edits, deletions, GM corrections and hidden votes', () => {
+  it('stored tally and live page count the same; the live page hides only the hidden voter', async () => {
+    const script = standardScript(nextThread++);
+    const url = serve(forum, script);
+    const game = await newGame(store, url, {});
+    const clock = testClock('2026-03-03T19:00:00Z');
+    const deps = { store, source, now: clock.now };
+    await pollGame(deps, game.id);
+    // Dave silently edits his unvote (post 13) into a vote for Alice; post 5 is deleted.
+    serve(forum, without(withBody(script, 13, vote('Alice')), 5));
+    await store.events.append(game.id, { kind: 'correct', post: 14, target: 'Davina' }, 'gm:test');
+    await store.events.append(game.id, { at: 22, kind: 'vote', player: 'Eve', target: 'Frank', hidden: true }, 'gm:test');
+    clock.advance(61 * 60_000);
+    await pollGame(deps, game.id, { full: true });
+
+    const stored = (await store.tallies.latest(game.id))!.tally;
+    expect(stored.violations.some((v) => v.post === 13 && v.kind === 'edit')).toBe(true);
+    expect(stored.notes?.some((n) => n.startsWith('Post 5 by Dave was deleted'))).toBe(true);
+    const live = (await liveData(store, (await store.games.get(game.id))!, new Date(clock.now()))).tally;
+    expect(numbers(live)).toEqual(numbers(stored));
+    expect(live.flags.map((f) => [f.post, f.kind])).toEqual(stored.flags.map((f) => [f.post, f.kind]));
+    const frank = (t: Tally) => t.wagons.find((w) => w.target === 'Frank')?.voters.map((v) => v.player);
+    expect(frank(stored)).toContain('Eve');
+    expect(frank(live)).not.toContain('Eve');
+    expect(frank(live)).toContain('Hidden');
   });
 });
 
