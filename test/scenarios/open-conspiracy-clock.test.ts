@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PostViolation } from '../../src/model/action.js';
 import { chatter, filibuster, forgive, gm, hammer, players, vote } from '../tally/log-builders.js';
+import type { CountInput } from '../../src/tally/count.js';
 import { dayStart, explained, flagsOf, scenario } from './kit.js';
+import { loadThread } from './thread-fixture.js';
 
 /**
  * Open Conspiracy's clock rules run from the ruleset alone (seed 000, Pleonast 2012,
@@ -157,5 +159,27 @@ describe('open-conspiracy clock: a whole game in one fold', () => {
       vote(8, 'Fay', 'Alice', { time: sep(19, '10:00') }), vote(9, 'Alice', 'Fay', { time: sep(19, '18:00') }),
     ], { clock: { days } });
     expect(flagsOf(day1)).toEqual([[9, 'vote-after-decision', 'Alice']]);
+  });
+});
+
+describe('open-conspiracy clock: the fixture thread with no clock event listed', () => {
+  const thread = loadThread('open-conspiracy.thread.yaml');
+  const run = (opts: Partial<Omit<CountInput, 'events'>> = {}) =>
+    count([...thread.posts, ...thread.gmOnly], { clock: { days: thread.days, now: '2012-10-01T00:00:00Z' }, ...opts });
+
+  it('one run over the whole thread reports Day 2 as the listed clock does: Filibuster to Monday, Fay lynched', () => {
+    const listed = count(thread.events, { day: 2 });
+    const t = run();
+    expect(t.day).toBe(2);
+    expect(t.outcome).toEqual(listed.outcome);
+    expect(t.wagons).toEqual(listed.wagons);
+    expect(t.penalties).toEqual(listed.penalties);
+    expect(t.notes).toEqual(listed.notes);
+    expect(t.deadline).toBe('2012-09-25T00:00:00.000Z');
+  });
+
+  it('Day 1 ends at Tuesday\'s noon check by itself, with the missed-vote penalties', () => {
+    expect(run({ day: 1 }).outcome).toEqual(count(thread.events, { day: 1 }).outcome);
+    expect(run({ day: 1 }).powersBlocked).toEqual(['Dana', 'Fay']);
   });
 });
