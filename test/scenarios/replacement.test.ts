@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { Tally } from '../../src/model/tally.js';
+import { stringify } from 'yaml';
+import { pollGame } from '../../src/game/poll-game.js';
+import type { GmEvent } from '../../src/model/event.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
 import { runCli } from '../cli/run-cli.js';
-import { PLAYERS, STANDARD_RULESET, says, serve, standardScript, vote, withPosts } from '../game/support.js';
+import { newGame, PLAYERS, STANDARD_RULESET, says, serve, standardScript, testSource, vote, withPosts } from '../game/support.js';
 
 /**
  * A replacement mid-Day, given as a GM event (DESIGN.md: "A `replace` event makes the new
@@ -15,11 +19,19 @@ import { PLAYERS, STANDARD_RULESET, says, serve, standardScript, vote, withPosts
  * and for "Carol" both land on the slot's wagon, shown under the new name.
  */
 let forum: FakeForum;
+let store: Store;
 let dir: string;
 let url: string;
+const events: GmEvent[] = [
+  { at: 22, kind: 'day-end' },
+  { at: 22, kind: 'kill', player: 'Frank' },
+  { at: 23, kind: 'day-start', day: 2 },
+  { at: 25, kind: 'replace', player: 'Carol', by: 'Zed' },
+];
 beforeAll(async () => {
   process.env.VOTAL_ALLOW_PRIVATE_HOSTS = '1';
   forum = await startFakeForum();
+  store = await openStore({ dataDir: 'memory://' });
   dir = mkdtempSync(join(tmpdir(), 'votal-replace-'));
   const script = withPosts(standardScript(5151), [
     { author: 'Moderator', body: says('Day 2 begins. Frank was killed.') },
@@ -31,16 +43,12 @@ beforeAll(async () => {
     { author: 'Dave', body: vote('zed') },
   ]);
   url = serve(forum, script);
-  writeFileSync(join(dir, 'events.yaml'), [
-    '- { at: 22, kind: day-end }',
-    '- { at: 22, kind: kill, player: Frank }',
-    '- { at: 23, kind: day-start, day: 2 }',
-    '- { at: 25, kind: replace, player: Carol, by: Zed }',
-  ].join('\n'));
+  writeFileSync(join(dir, 'events.yaml'), stringify(events));
 });
 afterAll(async () => {
   delete process.env.VOTAL_ALLOW_PRIVATE_HOSTS;
   await forum?.close();
+  await store?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,6 +67,22 @@ describe('a replacement given as an event', () => {
       ['Eve', [['Zed', 26]]],
     ]);
     expect(tally.flags.filter((f) => f.post > 23)).toEqual([]);
+  });
+
+  it('the service, given the same events from the dashboard, counts the same', async () => {
+    const cli = Tally.parse(JSON.parse((await runCli([
+      'count', url, '--ruleset', STANDARD_RULESET, '--players', PLAYERS.join(','), '--events', join(dir, 'events.yaml'), '--format', 'json',
+    ])).stdout));
+    const game = await newGame(store, url);
+    for (const e of events) await store.events.append(game.id, e, 'gm:test');
+    const poll = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:00:00.000Z' }, game.id);
+    expect(poll.status, poll.reason ?? '').toBe('polled');
+    const stored = (await store.tallies.latest(game.id))!.tally;
+    expect(stored.wagons.map((w) => [w.target, w.voters.map((v) => [v.player, v.post])])).toEqual([
+      ['Zed', [['Alice', 27], ['Bob', 28], ['Dave', 29]]],
+      ['Eve', [['Zed', 26]]],
+    ]);
+    expect(stored.wagons).toEqual(cli.wagons);
   });
 
   it('a vote for the newcomer\'s name before the replacement is not theirs yet', async () => {
