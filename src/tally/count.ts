@@ -48,22 +48,18 @@ export function countVotes(input: CountInput): Tally {
   const seen = new Set<number>();
   let position = 0;
   let lastPostTime: number | null = null;
-  let started = false;
   for (const entry of entries) {
     if (!within(entry)) continue;
     if (input.day !== undefined && entry.event.kind === 'day-start' && entry.event.day > input.day) break;
     const time = timeOf(entry);
-    // Day 1 without a day-start or a set start begins with the first post the thread dates.
-    if (!started && state.clock.start === null && time !== null && entry.event.kind !== 'day-start') {
-      state = startClock(state, state.day, time, clock);
+    // A Day whose start nothing tells begins with its first dated entry (Day 1: the thread's first post).
+    if (state.clock.start === null && time !== null && entry.event.kind !== 'day-start') {
+      state = { ...state, clock: { ...state.clock, start: time, firedTo: Math.max(state.clock.firedTo, time) } };
     }
     if (time !== null) state = runClock(state, time, false, position);
     if (entry.event.kind === 'post') seen.add(entry.event.post);
     state = apply(state, entry);
-    if (entry.event.kind === 'day-start') {
-      started = true;
-      state = startClock(state, entry.event.day, time ?? lastPostTime, clock);
-    }
+    if (entry.event.kind === 'day-start') state = startClock(state, entry.event.day, time ?? lastPostTime, clock);
     if (entry.event.kind === 'post' && time !== null) lastPostTime = time;
     position = entry.position;
   }

@@ -183,3 +183,13 @@ describe('open-conspiracy clock: the fixture thread with no clock event listed',
     expect(run({ day: 1 }).powersBlocked).toEqual(['Dana', 'Fay']);
   });
 });
+
+describe('open-conspiracy clock: a Day 1 started by an event at post 0 (no time)', () => {
+  it('its checks count from its first post', () => {
+    const t = count([
+      gm({ at: 0, kind: 'day-start', day: 1 }),
+      hammer(1, 'Bob', { time: sep(17, '10:30') }), hammer(2, 'Cy', { time: sep(17, '11:00') }), hammer(3, 'Dana', { time: sep(17, '11:30') }),
+    ], { clock: { now: sep(17, '12:00') } });
+    expect(explained(t)[0]).toBe('Day 1 ends: Hammer: 3 of 6 living (needs 3) at the check 2012-09-17T19:00:00.000Z');
+  });
+});
