@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { pollGame } from '../../src/game/poll-game.js';
 import { Tally } from '../../src/model/tally.js';
+import { countVotes } from '../../src/tally/count.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { liveData } from '../../src/web/ui/game-data.js';
 import { runCli } from '../cli/run-cli.js';
@@ -144,9 +145,14 @@ describe('every fixture scenario: votal count, the stored tally, the newest draf
     ]);
     expect(cli.code, cli.stderr).toBe(0);
     const counted = Tally.parse(JSON.parse(cli.stdout));
+    expect(counted.postsRead).toBe(thread.posts.length);
+    // The rendered thread reads as the fixture's log does: the same outcome as the pure count.
+    expect(counted.outcome.eliminated).toEqual(countVotes({ ruleset: thread.ruleset, roster: thread.roster, events: thread.events }).outcome.eliminated);
 
     const game = await store.games.create({
-      threadUrl: url, engine: null, ruleset: thread.ruleset.name, rulesetOverrides: {}, roster: thread.roster, settings: {},
+      // A draft after every vote: the newest draft is of the last count.
+      threadUrl: url, engine: null, ruleset: thread.ruleset.name, rulesetOverrides: {}, roster: thread.roster,
+      settings: { drafts: { everyNVotes: 1 } },
     }, 'gm:test');
     for (const e of thread.gm) await store.events.append(game.id, e, 'gm:test');
     const poll = await pollGame({ store, source, now: () => NOW }, game.id);
@@ -160,6 +166,7 @@ describe('every fixture scenario: votal count, the stored tally, the newest draf
     expect(live.tally.view).toBe('public');
 
     const draft = (await store.drafts.list(game.id))[0];
-    if (draft) expect(numbers((await store.tallies.get(draft.tallyId))!.tally)).toEqual(numbers(counted));
+    expect(draft?.tallyId).toBe(stored.id);
+    expect(numbers((await store.tallies.get(draft!.tallyId))!.tally)).toEqual(numbers(counted));
   });
 });
