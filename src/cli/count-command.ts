@@ -12,8 +12,9 @@ import type { Ruleset } from '../rules/ruleset.js';
 import { CookieFileError } from '../site/cookie-file.js';
 import { SiteProfileError } from '../site/load-site-profiles.js';
 import { openSiteReading } from '../site/site-reading.js';
-import { clockEvents } from '../tally/clock.js';
-import { countVotes } from '../tally/count.js';
+import { foldGame, type PostHistory } from '../game/fold-game.js';
+import type { Post } from '../model/post.js';
+import { rosterAt } from '../tally/slot-names.js';
 import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
 import { renderBbcode } from '../votal/render-bbcode.js';
 import { renderText } from '../votal/render-text.js';
@@ -90,19 +91,18 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
     roster = playersFromPosters(thread);
     notes.push(`no --players given: counting the ${roster.length} people who posted after the opening post (${roster.map((s) => s.name).join(', ')})`);
   }
-  const events = [...postEvents(inDay, roster, ruleset), ...gmEvents];
   if (opts.day !== undefined && !gmEvents.some((e) => e.kind === 'day-start')) {
-    events.push({ kind: 'day-start', day: opts.day, at: Math.max(0, (opts.fromPost ?? 1) - 1) });
+    gmEvents.push({ kind: 'day-start', day: opts.day, at: Math.max(0, (opts.fromPost ?? 1) - 1) });
   }
-  if (opts.deadline !== undefined) {
-    const start = inDay[0]?.postedAt ?? thread.posts[0]?.postedAt;
-    if (!start) throw new CliError('--deadline needs post times, and this forum prints none for the Day\'s first post');
-    events.push(...clockEvents(ruleset, { day: opts.day ?? 1, start, deadline: opts.deadline }));
-  }
-  const tally = countVotes({
-    ruleset, roster, events, engine: thread.engine,
+  const posts = postHistoriesOf(inDay, roster, gmEvents, ruleset);
+  // `--deadline` is the deadline of the Day counted: `--day`, else the last Day the GM events start.
+  const clockDays = opts.deadline === undefined ? [] : [{ day: opts.day ?? lastDayStarted(gmEvents), deadline: opts.deadline }];
+  const { tally } = foldGame({
+    ruleset, roster, engine: thread.engine, posts, gmEvents, clockDays,
+    // The count is made now: checks and deadlines up to now (or `--at-time`) have passed.
+    now: opts.atTime ?? new Date().toISOString(),
     ...(opts.toPost !== undefined ? { toPost: opts.toPost } : {}),
-    ...(opts.day !== undefined ? { day: opts.day } : {}),
+    ...(opts.day !== undefined ? { countDay: opts.day } : {}),
     ...(opts.atTime !== undefined ? { toTime: opts.atTime } : {}),
     view: opts.view ?? 'gm',
     explain: opts.explain ?? false,
@@ -171,6 +171,28 @@ function loadWithContext<T>(load: () => T): T {
     throw new CliError((e as Error).message);
   }
 }
+
+/** The Day counted by default: the last one a GM event starts. */
+function lastDayStarted(events: readonly GmEvent[]): number {
+  return Math.max(1, ...events.flatMap((e) => (e.kind === 'day-start' ? [e.day] : [])));
+}
+
+/**
+ * Each post as the one count takes it (the forum's current body; `votal count` keeps no
+ * history), read with the names the game knew at that post (replacements before it).
+ */
+function postHistoriesOf(posts: readonly Post[], roster: Roster, gmEvents: readonly GmEvent[], ruleset: Ruleset): PostHistory[] {
+  return posts.map((p) => {
+    const [event] = postEvents([p], rosterAt(roster, gmEvents, { number: p.number, postedAt: p.postedAt }), ruleset);
+    return {
+      number: p.number, author: p.author, postedAt: p.postedAt, permalink: p.permalink, deleted: false,
+      revisions: [{ reading: event!.reading, firstSeen: p.postedAt ?? EPOCH, edit: p.edit, text: '' }],
+    };
+  });
+}
+
+/** A post the forum gives no time is taken as seen from the start (it is never an edit here). */
+const EPOCH = '1970-01-01T00:00:00.000Z';
 
 /** Without a player list, everyone who posted after the opening post (usually the GM's). */
 function playersFromPosters(thread: ThreadRead): Roster {

@@ -42,7 +42,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--to-post <n>', 'count as at this post', positiveInt('--to-post'))
     .option('--events <file>', 'GM events (YAML list: kills, replacements, corrections...)')
     .option('--at-time <iso>', 'count as at this time (ISO 8601)')
-    .option('--deadline <iso>', "the Day's deadline (ISO 8601): applies the ruleset's clock rules")
+    .option('--deadline <iso>', "the deadline of the Day counted (ISO 8601); the ruleset's scheduled checks run without it")
     .addOption(new Option('--view <view>', 'gm shows hidden vote weights; public hides them').choices(['gm', 'public']).default('gm'))
     .option('--explain', 'give every number the posts and events behind it (JSON)')
     .addOption(new Option('--format <format>', 'output').choices(['text', 'json', 'bbcode']).default('text'))

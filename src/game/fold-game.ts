@@ -5,8 +5,10 @@ import type { EditMarker } from '../model/post.js';
 import type { Roster } from '../model/roster.js';
 import type { Flag, Tally } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
-import { addWeekdays, clockEvents, type DayWindow } from '../tally/clock.js';
+import { clockEvents, nextCheckAfter } from '../tally/clock.js';
 import { countVotes } from '../tally/count.js';
+import type { TallyEvent } from '../tally/log.js';
+import type { ClockDay, ClockInput } from '../tally/day-clock.js';
 import type { DaySetting } from './game-settings.js';
 
 /**
@@ -19,8 +21,11 @@ import type { DaySetting } from './game-settings.js';
  *   reached, the GM decided) never changes the count: the post keeps the body it had
  *   then, and an edit that would change its vote is flagged `vote-after-decision`.
  * - A deleted post still counts (it was made); the tally notes that it was deleted.
- * - Clock events: the Day's checks and deadline up to `now`; a deadline the count extends
- *   (Filibuster) adds the next deadline, `extendBy.weekdays` later, and so on.
+ * - Clock: the fold runs the ruleset's checks from each Day's start and the Day's deadline
+ *   (extensions included) up to `now` (src/tally/day-clock.ts).
+ *
+ * This is the one count: `votal count`, the poller's stored tally, the drafts, the
+ * dashboard and the live page all call it; the public view only hides, never recounts.
  */
 export interface PostHistory {
   number: number;
@@ -48,9 +53,20 @@ export interface FoldGameInput {
   engine: EngineId | null;
   posts: readonly PostHistory[];
   gmEvents: readonly GmEvent[];
+  /** The current Day's clock as the GM set it (game settings). */
   day?: DaySetting | undefined;
+  /** Other Days' clocks (`votal count --deadline`); `day` wins for its Day. */
+  clockDays?: readonly ClockDay[] | undefined;
   /** ISO 8601: clock events up to here happened. */
   now: string;
+  /** `gm` (default) or `public`: the public view hides what only the GM may see; it counts the same. */
+  view?: 'gm' | 'public' | undefined;
+  explain?: boolean | undefined;
+  /** Count this Day (the fold stops at the start of a later one); default: the Day the thread reached. */
+  countDay?: number | undefined;
+  /** The count as it stood at this post / time. */
+  toPost?: number | undefined;
+  toTime?: string | undefined;
 }
 
 /** An edit the count does not take, because it came after its Day was decided. */
@@ -71,12 +87,14 @@ export interface FoldGameResult {
   deadline: string | null;
   /** Scheduled checks and deadlines of the Day still to come after `now`. */
   upcoming: string[];
+  /** The log counted: each post at its counted revision, and the GM events (for cuts of the same count). */
+  log: TallyEvent[];
+  /** The clock the count ran with. */
+  clock: ClockInput;
 }
 
 /** Most edit instants examined one by one; later ones are judged with the last fold. */
 const MAX_EDIT_INSTANTS = 200;
-/** Most Filibuster-style extensions followed in one Day. */
-const MAX_EXTENSIONS = 10;
 const SNIPPET = 160;
 
 export function foldGame(input: FoldGameInput): FoldGameResult {
@@ -136,7 +154,9 @@ export function foldGame(input: FoldGameInput): FoldGameResult {
   }
   const out: Tally = { ...tally, flags: flags.sort((a, b) => a.post - b.post) };
   if (notes.length) out.notes = notes;
-  return { tally: out, lateEdits, deadline: final.deadline, upcoming: final.upcoming.filter((t) => Date.parse(t) > nowMs) };
+  return {
+    tally: out, lateEdits, deadline: final.deadline, upcoming: final.upcoming.filter((t) => Date.parse(t) > nowMs), log: final.log, clock: final.clock,
+  };
 }
 
 /** A post's Day was decided (or is over) at the moment of an edit. */
@@ -153,62 +173,44 @@ interface CountAt {
   tally: Tally;
   deadline: string | null;
   upcoming: string[];
+  log: TallyEvent[];
+  clock: ClockInput;
 }
 
 /**
  * The count with each post at its chosen revision, as at `atMs`: clock events up to then,
- * and (`cut`) only posts and events made by then.
+ * and (`cut`, while judging edits) only posts and events made by then.
  */
 function countAt(input: FoldGameInput, chosen: readonly number[], atMs: number, cut: boolean): CountAt {
-  const posts: PostEvent[] = [];
-  input.posts.forEach((p, pi) => {
-    posts.push({
-      kind: 'post',
-      post: p.number,
-      author: p.author,
-      time: p.postedAt,
-      permalink: p.permalink,
-      reading: readingOf(p, chosen[pi]!),
-    });
+  const posts: PostEvent[] = input.posts.map((p, pi) => ({
+    kind: 'post', post: p.number, author: p.author, time: p.postedAt, permalink: p.permalink, reading: readingOf(p, chosen[pi]!),
+  }));
+  const days: ClockDay[] = (input.clockDays ?? []).filter((d) => d.day !== input.day?.number);
+  if (input.day) days.push({ day: input.day.number, start: input.day.start, deadline: input.day.deadline });
+  const log: TallyEvent[] = [...posts, ...input.gmEvents];
+  const clock = { now: iso(atMs), days };
+  const tally = countVotes({
+    ruleset: input.ruleset, roster: input.roster, events: log, engine: input.engine, clock,
+    view: cut ? 'gm' : input.view ?? 'gm',
+    explain: cut ? false : input.explain ?? false,
+    ...(cut ? { toTime: iso(atMs) } : {}),
+    ...(!cut && input.toTime !== undefined ? { toTime: input.toTime } : {}),
+    ...(!cut && input.toPost !== undefined ? { toPost: input.toPost } : {}),
+    ...(!cut && input.countDay !== undefined ? { day: input.countDay } : {}),
   });
-  const base = [...posts, ...input.gmEvents];
-  const cutOpts = cut ? { toTime: iso(atMs) } : {};
-  const count = (events: readonly (PostEvent | GmEvent)[]) =>
-    countVotes({ ruleset: input.ruleset, roster: input.roster, events, engine: input.engine, ...cutOpts });
-
-  if (!input.day) return { tally: count(base), deadline: null, upcoming: [] };
-
-  const day = input.day;
-  let window: DayWindow = { day: day.number, start: day.start, deadline: day.deadline };
-  const clock: GmEvent[] = [];
-  const upcoming: string[] = [];
-  let tally: Tally | null = null;
-  for (let i = 0; i <= MAX_EXTENSIONS; i++) {
-    const events = clockEvents(input.ruleset, window);
-    for (const e of events) {
-      if (Date.parse(e.time) <= atMs) clock.push(e);
-      else upcoming.push(e.time);
-    }
-    tally = count([...base, ...clock]);
-    const deadlineMs = Date.parse(window.deadline);
-    const extended = deadlineMs <= atMs && tally.day === day.number && tally.outcome.status === 'open';
-    if (!extended) break;
-    const weekdays = extensionWeekdays(input.ruleset);
-    if (weekdays === null) break;
-    const next = addWeekdays(window.deadline, weekdays, input.ruleset.schedule?.timeZone ?? 'UTC');
-    window = { day: day.number, start: window.deadline, deadline: next };
-  }
-  return { tally: tally!, deadline: new Date(Date.parse(window.deadline)).toISOString(), upcoming };
+  const deadline = tally.deadline ?? null;
+  return { tally, deadline, upcoming: upcomingOf(input.ruleset, tally, atMs), log, clock };
 }
 
-/** How far a deadline extension moves the deadline, if the ruleset has one. */
-function extensionWeekdays(ruleset: Ruleset): number | null {
-  const rules = Object.values(ruleset.sideRules).filter(
-    (r): r is NonNullable<typeof ruleset.sideRules.filibuster> =>
-      r !== undefined && 'effect' in r && r.effect === 'extend-day' && r.when === 'deadline',
-  );
-  if (rules.length === 0) return null;
-  return rules[0]!.extendBy?.weekdays ?? 1;
+/** The checks still to come this Day and its deadline (the poller polls faster near them). */
+function upcomingOf(ruleset: Ruleset, tally: Tally, atMs: number): string[] {
+  if (tally.outcome.status !== 'open') return [];
+  if (tally.deadline !== undefined) {
+    if (Date.parse(tally.deadline) <= atMs) return [];
+    return clockEvents(ruleset, { day: tally.day, start: iso(atMs), deadline: tally.deadline }).map((e) => e.time);
+  }
+  const next = nextCheckAfter(ruleset, atMs);
+  return next === null ? [] : [iso(next)];
 }
 
 /** A revision's reading, with an `edit` violation when the forum did not mark the edit. */

@@ -3,12 +3,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FetchedPage, Validators } from '../fetch/fetched-page.js';
 import { ThrottledError } from '../fetch/errors.js';
 import { plainText } from '../model/body.js';
-import type { PostReading } from '../model/action.js';
 import type { GmEvent } from '../model/event.js';
 import type { Post } from '../model/post.js';
 import { Tally } from '../model/tally.js';
-import { readPost } from '../parse/read-post.js';
-import type { Ruleset } from '../rules/ruleset.js';
 import { recordAudit } from '../store/audit-repo.js';
 import type { Draft } from '../store/drafts-repo.js';
 import type { Game } from '../store/games-repo.js';
@@ -22,10 +19,11 @@ import type { SiteProfile } from '../../scrapers/site-profile.js';
 import type { PageRenderer } from '../browser/page-renderer.js';
 import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
 import { draftStep } from './draft-step.js';
-import { foldGame, type PostHistory, type RevisionReading } from './fold-game.js';
-import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
+import { foldGame } from './fold-game.js';
+import { gameRuleset, stableJson } from './game-ruleset.js';
 import { pollSettings, type PollSettings } from './game-settings.js';
 import { logOf, type Log } from './log.js';
+import { postHistories } from './post-histories.js';
 import { StoreThreadCache } from './store-thread-cache.js';
 
 /** Who writes the audit entries of a poll. */
@@ -228,8 +226,9 @@ async function pollLeased(
 
   // Readings, then the count.
   const posts = await store.posts.postsOf(game.id);
-  const histories = await historiesOf(store, game, ruleset, posts, result);
   const gmEvents: GmEvent[] = (await store.events.list(game.id)).map((e) => e.event);
+  const { histories, parsed } = await postHistories(store, game, ruleset, gmEvents, posts, { save: true });
+  result.parsed += parsed;
   const folded = foldGame({
     ruleset, roster: game.roster, engine: read.thread.engine, posts: histories, gmEvents, day: settings.day, now: foldNow,
   });
@@ -394,63 +393,6 @@ async function vanishedPosts(store: Repos, gameId: number, read: RecordedRead): 
   const pages = new Set(read.recordedPages);
   const stored = await store.posts.postsOf(gameId);
   return stored.filter((p) => !p.deleted && pages.has(p.page) && !present.has(p.id));
-}
-
-/**
- * Every post with every revision's reading under this ruleset and roster; revisions not
- * read yet are parsed and saved (so a poll that died before this step is caught up).
- */
-async function historiesOf(
-  store: Repos & { sql: Sql }, game: Game, ruleset: Ruleset, posts: readonly StoredPost[], result: PollResult,
-): Promise<PostHistory[]> {
-  const version = rulesetVersion(ruleset, game.roster);
-  const current = await store.readings.forGame(game.id, version);
-  const fresh = new Map<number, PostReading>();
-  const readingOf = (revisionId: number, body: Post['body'], edit: Post['edit'], known?: PostReading | null): PostReading => {
-    const cached = known ?? current.get(revisionId) ?? fresh.get(revisionId) ?? null;
-    if (cached) return cached;
-    const reading = readPost({ body, edit }, game.roster, ruleset);
-    fresh.set(revisionId, reading);
-    return reading;
-  };
-
-  const out: PostHistory[] = [];
-  for (const p of posts) {
-    let revisions: RevisionReading[];
-    if (p.revisions <= 1) {
-      revisions = [{ reading: readingOf(p.revisionId, p.body, p.edit), firstSeen: p.firstSeen, edit: p.edit, text: plainText(p.body) }];
-    } else {
-      const all = await store.posts.revisionsOf(p.key);
-      revisions = [];
-      for (const r of all) {
-        const known = current.get(r.id) ?? (await store.readings.get(r.id, version));
-        revisions.push({ reading: readingOf(r.id, r.body, r.edit, known), firstSeen: r.firstSeen, edit: r.edit, text: plainText(r.body) });
-      }
-      // The body the forum shows now is the newest; a post that went back to an earlier
-      // body shows that one again, from when it came back.
-      const currentIndex = all.findIndex((r) => r.current);
-      if (currentIndex >= 0 && currentIndex !== all.length - 1) {
-        revisions.push({ ...revisions[currentIndex]!, firstSeen: latestSighting(all, currentIndex, p) });
-      }
-    }
-    out.push({
-      number: p.number, author: p.author, postedAt: p.postedAt, permalink: p.permalink, deleted: p.deleted, revisions,
-    });
-  }
-  // New readings are saved together (one commit, not one per post).
-  if (fresh.size > 0) {
-    await store.sql.transaction(async (tx) => {
-      const readings = storeOn(tx).readings;
-      for (const [revisionId, reading] of fresh) await readings.save(revisionId, version, reading);
-    });
-    result.parsed += fresh.size;
-  }
-  return out;
-}
-
-/** A post went back to an earlier body: it did so after the last sighting of any other body. */
-function latestSighting(all: readonly { lastSeen: string }[], index: number, p: StoredPost): string {
-  return all.filter((_r, i) => i !== index).map((r) => r.lastSeen).sort().at(-1) ?? p.firstSeen;
 }
 
 function emptyResult(gameId: number): PollResult {

@@ -68,7 +68,7 @@ export const Flag = z.object({
 export type Flag = z.infer<typeof Flag>;
 
 export const Threshold = z.object({
-  kind: z.enum(['majority', 'plurality', 'fraction']),
+  kind: z.enum(['majority', 'plurality', 'fraction', 'votes']),
   /** Votes that decide ("needs N"); null for plurality, which has no fixed number. */
   votes: z.number().int().nullable(),
 });
@@ -142,6 +142,8 @@ export const Tally = z.object({
   living: z.number().int(),
   players: z.array(z.string()),
   threshold: Threshold,
+  /** What No Lynch needs, when the ruleset gives it a threshold of its own. */
+  noLynchThreshold: Threshold.optional(),
   wagons: z.array(Wagon),
   notVoting: z.array(z.string()),
   violations: z.array(TallyViolation),
@@ -161,6 +163,8 @@ export const Tally = z.object({
   powersBlocked: z.array(z.string()).optional(),
   /** Players the rules made inactive (their vote goes to a token holder); GM view only. */
   inactive: z.array(z.string()).optional(),
+  /** The current Day's deadline when known (ISO 8601), extensions included. */
+  deadline: z.string().optional(),
   /** What else the GM and players should know: extensions, forgiveness results, withheld votes. */
   notes: z.array(z.string()).optional(),
 });

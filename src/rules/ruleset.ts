@@ -47,6 +47,13 @@ export const NoLynch = z.strictObject({
   losesTies: z.boolean().default(false),
   /** The Days on which it may be voted (absent: every Day); on other Days a vote for it is flagged and not counted. */
   days: z.array(z.number().int().positive()).min(1).optional(),
+  /**
+   * The votes No Lynch needs, when not the same as a player's wagon ("5 to lynch, 4 for a
+   * No Lynch": `{ kind: votes, votes: 4 }`). Absent: the game's threshold.
+   */
+  get threshold() {
+    return NoLynchThreshold.optional();
+  },
 });
 export type NoLynch = z.infer<typeof NoLynch>;
 
@@ -177,6 +184,13 @@ export const ThresholdRule = z.discriminatedUnion('kind', [
   }),
 ]);
 export type ThresholdRule = z.infer<typeof ThresholdRule>;
+
+/** No Lynch's own threshold: a game threshold, or a fixed number of votes ("4 for a No Lynch"). */
+export const NoLynchThreshold = z.discriminatedUnion('kind', [
+  ...ThresholdRule.options,
+  z.strictObject({ kind: z.literal('votes'), votes: z.number().int().positive() }),
+]);
+export type NoLynchThreshold = z.infer<typeof NoLynchThreshold>;
 
 export const NameMatching = z.strictObject({
   /** Minimum Jaro-Winkler similarity for a fuzzy match. */

@@ -28,7 +28,12 @@ export function applyDeadline(state: GameState, event: Deadline, position: numbe
   if (extending) {
     const weekdays = extending.rule.extendBy?.weekdays ?? 1;
     const until = addWeekdays(event.time, weekdays, state.ruleset.schedule?.timeZone ?? 'UTC');
-    const s = { ...state, extensions: { ...state.extensions, [extending.kind]: (state.extensions[extending.kind] ?? 0) + 1 } };
+    // The new deadline is the Day's: the fold's clock ends the Day there (src/tally/day-clock.ts).
+    const s = {
+      ...state,
+      extensions: { ...state.extensions, [extending.kind]: (state.extensions[extending.kind] ?? 0) + 1 },
+      clock: { ...state.clock, deadline: until },
+    };
     return withNote(s, `${describeStanding(extending, living)} at the deadline ${event.time}: the Day is extended `
       + `by ${weekdays} weekday${weekdays === 1 ? '' : 's'}, to ${until}, and the Night as much`);
   }

@@ -47,6 +47,38 @@ export function clockEvents(ruleset: Ruleset, day: DayWindow): ClockEvent[] {
   return events;
 }
 
+/** Local dates looked at for the next check: checks name weekdays, so one comes within a week. */
+const CHECK_HORIZON_DAYS = 8;
+const nextChecks = new Map<string, number | null>();
+
+/**
+ * The first scheduled check strictly after `afterMs` (ms), null if the ruleset has none.
+ * Weekday and local time are read in the ruleset's time zone, across DST changes.
+ */
+export function nextCheckAfter(ruleset: Ruleset, afterMs: number): number | null {
+  const specs = ruleset.schedule?.checks ?? [];
+  if (specs.length === 0 || !Number.isFinite(afterMs)) return null;
+  const timeZone = ruleset.schedule?.timeZone ?? 'UTC';
+  // The fold asks the same question before every post until a check fires: remember the answer.
+  const key = `${timeZone}|${JSON.stringify(specs)}|${afterMs}`;
+  const known = nextChecks.get(key);
+  if (known !== undefined) return known;
+  let best: number | null = null;
+  const first = localDate(afterMs, timeZone);
+  for (let i = 0; i < CHECK_HORIZON_DAYS && best === null; i++) {
+    const { y, m, day, weekday } = dateParts(first + i * DAY_MS);
+    for (const spec of specs) {
+      if (!spec.days.includes(weekday)) continue;
+      const [hh, mm] = spec.time.split(':').map(Number) as [number, number];
+      const t = zonedInstant(y, m, day, hh, mm, timeZone);
+      if (t > afterMs && (best === null || t < best)) best = t;
+    }
+  }
+  if (nextChecks.size > 10_000) nextChecks.clear();
+  nextChecks.set(key, best);
+  return best;
+}
+
 /**
  * The same local time `weekdays` weekdays (Monday to Friday) later, in the time zone:
  * a Day extended "one more weekday" from Friday 17:00 ends Monday 17:00.

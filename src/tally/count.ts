@@ -3,6 +3,7 @@ import type { Roster } from '../model/roster.js';
 import type { Tally } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { apply } from './apply.js';
+import { runClock, startClock, type ClockInput } from './day-clock.js';
 import { orderLog, type LogEntry, type TallyEvent } from './log.js';
 import { initialState, withFlag, withNote, type GameState } from './state.js';
 import { toTally } from './tally-view.js';
@@ -26,6 +27,12 @@ export interface CountInput {
   view?: 'gm' | 'public';
   /** Explain every number: wagons, penalty counts and the outcome get `explain`. */
   explain?: boolean;
+  /**
+   * The game's clock: each Day's start and deadline as the GM set them, and `now`. The
+   * ruleset's scheduled checks and the deadline (extensions included) fire as time passes
+   * (src/tally/day-clock.ts); without `now`, only as far as the posts' times show.
+   */
+  clock?: ClockInput;
 }
 
 /**
@@ -36,16 +43,45 @@ export interface CountInput {
 export function countVotes(input: CountInput): Tally {
   const { entries, corrections } = orderLog(input.events);
   const within = cutOf(entries, input);
-  let state = initialState(input.ruleset, input.roster, corrections);
+  const clock = input.clock ?? {};
+  let state = startClock(initialState(input.ruleset, input.roster, corrections), 1, null, clock);
   const seen = new Set<number>();
+  let position = 0;
+  let lastPostTime: number | null = null;
   for (const entry of entries) {
     if (!within(entry)) continue;
     if (input.day !== undefined && entry.event.kind === 'day-start' && entry.event.day > input.day) break;
+    const time = timeOf(entry);
+    // A Day whose start nothing tells begins with its first dated entry (Day 1: the thread's first post).
+    if (state.clock.start === null && time !== null && entry.event.kind !== 'day-start') {
+      state = { ...state, clock: { ...state.clock, start: time, firedTo: Math.max(state.clock.firedTo, time) } };
+    }
+    if (time !== null) state = runClock(state, time, false, position);
     if (entry.event.kind === 'post') seen.add(entry.event.post);
     state = apply(state, entry);
+    if (entry.event.kind === 'day-start') state = startClock(state, entry.event.day, time ?? lastPostTime, clock);
+    if (entry.event.kind === 'post' && time !== null) lastPostTime = time;
+    position = entry.position;
   }
+  // Time known to have passed after the last entry: the caller's `now`, or the `toTime` cut.
+  const until = input.toTime ?? (input.toPost === undefined ? clock.now : undefined);
+  if (until !== undefined) state = runClock(state, parseTime(until, 'clock.now'), true, position);
   state = finish(state, seen, input.day);
   return toTally(state, input.engine ?? null, { view: input.view ?? 'gm', explain: input.explain ?? false });
+}
+
+/** When an entry happened, if the log says. */
+function timeOf(entry: LogEntry): number | null {
+  const time = entry.event.time ?? null;
+  if (time === null) return null;
+  const ms = Date.parse(time);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+function parseTime(time: string, what: string): number {
+  const ms = Date.parse(time);
+  if (Number.isNaN(ms)) throw new RangeError(`${what} is not an ISO 8601 time: ${time}`);
+  return ms;
 }
 
 /** Which log entries a count as at post N and/or time T takes. */

@@ -4,7 +4,7 @@ import { drawOne, seedFrom } from './draw.js';
 import { roleRule } from './role-rule.js';
 import type { Board, GameState } from './state.js';
 import { slotName } from './state.js';
-import { thresholdFor } from './threshold.js';
+import { thresholdFor, thresholdOf } from './threshold.js';
 import { breakTie } from './tie-break.js';
 import { targetName } from './vote-target.js';
 import { leadersOf, standingsOf, type Standing } from './wagons.js';
@@ -35,15 +35,20 @@ export function dayOutcome(state: GameState, board: Board, position: number, why
     return { status: 'ended', eliminated: [], decidedAt: null, leaders, explain: why };
   };
 
-  const top = standings[0];
-  const reached = threshold.votes !== null && top !== undefined && top.total >= threshold.votes;
-  if (reached) say(`${top.name} has ${top.total}, at least the ${threshold.votes} needed (${threshold.kind})`);
+  // Each wagon against what it needs (No Lynch may have a threshold of its own).
+  const needs = (s: Standing) => thresholdOf(ruleset, board.living.length, isNoLynch(s));
+  const atThreshold = standings.filter((s) => {
+    const n = needs(s).votes;
+    return n !== null && s.total >= n;
+  });
+  const top = atThreshold[0];
+  const reached = top !== undefined;
+  if (reached) say(`${top.name} has ${top.total}, at least the ${needs(top).votes} needed (${needs(top).kind})`);
   const mode = reached || threshold.kind === 'plurality' ? 'plurality' : ruleset.shortOfThreshold;
   if (mode === 'gm') return pending(`no wagon reached ${threshold.votes}: the GM (Judge) decides`);
   if (mode === 'no-elimination') return nobody(`no wagon reached ${threshold.votes}: nobody is eliminated`);
 
-  const floor = Math.max(ruleset.minVotes, reached ? threshold.votes ?? 1 : 1);
-  const pool = standings.filter((s) => s.total >= floor);
+  const pool = (reached ? atThreshold : standings).filter((s) => s.total >= Math.max(ruleset.minVotes, 1));
   if (pool.length === 0) {
     return nobody(ruleset.minVotes > 1 ? `nobody has ${ruleset.minVotes} votes: no lynch` : 'nobody has a vote: no lynch');
   }

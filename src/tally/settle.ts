@@ -2,7 +2,7 @@ import { liveBoard } from './board.js';
 import { closeDay } from './close-day.js';
 import { describeStanding, keywordStandings } from './side-votes.js';
 import type { GameState } from './state.js';
-import { thresholdFor } from './threshold.js';
+import { thresholdOf } from './threshold.js';
 import { standingsOf } from './wagons.js';
 
 /**
@@ -23,11 +23,17 @@ export function settle(state: GameState, position: number): GameState {
     if (ending) return closeDay(state, position, describeStanding(ending, board.living.length));
   }
   if (!ruleset.endsAtThreshold && !ruleset.earlyEnd) return state;
-  const threshold = thresholdFor(ruleset.threshold, board.living.length);
-  const top = standingsOf(state, board)[0];
+  const standings = standingsOf(state, board);
+  const top = standings[0];
   const total = top?.total ?? 0;
-  if (ruleset.endsAtThreshold && threshold.votes !== null && total >= threshold.votes) {
-    return closeDay(state, position, `${top!.name} reached ${threshold.votes}`);
+  if (ruleset.endsAtThreshold) {
+    // Each wagon against what it needs (No Lynch may need fewer than a player).
+    const living = board.living.length;
+    const at = standings.find((s) => {
+      const needs = thresholdOf(ruleset, living, s.target.kind === 'no-lynch').votes;
+      return needs !== null && s.total >= needs;
+    });
+    if (at) return closeDay(state, position, `${at.name} reached ${thresholdOf(ruleset, living, at.target.kind === 'no-lynch').votes}`);
   }
   if (ruleset.earlyEnd !== undefined && total >= Math.max(1, board.living.length - ruleset.earlyEnd.allBut)) {
     return closeDay(state, position, `${top!.name} has ${total} of ${board.living.length} living: all but ${ruleset.earlyEnd.allBut}`);

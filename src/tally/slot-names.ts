@@ -1,3 +1,5 @@
+import type { GmEvent } from '../model/event.js';
+import type { Roster } from '../model/roster.js';
 import type { SlotState } from './state.js';
 
 /** Names compare case- and space-insensitively ("Mister  X" = "mister x"). */
@@ -16,4 +18,39 @@ export function findSlot(slots: readonly SlotState[], name: string): number | un
     return i === -1 ? undefined : i;
   };
   return pick((s) => [s.name]) ?? pick((s) => s.formerNames) ?? pick((s) => s.aliases);
+}
+
+/** Where a post stands in the thread, for the names the game knew when it was made. */
+export interface PostPlace {
+  number: number;
+  postedAt: string | null;
+}
+
+/**
+ * The roster as the game knew it at a post: each `replace` event before the post (placed
+ * after an earlier post, or timed at or before the post's time) makes `by` the slot's name
+ * and keeps the old name among its former names, so the parser reads a vote by or for
+ * either name as the slot's. Replacements are applied in thread order.
+ */
+export function rosterAt(roster: Roster, events: readonly GmEvent[], post: PostPlace): Roster {
+  const postMs = post.postedAt === null ? Number.NaN : Date.parse(post.postedAt);
+  const before = events.filter((e): e is Extract<GmEvent, { kind: 'replace' }> => {
+    if (e.kind !== 'replace') return false;
+    if (e.at !== undefined) return e.at < post.number;
+    const at = e.time === undefined ? Number.NaN : Date.parse(e.time);
+    return !Number.isNaN(at) && !Number.isNaN(postMs) && at <= postMs;
+  });
+  if (before.length === 0) return roster;
+  const order = (e: Extract<GmEvent, { kind: 'replace' }>) => e.at ?? Number.POSITIVE_INFINITY;
+  let out = roster.map((s) => ({ ...s }));
+  for (const e of [...before].sort((a, b) => order(a) - order(b))) {
+    const key = nameKey(e.player);
+    const i = out.findIndex((s) => nameKey(s.name) === key);
+    const slot = i === -1 ? undefined : out[i];
+    if (!slot || nameKey(slot.name) === nameKey(e.by)) continue;
+    out = out.map((s, j) => (j === i
+      ? { ...s, name: e.by, formerNames: [...s.formerNames.filter((n) => nameKey(n) !== nameKey(e.by)), s.name] }
+      : s));
+  }
+  return out;
 }

@@ -19,6 +19,8 @@ export interface GameState {
   readonly sideVotes: SideVotes;
   /** Vetoes cast this Day, in order. */
   readonly vetoes: readonly Veto[];
+  /** This Day's start, deadline (extensions included) and the checks already fired. */
+  readonly clock: DayClock;
   /** How often each extend-day rule has extended this Day. */
   readonly extensions: Readonly<Partial<Record<KeywordKind, number>>>;
   /** Forgive votes of the current Night, by voter slot (they start over at `day-start`). */
@@ -42,6 +44,18 @@ export interface GameState {
   /** Events folded so far: the order of things that happen at the same post ("most recent"). */
   readonly step: number;
 }
+
+/** The current Day's clock, in the game state. */
+export interface DayClock {
+  /** When the Day started (ms), null when nothing tells. */
+  readonly start: number | null;
+  /** The Day's deadline now (extensions included), ISO 8601, null when none is known. */
+  readonly deadline: string | null;
+  /** Every scheduled check up to here (ms) has fired for this Day. */
+  readonly firedTo: number;
+}
+
+export const noClock: DayClock = { start: null, deadline: null, firedTo: Number.NEGATIVE_INFINITY };
 
 export type Status = 'arrested' | 'poisoned' | 'abroad' | 'hindered';
 
@@ -159,6 +173,7 @@ export function initialState(
       weight: 1, hiddenWeight: false, statuses: [], roles: [], penalties: [], vetoesUsed: 0, missed: 0, inactive: false,
     })),
     ...freshDay(1, null),
+    clock: noClock,
     notes: [],
     deaths: [],
     corrections,

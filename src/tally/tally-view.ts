@@ -5,7 +5,7 @@ import { forgiveCounts } from './forgiveness.js';
 import { keywordStandings } from './side-votes.js';
 import type { GameState } from './state.js';
 import { slotName } from './state.js';
-import { thresholdFor } from './threshold.js';
+import { thresholdFor, thresholdOf } from './threshold.js';
 import { leadersOf, wagonsOf } from './wagons.js';
 
 export interface ViewOptions {
@@ -41,6 +41,7 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
     living: board.living.length,
     players: names(board.living),
     threshold,
+    ...(ruleset.noLynch?.threshold ? { noLynchThreshold: thresholdOf(ruleset, board.living.length, true) } : {}),
     wagons,
     notVoting: withheld ? [] : names(board.living.filter((i) => !state.votes.has(i))),
     violations: [...state.violations],
@@ -56,6 +57,7 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
   const side = withheld ? [] : sideCounts(state);
   if (side.length) tally.sideVotes = side;
   if (state.deaths.length) tally.deaths = [...state.deaths];
+  if (state.clock.deadline !== null) tally.deadline = state.clock.deadline;
   if (ruleset.missingVote.blocksPowers) tally.powersBlocked = state.powersBlocked.map((i) => slotName(state, i));
   if (view === 'gm' && ruleset.inactivity?.becomes === 'inactive') {
     tally.inactive = state.slots.flatMap((s) => (s.inactive ? [s.name] : []));

@@ -1,3 +1,4 @@
+import { thresholdOf } from './threshold.js';
 import type { Explanation, Threshold, Voter, Wagon } from '../model/tally.js';
 import { activePenalties, voteBlockedBy } from './board.js';
 import type { Board, CastVote, GameState, PenaltyVote, Status, Veto, VoteTarget } from './state.js';
@@ -85,6 +86,10 @@ export function standingsOf(state: GameState, board: Board, publicWeights = fals
   return standings.sort((a, b) => b.total - a.total || earliest(a) - earliest(b) || a.name.localeCompare(b.name));
 }
 
+function toThreshold(threshold: Threshold, total: number): number | null {
+  return threshold.votes === null ? null : Math.max(0, threshold.votes - total);
+}
+
 /** The wagons as the tally shows them, in the given view. */
 export function wagonsOf(
   state: GameState, board: Board, threshold: Threshold, view: WagonView = { view: 'gm', explain: false },
@@ -103,7 +108,8 @@ export function wagonsOf(
     }));
     const wagon: Wagon = {
       target: s.name, votes: s.votes, penalty: s.penalty, total: s.total, voters,
-      toThreshold: threshold.votes === null ? null : Math.max(0, threshold.votes - s.total),
+      toThreshold: toThreshold(s.target.kind === 'no-lynch' && state.ruleset.noLynch?.threshold
+        ? thresholdOf(state.ruleset, board.living.length, true) : threshold, s.total),
     };
     if (state.ruleset.sideRules.veto) wagon.cancelled = s.cancelled;
     if (view.explain) wagon.explain = explainStanding(state, s, isPublic);

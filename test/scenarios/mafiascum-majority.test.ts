@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { players, unvote, vote } from '../tally/log-builders.js';
 import { dayEnd, flagsOf, kill, scenario, totals } from './kit.js';
 import { loadThread } from './thread-fixture.js';
+import { loadRuleset } from '../../src/rules/load-ruleset.js';
+import { Ruleset } from '../../src/rules/ruleset.js';
+import { countVotes } from '../../src/tally/count.js';
+import type { TallyEvent } from '../../src/tally/log.js';
 
 /** Majority lynch, mafiascum style (MafiaScum wiki, "Majority Elimination"). */
 const nine = players('Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'Gina', 'Hank', 'Ivy');
@@ -43,5 +47,38 @@ describe('mafiascum-majority', () => {
     const t = count(thread.events);
     expect(t.outcome).toMatchObject({ status: 'majority', eliminated: ['Eve'], decidedAt: 8 });
     expect(flagsOf(t)).toEqual([[9, 'vote-after-decision', 'Dave']]);
+  });
+});
+
+/**
+ * "5 to lynch, 4 for a No Lynch" (a MafiaScum game's own rule, issue #12): No Lynch has a
+ * threshold of its own. Nine players: majority (5) for a player, 4 for No Lynch.
+ */
+describe('mafiascum-majority with a No Lynch threshold of its own', () => {
+  const base = loadRuleset('mafiascum-majority');
+  const ruleset = Ruleset.parse({
+    ...base, noLynch: { ...base.noLynch, threshold: { kind: 'votes', votes: 4 } },
+  });
+  const roster = players('Ann', 'Ben', 'Cat', 'Dan', 'Eli', 'Fox', 'Gus', 'Hal', 'Ivy');
+  const count = (events: TallyEvent[]) => countVotes({ ruleset, roster, events, explain: true });
+
+  it('four votes on No Lynch end the Day with no lynch', () => {
+    const t = count([vote(1, 'Ann', 'No Lynch'), vote(2, 'Ben', 'No Lynch'), vote(3, 'Cat', 'No Lynch'), vote(4, 'Dan', 'No Lynch'), vote(5, 'Eli', 'Ann')]);
+    expect(t.outcome).toMatchObject({ status: 'no-lynch', eliminated: [], decidedAt: 4 });
+    expect(t.noLynchThreshold).toEqual({ kind: 'votes', votes: 4 });
+    expect(t.wagons.find((w) => w.target === 'No Lynch')?.toThreshold).toBe(0);
+  });
+
+  it('four votes on a player do not: a player needs five', () => {
+    const t = count([vote(1, 'Ann', 'Eli'), vote(2, 'Ben', 'Eli'), vote(3, 'Cat', 'Eli'), vote(4, 'Dan', 'Eli')]);
+    expect(t.outcome.status).toBe('open');
+    expect(t.threshold).toEqual({ kind: 'majority', votes: 5 });
+    expect(t.wagons[0]).toMatchObject({ target: 'Eli', toThreshold: 1 });
+    const five = count([vote(1, 'Ann', 'Eli'), vote(2, 'Ben', 'Eli'), vote(3, 'Cat', 'Eli'), vote(4, 'Dan', 'Eli'), vote(5, 'Fox', 'Eli')]);
+    expect(five.outcome).toMatchObject({ status: 'majority', eliminated: ['Eli'], decidedAt: 5 });
+  });
+
+  it('a ruleset file states it', () => {
+    expect(Ruleset.safeParse({ ...base, noLynch: { ...base.noLynch, threshold: { kind: 'votes', votes: 0 } } }).success).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import type { Ruleset } from '../../src/rules/ruleset.js';
 import { RulesetError } from '../../src/rules/source-error.js';
 import { readYaml } from '../../src/rules/yaml-source.js';
 import { clockEvents } from '../../src/tally/clock.js';
+import type { ClockDay } from '../../src/tally/day-clock.js';
 import type { TallyEvent } from '../../src/tally/log.js';
 import { act, posted } from '../tally/log-builders.js';
 
@@ -50,6 +51,10 @@ export interface Thread {
   gm: GmEvent[];
   /** Posts, GM events and clock events, in file order. */
   events: TallyEvent[];
+  /** The GM's events alone (no listed clock events). */
+  gmOnly: GmEvent[];
+  /** Each Day's clock as a GM sets it (its first window): the fold runs checks, deadline and extensions itself. */
+  days: ClockDay[];
 }
 
 const root = packageRoot();
@@ -70,12 +75,11 @@ export function loadThread(file: string): Thread {
     ...(p.time ? { time: p.time } : {}),
     violations: p.violations.map((kind) => ({ kind, detail: `${kind} in post ${p.n}` })),
   }));
-  const gm = [
-    ...(f.events ? loadEvents(join(eventsDir, f.events)) : []),
-    ...f.clock.flatMap((w) => clockEvents(ruleset, w)),
-  ];
+  const gmOnly = f.events ? loadEvents(join(eventsDir, f.events)) : [];
+  const gm = [...gmOnly, ...f.clock.flatMap((w) => clockEvents(ruleset, w))];
+  const days = f.clock.filter((w, i) => f.clock.findIndex((o) => o.day === w.day) === i);
   return {
-    file, title: f.title, ruleset, roster: Roster.parse(f.players.map((name) => ({ name }))), posts, gm, events: [...posts, ...gm],
+    file, title: f.title, ruleset, roster: Roster.parse(f.players.map((name) => ({ name }))), posts, gm, events: [...posts, ...gm], gmOnly, days,
   };
 }
 

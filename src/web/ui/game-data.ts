@@ -1,23 +1,18 @@
-import type { PostReading } from '../../model/action.js';
-import type { GmEvent, PostEvent } from '../../model/event.js';
+import type { GmEvent } from '../../model/event.js';
 import type { Tally } from '../../model/tally.js';
-import { readPost } from '../../parse/read-post.js';
-import type { Ruleset } from '../../rules/ruleset.js';
 import type { Game } from '../../store/games-repo.js';
 import type { Store } from '../../store/open-store.js';
 import type { PollState } from '../../store/polls-repo.js';
 import type { StoredPost } from '../../store/posts-repo.js';
-import type { StoredTally } from '../../store/tallies-repo.js';
-import { clockEvents } from '../../tally/clock.js';
-import { countVotes } from '../../tally/count.js';
-import type { TallyEvent } from '../../tally/log.js';
-import { gameRuleset, rulesetVersion } from '../../game/game-ruleset.js';
+import { foldGame } from '../../game/fold-game.js';
+import { gameRuleset } from '../../game/game-ruleset.js';
 import { DaySetting } from '../../game/game-settings.js';
+import { postHistories } from '../../game/post-histories.js';
 import { buildTimeline, type Timeline } from './timeline.js';
 
 /**
- * What the live page shows, read from the store: the public count (the same fold as the
- * poller's, in the public view, so hidden weights and voters and `publish: day-end`
+ * What the live page shows, read from the store: the public count (the one count,
+ * `foldGame`, in the public view, so hidden weights and voters and `publish: day-end`
  * votes stay hidden), the Day's timeline, the deadline. Cached per game until anything it
  * is made of changes (a new tally, a GM event, a settings change).
  */
@@ -38,31 +33,6 @@ export interface LiveData {
 
 export type UiStore = Pick<Store, 'games' | 'posts' | 'events' | 'tallies' | 'drafts' | 'audit' | 'readings' | 'polls' | 'sql'>;
 
-interface Inputs {
-  ruleset: Ruleset;
-  events: TallyEvent[];
-  dayPosts: number[];
-  day: number | undefined;
-}
-
-/** Post events of every stored post (deleted ones too: they were made), read under the game's ruleset. */
-export async function postEventsOf(store: UiStore, game: Game, ruleset: Ruleset, posts?: StoredPost[]): Promise<PostEvent[]> {
-  const all = posts ?? (await store.posts.postsOf(game.id));
-  const cached = await store.readings.forGame(game.id, rulesetVersion(ruleset, game.roster));
-  return all.map((p) => {
-    const reading: PostReading = cached.get(p.revisionId) ?? readPost({ body: p.body, edit: p.edit }, game.roster, ruleset);
-    return { kind: 'post', post: p.number, author: p.author, time: p.postedAt, permalink: p.permalink, reading };
-  });
-}
-
-/** The Day's clock events up to `now` (deadline, scheduled checks), as the poller folds them. */
-export function clockUpTo(ruleset: Ruleset, settings: Record<string, unknown>, deadline: string | null, now: Date): GmEvent[] {
-  const day = DaySetting.safeParse(settings.day);
-  if (!day.success) return [];
-  const events = clockEvents(ruleset, { day: day.data.number, start: day.data.start, deadline: deadline ?? day.data.deadline });
-  return events.filter((e) => Date.parse(e.time) <= now.getTime());
-}
-
 /** The deadline the poller derived (extensions included), else the GM's setting. */
 export function deadlineOf(game: Game, poll: PollState | null): string | null {
   const derived = poll?.state.deadline;
@@ -81,13 +51,9 @@ export function titleOf(game: Game, poll: PollState | null): string {
   return poll?.threadTitle ?? fromSettings ?? game.slug;
 }
 
-async function inputsOf(store: UiStore, game: Game, latest: StoredTally | null, deadline: string | null, now: Date): Promise<Inputs> {
-  const ruleset = gameRuleset(game);
-  const posts = await store.posts.postsOf(game.id);
-  const gmEvents = (await store.events.list(game.id)).map((e) => e.event);
-  const events: TallyEvent[] = [...(await postEventsOf(store, game, ruleset, posts)), ...gmEvents, ...clockUpTo(ruleset, game.settings, deadline, now)];
-  const day = latest?.tally.day;
-  // The Day's posts: after its day-start event, or made since the Day's start time.
+/** The Day's posts (for the timeline): after its day-start event, or made since the Day's start time. */
+function dayPostsOf(game: Game, gmEvents: readonly GmEvent[], posts: readonly StoredPost[], tally: Tally): number[] {
+  const day = tally.day;
   const starts = gmEvents.flatMap((e) => (e.kind === 'day-start' && e.day === day ? [e.at ?? 0] : []));
   const setting = DaySetting.safeParse(game.settings.day);
   let from = starts.length ? Math.max(...starts) : 0;
@@ -96,47 +62,62 @@ async function inputsOf(store: UiStore, game: Game, latest: StoredTally | null, 
     const first = posts.find((p) => p.postedAt !== null && Date.parse(p.postedAt) >= startMs);
     from = first ? first.number - 1 : from;
   }
-  const asOf = latest?.tally.asOfPost ?? Number.POSITIVE_INFINITY;
-  const dayPosts = posts.map((p) => p.number).filter((n) => n > from && n <= asOf);
-  return { ruleset, events, dayPosts, day };
+  const asOf = tally.asOfPost ?? Number.POSITIVE_INFINITY;
+  return posts.map((p) => p.number).filter((n) => n > from && n <= asOf);
 }
 
-const cache = new Map<string, { key: string; data: Promise<LiveData> }>();
+const cache = new Map<string, { key: string; data: Promise<LiveData>; until: number }>();
 const MAX_CACHED = 200;
 
-/** The live page's data for a game (cached until the game, its events or its tally change). */
+/**
+ * The live page's data for a game: the one count (`foldGame`, as the poller and drafts
+ * make it) in the public view, over the posts the last stored tally counted, with the
+ * clock at `now`. Cached until the game, its events or its tally change, or the next
+ * check or deadline passes.
+ */
 export async function liveData(store: UiStore, game: Game, now: Date): Promise<LiveData> {
   const [latest, poll, events] = await Promise.all([
     store.tallies.latest(game.id),
     store.polls.get(game.id),
     store.events.list(game.id),
   ]);
-  const deadline = deadlineOf(game, poll);
-  // Clock events that have passed change the count: they are part of the key.
-  const passed = clockUpTo(gameRuleset(game), game.settings, deadline, now).length;
-  const key = [latest?.id ?? 0, events.at(-1)?.id ?? 0, events.length, game.updatedAt, passed, poll.threadTitle ?? ''].join(':');
+  const key = [latest?.id ?? 0, events.at(-1)?.id ?? 0, events.length, game.updatedAt, poll.threadTitle ?? ''].join(':');
   const hit = cache.get(String(game.id));
-  if (hit && hit.key === key) return hit.data;
+  if (hit && hit.key === key && now.getTime() < hit.until) return hit.data;
 
-  const data = (async (): Promise<LiveData> => {
-    const inputs = await inputsOf(store, game, latest, deadline, now);
-    const common = { ruleset: inputs.ruleset, roster: game.roster, events: inputs.events, engine: game.engine, view: 'public' as const, ...(inputs.day !== undefined ? { day: inputs.day } : {}) };
-    const tally = countVotes({ ...common, ...(latest?.tally.asOfPost != null ? { toPost: latest.tally.asOfPost } : {}) });
-    const timeline = buildTimeline({ ...common, posts: inputs.dayPosts });
+  const entry = { key, data: null as unknown as Promise<LiveData>, until: Number.POSITIVE_INFINITY };
+  entry.data = (async (): Promise<LiveData> => {
+    const ruleset = gameRuleset(game);
+    const gmEvents = events.map((e) => e.event);
+    // The posts the stored tally counted: the page follows the poller, never ahead of it.
+    const asOf = latest?.tally.asOfPost ?? null;
+    const posts = (await store.posts.postsOf(game.id)).filter((p) => asOf === null || p.number <= asOf);
+    const { histories } = await postHistories(store, game, ruleset, gmEvents, posts, { save: false });
+    const setting = DaySetting.safeParse(game.settings.day);
+    const folded = foldGame({
+      ruleset, roster: game.roster, engine: game.engine ?? latest?.tally.engine ?? null, posts: histories, gmEvents,
+      day: setting.success ? setting.data : undefined, now: now.toISOString(), view: 'public',
+    });
+    // The next check or deadline changes the page: the cached data lasts until then.
+    entry.until = Math.min(Number.POSITIVE_INFINITY, ...folded.upcoming.map((t) => Date.parse(t)));
+    const timeline = buildTimeline({
+      ruleset, roster: game.roster, events: folded.log, engine: game.engine, view: 'public', clock: folded.clock,
+      day: folded.tally.day, posts: dayPostsOf(game, gmEvents, posts, folded.tally),
+    });
     return {
       game,
       title: titleOf(game, poll),
-      tally,
+      tally: folded.tally,
       timeline,
-      deadline,
+      deadline: folded.deadline ?? deadlineOf(game, poll),
       timeZone: timeZoneOf(game),
       tallyId: latest?.id ?? null,
       updatedAt: latest?.createdAt ?? null,
-      version: key,
+      version: `${key}:${folded.tally.outcome.status}:${folded.deadline ?? ''}`,
     };
   })();
-  cache.set(String(game.id), { key, data });
+  cache.set(String(game.id), entry);
   if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
-  data.catch(() => cache.delete(String(game.id)));
-  return data;
+  entry.data.catch(() => cache.delete(String(game.id)));
+  return entry.data;
 }

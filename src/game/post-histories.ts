@@ -1,0 +1,95 @@
+import { plainText } from '../model/body.js';
+import type { PostReading } from '../model/action.js';
+import type { GmEvent } from '../model/event.js';
+import type { Post } from '../model/post.js';
+import type { Roster } from '../model/roster.js';
+import { readPost } from '../parse/read-post.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import type { Game } from '../store/games-repo.js';
+import { storeOn, type Repos } from '../store/open-store.js';
+import type { StoredPost } from '../store/posts-repo.js';
+import type { Sql } from '../store/sql.js';
+import { rosterAt } from '../tally/slot-names.js';
+import type { PostHistory, RevisionReading } from './fold-game.js';
+import { rulesetVersion } from './game-ruleset.js';
+
+export type HistoryStore = Pick<Repos, 'posts' | 'readings'> & { sql: Sql };
+
+export interface Histories {
+  histories: PostHistory[];
+  /** Revisions read now (not found among the saved readings). */
+  parsed: number;
+}
+
+/**
+ * Every post with every revision's reading under this ruleset and the roster as the game
+ * knew it at that post (a replacement before it adds the new name, the old one still names
+ * the slot); revisions not read yet are parsed and, with `save`, saved (so a poll that
+ * died before this step is caught up). Readings are kept per ruleset + roster version.
+ */
+export async function postHistories(
+  store: HistoryStore, game: Game, ruleset: Ruleset, gmEvents: readonly GmEvent[], posts: readonly StoredPost[],
+  options: { save: boolean },
+): Promise<Histories> {
+  const versions = new Map<string, { roster: Roster; version: string; saved: Map<number, PostReading> }>();
+  const versionOf = async (p: StoredPost) => {
+    const roster = rosterAt(game.roster, gmEvents, { number: p.number, postedAt: p.postedAt });
+    const version = rulesetVersion(ruleset, roster);
+    let known = versions.get(version);
+    if (!known) {
+      known = { roster, version, saved: await store.readings.forGame(game.id, version) };
+      versions.set(version, known);
+    }
+    return known;
+  };
+  const fresh = new Map<string, { revisionId: number; version: string; reading: PostReading }>();
+  const readingOf = (
+    v: { roster: Roster; version: string; saved: Map<number, PostReading> },
+    revisionId: number, body: Post['body'], edit: Post['edit'], known?: PostReading | null,
+  ): PostReading => {
+    const key = `${v.version}:${revisionId}`;
+    const cached = known ?? v.saved.get(revisionId) ?? fresh.get(key)?.reading ?? null;
+    if (cached) return cached;
+    const reading = readPost({ body, edit }, v.roster, ruleset);
+    fresh.set(key, { revisionId, version: v.version, reading });
+    return reading;
+  };
+
+  const out: PostHistory[] = [];
+  for (const p of posts) {
+    const v = await versionOf(p);
+    let revisions: RevisionReading[];
+    if (p.revisions <= 1) {
+      revisions = [{ reading: readingOf(v, p.revisionId, p.body, p.edit), firstSeen: p.firstSeen, edit: p.edit, text: plainText(p.body) }];
+    } else {
+      const all = await store.posts.revisionsOf(p.key);
+      revisions = [];
+      for (const r of all) {
+        const known = v.saved.get(r.id) ?? (await store.readings.get(r.id, v.version));
+        revisions.push({ reading: readingOf(v, r.id, r.body, r.edit, known), firstSeen: r.firstSeen, edit: r.edit, text: plainText(r.body) });
+      }
+      // The body the forum shows now is the newest; a post that went back to an earlier
+      // body shows that one again, from when it came back.
+      const currentIndex = all.findIndex((r) => r.current);
+      if (currentIndex >= 0 && currentIndex !== all.length - 1) {
+        revisions.push({ ...revisions[currentIndex]!, firstSeen: latestSighting(all, currentIndex, p) });
+      }
+    }
+    out.push({
+      number: p.number, author: p.author, postedAt: p.postedAt, permalink: p.permalink, deleted: p.deleted, revisions,
+    });
+  }
+  // New readings are saved together (one commit, not one per post).
+  if (options.save && fresh.size > 0) {
+    await store.sql.transaction(async (tx) => {
+      const readings = storeOn(tx).readings;
+      for (const f of fresh.values()) await readings.save(f.revisionId, f.version, f.reading);
+    });
+  }
+  return { histories: out, parsed: fresh.size };
+}
+
+/** A post went back to an earlier body: it did so after the last sighting of any other body. */
+function latestSighting(all: readonly { lastSeen: string }[], index: number, p: StoredPost): string {
+  return all.filter((_r, i) => i !== index).map((r) => r.lastSeen).sort().at(-1) ?? p.firstSeen;
+}
