@@ -134,11 +134,20 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/**
+ * The flags still waiting for the GM: a `gm-correction` flag records a review the GM has
+ * settled (players read this line, so it counts only what is open).
+ */
+export function openFlags(t: Tally): Tally['flags'] {
+  return t.flags.filter((f) => f.kind !== 'gm-correction');
+}
+
 /** "3 rule violations flagged for the GM; 1 vote left for the GM to check." — or nothing. */
 function violationsSentence(t: Tally): string {
   const parts: string[] = [];
+  const open = openFlags(t).length;
   if (t.violations.length) parts.push(`${plural(t.violations.length, 'rule violation', 'rule violations')} flagged for the GM`);
-  if (t.flags.length) parts.push(`${plural(t.flags.length, 'vote', 'votes')} left for the GM to check`);
+  if (open) parts.push(`${plural(open, 'vote', 'votes')} left for the GM to check`);
   return parts.length ? `${parts.join('; ')}.` : '';
 }
 
