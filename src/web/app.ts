@@ -293,7 +293,7 @@ export function createApp(deps: AppDeps): VotalApp {
   api.get('/games/:id/drafts', async (c) => {
     const game = await gameOr404(idParam(c));
     const status = c.req.query('status');
-    const filter = status && ['pending', 'approved', 'discarded', 'published'].includes(status)
+    const filter = status && ['pending', 'approved', 'discarded', 'published', 'superseded'].includes(status)
       ? { status: status as Draft['status'] } : {};
     const drafts = await store.drafts.list(game.id, filter);
     const withPublications = await Promise.all(drafts.map(async (d) => draftJson(d, await store.drafts.publicationOf(d.id))));
