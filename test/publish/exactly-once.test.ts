@@ -57,7 +57,7 @@ async function gameWithDraft(app: VotalApp, store: Store, thread: FakeThread): P
 }
 
 /** Resolves with the answers in the order they arrive. */
-function inArrivalOrder(requests: Promise<Response>[]): { arrived: { status: number; json: Record<string, unknown> }[]; all: Promise<void> } {
+function inArrivalOrder(requests: (Response | Promise<Response>)[]): { arrived: { status: number; json: Record<string, unknown> }[]; all: Promise<void> } {
   const arrived: { status: number; json: Record<string, unknown> }[] = [];
   const all = Promise.all(requests.map(async (r) => {
     const res = await r;
