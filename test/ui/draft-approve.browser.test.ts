@@ -84,10 +84,26 @@ describeBrowser('GM draft page (Chromium)', () => {
     expect(warning).toContain('Posts read: 3 → 9 (now as of post 9).');
     expect(warning).toContain('Alice: 1 vote → 2 votes.');
 
+    expect(await page.getByRole('button', { name: 'Draft again from the current count' }).count()).toBe(1);
     await page.click('text=Approve anyway');
     await page.waitForURL(`${server.origin}/gm/drafts/${id}`);
     expect((await store.drafts.get(id))?.status).toBe('approved');
     expect(await page.locator('#stale-warning').count()).toBe(0);
     expect(watch.errors).toEqual([]);
+  });
+
+  it('or the GM drafts again from the current count, which replaces the old draft', async () => {
+    const id = await draftOf(count(3, ['Bob']));
+    await store.tallies.save(gameId, count(12, ['Bob', 'Carol']));
+    await page.goto(`${server.origin}/gm/drafts/${id}`);
+    await page.getByRole('button', { name: 'Draft again from the current count' }).click();
+    await page.waitForURL((url) => url.pathname !== `/gm/drafts/${id}`);
+    await page.waitForURL(/\/gm\/drafts\/\d+$/);
+    const fresh = Number(/\/gm\/drafts\/(\d+)$/.exec(page.url())![1]);
+    expect(fresh).not.toBe(id);
+    expect(await store.drafts.get(id)).toMatchObject({ status: 'superseded', supersededBy: fresh });
+    expect(await page.locator('#stale-warning').count()).toBe(0);
+    await page.goto(`${server.origin}/gm/drafts/${id}`);
+    expect(await page.textContent('main, body')).toContain(`Replaced by draft #${fresh}`);
   });
 });

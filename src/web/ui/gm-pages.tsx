@@ -535,6 +535,9 @@ export function DraftPage(props: {
       </div>
       <section class="panel">
         <div class="actions">
+          {editable && props.staleChanges ? (
+            <PostButton action={`/gm/games/${props.game.id}/drafts`} csrf={props.csrf} label="Draft again from the current count" class="secondary" />
+          ) : null}
           {editable ? <PostButton action={`/gm/drafts/${d.id}/discard`} csrf={props.csrf} label="Discard this draft" class="danger" /> : null}
           {props.publication && props.publication.status !== 'published' && props.publication.method === 'copy' ? (
             <form method="post" action={`/gm/drafts/${d.id}/published`} class="inline">
