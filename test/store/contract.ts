@@ -534,6 +534,14 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
           .rejects.toThrow(new RegExp(`draft ${waiting.id} was discarded by gm:bob before it was posted; nothing was posted`));
       });
 
+      it('the audit log lists one action of a game on request', async () => {
+        const game = await newGame();
+        await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.accept', detail: { key: 'flag:9:vote-by-dead' } });
+        await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.other', detail: {} });
+        const accepted = await store.audit.list({ gameId: game.id, action: 'review.accept' });
+        expect(accepted.map((a) => [a.action, a.detail])).toEqual([['review.accept', { key: 'flag:9:vote-by-dead' }]]);
+      });
+
       it('thread pages keep validators for conditional GETs', async () => {
         const game = await newGame();
         expect(await store.threadPages.lastPage(game.id)).toBe(0);

@@ -302,6 +302,15 @@ With 7 alive, it takes 4 to eliminate.
     expect(renderVotal(allSettled, { dialect: 'markdown' })).not.toContain('left for the GM to check');
   });
 
+  it('a review item the GM accepted as it is is settled too', () => {
+    const t = tallyOf({ flags: [
+      { post: 9, player: 'Zed', kind: 'vote-by-non-player', raw: 'vote: bob', candidates: [] },
+      { post: 12, player: 'Grace', kind: 'ambiguous-target', raw: 'vote: da', candidates: [] },
+    ] });
+    expect(renderVotal(t, { dialect: 'markdown' })).toContain('2 votes left for the GM to check.');
+    expect(renderVotal(t, { dialect: 'markdown', settled: ['flag:9:vote-by-non-player'] })).toContain('1 vote left for the GM to check.');
+  });
+
   it('a plurality game has no L-k and says the deadline decides', () => {
     const t = tallyOf({ threshold: { kind: 'plurality', votes: null }, wagons: [wagon('Bob', [['Carol', 3]], { needs: null })] });
     const out = renderVotal(t, { dialect: 'markdown' });

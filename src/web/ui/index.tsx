@@ -8,6 +8,7 @@ import { listRulesets } from '../../rules/load-ruleset.js';
 import type { Game } from '../../store/games-repo.js';
 import type { Publication } from '../../store/drafts-repo.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
+import { acceptedReviews } from '../../game/draft-step.js';
 import { withMarker } from '../../publish/marker.js';
 import { dialectFor } from '../../votal/dialect.js';
 import { renderVotal } from '../../votal/render-votal.js';
@@ -434,6 +435,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
         deadline: deadlineOf(game, await store.polls.get(game.id)),
         timeZone: typeof s.timeZone === 'string' ? s.timeZone : ruleset.schedule?.timeZone ?? 'UTC',
         ...(typeof s.votalTemplate === 'string' ? { template: s.votalTemplate } : {}),
+        settled: await acceptedReviews(store, game.id),
       });
     } catch (error) {
       return back(c, `/gm/games/${game.id}`, { error: `Could not render the votal: ${(error as Error).message}` });
