@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordAudit } from './audit-repo.js';
-import { NotFoundError, StateError } from './errors.js';
+import { NotFoundError, StaleDraftError, StateError } from './errors.js';
 import { GAME_CHANNEL, iso, isoOrNull, one, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
 
@@ -75,8 +75,12 @@ export interface DraftsRepo {
   get(id: number): Promise<Draft | null>;
   /** Newest first. */
   list(gameId: number, filter?: { status?: DraftStatus }): Promise<Draft[]>;
-  /** pending -> approved (audited). StateError from any other status. */
-  approve(id: number, actor: string): Promise<Draft>;
+  /**
+   * pending -> approved (audited). StateError from any other status. With `current`, a draft
+   * whose tally is not the game's latest is refused (StaleDraftError), checked in the same
+   * transaction as the approval.
+   */
+  approve(id: number, actor: string, opts?: { current?: boolean }): Promise<Draft>;
   /**
    * pending or approved -> discarded (audited). StateError once published, discarded or
    * superseded, and while a process is posting it (the forum may be taking it right now).
@@ -170,11 +174,18 @@ export function draftsRepo(db: Queryable): DraftsRepo {
   };
 
   /** Moves a locked draft to `to` (audited), in `tx`. */
-  const decideIn = async (tx: Queryable, draft: Draft, to: 'approved' | 'discarded', from: DraftStatus[], actor: string) => {
+  const decideIn = async (
+    tx: Queryable, draft: Draft, to: 'approved' | 'discarded', from: DraftStatus[], actor: string, current = false,
+  ) => {
     const id = draft.id;
     if (!from.includes(draft.status)) {
       const by = draft.supersededBy !== null ? ` by draft ${draft.supersededBy}` : '';
       throw new StateError(`draft ${id} is ${draft.status}${by}; it cannot become ${to}`);
+    }
+    if (current) {
+      const latest = await tx.query<{ id: number }>('SELECT id FROM tally WHERE game_id = $1 ORDER BY id DESC LIMIT 1', [draft.gameId]);
+      const latestId = latest.rows[0]?.id ?? draft.tallyId;
+      if (latestId !== draft.tallyId) throw new StaleDraftError(id, draft.tallyId, latestId);
     }
     if (to === 'discarded' && draft.status === 'approved') {
       const { rows } = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1 FOR UPDATE`, [id]);
@@ -194,8 +205,8 @@ export function draftsRepo(db: Queryable): DraftsRepo {
     return toDraft(one(rows, 'draft'));
   };
 
-  const decide = (id: number, to: 'approved' | 'discarded', from: DraftStatus[], actor: string) =>
-    db.transaction(async (tx) => decideIn(tx, await lockDraft(tx, id), to, from, actor));
+  const decide = (id: number, to: 'approved' | 'discarded', from: DraftStatus[], actor: string, current = false) =>
+    db.transaction(async (tx) => decideIn(tx, await lockDraft(tx, id), to, from, actor, current));
 
   /** Inserts a pending draft, in `tx`; the game's pending draft, if any, is superseded by it. */
   const createIn = async (tx: Queryable, draft: NewDraft, actor: string): Promise<Draft> => {
@@ -260,7 +271,7 @@ export function draftsRepo(db: Queryable): DraftsRepo {
       return rows.map(toDraft);
     },
 
-    approve: (id, actor) => decide(id, 'approved', ['pending'], actor),
+    approve: (id, actor, opts = {}) => decide(id, 'approved', ['pending'], actor, opts.current ?? false),
     discard: (id, actor) => decide(id, 'discarded', ['pending', 'approved'], actor),
 
     startPublication(draftId, how, actor) {

@@ -18,7 +18,7 @@ import { confirmCopied, publishDraft, type PublishDeps, type PublishResult } fro
 import { publisherFor } from '../publish/publisher-for.js';
 import { listRulesets, loadRuleset } from '../rules/load-ruleset.js';
 import type { Draft, Publication } from '../store/drafts-repo.js';
-import { NotFoundError, StateError } from '../store/errors.js';
+import { NotFoundError, StaleDraftError, StateError } from '../store/errors.js';
 import { Slug, type Game } from '../store/games-repo.js';
 import type { Repos } from '../store/open-store.js';
 import type { Sql } from '../store/sql.js';
@@ -361,7 +361,16 @@ export function createApp(deps: AppDeps): VotalApp {
       if (draft.status !== 'pending') throw new StateError(`draft ${draft.id} is ${draft.status}; only a pending draft can be edited`);
       draft = await store.drafts.edit(draft.id, body, ACTOR);
     }
-    if (draft.status === 'pending') draft = await approveOnce(draft);
+    if (draft.status === 'pending') {
+      try {
+        draft = await approveOnce(draft, !input.confirm && !input.force);
+      } catch (error) {
+        // The count moved on between the check above and the approval.
+        const stale = error instanceof StaleDraftError ? await staleness(draft) : null;
+        if (stale) return c.json({ error: stale.message, stale }, 409);
+        throw error;
+      }
+    }
     const result = await publishDraft(publishDeps, draft.id, ACTOR);
     return c.json(publishJson(result), result.status === 'in-progress' ? 202 : 200);
   });
@@ -510,11 +519,11 @@ export function createApp(deps: AppDeps): VotalApp {
   }
 
   /** pending -> approved; a GM approving at the same time elsewhere (another tab, another server) is no error. */
-  async function approveOnce(draft: Draft): Promise<Draft> {
+  async function approveOnce(draft: Draft, current: boolean): Promise<Draft> {
     try {
-      return await store.drafts.approve(draft.id, ACTOR);
+      return await store.drafts.approve(draft.id, ACTOR, { current });
     } catch (error) {
-      const now = error instanceof StateError ? await store.drafts.get(draft.id) : null;
+      const now = error instanceof StateError && !(error instanceof StaleDraftError) ? await store.drafts.get(draft.id) : null;
       if (now && (now.status === 'approved' || now.status === 'published')) return now;
       throw error;
     }

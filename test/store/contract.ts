@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Body } from '../../src/model/body.js';
 import { hashBody, type EditMarker, type Post } from '../../src/model/post.js';
 import type { Tally } from '../../src/model/tally.js';
-import { NotFoundError, StateError } from '../../src/store/errors.js';
+import { NotFoundError, StaleDraftError, StateError } from '../../src/store/errors.js';
 import { migrate } from '../../src/store/migrate.js';
 import { storeOn, type Repos } from '../../src/store/open-store.js';
 import { GAME_CHANNEL, type GameChange } from '../../src/store/rows.js';
@@ -463,6 +463,18 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         await expect(sql.query(`UPDATE draft SET status = 'pending', decided_at = NULL WHERE id = $1`, [first.id])).rejects.toThrow();
         const audit = (await store.audit.list({ gameId: game.id })).map((a) => [a.action, a.detail]).reverse();
         expect(audit).toContainEqual(['draft.supersede', { draftId: first.id, by: second.id }]);
+      });
+
+      it('approving "as current" refuses a draft older than the game\'s latest count, in the same transaction', async () => {
+        const game = await newGame();
+        const early = await store.tallies.save(game.id, tally(22));
+        const draft = await store.drafts.create({ gameId: game.id, tallyId: early.id, dialect: 'bbcode', body: 'as of 22' }, 'poller');
+        const later = await store.tallies.save(game.id, tally(32));
+        const refused = store.drafts.approve(draft.id, 'gm:ann', { current: true });
+        await expect(refused).rejects.toThrow(StaleDraftError);
+        await expect(refused).rejects.toMatchObject({ draftTallyId: early.id, currentTallyId: later.id });
+        expect((await store.drafts.get(draft.id))?.status).toBe('pending');
+        expect((await store.drafts.approve(draft.id, 'gm:ann')).status).toBe('approved');
       });
 
       it('drafts made at the same time leave one pending', async () => {
