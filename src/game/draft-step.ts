@@ -46,6 +46,12 @@ export interface DraftStepResult {
   error: string | null;
 }
 
+/** Review items the GM accepted as they are (`review.accept`): keys of the review queue. */
+export async function acceptedReviews(store: Pick<Repos, 'audit'>, gameId: number): Promise<string[]> {
+  const accepted = await store.audit.list({ gameId, action: 'review.accept', limit: 10_000 });
+  return accepted.map((a) => String((a.detail as { key?: unknown }).key ?? ''));
+}
+
 /** The draft triggers of `game.settings.drafts`, keeping only the keys they know (other parts of Votal keep their own there). */
 export function draftSettingsOf(settings: PollSettings): DraftSettingsInput {
   const raw = settings.drafts;
@@ -95,6 +101,7 @@ export async function draftStep(input: DraftStepInput): Promise<DraftStepResult>
       deadline: input.deadline,
       timeZone: input.settings.timeZone ?? input.ruleset.schedule?.timeZone ?? 'UTC',
       ...(input.settings.votalTemplate ? { template: input.settings.votalTemplate } : {}),
+      settled: await acceptedReviews(store, game.id),
     });
   } catch (error) {
     const message = `could not render the votal draft: ${(error as Error).message}`;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '../log/logger.js';
 import type { Draft, Publication } from '../store/drafts-repo.js';
@@ -11,15 +12,17 @@ import { PublishError, type Publisher, type RemotePost } from './publisher.js';
  * Publishing an approved draft, exactly once.
  *
  * 1. `drafts.startPublication` gives the publication and its marker (the same one on
- *    every retry).
+ *    every retry); `drafts.claimPublication` claims it in the database for one attempt, so
+ *    that of any number of processes one posts; the others answer `in-progress`. A claim
+ *    left by a dead process ends after `claimMs`; the next claimer reads the thread first.
  * 2. Before every attempt the thread's last posts are searched for the marker: a reply
  *    the forum accepted without telling us (timeout, dropped connection, crash) is found
  *    there and recorded instead of being posted again. A thread that cannot be read
  *    stops the attempt: posting blind could post twice.
  * 3. After an attempt whose outcome is unknown, the thread is searched again (after a
  *    short wait) before the attempt counts as failed.
- * Every step is in the audit log (`publication.*`). Publishing one draft is serialised in
- * this process; two approvals of the same draft share one run.
+ * Every step is in the audit log (`publication.*`). Two approvals of the same draft in one
+ * process share one run.
  */
 
 export interface PublishDeps {
@@ -34,13 +37,22 @@ export interface PublishDeps {
   /** After an attempt with an unknown outcome, look for the marker again after these waits. Default [1 s, 3 s]. */
   recheckMs?: number[];
   sleep?: (ms: number) => Promise<void>;
+  /** The clock claims are taken with. Default: the system clock. */
+  now?: () => Date;
+  /**
+   * How long a claim holds: longer than one attempt (reading the thread, posting, the
+   * rechecks). A process that dies mid-attempt holds the votal that long. Default 5 min.
+   */
+  claimMs?: number;
 }
 
 export type PublishResult =
   | { status: 'published'; draft: Draft; publication: Publication; remote: RemotePost; foundExisting: boolean }
   /** No credentials: the GM copies `text` (votal + marker) into the thread. */
   | { status: 'copy'; draft: Draft; publication: Publication; text: string }
-  | { status: 'failed'; draft: Draft; publication: Publication | null; error: string };
+  | { status: 'failed'; draft: Draft; publication: Publication | null; error: string }
+  /** Another process holds the claim and may be posting it right now: its result lands on the draft. */
+  | { status: 'in-progress'; draft: Draft; publication: Publication };
 
 /** Runs in progress, per store (one database) and draft. */
 const inflight = new WeakMap<object, Map<number, Promise<PublishResult>>>();
@@ -61,6 +73,8 @@ async function publishOnce(deps: PublishDeps, draftId: number, actor: string): P
   const sleep = deps.sleep ?? ((ms: number) => delay(ms));
   const maxAttempts = Math.max(1, deps.maxAttempts ?? 3);
   const recheck = deps.recheckMs ?? [1_000, 3_000];
+  const now = deps.now ?? (() => new Date());
+  const owner = `${process.pid}/${randomUUID()}`;
 
   const draft = await store.drafts.get(draftId);
   if (!draft) throw new NotFoundError('draft', draftId);
@@ -98,6 +112,14 @@ async function publishOnce(deps: PublishDeps, draftId: number, actor: string): P
       await audit('publication.copy', { publicationId: publication.id, marker: publication.marker });
       return { status: 'copy', draft, publication, text: message };
     }
+    const claim = await store.drafts.claimPublication(publication.id, { owner, now: now(), leaseMs: deps.claimMs ?? 300_000 }, actor);
+    if (!claim.claimed) {
+      const current = await store.drafts.get(draftId) ?? draft;
+      return claim.publication.status === 'published'
+        ? { status: 'published', draft: current, publication: claim.publication, remote: remoteOf(claim.publication), foundExisting: true }
+        : { status: 'in-progress', draft: current, publication: claim.publication };
+    }
+    publication = claim.publication;
 
     // 1. Look before posting.
     let found: RemotePost | null;

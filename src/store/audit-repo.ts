@@ -23,7 +23,7 @@ export interface NewAuditEntry {
 export interface AuditRepo {
   record(entry: NewAuditEntry): Promise<AuditEntry>;
   /** Newest first. */
-  list(filter?: { gameId?: number; limit?: number }): Promise<AuditEntry[]>;
+  list(filter?: { gameId?: number; action?: string; limit?: number }): Promise<AuditEntry[]>;
 }
 
 interface AuditRow {
@@ -55,8 +55,8 @@ export function auditRepo(db: Queryable): AuditRepo {
     async list(filter = {}) {
       const { rows } = await db.query<AuditRow>(
         `SELECT id, game_id, actor, action, detail, at FROM audit_log
-         WHERE ($1::bigint IS NULL OR game_id = $1) ORDER BY id DESC LIMIT $2`,
-        [filter.gameId ?? null, filter.limit ?? 100],
+         WHERE ($1::bigint IS NULL OR game_id = $1) AND ($3::text IS NULL OR action = $3) ORDER BY id DESC LIMIT $2`,
+        [filter.gameId ?? null, filter.limit ?? 100, filter.action ?? null],
       );
       return rows.map(toEntry);
     },

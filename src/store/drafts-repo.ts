@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { recordAudit } from './audit-repo.js';
-import { NotFoundError, StateError } from './errors.js';
+import { NotFoundError, StaleDraftError, StateError } from './errors.js';
 import { GAME_CHANNEL, iso, isoOrNull, one, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
 
-export const DraftStatus = z.enum(['pending', 'approved', 'discarded', 'published']);
+/** `superseded`: a newer count replaced it while it was pending (kept in history). */
+export const DraftStatus = z.enum(['pending', 'approved', 'discarded', 'published', 'superseded']);
 export type DraftStatus = z.infer<typeof DraftStatus>;
 
 /** A votal post drafted from one tally snapshot; its body never changes, only its status. */
@@ -20,6 +21,8 @@ export interface Draft {
   createdBy: string;
   decidedAt: string | null;
   decidedBy: string | null;
+  /** The draft that replaced this one (status `superseded`, or `discarded` by an edit). */
+  supersededBy: number | null;
 }
 
 export interface NewDraft {
@@ -30,7 +33,8 @@ export interface NewDraft {
 }
 
 export type PublicationMethod = 'adapter' | 'copy';
-export type PublicationStatus = 'pending' | 'published' | 'failed';
+/** `posting`: one process holds the claim and may be talking to the forum right now. */
+export type PublicationStatus = 'pending' | 'posting' | 'published' | 'failed';
 
 /** Publishing one approved draft. */
 export interface Publication {
@@ -47,24 +51,57 @@ export interface Publication {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** Who holds the claim while `posting` (a process and run), and until when. */
+  claimedBy: string | null;
+  claimedUntil: string | null;
 }
 
+/** What `claimPublication` got: the claim, or the publication as another process left it. */
+export type PublicationClaim =
+  | { claimed: true; publication: Publication }
+  | { claimed: false; publication: Publication };
+
 export interface DraftsRepo {
-  /** Audited as `draft.create`. The tally must belong to the game. */
+  /**
+   * Audited as `draft.create`. The tally must belong to the game. At most one draft of a
+   * game is pending: an older pending one becomes `superseded` (audited `draft.supersede`).
+   */
   create(draft: NewDraft, actor: string): Promise<Draft>;
+  /**
+   * The GM's edit of a pending draft, in one transaction: a new pending draft with the same
+   * tally and the new body; the original is discarded (audited `draft.edit`, `draft.discard`).
+   */
+  edit(id: number, body: string, actor: string): Promise<Draft>;
   get(id: number): Promise<Draft | null>;
   /** Newest first. */
   list(gameId: number, filter?: { status?: DraftStatus }): Promise<Draft[]>;
-  /** pending -> approved (audited). StateError from any other status. */
-  approve(id: number, actor: string): Promise<Draft>;
-  /** pending or approved -> discarded (audited). StateError once published or discarded. */
+  /**
+   * pending -> approved (audited). StateError from any other status. With `current`, a draft
+   * whose tally is not the game's latest is refused (StaleDraftError), checked in the same
+   * transaction as the approval.
+   */
+  approve(id: number, actor: string, opts?: { current?: boolean }): Promise<Draft>;
+  /**
+   * pending or approved -> discarded (audited). StateError once published, discarded or
+   * superseded, and while a process is posting it (the forum may be taking it right now).
+   */
   discard(id: number, actor: string): Promise<Draft>;
   /**
    * Starts (or returns the already started) publication of an approved draft. A failed one
    * goes back to pending for another attempt. Audited as `publication.start`.
    */
   startPublication(draftId: number, how: { marker: string; method: PublicationMethod }, actor: string): Promise<Publication>;
-  /** An attempt failed: counts it and keeps the error (audited). */
+  /**
+   * Claims the publication for one attempt at posting: pending or failed -> posting, or a
+   * `posting` whose claim ended before `now` (its process died: the caller must look for the
+   * marker in the thread before posting; audited `publication.takeover`). A conditional
+   * update under the draft's row lock, so any number of processes get one claim, and a
+   * discard cannot slip in between. StateError when the draft is no longer approved.
+   */
+  claimPublication(
+    publicationId: number, claim: { owner: string; now: Date; leaseMs: number }, actor: string,
+  ): Promise<PublicationClaim>;
+  /** An attempt failed: counts it and keeps the error (audited); releases the claim. */
   publicationFailed(publicationId: number, error: string, actor: string): Promise<Publication>;
   /** The post is up: records where, and marks the draft published (audited, one transaction). */
   published(
@@ -86,6 +123,7 @@ interface DraftRow {
   created_by: string;
   decided_at: Date | null;
   decided_by: string | null;
+  superseded_by: number | null;
 }
 
 interface PublicationRow {
@@ -101,21 +139,25 @@ interface PublicationRow {
   created_at: Date;
   updated_at: Date;
   published_at: Date | null;
+  claimed_by: string | null;
+  claimed_until: Date | null;
 }
 
-const DRAFT = 'id, game_id, tally_id, dialect, body, status, created_at, created_by, decided_at, decided_by';
+const DRAFT = 'id, game_id, tally_id, dialect, body, status, created_at, created_by, decided_at, decided_by, superseded_by';
 const PUBLICATION = `id, draft_id, marker, method, status, attempts, last_error, remote_post_id, remote_url,
-  created_at, updated_at, published_at`;
+  created_at, updated_at, published_at, claimed_by, claimed_until`;
 
 const toDraft = (r: DraftRow): Draft => ({
   id: r.id, gameId: r.game_id, tallyId: r.tally_id, dialect: r.dialect, body: r.body, status: r.status,
   createdAt: iso(r.created_at), createdBy: r.created_by, decidedAt: isoOrNull(r.decided_at), decidedBy: r.decided_by,
+  supersededBy: r.superseded_by,
 });
 
 const toPublication = (r: PublicationRow): Publication => ({
   id: r.id, draftId: r.draft_id, marker: r.marker, method: r.method, status: r.status, attempts: r.attempts,
   lastError: r.last_error, remotePostId: r.remote_post_id, remoteUrl: r.remote_url, createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at), publishedAt: isoOrNull(r.published_at),
+  claimedBy: r.claimed_by, claimedUntil: isoOrNull(r.claimed_until),
 });
 
 async function announce(tx: Queryable, gameId: number, id: number): Promise<void> {
@@ -131,19 +173,66 @@ export function draftsRepo(db: Queryable): DraftsRepo {
     return toDraft(rows[0]);
   };
 
-  const decide = (id: number, to: 'approved' | 'discarded', from: DraftStatus[], actor: string) =>
-    db.transaction(async (tx) => {
-      const draft = await lockDraft(tx, id);
-      if (!from.includes(draft.status)) throw new StateError(`draft ${id} is ${draft.status}; it cannot become ${to}`);
-      const { rows } = await tx.query<DraftRow>(
-        `UPDATE draft SET status = $2, decided_at = now(), decided_by = $3 WHERE id = $1 RETURNING ${DRAFT}`,
-        [id, to, actor],
-      );
-      const action = to === 'approved' ? 'draft.approve' : 'draft.discard';
-      await recordAudit(tx, { gameId: draft.gameId, actor, action, detail: { draftId: id, tallyId: draft.tallyId } });
-      await announce(tx, draft.gameId, id);
-      return toDraft(one(rows, 'draft'));
+  /** Moves a locked draft to `to` (audited), in `tx`. */
+  const decideIn = async (
+    tx: Queryable, draft: Draft, to: 'approved' | 'discarded', from: DraftStatus[], actor: string, current = false,
+  ) => {
+    const id = draft.id;
+    if (!from.includes(draft.status)) {
+      const by = draft.supersededBy !== null ? ` by draft ${draft.supersededBy}` : '';
+      throw new StateError(`draft ${id} is ${draft.status}${by}; it cannot become ${to}`);
+    }
+    if (current) {
+      const latest = await tx.query<{ id: number }>('SELECT id FROM tally WHERE game_id = $1 ORDER BY id DESC LIMIT 1', [draft.gameId]);
+      const latestId = latest.rows[0]?.id ?? draft.tallyId;
+      if (latestId !== draft.tallyId) throw new StaleDraftError(id, draft.tallyId, latestId);
+    }
+    if (to === 'discarded' && draft.status === 'approved') {
+      const { rows } = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1 FOR UPDATE`, [id]);
+      const publication = rows[0] ? toPublication(rows[0]) : null;
+      if (publication?.status === 'posting') {
+        throw new StateError(`draft ${id} is being posted to the forum right now (claimed until ${publication.claimedUntil}); `
+          + 'it cannot be discarded while the forum may be taking it: wait for the result');
+      }
+    }
+    const { rows } = await tx.query<DraftRow>(
+      `UPDATE draft SET status = $2, decided_at = now(), decided_by = $3 WHERE id = $1 RETURNING ${DRAFT}`,
+      [id, to, actor],
+    );
+    const action = to === 'approved' ? 'draft.approve' : 'draft.discard';
+    await recordAudit(tx, { gameId: draft.gameId, actor, action, detail: { draftId: id, tallyId: draft.tallyId } });
+    await announce(tx, draft.gameId, id);
+    return toDraft(one(rows, 'draft'));
+  };
+
+  const decide = (id: number, to: 'approved' | 'discarded', from: DraftStatus[], actor: string, current = false) =>
+    db.transaction(async (tx) => decideIn(tx, await lockDraft(tx, id), to, from, actor, current));
+
+  /** Inserts a pending draft, in `tx`; the game's pending draft, if any, is superseded by it. */
+  const createIn = async (tx: Queryable, draft: NewDraft, actor: string): Promise<Draft> => {
+    // One creator per game at a time (NO KEY UPDATE: posts referencing the game still insert).
+    const game = await tx.query<{ id: number }>('SELECT id FROM game WHERE id = $1 FOR NO KEY UPDATE', [draft.gameId]);
+    if (!game.rows[0]) throw new NotFoundError('game', draft.gameId);
+    const older = await tx.query<{ id: number }>(
+      `UPDATE draft SET status = 'superseded', decided_at = now(), decided_by = $2
+       WHERE game_id = $1 AND status = 'pending' RETURNING id`,
+      [draft.gameId, actor],
+    );
+    const { rows } = await tx.query<DraftRow>(
+      `INSERT INTO draft (game_id, tally_id, dialect, body, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING ${DRAFT}`,
+      [draft.gameId, draft.tallyId, draft.dialect, draft.body, actor],
+    );
+    const created = toDraft(one(rows, 'draft'));
+    await recordAudit(tx, {
+      gameId: draft.gameId, actor, action: 'draft.create', detail: { draftId: created.id, tallyId: draft.tallyId },
     });
+    for (const { id } of older.rows) {
+      await tx.query('UPDATE draft SET superseded_by = $2 WHERE id = $1', [id, created.id]);
+      await recordAudit(tx, { gameId: draft.gameId, actor, action: 'draft.supersede', detail: { draftId: id, by: created.id } });
+    }
+    await announce(tx, draft.gameId, created.id);
+    return created;
+  };
 
   const lockPublication = async (tx: Queryable, id: number): Promise<{ publication: Publication; draft: Draft }> => {
     const { rows } = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE id = $1 FOR UPDATE`, [id]);
@@ -154,17 +243,18 @@ export function draftsRepo(db: Queryable): DraftsRepo {
 
   return {
     create(draft, actor) {
+      return db.transaction((tx) => createIn(tx, draft, actor));
+    },
+
+    edit(id, body, actor) {
       return db.transaction(async (tx) => {
-        const { rows } = await tx.query<DraftRow>(
-          `INSERT INTO draft (game_id, tally_id, dialect, body, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING ${DRAFT}`,
-          [draft.gameId, draft.tallyId, draft.dialect, draft.body, actor],
-        );
-        const created = toDraft(one(rows, 'draft'));
-        await recordAudit(tx, {
-          gameId: draft.gameId, actor, action: 'draft.create', detail: { draftId: created.id, tallyId: draft.tallyId },
-        });
-        await announce(tx, draft.gameId, created.id);
-        return created;
+        const original = await lockDraft(tx, id);
+        if (original.status !== 'pending') throw new StateError(`draft ${id} is ${original.status}; only a pending draft can be edited`);
+        await decideIn(tx, original, 'discarded', ['pending'], actor);
+        const edited = await createIn(tx, { gameId: original.gameId, tallyId: original.tallyId, dialect: original.dialect, body }, actor);
+        await tx.query('UPDATE draft SET superseded_by = $2 WHERE id = $1', [id, edited.id]);
+        await recordAudit(tx, { gameId: original.gameId, actor, action: 'draft.edit', detail: { draftId: edited.id, from: id } });
+        return edited;
       });
     },
 
@@ -181,7 +271,7 @@ export function draftsRepo(db: Queryable): DraftsRepo {
       return rows.map(toDraft);
     },
 
-    approve: (id, actor) => decide(id, 'approved', ['pending'], actor),
+    approve: (id, actor, opts = {}) => decide(id, 'approved', ['pending'], actor, opts.current ?? false),
     discard: (id, actor) => decide(id, 'discarded', ['pending', 'approved'], actor),
 
     startPublication(draftId, how, actor) {
@@ -214,12 +304,39 @@ export function draftsRepo(db: Queryable): DraftsRepo {
       });
     },
 
+    claimPublication(publicationId, claim, actor) {
+      return db.transaction(async (tx) => {
+        const { publication, draft } = await lockPublication(tx, publicationId);
+        if (publication.status === 'published') return { claimed: false, publication };
+        if (draft.status !== 'approved') {
+          const by = draft.decidedBy ? ` by ${draft.decidedBy}` : '';
+          throw new StateError(`draft ${draft.id} was ${draft.status}${by} before it was posted; nothing was posted`);
+        }
+        const until = new Date(claim.now.getTime() + claim.leaseMs);
+        const { rows } = await tx.query<PublicationRow>(
+          `UPDATE publication SET status = 'posting', claimed_by = $2, claimed_until = $3, updated_at = now()
+           WHERE id = $1 AND (status IN ('pending', 'failed') OR (status = 'posting' AND claimed_until <= $4))
+           RETURNING ${PUBLICATION}`,
+          [publicationId, claim.owner, until, claim.now],
+        );
+        if (!rows[0]) return { claimed: false, publication };
+        if (publication.status === 'posting') {
+          await recordAudit(tx, {
+            gameId: draft.gameId, actor, action: 'publication.takeover',
+            detail: { draftId: draft.id, publicationId, from: publication.claimedBy, claimedUntil: publication.claimedUntil },
+          });
+        }
+        return { claimed: true, publication: toPublication(rows[0]) };
+      });
+    },
+
     publicationFailed(publicationId, error, actor) {
       return db.transaction(async (tx) => {
         const { publication, draft } = await lockPublication(tx, publicationId);
         if (publication.status === 'published') throw new StateError(`publication ${publicationId} is already published`);
         const { rows } = await tx.query<PublicationRow>(
-          `UPDATE publication SET status = 'failed', attempts = attempts + 1, last_error = $2, updated_at = now()
+          `UPDATE publication SET status = 'failed', attempts = attempts + 1, last_error = $2, updated_at = now(),
+             claimed_by = NULL, claimed_until = NULL
            WHERE id = $1 RETURNING ${PUBLICATION}`,
           [publicationId, error],
         );
@@ -237,7 +354,8 @@ export function draftsRepo(db: Queryable): DraftsRepo {
         if (draft.status !== 'approved') throw new StateError(`draft ${draft.id} is ${draft.status}; it cannot be published`);
         const { rows } = await tx.query<PublicationRow>(
           `UPDATE publication SET status = 'published', attempts = attempts + 1, last_error = NULL,
-             remote_post_id = $2, remote_url = $3, published_at = now(), updated_at = now()
+             remote_post_id = $2, remote_url = $3, published_at = now(), updated_at = now(),
+             claimed_by = NULL, claimed_until = NULL
            WHERE id = $1 RETURNING ${PUBLICATION}`,
           [publicationId, remote.remotePostId, remote.remoteUrl],
         );

@@ -43,3 +43,11 @@ export class StateError extends Error {
     this.name = 'StateError';
   }
 }
+
+/** A draft made from an older count than the game's latest, approved without confirming. */
+export class StaleDraftError extends StateError {
+  constructor(readonly draftId: number, readonly draftTallyId: number, readonly currentTallyId: number) {
+    super(`draft ${draftId} was made from an older count (tally ${draftTallyId}; the current one is ${currentTallyId})`);
+    this.name = 'StaleDraftError';
+  }
+}

@@ -16,6 +16,11 @@ export interface VotalOptions {
   locale?: string;
   /** A votal template (see template.ts); default DEFAULT_VOTAL_TEMPLATE. */
   template?: string;
+  /**
+   * Review items the GM accepted without a correction, as the review queue keys them
+   * (`flag:<post>:<kind>`): settled, so not "left for the GM to check".
+   */
+  settled?: readonly string[];
 }
 
 /** The official layout: what every game gets unless its GM sets a template. */
@@ -65,7 +70,7 @@ export function renderVotal(t: Tally, opts: VotalOptions): string {
     penalties: penaltiesPart(d, t),
     deadline: opts.deadline ? w([bold('Deadline:'), ' ', formatDeadline(opts.deadline, opts.timeZone, opts.locale)]) : '',
     notes: (t.notes ?? []).map((n) => w([n])).join('\n'),
-    violations: w([violationsSentence(t)]),
+    violations: w([violationsSentence(t, opts.settled)]),
     outcome: w(t.outcome.status === 'open' ? [outcomeSentence(t)] : [bold(outcomeSentence(t))]),
   };
   const wagons = t.wagons.map((x): Record<WagonPart, string> => ({
@@ -134,11 +139,27 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/**
+ * The flags still waiting for the GM: a `gm-correction` flag records a review the GM has
+ * settled, and `settled` names the ones the GM accepted as they are (players read this
+ * line, so it counts only what is open).
+ */
+export function openFlags(t: Tally, settled: readonly string[] = []): Tally['flags'] {
+  const done = new Set(settled);
+  return t.flags.filter((f) => f.kind !== 'gm-correction' && !done.has(reviewKey(f)));
+}
+
+/** The key the GM's review queue gives a flag (src/web/ui/review.ts). */
+export function reviewKey(f: Tally['flags'][number]): string {
+  return `flag:${f.post}:${f.kind}`;
+}
+
 /** "3 rule violations flagged for the GM; 1 vote left for the GM to check." — or nothing. */
-function violationsSentence(t: Tally): string {
+function violationsSentence(t: Tally, settled: readonly string[] | undefined): string {
   const parts: string[] = [];
+  const open = openFlags(t, settled).length;
   if (t.violations.length) parts.push(`${plural(t.violations.length, 'rule violation', 'rule violations')} flagged for the GM`);
-  if (t.flags.length) parts.push(`${plural(t.flags.length, 'vote', 'votes')} left for the GM to check`);
+  if (open) parts.push(`${plural(open, 'vote', 'votes')} left for the GM to check`);
   return parts.length ? `${parts.join('; ')}.` : '';
 }
 

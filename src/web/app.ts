@@ -20,11 +20,13 @@ import { confirmCopied, publishDraft, type PublishDeps, type PublishResult } fro
 import { publisherFor } from '../publish/publisher-for.js';
 import { listRulesets, loadRuleset } from '../rules/load-ruleset.js';
 import type { Draft, Publication } from '../store/drafts-repo.js';
-import { NotFoundError, StateError } from '../store/errors.js';
+import { NotFoundError, StaleDraftError, StateError } from '../store/errors.js';
 import { Slug, type Game } from '../store/games-repo.js';
 import type { Repos } from '../store/open-store.js';
 import type { Sql } from '../store/sql.js';
+import { countChanges, type CountChanges } from '../votal/count-changes.js';
 import { DraftSettings } from '../votal/draft-triggers.js';
+import { normaliseLineEndings } from '../votal/line-endings.js';
 import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 import { requireAdmin } from './auth.js';
 import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.js';
@@ -60,6 +62,8 @@ export interface AppDeps {
     backoffMs?: number;
     recheckMs?: number[];
     sleep?: (ms: number) => Promise<void>;
+    /** How long one process's claim on a publication holds (publish-draft.ts). */
+    claimMs?: number;
   };
   live?: {
     /** A `: heartbeat` comment this often on idle event streams. Default 20 s. */
@@ -126,7 +130,12 @@ const PatchGame = z.strictObject({
   gm: z.union([z.string().trim().min(1).max(100), z.array(z.string().trim().min(1).max(100)).min(1).max(10)]).nullable().optional(),
 });
 
-const Approve = z.strictObject({ body: z.string().min(1, { message: 'the edited votal is empty' }).optional() });
+const Approve = z.strictObject({
+  body: z.string().min(1, { message: 'the edited votal is empty' }).optional(),
+  /** Approve a draft older than the current count anyway (`force` is the same). */
+  confirm: z.boolean().optional(),
+  force: z.boolean().optional(),
+});
 const Confirm = z.strictObject({ url: z.url({ protocol: /^https?$/ }).optional(), postId: z.string().min(1).optional() });
 
 export function createApp(deps: AppDeps): VotalApp {
@@ -156,6 +165,8 @@ export function createApp(deps: AppDeps): VotalApp {
     ...(deps.publish?.backoffMs !== undefined ? { backoffMs: deps.publish.backoffMs } : {}),
     ...(deps.publish?.recheckMs !== undefined ? { recheckMs: deps.publish.recheckMs } : {}),
     ...(deps.publish?.sleep ? { sleep: deps.publish.sleep } : {}),
+    ...(deps.publish?.claimMs !== undefined ? { claimMs: deps.publish.claimMs } : {}),
+    now,
   };
 
   const app = new Hono();
@@ -295,7 +306,7 @@ export function createApp(deps: AppDeps): VotalApp {
   api.get('/games/:id/drafts', async (c) => {
     const game = await gameOr404(idParam(c));
     const status = c.req.query('status');
-    const filter = status && ['pending', 'approved', 'discarded', 'published'].includes(status)
+    const filter = status && ['pending', 'approved', 'discarded', 'published', 'superseded'].includes(status)
       ? { status: status as Draft['status'] } : {};
     const drafts = await store.drafts.list(game.id, filter);
     const withPublications = await Promise.all(drafts.map(async (d) => draftJson(d, await store.drafts.publicationOf(d.id))));
@@ -339,22 +350,42 @@ export function createApp(deps: AppDeps): VotalApp {
     return c.json({ audit: await store.audit.list({ gameId: game.id, limit }) });
   });
 
+  /** One draft, its publication, and (pending only) `stale`: what changed in the count since it was made, or null. */
   api.get('/drafts/:id', async (c) => {
     const draft = await draftOr404(idParam(c));
-    return c.json(draftJson(draft, await store.drafts.publicationOf(draft.id)));
+    const stale = draft.status === 'pending' ? await staleness(draft) : null;
+    return c.json({ ...draftJson(draft, await store.drafts.publicationOf(draft.id)), stale });
   });
 
   api.post('/drafts/:id/approve', async (c) => {
     let draft = await draftOr404(idParam(c));
     const input = parseWith(Approve, await jsonBody(c));
     if (draft.status === 'discarded') throw new StateError(`draft ${draft.id} was discarded; it cannot be approved`);
-    if (input.body !== undefined && input.body !== draft.body) {
-      if (draft.status !== 'pending') throw new StateError(`draft ${draft.id} is ${draft.status}; only a pending draft can be edited`);
-      draft = await editDraft(draft, input.body);
+    if (draft.status === 'superseded') {
+      throw new StateError(`draft ${draft.id} was superseded by draft ${draft.supersededBy} (a newer count); approve that one`);
     }
-    if (draft.status === 'pending') draft = await store.drafts.approve(draft.id, ACTOR);
+    if (draft.status === 'pending' && !input.confirm && !input.force) {
+      const stale = await staleness(draft);
+      if (stale) return c.json({ error: stale.message, stale }, 409);
+    }
+    // A browser's text box sends CRLF: an unedited draft must not come back as an edit.
+    const body = input.body === undefined ? undefined : normaliseLineEndings(input.body);
+    if (body !== undefined && body !== normaliseLineEndings(draft.body)) {
+      if (draft.status !== 'pending') throw new StateError(`draft ${draft.id} is ${draft.status}; only a pending draft can be edited`);
+      draft = await store.drafts.edit(draft.id, body, ACTOR);
+    }
+    if (draft.status === 'pending') {
+      try {
+        draft = await approveOnce(draft, !input.confirm && !input.force);
+      } catch (error) {
+        // The count moved on between the check above and the approval.
+        const stale = error instanceof StaleDraftError ? await staleness(draft) : null;
+        if (stale) return c.json({ error: stale.message, stale }, 409);
+        throw error;
+      }
+    }
     const result = await publishDraft(publishDeps, draft.id, ACTOR);
-    return c.json(publishJson(result));
+    return c.json(publishJson(result), result.status === 'in-progress' ? 202 : 200);
   });
 
   api.post('/drafts/:id/discard', async (c) => {
@@ -500,11 +531,30 @@ export function createApp(deps: AppDeps): VotalApp {
     deps.poller.pollNow(String(gameId)).catch((error: unknown) => log?.warn({ err: error, gameId }, 'poll after a change failed'));
   }
 
-  async function editDraft(draft: Draft, body: string): Promise<Draft> {
-    const edited = await store.drafts.create({ gameId: draft.gameId, tallyId: draft.tallyId, dialect: draft.dialect, body }, ACTOR);
-    await store.audit.record({ gameId: draft.gameId, actor: ACTOR, action: 'draft.edit', detail: { draftId: edited.id, from: draft.id } });
-    await store.drafts.discard(draft.id, ACTOR);
-    return edited;
+  /** pending -> approved; a GM approving at the same time elsewhere (another tab, another server) is no error. */
+  async function approveOnce(draft: Draft, current: boolean): Promise<Draft> {
+    try {
+      return await store.drafts.approve(draft.id, ACTOR, { current });
+    } catch (error) {
+      const now = error instanceof StateError && !(error instanceof StaleDraftError) ? await store.drafts.get(draft.id) : null;
+      if (now && (now.status === 'approved' || now.status === 'published')) return now;
+      throw error;
+    }
+  }
+
+  /** Null when the draft was made from the game's current count; else what changed since, and how to approve it anyway. */
+  async function staleness(draft: Draft): Promise<Staleness | null> {
+    const latest = await store.tallies.latest(draft.gameId);
+    if (!latest || latest.id === draft.tallyId) return null;
+    const made = await store.tallies.get(draft.tallyId);
+    if (!made) return null;
+    const changes = countChanges(made.tally, latest.tally);
+    const at = (post: number | null) => (post === null ? 'before any post' : `as of post ${post}`);
+    return {
+      message: `draft ${draft.id} was made from an older count (${at(made.tally.asOfPost)}); the count now stands ${at(latest.tally.asOfPost)}. `
+        + `${changes.summary.join(' ')} Approve again with "confirm": true to post it as it is, or draft from the current count.`,
+      draftTallyId: made.id, currentTallyId: latest.id, changes,
+    };
   }
 
   async function settingsFrom(
@@ -568,6 +618,14 @@ function gameJson(game: Game): Record<string, unknown> {
   };
 }
 
+/** A pending draft made from an older count than the game's current one. */
+interface Staleness {
+  message: string;
+  draftTallyId: number;
+  currentTallyId: number;
+  changes: CountChanges;
+}
+
 function draftJson(draft: Draft, publication: Publication | null): Record<string, unknown> {
   return { ...draft, publication };
 }
@@ -578,6 +636,7 @@ function publishJson(result: PublishResult): Record<string, unknown> {
     case 'published': return { ...base, remote: result.remote, foundExisting: result.foundExisting };
     case 'copy': return { ...base, copy: result.text, note: 'no way to post is configured: paste this into the thread' };
     case 'failed': return { ...base, error: result.error };
+    case 'in-progress': return { ...base, note: 'another Votal process is posting this votal right now; its result shows on the draft' };
   }
 }
 

@@ -45,6 +45,10 @@ export class FakeThread {
   readonly script: GameScript;
   readonly replies: Reply[] = [];
   replyDelayMs = 0;
+  /** While set, the XenForo API's reply endpoint waits for it before taking the post (a slow forum). */
+  replyGate: Promise<void> | null = null;
+  /** Reply requests received by the XenForo API endpoint, taken or not (yet). */
+  replyRequests = 0;
   /** Raw source of each post (what an API returns as `message` / `raw`). */
   readonly raw = new Map<number, string>();
   private nextId: number;
@@ -142,7 +146,9 @@ export class FakeThread {
   enableXenforoApi(opts: { apiKey: string; user: string }): void {
     this.xfApiKey = opts.apiKey;
     this.publish();
-    this.forum.route(`${this.prefix}/api/posts/`, (req) => {
+    this.forum.route(`${this.prefix}/api/posts/`, async (req) => {
+      this.replyRequests++;
+      if (this.replyGate) await this.replyGate;
       if (req.headers['xf-api-key'] !== opts.apiKey) return json(401, { errors: [{ code: 'api_key_not_found', message: 'API key provided in request was not found.' }] });
       const form = new URLSearchParams(req.body);
       if (form.get('thread_id') !== String(this.script.thread.id)) return json(400, { errors: [{ message: 'thread_id' }] });

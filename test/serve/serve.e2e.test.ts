@@ -163,7 +163,10 @@ async function playGame(votal: Votal, forum: FakeForum): Promise<void> {
   expect(drafts.length).toBeGreaterThan(0);
   const draft = drafts[0]!;
   expect(draft.body).toMatch(/Bob/);
-  const approved = await api<{ status: string; remote: { id: string }; draft: { publication: { marker: string } } }>('POST', `/api/drafts/${draft.id}/approve`);
+  // Eve's vote and Alice's edit came after it: approving asks first (issue #14, 2).
+  const stale = await api<{ error: string }>('POST', `/api/drafts/${draft.id}/approve`, {}, 409);
+  expect(stale.error).toMatch(new RegExp(`^draft ${draft.id} was made from an older count`));
+  const approved = await api<{ status: string; remote: { id: string }; draft: { publication: { marker: string } } }>('POST', `/api/drafts/${draft.id}/approve`, { confirm: true });
   expect(approved.status).toBe('published');
   expect(thread.replies).toHaveLength(1);
   const marker = approved.draft.publication.marker;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Body } from '../../src/model/body.js';
 import { hashBody, type EditMarker, type Post } from '../../src/model/post.js';
 import type { Tally } from '../../src/model/tally.js';
-import { NotFoundError, StateError } from '../../src/store/errors.js';
+import { NotFoundError, StaleDraftError, StateError } from '../../src/store/errors.js';
 import { migrate } from '../../src/store/migrate.js';
 import { storeOn, type Repos } from '../../src/store/open-store.js';
 import { GAME_CHANNEL, type GameChange } from '../../src/store/rows.js';
@@ -442,6 +442,116 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         const second = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'markdown', body: 'x' }, 'system');
         expect((await store.drafts.discard(second.id, 'gm:ann')).status).toBe('discarded');
         expect((await store.drafts.list(game.id, { status: 'discarded' })).map((d) => d.id)).toEqual([second.id]);
+      });
+
+      it('one draft is pending per game: a newer one supersedes it and stays in history (issue #14, 2)', async () => {
+        const game = await newGame();
+        const other = await newGame();
+        const early = await store.tallies.save(game.id, tally(22));
+        const later = await store.tallies.save(game.id, tally(32));
+        const first = await store.drafts.create({ gameId: game.id, tallyId: early.id, dialect: 'bbcode', body: 'as of 22' }, 'poller');
+        const elsewhere = await store.drafts.create(
+          { gameId: other.id, tallyId: (await store.tallies.save(other.id, tally(1))).id, dialect: 'bbcode', body: 'x' }, 'poller');
+        const second = await store.drafts.create({ gameId: game.id, tallyId: later.id, dialect: 'bbcode', body: 'as of 32' }, 'poller');
+
+        expect(await store.drafts.get(first.id)).toMatchObject({ status: 'superseded', supersededBy: second.id, decidedBy: 'poller', body: 'as of 22' });
+        expect((await store.drafts.list(game.id, { status: 'pending' })).map((d) => d.id)).toEqual([second.id]);
+        expect((await store.drafts.get(elsewhere.id))?.status).toBe('pending'); // another game's draft is untouched
+        await expect(store.drafts.approve(first.id, 'gm:ann')).rejects.toThrow(new RegExp(`superseded by draft ${second.id}`));
+        await expect(store.drafts.discard(first.id, 'gm:ann')).rejects.toThrow(StateError);
+        // The database holds the rule too, whoever writes.
+        await expect(sql.query(`UPDATE draft SET status = 'pending', decided_at = NULL WHERE id = $1`, [first.id])).rejects.toThrow();
+        const audit = (await store.audit.list({ gameId: game.id })).map((a) => [a.action, a.detail]).reverse();
+        expect(audit).toContainEqual(['draft.supersede', { draftId: first.id, by: second.id }]);
+      });
+
+      it('approving "as current" refuses a draft older than the game\'s latest count, in the same transaction', async () => {
+        const game = await newGame();
+        const early = await store.tallies.save(game.id, tally(22));
+        const draft = await store.drafts.create({ gameId: game.id, tallyId: early.id, dialect: 'bbcode', body: 'as of 22' }, 'poller');
+        const later = await store.tallies.save(game.id, tally(32));
+        const refused = store.drafts.approve(draft.id, 'gm:ann', { current: true });
+        await expect(refused).rejects.toThrow(StaleDraftError);
+        await expect(refused).rejects.toMatchObject({ draftTallyId: early.id, currentTallyId: later.id });
+        expect((await store.drafts.get(draft.id))?.status).toBe('pending');
+        expect((await store.drafts.approve(draft.id, 'gm:ann')).status).toBe('approved');
+      });
+
+      it('drafts made at the same time leave one pending', async () => {
+        const game = await newGame();
+        const snapshot = await store.tallies.save(game.id, tally(3));
+        await Promise.all([1, 2, 3, 4].map((n) => store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: `v${n}` }, 'poller')));
+        expect(await store.drafts.list(game.id, { status: 'pending' })).toHaveLength(1);
+        expect(await store.drafts.list(game.id, { status: 'superseded' })).toHaveLength(3);
+      });
+
+      it('an edit is a new pending draft of the same count; the original is discarded and points at it', async () => {
+        const game = await newGame();
+        const snapshot = await store.tallies.save(game.id, tally(3));
+        const original = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'before' }, 'poller');
+        const edited = await store.drafts.edit(original.id, 'after', 'gm:ann');
+        expect(edited).toMatchObject({ status: 'pending', tallyId: snapshot.id, dialect: 'bbcode', body: 'after', createdBy: 'gm:ann' });
+        expect(await store.drafts.get(original.id)).toMatchObject({ status: 'discarded', supersededBy: edited.id, body: 'before' });
+        await expect(store.drafts.edit(original.id, 'again', 'gm:ann')).rejects.toThrow(StateError);
+        const actions = (await store.audit.list({ gameId: game.id })).map((a) => a.action);
+        expect(actions).toContain('draft.edit');
+      });
+
+      it('a publication is claimed by one caller at a time; a dead claimer\'s claim ends (issue #17, 3)', async () => {
+        const game = await newGame();
+        const snapshot = await store.tallies.save(game.id, tally(5));
+        const draft = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'v' }, 'poller');
+        await store.drafts.approve(draft.id, 'gm:ann');
+        const publication = await store.drafts.startPublication(draft.id, { marker: unique('m'), method: 'adapter' }, 'gm:ann');
+        const at = t(10);
+        const claims = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((owner) =>
+          store.drafts.claimPublication(publication.id, { owner, now: at, leaseMs: 60_000 }, 'gm:ann')));
+        const won = claims.filter((c) => c.claimed);
+        expect(won).toHaveLength(1);
+        expect(won[0]!.publication).toMatchObject({ status: 'posting', claimedUntil: t(11).toISOString() });
+        const owner = won[0]!.publication.claimedBy;
+        // Still held a second before it ends; the publication the others see names the holder.
+        const early = await store.drafts.claimPublication(publication.id, { owner: 'f', now: new Date(t(11).getTime() - 1_000), leaseMs: 60_000 }, 'gm:ann');
+        expect(early).toMatchObject({ claimed: false, publication: { status: 'posting', claimedBy: owner } });
+        // Its process died: once the claim ends, another takes it over (and must look in the thread first).
+        const takeover = await store.drafts.claimPublication(publication.id, { owner: 'g', now: t(11), leaseMs: 60_000 }, 'gm:ann');
+        expect(takeover).toMatchObject({ claimed: true, publication: { status: 'posting', claimedBy: 'g' } });
+        const failed = await store.drafts.publicationFailed(publication.id, 'HTTP 503', 'system');
+        expect(failed).toMatchObject({ status: 'failed', claimedBy: null, claimedUntil: null });
+        expect((await store.drafts.claimPublication(publication.id, { owner: 'h', now: t(12), leaseMs: 60_000 }, 'gm:ann')).claimed).toBe(true);
+        await store.drafts.published(publication.id, { remotePostId: '1', remoteUrl: null }, 'system');
+        expect(await store.drafts.claimPublication(publication.id, { owner: 'i', now: t(30), leaseMs: 60_000 }, 'gm:ann'))
+          .toMatchObject({ claimed: false, publication: { status: 'published', claimedBy: null } });
+        const actions = (await store.audit.list({ gameId: game.id })).map((a) => [a.action, a.detail]);
+        expect(actions).toContainEqual(['publication.takeover', { draftId: draft.id, publicationId: publication.id, from: owner, claimedUntil: t(11).toISOString() }]);
+      });
+
+      it('a discard is refused while the votal is being posted; a discarded draft cannot be claimed (issue #17, 4)', async () => {
+        const game = await newGame();
+        const snapshot = await store.tallies.save(game.id, tally(5));
+        const posting = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'v' }, 'poller');
+        await store.drafts.approve(posting.id, 'gm:ann');
+        const publication = await store.drafts.startPublication(posting.id, { marker: unique('m'), method: 'adapter' }, 'gm:ann');
+        await store.drafts.claimPublication(publication.id, { owner: 'a', now: t(1), leaseMs: 60_000 }, 'gm:ann');
+        await expect(store.drafts.discard(posting.id, 'gm:bob')).rejects.toThrow(/being posted to the forum right now/);
+        expect((await store.drafts.get(posting.id))?.status).toBe('approved');
+        await store.drafts.published(publication.id, { remotePostId: '7', remoteUrl: null }, 'system');
+        expect((await store.drafts.get(posting.id))?.status).toBe('published');
+
+        const waiting = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'w' }, 'poller');
+        await store.drafts.approve(waiting.id, 'gm:ann');
+        const unclaimed = await store.drafts.startPublication(waiting.id, { marker: unique('m'), method: 'adapter' }, 'gm:ann');
+        expect((await store.drafts.discard(waiting.id, 'gm:bob')).status).toBe('discarded');
+        await expect(store.drafts.claimPublication(unclaimed.id, { owner: 'a', now: t(2), leaseMs: 60_000 }, 'gm:ann'))
+          .rejects.toThrow(new RegExp(`draft ${waiting.id} was discarded by gm:bob before it was posted; nothing was posted`));
+      });
+
+      it('the audit log lists one action of a game on request', async () => {
+        const game = await newGame();
+        await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.accept', detail: { key: 'flag:9:vote-by-dead' } });
+        await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.other', detail: {} });
+        const accepted = await store.audit.list({ gameId: game.id, action: 'review.accept' });
+        expect(accepted.map((a) => [a.action, a.detail])).toEqual([['review.accept', { key: 'flag:9:vote-by-dead' }]]);
       });
 
       it('thread pages keep validators for conditional GETs', async () => {

@@ -293,6 +293,24 @@ With 7 alive, it takes 4 to eliminate.
 `);
   });
 
+  it('counts only the review items still open: a GM correction is a settled one (issue #14, 3)', () => {
+    const flag = (post: number, kind: 'ambiguous-target' | 'gm-correction') =>
+      ({ post, player: 'Grace', kind, raw: 'vote: da', candidates: [] as string[] });
+    const settledTwo = tallyOf({ flags: [flag(9, 'gm-correction'), flag(11, 'gm-correction'), flag(12, 'ambiguous-target')] });
+    expect(renderVotal(settledTwo, { dialect: 'markdown' })).toContain('1 vote left for the GM to check.');
+    const allSettled = tallyOf({ flags: [flag(9, 'gm-correction')] });
+    expect(renderVotal(allSettled, { dialect: 'markdown' })).not.toContain('left for the GM to check');
+  });
+
+  it('a review item the GM accepted as it is is settled too', () => {
+    const t = tallyOf({ flags: [
+      { post: 9, player: 'Zed', kind: 'vote-by-non-player', raw: 'vote: bob', candidates: [] },
+      { post: 12, player: 'Grace', kind: 'ambiguous-target', raw: 'vote: da', candidates: [] },
+    ] });
+    expect(renderVotal(t, { dialect: 'markdown' })).toContain('2 votes left for the GM to check.');
+    expect(renderVotal(t, { dialect: 'markdown', settled: ['flag:9:vote-by-non-player'] })).toContain('1 vote left for the GM to check.');
+  });
+
   it('a plurality game has no L-k and says the deadline decides', () => {
     const t = tallyOf({ threshold: { kind: 'plurality', votes: null }, wagons: [wagon('Bob', [['Carol', 3]], { needs: null })] });
     const out = renderVotal(t, { dialect: 'markdown' });

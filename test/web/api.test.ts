@@ -280,9 +280,13 @@ describe('a game through the API', () => {
     it('GET /api/games/:id/drafts lists them, newest first, with their publication', async () => {
       const a = await draft();
       const b = await draft();
-      const body = await ok<{ drafts: { id: number; status: string; publication: unknown }[] }>(call('GET', `/api/games/${id}/drafts?status=pending`));
+      const body = await ok<{ drafts: { id: number; status: string; publication: unknown }[] }>(call('GET', `/api/games/${id}/drafts`));
       expect(body.drafts.map((d) => d.id).slice(0, 2)).toEqual([b, a]);
       expect(body.drafts[0]).toMatchObject({ status: 'pending', publication: null, dialect: 'bbcode-xenforo' });
+      // One draft is pending at a time: the newer one supersedes the older (issue #14, 2).
+      expect(body.drafts[1]).toMatchObject({ status: 'superseded', supersededBy: b });
+      const pending = await ok<{ drafts: { id: number }[] }>(call('GET', `/api/games/${id}/drafts?status=pending`));
+      expect(pending.drafts.map((d) => d.id)).toEqual([b]);
     });
 
     it('approve -> publish: the reply lands on the forum once, with its marker', async () => {

@@ -509,6 +509,8 @@ export function DraftPage(props: {
   csrf: string; game: Game; title: string; draft: Draft; publication: Publication | null; canPost: boolean; message?: string | null; error?: string | null;
   /** Approved for copying: the text to paste (the votal and its marker). */
   copyText: string | null;
+  /** A pending draft made from an older count: what changed since (then approving asks to confirm). */
+  staleChanges?: string[] | null;
 }) {
   const d = props.draft;
   const editable = d.status === 'pending';
@@ -518,6 +520,7 @@ export function DraftPage(props: {
       <p><a href={`/gm/games/${props.game.id}`}>{`← ${props.title}`}</a></p>
       <h1>{`Votal draft #${d.id}`} <span class="chip">{d.status}</span></h1>
       <Notice message={props.message ?? null} error={props.error ?? null} />
+      {d.supersededBy !== null ? <p class="notice" role="status">Replaced by <a href={`/gm/drafts/${d.supersededBy}`}>{`draft #${d.supersededBy}`}</a>.</p> : null}
       {props.publication?.lastError ? <p class="notice error" role="alert">{`Publishing failed: ${props.publication.lastError}`}</p> : null}
       {remote ? <p class="notice" role="status">Published: <a href={remote} rel="nofollow noopener noreferrer">the post on the forum</a></p> : null}
       <div class="grid">
@@ -542,8 +545,17 @@ export function DraftPage(props: {
               <Csrf token={props.csrf} />
               <label for="body" class="sr-only">Draft markup</label>
               <textarea id="body" name="body" rows={16}>{d.body}</textarea>
+              {props.staleChanges ? (
+                <div class="notice error" role="alert" id="stale-warning">
+                  <p>This draft was made from an older count. Since then:</p>
+                  <ul>{props.staleChanges.map((line) => <li>{line}</li>)}</ul>
+                  <p>Approve it anyway only if it should be posted as it is; otherwise draft again from the current count.</p>
+                </div>
+              ) : null}
               <div class="actions">
-                <button type="submit">{props.canPost ? 'Approve and publish' : 'Approve (then copy it into the thread)'}</button>
+                {props.staleChanges
+                  ? <button type="submit" name="confirm" value="1">{props.canPost ? 'Approve anyway and publish' : 'Approve anyway'}</button>
+                  : <button type="submit">{props.canPost ? 'Approve and publish' : 'Approve (then copy it into the thread)'}</button>}
                 <button type="submit" class="secondary" formaction={`/gm/drafts/${d.id}/edit`}>Save edit as a new draft</button>
                 <button type="button" class="secondary" data-copy="body">Copy</button>
               </div>
@@ -559,6 +571,9 @@ export function DraftPage(props: {
       </div>
       <section class="panel">
         <div class="actions">
+          {editable && props.staleChanges ? (
+            <PostButton action={`/gm/games/${props.game.id}/drafts`} csrf={props.csrf} label="Draft again from the current count" class="secondary" />
+          ) : null}
           {editable ? <PostButton action={`/gm/drafts/${d.id}/discard`} csrf={props.csrf} label="Discard this draft" class="danger" /> : null}
           {props.publication && props.publication.status !== 'published' && props.publication.method === 'copy' ? (
             <form method="post" action={`/gm/drafts/${d.id}/published`} class="inline">

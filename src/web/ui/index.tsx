@@ -8,10 +8,12 @@ import { listRulesets, loadRuleset } from '../../rules/load-ruleset.js';
 import type { Game } from '../../store/games-repo.js';
 import type { Publication } from '../../store/drafts-repo.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
+import { acceptedReviews } from '../../game/draft-step.js';
 import { gmNews, NEWS_DISMISS } from '../../game/gm-news.js';
 import { withMarker } from '../../publish/marker.js';
 import { dialectFor } from '../../votal/dialect.js';
 import { renderVotal } from '../../votal/render-votal.js';
+import { normaliseLineEndings, sameVotalText } from '../../votal/line-endings.js';
 import { rateLimit } from '../rate-limit.js';
 import type { AppDeps } from '../app.js';
 import {
@@ -463,6 +465,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
         deadline: deadlineOf(game, await store.polls.get(game.id)),
         timeZone: typeof s.timeZone === 'string' ? s.timeZone : ruleset.schedule?.timeZone ?? 'UTC',
         ...(typeof s.votalTemplate === 'string' ? { template: s.votalTemplate } : {}),
+        settled: await acceptedReviews(store, game.id),
       });
     } catch (error) {
       return back(c, `/gm/games/${game.id}`, { error: `Could not render the votal: ${(error as Error).message}` });
@@ -483,13 +486,16 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const found = await draftAndGame(c);
     if (!found) return notFound(c);
     const { draft, game } = found;
-    const [publication, poll] = await Promise.all([store.drafts.publicationOf(draft.id), store.polls.get(game.id)]);
+    const [publication, poll, api] = await Promise.all([
+      store.drafts.publicationOf(draft.id), store.polls.get(game.id), callApi('GET', `/drafts/${draft.id}`),
+    ]);
+    const stale = (api.json.stale ?? null) as { changes: { summary: string[] } } | null;
     const method = (game.settings.publish as { method?: string } | undefined)?.method ?? 'copy';
     const flash = flashOf(c);
     const copyText = publication && publication.method === 'copy' && publication.status !== 'published' && draft.status === 'approved'
       ? withMarker(draft.body, draft.dialect, publication.marker) : null;
     return c.html(<DraftPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} draft={draft} publication={publication}
-      copyText={copyText} canPost={method !== 'copy'} message={flash.message ?? null} error={flash.error ?? null} />);
+      staleChanges={stale?.changes.summary ?? null} copyText={copyText} canPost={method !== 'copy'} message={flash.message ?? null} error={flash.error ?? null} />);
   });
 
   app.post('/gm/drafts/:id/edit', async (c) => {
@@ -499,11 +505,9 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const { draft } = found;
     if (!body.trim()) return back(c, `/gm/drafts/${draft.id}`, { error: 'The draft is empty.' });
     if (draft.status !== 'pending') return back(c, `/gm/drafts/${draft.id}`, { error: `Draft ${draft.id} is ${draft.status}; only a pending draft can be edited.` });
-    if (body === draft.body) return back(c, `/gm/drafts/${draft.id}`, { message: 'No change.' });
+    if (sameVotalText(body, draft.body)) return back(c, `/gm/drafts/${draft.id}`, { message: 'No change.' });
     // Drafts are snapshots: an edit is a new draft, and the old one is discarded.
-    const edited = await store.drafts.create({ gameId: draft.gameId, tallyId: draft.tallyId, dialect: draft.dialect, body }, ACTOR);
-    await store.audit.record({ gameId: draft.gameId, actor: ACTOR, action: 'draft.edit', detail: { draftId: edited.id, from: draft.id } });
-    await store.drafts.discard(draft.id, ACTOR);
+    const edited = await store.drafts.edit(draft.id, normaliseLineEndings(body), ACTOR);
     return back(c, `/gm/drafts/${edited.id}`, { message: `Saved as draft #${edited.id}.` });
   });
 
@@ -512,14 +516,16 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     if (!found) return notFound(c);
     const { draft } = found;
     const form = await c.req.parseBody();
-    const body = typeof form.body === 'string' && form.body.trim() && form.body !== draft.body ? form.body : undefined;
-    const r = await callApi('POST', `/drafts/${draft.id}/approve`, body ? { body } : {});
+    const body = typeof form.body === 'string' && form.body.trim() && !sameVotalText(form.body, draft.body) ? form.body : undefined;
+    const confirm = form.confirm === '1';
+    const r = await callApi('POST', `/drafts/${draft.id}/approve`, { ...(body ? { body } : {}), ...(confirm ? { confirm } : {}) });
     const error = apiError(r);
     if (error) return back(c, `/gm/drafts/${draft.id}`, { error });
     const published = (r.json.draft as { id?: number } | undefined)?.id ?? draft.id;
     switch (r.json.status) {
       case 'published': return back(c, `/gm/drafts/${published}`, { message: 'Approved and posted in the thread.' });
       case 'copy': return back(c, `/gm/drafts/${published}`, { message: 'Approved. Copy it into the thread, then press "I have posted it".' });
+      case 'in-progress': return back(c, `/gm/drafts/${published}`, { message: 'Approved. Another Votal process is posting it right now; reload to see the result.' });
       default: return back(c, `/gm/drafts/${published}`, { error: `Approved, but posting failed: ${String(r.json.error ?? 'unknown error')}` });
     }
   });
