@@ -146,7 +146,24 @@ function plural(n: number, one: string, many: string): string {
  */
 export function openFlags(t: Tally, settled: readonly string[] = []): Tally['flags'] {
   const done = new Set(settled);
-  return t.flags.filter((f) => f.kind !== 'gm-correction' && !done.has(reviewKey(f)));
+  return t.flags.filter((f) => f.kind !== 'gm-correction' && !done.has(reviewKey(f)) && !(TARGET_FLAGS.has(f.kind) && laterVote(f, t) !== null));
+}
+
+/** Flags about whom a vote names: the GM picks who was meant, or ignores the vote. */
+export const TARGET_FLAGS: ReadonlySet<Tally['flags'][number]['kind']> = new Set([
+  'ambiguous-target', 'unknown-target', 'vote-for-dead', 'malformed-vote', 'empty-vote', 'no-lynch-not-allowed', 'self-vote',
+]);
+
+/**
+ * The post of the flagged player's vote that stands now, when it came after the flagged
+ * post: the unreadable vote no longer matters to the count (the GM may still look at it).
+ */
+export function laterVote(f: Tally['flags'][number], t: Tally): number | null {
+  if (f.player === null) return null;
+  for (const w of t.wagons) {
+    for (const v of w.voters) if (v.player === f.player && v.post > f.post) return v.post;
+  }
+  return null;
 }
 
 /** The key the GM's review queue gives a flag (src/web/ui/review.ts). */

@@ -12,7 +12,7 @@ import { acceptedReviews } from '../../game/draft-step.js';
 import { gmNews, NEWS_DISMISS } from '../../game/gm-news.js';
 import { withMarker } from '../../publish/marker.js';
 import { dialectFor } from '../../votal/dialect.js';
-import { renderVotal } from '../../votal/render-votal.js';
+import { openFlags, renderVotal } from '../../votal/render-votal.js';
 import { normaliseLineEndings, sameVotalText } from '../../votal/line-endings.js';
 import { rateLimit } from '../rate-limit.js';
 import type { AppDeps } from '../app.js';
@@ -26,7 +26,7 @@ import {
 } from './gm-pages.js';
 import { inspectThread } from './inspect-thread.js';
 import { LiveBody, LivePage } from './live-page.js';
-import { openReviewCount, reviewQueue } from './review.js';
+import { reviewQueue } from './review.js';
 import { uiHeaders } from './security.js';
 import { staticFiles } from './static.js';
 import { isTimeZone, localToUtc } from './time-zone.js';
@@ -250,7 +250,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
         store.tallies.latest(game.id), store.polls.get(game.id), store.drafts.list(game.id, { status: 'pending' }),
       ]);
       const tally = latest?.tally ?? null;
-      const toReview = tally ? openReviewCount(tally) : 0;
+      const toReview = tally ? openFlags(tally).length : 0;
       return { game, title: titleOf(game, poll), tally, poll, pending: pending.length, toReview, deadline: deadlineOf(game, poll) };
     }));
     const flash = flashOf(c);

@@ -2,6 +2,7 @@ import type { Effect } from '../../model/action.js';
 import { plainText } from '../../model/body.js';
 import type { Flag, Tally, TallyViolation } from '../../model/tally.js';
 import { readPost } from '../../parse/read-post.js';
+import { laterVote, TARGET_FLAGS } from '../../votal/render-votal.js';
 import type { Ruleset } from '../../rules/ruleset.js';
 import type { AuditEntry } from '../../store/audit-repo.js';
 import type { StoredGmEvent } from '../../store/events-repo.js';
@@ -47,11 +48,6 @@ export interface ReviewItem {
   /** How the GM settled it, when they did. */
   resolved: string | null;
 }
-
-/** Flags about the vote's target: the GM picks who was meant, or ignores the vote. */
-const TARGET_FLAGS = new Set<Flag['kind']>([
-  'ambiguous-target', 'unknown-target', 'vote-for-dead', 'malformed-vote', 'empty-vote', 'no-lynch-not-allowed', 'self-vote',
-]);
 
 const FLAG_TITLES: Partial<Record<Flag['kind'], string>> = {
   'ambiguous-target': 'Ambiguous vote',
@@ -204,23 +200,6 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     });
   }
   return items.sort((a, b) => Number(a.resolved !== null) - Number(b.resolved !== null) || a.post - b.post);
-}
-
-/**
- * The post of the flagged player's vote that stands now, when it came after the flagged
- * post: the unreadable vote no longer matters to the count (the GM may still look at it).
- */
-function laterVote(f: Flag, tally: Tally): number | null {
-  if (f.player === null) return null;
-  for (const w of tally.wagons) {
-    for (const v of w.voters) if (v.player === f.player && v.post > f.post) return v.post;
-  }
-  return null;
-}
-
-/** What the GM has still to answer in a count: its flags, less corrections and moot votes. */
-export function openReviewCount(tally: Tally): number {
-  return tally.flags.filter((f) => f.kind !== 'gm-correction' && !(TARGET_FLAGS.has(f.kind) && laterVote(f, tally) !== null)).length;
 }
 
 function clip(text: string, max = 200): string {
