@@ -24,6 +24,7 @@ import { DraftSettings } from '../votal/draft-triggers.js';
 import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 import { requireAdmin } from './auth.js';
 import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.js';
+import { freshnessOf } from './freshness.js';
 import { GameEvents } from './live.js';
 import { gamePage } from './public-page.js';
 import { clientIp, rateLimit, type RateLimitOptions } from './rate-limit.js';
@@ -239,11 +240,17 @@ export function createApp(deps: AppDeps): VotalApp {
 
   api.get('/games/:id/tally', async (c) => {
     const game = await gameOr404(idParam(c));
-    const latest = await store.tallies.latest(game.id);
-    if (!latest) return c.json({ error: `game ${game.id} has no count yet: its thread has not been read` }, 404);
+    const [latest, poll] = await Promise.all([store.tallies.latest(game.id), store.polls.get(game.id)]);
+    if (!latest) {
+      const why = poll.lastError ? `; the last read failed: ${poll.lastError}` : '';
+      return c.json({ error: `game ${game.id} has no count yet: its thread has not been read${why}` }, 404);
+    }
+    const freshness = freshnessOf(poll, latest.createdAt);
     c.header('X-Votal-Tally-Id', String(latest.id));
     c.header('X-Votal-Counted-At', latest.createdAt);
-    return c.json(latest.tally);
+    if (freshness.stale) c.header('X-Votal-Stale', 'true');
+    // The count contract, plus how fresh it is (a count made before polls began failing says so).
+    return c.json({ ...latest.tally, freshness });
   });
 
   api.get('/games/:id/events', async (c) => {
