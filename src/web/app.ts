@@ -27,7 +27,7 @@ import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.j
 import { freshnessOf } from './freshness.js';
 import { GameEvents } from './live.js';
 import { gamePage } from './public-page.js';
-import { clientIp, rateLimit, type RateLimitOptions } from './rate-limit.js';
+import { clientAddressOf, rateLimit, type RateLimitOptions } from './rate-limit.js';
 import { createUiApp } from './ui/index.js';
 
 /**
@@ -136,6 +136,8 @@ export function createApp(deps: AppDeps): VotalApp {
     sql: store.sql, bufferSize: deps.live?.bufferSize ?? 100, heartbeatMs: deps.live?.heartbeatMs ?? 20_000, ...(log ? { log } : {}),
   });
   const perClient = deps.live?.perClient ?? 8;
+  // Behind a reverse proxy (VOTAL_TRUST_PROXY) every player is not the proxy's one address.
+  const clientOf = clientAddressOf(env.trustProxy ?? false);
   const streamsByClient = new Map<string, number>();
   const pollWaitMs = deps.pollWaitMs ?? 20_000;
 
@@ -365,7 +367,7 @@ export function createApp(deps: AppDeps): VotalApp {
   app.route('/api', api);
 
   // ------------------------------------------------------------------------ public pages
-  if (deps.rateLimit !== false) app.use('/g/*', rateLimit(deps.rateLimit ?? {}));
+  if (deps.rateLimit !== false) app.use('/g/*', rateLimit({ keyOf: clientOf, ...deps.rateLimit }));
 
   // A browser goes to the GM dashboard; anything else learns where things are.
   app.get('/', (c) => ((c.req.header('accept') ?? '').includes('text/html')
@@ -382,7 +384,7 @@ export function createApp(deps: AppDeps): VotalApp {
   app.get('/g/:slug/events', async (c) => {
     const game = await store.games.bySlug(c.req.param('slug'));
     if (!game) return c.json({ error: 'no such game' }, 404);
-    const ip = clientIp(c);
+    const ip = clientOf(c);
     const open = streamsByClient.get(ip) ?? 0;
     if (open >= perClient) {
       c.header('Retry-After', '30');
