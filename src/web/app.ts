@@ -64,6 +64,8 @@ export interface AppDeps {
     bufferSize?: number;
     /** Event streams open at once per client IP. Default 8. */
     perClient?: number;
+    /** How often the live page reloads itself where no script runs. Default 30 s. */
+    noscriptRefreshSeconds?: number;
   };
   /** Public routes' token bucket; false turns it off. */
   rateLimit?: RateLimitOptions | false;

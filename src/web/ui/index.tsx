@@ -138,7 +138,9 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     return /^[a-z0-9][a-z0-9-]{0,63}$/.test(slug) ? store.games.bySlug(slug) : null;
   };
 
-  const liveRenders = options.liveRenders ?? new LiveRenders();
+  const liveRenders = options.liveRenders ?? new LiveRenders(
+    deps.live?.noscriptRefreshSeconds ? { noscriptRefreshSeconds: deps.live.noscriptRefreshSeconds } : {},
+  );
   app.get('/g/:slug', async (c) => {
     const game = await gameBySlug(c);
     if (!game) return c.html(<ErrorPage status={404} message="No game has this address." />, 404);

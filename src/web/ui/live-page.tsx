@@ -208,23 +208,24 @@ export function LiveBody(props: { data: LiveData; slug: string; extras: LiveExtr
   );
 }
 
-/** How often the page reloads itself where no script runs. */
+/** How often the page reloads itself where no script runs (default). */
 export const NOSCRIPT_REFRESH_SECONDS = 30;
 
 /** The whole live page around `body`, the `LiveBody` already rendered (once per version, shared by every request). */
-export function LivePage(props: { data: LiveData; body: string }) {
+export function LivePage(props: { data: LiveData; body: string; refreshSeconds?: number }) {
   const { data } = props;
+  const refresh = props.refreshSeconds ?? NOSCRIPT_REFRESH_SECONDS;
   const thread = safeHref(data.game.threadUrl);
   return (
     <Layout title={`${data.title} — live vote count`} scripts={['live.js']}
-      head={<noscript><meta http-equiv="refresh" content={String(NOSCRIPT_REFRESH_SECONDS)} /></noscript>}>
+      head={<noscript><meta http-equiv="refresh" content={String(refresh)} /></noscript>}>
       <h1>{data.title}</h1>
       <p>
         <span id="live-status" class="status off">Connecting</span>{' '}
         {thread ? <a href={thread} rel="nofollow noopener noreferrer">Game thread</a> : null}
       </p>
       <div id="announce" class="sr-only" role="status" aria-live="polite"></div>
-      <noscript><p class="muted">{`Without JavaScript this page reloads itself every ${NOSCRIPT_REFRESH_SECONDS} seconds.`}</p></noscript>
+      <noscript><p class="muted">{`Without JavaScript this page reloads itself every ${refresh} seconds.`}</p></noscript>
       {raw(props.body)}
       <footer class="foot">Counted by Votal. The GM's official vote count is the one posted in the thread.</footer>
     </Layout>

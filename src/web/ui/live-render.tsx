@@ -41,11 +41,13 @@ export function deadOf(roster: readonly Slot[], living: readonly string[], event
 export class LiveRenders {
   readonly #cache = new Map<number, { version: string; view: Promise<LiveView> }>();
   readonly #max: number;
+  readonly #refreshSeconds: number | undefined;
   /** Renders done (tests and benchmarks count them). */
   renders = 0;
 
-  constructor(opts: { maxGames?: number } = {}) {
+  constructor(opts: { maxGames?: number; noscriptRefreshSeconds?: number } = {}) {
     this.#max = opts.maxGames ?? 200;
+    this.#refreshSeconds = opts.noscriptRefreshSeconds;
   }
 
   async view(store: UiStore, game: Game, now: Date): Promise<LiveView> {
@@ -59,7 +61,7 @@ export class LiveRenders {
       const extras: LiveExtras = { freshness, dead: deadOf(game.roster, data.tally.players, events), version };
       this.renders += 1;
       const fragment = String(await (<LiveBody data={data} slug={game.slug} extras={extras} />));
-      const page = String(await (<LivePage data={data} body={fragment} />));
+      const page = String(await (<LivePage data={data} body={fragment} {...(this.#refreshSeconds ? { refreshSeconds: this.#refreshSeconds } : {})} />));
       return { version, fragment, page };
     })();
     this.#cache.delete(game.id);

@@ -84,6 +84,7 @@ export const LIVE_JS = String.raw`(function () {
   }
   var channel = window.BroadcastChannel ? new BroadcastChannel('votal-live ' + eventsUrl) : null;
   var leader = false;
+  var tookOver = false;
   var statusNow = { text: 'Connecting', cls: 'off' };
   function setStatus(text, cls) {
     statusNow = { text: text, cls: cls };
@@ -160,7 +161,7 @@ export const LIVE_JS = String.raw`(function () {
       setStatus('Live', 'live');
       // After a reconnect, catch up on anything missed while away (every tab); a first
       // connection checks only this tab's copy (it may have taken over from a closed leader).
-      if (wasOpen || lastId) changed(); else schedule();
+      if (wasOpen || lastId || tookOver) changed(); else schedule();
       wasOpen = true;
     });
     es.addEventListener('error', function () {
@@ -198,10 +199,14 @@ export const LIVE_JS = String.raw`(function () {
     };
   }
   if (channel && navigator.locks && navigator.locks.request) {
-    navigator.locks.request('votal-live ' + eventsUrl, function () {
-      lead();
-      // Held while this tab lives; the browser gives it to the next tab when this one goes.
-      return new Promise(function () {});
+    var lockName = 'votal-live ' + eventsUrl;
+    // Held while this tab lives; the browser gives it to the next tab when this one goes.
+    var hold = function () { return new Promise(function () {}); };
+    navigator.locks.request(lockName, { ifAvailable: true }, function (lock) {
+      if (lock) { lead(); return hold(); }
+      // A follower for now; when it takes over, the others may have missed changes meanwhile.
+      navigator.locks.request(lockName, function () { tookOver = true; lead(); return hold(); });
+      return null;
     }).catch(function () { if (!leader) lead(); });
     channel.postMessage({ t: 'ask' });
     // A follower whose leader never answers (a browser that lost it) still updates, slowly.
