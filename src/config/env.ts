@@ -55,9 +55,9 @@ export const EnvSchema = z.object({
     z.string().refine((v) => /^(1|0|true|false|yes|no|on|off)$/i.test(v.trim()) || v.split(',').every((a) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a.trim())), {
       message: 'must be 1 (trust loopback and private proxies) or a comma-separated list of proxy addresses or CIDR ranges',
     }),
-  ).transform((v): false | 'private' | string[] => {
+  ).transform((v): 'private' | string[] | undefined => {
     const t = v?.trim().toLowerCase();
-    if (t === undefined || ['0', 'false', 'no', 'off'].includes(t)) return false;
+    if (t === undefined || ['0', 'false', 'no', 'off'].includes(t)) return undefined;
     if (['1', 'true', 'yes', 'on'].includes(t)) return 'private';
     return v!.split(',').map((a) => a.trim());
   }),
@@ -84,9 +84,9 @@ export interface VotalEnv {
   /**
    * `VOTAL_TRUST_PROXY`: behind a reverse proxy, the client's address is the rightmost
    * X-Forwarded-For hop that is not a trusted proxy (`private`: loopback and private
-   * addresses; or these addresses / CIDR ranges). Off (false) by default.
+   * addresses; or these addresses / CIDR ranges). Unset: off.
    */
-  trustProxy?: false | 'private' | string[];
+  trustProxy?: 'private' | string[] | undefined;
   /** PostgreSQL: the job queue's schema (default `pgboss`); separate Votal installations on one database need their own. */
   queueSchema?: string | undefined;
 }

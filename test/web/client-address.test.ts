@@ -45,9 +45,9 @@ describe('client address', () => {
   });
 
   it('VOTAL_TRUST_PROXY: off unless set; 1 trusts private proxies; a list names them; nonsense is an error naming it', () => {
-    expect(loadEnv({}).trustProxy).toBe(false);
+    expect(loadEnv({}).trustProxy).toBeUndefined();
     expect(loadEnv({ VOTAL_TRUST_PROXY: '1' }).trustProxy).toBe('private');
-    expect(loadEnv({ VOTAL_TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadEnv({ VOTAL_TRUST_PROXY: 'off' }).trustProxy).toBeUndefined();
     expect(loadEnv({ VOTAL_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
     expect(() => loadEnv({ VOTAL_TRUST_PROXY: 'nginx' })).toThrow(/VOTAL_TRUST_PROXY/);
   });
