@@ -4,6 +4,7 @@ import { hashBody } from '../../src/model/post.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { createUiApp } from '../../src/web/ui/index.js';
+import { Deadline } from '../../src/web/ui/live-page.js';
 import { deadOf, LiveRenders } from '../../src/web/ui/live-render.js';
 import { ADMIN_TOKEN, recordingPoller, sampleTally, testEnv } from '../web/support.js';
 import { tempDir } from './browser-support.js';
@@ -123,6 +124,14 @@ describe('live page', () => {
     const decided = await page();
     expect(decided).not.toContain('data-countdown');
     expect(decided).toMatch(/Day over\. Majority reached on Bob/);
+  });
+
+  it('the deadline part (live and GM pages alike) runs no clock once the Day is decided', async () => {
+    const running = String(await Deadline({ deadline, timeZone: null }));
+    expect(running).toContain(`data-countdown="${deadline}"`);
+    const ended = String(await Deadline({ deadline, timeZone: null, ended: 'Majority reached on Bob at post 5.' }));
+    expect(ended).not.toContain('data-countdown');
+    expect(ended).toContain('Day over. Majority reached on Bob at post 5.');
   });
 
   it('lists the living and the dead', async () => {
