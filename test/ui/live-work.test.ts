@@ -4,6 +4,8 @@ import type { Slot } from '../../src/model/roster.js';
 import { readPost } from '../../src/parse/read-post.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import { countVotes, countVotesAt } from '../../src/tally/count.js';
+import { findSlot } from '../../src/tally/slot-names.js';
+import type { SlotState } from '../../src/tally/state.js';
 import { buildTimeline } from '../../src/web/ui/timeline.js';
 
 /**
@@ -48,5 +50,19 @@ describe('live page work', () => {
     expect(small.reads.n / 200).toBeLessThan(20);
     // Four times the thread, four times the reads (linear, not 16 times).
     expect(big.reads.n / small.reads.n).toBeLessThan(4.5);
+  });
+
+  it('finding a voter\'s slot does not scan the roster: names are read once per roster, not once per lookup', () => {
+    let reads = 0;
+    const slots = Array.from({ length: 500 }, (_, i) => new Proxy({ name: `P${i}`, formerNames: [`Old${i}`], aliases: [`A${i}`] } as unknown as SlotState, {
+      get: (target, key, receiver) => { if (key === 'name' || key === 'formerNames' || key === 'aliases') reads += 1; return Reflect.get(target, key, receiver); },
+    }));
+    const found = [];
+    for (let i = 0; i < 500; i++) found.push(findSlot(slots, `p${i}`), findSlot(slots, `old${i}`), findSlot(slots, `a${i}`));
+    expect(found).toEqual(Array.from({ length: 500 }, (_, i) => [i, i, i]).flat());
+    expect(reads).toBeLessThanOrEqual(3 * slots.length);
+    // The first slot with a name wins, as in roster order; a current name beats an alias.
+    const clash = [{ name: 'Bo', formerNames: [], aliases: ['Al'] }, { name: 'Al', formerNames: [], aliases: ['Bo'] }] as unknown as SlotState[];
+    expect([findSlot(clash, 'al'), findSlot(clash, 'BO'), findSlot(clash, 'nobody')]).toEqual([1, 0, undefined]);
   });
 });
