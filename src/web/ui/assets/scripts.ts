@@ -215,6 +215,8 @@ export const LIVE_JS = String.raw`(function () {
     lead();
   }
   window.addEventListener('pagehide', function () { if (source) source.close(); if (channel) channel.close(); });
+  // Back from the back-forward cache with its stream and channel closed: start afresh.
+  window.addEventListener('pageshow', function (e) { if (e.persisted) location.reload(); });
 })();
 `;
 
