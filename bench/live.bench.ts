@@ -1,5 +1,7 @@
 /**
- * `npm run bench:live`: live-update fan-out. Opens N server-sent-event subscribers (default
+ * `npm run bench:live`: the live page's cost by roster size (the fold, the timeline, the
+ * render; BENCH_PAGE_PLAYERS, default 300,1000,3000, each with one vote post per player),
+ * then live-update fan-out. Opens N server-sent-event subscribers (default
  * 300) on one game of a real `votal serve` app over loopback, then changes the game's
  * tally R times (default 10) and measures, for each change, the time from the write
  * (the tally saved, NOTIFY on commit, LISTEN, fan-out, SSE frame) to the moment the last
@@ -18,8 +20,39 @@ import { openStore } from '../src/store/open-store.js';
 import { createApp } from '../src/web/app.js';
 import { packageRoot } from '../src/rules/package-root.js';
 import { recordBenchmark } from './record.js';
+import { readPost } from '../src/parse/read-post.js';
+import { loadRuleset } from '../src/rules/load-ruleset.js';
+import { countVotes } from '../src/tally/count.js';
+import type { TallyEvent } from '../src/tally/log.js';
+import { LiveBody } from '../src/web/ui/live-page.js';
+import { buildTimeline } from '../src/web/ui/timeline.js';
+
+/** The live page of a game of `players`, each posting one vote: ms for the fold, the timeline, the render. */
+async function livePageCost(players: number): Promise<{ players: number; fold: number; timeline: number; render: number }> {
+  const ruleset = loadRuleset('plurality');
+  const roster = Array.from({ length: players }, (_, i) => ({ name: `Player${i}`, aliases: [], formerNames: [], alive: true }));
+  const events: TallyEvent[] = [];
+  for (let i = 1; i <= players; i++) {
+    const body = [{ t: 'bold' as const, children: [{ t: 'text' as const, text: `Vote: Player${(i * 7 + 3) % players}` }] }];
+    events.push({ kind: 'post', post: i, author: `Player${i - 1}`, time: null, permalink: `https://forum.example/p/${i}`, reading: readPost({ body, edit: null }, roster, ruleset) });
+  }
+  let t = performance.now();
+  const tally = countVotes({ ruleset, roster, events, view: 'public' });
+  const fold = performance.now() - t;
+  t = performance.now();
+  const timeline = buildTimeline({ ruleset, roster, events, view: 'public', posts: events.map((_, i) => i + 1) });
+  const line = performance.now() - t;
+  t = performance.now();
+  const freshness = { countedAt: null, lastOkAt: null, lastPolledAt: null, stale: false, error: null, errorAt: null, failedPolls: 0 };
+  String(await LiveBody({
+    slug: 'bench', extras: { freshness, dead: [], version: 'v' },
+    data: { game: {} as never, title: 'bench', tally, timeline, deadline: null, timeZone: null, tallyId: 1, updatedAt: null, version: 'v' },
+  }));
+  return { players, fold, timeline: line, render: performance.now() - t };
+}
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 300);
+const PAGE_PLAYERS = (process.env.BENCH_PAGE_PLAYERS ?? '300,1000,3000').split(',').map(Number).filter((n) => n > 0);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const root = packageRoot(import.meta.url);
 
@@ -94,6 +127,14 @@ const percentile = (xs: number[], p: number): number => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
+await livePageCost(100); // warm-up (JIT)
+const pages: Awaited<ReturnType<typeof livePageCost>>[] = [];
+for (const n of PAGE_PLAYERS) {
+  const cost = await livePageCost(n);
+  pages.push(cost);
+  console.log(`live page, ${n} players: fold ${cost.fold.toFixed(0)} ms, timeline ${cost.timeline.toFixed(0)} ms, render ${cost.render.toFixed(0)} ms`);
+}
+
 const store = await openStore({ dataDir: 'memory://' });
 const app = createApp({
   store, env, poller: { pollNow: async () => {} },
@@ -153,6 +194,12 @@ Setup: \`votal serve\`'s app on 127.0.0.1, ${SUBSCRIBERS} server-sent-event stre
 | change -> last subscriber, worst | ${f(Math.max(...lastMs))} |
 | change -> median subscriber, median | ${f(percentile(medianMs, 50))} |
 | opening the ${SUBSCRIBERS} streams | ${f(connectMs)} |
+
+Live page (plurality, one vote post per player; rendered once per version, then served from the cache):
+
+| players | fold ms | timeline ms | render ms | total ms |
+| --- | --- | --- | --- | --- |
+${pages.map((p) => `| ${p.players} | ${f(p.fold)} | ${f(p.timeline)} | ${f(p.render)} | ${f(p.fold + p.timeline + p.render)} |`).join('\n')}
 `;
   console.log(`recorded in ${recordBenchmark(root, entry)}`);
 }

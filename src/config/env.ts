@@ -51,6 +51,16 @@ export const EnvSchema = z.object({
   VOTAL_QUEUE_SCHEMA: optionalString(
     z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, { message: 'must be a lower-case schema name (letters, digits, _)' }),
   ),
+  VOTAL_TRUST_PROXY: optionalString(
+    z.string().refine((v) => /^(1|0|true|false|yes|no|on|off)$/i.test(v.trim()) || v.split(',').every((a) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a.trim())), {
+      message: 'must be 1 (trust loopback and private proxies) or a comma-separated list of proxy addresses or CIDR ranges',
+    }),
+  ).transform((v): 'private' | string[] | undefined => {
+    const t = v?.trim().toLowerCase();
+    if (t === undefined || ['0', 'false', 'no', 'off'].includes(t)) return undefined;
+    if (['1', 'true', 'yes', 'on'].includes(t)) return 'private';
+    return v!.split(',').map((a) => a.trim());
+  }),
   VOTAL_LOG_LEVEL: optionalString(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
     (v) => v ?? 'info',
   ),
@@ -71,6 +81,12 @@ export interface VotalEnv {
   /** Private and loopback thread URLs allowed (tests, local fake forums). */
   allowPrivateHosts: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * `VOTAL_TRUST_PROXY`: behind a reverse proxy, the client's address is the rightmost
+   * X-Forwarded-For hop that is not a trusted proxy (`private`: loopback and private
+   * addresses; or these addresses / CIDR ranges). Unset: off.
+   */
+  trustProxy?: 'private' | string[] | undefined;
   /** PostgreSQL: the job queue's schema (default `pgboss`); separate Votal installations on one database need their own. */
   queueSchema?: string | undefined;
 }
@@ -99,5 +115,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     allowPrivateHosts: e.VOTAL_ALLOW_PRIVATE_HOSTS,
     logLevel: e.VOTAL_LOG_LEVEL,
     queueSchema: e.VOTAL_QUEUE_SCHEMA,
+    trustProxy: e.VOTAL_TRUST_PROXY,
   };
 }

@@ -1,7 +1,5 @@
-import { setMaxListeners } from 'node:events';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { z } from 'zod';
 import { PublishInput, publicSettings, sealPublish, type GameSettings } from '../config/game-settings.js';
 import type { VotalEnv } from '../config/env.js';
@@ -30,9 +28,10 @@ import { normaliseLineEndings } from '../votal/line-endings.js';
 import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 import { requireAdmin } from './auth.js';
 import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.js';
-import { GameEvents, type LiveEvent } from './live.js';
+import { freshnessOf } from './freshness.js';
+import { GameEvents } from './live.js';
 import { gamePage } from './public-page.js';
-import { clientIp, rateLimit, type RateLimitOptions } from './rate-limit.js';
+import { clientAddressOf, rateLimit, type RateLimitOptions } from './rate-limit.js';
 import { createUiApp } from './ui/index.js';
 
 /**
@@ -71,6 +70,8 @@ export interface AppDeps {
     bufferSize?: number;
     /** Event streams open at once per client IP. Default 8. */
     perClient?: number;
+    /** How often the live page reloads itself where no script runs. Default 30 s. */
+    noscriptRefreshSeconds?: number;
   };
   /** Public routes' token bucket; false turns it off. */
   rateLimit?: RateLimitOptions | false;
@@ -146,13 +147,13 @@ export function createApp(deps: AppDeps): VotalApp {
   deps.scrubber?.add(adminToken);
   const box = env.secretKey ? new SecretBox(env.secretKey) : null;
   const http = new PublishHttp({ timeoutMs: deps.publish?.timeoutMs ?? 30_000, allowPrivateHosts: env.allowPrivateHosts });
-  const live = new GameEvents({ sql: store.sql, bufferSize: deps.live?.bufferSize ?? 100, ...(log ? { log } : {}) });
-  const heartbeatMs = deps.live?.heartbeatMs ?? 20_000;
+  const live = new GameEvents({
+    sql: store.sql, bufferSize: deps.live?.bufferSize ?? 100, heartbeatMs: deps.live?.heartbeatMs ?? 20_000, ...(log ? { log } : {}),
+  });
   const perClient = deps.live?.perClient ?? 8;
+  // Behind a reverse proxy (VOTAL_TRUST_PROXY) every player is not the proxy's one address.
+  const clientOf = clientAddressOf(env.trustProxy ?? false);
   const streamsByClient = new Map<string, number>();
-  const closing = new AbortController();
-  // Every live-page stream listens for shutdown: hundreds of listeners are expected.
-  setMaxListeners(0, closing.signal);
   const pollWaitMs = deps.pollWaitMs ?? 20_000;
 
   const publishDeps: PublishDeps = {
@@ -258,11 +259,17 @@ export function createApp(deps: AppDeps): VotalApp {
 
   api.get('/games/:id/tally', async (c) => {
     const game = await gameOr404(idParam(c));
-    const latest = await store.tallies.latest(game.id);
-    if (!latest) return c.json({ error: `game ${game.id} has no count yet: its thread has not been read` }, 404);
+    const [latest, poll] = await Promise.all([store.tallies.latest(game.id), store.polls.get(game.id)]);
+    if (!latest) {
+      const why = poll.lastError ? `; the last read failed: ${poll.lastError}` : '';
+      return c.json({ error: `game ${game.id} has no count yet: its thread has not been read${why}` }, 404);
+    }
+    const freshness = freshnessOf(poll, latest.createdAt);
     c.header('X-Votal-Tally-Id', String(latest.id));
     c.header('X-Votal-Counted-At', latest.createdAt);
-    return c.json(latest.tally);
+    if (freshness.stale) c.header('X-Votal-Stale', 'true');
+    // The count contract, plus how fresh it is (a count made before polls began failing says so).
+    return c.json({ ...latest.tally, freshness });
   });
 
   // What the GM's own posts announced that the game does not hold yet (proposals only).
@@ -406,7 +413,7 @@ export function createApp(deps: AppDeps): VotalApp {
   app.route('/api', api);
 
   // ------------------------------------------------------------------------ public pages
-  if (deps.rateLimit !== false) app.use('/g/*', rateLimit(deps.rateLimit ?? {}));
+  if (deps.rateLimit !== false) app.use('/g/*', rateLimit({ keyOf: clientOf, ...deps.rateLimit }));
 
   // A browser goes to the GM dashboard; anything else learns where things are.
   app.get('/', (c) => ((c.req.header('accept') ?? '').includes('text/html')
@@ -423,7 +430,7 @@ export function createApp(deps: AppDeps): VotalApp {
   app.get('/g/:slug/events', async (c) => {
     const game = await store.games.bySlug(c.req.param('slug'));
     if (!game) return c.json({ error: 'no such game' }, 404);
-    const ip = clientIp(c);
+    const ip = clientOf(c);
     const open = streamsByClient.get(ip) ?? 0;
     if (open >= perClient) {
       c.header('Retry-After', '30');
@@ -432,76 +439,20 @@ export function createApp(deps: AppDeps): VotalApp {
     await live.start();
     const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? null;
     streamsByClient.set(ip, open + 1);
-    return streamSSE(c, async (stream) => {
-      try {
-        await runStream(stream, game, lastEventId);
-      } finally {
+    const body = live.openStream({
+      gameId: game.id,
+      lastEventId,
+      hello: async () => ({ slug: game.slug, status: game.status, tallyId: (await store.tallies.latest(game.id))?.id ?? null }),
+      onEnd: () => {
         const n = (streamsByClient.get(ip) ?? 1) - 1;
         if (n <= 0) streamsByClient.delete(ip);
         else streamsByClient.set(ip, n);
-      }
-    }, async (error) => {
-      log?.warn({ err: error, slug: game.slug }, 'event stream failed');
+      },
+    });
+    return new Response(body, {
+      headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' },
     });
   });
-
-  /** One subscriber: catch up (Last-Event-ID) or say hello, then changes and heartbeats until it goes. */
-  async function runStream(stream: SSEStreamingApi, game: Game, lastEventId: string | null): Promise<void> {
-    const pending: LiveEvent[] = [];
-    let wake: (() => void) | null = null;
-    const poke = (): void => {
-      const w = wake;
-      wake = null;
-      w?.();
-    };
-    const unsubscribe = live.subscribe(game.id, (event) => {
-      if (event.kind === 'draft' || event.kind === 'event') return; // GM business
-      pending.push(event);
-      poke();
-    });
-    const onClose = (): void => poke();
-    closing.signal.addEventListener('abort', onClose);
-    stream.onAbort(() => poke());
-    let sentSeq = 0;
-    try {
-      if (lastEventId) {
-        const replay = live.since(game.id, lastEventId);
-        if (!replay.complete) {
-          await stream.writeSSE({ event: 'reset', id: live.currentId(), data: JSON.stringify({ reason: 'missed changes: reload' }) });
-        }
-        for (const e of replay.events) if (e.kind !== 'draft' && e.kind !== 'event') pending.unshift(e);
-        pending.sort((a, b) => a.seq - b.seq);
-      } else {
-        const latest = await store.tallies.latest(game.id);
-        await stream.writeSSE({
-          event: 'hello',
-          id: live.currentId(),
-          data: JSON.stringify({ slug: game.slug, status: game.status, tallyId: latest?.id ?? null }),
-        });
-        sentSeq = Number(live.currentId().split('-')[1]);
-      }
-      while (!stream.aborted && !stream.closed && !closing.signal.aborted) {
-        const next = pending.shift();
-        if (next) {
-          if (next.seq <= sentSeq) continue;
-          sentSeq = next.seq;
-          await stream.writeSSE({ event: next.kind, id: next.id, data: JSON.stringify({ kind: next.kind, id: next.rowId, at: next.at }) });
-          continue;
-        }
-        const timedOut = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(true), heartbeatMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve(false);
-          };
-        });
-        if (timedOut && !stream.aborted && !closing.signal.aborted) await stream.write(': heartbeat\n\n');
-      }
-    } finally {
-      unsubscribe();
-      closing.signal.removeEventListener('abort', onClose);
-    }
-  }
 
   // ---------------------------------------------------------------------------- helpers
   /**
@@ -602,7 +553,6 @@ export function createApp(deps: AppDeps): VotalApp {
   return Object.assign(app, {
     live,
     async shutdown() {
-      closing.abort();
       await live.stop();
     },
   });

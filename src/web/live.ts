@@ -12,6 +12,10 @@ import type { Sql } from '../store/sql.js';
  * `Last-Event-ID` gets what it missed. When that cannot be told (another run of the
  * server, or more changes than are kept), the stream says `reset` and the page reloads
  * its state. Only ids and kinds travel (never a tally with GM-only details).
+ *
+ * Fan-out is built for thousands of subscribers: each change is serialised once into one
+ * frame (bytes) shared by every stream of the game, and one timer beats for every idle
+ * stream, so a change costs one enqueue per subscriber.
  */
 
 export interface LiveEvent {
@@ -23,7 +27,33 @@ export interface LiveEvent {
   /** The changed row (tally id, draft id...), when there is one. */
   rowId: number | null;
   at: string;
+  /** The whole public SSE frame, encoded once and written to every stream as is. */
+  frame: Uint8Array;
 }
+
+/** GM business: never on the public stream. */
+export const isPrivate = (kind: LiveEvent['kind']): boolean => kind === 'draft' || kind === 'event';
+
+const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(': heartbeat\n\n');
+
+/** One server-sent event, as bytes. */
+export function sseFrame(event: string, id: string, data: unknown): Uint8Array {
+  return encoder.encode(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+export interface StreamOptions {
+  gameId: number;
+  /** The client's `Last-Event-ID` (a reconnect): replay what it missed, else `reset`. */
+  lastEventId: string | null;
+  /** The `hello` data of a first connection (read after subscribing, so nothing is missed). */
+  hello: () => Promise<unknown>;
+  /** The stream ended (client gone, server closing, client too slow). */
+  onEnd?: () => void;
+}
+
+/** A stream that lets this many frames queue up unread is dropped: the client resumes with Last-Event-ID. */
+const MAX_QUEUED = 64;
 
 export interface Replay {
   events: LiveEvent[];
@@ -44,12 +74,19 @@ export class GameEvents {
   readonly #log: Logger | undefined;
   readonly #buffers = new Map<number, GameBuffer>();
   readonly #subscribers = new Map<number, Set<(event: LiveEvent) => void>>();
+  /** Open streams: their last write time (for heartbeats) and how to end them. */
+  readonly #streams = new Map<ReadableStreamDefaultController<Uint8Array>, { wroteAt: number; end: () => void }>();
+  readonly #heartbeatMs: number;
+  readonly #now: () => number;
+  #beat: ReturnType<typeof setInterval> | null = null;
   #seq = 0;
   #unlisten: (() => Promise<void>) | null = null;
   #starting: Promise<void> | null = null;
 
-  constructor(opts: { sql: Pick<Sql, 'listen'>; bufferSize?: number; log?: Logger }) {
+  constructor(opts: { sql: Pick<Sql, 'listen'>; bufferSize?: number; log?: Logger; heartbeatMs?: number; now?: () => number }) {
     this.#sql = opts.sql;
+    this.#heartbeatMs = opts.heartbeatMs ?? 20_000;
+    this.#now = opts.now ?? Date.now;
     this.#bufferSize = opts.bufferSize ?? 100;
     this.#log = opts.log;
   }
@@ -68,7 +105,104 @@ export class GameEvents {
     this.#unlisten = null;
     this.#starting = null;
     await unlisten?.();
+    for (const { end } of [...this.#streams.values()]) end();
     this.#subscribers.clear();
+  }
+
+  get streamCount(): number {
+    return this.#streams.size;
+  }
+
+  /**
+   * One subscriber's server-sent-event stream: `hello` (or, resuming, the missed changes,
+   * with `reset` first when they cannot be told), then every public change of the game as
+   * its shared frame, and `: heartbeat` while idle.
+   */
+  openStream(opts: StreamOptions): ReadableStream<Uint8Array> {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let ready = false;
+    let ended = false;
+    let sentSeq = 0;
+    const early: LiveEvent[] = [];
+    const write = (bytes: Uint8Array): void => {
+      if (ended) return;
+      // A client that reads nothing must not make the server hold every frame for it.
+      if ((controller.desiredSize ?? 0) < -MAX_QUEUED) {
+        end();
+        return;
+      }
+      controller.enqueue(bytes);
+      const s = this.#streams.get(controller);
+      if (s) s.wroteAt = this.#now();
+    };
+    const send = (event: LiveEvent): void => {
+      if (isPrivate(event.kind)) return;
+      if (!ready) {
+        early.push(event);
+        return;
+      }
+      if (event.seq <= sentSeq) return;
+      sentSeq = event.seq;
+      write(event.frame);
+    };
+    const unsubscribe = this.subscribe(opts.gameId, send);
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
+      unsubscribe();
+      this.#streams.delete(controller);
+      if (this.#streams.size === 0 && this.#beat) {
+        clearInterval(this.#beat);
+        this.#beat = null;
+      }
+      try {
+        controller.close();
+      } catch {
+        // already closed or cancelled by the client
+      }
+      opts.onEnd?.();
+    };
+    return new ReadableStream<Uint8Array>({
+      start: async (c) => {
+        controller = c;
+        this.#streams.set(c, { wroteAt: this.#now(), end });
+        this.#beat ??= setInterval(() => this.#heartbeat(), Math.max(10, Math.floor(this.#heartbeatMs / 2)));
+        try {
+          if (opts.lastEventId) {
+            const replay = this.since(opts.gameId, opts.lastEventId);
+            if (!replay.complete) write(sseFrame('reset', this.currentId(), { reason: 'missed changes: reload' }));
+            else sentSeq = Number(opts.lastEventId.split('-')[1]);
+            early.unshift(...replay.events);
+          } else {
+            const hello = await opts.hello();
+            sentSeq = this.#seq;
+            write(sseFrame('hello', this.currentId(), hello));
+          }
+        } catch (error) {
+          this.#log?.warn({ err: error }, 'live stream failed to start');
+          end();
+          return;
+        }
+        ready = true;
+        early.sort((a, b) => a.seq - b.seq);
+        for (const e of early.splice(0)) send(e);
+      },
+      cancel: () => end(),
+    }, { highWaterMark: 1 });
+  }
+
+  /** `: heartbeat` on every stream that wrote nothing for `heartbeatMs` (proxies close silent connections). */
+  #heartbeat(): void {
+    const due = this.#now() - this.#heartbeatMs;
+    for (const [controller, s] of this.#streams) {
+      if (s.wroteAt > due) continue;
+      if ((controller.desiredSize ?? 0) < -MAX_QUEUED) {
+        s.end();
+        continue;
+      }
+      controller.enqueue(HEARTBEAT);
+      s.wroteAt = this.#now();
+    }
   }
 
   /** The id of the latest change (for a first `hello`): resuming from it replays what follows. */
@@ -120,7 +254,10 @@ export class GameEvents {
       kind: change.kind,
       rowId: change.id ?? null,
       at: new Date().toISOString(),
+      frame: new Uint8Array(0),
     };
+    // Serialised once: every subscriber of the game gets these same bytes.
+    event.frame = sseFrame(event.kind, event.id, { kind: event.kind, id: event.rowId, at: event.at });
     let buffer = this.#buffers.get(change.gameId);
     if (!buffer) this.#buffers.set(change.gameId, (buffer = { events: [], droppedUpTo: 0 }));
     buffer.events.push(event);

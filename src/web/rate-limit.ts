@@ -1,4 +1,6 @@
+import { BlockList, isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
+import { isPrivateAddress } from '../fetch/private-host.js';
 
 /**
  * A token bucket per client IP, in process memory, for the public routes: `capacity`
@@ -63,6 +65,60 @@ export class TokenBuckets {
 export function clientIp(c: Context): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/**
+ * Which hops are our own reverse proxies (`VOTAL_TRUST_PROXY`): `false` trusts none (the
+ * socket's address is the client), `private` trusts loopback and private addresses, a
+ * list trusts those addresses and CIDR ranges.
+ */
+export type TrustProxy = false | 'private' | readonly string[];
+
+/** Hops of X-Forwarded-For read at most (from the right): a forged header cannot make us walk it all. */
+const MAX_HOPS = 20;
+
+/** Tells trusted proxy addresses. */
+export function proxyTrust(trust: TrustProxy): (address: string) => boolean {
+  if (trust === false) return () => false;
+  if (trust === 'private') return (a) => isPrivateAddress(a);
+  const list = new BlockList();
+  for (const entry of trust) {
+    const [address, bits] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0) throw new TypeError(`VOTAL_TRUST_PROXY: "${entry}" is not an IP address or CIDR range`);
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(address!, type);
+    else list.addSubnet(address!, Number(bits), type);
+  }
+  return (a) => {
+    const family = isIP(a);
+    return family !== 0 && list.check(a, family === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
+/** `::ffff:10.0.0.1` is the IPv4 address 10.0.0.1. */
+const plain = (address: string): string => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+
+/**
+ * The client's address: the socket's, unless that is a trusted proxy; then the rightmost
+ * X-Forwarded-For hop that is not a trusted proxy (hops further left are the client's
+ * own say, and can be forged).
+ */
+export function clientAddressOf(trust: TrustProxy): (c: Context) => string {
+  const trusted = proxyTrust(trust);
+  if (trust === false) return clientIp;
+  return (c) => {
+    let address = plain(clientIp(c));
+    if (!trusted(address)) return address;
+    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').slice(-MAX_HOPS);
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = plain(hops[i]!);
+      if (hop === '') continue;
+      address = hop.slice(0, 64);
+      if (!trusted(address)) return address;
+    }
+    return address;
+  };
 }
 
 export function rateLimit(opts: RateLimitOptions = {}): MiddlewareHandler {

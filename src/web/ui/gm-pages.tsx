@@ -8,7 +8,7 @@ import type { StoredGmEvent } from '../../store/events-repo.js';
 import type { Game } from '../../store/games-repo.js';
 import type { PollState } from '../../store/polls-repo.js';
 import { Csrf, Layout, LocalTime, PostButton } from './layout.js';
-import { Deadline, WagonsTable, thresholdText } from './live-page.js';
+import { Deadline, WagonsTable, outcomeText, thresholdText } from './live-page.js';
 import { MarkupPreview } from './markup-preview.js';
 import type { ReviewItem } from './review.js';
 import { describeEvent } from './describe-event.js';
@@ -477,7 +477,7 @@ export function GamePage(props: {
             {t ? (
               <>
                 <p>{`Day ${t.day} · ${thresholdText(t)}`}{t.asOfPost !== null ? ` · as of post ${t.asOfPost}` : ''}{props.tallyAt ? <> · counted <LocalTime iso={props.tallyAt} /></> : null}</p>
-                <p>Deadline: <Deadline deadline={props.deadline} timeZone={typeof g.settings.timeZone === 'string' ? g.settings.timeZone : null} /></p>
+                <p>Deadline: <Deadline deadline={props.deadline} timeZone={typeof g.settings.timeZone === 'string' ? g.settings.timeZone : null} ended={outcomeText(t)} /></p>
                 <WagonsTable tally={t} id="gm-wagons" />
                 <p><strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}</p>
                 {t.outcome.status !== 'open' ? <p class="notice"><strong>{`Outcome: ${t.outcome.status}`}</strong>{t.outcome.eliminated.length ? ` — ${t.outcome.eliminated.join(', ')}` : ''}</p> : null}

@@ -20,12 +20,12 @@ import {
   GmAuth, MIN_PASSWORD, checkPreAuthToken, clearSessionCookie, preAuthToken, requireGm, safeNext, sessionIdOf, setSessionCookie,
   type GmVariables, type Session,
 } from './auth.js';
-import { deadlineOf, liveData, titleOf, type UiStore } from './game-data.js';
+import { deadlineOf, titleOf, type UiStore } from './game-data.js';
 import {
   DashboardPage, DraftPage, ErrorPage, GamePage, LoginPage, NewGamePage, SettingsPage, SetupPage, type NewGameForm, type RulesetChoice,
 } from './gm-pages.js';
 import { inspectThread } from './inspect-thread.js';
-import { LiveBody, LivePage } from './live-page.js';
+import { LiveRenders } from './live-render.js';
 import { reviewQueue } from './review.js';
 import { uiHeaders } from './security.js';
 import { staticFiles } from './static.js';
@@ -47,6 +47,8 @@ export interface UiOptions {
   auth?: GmAuth;
   /** The JSON API to send form actions to. Default: `createApp(deps)` made on first use. */
   api?: { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+  /** The live page's render cache (tests count its renders). */
+  liveRenders?: LiveRenders;
   /** Token bucket for sign-in attempts; false turns it off. */
   loginRateLimit?: { capacity?: number; perSecond?: number } | false;
 }
@@ -139,18 +141,19 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     return /^[a-z0-9][a-z0-9-]{0,63}$/.test(slug) ? store.games.bySlug(slug) : null;
   };
 
+  const liveRenders = options.liveRenders ?? new LiveRenders(
+    deps.live?.noscriptRefreshSeconds ? { noscriptRefreshSeconds: deps.live.noscriptRefreshSeconds } : {},
+  );
   app.get('/g/:slug', async (c) => {
     const game = await gameBySlug(c);
     if (!game) return c.html(<ErrorPage status={404} message="No game has this address." />, 404);
-    const data = await liveData(store, game, now());
-    return c.html(<LivePage data={data} slug={game.slug} />);
+    return c.html((await liveRenders.view(store, game, now())).page);
   });
 
   app.get('/g/:slug/fragment', async (c) => {
     const game = await gameBySlug(c);
     if (!game) return c.text('No such game.', 404);
-    const data = await liveData(store, game, now());
-    return c.html(<LiveBody data={data} slug={game.slug} />);
+    return c.html((await liveRenders.view(store, game, now())).fragment);
   });
 
   // ----------------------------------------------------------------------------- sign-in

@@ -9,6 +9,8 @@ export interface LayoutProps {
   /** Shown in the header bar (sign-out form for the GM). */
   nav?: Child;
   children?: Child;
+  /** More for <head> (the live page's no-script refresh). */
+  head?: Child;
   /** `robots` meta: live pages may be indexed by nobody. */
   noindex?: boolean;
 }
@@ -28,6 +30,7 @@ export function Layout(props: LayoutProps) {
         <link rel="icon" type="image/svg+xml" href={`/ui/static/favicon.svg?v=${ASSET_VERSION}`} />
         <link rel="stylesheet" href={`/ui/static/votal.css?v=${ASSET_VERSION}`} />
         {scripts.map((s) => <script src={`/ui/static/${s}?v=${ASSET_VERSION}`} defer></script>)}
+        {props.head ?? null}
       </head>
       <body>
         <a class="skip" href="#content">Skip to content</a>

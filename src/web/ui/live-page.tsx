@@ -1,4 +1,6 @@
+import { raw } from 'hono/html';
 import type { Tally, Wagon } from '../../model/tally.js';
+import type { Freshness } from '../freshness.js';
 import { TimelineChart } from './chart.js';
 import type { LiveData } from './game-data.js';
 import { Layout, LocalTime } from './layout.js';
@@ -23,7 +25,8 @@ function wagonState(w: Wagon): 'majority' | 'l1' | null {
   return w.toThreshold === 1 ? 'l1' : null;
 }
 
-function outcomeText(t: Tally): string | null {
+/** The Day's decision in words; null while the Day is open. */
+export function outcomeText(t: Tally): string | null {
   const o = t.outcome;
   switch (o.status) {
     case 'open': return null;
@@ -89,7 +92,9 @@ export function WagonsTable(props: { tally: Tally; id?: string }) {
   );
 }
 
-export function Deadline(props: { deadline: string | null; timeZone: string | null }) {
+/** The deadline with a live countdown; once the Day is decided (`ended`), the outcome instead: no clock runs past it. */
+export function Deadline(props: { deadline: string | null; timeZone: string | null; ended?: string | null }) {
+  if (props.ended) return <span class="day-over" data-day-over="">{`Day over. ${props.ended}`}</span>;
   if (!props.deadline) return <span class="muted">No deadline set</span>;
   return (
     <span>
@@ -101,14 +106,52 @@ export function Deadline(props: { deadline: string | null; timeZone: string | nu
   );
 }
 
+/** "Not updated since ...: why" while the thread cannot be read; when the count was made otherwise. */
+export function FreshnessNote(props: { freshness: Freshness }) {
+  const f = props.freshness;
+  if (!f.stale) {
+    return f.countedAt ? <p id="freshness" class="muted">Counted <LocalTime iso={f.countedAt} />.</p> : null;
+  }
+  const tries = f.failedPolls === 1 ? 'the last read of the thread failed' : `the last ${f.failedPolls} reads of the thread failed`;
+  return (
+    <p id="freshness" class="notice stale" role="alert">
+      <strong>{f.lastOkAt ? <>Not updated since <LocalTime iso={f.lastOkAt} /></> : 'The thread has not been read yet'}</strong>
+      {`: ${tries}. This count may be behind the thread. Last error: ${f.error ?? 'unknown'}`}
+      {f.errorAt ? <> (<LocalTime iso={f.errorAt} />)</> : null}
+    </p>
+  );
+}
+
+/** Living players and those who died (the roster's slots no living name belongs to). */
+export function AliveAndDead(props: { alive: readonly string[]; dead: readonly string[] }) {
+  return (
+    <section class="panel" aria-labelledby="players-h">
+      <h2 id="players-h">Players</h2>
+      <h3>{`Alive (${props.alive.length})`}</h3>
+      <p id="alive">{props.alive.join(', ') || 'Nobody.'}</p>
+      <h3>{`Dead (${props.dead.length})`}</h3>
+      <p id="dead">{props.dead.join(', ') || 'Nobody yet.'}</p>
+    </section>
+  );
+}
+
+/** What the live page shows besides the count itself. */
+export interface LiveExtras {
+  freshness: Freshness;
+  dead: readonly string[];
+  /** Changes whenever the rendered page would. */
+  version: string;
+}
+
 /** The updatable part of the live page. */
-export function LiveBody(props: { data: LiveData; slug: string }) {
+export function LiveBody(props: { data: LiveData; slug: string; extras: LiveExtras }) {
   const { tally: t, timeline } = props.data;
+  const { extras } = props;
   const outcome = outcomeText(t);
   const recent = timeline.changes.slice(-8).reverse();
   const announce = `Vote count updated: ${t.wagons.slice(0, 3).map((w) => `${w.target} ${w.total}`).join(', ') || 'no votes'}.`;
   return (
-    <div id="live" data-version={props.data.version} data-announce={announce}
+    <div id="live" data-version={extras.version} data-announce={announce} data-stale={extras.freshness.stale ? '1' : undefined}
       data-fragment={`/g/${props.slug}/fragment`} data-events={`/g/${props.slug}/events`}>
       <ul class="summary" aria-label="Summary">
         <li>Day <strong>{t.day}</strong></li>
@@ -116,7 +159,8 @@ export function LiveBody(props: { data: LiveData; slug: string }) {
         <li>{t.threshold.votes === null ? <span>Plurality</span> : <span>{t.threshold.kind === 'majority' ? 'Majority' : 'To decide'} <strong>{t.threshold.votes}</strong></span>}</li>
         {t.asOfPost !== null ? <li>As of post <strong>{t.asOfPost}</strong></li> : null}
       </ul>
-      <p>Deadline: <Deadline deadline={props.data.deadline} timeZone={props.data.timeZone} /></p>
+      <FreshnessNote freshness={extras.freshness} />
+      <p>Deadline: <Deadline deadline={props.data.deadline} timeZone={props.data.timeZone} ended={outcome} /></p>
       {outcome ? <p class="notice" role="status"><strong>{outcome}</strong></p> : null}
       <div class="grid">
         <section class="panel" aria-labelledby="wagons-h">
@@ -154,6 +198,7 @@ export function LiveBody(props: { data: LiveData; slug: string }) {
           )}
         </section>
       </div>
+      <AliveAndDead alive={t.players} dead={extras.dead} />
       <section class="panel" aria-labelledby="timeline-h">
         <h2 id="timeline-h">Vote timeline</h2>
         <TimelineChart timeline={timeline} />
@@ -163,18 +208,25 @@ export function LiveBody(props: { data: LiveData; slug: string }) {
   );
 }
 
-export function LivePage(props: { data: LiveData; slug: string }) {
+/** How often the page reloads itself where no script runs (default). */
+export const NOSCRIPT_REFRESH_SECONDS = 30;
+
+/** The whole live page around `body`, the `LiveBody` already rendered (once per version, shared by every request). */
+export function LivePage(props: { data: LiveData; body: string; refreshSeconds?: number }) {
   const { data } = props;
+  const refresh = props.refreshSeconds ?? NOSCRIPT_REFRESH_SECONDS;
   const thread = safeHref(data.game.threadUrl);
   return (
-    <Layout title={`${data.title} — live vote count`} scripts={['live.js']}>
+    <Layout title={`${data.title} — live vote count`} scripts={['live.js']}
+      head={<noscript><meta http-equiv="refresh" content={String(refresh)} /></noscript>}>
       <h1>{data.title}</h1>
       <p>
         <span id="live-status" class="status off">Connecting</span>{' '}
         {thread ? <a href={thread} rel="nofollow noopener noreferrer">Game thread</a> : null}
       </p>
       <div id="announce" class="sr-only" role="status" aria-live="polite"></div>
-      <LiveBody data={data} slug={props.slug} />
+      <noscript><p class="muted">{`Without JavaScript this page reloads itself every ${refresh} seconds.`}</p></noscript>
+      {raw(props.body)}
       <footer class="foot">Counted by Votal. The GM's official vote count is the one posted in the thread.</footer>
     </Layout>
   );

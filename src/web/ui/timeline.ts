@@ -1,5 +1,5 @@
 import type { Tally } from '../../model/tally.js';
-import { countVotes, type CountInput } from '../../tally/count.js';
+import { countVotesAt, type CountInput } from '../../tally/count.js';
 
 /**
  * The Day's vote history for the live page: each wagon's size after every post of the
@@ -31,7 +31,7 @@ export interface Timeline {
   changes: VoteChange[];
 }
 
-export interface TimelineInput extends Omit<CountInput, 'toPost'> {
+export interface TimelineInput extends Omit<CountInput, 'toPost' | 'toTime'> {
   /** The Day's posts (numbers), in thread order. */
   posts: readonly number[];
   /** Most points computed; longer Days are sampled evenly (the last post always kept). */
@@ -44,7 +44,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const all = [...new Set(input.posts)].sort((a, b) => a - b);
   const max = input.maxPoints ?? 240;
   const posts = all.length <= max ? all : sample(all, max);
-  const cuts: Tally[] = posts.map((p) => countVotes({ ...input, toPost: p, view: input.view ?? 'public' }));
+  const cuts: Tally[] = countVotesAt({ ...input, view: input.view ?? 'public' }, posts);
 
   const totals = new Map<string, number[]>();
   cuts.forEach((t, i) => {
@@ -55,11 +55,9 @@ export function buildTimeline(input: TimelineInput): Timeline {
     }
   });
   const last = cuts.at(-1);
-  const rank = (target: string): number => {
-    const values = totals.get(target)!;
-    const now = last?.wagons.find((w) => w.target === target)?.total ?? 0;
-    return now * 1000 + Math.max(...values);
-  };
+  const lastTotals = new Map((last?.wagons ?? []).map((w) => [w.target, w.total]));
+  const ranks = new Map([...totals].map(([target, values]) => [target, (lastTotals.get(target) ?? 0) * 1000 + values.reduce((m, v) => Math.max(m, v), 0)]));
+  const rank = (target: string): number => ranks.get(target)!;
   const series = [...totals.keys()]
     .sort((a, b) => rank(b) - rank(a) || a.localeCompare(b))
     .slice(0, input.maxSeries ?? 6)

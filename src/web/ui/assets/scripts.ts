@@ -57,28 +57,44 @@ export const COMMON_JS = String.raw`(function () {
 })();
 `;
 
-/** The live tally page: server-sent events, then the fresh fragment swapped in, no reload. */
+/**
+ * The live tally page: server-sent events, then the fresh fragment swapped in, no reload.
+ * - One stream per browser: the tab holding the Web Lock `votal-live <url>` is the leader;
+ *   it alone opens the EventSource and tells the other tabs (BroadcastChannel) when the
+ *   game changed, so tabs never count against the server's per-address stream limit.
+ *   When the leader closes, the next tab takes the lock and the stream over. Without Web
+ *   Locks or BroadcastChannel, each tab keeps its own stream.
+ * - A stream that fails (server restart, 429, network) is reopened with backoff (1 s
+ *   doubling to 30 s, jittered), resuming from the last event id; while it is down the
+ *   page polls the fragment, so it never silently freezes.
+ */
 export const LIVE_JS = String.raw`(function () {
   'use strict';
   var root = document.getElementById('live');
-  if (!root || !window.EventSource) return;
+  if (!root) return;
   var fragmentUrl = root.getAttribute('data-fragment');
   var eventsUrl = root.getAttribute('data-events');
   var status = document.getElementById('live-status');
   var announce = document.getElementById('announce');
+  var POLL_MS = 15000;
   var policy = null;
   if (window.trustedTypes && window.trustedTypes.createPolicy) {
     // The only HTML this page ever parses: fragments from its own server, escaped there.
     policy = window.trustedTypes.createPolicy('votal', { createHTML: function (s) { return s; } });
   }
+  var channel = window.BroadcastChannel ? new BroadcastChannel('votal-live ' + eventsUrl) : null;
+  var leader = false;
+  var tookOver = false;
+  var statusNow = { text: 'Connecting', cls: 'off' };
   function setStatus(text, cls) {
-    if (!status) return;
-    status.textContent = text;
-    status.className = 'status ' + cls;
+    statusNow = { text: text, cls: cls };
+    if (status) { status.textContent = text; status.className = 'status ' + cls; }
+    if (leader && channel) channel.postMessage({ t: 'status', text: text, cls: cls });
   }
   var pending = null;
   var running = false;
   var again = false;
+  var retryRefresh = null;
   function refresh() {
     if (running) { again = true; return; }
     running = true;
@@ -92,10 +108,15 @@ export const LIVE_JS = String.raw`(function () {
         if (version && version === root.getAttribute('data-version')) return;
         root.replaceChildren.apply(root, Array.prototype.slice.call(fresh.childNodes));
         root.setAttribute('data-version', version || '');
+        if (fresh.hasAttribute('data-stale')) root.setAttribute('data-stale', '1'); else root.removeAttribute('data-stale');
         if (window.votal) { window.votal.localTimes(root); window.votal.charts(root); window.votal.tick(); }
         if (announce) announce.textContent = fresh.getAttribute('data-announce') || 'Vote count updated.';
       })
-      .catch(function () { setStatus('Update failed, retrying', 'off'); })
+      .catch(function () {
+        // Try again later; the status says the page may be behind.
+        if (status && statusNow.cls !== 'off') { status.textContent = 'Update failed, retrying'; status.className = 'status off'; }
+        if (!retryRefresh) retryRefresh = setTimeout(function () { retryRefresh = null; refresh(); }, 5000);
+      })
       .then(function () {
         running = false;
         if (again) { again = false; refresh(); }
@@ -105,19 +126,97 @@ export const LIVE_JS = String.raw`(function () {
     if (pending) clearTimeout(pending);
     pending = setTimeout(function () { pending = null; refresh(); }, 100);
   }
-  var source = new EventSource(eventsUrl);
-  // The stream (src/web/app.ts): hello on connect, then tally / posts / game changes; reset when changes were missed.
-  var names = ['tally', 'posts', 'game', 'reset'];
-  for (var i = 0; i < names.length; i++) source.addEventListener(names[i], schedule);
-  var opened = false;
-  source.addEventListener('open', function () {
-    setStatus('Live', 'live');
-    // After a reconnect, catch up on anything missed while away.
-    if (opened) schedule();
-    opened = true;
-  });
-  source.addEventListener('error', function () { setStatus('Reconnecting', 'off'); });
-  window.addEventListener('pagehide', function () { source.close(); });
+  function changed() {
+    schedule();
+    if (leader && channel) channel.postMessage({ t: 'change' });
+  }
+
+  // ---- the stream (leader only): hello on connect, then tally / posts / game; reset when changes were missed.
+  var source = null;
+  var lastId = null;
+  var attempt = 0;
+  var reopen = null;
+  var poller = null;
+  function startPolling() {
+    if (!poller) poller = setInterval(changed, POLL_MS);
+  }
+  function stopPolling() {
+    if (poller) { clearInterval(poller); poller = null; }
+  }
+  function open() {
+    if (!window.EventSource) { setStatus('Updating every ' + POLL_MS / 1000 + ' s', 'off'); startPolling(); return; }
+    var url = eventsUrl + (lastId ? (eventsUrl.indexOf('?') < 0 ? '?' : '&') + 'lastEventId=' + encodeURIComponent(lastId) : '');
+    var es = new EventSource(url);
+    source = es;
+    var names = ['tally', 'posts', 'game', 'reset', 'hello'];
+    var seen = function (e) {
+      if (e.lastEventId) lastId = e.lastEventId;
+      if (e.type !== 'hello') changed();
+    };
+    for (var i = 0; i < names.length; i++) es.addEventListener(names[i], seen);
+    var wasOpen = false;
+    es.addEventListener('open', function () {
+      attempt = 0;
+      stopPolling();
+      setStatus('Live', 'live');
+      // After a reconnect, catch up on anything missed while away (every tab); a first
+      // connection checks only this tab's copy (it may have taken over from a closed leader).
+      if (wasOpen || lastId || tookOver) changed(); else schedule();
+      wasOpen = true;
+    });
+    es.addEventListener('error', function () {
+      setStatus('Reconnecting', 'off');
+      startPolling();
+      // The browser retries by itself unless it gave up (a refused or failed answer): then we do, with backoff.
+      if (es.readyState === 2 && source === es) {
+        source = null;
+        var wait = Math.min(30000, 1000 * Math.pow(2, attempt)) * (0.75 + Math.random() * 0.5);
+        attempt += 1;
+        if (reopen) clearTimeout(reopen);
+        reopen = setTimeout(function () { reopen = null; if (leader) open(); }, wait);
+      }
+    });
+  }
+  function lead() {
+    leader = true;
+    open();
+  }
+
+  // ---- the other tabs: follow the leader.
+  if (channel) {
+    channel.onmessage = function (m) {
+      var d = m.data || {};
+      if (leader) {
+        if (d.t === 'ask') channel.postMessage({ t: 'status', text: statusNow.text, cls: statusNow.cls });
+        return;
+      }
+      if (d.t === 'change') schedule();
+      else if (d.t === 'status') {
+        stopPolling();
+        statusNow = { text: d.text, cls: d.cls };
+        if (status) { status.textContent = d.text; status.className = 'status ' + d.cls; }
+      }
+    };
+  }
+  if (channel && navigator.locks && navigator.locks.request) {
+    var lockName = 'votal-live ' + eventsUrl;
+    // Held while this tab lives; the browser gives it to the next tab when this one goes.
+    var hold = function () { return new Promise(function () {}); };
+    navigator.locks.request(lockName, { ifAvailable: true }, function (lock) {
+      if (lock) { lead(); return hold(); }
+      // A follower for now; when it takes over, the others may have missed changes meanwhile.
+      navigator.locks.request(lockName, function () { tookOver = true; lead(); return hold(); });
+      return null;
+    }).catch(function () { if (!leader) lead(); });
+    channel.postMessage({ t: 'ask' });
+    // A follower whose leader never answers (a browser that lost it) still updates, slowly.
+    setTimeout(function () { if (!leader && statusNow.text === 'Connecting') { setStatus('Updating every ' + POLL_MS / 1000 + ' s', 'off'); startPolling(); } }, 10000);
+  } else {
+    lead();
+  }
+  window.addEventListener('pagehide', function () { if (source) source.close(); if (channel) channel.close(); });
+  // Back from the back-forward cache with its stream and channel closed: start afresh.
+  window.addEventListener('pageshow', function (e) { if (e.persisted) location.reload(); });
 })();
 `;
 
