@@ -6,7 +6,7 @@ import { pollGame, type PollDeps, type PollResult } from '../game/poll-game.js';
 import type { Store } from '../store/open-store.js';
 import type { PageRenderer } from '../thread/page-renderer.js';
 import type { PageSource } from '../thread/read-thread.js';
-import { createBoss } from './boss.js';
+import { createBoss, setUpSerialised } from './boss.js';
 import { nextPollDelay } from './schedule.js';
 
 /**
@@ -208,9 +208,11 @@ export function createPoller(opts: PollerOptions): Poller {
           sql: store.sql, databaseUrl, schema, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
         });
         b.on('error', (error: Error) => log.error({ err: error.message }, 'pg-boss error'));
-        await b.start();
-        await b.createQueue(POLL_QUEUE, {
-          name: POLL_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: POLL_JOB_EXPIRE_SECONDS,
+        await setUpSerialised(store.sql, schema, async () => {
+          await b.start();
+          await b.createQueue(POLL_QUEUE, {
+            name: POLL_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: POLL_JOB_EXPIRE_SECONDS,
+          });
         });
         boss = b;
         for (let i = 0; i < concurrency; i++) {
