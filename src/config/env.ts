@@ -51,6 +51,10 @@ export const EnvSchema = z.object({
   VOTAL_QUEUE_SCHEMA: optionalString(
     z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, { message: 'must be a lower-case schema name (letters, digits, _)' }),
   ),
+  VOTAL_POLL_CONCURRENCY: z.preprocess(
+    blankIsUnset,
+    z.coerce.number({ error: 'must be a whole number of polls at once (1-256)' }).int().min(1).max(256).optional(),
+  ),
   VOTAL_LOG_LEVEL: optionalString(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
     (v) => v ?? 'info',
   ),
@@ -71,6 +75,8 @@ export interface VotalEnv {
   /** Private and loopback thread URLs allowed (tests, local fake forums). */
   allowPrivateHosts: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Polls one process runs at once; unset: one per forum host among the active games. */
+  pollConcurrency?: number | undefined;
   /** PostgreSQL: the job queue's schema (default `pgboss`); separate Votal installations on one database need their own. */
   queueSchema?: string | undefined;
 }
@@ -99,5 +105,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     allowPrivateHosts: e.VOTAL_ALLOW_PRIVATE_HOSTS,
     logLevel: e.VOTAL_LOG_LEVEL,
     queueSchema: e.VOTAL_QUEUE_SCHEMA,
+    pollConcurrency: e.VOTAL_POLL_CONCURRENCY,
   };
 }

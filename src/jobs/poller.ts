@@ -41,7 +41,10 @@ export interface Poller {
 
 export interface PollerOptions {
   store: Store;
-  source: PageSource;
+  /** Reads every thread, unless `siteFor` is given. */
+  source?: PageSource;
+  /** Reads each game's thread its site's way (the service: site-readings.ts). */
+  siteFor?: PollDeps['siteFor'];
   /** The poll clock (ISO 8601). Default: the system clock. */
   now?: () => string;
   /** Polls this process runs at once. Default: one per forum host among the active games (at least 1, at most 16). */
@@ -111,8 +114,12 @@ export function createPoller(opts: PollerOptions): Poller {
   const databaseUrl = opts.databaseUrl ?? (store.sql.driver === 'pg' ? process.env['DATABASE_URL'] : undefined);
   const leaseMs = opts.leaseMs ?? POLL_LEASE_MS;
   const idleMs = (opts.pollingIntervalSeconds ?? POLLING_INTERVAL_SECONDS) * 1000;
+  const source = opts.source ?? (opts.siteFor ? null : undefined);
+  if (source === undefined) throw new TypeError('createPoller needs a page source or siteFor');
   const deps: PollDeps = {
-    store, source: opts.source, now, log: opts.log, profileFor: opts.profileFor, renderer: opts.renderer, leaseMs,
+    store,
+    source: source ?? { get: (url) => Promise.reject(new Error(`no page source for ${url}`)) },
+    now, log: opts.log, profileFor: opts.profileFor, renderer: opts.renderer, leaseMs, siteFor: opts.siteFor,
   };
 
   let boss: PgBoss | null = null;

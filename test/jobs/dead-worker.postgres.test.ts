@@ -5,6 +5,7 @@ import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import {
   createPoller, POLL_LEASE_MS, POLL_QUEUE, POLLING_INTERVAL_SECONDS, RECONCILE_EVERY_MS, type Poller,
 } from '../../src/jobs/poller.js';
+import type { PollResult } from '../../src/game/poll-game.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import type { GameScript } from '../support/game-script.js';
 import { newGame, pagePath, ROOT, says, serve, standardScript, testSource, vote, withPosts } from '../game/support.js';
@@ -79,7 +80,7 @@ if (problem !== null) {
     return { schema, store, script, game, jobs, leaseLapsed };
   }
 
-  const poller = (store: Store, schema: string, o: { reconcileEveryMs: number; onPolled: (r: never) => void }) => createPoller({
+  const poller = (store: Store, schema: string, o: { reconcileEveryMs: number; onPolled: (r: PollResult) => void }) => createPoller({
     store, source: testSource(), schema: `${schema}_boss`, databaseUrl: PG_URL, pollingIntervalSeconds: 0.5, minDelayMs: 1_000,
     leaseMs: 3_000, reconcileEveryMs: o.reconcileEveryMs, onPolled: o.onPolled,
   });
@@ -93,7 +94,7 @@ if (problem !== null) {
       expect(dead).toMatchObject({ state: 'active' });
 
       const polls = pollLog();
-      const p = poller(t.store, t.schema, { reconcileEveryMs: 500, onPolled: polls.onPolled as never });
+      const p = poller(t.store, t.schema, { reconcileEveryMs: 500, onPolled: polls.onPolled });
       open.push({ poller: p });
       await p.start();
       await until(() => polls.of(t.game.id).some((r) => r.status === 'polled'), 'a poll of the game after the crash', 60_000);
@@ -112,7 +113,7 @@ if (problem !== null) {
       // A long lease: the poller below starts while the dead worker's lease still looks live.
       await killedMidPoll(t.schema, t.script, 20_000);
       const polls = pollLog();
-      const p = poller(t.store, t.schema, { reconcileEveryMs: 3_600_000, onPolled: polls.onPolled as never });
+      const p = poller(t.store, t.schema, { reconcileEveryMs: 3_600_000, onPolled: polls.onPolled });
       open.push({ poller: p });
       await p.start();
       const [dead] = await t.jobs();
