@@ -67,14 +67,6 @@ export interface GameSite {
   renderer?: PageRenderer | undefined;
 }
 
-/**
- * `game_poll.state.loginRequired`: the forum asked for a login on the last poll (the
- * stored session expired), so the count shown is stale until someone logs in again.
- */
-export function loginRequired(state: Pick<PollState, 'state'>): boolean {
-  return state.state['loginRequired'] === true;
-}
-
 export interface PollOptions {
   /** Read every page, not only from the last page seen (edits and deletions on earlier pages). */
   full?: boolean;

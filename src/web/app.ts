@@ -8,6 +8,7 @@ import type { VotalEnv } from '../config/env.js';
 import { SecretBox } from '../config/secrets.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
 import { DaySetting } from '../game/game-settings.js';
+import { staleCount } from '../game/stale-count.js';
 import type { Logger, SecretScrubber } from '../log/logger.js';
 import { EngineId } from '../model/engine.js';
 import { GmEvent } from '../model/event.js';
@@ -208,7 +209,10 @@ export function createApp(deps: AppDeps): VotalApp {
     return c.json({
       ...gameJson(game),
       tallyId: latest?.id ?? null,
-      poll: { lastPolledAt: poll.lastPolledAt, lastOkAt: poll.lastOkAt, lastError: poll.lastError, errorsInRow: poll.errorsInRow, polls: poll.polls },
+      poll: {
+        lastPolledAt: poll.lastPolledAt, lastOkAt: poll.lastOkAt, lastError: poll.lastError, errorsInRow: poll.errorsInRow, polls: poll.polls,
+        stale: staleCount(poll),
+      },
     });
   });
 
@@ -243,11 +247,16 @@ export function createApp(deps: AppDeps): VotalApp {
 
   api.get('/games/:id/tally', async (c) => {
     const game = await gameOr404(idParam(c));
-    const latest = await store.tallies.latest(game.id);
-    if (!latest) return c.json({ error: `game ${game.id} has no count yet: its thread has not been read` }, 404);
+    const [latest, poll] = await Promise.all([store.tallies.latest(game.id), store.polls.get(game.id)]);
+    const stale = staleCount(poll);
+    if (!latest) {
+      const why = stale ? `: ${stale.message}` : ': its thread has not been read';
+      return c.json({ error: `game ${game.id} has no count yet${why}`, ...(stale ? { stale } : {}) }, 404);
+    }
     c.header('X-Votal-Tally-Id', String(latest.id));
     c.header('X-Votal-Counted-At', latest.createdAt);
-    return c.json(latest.tally);
+    // A count the last poll could not bring up to date says so ("log in again" when the forum asked for a login).
+    return c.json(stale ? { ...latest.tally, stale } : latest.tally);
   });
 
   api.get('/games/:id/events', async (c) => {
