@@ -129,6 +129,8 @@ export function createPoller(opts: PollerOptions): Poller {
   let loop: Promise<void> | null = null;
   /** Jobs this process runs now, by job id. */
   const inFlight = new Map<string, Promise<void>>();
+  /** When this poller started (database time): on PGlite a job running since before then is a dead process's. */
+  let bornAt: Date | null = null;
   /** Polls running now per forum host. */
   const busyHosts = new Map<string, number>();
   /** Forum hosts among the active games (the default concurrency). */
@@ -203,18 +205,19 @@ export function createPoller(opts: PollerOptions): Poller {
   /**
    * Fails the running jobs whose worker is gone, so their games can be polled again: on
    * PostgreSQL those whose game lease lapsed (and that started longer ago than a lease, so
-   * one that has not claimed it yet is left alone); on PGlite every one that is not this
-   * process's own. Returns the games freed.
+   * one that has not claimed it yet is left alone); on PGlite (one process) every one
+   * started before this poller did. Returns the games freed.
    */
   const reapDead = async (gameId?: number): Promise<number[]> => {
     const { rows } = await bossDb().executeSql(
-      `SELECT id, singleton_key, started_on < now() - make_interval(secs => $2::double precision / 1000) AS old
-       FROM ${schema}.job WHERE name = $1 AND state = 'active'${gameId === undefined ? '' : ' AND singleton_key = $3'}`,
-      gameId === undefined ? [POLL_QUEUE, leaseMs] : [POLL_QUEUE, leaseMs, key(gameId)],
+      `SELECT id, singleton_key, started_on < now() - make_interval(secs => $2::double precision / 1000) AS old,
+              started_on < $3::timestamptz AS before_us
+       FROM ${schema}.job WHERE name = $1 AND state = 'active'${gameId === undefined ? '' : ' AND singleton_key = $4'}`,
+      gameId === undefined ? [POLL_QUEUE, leaseMs, bornAt] : [POLL_QUEUE, leaseMs, bornAt, key(gameId)],
     );
-    const others = (rows as { id: string; singleton_key: string; old: boolean }[]).filter((r) => !inFlight.has(r.id));
+    const others = (rows as { id: string; singleton_key: string; old: boolean; before_us: boolean }[]).filter((r) => !inFlight.has(r.id));
     if (others.length === 0) return [];
-    let dead = others;
+    let dead = others.filter((r) => r.before_us);
     if (store.sql.driver === 'pg') {
       const games = others.map((r) => Number(r.singleton_key));
       const leases = await store.sql.query<{ game_id: number }>(
@@ -389,6 +392,7 @@ export function createPoller(opts: PollerOptions): Poller {
           });
         });
         boss = b;
+        bornAt = (await store.sql.query<{ at: Date }>('SELECT now() AS at')).rows[0]!.at;
         await reconcile();
         loop = work();
         reconciler = setInterval(() => void reconcile(), opts.reconcileEveryMs ?? RECONCILE_EVERY_MS);
