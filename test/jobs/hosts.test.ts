@@ -3,7 +3,8 @@ import { startFakeForum, type FakeForum, type LoggedRequest } from '../../src/fa
 import { createPoller, type Poller } from '../../src/jobs/poller.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import type { GameScript } from '../support/game-script.js';
-import { newGame, pagePath, serve, standardScript, testSource } from '../game/support.js';
+import { PageFetcher } from '../../src/fetch/page-fetcher.js';
+import { newGame, pagePath, serve, standardScript } from '../game/support.js';
 import { pollLog, until } from './support.js';
 
 /**
@@ -34,7 +35,9 @@ describe('polls across forum hosts (PGlite, one process)', () => {
     }
     poller = createPoller({
       // An idle process would ask the queue once a minute: every poll here is due, so none waits for that.
-      store, source: testSource(), pollingIntervalSeconds: 60, onPolled: polls.onPolled,
+      // No pause of the fetcher's own; a patient timeout, so a busy machine does not fail a read.
+      store, source: new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, retries: 0, timeoutMs: 30_000 }),
+      pollingIntervalSeconds: 60, onPolled: polls.onPolled,
     });
   });
   afterAll(async () => {
