@@ -43,7 +43,7 @@ async function livePageCost(players: number): Promise<{ players: number; fold: n
   const timeline = buildTimeline({ ruleset, roster, events, view: 'public', posts: events.map((_, i) => i + 1) });
   const line = performance.now() - t;
   t = performance.now();
-  const freshness = { countedAt: null, lastOkAt: null, lastPolledAt: null, stale: false, error: null, errorAt: null, failedPolls: 0 };
+  const freshness = { countedAt: null, lastOkAt: null, lastPolledAt: null, stale: false, error: null, errorAt: null, failedPolls: 0, reason: null };
   String(await LiveBody({
     slug: 'bench', extras: { freshness, dead: [], version: 'v' },
     data: { game: {} as never, title: 'bench', tally, timeline, deadline: null, timeZone: null, tallyId: 1, updatedAt: null, version: 'v' },

@@ -105,10 +105,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .description('run Votal: GM dashboard and API, live pages, poller (PGlite in ./.votal/, or PostgreSQL with DATABASE_URL)')
     .option('--port <n>', 'port (default: PORT or 8080)', positiveInt('--port'))
     .option('--host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
-    .action(async (opts: { port?: number; host?: string }) => {
+    .option('--site-profile <file>', 'site profile YAML, or a folder of them, over ./sites/ (engine, time zone, pause, cookies, login); repeatable', collect, [])
+    .action(async (opts: { port?: number; host?: string; siteProfile: string[] }) => {
       await startServe({
         stdout: io.stdout,
         stderr: io.stderr,
+        siteProfiles: opts.siteProfile,
         ...(opts.port !== undefined ? { port: opts.port } : {}),
         ...(opts.host !== undefined ? { host: opts.host } : {}),
       });
@@ -119,8 +121,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   program
     .command('worker')
     .description('poll threads only, beside `votal serve`, sharing its PostgreSQL (DATABASE_URL required)')
-    .action(async () => {
-      await startWorker({ stdout: io.stdout, stderr: io.stderr });
+    .option('--site-profile <file>', 'site profile YAML, or a folder of them, over ./sites/; repeatable', collect, [])
+    .action(async (opts: { siteProfile: string[] }) => {
+      await startWorker({ stdout: io.stdout, stderr: io.stderr, siteProfiles: opts.siteProfile });
       await new Promise<never>(() => {});
     });
 

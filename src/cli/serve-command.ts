@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EnvError, loadEnv, type VotalEnv } from '../config/env.js';
-import { PageFetcher } from '../fetch/page-fetcher.js';
+import { publishAad, StoredPublish } from '../config/game-settings.js';
+import { SecretBox } from '../config/secrets.js';
 import type { PageFetcherOptions } from '../fetch/fetcher-options.js';
 import { createClock, type Clock } from '../jobs/clock.js';
 import { createPoller, type Poller, type PollerOptions } from '../jobs/poller.js';
+import { siteReadings, type GameSession, type SiteReadings } from '../jobs/site-readings.js';
+import { jarFromJson } from '../publish/cookie-jar.js';
+import { loadSiteProfiles, SiteProfileError, type SiteProfiles } from '../site/load-site-profiles.js';
+import type { Game } from '../store/games-repo.js';
 import { createLogger, type Logger, type VotalLogger } from '../log/logger.js';
 import { watchGames, type GameWatch } from '../notify/watch.js';
 import { createNotifier } from '../notify/webhook.js';
@@ -36,8 +42,13 @@ export interface ServeOptions {
   logger?: VotalLogger;
   /** Poller tuning (tests poll faster). */
   poller?: Partial<Pick<PollerOptions, 'pollingIntervalSeconds' | 'minDelayMs' | 'reconcileEveryMs' | 'concurrency'>>;
-  /** Page fetcher tuning (tests: no pause between requests). */
+  /** Page fetcher tuning (tests: no pause between requests); a site profile's pause still applies to its site. */
   fetcher?: PageFetcherOptions;
+  /**
+   * Site profile files or folders (`--site-profile`), after `./sites/` (loaded when it
+   * exists): engine, time zone, pause, browser fallback, cookies and login per site.
+   */
+  siteProfiles?: string[];
   /** App tuning: publishing timeouts, SSE heartbeat, rate limits. */
   app?: Pick<AppDeps, 'publish' | 'live' | 'rateLimit' | 'pollWaitMs'>;
 }
@@ -85,8 +96,69 @@ function envOrFail(env: VotalEnv | undefined): VotalEnv {
   }
 }
 
-function fetcherFor(env: VotalEnv, overrides: PageFetcherOptions = {}): PageFetcher {
-  return new PageFetcher({ allowPrivateHosts: env.allowPrivateHosts, ...overrides });
+/** The folder of site profiles `votal serve` and `votal worker` load by default (README: "put a YAML file in sites/"). */
+export const DEFAULT_SITES_DIR = 'sites';
+
+/** `./sites/` when it exists, then the `--site-profile` files and folders (a later file wins a tie on a host). */
+export function serviceSiteProfiles(paths: readonly string[] = []): SiteProfiles {
+  const defaults = isFolder(DEFAULT_SITES_DIR) ? [resolve(DEFAULT_SITES_DIR)] : [];
+  try {
+    return loadSiteProfiles([...defaults, ...paths]);
+  } catch (error) {
+    if (error instanceof SiteProfileError) throw new CliError(error.message, EXIT.input);
+    const e = error as NodeJS.ErrnoException;
+    if (e.code === 'ENOENT') throw new CliError(`site profile not found: ${e.path ?? e.message}`, EXIT.input);
+    throw error;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How the poller reads threads: each game's site profile and session (as `votal count
+ * --site-profile/--cookies` does). A game's stored session is the logged-in jar the GM
+ * gave for publishing with the board's form (`settings.publish`, sealed with
+ * VOTAL_SECRET_KEY): the same login reads a private thread. Its cookie values are kept
+ * out of the logs.
+ */
+function readingsFor(env: VotalEnv, options: Pick<ServeOptions, 'fetcher' | 'siteProfiles'>, logger: VotalLogger): SiteReadings {
+  const { log, scrubber } = logger;
+  const box = env.secretKey ? new SecretBox(env.secretKey) : null;
+  const sessionOf = (game: Game): GameSession | null => {
+    const stored = StoredPublish.safeParse(game.settings['publish']);
+    if (!stored.success || stored.data.method !== 'form') return null;
+    if (!box) {
+      log.warn({ gameId: game.id }, "the game's stored forum session needs VOTAL_SECRET_KEY; reading its thread without it");
+      return null;
+    }
+    try {
+      const jar = jarFromJson(box.open(stored.data.jar, publishAad(game.threadUrl, 'form')));
+      for (const cookie of jar.serializeSync()?.cookies ?? []) scrubber.add(String(cookie.value ?? ''));
+      return { key: stored.data.jar, jar };
+    } catch (error) {
+      log.warn({ gameId: game.id, err: (error as Error).message }, "the game's stored forum session cannot be opened; reading its thread without it");
+      return null;
+    }
+  };
+  return siteReadings({
+    profiles: serviceSiteProfiles(options.siteProfiles),
+    fetcher: { allowPrivateHosts: env.allowPrivateHosts, ...options.fetcher },
+    sessionOf,
+  });
+}
+
+/** The poller's options from the environment: polls at once (VOTAL_POLL_CONCURRENCY), the queue's schema. */
+function pollerEnv(env: VotalEnv): Partial<PollerOptions> {
+  return {
+    ...(env.pollConcurrency !== undefined ? { concurrency: env.pollConcurrency } : {}),
+    ...(env.queueSchema ? { schema: env.queueSchema } : {}),
+  };
 }
 
 export async function startServe(options: ServeOptions = {}): Promise<RunningVotal> {
@@ -102,7 +174,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
   const store = await openStore(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir }).catch((error: unknown) => {
     throw userError(error);
   });
-  const parts: { poller?: Poller; clock?: Clock; app?: VotalApp; server?: RunningServer; watch?: GameWatch } = {};
+  const parts: { poller?: Poller; clock?: Clock; app?: VotalApp; server?: RunningServer; watch?: GameWatch; sites?: SiteReadings } = {};
   let stopped: Promise<void> | null = null;
   /** Everything but the store, in order: no new requests, no streams, no notifications, no polls. */
   const stopParts = (): Promise<void> => {
@@ -112,6 +184,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
       await parts.watch?.stop().catch((e: unknown) => log.warn({ err: e }, 'closing notifications'));
       await parts.clock?.stop().catch((e: unknown) => log.warn({ err: e }, 'stopping the clock'));
       await parts.poller?.stop().catch((e: unknown) => log.warn({ err: e }, 'stopping the poller'));
+      await parts.sites?.close().catch((e: unknown) => log.warn({ err: e }, 'closing the site readings'));
     })();
     return stopped;
   };
@@ -122,10 +195,10 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
   };
 
   try {
+    parts.sites = readingsFor(env, options, logger);
     parts.poller = createPoller({
-      store, source: fetcherFor(env, options.fetcher), log: pollerLog(log), ...options.poller,
+      store, siteFor: parts.sites.siteFor, log: pollerLog(log), ...pollerEnv(env), ...options.poller,
       ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
-      ...(env.queueSchema ? { schema: env.queueSchema } : {}),
     });
     await parts.poller.start();
     // Deadlines, Hammer checks and hourly drafts: polls the games whose clock rule is due.
@@ -191,14 +264,15 @@ export async function startWorker(options: Omit<ServeOptions, 'port' | 'host' | 
     );
   }
   const stdout = options.stdout ?? ((s: string) => void process.stdout.write(s));
-  const { log, scrubber } = options.logger ?? createLogger({ level: env.logLevel });
+  const logger = options.logger ?? createLogger({ level: env.logLevel });
+  const { log, scrubber } = logger;
   scrubber.add(new URL(env.databaseUrl).password || null);
+  const sites = readingsFor(env, options, logger);
   const store = await openStore({ databaseUrl: env.databaseUrl }).catch((error: unknown) => {
     throw userError(error);
   });
   const poller = createPoller({
-    store, source: fetcherFor(env, options.fetcher), log: pollerLog(log), databaseUrl: env.databaseUrl, ...options.poller,
-    ...(env.queueSchema ? { schema: env.queueSchema } : {}),
+    store, siteFor: sites.siteFor, log: pollerLog(log), databaseUrl: env.databaseUrl, ...pollerEnv(env), ...options.poller,
   });
   try {
     await poller.start();
@@ -208,7 +282,7 @@ export async function startWorker(options: Omit<ServeOptions, 'port' | 'host' | 
   }
   let closed: Promise<void> | null = null;
   const close = (): Promise<void> => {
-    closed ??= poller.stop().finally(() => store.close());
+    closed ??= poller.stop().finally(() => Promise.all([store.close(), sites.close()]).then(() => {}));
     return closed;
   };
   stdout(`Votal worker is polling (PostgreSQL ${redactUrl(env.databaseUrl)}). Stop with Ctrl-C.\n`);

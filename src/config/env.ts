@@ -61,6 +61,10 @@ export const EnvSchema = z.object({
     if (['1', 'true', 'yes', 'on'].includes(t)) return 'private';
     return v!.split(',').map((a) => a.trim());
   }),
+  VOTAL_POLL_CONCURRENCY: z.preprocess(
+    blankIsUnset,
+    z.coerce.number({ error: 'must be a whole number of polls at once (1-256)' }).int().min(1).max(256).optional(),
+  ),
   VOTAL_LOG_LEVEL: optionalString(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
     (v) => v ?? 'info',
   ),
@@ -87,6 +91,8 @@ export interface VotalEnv {
    * addresses; or these addresses / CIDR ranges). Unset: off.
    */
   trustProxy?: 'private' | string[] | undefined;
+  /** Polls one process runs at once; unset: one per forum host among the active games. */
+  pollConcurrency?: number | undefined;
   /** PostgreSQL: the job queue's schema (default `pgboss`); separate Votal installations on one database need their own. */
   queueSchema?: string | undefined;
 }
@@ -116,5 +122,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: e.VOTAL_LOG_LEVEL,
     queueSchema: e.VOTAL_QUEUE_SCHEMA,
     trustProxy: e.VOTAL_TRUST_PROXY,
+    pollConcurrency: e.VOTAL_POLL_CONCURRENCY,
   };
 }

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FetchedPage, Validators } from '../fetch/fetched-page.js';
-import { ThrottledError } from '../fetch/errors.js';
+import { LoginRequiredError, ThrottledError } from '../fetch/errors.js';
 import { plainText } from '../model/body.js';
 import type { GmEvent } from '../model/event.js';
 import type { Post } from '../model/post.js';
@@ -50,6 +50,19 @@ export interface PollDeps {
   renderer?: PageRenderer | undefined;
   /** Lease length (ms, database time). */
   leaseMs?: number | undefined;
+  /**
+   * How a game's thread is read (the service: its site profile's pause, engine and time
+   * zone, the game's stored session, the browser fallback). Over `source`, `profileFor`
+   * and `renderer` when given.
+   */
+  siteFor?: ((game: Game) => Promise<GameSite>) | undefined;
+}
+
+/** What reads one game's thread. */
+export interface GameSite {
+  source: PageSource;
+  profile?: SiteProfile | undefined;
+  renderer?: PageRenderer | undefined;
 }
 
 export interface PollOptions {
@@ -147,7 +160,7 @@ export async function pollGame(deps: PollDeps, gameId: number | string, options:
     const done = await pollLeased(deps, game, before, options, result, log);
     done.state = await store.polls.finish(id, owner, {
       ok: true, fullRead: done.fullRead, at: new Date(deps.now()),
-      state: { deadline: done.deadline, upcoming: done.upcoming, ...done.carry },
+      state: { deadline: done.deadline, upcoming: done.upcoming, ...done.carry, loginRequired: false },
     });
     if (before.lastError !== null) {
       await store.audit.record({ gameId: id, actor: POLLER_ACTOR, action: 'poll.recover', detail: { after: before.lastError } });
@@ -161,7 +174,9 @@ export async function pollGame(deps: PollDeps, gameId: number | string, options:
     if (before.lastError !== err.message) {
       await store.audit.record({ gameId: id, actor: POLLER_ACTOR, action: 'poll.error', detail: { error: err.message, name: err.name } });
     }
-    const state = await store.polls.finish(id, owner, { ok: false, error: err.message, at: new Date(deps.now()) });
+    const state = await store.polls.finish(id, owner, {
+      ok: false, error: err.message, at: new Date(deps.now()), state: { loginRequired: error instanceof LoginRequiredError },
+    });
     return { ...result, status: 'failed', reason: err.message, error: err, state, tally: await store.tallies.latest(id) };
   } finally {
     clearInterval(renew);
@@ -308,10 +323,12 @@ interface RecordedRead {
  */
 async function readRecording(deps: PollDeps, game: Game, full: boolean, result: PollResult, log: Log): Promise<RecordedRead> {
   const { store } = deps;
+  const site = deps.siteFor ? await deps.siteFor(game) : null;
+  const upstream = site?.source ?? deps.source;
   const fetched = new Map<string, FetchedPage>();
   const source: PageSource = {
     async get(url: string, validators?: Validators) {
-      const doc = await deps.source.get(url, validators);
+      const doc = await upstream.get(url, validators);
       fetched.set(url, doc);
       return doc;
     },
@@ -363,14 +380,15 @@ async function readRecording(deps: PollDeps, game: Game, full: boolean, result: 
 
   let thread: ThreadRead;
   try {
-    const profile = deps.profileFor?.(game.threadUrl);
+    const profile = site ? site.profile : deps.profileFor?.(game.threadUrl);
+    const renderer = site ? site.renderer : deps.renderer;
     thread = await readThread(game.threadUrl, {
       source,
       cache,
       refresh: full,
       ...(game.engine ? { engine: game.engine } : {}),
       ...(profile ? { profile } : {}),
-      ...(deps.renderer ? { renderer: deps.renderer } : {}),
+      ...(renderer ? { renderer } : {}),
       onPage: (page, url) => {
         chain = chain.then(() => (failure === null ? record(page, url) : undefined)).catch((error: unknown) => {
           failure ??= error;

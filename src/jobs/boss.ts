@@ -53,3 +53,18 @@ export function createBoss(o: BossOptions): PgBoss {
   }
   return new PgBoss({ ...common, db: sqlDb(o.sql) });
 }
+
+/**
+ * Runs pg-boss's set-up (`start`: its schema migration; `createQueue`: a partition and
+ * its indexes) one process at a time. Two processes doing it at once on a fresh database
+ * deadlock in PostgreSQL (`votal serve` and `votal worker` started together), so on
+ * PostgreSQL it runs under a transaction-scoped advisory lock named after the queue
+ * schema; on PGlite there is one process, and nothing to wait for.
+ */
+export async function setUpSerialised(sql: Sql, schema: string, setUp: () => Promise<void>): Promise<void> {
+  if (sql.driver !== 'pg') return setUp();
+  await sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`votal:pg-boss:${schema}`]);
+    await setUp();
+  });
+}

@@ -22,6 +22,10 @@ export interface SiteReadingOptions {
   threadUrl: string;
   /** Site profile files or folders (`--site-profile`). */
   profileFiles?: readonly string[];
+  /** Profiles loaded already (the service loads them once); over `profileFiles`. */
+  profiles?: SiteProfiles;
+  /** A logged-in session for the thread's site (a game's stored one), over the profile's and `cookiesFile`. */
+  sessionJar?: CookieJar;
   /** A cookie jar for the thread's site (`--cookies`), over the profile's own. */
   cookiesFile?: string;
   /** Keep reads here (`--cache-dir`): a re-count fetches only from the last page seen. */
@@ -57,7 +61,7 @@ export interface SiteReading {
  */
 export async function openSiteReading(o: SiteReadingOptions): Promise<SiteReading> {
   const notes: string[] = [];
-  const profiles = o.profileFiles?.length ? loadSiteProfiles(o.profileFiles) : new SiteProfiles();
+  const profiles = o.profiles ?? (o.profileFiles?.length ? loadSiteProfiles(o.profileFiles) : new SiteProfiles());
   const entry = profiles.profileFor(o.threadUrl);
   const threadHost = new URL(o.threadUrl);
   const coversSite = (url: URL): boolean =>
@@ -73,6 +77,10 @@ export async function openSiteReading(o: SiteReadingOptions): Promise<SiteReadin
     cookies.add(coversSite, loaded.jar);
     siteJar = loaded.jar;
   }
+  if (o.sessionJar) {
+    cookies.add(coversSite, o.sessionJar);
+    siteJar = o.sessionJar;
+  }
   if (entry?.login && !siteJar) {
     siteJar = new CookieJar();
     cookies.add(coversSite, siteJar);
@@ -86,7 +94,8 @@ export async function openSiteReading(o: SiteReadingOptions): Promise<SiteReadin
   });
   const source: PageSource = o.source ?? fetcher!;
 
-  if (entry?.login && siteJar && fetcher && !hasSession(entry.login, siteJar)) {
+  // A game's own session is the GM's to renew; the profile's form login fills the profile's jar only.
+  if (entry?.login && siteJar && fetcher && !o.sessionJar && !hasSession(entry.login, siteJar)) {
     await logInWithForm(entry.login, siteJar, fetcher, { userAgent, timeoutMs: o.fetcher?.timeoutMs ?? 20_000 });
     if (entry.cookies) {
       await saveCookieFile(entry.cookies, siteJar);

@@ -44,7 +44,7 @@ export interface ThreadShape {
 /** How a poll went; `at` is the poll's clock (when posts were seen), `state` is merged into `state`. */
 export type PollOutcome =
   | { ok: true; fullRead: boolean; at: Date; state?: Record<string, unknown> }
-  | { ok: false; error: string; at: Date };
+  | { ok: false; error: string; at: Date; state?: Record<string, unknown> };
 
 export interface PollsRepo {
   /** The game's poll state (all empty when it was never polled). */
@@ -179,7 +179,7 @@ export function pollsRepo(db: Queryable): PollsRepo {
              updated_at = now()
            WHERE game_id = $1
            RETURNING ${COLUMNS}`,
-          [gameId, owner, ok, ok ? outcome.fullRead : false, ok ? null : outcome.error, json(ok ? (outcome.state ?? {}) : {}), outcome.at],
+          [gameId, owner, ok, ok ? outcome.fullRead : false, ok ? null : outcome.error, json(outcome.state ?? {}), outcome.at],
         );
         const state = toState(rows[0]!);
         const change: GameChange = { gameId, kind: 'game' };

@@ -8,6 +8,7 @@ import { assertPublicUrl } from '../fetch/private-host.js';
 import { gameRuleset } from '../game/game-ruleset.js';
 import { DaySetting } from '../game/game-settings.js';
 import { gmNews } from '../game/gm-news.js';
+import { staleCount } from '../game/stale-count.js';
 import type { Logger, SecretScrubber } from '../log/logger.js';
 import { EngineId } from '../model/engine.js';
 import { GmEvent, positionedNow } from '../model/event.js';
@@ -224,7 +225,10 @@ export function createApp(deps: AppDeps): VotalApp {
     return c.json({
       ...gameJson(game),
       tallyId: latest?.id ?? null,
-      poll: { lastPolledAt: poll.lastPolledAt, lastOkAt: poll.lastOkAt, lastError: poll.lastError, errorsInRow: poll.errorsInRow, polls: poll.polls },
+      poll: {
+        lastPolledAt: poll.lastPolledAt, lastOkAt: poll.lastOkAt, lastError: poll.lastError, errorsInRow: poll.errorsInRow, polls: poll.polls,
+        stale: staleCount(poll),
+      },
     });
   });
 
@@ -260,16 +264,18 @@ export function createApp(deps: AppDeps): VotalApp {
   api.get('/games/:id/tally', async (c) => {
     const game = await gameOr404(idParam(c));
     const [latest, poll] = await Promise.all([store.tallies.latest(game.id), store.polls.get(game.id)]);
+    const stale = staleCount(poll);
     if (!latest) {
-      const why = poll.lastError ? `; the last read failed: ${poll.lastError}` : '';
-      return c.json({ error: `game ${game.id} has no count yet: its thread has not been read${why}` }, 404);
+      const why = stale ? `: ${stale.message}` : ': its thread has not been read';
+      return c.json({ error: `game ${game.id} has no count yet${why}`, ...(stale ? { stale } : {}) }, 404);
     }
     const freshness = freshnessOf(poll, latest.createdAt);
     c.header('X-Votal-Tally-Id', String(latest.id));
     c.header('X-Votal-Counted-At', latest.createdAt);
     if (freshness.stale) c.header('X-Votal-Stale', 'true');
-    // The count contract, plus how fresh it is (a count made before polls began failing says so).
-    return c.json({ ...latest.tally, freshness });
+    // The count contract, plus how fresh it is; a count the last poll could not bring up to
+    // date says why ("log in again" when the forum asked for a login).
+    return c.json({ ...latest.tally, freshness, ...(stale ? { stale } : {}) });
   });
 
   // What the GM's own posts announced that the game does not hold yet (proposals only).

@@ -1,3 +1,4 @@
+import { staleCount } from '../game/stale-count.js';
 import type { PollState } from '../store/polls-repo.js';
 
 /**
@@ -20,6 +21,8 @@ export interface Freshness {
   errorAt: string | null;
   /** Polls failed in a row. */
   failedPolls: number;
+  /** `login-required`: only the GM can fix it (a fresh forum session); null while fresh. */
+  reason: 'login-required' | 'poll-failed' | null;
 }
 
 export function freshnessOf(poll: PollState, countedAt: string | null): Freshness {
@@ -32,10 +35,11 @@ export function freshnessOf(poll: PollState, countedAt: string | null): Freshnes
     error: stale ? poll.lastError : null,
     errorAt: stale ? poll.lastErrorAt : null,
     failedPolls: poll.errorsInRow,
+    reason: stale ? staleCount(poll)?.reason ?? 'poll-failed' : null,
   };
 }
 
 /** What changes what a page shows of it (the last good poll's time alone is not shown, so it is not part of it). */
 export function freshnessKey(f: Freshness): string {
-  return f.stale ? `stale:${f.failedPolls}:${f.errorAt ?? ''}:${f.error ?? ''}` : 'fresh';
+  return f.stale ? `stale:${f.reason}:${f.failedPolls}:${f.errorAt ?? ''}:${f.error ?? ''}` : 'fresh';
 }

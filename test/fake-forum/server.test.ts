@@ -141,9 +141,8 @@ describe('fake forum', () => {
     forum.route('/hang', { body: 'late' }, { delayMs: 10_000 });
     const pending = fetch(forum.url('/hang')).catch((error: unknown) => error);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = performance.now();
     await forum.close();
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Cut off, not answered: a close that waited for the slow route would have let it answer.
     expect(await pending).toBeInstanceOf(Error);
     forum = await startFakeForum(); // afterEach closes this one
   });

@@ -29,6 +29,14 @@ describe('environment', () => {
     expect(loadEnv({ PORT: '', HOST: ' ' }).port).toBe(8080);
   });
 
+  it('VOTAL_POLL_CONCURRENCY: polls one process runs at once, a whole number from 1 (unset: one per forum host)', () => {
+    expect(loadEnv({}).pollConcurrency).toBeUndefined();
+    expect(loadEnv({ VOTAL_POLL_CONCURRENCY: '12' }).pollConcurrency).toBe(12);
+    for (const bad of ['0', '2.5', 'many']) {
+      expect(() => loadEnv({ VOTAL_POLL_CONCURRENCY: bad }), bad).toThrow(/VOTAL_POLL_CONCURRENCY must be a whole number/);
+    }
+  });
+
   it('names every bad variable and never echoes a value', () => {
     let error: unknown;
     try {

@@ -74,7 +74,13 @@ export function watchPage(page: Page): PageWatch {
   return watch;
 }
 
-export const SCREENSHOTS = join(packageRoot(import.meta.url), 'docs', 'screenshots');
+/**
+ * Where the story's screenshots go: test-output/screenshots (ignored by git), so a test
+ * run never rewrites tracked files; `VOTAL_WRITE_SCREENSHOTS=1` refreshes docs/screenshots.
+ */
+export const SCREENSHOTS = process.env['VOTAL_WRITE_SCREENSHOTS'] === '1'
+  ? join(packageRoot(import.meta.url), 'docs', 'screenshots')
+  : join(packageRoot(import.meta.url), 'test-output', 'screenshots');
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });

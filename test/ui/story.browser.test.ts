@@ -13,7 +13,8 @@ import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir, watchPag
  * The whole story in Chromium, against the fake forum: a GM signs in, creates a game from
  * the thread URL, sees the count; a vote posted on the forum reaches an open live page
  * without a reload; an ambiguous vote is settled in the review queue; a draft is approved
- * and lands in the thread. Screenshots go to docs/screenshots/.
+ * and lands in the thread. Screenshots go to test-output/screenshots/ (docs/screenshots/ with
+ * VOTAL_WRITE_SCREENSHOTS=1).
  */
 describeBrowser('UI story (Chromium)', () => {
   let forum: FakeForum;

@@ -6,6 +6,7 @@ import type { Draft, Publication } from '../../store/drafts-repo.js';
 import type { GmNews } from '../../game/gm-news.js';
 import type { StoredGmEvent } from '../../store/events-repo.js';
 import type { Game } from '../../store/games-repo.js';
+import { staleCount } from '../../game/stale-count.js';
 import type { PollState } from '../../store/polls-repo.js';
 import { Csrf, Layout, LocalTime, PostButton } from './layout.js';
 import { Deadline, WagonsTable, outcomeText, thresholdText } from './live-page.js';
@@ -470,6 +471,9 @@ export function GamePage(props: {
           {props.poll.lastError ? ` — last poll failed: ${props.poll.lastError}` : ''}
         </span>
       </div>
+      {staleCount(props.poll)?.reason === 'login-required'
+        ? <p class="notice error" role="alert" data-stale="login-required">{staleCount(props.poll)!.message}</p>
+        : null}
       <div class="grid">
         <div>
           <section class="panel" aria-labelledby="tally-h">
