@@ -75,10 +75,10 @@ export function timeZoneOf(game: Game): string | null {
   return typeof game.settings.timeZone === 'string' ? game.settings.timeZone : null;
 }
 
-/** The title the thread shows (as the poller read it), else the slug. */
+/** The title the GM gave the game, else the one the thread shows (as the poller read it), else the slug. */
 export function titleOf(game: Game, poll: PollState | null): string {
   const fromSettings = typeof game.settings.title === 'string' ? game.settings.title : null;
-  return poll?.threadTitle ?? fromSettings ?? game.slug;
+  return fromSettings ?? poll?.threadTitle ?? game.slug;
 }
 
 async function inputsOf(store: UiStore, game: Game, latest: StoredTally | null, deadline: string | null, now: Date): Promise<Inputs> {
