@@ -642,7 +642,7 @@ export function SettingsPage(props: {
         <select id="ruleset" name="ruleset">
           {props.rulesets.map((r) => <option value={r.name} selected={g.ruleset === r.name}>{r.title ? `${r.title} (${r.name})` : r.name}</option>)}
         </select>
-        <label for="players" id="players">Players: one a line, nicknames in brackets, e.g. "Dave (Dee, D)"; changing them counts the game again</label>
+        <label for="players">Players: one a line, nicknames in brackets, e.g. "Dave (Dee, D)"; changing them counts the game again</label>
         <textarea id="players" name="players" rows={Math.min(20, Math.max(4, g.roster.length + 1))}>{rosterText(g.roster)}</textarea>
         <p class="hint">Replacements, kills and revives are GM events on the game page: they keep the slot's history.</p>
         <h2>Polling</h2>
