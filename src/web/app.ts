@@ -279,6 +279,11 @@ export function createApp(deps: AppDeps): VotalApp {
         ? `deleting game ${game.id} removes all of its posts, counts, drafts and history: confirm with ?confirm=${game.slug}`
         : `"${confirm}" is not this game's slug (${game.slug}); nothing was deleted`);
     }
+    // A poll in progress would write into the game as it goes: let it finish first.
+    const poll = await store.polls.get(game.id);
+    if (poll.leaseOwner !== null && poll.leaseUntil !== null && Date.parse(poll.leaseUntil) > now().getTime()) {
+      throw new StateError(`game ${game.id} is being read right now; nothing was deleted: try again in a moment`);
+    }
     await store.games.remove(game.id, ACTOR);
     log?.info({ gameId: game.id, slug: game.slug }, 'game deleted');
     return c.json({ deleted: { id: game.id, slug: game.slug } });

@@ -201,6 +201,18 @@ describe('DELETE /api/games/:id', () => {
     expect((await store.posts.postsOf(id)).length).toBe(6);
   });
 
+  it('waits for a poll that is reading the thread (409), then deletes', async () => {
+    const id = await newGame();
+    const { slug } = await ok<{ slug: string }>(call('GET', `/api/games/${id}`));
+    expect(await store.polls.claim(id, 'test/poll-1', 60_000)).not.toBeNull();
+    const busy = await ok<{ error: string }>(call('DELETE', `/api/games/${id}?confirm=${slug}`), 409);
+    expect(busy.error).toMatch(/being read right now; nothing was deleted/);
+    expect((await store.games.get(id))?.id).toBe(id);
+    await store.polls.release(id, 'test/poll-1');
+    await ok(call('DELETE', `/api/games/${id}?confirm=${slug}`));
+    expect(await store.games.get(id)).toBeNull();
+  });
+
   it('with the confirmation, the game and all its data are gone; the deletion is audited', async () => {
     const id = await newGame();
     await ok(call('POST', `/api/games/${id}/events`, { kind: 'kill', player: 'Dave', at: 3 }), 201);
