@@ -157,6 +157,11 @@ export const Tally = z.object({
   penalties: z.array(PenaltyCount).optional(),
   /** Hammer / Filibuster / forgive counts. */
   sideVotes: z.array(SideCount).optional(),
+  /**
+   * Every player dead as the count knows it now (GM kills and mod-kills, rule deaths;
+   * revives undone), by the slot's current name, roster order; absent when nobody is. `players` is the Day's board, frozen once the Day is decided; this is not.
+   */
+  dead: z.array(z.string()).optional(),
   /** Deaths the rules caused (penalty mod-kills, inactivity), whole game. */
   deaths: z.array(RuleDeath).optional(),
   /** Players whose powers fail this Day and the following Night (missed vote). */

@@ -7,7 +7,8 @@ import { NotFoundError } from './errors.js';
 import { GAME_CHANNEL, iso, isoOrNull, json, one, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
 
-export const GameStatus = z.enum(['active', 'paused', 'finished']);
+/** `archived`: kept whole and reachable, not polled, off the dashboard's main list. */
+export const GameStatus = z.enum(['active', 'paused', 'finished', 'archived']);
 export type GameStatus = z.infer<typeof GameStatus>;
 
 export const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and -, at most 64');
@@ -54,6 +55,14 @@ export interface GamesRepo {
   setStatus(id: number, status: GameStatus, actor: string): Promise<Game>;
   /** Replaces the roster (audited as `game.roster`). Throws NotFoundError. */
   setRoster(id: number, roster: Roster, actor: string): Promise<Game>;
+  /** Changes the ruleset (audited as `game.ruleset` with the old and the new name). Throws NotFoundError. */
+  setRuleset(id: number, ruleset: string, actor: string): Promise<Game>;
+  /**
+   * Deletes the game and everything of it (posts, revisions, readings, pages, GM events,
+   * tallies, drafts, publications, poll state, audit) in one transaction; a game-less audit
+   * entry `game.delete` keeps who deleted what. Throws NotFoundError.
+   */
+  remove(id: number, actor: string): Promise<void>;
   /**
    * Merges settings keys (a key set to null is removed) and sets the poll interval, in one
    * transaction, audited as `game.settings` with `auditDetail` (secrets left out).
@@ -188,6 +197,46 @@ export function gamesRepo(db: Queryable): GamesRepo {
       const next = Roster.parse(roster);
       return update(id, 'roster = $2::jsonb', [json(next)], {
         actor, action: 'game.roster', detail: { players: next.map((s) => s.name) },
+      });
+    },
+
+    async setRuleset(id, ruleset, actor) {
+      const current = await get(id);
+      if (!current) throw new NotFoundError('game', id);
+      const next = z.string().min(1).parse(ruleset);
+      return update(id, 'ruleset = $2', [next], { actor, action: 'game.ruleset', detail: { from: current.ruleset, to: next } });
+    },
+
+    async remove(id, actor) {
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE id = $1 FOR UPDATE`, [id]);
+        const game = rows[0] ? toGame(rows[0]) : null;
+        if (!game) throw new NotFoundError('game', id);
+        // Evidence tables refuse DELETE (migration 001) except in this transaction (migration 008).
+        await tx.query(`SELECT set_config('votal.deleting_game', $1, true)`, [String(id)]);
+        const counts: Record<string, number> = {};
+        const run = async (table: string, statement: string): Promise<void> => {
+          counts[table] = (counts[table] ?? 0) + (await tx.query(statement, [id])).rowCount;
+        };
+        await run('post_reading', `DELETE FROM post_reading WHERE revision_id IN
+          (SELECT r.id FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1)`);
+        await tx.query('UPDATE post SET current_revision_id = NULL WHERE game_id = $1', [id]);
+        await run('post_revision', 'DELETE FROM post_revision WHERE post_id IN (SELECT id FROM post WHERE game_id = $1)');
+        await run('post', 'DELETE FROM post WHERE game_id = $1');
+        await run('thread_page', 'DELETE FROM thread_page WHERE game_id = $1');
+        await run('gm_event', 'DELETE FROM gm_event WHERE game_id = $1');
+        await run('publication', 'DELETE FROM publication WHERE draft_id IN (SELECT id FROM draft WHERE game_id = $1)');
+        await run('draft', 'DELETE FROM draft WHERE game_id = $1');
+        await run('tally', 'DELETE FROM tally WHERE game_id = $1');
+        await run('game_poll', 'DELETE FROM game_poll WHERE game_id = $1');
+        await run('audit_log', 'DELETE FROM audit_log WHERE game_id = $1');
+        await run('game', 'DELETE FROM game WHERE id = $1');
+        await tx.query(`SELECT set_config('votal.deleting_game', '', true)`);
+        await recordAudit(tx, {
+          gameId: null, actor, action: 'game.delete',
+          detail: { id, slug: game.slug, threadUrl: game.threadUrl, title: game.settings.votalTitle ?? null, deleted: counts },
+        });
+        await announce(tx, { gameId: id, kind: 'game' });
       });
     },
 

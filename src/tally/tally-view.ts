@@ -56,6 +56,8 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
   if (penalties.length) tally.penalties = penalties;
   const side = withheld ? [] : sideCounts(state);
   if (side.length) tally.sideVotes = side;
+  const dead = state.slots.flatMap((slot, i) => (slot.alive ? [] : [slotName(state, i)]));
+  if (dead.length) tally.dead = dead;
   if (state.deaths.length) tally.deaths = [...state.deaths];
   if (state.clock.deadline !== null) tally.deadline = state.clock.deadline;
   if (ruleset.missingVote.blocksPowers) tally.powersBlocked = state.powersBlocked.map((i) => slotName(state, i));

@@ -8,6 +8,7 @@ import { assertPublicUrl } from '../fetch/private-host.js';
 import { gameRuleset } from '../game/game-ruleset.js';
 import { DaySetting } from '../game/game-settings.js';
 import { gmNews } from '../game/gm-news.js';
+import { playersNow } from '../game/players-now.js';
 import { staleCount } from '../game/stale-count.js';
 import type { Logger, SecretScrubber } from '../log/logger.js';
 import { EngineId } from '../model/engine.js';
@@ -117,8 +118,14 @@ const CreateGame = z.strictObject({
 });
 
 const PatchGame = z.strictObject({
-  status: z.enum(['active', 'paused', 'finished']).optional(),
-  action: z.enum(['pause', 'resume', 'finish']).optional(),
+  status: z.enum(['active', 'paused', 'finished', 'archived']).optional(),
+  /** `archive`: not polled, off the dashboard's main list, everything kept; `unarchive`: back, paused. */
+  action: z.enum(['pause', 'resume', 'finish', 'archive', 'unarchive']).optional(),
+  ruleset: z.string().trim().min(1).optional(),
+  /** The game's name on the dashboard and the live page (the thread's title otherwise). */
+  title: z.string().trim().min(1).max(200).nullable().optional(),
+  /** The Day's deadline (ISO 8601 with an offset); null: no deadline. */
+  deadline: z.iso.datetime({ offset: true }).nullable().optional(),
   pollIntervalSeconds: z.number().int().min(10).max(86_400).optional(),
   players: Players.optional(),
   drafts: z.unknown().optional(),
@@ -224,6 +231,7 @@ export function createApp(deps: AppDeps): VotalApp {
     const [latest, poll] = await Promise.all([store.tallies.latest(game.id), store.polls.get(game.id)]);
     return c.json({
       ...gameJson(game),
+      ...(await playersJson(game)),
       tallyId: latest?.id ?? null,
       poll: {
         lastPolledAt: poll.lastPolledAt, lastOkAt: poll.lastOkAt, lastError: poll.lastError, errorsInRow: poll.errorsInRow, polls: poll.polls,
@@ -236,15 +244,26 @@ export function createApp(deps: AppDeps): VotalApp {
     let game = await gameOr404(idParam(c));
     const input = parseWith(PatchGame, await jsonBody(c));
     if (input.status && input.action) throw BadRequest.field('action', 'give status or action, not both');
-    const status = input.status ?? (input.action ? ({ pause: 'paused', resume: 'active', finish: 'finished' } as const)[input.action] : undefined);
-    if (input.players) game = await store.games.setRoster(game.id, rosterOf(input.players, 'players'), ACTOR);
+    const status = input.status ?? (input.action
+      ? ({ pause: 'paused', resume: 'active', finish: 'finished', archive: 'archived', unarchive: 'paused' } as const)[input.action]
+      : undefined);
+    if (input.action === 'unarchive' && game.status !== 'archived') throw new StateError(`game ${game.id} is ${game.status}, not archived`);
+    if (input.day !== undefined && input.deadline !== undefined) throw BadRequest.field('deadline', 'give day or deadline, not both');
+    // Checked before anything is written: a bad field changes nothing.
+    const roster = input.players ? rosterOf(input.players, 'players') : null;
+    const ruleset = input.ruleset !== undefined ? checkRuleset(input.ruleset) : null;
     const settings = await settingsFrom(input, game.threadUrl, box);
-    for (const key of ['votalTitle', 'timeZone', 'votalTemplate', 'gm'] as const) {
+    for (const key of ['votalTitle', 'timeZone', 'votalTemplate', 'gm', 'title'] as const) {
       if (input[key] !== undefined) {
         settings.values[key] = input[key];
         settings.audit[key] = input[key];
       }
     }
+    if (input.deadline !== undefined) settings.values.day = settings.audit.day = dayWithDeadline(game, input.deadline, now());
+    // What changes the count: the roster, the ruleset, the Day's clock.
+    const recount = roster !== null || (ruleset !== null && ruleset !== game.ruleset) || settings.values.day !== undefined;
+    if (roster) game = await store.games.setRoster(game.id, roster, ACTOR);
+    if (ruleset !== null && ruleset !== game.ruleset) game = await store.games.setRuleset(game.id, ruleset, ACTOR);
     if (Object.keys(settings.values).length > 0 || input.pollIntervalSeconds !== undefined) {
       game = await store.games.updateSettings(game.id, {
         settings: settings.values,
@@ -255,10 +274,35 @@ export function createApp(deps: AppDeps): VotalApp {
       game = await store.games.setStatus(game.id, status, ACTOR);
       if (status === 'active') {
         await store.games.setNextPoll(game.id, now());
-        kickPoll(game.id);
+        if (!recount) kickPoll(game.id);
       }
     }
-    return c.json(gameJson(game));
+    if (!recount) return c.json({ ...gameJson(game), ...(await playersJson(game)) });
+    // Like a GM event: the fold takes the new roster / ruleset / clock at the next poll; wait for it.
+    const note = game.status === 'active'
+      ? await pollAndWait(game.id)
+      : `the game is ${game.status}: the change counts from the next poll after it is resumed`;
+    const latest = await store.tallies.latest(game.id);
+    return c.json({ ...gameJson(game), ...(await playersJson(game)), recounted: note === null, ...(note ? { note } : {}), tallyId: latest?.id ?? null });
+  });
+
+  /** Deletes the game and all its data; `?confirm=<the game's slug>` says the GM meant this game. */
+  api.delete('/games/:id', async (c) => {
+    const game = await gameOr404(idParam(c));
+    const confirm = c.req.query('confirm');
+    if (confirm !== game.slug) {
+      throw BadRequest.field('confirm', confirm === undefined
+        ? `deleting game ${game.id} removes all of its posts, counts, drafts and history: confirm with ?confirm=${game.slug}`
+        : `"${confirm}" is not this game's slug (${game.slug}); nothing was deleted`);
+    }
+    // A poll in progress would write into the game as it goes: let it finish first.
+    const poll = await store.polls.get(game.id);
+    if (poll.leaseOwner !== null && poll.leaseUntil !== null && Date.parse(poll.leaseUntil) > now().getTime()) {
+      throw new StateError(`game ${game.id} is being read right now; nothing was deleted: try again in a moment`);
+    }
+    await store.games.remove(game.id, ACTOR);
+    log?.info({ gameId: game.id, slug: game.slug }, 'game deleted');
+    return c.json({ deleted: { id: game.id, slug: game.slug } });
   });
 
   api.get('/games/:id/tally', async (c) => {
@@ -484,6 +528,18 @@ export function createApp(deps: AppDeps): VotalApp {
     return `the poll is queued but did not finish within ${Math.round(pollWaitMs / 1000)} s; the count follows`;
   }
 
+  /** The players as the latest count knows them (replacements, deaths); `roster` is the list as the GM set it. */
+  async function playersJson(game: Game): Promise<Record<string, unknown>> {
+    const [latest, events] = await Promise.all([store.tallies.latest(game.id), store.events.list(game.id)]);
+    const players = playersNow(game.roster, events.map((e) => e.event), latest?.tally ?? null);
+    return {
+      players,
+      roster: game.roster,
+      alive: players.filter((p) => p.alive).map((p) => p.name),
+      dead: players.filter((p) => !p.alive).map((p) => p.name),
+    };
+  }
+
   function kickPoll(gameId: number): void {
     deps.poller.pollNow(String(gameId)).catch((error: unknown) => log?.warn({ err: error, gameId }, 'poll after a change failed'));
   }
@@ -580,6 +636,15 @@ interface Staleness {
   draftTallyId: number;
   currentTallyId: number;
   changes: CountChanges;
+}
+
+/** The game's Day clock with a new deadline (null: no clock); the Day's number and start are kept. */
+function dayWithDeadline(game: Game, deadline: string | null, at0: Date): Record<string, unknown> | null {
+  if (deadline === null) return null;
+  const current = DaySetting.safeParse(game.settings.day);
+  const at = Date.parse(deadline);
+  const start = current.success && Date.parse(current.data.start) < at ? current.data.start : new Date(Math.min(at0.getTime(), at - 86_400_000)).toISOString();
+  return { number: current.success ? current.data.number : 1, start, deadline: new Date(at).toISOString() };
 }
 
 function draftJson(draft: Draft, publication: Publication | null): Record<string, unknown> {

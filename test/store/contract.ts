@@ -4,12 +4,13 @@
  * its own game so cases do not depend on one another.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Body } from '../../src/model/body.js';
 import { hashBody, type EditMarker, type Post } from '../../src/model/post.js';
 import type { Tally } from '../../src/model/tally.js';
 import { NotFoundError, StaleDraftError, StateError } from '../../src/store/errors.js';
-import { migrate } from '../../src/store/migrate.js';
+import { migrate, migrationsDir } from '../../src/store/migrate.js';
 import { storeOn, type Repos } from '../../src/store/open-store.js';
 import { GAME_CHANNEL, type GameChange } from '../../src/store/rows.js';
 import type { Sql } from '../../src/store/sql.js';
@@ -101,7 +102,10 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(again.version).toBeGreaterThanOrEqual(1);
         expect(await tables()).toBe(before);
         const versions = await sql.query<{ version: number }>('SELECT version FROM schemaversion WHERE version > 0 ORDER BY version');
-        expect(versions.rows.map((r) => Number(r.version))).toEqual([...Array(again.version).keys()].map((i) => i + 1));
+        // Every file in migrations/ is applied (numbers are reserved per change, so they may have gaps).
+        const files = readdirSync(migrationsDir()).flatMap((f) => /^(\d+)\.do\./.exec(f)?.[1] ?? []).map(Number).sort((a, b) => a - b);
+        expect(versions.rows.map((r) => Number(r.version))).toEqual(files);
+        expect(again.version).toBe(files.at(-1));
       });
 
       it('int8 counts come back as numbers', async () => {
@@ -552,6 +556,78 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.other', detail: {} });
         const accepted = await store.audit.list({ gameId: game.id, action: 'review.accept' });
         expect(accepted.map((a) => [a.action, a.detail])).toEqual([['review.accept', { key: 'flag:9:vote-by-dead' }]]);
+      });
+
+      it('an archived game keeps everything and is never due for a poll', async () => {
+        const game = await newGame();
+        await store.games.setNextPoll(game.id, new Date('2000-01-01T00:00:00Z'));
+        const archived = await store.games.setStatus(game.id, 'archived', 'gm:test');
+        expect(archived.status).toBe('archived');
+        expect((await store.games.due(new Date('2000-01-01T00:00:01Z'))).map((g) => g.id)).not.toContain(game.id);
+        expect((await store.games.list({ status: 'archived' })).map((g) => g.id)).toContain(game.id);
+        expect(await store.games.get(game.id)).toMatchObject({ id: game.id, status: 'archived' });
+      });
+
+      it('a ruleset change is audited with the old and the new name', async () => {
+        const game = await newGame();
+        const changed = await store.games.setRuleset(game.id, 'witchhunt', 'gm:ann');
+        expect(changed.ruleset).toBe('witchhunt');
+        const [entry] = await store.audit.list({ gameId: game.id, limit: 1 });
+        expect(entry).toMatchObject({ action: 'game.ruleset', actor: 'gm:ann', detail: { from: 'plurality', to: 'witchhunt' } });
+        await expect(store.games.setRuleset(987654321, 'plurality', 'gm:ann')).rejects.toThrow(NotFoundError);
+      });
+
+      it('deleting a game removes every row of it from every table, and only of it', async () => {
+        const tables = ['post_reading', 'post_revision', 'post', 'thread_page', 'gm_event', 'publication', 'draft', 'tally', 'game_poll', 'audit_log'];
+        const fill = async () => {
+          const game = await newGame();
+          await store.posts.recordPage(game.id, [post(unique('p'), 1, 'vote: Bob'), post(unique('p'), 2, 'hi')], t(1));
+          const [first] = await store.posts.postsOf(game.id);
+          await store.posts.recordPage(game.id, [post(first!.id, 1, 'vote: Alice')], t(2));
+          await store.readings.save(first!.revisionId, 'v1', { actions: [], effect: { kind: 'none', target: null, reason: null }, violations: [] });
+          await store.threadPages.saveFetched(game.id, { page: 1, url: 'https://forum.example/t/1', etag: null, lastModified: null, bodyHash: 'h', postCount: 2 }, t(1));
+          await store.events.append(game.id, { at: 1, kind: 'kill', player: 'Bob' }, 'gm:ann');
+          const snapshot = await store.tallies.save(game.id, tally(2));
+          const draft = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'x' }, 'system');
+          await store.drafts.approve(draft.id, 'gm:ann');
+          await store.drafts.startPublication(draft.id, { marker: unique('m'), method: 'copy' }, 'gm:ann');
+          await sql.query('INSERT INTO game_poll (game_id) VALUES ($1) ON CONFLICT DO NOTHING', [game.id]);
+          return game;
+        };
+        const rowsOf = async (gameId: number): Promise<Record<string, number>> => {
+          const q = async (statement: string) => (await sql.query<{ n: number }>(statement, [gameId])).rows[0]!.n;
+          return {
+            game: await q('SELECT count(*) AS n FROM game WHERE id = $1'),
+            post_reading: await q(`SELECT count(*) AS n FROM post_reading WHERE revision_id IN
+              (SELECT r.id FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1)`),
+            post_revision: await q('SELECT count(*) AS n FROM post_revision WHERE post_id IN (SELECT id FROM post WHERE game_id = $1)'),
+            post: await q('SELECT count(*) AS n FROM post WHERE game_id = $1'),
+            thread_page: await q('SELECT count(*) AS n FROM thread_page WHERE game_id = $1'),
+            gm_event: await q('SELECT count(*) AS n FROM gm_event WHERE game_id = $1'),
+            publication: await q('SELECT count(*) AS n FROM publication WHERE draft_id IN (SELECT id FROM draft WHERE game_id = $1)'),
+            draft: await q('SELECT count(*) AS n FROM draft WHERE game_id = $1'),
+            tally: await q('SELECT count(*) AS n FROM tally WHERE game_id = $1'),
+            game_poll: await q('SELECT count(*) AS n FROM game_poll WHERE game_id = $1'),
+            audit_log: await q('SELECT count(*) AS n FROM audit_log WHERE game_id = $1'),
+          };
+        };
+        const doomed = await fill();
+        const kept = await fill();
+        const before = await rowsOf(doomed.id);
+        for (const table of ['game', ...tables]) expect(before[table], table).toBeGreaterThan(0);
+        const keptBefore = await rowsOf(kept.id);
+
+        await store.games.remove(doomed.id, 'gm:ann');
+
+        expect(Object.values(await rowsOf(doomed.id)).every((n) => n === 0)).toBe(true);
+        expect(await rowsOf(kept.id)).toEqual(keptBefore);
+        expect(await store.games.get(doomed.id)).toBeNull();
+        const trace = (await store.audit.list({ limit: 50 })).find((a) => a.action === 'game.delete' && a.detail.id === doomed.id);
+        expect(trace).toMatchObject({ gameId: null, actor: 'gm:ann', detail: { slug: doomed.slug } });
+        await expect(store.games.remove(doomed.id, 'gm:ann')).rejects.toThrow(NotFoundError);
+        // Outside that transaction evidence still refuses DELETE.
+        await expect(sql.query('DELETE FROM gm_event WHERE game_id = $1', [kept.id])).rejects.toThrow(/append-only/);
+        await expect(sql.query('DELETE FROM audit_log WHERE game_id = $1', [kept.id])).rejects.toThrow(/append-only/);
       });
 
       it('thread pages keep validators for conditional GETs', async () => {

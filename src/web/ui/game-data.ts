@@ -45,10 +45,10 @@ export function timeZoneOf(game: Game): string | null {
   return typeof game.settings.timeZone === 'string' ? game.settings.timeZone : null;
 }
 
-/** The title the thread shows (as the poller read it), else the slug. */
+/** The title the GM gave the game, else the one the thread shows (as the poller read it), else the slug. */
 export function titleOf(game: Game, poll: PollState | null): string {
   const fromSettings = typeof game.settings.title === 'string' ? game.settings.title : null;
-  return poll?.threadTitle ?? fromSettings ?? game.slug;
+  return fromSettings ?? poll?.threadTitle ?? game.slug;
 }
 
 /** The Day's posts (for the timeline): after its day-start event, or made since the Day's start time. */

@@ -4,6 +4,8 @@ import type { Tally } from '../../model/tally.js';
 import type { AuditEntry } from '../../store/audit-repo.js';
 import type { Draft, Publication } from '../../store/drafts-repo.js';
 import type { GmNews } from '../../game/gm-news.js';
+import { playersNow } from '../../game/players-now.js';
+import type { Roster } from '../../model/roster.js';
 import type { StoredGmEvent } from '../../store/events-repo.js';
 import type { Game } from '../../store/games-repo.js';
 import { staleCount } from '../../game/stale-count.js';
@@ -103,8 +105,26 @@ const ACTIVITY: Record<string, string> = {
   'publication.fail': 'Posting the votal failed',
   'review.accept': 'Review item accepted',
   'news.dismiss': "GM post proposal dismissed",
+  'game.ruleset': 'Ruleset changed',
+  'game.delete': 'Game deleted',
 };
 export const activityText = (action: string): string => (Object.hasOwn(ACTIVITY, action) ? ACTIVITY[action]! : action);
+
+const STATUS_WORDS: Record<string, string> = { active: 'Game resumed', paused: 'Game paused', finished: 'Game finished', archived: 'Game archived' };
+
+/** One audit entry as a sentence, with what changed where that is short (status, ruleset, players). */
+export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): string {
+  const d = entry.detail;
+  if (entry.action === 'game.status' && typeof d.status === 'string' && Object.hasOwn(STATUS_WORDS, d.status)) return STATUS_WORDS[d.status]!;
+  if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string') return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
+  if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
+  return activityText(entry.action);
+}
+
+/** A roster as the new-game form writes it: one "Name (alias, alias)" a line. */
+export function rosterText(roster: Roster): string {
+  return roster.map((s) => (s.aliases.length ? `${s.name} (${s.aliases.join(', ')})` : s.name)).join('\n');
+}
 
 export interface GameSummary {
   game: Game;
@@ -117,13 +137,20 @@ export interface GameSummary {
   deadline: string | null;
 }
 
-export function DashboardPage(props: { csrf: string; games: GameSummary[]; message?: string | null }) {
+export function DashboardPage(props: {
+  csrf: string; games: GameSummary[]; message?: string | null;
+  /** Showing the archived games instead of the others; `archived` counts them. */
+  showArchived?: boolean; archived?: number;
+}) {
+  const archived = props.archived ?? 0;
   return (
     <Layout title="Games — Votal" nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
-      <h1>Games</h1>
+      <h1>{props.showArchived ? 'Archived games' : 'Games'}</h1>
       <Notice message={props.message ?? null} />
+      {props.showArchived ? <p><a href="/gm">← Current games</a></p>
+        : archived ? <p><a href="/gm?archived=1">{`Archived games (${archived})`}</a></p> : null}
       <section class="panel">
-        {props.games.length === 0 ? <p>No games yet. <a href="/gm/new">Watch a game thread</a>.</p> : (
+        {props.games.length === 0 ? (props.showArchived ? <p>No archived games.</p> : <p>No games yet. <a href="/gm/new">Watch a game thread</a>.</p>) : (
           <table>
             <caption>Watched threads</caption>
             <thead><tr><th scope="col">Game</th><th scope="col">Status</th><th scope="col" class="hide-narrow">Count</th><th scope="col">To review</th><th scope="col" class="hide-narrow">Deadline</th><th scope="col">Drafts</th></tr></thead>
@@ -495,17 +522,34 @@ export function GamePage(props: {
         <div>
           <GmNewsPanel gameId={g.id} news={props.news} csrf={props.csrf} />
           <EventsPanel game={g} tally={t} events={props.events} csrf={props.csrf} />
-          <section class="panel" aria-labelledby="players-h">
-            <h2 id="players-h">Players</h2>
-            <ul class="voters">{g.roster.map((s) => <li><span class="chip">{s.name}{s.alive ? '' : ' (dead)'}</span></li>)}</ul>
-          </section>
+          <PlayersPanel game={g} tally={t} events={props.events} />
           <section class="panel" aria-labelledby="audit-h">
             <h2 id="audit-h">Recent activity</h2>
-            <ol class="changes">{props.audit.slice(0, 12).map((a) => <li>{activityText(a.action)} <span class="muted">— {a.actor}, <LocalTime iso={a.at} /></span></li>)}</ol>
+            <ol class="changes">{props.audit.slice(0, 12).map((a) => <li>{activityLine(a)} <span class="muted">— {a.actor}, <LocalTime iso={a.at} /></span></li>)}</ol>
           </section>
         </div>
       </div>
     </Layout>
+  );
+}
+
+/** Who is alive and who is dead as the count knows it (kills, revives, replacements, rule deaths). */
+function PlayersPanel(props: { game: Game; tally: Tally | null; events: StoredGmEvent[] }) {
+  const players = playersNow(props.game.roster, props.events.map((e) => e.event), props.tally);
+  const alive = players.filter((p) => p.alive);
+  const dead = players.filter((p) => !p.alive);
+  const chip = (p: (typeof players)[number]) => (
+    <li><span class="chip">{p.name}</span>{p.formerNames.length ? <span class="muted">{` (replaced ${p.formerNames.join(', ')})`}</span> : null}</li>
+  );
+  return (
+    <section class="panel" aria-labelledby="players-h">
+      <h2 id="players-h">Players</h2>
+      <h3 id="alive-h">{`Alive (${alive.length})`}</h3>
+      <ul class="voters" aria-labelledby="alive-h">{alive.map(chip)}</ul>
+      <h3 id="dead-h">{`Dead (${dead.length})`}</h3>
+      {dead.length ? <ul class="voters" aria-labelledby="dead-h">{dead.map(chip)}</ul> : <p class="muted">Nobody yet.</p>}
+      <p><a href={`/gm/games/${props.game.id}/settings#players`}>Edit players</a></p>
+    </section>
   );
 }
 
@@ -595,6 +639,7 @@ export function DraftPage(props: {
 
 export function SettingsPage(props: {
   csrf: string; game: Game; title: string; zones: string[]; publishMethod: string; secretKey: boolean; message?: string | null; error?: string | null;
+  rulesets: RulesetChoice[];
 }) {
   const g = props.game;
   const s = g.settings as Record<string, unknown>;
@@ -609,12 +654,22 @@ export function SettingsPage(props: {
       <Notice message={props.message ?? null} error={props.error ?? null} />
       <form method="post" action={`/gm/games/${g.id}/settings`} class="panel">
         <Csrf token={props.csrf} />
+        <h2>Game</h2>
+        <label for="title">Title (on the dashboard and the live page; empty: the thread's title)</label>
+        <input id="title" name="title" type="text" maxlength={200} value={typeof s.title === 'string' ? s.title : ''} />
+        <label for="ruleset">Ruleset (changing it counts the whole game again under the new rules)</label>
+        <select id="ruleset" name="ruleset">
+          {props.rulesets.map((r) => <option value={r.name} selected={g.ruleset === r.name}>{r.title ? `${r.title} (${r.name})` : r.name}</option>)}
+        </select>
+        <label for="players">Players: one a line, nicknames in brackets, e.g. "Dave (Dee, D)"; changing them counts the game again</label>
+        <textarea id="players" name="players" rows={Math.min(20, Math.max(4, g.roster.length + 1))}>{rosterText(g.roster)}</textarea>
+        <p class="hint">Replacements, kills and revives are GM events on the game page: they keep the slot's history.</p>
         <h2>Polling</h2>
         <div class="row">
           <div><label for="pollSeconds">Poll every (seconds)</label><input id="pollSeconds" name="pollSeconds" type="number" min="30" value={String(g.pollIntervalSeconds)} /></div>
           <div>
             <label for="status">Status</label>
-            <select id="status" name="status">{['active', 'paused', 'finished'].map((v) => <option value={v} selected={g.status === v}>{v}</option>)}</select>
+            <select id="status" name="status">{['active', 'paused', 'finished', 'archived'].map((v) => <option value={v} selected={g.status === v}>{v}</option>)}</select>
           </div>
         </div>
         <h2>Day clock</h2>
@@ -658,6 +713,34 @@ export function SettingsPage(props: {
           <div><label for="apiKey">API key</label><input id="apiKey" name="apiKey" type="password" autocomplete="off" /></div>
         </div>
         <div class="actions"><button type="submit">Save settings</button></div>
+      </form>
+      <section class="panel" aria-labelledby="end-h">
+        <h2 id="end-h">Archive or delete</h2>
+        {g.status === 'archived' ? (
+          <p>This game is archived: it is not read and is listed under archived games. <PostButton action={`/gm/games/${g.id}/archive`} csrf={props.csrf} label="Unarchive (paused)" fields={{ archive: '0' }} class="secondary" /></p>
+        ) : (
+          <p>Archiving stops reading the thread and moves the game off the main list; everything is kept. <PostButton action={`/gm/games/${g.id}/archive`} csrf={props.csrf} label="Archive this game" fields={{ archive: '1' }} class="secondary" /></p>
+        )}
+        <p>Deleting removes the game and all of its posts, counts, drafts and history for good. <a class="danger" href={`/gm/games/${g.id}/delete`}>Delete this game…</a></p>
+      </section>
+    </Layout>
+  );
+}
+
+/** The confirmation step before a game is deleted: the GM types the game's short name. */
+export function DeleteGamePage(props: { csrf: string; game: Game; title: string; error?: string | null }) {
+  const g = props.game;
+  return (
+    <Layout title={`Delete ${props.title} — Votal`} nav={<GmNav csrf={props.csrf} />}>
+      <p><a href={`/gm/games/${g.id}/settings`}>{`← Settings of ${props.title}`}</a></p>
+      <h1>{`Delete “${props.title}”?`}</h1>
+      <Notice error={props.error ?? null} />
+      <form method="post" action={`/gm/games/${g.id}/delete`} class="panel">
+        <Csrf token={props.csrf} />
+        <p>{`This deletes the game “${props.title}” (${g.threadUrl}) and everything Votal keeps of it: posts and their edits, GM events, counts, drafts, published votals' records and the activity log. It cannot be undone. Archive it instead to keep it.`}</p>
+        <label for="confirm">{`Type the game's short name, ${g.slug}, to confirm`}</label>
+        <input id="confirm" name="confirm" type="text" autocomplete="off" required />
+        <div class="actions"><button type="submit" class="danger">Delete this game and all its data</button></div>
       </form>
     </Layout>
   );

@@ -22,7 +22,8 @@ import {
 } from './auth.js';
 import { deadlineOf, titleOf, type UiStore } from './game-data.js';
 import {
-  DashboardPage, DraftPage, ErrorPage, GamePage, LoginPage, NewGamePage, SettingsPage, SetupPage, type NewGameForm, type RulesetChoice,
+  DashboardPage, DeleteGamePage, DraftPage, ErrorPage, GamePage, LoginPage, NewGamePage, SettingsPage, SetupPage, rosterText, type NewGameForm,
+  type RulesetChoice,
 } from './gm-pages.js';
 import { inspectThread } from './inspect-thread.js';
 import { LiveRenders } from './live-render.js';
@@ -247,7 +248,10 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   });
 
   app.get('/gm', async (c) => {
-    const games = await store.games.list();
+    // Archived games are off the main list, one click away.
+    const showArchived = c.req.query('archived') === '1';
+    const all = await store.games.list();
+    const games = all.filter((g) => (g.status === 'archived') === showArchived);
     const summaries = await Promise.all(games.map(async (game) => {
       const [latest, poll, pending] = await Promise.all([
         store.tallies.latest(game.id), store.polls.get(game.id), store.drafts.list(game.id, { status: 'pending' }),
@@ -257,7 +261,8 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       return { game, title: titleOf(game, poll), tally, poll, pending: pending.length, toReview, deadline: deadlineOf(game, poll) };
     }));
     const flash = flashOf(c);
-    return c.html(<DashboardPage csrf={c.get('session').csrf} games={summaries.reverse()} message={flash.message ?? null} />);
+    return c.html(<DashboardPage csrf={c.get('session').csrf} games={summaries.reverse()} message={flash.message ?? null}
+      showArchived={showArchived} archived={all.filter((g) => g.status === 'archived').length} />);
   });
 
   // ------------------------------------------------------------------------- new game
@@ -562,7 +567,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const poll = await store.polls.get(game.id);
     const flash = flashOf(c);
     return c.html(<SettingsPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} zones={ZONES} publishMethod={publishMethod(game)}
-      secretKey={env.secretKey !== undefined} message={flash.message ?? null} error={flash.error ?? null} />);
+      secretKey={env.secretKey !== undefined} message={flash.message ?? null} error={flash.error ?? null} rulesets={rulesets()} />);
   });
 
   app.post('/gm/games/:id/settings', async (c) => {
@@ -573,6 +578,23 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const zone = field(form, 'timeZone') || 'UTC';
     if (!isTimeZone(zone)) return back(c, to, { error: `"${zone}" is not a time zone.` });
     const patch: Record<string, unknown> = { timeZone: zone };
+    // The game itself: title, ruleset, players (sent only when changed: the last two recount).
+    const title = field(form, 'title');
+    const currentTitle = typeof game.settings.title === 'string' ? game.settings.title : '';
+    if ('title' in form && title !== currentTitle) patch.title = title || null;
+    const ruleset = field(form, 'ruleset');
+    if (ruleset && ruleset !== game.ruleset) patch.ruleset = ruleset;
+    if (typeof form.players === 'string') {
+      const roster = parsePlayerList(form.players);
+      if (roster.length === 0) return back(c, to, { error: 'Name at least one player.' });
+      if (rosterText(roster) !== rosterText(game.roster)) {
+        // A slot that keeps its name keeps its history (former names from replacements).
+        patch.players = roster.map((slot) => {
+          const before = game.roster.find((s) => s.name.toLowerCase() === slot.name.toLowerCase());
+          return { name: slot.name, aliases: slot.aliases, ...(before?.formerNames.length ? { formerNames: before.formerNames } : {}) };
+        });
+      }
+    }
     const poll = Number(field(form, 'pollSeconds'));
     if (Number.isInteger(poll) && poll > 0 && poll !== game.pollIntervalSeconds) patch.pollIntervalSeconds = poll;
     const status = field(form, 'status');
@@ -600,7 +622,12 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       const current = (typeof game.settings.day === 'object' && game.settings.day !== null ? game.settings.day : {}) as Record<string, unknown>;
       const dayNumber = Number(field(form, 'dayNumber') || '1');
       const start = typeof current.start === 'string' && Date.parse(current.start) < Date.parse(deadline) ? current.start : now().toISOString();
-      patch.day = { number: Number.isInteger(dayNumber) && dayNumber > 0 ? dayNumber : 1, start, deadline };
+      const number = Number.isInteger(dayNumber) && dayNumber > 0 ? dayNumber : 1;
+      // Unchanged, it is not sent: a new Day clock recounts.
+      const same = typeof current.deadline === 'string' && Date.parse(current.deadline) === Date.parse(deadline) && current.number === number;
+      if (!same) patch.day = { number, start, deadline };
+    } else if (typeof game.settings.day === 'object' && game.settings.day !== null && 'deadline' in form) {
+      patch.deadline = null; // the GM emptied the deadline: no Day clock
     }
     const method = field(form, 'publishMethod');
     if (method === 'copy') patch.publish = { method };
@@ -610,7 +637,45 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const r = await callApi('PATCH', `/games/${game.id}`, patch);
     const error = apiError(r);
     const issues = Array.isArray(r.json.issues) ? (r.json.issues as { field: string; message: string }[]).map((i) => `${i.field}: ${i.message}`).join('; ') : null;
-    return back(c, to, error ? { error: issues ?? error } : { message: 'Settings saved.' });
+    if (error) return back(c, to, { error: issues ?? error });
+    const recount = r.json.recounted === true ? ' The game was counted again.' : typeof r.json.note === 'string' ? ` Recount: ${r.json.note}.` : '';
+    return back(c, to, { message: `Settings saved.${recount}` });
+  });
+
+  app.post('/gm/games/:id/archive', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const form = await c.req.parseBody();
+    const archive = field(form, 'archive') !== '0';
+    const r = await callApi('PATCH', `/games/${game.id}`, { action: archive ? 'archive' : 'unarchive' });
+    const error = apiError(r);
+    if (error) return back(c, `/gm/games/${game.id}/settings`, { error });
+    return archive
+      ? back(c, '/gm', { message: 'The game is archived: it is no longer read. Find it under archived games.' })
+      : back(c, `/gm/games/${game.id}/settings`, { message: 'The game is back, paused: resume it to read the thread again.' });
+  });
+
+  app.get('/gm/games/:id/delete', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const poll = await store.polls.get(game.id);
+    const flash = flashOf(c);
+    return c.html(<DeleteGamePage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} error={flash.error ?? null} />);
+  });
+
+  app.post('/gm/games/:id/delete', async (c) => {
+    const game = await gameOf(c);
+    if (!game) return notFound(c);
+    const title = titleOf(game, await store.polls.get(game.id));
+    const form = await c.req.parseBody();
+    const confirm = field(form, 'confirm');
+    if (confirm !== game.slug) {
+      return back(c, `/gm/games/${game.id}/delete`, { error: `Nothing was deleted: type ${game.slug} to confirm.` });
+    }
+    const r = await callApi('DELETE', `/games/${game.id}?confirm=${encodeURIComponent(confirm)}`);
+    const error = apiError(r);
+    if (error) return back(c, `/gm/games/${game.id}/delete`, { error });
+    return back(c, '/gm', { message: `“${title}” and all its data were deleted.` });
   });
 
   return app as unknown as Hono;
