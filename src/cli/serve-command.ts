@@ -213,7 +213,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
     parts.watch = await watchGames({ sql: store.sql, store, notifier, log });
 
     const shownToken = token.source === 'new' ? token.token : token.source === 'env' ? 'from VOTAL_ADMIN_TOKEN' : `in ${token.file}`;
-    stdout(`Votal is running: dashboard ${server.url}/ (admin token: ${shownToken})\n`);
+    stdout(`Votal is running: dashboard ${server.url}/gm (admin token: ${shownToken}); players follow ${server.url}/g/<game>\n`);
     if (token.source === 'new' && token.file) stdout(`The admin token is kept in ${token.file} (readable by you only); it is shown this once.\n`);
     stdout(`Data: ${store.sql.driver === 'pg' ? `PostgreSQL ${redactUrl(env.databaseUrl ?? '')}` : `PGlite in ${store.sql.location}`}. Stop with Ctrl-C.\n`);
     log.info({ url: server.url, driver: store.sql.driver, migrations: store.migrations.applied }, 'votal serve started');

@@ -31,6 +31,8 @@ export const DEFAULT_VOTAL_TEMPLATE = `{{header}}
 
 {{notVoting}}
 {{abstaining}}
+{{alive}}
+{{dead}}
 
 {{threshold}}
 {{penalties}}
@@ -66,6 +68,9 @@ export function renderVotal(t: Tally, opts: VotalOptions): string {
     wagons: t.wagons.length ? writeList(d, t.wagons.map((x) => wagonLine(t, x))) : w(['No votes yet.']),
     notVoting: w([bold(`Not voting (${t.notVoting.length}):`), ' ', ...names(t.notVoting)]),
     abstaining: t.abstaining?.length ? w([bold(`Abstaining (${t.abstaining.length}):`), ' ', ...names(t.abstaining)]) : '',
+    // Once someone has died, players are told who is still in and who is out.
+    alive: t.dead?.length ? w([bold(`Alive (${t.players.length}):`), ' ', ...names(t.players)]) : '',
+    dead: t.dead?.length ? w([bold(`Dead (${t.dead.length}):`), ' ', ...names(t.dead)]) : '',
     threshold: w([thresholdSentence(t)]),
     penalties: penaltiesPart(d, t),
     deadline: opts.deadline ? w([bold('Deadline:'), ' ', formatDeadline(opts.deadline, opts.timeZone, opts.locale)]) : '',

@@ -18,7 +18,7 @@ export class TemplateError extends Error {
 
 /** Parts of the votal a template can place. */
 export const VOTAL_PLACEHOLDERS = [
-  'header', 'title', 'day', 'asOf', 'wagons', 'notVoting', 'abstaining', 'threshold',
+  'header', 'title', 'day', 'asOf', 'wagons', 'notVoting', 'abstaining', 'alive', 'dead', 'threshold',
   'penalties', 'deadline', 'notes', 'violations', 'outcome',
 ] as const;
 /** Parts of one wagon, inside {{#each wagons}}. */

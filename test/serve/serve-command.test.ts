@@ -58,7 +58,7 @@ describe('votal serve, in-process', () => {
   });
 
   it('prints where it runs and the new admin token, once', () => {
-    expect(out).toContain(`Votal is running: dashboard ${running!.url}/ (admin token: ${running!.adminToken})`);
+    expect(out).toContain(`Votal is running: dashboard ${running!.url}/gm (admin token: ${running!.adminToken})`);
     expect(out).toContain(`PGlite in ${dir}`);
   });
 

@@ -54,7 +54,7 @@ async function childProcess(vars: Record<string, string>): Promise<Votal> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 + 15 : null))));
   const until = Date.now() + 150_000;
   let m: RegExpExecArray | null = null;
-  while (!(m = /Votal is running: dashboard (http:\/\/[^/\s]+)\/ \(admin token: ([^)]+)\)/.exec(out))) {
+  while (!(m = /Votal is running: dashboard (http:\/\/[^/\s]+)\/gm \(admin token: ([^)]+)\)/.exec(out))) {
     if (child.exitCode !== null || Date.now() > until) {
       child.kill('SIGKILL');
       throw new Error(`votal serve did not start:\n${out}\n${err}`);
@@ -206,7 +206,7 @@ describe('votal serve in-process on PGlite', () => {
     const dir = await mkdtemp(join(tmpdir(), 'votal-e2e-'));
     const votal = await inProcess(baseEnv({ dataDir: dir }));
     try {
-      expect(votal.output()).toMatch(/^Votal is running: dashboard http:\/\/127\.0\.0\.1:\d+\/ \(admin token: [\w-]{20,}\)$/m);
+      expect(votal.output()).toMatch(/^Votal is running: dashboard http:\/\/127\.0\.0\.1:\d+\/gm \(admin token: [\w-]{20,}\); players follow http:\/\/127\.0\.0\.1:\d+\/g\/<game>$/m);
       expect((statSync(join(dir, 'admin-token')).mode & 0o777).toString(8)).toBe('600');
       await playGame(votal, forum);
     } finally {

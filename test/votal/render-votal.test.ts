@@ -293,6 +293,23 @@ With 7 alive, it takes 4 to eliminate.
 `);
   });
 
+  it('lists who is alive and who is dead once someone has died, and says nothing of it before (issue #14, 4)', () => {
+    const living = PLAYERS.filter((p) => p !== 'Dave');
+    const afterKill = tallyOf({ players: living, dead: ['Dave'] });
+    const out = renderVotal(afterKill, { dialect: 'bbcode-phpbb' });
+    expect(out).toContain(`[b]Alive (${living.length}):[/b] ${living.join(', ')}\n[b]Dead (1):[/b] Dave\n`);
+    expect(out).toContain(`With ${living.length} alive`);
+    const nobodyDead = renderVotal(tallyOf(), { dialect: 'bbcode-phpbb' });
+    expect(nobodyDead).not.toContain('Alive (');
+    expect(nobodyDead).not.toContain('Dead (');
+  });
+
+  it('escapes the names of the living and the dead for the dialect', () => {
+    const out = renderVotal(tallyOf({ players: ['[b]Ann[/b]'], dead: ['*Bo*'] }), { dialect: 'markdown' });
+    expect(out).not.toContain('[b]Ann[/b]');
+    expect(out).not.toMatch(/(^|[^\\])\*Bo\*/);
+  });
+
   it('counts only the review items still open: a GM correction is a settled one (issue #14, 3)', () => {
     const flag = (post: number, kind: 'ambiguous-target' | 'gm-correction') =>
       ({ post, player: 'Grace', kind, raw: 'vote: da', candidates: [] as string[] });
