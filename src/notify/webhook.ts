@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { assertPublicUrl } from '../fetch/private-host.js';
+import { assertPublicUrl, guardedDispatcher, refusedAtConnect, type GuardedRequestInit } from '../fetch/private-host.js';
 import { redactUrl } from '../fetch/redact-url.js';
 import type { Logger } from '../log/logger.js';
 import type { Tally } from '../model/tally.js';
@@ -50,7 +50,14 @@ export type WebhookResult = { ok: true; attempts: number; status: number } | { o
 export async function sendWebhook(url: string, message: WebhookMessage, opts: WebhookOptions = {}): Promise<WebhookResult> {
   const attempts = Math.max(1, opts.attempts ?? 4);
   const sleep = opts.sleep ?? ((ms: number) => delay(ms));
-  const doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
+  // The address is checked again when the socket connects, so DNS rebinding cannot pass.
+  let dispatcher: ReturnType<typeof guardedDispatcher> | undefined;
+  const doFetch =
+    opts.fetch ??
+    (async (input: string | URL | Request, init?: RequestInit) => {
+      dispatcher ??= guardedDispatcher({ allowPrivate: opts.allowPrivateHosts });
+      return fetch(input, { ...init, dispatcher: await dispatcher } as GuardedRequestInit);
+    });
   const shown = redactUrl(url).replace(/\/[^/]{20,}$/, '/…'); // Discord's token is the last path part
   let error = 'not sent';
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -73,6 +80,8 @@ export async function sendWebhook(url: string, message: WebhookMessage, opts: We
       if (Number.isFinite(after) && after > 0) wait = Math.max(wait, after * 1000);
     } catch (e) {
       const err = e as Error & { cause?: { code?: string } };
+      const refused = refusedAtConnect(e);
+      if (refused) return { ok: false, attempts: attempt, error: `${refused.message} (${shown})` };
       error = `${err.name === 'TimeoutError' ? 'timed out' : (err.cause?.code ?? err.message)} (${shown})`;
       if (err.name === 'PrivateHostError' || err.name === 'UnsupportedUrlError') return { ok: false, attempts: attempt, error };
     }
