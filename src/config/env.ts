@@ -33,7 +33,7 @@ export const EnvSchema = z.object({
   ),
   VOTAL_DATA_DIR: optionalString(z.string()).transform((v) => v ?? '.votal'),
   VOTAL_ADMIN_TOKEN: optionalString(
-    z.string().min(16, { message: 'must be at least 16 characters (use a long random string)' }).regex(/^\S+$/, {
+    z.string().min(32, { message: 'must be at least 32 characters (make one with: openssl rand -base64 32)' }).regex(/^\S+$/, {
       message: 'must not contain spaces',
     }),
   ),

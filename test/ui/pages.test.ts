@@ -88,6 +88,25 @@ describe('UI pages: auth, CSRF, CSP', () => {
     expect((await app.request(`${O}/g/BAD..slug`)).status).toBe(404);
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'a static file name that is an Object.prototype property (%s) is 404',
+    async (name) => {
+      const res = await app.request(`${O}/ui/static/${name}`);
+      expect(res.status).toBe(404);
+    },
+  );
+
+  it('a broken multipart body from a signed-in session is a 400, not a 500', async () => {
+    const { cookie } = await signIn();
+    const res = await app.request(`${O}/gm/games/${gameId}/events`, {
+      method: 'POST',
+      body: '--XYZ\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\nabc\r\n--XY',
+      headers: { cookie, origin: O, 'content-type': 'multipart/form-data; boundary=XYZ' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Bad request');
+  });
+
   it('serves its scripts and stylesheet as files, and the scripts are valid JavaScript', async () => {
     const dir = tempDir('votal-ui-js-');
     try {

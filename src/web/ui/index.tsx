@@ -14,7 +14,7 @@ import { renderVotal } from '../../votal/render-votal.js';
 import { rateLimit } from '../rate-limit.js';
 import type { AppDeps } from '../app.js';
 import {
-  GmAuth, MIN_PASSWORD, checkPreAuthToken, clearSessionCookie, preAuthToken, requireGm, safeNext, sessionIdOf, setSessionCookie,
+  GmAuth, MIN_PASSWORD, checkPreAuthToken, clearSessionCookie, preAuthToken, readForm, requireGm, safeNext, sessionIdOf, setSessionCookie,
   type GmVariables, type Session,
 } from './auth.js';
 import { deadlineOf, liveData, titleOf, type UiStore } from './game-data.js';
@@ -160,7 +160,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   });
 
   const signIn = async (c: Context) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const next = safeNext(form.next);
     if (!checkPreAuthToken(c, form._pre)) {
       return c.html(<LoginPage pre={preAuthToken(c)} next={next} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} error="The form expired; try again." />, 403);
@@ -185,7 +185,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
 
   const setUp = async (c: Context) => {
     if (await auth.hasPassword()) return c.redirect('/gm/login', 303);
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const page = (error: string, status: 400 | 401 | 403) => c.html(<SetupPage pre={preAuthToken(c)} error={error} />, status);
     if (!checkPreAuthToken(c, form._pre)) return page('The form expired; try again.', 403);
     if (!auth.checkToken(typeof form.token === 'string' ? form.token : '')) return page('That is not the admin token.', 401);
