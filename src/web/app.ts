@@ -23,6 +23,7 @@ import { Slug, type Game } from '../store/games-repo.js';
 import type { Repos } from '../store/open-store.js';
 import type { Sql } from '../store/sql.js';
 import { DraftSettings } from '../votal/draft-triggers.js';
+import { compileTemplate, TemplateError } from '../votal/template.js';
 import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 import { requireAdmin } from './auth.js';
 import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.js';
@@ -68,6 +69,8 @@ export interface AppDeps {
   };
   /** Public routes' token bucket; false turns it off. */
   rateLimit?: RateLimitOptions | false;
+  /** Wrong admin tokens on `/api` allowed per client address (a bucket of failures); false turns it off. */
+  authRateLimit?: RateLimitOptions | false;
   /** How long a GM event or "poll now" waits for the poll to finish before answering. Default 20 s. */
   pollWaitMs?: number;
 }
@@ -125,6 +128,16 @@ const PatchGame = z.strictObject({
 const Approve = z.strictObject({ body: z.string().min(1, { message: 'the edited votal is empty' }).optional() });
 const Confirm = z.strictObject({ url: z.url({ protocol: /^https?$/ }).optional(), postId: z.string().min(1).optional() });
 
+/** A votal template that will render: size, placeholders and sections (400 naming what is wrong). */
+function checkTemplate(template: string): void {
+  try {
+    compileTemplate(template);
+  } catch (error) {
+    if (error instanceof TemplateError) throw BadRequest.field('votalTemplate', error.message.replace(/^votal template: /, ''));
+    throw error;
+  }
+}
+
 export function createApp(deps: AppDeps): VotalApp {
   const { store, env, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -160,7 +173,7 @@ export function createApp(deps: AppDeps): VotalApp {
 
   // ----------------------------------------------------------------------------- GM API
   const api = new Hono();
-  api.use('*', requireAdmin(adminToken));
+  api.use('*', requireAdmin(adminToken, deps.authRateLimit === false ? false : (deps.authRateLimit ?? {})));
   // A GM request is small (a game, an event, a cookie export): refuse anything near a megabyte.
   api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'request body too large (1 MB at most)' }, 413) }));
 
@@ -217,6 +230,8 @@ export function createApp(deps: AppDeps): VotalApp {
     const input = parseWith(PatchGame, await jsonBody(c));
     if (input.status && input.action) throw BadRequest.field('action', 'give status or action, not both');
     const status = input.status ?? (input.action ? ({ pause: 'paused', resume: 'active', finish: 'finished' } as const)[input.action] : undefined);
+    // A template is checked when set, not when the next votal is drawn up and fails.
+    if (typeof input.votalTemplate === 'string') checkTemplate(input.votalTemplate);
     if (input.players) game = await store.games.setRoster(game.id, rosterOf(input.players, 'players'), ACTOR);
     const settings = await settingsFrom(input, game.threadUrl, box);
     for (const key of ['votalTitle', 'timeZone', 'votalTemplate'] as const) {

@@ -42,6 +42,11 @@ describe('environment', () => {
     for (const secret of ['hunter2', 'too-short-secret', '"short"']) expect(message).not.toContain(secret);
   });
 
+  it('VOTAL_PUBLIC_URL is kept as an origin; anything but an http(s) address is refused, naming it', () => {
+    expect(loadEnv({ VOTAL_PUBLIC_URL: 'https://Votal.Example.org/gm/' }).publicUrl).toBe('https://votal.example.org');
+    expect(() => loadEnv({ VOTAL_PUBLIC_URL: 'votal.example.org' })).toThrow(/VOTAL_PUBLIC_URL must be the http\(s\) address/);
+  });
+
   it('an admin token under 32 characters is refused, naming the variable (issue #17)', () => {
     expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(16) })).toThrow(/VOTAL_ADMIN_TOKEN must be at least 32 characters/);
     expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(31) })).toThrow(EnvError);

@@ -89,6 +89,29 @@ describe('authentication', () => {
     }
   });
 
+  it('wrong tokens are throttled per client address: 429 with Retry-After, and then even the right token waits (issue #17)', async () => {
+    let clock = 0;
+    const throttled = createApp({ store, poller, env: testEnv(), authRateLimit: { now: () => clock, keyOf: (c) => c.req.header('x-test-client') ?? '?' } });
+    try {
+      const attempt = (token: string, client = 'attacker') =>
+        throttled.request('/api/games', { headers: { authorization: `Bearer ${token}`, 'x-test-client': client } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 300; i++) statuses.push((await attempt(`guess-${i}`)).status);
+      expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+      const refused = await attempt(ADMIN_TOKEN);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBe(10);
+      expect((await refused.json()).error).toMatch(/too many wrong admin tokens/);
+      // Another address is not held back by this one.
+      expect((await attempt(ADMIN_TOKEN, 'the-gm')).status).toBe(200);
+      clock += 10_000;
+      expect((await attempt(ADMIN_TOKEN)).status).toBe(200);
+    } finally {
+      await throttled.shutdown();
+    }
+  });
+
   it('public routes need no token', async () => {
     expect((await app.request('/g/no-such-game')).status).toBe(404);
     expect((await app.request('/')).status).toBe(200);
@@ -257,6 +280,22 @@ describe('a game through the API', () => {
     const resumed = await ok<{ status: string }>(call('PATCH', `/api/games/${id}`, { action: 'resume', webhookUrl: null }));
     expect(resumed.status).toBe('active');
     expect((await store.games.get(id))!.settings.webhookUrl).toBeUndefined();
+  });
+
+  it('PATCH refuses a votal template that would not render, naming the placeholder; nothing is stored (issue #17)', async () => {
+    const before = (await store.games.get(id))!.settings.votalTemplate;
+    const unknown = await ok<{ error: string; issues: { field: string; message: string }[] }>(
+      call('PATCH', `/api/games/${id}`, { votalTemplate: '{{header}}\n{{wagonz}}\n' }), 400);
+    expect(unknown.issues[0]!.field).toBe('votalTemplate');
+    expect(unknown.error).toContain('{{wagonz}}');
+    const huge = await ok<{ issues: { field: string; message: string }[] }>(
+      call('PATCH', `/api/games/${id}`, { votalTemplate: `{{header}}\n${'x'.repeat(64 * 1024)}` }), 400);
+    expect(huge.issues[0]!.field).toBe('votalTemplate');
+    expect(huge.issues[0]!.message).toMatch(/longer than 65536/);
+    expect((await store.games.get(id))!.settings.votalTemplate).toBe(before);
+    const good = await ok<{ settings: Record<string, unknown> }>(call('PATCH', `/api/games/${id}`, { votalTemplate: '{{header}}\n{{wagons}}\n' }));
+    expect(good.settings.votalTemplate).toBe('{{header}}\n{{wagons}}\n');
+    await ok(call('PATCH', `/api/games/${id}`, { votalTemplate: null }));
   });
 
   it('publishing credentials need VOTAL_SECRET_KEY', async () => {

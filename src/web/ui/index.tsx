@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import type { VotalEnv } from '../../config/env.js';
 import { EngineId } from '../../model/engine.js';
@@ -24,7 +23,7 @@ import {
 import { inspectThread } from './inspect-thread.js';
 import { LiveBody, LivePage } from './live-page.js';
 import { reviewQueue } from './review.js';
-import { uiHeaders } from './security.js';
+import { sameSiteForms, uiHeaders } from './security.js';
 import { staticFiles } from './static.js';
 import { isTimeZone, localToUtc } from './time-zone.js';
 
@@ -152,7 +151,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
 
   // ----------------------------------------------------------------------------- sign-in
   const loginLimit = options.loginRateLimit === false ? null : rateLimit({ capacity: 10, perSecond: 0.2, ...(options.loginRateLimit ?? {}) });
-  const origin = csrf();
+  const origin = sameSiteForms(deps.env.publicUrl);
 
   app.get('/gm/login', async (c) => {
     if (auth.get(sessionIdOf(c))) return c.redirect(safeNext(c.req.query('next')), 303);
