@@ -105,7 +105,7 @@ export class GmAuth {
       this.#memoryHash = line;
       return;
     }
-    await mkdir(join(this.#file, '..'), { recursive: true });
+    await mkdir(join(this.#file, '..'), { recursive: true, mode: 0o700 });
     const tmp = `${this.#file}.${randomBytes(4).toString('hex')}.tmp`;
     await writeFile(tmp, `${line}\n`, { mode: 0o600 });
     await rename(tmp, this.#file);
