@@ -43,3 +43,11 @@ export class StateError extends Error {
     this.name = 'StateError';
   }
 }
+
+/** Another game that is not finished already follows this thread (409 on the API). */
+export class ThreadTakenError extends StateError {
+  constructor(readonly existing: { id: number; slug: string }) {
+    super(`game ${existing.id} (${existing.slug}) already follows this thread; finish it first, or change that game instead`);
+    this.name = 'ThreadTakenError';
+  }
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EngineId } from '../model/engine.js';
 import { Roster } from '../model/roster.js';
 import { recordAudit } from './audit-repo.js';
-import { NotFoundError } from './errors.js';
+import { NotFoundError, ThreadTakenError } from './errors.js';
 import { GAME_CHANNEL, iso, isoOrNull, json, one, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
 
@@ -17,6 +17,8 @@ export const NewGame = z.strictObject({
   /** Public name in `/g/:slug`. Default: made from the thread URL plus a random suffix. */
   slug: Slug.optional(),
   threadUrl: z.url({ protocol: /^https?$/ }),
+  /** The thread's canonical URL: no other unfinished game may have the same (ThreadTakenError). */
+  threadKey: z.string().min(1).nullable().default(null),
   engine: EngineId.nullable().default(null),
   ruleset: z.string().min(1),
   rulesetOverrides: z.record(z.string(), z.unknown()).default({}),
@@ -123,6 +125,20 @@ export interface SettingsPatch {
   pollIntervalSeconds?: number;
 }
 
+/** Throws ThreadTakenError when an unfinished game (other than `except`) has this thread key. */
+async function refuseTaken(db: Queryable, threadKey: string, except: number | null = null): Promise<void> {
+  const { rows } = await db.query<{ id: number; slug: string }>(
+    `SELECT id, slug FROM game WHERE thread_key = $1 AND status <> 'finished' AND ($2::bigint IS NULL OR id <> $2) ORDER BY id LIMIT 1`,
+    [threadKey, except],
+  );
+  if (rows[0]) throw new ThreadTakenError({ id: Number(rows[0].id), slug: rows[0].slug });
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+}
+
 export function gamesRepo(db: Queryable): GamesRepo {
   const get = async (id: number): Promise<Game | null> => {
     const { rows } = await db.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE id = $1`, [id]);
@@ -144,14 +160,15 @@ export function gamesRepo(db: Queryable): GamesRepo {
   return {
     async create(input, actor) {
       const g = NewGame.parse(input);
-      return db.transaction(async (tx) => {
+      const insert = () => db.transaction(async (tx) => {
+        if (g.threadKey !== null) await refuseTaken(tx, g.threadKey);
         const { rows } = await tx.query<GameRow>(
-          `INSERT INTO game (slug, thread_url, engine, ruleset, ruleset_overrides, roster,
+          `INSERT INTO game (slug, thread_url, thread_key, engine, ruleset, ruleset_overrides, roster,
              poll_interval_seconds, next_poll_at, settings)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9::jsonb)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9, $10::jsonb)
            RETURNING ${COLUMNS}`,
           [
-            g.slug ?? slugFor(g.threadUrl), g.threadUrl, g.engine, g.ruleset, json(g.rulesetOverrides),
+            g.slug ?? slugFor(g.threadUrl), g.threadUrl, g.threadKey, g.engine, g.ruleset, json(g.rulesetOverrides),
             json(g.roster), g.pollIntervalSeconds, g.nextPollAt, json(g.settings),
           ],
         );
@@ -162,6 +179,13 @@ export function gamesRepo(db: Queryable): GamesRepo {
         });
         return game;
       });
+      try {
+        return await insert();
+      } catch (error) {
+        // Two creates at once both passed the check: the unique index stopped the second.
+        if (g.threadKey !== null && isUniqueViolation(error, 'game_thread_key_open')) await refuseTaken(db, g.threadKey);
+        throw error;
+      }
     },
 
     get,
@@ -181,7 +205,16 @@ export function gamesRepo(db: Queryable): GamesRepo {
 
     async setStatus(id, status, actor) {
       const next = GameStatus.parse(status);
-      return update(id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
+      try {
+        return await update(id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
+      } catch (error) {
+        // Resuming a finished game whose thread another game follows now.
+        if (isUniqueViolation(error, 'game_thread_key_open')) {
+          const { rows } = await db.query<{ thread_key: string }>('SELECT thread_key FROM game WHERE id = $1', [id]);
+          if (rows[0]) await refuseTaken(db, rows[0].thread_key, id);
+        }
+        throw error;
+      }
     },
 
     async setRoster(id, roster, actor) {

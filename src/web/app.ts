@@ -202,6 +202,7 @@ export function createApp(deps: AppDeps): VotalApp {
     const settings = await settingsFrom(input, url.href, box);
     const game = await store.games.create({
       threadUrl: url.href,
+      threadKey: threadKeyFor(url, engine),
       engine,
       ruleset,
       roster,
@@ -600,6 +601,23 @@ async function checkUrl(raw: string, field: string, allowPrivate: boolean): Prom
 
 function checkThreadUrl(raw: string, allowPrivate: boolean): Promise<URL> {
   return checkUrl(raw, 'url', allowPrivate);
+}
+
+/**
+ * One game per thread: the thread's canonical URL, as its engine's adapter gives page 1
+ * (no page, post anchor or session id), with no fragment or trailing slash. URL parsing
+ * already put scheme and host in lower case and dropped a default port.
+ */
+export function threadKeyFor(url: URL, engine: EngineId | null): string {
+  let canonical = url;
+  if (engine) {
+    try {
+      canonical = new URL(adapterOf(engine).threadRef(url).url);
+    } catch {
+      // The adapter cannot read this URL: compare it as given.
+    }
+  }
+  return `${canonical.protocol}//${canonical.host}${canonical.pathname.replace(/\/+$/, '')}${canonical.search}`;
 }
 
 function pickEngine(given: string | undefined, url: URL): EngineId | null {

@@ -167,13 +167,46 @@ describe('POST /api/games', () => {
     expect(body.id).toBeGreaterThan(0);
     expect(body.slug).toMatch(/^fake-game-4242-[0-9a-f]{8}$/);
     expect(body.engine).toBeNull();
+    await eventually(async () => (await store.games.get(body.id))!.engine === 'xenforo2', 30_000, 'engine from the page');
+    // One game per thread: the next one on this thread may start once this one is finished.
+    await ok(call('PATCH', `/api/games/${body.id}`, { action: 'finish' }));
     const named = await ok<{ id: number; engine: string }>(call('POST', '/api/games', { ...valid(), engine: 'xenforo2' }), 201);
     expect(named.engine).toBe('xenforo2');
     expect(poller.calls.slice(calls)).toEqual([String(body.id), String(named.id)]);
-    await eventually(async () => (await store.games.get(body.id))!.engine === 'xenforo2', 30_000, 'engine from the page');
+    await ok(call('PATCH', `/api/games/${named.id}`, { action: 'finish' }));
     const game = await store.games.get(body.id);
     expect(game!.roster.map((s) => s.name)).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
     expect((await store.audit.list({ gameId: body.id })).map((a) => a.action)).toContain('game.create');
+  });
+
+  it('one game per thread: the same thread again, however written, is a 409 naming the game that has it (issue #16)', async () => {
+    const other = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 4, threadId: 777 });
+    other.add({ author: 'Moderator', body: 'Day 1' });
+    const first = await ok<{ id: number; slug: string }>(call('POST', '/api/games', { ...valid(), url: other.url, engine: 'xenforo2' }), 201);
+    const base = new URL(other.url);
+    const sameThread = [
+      ['the URL as given', other.url],
+      ['host in capitals', other.url.replace(base.hostname, base.hostname.toUpperCase())],
+      ['no trailing slash', other.url.replace(/\/$/, '')],
+      ['a later page', `${other.url}page-3`],
+      ['a post anchor', `${other.url}post-7#post-7`],
+      ['a fragment', `${other.url}#posts`],
+    ];
+    for (const [how, url] of sameThread) {
+      const res = await ok<{ error: string; game: { id: number; slug: string } }>(call('POST', '/api/games', { ...valid(), url, engine: 'xenforo2' }), 409);
+      expect(res.game, how).toEqual({ id: first.id, slug: first.slug });
+      expect(res.error, how).toContain(`game ${first.id} (${first.slug}) already follows this thread`);
+    }
+    const scheme = await ok<{ game: { id: number } }>(call('POST', '/api/games', { ...valid(), url: other.url.replace(/^http:/, 'HTTP:'), engine: 'xenforo2' }), 409);
+    expect(scheme.game.id).toBe(first.id);
+    expect((await store.games.list()).filter((g) => g.threadUrl.includes('.777'))).toHaveLength(1);
+    // A finished game lets the thread go; resuming it while another game has the thread is refused the same way.
+    await ok(call('PATCH', `/api/games/${first.id}`, { action: 'finish' }));
+    const second = await ok<{ id: number }>(call('POST', '/api/games', { ...valid(), url: `${other.url}page-2`, engine: 'xenforo2' }), 201);
+    const resume = await ok<{ game: { id: number } }>(call('PATCH', `/api/games/${first.id}`, { action: 'resume' }), 409);
+    expect(resume.game.id).toBe(second.id);
+    expect((await store.games.get(first.id))!.status).toBe('finished');
+    await ok(call('PATCH', `/api/games/${second.id}`, { action: 'finish' }));
   });
 
   it('takes the engine when the URL does not tell, and players with aliases', async () => {
