@@ -17,8 +17,6 @@ export const NewGame = z.strictObject({
   /** Public name in `/g/:slug`. Default: made from the thread URL plus a random suffix. */
   slug: Slug.optional(),
   threadUrl: z.url({ protocol: /^https?$/ }),
-  /** The thread's canonical URL: no other unfinished game may have the same (ThreadTakenError). */
-  threadKey: z.string().min(1).nullable().default(null),
   engine: EngineId.nullable().default(null),
   ruleset: z.string().min(1),
   rulesetOverrides: z.record(z.string(), z.unknown()).default({}),
@@ -46,14 +44,14 @@ export interface Game {
 }
 
 export interface GamesRepo {
-  /** Creates a game (audited as `game.create`). */
-  create(input: NewGame, actor: string): Promise<Game>;
+  /** Creates a game (audited as `game.create`); with `sameThread`, refuses a thread an unfinished game follows (ThreadTakenError). */
+  create(input: NewGame, actor: string, opts?: { sameThread?: SameThread }): Promise<Game>;
   get(id: number): Promise<Game | null>;
   bySlug(slug: string): Promise<Game | null>;
   /** Oldest first. */
   list(filter?: { status?: GameStatus }): Promise<Game[]>;
   /** active | paused | finished (audited as `game.status`). Throws NotFoundError. */
-  setStatus(id: number, status: GameStatus, actor: string): Promise<Game>;
+  setStatus(id: number, status: GameStatus, actor: string, opts?: { sameThread?: SameThread }): Promise<Game>;
   /** Replaces the roster (audited as `game.roster`). Throws NotFoundError. */
   setRoster(id: number, roster: Roster, actor: string): Promise<Game>;
   /**
@@ -125,18 +123,19 @@ export interface SettingsPatch {
   pollIntervalSeconds?: number;
 }
 
-/** Throws ThreadTakenError when an unfinished game (other than `except`) has this thread key. */
-async function refuseTaken(db: Queryable, threadKey: string, except: number | null = null): Promise<void> {
-  const { rows } = await db.query<{ id: number; slug: string }>(
-    `SELECT id, slug FROM game WHERE thread_key = $1 AND status <> 'finished' AND ($2::bigint IS NULL OR id <> $2) ORDER BY id LIMIT 1`,
-    [threadKey, except],
-  );
-  if (rows[0]) throw new ThreadTakenError({ id: Number(rows[0].id), slug: rows[0].slug });
-}
+/** Tells whether a game follows the same thread (the caller knows the engines' URL forms). */
+export type SameThread = (game: Game) => boolean;
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string } | null;
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+/**
+ * Throws ThreadTakenError when an unfinished game (other than `except`) follows the same
+ * thread. Creating and resuming games take one transaction-scoped advisory lock, so two
+ * processes cannot both pass the check for one thread.
+ */
+async function refuseTaken(tx: Queryable, sameThread: SameThread, except: number | null = null): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('votal.game.thread'))");
+  const { rows } = await tx.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE status <> 'finished' ORDER BY id`);
+  const taken = rows.map(toGame).find((game) => game.id !== except && sameThread(game));
+  if (taken) throw new ThreadTakenError({ id: taken.id, slug: taken.slug });
 }
 
 export function gamesRepo(db: Queryable): GamesRepo {
@@ -158,17 +157,17 @@ export function gamesRepo(db: Queryable): GamesRepo {
     });
 
   return {
-    async create(input, actor) {
+    async create(input, actor, opts = {}) {
       const g = NewGame.parse(input);
-      const insert = () => db.transaction(async (tx) => {
-        if (g.threadKey !== null) await refuseTaken(tx, g.threadKey);
+      return db.transaction(async (tx) => {
+        if (opts.sameThread) await refuseTaken(tx, opts.sameThread);
         const { rows } = await tx.query<GameRow>(
-          `INSERT INTO game (slug, thread_url, thread_key, engine, ruleset, ruleset_overrides, roster,
+          `INSERT INTO game (slug, thread_url, engine, ruleset, ruleset_overrides, roster,
              poll_interval_seconds, next_poll_at, settings)
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9, $10::jsonb)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9::jsonb)
            RETURNING ${COLUMNS}`,
           [
-            g.slug ?? slugFor(g.threadUrl), g.threadUrl, g.threadKey, g.engine, g.ruleset, json(g.rulesetOverrides),
+            g.slug ?? slugFor(g.threadUrl), g.threadUrl, g.engine, g.ruleset, json(g.rulesetOverrides),
             json(g.roster), g.pollIntervalSeconds, g.nextPollAt, json(g.settings),
           ],
         );
@@ -179,13 +178,6 @@ export function gamesRepo(db: Queryable): GamesRepo {
         });
         return game;
       });
-      try {
-        return await insert();
-      } catch (error) {
-        // Two creates at once both passed the check: the unique index stopped the second.
-        if (g.threadKey !== null && isUniqueViolation(error, 'game_thread_key_open')) await refuseTaken(db, g.threadKey);
-        throw error;
-      }
     },
 
     get,
@@ -203,18 +195,16 @@ export function gamesRepo(db: Queryable): GamesRepo {
       return rows.map(toGame);
     },
 
-    async setStatus(id, status, actor) {
+    async setStatus(id, status, actor, opts = {}) {
       const next = GameStatus.parse(status);
-      try {
-        return await update(id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
-      } catch (error) {
-        // Resuming a finished game whose thread another game follows now.
-        if (isUniqueViolation(error, 'game_thread_key_open')) {
-          const { rows } = await db.query<{ thread_key: string }>('SELECT thread_key FROM game WHERE id = $1', [id]);
-          if (rows[0]) await refuseTaken(db, rows[0].thread_key, id);
-        }
-        throw error;
+      if (!opts.sameThread || next === 'finished') {
+        return update(id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
       }
+      const sameThread = opts.sameThread;
+      return db.transaction(async (tx) => {
+        await refuseTaken(tx, sameThread, id);
+        return gamesRepo(tx).setStatus(id, next, actor);
+      });
     },
 
     async setRoster(id, roster, actor) {

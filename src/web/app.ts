@@ -200,9 +200,9 @@ export function createApp(deps: AppDeps): VotalApp {
     const ruleset = checkRuleset(input.ruleset);
     const roster = rosterOf(input.players, 'players');
     const settings = await settingsFrom(input, url.href, box);
+    const key = threadKeyFor(url, engine);
     const game = await store.games.create({
       threadUrl: url.href,
-      threadKey: threadKeyFor(url, engine),
       engine,
       ruleset,
       roster,
@@ -210,7 +210,7 @@ export function createApp(deps: AppDeps): VotalApp {
       ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
       nextPollAt: now(),
       settings: settings.values,
-    }, ACTOR);
+    }, ACTOR, { sameThread: (other) => sameThreadKey(other) === key });
     log?.info({ gameId: game.id, slug: game.slug, engine: game.engine }, 'game added');
     kickPoll(game.id);
     return c.json({ id: game.id, slug: game.slug, engine: game.engine, url: game.threadUrl, status: game.status }, 201);
@@ -248,7 +248,10 @@ export function createApp(deps: AppDeps): VotalApp {
       }, ACTOR, { ...settings.audit, ...(input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}) });
     }
     if (status && status !== game.status) {
-      game = await store.games.setStatus(game.id, status, ACTOR);
+      // A finished game taken up again must not join another game on its thread.
+      const key = sameThreadKey(game);
+      const check = game.status === 'finished' ? { sameThread: (other: Game) => sameThreadKey(other) === key } : {};
+      game = await store.games.setStatus(game.id, status, ACTOR, check);
       if (status === 'active') {
         await store.games.setNextPoll(game.id, now());
         kickPoll(game.id);
@@ -618,6 +621,11 @@ export function threadKeyFor(url: URL, engine: EngineId | null): string {
     }
   }
   return `${canonical.protocol}//${canonical.host}${canonical.pathname.replace(/\/+$/, '')}${canonical.search}`;
+}
+
+/** A stored game's thread key (its URL as stored, read with its engine). */
+function sameThreadKey(game: Game): string | null {
+  return URL.canParse(game.threadUrl) ? threadKeyFor(new URL(game.threadUrl), game.engine) : null;
 }
 
 function pickEngine(given: string | undefined, url: URL): EngineId | null {
