@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { chromiumMissing } from './chromium-path.js';
 import { CHROMIUM_FLAGS } from './launch-flags.js';
 import { withTimeout } from './with-timeout.js';
@@ -43,6 +43,8 @@ async function start(launch: ChromiumLaunch): Promise<Running> {
   // If the process ends without close(), still leave no profile behind (Playwright kills the browser).
   process.once('exit', removeDir);
   try {
+    // playwright-core (6.5 MiB) is loaded when a browser is first needed, not by every command.
+    const { chromium } = await import('playwright-core');
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: launch.executablePath,
       headless: true,

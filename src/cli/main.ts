@@ -1,10 +1,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { runCount } from './count-command.js';
-import { runParse } from './parse-command.js';
-import { runRulesetCheck } from './ruleset-command.js';
-import { startDemoService } from '../web/ui/demo.js';
-import { startServe, startWorker } from './serve-command.js';
 import { CliError, EXIT } from './exit-codes.js';
+
+// Each command's code is imported when that command runs (`await import(...)` in its
+// action), so `votal --help` or `votal parse` does not load the server, the database
+// drivers or Chromium's driver.
 
 export interface Io {
   stdout: (s: string) => void;
@@ -51,6 +50,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--cache-dir <dir>', 'keep what was read here; a re-count fetches only from the last page seen')
     .option('--browser', 'read pages that draw their posts with JavaScript in Chromium (CHROMIUM_PATH or /usr/bin/chromium)')
     .action(async (url: string, opts) => {
+      const { runCount } = await import('./count-command.js');
       const r = await runCount(url, opts);
       for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
       io.stdout(r.output);
@@ -72,6 +72,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       + 'as a { kind: correct, post, target } event does in votal count --events')
     .addOption(new Option('--format <format>', 'output').choices(['json', 'text']).default('json'))
     .action(async (opts) => {
+      const { runParse } = await import('./parse-command.js');
       const html = await io.stdin();
       io.stdout(runParse(html, opts).output);
     });
@@ -96,7 +97,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .command('check')
     .description('validate a ruleset file; errors are printed as file:line:column')
     .argument('<file>', 'ruleset YAML file or name')
-    .action((file: string) => {
+    .action(async (file: string) => {
+      const { runRulesetCheck } = await import('./ruleset-command.js');
       io.stdout(runRulesetCheck(file));
     });
 
@@ -107,6 +109,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
     .option('--site-profile <file>', 'site profile YAML, or a folder of them, over ./sites/ (engine, time zone, pause, cookies, login); repeatable', collect, [])
     .action(async (opts: { port?: number; host?: string; siteProfile: string[] }) => {
+      const { startServe } = await import('./serve-command.js');
       await startServe({
         stdout: io.stdout,
         stderr: io.stderr,
@@ -123,6 +126,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .description('poll threads only, beside `votal serve`, sharing its PostgreSQL (DATABASE_URL required)')
     .option('--site-profile <file>', 'site profile YAML, or a folder of them, over ./sites/; repeatable', collect, [])
     .action(async (opts: { siteProfile: string[] }) => {
+      const { startWorker } = await import('./serve-command.js');
       await startWorker({ stdout: io.stdout, stderr: io.stderr, siteProfiles: opts.siteProfile });
       await new Promise<never>(() => {});
     });
@@ -135,6 +139,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--once', 'start, print the addresses and stop (a smoke test)')
     .action(async (opts: { port: number; forumPort: number; once?: boolean }) => {
       io.stdout('Starting the stand-in forum and Votal (the embedded database takes a few seconds)...\n');
+      const { startDemoService } = await import('../web/ui/demo.js');
       const demo = await startDemoService({ port: opts.port, forumPort: opts.forumPort });
       io.stdout(`Stand-in forum thread: ${demo.threadUrl}\nLive tally page:       ${demo.liveUrl}\n`
         + `GM dashboard:          ${demo.dashboardUrl}\nSign in with the admin token: ${demo.adminToken}\n`);

@@ -209,7 +209,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
     });
     const server = await startHttpServer(parts.app, { host: env.host, port: env.port });
     parts.server = server;
-    const notifier = createNotifier({ audit: store.audit, log, allowPrivateHosts: env.allowPrivateHosts, publicBaseUrl: server.url });
+    const notifier = createNotifier({ audit: store.audit, log, allowPrivateHosts: env.allowPrivateHosts, publicBaseUrl: env.publicUrl ?? server.url });
     parts.watch = await watchGames({ sql: store.sql, store, notifier, log });
 
     const shownToken = token.source === 'new' ? token.token : token.source === 'env' ? 'from VOTAL_ADMIN_TOKEN' : `in ${token.file}`;

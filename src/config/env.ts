@@ -33,7 +33,7 @@ export const EnvSchema = z.object({
   ),
   VOTAL_DATA_DIR: optionalString(z.string()).transform((v) => v ?? '.votal'),
   VOTAL_ADMIN_TOKEN: optionalString(
-    z.string().min(16, { message: 'must be at least 16 characters (use a long random string)' }).regex(/^\S+$/, {
+    z.string().min(32, { message: 'must be at least 32 characters (make one with: openssl rand -base64 32)' }).regex(/^\S+$/, {
       message: 'must not contain spaces',
     }),
   ),
@@ -42,6 +42,11 @@ export const EnvSchema = z.object({
       message: 'must be 32 random bytes as 64 hex digits or base64 (make one with: openssl rand -base64 32)',
     }),
   ).transform((v) => (v === undefined ? undefined : parseSecretKey(v)!)),
+  VOTAL_PUBLIC_URL: optionalString(
+    z.string().refine((v) => /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v) && URL.canParse(v), {
+      message: 'must be the http(s) address players and the GM use, e.g. https://votal.example.org',
+    }),
+  ).transform((v) => (v === undefined ? undefined : new URL(v).origin)),
   PORT: z.preprocess(
     blankIsUnset,
     z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65_535).default(8080),
@@ -80,6 +85,11 @@ export interface VotalEnv {
   adminToken: string | undefined;
   /** AES-256-GCM key for forum logins and cookies stored at rest; unset: storing them is refused. */
   secretKey: Buffer | undefined;
+  /**
+   * The origin browsers use (behind a reverse proxy, e.g. `https://votal.example.org`):
+   * sign-in and dashboard forms from it are accepted, links in webhooks point at it.
+   */
+  publicUrl?: string | undefined;
   port: number;
   host: string;
   /** Private and loopback thread URLs allowed (tests, local fake forums). */
@@ -116,6 +126,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     dataDir: e.VOTAL_DATA_DIR,
     adminToken: e.VOTAL_ADMIN_TOKEN,
     secretKey: e.VOTAL_SECRET_KEY,
+    publicUrl: e.VOTAL_PUBLIC_URL,
     port: e.PORT,
     host: e.HOST,
     allowPrivateHosts: e.VOTAL_ALLOW_PRIVATE_HOSTS,

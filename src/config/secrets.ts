@@ -9,6 +9,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
+/** The full GCM tag. Pinned: Node otherwise accepts a tag cut to 4 bytes, which a forger can guess. */
+const TAG_BYTES = 16;
 
 /** Storing or reading a secret needs VOTAL_SECRET_KEY. */
 export class MissingSecretKeyError extends Error {
@@ -39,7 +41,7 @@ export class SecretBox {
 
   seal(plaintext: string, aad = ''): string {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.#key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(aad, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
@@ -50,10 +52,12 @@ export class SecretBox {
     const parts = sealed.split('.');
     if (parts.length !== 4 || parts[0] !== VERSION) throw new SecretOpenError('not a sealed value');
     const [, iv, tag, ciphertext] = parts as [string, string, string, string];
+    const tagBytes = Buffer.from(tag, 'base64url');
+    if (tagBytes.length !== TAG_BYTES) throw new SecretOpenError('authentication failed');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(aad, 'utf8'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      decipher.setAuthTag(tagBytes);
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
       throw new SecretOpenError('authentication failed');

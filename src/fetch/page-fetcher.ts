@@ -10,13 +10,14 @@ import {
   RobotsDisallowedError,
   ThrottledError,
   TimeoutError,
+  PrivateHostError,
   TooManyRedirectsError,
   UnsupportedUrlError,
 } from './errors.js';
 import type { FetchedPage, Validators } from './fetched-page.js';
 import { PageFetcherOptions, type RequestInfo, type ResolvedFetcherOptions } from './fetcher-options.js';
 import { HostLanes, type HostLane, type Sleep } from './host-lane.js';
-import { assertPublicUrl } from './private-host.js';
+import { assertPublicUrl, guardedDispatcher, refusedAtConnect, type GuardedRequestInit } from './private-host.js';
 import { discardBody, readBodyCapped } from './read-body.js';
 import { redactUrl } from './redact-url.js';
 import { RobotsCache, type RobotsResponse } from './robots.js';
@@ -52,6 +53,8 @@ export class PageFetcher {
   private readonly random: () => number;
   private readonly lanes: HostLanes;
   private readonly robots: RobotsCache;
+  /** Connections whose resolved address is checked again at connect time (DNS rebinding). */
+  private dispatcher: ReturnType<typeof guardedDispatcher> | undefined;
 
   constructor(options: PageFetcherOptions = {}) {
     this.opts = PageFetcherOptions.parse(options);
@@ -195,11 +198,14 @@ export class PageFetcher {
     let status: number | null = null;
     let failure: string | undefined;
     try {
-      const response = await fetch(target, {
+      this.dispatcher ??= guardedDispatcher({ allowPrivate: this.opts.allowPrivateHosts, resolve: this.opts.resolveHost });
+      const init: GuardedRequestInit = {
+        dispatcher: await this.dispatcher,
         headers: this.requestHeaders(target, kind === 'page' ? validators : {}),
         redirect: 'manual',
         signal: AbortSignal.timeout(this.opts.timeoutMs),
-      });
+      };
+      const response = await fetch(target, init);
       status = response.status;
       if (kind === 'page') this.keepCookies(target, response.headers);
 
@@ -291,6 +297,8 @@ export class PageFetcher {
   /** Maps whatever fetch threw to the taxonomy, keeping request headers out of it. */
   private transportError(target: URL, error: unknown): FetchError {
     if (error instanceof FetchError) return error;
+    const refused = refusedAtConnect(error);
+    if (refused) return new PrivateHostError(target, refused.message);
     const name = (error as Error | undefined)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') return new TimeoutError(target, this.opts.timeoutMs);
     if (error instanceof TypeError && error.message === 'fetch failed') {

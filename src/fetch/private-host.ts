@@ -1,14 +1,16 @@
 import { lookup } from 'node:dns/promises';
+import type { LookupFunction } from 'node:net';
 import { BlockList, isIP } from 'node:net';
+import type { Dispatcher } from 'undici-types';
 import { NetworkError, PrivateHostError, UnsupportedUrlError } from './errors.js';
 
 /**
  * SSRF guard. `votal serve` fetches URLs that users paste, so a thread URL must not
- * reach the machine itself or the private network behind it. Checked for every
- * request, redirects included.
- *
- * Limit: the check resolves the name, then fetch resolves it again; a DNS answer that
- * changes in between (rebinding) is not caught. Closing that needs a custom dispatcher.
+ * reach the machine itself or the private network behind it. One address policy
+ * (`isPrivateAddress`), applied twice: to the URL before a request is queued (a clear
+ * early error), and again at connect time to the address the socket really connects to
+ * (`guardedDispatcher`'s lookup), so a DNS answer that changes in between (rebinding)
+ * cannot pass.
  */
 
 /** Resolves a hostname to all its addresses. Injectable so tests need no DNS. */
@@ -17,8 +19,8 @@ export type ResolveHost = (hostname: string) => Promise<string[]>;
 export const resolveWithDns: ResolveHost = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
-/** Addresses that are not on the public internet. */
-const NOT_PUBLIC = new BlockList();
+/** IPv4 ranges that are not on the public internet (IANA special-purpose registry). */
+const NOT_PUBLIC_V4 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network", includes the unspecified 0.0.0.0
   ['10.0.0.0', 8], // private
@@ -27,58 +29,61 @@ for (const [net, prefix] of [
   ['169.254.0.0', 16], // link-local (cloud metadata lives here)
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, includes broadcast
 ] as const) {
-  NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
+  NOT_PUBLIC_V4.addSubnet(net, prefix, 'ipv4');
 }
+
+/** IPv6 ranges refused whole, whatever they carry. */
+const NOT_PUBLIC_V6 = new BlockList();
 for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // unspecified, loopback and IPv4-compatible (::7f00:1, deprecated)
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
+  ['64:ff9b:1::', 48], // NAT64 for local use
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo (a tunnel that carries an IPv4 address)
+  ['2001:2::', 48], // benchmarking
+  ['2001:10::', 28], // ORCHID (deprecated)
+  ['2001:20::', 28], // ORCHIDv2
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4 (deprecated; carries an IPv4 address)
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // segment routing SIDs
   ['fc00::', 7], // unique-local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
 ] as const) {
-  NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
+  NOT_PUBLIC_V6.addSubnet(net, prefix, 'ipv6');
 }
-// IPv4-mapped IPv6 (::ffff:10.0.0.1) is matched against the IPv4 rules by BlockList.
-// NAT64 and 6to4 embed an IPv4 address in other places; check the embedded one.
-const EMBEDS_IPV4 = [
-  { range: subnet('64:ff9b::', 96), at: 96 }, // NAT64: last 32 bits
-  { range: subnet('2002::', 16), at: 16 }, // 6to4: bits 16..47
-];
 
-function subnet(prefix: string, bits: number): BlockList {
-  const list = new BlockList();
-  list.addSubnet(prefix, bits, 'ipv6');
-  return list;
-}
+/** IPv6 ranges that carry an IPv4 address in their last 32 bits: judged by that address. */
+const CARRIES_V4 = new BlockList();
+CARRIES_V4.addSubnet('::ffff:0:0', 96, 'ipv6'); // IPv4-mapped
+CARRIES_V4.addSubnet('64:ff9b::', 96, 'ipv6'); // NAT64 well-known prefix
 
 /** True when the address (IPv4 or IPv6 literal) is loopback, private or otherwise not public. */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return NOT_PUBLIC.check(address, 'ipv4');
+  // A zone id (fe80::1%eth0) names an interface: only link-local addresses have one.
+  const bare = address.replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return NOT_PUBLIC_V4.check(bare, 'ipv4');
   if (family !== 6) return false;
-  if (NOT_PUBLIC.check(address, 'ipv6')) return true;
-  for (const { range, at } of EMBEDS_IPV4) {
-    if (range.check(address, 'ipv6')) {
-      const embedded = embeddedIpv4(address, at);
-      if (embedded && NOT_PUBLIC.check(embedded, 'ipv4')) return true;
-    }
+  const words = expandIpv6(bare);
+  if (!words) return true; // isIP accepted it but we cannot read it: refuse rather than guess
+  const canonical = words.map((w) => w.toString(16)).join(':');
+  if (CARRIES_V4.check(canonical, 'ipv6')) {
+    const [hi = 0, lo = 0] = words.slice(6);
+    return NOT_PUBLIC_V4.check([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.'), 'ipv4');
   }
-  return false;
-}
-
-/** The IPv4 address stored at bit offset `at` of an IPv6 address. */
-function embeddedIpv4(address: string, at: number): string | null {
-  const words = expandIpv6(address);
-  if (!words) return null;
-  const hi = words[at / 16];
-  const lo = words[at / 16 + 1];
-  if (hi === undefined || lo === undefined) return null;
-  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
+  return NOT_PUBLIC_V6.check(canonical, 'ipv6');
 }
 
 /** Eight 16-bit words of an IPv6 literal (handles `::` and a dotted IPv4 tail). */
@@ -95,7 +100,8 @@ function expandIpv6(address: string): number[] | null {
   const right = tail === undefined ? [] : parse(tail);
   const fill = 8 - left.length - right.length;
   if (fill < 0 || (tail === undefined && fill !== 0)) return null;
-  return [...left, ...Array<number>(fill).fill(0), ...right];
+  const words = [...left, ...Array<number>(fill).fill(0), ...right];
+  return words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? words : null;
 }
 
 export interface AssertPublicUrlOptions {
@@ -148,4 +154,85 @@ export async function assertPublicUrl(url: string | URL, opts: AssertPublicUrlOp
     throw new NetworkError(parsed, `cannot resolve ${host} (no addresses)`, { retryable: false });
   }
   return parsed;
+}
+
+/** Raised inside the socket's lookup when a name resolves to a refused address. */
+export class PrivateAddressAtConnect extends Error {
+  readonly code = 'EVOTALPRIVATE';
+  constructor(
+    readonly hostname: string,
+    readonly address: string,
+  ) {
+    super(`${hostname} resolves to ${address} at connect time`);
+    this.name = 'PrivateAddressAtConnect';
+  }
+}
+
+export interface GuardOptions {
+  /** Allow private and loopback hosts (tests, a local fake forum). */
+  allowPrivate?: boolean | undefined;
+  resolve?: ResolveHost | undefined;
+}
+
+/**
+ * A `lookup` for sockets (net/tls `connect`): resolves the name, and refuses when any
+ * answer is not public, so the address checked is the address connected to.
+ */
+export function guardedLookup(opts: GuardOptions = {}): LookupFunction {
+  const resolve = opts.resolve ?? resolveWithDns;
+  const allowPrivate = opts.allowPrivate ?? process.env.VOTAL_ALLOW_PRIVATE_HOSTS === '1';
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (answers) => {
+        const bad = allowPrivate ? undefined : answers.find(isPrivateAddress);
+        if (bad !== undefined) return callback(new PrivateAddressAtConnect(hostname, bad), '', 0);
+        const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
+        const found = answers
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((a) => a.family !== 0 && (wanted === 0 || a.family === wanted));
+        const first = found[0];
+        if (!first) {
+          const error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+          return callback(error, '', 0);
+        }
+        if (options.all) (callback as unknown as (e: null, all: typeof found) => void)(null, found);
+        else callback(null, first.address, first.family);
+      },
+      (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),
+    );
+  };
+}
+
+/** Node's fetch takes undici's `dispatcher` in its init; the DOM typing does not name it. */
+export type GuardedRequestInit = RequestInit & { dispatcher: Dispatcher };
+
+type AgentClass = new (options: { connect: { lookup: LookupFunction } }) => Dispatcher;
+let agentClass: AgentClass | undefined;
+
+/**
+ * An HTTP dispatcher for Node's global fetch whose every connection goes through
+ * `guardedLookup`. Node 20 bundles undici without exporting it; its global dispatcher
+ * (created when fetch is first used) is an instance of undici's Agent, so its class is
+ * taken from there rather than adding undici as a second copy.
+ */
+export async function guardedDispatcher(opts: GuardOptions = {}): Promise<Dispatcher> {
+  if (!agentClass) {
+    const key = Symbol.for('undici.globalDispatcher.1');
+    const holder = globalThis as unknown as Record<symbol, { constructor?: AgentClass } | undefined>;
+    if (!holder[key]) await fetch('data:,').catch(() => undefined); // loads Node's undici
+    const found = holder[key]?.constructor;
+    if (typeof found !== 'function' || found.name !== 'Agent') {
+      throw new Error("cannot guard connections: Node's fetch has no undici Agent to build on");
+    }
+    agentClass = found;
+  }
+  return new agentClass({ connect: { lookup: guardedLookup(opts) } });
+}
+
+/** The refusal at connect time inside whatever fetch threw, if that is what it was. */
+export function refusedAtConnect(error: unknown): PrivateAddressAtConnect | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof PrivateAddressAtConnect) return e;
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { assertPublicUrl } from '../fetch/private-host.js';
+import { assertPublicUrl, guardedDispatcher, refusedAtConnect, type GuardedRequestInit } from '../fetch/private-host.js';
 import { redactUrl } from '../fetch/redact-url.js';
 import type { Logger } from '../log/logger.js';
 import type { Tally } from '../model/tally.js';
@@ -50,7 +50,14 @@ export type WebhookResult = { ok: true; attempts: number; status: number } | { o
 export async function sendWebhook(url: string, message: WebhookMessage, opts: WebhookOptions = {}): Promise<WebhookResult> {
   const attempts = Math.max(1, opts.attempts ?? 4);
   const sleep = opts.sleep ?? ((ms: number) => delay(ms));
-  const doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
+  // The address is checked again when the socket connects, so DNS rebinding cannot pass.
+  let dispatcher: ReturnType<typeof guardedDispatcher> | undefined;
+  const doFetch =
+    opts.fetch ??
+    (async (input: string | URL | Request, init?: RequestInit) => {
+      dispatcher ??= guardedDispatcher({ allowPrivate: opts.allowPrivateHosts });
+      return fetch(input, { ...init, dispatcher: await dispatcher } as GuardedRequestInit);
+    });
   const shown = redactUrl(url).replace(/\/[^/]{20,}$/, '/…'); // Discord's token is the last path part
   let error = 'not sent';
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -73,6 +80,8 @@ export async function sendWebhook(url: string, message: WebhookMessage, opts: We
       if (Number.isFinite(after) && after > 0) wait = Math.max(wait, after * 1000);
     } catch (e) {
       const err = e as Error & { cause?: { code?: string } };
+      const refused = refusedAtConnect(e);
+      if (refused) return { ok: false, attempts: attempt, error: `${refused.message} (${shown})` };
       error = `${err.name === 'TimeoutError' ? 'timed out' : (err.cause?.code ?? err.message)} (${shown})`;
       if (err.name === 'PrivateHostError' || err.name === 'UnsupportedUrlError') return { ok: false, attempts: attempt, error };
     }
@@ -99,6 +108,25 @@ export interface Notifier {
 }
 
 const cut = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
+
+/**
+ * Text from the thread (a player's raw vote, names, the votal) as literal chat text:
+ * Discord's Markdown (CommonMark: a backslash makes any punctuation literal) would
+ * otherwise render `[label](url)` as a masked link, `**`/`__`/`~~`/`||` as formatting,
+ * `<url>` as a link and `# `/`> `/`- ` at a line's start as headings, quotes and lists.
+ * Brackets alone are left: without the `(` after them there is no link, and BBCode stays
+ * readable. Cut to `max` after escaping, never between a backslash and what it escapes.
+ */
+export function chatText(text: string, max = Infinity): string {
+  const escaped = text.replace(/[\\*_~`|()<>]/g, '\\$&').replace(/^([ \t]*)(#|-#|[-+]\s|\d+\.\s)/gm, '$1\\$2');
+  if (escaped.length <= max) return escaped;
+  let kept = escaped.slice(0, max - 1);
+  let backslashes = 0;
+  while (kept[kept.length - 1 - backslashes] === '\\') backslashes++;
+  if (backslashes % 2 === 1) kept = kept.slice(0, -1);
+  return `${kept}…`;
+}
+
 const ORANGE = 0xe67e22;
 const RED = 0xc0392b;
 const BLUE = 0x2e86c1;
@@ -131,23 +159,23 @@ export function createNotifier(opts: NotifierOptions): Notifier {
       const link = page(game);
       return send(game, 'draft-pending', {
         content: `Votal: a new vote count for ${game.slug}${day} waits for your approval (draft ${draft.id}).`,
-        embeds: [{ title: `Draft ${draft.id}`, description: cut(draft.body, 4000), color: BLUE, ...(link ? { url: link } : {}) }],
+        embeds: [{ title: `Draft ${draft.id}`, description: chatText(draft.body, 4000), color: BLUE, ...(link ? { url: link } : {}) }],
       });
     },
 
     decision(game, tally, what) {
       const link = page(game);
       return send(game, 'decision', {
-        content: `Votal: ${what} in ${game.slug} (Day ${tally.day}).`,
-        embeds: [{ title: outcomeLine(tally), color: RED, ...(link ? { url: link } : {}) }],
+        content: `Votal: ${chatText(what)} in ${game.slug} (Day ${tally.day}).`,
+        embeds: [{ title: chatText(outcomeLine(tally)), color: RED, ...(link ? { url: link } : {}) }],
       });
     },
 
     flags(game, tally, flags) {
       const lines = flags.slice(0, 20).map((f) => {
-        const who = f.player ? ` ${f.player}` : '';
-        const could = f.candidates.length ? ` (could be ${f.candidates.join(' or ')})` : '';
-        return `#${f.post}${who}: ${f.kind} "${cut(f.raw, 80)}"${could}`;
+        const who = f.player ? ` ${chatText(f.player)}` : '';
+        const could = f.candidates.length ? ` (could be ${f.candidates.map((c) => chatText(c)).join(' or ')})` : '';
+        return `#${f.post}${who}: ${f.kind} "${chatText(f.raw, 80)}"${could}`;
       });
       const more = flags.length > 20 ? `\n… and ${flags.length - 20} more` : '';
       return send(game, 'flags', {

@@ -1,4 +1,6 @@
-import { eld } from 'eld/small';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { eld as Eld } from 'eld/small';
 
 /**
  * Which non-English language a post is written in, or null. Short posts and slang fool
@@ -14,11 +16,23 @@ const ENGLISH_MARGIN = 0.05;
 /** Enough text to decide; detecting a whole megabyte tells nothing more. */
 const MAX_SAMPLE = 10_000;
 
+let detector: typeof Eld | undefined;
+
+/**
+ * eld, loaded on the first post that needs it: its n-gram tables cost ~150 MB and most of
+ * a second, which `votal parse` and `votal --help` mostly never need. A synchronous
+ * require of the ES module (Node >= 20.19) keeps this function synchronous.
+ */
+function languageDetector(): typeof Eld {
+  detector ??= (createRequire(import.meta.url)(fileURLToPath(import.meta.resolve('eld/small'))) as { eld: typeof Eld }).eld;
+  return detector;
+}
+
 export function nonEnglishLanguage(text: string): string | null {
   const sample = text.slice(0, MAX_SAMPLE);
   const letters = sample.match(/\p{L}/gu)?.length ?? 0;
   if (letters < MIN_LETTERS) return null;
-  const result = eld.detect(sample);
+  const result = languageDetector().detect(sample);
   if (!result.isReliable() || result.language === '' || result.language === 'en') return null;
   const scores = result.getScores();
   const top = scores[result.language] ?? 0;

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CookieJar } from 'tough-cookie';
 import { chromiumMissing, chromiumPath } from '../browser/chromium-path.js';
 import { BrowserUnavailableError } from '../browser/errors.js';
@@ -105,6 +105,7 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
     const missing = chromiumMissing(executablePath);
     if (missing) throw new BrowserUnavailableError(pageUrl, missing);
     try {
+      const { chromium } = await import('playwright-core'); // loaded on first use
       return await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_FLAGS], timeout: t.launch });
     } catch (error) {
       // Playwright's launch errors carry a long log; the first line says what went wrong.

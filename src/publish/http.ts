@@ -1,4 +1,4 @@
-import { assertPublicUrl } from '../fetch/private-host.js';
+import { assertPublicUrl, guardedDispatcher, refusedAtConnect, type GuardedRequestInit } from '../fetch/private-host.js';
 import { DEFAULT_USER_AGENT } from '../fetch/fetcher-options.js';
 import { readBodyCapped } from '../fetch/read-body.js';
 import { redactUrl } from '../fetch/redact-url.js';
@@ -53,7 +53,12 @@ export class PublishHttp {
     this.#allowPrivate = options.allowPrivateHosts;
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
     this.#maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    // Connections are checked again at connect time (DNS rebinding), as the page fetcher's are.
+    let dispatcher: ReturnType<typeof guardedDispatcher> | undefined;
+    this.#fetch = options.fetch ?? (async (input, init) => {
+      dispatcher ??= guardedDispatcher({ allowPrivate: this.#allowPrivate });
+      return fetch(input, { ...init, dispatcher: await dispatcher } as GuardedRequestInit);
+    });
   }
 
   /** Sends one request. Throws PublishError for transport failures only; any status is returned. */
@@ -76,6 +81,8 @@ export class PublishHttp {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
+      const refused = refusedAtConnect(error);
+      if (refused) throw new PublishError(`${request.what}: ${refused.message} (${shown})`, 'rejected', false, null, { cause: error });
       throw transportError(error, request.what, shown, method, this.timeoutMs);
     }
     let text: string;

@@ -30,7 +30,15 @@ export function readYaml<S extends z.ZodType>(
     };
   }
 
-  const result = schema.safeParse(doc.toJS());
+  let data: unknown;
+  try {
+    data = doc.toJS();
+  } catch (error) {
+    // yaml refuses alias expansion that would blow up (a "billion laughs" bomb): bad input.
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, problems: [{ file, line: 1, column: 1, message }] };
+  }
+  const result = schema.safeParse(data);
   if (result.success) return { ok: true, value: result.data };
 
   const problems: SourceProblem[] = [];

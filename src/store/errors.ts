@@ -51,3 +51,11 @@ export class StaleDraftError extends StateError {
     this.name = 'StaleDraftError';
   }
 }
+
+/** Another game that is not finished already follows this thread (409 on the API). */
+export class ThreadTakenError extends StateError {
+  constructor(readonly existing: { id: number; slug: string }) {
+    super(`game ${existing.id} (${existing.slug}) already follows this thread; finish it first, or change that game instead`);
+    this.name = 'ThreadTakenError';
+  }
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EngineId } from '../model/engine.js';
 import { Roster } from '../model/roster.js';
 import { recordAudit } from './audit-repo.js';
-import { NotFoundError } from './errors.js';
+import { NotFoundError, ThreadTakenError } from './errors.js';
 import { GAME_CHANNEL, iso, isoOrNull, json, one, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
 
@@ -45,14 +45,14 @@ export interface Game {
 }
 
 export interface GamesRepo {
-  /** Creates a game (audited as `game.create`). */
-  create(input: NewGame, actor: string): Promise<Game>;
+  /** Creates a game (audited as `game.create`); with `sameThread`, refuses a thread an unfinished game follows (ThreadTakenError). */
+  create(input: NewGame, actor: string, opts?: { sameThread?: SameThread }): Promise<Game>;
   get(id: number): Promise<Game | null>;
   bySlug(slug: string): Promise<Game | null>;
   /** Oldest first. */
   list(filter?: { status?: GameStatus }): Promise<Game[]>;
   /** active | paused | finished (audited as `game.status`). Throws NotFoundError. */
-  setStatus(id: number, status: GameStatus, actor: string): Promise<Game>;
+  setStatus(id: number, status: GameStatus, actor: string, opts?: { sameThread?: SameThread }): Promise<Game>;
   /** Replaces the roster (audited as `game.roster`). Throws NotFoundError. */
   setRoster(id: number, roster: Roster, actor: string): Promise<Game>;
   /** Changes the ruleset (audited as `game.ruleset` with the old and the new name). Throws NotFoundError. */
@@ -132,6 +132,21 @@ export interface SettingsPatch {
   pollIntervalSeconds?: number;
 }
 
+/** Tells whether a game follows the same thread (the caller knows the engines' URL forms). */
+export type SameThread = (game: Game) => boolean;
+
+/**
+ * Throws ThreadTakenError when an unfinished game (other than `except`) follows the same
+ * thread. Creating and resuming games take one transaction-scoped advisory lock, so two
+ * processes cannot both pass the check for one thread.
+ */
+async function refuseTaken(tx: Queryable, sameThread: SameThread, except: number | null = null): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('votal.game.thread'))");
+  const { rows } = await tx.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE status <> 'finished' ORDER BY id`);
+  const taken = rows.map(toGame).find((game) => game.id !== except && sameThread(game));
+  if (taken) throw new ThreadTakenError({ id: taken.id, slug: taken.slug });
+}
+
 export function gamesRepo(db: Queryable): GamesRepo {
   const get = async (id: number): Promise<Game | null> => {
     const { rows } = await db.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE id = $1`, [id]);
@@ -151,9 +166,10 @@ export function gamesRepo(db: Queryable): GamesRepo {
     });
 
   return {
-    async create(input, actor) {
+    async create(input, actor, opts = {}) {
       const g = NewGame.parse(input);
       return db.transaction(async (tx) => {
+        if (opts.sameThread) await refuseTaken(tx, opts.sameThread);
         const { rows } = await tx.query<GameRow>(
           `INSERT INTO game (slug, thread_url, engine, ruleset, ruleset_overrides, roster,
              poll_interval_seconds, next_poll_at, settings)
@@ -188,9 +204,16 @@ export function gamesRepo(db: Queryable): GamesRepo {
       return rows.map(toGame);
     },
 
-    async setStatus(id, status, actor) {
+    async setStatus(id, status, actor, opts = {}) {
       const next = GameStatus.parse(status);
-      return update(id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
+      if (!opts.sameThread || next === 'finished') {
+        return update(id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
+      }
+      const sameThread = opts.sameThread;
+      return db.transaction(async (tx) => {
+        await refuseTaken(tx, sameThread, id);
+        return gamesRepo(tx).setStatus(id, next, actor);
+      });
     },
 
     async setRoster(id, roster, actor) {

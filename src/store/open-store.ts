@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditRepo, type AuditRepo } from './audit-repo.js';
+import { makePrivate, privateDataFolder } from './data-folder.js';
 import { draftsRepo, type DraftsRepo } from './drafts-repo.js';
 import type { StoreLockCompromisedError } from './errors.js';
 import { eventsRepo, type EventsRepo } from './events-repo.js';
@@ -41,6 +42,8 @@ export interface OpenSqlOptions {
   schema?: string;
   /** Read DATABASE_URL / VOTAL_DATA_DIR from here when neither option is given. Default `process.env`. */
   env?: Record<string, string | undefined>;
+  /** PGlite only: hears that an existing data folder was open to other users and was made private. Default: a process warning. */
+  onWarning?: (message: string) => void;
   /** PGlite only: the folder lock was lost (see `PgliteSqlOptions.onLockCompromised`). */
   onLockCompromised?: (error: StoreLockCompromisedError) => void;
 }
@@ -65,10 +68,13 @@ export async function openSql(options: OpenSqlOptions = {}): Promise<Sql> {
   if (databaseUrl !== undefined) {
     return openPgSql({ connectionString: databaseUrl, ...(options.schema ? { schema: options.schema } : {}) });
   }
-  return openPgliteSql({
-    dataDir: dataDir ?? DEFAULT_DATA_DIR,
-    ...(options.onLockCompromised ? { onLockCompromised: options.onLockCompromised } : {}),
-  });
+  const folder = dataDir ?? DEFAULT_DATA_DIR;
+  const lock = options.onLockCompromised ? { onLockCompromised: options.onLockCompromised } : {};
+  if (folder === 'memory://') return openPgliteSql({ dataDir: folder, ...lock });
+  await privateDataFolder(folder, options.onWarning ?? ((m) => process.emitWarning(m, { code: 'VOTAL_DATA_DIR_MODE' })));
+  const sql = await openPgliteSql({ dataDir: folder, ...lock });
+  await makePrivate(folder); // a new database's unpacked files
+  return sql;
 }
 
 /** The repositories, on a database or inside a transaction (`storeOn(tx)`). */

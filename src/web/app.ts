@@ -27,6 +27,7 @@ import type { Sql } from '../store/sql.js';
 import { countChanges, type CountChanges } from '../votal/count-changes.js';
 import { DraftSettings } from '../votal/draft-triggers.js';
 import { normaliseLineEndings } from '../votal/line-endings.js';
+import { compileTemplate, TemplateError } from '../votal/template.js';
 import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 import { requireAdmin } from './auth.js';
 import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.js';
@@ -77,6 +78,8 @@ export interface AppDeps {
   };
   /** Public routes' token bucket; false turns it off. */
   rateLimit?: RateLimitOptions | false;
+  /** Wrong admin tokens on `/api` allowed per client address (a bucket of failures); false turns it off. */
+  authRateLimit?: RateLimitOptions | false;
   /** How long a GM event or "poll now" waits for the poll to finish before answering. Default 20 s. */
   pollWaitMs?: number;
 }
@@ -147,6 +150,16 @@ const Approve = z.strictObject({
 });
 const Confirm = z.strictObject({ url: z.url({ protocol: /^https?$/ }).optional(), postId: z.string().min(1).optional() });
 
+/** A votal template that will render: size, placeholders and sections (400 naming what is wrong). */
+function checkTemplate(template: string): void {
+  try {
+    compileTemplate(template);
+  } catch (error) {
+    if (error instanceof TemplateError) throw BadRequest.field('votalTemplate', error.message.replace(/^votal template: /, ''));
+    throw error;
+  }
+}
+
 export function createApp(deps: AppDeps): VotalApp {
   const { store, env, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -184,7 +197,7 @@ export function createApp(deps: AppDeps): VotalApp {
 
   // ----------------------------------------------------------------------------- GM API
   const api = new Hono();
-  api.use('*', requireAdmin(adminToken));
+  api.use('*', requireAdmin(adminToken, deps.authRateLimit === false ? false : (deps.authRateLimit ?? {})));
   // A GM request is small (a game, an event, a cookie export): refuse anything near a megabyte.
   api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'request body too large (1 MB at most)' }, 413) }));
 
@@ -211,6 +224,7 @@ export function createApp(deps: AppDeps): VotalApp {
     const ruleset = checkRuleset(input.ruleset);
     const roster = rosterOf(input.players, 'players');
     const settings = await settingsFrom(input, url.href, box);
+    const key = threadKeyFor(url, engine);
     const game = await store.games.create({
       threadUrl: url.href,
       engine,
@@ -220,7 +234,7 @@ export function createApp(deps: AppDeps): VotalApp {
       ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
       nextPollAt: now(),
       settings: settings.values,
-    }, ACTOR);
+    }, ACTOR, { sameThread: (other) => sameThreadKey(other) === key });
     log?.info({ gameId: game.id, slug: game.slug, engine: game.engine }, 'game added');
     kickPoll(game.id);
     return c.json({ id: game.id, slug: game.slug, engine: game.engine, url: game.threadUrl, status: game.status }, 201);
@@ -252,6 +266,8 @@ export function createApp(deps: AppDeps): VotalApp {
     // Checked before anything is written: a bad field changes nothing.
     const roster = input.players ? rosterOf(input.players, 'players') : null;
     const ruleset = input.ruleset !== undefined ? checkRuleset(input.ruleset) : null;
+    // A template is checked when set, not when the next votal is drawn up and fails.
+    if (typeof input.votalTemplate === 'string') checkTemplate(input.votalTemplate);
     const settings = await settingsFrom(input, game.threadUrl, box);
     for (const key of ['votalTitle', 'timeZone', 'votalTemplate', 'gm', 'title'] as const) {
       if (input[key] !== undefined) {
@@ -271,7 +287,10 @@ export function createApp(deps: AppDeps): VotalApp {
       }, ACTOR, { ...settings.audit, ...(input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}) });
     }
     if (status && status !== game.status) {
-      game = await store.games.setStatus(game.id, status, ACTOR);
+      // A finished game taken up again must not join another game on its thread.
+      const key = sameThreadKey(game);
+      const check = game.status === 'finished' ? { sameThread: (other: Game) => sameThreadKey(other) === key } : {};
+      game = await store.games.setStatus(game.id, status, ACTOR, check);
       if (status === 'active') {
         await store.games.setNextPoll(game.id, now());
         if (!recount) kickPoll(game.id);
@@ -678,6 +697,28 @@ async function checkUrl(raw: string, field: string, allowPrivate: boolean): Prom
 
 function checkThreadUrl(raw: string, allowPrivate: boolean): Promise<URL> {
   return checkUrl(raw, 'url', allowPrivate);
+}
+
+/**
+ * One game per thread: the thread's canonical URL, as its engine's adapter gives page 1
+ * (no page, post anchor or session id), with no fragment or trailing slash. URL parsing
+ * already put scheme and host in lower case and dropped a default port.
+ */
+export function threadKeyFor(url: URL, engine: EngineId | null): string {
+  let canonical = url;
+  if (engine) {
+    try {
+      canonical = new URL(adapterOf(engine).threadRef(url).url);
+    } catch {
+      // The adapter cannot read this URL: compare it as given.
+    }
+  }
+  return `${canonical.protocol}//${canonical.host}${canonical.pathname.replace(/\/+$/, '')}${canonical.search}`;
+}
+
+/** A stored game's thread key (its URL as stored, read with its engine). */
+function sameThreadKey(game: Game): string | null {
+  return URL.canParse(game.threadUrl) ? threadKeyFor(new URL(game.threadUrl), game.engine) : null;
 }
 
 function pickEngine(given: string | undefined, url: URL): EngineId | null {

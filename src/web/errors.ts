@@ -4,7 +4,7 @@ import { ZodError, type z } from 'zod';
 import { MissingSecretKeyError } from '../config/secrets.js';
 import type { Logger } from '../log/logger.js';
 import { PublishConfigError } from '../publish/publisher.js';
-import { NotFoundError, StateError } from '../store/errors.js';
+import { NotFoundError, StateError, ThreadTakenError } from '../store/errors.js';
 
 /**
  * API errors as JSON: `{ error, issues? }`. A validation error names each field
@@ -45,6 +45,7 @@ export function toResponse(c: Context, error: unknown, log?: Logger): Response {
     return c.json({ error: issues.map((i) => `${i.field}: ${i.message}`).join('; '), issues }, 400);
   }
   if (error instanceof NotFoundError) return c.json({ error: error.message }, 404);
+  if (error instanceof ThreadTakenError) return c.json({ error: error.message, game: error.existing }, 409);
   if (error instanceof StateError) return c.json({ error: error.message }, 409);
   if (error instanceof MissingSecretKeyError || error instanceof PublishConfigError) return c.json({ error: error.message }, 409);
   if (error instanceof HTTPException) return c.json({ error: error.message || 'bad request' }, error.status);

@@ -37,6 +37,14 @@ export class TokenBuckets {
     this.#max = opts.maxClients ?? 10_000;
   }
 
+  /** The ms until `key` has a token (0: it has one now), without taking it. */
+  waitFor(key: string): number {
+    const bucket = this.#buckets.get(key);
+    if (!bucket) return 0;
+    const tokens = Math.min(this.#capacity, bucket.tokens + (this.#now() - bucket.at) * this.#perMs);
+    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / this.#perMs);
+  }
+
   /** Takes one token; returns 0 when allowed, else the ms until one is free. */
   take(key: string): number {
     const now = this.#now();

@@ -100,6 +100,28 @@ describeWithChromium('the browser fallback (Debian Chromium through playwright-c
     expect(times('/threads/standard-game.4242/')).toBe(0);
   });
 
+  it('Chromium never connects itself: a name that rebinds to 127.0.0.1 after the check is refused at connect, nothing reaches the forum', async () => {
+    // Issue #17: the guard's lookup said public, the connection's said loopback.
+    let asked = 0;
+    const rebinding = async () => (++asked <= 2 ? ['93.184.216.34'] : ['127.0.0.1']);
+    // `localhost`: a name Chromium could resolve and reach by itself, were it let to connect.
+    const host = `localhost:${new URL(forum.origin).port}`;
+    const renderer = new ChromiumRenderer(quickFetcher({ allowPrivateHosts: false, resolveHost: rebinding, respectRobots: false }), {
+      allowPrivateHosts: false, resolveHost: rebinding, navigationTimeoutMs: 5000,
+    });
+    await expect(renderer.render(`http://${host}/threads/standard-game.4242/`, { ready: () => true })).rejects.toBeInstanceOf(RenderError);
+    expect(times('/threads/standard-game.4242/')).toBe(0);
+  });
+
+  it('pages load through the guarded connection: a name only the Votal resolver knows is reached (private hosts allowed)', async () => {
+    const host = `forum.local.test:${new URL(forum.origin).port}`;
+    const resolveHost = async () => ['127.0.0.1'];
+    const renderer = new ChromiumRenderer(quickFetcher({ resolveHost }), { allowPrivateHosts: true, resolveHost, navigationTimeoutMs: 10_000 });
+    const page = await renderer.render(`http://${host}/threads/standard-game.4242/`, { ready: () => true });
+    expect(page.status).toBe(200);
+    expect(times('/threads/standard-game.4242/')).toBeGreaterThan(0);
+  });
+
   it('inside the page, private addresses are refused unless allowed', async () => {
     const renderer = new ChromiumRenderer(quickFetcher(), { allowPrivateHosts: false, navigationTimeoutMs: 5000 });
     await expect(renderer.render(url, { ready: () => true })).rejects.toBeInstanceOf(RenderError);

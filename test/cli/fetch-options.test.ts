@@ -95,6 +95,25 @@ describe('votal count: site profiles, cookies, cache', () => {
     expect(badProfile.stderr).toContain(`${bad}:2:15: needsBrowser:`);
   });
 
+  it('a YAML bomb (alias expansion) in a site profile is bad input: exit 2 naming the file, before any request', async () => {
+    // Issue #17: "billion laughs" made yaml throw inside toJS, which the CLI called an internal error.
+    const bomb = join(dir, 'bomb.yaml');
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      levels.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(',')}]`);
+    }
+    writeFileSync(bomb, `${levels.join('\n')}\nhosts: [forum.example.com]\n`);
+    const url = forum.url('/threads/game.1/');
+    const r = await runCli(['count', url, '--ruleset', ruleset, '--site-profile', bomb]);
+    expect(r.stderr).not.toContain('internal error');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${bomb}:1:1:`);
+    expect(r.stderr).toMatch(/alias/i);
+    expect(forum.requests).toHaveLength(0);
+  });
+
   it('a login wall is exit 3 with the URL and what to do', async () => {
     forum.route('/threads/private.5/', { body: '<html id="XF"><body><form><input type="password" name="password"></form></body></html>' });
     const url = forum.url('/threads/private.5/');

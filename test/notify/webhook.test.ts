@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum, type FakeRequest } from '../../src/fake-forum/server.js';
 import type { Tally } from '../../src/model/tally.js';
 import { decisionsBetween, newFlags, watchGames, type GameWatch } from '../../src/notify/watch.js';
-import { createNotifier, sendWebhook, type WebhookMessage } from '../../src/notify/webhook.js';
+import { chatText, createNotifier, sendWebhook, type WebhookMessage } from '../../src/notify/webhook.js';
 import type { Store } from '../../src/store/open-store.js';
 import { eventually, openTestStore, sampleTally } from '../web/support.js';
 
@@ -138,6 +138,19 @@ describe('notifications from store changes', () => {
     ]);
     expect(received[2]!.body.embeds![0]!.description).toBe('#6 Bob: unknown-target "vote: zed"');
 
+    // Issue #17: a player's raw vote text is shown as text in Discord, never as a masked link or formatting.
+    await store.tallies.save(game.id, sampleTally({
+      outcome: { status: 'majority', eliminated: ['Alice'], decidedAt: 7, leaders: ['Alice'] },
+      flags: [
+        { post: 6, player: 'Bob', kind: 'unknown-target', raw: 'vote: zed', candidates: [] },
+        { post: 8, player: '*Bob*', kind: 'unknown-target', raw: 'vote: [prize](https://evil.example/x) **now** <https://evil.example>', candidates: ['__A__'] },
+      ],
+    }));
+    await eventually(() => received.length >= 4, 10_000, 'the second flag notification');
+    expect(received[3]!.body.embeds![0]!.description).toBe(
+      '#8 \\*Bob\\*: unknown-target "vote: [prize]\\(https://evil.example/x\\) \\*\\*now\\*\\* \\<https://evil.example\\>" (could be \\_\\_A\\_\\_)',
+    );
+
     // A game without a webhook: nothing is sent.
     const q = await store.tallies.save(quiet.id, sampleTally());
     await store.drafts.create({ gameId: quiet.id, tallyId: q.id, dialect: 'bbcode-xenforo', body: 'x' }, 'poller');
@@ -148,9 +161,27 @@ describe('notifications from store changes', () => {
     const second = await store.drafts.create({ gameId: game.id, tallyId: first.id, dialect: 'bbcode-xenforo', body: 'again' }, 'poller');
     await eventually(async () => (await store.audit.list({ gameId: game.id })).some((a) => a.action === 'webhook.fail'), 10_000, 'failure audit');
     const audit = await store.audit.list({ gameId: game.id });
-    expect(audit.filter((a) => a.action === 'webhook.send')).toHaveLength(3);
+    expect(audit.filter((a) => a.action === 'webhook.send')).toHaveLength(4);
     expect(audit.find((a) => a.action === 'webhook.fail')!.detail).toMatchObject({ kind: 'draft-pending', attempts: 4 });
     expect(second.id).toBeGreaterThan(draft.id);
-    expect(received.length).toBe(3 + 4);
+    expect(received.length).toBe(4 + 4);
+  });
+});
+
+describe('chatText (Markdown made literal for Discord-compatible webhooks)', () => {
+  it.each([
+    ['a masked link', '[x](https://evil.example)', '[x]\\(https://evil.example\\)'],
+    ['bold, underline, strike, spoiler, code', '**a** __b__ ~~c~~ ||d|| `e`', '\\*\\*a\\*\\* \\_\\_b\\_\\_ \\~\\~c\\~\\~ \\|\\|d\\|\\| \\`e\\`'],
+    ['an autolink', '<https://evil.example>', '\\<https://evil.example\\>'],
+    ['a heading, a quote and a list at a line start', '# big\n> quoted\n- item\n-# small', '\\# big\n\\> quoted\n\\- item\n\\-# small'],
+    ['a backslash', 'a\\*b', 'a\\\\\\*b'],
+    ['BBCode stays as it is', '[b]Vote count[/b]', '[b]Vote count[/b]'],
+  ])('%s', (_, text, shown) => {
+    expect(chatText(text)).toBe(shown);
+  });
+
+  it('a cut never leaves a backslash without what it escapes', () => {
+    expect(chatText('ab*cd', 4)).toBe('ab…');
+    expect(chatText('\\'.repeat(10_000), 5)).toBe('\\\\\\\\…');
   });
 });

@@ -49,6 +49,17 @@ describe('environment', () => {
     for (const name of ['DATABASE_URL', 'PORT', 'VOTAL_SECRET_KEY', 'VOTAL_ADMIN_TOKEN']) expect(message).toContain(name);
     for (const secret of ['hunter2', 'too-short-secret', '"short"']) expect(message).not.toContain(secret);
   });
+
+  it('VOTAL_PUBLIC_URL is kept as an origin; anything but an http(s) address is refused, naming it', () => {
+    expect(loadEnv({ VOTAL_PUBLIC_URL: 'https://Votal.Example.org/gm/' }).publicUrl).toBe('https://votal.example.org');
+    expect(() => loadEnv({ VOTAL_PUBLIC_URL: 'votal.example.org' })).toThrow(/VOTAL_PUBLIC_URL must be the http\(s\) address/);
+  });
+
+  it('an admin token under 32 characters is refused, naming the variable (issue #17)', () => {
+    expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(16) })).toThrow(/VOTAL_ADMIN_TOKEN must be at least 32 characters/);
+    expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(31) })).toThrow(EnvError);
+    expect(loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(32) }).adminToken).toBe('x'.repeat(32));
+  });
 });
 
 describe('secrets at rest (AES-256-GCM)', () => {
@@ -65,6 +76,15 @@ describe('secrets at rest (AES-256-GCM)', () => {
     const tampered = a.slice(0, -2) + (a.endsWith('A') ? 'BB' : 'AA');
     expect(() => box.open(tampered, 'game:1')).toThrow(SecretOpenError);
     expect(JSON.stringify({ box })).not.toContain('9');
+  });
+
+  it('a tag shorter than 16 bytes is refused, even the true tag cut short (issue #17)', () => {
+    const sealed = box.seal('api-key-123', 'game:1');
+    const [v, iv, tag, ciphertext] = sealed.split('.') as [string, string, string, string];
+    for (const bytes of [4, 8, 12, 15]) {
+      const cut = Buffer.from(tag, 'base64url').subarray(0, bytes).toString('base64url');
+      expect(() => box.open([v, iv, cut, ciphertext].join('.'), 'game:1'), `${bytes}-byte tag`).toThrow(SecretOpenError);
+    }
   });
 
   it('refuses to store credentials without VOTAL_SECRET_KEY; copy needs none', async () => {

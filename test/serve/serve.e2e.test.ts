@@ -280,7 +280,7 @@ await describePg('the votal bin on PostgreSQL', () => {
 
   it('plays a game end to end', async () => {
     const db = await pgSchema();
-    const token = `bin-pg-token-${randomBytes(8).toString('hex')}`;
+    const token = `bin-pg-token-${randomBytes(16).toString('hex')}`;
     const votal = await childProcess({
       DATABASE_URL: db.url, VOTAL_ADMIN_TOKEN: token, VOTAL_ALLOW_PRIVATE_HOSTS: '1', VOTAL_SECRET_KEY: SECRET_KEY.toString('hex'),
       VOTAL_LOG_LEVEL: 'warn', VOTAL_QUEUE_SCHEMA: `${db.schema}_boss`, VOTAL_DATA_DIR: join(tmpdir(), `votal-unused-${db.schema}`),

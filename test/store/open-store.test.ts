@@ -1,5 +1,8 @@
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeOnSignals, openSql, StoreEnv } from '../../src/store/open-store.js';
+import { closeOnSignals, openSql, openStore, StoreEnv } from '../../src/store/open-store.js';
 import { redactUrl } from '../../src/store/sql.js';
 
 describe('choosing the store from the environment', () => {
@@ -67,5 +70,63 @@ describe('closeOnSignals', () => {
     expect(await exited).toBe(130);
     expect(String(errors[0])).toMatch(/disk full/);
     expect(process.listenerCount('SIGINT')).toBe(before);
+  });
+});
+
+describe('the embedded data folder is private (issue #17)', () => {
+  /** Every path under `dir` whose mode lets another user read, write or enter it. */
+  function openToOthers(dir: string): string[] {
+    const found: string[] = [];
+    const pending = [dir];
+    while (pending.length > 0) {
+      const path = pending.pop()!;
+      const info = lstatSync(path);
+      if ((info.mode & 0o077) !== 0) found.push(`${path} ${(info.mode & 0o777).toString(8)}`);
+      if (info.isDirectory()) for (const name of readdirSync(path)) pending.push(join(path, name));
+    }
+    return found;
+  }
+
+  it('a new folder is 0700 and every file PGlite writes is private, whatever the umask was', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'votal-modes-'));
+    const before = process.umask(0o022);
+    try {
+      const dir = join(parent, 'data');
+      const warnings: string[] = [];
+      const store = await openStore({ dataDir: dir, onWarning: (m) => warnings.push(m) });
+      await store.games.create({ threadUrl: 'https://forum.example/t/1', ruleset: 'plurality', roster: [{ name: 'A' }] }, 'test');
+      await store.close();
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(readdirSync(join(dir, 'pgdata')).length).toBeGreaterThan(0);
+      expect(openToOthers(dir)).toEqual([]);
+      expect(warnings).toEqual([]);
+    } finally {
+      process.umask(before);
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('a folder made beforehand, open to others, is made private with a warning naming it', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'votal-modes-'));
+    const before = process.umask(0o022);
+    try {
+      const dir = join(parent, 'data');
+      mkdirSync(dir, { mode: 0o755 });
+      chmodSync(dir, 0o755);
+      writeFileSync(join(dir, 'admin-password'), 'scrypt$x\n');
+      chmodSync(join(dir, 'admin-password'), 0o666);
+      const warnings: string[] = [];
+      const store = await openStore({ dataDir: dir, onWarning: (m) => warnings.push(m) });
+      await store.close();
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dir, 'admin-password')).mode & 0o777).toBe(0o600);
+      expect(openToOthers(dir)).toEqual([]);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(dir);
+      expect(warnings[0]).toContain('2 entries');
+    } finally {
+      process.umask(before);
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

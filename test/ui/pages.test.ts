@@ -63,6 +63,25 @@ describe('UI pages: auth, CSRF, CSP', () => {
     expect((await app.request(`${O}/g/BAD..slug`)).status).toBe(404);
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'a static file name that is an Object.prototype property (%s) is 404',
+    async (name) => {
+      const res = await app.request(`${O}/ui/static/${name}`);
+      expect(res.status).toBe(404);
+    },
+  );
+
+  it('a broken multipart body from a signed-in session is a 400, not a 500', async () => {
+    const { cookie } = await signIn();
+    const res = await app.request(`${O}/gm/games/${gameId}/events`, {
+      method: 'POST',
+      body: '--XYZ\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\nabc\r\n--XY',
+      headers: { cookie, origin: O, 'content-type': 'multipart/form-data; boundary=XYZ' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Bad request');
+  });
+
   it('serves its scripts and stylesheet as files, and the scripts are valid JavaScript', async () => {
     const dir = tempDir('votal-ui-js-');
     try {
@@ -173,6 +192,46 @@ describe('UI pages: auth, CSRF, CSP', () => {
     const out = await app.request(`${O}/gm/logout`, { method: 'POST', body: form({ _csrf: csrf }), headers: { cookie, origin: O, 'content-type': FORM } });
     expect(out.status).toBe(303);
     expect((await app.request(`${O}/gm`, { headers: { cookie } })).status).toBe(303);
+  });
+
+  describe('sign-in behind an https proxy, from a browser that sends no Sec-Fetch-Site (issue #17)', () => {
+    const PUBLIC = 'https://votal.example.org';
+    let proxied: VotalApp;
+    beforeAll(() => {
+      proxied = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path, publicUrl: PUBLIC }), rateLimit: false });
+    });
+    afterAll(async () => {
+      await proxied.shutdown();
+    });
+
+    /** The proxy talks http to Votal on its own address; the browser saw `seen`. */
+    async function signInVia(headers: Record<string, string>, url = 'http://127.0.0.1:8080'): Promise<number> {
+      const login = await proxied.request(`${url}/gm/login`, { headers: { 'x-forwarded-proto': 'https' } });
+      const pre = cookieOf(login, '__Host-votal_pre')!;
+      const res = await proxied.request(`${url}/gm/login`, {
+        method: 'POST', body: form({ _pre: pre, secret: ADMIN_TOKEN, next: '/gm' }),
+        headers: { 'x-forwarded-proto': 'https', cookie: `__Host-votal_pre=${pre}`, 'content-type': FORM, ...headers },
+      });
+      return res.status;
+    }
+
+    it.each([
+      ['Origin is the configured public origin (VOTAL_PUBLIC_URL)', { origin: PUBLIC }],
+      ['no Origin, Referer on the public origin', { referer: `${PUBLIC}/gm/login` }],
+      ['Origin is the forwarded https origin of the Host', { origin: 'https://127.0.0.1:8080' }],
+    ])('accepted: %s', async (_, headers) => {
+      expect(await signInVia(headers)).toBe(303);
+    });
+
+    it.each([
+      ['Origin of another site', { origin: 'https://evil.example' }],
+      ['Referer of another site', { referer: 'https://evil.example/form' }],
+      ['an opaque Origin (null)', { origin: 'null' }],
+      ['neither Origin nor Referer', {}],
+      ['cross-site even with our Referer', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', referer: `${PUBLIC}/` }],
+    ])('refused: %s', async (_, headers) => {
+      expect(await signInVia(headers)).toBe(403);
+    });
   });
 
   it('rate-limits sign-in attempts', async () => {

@@ -89,6 +89,29 @@ describe('authentication', () => {
     }
   });
 
+  it('wrong tokens are throttled per client address: 429 with Retry-After, and then even the right token waits (issue #17)', async () => {
+    let clock = 0;
+    const throttled = createApp({ store, poller, env: testEnv(), authRateLimit: { now: () => clock, keyOf: (c) => c.req.header('x-test-client') ?? '?' } });
+    try {
+      const attempt = (token: string, client = 'attacker') =>
+        throttled.request('/api/games', { headers: { authorization: `Bearer ${token}`, 'x-test-client': client } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 300; i++) statuses.push((await attempt(`guess-${i}`)).status);
+      expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+      const refused = await attempt(ADMIN_TOKEN);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBe(10);
+      expect((await refused.json()).error).toMatch(/too many wrong admin tokens/);
+      // Another address is not held back by this one.
+      expect((await attempt(ADMIN_TOKEN, 'the-gm')).status).toBe(200);
+      clock += 10_000;
+      expect((await attempt(ADMIN_TOKEN)).status).toBe(200);
+    } finally {
+      await throttled.shutdown();
+    }
+  });
+
   it('public routes need no token', async () => {
     expect((await app.request('/g/no-such-game')).status).toBe(404);
     expect((await app.request('/')).status).toBe(200);
@@ -144,13 +167,46 @@ describe('POST /api/games', () => {
     expect(body.id).toBeGreaterThan(0);
     expect(body.slug).toMatch(/^fake-game-4242-[0-9a-f]{8}$/);
     expect(body.engine).toBeNull();
+    await eventually(async () => (await store.games.get(body.id))!.engine === 'xenforo2', 30_000, 'engine from the page');
+    // One game per thread: the next one on this thread may start once this one is finished.
+    await ok(call('PATCH', `/api/games/${body.id}`, { action: 'finish' }));
     const named = await ok<{ id: number; engine: string }>(call('POST', '/api/games', { ...valid(), engine: 'xenforo2' }), 201);
     expect(named.engine).toBe('xenforo2');
     expect(poller.calls.slice(calls)).toEqual([String(body.id), String(named.id)]);
-    await eventually(async () => (await store.games.get(body.id))!.engine === 'xenforo2', 30_000, 'engine from the page');
+    await ok(call('PATCH', `/api/games/${named.id}`, { action: 'finish' }));
     const game = await store.games.get(body.id);
     expect(game!.roster.map((s) => s.name)).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
     expect((await store.audit.list({ gameId: body.id })).map((a) => a.action)).toContain('game.create');
+  });
+
+  it('one game per thread: the same thread again, however written, is a 409 naming the game that has it (issue #16)', async () => {
+    const other = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 4, threadId: 777 });
+    other.add({ author: 'Moderator', body: 'Day 1' });
+    const first = await ok<{ id: number; slug: string }>(call('POST', '/api/games', { ...valid(), url: other.url, engine: 'xenforo2' }), 201);
+    const base = new URL(other.url);
+    const sameThread = [
+      ['the URL as given', other.url],
+      ['host in capitals', other.url.replace(base.hostname, base.hostname.toUpperCase())],
+      ['no trailing slash', other.url.replace(/\/$/, '')],
+      ['a later page', `${other.url}page-3`],
+      ['a post anchor', `${other.url}post-7#post-7`],
+      ['a fragment', `${other.url}#posts`],
+    ];
+    for (const [how, url] of sameThread) {
+      const res = await ok<{ error: string; game: { id: number; slug: string } }>(call('POST', '/api/games', { ...valid(), url, engine: 'xenforo2' }), 409);
+      expect(res.game, how).toEqual({ id: first.id, slug: first.slug });
+      expect(res.error, how).toContain(`game ${first.id} (${first.slug}) already follows this thread`);
+    }
+    const scheme = await ok<{ game: { id: number } }>(call('POST', '/api/games', { ...valid(), url: other.url.replace(/^http:/, 'HTTP:'), engine: 'xenforo2' }), 409);
+    expect(scheme.game.id).toBe(first.id);
+    expect((await store.games.list()).filter((g) => g.threadUrl.includes('.777'))).toHaveLength(1);
+    // A finished game lets the thread go; resuming it while another game has the thread is refused the same way.
+    await ok(call('PATCH', `/api/games/${first.id}`, { action: 'finish' }));
+    const second = await ok<{ id: number }>(call('POST', '/api/games', { ...valid(), url: `${other.url}page-2`, engine: 'xenforo2' }), 201);
+    const resume = await ok<{ game: { id: number } }>(call('PATCH', `/api/games/${first.id}`, { action: 'resume' }), 409);
+    expect(resume.game.id).toBe(second.id);
+    expect((await store.games.get(first.id))!.status).toBe('finished');
+    await ok(call('PATCH', `/api/games/${second.id}`, { action: 'finish' }));
   });
 
   it('takes the engine when the URL does not tell, and players with aliases', async () => {
@@ -257,6 +313,22 @@ describe('a game through the API', () => {
     const resumed = await ok<{ status: string }>(call('PATCH', `/api/games/${id}`, { action: 'resume', webhookUrl: null }));
     expect(resumed.status).toBe('active');
     expect((await store.games.get(id))!.settings.webhookUrl).toBeUndefined();
+  });
+
+  it('PATCH refuses a votal template that would not render, naming the placeholder; nothing is stored (issue #17)', async () => {
+    const before = (await store.games.get(id))!.settings.votalTemplate;
+    const unknown = await ok<{ error: string; issues: { field: string; message: string }[] }>(
+      call('PATCH', `/api/games/${id}`, { votalTemplate: '{{header}}\n{{wagonz}}\n' }), 400);
+    expect(unknown.issues[0]!.field).toBe('votalTemplate');
+    expect(unknown.error).toContain('{{wagonz}}');
+    const huge = await ok<{ issues: { field: string; message: string }[] }>(
+      call('PATCH', `/api/games/${id}`, { votalTemplate: `{{header}}\n${'x'.repeat(64 * 1024)}` }), 400);
+    expect(huge.issues[0]!.field).toBe('votalTemplate');
+    expect(huge.issues[0]!.message).toMatch(/longer than 65536/);
+    expect((await store.games.get(id))!.settings.votalTemplate).toBe(before);
+    const good = await ok<{ settings: Record<string, unknown> }>(call('PATCH', `/api/games/${id}`, { votalTemplate: '{{header}}\n{{wagons}}\n' }));
+    expect(good.settings.votalTemplate).toBe('{{header}}\n{{wagons}}\n');
+    await ok(call('PATCH', `/api/games/${id}`, { votalTemplate: null }));
   });
 
   it('publishing credentials need VOTAL_SECRET_KEY', async () => {

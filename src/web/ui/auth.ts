@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
 import { isHttps } from './security.js';
 
 /**
@@ -104,7 +105,7 @@ export class GmAuth {
       this.#memoryHash = line;
       return;
     }
-    await mkdir(join(this.#file, '..'), { recursive: true });
+    await mkdir(join(this.#file, '..'), { recursive: true, mode: 0o700 });
     const tmp = `${this.#file}.${randomBytes(4).toString('hex')}.tmp`;
     await writeFile(tmp, `${line}\n`, { mode: 0o600 });
     await rename(tmp, this.#file);
@@ -199,6 +200,15 @@ export function checkPreAuthToken(c: Context, fromForm: unknown): boolean {
   return typeof fromForm === 'string' && !!cookie && sameSecret(fromForm, cookie);
 }
 
+/** The posted form; a body that does not parse (a broken multipart) is the client's fault: 400. */
+export async function readForm(c: Context): Promise<Record<string, unknown>> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw new HTTPException(400, { message: 'the form body could not be read' });
+  }
+}
+
 export type GmVariables = { session: Session };
 
 /**
@@ -220,7 +230,7 @@ export function requireGm(auth: GmAuth): MiddlewareHandler<{ Variables: GmVariab
       if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
         return c.text('Forms only.', 415);
       }
-      const form = await c.req.parseBody();
+      const form = await readForm(c);
       const token = form._csrf;
       if (typeof token !== 'string' || !sameSecret(token, session.csrf)) {
         return c.text('The form is out of date or did not come from this site; go back, reload and try again.', 403);

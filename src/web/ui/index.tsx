@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import type { VotalEnv } from '../../config/env.js';
 import { EngineId } from '../../model/engine.js';
@@ -17,7 +16,7 @@ import { normaliseLineEndings, sameVotalText } from '../../votal/line-endings.js
 import { rateLimit } from '../rate-limit.js';
 import type { AppDeps } from '../app.js';
 import {
-  GmAuth, MIN_PASSWORD, checkPreAuthToken, clearSessionCookie, preAuthToken, requireGm, safeNext, sessionIdOf, setSessionCookie,
+  GmAuth, MIN_PASSWORD, checkPreAuthToken, clearSessionCookie, preAuthToken, readForm, requireGm, safeNext, sessionIdOf, setSessionCookie,
   type GmVariables, type Session,
 } from './auth.js';
 import { deadlineOf, titleOf, type UiStore } from './game-data.js';
@@ -28,7 +27,7 @@ import {
 import { inspectThread } from './inspect-thread.js';
 import { LiveRenders } from './live-render.js';
 import { reviewQueue } from './review.js';
-import { uiHeaders } from './security.js';
+import { sameSiteForms, uiHeaders } from './security.js';
 import { staticFiles } from './static.js';
 import { isTimeZone, localToUtc } from './time-zone.js';
 
@@ -159,7 +158,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
 
   // ----------------------------------------------------------------------------- sign-in
   const loginLimit = options.loginRateLimit === false ? null : rateLimit({ capacity: 10, perSecond: 0.2, ...(options.loginRateLimit ?? {}) });
-  const origin = csrf();
+  const origin = sameSiteForms(deps.env.publicUrl);
 
   app.get('/gm/login', async (c) => {
     if (auth.get(sessionIdOf(c))) return c.redirect(safeNext(c.req.query('next')), 303);
@@ -167,7 +166,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   });
 
   const signIn = async (c: Context) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const next = safeNext(form.next);
     if (!checkPreAuthToken(c, form._pre)) {
       return c.html(<LoginPage pre={preAuthToken(c)} next={next} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} error="The form expired; try again." />, 403);
@@ -192,7 +191,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
 
   const setUp = async (c: Context) => {
     if (await auth.hasPassword()) return c.redirect('/gm/login', 303);
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const page = (error: string, status: 400 | 401 | 403) => c.html(<SetupPage pre={preAuthToken(c)} error={error} />, status);
     if (!checkPreAuthToken(c, form._pre)) return page('The form expired; try again.', 403);
     if (!auth.checkToken(typeof form.token === 'string' ? form.token : '')) return page('That is not the admin token.', 401);

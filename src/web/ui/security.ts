@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 
 /**
@@ -52,6 +53,39 @@ export function uiHeaders(): MiddlewareHandler {
     // Pages (and fragments) are never cached: they hold counts and, for the GM, CSRF tokens.
     if (type.startsWith('text/html') && !c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
   };
+}
+
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
+
+/**
+ * CSRF: a form POST must come from this site. The browser's `Sec-Fetch-Site: same-origin`
+ * is enough; without it (older browsers) the Origin header, or failing that the Referer,
+ * must name this server: as the request reached it, as the client saw it through an
+ * https proxy (X-Forwarded-Proto), or the configured public origin (VOTAL_PUBLIC_URL).
+ */
+export function sameSiteForms(publicOrigin?: string): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+    if (!FORM_TYPES.test(c.req.header('content-type') ?? 'text/plain')) return next();
+    if (c.req.header('sec-fetch-site') === 'same-origin') return next();
+    const claimed = c.req.header('origin') ?? originOf(c.req.header('referer'));
+    if (claimed && claimed !== 'null' && ourOrigins(c, publicOrigin).includes(claimed)) return next();
+    throw new HTTPException(403, { res: new Response('Forbidden', { status: 403 }) });
+  };
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url || !URL.canParse(url)) return undefined;
+  return new URL(url).origin;
+}
+
+function ourOrigins(c: Context, publicOrigin: string | undefined): string[] {
+  const reached = new URL(c.req.url);
+  const origins = [reached.origin];
+  if (isHttps(c) && reached.protocol === 'http:') origins.push(`https://${reached.host.replace(/:80$/, '')}`);
+  if (publicOrigin) origins.push(publicOrigin);
+  return origins;
 }
 
 /** Whether the client reached us over https (directly, or through a proxy that says so). */

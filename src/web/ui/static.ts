@@ -28,7 +28,9 @@ export function staticFiles(): Hono {
   const app = new Hono();
   app.get('/favicon.ico', (c) => c.redirect(`/ui/static/favicon.svg?v=${ASSET_VERSION}`, 301));
   app.get('/ui/static/:file', (c) => {
-    const file = FILES[c.req.param('file')];
+    const name = c.req.param('file');
+    // Own properties only: `__proto__` or `constructor` must not find Object.prototype's.
+    const file = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
     if (!file) return c.text('Not found', 404);
     c.header('Content-Type', file.type);
     c.header('X-Content-Type-Options', 'nosniff');
