@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { packageRoot } from '../rules/package-root.js';
 import { CliError, EXIT } from './exit-codes.js';
 
 // Each command's code is imported when that command runs (`await import(...)` in its
@@ -20,11 +23,17 @@ const positiveInt = (name: string) => (v: string): number => {
 /** Repeatable option: each use adds one value. */
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
+/** Votal's version, as package.json gives it. */
+export function votalVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 /** The `votal` command line. Returns the exit code; never calls process.exit itself. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let code: number = EXIT.ok;
   const program = new Command('votal')
     .description('Vote counts for forum Mafia/Werewolf games.')
+    .version(votalVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { execFile, execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -31,6 +32,12 @@ describe('the votal bin', () => {
     const r = await run('node', [join(root, 'bin/votal.js'), '--help']);
     expect(r.stdout).toMatch(/count \[options\] <thread-url>/);
     expect(r.stdout).toMatch(/parse \[options\]/);
+  });
+
+  it('prints its version with --version, as package.json gives it', async () => {
+    const r = await run('node', [join(root, 'bin/votal.js'), '--version']);
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(r.stdout.trim()).toBe(version);
   });
 
   it('counts a thread on a local forum when private hosts are allowed', async () => {
