@@ -86,6 +86,34 @@ export function isPrivateAddress(address: string): boolean {
   return NOT_PUBLIC_V6.check(canonical, 'ipv6');
 }
 
+/**
+ * Narrower than "not public": the networks a site's own machines sit on (loopback,
+ * RFC 1918, carrier-grade NAT, link-local, unique-local). A reverse proxy in front of
+ * Votal is on one of these; a documentation or reserved address is not a proxy of ours.
+ */
+const PRIVATE_NET_V4 = new BlockList();
+for (const [net, prefix] of [['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+  PRIVATE_NET_V4.addSubnet(net, prefix, 'ipv4');
+}
+const PRIVATE_NET_V6 = new BlockList();
+PRIVATE_NET_V6.addAddress('::1', 'ipv6');
+PRIVATE_NET_V6.addSubnet('fc00::', 7, 'ipv6');
+PRIVATE_NET_V6.addSubnet('fe80::', 10, 'ipv6');
+
+export function isPrivateNetworkAddress(address: string): boolean {
+  const bare = address.replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return PRIVATE_NET_V4.check(bare, 'ipv4');
+  if (family !== 6) return false;
+  const words = expandIpv6(bare);
+  if (!words) return false;
+  if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) {
+    const [hi = 0, lo = 0] = words.slice(6);
+    return PRIVATE_NET_V4.check([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.'), 'ipv4');
+  }
+  return PRIVATE_NET_V6.check(words.map((w) => w.toString(16)).join(':'), 'ipv6');
+}
+
 /** Eight 16-bit words of an IPv6 literal (handles `::` and a dotted IPv4 tail). */
 function expandIpv6(address: string): number[] | null {
   let text = address;

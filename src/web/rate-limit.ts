@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
-import { isPrivateAddress } from '../fetch/private-host.js';
+import { isPrivateNetworkAddress } from '../fetch/private-host.js';
 
 /**
  * A token bucket per client IP, in process memory, for the public routes: `capacity`
@@ -88,7 +88,7 @@ const MAX_HOPS = 20;
 /** Tells trusted proxy addresses. */
 export function proxyTrust(trust: TrustProxy): (address: string) => boolean {
   if (trust === false) return () => false;
-  if (trust === 'private') return (a) => isPrivateAddress(a);
+  if (trust === 'private') return (a) => isPrivateNetworkAddress(a);
   const list = new BlockList();
   for (const entry of trust) {
     const [address, bits] = entry.split('/');

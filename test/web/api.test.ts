@@ -449,7 +449,7 @@ describe('a game through the API', () => {
 
 describe('a GM event without a place', () => {
   it('happens now, after every post read, not from the start of the Day', async () => {
-    const day = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 10 });
+    const day = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 10, threadId: 5151, slug: 'kill-now' });
     day.add({ author: 'Moderator', body: '[b]Day 1 begins.[/b]' });
     day.add({ author: 'Alice', body: '[b]Vote: Bob[/b]' });
     day.add({ author: 'Carol', body: '[b]Vote: Bob[/b]' });
@@ -459,6 +459,7 @@ describe('a GM event without a place', () => {
       method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ url: day.url, ruleset: 'witchhunt', players: ['Alice', 'Bob', 'Carol', 'Dave'], slug: 'kill-now' }),
     });
+    expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     await eventually(async () => (await store.tallies.latest(id)) !== null && (await store.polls.get(id)).leaseOwner === null, 30_000, 'first tally');
 

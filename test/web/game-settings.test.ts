@@ -46,8 +46,9 @@ async function ok<T = Record<string, unknown>>(res: Response | Promise<Response>
 type GameAnswer = { players: Slot[]; roster: Slot[]; alive: string[]; dead: string[]; ruleset: string; status: string; settings: Record<string, unknown> };
 type PatchAnswer = GameAnswer & { recounted?: boolean; note?: string; tallyId?: number };
 
-/** A game on the thread, counted once. */
+/** A game on the thread, counted once. One game follows a thread at a time: the earlier ones are finished first. */
 async function newGame(players: unknown[] = ['Alice', 'Bob', 'Carol', 'Dave']): Promise<number> {
+  for (const g of await store.games.list()) if (g.status !== 'finished') await store.games.setStatus(g.id, 'finished', 'test');
   const { id } = await ok<{ id: number }>(call('POST', '/api/games', { url: thread.url, ruleset: 'plurality', players }), 201);
   await ok(call('POST', `/api/games/${id}/poll`));
   return id;
