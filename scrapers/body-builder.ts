@@ -1,8 +1,7 @@
 import type { AnyNode, Element } from 'domhandler';
-import { textContent } from 'domutils';
 import type { Body, BodyNode, LinkKind } from '../src/model/body.js';
 import type { BodyMarkup } from './markup.js';
-import { attr, isElement, matcher, one, text } from './dom.js';
+import { attr, findOutside, isElement, isSeparate, matcher, one, text, textOf } from './dom.js';
 
 export interface BodyContext {
   /** The page the post was read from: relative links and images resolve against it. */
@@ -11,8 +10,12 @@ export interface BodyContext {
   forumOrigins?: readonly string[];
 }
 
-/** Deeper than this, hostile or broken markup is read as plain text (no stack blow-up). */
-const MAX_DEPTH = 200;
+/**
+ * Deeper than this (in elements, or in the tree's nodes where one element makes several:
+ * bold in italic in colour), hostile or broken markup is read as plain text: the walk
+ * stays far from the stack's end, and so does everything that walks the tree after it.
+ */
+export const MAX_DEPTH = 200;
 
 /** Turn one post's body element into the engine-neutral tree, by the engine's markup data. */
 export function buildBody(root: Element, markup: BodyMarkup, ctx: BodyContext): Body {
@@ -95,7 +98,7 @@ class Builder {
     const r = this.r;
     if (r.skip(el)) return;
     if (depth > MAX_DEPTH) {
-      pushText(out, foldSpace(textContent(el)));
+      pushText(out, foldSpace(textOf(el, { skip: r.skip })));
       return;
     }
     const name = el.name;
@@ -127,14 +130,21 @@ class Builder {
     const size = (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined);
     const signature = r.signature?.(el) ?? false;
     const block = r.blocks.has(name);
+    // A table cell (or other element shown apart) the markup does not make a block still
+    // never runs into its neighbours, even with no white space between the tags.
+    const apart = !block && isSeparate(el);
+    if (apart) pushText(out, ' ');
     if (!bold && !italic && !underline && !strike && !color && !size && !signature && !block) {
       // A plain wrapper (span, font without attributes): its content joins the parent's.
       this.childrenInto(el.children, depth, out);
+      if (apart) pushText(out, ' ');
       return;
     }
 
     // Styles wrap the content, innermost first: bold, italic, underline, strike, colour, size, signature.
-    let result: Body = this.children(el.children, depth);
+    // Each wrapper is a level of the tree: the depth counts them all.
+    const levels = +bold + +italic + +underline + +strike + +!!color + +!!size + +signature + +block;
+    let result: Body = this.children(el.children, depth + levels - 1);
     if (bold) result = [{ t: 'bold', children: result }];
     if (italic) result = [{ t: 'italic', children: result }];
     if (underline) result = [{ t: 'underline', children: result }];
@@ -144,6 +154,7 @@ class Builder {
     if (signature) result = [{ t: 'signature', children: result }];
     if (block) push(out, { t: 'block', children: result });
     else for (const n of result) push(out, n);
+    if (apart) pushText(out, ' ');
   }
 
   private inner(el: Element, depth: number, chrome: readonly AnyNode[]): Body {
@@ -172,31 +183,13 @@ class Builder {
 
   /** The quote's own author line: never one inside a quote nested in it. */
   private ownAuthorLine(quote: Element, selector: string): Element | null {
-    const is = matcher(selector);
-    const visit = (nodes: readonly AnyNode[]): Element | null => {
-      for (const n of nodes) {
-        if (!isElement(n)) continue;
-        if (is(n)) return n;
-        if (this.r.quote.some((q) => q(n))) continue;
-        const found = visit(n.children);
-        if (found) return found;
-      }
-      return null;
-    };
-    return visit(quote.children);
+    const quotes = this.r.quote;
+    return findOutside(quote, matcher(selector), (n) => quotes.some((q) => q(n)), true)[0] ?? null;
   }
 
   /** A code block's text, without the chrome the engine prints in it ("Code: Select all"). */
   private codeText(el: Element): string {
-    let out = '';
-    const visit = (nodes: readonly AnyNode[]): void => {
-      for (const n of nodes) {
-        if (n.type === 'text') out += n.data;
-        else if (isElement(n) && !this.r.skip(n)) visit(n.children);
-      }
-    };
-    visit(el.children);
-    return out;
+    return textOf(el, { skip: this.r.skip, gaps: false });
   }
 
   private imageNode(el: Element): BodyNode {
@@ -318,17 +311,7 @@ function patternOf(source: string): RegExp {
 }
 
 function selectChrome(root: Element, selector: string): Element[] {
-  const is = matcher(selector);
-  const found: Element[] = [];
-  const visit = (nodes: readonly AnyNode[]): void => {
-    for (const n of nodes) {
-      if (!isElement(n)) continue;
-      if (is(n)) found.push(n);
-      else visit(n.children);
-    }
-  };
-  visit(root.children);
-  return found;
+  return findOutside(root, matcher(selector), null, false);
 }
 
 function safeUrl(s: string): URL | null {

@@ -218,7 +218,7 @@ class PageScan {
   private readonly building: Element[] = [];
   /** The open region whose parts alone are built, and the depth of `open` it sits at. */
   private readonly shells: { el: Element; depth: number; parts: PageRegions }[] = [];
-  /** Whether each foreign (svg, math) or integration element opened a foreign context. */
+  /** Whether each foreign (svg, math) or integration element opened a foreign context, innermost last (a stack: push and pop, never shift). */
   private readonly foreign: boolean[] = [false];
   /** The text node new text joins (htmlparser2 merges text across ignored tags). */
   private lastText: Text | null = null;
@@ -304,7 +304,7 @@ class PageScan {
     if (end < 0) return len;
     const selfClosing = this.selfClosing;
     this.startElement(name, rule, attribs);
-    if (selfClosing && this.foreign[0]) this.closeCurrent(name);
+    if (selfClosing && top(this.foreign)) this.closeCurrent(name);
     else if (rule.rawEnd !== null && !selfClosing) return this.rawText(name, rule.rawEnd, end);
     return end;
   }
@@ -507,8 +507,8 @@ class PageScan {
     }
     if (!rule.isVoid) {
       this.open.push(name);
-      if (rule.foreign) this.foreign.unshift(true);
-      else if (rule.integration) this.foreign.unshift(false);
+      if (rule.foreign) this.foreign.push(true);
+      else if (rule.integration) this.foreign.push(false);
     }
     if (attribs === null) return null;
     const el = new Element(name, attribs);
@@ -518,7 +518,7 @@ class PageScan {
   }
 
   private closeElement(name: string, rule: TagRule = RULES.get(name) ?? NO_RULE): void {
-    if (rule.foreign || rule.integration) this.foreign.shift();
+    if ((rule.foreign || rule.integration) && this.foreign.length > 1) this.foreign.pop();
     if (rule.isVoid) {
       // `</br>` is a line break; other void end tags are nothing.
       if (name === 'br') this.startElement('br', rule, {});
