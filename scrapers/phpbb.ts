@@ -5,6 +5,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, fromIso } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
+import { pageSizeFor, placeInThread, shownPageSize } from './post-number.js';
 
 export const descriptor = defineDescriptor({
   engine: 'phpbb',
@@ -64,16 +65,17 @@ export const phpbb: EngineAdapter = {
   parsePage(html: string, ctx: PageContext): ThreadPage {
     const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^p\d+$/.test(attr(el, 'id') ?? ''));
-    const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
-    const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const { page, pageCount, postsPerPage } = pagination(doc);
+    const size = { stated: postsPerPage, page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
     const title = text(one(doc, 'h2.topic-title, #page-body > h2, h2')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
-    return { title, page, pageCount, postsPerPage, posts };
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 
 /** "Page 2 of 10", and the posts per page from the `start=` offsets of the page links. */
-function pagination(doc: Document, ctx: PageContext, postsOnPage: number): { page: number; pageCount: number; postsPerPage: number | null } {
+function pagination(doc: Document): { page: number; pageCount: number; postsPerPage: number | null } {
   const box = one(doc, '.pagination');
   const m = /Page\s+(\d+)\s+of\s+(\d+)/i.exec(text(box));
   let perPage: number | null = null;
@@ -86,7 +88,6 @@ function pagination(doc: Document, ctx: PageContext, postsOnPage: number): { pag
   const page = m ? Number(m[1]) : active ?? 1;
   const numbers = box ? all(box, 'li a, li span').map((e) => Number(text(e)) || 0) : [];
   const pageCount = m ? Number(m[2]) : Math.max(page, ...numbers);
-  if (perPage === null && ctx.profile.postsPerPage === undefined && pageCount > page) perPage = postsOnPage;
   return { page, pageCount, postsPerPage: perPage };
 }
 
