@@ -5,7 +5,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, fromIso } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
-import { pageSizeFor, placeInThread, shownPageSize } from './post-number.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
 export const descriptor = defineDescriptor({
   engine: 'phpbb',
@@ -38,6 +38,13 @@ export const descriptor = defineDescriptor({
 });
 
 const POST = 'div.post[id^="p"]';
+
+/**
+ * The post's number where the theme prints one in the author line: MafiaScum's
+ * `<span class="post-number-bolded">#0</span>`, counted from 0 for the opening post (as
+ * its players and the public tools that read it, e.g. mafiascum-modtools, use it).
+ */
+const SHOWN_NUMBER = 'p.author .post-number-bolded';
 
 export const phpbb: EngineAdapter = {
   descriptor,
@@ -91,9 +98,10 @@ function pagination(doc: Document): { page: number; pageCount: number; postsPerP
   return { page, pageCount, postsPerPage: perPage };
 }
 
-function readPost(el: Element, number: number, page: number, ctx: PageContext): Post {
+function readPost(el: Element, position: number, page: number, ctx: PageContext): Post {
   const id = (attr(el, 'id') ?? '').slice(1);
   const authorBox = one(el, 'p.author');
+  const number = postNumber(text(one(el, SHOWN_NUMBER)), 0) ?? position;
   const nameEl =
     one(el, 'p.author a.username, p.author a.username-coloured, dl.postprofile a.username, dl.postprofile a.username-coloured') ??
     one(el, 'p.author strong a') ?? all(el, 'dl.postprofile dt a').pop() ?? null;

@@ -1,9 +1,12 @@
-/** "#1,326", "Reply #12", "12" -> 12; null when the text holds no number. */
-export function postNumber(s: string | null | undefined): number | null {
+/**
+ * "#1,326", "Reply #12", "12" -> 12; null when the text holds no number, or one below
+ * `least` (1: most forums count from 1; MafiaScum shows "#0" on the opening post).
+ */
+export function postNumber(s: string | null | undefined, least = 1): number | null {
   const m = /#?\s*(\d[\d,.\u00a0 ]*)/.exec(s ?? '');
   if (!m) return null;
   const n = Number(m[1]!.replace(/[,.\u00a0 ]/g, ''));
-  return Number.isInteger(n) && n > 0 ? n : null;
+  return Number.isInteger(n) && n >= least ? n : null;
 }
 
 /** What a page tells of the thread's page size. */
