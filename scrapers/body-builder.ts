@@ -98,7 +98,7 @@ class Builder {
     const r = this.r;
     if (r.skip(el)) return;
     if (depth > MAX_DEPTH) {
-      pushText(out, foldSpace(textOf(el, { skip: r.skip })));
+      this.flat(el, out);
       return;
     }
     const name = el.name;
@@ -121,15 +121,7 @@ class Builder {
     if (name === 'img') return push(out, this.imageNode(el));
     if (name === 'a' && el.attribs.href !== undefined) return push(out, this.linkNode(el, depth));
 
-    const style = el.attribs.style?.toLowerCase() ?? '';
-    const bold = r.bold(el) || (style !== '' && /font-weight\s*:\s*(bold|[6-9]00)/.test(style));
-    const italic = r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style));
-    const underline = r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style));
-    const strike = r.strike(el) || (style !== '' && /text-decoration[^;]*line-through/.test(style));
-    const color = (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined);
-    const size = (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined);
-    const signature = r.signature?.(el) ?? false;
-    const block = r.blocks.has(name);
+    const { bold, italic, underline, strike, color, size, signature, block } = this.stylesOf(el);
     // A table cell (or other element shown apart) the markup does not make a block still
     // never runs into its neighbours, even with no white space between the tags.
     const apart = !block && isSeparate(el);
@@ -155,6 +147,106 @@ class Builder {
     if (block) push(out, { t: 'block', children: result });
     else for (const n of result) push(out, n);
     if (apart) pushText(out, ' ');
+  }
+
+  /** How an element styles its content, by the markup's selectors and its inline style. */
+  private stylesOf(el: Element): Styles {
+    const r = this.r;
+    const name = el.name;
+    const style = el.attribs.style?.toLowerCase() ?? '';
+    return {
+      bold: r.bold(el) || (style !== '' && /font-weight\s*:\s*(bold|[6-9]00)/.test(style)),
+      italic: r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style)),
+      underline: r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style)),
+      strike: r.strike(el) || (style !== '' && /text-decoration[^;]*line-through/.test(style)),
+      color: (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined),
+      size: (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined),
+      signature: r.signature?.(el) ?? false,
+      block: r.blocks.has(name),
+    };
+  }
+
+  /**
+   * Markup nested past MAX_DEPTH, read flat and without recursion: each run of text (and
+   * each break, picture, code block) is wrapped in what the rules read (signature, quote,
+   * spoiler, strike, bold, link) and nothing else, so the tree stays shallow while a bold
+   * vote stays a bold vote and quoted words stay quoted. Blocks become line breaks.
+   */
+  private flat(root: Element, out: Body): void {
+    const r = this.r;
+    let last: { key: string; inner: Body; root: BodyNode | null } | null = null;
+    const emit = (leaf: BodyNode, s: FlatStyle): void => {
+      const key = flatKey(s);
+      if (key === '') {
+        push(out, leaf);
+        last = null;
+        return;
+      }
+      if (last && last.key === key && out[out.length - 1] === last.root) {
+        push(last.inner, leaf);
+        return;
+      }
+      const inner: Body = [];
+      push(inner, leaf);
+      let node: Body = inner;
+      if (s.link) node = [{ t: 'link', href: s.link.href, kind: s.link.kind, children: node }];
+      if (s.bold) node = [{ t: 'bold', children: node }];
+      if (s.strike) node = [{ t: 'strike', children: node }];
+      if (s.spoiler) node = [{ t: 'spoiler', title: null, children: node }];
+      if (s.quote !== false) node = [{ t: 'quote', author: s.quote, children: node }];
+      if (s.signature) node = [{ t: 'signature', children: node }];
+      out.push(node[0]!);
+      last = { key, inner, root: node[0]! };
+    };
+    const frames: { nodes: readonly AnyNode[]; i: number; style: FlatStyle; close: BodyNode | null }[] = [
+      { nodes: [root], i: 0, style: PLAIN, close: null },
+    ];
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.i >= frame.nodes.length) {
+        frames.pop();
+        if (frame.close) emit(frame.close, frame.style);
+        continue;
+      }
+      const node = frame.nodes[frame.i++]!;
+      const style = frame.style;
+      if (node.type === 'text') {
+        const t = foldSpace(node.data);
+        if (t) emit({ t: 'text', text: t }, style);
+        continue;
+      }
+      if (!isElement(node) || r.skip(node) || this.chrome.has(node)) continue;
+      const name = node.name;
+      if (r.code(node)) {
+        emit({ t: 'code', text: this.codeText(node) }, style);
+        continue;
+      }
+      if (name === 'br') {
+        emit({ t: 'br' }, style);
+        continue;
+      }
+      if (name === 'img') {
+        emit(this.imageNode(node), style);
+        continue;
+      }
+      let s = style;
+      const quote = r.quote.findIndex((q) => q(node));
+      if (quote >= 0) {
+        const by = r.markup.quote[quote]!.authorAttr;
+        s = { ...s, quote: (by ? attr(node, by)?.trim().replace(/^@/, '') : null) || null };
+      } else if (r.spoiler?.(node)) {
+        s = { ...s, spoiler: true };
+      } else if (name === 'a' && node.attribs.href !== undefined) {
+        s = { ...s, link: this.linkTarget(node) };
+      }
+      const st = this.stylesOf(node);
+      if (st.bold && !s.bold) s = { ...s, bold: true };
+      if (st.strike && !s.strike) s = { ...s, strike: true };
+      if (st.signature && !s.signature) s = { ...s, signature: true };
+      const apart: BodyNode | null = st.block || quote >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
+      if (apart) emit(apart, style);
+      frames.push({ nodes: node.children, i: 0, style: s, close: apart });
+    }
   }
 
   private inner(el: Element, depth: number, chrome: readonly AnyNode[]): Body {
@@ -201,13 +293,18 @@ class Builder {
   }
 
   private linkNode(el: Element, depth: number): BodyNode {
+    return { t: 'link', ...this.linkTarget(el), children: this.children(el.children, depth) };
+  }
+
+  /** Where a link goes, and whether that is this forum, a mention or outside. */
+  private linkTarget(el: Element): { href: string; kind: LinkKind } {
     const raw = el.attribs.href ?? '';
     const url = this.resolve(raw);
     let kind: LinkKind;
     if (this.r.mention(el)) kind = 'mention';
     else if (this.r.internalLink?.(el)) kind = 'internal';
     else kind = this.isInternal(url) ? 'internal' : 'external';
-    return { t: 'link', href: url?.href ?? raw, kind, children: this.children(el.children, depth) };
+    return { href: url?.href ?? raw, kind };
   }
 
   private isInternal(url: URL | null): boolean {
@@ -223,6 +320,35 @@ class Builder {
       return null;
     }
   }
+}
+
+interface Styles {
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  strike: boolean;
+  color: string | undefined;
+  size: string | undefined;
+  signature: boolean;
+  block: boolean;
+}
+
+/** What the rules read of a run's surroundings, where markup nests too deep to keep its tree. */
+interface FlatStyle {
+  signature: boolean;
+  /** false: not quoted; otherwise the quoted author (null when unknown). */
+  quote: string | null | false;
+  spoiler: boolean;
+  strike: boolean;
+  bold: boolean;
+  link: { href: string; kind: LinkKind } | null;
+}
+
+const PLAIN: FlatStyle = { signature: false, quote: false, spoiler: false, strike: false, bold: false, link: null };
+
+function flatKey(s: FlatStyle): string {
+  if (!s.signature && s.quote === false && !s.spoiler && !s.strike && !s.bold && !s.link) return '';
+  return JSON.stringify([s.signature, s.quote, s.spoiler, s.strike, s.bold, s.link?.href ?? null, s.link?.kind ?? null]);
 }
 
 /** The forum a body is read on: its page URL and every origin that is the same board. */

@@ -144,12 +144,20 @@ function chainOf(selector: string): { test: CompoundSelector; child: boolean }[]
   return parts.length > 0 && !child ? parts : null;
 }
 
+/**
+ * How far up a descendant combinator looks for its ancestor. Real pages nest a few dozen
+ * levels; hostile markup nests thousands, and looking all the way up from every element
+ * of such a post made each selector quadratic in its depth.
+ */
+const MAX_CLIMB = 256;
+
 function matchChain(parts: readonly { test: CompoundSelector; child: boolean }[], i: number, el: Element): boolean {
   if (!parts[i]!.test.matches(el.name, el.attribs)) return false;
   if (i === 0) return true;
   // The compound before must match the parent (`>`) or some ancestor (` `), and so on leftwards.
   const before = parts[i - 1]!;
-  for (let p = parentElement(el); p; p = parentElement(p)) {
+  let climb = 0;
+  for (let p = parentElement(el); p && climb < MAX_CLIMB; p = parentElement(p), climb++) {
     if (before.test.matches(p.name, p.attribs)) {
       if (matchChain(parts, i - 1, p)) return true;
       // Past a descendant combinator, a higher ancestor has fewer ancestors still: if the

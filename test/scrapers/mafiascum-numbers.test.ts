@@ -89,5 +89,5 @@ describe.each([
     } finally {
       await sql.close();
     }
-  });
+  }, 120_000); // opening PGlite takes seconds, many on a busy machine
 });
