@@ -121,7 +121,15 @@ class Builder {
     if (name === 'img') return push(out, this.imageNode(el));
     if (name === 'a' && el.attribs.href !== undefined) return push(out, this.linkNode(el, depth));
 
-    const { bold, italic, underline, strike, color, size, signature, block } = this.stylesOf(el);
+    const style = el.attribs.style?.toLowerCase() ?? '';
+    const bold = isBold(r, el, style);
+    const italic = r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style));
+    const underline = r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style));
+    const strike = isStruck(r, el, style);
+    const color = (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined);
+    const size = (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined);
+    const signature = r.signature?.(el) ?? false;
+    const block = r.blocks.has(name);
     // A table cell (or other element shown apart) the markup does not make a block still
     // never runs into its neighbours, even with no white space between the tags.
     const apart = !block && isSeparate(el);
@@ -147,23 +155,6 @@ class Builder {
     if (block) push(out, { t: 'block', children: result });
     else for (const n of result) push(out, n);
     if (apart) pushText(out, ' ');
-  }
-
-  /** How an element styles its content, by the markup's selectors and its inline style. */
-  private stylesOf(el: Element): Styles {
-    const r = this.r;
-    const name = el.name;
-    const style = el.attribs.style?.toLowerCase() ?? '';
-    return {
-      bold: r.bold(el) || (style !== '' && /font-weight\s*:\s*(bold|[6-9]00)/.test(style)),
-      italic: r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style)),
-      underline: r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style)),
-      strike: r.strike(el) || (style !== '' && /text-decoration[^;]*line-through/.test(style)),
-      color: (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined),
-      size: (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined),
-      signature: r.signature?.(el) ?? false,
-      block: r.blocks.has(name),
-    };
   }
 
   /**
@@ -239,11 +230,11 @@ class Builder {
       } else if (name === 'a' && node.attribs.href !== undefined) {
         s = { ...s, link: this.linkTarget(node) };
       }
-      const st = this.stylesOf(node);
-      if (st.bold && !s.bold) s = { ...s, bold: true };
-      if (st.strike && !s.strike) s = { ...s, strike: true };
-      if (st.signature && !s.signature) s = { ...s, signature: true };
-      const apart: BodyNode | null = st.block || quote >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
+      const inline = node.attribs.style?.toLowerCase() ?? '';
+      if (!s.bold && isBold(r, node, inline)) s = { ...s, bold: true };
+      if (!s.strike && isStruck(r, node, inline)) s = { ...s, strike: true };
+      if (!s.signature && r.signature?.(node)) s = { ...s, signature: true };
+      const apart: BodyNode | null = r.blocks.has(name) || quote >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
       if (apart) emit(apart, style);
       frames.push({ nodes: node.children, i: 0, style: s, close: apart });
     }
@@ -322,15 +313,14 @@ class Builder {
   }
 }
 
-interface Styles {
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strike: boolean;
-  color: string | undefined;
-  size: string | undefined;
-  signature: boolean;
-  block: boolean;
+/** Bold by the markup or by an inline style (`style` lower-cased). */
+function isBold(r: Rules, el: Element, style: string): boolean {
+  return r.bold(el) || (style !== '' && /font-weight\s*:\s*(bold|[6-9]00)/.test(style));
+}
+
+/** Struck through by the markup or by an inline style (`style` lower-cased). */
+function isStruck(r: Rules, el: Element, style: string): boolean {
+  return r.strike(el) || (style !== '' && /text-decoration[^;]*line-through/.test(style));
 }
 
 /** What the rules read of a run's surroundings, where markup nests too deep to keep its tree. */
