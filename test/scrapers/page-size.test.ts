@@ -3,6 +3,10 @@ import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { MemoryThreadCache } from '../../src/thread/memory-thread-cache.js';
 import { readThread } from '../../src/thread/read-thread.js';
 import { pageSizeFor, type PageSizeEvidence } from '../../scrapers/post-number.js';
+import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
+import { xenforo2 } from '../../scrapers/xenforo2.js';
+import { packageRoot } from '../../src/rules/package-root.js';
+import { readFixtureThread } from '../support/render/index.js';
 import type { GameScript } from '../support/game-script.js';
 import { renderProboardsPages } from '../support/render/proboards.js';
 import { pageRequests, quickFetcher, standardGame, withMorePosts } from '../thread/support.js';
@@ -70,5 +74,21 @@ describe('the page size posts are numbered by, where they show no number (every 
     ['the last page never teaches its post count as the size', last, { ...noProfile, postsPerPage: null }, 20],
   ])('%s', (_, evidence, ctx, size) => {
     expect(pageSizeFor(evidence, ctx, 20)).toBe(size);
+  });
+});
+
+describe('XenForo 2 posts that show no "#N" are numbered by the same page size (it ignored the profile)', () => {
+  const last = readFixtureThread(packageRoot(import.meta.url), 'xenforo2', 'standard-game').pages[2]!;
+  const bare = last.body.replace(/>\s*#\d+\s*</g, '><');
+  const read = (ctx: { profile: SiteProfile; postsPerPage?: number | null }): number[] =>
+    xenforo2.parsePage(bare, { url: `http://forum.test${last.path}`, now: '2026-03-03T12:00:00Z', ...ctx }).posts.map((p) => p.number);
+  const script = standardGame().posts.slice(16).map((p) => p.n);
+
+  it.each([
+    ['the site profile\'s page size', { profile: SiteProfile.parse({ postsPerPage: 8 }) }],
+    ['the page size earlier pages showed', { profile: DEFAULT_PROFILE, postsPerPage: 8 }],
+  ] as const)('%s', (_, ctx) => {
+    expect(bare).not.toMatch(/>\s*#\d+\s*</);
+    expect(read(ctx)).toEqual(script);
   });
 });
