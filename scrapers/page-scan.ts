@@ -214,6 +214,12 @@ class PageScan {
   private readonly doc = new Document([]);
   /** Names of all open elements, outermost first (htmlparser2's stack, reversed). */
   private readonly open: string[] = [];
+  /**
+   * How many elements of each name are open: an end tag of a name none is open as is
+   * passed over without searching the stack (thousands of stray end tags under thousands
+   * of open elements made the scan quadratic).
+   */
+  private readonly openCount = new Map<string, number>();
   /** The open elements being built (a region or a part, whole): the top of `open`. */
   private readonly building: Element[] = [];
   /** The open region whose parts alone are built, and the depth of `open` it sits at. */
@@ -507,6 +513,7 @@ class PageScan {
     }
     if (!rule.isVoid) {
       this.open.push(name);
+      this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
       if (rule.foreign) this.foreign.push(true);
       else if (rule.integration) this.foreign.push(false);
     }
@@ -524,7 +531,7 @@ class PageScan {
       if (name === 'br') this.startElement('br', rule, {});
       return;
     }
-    const at = this.open.lastIndexOf(name);
+    const at = this.openCount.get(name) ? this.open.lastIndexOf(name) : -1;
     if (at >= 0) {
       while (this.open.length > at) this.pop();
     } else if (name === 'p') {
@@ -540,7 +547,8 @@ class PageScan {
   }
 
   private pop(): void {
-    this.open.pop();
+    const name = this.open.pop()!;
+    this.openCount.set(name, this.openCount.get(name)! - 1);
     this.lastText = null;
     // While something is built its elements are the top of the stack.
     if (this.building.length > 0) this.building.pop();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { MAX_DEPTH } from '../../scrapers/body-builder.js';
 import { adapters } from '../../scrapers/registry.js';
@@ -8,7 +8,8 @@ import { plainText, type BodyNode } from '../../src/model/body.js';
 import { ownLines, ownText } from '../../src/parse/own-text.js';
 import { parseFragment } from '../../scrapers/fragment.js';
 import { phpbb } from '../../scrapers/phpbb.js';
-import { all, parseHtml } from '../../scrapers/dom.js';
+import { all, parseHtml, textOf } from '../../scrapers/dom.js';
+import { compileRegions, scanPage } from '../../scrapers/page-scan.js';
 import { packageRoot } from '../../src/rules/package-root.js';
 import { readFixtureThread } from '../support/render/index.js';
 import { readPost } from '../../src/parse/read-post.js';
@@ -118,5 +119,28 @@ describe('selectors over deep markup do bounded work (counted, not timed)', () =
     expect(all(doc, '.absent blockquote')).toEqual([]);
     // Looking all the way up from each would be n * n / 2 = 12.5 million.
     expect(reads).toBeLessThan(n * 300);
+  });
+});
+
+describe('the page scan does bounded work on hostile end tags (counted, not timed)', () => {
+  it('end tags of a name none is open as are passed over without searching the open elements', () => {
+    const n = 5_000;
+    const html = `<html><body><div class="post">${'<div>'.repeat(n)}x${'</span>'.repeat(n)}${'</div>'.repeat(n + 1)}</body></html>`;
+    const original = Array.prototype.lastIndexOf;
+    let scanned = 0;
+    const spy = vi.spyOn(Array.prototype, 'lastIndexOf').mockImplementation(function (this: unknown[], ...args: [unknown, number?]) {
+      const at = original.apply(this, args);
+      scanned += this.length - at; // positions looked at, from the end
+      return at;
+    });
+    let doc;
+    try {
+      doc = scanPage(html, compileRegions(['div.post']));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(textOf(doc)).toContain('x');
+    // A search per stray end tag would look at n * n = 25 million places.
+    expect(scanned).toBeLessThan(10 * n);
   });
 });
