@@ -12,8 +12,8 @@ export interface BodyContext {
 
 /**
  * Deeper than this (in elements, or in the tree's nodes where one element makes several:
- * bold in italic in colour), hostile or broken markup is read as plain text: the walk
- * stays far from the stack's end, and so does everything that walks the tree after it.
+ * bold in italic in colour), hostile or broken markup is read flat (Builder.flat): the
+ * walk stays far from the stack's end, and so does everything that walks the tree after it.
  */
 export const MAX_DEPTH = 200;
 
@@ -189,14 +189,15 @@ class Builder {
       out.push(node[0]!);
       last = { key, inner, root: node[0]! };
     };
-    const frames: { nodes: readonly AnyNode[]; i: number; style: FlatStyle; close: BodyNode | null }[] = [
-      { nodes: [root], i: 0, style: PLAIN, close: null },
+    // `close` ends an element shown apart, in the style around it (as it was opened).
+    const frames: { nodes: readonly AnyNode[]; i: number; style: FlatStyle; close: BodyNode | null; outside: FlatStyle }[] = [
+      { nodes: [root], i: 0, style: PLAIN, close: null, outside: PLAIN },
     ];
     while (frames.length > 0) {
       const frame = frames[frames.length - 1]!;
       if (frame.i >= frame.nodes.length) {
         frames.pop();
-        if (frame.close) emit(frame.close, frame.style);
+        if (frame.close) emit(frame.close, frame.outside);
         continue;
       }
       const node = frame.nodes[frame.i++]!;
@@ -236,7 +237,7 @@ class Builder {
       if (!s.signature && r.signature?.(node)) s = { ...s, signature: true };
       const apart: BodyNode | null = r.blocks.has(name) || quote >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
       if (apart) emit(apart, style);
-      frames.push({ nodes: node.children, i: 0, style: s, close: apart });
+      frames.push({ nodes: node.children, i: 0, style: s, close: apart, outside: style });
     }
   }
 
