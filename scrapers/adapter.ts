@@ -53,6 +53,12 @@ export interface PageContext {
   now: string;
   /** Parse the whole page instead of the descriptor's regions (tests compare the two). */
   wholePage?: boolean;
+  /**
+   * The page size earlier pages of the thread showed (ThreadPage.postsPerPage), passed
+   * along by the reader, from its cache too: where posts show no number, the last page
+   * (which cannot show the size) is numbered by it before any default.
+   */
+  postsPerPage?: number | null;
 }
 
 export interface ThreadPage {
@@ -60,7 +66,10 @@ export interface ThreadPage {
   /** This page's number, as the page says. */
   page: number;
   pageCount: number;
-  /** Posts per page when the page shows it (phpBB start offsets); null when unknown. */
+  /**
+   * Posts per page when the page shows it (phpBB start offsets, or the post count of a
+   * page before the last); null when unknown (the last or only page).
+   */
   postsPerPage: number | null;
   posts: Post[];
   /**

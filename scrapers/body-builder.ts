@@ -1,8 +1,7 @@
 import type { AnyNode, Element } from 'domhandler';
-import { textContent } from 'domutils';
 import type { Body, BodyNode, LinkKind } from '../src/model/body.js';
 import type { BodyMarkup } from './markup.js';
-import { attr, isElement, matcher, one, text } from './dom.js';
+import { attr, findOutside, isElement, isSeparate, matcher, one, text, textOf } from './dom.js';
 
 export interface BodyContext {
   /** The page the post was read from: relative links and images resolve against it. */
@@ -11,8 +10,12 @@ export interface BodyContext {
   forumOrigins?: readonly string[];
 }
 
-/** Deeper than this, hostile or broken markup is read as plain text (no stack blow-up). */
-const MAX_DEPTH = 200;
+/**
+ * Deeper than this (in elements, or in the tree's nodes where one element makes several:
+ * bold in italic in colour), hostile or broken markup is read flat (Builder.flat): the
+ * walk stays far from the stack's end, and so does everything that walks the tree after it.
+ */
+export const MAX_DEPTH = 200;
 
 /** Turn one post's body element into the engine-neutral tree, by the engine's markup data. */
 export function buildBody(root: Element, markup: BodyMarkup, ctx: BodyContext): Body {
@@ -95,7 +98,7 @@ class Builder {
     const r = this.r;
     if (r.skip(el)) return;
     if (depth > MAX_DEPTH) {
-      pushText(out, foldSpace(textContent(el)));
+      this.flat(el, out);
       return;
     }
     const name = el.name;
@@ -119,22 +122,29 @@ class Builder {
     if (name === 'a' && el.attribs.href !== undefined) return push(out, this.linkNode(el, depth));
 
     const style = el.attribs.style?.toLowerCase() ?? '';
-    const bold = r.bold(el) || (style !== '' && /font-weight\s*:\s*(bold|[6-9]00)/.test(style));
+    const bold = isBold(r, el, style);
     const italic = r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style));
     const underline = r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style));
-    const strike = r.strike(el) || (style !== '' && /text-decoration[^;]*line-through/.test(style));
+    const strike = isStruck(r, el, style);
     const color = (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined);
     const size = (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined);
     const signature = r.signature?.(el) ?? false;
     const block = r.blocks.has(name);
+    // A table cell (or other element shown apart) the markup does not make a block still
+    // never runs into its neighbours, even with no white space between the tags.
+    const apart = !block && isSeparate(el);
+    if (apart) pushText(out, ' ');
     if (!bold && !italic && !underline && !strike && !color && !size && !signature && !block) {
       // A plain wrapper (span, font without attributes): its content joins the parent's.
       this.childrenInto(el.children, depth, out);
+      if (apart) pushText(out, ' ');
       return;
     }
 
     // Styles wrap the content, innermost first: bold, italic, underline, strike, colour, size, signature.
-    let result: Body = this.children(el.children, depth);
+    // Each wrapper is a level of the tree: the depth counts them all.
+    const levels = +bold + +italic + +underline + +strike + +!!color + +!!size + +signature + +block;
+    let result: Body = this.children(el.children, depth + levels - 1);
     if (bold) result = [{ t: 'bold', children: result }];
     if (italic) result = [{ t: 'italic', children: result }];
     if (underline) result = [{ t: 'underline', children: result }];
@@ -144,6 +154,91 @@ class Builder {
     if (signature) result = [{ t: 'signature', children: result }];
     if (block) push(out, { t: 'block', children: result });
     else for (const n of result) push(out, n);
+    if (apart) pushText(out, ' ');
+  }
+
+  /**
+   * Markup nested past MAX_DEPTH, read flat and without recursion: each run of text (and
+   * each break, picture, code block) is wrapped in what the rules read (signature, quote,
+   * spoiler, strike, bold, link) and nothing else, so the tree stays shallow while a bold
+   * vote stays a bold vote and quoted words stay quoted. Blocks become line breaks.
+   */
+  private flat(root: Element, out: Body): void {
+    const r = this.r;
+    let last: { key: string; inner: Body; root: BodyNode | null } | null = null;
+    const emit = (leaf: BodyNode, s: FlatStyle): void => {
+      const key = flatKey(s);
+      if (key === '') {
+        push(out, leaf);
+        last = null;
+        return;
+      }
+      if (last && last.key === key && out[out.length - 1] === last.root) {
+        push(last.inner, leaf);
+        return;
+      }
+      const inner: Body = [];
+      push(inner, leaf);
+      let node: Body = inner;
+      if (s.link) node = [{ t: 'link', href: s.link.href, kind: s.link.kind, children: node }];
+      if (s.bold) node = [{ t: 'bold', children: node }];
+      if (s.strike) node = [{ t: 'strike', children: node }];
+      if (s.spoiler) node = [{ t: 'spoiler', title: null, children: node }];
+      if (s.quote !== false) node = [{ t: 'quote', author: s.quote, children: node }];
+      if (s.signature) node = [{ t: 'signature', children: node }];
+      out.push(node[0]!);
+      last = { key, inner, root: node[0]! };
+    };
+    // `close` ends an element shown apart, in the style around it (as it was opened).
+    const frames: { nodes: readonly AnyNode[]; i: number; style: FlatStyle; close: BodyNode | null; outside: FlatStyle }[] = [
+      { nodes: [root], i: 0, style: PLAIN, close: null, outside: PLAIN },
+    ];
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.i >= frame.nodes.length) {
+        frames.pop();
+        if (frame.close) emit(frame.close, frame.outside);
+        continue;
+      }
+      const node = frame.nodes[frame.i++]!;
+      const style = frame.style;
+      if (node.type === 'text') {
+        const t = foldSpace(node.data);
+        if (t) emit({ t: 'text', text: t }, style);
+        continue;
+      }
+      if (!isElement(node) || r.skip(node) || this.chrome.has(node)) continue;
+      const name = node.name;
+      if (r.code(node)) {
+        emit({ t: 'code', text: this.codeText(node) }, style);
+        continue;
+      }
+      if (name === 'br') {
+        emit({ t: 'br' }, style);
+        continue;
+      }
+      if (name === 'img') {
+        emit(this.imageNode(node), style);
+        continue;
+      }
+      let s = style;
+      const quote = r.quote.findIndex((q) => q(node));
+      if (quote >= 0) {
+        const by = r.markup.quote[quote]!.authorAttr;
+        s = { ...s, quote: (by ? attr(node, by)?.trim().replace(/^@/, '') : null) || null };
+      } else if (r.spoiler?.(node)) {
+        s = { ...s, spoiler: true };
+      } else if (name === 'a' && node.attribs.href !== undefined) {
+        s = { ...s, link: this.linkTarget(node) };
+      }
+      const inline = node.attribs.style?.toLowerCase() ?? '';
+      if (!s.bold && isBold(r, node, inline)) s = { ...s, bold: true };
+      if (!s.strike && isStruck(r, node, inline)) s = { ...s, strike: true };
+      if (!s.signature && r.signature?.(node)) s = { ...s, signature: true };
+      const apart: BodyNode | null = r.blocks.has(name) || quote >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
+      if (apart) emit(apart, style);
+      frames.push({ nodes: node.children, i: 0, style: s, close: apart, outside: style });
+    }
   }
 
   private inner(el: Element, depth: number, chrome: readonly AnyNode[]): Body {
@@ -172,31 +267,13 @@ class Builder {
 
   /** The quote's own author line: never one inside a quote nested in it. */
   private ownAuthorLine(quote: Element, selector: string): Element | null {
-    const is = matcher(selector);
-    const visit = (nodes: readonly AnyNode[]): Element | null => {
-      for (const n of nodes) {
-        if (!isElement(n)) continue;
-        if (is(n)) return n;
-        if (this.r.quote.some((q) => q(n))) continue;
-        const found = visit(n.children);
-        if (found) return found;
-      }
-      return null;
-    };
-    return visit(quote.children);
+    const quotes = this.r.quote;
+    return findOutside(quote, matcher(selector), (n) => quotes.some((q) => q(n)), true)[0] ?? null;
   }
 
   /** A code block's text, without the chrome the engine prints in it ("Code: Select all"). */
   private codeText(el: Element): string {
-    let out = '';
-    const visit = (nodes: readonly AnyNode[]): void => {
-      for (const n of nodes) {
-        if (n.type === 'text') out += n.data;
-        else if (isElement(n) && !this.r.skip(n)) visit(n.children);
-      }
-    };
-    visit(el.children);
-    return out;
+    return textOf(el, { skip: this.r.skip, gaps: false });
   }
 
   private imageNode(el: Element): BodyNode {
@@ -208,13 +285,18 @@ class Builder {
   }
 
   private linkNode(el: Element, depth: number): BodyNode {
+    return { t: 'link', ...this.linkTarget(el), children: this.children(el.children, depth) };
+  }
+
+  /** Where a link goes, and whether that is this forum, a mention or outside. */
+  private linkTarget(el: Element): { href: string; kind: LinkKind } {
     const raw = el.attribs.href ?? '';
     const url = this.resolve(raw);
     let kind: LinkKind;
     if (this.r.mention(el)) kind = 'mention';
     else if (this.r.internalLink?.(el)) kind = 'internal';
     else kind = this.isInternal(url) ? 'internal' : 'external';
-    return { t: 'link', href: url?.href ?? raw, kind, children: this.children(el.children, depth) };
+    return { href: url?.href ?? raw, kind };
   }
 
   private isInternal(url: URL | null): boolean {
@@ -230,6 +312,34 @@ class Builder {
       return null;
     }
   }
+}
+
+/** Bold by the markup or by an inline style (`style` lower-cased). */
+function isBold(r: Rules, el: Element, style: string): boolean {
+  return r.bold(el) || (style !== '' && /font-weight\s*:\s*(bold|[6-9]00)/.test(style));
+}
+
+/** Struck through by the markup or by an inline style (`style` lower-cased). */
+function isStruck(r: Rules, el: Element, style: string): boolean {
+  return r.strike(el) || (style !== '' && /text-decoration[^;]*line-through/.test(style));
+}
+
+/** What the rules read of a run's surroundings, where markup nests too deep to keep its tree. */
+interface FlatStyle {
+  signature: boolean;
+  /** false: not quoted; otherwise the quoted author (null when unknown). */
+  quote: string | null | false;
+  spoiler: boolean;
+  strike: boolean;
+  bold: boolean;
+  link: { href: string; kind: LinkKind } | null;
+}
+
+const PLAIN: FlatStyle = { signature: false, quote: false, spoiler: false, strike: false, bold: false, link: null };
+
+function flatKey(s: FlatStyle): string {
+  if (!s.signature && s.quote === false && !s.spoiler && !s.strike && !s.bold && !s.link) return '';
+  return JSON.stringify([s.signature, s.quote, s.spoiler, s.strike, s.bold, s.link?.href ?? null, s.link?.kind ?? null]);
 }
 
 /** The forum a body is read on: its page URL and every origin that is the same board. */
@@ -318,17 +428,7 @@ function patternOf(source: string): RegExp {
 }
 
 function selectChrome(root: Element, selector: string): Element[] {
-  const is = matcher(selector);
-  const found: Element[] = [];
-  const visit = (nodes: readonly AnyNode[]): void => {
-    for (const n of nodes) {
-      if (!isElement(n)) continue;
-      if (is(n)) found.push(n);
-      else visit(n.children);
-    }
-  };
-  visit(root.children);
-  return found;
+  return findOutside(root, matcher(selector), null, false);
 }
 
 function safeUrl(s: string): URL | null {

@@ -1,7 +1,6 @@
 import { parseDocument } from 'htmlparser2';
 import { compile, selectAll, selectOne } from 'css-select';
 import type { AnyNode, Document, Element } from 'domhandler';
-import { textContent } from 'domutils';
 import { compileCompound, type CompoundSelector } from './compound-selector.js';
 import { compileRegions, scanPage, type PageRegion, type PageRegions } from './page-scan.js';
 import type { EngineDescriptor, PageContext } from './adapter.js';
@@ -145,12 +144,26 @@ function chainOf(selector: string): { test: CompoundSelector; child: boolean }[]
   return parts.length > 0 && !child ? parts : null;
 }
 
+/**
+ * How far up a descendant combinator looks for its ancestor. Real pages nest a few dozen
+ * levels; hostile markup nests thousands, and looking all the way up from every element
+ * of such a post made each selector quadratic in its depth.
+ */
+const MAX_CLIMB = 256;
+
 function matchChain(parts: readonly { test: CompoundSelector; child: boolean }[], i: number, el: Element): boolean {
   if (!parts[i]!.test.matches(el.name, el.attribs)) return false;
   if (i === 0) return true;
   // The compound before must match the parent (`>`) or some ancestor (` `), and so on leftwards.
-  for (let p = parentElement(el); p; p = parentElement(p)) {
-    if (matchChain(parts, i - 1, p)) return true;
+  const before = parts[i - 1]!;
+  let climb = 0;
+  for (let p = parentElement(el); p && climb < MAX_CLIMB; p = parentElement(p), climb++) {
+    if (before.test.matches(p.name, p.attribs)) {
+      if (matchChain(parts, i - 1, p)) return true;
+      // Past a descendant combinator, a higher ancestor has fewer ancestors still: if the
+      // nearest one failed, so would they (no backtracking: linear, not exponential, in depth).
+      if (!before.child) return false;
+    }
     if (parts[i]!.child) return false;
   }
   return false;
@@ -211,9 +224,100 @@ export function attr(el: Element | null | undefined, name: string): string | nul
   return v === undefined ? null : v;
 }
 
+/**
+ * Elements under `root` matching `is`, in document order, looking neither inside a
+ * match nor inside an element `prune` turns away; with `first`, only the first.
+ * Iterative, like every walk over a post.
+ */
+export function findOutside(root: AnyNode, is: (el: Element) => boolean, prune: ((el: Element) => boolean) | null, first: boolean): Element[] {
+  const found: Element[] = [];
+  if (!('children' in root)) return found;
+  const lists: (readonly AnyNode[])[] = [root.children];
+  const at: number[] = [0];
+  let top = 0;
+  while (top >= 0) {
+    const nodes = lists[top]!;
+    const i = at[top]!;
+    if (i >= nodes.length) {
+      top--;
+      continue;
+    }
+    at[top] = i + 1;
+    const node = nodes[i]!;
+    if (!isElement(node)) continue;
+    if (is(node)) {
+      found.push(node);
+      if (first) return found;
+      continue;
+    }
+    if (prune?.(node) || node.children.length === 0) continue;
+    top++;
+    lists[top] = node.children;
+    at[top] = 0;
+  }
+  return found;
+}
+
 /** Text of an element with runs of white space folded, as a browser shows it. */
 export function text(el: AnyNode | null | undefined): string {
-  return el ? textContent(el).replace(/\s+/g, ' ').trim() : '';
+  return el ? textOf(el).replace(/\s+/g, ' ').trim() : '';
+}
+
+/**
+ * Elements a browser shows apart from their neighbours (blocks, list items, table
+ * cells, line breaks): their text never runs into the text beside them, even where a
+ * minifier took out the white space between tags ("Page 1 of 2" then the page list
+ * must not read "Page 1 of 212").
+ */
+const SEPARATE = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'caption', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'legend',
+  'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+]);
+
+/** Whether a browser shows the element apart from the text beside it (block, list, table, break). */
+export function isSeparate(el: Element): boolean {
+  return SEPARATE.has(el.name);
+}
+
+/**
+ * The text under a node (comments and `skip`ped elements left out), with `gaps` (the
+ * default) a space where an element of SEPARATE starts or ends. Iterative: hostile
+ * markup nests deeper than the stack allows.
+ */
+export function textOf(root: AnyNode, opts: { skip?: (el: Element) => boolean; gaps?: boolean } = {}): string {
+  const skip = opts.skip ?? null;
+  const gaps = opts.gaps ?? true;
+  if (root.type === 'text') return (root as { data: string }).data;
+  if (!('children' in root)) return '';
+  let out = '';
+  const lists: (readonly AnyNode[])[] = [root.children];
+  const at: number[] = [0];
+  const closes: boolean[] = [false];
+  let top = 0;
+  while (top >= 0) {
+    const nodes = lists[top]!;
+    const i = at[top]!;
+    if (i >= nodes.length) {
+      if (closes[top]) out += ' ';
+      top--;
+      continue;
+    }
+    at[top] = i + 1;
+    const node = nodes[i]!;
+    if (node.type === 'text') out += node.data;
+    else if (node.type !== 'comment' && 'children' in node) {
+      const el = isElement(node) ? node : null;
+      if (el && skip?.(el)) continue;
+      const gap = gaps && el !== null && SEPARATE.has(el.name);
+      if (gap) out += ' ';
+      top++;
+      lists[top] = node.children;
+      at[top] = 0;
+      closes[top] = gap;
+    }
+  }
+  return out;
 }
 
 export function isElement(node: AnyNode): node is Element {

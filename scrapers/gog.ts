@@ -5,7 +5,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
-import { postNumber } from './post-number.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
 /**
  * The GOG.com forum: legacy server HTML with GOG's own class names. It prints only a
@@ -63,14 +63,13 @@ export const gog: EngineAdapter = {
     // Scrapers of live pages read the text from `div.post_text_c`; its `.post_text` wrapper is from notes.
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, '.post_text, .post_text_c') !== null);
     const { page, pageCount } = pagination(doc, ctx);
-    // Where a post shows no "#N", its place in the thread stands in; a page before the
-    // last is full and shows the page size.
-    const full = page < pageCount ? els.length : null;
-    const perPage = ctx.profile.postsPerPage ?? full ?? descriptor.postsPerPage;
+    // Where a post shows no "#N", its place in the thread stands in.
+    const size = { page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
     const thread = gog.threadRef(new URL(ctx.url)).url;
     const title = text(one(doc, 'h1')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, thread, ctx));
-    return { title, page, pageCount, postsPerPage: full, posts };
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, thread, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 

@@ -5,6 +5,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
+import { pageSizeFor, placeInThread, shownPageSize } from './post-number.js';
 
 /**
  * Invision Community 4 (compiled `forums/front/topics` templates). Each post carries its
@@ -80,10 +81,11 @@ export const invision: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url);
     const { page, pageCount, postsPerPage } = pagination(doc, ctx);
     // No post numbers on the page: a post's number is its place in the thread.
-    const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const size = { stated: postsPerPage, page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
     const title = text(one(doc, 'h1.ipsType_pageTitle, h1')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
-    return { title, page, pageCount, postsPerPage, posts };
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 

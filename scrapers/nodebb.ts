@@ -8,6 +8,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, pageDocument, parseHtml, text } from './dom.js';
 import { fromEpochMillis, fromIso } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
+import { pageSizeFor, placeInThread, shownPageSize } from './post-number.js';
 
 /**
  * NodeBB is read through `/api/topic/{tid}?page=N` (the same data the page embeds as
@@ -127,9 +128,10 @@ function parseApiPage(doc: string, ctx: PageContext, base: string): ThreadPage {
   if (topic.posts.length === 0) throw new LayoutError(ctx.url, 'the NodeBB topic document lists no posts');
   const page = topic.pagination?.currentPage ?? nodebb.pageOf(new URL(ctx.url), null);
   const pageCount = Math.max(page, topic.pagination?.pageCount ?? page);
-  const perPage = ctx.profile.postsPerPage ?? descriptor.postsPerPage;
-  const posts = topic.posts.map((p, i) => readApiPost(p, (p.index ?? (page - 1) * perPage + i) + 1, page, base, ctx));
-  return { title: topic.title ?? null, page, pageCount, postsPerPage: null, posts };
+  const size = { page, pageCount, postsOnPage: topic.posts.length };
+  const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
+  const posts = topic.posts.map((p, i) => readApiPost(p, p.index !== undefined ? p.index + 1 : placeInThread(page, i, perPage), page, base, ctx));
+  return { title: topic.title ?? null, page, pageCount, postsPerPage: shownPageSize(size), posts };
 }
 
 function readApiPost(p: ApiPost, number: number, page: number, base: string, ctx: PageContext): Post {

@@ -214,11 +214,17 @@ class PageScan {
   private readonly doc = new Document([]);
   /** Names of all open elements, outermost first (htmlparser2's stack, reversed). */
   private readonly open: string[] = [];
+  /**
+   * How many elements of each name are open: an end tag of a name none is open as is
+   * passed over without searching the stack (thousands of stray end tags under thousands
+   * of open elements made the scan quadratic).
+   */
+  private readonly openCount = new Map<string, number>();
   /** The open elements being built (a region or a part, whole): the top of `open`. */
   private readonly building: Element[] = [];
   /** The open region whose parts alone are built, and the depth of `open` it sits at. */
   private readonly shells: { el: Element; depth: number; parts: PageRegions }[] = [];
-  /** Whether each foreign (svg, math) or integration element opened a foreign context. */
+  /** Whether each foreign (svg, math) or integration element opened a foreign context, innermost last (a stack: push and pop, never shift). */
   private readonly foreign: boolean[] = [false];
   /** The text node new text joins (htmlparser2 merges text across ignored tags). */
   private lastText: Text | null = null;
@@ -304,7 +310,7 @@ class PageScan {
     if (end < 0) return len;
     const selfClosing = this.selfClosing;
     this.startElement(name, rule, attribs);
-    if (selfClosing && this.foreign[0]) this.closeCurrent(name);
+    if (selfClosing && top(this.foreign)) this.closeCurrent(name);
     else if (rule.rawEnd !== null && !selfClosing) return this.rawText(name, rule.rawEnd, end);
     return end;
   }
@@ -507,8 +513,9 @@ class PageScan {
     }
     if (!rule.isVoid) {
       this.open.push(name);
-      if (rule.foreign) this.foreign.unshift(true);
-      else if (rule.integration) this.foreign.unshift(false);
+      this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
+      if (rule.foreign) this.foreign.push(true);
+      else if (rule.integration) this.foreign.push(false);
     }
     if (attribs === null) return null;
     const el = new Element(name, attribs);
@@ -518,13 +525,13 @@ class PageScan {
   }
 
   private closeElement(name: string, rule: TagRule = RULES.get(name) ?? NO_RULE): void {
-    if (rule.foreign || rule.integration) this.foreign.shift();
+    if ((rule.foreign || rule.integration) && this.foreign.length > 1) this.foreign.pop();
     if (rule.isVoid) {
       // `</br>` is a line break; other void end tags are nothing.
       if (name === 'br') this.startElement('br', rule, {});
       return;
     }
-    const at = this.open.lastIndexOf(name);
+    const at = this.openCount.get(name) ? this.open.lastIndexOf(name) : -1;
     if (at >= 0) {
       while (this.open.length > at) this.pop();
     } else if (name === 'p') {
@@ -540,7 +547,8 @@ class PageScan {
   }
 
   private pop(): void {
-    this.open.pop();
+    const name = this.open.pop()!;
+    this.openCount.set(name, this.openCount.get(name)! - 1);
     this.lastText = null;
     // While something is built its elements are the top of the stack.
     if (this.building.length > 0) this.building.pop();

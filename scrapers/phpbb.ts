@@ -5,6 +5,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, fromIso } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
 export const descriptor = defineDescriptor({
   engine: 'phpbb',
@@ -38,6 +39,13 @@ export const descriptor = defineDescriptor({
 
 const POST = 'div.post[id^="p"]';
 
+/**
+ * The post's number where the theme prints one in the author line: MafiaScum's
+ * `<span class="post-number-bolded">#0</span>`, counted from 0 for the opening post (as
+ * its players and the public tools that read it, e.g. mafiascum-modtools, use it).
+ */
+const SHOWN_NUMBER = 'p.author .post-number-bolded';
+
 export const phpbb: EngineAdapter = {
   descriptor,
 
@@ -64,16 +72,17 @@ export const phpbb: EngineAdapter = {
   parsePage(html: string, ctx: PageContext): ThreadPage {
     const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^p\d+$/.test(attr(el, 'id') ?? ''));
-    const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
-    const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const { page, pageCount, postsPerPage } = pagination(doc);
+    const size = { stated: postsPerPage, page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
     const title = text(one(doc, 'h2.topic-title, #page-body > h2, h2')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
-    return { title, page, pageCount, postsPerPage, posts };
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 
 /** "Page 2 of 10", and the posts per page from the `start=` offsets of the page links. */
-function pagination(doc: Document, ctx: PageContext, postsOnPage: number): { page: number; pageCount: number; postsPerPage: number | null } {
+function pagination(doc: Document): { page: number; pageCount: number; postsPerPage: number | null } {
   const box = one(doc, '.pagination');
   const m = /Page\s+(\d+)\s+of\s+(\d+)/i.exec(text(box));
   let perPage: number | null = null;
@@ -86,13 +95,13 @@ function pagination(doc: Document, ctx: PageContext, postsOnPage: number): { pag
   const page = m ? Number(m[1]) : active ?? 1;
   const numbers = box ? all(box, 'li a, li span').map((e) => Number(text(e)) || 0) : [];
   const pageCount = m ? Number(m[2]) : Math.max(page, ...numbers);
-  if (perPage === null && ctx.profile.postsPerPage === undefined && pageCount > page) perPage = postsOnPage;
   return { page, pageCount, postsPerPage: perPage };
 }
 
-function readPost(el: Element, number: number, page: number, ctx: PageContext): Post {
+function readPost(el: Element, position: number, page: number, ctx: PageContext): Post {
   const id = (attr(el, 'id') ?? '').slice(1);
   const authorBox = one(el, 'p.author');
+  const number = postNumber(text(one(el, SHOWN_NUMBER)), 0) ?? position;
   const nameEl =
     one(el, 'p.author a.username, p.author a.username-coloured, dl.postprofile a.username, dl.postprofile a.username-coloured') ??
     one(el, 'p.author strong a') ?? all(el, 'dl.postprofile dt a').pop() ?? null;

@@ -5,6 +5,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochMillis } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
+import { pageSizeFor, placeInThread, shownPageSize } from './post-number.js';
 
 /**
  * ProBoards (hosted, `*.proboards.com`): one table row per post, times as epoch
@@ -59,14 +60,12 @@ export const proboards: EngineAdapter = {
     const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post-\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, ctx);
-    // No post numbers on the page: a post's number is its place in the thread, which needs
-    // the page size. A page before the last is full, so it shows the size; the last page
-    // cannot, and takes the site profile's or ProBoards' default.
-    const full = page < pageCount ? els.length : null;
-    const perPage = ctx.profile.postsPerPage ?? full ?? descriptor.postsPerPage;
+    // No post numbers on the page: a post's number is its place in the thread.
+    const size = { page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
     const title = text(one(doc, 'h1')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
-    return { title, page, pageCount, postsPerPage: full, posts };
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 

@@ -6,7 +6,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
-import { postNumber } from './post-number.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
 /**
  * "Quote from: Alice on March 02, 2026, 06:05:00 PM" → Alice; a bare "Quote" → no author.
@@ -85,11 +85,12 @@ export const smf: EngineAdapter = {
   parsePage(html: string, ctx: PageContext): ThreadPage {
     const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, 'div.inner[id^="msg_"]') !== null);
-    const { page, pageCount, postsPerPage } = pagination(doc, ctx, els.length);
-    const perPage = postsPerPage ?? ctx.profile.postsPerPage ?? descriptor.postsPerPage;
+    const { page, pageCount, postsPerPage } = pagination(doc, ctx);
+    const size = { stated: postsPerPage, page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
     const title = topicTitle(doc);
-    const posts = readEach(els, (el, i) => readPost(el, (page - 1) * perPage + i + 1, page, ctx));
-    return { title, page, pageCount, postsPerPage, posts };
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 
@@ -110,7 +111,7 @@ function withoutSession(href: string): string {
 }
 
 /** `.pagelinks`: the current page is bold (2.0) or `.current_page` (2.1); links carry offsets. */
-function pagination(doc: Document, ctx: PageContext, postsOnPage: number): { page: number; pageCount: number; postsPerPage: number | null } {
+function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number; postsPerPage: number | null } {
   const box = one(doc, '.pagelinks, .pagesection .pages');
   const links = box ? all(box, 'a[href]') : [];
   let perPage: number | null = null;
@@ -123,7 +124,6 @@ function pagination(doc: Document, ctx: PageContext, postsOnPage: number): { pag
   const page = current ?? (perPage ? Math.floor((topicOf(new URL(ctx.url))?.offset ?? 0) / perPage) + 1 : 1);
   const numbers = links.map((a) => Number(text(a)) || 0);
   const pageCount = Math.max(page, ...numbers);
-  if (perPage === null && ctx.profile.postsPerPage === undefined && pageCount > page) perPage = postsOnPage;
   return { page, pageCount, postsPerPage: perPage };
 }
 

@@ -6,7 +6,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, documentBase, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
-import { postNumber } from './post-number.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 import { memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_SPOILER, vbEditNote } from './vbulletin-markup.js';
 
 
@@ -84,8 +84,11 @@ export const vbulletin3: EngineAdapter = {
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);
     const title = text(one(doc, 'td.navbar strong')) || text(one(doc, 'title')).replace(/\s+-\s+Page\s+\d+\b.*$/i, '').replace(/\s+-\s+[^-]*$/, '') || null;
-    const posts = readEach(els, (el, i) => readPost(el, i, page, base, ctx));
-    return { title, page, pageCount, postsPerPage: null, posts };
+    // Where a post shows no number, its place in the thread stands in.
+    const size = { page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, base, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 
@@ -96,7 +99,7 @@ function pagination(doc: Document, fromUrl: number): { page: number; pageCount: 
   return { page, pageCount: Math.max(page, m ? Number(m[2]) : 0) };
 }
 
-function readPost(el: Element, index: number, page: number, base: string, ctx: PageContext): Post {
+function readPost(el: Element, position: number, page: number, base: string, ctx: PageContext): Post {
   const id = (attr(el, 'id') ?? '').replace(/^post/, '');
   const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
   const nameEl = one(el, `[id="postmenu_${id}"] a.bigusername`) ?? one(el, 'a.bigusername');
@@ -110,8 +113,7 @@ function readPost(el: Element, index: number, page: number, base: string, ctx: P
   const editEl = all(el, 'div.smallfont > em').find((em) => !isInside(em, bodyEl) && /\S/.test(text(em))) ?? null;
   return {
     id,
-    number: postNumber(attr(numberEl, 'name')) ?? postNumber(text(numberEl)) ??
-      (page - 1) * (ctx.profile.postsPerPage ?? descriptor.postsPerPage) + index + 1,
+    number: postNumber(attr(numberEl, 'name')) ?? postNumber(text(numberEl)) ?? position,
     page,
     author,
     authorId: memberId(attr(nameEl, 'href')),

@@ -5,7 +5,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
-import { postNumber } from './post-number.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 import { memberId, VB_BBCODE_BODY, vbEditNote } from './vbulletin-markup.js';
 
 export const descriptor = defineDescriptor({
@@ -67,8 +67,11 @@ export const vbulletin4: EngineAdapter = {
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);
     const title = text(one(doc, '#pagetitle .threadtitle')) || text(one(doc, 'span.threadtitle')) || text(one(doc, 'title')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, i, page, base, ctx));
-    return { title, page, pageCount, postsPerPage: null, posts };
+    // Where a post shows no number, its place in the thread stands in.
+    const size = { page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, base, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 
@@ -81,7 +84,7 @@ function pagination(doc: Document, fromUrl: number): { page: number; pageCount: 
   return { page, pageCount: Math.max(page, m ? Number(m[2]) : 0) };
 }
 
-function readPost(el: Element, index: number, page: number, base: string, ctx: PageContext): Post {
+function readPost(el: Element, position: number, page: number, base: string, ctx: PageContext): Post {
   const id = (attr(el, 'id') ?? '').replace(/^post_/, '');
   const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
   // Guests are a span.username; members an a.username with the profile link.
@@ -93,8 +96,7 @@ function readPost(el: Element, index: number, page: number, base: string, ctx: P
   const editEl = all(el, 'blockquote.lastedited, .lastedited').find((e) => /\S/.test(text(e))) ?? null;
   return {
     id,
-    number: postNumber(text(counter)) ?? postNumber(attr(one(el, `a[id="postcount${id}"]`), 'name')) ??
-      (page - 1) * (ctx.profile.postsPerPage ?? descriptor.postsPerPage) + index + 1,
+    number: postNumber(text(counter)) ?? postNumber(attr(one(el, `a[id="postcount${id}"]`), 'name')) ?? position,
     page,
     author: text(nameEl),
     authorId: memberId(attr(nameEl, 'href')),

@@ -5,7 +5,7 @@ import { buildBody } from './body-builder.js';
 import { attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
-import { postNumber } from './post-number.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 import { memberId, VB_BBCODE_BODY, vbEditNote } from './vbulletin-markup.js';
 
 export const descriptor = defineDescriptor({
@@ -62,8 +62,11 @@ export const vbulletin5: EngineAdapter = {
     const base = documentBase(doc, ctx.url);
     // Sidebar widgets have their own h1.main-title after the thread's.
     const title = text(one(doc, 'h1.main-title')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, i, page, base, ctx));
-    return { title, page, pageCount, postsPerPage: null, posts };
+    // Where a post shows no number, its place in the thread stands in.
+    const size = { page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, base, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 
@@ -74,7 +77,7 @@ function pagination(doc: Document, fromUrl: number): { page: number; pageCount: 
   return { page, pageCount: Math.max(page, Number(text(one(nav, 'span.pagetotal'))) || 0) };
 }
 
-function readPost(el: Element, index: number, page: number, base: string, ctx: PageContext): Post {
+function readPost(el: Element, position: number, page: number, base: string, ctx: PageContext): Post {
   const id = attr(el, 'data-node-id') ?? '';
   const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
   const nameEl = one(el, '[itemprop="author"] .author a') ?? one(el, '.b-userinfo .author a');
@@ -87,7 +90,7 @@ function readPost(el: Element, index: number, page: number, base: string, ctx: P
   const edit = note ? { ...note, by: nameOf(editEl) ?? note.by } : null;
   return {
     id,
-    number: postNumber(text(counter)) ?? (page - 1) * (ctx.profile.postsPerPage ?? descriptor.postsPerPage) + index + 1,
+    number: postNumber(text(counter)) ?? position,
     page,
     author,
     authorId: memberId(attr(nameEl, 'href')),

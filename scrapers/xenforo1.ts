@@ -5,7 +5,7 @@ import { buildBody } from './body-builder.js';
 import { attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
-import { postNumber } from './post-number.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
 export const descriptor = defineDescriptor({
   engine: 'xenforo1',
@@ -79,12 +79,15 @@ export const xenforo1: EngineAdapter = {
     const pageCount = Math.max(page, Number(attr(nav, 'data-last')) || 0);
     const base = documentBase(doc, ctx.url);
     const title = text(one(doc, '.titleBar h1')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, i, page, base, ctx));
-    return { title, page, pageCount, postsPerPage: null, posts };
+    // Where a post shows no number, its place in the thread stands in.
+    const size = { page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, base, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 
-function readPost(el: Element, index: number, page: number, base: string, ctx: PageContext): Post {
+function readPost(el: Element, position: number, page: number, base: string, ctx: PageContext): Post {
   const id = (attr(el, 'id') ?? '').replace(/^post-/, '');
   const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
   const nameEl = one(el, '.messageUserInfo a.username') ?? one(el, '.messageMeta a.username');
@@ -98,7 +101,7 @@ function readPost(el: Element, index: number, page: number, base: string, ctx: P
   const editText = text(editEl);
   return {
     id,
-    number: postNumber(text(numberEl)) ?? (page - 1) * (ctx.profile.postsPerPage ?? descriptor.postsPerPage) + index + 1,
+    number: postNumber(text(numberEl)) ?? position,
     page,
     author,
     authorId: /members\/(?:[^/]*?\.)?(\d+)\/?/.exec(attr(nameEl, 'href') ?? '')?.[1] ?? null,

@@ -5,7 +5,7 @@ import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
-import { postNumber } from './post-number.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
 export const descriptor = defineDescriptor({
   engine: 'xenforo2',
@@ -72,12 +72,15 @@ export const xenforo2: EngineAdapter = {
     const page = Number(text(current)) || this.pageOf(new URL(ctx.url), null);
     const pageCount = Math.max(page, ...nav.map((li) => Number(text(li)) || 0));
     const title = text(one(doc, 'h1.p-title-value')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, i, page, ctx));
-    return { title, page, pageCount, postsPerPage: null, posts };
+    // Where a post shows no number, its place in the thread stands in.
+    const size = { page, pageCount, postsOnPage: els.length };
+    const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
+    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, ctx));
+    return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
 
-function readPost(el: Element, index: number, page: number, ctx: PageContext): Post {
+function readPost(el: Element, position: number, page: number, ctx: PageContext): Post {
   const id = (attr(el, 'data-content') ?? '').replace(/^post-/, '');
   const time = one(el, '.message-attribution-main time');
   const permalinkEl = one(el, '.message-attribution-main a[href]');
@@ -89,7 +92,7 @@ function readPost(el: Element, index: number, page: number, ctx: PageContext): P
   const numberText = text(all(el, 'ul.message-attribution-opposite li a').pop());
   return {
     id,
-    number: postNumber(numberText) ?? (page - 1) * descriptor.postsPerPage + index + 1,
+    number: postNumber(numberText) ?? position,
     page,
     author: attr(el, 'data-author') ?? text(nameEl),
     authorId: attr(nameEl, 'data-user-id'),

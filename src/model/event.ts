@@ -37,7 +37,7 @@ export const GmEvent = z.discriminatedUnion('kind', [
     ...position,
   }),
   /** A GM's reading of one post's vote; target null = ignore that post's vote. */
-  z.strictObject({ kind: z.literal('correct'), post: z.number().int().positive(), target: z.string().nullable() }),
+  z.strictObject({ kind: z.literal('correct'), post: z.number().int().nonnegative(), target: z.string().nullable() }),
   z.strictObject({
     kind: z.literal('status'), player: z.string().min(1),
     status: z.enum(['arrested', 'poisoned', 'abroad', 'hindered', 'clear']), ...position,
@@ -58,7 +58,8 @@ export const GmEvents = z.array(GmEvent);
 /** A post as the tally sees it: who, where, when, and what the parser read in it. */
 export const PostEvent = z.object({
   kind: z.literal('post'),
-  post: z.number().int().positive(),
+  // MafiaScum's opening post is "#0".
+  post: z.number().int().nonnegative(),
   author: z.string(),
   time: z.string().nullable(),
   permalink: z.string().nullable(),

@@ -16,8 +16,11 @@ export type EditMarker = z.infer<typeof EditMarker>;
 export const Post = z.object({
   /** The forum's stable post id (never changes when posts above it are deleted). */
   id: z.string().min(1),
-  /** The number the forum shows ("#12"), or the 1-based position where it shows none. */
-  number: z.number().int().positive(),
+  /**
+   * The number the forum shows ("#12"; MafiaScum shows "#0" on the opening post), or the
+   * 1-based position where it shows none.
+   */
+  number: z.number().int().nonnegative(),
   /** The page of the thread the post was read from (1-based). */
   page: z.number().int().positive(),
   author: z.string(),

@@ -19,6 +19,8 @@ export interface PageReading {
   /** The browser fallback, when the user allowed it (`--browser`) or the profile needs it. */
   renderer?: PageRenderer | undefined;
   onNote?: ((message: string) => void) | undefined;
+  /** The page size the thread's earlier pages showed (numbers the posts of a last page where posts show none). */
+  postsPerPage?: number | null | undefined;
 }
 
 /** A page asked about with validators either did not change, or was read afresh. */
@@ -80,7 +82,7 @@ async function render(r: PageReading, url: string, validators: Validators): Prom
 }
 
 function parse(r: PageReading, doc: FetchedPage): ThreadPage {
-  return r.adapter.parsePage(doc.body, { url: doc.finalUrl, profile: r.profile, now: doc.fetchedAt });
+  return r.adapter.parsePage(doc.body, { url: doc.finalUrl, profile: r.profile, now: doc.fetchedAt, postsPerPage: r.postsPerPage ?? null });
 }
 
 /** The page and the further documents it lists (Discourse post batches). */

@@ -149,7 +149,8 @@ async function readPages(
     const known = cached?.pages[n - 1];
     const url = known?.url ?? adapter.pageUrl(thread, n, perPage);
     const prefetched = identified && (identified.url === url || identified.finalUrl === url) ? sameAs(identified, known) : null;
-    const outcome = await readPage(r, url, known?.validators ?? {}, prefetched).catch((error: unknown) => {
+    // The page size learned so far (from the cache too) numbers a last page whose posts show no number.
+    const outcome = await readPage({ ...r, postsPerPage: perPage }, url, known?.validators ?? {}, prefetched).catch((error: unknown) => {
       throw known && n === resumeAt && error instanceof NotFoundError ? new ResumePageGone(error) : error;
     });
     if (outcome.kind === 'unchanged') {

@@ -312,7 +312,7 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
       it('a page is recorded whole or not at all', async () => {
         const game = await newGame();
         const good = post('501', 1, 'fine');
-        const bad = post('502', 2, 'bad', { number: 0 }); // violates number > 0
+        const bad = post('502', 2, 'bad', { number: -1 }); // violates number >= 0 (MafiaScum's opening post is #0)
         await expect(store.posts.recordPage(game.id, [good, bad], t(1))).rejects.toThrow();
         expect(await store.posts.postsOf(game.id)).toEqual([]);
         await expect(store.posts.recordPage(987654321, [good], t(1))).rejects.toThrow(NotFoundError);

@@ -26,16 +26,20 @@ export const proboardsRenderer: ThreadRenderer = {
   engine: 'proboards',
   threadPath: (s) => `/thread/${s.thread.id}/${s.thread.slug}`,
   render(script: GameScript): RenderedPage[] {
-    const per = descriptor.postsPerPage;
-    const pages: ScriptPost[][] = [];
-    for (let i = 0; i < script.posts.length; i += per) pages.push(script.posts.slice(i, i + per));
-    return pages.map((posts, i) => {
-      const page = i + 1;
-      const path = `/thread/${script.thread.id}/${script.thread.slug}${page > 1 ? `?page=${page}` : ''}`;
-      return { page, path, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
-    });
+    return renderProboardsPages(script, descriptor.postsPerPage);
   },
 };
+
+/** The thread's pages on a board set to `per` posts a page (boards choose their page size). */
+export function renderProboardsPages(script: GameScript, per: number): RenderedPage[] {
+  const pages: ScriptPost[][] = [];
+  for (let i = 0; i < script.posts.length; i += per) pages.push(script.posts.slice(i, i + per));
+  return pages.map((posts, i) => {
+    const page = i + 1;
+    const path = `/thread/${script.thread.id}/${script.thread.slug}${page > 1 ? `?page=${page}` : ''}`;
+    return { page, path, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
+  });
+}
 
 function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number): string {
   const first = posts[0]!.n === 1;
