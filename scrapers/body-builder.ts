@@ -129,7 +129,9 @@ class Builder {
     const color = (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined);
     const size = (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined);
     const signature = r.signature?.(el) ?? false;
-    const block = r.blocks.has(name);
+    // A block the author's style puts in the line (MafiaScum's `div style="display:inline"`
+    // for [b]) flows with the text around it, as the browser shows it.
+    const block = r.blocks.has(name) && !shownInline(style);
     // A table cell (or other element shown apart) the markup does not make a block still
     // never runs into its neighbours, even with no white space between the tags.
     const apart = !block && isSeparate(el);
@@ -235,7 +237,7 @@ class Builder {
       if (!s.bold && isBold(r, node, inline)) s = { ...s, bold: true };
       if (!s.strike && isStruck(r, node, inline)) s = { ...s, strike: true };
       if (!s.signature && r.signature?.(node)) s = { ...s, signature: true };
-      const apart: BodyNode | null = r.blocks.has(name) || quote >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
+      const apart: BodyNode | null = (r.blocks.has(name) && !shownInline(inline)) || quote >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
       if (apart) emit(apart, style);
       frames.push({ nodes: node.children, i: 0, style: s, close: apart, outside: style });
     }
@@ -312,6 +314,11 @@ class Builder {
       return null;
     }
   }
+}
+
+/** `display: inline` (or inline-block) in a style (`style` lower-cased). */
+function shownInline(style: string): boolean {
+  return style !== '' && /(?:^|;)\s*display\s*:\s*inline(?:-block)?\s*(?:;|!|$)/.test(style);
 }
 
 /** Bold by the markup or by an inline style (`style` lower-cased). */

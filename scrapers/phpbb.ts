@@ -30,7 +30,8 @@ export const descriptor = defineDescriptor({
     spoiler: { selector: 'div.spoiler, .spoilwrapper, details.spoiler', titleSelector: '.spoiltitle, summary' },
     code: 'dl.codebox, div.codebox, pre, code',
     // MafiaScum's [vote] BBCode renders as span.bbvote, bold by its stylesheet.
-    bold: 'b, strong, span.bbvote',
+    // MafiaScum renders [b] as `span.noboldsig` (bold that signatures do not get).
+    bold: 'b, strong, span.bbvote, span.noboldsig',
     smilie: 'img.smilies',
     mention: 'a.mention',
     internalLink: 'a.postlink-local',
