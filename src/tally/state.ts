@@ -1,6 +1,7 @@
 import type { Roster } from '../model/roster.js';
 import type { Flag, Outcome, RuleDeath, TallyViolation } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
+import { VoteBook } from './vote-book.js';
 
 /**
  * The state a tally is folded into. Everything is readonly: each `apply*` returns a new
@@ -14,7 +15,7 @@ export interface GameState {
   readonly day: number;
   readonly phase: Phase;
   /** Each living slot's current lynch vote, by slot index (this Day). */
-  readonly votes: ReadonlyMap<number, CastVote>;
+  readonly votes: VoteBook<CastVote>;
   /** Standing Hammer / Filibuster votes by slot (this Day). */
   readonly sideVotes: SideVotes;
   /** Vetoes cast this Day, in order. */
@@ -150,7 +151,7 @@ export function freshDay(day: number, seed: number | null) {
   return {
     day,
     phase: { kind: 'open' } as Phase,
-    votes: new Map(),
+    votes: VoteBook.empty<CastVote>(),
     sideVotes: noSideVotes,
     vetoes: [],
     extensions: {},
@@ -196,10 +197,8 @@ export function withSlot(state: GameState, index: number, change: Partial<SlotSt
 }
 
 export function withVote(state: GameState, slot: number, vote: CastVote | null): GameState {
-  const votes = new Map(state.votes);
-  if (vote) votes.set(slot, vote);
-  else votes.delete(slot);
-  return { ...state, votes };
+  const votes = state.votes.with(slot, vote ?? undefined);
+  return votes === state.votes ? state : { ...state, votes };
 }
 
 export function withSideVote(state: GameState, kind: KeywordKind, slot: number, cast: SideCast | null): GameState {

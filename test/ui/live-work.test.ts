@@ -6,7 +6,7 @@ import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import { countVotes, countVotesAt } from '../../src/tally/count.js';
 import { findSlot } from '../../src/tally/slot-names.js';
 import type { SlotState } from '../../src/tally/state.js';
-import { buildTimeline } from '../../src/web/ui/timeline.js';
+import { buildTimeline, pointsFor } from '../../src/web/ui/timeline.js';
 
 /**
  * The live page's work grows linearly with the thread (issue #17, item 7): its vote
@@ -64,5 +64,14 @@ describe('live page work', () => {
     // The first slot with a name wins, as in roster order; a current name beats an alias.
     const clash = [{ name: 'Bo', formerNames: [], aliases: ['Al'] }, { name: 'Al', formerNames: [], aliases: ['Bo'] }] as unknown as SlotState[];
     expect([findSlot(clash, 'al'), findSlot(clash, 'BO'), findSlot(clash, 'nobody')]).toEqual([1, 0, undefined]);
+  });
+
+  it('draws fewer points for a bigger roster, so points x players stays bounded (each point is a count of the roster)', () => {
+    expect([10, 300, 500, 1000, 3000, 100_000].map(pointsFor)).toEqual([240, 240, 240, 120, 40, 24]);
+    for (const n of [500, 1000, 3000, 10_000]) expect(pointsFor(n) * n).toBeLessThanOrEqual(Math.max(120_000, 24 * n));
+    const big = game(3000, 3000);
+    const timeline = buildTimeline({ ruleset, roster: big.roster, events: big.events, view: 'public', posts: big.events.flatMap((e) => (e.kind === 'post' ? [e.post] : [])) });
+    expect(timeline.posts).toHaveLength(40);
+    expect(timeline.posts.at(-1)).toBe(3000); // the last post is always a point
   });
 });

@@ -34,15 +34,24 @@ export interface Timeline {
 export interface TimelineInput extends Omit<CountInput, 'toPost' | 'toTime'> {
   /** The Day's posts (numbers), in thread order. */
   posts: readonly number[];
-  /** Most points computed; longer Days are sampled evenly (the last post always kept). */
+  /** Most points computed; longer Days are sampled evenly (the last post always kept). Default: `pointsFor(roster)`. */
   maxPoints?: number;
   /** Most series drawn (the biggest wagons). Default 6. */
   maxSeries?: number;
 }
 
+/**
+ * Points on the chart for a roster: each point is a whole count of the roster, so a big
+ * game gets fewer of them (240 up to 500 players, 40 at 3,000, never under 24) and the
+ * live page's work stays linear in the roster.
+ */
+export function pointsFor(players: number): number {
+  return Math.max(24, Math.min(240, Math.floor(120_000 / Math.max(1, players))));
+}
+
 export function buildTimeline(input: TimelineInput): Timeline {
   const all = [...new Set(input.posts)].sort((a, b) => a - b);
-  const max = input.maxPoints ?? 240;
+  const max = input.maxPoints ?? pointsFor(input.roster.length);
   const posts = all.length <= max ? all : sample(all, max);
   const cuts: Tally[] = countVotesAt({ ...input, view: input.view ?? 'public' }, posts);
 
