@@ -20,7 +20,14 @@ export const MAX_DEPTH = 200;
 /** Turn one post's body element into the engine-neutral tree, by the engine's markup data. */
 export function buildBody(root: Element, markup: BodyMarkup, ctx: BodyContext): Body {
   const builder = new Builder(rulesOf(markup), ctx);
-  return builder.children(root.children, 0);
+  try {
+    return builder.children(root.children, 0);
+  } catch (error) {
+    // One post's markup must never stop the page (and every later poll): the post is kept,
+    // marked, and goes to the GM's review queue; the rest of the page is read.
+    const why = error instanceof Error ? error.message : String(error);
+    return [{ t: 'unreadable', reason: `the post's markup could not be read: ${why.slice(0, 200)}` }];
+  }
 }
 
 type Is = (el: Element) => boolean;

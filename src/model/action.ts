@@ -35,7 +35,7 @@ export type Action = z.infer<typeof Action>;
 
 export const ReviewReason = z.enum([
   'ambiguous-target', 'unknown-target', 'vote-for-dead', 'not-a-player', 'malformed-vote', 'empty-vote',
-  'no-lynch-not-allowed',
+  'no-lynch-not-allowed', 'unreadable-post',
 ]);
 export type ReviewReason = z.infer<typeof ReviewReason>;
 

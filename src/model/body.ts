@@ -18,7 +18,9 @@ export type BodyNode =
   | { t: 'link'; href: string; kind: LinkKind; children: BodyNode[] }
   | { t: 'image'; src: string }
   | { t: 'smilie'; alt: string }
-  | { t: 'signature'; children: BodyNode[] };
+  | { t: 'signature'; children: BodyNode[] }
+  /** What the adapter could not read of a post (hostile or broken markup): the GM reads it on the forum. */
+  | { t: 'unreadable'; reason: string };
 
 export const LinkKind = z.enum(['internal', 'external', 'mention']);
 export type LinkKind = z.infer<typeof LinkKind>;
@@ -40,6 +42,7 @@ export const BodyNode: z.ZodType<BodyNode> = z.lazy(() =>
     z.object({ t: z.literal('image'), src: z.string() }),
     z.object({ t: z.literal('smilie'), alt: z.string() }),
     z.object({ t: z.literal('signature'), children: children() }),
+    z.object({ t: z.literal('unreadable'), reason: z.string() }),
   ]),
 ) as z.ZodType<BodyNode>;
 
@@ -57,6 +60,7 @@ export function plainText(nodes: readonly BodyNode[]): string {
         case 'code': out += n.text; break;
         case 'image': break;
         case 'smilie': out += n.alt; break;
+        case 'unreadable': break;
         case 'block':
           if (out && !out.endsWith('\n')) out += '\n';
           walk(n.children);

@@ -54,7 +54,7 @@ export const FlagKind = z.enum([
   'no-lynch-not-allowed', 'vote-by-non-player', 'vote-by-dead', 'vote-after-decision', 'gm-correction',
   // Rules of particular rulesets (added with the five seed rulesets):
   'self-vote', 'vote-in-thread', 'side-action-not-allowed', 'veto-spent', 'self-veto', 'self-forgive',
-  'forgive-without-penalty', 'missing-vote', 'unknown-post',
+  'forgive-without-penalty', 'missing-vote', 'unknown-post', 'unreadable-post',
 ]);
 export type FlagKind = z.infer<typeof FlagKind>;
 

@@ -150,6 +150,9 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
         // Someone else's words, code or boilerplate: gone, but it still separates lines.
         endLine();
         break;
+      case 'unreadable':
+        endLine();
+        break;
       case 'image':
       case 'smilie':
         // A picture between words is a gap, not text: "Bob :)" must not read "Bob:)".
@@ -206,6 +209,7 @@ function typedClosers(body: readonly BodyNode[], options: OwnTextOptions): numbe
       case 'br':
       case 'image':
       case 'smilie':
+      case 'unreadable':
         break;
       case 'strike':
         if (options.keepStruck) enter(node.children);

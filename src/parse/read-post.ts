@@ -57,6 +57,10 @@ export interface ReadOptions {
 }
 
 export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, options: ReadOptions = {}): PostReading {
+  // A post the adapter could not read is the GM's to read: never a silent "no vote".
+  if (post.body.some((n) => n.t === 'unreadable')) {
+    return { actions: [], effect: { kind: 'review', target: null, reason: 'unreadable-post' }, violations: [] };
+  }
   const lines = ownLines(post.body);
   const found = findActions(lines, ruleset.votes, keywordTargets(ruleset));
   const resolve = resolverFor(roster, ruleset);

@@ -49,6 +49,7 @@ export function ruleViolations(post: RuleCheckInput, roster: Roster, ruleset: Ru
       case 'text':
       case 'br':
       case 'smilie':
+      case 'unreadable':
         break;
       case 'image':
         if (!images.has(node.src)) {

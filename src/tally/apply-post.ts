@@ -28,7 +28,7 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
     post: event.post,
     player: author === undefined ? event.author : slotName(st, author),
     kind,
-    raw: evidence.raw,
+    raw: evidence.raw || (event.reading.effect.reason === 'unreadable-post' ? 'Votal could not read this post: read it on the forum' : ''),
     candidates: evidence.candidates,
   });
 

@@ -157,6 +157,7 @@ export function openFlags(t: Tally, settled: readonly string[] = []): Tally['fla
 /** Flags about whom a vote names: the GM picks who was meant, or ignores the vote. */
 export const TARGET_FLAGS: ReadonlySet<Tally['flags'][number]['kind']> = new Set([
   'ambiguous-target', 'unknown-target', 'vote-for-dead', 'malformed-vote', 'empty-vote', 'no-lynch-not-allowed', 'self-vote',
+  'unreadable-post',
 ]);
 
 /**

@@ -63,6 +63,7 @@ const FLAG_TITLES: Partial<Record<Flag['kind'], string>> = {
   'unknown-post': 'Correction of a post that does not exist',
   'vote-in-thread': 'Vote posted in the thread',
   'self-vote': 'Self-vote',
+  'unreadable-post': 'Post Votal could not read (read it on the forum)',
 };
 
 export interface ReviewInput {
