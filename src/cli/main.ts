@@ -52,7 +52,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--at-time <iso>', 'count as at this time (ISO 8601)')
     .option('--deadline <iso>', "the deadline of the Day counted (ISO 8601); the ruleset's scheduled checks run without it")
     .addOption(new Option('--view <view>', 'gm shows hidden vote weights; public hides them').choices(['gm', 'public']).default('gm'))
-    .option('--explain', 'give every number the posts and events behind it (JSON)')
+    .option('--explain', 'give every number the posts and events behind it (in every format)')
     .addOption(new Option('--format <format>', 'output').choices(['text', 'json', 'bbcode']).default('text'))
     .option('--site-profile <file>', 'site profile YAML, or a folder of them (engine, time zone, pause, cookies, login); repeatable', collect, [])
     .option('--cookies <file>', "logged-in session for the thread's site: Netscape cookies.txt or Playwright storage state JSON")

@@ -11,6 +11,7 @@ export function renderText(t: Tally): string {
   for (const w of t.wagons) {
     const voters = w.voters.map((v) => `${v.player} (#${v.post}${v.weight !== 1 ? `, x${v.weight}` : ''})`).join(', ');
     lines.push(`${w.target} - ${wagonCount(w)}: ${voters}`);
+    for (const e of w.explain ?? []) lines.push(`    ${because(e)}`);
   }
   lines.push(`Not voting (${t.notVoting.length}): ${t.notVoting.join(', ') || '-'}`);
   if (t.violations.length) {
@@ -26,5 +27,11 @@ export function renderText(t: Tally): string {
     }
   }
   lines.push('', outcomeLine(t));
+  for (const e of t.outcome.explain ?? []) lines.push(`    ${because(e)}`);
   return lines.join('\n') + '\n';
+}
+
+/** One reason behind a number (`--explain`): the post it happened at, and what. */
+function because(e: { post: number | null; text: string }): string {
+  return e.post === null ? e.text : `#${e.post}: ${e.text}`;
 }

@@ -41,6 +41,7 @@ export const DEFAULT_VOTAL_TEMPLATE = `{{header}}
 {{violations}}
 
 {{outcome}}
+{{explain}}
 `;
 
 let defaultTemplate: CompiledTemplate | null = null;
@@ -77,6 +78,7 @@ export function renderVotal(t: Tally, opts: VotalOptions): string {
     notes: (t.notes ?? []).map((n) => w([n])).join('\n'),
     violations: w([violationsSentence(t, opts.settled)]),
     outcome: w(t.outcome.status === 'open' ? [outcomeSentence(t)] : [bold(outcomeSentence(t))]),
+    explain: explainPart(d, t),
   };
   const wagons = t.wagons.map((x): Record<WagonPart, string> => ({
     target: w([x.target]),
@@ -86,6 +88,17 @@ export function renderVotal(t: Tally, opts: VotalOptions): string {
     line: w(wagonLine(t, x)),
   }));
   return fillTemplate(template, { parts, wagons });
+}
+
+/** With `--explain`: the posts and events behind each wagon and the outcome (empty without). */
+function explainPart(d: DialectSpec, t: Tally): string {
+  const why = (list: readonly { post: number | null; text: string }[]) =>
+    joined(list.map((e) => [e.post === null ? e.text : `#${e.post}: ${e.text}`]), '; ');
+  const items: Inline[][] = [
+    ...t.wagons.filter((x) => x.explain?.length).map((x): Inline[] => [bold(x.target), ': ', ...why(x.explain!)]),
+    ...(t.outcome.explain?.length ? [[bold('Outcome'), ': ', ...why(t.outcome.explain)] as Inline[]] : []),
+  ];
+  return items.length ? `${writeInline(d, [bold('Why these numbers:')])}\n${writeList(d, items)}` : '';
 }
 
 function names(list: readonly string[]): Inline[] {

@@ -19,7 +19,7 @@ export class TemplateError extends Error {
 /** Parts of the votal a template can place. */
 export const VOTAL_PLACEHOLDERS = [
   'header', 'title', 'day', 'asOf', 'wagons', 'notVoting', 'abstaining', 'alive', 'dead', 'threshold',
-  'penalties', 'deadline', 'notes', 'violations', 'outcome',
+  'penalties', 'deadline', 'notes', 'violations', 'outcome', 'explain',
 ] as const;
 /** Parts of one wagon, inside {{#each wagons}}. */
 export const WAGON_PLACEHOLDERS = ['target', 'count', 'status', 'voters', 'line'] as const;

@@ -85,6 +85,17 @@ describe('votal count', () => {
     expect(bob.explain?.map((e) => e.post)).toEqual(expect.arrayContaining([17, 22]));
   });
 
+  it('--explain shows the posts behind every wagon in text and BBCode too, and nothing without it', async () => {
+    const json = (JSON.parse((await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--explain'])).stdout) as Tally);
+    const why = json.wagons.find((w) => w.target === 'Bob')!.explain![0]!;
+    for (const format of ['text', 'bbcode']) {
+      const explained = (await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', format, '--explain'])).stdout;
+      const plain = (await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', format])).stdout;
+      expect(explained, format).toContain(`#${why.post}: ${why.text}`);
+      expect(plain, format).not.toContain(`#${why.post}: ${why.text}`);
+    }
+  });
+
   it('counts as at a time with --at-time', async () => {
     // Post 8 was made at 21:00 on the first day; post 9 the next morning.
     const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--at-time', '2026-03-02T23:00:00Z']);
