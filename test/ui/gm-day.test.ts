@@ -90,6 +90,20 @@ describe("the GM's dashboard", () => {
     expect(activity).not.toContain('game.create');
   });
 
+  it('shows a discarded draft as discarded, with no empty panel of actions', async () => {
+    const game = await store.games.create({ threadUrl: `${thread.url}?drafts`, ruleset: 'plurality', roster: [{ name: 'Alice' }] }, 'gm');
+    const saved = await store.tallies.save(game.id, sampleTally());
+    const draft = await store.drafts.create({ gameId: game.id, tallyId: saved.id, dialect: 'bbcode', body: '[b]Vote count[/b]' }, 'poller');
+    const { cookie } = await signIn(app);
+    const pending = await (await app.request(`${O}/gm/drafts/${draft.id}`, { headers: { cookie } })).text();
+    expect(pending).toContain('id="draft-actions"');
+    await store.drafts.discard(draft.id, 'gm');
+    const html = await (await app.request(`${O}/gm/drafts/${draft.id}`, { headers: { cookie } })).text();
+    expect(html).toContain('This draft was discarded: nothing was posted.');
+    expect(html).not.toContain('id="draft-actions"');
+    expect(html).not.toMatch(/<section class="panel"><div class="actions"><\/div><\/section>/);
+  });
+
   it('serves an icon where browsers look for one', async () => {
     const res = await app.request(`${O}/favicon.ico`);
     expect(res.status).toBe(301);

@@ -617,7 +617,11 @@ export function DraftPage(props: {
           )}
         </section>
       </div>
-      <section class="panel">
+      {d.status === 'discarded' || d.status === 'superseded' ? (
+        <p class="muted" id="draft-closed">{d.status === 'discarded' ? 'This draft was discarded: nothing was posted.' : 'This draft was replaced by a newer one: nothing was posted.'}</p>
+      ) : null}
+      {editable || (props.publication && props.publication.status !== 'published' && props.publication.method === 'copy') ? (
+      <section class="panel" id="draft-actions">
         <div class="actions">
           {editable && props.staleChanges ? (
             <PostButton action={`/gm/games/${props.game.id}/drafts`} csrf={props.csrf} label="Draft again from the current count" class="secondary" />
@@ -633,6 +637,7 @@ export function DraftPage(props: {
           ) : null}
         </div>
       </section>
+      ) : null}
     </Layout>
   );
 }
