@@ -79,11 +79,14 @@ export function isPrivateAddress(address: string): boolean {
   const words = expandIpv6(bare);
   if (!words) return true; // isIP accepted it but we cannot read it: refuse rather than guess
   const canonical = words.map((w) => w.toString(16)).join(':');
-  if (CARRIES_V4.check(canonical, 'ipv6')) {
-    const [hi = 0, lo = 0] = words.slice(6);
-    return NOT_PUBLIC_V4.check([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.'), 'ipv4');
-  }
+  if (CARRIES_V4.check(canonical, 'ipv6')) return NOT_PUBLIC_V4.check(lastV4(words), 'ipv4');
   return NOT_PUBLIC_V6.check(canonical, 'ipv6');
+}
+
+/** The IPv4 address in the last 32 bits of an IPv6 address's words. */
+function lastV4(words: readonly number[]): string {
+  const [hi = 0, lo = 0] = words.slice(6);
+  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
 }
 
 /**
@@ -107,11 +110,10 @@ export function isPrivateNetworkAddress(address: string): boolean {
   if (family !== 6) return false;
   const words = expandIpv6(bare);
   if (!words) return false;
-  if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) {
-    const [hi = 0, lo = 0] = words.slice(6);
-    return PRIVATE_NET_V4.check([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.'), 'ipv4');
-  }
-  return PRIVATE_NET_V6.check(words.map((w) => w.toString(16)).join(':'), 'ipv6');
+  const canonical = words.map((w) => w.toString(16)).join(':');
+  // An IPv4-mapped socket address (::ffff:10.0.0.2) is the IPv4 one.
+  if (canonical.startsWith('0:0:0:0:0:ffff:')) return PRIVATE_NET_V4.check(lastV4(words), 'ipv4');
+  return PRIVATE_NET_V6.check(canonical, 'ipv6');
 }
 
 /** Eight 16-bit words of an IPv6 literal (handles `::` and a dotted IPv4 tail). */

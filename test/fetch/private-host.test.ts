@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { NetworkError, PrivateHostError, UnsupportedUrlError } from '../../src/fetch/errors.js';
 import { PageFetcher } from '../../src/fetch/page-fetcher.js';
-import { assertPublicUrl, guardedLookup, isPrivateAddress, PrivateAddressAtConnect } from '../../src/fetch/private-host.js';
+import { assertPublicUrl, guardedLookup, isPrivateAddress, isPrivateNetworkAddress, PrivateAddressAtConnect } from '../../src/fetch/private-host.js';
 import { rejectionOf, testFetcher } from './support.js';
 
 const publicDns = async () => ['93.184.216.34'];
@@ -168,5 +168,17 @@ describe('connect-time guard (DNS rebinding)', () => {
     const mixed = guardedLookup({ allowPrivate: false, resolve: async () => ['93.184.216.34', '::ffff:10.0.0.1'] });
     const err = await new Promise((done) => mixed('forum.example', {}, (e) => done(e)));
     expect(err).toBeInstanceOf(PrivateAddressAtConnect);
+  });
+});
+
+describe('private networks (where a trusted reverse proxy may sit)', () => {
+  it.each([
+    ['127.0.0.1', true], ['10.1.2.3', true], ['172.20.0.1', true], ['192.168.1.1', true], ['100.64.0.1', true], ['169.254.1.1', true],
+    ['::1', true], ['fd00::1', true], ['fe80::1%eth0', true], ['::ffff:10.0.0.2', true],
+    // Not public, but no proxy of ours: documentation, benchmarking, multicast, public.
+    ['203.0.113.7', false], ['198.51.100.9', false], ['198.18.0.1', false], ['224.0.0.1', false], ['8.8.8.8', false],
+    ['2001:db8::1', false], ['::ffff:203.0.113.7', false], ['not an address', false],
+  ] as const)('%s: %s', (address, expected) => {
+    expect(isPrivateNetworkAddress(address)).toBe(expected);
   });
 });
