@@ -104,6 +104,24 @@ describe("the GM's dashboard", () => {
     expect(html).not.toMatch(/<section class="panel"><div class="actions"><\/div><\/section>/);
   });
 
+  it('previews an edit of a draft in place, storing nothing', async () => {
+    const game = await store.games.create({ threadUrl: `${thread.url}?preview`, ruleset: 'plurality', roster: [{ name: 'Alice' }] }, 'gm');
+    const saved = await store.tallies.save(game.id, sampleTally());
+    const draft = await store.drafts.create({ gameId: game.id, tallyId: saved.id, dialect: 'bbcode', body: '[b]Vote count[/b]' }, 'poller');
+    const { cookie, csrf } = await signIn(app);
+    const res = await app.request(`${O}/gm/drafts/${draft.id}/preview`, {
+      method: 'POST', body: form({ _csrf: csrf, body: '[b]Vote count[/b]\r\n[i]Edited by the GM[/i]' }), headers: { cookie, origin: O, 'content-type': FORM },
+    });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('Preview of your edit: it is not saved until you save or approve it.');
+    const preview = /<section class="panel" aria-labelledby="preview-h">[\s\S]*?<\/section>/.exec(html)![0];
+    expect(preview).toContain('Edited by the GM');
+    expect(html).toMatch(/<textarea id="body" name="body" rows="16">\[b\]Vote count\[\/b\]\n\[i\]Edited by the GM\[\/i\]<\/textarea>/);
+    expect((await store.drafts.get(draft.id))?.body).toBe('[b]Vote count[/b]');
+    expect(await store.drafts.list(game.id)).toHaveLength(1);
+  });
+
   it('serves an icon where browsers look for one', async () => {
     const res = await app.request(`${O}/favicon.ico`);
     expect(res.status).toBe(301);

@@ -604,6 +604,7 @@ export function DraftPage(props: {
                 {props.staleChanges
                   ? <button type="submit" name="confirm" value="1">{props.canPost ? 'Approve anyway and publish' : 'Approve anyway'}</button>
                   : <button type="submit">{props.canPost ? 'Approve and publish' : 'Approve (then copy it into the thread)'}</button>}
+                <button type="submit" class="secondary" formaction={`/gm/drafts/${d.id}/preview`}>Preview the edit</button>
                 <button type="submit" class="secondary" formaction={`/gm/drafts/${d.id}/edit`}>Save edit as a new draft</button>
                 <button type="button" class="secondary" data-copy="body">Copy</button>
               </div>

@@ -489,9 +489,8 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     return draft && game ? { draft, game } : null;
   };
 
-  app.get('/gm/drafts/:id', async (c) => {
-    const found = await draftAndGame(c);
-    if (!found) return notFound(c);
+  /** The draft page; `edited`: the GM's unsaved edit, previewed in place of the draft's text. */
+  const draftPage = async (c: Context<UiEnv>, found: NonNullable<Awaited<ReturnType<typeof draftAndGame>>>, edited: string | null) => {
     const { draft, game } = found;
     const [publication, poll, api] = await Promise.all([
       store.drafts.publicationOf(draft.id), store.polls.get(game.id), callApi('GET', `/drafts/${draft.id}`),
@@ -501,8 +500,25 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const flash = flashOf(c);
     const copyText = publication && publication.method === 'copy' && publication.status !== 'published' && draft.status === 'approved'
       ? withMarker(draft.body, draft.dialect, publication.marker) : null;
-    return c.html(<DraftPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} draft={draft} publication={publication}
-      staleChanges={stale?.changes.summary ?? null} copyText={copyText} canPost={method !== 'copy'} message={flash.message ?? null} error={flash.error ?? null} />);
+    const shown = edited === null ? draft : { ...draft, body: edited };
+    const message = edited === null ? flash.message ?? null : 'Preview of your edit: it is not saved until you save or approve it.';
+    return c.html(<DraftPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} draft={shown} publication={publication}
+      staleChanges={stale?.changes.summary ?? null} copyText={copyText} canPost={method !== 'copy'} message={message} error={flash.error ?? null} />);
+  };
+
+  app.get('/gm/drafts/:id', async (c) => {
+    const found = await draftAndGame(c);
+    if (!found) return notFound(c);
+    return draftPage(c, found, null);
+  });
+
+  // The preview follows the GM's edit: the page again, with the edited text shown (nothing stored).
+  app.post('/gm/drafts/:id/preview', async (c) => {
+    const found = await draftAndGame(c);
+    if (!found) return notFound(c);
+    const body = normaliseLineEndings(String((await c.req.parseBody()).body ?? ''));
+    if (found.draft.status !== 'pending') return back(c, `/gm/drafts/${found.draft.id}`, { error: `Draft ${found.draft.id} is ${found.draft.status}; only a pending draft can be edited.` });
+    return draftPage(c, found, body.trim() ? body : found.draft.body);
   });
 
   app.post('/gm/drafts/:id/edit', async (c) => {
