@@ -74,6 +74,8 @@ tr.majority td:first-child { box-shadow: inset 4px 0 0 var(--bad); }
 .s4 { fill: #c2255c; stroke: #c2255c; background: #c2255c; } .s5 { fill: #5f6b7a; stroke: #5f6b7a; background: #5f6b7a; }
 .chart polyline { fill: none; stroke-width: 2.5; }
 .chart circle { stroke: none; }
+/* On a phone the chart fits the screen (axis included) instead of scrolling it away; its text grows to stay readable. */
+@media (max-width: 480px) { .chart { min-width: 0; } .chart text { font-size: 20px; } }
 form.inline { display: inline; }
 form.inline select { width: auto; max-width: 12em; }
 label { display: block; font-weight: 600; margin: 10px 0 4px; }
