@@ -33,7 +33,6 @@ import { requireAdmin } from './auth.js';
 import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.js';
 import { freshnessOf } from './freshness.js';
 import { GameEvents } from './live.js';
-import { gamePage } from './public-page.js';
 import { clientAddressOf, rateLimit, type RateLimitOptions } from './rate-limit.js';
 import { createUiApp } from './ui/index.js';
 
@@ -489,12 +488,6 @@ export function createApp(deps: AppDeps): VotalApp {
     ? c.redirect('/gm', 302)
     : c.json({ name: 'votal', dashboard: '/gm', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug' })));
   app.route('/', createUiApp(deps));
-
-  app.get('/g/:slug', async (c) => {
-    const game = await store.games.bySlug(c.req.param('slug'));
-    if (!game) return c.html('<!DOCTYPE html><title>Not found</title><p>No such game.</p>', 404);
-    return c.html(await gamePage(game, await store.tallies.latest(game.id)));
-  });
 
   app.get('/g/:slug/events', async (c) => {
     const game = await store.games.bySlug(c.req.param('slug'));
