@@ -17,7 +17,7 @@ import { watchGames, type GameWatch } from '../notify/watch.js';
 import { createNotifier } from '../notify/webhook.js';
 import { StoreLockedError } from '../store/errors.js';
 import { closeOnSignals, openStore, type Store } from '../store/open-store.js';
-import { redactUrl } from '../store/sql.js';
+import { redactDatabaseUrl } from '../store/sql.js';
 import { createApp, type AppDeps, type VotalApp } from '../web/app.js';
 import { startHttpServer, type RunningServer } from '../web/server.js';
 import { CliError, EXIT } from './exit-codes.js';
@@ -215,7 +215,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
     const shownToken = token.source === 'new' ? token.token : token.source === 'env' ? 'from VOTAL_ADMIN_TOKEN' : `in ${token.file}`;
     stdout(`Votal is running: dashboard ${server.url}/gm (admin token: ${shownToken}); players follow ${server.url}/g/<game>\n`);
     if (token.source === 'new' && token.file) stdout(`The admin token is kept in ${token.file} (readable by you only); it is shown this once.\n`);
-    stdout(`Data: ${store.sql.driver === 'pg' ? `PostgreSQL ${redactUrl(env.databaseUrl ?? '')}` : `PGlite in ${store.sql.location}`}. Stop with Ctrl-C.\n`);
+    stdout(`Data: ${store.sql.driver === 'pg' ? `PostgreSQL ${redactDatabaseUrl(env.databaseUrl ?? '')}` : `PGlite in ${store.sql.location}`}. Stop with Ctrl-C.\n`);
     log.info({ url: server.url, driver: store.sql.driver, migrations: store.migrations.applied }, 'votal serve started');
 
     if (options.handleSignals !== false) {
@@ -285,7 +285,7 @@ export async function startWorker(options: Omit<ServeOptions, 'port' | 'host' | 
     closed ??= poller.stop().finally(() => Promise.all([store.close(), sites.close()]).then(() => {}));
     return closed;
   };
-  stdout(`Votal worker is polling (PostgreSQL ${redactUrl(env.databaseUrl)}). Stop with Ctrl-C.\n`);
+  stdout(`Votal worker is polling (PostgreSQL ${redactDatabaseUrl(env.databaseUrl)}). Stop with Ctrl-C.\n`);
   if (options.handleSignals !== false) closeOnSignals(store.sql, { before: () => poller.stop() });
   return { store, poller, close };
 }

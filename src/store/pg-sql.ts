@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { assertChannel, parseInt8, redactUrl, txHandle, type Queryable, type QueryResult, type Sql } from './sql.js';
+import { assertChannel, parseInt8, redactDatabaseUrl, txHandle, type Queryable, type QueryResult, type Sql } from './sql.js';
 
 export interface PgSqlOptions {
   /** `postgres://user:password@host:port/database` */
@@ -46,7 +46,7 @@ export async function openPgSql(options: PgSqlOptions): Promise<Sql> {
   const onError = options.onError ?? ((error: Error) => console.error(`votal store: PostgreSQL: ${error.message}`));
   const pool = new pg.Pool({ ...config, max: options.max ?? 10 });
   pool.on('error', onError);
-  const location = redactUrl(options.connectionString) + (options.schema ? ` (schema ${options.schema})` : '');
+  const location = redactDatabaseUrl(options.connectionString) + (options.schema ? ` (schema ${options.schema})` : '');
   try {
     await pool.query('SELECT 1');
   } catch (error) {

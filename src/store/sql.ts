@@ -129,8 +129,8 @@ export function txHandle(conn: TxConnection, state: { open: boolean } = { open: 
   return handle;
 }
 
-/** Hides the password in a connection URL (for messages and `Sql.location`). */
-export function redactUrl(url: string): string {
+/** Hides the password in a database connection URL, keeping the user (for messages and `Sql.location`); forum URLs go through fetch/redact-url.ts, which drops session ids too. */
+export function redactDatabaseUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeOnSignals, openSql, openStore, StoreEnv } from '../../src/store/open-store.js';
-import { redactUrl } from '../../src/store/sql.js';
+import { redactDatabaseUrl } from '../../src/store/sql.js';
 
 describe('choosing the store from the environment', () => {
   it('a blank DATABASE_URL counts as unset', () => {
@@ -26,7 +26,7 @@ describe('choosing the store from the environment', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/cannot connect to PostgreSQL at postgres:\/\/votal:\*\*\*@127\.0\.0\.1:1\/votal/);
     expect((error as Error).message).not.toMatch(/hunter2/);
-    expect(redactUrl('postgres://a@h/db')).toBe('postgres://a@h/db');
+    expect(redactDatabaseUrl('postgres://a@h/db')).toBe('postgres://a@h/db');
   });
 });
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSql } from '../../src/store/open-store.js';
 import { openPgSql } from '../../src/store/pg-sql.js';
-import { redactUrl } from '../../src/store/sql.js';
+import { redactDatabaseUrl } from '../../src/store/sql.js';
 import { storeContract } from './contract.js';
 import { PG_REQUIRED, PG_URL, pgProblem } from '../support/postgres.js';
 
@@ -52,11 +52,11 @@ if (problem === null) {
 } else if (required) {
   describe('store contract (postgres)', () => {
     it('PostgreSQL is reachable (VOTAL_REQUIRE_PG=1)', () => {
-      throw new Error(`PostgreSQL not reachable at ${redactUrl(url)}: ${problem}`);
+      throw new Error(`PostgreSQL not reachable at ${redactDatabaseUrl(url)}: ${problem}`);
     });
   });
 } else {
-  console.warn(`SKIPPED: PostgreSQL not reachable at ${redactUrl(url)} (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`);
+  console.warn(`SKIPPED: PostgreSQL not reachable at ${redactDatabaseUrl(url)} (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`);
   describe.skip('store contract (postgres)', () => {
     it('needs PostgreSQL', () => {});
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
-import { redactUrl } from '../../src/store/sql.js';
+import { redactDatabaseUrl } from '../../src/store/sql.js';
 
 /**
  * PostgreSQL for the tests that need it (store, poller, web): skipped loudly when it
@@ -43,7 +43,7 @@ export function pgSchemas(): { schema: () => Promise<string> } {
 
 /** The loud skip (or the failure, when PostgreSQL is required). */
 export function pgUnavailable(suite: string, problem: string): void {
-  const shown = redactUrl(PG_URL);
+  const shown = redactDatabaseUrl(PG_URL);
   describe(suite, () => {
     if (PG_REQUIRED) {
       it('needs PostgreSQL (VOTAL_REQUIRE_PG=1)', () => {

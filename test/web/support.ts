@@ -5,7 +5,7 @@ import type { VotalEnv } from '../../src/config/env.js';
 import type { Tally } from '../../src/model/tally.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { PG_REQUIRED, PG_URL, pgProblem as reachable } from '../support/postgres.js';
-import { redactUrl } from '../../src/store/sql.js';
+import { redactDatabaseUrl } from '../../src/store/sql.js';
 
 /** Shared by the web, publish, notify and serve tests. */
 
@@ -43,11 +43,11 @@ export async function describePg(name: string, body: () => void): Promise<void> 
   } else if (REQUIRED) {
     describe(name, () => {
       it('PostgreSQL is reachable (VOTAL_REQUIRE_PG=1)', () => {
-        throw new Error(`PostgreSQL not reachable at ${redactUrl(PG_URL)}: ${problem}`);
+        throw new Error(`PostgreSQL not reachable at ${redactDatabaseUrl(PG_URL)}: ${problem}`);
       });
     });
   } else {
-    console.warn(`SKIPPED ${name}: PostgreSQL not reachable at ${redactUrl(PG_URL)} (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`);
+    console.warn(`SKIPPED ${name}: PostgreSQL not reachable at ${redactDatabaseUrl(PG_URL)} (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`);
     describe.skip(name, () => {
       it('needs PostgreSQL', () => {});
     });
