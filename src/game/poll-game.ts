@@ -22,7 +22,7 @@ import { draftStep } from './draft-step.js';
 import { foldGame } from './fold-game.js';
 import { gameRuleset, stableJson } from './game-ruleset.js';
 import { pollSettings, type PollSettings } from './game-settings.js';
-import { logOf, type Log } from './log.js';
+import { logOf, type Log } from '../log/log-port.js';
 import { postHistories } from './post-histories.js';
 import { StoreThreadCache } from './store-thread-cache.js';
 

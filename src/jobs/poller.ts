@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { SiteProfile } from '../../scrapers/site-profile.js';
 import { pollSettings } from '../game/game-settings.js';
-import { logOf, type Log } from '../game/log.js';
+import { logOf, type Log } from '../log/log-port.js';
 import { pollGame, type PollDeps, type PollResult } from '../game/poll-game.js';
 import type { Store } from '../store/open-store.js';
 import type { PageRenderer } from '../browser/page-renderer.js';

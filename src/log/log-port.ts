@@ -1,6 +1,7 @@
 /**
  * The logging the poller and the clock need: pino's call shape (`log.info({ gameId }, 'polled')`),
- * so a pino logger fits as is. Default: silent (tests, library use).
+ * so the pino `Logger` of logger.ts fits as is; a test passes `{ error: ... }` alone.
+ * Default: silent (tests, library use).
  */
 export interface Log {
   debug(fields: Record<string, unknown>, message?: string): void;
