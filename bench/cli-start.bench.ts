@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { packageRoot } from '../src/rules/package-root.js';
+import { packageRoot } from '../src/config/package-root.js';
 import { recordBenchmark } from './record.js';
 
 const root = packageRoot(import.meta.url);

@@ -18,7 +18,7 @@ import type { VotalEnv } from '../src/config/env.js';
 import type { Tally } from '../src/model/tally.js';
 import { openStore } from '../src/store/open-store.js';
 import { createApp } from '../src/web/app.js';
-import { packageRoot } from '../src/rules/package-root.js';
+import { packageRoot } from '../src/config/package-root.js';
 import { recordBenchmark } from './record.js';
 import { readPost } from '../src/parse/read-post.js';
 import { loadRuleset } from '../src/rules/load-ruleset.js';

@@ -16,7 +16,7 @@ import { DEFAULT_PROFILE } from '../scrapers/site-profile.js';
 import { readPost } from '../src/parse/read-post.js';
 import { loadRuleset } from '../src/rules/load-ruleset.js';
 import type { EngineAdapter } from '../scrapers/adapter.js';
-import { packageRoot } from '../src/rules/package-root.js';
+import { packageRoot } from '../src/config/package-root.js';
 import { recordBenchmark } from './record.js';
 
 const root = packageRoot(import.meta.url);

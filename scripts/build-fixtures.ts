@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EngineId } from '../src/model/engine.js';
-import { packageRoot } from '../src/rules/package-root.js';
+import { packageRoot } from '../src/config/package-root.js';
 import { loadGameScript } from '../test/support/game-script.js';
 import { manifestOf, renderers } from '../test/support/render/index.js';
 

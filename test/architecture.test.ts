@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../src/rules/package-root.js';
+import { packageRoot } from '../src/config/package-root.js';
 
 /**
  * The code follows the data flow (../shared/DESIGN.md): each folder imports only from

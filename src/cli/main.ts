@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { packageRoot } from '../rules/package-root.js';
+import { packageRoot } from '../config/package-root.js';
 import { CliError, EXIT } from './exit-codes.js';
 
 // Each command's code is imported when that command runs (`await import(...)` in its

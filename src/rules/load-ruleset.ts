@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../config/package-root.js';
 import { Ruleset } from './ruleset.js';
 import { RulesetError } from './source-error.js';
 import { readYaml } from './yaml-source.js';

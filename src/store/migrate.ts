@@ -1,6 +1,6 @@
 import { basename, join } from 'node:path';
 import Postgrator from 'postgrator';
-import { packageRoot } from '../rules/package-root.js';
+import { packageRoot } from '../config/package-root.js';
 import type { Sql } from './sql.js';
 
 /** `migrations/` at the package root (`NNN.do.name.sql`, postgrator's naming). */

@@ -8,7 +8,7 @@ import { EngineId } from '../../src/model/engine.js';
 import { Roster } from '../../src/model/roster.js';
 import { readDeadline, readGmPost, rosterNames, sentences } from '../../src/parse/gm-posts.js';
 import { compileGmPhrases, compileTemplate, loadGmPhrases, parseGmPhrases, templateProblem } from '../../src/rules/gm-phrases.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { body, b, quote, s } from './build.js';
 
 /**

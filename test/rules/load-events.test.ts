@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEvents, parseEvents } from '../../src/rules/load-events.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { EventsError } from '../../src/rules/source-error.js';
 
 const fixture = (name: string) => join(packageRoot(), 'fixtures', 'events', name);

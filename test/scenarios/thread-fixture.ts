@@ -6,7 +6,7 @@ import type { GmEvent, PostEvent } from '../../src/model/event.js';
 import { Roster } from '../../src/model/roster.js';
 import { loadEvents } from '../../src/rules/load-events.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import type { Ruleset } from '../../src/rules/ruleset.js';
 import { RulesetError } from '../../src/rules/source-error.js';
 import { readYaml } from '../../src/rules/yaml-source.js';

@@ -4,7 +4,7 @@ import { selectAll as cssSelectAll, selectOne as cssSelectOne } from 'css-select
 import type { AnyNode, Document, Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { all, one, parseHtml } from '../../scrapers/dom.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 
 /**
  * Adapters' selectors (compound selectors joined by ` ` and `>`) are matched by the

@@ -10,7 +10,7 @@ import { parseFragment } from '../../scrapers/fragment.js';
 import { phpbb } from '../../scrapers/phpbb.js';
 import { all, parseHtml, textOf } from '../../scrapers/dom.js';
 import { compileRegions, scanPage } from '../../scrapers/page-scan.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { readFixtureThread } from '../support/render/index.js';
 import { readPost } from '../../src/parse/read-post.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';

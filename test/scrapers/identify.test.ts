@@ -5,7 +5,7 @@ import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identif
 import { adapters } from '../../scrapers/registry.js';
 import { SiteProfile } from '../../scrapers/site-profile.js';
 import { EngineId } from '../../src/model/engine.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { LayoutError } from '../../src/fetch/errors.js';
 import { identifyEngine } from '../../src/thread/identify-engine.js';
 import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { phpbb } from '../../scrapers/phpbb.js';
 import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { migrate } from '../../src/store/migrate.js';
 import { openSql, storeOn } from '../../src/store/open-store.js';
 import type { Sql } from '../../src/store/sql.js';

@@ -8,7 +8,7 @@ import type { EngineId } from '../../src/model/engine.js';
 import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
 import { plainText, type BodyNode } from '../../src/model/body.js';
 import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { readFixtureThread } from '../support/render/index.js';
 
 /*

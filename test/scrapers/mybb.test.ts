@@ -8,7 +8,7 @@ import { mybb } from '../../scrapers/mybb.js';
 import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
 import { readFixtureThread } from '../support/render/index.js';
 import { minified, readVariant, templateVariants, variantFile } from '../support/render/template-fixtures.js';

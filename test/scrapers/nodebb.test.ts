@@ -8,7 +8,7 @@ import { nodebb } from '../../scrapers/nodebb.js';
 import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes, type Shape } from '../support/game-script.js';
 import { readFixtureThread } from '../support/render/index.js';
 

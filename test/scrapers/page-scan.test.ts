@@ -8,7 +8,7 @@ import { adapters } from '../../scrapers/registry.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { compileRegions, scanPage, type PageRegion } from '../../scrapers/page-scan.js';
 import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 
 /**
  * The page scan must build, inside its regions, exactly the tree htmlparser2 builds, and

@@ -5,7 +5,7 @@ import { readThread } from '../../src/thread/read-thread.js';
 import { pageSizeFor, type PageSizeEvidence } from '../../scrapers/post-number.js';
 import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { xenforo2 } from '../../scrapers/xenforo2.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { readFixtureThread } from '../support/render/index.js';
 import type { GameScript } from '../support/game-script.js';
 import { renderProboardsPages } from '../support/render/proboards.js';

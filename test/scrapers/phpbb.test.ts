@@ -7,7 +7,7 @@ import { phpbb } from '../../scrapers/phpbb.js';
 import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import {
   bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes,
 } from '../support/game-script.js';

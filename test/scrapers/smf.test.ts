@@ -8,7 +8,7 @@ import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { smf } from '../../scrapers/smf.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
 import { readFixtureThread } from '../support/render/index.js';
 import { SMF21_TEMPLATE, smf21Literals } from '../support/render/smf21-template.js';

@@ -7,7 +7,7 @@ import type { ThreadPage } from '../../scrapers/adapter.js';
 import { plainText } from '../../src/model/body.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { SiteProfile } from '../../scrapers/site-profile.js';
 import { vbulletin5 } from '../../scrapers/vbulletin5.js';

@@ -7,7 +7,7 @@ import { xenforo2 } from '../../scrapers/xenforo2.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import {
   bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes,
 } from '../support/game-script.js';

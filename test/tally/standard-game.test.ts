@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PostViolation } from '../../src/model/action.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { countVotes } from '../../src/tally/count.js';
 import { chatter, players, review, unvote, vote } from './log-builders.js';
 

@@ -7,7 +7,7 @@ import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwrig
 import { describe, it } from 'vitest';
 import { chromiumMissing, chromiumPath } from '../../src/browser/chromium-path.js';
 import { CHROMIUM_FLAGS } from '../../src/browser/launch-flags.js';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 
 /**
  * Browser tests drive Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH) with

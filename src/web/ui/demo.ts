@@ -8,7 +8,7 @@ import { startFakeForum, type FakeForum } from '../../fake-forum/server.js';
 import { mountThreadFolder } from '../../fake-forum/thread-folder.js';
 import { PageFetcher } from '../../fetch/page-fetcher.js';
 import { createPoller, type Poller } from '../../jobs/poller.js';
-import { packageRoot } from '../../rules/package-root.js';
+import { packageRoot } from '../../config/package-root.js';
 import { openStore, type Store } from '../../store/open-store.js';
 import { createApp, type VotalApp } from '../app.js';
 

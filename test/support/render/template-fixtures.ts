@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { packageRoot } from '../../../src/rules/package-root.js';
+import { packageRoot } from '../../../src/config/package-root.js';
 import type { EngineId } from '../../../src/model/engine.js';
 import { loadGameScript } from '../game-script.js';
 import type { RenderedPage } from './index.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/rules/package-root.js';
+import { packageRoot } from '../../src/config/package-root.js';
 
 describe('packageRoot', () => {
   it('finds the folder holding package.json from src/', () => {
