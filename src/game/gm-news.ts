@@ -42,6 +42,7 @@ export interface GmNewsInput {
   ruleset: Ruleset;
   posts: readonly StoredPost[];
   events: readonly StoredGmEvent[];
+  /** The game's audit entries with the GM's dismissals (`NEWS_DISMISS`), all of them. */
   audit: readonly AuditEntry[];
 }
 

@@ -7,7 +7,7 @@ import { SecretBox } from '../config/secrets.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
 import { gameRuleset } from '../game/game-ruleset.js';
 import { DaySetting } from '../game/game-settings.js';
-import { gmNews } from '../game/gm-news.js';
+import { gmNews, NEWS_DISMISS } from '../game/gm-news.js';
 import { playersNow } from '../game/players-now.js';
 import { staleCount } from '../game/stale-count.js';
 import type { Logger, SecretScrubber } from '../log/logger.js';
@@ -344,7 +344,7 @@ export function createApp(deps: AppDeps): VotalApp {
   api.get('/games/:id/news', async (c) => {
     const game = await gameOr404(idParam(c));
     const [posts, events, audit] = await Promise.all([
-      store.posts.postsOf(game.id), store.events.list(game.id), store.audit.list({ gameId: game.id, limit: 10_000 }),
+      store.posts.postsOf(game.id), store.events.list(game.id), store.audit.list({ gameId: game.id, action: NEWS_DISMISS, limit: 100_000 }),
     ]);
     return c.json(gmNews({ game, ruleset: gameRuleset(game), posts, events, audit }));
   });

@@ -367,8 +367,13 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     } catch {
       ruleset = null;
     }
-    const review = ruleset ? reviewQueue({ game, ruleset, tally: latest?.tally ?? null, posts, events, audit, previousBodies }) : [];
-    const news = ruleset ? gmNews({ game, ruleset, posts, events, audit }) : { gms: [], proposals: [], unread: [] };
+    // The GM's answers, however long ago (the activity list shows only the latest entries).
+    const [accepted, dismissed] = await Promise.all([
+      store.audit.list({ gameId: game.id, action: 'review.accept', limit: 100_000 }),
+      store.audit.list({ gameId: game.id, action: NEWS_DISMISS, limit: 100_000 }),
+    ]);
+    const review = ruleset ? reviewQueue({ game, ruleset, tally: latest?.tally ?? null, posts, events, audit: accepted, previousBodies }) : [];
+    const news = ruleset ? gmNews({ game, ruleset, posts, events, audit: dismissed }) : { gms: [], proposals: [], unread: [] };
     const flash = flashOf(c);
     return c.html(<GamePage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} tally={latest?.tally ?? null}
       tallyAt={latest?.createdAt ?? null} poll={poll} review={review} events={events} drafts={drafts} publications={publications}
