@@ -26,7 +26,9 @@ export interface Freshness {
 }
 
 export function freshnessOf(poll: PollState, countedAt: string | null): Freshness {
-  const stale = poll.errorsInRow > 0 && poll.lastError !== null;
+  // One rule for "stale" (game/stale-count.ts): the last poll failed.
+  const failed = staleCount(poll);
+  const stale = failed !== null;
   return {
     countedAt,
     lastOkAt: poll.lastOkAt,
@@ -35,7 +37,7 @@ export function freshnessOf(poll: PollState, countedAt: string | null): Freshnes
     error: stale ? poll.lastError : null,
     errorAt: stale ? poll.lastErrorAt : null,
     failedPolls: poll.errorsInRow,
-    reason: stale ? staleCount(poll)?.reason ?? 'poll-failed' : null,
+    reason: failed?.reason ?? null,
   };
 }
 
