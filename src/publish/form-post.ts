@@ -3,7 +3,7 @@ import type { EngineId } from '../model/engine.js';
 import { all, attr, one, parseHtml, type Element } from '../../scrapers/dom.js';
 import { adapterOf } from '../../scrapers/identify.js';
 import { textContent } from 'domutils';
-import { FORM_FACTS, replyUrl, type FormFacts } from './form-facts.js';
+import { formFactsFor, replyUrl, type FormFacts } from './form-facts.js';
 import { statusError, type PublishHttp } from './http.js';
 import { PublishConfigError, PublishError, type Publisher, type RemotePost } from './publisher.js';
 import { findMarkerInThread } from './thread-scan.js';
@@ -26,7 +26,7 @@ export interface FormPostOptions {
 }
 
 export function formPostPublisher(opts: FormPostOptions): Publisher {
-  const facts = opts.facts ?? FORM_FACTS[opts.engine];
+  const facts = opts.facts ?? formFactsFor(opts.engine);
   if (!facts) {
     throw new PublishConfigError(`posting through the reply form is not supported on ${opts.engine} yet; use the API or copy`);
   }
