@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, pageDocument } from './dom.js';
+import { all, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';

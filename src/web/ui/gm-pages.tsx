@@ -293,9 +293,9 @@ function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: string 
         <div><span class="raw">{it.detail}</span></div>
         {it.candidates.length ? <div class="muted">Could be: {it.candidates.join(' or ')}</div> : null}
         {it.diff ? (
-          <div class="diff" aria-label="Changes between the two versions">
+          <figure class="diff" aria-label="Changes between the two versions">
             {it.diff.map((d) => (d.op === 'same' ? d.text : d.op === 'del' ? <del>{d.text}</del> : <ins>{d.text}</ins>))}
-          </div>
+          </figure>
         ) : null}
         {it.resolved ? <p class="resolved">{it.resolved}</p> : (
           <div class="actions">
