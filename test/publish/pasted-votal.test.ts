@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
+import { CookieJar } from 'tough-cookie';
 import { copyPublisher } from '../../src/publish/copy.js';
+import { formPostPublisher } from '../../src/publish/form-post.js';
 import { PublishHttp } from '../../src/publish/http.js';
 import { votalWords } from '../../src/publish/pasted-votal.js';
 import { confirmCopied, publishDraft, type PublishDeps } from '../../src/publish/publish-draft.js';
@@ -200,6 +202,19 @@ describe('the votal the GM copies', () => {
     const { deps, draftId } = await copiedDraft(cases[0]!);
     expect(await confirmCopied(deps, draftId, 'gm')).toBeNull();
     expect((await store.drafts.get(draftId))?.status).toBe('approved');
+  });
+
+  it('is still found after the game is set to post through the reply form', async () => {
+    const { thread, deps, draftId } = await copiedDraft(cases[0]!);
+    const form = formPostPublisher({
+      threadUrl: thread.url,
+      engine: 'xenforo2',
+      jar: new CookieJar(),
+      http: new PublishHttp({ timeoutMs: 5_000, allowPrivateHosts: true }),
+    });
+    const paste = thread.add({ author: 'Moderator', body: VOTAL });
+    const publication = await confirmCopied({ ...deps, publisherFor: () => form }, draftId, 'gm');
+    expect(publication).toMatchObject({ status: 'published', remotePostId: String(paste.id) });
   });
 });
 
