@@ -1,4 +1,4 @@
-import type { Document, Element } from 'domhandler';
+import type { Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';

@@ -13,7 +13,7 @@ import { adapterOf } from '../../scrapers/identify.js';
 import { browserFactsFor, formFactsFor, replyUrl, type BrowserFacts, type FormFacts } from './form-facts.js';
 import type { PublishHttp } from './http.js';
 import { PublishConfigError, PublishError, type Publisher, type RemotePost } from './publisher.js';
-import { findMarkerInThread } from './thread-scan.js';
+import { findMarkerInThread, findPasteInThread } from './thread-scan.js';
 
 /**
  * The last resort for posting with a stored login (research/ecosystem.md §4): the reply
@@ -179,6 +179,9 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
     kind: 'form',
 
     find,
+    /** A votal the GM copied before this game could post (see pasted-votal.ts). */
+    findPasted: (votal) =>
+      findPasteInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader: cookies.cookieHeader }, votal),
 
     async post(message): Promise<RemotePost> {
       const marker = markerOf(message);

@@ -6,7 +6,7 @@ import { textContent } from 'domutils';
 import { formFactsFor, replyUrl, type FormFacts } from './form-facts.js';
 import { statusError, type PublishHttp } from './http.js';
 import { PublishConfigError, PublishError, type Publisher, type RemotePost } from './publisher.js';
-import { findMarkerInThread } from './thread-scan.js';
+import { findMarkerInThread, findPasteInThread } from './thread-scan.js';
 
 /**
  * Posting through the forum's own reply form with a stored login (a cookie jar):
@@ -45,6 +45,11 @@ export function formPostPublisher(opts: FormPostOptions): Publisher {
 
     find(marker) {
       return findMarkerInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader }, marker);
+    },
+
+    /** A votal the GM copied before this game could post (see pasted-votal.ts). */
+    findPasted(votal) {
+      return findPasteInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader }, votal);
     },
 
     async post(message): Promise<RemotePost> {
