@@ -209,7 +209,9 @@ async function pollLeased(
   let vanished = await vanishedPosts(store, game.id, read);
   if (vanished.length > 0 && !full) {
     full = true;
+    const changedEarlier = read.changed;
     read = await readRecording(deps, game, true, result, log, before);
+    read.changed ||= changedEarlier;
     vanished = await vanishedPosts(store, game.id, read);
   }
   result.fullRead = full;
@@ -344,16 +346,19 @@ function lastCount(state: PollState): LastCount | null {
 }
 
 /** Votal's version: a new release counts every game once more (its fold may count differently). */
-const VOTAL_VERSION = (JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { version: string }).version;
+const VOTAL_VERSION = (
+  JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /**
  * Everything the count depends on besides the posts and the clock, as one hash: the
  * ruleset with the game's overrides and roster, the game's settings (the Day's clock among
  * them), the engine, the GM's events (append-only: their ids say which) and Votal's version.
  */
-export function countBasis(game: Game, ruleset: Ruleset, engine: string, events: readonly { id: number }[]): string {
+function countBasis(game: Game, ruleset: Ruleset, engine: string, events: readonly { id: number }[]): string {
   const text = stableJson({
-    ruleset: rulesetVersion(ruleset, game.roster), settings: game.settings, engine, events: events.map((e) => e.id), votal: VOTAL_VERSION,
+    ruleset: rulesetVersion(ruleset, game.roster), settings: game.settings, engine,
+    events: events.map((e) => e.id), votal: VOTAL_VERSION,
   });
   return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
@@ -509,7 +514,8 @@ async function vanishedPosts(store: Repos, gameId: number, read: RecordedRead): 
 function emptyResult(gameId: number): PollResult {
   return {
     gameId, status: 'polled', reason: null, fullRead: false, pages: { read: [], unchanged: [], fromCache: [] },
-    added: 0, edited: 0, deleted: 0, restored: 0, parsed: 0, tally: null, tallyChanged: false, counted: false, draft: null,
+    added: 0, edited: 0, deleted: 0, restored: 0, parsed: 0, tally: null, tallyChanged: false, counted: false,
+    draft: null,
     draftReasons: [], deadline: null, upcoming: [], error: null, state: null, game: null, carry: {},
   };
 }

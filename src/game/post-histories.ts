@@ -64,7 +64,8 @@ export async function postHistories(
   // Bodies of never-edited posts that have no reading yet, in one query.
   const unread: number[] = [];
   for (const p of posts) {
-    if (p.revisions <= 1 && p.body === undefined && !(await versionOf(p)).saved.has(p.revisionId)) unread.push(p.revisionId);
+    if (p.revisions > 1 || p.body !== undefined) continue;
+    if (!(await versionOf(p)).saved.has(p.revisionId)) unread.push(p.revisionId);
   }
   const bodies = await store.posts.bodiesOf(unread);
 
@@ -75,9 +76,12 @@ export async function postHistories(
     if (p.revisions <= 1) {
       const saved = v.saved.get(p.revisionId) ?? null;
       const body = p.body ?? bodies.get(p.revisionId);
-      if (!saved && body === undefined) throw new Error(`post ${p.number} (revision ${p.revisionId}) has no stored body to read`);
+      if (!saved && body === undefined) {
+        throw new Error(`post ${p.number} (revision ${p.revisionId}) has no stored body to read`);
+      }
       // A never-edited post's text is never quoted (only an edit's evidence is).
-      revisions = [{ reading: readingOf(v, p.revisionId, body ?? [], p.edit, saved), firstSeen: p.firstSeen, edit: p.edit, text: '' }];
+      const reading = readingOf(v, p.revisionId, body ?? [], p.edit, saved);
+      revisions = [{ reading, firstSeen: p.firstSeen, edit: p.edit, text: '' }];
     } else {
       const all = await store.posts.revisionsOf(p.key);
       revisions = [];

@@ -48,7 +48,8 @@ export class StoreThreadCache implements ThreadCache {
     if (known === 0) return null;
 
     const resumeAt = known;
-    const lastPosts = (await this.repos.posts.postsOn(this.gameId, [resumeAt])).filter((p) => !p.deleted).map(plainPost);
+    const onLastPage = await this.repos.posts.postsOn(this.gameId, [resumeAt]);
+    const lastPosts = onLastPage.filter((p) => !p.deleted).map(plainPost);
     const cached: CachedPage[] = pages.slice(0, known).map((p) => ({
       page: p.page,
       url: p.url,

@@ -139,8 +139,9 @@ export function createClock(opts: ClockOptions): Clock {
   let minute: ScheduledTask | null = null;
   const checks = new Map<string, ScheduledTask>();
 
-  const readable = <T extends { game: Game }>(games: readonly T[]): (T & { ruleset: Ruleset; settings: PollSettings })[] => {
-    const out: (T & { ruleset: Ruleset; settings: PollSettings })[] = [];
+  type Readable<T> = T & { ruleset: Ruleset; settings: PollSettings };
+  const readable = <T extends { game: Game }>(games: readonly T[]): Readable<T>[] => {
+    const out: Readable<T>[] = [];
     for (const g of games) {
       try {
         out.push({ ...g, ruleset: gameRuleset(g.game), settings: pollSettings(g.game.settings) });

@@ -212,11 +212,13 @@ export function pollsRepo(db: Queryable): PollsRepo {
 
     async activeGames() {
       const { rows } = await db.query<Record<string, unknown>>(
-        `SELECT ${prefixed(GAME_COLUMNS, 'g', 'g_')}, p.game_id IS NOT NULL AS found_poll, ${prefixed(COLUMNS, 'p', 'p_')},
-                ${prefixed(TALLY_COLUMNS, 't', 't_')}
+        `SELECT ${prefixed(GAME_COLUMNS, 'g', 'g_')}, p.game_id IS NOT NULL AS found_poll,
+                ${prefixed(COLUMNS, 'p', 'p_')}, ${prefixed(TALLY_COLUMNS, 't', 't_')}
          FROM game g
          LEFT JOIN game_poll p ON p.game_id = g.id
-         LEFT JOIN LATERAL (SELECT ${TALLY_COLUMNS} FROM tally WHERE tally.game_id = g.id ORDER BY id DESC LIMIT 1) t ON true
+         LEFT JOIN LATERAL (
+           SELECT ${TALLY_COLUMNS} FROM tally WHERE tally.game_id = g.id ORDER BY id DESC LIMIT 1
+         ) t ON true
          WHERE g.status = 'active'
          ORDER BY g.id`,
       );
@@ -232,7 +234,10 @@ export function pollsRepo(db: Queryable): PollsRepo {
 
     async mergeState(gameId, state) {
       await ensure(db, gameId);
-      await db.query('UPDATE game_poll SET state = state || $2::jsonb, updated_at = now() WHERE game_id = $1', [gameId, json(state)]);
+      await db.query(
+        'UPDATE game_poll SET state = state || $2::jsonb, updated_at = now() WHERE game_id = $1',
+        [gameId, json(state)],
+      );
     },
 
     async setShape(gameId, shape) {

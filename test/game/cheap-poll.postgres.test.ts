@@ -8,5 +8,6 @@ if (problem !== null) {
   pgUnavailable('the cheap poll on PostgreSQL', problem);
 } else {
   const schemas = pgSchemas();
-  cheapPollContract('PostgreSQL', async () => openStore({ databaseUrl: PG_URL, schema: await schemas.schema() }), 7_600);
+  const open = async () => openStore({ databaseUrl: PG_URL, schema: await schemas.schema() });
+  cheapPollContract('PostgreSQL', open, 7_600);
 }

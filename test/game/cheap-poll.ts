@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { pollGame, type PollDeps } from '../../src/game/poll-game.js';
+import type { Tally } from '../../src/model/tally.js';
 import type { Store } from '../../src/store/open-store.js';
 import { newGame, PLAYERS, serve, standardScript, testClock, testSource, vote, withBody } from './support.js';
 
-/** The store with every call to `posts` and `readings` written down (the whole-game reads are what a poll must avoid). */
+/** The store with every call to `posts` and `readings` written down (a poll must avoid the whole-game reads). */
 function spied(store: Store): { store: Store; calls: string[] } {
   const calls: string[] = [];
   const watch = <T extends object>(name: string, repo: T): T => new Proxy(repo, {
@@ -22,11 +23,17 @@ function spied(store: Store): { store: Store; calls: string[] } {
       };
     },
   });
-  return { store: { ...store, posts: watch('posts', store.posts), readings: watch('readings', store.readings) }, calls };
+  const posts = watch('posts', store.posts);
+  const readings = watch('readings', store.readings);
+  return { store: { ...store, posts, readings }, calls };
 }
 
 /** Reads of every post or reading of a game. */
-const WHOLE_GAME = ['posts.postsOf', 'posts.headsOf', 'posts.bodiesOf', 'posts.revisionsOf', 'readings.forGame', 'readings.get'];
+const WHOLE_GAME = [
+  'posts.postsOf', 'posts.headsOf', 'posts.bodiesOf', 'posts.revisionsOf', 'readings.forGame', 'readings.get',
+];
+const votersOf = (tally: Tally, target: string) =>
+  tally.wagons.find((w) => w.target === target)?.voters.map((v) => [v.player, v.post]);
 
 export function cheapPollContract(driver: string, open: () => Promise<Store>, firstThread: number): void {
   describe(`a poll with nothing new is cheap (${driver})`, () => {
@@ -61,7 +68,9 @@ export function cheapPollContract(driver: string, open: () => Promise<Store>, fi
       const { game, clock, deps, calls, first } = await polledGame();
       clock.advance(5 * 60_000);
       const again = await pollGame(deps, game.id);
-      expect(again).toMatchObject({ status: 'polled', fullRead: false, added: 0, edited: 0, counted: false, tallyChanged: false, parsed: 0 });
+      expect(again).toMatchObject({
+        status: 'polled', fullRead: false, added: 0, edited: 0, counted: false, tallyChanged: false, parsed: 0,
+      });
       expect(again.tally?.id).toBe(first.tally?.id);
       expect(again.pages).toEqual({ fromCache: [1, 2], unchanged: [3], read: [] });
       // Only the last page's posts were read, to resume at; no post body or reading of the game.
@@ -78,7 +87,7 @@ export function cheapPollContract(driver: string, open: () => Promise<Store>, fi
       serve(forum, withBody(script, 22, vote('Eve'))); // Bob's vote on page 3 moves to Eve
       const r = await pollGame(deps, game.id);
       expect(r).toMatchObject({ status: 'polled', edited: 1, counted: true, tallyChanged: true, fullRead: false });
-      expect(r.tally!.tally.wagons.find((w) => w.target === 'Eve')?.voters.map((v) => [v.player, v.post])).toContainEqual(['Bob', 22]);
+      expect(votersOf(r.tally!.tally, 'Eve')).toContainEqual(['Bob', 22]);
     });
 
     it('an edit on an earlier page recounts once a full read sees it', async () => {
@@ -90,7 +99,8 @@ export function cheapPollContract(driver: string, open: () => Promise<Store>, fi
       const full = await pollGame(deps, game.id, { full: true });
       expect(full).toMatchObject({ edited: 1, fullRead: true, counted: true, tallyChanged: true });
       // The forum showed no edit marker: the count flags the edit, quoting both versions.
-      expect(full.tally!.tally.violations.filter((v) => v.post === 2).map((v) => [v.player, v.kind])).toEqual([['Alice', 'edit']]);
+      const onPost2 = full.tally!.tally.violations.filter((v) => v.post === 2);
+      expect(onPost2.map((v) => [v.player, v.kind])).toEqual([['Alice', 'edit']]);
     });
 
     it('a GM event recounts', async () => {
@@ -104,7 +114,8 @@ export function cheapPollContract(driver: string, open: () => Promise<Store>, fi
 
     it('a changed roster recounts', async () => {
       const { game, clock, deps } = await polledGame();
-      await store.games.setRoster(game.id, [...PLAYERS, 'Gina'].map((name) => ({ name, aliases: [], formerNames: [], alive: true })), 'gm:test');
+      const roster = [...PLAYERS, 'Gina'].map((name) => ({ name, aliases: [], formerNames: [], alive: true }));
+      await store.games.setRoster(game.id, roster, 'gm:test');
       clock.advance(5 * 60_000);
       const r = await pollGame(deps, game.id);
       expect(r).toMatchObject({ counted: true, tallyChanged: true });
@@ -134,13 +145,16 @@ export function cheapPollContract(driver: string, open: () => Promise<Store>, fi
       // The poll records page 3, then fails before it counts.
       const dying: PollDeps = {
         ...deps,
-        store: { ...deps.store, events: { ...deps.store.events, list: async () => { throw new Error('the database went away'); } } },
+        store: {
+          ...deps.store,
+          events: { ...deps.store.events, list: async () => { throw new Error('the database went away'); } },
+        },
       };
       expect(await pollGame(dying, game.id)).toMatchObject({ status: 'failed', edited: 1, counted: false });
       clock.advance(5 * 60_000);
       const next = await pollGame(deps, game.id);
       expect(next).toMatchObject({ status: 'polled', edited: 0, counted: true, tallyChanged: true });
-      expect(next.tally!.tally.wagons.find((w) => w.target === 'Eve')?.voters.map((v) => [v.player, v.post])).toContainEqual(['Bob', 22]);
+      expect(votersOf(next.tally!.tally, 'Eve')).toContainEqual(['Bob', 22]);
     });
   });
 }

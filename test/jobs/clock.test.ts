@@ -99,7 +99,7 @@ describe('the clock (node-cron)', () => {
       polls: {
         activeGames: async () => {
           queries.push('polls.activeGames');
-          return full().map((game) => ({ game, poll: polls[game.id!] ?? pollState({ gameId: game.id! }), tally: null }));
+          return full().map((game) => ({ game, poll: polls[game.id] ?? pollState({ gameId: game.id }), tally: null }));
         },
         get: perGame('polls.get'),
       },

@@ -353,7 +353,8 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
 
       it('the posts of some pages are read without the rest', async () => {
         const game = await newGame();
-        await store.posts.recordPage(game.id, [post('801', 1, 'one'), post('802', 2, 'two', { page: 2 }), post('803', 3, 'three', { page: 3 })], t(1));
+        const posts = [post('801', 1, 'one'), post('802', 2, 'two', { page: 2 }), post('803', 3, 'three', { page: 3 })];
+        await store.posts.recordPage(game.id, posts, t(1));
         await store.posts.markMissing(game.id, [2], [], t(2));
         const onPages = await store.posts.postsOn(game.id, [2, 3]);
         expect(onPages.map((p) => [p.id, p.page, p.deleted])).toEqual([['802', 2, true], ['803', 3, false]]);
@@ -372,7 +373,8 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(heads.every((h) => !('body' in h))).toBe(true);
 
         const bodies = await store.posts.bodiesOf([full[0]!.revisionId, full[1]!.revisionId, 987654321]);
-        expect([...bodies.keys()].sort((a, b) => a - b)).toEqual([full[0]!.revisionId, full[1]!.revisionId].sort((a, b) => a - b));
+        const ids = (xs: number[]) => xs.sort((a, b) => a - b);
+        expect(ids([...bodies.keys()])).toEqual(ids([full[0]!.revisionId, full[1]!.revisionId]));
         expect(bodies.get(full[0]!.revisionId)).toEqual(text('Vote: Bob'));
         expect(await store.posts.bodiesOf([])).toEqual(new Map());
       });
@@ -674,23 +676,25 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
     });
 
     describe("the clock's view of active games", () => {
-      it('one query gives every active game with its poll state and latest tally, as the repositories read them', async () => {
+      it('one query gives every active game with its poll state and latest tally, as read one by one', async () => {
         const never = await newGame();
         const polled = await newGame();
         const paused = await newGame();
         await store.games.setStatus(paused.id, 'paused', 'gm:test');
         const owner = 'test-instance/poll-1';
         await store.polls.claim(polled.id, owner, 60_000);
-        await store.polls.finish(polled.id, owner, { ok: true, fullRead: true, at: t(3), state: { deadline: t(9).toISOString() } });
+        const deadline = t(9).toISOString();
+        await store.polls.finish(polled.id, owner, { ok: true, fullRead: true, at: t(3), state: { deadline } });
         await store.tallies.save(polled.id, tally(1));
         const latest = await store.tallies.save(polled.id, tally(2));
 
         const view = await store.polls.activeGames();
         const mine = view.filter((v) => [never.id, polled.id, paused.id].includes(v.game.id));
         expect(mine.map((v) => v.game.id)).toEqual([never.id, polled.id]);
-        expect(mine[0]).toEqual({ game: await store.games.get(never.id), poll: await store.polls.get(never.id), tally: null });
-        expect(mine[1]).toEqual({ game: await store.games.get(polled.id), poll: await store.polls.get(polled.id), tally: latest });
-        expect(mine[1]!.poll).toMatchObject({ lastPolledAt: t(3).toISOString(), state: { deadline: t(9).toISOString() } });
+        const oneByOne = async (id: number) => ({ game: await store.games.get(id), poll: await store.polls.get(id) });
+        expect(mine[0]).toEqual({ ...(await oneByOne(never.id)), tally: null });
+        expect(mine[1]).toEqual({ ...(await oneByOne(polled.id)), tally: latest });
+        expect(mine[1]!.poll).toMatchObject({ lastPolledAt: t(3).toISOString(), state: { deadline } });
         expect(view.every((v) => v.game.status === 'active')).toBe(true);
       });
 
