@@ -1,5 +1,8 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { packageRoot } from '../config/package-root.js';
 import type { FetchedPage, Validators } from '../fetch/fetched-page.js';
 import { LoginRequiredError, ThrottledError } from '../fetch/errors.js';
 import { plainText } from '../model/body.js';
@@ -16,11 +19,12 @@ import type { Sql } from '../store/sql.js';
 import type { StoredTally } from '../store/tallies-repo.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import type { SiteProfile } from '../../scrapers/site-profile.js';
+import type { Ruleset } from '../rules/ruleset.js';
 import type { PageRenderer } from '../browser/page-renderer.js';
 import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
 import { draftStep } from './draft-step.js';
 import { foldGame } from './fold-game.js';
-import { gameRuleset, stableJson } from './game-ruleset.js';
+import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
 import { pollSettings, type PollSettings } from './game-settings.js';
 import { logOf, type Log } from '../log/log-port.js';
 import { postHistories } from './post-histories.js';
@@ -99,6 +103,12 @@ export interface PollResult {
   tally: StoredTally | null;
   /** A new tally snapshot was saved. */
   tallyChanged: boolean;
+  /**
+   * The count was folded again. False when nothing it depends on changed since the last
+   * count (no post added, edited, deleted or moved, no GM event, no setting, no check or
+   * deadline passed): the last tally stands unread.
+   */
+  counted: boolean;
   draft: Draft | null;
   draftReasons: string[];
   /** The Day's deadline now (after extensions), and the clock instants still to come. */
@@ -195,11 +205,13 @@ async function pollLeased(
 
   // Read, recording each page as it comes. A poll that resumes from the cache and finds
   // posts gone from the pages it read reads everything: they may only have moved up a page.
-  let read = await readRecording(deps, game, full, result, log);
+  let read = await readRecording(deps, game, full, result, log, before);
   let vanished = await vanishedPosts(store, game.id, read);
   if (vanished.length > 0 && !full) {
     full = true;
-    read = await readRecording(deps, game, true, result, log);
+    const changedEarlier = read.changed;
+    read = await readRecording(deps, game, true, result, log, before);
+    read.changed ||= changedEarlier;
     vanished = await vanishedPosts(store, game.id, read);
   }
   result.fullRead = full;
@@ -210,7 +222,7 @@ async function pollLeased(
 
   const seenAt = new Date(nowIso);
   if (full && vanished.length > 0) {
-    const stored = (await store.posts.postsOf(game.id)).filter((p) => !p.deleted);
+    const stored = (await store.posts.headsOf(game.id)).filter((p) => !p.deleted);
     // A layout change that loses posts must not look like a mass deletion.
     if (vanished.length > 5 && vanished.length * 2 > stored.length) {
       throw new Error(`refusing to mark ${vanished.length} of ${stored.length} posts deleted at once; the forum's layout may have changed`);
@@ -219,6 +231,7 @@ async function pollLeased(
     const present = read.thread.posts.map((p) => p.id);
     await store.sql.transaction(async (tx) => {
       const deleted = await storeOn(tx).posts.markMissing(game.id, pages, present, seenAt);
+      if (deleted.length > 0) await storeOn(tx).polls.mergeState(game.id, { recountDue: true });
       for (const post of deleted) {
         await recordAudit(tx, {
           gameId: game.id, actor: POLLER_ACTOR, action: 'post.delete',
@@ -234,14 +247,27 @@ async function pollLeased(
       gameId: game.id, actor: POLLER_ACTOR, action: 'poll.read',
       detail: {
         full, pages: result.pages, added: result.added, edited: result.edited, deleted: result.deleted, restored: result.restored,
-        posts: read.thread.posts.length, newPosts: read.added.map((p) => p.number),
+        // The reader reuses the pages before the last one unread: these are the pages read now.
+        postsOnPagesRead: read.thread.posts.length, newPosts: read.added.map((p) => p.number),
       },
     });
   }
 
-  // Readings, then the count.
-  const posts = await store.posts.postsOf(game.id);
-  const gmEvents: GmEvent[] = (await store.events.list(game.id)).map((e) => e.event);
+  // Readings, then the count, unless nothing it depends on changed since the last one.
+  const events = await store.events.list(game.id);
+  const gmEvents: GmEvent[] = events.map((e) => e.event);
+  const previous = await store.tallies.latest(game.id);
+  result.tally = previous;
+  const basis = countBasis(game, ruleset, read.thread.engine, events);
+  const last = lastCount(before);
+  if (previous && last && !read.changed && result.deleted === 0 && !recountDue(before, basis, previous.id, foldNow)) {
+    result.deadline = last.deadline;
+    result.upcoming = last.upcoming;
+    return draftAndFinish(deps, game, ruleset, read, settings, before, result, foldNow, last);
+  }
+  // Without bodies: every revision read before has its reading stored; postHistories loads the rest.
+  result.counted = true;
+  const posts = await store.posts.headsOf(game.id);
   const { histories, parsed } = await postHistories(store, game, ruleset, gmEvents, posts, { save: true });
   result.parsed += parsed;
   const folded = foldGame({
@@ -250,8 +276,6 @@ async function pollLeased(
   result.deadline = folded.deadline;
   result.upcoming = folded.upcoming;
   const tally = Tally.parse(folded.tally);
-  const previous = await store.tallies.latest(game.id);
-  result.tally = previous;
   if (!previous || stableJson(previous.tally) !== stableJson(tally)) {
     result.tally = await store.sql.transaction(async (tx) => {
       const saved = await storeOn(tx).tallies.save(game.id, tally);
@@ -275,15 +299,81 @@ async function pollLeased(
     result.tallyChanged = true;
   }
 
-  // A draft for the GM, when the triggers say so.
+  const counted: LastCount = {
+    basis, at: foldNow, tallyId: result.tally!.id, deadline: folded.deadline, upcoming: folded.upcoming,
+  };
+  return draftAndFinish(deps, game, ruleset, read, settings, before, result, foldNow, counted);
+}
+
+/** A draft for the GM, when the triggers say so; the count's facts go to the poll state. */
+async function draftAndFinish(
+  deps: PollDeps, game: Game, ruleset: Ruleset, read: RecordedRead, settings: PollSettings,
+  before: PollState, result: PollResult, now: string, count: LastCount,
+): Promise<PollResult> {
   const drafted = await draftStep({
-    store, game, ruleset, engine: read.thread.engine, settings, state: before, after: result.tally!, newPosts: read.added,
-    now: foldNow, deadline: folded.deadline,
+    store: deps.store, game, ruleset, engine: read.thread.engine, settings, state: before, after: result.tally!,
+    newPosts: read.added, now, deadline: result.deadline,
   });
   result.draft = drafted.draft;
   result.draftReasons = drafted.reasons;
-  result.carry = { ...drafted.counters };
+  result.carry = { ...drafted.counters, lastCount: count, recountDue: false };
   return { ...result, status: 'polled', reason: null };
+}
+
+/**
+ * The last count a poll made (in `game_poll.state.lastCount`): what it was counted from,
+ * when, and the clock instants it saw coming. A poll that finds nothing new keeps it.
+ */
+interface LastCount {
+  /** `countBasis` of the count. */
+  basis: string;
+  /** The count's clock (ISO 8601). */
+  at: string;
+  tallyId: number;
+  deadline: string | null;
+  /** Checks and deadlines still to come after `at`. */
+  upcoming: string[];
+}
+
+function lastCount(state: PollState): LastCount | null {
+  const c = state.state.lastCount;
+  if (typeof c !== 'object' || c === null) return null;
+  const { basis, at, tallyId, deadline, upcoming } = c as Record<string, unknown>;
+  if (typeof basis !== 'string' || typeof at !== 'string' || typeof tallyId !== 'number') return null;
+  if (deadline !== null && typeof deadline !== 'string') return null;
+  if (!Array.isArray(upcoming) || !upcoming.every((t) => typeof t === 'string')) return null;
+  return { basis, at, tallyId, deadline, upcoming };
+}
+
+/** Votal's version: a new release counts every game once more (its fold may count differently). */
+const VOTAL_VERSION = (
+  JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { version: string }
+).version;
+
+/**
+ * Everything the count depends on besides the posts and the clock, as one hash: the
+ * ruleset with the game's overrides and roster, the game's settings (the Day's clock among
+ * them), the engine, the GM's events (append-only: their ids say which) and Votal's version.
+ */
+function countBasis(game: Game, ruleset: Ruleset, engine: string, events: readonly { id: number }[]): string {
+  const text = stableJson({
+    ruleset: rulesetVersion(ruleset, game.roster), settings: game.settings, engine,
+    events: events.map((e) => e.id), votal: VOTAL_VERSION,
+  });
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+}
+
+/**
+ * Whether the stored count may be out of date although this poll recorded no post change:
+ * a page recorded by a poll that died before counting (`recountDue`), another basis, a
+ * tally saved since, or a check or deadline come since the last count.
+ */
+function recountDue(before: PollState, basis: string, latestTallyId: number, now: string): boolean {
+  const last = lastCount(before);
+  if (before.state.recountDue === true || last === null) return true;
+  if (last.basis !== basis || last.tallyId !== latestTallyId) return true;
+  const nowMs = Date.parse(now);
+  return last.upcoming.some((t) => Date.parse(t) <= nowMs);
 }
 
 /** Minutes between full reads while a deadline or check is near. */
@@ -314,6 +404,8 @@ interface RecordedRead {
   recordedPages: number[];
   /** Posts new to the store in this read. */
   added: Post[];
+  /** A post was added, edited, restored or moved (renumbered, another author or time). */
+  changed: boolean;
 }
 
 /**
@@ -321,7 +413,9 @@ interface RecordedRead {
  * is written to the store at once, in page order (its posts and its validators in one
  * transaction), so a poll that dies half-way keeps what it read and the next one resumes.
  */
-async function readRecording(deps: PollDeps, game: Game, full: boolean, result: PollResult, log: Log): Promise<RecordedRead> {
+async function readRecording(
+  deps: PollDeps, game: Game, full: boolean, result: PollResult, log: Log, before: PollState,
+): Promise<RecordedRead> {
   const { store } = deps;
   const site = deps.siteFor ? await deps.siteFor(game) : null;
   const upstream = site?.source ?? deps.source;
@@ -333,9 +427,10 @@ async function readRecording(deps: PollDeps, game: Game, full: boolean, result: 
       return doc;
     },
   };
-  const cache = new StoreThreadCache(store, game.id, game.engine);
+  const cache = new StoreThreadCache(store, game.id, game.engine, before);
   const recordedPages: number[] = [];
   const added: Post[] = [];
+  let changed = false;
   let chain: Promise<void> = Promise.resolve();
   let failure: unknown = null;
   const seenAt = new Date(deps.now());
@@ -345,6 +440,9 @@ async function readRecording(deps: PollDeps, game: Game, full: boolean, result: 
     await store.sql.transaction(async (tx) => {
       const repos = storeOn(tx);
       const rec = await repos.posts.recordPage(game.id, page.posts, seenAt);
+      // The count must follow, even if this poll dies before it counts.
+      const recount = rec.added.length + rec.edited.length + rec.restored.length + rec.moved.length > 0;
+      if (recount) await repos.polls.mergeState(game.id, { recountDue: true });
       await repos.threadPages.saveFetched(game.id, {
         page: page.page, url, etag: doc?.etag ?? null, lastModified: doc?.lastModified ?? null,
         bodyHash: doc?.hash ?? null, postCount: page.posts.length,
@@ -374,6 +472,7 @@ async function readRecording(deps: PollDeps, game: Game, full: boolean, result: 
       result.edited += rec.edited.length;
       result.restored += rec.restored.length;
       added.push(...rec.added);
+      changed ||= recount;
     });
     recordedPages.push(page.page);
   };
@@ -401,22 +500,22 @@ async function readRecording(deps: PollDeps, game: Game, full: boolean, result: 
     await chain;
   }
   if (failure !== null) throw failure;
-  return { thread, recordedPages, added };
+  return { thread, recordedPages, added, changed };
 }
 
 /** Stored posts (not deleted) on the pages just read that the read did not see. */
 async function vanishedPosts(store: Repos, gameId: number, read: RecordedRead): Promise<StoredPost[]> {
   if (read.recordedPages.length === 0) return [];
   const present = new Set(read.thread.posts.map((p) => p.id));
-  const pages = new Set(read.recordedPages);
-  const stored = await store.posts.postsOf(gameId);
-  return stored.filter((p) => !p.deleted && pages.has(p.page) && !present.has(p.id));
+  const stored = await store.posts.postsOn(gameId, read.recordedPages);
+  return stored.filter((p) => !p.deleted && !present.has(p.id));
 }
 
 function emptyResult(gameId: number): PollResult {
   return {
     gameId, status: 'polled', reason: null, fullRead: false, pages: { read: [], unchanged: [], fromCache: [] },
-    added: 0, edited: 0, deleted: 0, restored: 0, parsed: 0, tally: null, tallyChanged: false, draft: null,
+    added: 0, edited: 0, deleted: 0, restored: 0, parsed: 0, tally: null, tallyChanged: false, counted: false,
+    draft: null,
     draftReasons: [], deadline: null, upcoming: [], error: null, state: null, game: null, carry: {},
   };
 }

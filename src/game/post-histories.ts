@@ -7,7 +7,7 @@ import { readPost } from '../parse/read-post.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { Game } from '../store/games-repo.js';
 import { storeOn, type Repos } from '../store/open-store.js';
-import type { StoredPost } from '../store/posts-repo.js';
+import type { PostHead } from '../store/posts-repo.js';
 import type { Sql } from '../store/sql.js';
 import { rosterAt } from '../tally/slot-names.js';
 import type { PostHistory, RevisionReading } from './fold-game.js';
@@ -21,18 +21,24 @@ export interface Histories {
   parsed: number;
 }
 
+/** A stored post, with or without its current body (`posts.headsOf` leaves it out). */
+export type HistoryPost = PostHead & { body?: Post['body'] };
+
 /**
  * Every post with every revision's reading under this ruleset and the roster as the game
  * knew it at that post (a replacement before it adds the new name, the old one still names
  * the slot); revisions not read yet are parsed and, with `save`, saved (so a poll that
  * died before this step is caught up). Readings are kept per ruleset + roster version.
+ *
+ * Posts may come without bodies: a body is only loaded for a revision with no saved
+ * reading, and for edited posts (the edit's evidence quotes both versions).
  */
 export async function postHistories(
-  store: HistoryStore, game: Game, ruleset: Ruleset, gmEvents: readonly GmEvent[], posts: readonly StoredPost[],
+  store: HistoryStore, game: Game, ruleset: Ruleset, gmEvents: readonly GmEvent[], posts: readonly HistoryPost[],
   options: { save: boolean },
 ): Promise<Histories> {
   const versions = new Map<string, { roster: Roster; version: string; saved: Map<number, PostReading> }>();
-  const versionOf = async (p: StoredPost) => {
+  const versionOf = async (p: HistoryPost) => {
     const roster = rosterAt(game.roster, gmEvents, { number: p.number, postedAt: p.postedAt });
     const version = rulesetVersion(ruleset, roster);
     let known = versions.get(version);
@@ -55,12 +61,27 @@ export async function postHistories(
     return reading;
   };
 
+  // Bodies of never-edited posts that have no reading yet, in one query.
+  const unread: number[] = [];
+  for (const p of posts) {
+    if (p.revisions > 1 || p.body !== undefined) continue;
+    if (!(await versionOf(p)).saved.has(p.revisionId)) unread.push(p.revisionId);
+  }
+  const bodies = await store.posts.bodiesOf(unread);
+
   const out: PostHistory[] = [];
   for (const p of posts) {
     const v = await versionOf(p);
     let revisions: RevisionReading[];
     if (p.revisions <= 1) {
-      revisions = [{ reading: readingOf(v, p.revisionId, p.body, p.edit), firstSeen: p.firstSeen, edit: p.edit, text: plainText(p.body) }];
+      const saved = v.saved.get(p.revisionId) ?? null;
+      const body = p.body ?? bodies.get(p.revisionId);
+      if (!saved && body === undefined) {
+        throw new Error(`post ${p.number} (revision ${p.revisionId}) has no stored body to read`);
+      }
+      // A never-edited post's text is never quoted (only an edit's evidence is).
+      const reading = readingOf(v, p.revisionId, body ?? [], p.edit, saved);
+      revisions = [{ reading, firstSeen: p.firstSeen, edit: p.edit, text: '' }];
     } else {
       const all = await store.posts.revisionsOf(p.key);
       revisions = [];
@@ -90,6 +111,6 @@ export async function postHistories(
 }
 
 /** A post went back to an earlier body: it did so after the last sighting of any other body. */
-function latestSighting(all: readonly { lastSeen: string }[], index: number, p: StoredPost): string {
+function latestSighting(all: readonly { lastSeen: string }[], index: number, p: HistoryPost): string {
   return all.filter((_r, i) => i !== index).map((r) => r.lastSeen).sort().at(-1) ?? p.firstSeen;
 }

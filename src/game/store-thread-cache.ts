@@ -1,6 +1,7 @@
 import type { EngineId } from '../model/engine.js';
 import type { Post } from '../model/post.js';
 import type { Repos } from '../store/open-store.js';
+import type { PollState } from '../store/polls-repo.js';
 import type { CachedPage, CachedThread, ThreadCache } from '../thread/thread-cache.js';
 
 /**
@@ -13,6 +14,10 @@ import type { CachedPage, CachedThread, ThreadCache } from '../thread/thread-cac
  *
  * Deleted posts are left out of the pages (the forum no longer shows them); they stay in
  * the store and in the count.
+ *
+ * Only the last page carries its posts: the reader resumes there and reuses the pages
+ * before it unread, and the poller counts from the store, so loading every post (and its
+ * body) here would make a poll that finds nothing new cost a read of the whole game.
  */
 export class StoreThreadCache implements ThreadCache {
   /** The last complete read handed to `put` (what the reader saw). */
@@ -23,14 +28,15 @@ export class StoreThreadCache implements ThreadCache {
     private readonly gameId: number,
     /** The game's engine; null until the first read identified it (then there is no entry). */
     private readonly engine: EngineId | null,
+    /** The game's poll state when the caller has just read it (saves reading it again). */
+    private readonly pollState?: PollState,
   ) {}
 
   async get(threadUrl: string): Promise<CachedThread | null> {
     if (this.engine === null) return null;
-    const [pages, state, posts] = await Promise.all([
+    const [pages, state] = await Promise.all([
       this.repos.threadPages.list(this.gameId),
-      this.repos.polls.get(this.gameId),
-      this.repos.posts.postsOf(this.gameId),
+      this.pollState ?? this.repos.polls.get(this.gameId),
     ]);
     // Pages 1..n with no gap; pages past the thread's known length (it shrank) are stale.
     let known = 0;
@@ -41,18 +47,14 @@ export class StoreThreadCache implements ThreadCache {
     if (state.pageCount !== null) known = Math.min(known, state.pageCount);
     if (known === 0) return null;
 
-    const byPage = new Map<number, Post[]>();
-    for (const p of posts) {
-      if (p.deleted) continue;
-      const list = byPage.get(p.page) ?? [];
-      list.push(plainPost(p));
-      byPage.set(p.page, list);
-    }
+    const resumeAt = known;
+    const onLastPage = await this.repos.posts.postsOn(this.gameId, [resumeAt]);
+    const lastPosts = onLastPage.filter((p) => !p.deleted).map(plainPost);
     const cached: CachedPage[] = pages.slice(0, known).map((p) => ({
       page: p.page,
       url: p.url,
       validators: { etag: p.etag, lastModified: p.lastModified, hash: p.bodyHash },
-      posts: byPage.get(p.page) ?? [],
+      posts: p.page === resumeAt ? lastPosts : [],
     }));
     return {
       threadUrl,

@@ -139,18 +139,20 @@ export function createClock(opts: ClockOptions): Clock {
   let minute: ScheduledTask | null = null;
   const checks = new Map<string, ScheduledTask>();
 
-  const activeGames = async (): Promise<{ game: Game; ruleset: Ruleset; settings: PollSettings }[]> => {
-    const out: { game: Game; ruleset: Ruleset; settings: PollSettings }[] = [];
-    for (const game of await store.games.list({ status: 'active' })) {
+  type Readable<T> = T & { ruleset: Ruleset; settings: PollSettings };
+  const readable = <T extends { game: Game }>(games: readonly T[]): Readable<T>[] => {
+    const out: Readable<T>[] = [];
+    for (const g of games) {
       try {
-        out.push({ game, ruleset: gameRuleset(game), settings: pollSettings(game.settings) });
+        out.push({ ...g, ruleset: gameRuleset(g.game), settings: pollSettings(g.game.settings) });
       } catch (error) {
         // A bad ruleset or setting shows as the game's poll error; the clock just skips it.
-        log.debug({ gameId: game.id, err: String(error) }, 'clock: game skipped');
+        log.debug({ gameId: g.game.id, err: String(error) }, 'clock: game skipped');
       }
     }
     return out;
   };
+  const activeGames = async () => readable((await store.games.list({ status: 'active' })).map((game) => ({ game })));
 
   const pollNow = async (gameId: number, why: unknown): Promise<void> => {
     try {
@@ -163,9 +165,9 @@ export function createClock(opts: ClockOptions): Clock {
 
   const tick = async (): Promise<DueGame[]> => {
     const due: DueGame[] = [];
-    const games = await activeGames();
-    for (const { game, ruleset, settings } of games) {
-      const [poll, tally] = await Promise.all([store.polls.get(game.id), store.tallies.latest(game.id)]);
+    // Every active game with its poll state and latest tally in one query, however many games.
+    const games = readable(await store.polls.activeGames());
+    for (const { game, ruleset, settings, poll, tally } of games) {
       const reasons = dueNow({ ruleset, settings, poll, tally: tally?.tally ?? null, now: now() });
       if (reasons.length === 0) continue;
       due.push({ gameId: game.id, reasons });

@@ -74,7 +74,7 @@ export interface GamesRepo {
   due(now: Date, limit?: number): Promise<Game[]>;
 }
 
-interface GameRow {
+export interface GameRow {
   id: number;
   slug: string;
   thread_url: string;
@@ -90,10 +90,13 @@ interface GameRow {
   updated_at: Date;
 }
 
-const COLUMNS = `id, slug, thread_url, engine, ruleset, ruleset_overrides, roster, status,
+/** The game table's columns as `toGame` reads them (other repositories join on game). */
+export const GAME_COLUMNS = `id, slug, thread_url, engine, ruleset, ruleset_overrides, roster, status,
   poll_interval_seconds, next_poll_at, settings, created_at, updated_at`;
 
-const toGame = (r: GameRow): Game => ({
+const COLUMNS = GAME_COLUMNS;
+
+export const toGame = (r: GameRow): Game => ({
   id: r.id,
   slug: r.slug,
   threadUrl: r.thread_url,

@@ -32,6 +32,13 @@ export interface PgliteSqlOptions {
 const INT8 = 20;
 const DEFAULT_STALE_MS = 20_000;
 
+/**
+ * PostgreSQL's buffer cache inside PGlite's WebAssembly memory. The default (128MB) is held
+ * by every process for the life of the store; a game's working set is a few pages of posts
+ * and readings, and the files under it stay in the operating system's cache (BENCHMARKS.md).
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Opens embedded PostgreSQL: locks the folder first, then starts PGlite in it. */
 export async function openPgliteSql(options: PgliteSqlOptions): Promise<Sql> {
   const memory = options.dataDir === MEMORY;
@@ -61,6 +68,7 @@ export async function openPgliteSql(options: PgliteSqlOptions): Promise<Sql> {
   try {
     db = await PGlite.create(memory ? MEMORY : join(folder, PGLITE_DATA_SUBDIR), {
       parsers: { [INT8]: (text: string) => parseInt8(text) },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
   } catch (error) {
     await release?.().catch(() => {});

@@ -1,7 +1,9 @@
 import type { EngineId } from '../model/engine.js';
 import { NotFoundError } from './errors.js';
+import { GAME_COLUMNS, toGame, type Game, type GameRow } from './games-repo.js';
 import { GAME_CHANNEL, isoOrNull, json, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
+import { TALLY_COLUMNS, toTally, type StoredTally, type TallyRow } from './tallies-repo.js';
 
 /**
  * What the poller keeps per game (table `game_poll`, migration 002): a lease so that one
@@ -46,6 +48,14 @@ export type PollOutcome =
   | { ok: true; fullRead: boolean; at: Date; state?: Record<string, unknown> }
   | { ok: false; error: string; at: Date; state?: Record<string, unknown> };
 
+/** An active game as the clock's minute pass sees it. */
+export interface ClockGame {
+  game: Game;
+  poll: PollState;
+  /** The game's latest tally, if it has one. */
+  tally: StoredTally | null;
+}
+
 export interface PollsRepo {
   /** The game's poll state (all empty when it was never polled). */
   get(gameId: number): Promise<PollState>;
@@ -62,6 +72,10 @@ export interface PollsRepo {
   finish(gameId: number, owner: string, outcome: PollOutcome): Promise<PollState>;
   /** Gives a lease up without recording a poll (a poll that was skipped). */
   release(gameId: number, owner: string): Promise<void>;
+  /** Every active game with its poll state and latest tally, oldest game first: one query for the clock's pass. */
+  activeGames(): Promise<ClockGame[]>;
+  /** Merges facts into `state` (e.g. `recountDue` in the same transaction as the posts that call for it). */
+  mergeState(gameId: number, state: Record<string, unknown>): Promise<void>;
   /** Records the thread's shape as read (title, pages, posts per page). */
   setShape(gameId: number, shape: ThreadShape): Promise<void>;
   /** Sets the game's engine once the reader identified it (only while it is unknown). */
@@ -196,6 +210,36 @@ export function pollsRepo(db: Queryable): PollsRepo {
       );
     },
 
+    async activeGames() {
+      const { rows } = await db.query<Record<string, unknown>>(
+        `SELECT ${prefixed(GAME_COLUMNS, 'g', 'g_')}, p.game_id IS NOT NULL AS found_poll,
+                ${prefixed(COLUMNS, 'p', 'p_')}, ${prefixed(TALLY_COLUMNS, 't', 't_')}
+         FROM game g
+         LEFT JOIN game_poll p ON p.game_id = g.id
+         LEFT JOIN LATERAL (
+           SELECT ${TALLY_COLUMNS} FROM tally WHERE tally.game_id = g.id ORDER BY id DESC LIMIT 1
+         ) t ON true
+         WHERE g.status = 'active'
+         ORDER BY g.id`,
+      );
+      return rows.map((row) => {
+        const game = toGame(unprefixed<GameRow>(row, 'g_'));
+        return {
+          game,
+          poll: row.found_poll === true ? toState(unprefixed<PollRow>(row, 'p_')) : empty(game.id),
+          tally: row.t_id === null || row.t_id === undefined ? null : toTally(unprefixed<TallyRow>(row, 't_')),
+        };
+      });
+    },
+
+    async mergeState(gameId, state) {
+      await ensure(db, gameId);
+      await db.query(
+        'UPDATE game_poll SET state = state || $2::jsonb, updated_at = now() WHERE game_id = $1',
+        [gameId, json(state)],
+      );
+    },
+
     async setShape(gameId, shape) {
       await ensure(db, gameId);
       await db.query(
@@ -234,4 +278,16 @@ export function pollsRepo(db: Queryable): PollsRepo {
       return rows[0]?.yes === true;
     },
   };
+}
+
+/** `a, b` as `x.a AS p_a, x.b AS p_b`: one table's columns in a join, told apart by a prefix. */
+function prefixed(columns: string, table: string, prefix: string): string {
+  return columns.split(',').map((c) => c.trim()).map((c) => `${table}.${c} AS ${prefix}${c}`).join(', ');
+}
+
+/** The columns of one table out of a joined row, without their prefix. */
+function unprefixed<T>(row: Record<string, unknown>, prefix: string): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = value;
+  return out as T;
 }

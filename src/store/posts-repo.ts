@@ -19,6 +19,12 @@ export interface StoredPost extends Post {
   revisions: number;
 }
 
+/**
+ * A stored post without its body: what the count needs once every revision has a saved
+ * reading (a 10,000-post game's bodies are most of what reading its posts costs).
+ */
+export type PostHead = Omit<StoredPost, 'body'>;
+
 /** One body a post has had. */
 export interface PostRevision {
   id: number;
@@ -41,6 +47,8 @@ export interface PageRecord {
   edited: { before: Post; after: Post }[];
   /** Posts marked deleted earlier that are back. */
   restored: Post[];
+  /** Known posts with the same body whose number, page, author, time or permalink changed. */
+  moved: Post[];
 }
 
 export interface PostsRepo {
@@ -59,6 +67,12 @@ export interface PostsRepo {
   markMissing(gameId: number, pageNumbers: readonly number[], presentIds: readonly string[], seenAt: Date): Promise<Post[]>;
   /** Every post of the game with its current revision, in thread order; deleted ones flagged. */
   postsOf(gameId: number): Promise<StoredPost[]>;
+  /** The posts stored on these pages (deleted ones flagged), in thread order: where a read resumes. */
+  postsOn(gameId: number, pages: readonly number[]): Promise<StoredPost[]>;
+  /** Every post of the game as `postsOf`, without bodies. */
+  headsOf(gameId: number): Promise<PostHead[]>;
+  /** Bodies of these revisions, by revision id (ids not found are left out). */
+  bodiesOf(revisionIds: readonly number[]): Promise<Map<number, Post['body']>>;
   /** One post by the forum's id. */
   post(gameId: number, forumPostId: string): Promise<StoredPost | null>;
   /** Every body the post has had, oldest first. */
@@ -110,6 +124,16 @@ const toStored = (r: StoredRow & { revisions: number }): StoredPost => ({
   revisions: r.revisions,
 });
 
+type HeadRow = Omit<StoredRow, 'body'> & { revisions: number };
+
+const HEAD_COLUMNS = `p.id, p.forum_post_id, p.number, p.page, p.author, p.author_id, p.posted_at, p.permalink,
+  p.deleted_at, p.first_seen, p.last_seen, r.id AS revision_id, r.body_hash, r.edit_marker`;
+
+const toHead = (r: HeadRow): PostHead => {
+  const { body: _body, ...head } = toStored({ ...r, body: null });
+  return head;
+};
+
 const sameTime = (a: Date | null, b: string | null): boolean =>
   a === null || b === null ? a === null && b === null : a.getTime() === Date.parse(b);
 
@@ -149,7 +173,7 @@ export function postsRepo(db: Queryable): PostsRepo {
         const unique = new Map<string, Post>();
         for (const post of posts) if (!unique.has(post.id)) unique.set(post.id, post);
         const ids = [...unique.keys()];
-        const record: PageRecord = { added: [], edited: [], restored: [] };
+        const record: PageRecord = { added: [], edited: [], restored: [], moved: [] };
         if (ids.length === 0) return record;
 
         const { rows } = await tx.query<StoredRow>(
@@ -181,6 +205,7 @@ export function postsRepo(db: Queryable): PostsRepo {
               [row.id, post.number, post.page, post.author, post.authorId, post.postedAt, post.permalink],
             );
             if (row.deleted_at !== null) record.restored.push(post);
+            else record.moved.push(post);
           }
           if (row.revision_id === null) {
             await setRevision(tx, row.id, post, seenAt); // not reachable through recordPage; repairs it
@@ -204,7 +229,7 @@ export function postsRepo(db: Queryable): PostsRepo {
            FROM post p WHERE r.id = p.current_revision_id AND p.game_id = $1 AND p.forum_post_id = ANY($2::text[])`,
           [gameId, ids, seenAt],
         );
-        if (record.added.length + record.edited.length + record.restored.length > 0) {
+        if (record.added.length + record.edited.length + record.restored.length + record.moved.length > 0) {
           await announce(tx, { gameId, kind: 'posts' });
         }
         return record;
@@ -230,6 +255,30 @@ export function postsRepo(db: Queryable): PostsRepo {
     },
 
     postsOf: (gameId) => select('p.game_id = $1', [gameId]),
+
+    postsOn: (gameId, pages) => select('p.game_id = $1 AND p.page = ANY($2::int[])', [gameId, [...pages]]),
+
+    async headsOf(gameId) {
+      // Revision counts in one pass over the game's revisions, not a subquery per post.
+      const { rows } = await db.query<HeadRow>(
+        `SELECT ${HEAD_COLUMNS}, COALESCE(n.revisions, 0) AS revisions
+         FROM post p LEFT JOIN post_revision r ON r.id = p.current_revision_id
+         LEFT JOIN (SELECT x.post_id, count(*) AS revisions FROM post_revision x JOIN post q ON q.id = x.post_id
+                    WHERE q.game_id = $1 GROUP BY x.post_id) n ON n.post_id = p.id
+         WHERE p.game_id = $1 ORDER BY p.number, p.id`,
+        [gameId],
+      );
+      return rows.map(toHead);
+    },
+
+    async bodiesOf(revisionIds) {
+      if (revisionIds.length === 0) return new Map();
+      const { rows } = await db.query<{ id: number; body: Body }>(
+        'SELECT id, body FROM post_revision WHERE id = ANY($1::bigint[])',
+        [[...revisionIds]],
+      );
+      return new Map(rows.map((r) => [r.id, r.body]));
+    },
 
     async post(gameId, forumPostId) {
       const [found] = await select('p.game_id = $1 AND p.forum_post_id = $2', [gameId, forumPostId]);

@@ -20,7 +20,7 @@ export interface TalliesRepo {
   list(gameId: number, limit?: number): Promise<StoredTally[]>;
 }
 
-interface TallyRow {
+export interface TallyRow {
   id: number;
   game_id: number;
   as_of_post: number | null;
@@ -28,8 +28,10 @@ interface TallyRow {
   created_at: Date;
 }
 
-const COLUMNS = 'id, game_id, as_of_post, tally, created_at';
-const toTally = (r: TallyRow): StoredTally => ({
+/** The tally table's columns as `toTally` reads them. */
+export const TALLY_COLUMNS = 'id, game_id, as_of_post, tally, created_at';
+const COLUMNS = TALLY_COLUMNS;
+export const toTally = (r: TallyRow): StoredTally => ({
   id: r.id, gameId: r.game_id, asOfPost: r.as_of_post, tally: r.tally, createdAt: iso(r.created_at),
 });
 

@@ -83,13 +83,28 @@ describe('the clock (node-cron)', () => {
     clock = null;
   });
 
-  /** The few store calls the clock makes, over fixed data. */
-  function fakeStore(games: Partial<Game>[], polls: Record<number, PollState>): Store {
+  /**
+   * The store calls the clock makes, over fixed data: the minute pass reads the games with
+   * their poll state and tally in one query (`polls.activeGames`), never one per game.
+   */
+  function fakeStore(games: Partial<Game>[], polls: Record<number, PollState>): Store & { queries: string[] } {
+    const queries: string[] = [];
+    const full = () => games.map((g) => ({ status: 'active', rulesetOverrides: {}, settings: {}, ...g }) as Game);
+    const perGame = (name: string) => async () => {
+      throw new Error(`the clock's pass read ${name} for one game`);
+    };
     return {
-      games: { list: async () => games.map((g) => ({ status: 'active', rulesetOverrides: {}, settings: {}, ...g }) as Game) },
-      polls: { get: async (id: number) => polls[id] ?? pollState({ gameId: id }) },
-      tallies: { latest: async () => null },
-    } as unknown as Store;
+      queries,
+      games: { list: async () => { queries.push('games.list'); return full(); } },
+      polls: {
+        activeGames: async () => {
+          queries.push('polls.activeGames');
+          return full().map((game) => ({ game, poll: polls[game.id] ?? pollState({ gameId: game.id }), tally: null }));
+        },
+        get: perGame('polls.get'),
+      },
+      tallies: { latest: perGame('tallies.latest') },
+    } as unknown as Store & { queries: string[] };
   }
 
   it('a tick asks the poller to poll the games that are due, and runs its checks as timezone-aware cron tasks', async () => {
@@ -109,7 +124,9 @@ describe('the clock (node-cron)', () => {
     });
     await clock.start();
     expect(clockTasks()).toEqual(expect.arrayContaining(['votal-clock', 'votal-check 0 12 * * 1,2,3,4,5|America/Los_Angeles']));
+    store.queries.length = 0;
     const due = await clock.tick();
+    expect(store.queries).toEqual(['polls.activeGames']);
     expect(due).toEqual([{ gameId: 1, reasons: [{ kind: 'deadline', at: '2026-03-05T01:00:00.000Z' }] }]);
     expect(asked).toEqual(['1']);
     await clock.stop();

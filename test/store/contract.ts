@@ -241,7 +241,7 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(first.edited).toEqual([]);
 
         const second = await store.posts.recordPage(game.id, page, t(2));
-        expect(second).toEqual({ added: [], edited: [], restored: [] });
+        expect(second).toEqual({ added: [], edited: [], restored: [], moved: [] });
 
         const stored = await store.posts.postsOf(game.id);
         expect(stored.map((p) => [p.id, p.revisions, p.deleted])).toEqual([['101', 1, false], ['102', 1, false]]);
@@ -305,7 +305,7 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
 
         // It comes back: restored, not added again.
         const back = await store.posts.recordPage(game.id, page1, t(4));
-        expect(back).toEqual({ added: [], edited: [], restored: [page1[1]] });
+        expect(back).toEqual({ added: [], edited: [], restored: [page1[1]], moved: [] });
         expect((await store.posts.post(game.id, '402'))).toMatchObject({ deleted: false, deletedAt: null, revisions: 1 });
       });
 
@@ -321,7 +321,7 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         const first = await store.posts.recordPage(game.id, [good], t(2));
         const replay = await store.posts.recordPage(game.id, [good], t(2));
         expect(first.added).toHaveLength(1);
-        expect(replay).toEqual({ added: [], edited: [], restored: [] });
+        expect(replay).toEqual({ added: [], edited: [], restored: [], moved: [] });
       });
 
       it('a post repeated on a page is stored once and moves with renumbering', async () => {
@@ -330,7 +330,8 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         await store.posts.recordPage(game.id, [p, post('602', 2, 'x'), p], t(1));
         const moved = { ...post('602', 2, 'x'), number: 3, page: 2 };
         const result = await store.posts.recordPage(game.id, [moved], t(2));
-        expect(result).toEqual({ added: [], edited: [], restored: [] });
+        // Renumbered, same body: reported, since who voted at which post number may change the count.
+        expect(result).toEqual({ added: [], edited: [], restored: [], moved: [moved] });
         const stored = await store.posts.postsOf(game.id);
         expect(stored.map((s) => [s.id, s.number, s.page])).toEqual([['601', 1, 1], ['602', 3, 2]]);
       });
@@ -348,6 +349,34 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(await store.readings.get(stored!.revisionId, 'v1')).toEqual(reading);
         expect(await store.readings.get(stored!.revisionId, 'v2')).toBeNull();
         expect((await store.readings.forGame(game.id, 'v1')).get(stored!.revisionId)).toEqual(reading);
+      });
+
+      it('the posts of some pages are read without the rest', async () => {
+        const game = await newGame();
+        const posts = [post('801', 1, 'one'), post('802', 2, 'two', { page: 2 }), post('803', 3, 'three', { page: 3 })];
+        await store.posts.recordPage(game.id, posts, t(1));
+        await store.posts.markMissing(game.id, [2], [], t(2));
+        const onPages = await store.posts.postsOn(game.id, [2, 3]);
+        expect(onPages.map((p) => [p.id, p.page, p.deleted])).toEqual([['802', 2, true], ['803', 3, false]]);
+        expect(onPages[1]).toEqual((await store.posts.postsOf(game.id))[2]);
+        expect(await store.posts.postsOn(game.id, [])).toEqual([]);
+      });
+
+      it('heads are the posts without their bodies, and bodies come by revision', async () => {
+        const game = await newGame();
+        await store.posts.recordPage(game.id, [post('901', 1, 'Vote: Alice'), post('902', 2, 'hello')], t(1));
+        await store.posts.recordPage(game.id, [post('901', 1, 'Vote: Bob')], t(2));
+        const full = await store.posts.postsOf(game.id);
+        const heads = await store.posts.headsOf(game.id);
+        expect(heads).toEqual(full.map(({ body: _body, ...head }) => head));
+        expect(heads.map((h) => [h.id, h.revisions])).toEqual([['901', 2], ['902', 1]]);
+        expect(heads.every((h) => !('body' in h))).toBe(true);
+
+        const bodies = await store.posts.bodiesOf([full[0]!.revisionId, full[1]!.revisionId, 987654321]);
+        const ids = (xs: number[]) => xs.sort((a, b) => a - b);
+        expect(ids([...bodies.keys()])).toEqual(ids([full[0]!.revisionId, full[1]!.revisionId]));
+        expect(bodies.get(full[0]!.revisionId)).toEqual(text('Vote: Bob'));
+        expect(await store.posts.bodiesOf([])).toEqual(new Map());
       });
     });
 
@@ -643,6 +672,38 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         await store.threadPages.saveFetched(game.id, { page: 2, url: 'https://forum.example/t/1/page-2', etag: 'W/"b"', lastModified: null, bodyHash: 'h3', postCount: 5 }, t(6));
         expect((await store.threadPages.list(game.id)).map((p) => [p.page, p.etag, p.postCount])).toEqual([[1, 'W/"a"', 25], [2, 'W/"b"', 5]]);
         expect(await store.threadPages.lastPage(game.id)).toBe(2);
+      });
+    });
+
+    describe("the clock's view of active games", () => {
+      it('one query gives every active game with its poll state and latest tally, as read one by one', async () => {
+        const never = await newGame();
+        const polled = await newGame();
+        const paused = await newGame();
+        await store.games.setStatus(paused.id, 'paused', 'gm:test');
+        const owner = 'test-instance/poll-1';
+        await store.polls.claim(polled.id, owner, 60_000);
+        const deadline = t(9).toISOString();
+        await store.polls.finish(polled.id, owner, { ok: true, fullRead: true, at: t(3), state: { deadline } });
+        await store.tallies.save(polled.id, tally(1));
+        const latest = await store.tallies.save(polled.id, tally(2));
+
+        const view = await store.polls.activeGames();
+        const mine = view.filter((v) => [never.id, polled.id, paused.id].includes(v.game.id));
+        expect(mine.map((v) => v.game.id)).toEqual([never.id, polled.id]);
+        const oneByOne = async (id: number) => ({ game: await store.games.get(id), poll: await store.polls.get(id) });
+        expect(mine[0]).toEqual({ ...(await oneByOne(never.id)), tally: null });
+        expect(mine[1]).toEqual({ ...(await oneByOne(polled.id)), tally: latest });
+        expect(mine[1]!.poll).toMatchObject({ lastPolledAt: t(3).toISOString(), state: { deadline } });
+        expect(view.every((v) => v.game.status === 'active')).toBe(true);
+      });
+
+      it('facts merged into the poll state keep the others', async () => {
+        const game = await newGame();
+        await store.polls.mergeState(game.id, { recountDue: true, deadline: 'x' });
+        await store.polls.mergeState(game.id, { recountDue: false });
+        expect((await store.polls.get(game.id)).state).toEqual({ recountDue: false, deadline: 'x' });
+        await expect(store.polls.mergeState(987654321, { recountDue: true })).rejects.toThrow(NotFoundError);
       });
     });
   });

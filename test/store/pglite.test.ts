@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { StoreLockCompromisedError, StoreLockedError } from '../../src/store/errors.js';
 import { migrate } from '../../src/store/migrate.js';
 import { openSql } from '../../src/store/open-store.js';
-import { LOCK_NAME, openPgliteSql } from '../../src/store/pglite-sql.js';
+import { LOCK_NAME, openPgliteSql, PGLITE_SHARED_BUFFERS } from '../../src/store/pglite-sql.js';
 import type { Sql } from '../../src/store/sql.js';
 import { storeContract } from './contract.js';
 
@@ -48,6 +48,12 @@ describe('PGlite folder lock', () => {
     expect((await migrate(held)).applied).toEqual([]);
     const { rows } = await held.query<{ n: number }>('SELECT count(*) AS n FROM game');
     expect(rows[0]!.n).toBeGreaterThan(0);
+  });
+
+  it("PGlite runs with a small buffer cache (its memory is the process's for the store's life)", async () => {
+    const sql = held ?? (held = await openSql({ dataDir: dir }));
+    const { rows } = await sql.query<{ shared_buffers: string }>('SHOW shared_buffers');
+    expect(rows).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }]);
   });
 
   it('the outer handle used inside its own transaction fails instead of hanging', async () => {
