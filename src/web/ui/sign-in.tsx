@@ -88,7 +88,7 @@ export function signInRoutes(deps: SignInDeps): Hono {
     if (!gm) {
       // The name only when it is a GM's: a password typed into the name box stays out of the log.
       await audit.record({ gameId: null, actor: 'system', action: 'gm.login-failed', detail: known && name ? { gm: name } : {} });
-      return page(name ? 'That name and password do not match.' : 'That is not the admin password or the admin token.', 401);
+      return page(name ? 'That name and password do not match.' : 'That is not the password or the admin token.', 401);
     }
     await auth.end(sessionIdOf(c));
     setSessionCookie(c, await auth.start(gm));
