@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
@@ -153,6 +154,13 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
 
   it('a session survives a restart: a new app on the same store knows the cookie', async () => {
     const erin = await join('Erin');
+    // The store keeps the session id's SHA-256, never the id itself.
+    const id = erin.cookie.split('=')[1]!;
+    const held = async (value: string) => (await store.sql.query<{ n: number }>(
+      'SELECT count(*) AS n FROM gm_session WHERE id_hash = $1', [value],
+    )).rows[0]!.n;
+    expect(await held(id)).toBe(0);
+    expect(await held(createHash('sha256').update(id).digest('hex'))).toBe(1);
     const restarted = make();
     try {
       const { status, html } = await page('/gm', erin, restarted);
@@ -228,6 +236,7 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     expect((await post(app, `/gm/games/${id}/cohosts`, jo, { name: 'kim' })).status).toBe(303);
     const settings = await page(`/gm/games/${id}/settings`, jo);
     expect(settings.html).toContain('Kim — co-host');
+    expect((await page(`/gm/games/${id}`, jo)).html).toContain('Co-host added: Kim <span class="muted">— gm:Jo');
     expect(settings.html).toContain('Kim co-hosts this game.');
     expect((await page(`/gm/games/${id}`, kim)).status).toBe(200);
     expect((await page('/gm', kim)).html).toContain(`/gm/games/${id}"`);

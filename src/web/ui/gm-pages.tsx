@@ -109,6 +109,9 @@ const ACTIVITY: Record<string, string> = {
   'news.dismiss': "GM post proposal dismissed",
   'game.ruleset': 'Ruleset changed',
   'game.delete': 'Game deleted',
+  'game.owner': 'Game owner set',
+  'game.cohost-add': 'Co-host added',
+  'game.cohost-remove': 'Co-host removed',
 };
 export const activityText = (action: string): string => (Object.hasOwn(ACTIVITY, action) ? ACTIVITY[action]! : action);
 
@@ -120,6 +123,7 @@ export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): stri
   if (entry.action === 'game.status' && typeof d.status === 'string' && Object.hasOwn(STATUS_WORDS, d.status)) return STATUS_WORDS[d.status]!;
   if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string') return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
+  if (entry.action.startsWith('game.') && typeof d.gm === 'string' && Object.hasOwn(ACTIVITY, entry.action)) return `${ACTIVITY[entry.action]}: ${d.gm}`;
   return activityText(entry.action);
 }
 
