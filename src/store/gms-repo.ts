@@ -1,4 +1,4 @@
-import { ADMIN_NAME, GmName, type GameRole, type Gm, type GmInvite } from '../model/gm.js';
+import { ADMIN_NAME, GmName, actorOf, type GameRole, type Gm, type GmInvite } from '../model/gm.js';
 import { recordAudit } from './audit-repo.js';
 import { NotFoundError, StateError } from './errors.js';
 import { iso, isoOrNull, one } from './rows.js';
@@ -13,7 +13,9 @@ import type { Queryable } from './sql.js';
 /** An invite that cannot be taken: used, revoked, expired or unknown (the web says which). */
 export class InviteRefusedError extends StateError {
   constructor(readonly reason: 'unknown' | 'used' | 'revoked' | 'expired') {
-    super(reason === 'unknown' ? 'this invite link is not known' : `this invite link was already ${reason === 'used' ? 'used' : reason}`);
+    super(reason === 'unknown'
+      ? 'this invite link is not known'
+      : `this invite link was already ${reason === 'used' ? 'used' : reason}`);
     this.name = 'InviteRefusedError';
   }
 }
@@ -62,10 +64,12 @@ export interface GmsRepo {
   credentials(name: string): Promise<GmCredentials | null>;
   /** Everybody, admin first, then by name. */
   list(): Promise<Gm[]>;
-  /** Ends the GM's sessions; they can no longer sign in. Their games keep them as owner or co-host (nothing is lost). */
+  /** Ends the GM's sessions; they can no longer sign in. Their games keep them (nothing is lost). */
   revoke(id: number, actor: string, at: Date): Promise<Gm>;
 
-  createInvite(input: { tokenHash: string; createdBy: number; at: Date; expiresAt: Date }, actor: string): Promise<GmInvite>;
+  createInvite(
+    input: { tokenHash: string; createdBy: number; at: Date; expiresAt: Date }, actor: string,
+  ): Promise<GmInvite>;
   /** Newest first. */
   invites(): Promise<GmInvite[]>;
   /** The invite with this token hash, or null. */
@@ -117,7 +121,9 @@ interface InviteRow {
 const GM_COLUMNS = 'id, name, admin, created_at, revoked_at';
 const INVITE_COLUMNS = 'id, created_by, created_at, expires_at, used_at, used_by, revoked_at';
 
-const toGm = (r: GmRow): Gm => ({ id: r.id, name: r.name, admin: r.admin, createdAt: iso(r.created_at), revokedAt: isoOrNull(r.revoked_at) });
+const toGm = (r: GmRow): Gm => ({
+  id: r.id, name: r.name, admin: r.admin, createdAt: iso(r.created_at), revokedAt: isoOrNull(r.revoked_at),
+});
 const toInvite = (r: InviteRow): GmInvite => ({
   id: r.id, createdBy: r.created_by, createdAt: iso(r.created_at), expiresAt: iso(r.expires_at),
   usedAt: isoOrNull(r.used_at), usedBy: r.used_by, revokedAt: isoOrNull(r.revoked_at),
@@ -168,7 +174,8 @@ export function gmsRepo(db: Queryable): GmsRepo {
     async revoke(id, actor, at) {
       return db.transaction(async (tx) => {
         const { rows } = await tx.query<GmRow>(
-          `UPDATE gm SET revoked_at = coalesce(revoked_at, $2) WHERE id = $1 AND NOT admin RETURNING ${GM_COLUMNS}`, [id, at],
+          `UPDATE gm SET revoked_at = coalesce(revoked_at, $2) WHERE id = $1 AND NOT admin RETURNING ${GM_COLUMNS}`,
+          [id, at],
         );
         if (!rows[0]) {
           const exists = await gmsRepo(tx).get(id);
@@ -189,7 +196,9 @@ export function gmsRepo(db: Queryable): GmsRepo {
           [input.tokenHash, input.createdBy, input.at, input.expiresAt],
         );
         const invite = toInvite(one(rows, 'gm_invite'));
-        await recordAudit(tx, { gameId: null, actor, action: 'gm.invite', detail: { invite: invite.id, expiresAt: invite.expiresAt } });
+        await recordAudit(tx, {
+          gameId: null, actor, action: 'gm.invite', detail: { invite: invite.id, expiresAt: invite.expiresAt },
+        });
         return invite;
       });
     },
@@ -200,7 +209,9 @@ export function gmsRepo(db: Queryable): GmsRepo {
     },
 
     async invite(tokenHash) {
-      const { rows } = await db.query<InviteRow>(`SELECT ${INVITE_COLUMNS} FROM gm_invite WHERE token_hash = $1`, [tokenHash]);
+      const { rows } = await db.query<InviteRow>(
+        `SELECT ${INVITE_COLUMNS} FROM gm_invite WHERE token_hash = $1`, [tokenHash],
+      );
       return rows[0] ? toInvite(rows[0]) : null;
     },
 
@@ -211,7 +222,9 @@ export function gmsRepo(db: Queryable): GmsRepo {
         );
         const invite = await inviteById(tx, id);
         if (rowCount === 0 && invite.usedAt !== null) throw new InviteRefusedError('used');
-        if (rowCount > 0) await recordAudit(tx, { gameId: null, actor, action: 'gm.invite-revoke', detail: { invite: id } });
+        if (rowCount > 0) {
+          await recordAudit(tx, { gameId: null, actor, action: 'gm.invite-revoke', detail: { invite: id } });
+        }
         return invite;
       });
     },
@@ -232,7 +245,8 @@ export function gmsRepo(db: Queryable): GmsRepo {
         let row: GmRow;
         try {
           const made = await tx.transaction((sp) => sp.query<GmRow>(
-            `INSERT INTO gm (name, password_hash, admin, created_at) VALUES ($1, $2, false, $3) RETURNING ${GM_COLUMNS}`,
+            `INSERT INTO gm (name, password_hash, admin, created_at) VALUES ($1, $2, false, $3)
+             RETURNING ${GM_COLUMNS}`,
             [name, input.passwordHash, input.at],
           ));
           row = one(made.rows, 'gm');
@@ -241,7 +255,7 @@ export function gmsRepo(db: Queryable): GmsRepo {
           throw error;
         }
         await tx.query('UPDATE gm_invite SET used_at = $2, used_by = $3 WHERE id = $1', [invite.id, input.at, row.id]);
-        await recordAudit(tx, { gameId: null, actor: `gm:${row.name}`, action: 'gm.join', detail: { invite: invite.id } });
+        await recordAudit(tx, { gameId: null, actor: actorOf(row), action: 'gm.join', detail: { invite: invite.id } });
         return toGm(row);
       });
     },
@@ -261,7 +275,8 @@ export function gmsRepo(db: Queryable): GmsRepo {
         `UPDATE gm_session s SET seen_at = greatest(s.seen_at, $2)
          FROM gm g
          WHERE s.id_hash = $1 AND g.id = s.gm_id AND g.revoked_at IS NULL AND s.seen_at > $3 AND s.created_at > $4
-         RETURNING g.id, g.name, g.admin, g.created_at, g.revoked_at, s.csrf, s.created_at AS s_created, s.seen_at AS s_seen`,
+         RETURNING g.id, g.name, g.admin, g.created_at, g.revoked_at,
+                   s.csrf, s.created_at AS s_created, s.seen_at AS s_seen`,
         [idHash, rules.at, idleSince, bornSince],
       );
       const r = rows[0];
@@ -296,7 +311,8 @@ export function gmsRepo(db: Queryable): GmsRepo {
           [gameId, gmId, role, at],
         );
         const row = one(rows, 'game_gm');
-        await recordAudit(tx, { gameId, actor, action: role === 'owner' ? 'game.owner' : 'game.cohost-add', detail: { gm: gm.name } });
+        const action = role === 'owner' ? 'game.owner' : 'game.cohost-add';
+        await recordAudit(tx, { gameId, actor, action, detail: { gm: gm.name } });
         return { gm, role: row.role, addedAt: iso(row.added_at) };
       });
     },
@@ -304,7 +320,9 @@ export function gmsRepo(db: Queryable): GmsRepo {
     async removeFromGame(gameId, gmId, actor) {
       await db.transaction(async (tx) => {
         const gm = await gmsRepo(tx).get(gmId);
-        const { rows } = await tx.query<{ role: GameRole }>('SELECT role FROM game_gm WHERE game_id = $1 AND gm_id = $2', [gameId, gmId]);
+        const { rows } = await tx.query<{ role: GameRole }>(
+          'SELECT role FROM game_gm WHERE game_id = $1 AND gm_id = $2', [gameId, gmId],
+        );
         if (!gm || !rows[0]) throw new NotFoundError('co-host', gmId);
         if (rows[0].role === 'owner') throw new StateError(`${gm.name} owns this game; an owner is not removed`);
         await tx.query('DELETE FROM game_gm WHERE game_id = $1 AND gm_id = $2', [gameId, gmId]);
@@ -322,12 +340,16 @@ export function gmsRepo(db: Queryable): GmsRepo {
     },
 
     async roleIn(gameId, gmId) {
-      const { rows } = await db.query<{ role: GameRole }>('SELECT role FROM game_gm WHERE game_id = $1 AND gm_id = $2', [gameId, gmId]);
+      const { rows } = await db.query<{ role: GameRole }>(
+        'SELECT role FROM game_gm WHERE game_id = $1 AND gm_id = $2', [gameId, gmId],
+      );
       return rows[0]?.role ?? null;
     },
 
     async gameIds(gmId) {
-      const { rows } = await db.query<{ game_id: number }>('SELECT game_id FROM game_gm WHERE gm_id = $1 ORDER BY game_id', [gmId]);
+      const { rows } = await db.query<{ game_id: number }>(
+        'SELECT game_id FROM game_gm WHERE gm_id = $1 ORDER BY game_id', [gmId],
+      );
       return rows.map((r) => r.game_id);
     },
   };

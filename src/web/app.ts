@@ -199,7 +199,8 @@ export function createApp(deps: AppDeps): VotalApp {
   const api = new Hono<{ Variables: AccessVariables }>();
   // The bearer admin token (everything), or a GM's session (their games; gm-access.ts). Sets `actor` and `gm`.
   api.use('*', apiAccess(auth, adminToken, deps.authRateLimit === false ? false : (deps.authRateLimit ?? {})));
-  for (const [path, kind] of [['/games/:id', 'game'], ['/games/:id/*', 'game'], ['/drafts/:id', 'draft'], ['/drafts/:id/*', 'draft']] as const) {
+  const guarded = [['/games/:id', 'game'], ['/games/:id/*', 'game'], ['/drafts/:id', 'draft'], ['/drafts/:id/*', 'draft']] as const;
+  for (const [path, kind] of guarded) {
     api.use(path, gameGuard(store, kind, (c) => toResponse(c, new NotFoundError(kind, c.req.param('id') ?? ''), log)));
   }
   // A GM request is small (a game, an event, a cookie export): refuse anything near a megabyte.

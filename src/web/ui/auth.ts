@@ -50,7 +50,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A made-up hash: a sign-in with an unknown name costs one scrypt too, so timing does not tell names apart. */
-const DECOY = hashPassword('decoy-password-never-matches');
+let decoy: Promise<string> | null = null;
+const decoyHash = (): Promise<string> => (decoy ??= hashPassword('decoy-password-never-matches'));
 
 export interface Session {
   /** The cookie's value; the store has only its SHA-256. */
@@ -129,8 +130,10 @@ export class GmAuth {
       return { gm: (await this.check(secret)) ? await this.#gms.admin(new Date(this.#now())) : null, known: true };
     }
     const found = await this.#gms.credentials(wanted);
-    const ok = await verifyPassword(secret, found?.passwordHash ?? (await DECOY));
-    if (!found || found.passwordHash === null || found.revokedAt !== null || !ok) return { gm: null, known: found !== null };
+    const ok = await verifyPassword(secret, found?.passwordHash ?? (await decoyHash()));
+    if (!found || found.passwordHash === null || found.revokedAt !== null || !ok) {
+      return { gm: null, known: found !== null };
+    }
     const { passwordHash: _, ...gm } = found;
     return { gm, known: true };
   }
@@ -165,7 +168,8 @@ export class GmAuth {
   async start(gm: Gm): Promise<Session> {
     const t = this.#now();
     const session: Session = {
-      id: randomBytes(32).toString('base64url'), csrf: randomBytes(32).toString('base64url'), gm, createdAt: t, seenAt: t,
+      id: randomBytes(32).toString('base64url'), csrf: randomBytes(32).toString('base64url'),
+      gm, createdAt: t, seenAt: t,
     };
     await this.#gms.startSession({ idHash: secretHash(session.id), gmId: gm.id, csrf: session.csrf, at: new Date(t) });
     return session;
@@ -174,9 +178,11 @@ export class GmAuth {
   /** The live session with this id (touching it), or null. */
   async get(id: string | undefined): Promise<Session | null> {
     if (!id || id.length > 128) return null;
-    const found = await this.#gms.session(secretHash(id), { at: new Date(this.#now()), idleMs: this.#idleMs, maxAgeMs: this.#maxAgeMs });
+    const rules = { at: new Date(this.#now()), idleMs: this.#idleMs, maxAgeMs: this.#maxAgeMs };
+    const found = await this.#gms.session(secretHash(id), rules);
     if (!found) return null;
-    return { id, csrf: found.csrf, gm: found.gm, createdAt: Date.parse(found.createdAt), seenAt: Date.parse(found.seenAt) };
+    const { csrf, gm } = found;
+    return { id, csrf, gm, createdAt: Date.parse(found.createdAt), seenAt: Date.parse(found.seenAt) };
   }
 
   async end(id: string | undefined): Promise<void> {

@@ -51,7 +51,9 @@ export interface GuardDeps {
  * or the game of the draft `:id` of a draft route (`kind`). A malformed or missing id is
  * left to the handler (it answers 404 or 400 as before).
  */
-export function gameGuard(deps: GuardDeps, kind: 'game' | 'draft', notFound: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
+export function gameGuard(
+  deps: GuardDeps, kind: 'game' | 'draft', notFound: (c: Context) => Response | Promise<Response>,
+): MiddlewareHandler {
   return async (c, next) => {
     const gm = c.get('gm') as Gm | undefined;
     const raw = c.req.param('id') ?? '';
@@ -81,7 +83,8 @@ export function apiAccess(auth: GmAuth, adminToken: string, throttle: RateLimitO
       if (session) {
         const safe = c.req.method === 'GET' || c.req.method === 'HEAD';
         if (!safe && !sameSecret(c.req.header(CSRF_HEADER) ?? '', session.csrf)) {
-          return c.json({ error: `a signed-in GM's ${c.req.method} needs the session's CSRF token in ${CSRF_HEADER}` }, 403);
+          const error = `a signed-in GM's ${c.req.method} needs the session's CSRF token in ${CSRF_HEADER}`;
+          return c.json({ error }, 403);
         }
         c.set('gm', session.gm);
         c.set('actor', actorOf(session.gm));

@@ -51,7 +51,9 @@ export function LoginPage(props: { pre: string; next: string; error?: string | n
           <input type="hidden" name="next" value={props.next} />
           <label for="gm-name">Your GM name (empty: the instance admin)</label>
           <input id="gm-name" name="name" type="text" autocomplete="username" maxlength={40} />
-          <label for="secret">{props.hasPassword ? 'Password (the admin: the admin password or token)' : 'Password (the admin: the admin token)'}</label>
+          <label for="secret">
+            {props.hasPassword ? 'Password (the admin: the admin password or token)' : 'Password (the admin: the admin token)'}
+          </label>
           <input id="secret" name="secret" type="password" autocomplete="current-password" required autofocus />
           <div class="actions"><button type="submit">Sign in</button></div>
         </form>
@@ -123,7 +125,9 @@ export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): stri
   if (entry.action === 'game.status' && typeof d.status === 'string' && Object.hasOwn(STATUS_WORDS, d.status)) return STATUS_WORDS[d.status]!;
   if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string') return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
-  if (entry.action.startsWith('game.') && typeof d.gm === 'string' && Object.hasOwn(ACTIVITY, entry.action)) return `${ACTIVITY[entry.action]}: ${d.gm}`;
+  if (entry.action.startsWith('game.') && typeof d.gm === 'string' && Object.hasOwn(ACTIVITY, entry.action)) {
+    return `${ACTIVITY[entry.action]}: ${d.gm}`; // who became owner or co-host
+  }
   return activityText(entry.action);
 }
 
@@ -154,7 +158,12 @@ export function DashboardPage(props: {
   return (
     <Layout title="Games — Votal" nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
       <h1>{props.showArchived ? 'Archived games' : 'Games'}</h1>
-      {props.gm ? <p class="muted" id="signed-in">{`Signed in as ${props.gm.name}`}{props.gm.admin ? <> · <a href="/gm/gms">Game masters and invites</a></> : null}</p> : null}
+      {props.gm ? (
+        <p class="muted" id="signed-in">
+          {`Signed in as ${props.gm.name}`}
+          {props.gm.admin ? <> · <a href="/gm/gms">Game masters and invites</a></> : null}
+        </p>
+      ) : null}
       <Notice message={props.message ?? null} />
       {props.showArchived ? <p><a href="/gm">← Current games</a></p>
         : archived ? <p><a href="/gm?archived=1">{`Archived games (${archived})`}</a></p> : null}

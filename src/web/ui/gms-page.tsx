@@ -51,7 +51,9 @@ export function GmsPage(props: {
       <section class="panel" aria-labelledby="gms-h">
         <h2 id="gms-h">GMs</h2>
         <table>
-          <thead><tr><th scope="col">Name</th><th scope="col">Since</th><th scope="col">Status</th><th scope="col"></th></tr></thead>
+          <thead>
+            <tr><th scope="col">Name</th><th scope="col">Since</th><th scope="col">Status</th><th scope="col"></th></tr>
+          </thead>
           <tbody>
             {props.gms.map((g) => (
               <tr>
@@ -59,8 +61,8 @@ export function GmsPage(props: {
                 <td><LocalTime iso={g.createdAt} /></td>
                 <td>{g.revokedAt ? <>revoked <LocalTime iso={g.revokedAt} /></> : 'can sign in'}</td>
                 <td>{!g.admin && !g.revokedAt
-                  ? <PostButton action={`/gm/gms/${g.id}/revoke`} csrf={props.csrf} label={`Revoke ${g.name}`} class="secondary"
-                    title="Signs them out for good; their games keep them listed, and the admin still sees those games" />
+                  ? <PostButton action={`/gm/gms/${g.id}/revoke`} csrf={props.csrf} label={`Revoke ${g.name}`}
+                    class="secondary" title="Signs them out for good; their games stay, the admin sees them" />
                   : null}</td>
               </tr>
             ))}
@@ -71,12 +73,20 @@ export function GmsPage(props: {
         <h2 id="inv-h">Invites</h2>
         <form method="post" action="/gm/gms/invites">
           <Csrf token={props.csrf} />
-          <p class="hint">{`An invite link lets one person choose a GM name and a password. It works once and ends after ${INVITE_DAYS} days.`}</p>
+          <p class="hint">
+            {'An invite link lets one person choose a GM name and a password. '
+              + `It works once and ends after ${INVITE_DAYS} days.`}
+          </p>
           <div class="actions"><button type="submit">Create an invite link</button></div>
         </form>
         {props.invites.length === 0 ? <p>No invites yet.</p> : (
           <table>
-            <thead><tr><th scope="col">#</th><th scope="col">Made</th><th scope="col">Ends</th><th scope="col">State</th><th scope="col"></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">#</th><th scope="col">Made</th><th scope="col">Ends</th><th scope="col">State</th>
+                <th scope="col"></th>
+              </tr>
+            </thead>
             <tbody>
               {props.invites.map((i) => {
                 const state = inviteState(i, props.now);
@@ -86,7 +96,10 @@ export function GmsPage(props: {
                     <td><LocalTime iso={i.createdAt} />{` by ${names.get(i.createdBy) ?? '?'}`}</td>
                     <td><LocalTime iso={i.expiresAt} /></td>
                     <td>{state === 'used' ? `used by ${names.get(i.usedBy ?? 0) ?? '?'}` : STATE_WORDS[state]}</td>
-                    <td>{state === 'open' ? <PostButton action={`/gm/gms/invites/${i.id}/revoke`} csrf={props.csrf} label="Revoke" class="secondary" /> : null}</td>
+                    <td>{state === 'open'
+                      ? <PostButton action={`/gm/gms/invites/${i.id}/revoke`} csrf={props.csrf} label="Revoke"
+                        class="secondary" />
+                      : null}</td>
                   </tr>
                 );
               })}
@@ -104,13 +117,14 @@ export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[
   return (
     <section class="panel" aria-labelledby="cohosts-h" id="cohosts">
       <h2 id="cohosts-h">Game masters</h2>
-      {props.members.length === 0 ? <p>No GM owns this game (it was made with the admin token); the admin sees it.</p> : (
+      {props.members.length === 0 ? <p>No GM owns this game (made with the admin token); the admin sees it.</p> : (
         <ul>
           {props.members.map((m) => (
             <li>
               {`${m.gm.name} — ${m.role === 'owner' ? 'owner' : 'co-host'}${m.gm.revokedAt ? ' (revoked)' : ''}`}
               {props.canManage && m.role === 'cohost'
-                ? <> <PostButton action={`/gm/games/${g.id}/cohosts/${m.gm.id}/remove`} csrf={props.csrf} label={`Remove ${m.gm.name}`} class="secondary" /></>
+                ? <> <PostButton action={`/gm/games/${g.id}/cohosts/${m.gm.id}/remove`} csrf={props.csrf}
+                  label={`Remove ${m.gm.name}`} class="secondary" /></>
                 : null}
             </li>
           ))}
@@ -161,14 +175,16 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
     const flash = flashes.get(c.get('session')) ?? {};
     flashes.delete(c.get('session'));
     const [list, invites] = await Promise.all([gms.list(), gms.invites()]);
-    return c.html(<GmsPage csrf={c.get('session').csrf} me={c.get('gm')} gms={list} invites={invites} now={now()} flash={flash} />);
+    return c.html(<GmsPage csrf={c.get('session').csrf} me={c.get('gm')} gms={list} invites={invites} now={now()}
+      flash={flash} />);
   });
 
   app.post('/gm/gms/invites', async (c) => {
     const token = randomBytes(32).toString('base64url');
     const at = now();
     await gms.createInvite({
-      tokenHash: secretHash(token), createdBy: c.get('gm').id, at, expiresAt: new Date(at.getTime() + INVITE_DAYS * 86_400_000),
+      tokenHash: secretHash(token), createdBy: c.get('gm').id, at,
+      expiresAt: new Date(at.getTime() + INVITE_DAYS * 86_400_000),
     }, c.get('actor'));
     const base = deps.publicUrl ?? (() => {
       const reached = new URL(c.req.url);
@@ -208,13 +224,22 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
     const game = await deps.games.get(idOf(c, 'id') ?? 0);
     if (!game) return notFound(c);
     const to = `/gm/games/${game.id}/settings#cohosts`;
-    if (!(await managesGame(gms, c.get('gm'), game.id))) return back(c, to, { error: "Only the game's owner or the instance admin adds co-hosts." });
+    if (!(await managesGame(gms, c.get('gm'), game.id))) {
+      return back(c, to, { error: "Only the game's owner or the instance admin adds co-hosts." });
+    }
     const form = await c.req.parseBody();
     const name = typeof form.name === 'string' ? form.name.trim() : '';
-    const found = name && name.toLowerCase() !== ADMIN_NAME && GmName.safeParse(name).success ? await gms.credentials(name) : null;
-    if (!found || found.revokedAt) return back(c, to, { error: `No GM is called "${name}". Ask the instance admin to invite them first.` });
+    // The admin sees every game already: co-hosts are invited GMs.
+    const named = name !== '' && name.toLowerCase() !== ADMIN_NAME && GmName.safeParse(name).success;
+    const found = named ? await gms.credentials(name) : null;
+    if (!found || found.revokedAt) {
+      return back(c, to, { error: `No GM is called "${name}". Ask the instance admin to invite them first.` });
+    }
     const member = await gms.addToGame(game.id, found.id, 'cohost', c.get('actor'), now());
-    return back(c, to, { message: member.role === 'owner' ? `${found.name} owns this game already.` : `${found.name} co-hosts this game.` });
+    const message = member.role === 'owner'
+      ? `${found.name} owns this game already.`
+      : `${found.name} co-hosts this game.`;
+    return back(c, to, { message });
   });
 
   app.post('/gm/games/:id/cohosts/:gm/remove', async (c) => {
@@ -222,7 +247,9 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
     const gmId = idOf(c, 'gm');
     if (!game || gmId === null) return notFound(c);
     const to = `/gm/games/${game.id}/settings#cohosts`;
-    if (!(await managesGame(gms, c.get('gm'), game.id))) return back(c, to, { error: "Only the game's owner or the instance admin removes co-hosts." });
+    if (!(await managesGame(gms, c.get('gm'), game.id))) {
+      return back(c, to, { error: "Only the game's owner or the instance admin removes co-hosts." });
+    }
     try {
       await gms.removeFromGame(game.id, gmId, c.get('actor'));
     } catch (error) {

@@ -72,7 +72,8 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   const store = deps.store as unknown as UiStore;
   const env: VotalEnv = deps.env;
   const now = deps.now ?? (() => new Date());
-  const auth = options.auth ?? new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir, gms: deps.store.gms, now: () => now().getTime() });
+  const auth = options.auth
+    ?? new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir, gms: deps.store.gms, now: () => now().getTime() });
   const token = env.adminToken ?? '';
   let api = options.api ?? null;
 
@@ -157,7 +158,9 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   const loginLimit = options.loginRateLimit === false ? null : rateLimit({ capacity: 10, perSecond: 0.2, ...(options.loginRateLimit ?? {}) });
   const origin = sameSiteForms(deps.env.publicUrl);
 
-  app.route('/', signInRoutes({ auth, gms: deps.store.gms, audit: store.audit, flashes, now, limit: loginLimit, origin }));
+  app.route('/', signInRoutes({
+    auth, gms: deps.store.gms, audit: store.audit, flashes, now, limit: loginLimit, origin,
+  }));
 
   // ------------------------------------------------------------------- everything else /gm
   const gm = requireGm(auth);

@@ -3,8 +3,8 @@ import { GmName, actorOf, inviteState } from '../../model/gm.js';
 import type { AuditRepo } from '../../store/audit-repo.js';
 import { InviteRefusedError, NameTakenError, type GmsRepo } from '../../store/gms-repo.js';
 import {
-  MIN_PASSWORD, checkPreAuthToken, hashPassword, preAuthToken, readForm, safeNext, secretHash, sessionIdOf, setSessionCookie,
-  type GmAuth,
+  MIN_PASSWORD, checkPreAuthToken, hashPassword, preAuthToken, readForm, safeNext, secretHash, sessionIdOf,
+  setSessionCookie, type GmAuth,
 } from './auth.js';
 import type { Flashes } from './flash.js';
 import { ErrorPage, LoginPage, Notice, SetupPage } from './gm-pages.js';
@@ -39,13 +39,16 @@ export function InvitePage(props: { pre: string; token: string; error?: string |
         <form method="post" action={`/gm/invite/${props.token}`}>
           <input type="hidden" name="_pre" value={props.pre} />
           <label for="gm-name">GM name</label>
-          <input id="gm-name" name="name" type="text" autocomplete="username" maxlength={40} required value={props.name ?? ''} />
+          <input id="gm-name" name="name" type="text" autocomplete="username" maxlength={40} required
+            value={props.name ?? ''} />
           <p class="hint">Letters, digits, spaces, dots, dashes or underscores; 40 at most.</p>
           <label for="password">Password</label>
-          <input id="password" name="password" type="password" autocomplete="new-password" minlength={MIN_PASSWORD} required />
+          <input id="password" name="password" type="password" autocomplete="new-password" minlength={MIN_PASSWORD}
+            required />
           <p class="hint">{`At least ${MIN_PASSWORD} characters.`}</p>
           <label for="confirm">Password again</label>
-          <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength={MIN_PASSWORD} required />
+          <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength={MIN_PASSWORD}
+            required />
           <div class="actions"><button type="submit">Join</button></div>
         </form>
       </section>
@@ -69,25 +72,29 @@ export function signInRoutes(deps: SignInDeps): Hono {
     if (deps.limit) app.post(path, deps.limit, deps.origin, handler);
     else app.post(path, deps.origin, handler);
   };
-  const field = (form: Record<string, unknown>, name: string): string => (typeof form[name] === 'string' ? (form[name] as string) : '');
+  const field = (form: Record<string, unknown>, name: string): string =>
+    (typeof form[name] === 'string' ? (form[name] as string) : '');
+  const loginPage = async (c: Context, next: string, error?: string) => (
+    <LoginPage pre={preAuthToken(c)} next={next} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken}
+      error={error ?? null} />
+  );
 
   app.get('/gm/login', async (c) => {
     if (await auth.get(sessionIdOf(c))) return c.redirect(safeNext(c.req.query('next')), 303);
-    return c.html(<LoginPage pre={preAuthToken(c)} next={safeNext(c.req.query('next'))} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} />);
+    return c.html(await loginPage(c, safeNext(c.req.query('next'))));
   });
 
   post('/gm/login', async (c) => {
     const form = await readForm(c);
     const next = safeNext(form.next);
-    const page = async (error: string, status: 401 | 403) => c.html(
-      <LoginPage pre={preAuthToken(c)} next={next} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} error={error} />, status,
-    );
+    const page = async (error: string, status: 401 | 403) => c.html(await loginPage(c, next, error), status);
     if (!checkPreAuthToken(c, form._pre)) return page('The form expired; try again.', 403);
     const name = field(form, 'name').trim();
     const { gm, known } = await auth.signIn(name, field(form, 'secret'));
     if (!gm) {
       // The name only when it is a GM's: a password typed into the name box stays out of the log.
-      await audit.record({ gameId: null, actor: 'system', action: 'gm.login-failed', detail: known && name ? { gm: name } : {} });
+      const detail = known && name ? { gm: name } : {};
+      await audit.record({ gameId: null, actor: 'system', action: 'gm.login-failed', detail });
       return page(name ? 'That name and password do not match.' : 'That is not the password or the admin token.', 401);
     }
     await auth.end(sessionIdOf(c));
@@ -104,7 +111,8 @@ export function signInRoutes(deps: SignInDeps): Hono {
   post('/gm/setup', async (c) => {
     if (await auth.hasPassword()) return c.redirect('/gm/login', 303);
     const form = await readForm(c);
-    const page = (error: string, status: 400 | 401 | 403) => c.html(<SetupPage pre={preAuthToken(c)} error={error} />, status);
+    const page = (error: string, status: 400 | 401 | 403) =>
+      c.html(<SetupPage pre={preAuthToken(c)} error={error} />, status);
     if (!checkPreAuthToken(c, form._pre)) return page('The form expired; try again.', 403);
     if (!auth.checkToken(field(form, 'token'))) return page('That is not the admin token.', 401);
     const password = field(form, 'password');
@@ -125,8 +133,10 @@ export function signInRoutes(deps: SignInDeps): Hono {
     await next();
     c.header('Referrer-Policy', 'no-referrer');
   });
-  const refused = (c: Context, reason: InviteRefusedError['reason']) =>
-    c.html(<ErrorPage status={reason === 'unknown' ? 404 : 410} message={REFUSED[reason]} />, reason === 'unknown' ? 404 : 410);
+  const refused = (c: Context, reason: InviteRefusedError['reason']) => {
+    const status = reason === 'unknown' ? 404 : 410;
+    return c.html(<ErrorPage status={status} message={REFUSED[reason]} />, status);
+  };
 
   app.get('/gm/invite/:token', async (c) => {
     const token = c.req.param('token');
@@ -142,7 +152,8 @@ export function signInRoutes(deps: SignInDeps): Hono {
     if (!TOKEN.test(token)) return refused(c, 'unknown');
     const form = await readForm(c);
     const name = field(form, 'name').trim();
-    const page = (error: string, status: 400 | 403 | 409) => c.html(<InvitePage pre={preAuthToken(c)} token={token} name={name} error={error} />, status);
+    const page = (error: string, status: 400 | 403 | 409) =>
+      c.html(<InvitePage pre={preAuthToken(c)} token={token} name={name} error={error} />, status);
     if (!checkPreAuthToken(c, form._pre)) return page('The form expired; try again.', 403);
     const checked = GmName.safeParse(name);
     if (!checked.success) return page(`The name: ${checked.error.issues[0]?.message ?? 'not allowed'}.`, 400);
@@ -151,7 +162,8 @@ export function signInRoutes(deps: SignInDeps): Hono {
     if (password !== form.confirm) return page('The two passwords differ.', 400);
     let gm;
     try {
-      gm = await gms.acceptInvite({ tokenHash: secretHash(token), name: checked.data, passwordHash: await hashPassword(password), at: now() });
+      const passwordHash = await hashPassword(password);
+      gm = await gms.acceptInvite({ tokenHash: secretHash(token), name: checked.data, passwordHash, at: now() });
     } catch (error) {
       if (error instanceof InviteRefusedError) return refused(c, error.reason);
       if (error instanceof NameTakenError) return page(`The name "${name}" is taken; pick another.`, 409);
