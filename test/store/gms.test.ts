@@ -45,7 +45,8 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
       return store.gms.acceptInvite({ tokenHash, name, passwordHash: 'scrypt$16384$8$1$salt$hash', at: at(1) });
     };
     const game = async () => store.games.create({
-      threadUrl: `https://forum.example/t/${randomBytes(4).toString('hex')}/`, ruleset: 'plurality', roster: [{ name: 'Ann' }],
+      threadUrl: `https://forum.example/t/${randomBytes(4).toString('hex')}/`,
+      ruleset: 'plurality', roster: [{ name: 'Ann' }],
     }, 'gm');
 
     it('the admin account is made once, however often it is asked for', async () => {
@@ -60,8 +61,10 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
       const name = unique('Alice');
       const gm = await store.gms.acceptInvite({ tokenHash, name, passwordHash: 'scrypt$1$2$3$s$h', at: at(2) });
       expect(gm).toMatchObject({ name, admin: false, revokedAt: null });
-      expect(await store.gms.credentials(name.toUpperCase())).toMatchObject({ id: gm.id, passwordHash: 'scrypt$1$2$3$s$h' });
-      expect(await store.gms.invite(tokenHash)).toMatchObject({ id: made.id, usedBy: gm.id, usedAt: at(2).toISOString() });
+      expect(await store.gms.credentials(name.toUpperCase()))
+        .toMatchObject({ id: gm.id, passwordHash: 'scrypt$1$2$3$s$h' });
+      expect(await store.gms.invite(tokenHash))
+        .toMatchObject({ id: made.id, usedBy: gm.id, usedAt: at(2).toISOString() });
       const joined = await store.audit.list({ action: 'gm.join' });
       expect(joined.find((e) => e.actor === `gm:${name}`)?.detail).toEqual({ invite: made.id });
     });
@@ -92,7 +95,8 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
       const { tokenHash, made } = await invite(at(7 * DAY));
       await prepare(tokenHash, made.id);
       const name = unique('Late');
-      const use = store.gms.acceptInvite({ tokenHash: reason === 'unknown' ? token() : tokenHash, name, passwordHash: 'scrypt$x', at: when });
+      const used = reason === 'unknown' ? token() : tokenHash;
+      const use = store.gms.acceptInvite({ tokenHash: used, name, passwordHash: 'scrypt$x', at: when });
       await expect(use).rejects.toMatchObject({ name: 'InviteRefusedError', reason });
       expect(await store.gms.credentials(name)).toBeNull();
     });
@@ -105,17 +109,21 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
         .rejects.toBeInstanceOf(NameTakenError);
       // The refused name did not use up the invite.
       expect((await store.gms.invite(tokenHash))?.usedAt).toBeNull();
-      await expect(store.gms.acceptInvite({ tokenHash, name: 'Admin', passwordHash: 'scrypt$x', at: at(1) })).rejects.toThrow(/admin/);
-      await expect(store.gms.acceptInvite({ tokenHash, name: '<b>x</b>', passwordHash: 'scrypt$x', at: at(1) })).rejects.toThrow(/letters/);
+      const take = (name: string) => store.gms.acceptInvite({ tokenHash, name, passwordHash: 'scrypt$x', at: at(1) });
+      await expect(take('Admin')).rejects.toThrow(/admin/);
+      await expect(take('<b>x</b>')).rejects.toThrow(/letters/);
     });
 
     it('a session lives while used: it ends after the idle time or the maximum age, and is then gone', async () => {
       const gm = await join(unique('Sess'));
       const idHash = token();
       await store.gms.startSession({ idHash, gmId: gm.id, csrf: 'c1', at: T0 });
-      expect(await store.gms.session(idHash, { ...RULES, at: at(60) })).toMatchObject({ gm: { id: gm.id }, csrf: 'c1' });
+      expect(await store.gms.session(idHash, { ...RULES, at: at(60) }))
+        .toMatchObject({ gm: { id: gm.id }, csrf: 'c1' });
       // Used every 11 hours: alive until seven days after sign-in.
-      for (let h = 11; h < 7 * 24; h += 11) expect(await store.gms.session(idHash, { ...RULES, at: at(h * 60) })).not.toBeNull();
+      for (let h = 11; h < 7 * 24; h += 11) {
+        expect(await store.gms.session(idHash, { ...RULES, at: at(h * 60) })).not.toBeNull();
+      }
       expect(await store.gms.session(idHash, { ...RULES, at: at(7 * DAY + 1) })).toBeNull();
       expect(await store.gms.session(idHash, { ...RULES, at: at(10) })).toBeNull(); // removed, not merely refused
 
@@ -143,7 +151,8 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
       // Added again as a co-host, the owner stays owner.
       expect((await store.gms.addToGame(g.id, owner.id, 'cohost', 'gm:admin', at(3))).role).toBe('owner');
       await expect(store.gms.addToGame(g.id, other.id, 'owner', 'gm:admin', at(3))).rejects.toThrow();
-      expect((await store.gms.ofGame(g.id)).map((m) => [m.gm.name, m.role])).toEqual([[owner.name, 'owner'], [cohost.name, 'cohost']]);
+      expect((await store.gms.ofGame(g.id)).map((m) => [m.gm.name, m.role]))
+        .toEqual([[owner.name, 'owner'], [cohost.name, 'cohost']]);
       expect(await store.gms.roleIn(g.id, cohost.id)).toBe('cohost');
       expect(await store.gms.roleIn(g.id, other.id)).toBeNull();
       expect(await store.gms.gameIds(cohost.id)).toEqual([g.id]);

@@ -5,7 +5,9 @@ import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { FakeThread } from '../publish/fake-thread.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from '../web/support.js';
-import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir, watchPage, type PageWatch } from './browser-support.js';
+import {
+  describeBrowser, launchBrowser, screenshot, serveApp, tempDir, watchPage, type PageWatch,
+} from './browser-support.js';
 
 /**
  * Issue #14, co-hosts, in Chromium: the admin invites Alice, Bob and Carol; each makes a
@@ -27,13 +29,18 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
   beforeAll(async () => {
     forum = await startFakeForum();
     for (const [i, gm] of ['Alice', 'Bob', 'Carol'].entries()) {
-      const thread = new FakeThread(forum, { engine: 'xenforo2', title: `${gm}'s Mafia`, threadId: 700 + i, slug: `mafia-${gm.toLowerCase()}`, postsPerPage: 10 });
+      const thread = new FakeThread(forum, {
+        engine: 'xenforo2', title: `${gm}'s Mafia`, threadId: 700 + i, slug: `mafia-${gm.toLowerCase()}`,
+        postsPerPage: 10,
+      });
       thread.add({ author: gm, body: '[b]Day 1 begins.[/b]\nPlayers:\nAnn\nBen\nCy' });
       thread.add({ author: 'Ann', body: '[b]Vote: Ben[/b]' });
       threads[gm] = thread;
     }
     store = await openStore({ dataDir: 'memory://' });
-    app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0 });
+    app = createApp({
+      store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0,
+    });
     server = await serveApp(app.fetch);
     browser = await launchBrowser();
     for (const name of ['admin', 'Alice', 'Bob', 'Carol']) {
@@ -58,7 +65,8 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
   const listed = async (name: string): Promise<string[]> => {
     const page = pageOf(name);
     await page.goto(`${server.origin}/gm`);
-    const hrefs = await page.locator('table th[scope=row] > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await page.locator('table th[scope=row] > a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     const owners = new Map(Object.entries(games).map(([owner, id]) => [`/gm/games/${id}`, `${owner}'s Mafia`]));
     return hrefs.map((h) => owners.get(h ?? '') ?? `unknown ${h}`).sort();
   };
@@ -88,7 +96,8 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
       expect(await gm.textContent('#signed-in')).toBe(`Signed in as ${name}`);
     }
     await page.goto(`${server.origin}/gm/gms`);
-    expect(await page.locator('#gms-h + table tbody th').allTextContents()).toEqual(['admin (instance admin)', 'Alice', 'Bob', 'Carol']);
+    expect(await page.locator('#gms-h + table tbody th').allTextContents())
+      .toEqual(['admin (instance admin)', 'Alice', 'Bob', 'Carol']);
     await screenshot(page, 'co-hosts-admin');
   });
 
@@ -113,7 +122,8 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
     await page.fill('#cohost', 'Bob');
     await page.click('text=Add co-host');
     await expect.poll(() => page.textContent('#flash')).toBe('Bob co-hosts this game.');
-    expect(await page.locator('#cohosts li').allTextContents()).toEqual(['Alice — owner', expect.stringContaining('Bob — co-host')]);
+    expect(await page.locator('#cohosts li').allTextContents())
+      .toEqual(['Alice — owner', expect.stringContaining('Bob — co-host')]);
   });
 
   it('Bob sees his game and Alice\'s; Alice sees only hers; the admin sees all three', async () => {

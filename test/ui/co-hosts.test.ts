@@ -16,6 +16,7 @@ const T0 = Date.UTC(2026, 2, 1, 12);
 const DAY = 86_400_000;
 
 interface Signed { cookie: string; csrf: string }
+type Fields = Record<string, string>;
 
 describe('co-hosts: GM accounts, invites and who sees which game', () => {
   let store: Store;
@@ -24,7 +25,8 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
   let admin: Signed;
   const data = tempDir('votal-ui-cohosts-');
   const make = () => createApp({
-    store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0, now: () => new Date(clock),
+    store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0,
+    now: () => new Date(clock),
   });
 
   beforeAll(async () => {
@@ -45,8 +47,9 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     data.remove();
   });
 
-  const post = (on: VotalApp, path: string, who: Signed, fields: Record<string, string> = {}) => on.request(`${O}${path}`, {
-    method: 'POST', body: form({ _csrf: who.csrf, ...fields }), headers: { cookie: who.cookie, origin: O, 'content-type': FORM },
+  const post = (on: VotalApp, path: string, who: Signed, fields: Fields = {}) => on.request(`${O}${path}`, {
+    method: 'POST', body: form({ _csrf: who.csrf, ...fields }),
+    headers: { cookie: who.cookie, origin: O, 'content-type': FORM },
   });
   const page = async (path: string, who: Signed, on = app) => {
     const res = await on.request(`${O}${path}`, { headers: { cookie: who.cookie } });
@@ -90,7 +93,10 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
   const createGame = async (who: Signed): Promise<number> => {
     const res = await app.request(`${O}/api/games`, {
       method: 'POST',
-      body: JSON.stringify({ url: `http://127.0.0.1:9/threads/game.${++threads}/`, engine: 'xenforo2', ruleset: 'plurality', players: ['Ann', 'Ben'] }),
+      body: JSON.stringify({
+        url: `http://127.0.0.1:9/threads/game.${++threads}/`, engine: 'xenforo2', ruleset: 'plurality',
+        players: ['Ann', 'Ben'],
+      }),
       headers: { cookie: who.cookie, 'x-votal-csrf': who.csrf, 'content-type': 'application/json' },
     });
     expect(res.status).toBe(201);
@@ -186,11 +192,15 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
   it('audit entries name the GM who acted: gm:<name>', async () => {
     const gina = await join('Gina');
     const id = await createGame(gina);
-    expect((await post(app, `/gm/games/${id}/settings`, gina, { title: 'Gina’s game', timeZone: 'UTC' })).status).toBe(303);
-    expect((await post(app, `/gm/games/${id}/events`, gina, { kind: 'kill', player: 'Ann', at: '0' })).status).toBe(303);
+    const settings = await post(app, `/gm/games/${id}/settings`, gina, { title: 'Gina’s game', timeZone: 'UTC' });
+    expect(settings.status).toBe(303);
+    const event = await post(app, `/gm/games/${id}/events`, gina, { kind: 'kill', player: 'Ann', at: '0' });
+    expect(event.status).toBe(303);
     const entries = await store.audit.list({ gameId: id });
     const actors = Object.fromEntries(entries.map((e) => [e.action, e.actor]));
-    expect(actors).toMatchObject({ 'game.create': 'gm:Gina', 'game.owner': 'gm:Gina', 'game.settings': 'gm:Gina', 'event.append': 'gm:Gina' });
+    expect(actors).toMatchObject({
+      'game.create': 'gm:Gina', 'game.owner': 'gm:Gina', 'game.settings': 'gm:Gina', 'event.append': 'gm:Gina',
+    });
     const logins = await store.audit.list({ action: 'gm.login', limit: 50 });
     expect(logins.some((e) => e.actor === 'gm:admin')).toBe(true);
   });
@@ -199,12 +209,16 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     const [hal, ivy] = [await join('Hal'), await join('Ivy')];
     const halGame = await createGame(hal);
     const draft = await store.drafts.create({ gameId: halGame, tallyId: (await store.tallies.save(halGame, {
-      engine: 'xenforo2', ruleset: 'plurality', day: 1, postsRead: 0, asOfPost: null, living: 2, players: ['Ann', 'Ben'],
+      engine: 'xenforo2', ruleset: 'plurality', day: 1, postsRead: 0, asOfPost: null, living: 2,
+      players: ['Ann', 'Ben'],
       threshold: { kind: 'plurality', votes: null }, wagons: [], notVoting: ['Ann', 'Ben'], violations: [], flags: [],
       outcome: { status: 'open', eliminated: [], decidedAt: null, leaders: [] },
     })).id, dialect: 'bbcode', body: 'Votal' }, 'gm:Hal');
     expect((await page(`/gm/games/${halGame}`, hal)).status).toBe(200);
-    for (const path of [`/gm/games/${halGame}`, `/gm/games/${halGame}/settings`, `/gm/games/${halGame}/delete`, `/gm/drafts/${draft.id}`]) {
+    const pages = [
+      `/gm/games/${halGame}`, `/gm/games/${halGame}/settings`, `/gm/games/${halGame}/delete`, `/gm/drafts/${draft.id}`,
+    ];
+    for (const path of pages) {
       expect({ path, status: (await page(path, ivy)).status }).toEqual({ path, status: 404 });
     }
     expect((await post(app, `/gm/games/${halGame}/poll`, ivy)).status).toBe(404);
@@ -214,22 +228,26 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
       ...init, headers: { cookie: ivy.cookie, 'x-votal-csrf': ivy.csrf, 'content-type': 'application/json' },
     });
     const missing = await api('/games/999999');
-    for (const path of [`/games/${halGame}`, `/games/${halGame}/tally`, `/games/${halGame}/audit`, `/drafts/${draft.id}`]) {
+    const routes = [`/games/${halGame}`, `/games/${halGame}/tally`, `/games/${halGame}/audit`, `/drafts/${draft.id}`];
+    for (const path of routes) {
       const res = await api(path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
     }
     // Told apart from a game that does not exist by nothing but the number in the message.
     expect(Object.keys(await (await api(`/games/${halGame}`)).json())).toEqual(Object.keys(await missing.json()));
-    expect((await api(`/games/${halGame}`, { method: 'PATCH', body: JSON.stringify({ title: 'mine now' }) })).status).toBe(404);
+    const patched = await api(`/games/${halGame}`, { method: 'PATCH', body: JSON.stringify({ title: 'mine now' }) });
+    expect(patched.status).toBe(404);
     expect((await api(`/drafts/${draft.id}/approve`, { method: 'POST', body: '{}' })).status).toBe(404);
     const listed = (await (await api('/games')).json()) as { games: { id: number }[] };
     expect(listed.games.map((g) => g.id)).not.toContain(halGame);
     // The admin (signed in, or with the token) sees it.
     expect((await page(`/gm/games/${halGame}`, admin)).status).toBe(200);
-    expect((await app.request(`${O}/api/games/${halGame}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).status).toBe(200);
+    const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const withToken = await app.request(`${O}/api/games/${halGame}`, { headers: bearer });
+    expect(withToken.status).toBe(200);
   });
 
-  it('the owner adds a co-host by name, who then sees and runs the game; a co-host adds nobody; the owner removes them', async () => {
+  it('the owner adds a co-host by name and removes them; a co-host runs the game but adds nobody', async () => {
     const [jo, kim, lee] = [await join('Jo'), await join('Kim'), await join('Lee')];
     const id = await createGame(jo);
     expect((await page(`/gm/games/${id}`, kim)).status).toBe(404);
@@ -275,7 +293,8 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     const oz = await join('Oz');
     const id = await createGame(oz);
     const patch = (headers: Record<string, string>) => app.request(`${O}/api/games/${id}`, {
-      method: 'PATCH', body: JSON.stringify({ title: 'x' }), headers: { cookie: oz.cookie, 'content-type': 'application/json', ...headers },
+      method: 'PATCH', body: JSON.stringify({ title: 'x' }),
+      headers: { cookie: oz.cookie, 'content-type': 'application/json', ...headers },
     });
     expect((await patch({})).status).toBe(403);
     expect((await patch({ 'x-votal-csrf': 'wrong' })).status).toBe(403);
