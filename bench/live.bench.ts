@@ -12,7 +12,6 @@
 import { request, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { VotalEnv } from '../src/config/env.js';
 import type { Tally } from '../src/model/tally.js';

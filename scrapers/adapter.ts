@@ -1,21 +1,27 @@
 import { z } from 'zod';
+import { DialectSpec } from '../src/model/dialect.js';
 import { EngineId } from '../src/model/engine.js';
 import type { Post } from '../src/model/post.js';
+import { BrowserFacts, FormFacts } from '../src/model/reply-form.js';
 import { BodyMarkup } from './markup.js';
 import { PageRegion } from './page-scan.js';
 import type { SiteProfile } from './site-profile.js';
 
 /**
- * What an engine is, as typed data: how to recognise it, how its pages are laid out,
- * how to write a votal for it. Read by identification, the fetcher and the renderer.
+ * Everything Votal knows about an engine, as typed data: how to recognise it, how its
+ * pages are laid out, how to write a votal for it and how to post one. Read by
+ * identification, the page scan, the votal renderer (src/votal/dialect.ts) and the form
+ * publisher (src/publish/form-facts.ts), all through the registry.
  */
 export const EngineDescriptor = z.strictObject({
   engine: EngineId,
   name: z.string(),
-  /** What the thread reader fetches: HTML pages or a JSON API. */
-  format: z.enum(['html', 'json']).default('html'),
-  /** Markup a votal is written in on this engine. */
-  dialect: z.enum(['bbcode', 'markdown', 'gog']).default('bbcode'),
+  /** The markup a votal is written in on this engine, and what it supports. */
+  dialect: DialectSpec,
+  /** How Votal posts a votal through the reply form; absent: the GM copies it (or an API posts it). */
+  replyForm: FormFacts.optional(),
+  /** How a browser fills that form when the page needs JavaScript; only with `replyForm`. */
+  browserReply: BrowserFacts.optional(),
   /** Host name patterns of hosted forums (regular expressions on the host). */
   hosts: z.array(z.string()).default([]),
   /** Path patterns of this engine's thread URLs (regular expressions on path + query). */
@@ -25,7 +31,6 @@ export const EngineDescriptor = z.strictObject({
   /** Pattern on `<meta name="generator">`. */
   generator: z.string().optional(),
   postsPerPage: z.number().int().positive(),
-  needsBrowser: z.boolean().default(false),
   /**
    * The parts of an HTML page the adapter reads (compound selectors): the page scan builds
    * a DOM of these alone, and of a post container only the parts named (DESIGN.md, page
@@ -33,6 +38,8 @@ export const EngineDescriptor = z.strictObject({
    */
   regions: z.array(PageRegion).optional(),
   body: BodyMarkup,
+}).refine((d) => !d.browserReply || d.replyForm, {
+  message: 'browserReply needs the replyForm it fills', path: ['browserReply'],
 });
 export type EngineDescriptor = z.infer<typeof EngineDescriptor>;
 export type EngineDescriptorInput = z.input<typeof EngineDescriptor>;

@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import { z } from 'zod';
 import { LayoutError, TruncatedPageError } from '../src/fetch/errors.js';
 import { hashBody, type Post } from '../src/model/post.js';
+import { MARKDOWN } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { parseHtml } from './dom.js';
@@ -15,8 +16,7 @@ import { fromIso } from './forum-time.js';
 export const descriptor = defineDescriptor({
   engine: 'discourse',
   name: 'Discourse',
-  format: 'json',
-  dialect: 'markdown',
+  dialect: MARKDOWN,
   threadPaths: ['/t/(?:[^/?#]+/)?\\d+(?:/\\d+)?(?:\\.json)?(?:[/?#]|$)'],
   fingerprints: ['meta[name="generator"][content^="Discourse"]', '#main-outlet .crawler-post'],
   generator: '^Discourse',

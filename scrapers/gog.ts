@@ -1,8 +1,9 @@
 import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
+import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, pageDocument } from './dom.js';
+import { all, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
@@ -16,7 +17,8 @@ import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-nu
 export const descriptor = defineDescriptor({
   engine: 'gog',
   name: 'GOG.com forum',
-  dialect: 'gog',
+  // GOG knows [b] [i] [u] [url] [quote] only, and shows typed smilies as text.
+  dialect: { ...BBCODE, id: 'gog', smilies: false, list: null, color: null },
   hosts: ['^(www\\.)?gog\\.com$'],
   // GOG slugs use underscores; vBulletin 5's `/forum/x/123-title` has a dash and is not ours.
   threadPaths: ['^/forum/\\w+/\\w+(?:/(?:page|post)\\d+)?/?(?:[?#]|$)'],

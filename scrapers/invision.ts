@@ -1,5 +1,6 @@
 import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
+import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
@@ -14,6 +15,8 @@ import { pageSizeFor, placeInThread, shownPageSize } from './post-number.js';
 export const descriptor = defineDescriptor({
   engine: 'invision',
   name: 'Invision Community',
+  // Invision may render HTML typed in a post (`<` `>` become look-alikes); no no-parse tag.
+  dialect: { ...BBCODE, id: 'bbcode-invision', html: true },
   // `/topic/123-slug/`, also without URL rewriting (`index.php?/topic/123-slug/`).
   threadPaths: ['/topic/\\d+-'],
   fingerprints: ['article.cPost [data-controller="core.front.core.comment"]', 'article.cPost[id^="elComment_"]'],

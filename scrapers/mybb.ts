@@ -1,5 +1,6 @@
 import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
+import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
@@ -15,6 +16,17 @@ import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-nu
 export const descriptor = defineDescriptor({
   engine: 'mybb',
   name: 'MyBB',
+  // MyBB 1.8 has no no-parse tag in the default install.
+  dialect: { ...BBCODE, id: 'bbcode-mybb' },
+  replyForm: {
+    replyUrl: '{dir}newreply.php?tid={id}',
+    form: 'form[name="input"]',
+    messageField: 'message',
+    fields: { submit: 'Post Reply', action: 'do_newreply' },
+    skip: ['previewpost'],
+    errorSelector: '.error',
+  },
+  browserReply: { editor: 'textarea[name="message"]', submit: 'form[name="input"] input[name="submit"]' },
   threadPaths: ['/showthread\\.php\\?(?:.*&)?tid=\\d+', '/thread-\\d+'],
   // `my_post_key` is in a head script; the post body ids are MyBB's own.
   fingerprints: ['div#posts div.post[id^="post_"] div.post_body[id^="pid_"]'],

@@ -3,6 +3,7 @@ import { removeElement, textContent } from 'domutils';
 import { z } from 'zod';
 import { LayoutError, TruncatedPageError } from '../src/fetch/errors.js';
 import { hashBody, type Post } from '../src/model/post.js';
+import { MARKDOWN } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, pageDocument, parseHtml, text } from './dom.js';
@@ -18,8 +19,7 @@ import { pageSizeFor, placeInThread, shownPageSize } from './post-number.js';
 export const descriptor = defineDescriptor({
   engine: 'nodebb',
   name: 'NodeBB',
-  format: 'json',
-  dialect: 'markdown',
+  dialect: MARKDOWN,
   // `/topic/123/slug`; Invision's `/topic/123-slug/` has a dash and is not ours.
   threadPaths: ['/topic/\\d+(?:[/?#]|$)'],
   fingerprints: ['body.page-topic [component="post"][data-pid]', 'li[component="post"][data-pid][data-index]'],

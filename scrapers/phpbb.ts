@@ -1,5 +1,6 @@
 import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
+import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
@@ -10,6 +11,17 @@ import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-nu
 export const descriptor = defineDescriptor({
   engine: 'phpbb',
   name: 'phpBB 3',
+  // phpBB 3 has no no-parse tag in the default install.
+  dialect: { ...BBCODE, id: 'bbcode-phpbb' },
+  replyForm: {
+    replyUrl: '{dir}posting.php?mode=reply&t={id}',
+    form: 'form#postform',
+    messageField: 'message',
+    fields: { post: 'Submit' },
+    skip: ['preview', 'save', 'load'],
+    errorSelector: '#postform p.error, .error',
+  },
+  browserReply: { editor: 'textarea#message, textarea[name="message"]', submit: 'form#postform input[name="post"]' },
   threadPaths: ['/viewtopic\\.php'],
   fingerprints: ['body#phpbb'],
   postsPerPage: 10,

@@ -1,5 +1,6 @@
 import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
+import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
@@ -14,6 +15,9 @@ import { pageSizeFor, placeInThread, shownPageSize } from './post-number.js';
 export const descriptor = defineDescriptor({
   engine: 'proboards',
   name: 'ProBoards',
+  // ProBoards may render HTML typed in a post: `<` `>` become look-alikes. Its list markup
+  // is not verified here: wagons are plain lines. No no-parse tag.
+  dialect: { ...BBCODE, id: 'bbcode-proboards', html: true, list: null },
   hosts: ['\\.proboards\\.com$'],
   threadPaths: ['/thread/\\d+'],
   fingerprints: ['tr.post[id^="post-"] td.content div.message'],

@@ -1,5 +1,5 @@
 import type { EngineId } from '../src/model/engine.js';
-import type { EngineAdapter } from './adapter.js';
+import type { EngineAdapter, EngineDescriptor } from './adapter.js';
 import { discourse } from './discourse.js';
 import { gog } from './gog.js';
 import { invision } from './invision.js';
@@ -14,9 +14,29 @@ import { vbulletin5 } from './vbulletin5.js';
 import { xenforo1 } from './xenforo1.js';
 import { xenforo2 } from './xenforo2.js';
 
-/** Every engine Votal reads. Identification tries them in this order. */
-export const adapters: readonly EngineAdapter[] = [xenforo2, phpbb, xenforo1, vbulletin3, vbulletin4, vbulletin5, discourse, nodebb, proboards, gog, smf, mybb, invision];
+/**
+ * Every engine Votal reads, one line each, keyed by its id: a new `EngineId` without a line
+ * here does not compile. Identification tries them in this order (an engine before one whose
+ * fingerprints could also match its pages).
+ */
+const REGISTRY = {
+  xenforo2, phpbb, xenforo1, vbulletin3, vbulletin4, vbulletin5, discourse, nodebb, proboards, gog, smf, mybb, invision,
+} as const satisfies Record<EngineId, EngineAdapter>;
+
+for (const [engine, adapter] of Object.entries(REGISTRY)) {
+  if (adapter.descriptor.engine !== engine) {
+    throw new Error(`scrapers/registry.ts: the line "${engine}" holds the adapter of "${adapter.descriptor.engine}"`);
+  }
+}
+
+/** Every engine's adapter, in identification order. */
+export const adapters: readonly EngineAdapter[] = Object.values(REGISTRY);
 
 export function adapterFor(engine: EngineId): EngineAdapter | null {
-  return adapters.find((a) => a.descriptor.engine === engine) ?? null;
+  return (REGISTRY as Partial<Record<EngineId, EngineAdapter>>)[engine] ?? null;
+}
+
+/** What Votal knows about an engine (its adapter's descriptor): every `EngineId` has one. */
+export function engineFacts(engine: EngineId): EngineDescriptor {
+  return REGISTRY[engine].descriptor;
 }

@@ -1,6 +1,7 @@
 import type { Document, Element } from 'domhandler';
 import { removeElement } from 'domutils';
 import { hashBody, type Post } from '../src/model/post.js';
+import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
@@ -24,6 +25,18 @@ const QUOTE_AUTHOR = new RegExp(QUOTE_FROM, 'u');
 export const descriptor = defineDescriptor({
   engine: 'smf',
   name: 'Simple Machines Forum',
+  // SMF 2's [nobbc] leaves its content unparsed; smilies are still broken by hand, as
+  // [nobbc] is not documented to stop them.
+  dialect: { ...BBCODE, id: 'bbcode-smf', noParse: 'nobbc' },
+  replyForm: {
+    replyUrl: '{dir}index.php?action=post;topic={id}.0',
+    form: 'form#postmodify',
+    messageField: 'message',
+    fields: { post: 'Post' },
+    skip: ['preview'],
+    errorSelector: '#post_error, .errorbox',
+  },
+  browserReply: { editor: 'textarea[name="message"]', submit: 'form#postmodify input[name="post"]' },
   threadPaths: ['[?&/]topic[=,]\\d+'],
   // `smf_scripturl` is in a head script, which no selector reaches; the quick-moderation
   // form around the posts is on every SMF topic page.

@@ -1,11 +1,15 @@
+import { BBCODE, type DialectSpec } from '../src/model/dialect.js';
 import type { EditMarker } from '../src/model/post.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import type { BodyMarkupInput } from './markup.js';
 
 /*
- * What every vBulletin version shares (3, 4 and 5): the bbcode_* quote and code markup,
- * spoiler guesses, the edit note phrase, member ids.
+ * What every vBulletin version shares (3, 4 and 5): the votal dialect, the bbcode_* quote
+ * and code markup, spoiler guesses, the edit note phrase, member ids.
  */
+
+/** vBulletin 3.8, 4 and 5 have [NOPARSE] (stop_parse, disable_smilies) in the default tag list. */
+export const VB_DIALECT: DialectSpec = { ...BBCODE, id: 'bbcode-vbulletin', noParse: 'NOPARSE' };
 
 /**
  * The `bbcode_*` quote markup of vBulletin 4 and 5 (and of some 3.8 skins):

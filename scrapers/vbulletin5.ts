@@ -6,11 +6,12 @@ import { attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
-import { memberId, VB_BBCODE_BODY, vbEditNote } from './vbulletin-markup.js';
+import { memberId, VB_BBCODE_BODY, VB_DIALECT, vbEditNote } from './vbulletin-markup.js';
 
 export const descriptor = defineDescriptor({
   engine: 'vbulletin5',
   name: 'vBulletin 5',
+  dialect: VB_DIALECT,
   // Default route: /forum/{channel path}/{nodeid}-{slug}[/pageN]; also /node/{nodeid}.
   threadPaths: ['^/forum/(?:[^/]+/)+\\d+-[^/]+', '^/node/\\d+'],
   generator: '^\\s*vBulletin\\s+5\\b',

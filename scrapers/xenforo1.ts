@@ -1,5 +1,6 @@
-import type { Document, Element } from 'domhandler';
+import type { Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
+import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { attr, one, text, documentBase, pageDocument } from './dom.js';
@@ -10,6 +11,19 @@ import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-nu
 export const descriptor = defineDescriptor({
   engine: 'xenforo1',
   name: 'XenForo 1',
+  // XenForo's [PLAIN] keeps its content plain: no tags, smilies or auto-links.
+  dialect: { ...BBCODE, id: 'bbcode-xenforo', noParse: 'PLAIN' },
+  replyForm: {
+    replyUrl: '{thread}reply',
+    form: 'form[action*="add-reply"]',
+    messageField: 'message',
+    errorSelector: '.errorOverlay, .errors',
+  },
+  browserReply: {
+    editor: 'textarea[name="message"]',
+    plainTextToggle: '.redactor_toolbar .redactor_btn_switchmode',
+    submit: 'form[action*="add-reply"] input[type="submit"].primary, form[action*="add-reply"] input[type="submit"]',
+  },
   // Same URL shape as XenForo 2 (the page's html#XenForo tells them apart); also the
   // unfriendly `index.php?threads/slug.123/` form.
   threadPaths: ['/threads/[^/]*?\\.?\\d+/?', 'index\\.php\\?threads/[^/]*?\\.?\\d+'],

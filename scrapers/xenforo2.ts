@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
+import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
@@ -10,6 +11,19 @@ import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-nu
 export const descriptor = defineDescriptor({
   engine: 'xenforo2',
   name: 'XenForo 2',
+  // XenForo's [PLAIN] keeps its content plain: no tags, smilies or auto-links.
+  dialect: { ...BBCODE, id: 'bbcode-xenforo', noParse: 'PLAIN' },
+  replyForm: {
+    replyUrl: '{thread}reply',
+    form: 'form[action*="add-reply"]',
+    messageField: 'message',
+    errorSelector: '.blockMessage--error, .formRow--error, .block-body--error',
+  },
+  browserReply: {
+    editor: 'textarea[name="message"]',
+    plainTextToggle: '.fr-toolbar [data-cmd="xfBbCode"]',
+    submit: 'form[action*="add-reply"] button[type="submit"].button--primary, form[action*="add-reply"] button[type="submit"]',
+  },
   threadPaths: ['/threads/[^/]*?\\.?\\d+/?'],
   fingerprints: ['html#XF'],
   postsPerPage: 20,

@@ -10,10 +10,10 @@ import { redactUrl } from '../fetch/redact-url.js';
 import type { EngineId } from '../model/engine.js';
 import { SiteCookies } from '../site/site-cookies.js';
 import { adapterOf } from '../../scrapers/identify.js';
-import { BROWSER_FACTS, FORM_FACTS, replyUrl, type BrowserFacts, type FormFacts } from './form-facts.js';
+import { browserFactsFor, formFactsFor, replyUrl, type BrowserFacts, type FormFacts } from './form-facts.js';
 import type { PublishHttp } from './http.js';
 import { PublishConfigError, PublishError, type Publisher, type RemotePost } from './publisher.js';
-import { findMarkerInThread } from './thread-scan.js';
+import { findMarkerInThread, findPasteInThread } from './thread-scan.js';
 
 /**
  * The last resort for posting with a stored login (research/ecosystem.md §4): the reply
@@ -76,8 +76,8 @@ export function browserPostingUnavailable(executablePath: string = chromiumPath(
 }
 
 export function browserPublisher(opts: BrowserPostOptions): Publisher {
-  const facts = opts.facts ?? FORM_FACTS[opts.engine];
-  const fill = opts.browserFacts ?? BROWSER_FACTS[opts.engine];
+  const facts = opts.facts ?? formFactsFor(opts.engine);
+  const fill = opts.browserFacts ?? browserFactsFor(opts.engine);
   if (!facts || !fill) {
     throw new PublishConfigError(`posting through a browser is not supported on ${opts.engine} yet; use the API or copy`);
   }
@@ -179,6 +179,9 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
     kind: 'form',
 
     find,
+    /** A votal the GM copied before this game could post (see pasted-votal.ts). */
+    findPasted: (votal) =>
+      findPasteInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader: cookies.cookieHeader }, votal),
 
     async post(message): Promise<RemotePost> {
       const marker = markerOf(message);

@@ -3,10 +3,10 @@ import type { EngineId } from '../model/engine.js';
 import { all, attr, one, parseHtml, type Element } from '../../scrapers/dom.js';
 import { adapterOf } from '../../scrapers/identify.js';
 import { textContent } from 'domutils';
-import { FORM_FACTS, replyUrl, type FormFacts } from './form-facts.js';
+import { formFactsFor, replyUrl, type FormFacts } from './form-facts.js';
 import { statusError, type PublishHttp } from './http.js';
 import { PublishConfigError, PublishError, type Publisher, type RemotePost } from './publisher.js';
-import { findMarkerInThread } from './thread-scan.js';
+import { findMarkerInThread, findPasteInThread } from './thread-scan.js';
 
 /**
  * Posting through the forum's own reply form with a stored login (a cookie jar):
@@ -26,7 +26,7 @@ export interface FormPostOptions {
 }
 
 export function formPostPublisher(opts: FormPostOptions): Publisher {
-  const facts = opts.facts ?? FORM_FACTS[opts.engine];
+  const facts = opts.facts ?? formFactsFor(opts.engine);
   if (!facts) {
     throw new PublishConfigError(`posting through the reply form is not supported on ${opts.engine} yet; use the API or copy`);
   }
@@ -45,6 +45,11 @@ export function formPostPublisher(opts: FormPostOptions): Publisher {
 
     find(marker) {
       return findMarkerInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader }, marker);
+    },
+
+    /** A votal the GM copied before this game could post (see pasted-votal.ts). */
+    findPasted(votal) {
+      return findPasteInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader }, votal);
     },
 
     async post(message): Promise<RemotePost> {

@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { plainText, type BodyNode } from '../model/body.js';
 import { Dialect, dialectSpec } from '../votal/dialect.js';
+import { ownNodes } from './pasted-votal.js';
 
 /**
- * Every votal Votal posts carries a marker: `votal:<draft id>.<random>`, unique per
- * publication (the random part keeps two Votal installations posting into one thread
- * apart). It is written so readers do not see it and the forum keeps it:
+ * Every votal Votal posts itself (an API, the reply form) carries a marker:
+ * `votal:<draft id>.<random>`, unique per publication (the random part keeps two Votal
+ * installations posting into one thread apart). It is written so readers do not see it and
+ * the forum keeps it:
  * - BBCode: `[color=transparent]votal:12.ab12cd34[/color]` on a line of its own;
  * - Markdown (Discourse, NodeBB): an HTML comment `<!-- votal:12.ab12cd34 -->`.
  * Before any retry the thread's last posts are searched for it.
+ * A votal the GM copies carries none (a player quoting it would see it): it is found by
+ * its words instead (pasted-votal.ts).
  */
 
 export function newMarker(draftId: number): string {
@@ -46,11 +50,5 @@ export function rawHasMarker(raw: string, marker: string): boolean {
 
 /** Whether a parsed post body carries the marker in its own text (quotes of it do not count). */
 export function bodyHasMarker(body: readonly BodyNode[], marker: string): boolean {
-  const own = (nodes: readonly BodyNode[]): BodyNode[] =>
-    nodes.flatMap((n): BodyNode[] => {
-      if (n.t === 'quote') return [];
-      if ('children' in n) return [{ ...n, children: own(n.children) } as BodyNode];
-      return [n];
-    });
-  return plainText(own(body)).includes(marker);
+  return plainText(ownNodes(body)).includes(marker);
 }

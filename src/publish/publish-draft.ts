@@ -5,7 +5,10 @@ import type { Draft, Publication } from '../store/drafts-repo.js';
 import { NotFoundError } from '../store/errors.js';
 import type { Game } from '../store/games-repo.js';
 import type { Repos } from '../store/open-store.js';
+import { gmNames } from '../game/gm-news.js';
+import { copiedText } from './copy.js';
 import { newMarker, withMarker } from './marker.js';
+import type { PastedVotal } from './pasted-votal.js';
 import { PublishError, type Publisher, type RemotePost } from './publisher.js';
 
 /**
@@ -26,7 +29,7 @@ import { PublishError, type Publisher, type RemotePost } from './publisher.js';
  */
 
 export interface PublishDeps {
-  store: Pick<Repos, 'drafts' | 'games' | 'audit'>;
+  store: Pick<Repos, 'drafts' | 'games' | 'audit' | 'tallies'>;
   /** The publisher for a game (its settings, decrypted credentials). */
   publisherFor: (game: Game) => Publisher | Promise<Publisher>;
   log?: Logger;
@@ -48,7 +51,7 @@ export interface PublishDeps {
 
 export type PublishResult =
   | { status: 'published'; draft: Draft; publication: Publication; remote: RemotePost; foundExisting: boolean }
-  /** No credentials: the GM copies `text` (votal + marker) into the thread. */
+  /** No credentials: the GM copies `text` (the votal, no marker) into the thread. */
   | { status: 'copy'; draft: Draft; publication: Publication; text: string }
   | { status: 'failed'; draft: Draft; publication: Publication | null; error: string }
   /** Another process holds the claim and may be posting it right now: its result lands on the draft. */
@@ -107,11 +110,11 @@ async function publishOnce(deps: PublishDeps, draftId: number, actor: string): P
     if (publication.status === 'published') {
       return { status: 'published', draft: await current(deps, draft), publication, remote: remoteOf(publication), foundExisting: true };
     }
-    const message = withMarker(draft.body, draft.dialect, publication.marker);
     if (method === 'copy') {
-      await audit('publication.copy', { publicationId: publication.id, marker: publication.marker });
-      return { status: 'copy', draft, publication, text: message };
+      await audit('publication.copy', { publicationId: publication.id });
+      return { status: 'copy', draft, publication, text: copiedText(draft.body) };
     }
+    const message = withMarker(draft.body, draft.dialect, publication.marker);
     const claim = await store.drafts.claimPublication(publication.id, { owner, now: now(), leaseMs: deps.claimMs ?? 300_000 }, actor);
     if (!claim.claimed) {
       const current = await store.drafts.get(draftId) ?? draft;
@@ -183,7 +186,8 @@ async function current(deps: PublishDeps, draft: Draft): Promise<Draft> {
 
 /**
  * The GM pasted a copied votal: record it as published. With `remote` the GM says where;
- * without, the thread is searched for the marker and the answer is `null` when it is not
+ * without, the thread is searched for the GM's paste (by its words, see pasted-votal.ts;
+ * by the marker for a votal posted by an adapter) and the answer is `null` when it is not
  * there (yet).
  */
 export async function confirmCopied(
@@ -198,7 +202,10 @@ export async function confirmCopied(
   if (!game) throw new NotFoundError('game', draft.gameId);
   let where = remote ?? null;
   if (!where) {
-    where = await (await deps.publisherFor(game)).find(publication.marker);
+    const publisher = await deps.publisherFor(game);
+    where = publication.method === 'copy'
+      ? ((await publisher.findPasted?.(await pastedVotal(deps, draft, game))) ?? null)
+      : await publisher.find(publication.marker);
     await deps.store.audit.record({
       gameId: game.id, actor, action: 'publication.check',
       detail: { draftId, publicationId: publication.id, found: where !== null, after: 'copy' },
@@ -206,4 +213,10 @@ export async function confirmCopied(
     if (!where) return null;
   }
   return deps.store.drafts.published(publication.id, { remotePostId: where.id, remoteUrl: where.url }, actor);
+}
+
+/** What the GM's paste of `draft` looks like: its words, after the draft's count, by the GM. */
+async function pastedVotal(deps: PublishDeps, draft: Draft, game: Game): Promise<PastedVotal> {
+  const tally = await deps.store.tallies.get(draft.tallyId);
+  return { body: draft.body, afterPost: tally?.tally.asOfPost ?? null, authors: gmNames(game.settings, []) };
 }

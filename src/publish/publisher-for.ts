@@ -9,7 +9,7 @@ import { browserPublisher, type BrowserPostOptions } from './browser-post.js';
 import { jarFromJson } from './cookie-jar.js';
 import { copyPublisher } from './copy.js';
 import { discourseApiPublisher } from './discourse-api.js';
-import { BROWSER_FACTS, FORM_FACTS, formNeedsJavaScript, replyUrl } from './form-facts.js';
+import { browserFactsFor, formFactsFor, formNeedsJavaScript, replyUrl } from './form-facts.js';
 import { formPostPublisher } from './form-post.js';
 import { PublishHttp, type HttpAnswer, type HttpRequest } from './http.js';
 import { PublishConfigError, PublishError, type Publisher } from './publisher.js';
@@ -79,10 +79,10 @@ export function formOrBrowserPublisher(opts: {
   http: PublishHttp;
   browser: Omit<BrowserPostOptions, 'threadUrl' | 'engine' | 'jar' | 'http'>;
 }): Publisher {
-  const facts = FORM_FACTS[opts.engine];
+  const facts = formFactsFor(opts.engine);
   const tap = new TappedHttp(opts.http);
   const form = formPostPublisher({ threadUrl: opts.threadUrl, engine: opts.engine, jar: opts.jar, http: tap });
-  if (!facts || !BROWSER_FACTS[opts.engine]) return form;
+  if (!facts || !browserFactsFor(opts.engine)) return form;
   const pageUrl = replyUrl(facts, adapterOf(opts.engine).threadRef(new URL(opts.threadUrl)));
   const browser = browserPublisher({ ...opts.browser, threadUrl: opts.threadUrl, engine: opts.engine, jar: opts.jar, http: opts.http });
   let needsBrowser = false;

@@ -1,3 +1,5 @@
+import type { PastedVotal } from './pasted-votal.js';
+
 /**
  * Publishing an approved votal: the port every way of posting implements.
  *
@@ -25,6 +27,12 @@ export interface Publisher {
    * does. Throws PublishError when the thread cannot be read: then nothing may be posted.
    */
   find(marker: string): Promise<RemotePost | null>;
+  /**
+   * The GM's paste of a copied votal (which carries no marker) among the thread's last
+   * posts, found by its words; null when it is not there (yet). Publishers that read the
+   * thread implement it.
+   */
+  findPasted?(votal: PastedVotal): Promise<RemotePost | null>;
   /** Sends the message once (no retries here). Throws PublishError. */
   post(message: string): Promise<RemotePost>;
 }

@@ -121,7 +121,7 @@ function sequence(text: string, slots: Slot[], whole: string): string {
   return source;
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function compilePart(part: string, slots: Slot[], whole: string): { source: string; optional: boolean } {
   // A part that is one [optional] group is optional as a whole.
@@ -146,7 +146,7 @@ function compilePart(part: string, slots: Slot[], whole: string): { source: stri
     } else if (c === ')' || c === ']' || c === '}') {
       throw new Error(`stray "${c}" in "${whole}"`);
     } else {
-      source += escape(c);
+      source += escapeRegExp(c);
       i++;
     }
   }

@@ -475,7 +475,7 @@ export function createApp(deps: AppDeps): VotalApp {
     return c.json(draftJson(draft, await store.drafts.publicationOf(draft.id)));
   });
 
-  /** A copied votal was pasted by the GM: record it (where, or let Votal find its marker). */
+  /** A copied votal was pasted by the GM: record it (where, or let Votal find the GM's post by its words). */
   api.post('/drafts/:id/published', async (c) => {
     const draft = await draftOr404(idParam(c));
     const input = parseWith(Confirm, await jsonBody(c));

@@ -56,7 +56,7 @@ describe('PageFetcher hooks for site profiles, sessions and the browser', () => 
 
   it('a connection closed mid-body is a retryable NetworkError, and the retry can succeed', async () => {
     let calls = 0;
-    raw = createServer((req, res) => {
+    raw = createServer((_req, res) => {
       calls += 1;
       if (calls === 1) {
         res.writeHead(200, { 'content-type': 'text/html', 'content-length': '1000' });

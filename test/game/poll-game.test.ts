@@ -38,8 +38,6 @@ async function setup(settings: Record<string, unknown> = {}, extra: Parameters<t
   return { script, url, game, clock, deps };
 }
 
-const requestsFor = (prefix: string) => forum.requests.filter((r) => r.path.startsWith(prefix));
-
 describe('pollGame on the standard game (PGlite)', () => {
   it('a first poll stores every post and a tally', async () => {
     const { game, deps, script } = await setup();

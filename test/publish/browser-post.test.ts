@@ -4,7 +4,7 @@ import { publishAad } from '../../src/config/game-settings.js';
 import { SecretBox } from '../../src/config/secrets.js';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { browserPublisher, markerOf } from '../../src/publish/browser-post.js';
-import { FORM_FACTS, formNeedsJavaScript } from '../../src/publish/form-facts.js';
+import { formFactsFor, formNeedsJavaScript } from '../../src/publish/form-facts.js';
 import { PublishHttp } from '../../src/publish/http.js';
 import { newMarker, withMarker } from '../../src/publish/marker.js';
 import { publishDraft, type PublishDeps } from '../../src/publish/publish-draft.js';
@@ -81,7 +81,7 @@ const forDeps = (browser: PublisherForDeps['browser'] = FAST): PublisherForDeps 
 const posts = () => forum.requests.filter((r) => r.method === 'POST');
 
 describe('deciding that a reply form needs JavaScript', () => {
-  const facts = FORM_FACTS.xenforo2!;
+  const facts = formFactsFor('xenforo2')!;
   it('a page whose form is in the HTML does not; a script-built one does; a login page does not', () => {
     expect(formNeedsJavaScript('<html><body><form action="/t/1/add-reply" method="post"><textarea name="message"></textarea></form></body></html>', facts)).toBe(false);
     expect(formNeedsJavaScript('<html><body><noscript>enable JS</noscript><div id="box"></div><script>build()</script></body></html>', facts)).toBe(true);

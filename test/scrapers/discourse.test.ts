@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { BATCH, discourse } from '../../scrapers/discourse.js';
 import { engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
@@ -9,8 +8,9 @@ import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/config/package-root.js';
-import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes, type Shape } from '../support/game-script.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { flatText, nodesOf, textOutsideQuotes } from '../support/game-script.js';
+import { discourseRenderer } from '../support/render/discourse.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const samples = resolve(root, '../shared/forum-samples');
@@ -177,59 +177,29 @@ describe('Discourse URLs and identification', () => {
   });
 });
 
-describe('Discourse standard game (fixtures/discourse/standard-game)', () => {
-  const ORIGIN = 'http://forum.test';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'discourse', 'standard-game');
-  const [topic, ...batches] = thread.pages;
-  const first = parse(topic!.body, `${ORIGIN}${topic!.path}`);
-  const rest = batches.map((b) => parse(b.body, `${ORIGIN}${b.path}`));
-  const posts = [...first.posts, ...rest.flatMap((r) => r.posts)];
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+/** Typed smileys as Discourse names its emoji. */
+const DISCOURSE_EMOJI: Record<string, string> = { ':)': ':slight_smile:', ':D': ':smiley:' };
 
-  it('the committed fixture documents are what the renderer makes (no drift)', () => {
-    expect(staleFiles(fixtureFiles(root, ['discourse'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
+describeStandardGame(discourse, discourseRenderer, {
+  name: 'Discourse',
+  read: parse,
+  bareBodies: true,
+  json: true,
+  perPage: null, // page 1 is the topic JSON, then posts.json batches: checked below
+  bodyBase: 'first',
+  permalink: (s) => `${ORIGIN}/t/standard-game/4242/${s.n}`,
+  edit: { at: '2026-03-03T10:05:00.000Z', by: null, text: 'edited (version 2)' }, // version 2, at last_edited_at
+  // Typed smileys come back as Discourse emoji names.
+  shows: (shapes) => shapes.map((s) => (s.t === 'smilie' ? { t: 'smilie', alt: DISCOURSE_EMOJI[s.alt] ?? s.alt } : s)),
+  smilies: [':slight_smile:', ':smiley:'],
+  mention: { href: `${ORIGIN}/u/bob`, text: '@Bob' },
+}, ({ thread, pages }) => {
   it('page 1 is the topic JSON; its `next` URLs are exactly the posts.json documents of thread.json', () => {
+    const [topic, ...batches] = thread.pages;
     const ref = discourse.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
     expect(discourse.pageUrl(ref, 1, null)).toBe(`${ORIGIN}${topic!.path}`);
-    expect(first.next).toEqual(batches.map((b) => `${ORIGIN}${b.path}`));
-    expect(first.posts).toHaveLength(20);
-    expect(rest.map((r) => r.posts.length)).toEqual([2]);
-  });
-
-  it('every post has the script\'s number, id, username, user id, time and permalink', () => {
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
-      script.posts.map((s) => ({
-        n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(), permalink: `${ORIGIN}/t/standard-game/4242/${s.n}`,
-      })),
-    );
-  });
-
-  it('only the edited post (version 2) carries an edit marker, at last_edited_at', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toEqual({ at: '2026-03-03T10:05:00.000Z', by: null, text: 'edited (version 2)' });
-  });
-
-  it('every body reads back as the script wrote it; typed smileys come back as Discourse emoji names', () => {
-    const emoji: Record<string, string> = { ':)': ':slight_smile:', ':D': ':smiley:' };
-    const asDiscourse = (shapes: Shape[]): Shape[] => shapes.map((s) => (s.t === 'smilie' ? { t: 'smilie', alt: emoji[s.alt] ?? s.alt } : s));
-    for (const s of script.posts) {
-      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(asDiscourse(scriptShape(s.body, `${ORIGIN}${topic!.path}`)));
-    }
-  });
-
-  it('quotes keep their authors (nested too) and never leak', () => {
-    expect(nodesOf(post(3).body, 'quote').map((q) => q.author)).toEqual(['Alice']);
-    expect(textOutsideQuotes(post(3).body)).toBe('Why me? Vote: Alice');
-    expect(nodesOf(post(16).body, 'quote').map((q) => q.author)).toEqual(['Frank', 'Alice']);
-    expect(textOutsideQuotes(post(16).body)).toBe('Who is Dav?');
-  });
-
-  it('[details="secret"] is a titled spoiler; [color] is a colour node around the vote', () => {
-    expect(nodesOf(post(11).body, 'spoiler').map((s) => s.title)).toEqual(['secret']);
-    expect(nodesOf(post(20).body, 'color').map((c) => [c.color, flatText(c.children)])).toEqual([['#ff0000', 'Vote: Eve (L-3)']]);
+    expect(pages[0]!.read.next).toEqual(batches.map((b) => `${ORIGIN}${b.path}`));
+    expect(pages[0]!.read.posts).toHaveLength(20);
+    expect(pages.slice(1).map((r) => r.read.posts.length)).toEqual([2]);
   });
 });

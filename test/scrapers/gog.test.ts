@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { gog } from '../../scrapers/gog.js';
 import { engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
@@ -9,8 +8,9 @@ import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/config/package-root.js';
-import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes, type Shape } from '../support/game-script.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { bodyShape, flatText, nodesOf, textOutsideQuotes, type Shape } from '../support/game-script.js';
+import { gogRenderer } from '../support/render/gog.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const NOW = '2026-03-03T12:00:00Z';
@@ -129,45 +129,21 @@ describe('GOG URLs and identification', () => {
   });
 });
 
-describe('GOG standard game (fixtures/gog/standard-game)', () => {
-  const ORIGIN = 'http://forum.test';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'gog', 'standard-game');
-  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: parse(p.body, `${ORIGIN}${p.path}`) }));
-  const posts = pages.flatMap((p) => p.read.posts);
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
-  const expected = JSON.parse(readFileSync(join(root, 'fixtures/gog/standard-game/expected.json'), 'utf8')) as { differences: string[] };
+/** Posts GOG shows otherwise (no strike, code, spoiler, colour or mention tags; smilies as text; thumbnails): below. */
+const GOG_SHOWS_OTHERWISE = [4, 5, 6, 9, 10, 11, 17, 20, 21];
 
-  it('the committed fixture pages are what the renderer makes (no drift)', () => {
-    expect(staleFiles(fixtureFiles(root, ['gog'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
-  it('three pages of 8, 8 and 6; page URLs are the fixture forum\'s', () => {
-    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
-    const ref = gog.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
-    expect(thread.manifest.pages.map((p) => gog.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
-  });
-
-  it('numbers, authors and dates: the script\'s, with each time cut to its date', () => {
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, at: p.postedAt }))).toEqual(
-      script.posts.map((s) => ({ n: s.n, id: String(s.n), author: s.author, at: `${s.time.slice(0, 10)}T00:00:00.000Z` })),
-    );
-  });
-
-  it('only the edited post carries an edit marker, dated, with its editor', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toEqual({ at: '2026-03-03T00:00:00.000Z', by: 'Dave', text: 'Post edited March 03, 2026 by Dave' });
-  });
-
-  it('posts GOG can express read back exactly as the script wrote them', () => {
-    const differs = new Set([4, 5, 6, 9, 10, 11, 17, 20, 21]);
-    for (const s of script.posts.filter((x) => !differs.has(x.n))) {
-      const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
-      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
-    }
-  });
-
+describeStandardGame(gog, gogRenderer, {
+  name: 'GOG',
+  read: parse,
+  permalink: (s) => `${ORIGIN}/forum/mafia/standard_game/post${s.n}`,
+  // Numbers, authors and dates: the script's, with each time cut to its date; ids are positions.
+  postFacts: (s) => ({ id: String(s.n), authorId: null, at: `${s.time.slice(0, 10)}T00:00:00.000Z` }),
+  edit: { at: '2026-03-03T00:00:00.000Z', by: 'Dave', text: 'Post edited March 03, 2026 by Dave' }, // dated, with its editor
+  cannotShow: GOG_SHOWS_OTHERWISE,
+  mention: null,
+}, ({ post }) => {
   it('the rest read as GOG shows them, as fixtures/gog/standard-game/expected.json explains', () => {
+    const expected = JSON.parse(readFileSync(join(root, 'fixtures/gog/standard-game/expected.json'), 'utf8')) as { differences: string[] };
     const text = (t: string): Shape => ({ t: 'text', text: t });
     const bold = (t: string): Shape => ({ t: 'bold', children: [text(t)] });
     const br: Shape = { t: 'br' };

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
 import { invision } from '../../scrapers/invision.js';
@@ -9,8 +8,9 @@ import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/config/package-root.js';
-import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes, type Shape } from '../support/game-script.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { flatText, nodesOf, textOutsideQuotes } from '../support/game-script.js';
+import { invisionRenderer } from '../support/render/invision.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const NOW = '2026-03-04T00:00:00Z';
@@ -212,43 +212,14 @@ describe('Invision URLs and identification', () => {
   });
 });
 
-describe('Invision standard game (fixtures/invision/standard-game)', () => {
-  const ORIGIN = 'http://forum.test';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'invision', 'standard-game');
-  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: parse(p.body, `${ORIGIN}${p.path}`) }));
-  const posts = pages.flatMap((p) => p.read.posts);
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
-
-  it('the committed fixture pages are what the renderer makes (no drift)', () => {
-    expect(staleFiles(fixtureFiles(root, ['invision'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
-  it('three pages of 8, 8 and 6; page URLs are the fixture forum\'s', () => {
-    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length, p.read.postsPerPage])).toEqual([[1, 3, 8, 8], [2, 3, 8, 8], [3, 3, 6, 8]]);
-    const ref = invision.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
-    expect(thread.manifest.pages.map((p) => invision.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
-  });
-
-  it('every post has the script\'s number, id, author, user id, time and permalink', () => {
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
-      script.posts.map((s) => ({
-        n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(), permalink: `${ORIGIN}/topic/4242-standard-game/?do=findComment&comment=${s.id}`,
-      })),
-    );
-  });
-
-  it('only the edited post carries an edit marker, at the edit time, by its editor', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toMatchObject({ at: '2026-03-03T10:05:00.000Z', by: 'Dave' });
-  });
-
-  it('every body reads back as the script wrote it; IPS spoilers carry no title of their own', () => {
-    const untitled = (shapes: Shape[]): Shape[] => shapes.map((s) => (s.t === 'spoiler' ? { ...s, title: 'Spoiler' } : s));
-    for (const s of script.posts) {
-      const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
-      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(untitled(scriptShape(s.body, page.url)));
-    }
-  });
+describeStandardGame(invision, invisionRenderer, {
+  name: 'Invision',
+  read: parse,
+  statesPageSize: true,
+  permalink: (s) => `${ORIGIN}/topic/4242-standard-game/?do=findComment&comment=${s.id}`,
+  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave' },
+  // IPS spoilers carry no title of their own.
+  shows: (shapes) => shapes.map((s) => (s.t === 'spoiler' ? { ...s, title: 'Spoiler' } : s)),
+  spoiler: { title: 'Spoiler' },
+  mention: { href: `${ORIGIN}/profile/12-bob/`, text: '@Bob' },
 });

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
 import { nodebb } from '../../scrapers/nodebb.js';
@@ -9,8 +8,9 @@ import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/config/package-root.js';
-import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes, type Shape } from '../support/game-script.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { bodyShape, flatText, nodesOf, textOutsideQuotes, type Shape } from '../support/game-script.js';
+import { nodebbRenderer } from '../support/render/nodebb.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const samples = resolve(root, '../shared/forum-samples');
@@ -148,65 +148,23 @@ describe('NodeBB URLs and identification', () => {
   });
 });
 
-describe('NodeBB standard game (fixtures/nodebb/standard-game)', () => {
-  const ORIGIN = 'http://forum.test';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'nodebb', 'standard-game');
-  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: parse(p.body, `${ORIGIN}${p.path}`) }));
-  const posts = pages.flatMap((p) => p.read.posts);
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+/** Typed smileys as the emoji NodeBB shows. */
+const NODEBB_EMOJI: Record<string, string> = { ':)': '🙂', ':D': '😄' };
 
-  it('the committed fixture documents are what the renderer makes (no drift)', () => {
-    expect(staleFiles(fixtureFiles(root, ['nodebb'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
-  it('the adapter\'s page URLs are the API documents of thread.json', () => {
-    const ref = nodebb.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
-    expect(thread.manifest.pages.map((p) => nodebb.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
-  });
-
-  it('three pages of 8, 8 and 6 posts, each saying which page of 3 it is', () => {
-    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
-    expect(pages.every((p) => p.read.title === 'Standard Game - Day 1')).toBe(true);
-  });
-
-  it('every post has the script\'s number (index + 1), id, author, user id, time and permalink', () => {
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink, page: p.page }))).toEqual(
-      script.posts.map((s) => ({
-        n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(), permalink: `${ORIGIN}/post/${s.id}`, page: Math.ceil(s.n / 8),
-      })),
-    );
-  });
-
-  it('only the edited post carries an edit marker, with its editor and time', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toEqual({ at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'last edited by Dave' });
-  });
-
-  it('every body reads back as the script wrote it; smileys come back as the emoji NodeBB shows', () => {
-    const emoji: Record<string, string> = { ':)': '🙂', ':D': '😄' };
-    const asNodebb = (shapes: Shape[]): Shape[] => shapes.map((s) => (s.t === 'smilie' ? { t: 'smilie', alt: emoji[s.alt] ?? s.alt } : s));
-    for (const s of script.posts) {
-      const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
-      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(asNodebb(scriptShape(s.body, page.url)));
-    }
-  });
-
-  it('quotes keep their authors (nested too) and the "said in" lines are gone', () => {
-    expect(nodesOf(post(3).body, 'quote').map((q) => q.author)).toEqual(['Alice']);
-    expect(textOutsideQuotes(post(3).body)).toBe('Why me? Vote: Alice');
-    expect(nodesOf(post(16).body, 'quote').map((q) => q.author)).toEqual(['Frank', 'Alice']);
-    expect(textOutsideQuotes(post(16).body)).toBe('Who is Dav?');
-  });
-
-  it('a spoiler is titled; strike, code and colour keep their nodes; the mention is inside the bold vote', () => {
-    expect(nodesOf(post(11).body, 'spoiler').map((s) => s.title)).toEqual(['secret']);
-    expect(post(9).body.find((n) => n.t === 'block')).toMatchObject({ children: [{ t: 'strike' }, { t: 'br' }, { t: 'text' }, { t: 'bold' }] });
-    expect(nodesOf(post(10).body, 'code').map((c) => c.text.trim())).toEqual(['Vote: Frank']);
-    expect(nodesOf(post(20).body, 'color').map((c) => c.color)).toEqual(['#ff0000']);
-    expect(nodesOf(nodesOf(post(17).body, 'bold')[0]!.children, 'link')).toEqual([
-      { t: 'link', href: `${ORIGIN}/uid/12`, kind: 'mention', children: [{ t: 'text', text: '@Bob' }] },
-    ]);
-  });
+describeStandardGame(nodebb, nodebbRenderer, {
+  name: 'NodeBB',
+  read: parse,
+  json: true,
+  permalink: (s) => `${ORIGIN}/post/${s.id}`, // numbers: index + 1
+  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'last edited by Dave' },
+  // Smileys come back as the emoji NodeBB shows.
+  shows: (shapes) => shapes.map((s) => (s.t === 'smilie' ? { t: 'smilie', alt: NODEBB_EMOJI[s.alt] ?? s.alt } : s)),
+  smilies: ['🙂', '😄'],
+  quoteChrome: /said in/,
+  mention: { href: `${ORIGIN}/uid/12`, text: '@Bob' },
+  also: {
+    strike: ({ post }) => {
+      expect(post(9).body.find((n) => n.t === 'block')).toMatchObject({ children: [{ t: 'strike' }, { t: 'br' }, { t: 'text' }, { t: 'bold' }] });
+    },
+  },
 });

@@ -1,18 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { phpbb } from '../../scrapers/phpbb.js';
 import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
-import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/config/package-root.js';
-import {
-  bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes,
-} from '../support/game-script.js';
+import { flatText, nodesOf, textOutsideQuotes } from '../support/game-script.js';
 import { phpbbRenderer } from '../support/render/phpbb.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const samples = resolve(root, '../shared/forum-samples');
@@ -159,115 +155,28 @@ describe('phpBB thread URLs', () => {
   });
 });
 
-describe('phpBB standard game (fixtures/phpbb/standard-game)', () => {
-  const ORIGIN = 'http://forum.test';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'phpbb', 'standard-game');
-  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: parse(p.body, `${ORIGIN}${p.path}`) }));
-  const posts = pages.flatMap((p) => p.read.posts);
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
-
-  it('the committed fixture pages are what the renderer makes (no drift)', () => {
-    const stale = staleFiles(fixtureFiles(root, ['phpbb'])).map((f) => f.path);
-    expect(stale, 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
-  it('the adapter\'s page URLs are the fixture forum\'s page paths', () => {
-    const ref = phpbb.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
-    expect(thread.manifest.pages.map((p) => phpbb.pageUrl(ref, p.page, 8))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
-  });
-
-  it('three pages of 8, 8 and 6 posts; per-page and page count come from the page links', () => {
-    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.postsPerPage, p.read.posts.length])).toEqual([
-      [1, 3, 8, 8], [2, 3, 8, 8], [3, 3, 8, 6],
-    ]);
-    expect(pages.every((p) => p.read.title === 'Standard Game - Day 1')).toBe(true);
-  });
-
-  it('every post has the script\'s number, id, author, user id, time and permalink', () => {
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
-      script.posts.map((s) => ({
-        n: s.n,
-        id: String(s.id),
-        author: s.author,
-        authorId: String(script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(),
-        permalink: `${ORIGIN}/viewtopic.php?p=${s.id}#p${s.id}`,
-      })),
-    );
-  });
-
-  it('only the edited post carries an edit notice, with editor and time', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toEqual({
-      at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave on Tue Mar 03, 2026 10:05 am, edited 1 time in total.',
-    });
-  });
-
-  it('every post body reads back as the script wrote it', () => {
-    for (const s of script.posts) {
-      const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
-      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
-    }
-  });
-
-  it('a vote in strong.text-strong is a bold node', () => {
-    expect(nodesOf(post(2).body, 'bold').map((b) => flatText(b.children))).toEqual(['Vote: Bob']);
-  });
-
-  it('a quoted vote stays inside a quote node naming the quoted player', () => {
-    const [q] = nodesOf(post(3).body, 'quote');
-    expect(q).toMatchObject({ author: 'Alice' });
-    expect(flatText(q!.children)).toBe('Vote: Bob');
-    expect(textOutsideQuotes(post(3).body)).toBe('Why me? Vote: Alice');
-  });
-
-  it('nested quotes keep each author, and the cite lines (links, dates) are not text', () => {
-    expect(nodesOf(post(16).body, 'quote').map((q) => q.author)).toEqual(['Frank', 'Alice']);
-    expect(textOutsideQuotes(post(16).body)).toBe('Who is Dav?');
-    expect(flatText(post(16).body)).not.toMatch(/wrote|2026|↑/);
-  });
-
-  it('smilies are not images; a posted picture is an image', () => {
-    expect(nodesOf(post(4).body, 'smilie')).toEqual([{ t: 'smilie', alt: ':)' }]);
-    expect(nodesOf(post(5).body, 'smilie')).toEqual([{ t: 'smilie', alt: ':D' }]);
-    expect([...nodesOf(post(4).body, 'image'), ...nodesOf(post(5).body, 'image')]).toEqual([]);
-    expect(nodesOf(post(6).body, 'image')).toEqual([{ t: 'image', src: 'https://images.example.net/cat.png' }]);
-  });
-
-  it('a line-through span is a strike around the bold vote', () => {
-    expect(post(9).body[0]).toEqual({ t: 'strike', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] });
-  });
-
-  it('a code box is one code node without its "Code: Select all" header', () => {
-    expect(nodesOf(post(10).body, 'code').map((c) => c.text)).toEqual(['Vote: Frank']);
-    expect(flatText(post(10).body)).not.toContain('Select all');
-    expect(flatText(post(10).body.filter((n) => n.t !== 'code'))).toMatch(/^My notes: ?nothing else\.$/);
-  });
-
-  it('a spoiler is a spoiler node with its title', () => {
-    const [s] = nodesOf(post(11).body, 'spoiler');
-    expect(s).toMatchObject({ title: 'secret' });
-    expect(nodesOf(s!.children, 'bold').map((b) => flatText(b.children))).toEqual(['Vote: Dave']);
-  });
-
-  it('postlink is external, postlink-local internal', () => {
-    expect(nodesOf(post(7).body, 'link').map((l) => [l.kind, l.href])).toEqual([['external', 'https://wiki.example.org/mafia']]);
-    expect(nodesOf(post(8).body, 'link').map((l) => [l.kind, l.href])).toEqual([['internal', `${ORIGIN}/threads/standard-game.4242/post-9002`]]);
-  });
-
-  it('a mention is a mention link inside the bold vote', () => {
-    const [b] = nodesOf(post(17).body, 'bold');
-    expect(b!.children).toEqual([
-      { t: 'text', text: 'Vote: ' },
-      { t: 'link', href: `${ORIGIN}/memberlist.php?mode=viewprofile&u=12`, kind: 'mention', children: [{ t: 'text', text: '@Bob' }] },
-    ]);
-  });
-
-  it('coloured text is a colour node around the bold vote', () => {
-    expect(post(20).body).toEqual([{ t: 'color', color: '#ff0000', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Eve (L-3)' }] }] }]);
-  });
-
+describeStandardGame(phpbb, phpbbRenderer, {
+  name: 'phpBB',
+  read: parse,
+  bareBodies: true,
+  statesPageSize: true,
+  pageUrlsNeedSize: true,
+  permalink: (s) => `${ORIGIN}/viewtopic.php?p=${s.id}#p${s.id}`,
+  mountable: true,
+  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave on Tue Mar 03, 2026 10:05 am, edited 1 time in total.' },
+  quoteChrome: /wrote|2026|↑/, // the cite lines (links, dates)
+  codeChrome: /Select all/,
+  mention: { href: `${ORIGIN}/memberlist.php?mode=viewprofile&u=12`, text: '@Bob' },
+  cut: { page: 2, keep: 0.7 },
+  noPosts: {
+    html: '<!DOCTYPE html><html><body id="phpbb"><p>The requested topic does not exist.</p></body></html>',
+    url: `${ORIGIN}/viewtopic.php?t=1`,
+  },
+  also: {
+    // A code box is one code node, exactly its text, without its "Code: Select all" header.
+    code: ({ post }) => expect(nodesOf(post(10).body, 'code').map((c) => c.text)).toEqual(['Vote: Frank']),
+  },
+}, ({ script, thread, post }) => {
   it('the staff colour on the host\'s name does not change the author', () => {
     expect(thread.pages[0]!.body).toContain('class="username-coloured">Moderator</a>');
     expect(post(1)).toMatchObject({ author: 'Moderator', authorId: '1' });
@@ -284,11 +193,5 @@ describe('phpBB standard game (fixtures/phpbb/standard-game)', () => {
     const last = parse(long[7]!.body, `${ORIGIN}${long[7]!.path}`);
     expect(last).toMatchObject({ page: 8, pageCount: 8, postsPerPage: 3 });
     expect(last.posts.map((p) => p.number)).toEqual([22]);
-  });
-
-  it('a page cut off before </html> is an error, never an empty thread', () => {
-    const whole = thread.pages[1]!.body;
-    expect(() => parse(whole.slice(0, Math.floor(whole.length * 0.7)), `${ORIGIN}${thread.pages[1]!.path}`)).toThrow(TruncatedPageError);
-    expect(() => parse('<!DOCTYPE html><html><body id="phpbb"><p>The requested topic does not exist.</p></body></html>', `${ORIGIN}/viewtopic.php?t=1`)).toThrow(LayoutError);
   });
 });

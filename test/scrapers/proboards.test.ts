@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
 import { descriptor, proboards } from '../../scrapers/proboards.js';
@@ -9,8 +8,9 @@ import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/config/package-root.js';
-import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { flatText, nodesOf, textOutsideQuotes } from '../support/game-script.js';
+import { proboardsRenderer } from '../support/render/proboards.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const NOW = '2026-03-04T00:00:00Z';
@@ -135,44 +135,15 @@ describe('ProBoards URLs and identification', () => {
   });
 });
 
-describe('ProBoards standard game (fixtures/proboards/standard-game)', () => {
-  const ORIGIN = 'http://forum.test';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'proboards', 'standard-game');
-  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: parse(p.body, `${ORIGIN}${p.path}`) }));
-  const posts = pages.flatMap((p) => p.read.posts);
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
-
-  it('the committed fixture pages are what the renderer makes (no drift)', () => {
-    expect(staleFiles(fixtureFiles(root, ['proboards'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
-  it('pages hold ProBoards\' default page size, so positions give the script\'s numbers with no profile', () => {
-    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 2, 20], [2, 2, 2]]);
-    const ref = proboards.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
-    expect(thread.manifest.pages.map((p) => proboards.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
-  });
-
-  it('every post has the script\'s number, id, author, user id, time and permalink', () => {
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
-      script.posts.map((s) => ({
-        n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(), permalink: `${ORIGIN}/post/${s.id}/thread`,
-      })),
-    );
-  });
-
-  it('only the edited post carries an edit marker, at the edit time, by its editor', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toMatchObject({ at: '2026-03-03T10:05:00.000Z', by: 'Dave' });
-  });
-
-  it('every post body reads back as the script wrote it', () => {
-    for (const s of script.posts) {
-      const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
-      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
-    }
-  });
+describeStandardGame(proboards, proboardsRenderer, {
+  name: 'ProBoards',
+  read: parse,
+  bareBodies: true,
+  // Pages hold ProBoards' default page size, so positions give the script's numbers with no profile.
+  perPage: proboards.descriptor.postsPerPage,
+  permalink: (s) => `${ORIGIN}/post/${s.id}/thread`,
+  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave' },
+  mention: { href: `${ORIGIN}/user/12`, text: '@Bob' },
 });
 
 /**

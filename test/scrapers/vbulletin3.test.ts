@@ -1,21 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
-import type { ThreadPage } from '../../scrapers/adapter.js';
 import { plainText } from '../../src/model/body.js';
-import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
-import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/config/package-root.js';
+import { LayoutError } from '../../src/fetch/errors.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { SiteProfile } from '../../scrapers/site-profile.js';
 import { vbulletin3 } from '../../scrapers/vbulletin3.js';
-import {
-  bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes, type Shape,
-} from '../support/game-script.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { flatText, nodesOf, textOutsideQuotes, type Shape } from '../support/game-script.js';
 import { asVbulletinWrites } from '../support/render/vbulletin3.js';
+import { vbulletin3Renderer } from '../support/render/vbulletin3.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 /**
  * The real vBulletin 3.8.11 page in ../shared/forum-samples (AnimeSuki, "Hibike!
@@ -156,96 +150,31 @@ describe('vBulletin 3 URLs', () => {
   });
 });
 
-describe('vBulletin 3 standard game (fixtures/vbulletin3/standard-game)', () => {
-  const root = packageRoot(import.meta.url);
-  const ORIGIN = 'http://forum.test';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'vbulletin3', 'standard-game');
-  const read = (body: string, url: string): ThreadPage => vbulletin3.parsePage(body, { url, profile: UTC, now: '2026-03-10T00:00:00Z' });
-  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: read(p.body, `${ORIGIN}${p.path}`) }));
-  const posts = pages.flatMap((p) => p.read.posts);
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+/** vB 3 prints a named quote's message in an italic div: that italic is the quote's styling. */
+const plainQuotes = (shapes: Shape[]): Shape[] => shapes.flatMap((s): Shape[] => {
+  if (s.t === 'quote') return [{ ...s, children: plainQuotes(s.children.flatMap((c) => (c.t === 'italic' ? c.children : [c]))) }];
+  return 'children' in s ? [{ ...s, children: plainQuotes(s.children) } as Shape] : [s];
+});
 
-  /** vB 3 prints a named quote's message in an italic div: that italic is the quote's styling. */
-  const plainQuotes = (shapes: Shape[]): Shape[] => shapes.flatMap((s): Shape[] => {
-    if (s.t === 'quote') return [{ ...s, children: plainQuotes(s.children.flatMap((c) => (c.t === 'italic' ? c.children : [c]))) }];
-    return 'children' in s ? [{ ...s, children: plainQuotes(s.children) } as Shape] : [s];
-  });
-
-  it('vBulletin 3: the committed fixture pages are what the renderer makes (no drift)', () => {
-    expect(staleFiles(fixtureFiles(root, ['vbulletin3'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
-  it("vBulletin 3: the adapter's page URLs are the fixture forum's page paths", () => {
-    const ref = vbulletin3.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
-    expect(thread.manifest.pages.map((p) => vbulletin3.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
-    expect(engineFromHtml(thread.pages[0]!.body)).toBe('vbulletin3');
-  });
-
-  it('vBulletin 3: three pages of 8, 8 and 6 posts, each saying which page of 3 it is', () => {
-    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
-    expect(pages.every((p) => p.read.title === 'Standard Game - Day 1')).toBe(true);
-  });
-
-  it("vBulletin 3: every post has the script's number, id, author, user id, time and permalink", () => {
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink, page: p.page }))).toEqual(
-      script.posts.map((s) => ({
-        n: s.n,
-        id: String(s.id),
-        author: s.author,
-        authorId: String(script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(), // text in the board's zone, UTC
-        permalink: `${ORIGIN}/showthread.php?p=${s.id}#post${s.id}`,
-        page: Math.ceil(s.n / 8),
-      })),
-    );
-  });
-
-  it('vBulletin 3: only the edited post carries an edit marker, with its time and editor', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toEqual({ at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 2026-03-03 at 10:05.' });
-  });
-
-  it('vBulletin 3: every post body reads back as a vBulletin board lets the script be written', () => {
-    for (const s of script.posts) {
-      const page = pages[Math.ceil(s.n / 8) - 1]!;
-      expect(plainQuotes(bodyShape(post(s.n).body)), `post ${s.n}`).toEqual(scriptShape(asVbulletinWrites(s.body, { mentions: false }), page.url));
-    }
-  });
-
-  it('vBulletin 3: quoted votes stay in quote nodes, nested quotes keep each author', () => {
-    expect(nodesOf(post(3).body, 'quote').map((q) => q.author)).toEqual(['Alice']);
-    expect(textOutsideQuotes(post(3).body)).toBe('Why me? Vote: Alice');
-    expect(nodesOf(post(16).body, 'quote').map((q) => q.author)).toEqual(['Frank', 'Alice']);
-    expect(textOutsideQuotes(post(16).body)).toBe('Who is Dav?');
-    expect(flatText(post(16).body)).not.toMatch(/Quote:|Originally Posted by/);
-  });
-
-  it('vBulletin 3: smilies are smilies; a struck vote is a strike; code is code without its caption', () => {
-    expect(nodesOf(post(4).body, 'smilie')).toEqual([{ t: 'smilie', alt: 'Smile' }]);
-    expect(nodesOf(post(5).body, 'smilie')).toEqual([{ t: 'smilie', alt: 'Big Grin' }]);
-    expect(nodesOf(post(6).body, 'image')).toEqual([{ t: 'image', src: 'https://images.example.net/cat.png' }]);
-    expect(nodesOf(post(9).body, 'strike')).toEqual([{ t: 'strike', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] }]);
-    expect(nodesOf(post(10).body, 'code').map((c) => c.text.trim())).toEqual(['Vote: Frank']);
-    expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.');
-    expect(nodesOf(post(20).body, 'color')).toMatchObject([{ color: '#ff0000' }]);
-  });
-
-  it('vBulletin 3: no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
+describeStandardGame(vbulletin3, vbulletin3Renderer, {
+  name: 'vBulletin 3',
+  bareBodies: true,
+  permalink: (s) => `${ORIGIN}/showthread.php?p=${s.id}#post${s.id}`, // times: text in the board's zone, UTC
+  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 2026-03-03 at 10:05.' },
+  writes: (body) => asVbulletinWrites(body, { mentions: false }),
+  reads: plainQuotes,
+  quoteChrome: /Quote:|Originally Posted by/,
+  smilies: ['Smile', 'Big Grin'],
+  spoiler: false,
+  mention: null,
+  mountable: true,
+  also: {
+    // Code is code without its caption.
+    code: ({ post }) => expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.'),
+  },
+}, ({ post }) => {
+  it('no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
     expect(nodesOf(post(11).body, 'spoiler')).toEqual([]);
     expect(flatText(post(11).body)).toBe('[spoiler=secret]Vote: Dave[/spoiler]Not voting yet.');
-  });
-
-  it('vBulletin 3: a board mounted under a path keeps its links under that path', () => {
-    const at = `${ORIGIN}/board${thread.pages[1]!.path}`;
-    const page = read(thread.pages[1]!.body, at);
-    for (const p of page.posts) expect(p.permalink.startsWith(`${ORIGIN}/board/`), p.permalink).toBe(true);
-    const ref = vbulletin3.threadRef(new URL(at));
-    expect(vbulletin3.pageUrl(ref, 2, null)).toBe(at);
-  });
-
-  it('vBulletin 3: a page cut off before </html> is an error, never an empty thread', () => {
-    const whole = thread.pages[0]!.body;
-    expect(() => read(whole.slice(0, Math.floor(whole.length * 0.8)), `${ORIGIN}${thread.manifest.path}`)).toThrow(TruncatedPageError);
   });
 });

@@ -1,19 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
-import type { ThreadPage } from '../../scrapers/adapter.js';
 import { plainText } from '../../src/model/body.js';
-import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
-import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/config/package-root.js';
+import { LayoutError } from '../../src/fetch/errors.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { SiteProfile } from '../../scrapers/site-profile.js';
 import { vbulletin5 } from '../../scrapers/vbulletin5.js';
-import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { flatText, nodesOf, textOutsideQuotes } from '../support/game-script.js';
 import { asVbulletinWrites } from '../support/render/vbulletin3.js';
+import { vbulletin5Renderer } from '../support/render/vbulletin5.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 /**
  * The real vBulletin 5.5.2 page in ../shared/forum-samples (fandompost.vbulletin.net,
@@ -144,98 +140,34 @@ describe('vBulletin 5 URLs', () => {
   });
 });
 
-describe('vBulletin 5 standard game (fixtures/vbulletin5/standard-game)', () => {
-  const root = packageRoot(import.meta.url);
-  const ORIGIN = 'http://forum.test';
-  const THREAD_PATH = '/forum/mafia-games/4242-standard-game-day-1';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'vbulletin5', 'standard-game');
-  const read = (body: string, url: string): ThreadPage => vbulletin5.parsePage(body, { url, profile: UTC, now: '2026-03-10T00:00:00Z' });
-  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: read(p.body, `${ORIGIN}${p.path}`) }));
-  const posts = pages.flatMap((p) => p.read.posts);
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
+const THREAD_PATH = '/forum/mafia-games/4242-standard-game-day-1';
 
-  it('vBulletin 5: the committed fixture pages are what the renderer makes (no drift)', () => {
-    expect(staleFiles(fixtureFiles(root, ['vbulletin5'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
-  it("vBulletin 5: the adapter's page URLs are the fixture forum's page paths", () => {
-    const ref = vbulletin5.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
-    expect(ref.url).toBe(`${ORIGIN}${THREAD_PATH}`);
-    expect(thread.manifest.pages.map((p) => vbulletin5.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
-    expect(engineFromHtml(thread.pages[0]!.body)).toBe('vbulletin5');
-  });
-
-  it('vBulletin 5: three pages of 8, 8 and 6 posts, each saying which page of 3 it is', () => {
-    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
-    expect(pages.every((p) => p.read.title === 'Standard Game - Day 1')).toBe(true);
-  });
-
-  it("vBulletin 5: every post has the script's number, id, author, user id, time and permalink", () => {
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink, page: p.page }))).toEqual(
-      script.posts.map((s) => ({
-        n: s.n,
-        id: String(s.id),
-        author: s.author,
-        authorId: String(script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(), // data-node-publishdate
-        permalink: s.n === 1 ? `${ORIGIN}${THREAD_PATH}#post${s.id}` : `${ORIGIN}${THREAD_PATH}?p=${s.id}#post${s.id}`,
-        page: Math.ceil(s.n / 8),
-      })),
-    );
+describeStandardGame(vbulletin5, vbulletin5Renderer, {
+  name: 'vBulletin 5',
+  // Times: data-node-publishdate.
+  permalink: (s) => `${ORIGIN}${THREAD_PATH}${s.n === 1 ? '' : `?p=${s.id}`}#post${s.id}`,
+  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 03-03-2026, 10:05 AM.' },
+  writes: (body) => asVbulletinWrites(body, { mentions: true }),
+  quoteChrome: /Originally posted by|View Post/,
+  smilies: ['Smile', 'Big Grin'],
+  spoiler: false,
+  mention: { href: `${ORIGIN}/member/12-bob`, text: 'Bob' },
+  mountable: true,
+  also: {
+    pageUrls: ({ thread }) => {
+      expect(vbulletin5.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`)).url).toBe(`${ORIGIN}${THREAD_PATH}`);
+    },
     // The zone-less datetime is the server's clock (7 hours behind here) and is not read.
-    expect(thread.pages[0]!.body).toContain('<time itemprop="dateCreated" datetime="2026-03-02T10:00:00">03-02-2026, 06:00 PM</time>');
-  });
-
-  it('vBulletin 5: only the edited post carries an edit marker, with its time and editor', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toEqual({ at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 03-03-2026, 10:05 AM.' });
-    expect(flatText(post(13).body)).not.toContain('Last edited');
-  });
-
-  it('vBulletin 5: every post body reads back as a vBulletin 5 board lets the script be written', () => {
-    for (const s of script.posts) {
-      const page = pages[Math.ceil(s.n / 8) - 1]!;
-      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(asVbulletinWrites(s.body, { mentions: true }), page.url));
-    }
-  });
-
-  it('vBulletin 5: quotes are excluded from own text, nested quotes keep each author', () => {
-    expect(nodesOf(post(3).body, 'quote').map((q) => q.author)).toEqual(['Alice']);
-    expect(textOutsideQuotes(post(3).body)).toBe('Why me? Vote: Alice');
-    expect(nodesOf(post(16).body, 'quote').map((q) => q.author)).toEqual(['Frank', 'Alice']);
-    expect(textOutsideQuotes(post(16).body)).toBe('Who is Dav?');
-    expect(flatText(post(16).body)).not.toMatch(/Originally posted by|View Post/);
-  });
-
-  it('vBulletin 5: smilies are smilies; strike, code, colour and a [USER] mention are their own nodes', () => {
-    expect(nodesOf(post(4).body, 'smilie')).toEqual([{ t: 'smilie', alt: 'Smile' }]);
-    expect(nodesOf(post(5).body, 'smilie')).toEqual([{ t: 'smilie', alt: 'Big Grin' }]);
-    expect(nodesOf(post(6).body, 'image')).toEqual([{ t: 'image', src: 'https://images.example.net/cat.png' }]);
-    expect(nodesOf(post(9).body, 'strike')).toEqual([{ t: 'strike', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] }]);
-    expect(nodesOf(post(10).body, 'code').map((c) => c.text.trim())).toEqual(['Vote: Frank']);
-    expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.');
-    expect(nodesOf(post(20).body, 'color')).toMatchObject([{ color: '#ff0000' }]);
-    expect(nodesOf(post(17).body, 'link')).toEqual([
-      { t: 'link', href: `${ORIGIN}/member/12-bob`, kind: 'mention', children: [{ t: 'text', text: 'Bob' }] },
-    ]);
-  });
-
-  it('vBulletin 5: no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
+    posts: ({ thread }) => {
+      expect(thread.pages[0]!.body).toContain('<time itemprop="dateCreated" datetime="2026-03-02T10:00:00">03-02-2026, 06:00 PM</time>');
+    },
+    edit: ({ post }) => expect(flatText(post(13).body)).not.toContain('Last edited'),
+    // Code is code without its caption.
+    code: ({ post }) => expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.'),
+  },
+}, ({ post }) => {
+  it('no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
     expect(nodesOf(post(11).body, 'spoiler')).toEqual([]);
     expect(flatText(post(11).body)).toBe('[spoiler=secret]Vote: Dave[/spoiler]Not voting yet.');
-  });
-
-  it('vBulletin 5: a board mounted under a path keeps its links under that path', () => {
-    const at = `${ORIGIN}/board${thread.pages[1]!.path}`;
-    const page = read(thread.pages[1]!.body, at);
-    for (const p of page.posts) expect(p.permalink.startsWith(`${ORIGIN}/board/`), p.permalink).toBe(true);
-    const ref = vbulletin5.threadRef(new URL(at));
-    expect(vbulletin5.pageUrl(ref, 2, null)).toBe(at);
-  });
-
-  it('vBulletin 5: a page cut off before </html> is an error, never an empty thread', () => {
-    const whole = thread.pages[0]!.body;
-    expect(() => read(whole.slice(0, Math.floor(whole.length * 0.8)), `${ORIGIN}${thread.manifest.path}`)).toThrow(TruncatedPageError);
   });
 });

@@ -1,18 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
-import type { ThreadPage } from '../../scrapers/adapter.js';
 import { plainText } from '../../src/model/body.js';
-import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
-import type { Post } from '../../src/model/post.js';
-import { packageRoot } from '../../src/config/package-root.js';
+import { LayoutError } from '../../src/fetch/errors.js';
 import { engineFromHtml } from '../../scrapers/identify.js';
 import { SiteProfile } from '../../scrapers/site-profile.js';
 import { xenforo1 } from '../../scrapers/xenforo1.js';
-import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { nodesOf, textOutsideQuotes } from '../support/game-script.js';
+import { xenforo1Renderer } from '../support/render/xenforo1.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 /**
  * The real XenForo 1 page in ../shared/forum-samples (Sufficient Velocity, "Renascence",
@@ -172,93 +168,19 @@ describe('XenForo 1 URLs', () => {
   });
 });
 
-describe('XenForo 1 standard game (fixtures/xenforo1/standard-game)', () => {
-  const root = packageRoot(import.meta.url);
-  const ORIGIN = 'http://forum.test';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'xenforo1', 'standard-game');
-  const read = (body: string, url: string): ThreadPage => xenforo1.parsePage(body, { url, profile: UTC, now: '2026-03-10T00:00:00Z' });
-  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: read(p.body, `${ORIGIN}${p.path}`) }));
-  const posts = pages.flatMap((p) => p.read.posts);
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
-
-  it('XenForo 1: the committed fixture pages are what the renderer makes (no drift)', () => {
-    expect(staleFiles(fixtureFiles(root, ['xenforo1'])).map((f) => f.path), 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
-  it("XenForo 1: the adapter's page URLs are the fixture forum's page paths", () => {
-    const ref = xenforo1.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
-    expect(thread.manifest.pages.map((p) => xenforo1.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
-    expect(engineFromHtml(thread.pages[0]!.body)).toBe('xenforo1');
-  });
-
-  it('XenForo 1: three pages of 8, 8 and 6 posts, each saying which page of 3 it is', () => {
-    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
-    expect(pages.every((p) => p.read.title === 'Standard Game - Day 1')).toBe(true);
-  });
-
-  it("XenForo 1: every post has the script's number, id, author, user id, time and permalink", () => {
+describeStandardGame(xenforo1, xenforo1Renderer, {
+  name: 'XenForo 1',
+  permalink: (s) => `${ORIGIN}/posts/${s.id}/`,
+  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited: Mar 3, 2026 at 10:05 AM' },
+  codeChrome: /Code:/,
+  spoiler: { chrome: /Spoiler|reveal/ }, // the button is chrome
+  mention: { href: `${ORIGIN}/members/bob.12/`, text: '@Bob' },
+  mountable: true,
+  also: {
     // Times: Day 1's first evening is span[title] text (board zone UTC), the rest abbr[data-time].
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink, page: p.page }))).toEqual(
-      script.posts.map((s) => ({
-        n: s.n,
-        id: String(s.id),
-        author: s.author,
-        authorId: String(script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(),
-        permalink: `${ORIGIN}/posts/${s.id}/`,
-        page: Math.ceil(s.n / 8),
-      })),
-    );
-    expect(thread.pages[0]!.body).toContain('<span class="DateTime" title="Mar 2, 2026 at 6:00 PM">');
-    expect(thread.pages[1]!.body).toContain('<abbr class="DateTime" data-time=');
-  });
-
-  it('XenForo 1: only the edited post carries an edit marker, with its time and editor', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toEqual({ at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited: Mar 3, 2026 at 10:05 AM' });
-  });
-
-  it('XenForo 1: every post body reads back as the script wrote it', () => {
-    for (const s of script.posts) {
-      const page = pages[Math.ceil(s.n / 8) - 1]!;
-      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
-    }
-  });
-
-  it('XenForo 1: quoted votes stay in quote nodes, nested quotes keep each author', () => {
-    expect(nodesOf(post(3).body, 'quote').map((q) => q.author)).toEqual(['Alice']);
-    expect(textOutsideQuotes(post(3).body)).toBe('Why me? Vote: Alice');
-    expect(nodesOf(post(16).body, 'quote').map((q) => q.author)).toEqual(['Frank', 'Alice']);
-    expect(textOutsideQuotes(post(16).body)).toBe('Who is Dav?');
-  });
-
-  it('XenForo 1: sprite smilies are smilies; a struck vote is a strike; code and spoiler are their own nodes', () => {
-    expect(nodesOf(post(4).body, 'smilie')).toEqual([{ t: 'smilie', alt: ':)' }]);
-    expect(nodesOf(post(5).body, 'smilie')).toEqual([{ t: 'smilie', alt: ':D' }]);
-    expect(nodesOf(post(6).body, 'image')).toEqual([{ t: 'image', src: 'https://images.example.net/cat.png' }]);
-    expect(nodesOf(post(9).body, 'strike')[0]).toEqual({ t: 'strike', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] });
-    expect(nodesOf(post(10).body, 'code').map((c) => c.text.trim())).toEqual(['Vote: Frank']);
-    expect(flatText(post(10).body)).not.toContain('Code:');
-    const [spoiler] = nodesOf(post(11).body, 'spoiler');
-    expect(spoiler).toMatchObject({ title: 'secret' });
-    expect(bodyShape(spoiler!.children)).toEqual([{ t: 'bold', children: [{ t: 'text', text: 'Vote: Dave' }] }]);
-    expect(flatText(post(11).body)).not.toMatch(/Spoiler|reveal/); // the button is chrome
-    expect(nodesOf(post(17).body, 'link')).toEqual([
-      { t: 'link', href: `${ORIGIN}/members/bob.12/`, kind: 'mention', children: [{ t: 'text', text: '@Bob' }] },
-    ]);
-  });
-
-  it('XenForo 1: a board mounted under a path keeps its links under that path', () => {
-    const at = `${ORIGIN}/board${thread.pages[1]!.path}`;
-    const page = read(thread.pages[1]!.body, at);
-    for (const p of page.posts) expect(p.permalink.startsWith(`${ORIGIN}/board/`), p.permalink).toBe(true);
-    const ref = xenforo1.threadRef(new URL(at));
-    expect(xenforo1.pageUrl(ref, 2, null)).toBe(at);
-  });
-
-  it('XenForo 1: a page cut off before </html> is an error, never an empty thread', () => {
-    const whole = thread.pages[0]!.body;
-    expect(() => read(whole.slice(0, Math.floor(whole.length * 0.8)), `${ORIGIN}${thread.manifest.path}`)).toThrow(TruncatedPageError);
-  });
+    posts: ({ thread }) => {
+      expect(thread.pages[0]!.body).toContain('<span class="DateTime" title="Mar 2, 2026 at 6:00 PM">');
+      expect(thread.pages[1]!.body).toContain('<abbr class="DateTime" data-time=');
+    },
+  },
 });

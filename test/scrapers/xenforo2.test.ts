@@ -1,17 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles, staleFiles } from '../../scripts/build-fixtures.js';
 import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
 import { xenforo2 } from '../../scrapers/xenforo2.js';
 import type { ThreadPage } from '../../scrapers/adapter.js';
-import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/config/package-root.js';
-import {
-  bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes,
-} from '../support/game-script.js';
-import { readFixtureThread } from '../support/render/index.js';
+import { flatText, nodesOf, textOutsideQuotes } from '../support/game-script.js';
+import { xenforo2Renderer } from '../support/render/xenforo2.js';
+import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const samples = resolve(root, '../shared/forum-samples');
@@ -201,119 +198,15 @@ describe('XenForo 2 thread URLs', () => {
   });
 });
 
-describe('XenForo 2 standard game (fixtures/xenforo2/standard-game)', () => {
-  const ORIGIN = 'http://forum.test';
-  const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
-  const thread = readFixtureThread(root, 'xenforo2', 'standard-game');
-  const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: parse(p.body, `${ORIGIN}${p.path}`) }));
-  const posts = pages.flatMap((p) => p.read.posts);
-  const post = (n: number): Post => posts.find((p) => p.number === n)!;
-
-  it('the committed fixture pages are what the renderer makes (no drift)', () => {
-    const stale = staleFiles(fixtureFiles(root, ['xenforo2'])).map((f) => f.path);
-    expect(stale, 'run: npx tsx scripts/build-fixtures.ts').toEqual([]);
-  });
-
-  it('the adapter\'s page URLs are the fixture forum\'s page paths', () => {
-    const ref = xenforo2.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`));
-    expect(thread.manifest.pages.map((p) => xenforo2.pageUrl(ref, p.page, null))).toEqual(thread.manifest.pages.map((p) => `${ORIGIN}${p.path}`));
-  });
-
-  it('three pages of 8, 8 and 6 posts, each saying which page of 3 it is', () => {
-    expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
-    expect(pages.every((p) => p.read.title === 'Standard Game - Day 1')).toBe(true);
-  });
-
-  it('every post has the script\'s number, id, author, user id, time and permalink', () => {
-    expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
-      script.posts.map((s) => ({
-        n: s.n,
-        id: String(s.id),
-        author: s.author,
-        authorId: String(script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(),
-        permalink: `${ORIGIN}/threads/standard-game.4242/post-${s.id}`,
-      })),
-    );
-    expect(posts.map((p) => p.page)).toEqual(script.posts.map((s) => Math.ceil(s.n / 8)));
-  });
-
-  it('only the edited post carries an edit marker, at the edit time', () => {
-    expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([13]);
-    expect(post(13).edit).toMatchObject({ at: '2026-03-03T10:05:00.000Z', text: expect.stringMatching(/^Last edited:/) });
-  });
-
-  it('every post body reads back as the script wrote it', () => {
-    for (const s of script.posts) {
-      const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
-      expect(bodyShape(post(s.n).body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
-    }
-  });
-
-  it('a vote in bold is a bold node', () => {
-    expect(nodesOf(post(2).body, 'bold').map((b) => flatText(b.children))).toEqual(['Vote: Bob']);
-  });
-
-  it('a quoted vote stays inside a quote node naming the quoted player', () => {
-    const [q] = nodesOf(post(3).body, 'quote');
-    expect(q).toMatchObject({ author: 'Alice' });
-    expect(flatText(q!.children)).toBe('Vote: Bob');
-    expect(textOutsideQuotes(post(3).body)).toBe('Why me? Vote: Alice');
-  });
-
-  it('nested quotes keep each author, and neither quote leaks', () => {
-    const quotes = nodesOf(post(16).body, 'quote');
-    expect(quotes.map((q) => q.author)).toEqual(['Frank', 'Alice']);
-    expect(textOutsideQuotes(post(16).body)).toBe('Who is Dav?');
-  });
-
-  it('smilies are not images; a posted picture is an image', () => {
-    expect(nodesOf(post(4).body, 'smilie')).toEqual([{ t: 'smilie', alt: ':)' }]);
-    expect(nodesOf(post(5).body, 'smilie')).toEqual([{ t: 'smilie', alt: ':D' }]);
-    expect([...nodesOf(post(4).body, 'image'), ...nodesOf(post(5).body, 'image')]).toEqual([]);
-    expect(nodesOf(post(6).body, 'image')).toEqual([{ t: 'image', src: 'https://images.example.net/cat.png' }]);
-  });
-
-  it('a struck vote is a strike around the bold vote', () => {
-    expect(post(9).body[0]).toEqual({ t: 'strike', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] });
-  });
-
-  it('code is a code node and its text appears nowhere else', () => {
-    expect(nodesOf(post(10).body, 'code').map((c) => c.text.trim())).toEqual(['Vote: Frank']);
-    expect(nodesOf(post(21).body, 'code').map((c) => c.text.trim())).toEqual(["console.log('hi')"]);
-    expect(flatText(post(10).body.filter((n) => n.t !== 'code'))).toMatch(/^My notes: ?nothing else\.$/);
-  });
-
-  it('a spoiler is a spoiler node with its title', () => {
-    const [s] = nodesOf(post(11).body, 'spoiler');
-    expect(s).toMatchObject({ title: 'secret' });
-    expect(nodesOf(s!.children, 'bold').map((b) => flatText(b.children))).toEqual(['Vote: Dave']);
-  });
-
-  it('links are external or internal as the forum marks them', () => {
-    expect(nodesOf(post(7).body, 'link')).toEqual([
-      { t: 'link', href: 'https://wiki.example.org/mafia', kind: 'external', children: [{ t: 'text', text: 'the wiki' }] },
-    ]);
-    expect(nodesOf(post(8).body, 'link')).toEqual([
-      { t: 'link', href: `${ORIGIN}/threads/standard-game.4242/post-9002`, kind: 'internal', children: [{ t: 'text', text: "Alice's post" }] },
-    ]);
-  });
-
-  it('a mention is a mention link inside the bold vote', () => {
-    const [b] = nodesOf(post(17).body, 'bold');
-    expect(b!.children).toEqual([
-      { t: 'text', text: 'Vote: ' },
-      { t: 'link', href: `${ORIGIN}/members/bob.12/`, kind: 'mention', children: [{ t: 'text', text: '@Bob' }] },
-    ]);
-  });
-
-  it('coloured text is a colour node around the bold vote', () => {
-    expect(post(20).body).toEqual([{ t: 'color', color: '#ff0000', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Eve (L-3)' }] }] }]);
-  });
-
-  it('a page cut off before </html> is an error, never an empty thread', () => {
-    const whole = thread.pages[0]!.body;
-    expect(() => parse(whole.slice(0, Math.floor(whole.length * 0.8)), `${ORIGIN}${thread.manifest.path}`)).toThrow(TruncatedPageError);
-    expect(() => parse('<!DOCTYPE html><html id="XF"><body><p>Nothing here</p></body></html>', `${ORIGIN}/threads/x.1/`)).toThrow(LayoutError);
-  });
+describeStandardGame(xenforo2, xenforo2Renderer, {
+  name: 'XenForo 2',
+  read: parse,
+  bareBodies: true,
+  permalink: (s) => `${ORIGIN}/threads/standard-game.4242/post-${s.id}`,
+  edit: { at: '2026-03-03T10:05:00.000Z', text: expect.stringMatching(/^Last edited:/) },
+  mention: { href: `${ORIGIN}/members/bob.12/`, text: '@Bob' },
+  noPosts: {
+    html: '<!DOCTYPE html><html id="XF"><body><p>Nothing here</p></body></html>',
+    url: `${ORIGIN}/threads/x.1/`,
+  },
 });

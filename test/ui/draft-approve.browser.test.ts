@@ -67,7 +67,10 @@ describeBrowser('GM draft page (Chromium)', () => {
     expect(page.url()).toBe(`${server.origin}/gm/drafts/${id}`);
     expect((await store.drafts.get(id))?.status).toBe('approved');
     expect((await store.drafts.list(gameId)).map((d) => d.id)).toEqual([id]);
-    expect(await page.textContent('#copy-text')).toMatch(/votal:\d+\.[0-9a-f]{8}/);
+    // The GM copies the votal as drafted: no marker (a player quoting the post would see one).
+    const body = (await store.drafts.get(id))!.body;
+    expect(await page.inputValue('#copy-text')).toBe(body.replace(/\s+$/, ''));
+    expect(await page.inputValue('#copy-text')).not.toMatch(/votal:\d+\.[0-9a-f]{8}|\[color=transparent\]/);
   });
 
   it('a draft older than the count shows what changed and needs "Approve anyway" (issue #14, 2)', async () => {

@@ -44,9 +44,9 @@ describe('running a game from the dashboard', () => {
     const value = (id: string) => new RegExp(`id="${id}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? '';
     const players = /<textarea id="players"[^>]*>([^<]*)<\/textarea>/.exec(html)![1]!;
     const ruleset = /<select id="ruleset"[\s\S]*?<option value="([^"]+)" selected=""/.exec(html)![1]!;
-    const unescape = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const decodeHtml = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
     return {
-      title: unescape(value('title')), ruleset, players: unescape(players), pollSeconds: value('pollSeconds'), status: 'active',
+      title: decodeHtml(value('title')), ruleset, players: decodeHtml(players), pollSeconds: value('pollSeconds'), status: 'active',
       dayNumber: value('dayNumber'), deadline: value('deadline'), timeZone: value('timeZone'), everyNVotes: '5', everyHours: '12',
       onLMinus1: '1', onMajority: '1', onDeadline: '1', requestKeywords: '##votecount', webhookUrl: '', publishMethod: '', ...changes,
     };

@@ -426,14 +426,15 @@ describe('a game through the API', () => {
       const d = await draft('copy me');
       const body = await ok<{ status: string; copy: string; draft: { publication: { method: string; status: string } } }>(call('POST', `/api/drafts/${d}/approve`));
       expect(body.status).toBe('copy');
-      expect(body.copy).toMatch(/^copy me\n\n\[color=transparent\]votal:\d+\.[0-9a-f]{8}\[\/color\]$/);
+      expect(body.copy).toBe('copy me'); // no marker: a player quoting the post would see it
       expect(body.draft.publication).toMatchObject({ method: 'copy', status: 'pending' });
       expect(thread.replies.length).toBe(before);
       expect((await call('POST', `/api/drafts/${d}/published`)).status).toBe(409); // not pasted yet
-      thread.add({ author: 'Moderator', body: body.copy });
-      const confirmed = await ok<{ status: string; publication: { status: string } }>(call('POST', `/api/drafts/${d}/published`));
+      const pasted = thread.add({ author: 'Moderator', body: body.copy });
+      const confirmed = await ok<{ status: string; publication: { status: string; remotePostId: string | null } }>(call('POST', `/api/drafts/${d}/published`));
       expect(confirmed.status).toBe('published');
       expect(confirmed.publication.status).toBe('published');
+      expect(confirmed.publication.remotePostId).toBe(String(pasted.id));
     });
   });
 

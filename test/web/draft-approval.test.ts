@@ -24,9 +24,12 @@ afterAll(async () => {
   await close?.();
 });
 
+/** The fields of an answer that these cases read. */
+type Answer = { error: string; stale: { changes: unknown }; draft: { id: number } };
+
 const post = async (path: string, body: unknown = {}) => {
   const res = await app.request(path, { method: 'POST', headers: auth, body: JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
+  return { status: res.status, json: (await res.json()) as Answer };
 };
 
 let n = 0;

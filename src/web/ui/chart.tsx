@@ -37,7 +37,7 @@ export function TimelineChart(props: { timeline: Timeline; id?: string }) {
 
   return (
     <figure class="timeline">
-      <div class="timeline-scroll" tabindex={0} role="region" aria-label="Vote timeline chart (scrolls sideways on small screens)">
+      <section class="timeline-scroll" tabindex={0} aria-label="Vote timeline chart (scrolls sideways on small screens)">
       <svg class="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
         <title id={`${id}-title`}>Vote timeline</title>
         <desc id={`${id}-desc`}>
@@ -66,7 +66,7 @@ export function TimelineChart(props: { timeline: Timeline; id?: string }) {
           </g>
         ))}
       </svg>
-      </div>
+      </section>
       <figcaption>
         <ul class="legend" aria-hidden="true">
           {t.series.map((s, i) => (

@@ -311,9 +311,9 @@ function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: string 
         <div><span class="raw">{it.detail}</span></div>
         {it.candidates.length ? <div class="muted">Could be: {it.candidates.join(' or ')}</div> : null}
         {it.diff ? (
-          <div class="diff" aria-label="Changes between the two versions">
+          <figure class="diff" aria-label="Changes between the two versions">
             {it.diff.map((d) => (d.op === 'same' ? d.text : d.op === 'del' ? <del>{d.text}</del> : <ins>{d.text}</ins>))}
-          </div>
+          </figure>
         ) : null}
         {it.resolved ? <p class="resolved">{it.resolved}</p> : (
           <div class="actions">
@@ -573,7 +573,7 @@ function PlayersPanel(props: { game: Game; tally: Tally | null; events: StoredGm
 
 export function DraftPage(props: {
   csrf: string; game: Game; title: string; draft: Draft; publication: Publication | null; canPost: boolean; message?: string | null; error?: string | null;
-  /** Approved for copying: the text to paste (the votal and its marker). */
+  /** Approved for copying: the text to paste (the votal as drafted, no marker). */
   copyText: string | null;
   /** A pending draft made from an older count: what changed since (then approving asks to confirm). */
   staleChanges?: string[] | null;
@@ -601,7 +601,7 @@ export function DraftPage(props: {
           <h2 id="raw-h">{`Markup (${d.dialect})`}</h2>
           {props.copyText !== null ? (
             <>
-              <p>Paste this into the thread (the last line is an invisible marker Votal uses to find the post):</p>
+              <p>Paste this into the thread as it is; Votal finds your post by its words (a line of your own or your signature around it is fine):</p>
               <label for="copy-text" class="sr-only">Votal to paste</label>
               <textarea id="copy-text" readonly rows={16}>{props.copyText}</textarea>
               <div class="actions"><button type="button" data-copy="copy-text">Copy</button></div>

@@ -9,7 +9,7 @@ import type { Publication } from '../../store/drafts-repo.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
 import { acceptedReviews } from '../../game/draft-step.js';
 import { gmNews, NEWS_DISMISS } from '../../game/gm-news.js';
-import { withMarker } from '../../publish/marker.js';
+import { copiedText } from '../../publish/copy.js';
 import { dialectFor } from '../../votal/dialect.js';
 import { openFlags, renderVotal } from '../../votal/render-votal.js';
 import { normaliseLineEndings, sameVotalText } from '../../votal/line-endings.js';
@@ -463,7 +463,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const method = (game.settings.publish as { method?: string } | undefined)?.method ?? 'copy';
     const flash = flashOf(c);
     const copyText = publication && publication.method === 'copy' && publication.status !== 'published' && draft.status === 'approved'
-      ? withMarker(draft.body, draft.dialect, publication.marker) : null;
+      ? copiedText(draft.body) : null;
     const shown = edited === null ? draft : { ...draft, body: edited };
     const message = edited === null ? flash.message ?? null : 'Preview of your edit: it is not saved until you save or approve it.';
     return c.html(<DraftPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} draft={shown} publication={publication}

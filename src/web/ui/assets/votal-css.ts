@@ -97,7 +97,7 @@ button.danger { background: transparent; color: var(--bad); border-color: var(--
 .queue .kind { font-weight: 700; }
 .queue .raw { font-family: ui-monospace, Menlo, Consolas, monospace; background: var(--chip); padding: 1px 4px; border-radius: 4px; overflow-wrap: anywhere; }
 .queue .resolved { color: var(--good); font-weight: 600; }
-.diff { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9rem; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--chip); padding: 8px; border-radius: 6px; }
+.diff { margin: 0; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9rem; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--chip); padding: 8px; border-radius: 6px; }
 .diff del { background: var(--del); text-decoration: line-through; }
 .diff ins { background: var(--ins); text-decoration: none; }
 .games { list-style: none; padding: 0; margin: 0; }
