@@ -155,7 +155,10 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   });
 
   // ----------------------------------------------------------------------------- sign-in
-  const loginLimit = options.loginRateLimit === false ? null : rateLimit({ capacity: 10, perSecond: 0.2, ...(options.loginRateLimit ?? {}) });
+  // On the app's clock, like sessions and invites (tests drive it).
+  const loginLimit = options.loginRateLimit === false
+    ? null
+    : rateLimit({ capacity: 10, perSecond: 0.2, now: () => now().getTime(), ...(options.loginRateLimit ?? {}) });
   const origin = sameSiteForms(deps.env.publicUrl);
 
   app.route('/', signInRoutes({
