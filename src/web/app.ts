@@ -34,7 +34,7 @@ import { freshnessOf } from './freshness.js';
 import { GameEvents } from './live.js';
 import { clientAddressOf, rateLimit, type RateLimitOptions } from './rate-limit.js';
 import { GmAuth } from './ui/auth.js';
-import { apiAccess, gameGuard, ownGame, visibleGames, type AccessVariables } from './ui/gm-access.js';
+import { apiAccess, gameGuard, ownerOnly, ownGame, visibleGames, type AccessVariables } from './ui/gm-access.js';
 import { createUiApp } from './ui/index.js';
 
 /**
@@ -203,6 +203,7 @@ export function createApp(deps: AppDeps): VotalApp {
   for (const [path, kind] of guarded) {
     api.use(path, gameGuard(store, kind, (c) => toResponse(c, new NotFoundError(kind, c.req.param('id') ?? ''), log)));
   }
+  api.use('/games/:id', ownerOnly(store.gms, ['DELETE'], (c) => c.json({ error: "only the game's owner deletes it" }, 403)));
   // A GM request is small (a game, an event, a cookie export): refuse anything near a megabyte.
   api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'request body too large (1 MB at most)' }, 413) }));
 

@@ -273,6 +273,16 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     // An unknown name is said so, and nothing changes.
     await post(app, `/gm/games/${id}/cohosts`, jo, { name: 'Nobody' });
     expect((await page(`/gm/games/${id}/settings`, jo)).html).toContain('No GM is called &quot;Nobody&quot;');
+    // Deleting the game is the owner's call: a co-host is refused on the page and in the API.
+    const slug = (await store.games.get(id))!.slug;
+    expect((await page(`/gm/games/${id}/delete`, kim)).status).toBe(403);
+    expect((await post(app, `/gm/games/${id}/delete`, kim, { confirm: slug })).status).toBe(403);
+    const viaApi = await app.request(`${O}/api/games/${id}?confirm=${slug}`, {
+      method: 'DELETE', headers: { cookie: kim.cookie, 'x-votal-csrf': kim.csrf },
+    });
+    expect(viaApi.status).toBe(403);
+    expect(await store.games.get(id)).not.toBeNull();
+    expect((await page(`/gm/games/${id}/delete`, jo)).status).toBe(200);
     const kimId = (await store.gms.credentials('Kim'))!.id;
     expect((await post(app, `/gm/games/${id}/cohosts/${kimId}/remove`, jo)).status).toBe(303);
     expect((await page(`/gm/games/${id}`, kim)).status).toBe(404);

@@ -64,6 +64,21 @@ export function gameGuard(
   };
 }
 
+/**
+ * Deleting a game is its owner's (or the admin's) decision: a co-host runs the game but gets
+ * 403 here (they see the game, so a 404 would hide nothing). Only `methods` are checked.
+ */
+export function ownerOnly(
+  gms: GmsRepo, methods: readonly string[], refuse: (c: Context) => Response | Promise<Response>,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const gm = c.get('gm') as Gm | undefined;
+    const raw = c.req.param('id') ?? '';
+    if (!methods.includes(c.req.method) || seesAll(gm) || !/^\d{1,12}$/.test(raw)) return next();
+    return (await gms.roleIn(Number(raw), gm!.id)) === 'owner' ? next() : refuse(c);
+  };
+}
+
 /** Whoever creates a game owns it (a game made with the bearer admin token has no owner). */
 export async function ownGame(gms: GmsRepo, c: Context, gameId: number, at: Date): Promise<void> {
   const gm = c.get('gm') as Gm | undefined;

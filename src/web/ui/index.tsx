@@ -19,7 +19,7 @@ import {
   GmAuth, clearSessionCookie, requireGm, type GmVariables,
 } from './auth.js';
 import { Flashes, type Flash } from './flash.js';
-import { actAsGm, apiHeadersOfGm, gameGuard, visibleGames } from './gm-access.js';
+import { actAsGm, apiHeadersOfGm, gameGuard, ownerOnly, visibleGames } from './gm-access.js';
 import { gameGmsPanel, gmsRoutes } from './gms-page.js';
 import { signInRoutes } from './sign-in.js';
 import { deadlineOf, titleOf, type UiStore } from './game-data.js';
@@ -179,6 +179,9 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   const hidden = (c: Context) => c.html(<ErrorPage status={404} message="There is nothing here." />, 404);
   for (const path of ['/gm/games/:id', '/gm/games/:id/*']) app.use(path, gameGuard(deps.store, 'game', hidden));
   for (const path of ['/gm/drafts/:id', '/gm/drafts/:id/*']) app.use(path, gameGuard(deps.store, 'draft', hidden));
+  const ownersOnly = (c: Context) =>
+    c.html(<ErrorPage status={403} message="Only the game's owner or the instance admin deletes a game." />, 403);
+  app.use('/gm/games/:id/delete', ownerOnly(deps.store.gms, ['GET', 'POST'], ownersOnly));
   app.route('/', gmsRoutes({ gms: deps.store.gms, games: store.games, flashes, now, publicUrl: env.publicUrl }));
 
   const flashOf = (c: Context<UiEnv>): Flash => {
