@@ -5,6 +5,7 @@ import { draftsRepo, type DraftsRepo } from './drafts-repo.js';
 import type { StoreLockCompromisedError } from './errors.js';
 import { eventsRepo, type EventsRepo } from './events-repo.js';
 import { gamesRepo, type GamesRepo } from './games-repo.js';
+import { gmsRepo, type GmsRepo } from './gms-repo.js';
 import { migrate, type MigrateResult } from './migrate.js';
 import { openPgSql } from './pg-sql.js';
 import { openPgliteSql } from './pglite-sql.js';
@@ -89,6 +90,8 @@ export interface Repos {
   readings: ReadingsRepo;
   /** The poller's per-game state: lease, last error, thread shape (migration 002). */
   polls: PollsRepo;
+  /** GM accounts, invites, sessions and who runs which game (migration 010). */
+  gms: GmsRepo;
 }
 
 export function storeOn(db: Queryable): Repos {
@@ -102,6 +105,7 @@ export function storeOn(db: Queryable): Repos {
     threadPages: threadPagesRepo(db),
     readings: readingsRepo(db),
     polls: pollsRepo(db),
+    gms: gmsRepo(db),
   };
 }
 

@@ -29,11 +29,12 @@ import { DraftSettings } from '../votal/draft-triggers.js';
 import { normaliseLineEndings } from '../votal/line-endings.js';
 import { compileTemplate, TemplateError } from '../votal/template.js';
 import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
-import { requireAdmin } from './auth.js';
 import { BadRequest, idParam, jsonBody, parseWith, toResponse } from './errors.js';
 import { freshnessOf } from './freshness.js';
 import { GameEvents } from './live.js';
 import { clientAddressOf, rateLimit, type RateLimitOptions } from './rate-limit.js';
+import { GmAuth } from './ui/auth.js';
+import { apiAccess, gameGuard, ownerOnly, ownGame, visibleGames, type AccessVariables } from './ui/gm-access.js';
 import { createUiApp } from './ui/index.js';
 
 /**
@@ -89,8 +90,6 @@ export type VotalApp = Hono & {
   /** Ends open event streams and stops listening (call before closing the store). */
   shutdown(): Promise<void>;
 };
-
-const ACTOR = 'gm';
 
 const PlayerInput = z.union([
   z.string().trim().min(1, { message: 'a player name cannot be empty' }),
@@ -195,8 +194,16 @@ export function createApp(deps: AppDeps): VotalApp {
   app.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path}` }, 404));
 
   // ----------------------------------------------------------------------------- GM API
-  const api = new Hono();
-  api.use('*', requireAdmin(adminToken, deps.authRateLimit === false ? false : (deps.authRateLimit ?? {})));
+  // Sessions live in the store: the dashboard's GmAuth and this one see the same GMs.
+  const auth = new GmAuth({ adminToken, dataDir: env.dataDir, gms: store.gms, now: () => now().getTime() });
+  const api = new Hono<{ Variables: AccessVariables }>();
+  // The bearer admin token (everything), or a GM's session (their games; gm-access.ts). Sets `actor` and `gm`.
+  api.use('*', apiAccess(auth, adminToken, deps.authRateLimit === false ? false : (deps.authRateLimit ?? {})));
+  const guarded = [['/games/:id', 'game'], ['/games/:id/*', 'game'], ['/drafts/:id', 'draft'], ['/drafts/:id/*', 'draft']] as const;
+  for (const [path, kind] of guarded) {
+    api.use(path, gameGuard(store, kind, (c) => toResponse(c, new NotFoundError(kind, c.req.param('id') ?? ''), log)));
+  }
+  api.use('/games/:id', ownerOnly(store.gms, ['DELETE'], (c) => c.json({ error: "only the game's owner deletes it" }, 403)));
   // A GM request is small (a game, an event, a cookie export): refuse anything near a megabyte.
   api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'request body too large (1 MB at most)' }, 413) }));
 
@@ -212,7 +219,7 @@ export function createApp(deps: AppDeps): VotalApp {
   };
 
   api.get('/games', async (c) => {
-    const games = await store.games.list();
+    const games = await visibleGames(store.gms, c.get('gm'), await store.games.list());
     return c.json({ games: games.map(gameJson) });
   });
 
@@ -233,7 +240,8 @@ export function createApp(deps: AppDeps): VotalApp {
       ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
       nextPollAt: now(),
       settings: settings.values,
-    }, ACTOR, { sameThread: (other) => sameThreadKey(other) === key });
+    }, c.get('actor'), { sameThread: (other) => sameThreadKey(other) === key });
+    await ownGame(store.gms, c, game.id, now());
     log?.info({ gameId: game.id, slug: game.slug, engine: game.engine }, 'game added');
     kickPoll(game.id);
     return c.json({ id: game.id, slug: game.slug, engine: game.engine, url: game.threadUrl, status: game.status }, 201);
@@ -277,19 +285,19 @@ export function createApp(deps: AppDeps): VotalApp {
     if (input.deadline !== undefined) settings.values.day = settings.audit.day = dayWithDeadline(game, input.deadline, now());
     // What changes the count: the roster, the ruleset, the Day's clock.
     const recount = roster !== null || (ruleset !== null && ruleset !== game.ruleset) || settings.values.day !== undefined;
-    if (roster) game = await store.games.setRoster(game.id, roster, ACTOR);
-    if (ruleset !== null && ruleset !== game.ruleset) game = await store.games.setRuleset(game.id, ruleset, ACTOR);
+    if (roster) game = await store.games.setRoster(game.id, roster, c.get('actor'));
+    if (ruleset !== null && ruleset !== game.ruleset) game = await store.games.setRuleset(game.id, ruleset, c.get('actor'));
     if (Object.keys(settings.values).length > 0 || input.pollIntervalSeconds !== undefined) {
       game = await store.games.updateSettings(game.id, {
         settings: settings.values,
         ...(input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
-      }, ACTOR, { ...settings.audit, ...(input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}) });
+      }, c.get('actor'), { ...settings.audit, ...(input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}) });
     }
     if (status && status !== game.status) {
       // A finished game taken up again must not join another game on its thread.
       const key = sameThreadKey(game);
       const check = game.status === 'finished' ? { sameThread: (other: Game) => sameThreadKey(other) === key } : {};
-      game = await store.games.setStatus(game.id, status, ACTOR, check);
+      game = await store.games.setStatus(game.id, status, c.get('actor'), check);
       if (status === 'active') {
         await store.games.setNextPoll(game.id, now());
         if (!recount) kickPoll(game.id);
@@ -318,7 +326,7 @@ export function createApp(deps: AppDeps): VotalApp {
     if (poll.leaseOwner !== null && poll.leaseUntil !== null && Date.parse(poll.leaseUntil) > now().getTime()) {
       throw new StateError(`game ${game.id} is being read right now; nothing was deleted: try again in a moment`);
     }
-    await store.games.remove(game.id, ACTOR);
+    await store.games.remove(game.id, c.get('actor'));
     log?.info({ gameId: game.id, slug: game.slug }, 'game deleted');
     return c.json({ deleted: { id: game.id, slug: game.slug } });
   });
@@ -357,7 +365,7 @@ export function createApp(deps: AppDeps): VotalApp {
   api.post('/games/:id/events', async (c) => {
     const game = await gameOr404(idParam(c));
     const event = positionedNow(parseWith(GmEvent, await jsonBody(c)), now());
-    const stored = await store.events.append(game.id, event, ACTOR);
+    const stored = await store.events.append(game.id, event, c.get('actor'));
     const before = await store.tallies.latest(game.id);
     // A recount is a poll: the fold takes every GM event, this one included. The poller
     // queues it; the answer waits (a while) for that poll to finish.
@@ -447,11 +455,11 @@ export function createApp(deps: AppDeps): VotalApp {
     const body = input.body === undefined ? undefined : normaliseLineEndings(input.body);
     if (body !== undefined && body !== normaliseLineEndings(draft.body)) {
       if (draft.status !== 'pending') throw new StateError(`draft ${draft.id} is ${draft.status}; only a pending draft can be edited`);
-      draft = await store.drafts.edit(draft.id, body, ACTOR);
+      draft = await store.drafts.edit(draft.id, body, c.get('actor'));
     }
     if (draft.status === 'pending') {
       try {
-        draft = await approveOnce(draft, !input.confirm && !input.force);
+        draft = await approveOnce(draft, !input.confirm && !input.force, c.get('actor'));
       } catch (error) {
         // The count moved on between the check above and the approval.
         const stale = error instanceof StaleDraftError ? await staleness(draft) : null;
@@ -459,12 +467,12 @@ export function createApp(deps: AppDeps): VotalApp {
         throw error;
       }
     }
-    const result = await publishDraft(publishDeps, draft.id, ACTOR);
+    const result = await publishDraft(publishDeps, draft.id, c.get('actor'));
     return c.json(publishJson(result), result.status === 'in-progress' ? 202 : 200);
   });
 
   api.post('/drafts/:id/discard', async (c) => {
-    const draft = await store.drafts.discard(idParam(c), ACTOR);
+    const draft = await store.drafts.discard(idParam(c), c.get('actor'));
     return c.json(draftJson(draft, await store.drafts.publicationOf(draft.id)));
   });
 
@@ -473,7 +481,7 @@ export function createApp(deps: AppDeps): VotalApp {
     const draft = await draftOr404(idParam(c));
     const input = parseWith(Confirm, await jsonBody(c));
     const remote = input.url || input.postId ? { id: input.postId ?? null, url: input.url ?? null } : undefined;
-    const publication = await confirmCopied(publishDeps, draft.id, ACTOR, remote);
+    const publication = await confirmCopied(publishDeps, draft.id, c.get('actor'), remote);
     if (!publication) return c.json({ error: 'the votal was not found in the thread yet; paste it, or give its url' }, 409);
     return c.json(draftJson((await store.drafts.get(draft.id)) ?? draft, publication));
   });
@@ -487,7 +495,7 @@ export function createApp(deps: AppDeps): VotalApp {
   app.get('/', (c) => ((c.req.header('accept') ?? '').includes('text/html')
     ? c.redirect('/gm', 302)
     : c.json({ name: 'votal', dashboard: '/gm', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug' })));
-  app.route('/', createUiApp(deps));
+  app.route('/', createUiApp(deps, { auth }));
 
   app.get('/g/:slug/events', async (c) => {
     const game = await store.games.bySlug(c.req.param('slug'));
@@ -557,9 +565,9 @@ export function createApp(deps: AppDeps): VotalApp {
   }
 
   /** pending -> approved; a GM approving at the same time elsewhere (another tab, another server) is no error. */
-  async function approveOnce(draft: Draft, current: boolean): Promise<Draft> {
+  async function approveOnce(draft: Draft, current: boolean, actor: string): Promise<Draft> {
     try {
-      return await store.drafts.approve(draft.id, ACTOR, { current });
+      return await store.drafts.approve(draft.id, actor, { current });
     } catch (error) {
       const now = error instanceof StateError && !(error instanceof StaleDraftError) ? await store.drafts.get(draft.id) : null;
       if (now && (now.status === 'approved' || now.status === 'published')) return now;

@@ -4,18 +4,22 @@ import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
+import { ADMIN_NAME, actorOf, type Gm } from '../../model/gm.js';
+import type { GmsRepo } from '../../store/gms-repo.js';
 import { isHttps } from './security.js';
 
 /**
  * GM sign-in for the dashboard.
  *
- * - Credentials: the admin token (VOTAL_ADMIN_TOKEN, or the one `votal serve` keeps), or a
- *   password the GM sets on first run. Setting it needs the token, so whoever reaches a
- *   fresh server first cannot claim it. The password is kept as an scrypt hash in
- *   `<data dir>/admin-password` (0600).
+ * - Credentials: the instance admin signs in with the admin token (VOTAL_ADMIN_TOKEN, or the
+ *   one `votal serve` keeps) or the admin password set on first run (setting it needs the
+ *   token, so whoever reaches a fresh server first cannot claim it; an scrypt hash in
+ *   `<data dir>/admin-password`, 0600). Other GMs sign in with their name and their own
+ *   password (scrypt, in the store), chosen when they took an invite (gms-page.tsx).
  * - Sessions: a random id in an HttpOnly, SameSite=Strict cookie (Secure, with the
- *   `__Host-` prefix, over https), kept in memory: a restart signs everybody out. Idle
- *   sessions end after 12 hours, any session after 7 days.
+ *   `__Host-` prefix, over https); the store keeps only its SHA-256, so sessions survive a
+ *   restart and a database dump signs nobody in. Idle sessions end after 12 hours, any
+ *   session after 7 days.
  * - CSRF: every form carries the session's random token; a POST without it (or from
  *   another origin) is refused. The sign-in form uses a double-submit cookie instead.
  */
@@ -26,9 +30,34 @@ const scrypt = (password: BinaryLike, salt: BinaryLike, keylen: number, options:
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 export const MIN_PASSWORD = 10;
 
+/** `scrypt$N$r$p$salt$hash` (base64url): the parameters travel with the hash, so they can be raised later. */
+export async function hashPassword(password: string): Promise<string> {
+  if (password.length < MIN_PASSWORD) throw new RangeError(`the password needs at least ${MIN_PASSWORD} characters`);
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32, SCRYPT);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
+/** Whether `password` matches a `hashPassword` line (constant time). */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [kind, n, r, p, salt, hash] = stored.split('$');
+  if (kind !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const got = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
+  });
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+/** A made-up hash: a sign-in with an unknown name costs one scrypt too, so timing does not tell names apart. */
+let decoy: Promise<string> | null = null;
+const decoyHash = (): Promise<string> => (decoy ??= hashPassword('decoy-password-never-matches'));
+
 export interface Session {
+  /** The cookie's value; the store has only its SHA-256. */
   id: string;
   csrf: string;
+  gm: Gm;
   createdAt: number;
   seenAt: number;
 }
@@ -36,8 +65,10 @@ export interface Session {
 export interface AuthOptions {
   /** The admin token; unset: only a password signs in (and none can be set). */
   adminToken: string | undefined;
-  /** Where the password hash lives. */
+  /** Where the admin password hash lives. */
   dataDir: string;
+  /** GM accounts and sessions. */
+  gms: GmsRepo;
   now?: () => number;
   idleMs?: number;
   maxAgeMs?: number;
@@ -45,17 +76,20 @@ export interface AuthOptions {
 
 const sha256 = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
+/** What the store keeps of a session id or an invite token. */
+export const secretHash = (s: string): string => sha256(s).toString('hex');
+
 /** Constant-time comparison of two strings of any length. */
 export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(sha256(a), sha256(b));
 }
 
 export class GmAuth {
-  readonly #sessions = new Map<string, Session>();
   readonly #token: string | undefined;
   /** Null with an in-memory store (`memory://`): the password then lives as long as the process. */
   readonly #file: string | null;
   #memoryHash: string | null = null;
+  readonly #gms: GmsRepo;
   readonly #now: () => number;
   readonly #idleMs: number;
   readonly #maxAgeMs: number;
@@ -63,6 +97,7 @@ export class GmAuth {
   constructor(options: AuthOptions) {
     this.#token = options.adminToken;
     this.#file = options.dataDir.startsWith('memory://') ? null : join(options.dataDir, 'admin-password');
+    this.#gms = options.gms;
     this.#now = options.now ?? (() => Date.now());
     this.#idleMs = options.idleMs ?? 12 * 3600_000;
     this.#maxAgeMs = options.maxAgeMs ?? 7 * 24 * 3600_000;
@@ -76,31 +111,40 @@ export class GmAuth {
     return (await this.#readHash()) !== null;
   }
 
-  /** Whether `secret` is the admin token or the password. */
+  /** Whether `secret` is the admin token or the admin password. */
   async check(secret: string): Promise<boolean> {
     if (!secret) return false;
     if (this.#token !== undefined && sameSecret(secret, this.#token)) return true;
     const stored = await this.#readHash();
-    if (!stored) return false;
-    const [, n, r, p, salt, hash] = stored.split('$');
-    if (!n || !r || !p || !salt || !hash) return false;
-    const expected = Buffer.from(hash, 'base64url');
-    const got = await scrypt(secret, Buffer.from(salt, 'base64url'), expected.length, {
-      N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
-    });
-    return got.length === expected.length && timingSafeEqual(got, expected);
+    return stored !== null && verifyPassword(secret, stored);
+  }
+
+  /**
+   * The GM these credentials sign in: no name (or the admin's) with the admin token or
+   * password is the instance admin; a name with that GM's password is that GM. Null otherwise
+   * (a revoked GM included); `known` says whether the name was a GM's, for the audit.
+   */
+  async signIn(name: string, secret: string): Promise<{ gm: Gm | null; known: boolean }> {
+    const wanted = name.trim();
+    if (wanted === '' || wanted.toLowerCase() === ADMIN_NAME) {
+      return { gm: (await this.check(secret)) ? await this.#gms.admin(new Date(this.#now())) : null, known: true };
+    }
+    const found = await this.#gms.credentials(wanted);
+    const ok = await verifyPassword(secret, found?.passwordHash ?? (await decoyHash()));
+    if (!found || found.passwordHash === null || found.revokedAt !== null || !ok) {
+      return { gm: null, known: found !== null };
+    }
+    const { passwordHash: _, ...gm } = found;
+    return { gm, known: true };
   }
 
   checkToken(secret: string): boolean {
     return this.#token !== undefined && secret !== '' && sameSecret(secret, this.#token);
   }
 
-  /** Stores a new password (scrypt, random salt), written atomically with mode 0600. */
+  /** Stores a new admin password (scrypt, random salt), written atomically with mode 0600. */
   async setPassword(password: string): Promise<void> {
-    if (password.length < MIN_PASSWORD) throw new RangeError(`the password needs at least ${MIN_PASSWORD} characters`);
-    const salt = randomBytes(16);
-    const hash = await scrypt(password, salt, 32, SCRYPT);
-    const line = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+    const line = await hashPassword(password);
     if (this.#file === null) {
       this.#memoryHash = line;
       return;
@@ -121,42 +165,33 @@ export class GmAuth {
     }
   }
 
-  start(): Session {
-    this.#sweep();
+  async start(gm: Gm): Promise<Session> {
     const t = this.#now();
-    const session: Session = { id: randomBytes(32).toString('base64url'), csrf: randomBytes(32).toString('base64url'), createdAt: t, seenAt: t };
-    this.#sessions.set(session.id, session);
+    const session: Session = {
+      id: randomBytes(32).toString('base64url'), csrf: randomBytes(32).toString('base64url'),
+      gm, createdAt: t, seenAt: t,
+    };
+    await this.#gms.startSession({ idHash: secretHash(session.id), gmId: gm.id, csrf: session.csrf, at: new Date(t) });
     return session;
   }
 
   /** The live session with this id (touching it), or null. */
-  get(id: string | undefined): Session | null {
-    if (!id) return null;
-    const s = this.#sessions.get(id);
-    if (!s) return null;
-    const t = this.#now();
-    if (t - s.seenAt > this.#idleMs || t - s.createdAt > this.#maxAgeMs) {
-      this.#sessions.delete(id);
-      return null;
-    }
-    s.seenAt = t;
-    return s;
+  async get(id: string | undefined): Promise<Session | null> {
+    if (!id || id.length > 128) return null;
+    const rules = { at: new Date(this.#now()), idleMs: this.#idleMs, maxAgeMs: this.#maxAgeMs };
+    const found = await this.#gms.session(secretHash(id), rules);
+    if (!found) return null;
+    const { csrf, gm } = found;
+    return { id, csrf, gm, createdAt: Date.parse(found.createdAt), seenAt: Date.parse(found.seenAt) };
   }
 
-  end(id: string | undefined): void {
-    if (id) this.#sessions.delete(id);
+  async end(id: string | undefined): Promise<void> {
+    if (id) await this.#gms.endSession(secretHash(id));
   }
 
-  /** Ends every session (after a password change). */
-  endAll(): void {
-    this.#sessions.clear();
-  }
-
-  #sweep(): void {
-    const t = this.#now();
-    for (const [id, s] of this.#sessions) {
-      if (t - s.seenAt > this.#idleMs || t - s.createdAt > this.#maxAgeMs) this.#sessions.delete(id);
-    }
+  /** Ends every session of one GM (the admin after a password change). */
+  async endAll(gm: Gm): Promise<void> {
+    await this.#gms.endSessions(gm.id);
   }
 }
 
@@ -209,7 +244,13 @@ export async function readForm(c: Context): Promise<Record<string, unknown>> {
   }
 }
 
-export type GmVariables = { session: Session };
+export type GmVariables = {
+  session: Session;
+  /** The signed-in GM. */
+  gm: Gm;
+  /** Who the audit names for this request: `gm:<name>`. */
+  actor: string;
+};
 
 /**
  * Lets a request through only with a live session: pages redirect to the sign-in form,
@@ -217,7 +258,7 @@ export type GmVariables = { session: Session };
  */
 export function requireGm(auth: GmAuth): MiddlewareHandler<{ Variables: GmVariables }> {
   return async (c, next) => {
-    const session = auth.get(sessionIdOf(c));
+    const session = await auth.get(sessionIdOf(c));
     if (!session) {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') {
         const next = new URL(c.req.url).pathname;
@@ -237,6 +278,8 @@ export function requireGm(auth: GmAuth): MiddlewareHandler<{ Variables: GmVariab
       }
     }
     c.set('session', session);
+    c.set('gm', session.gm);
+    c.set('actor', actorOf(session.gm));
     await next();
   };
 }

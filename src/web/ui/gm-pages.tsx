@@ -21,7 +21,7 @@ import { utcToLocalInput } from './time-zone.js';
 
 /** The GM dashboard's pages. Every form posts to /gm/... with the session's CSRF token. */
 
-function GmNav(props: { csrf: string }) {
+export function GmNav(props: { csrf: string }) {
   return (
     <>
       <a href="/gm">Games</a>
@@ -31,7 +31,7 @@ function GmNav(props: { csrf: string }) {
   );
 }
 
-function Notice(props: { message?: string | null; error?: string | null }) {
+export function Notice(props: { message?: string | null; error?: string | null }) {
   return (
     <>
       {props.message ? <p class="notice" id="flash" role="status">{props.message}</p> : null}
@@ -49,7 +49,11 @@ export function LoginPage(props: { pre: string; next: string; error?: string | n
         <form method="post" action="/gm/login">
           <input type="hidden" name="_pre" value={props.pre} />
           <input type="hidden" name="next" value={props.next} />
-          <label for="secret">{props.hasPassword ? 'Password or admin token' : 'Admin token'}</label>
+          <label for="gm-name">Your GM name (empty: the instance admin)</label>
+          <input id="gm-name" name="name" type="text" autocomplete="username" maxlength={40} />
+          <label for="secret">
+            {props.hasPassword ? 'Password (the admin: the admin password or token)' : 'Password (the admin: the admin token)'}
+          </label>
           <input id="secret" name="secret" type="password" autocomplete="current-password" required autofocus />
           <div class="actions"><button type="submit">Sign in</button></div>
         </form>
@@ -107,6 +111,9 @@ const ACTIVITY: Record<string, string> = {
   'news.dismiss': "GM post proposal dismissed",
   'game.ruleset': 'Ruleset changed',
   'game.delete': 'Game deleted',
+  'game.owner': 'Game owner set',
+  'game.cohost-add': 'Co-host added',
+  'game.cohost-remove': 'Co-host removed',
 };
 export const activityText = (action: string): string => (Object.hasOwn(ACTIVITY, action) ? ACTIVITY[action]! : action);
 
@@ -118,6 +125,9 @@ export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): stri
   if (entry.action === 'game.status' && typeof d.status === 'string' && Object.hasOwn(STATUS_WORDS, d.status)) return STATUS_WORDS[d.status]!;
   if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string') return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
+  if (entry.action.startsWith('game.') && typeof d.gm === 'string' && Object.hasOwn(ACTIVITY, entry.action)) {
+    return `${ACTIVITY[entry.action]}: ${d.gm}`; // who became owner or co-host
+  }
   return activityText(entry.action);
 }
 
@@ -141,11 +151,19 @@ export function DashboardPage(props: {
   csrf: string; games: GameSummary[]; message?: string | null;
   /** Showing the archived games instead of the others; `archived` counts them. */
   showArchived?: boolean; archived?: number;
+  /** The signed-in GM: the admin gets the link to the GMs' page. */
+  gm?: { name: string; admin: boolean };
 }) {
   const archived = props.archived ?? 0;
   return (
     <Layout title="Games — Votal" nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
       <h1>{props.showArchived ? 'Archived games' : 'Games'}</h1>
+      {props.gm ? (
+        <p class="muted" id="signed-in">
+          {`Signed in as ${props.gm.name}`}
+          {props.gm.admin ? <> · <a href="/gm/gms">Game masters and invites</a></> : null}
+        </p>
+      ) : null}
       <Notice message={props.message ?? null} />
       {props.showArchived ? <p><a href="/gm">← Current games</a></p>
         : archived ? <p><a href="/gm?archived=1">{`Archived games (${archived})`}</a></p> : null}
@@ -646,6 +664,8 @@ export function DraftPage(props: {
 export function SettingsPage(props: {
   csrf: string; game: Game; title: string; zones: string[]; publishMethod: string; secretKey: boolean; message?: string | null; error?: string | null;
   rulesets: RulesetChoice[];
+  /** The game's GMs: owner and co-hosts (gms-page.tsx). */
+  gms?: Child;
 }) {
   const g = props.game;
   const s = g.settings as Record<string, unknown>;
@@ -720,6 +740,7 @@ export function SettingsPage(props: {
         </div>
         <div class="actions"><button type="submit">Save settings</button></div>
       </form>
+      {props.gms ?? null}
       <section class="panel" aria-labelledby="end-h">
         <h2 id="end-h">Archive or delete</h2>
         {g.status === 'archived' ? (

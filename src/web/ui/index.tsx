@@ -16,12 +16,15 @@ import { normaliseLineEndings, sameVotalText } from '../../votal/line-endings.js
 import { rateLimit } from '../rate-limit.js';
 import type { AppDeps } from '../app.js';
 import {
-  GmAuth, MIN_PASSWORD, checkPreAuthToken, clearSessionCookie, preAuthToken, readForm, requireGm, safeNext, sessionIdOf, setSessionCookie,
-  type GmVariables, type Session,
+  GmAuth, clearSessionCookie, requireGm, type GmVariables,
 } from './auth.js';
+import { Flashes, type Flash } from './flash.js';
+import { actAsGm, apiHeadersOfGm, gameGuard, ownerOnly, visibleGames } from './gm-access.js';
+import { gameGmsPanel, gmsRoutes } from './gms-page.js';
+import { signInRoutes } from './sign-in.js';
 import { deadlineOf, titleOf, type UiStore } from './game-data.js';
 import {
-  DashboardPage, DeleteGamePage, DraftPage, ErrorPage, GamePage, LoginPage, NewGamePage, SettingsPage, SetupPage, rosterText, type NewGameForm,
+  DashboardPage, DeleteGamePage, DraftPage, ErrorPage, GamePage, NewGamePage, SettingsPage, rosterText, type NewGameForm,
   type RulesetChoice,
 } from './gm-pages.js';
 import { inspectThread } from './inspect-thread.js';
@@ -55,15 +58,8 @@ export interface UiOptions {
 
 type UiEnv = { Variables: GmVariables };
 
-interface Flash {
-  message?: string;
-  error?: string;
-}
-
 /** Flash messages for the next page a session sees (after a redirect). */
-const flashes = new WeakMap<Session, Flash>();
-
-const ACTOR = 'gm';
+const flashes = new Flashes();
 
 /** A few common zones to suggest; any IANA name is accepted. */
 const ZONES = [
@@ -76,7 +72,8 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   const store = deps.store as unknown as UiStore;
   const env: VotalEnv = deps.env;
   const now = deps.now ?? (() => new Date());
-  const auth = options.auth ?? new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir });
+  const auth = options.auth
+    ?? new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir, gms: deps.store.gms, now: () => now().getTime() });
   const token = env.adminToken ?? '';
   let api = options.api ?? null;
 
@@ -87,7 +84,8 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     }
     const res = await api.request(`/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      // As the signed-in GM (their name in the audit, their games only); the admin token outside a GM's request.
+      headers: { ...(apiHeadersOfGm() ?? { authorization: `Bearer ${token}` }), 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
@@ -157,67 +155,34 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   });
 
   // ----------------------------------------------------------------------------- sign-in
-  const loginLimit = options.loginRateLimit === false ? null : rateLimit({ capacity: 10, perSecond: 0.2, ...(options.loginRateLimit ?? {}) });
+  // On the app's clock, like sessions and invites (tests drive it).
+  const loginLimit = options.loginRateLimit === false
+    ? null
+    : rateLimit({ capacity: 10, perSecond: 0.2, now: () => now().getTime(), ...(options.loginRateLimit ?? {}) });
   const origin = sameSiteForms(deps.env.publicUrl);
 
-  app.get('/gm/login', async (c) => {
-    if (auth.get(sessionIdOf(c))) return c.redirect(safeNext(c.req.query('next')), 303);
-    return c.html(<LoginPage pre={preAuthToken(c)} next={safeNext(c.req.query('next'))} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} />);
-  });
-
-  const signIn = async (c: Context) => {
-    const form = await readForm(c);
-    const next = safeNext(form.next);
-    if (!checkPreAuthToken(c, form._pre)) {
-      return c.html(<LoginPage pre={preAuthToken(c)} next={next} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} error="The form expired; try again." />, 403);
-    }
-    if (!(await auth.check(typeof form.secret === 'string' ? form.secret : ''))) {
-      await store.audit.record({ gameId: null, actor: 'system', action: 'gm.login-failed', detail: {} });
-      return c.html(<LoginPage pre={preAuthToken(c)} next={next} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken} error="That is not the password or the admin token." />, 401);
-    }
-    auth.end(sessionIdOf(c));
-    const session = auth.start();
-    setSessionCookie(c, session);
-    await store.audit.record({ gameId: null, actor: ACTOR, action: 'gm.login', detail: {} });
-    return c.redirect(next, 303);
-  };
-  if (loginLimit) app.post('/gm/login', loginLimit, origin, signIn);
-  else app.post('/gm/login', origin, signIn);
-
-  app.get('/gm/setup', async (c) => {
-    if (await auth.hasPassword()) return c.redirect('/gm/login', 303);
-    return c.html(<SetupPage pre={preAuthToken(c)} />);
-  });
-
-  const setUp = async (c: Context) => {
-    if (await auth.hasPassword()) return c.redirect('/gm/login', 303);
-    const form = await readForm(c);
-    const page = (error: string, status: 400 | 401 | 403) => c.html(<SetupPage pre={preAuthToken(c)} error={error} />, status);
-    if (!checkPreAuthToken(c, form._pre)) return page('The form expired; try again.', 403);
-    if (!auth.checkToken(typeof form.token === 'string' ? form.token : '')) return page('That is not the admin token.', 401);
-    const password = typeof form.password === 'string' ? form.password : '';
-    if (password.length < MIN_PASSWORD) return page(`The password needs at least ${MIN_PASSWORD} characters.`, 400);
-    if (password !== form.confirm) return page('The two passwords differ.', 400);
-    await auth.setPassword(password);
-    auth.endAll();
-    await store.audit.record({ gameId: null, actor: ACTOR, action: 'gm.password-set', detail: {} });
-    const session = auth.start();
-    setSessionCookie(c, session);
-    flashes.set(session, { message: 'Password set. You are signed in.' });
-    return c.redirect('/gm', 303);
-  };
-  if (loginLimit) app.post('/gm/setup', loginLimit, origin, setUp);
-  else app.post('/gm/setup', origin, setUp);
+  app.route('/', signInRoutes({
+    auth, gms: deps.store.gms, audit: store.audit, flashes, now, limit: loginLimit, origin,
+  }));
 
   // ------------------------------------------------------------------- everything else /gm
   const gm = requireGm(auth);
   app.use('/gm', gm);
   app.use('/gm/*', async (c, next) => {
     const path = c.req.path;
-    if (path === '/gm/login' || path === '/gm/setup') return next();
+    if (path === '/gm/login' || path === '/gm/setup' || path.startsWith('/gm/invite/')) return next();
     return gm(c, next);
   });
   app.use('/gm/*', async (c, next) => (c.req.method === 'POST' ? origin(c, next) : next()));
+  // Who sees which game: one guard for every route keyed by a game or a draft (gm-access.ts).
+  app.use('/gm/*', actAsGm());
+  const hidden = (c: Context) => c.html(<ErrorPage status={404} message="There is nothing here." />, 404);
+  for (const path of ['/gm/games/:id', '/gm/games/:id/*']) app.use(path, gameGuard(deps.store, 'game', hidden));
+  for (const path of ['/gm/drafts/:id', '/gm/drafts/:id/*']) app.use(path, gameGuard(deps.store, 'draft', hidden));
+  const ownersOnly = (c: Context) =>
+    c.html(<ErrorPage status={403} message="Only the game's owner or the instance admin deletes a game." />, 403);
+  app.use('/gm/games/:id/delete', ownerOnly(deps.store.gms, ['GET', 'POST'], ownersOnly));
+  app.route('/', gmsRoutes({ gms: deps.store.gms, games: store.games, flashes, now, publicUrl: env.publicUrl }));
 
   const flashOf = (c: Context<UiEnv>): Flash => {
     const s = c.get('session');
@@ -240,8 +205,8 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   };
   const notFound = (c: Context<UiEnv>) => c.html(<ErrorPage status={404} message="There is nothing here." />, 404);
 
-  app.post('/gm/logout', (c) => {
-    auth.end(c.get('session').id);
+  app.post('/gm/logout', async (c) => {
+    await auth.end(c.get('session').id);
     clearSessionCookie(c);
     return c.redirect('/gm/login', 303);
   });
@@ -249,7 +214,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   app.get('/gm', async (c) => {
     // Archived games are off the main list, one click away.
     const showArchived = c.req.query('archived') === '1';
-    const all = await store.games.list();
+    const all = await visibleGames(deps.store.gms, c.get('gm'), await store.games.list());
     const games = all.filter((g) => (g.status === 'archived') === showArchived);
     const summaries = await Promise.all(games.map(async (game) => {
       const [latest, poll, pending] = await Promise.all([
@@ -261,7 +226,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     }));
     const flash = flashOf(c);
     return c.html(<DashboardPage csrf={c.get('session').csrf} games={summaries.reverse()} message={flash.message ?? null}
-      showArchived={showArchived} archived={all.filter((g) => g.status === 'archived').length} />);
+      showArchived={showArchived} archived={all.filter((g) => g.status === 'archived').length} gm={c.get('gm')} />);
   });
 
   // ------------------------------------------------------------------------- new game
@@ -386,7 +351,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     if (!game) return notFound(c);
     const key = field(await c.req.parseBody(), 'key');
     if (!/^[0-9a-f]{16}$/.test(key)) return back(c, `/gm/games/${game.id}#news`, { error: 'No proposal given.' });
-    await store.audit.record({ gameId: game.id, actor: ACTOR, action: NEWS_DISMISS, detail: { key } });
+    await store.audit.record({ gameId: game.id, actor: c.get('actor'), action: NEWS_DISMISS, detail: { key } });
     return back(c, `/gm/games/${game.id}#news`, { message: 'Dismissed.' });
   });
 
@@ -400,7 +365,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const to = `/gm/games/${game.id}#review`;
     if (!Number.isInteger(post) || post < 1) return back(c, to, { error: 'No post given.' });
     if (action === 'accept') {
-      await store.audit.record({ gameId: game.id, actor: ACTOR, action: 'review.accept', detail: { key, post } });
+      await store.audit.record({ gameId: game.id, actor: c.get('actor'), action: 'review.accept', detail: { key, post } });
       return back(c, to, { message: `Post ${post}: accepted.` });
     }
     if (action !== 'correct') return back(c, to, { error: 'Unknown answer.' });
@@ -482,7 +447,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     } catch (error) {
       return back(c, `/gm/games/${game.id}`, { error: `Could not render the votal: ${(error as Error).message}` });
     }
-    const draft = await store.drafts.create({ gameId: game.id, tallyId: latest.id, dialect: dialectFor(engine), body }, ACTOR);
+    const draft = await store.drafts.create({ gameId: game.id, tallyId: latest.id, dialect: dialectFor(engine), body }, c.get('actor'));
     return back(c, `/gm/drafts/${draft.id}`, { message: 'Drafted from the current count.' });
   });
 
@@ -535,7 +500,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     if (draft.status !== 'pending') return back(c, `/gm/drafts/${draft.id}`, { error: `Draft ${draft.id} is ${draft.status}; only a pending draft can be edited.` });
     if (sameVotalText(body, draft.body)) return back(c, `/gm/drafts/${draft.id}`, { message: 'No change.' });
     // Drafts are snapshots: an edit is a new draft, and the old one is discarded.
-    const edited = await store.drafts.edit(draft.id, normaliseLineEndings(body), ACTOR);
+    const edited = await store.drafts.edit(draft.id, normaliseLineEndings(body), c.get('actor'));
     return back(c, `/gm/drafts/${edited.id}`, { message: `Saved as draft #${edited.id}.` });
   });
 
@@ -587,7 +552,8 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const poll = await store.polls.get(game.id);
     const flash = flashOf(c);
     return c.html(<SettingsPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} zones={ZONES} publishMethod={publishMethod(game)}
-      secretKey={env.secretKey !== undefined} message={flash.message ?? null} error={flash.error ?? null} rulesets={rulesets()} />);
+      secretKey={env.secretKey !== undefined} message={flash.message ?? null} error={flash.error ?? null} rulesets={rulesets()}
+      gms={await gameGmsPanel(deps.store.gms, c, game)} />);
   });
 
   app.post('/gm/games/:id/settings', async (c) => {

@@ -1,0 +1,139 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Context, MiddlewareHandler } from 'hono';
+import { actorOf, type Gm } from '../../model/gm.js';
+import type { Game } from '../../store/games-repo.js';
+import type { GmsRepo } from '../../store/gms-repo.js';
+import type { DraftsRepo } from '../../store/drafts-repo.js';
+import { requireAdmin } from '../auth.js';
+import type { RateLimitOptions } from '../rate-limit.js';
+import { sameSecret, sessionIdOf, type GmAuth } from './auth.js';
+
+/**
+ * Who may see which game: the one place that decides it.
+ *
+ * - The instance admin (signed in, or the API's bearer token) sees every game.
+ * - Any other GM sees the games they own or co-host; every other game answers 404 (never
+ *   403: a GM does not learn that a game exists). `gameGuard` is mounted on every route
+ *   keyed by a game or a draft id, `visibleGames` filters the lists.
+ */
+
+/** The request's variables once access is settled. `gm` unset: the API's bearer admin token. */
+export type AccessVariables = { gm?: Gm; actor: string };
+
+/** What the audit names for the API's bearer token (whoever holds it). */
+export const TOKEN_ACTOR = 'gm';
+
+/** The header a session-authenticated API request carries its CSRF token in (a form field elsewhere). */
+export const CSRF_HEADER = 'x-votal-csrf';
+
+/** Whether `gm` sees every game: the admin, or no GM at all (the bearer admin token). */
+const seesAll = (gm: Gm | undefined): boolean => gm === undefined || gm.admin;
+
+/** The games of `all` that `gm` may see. */
+export async function visibleGames(gms: GmsRepo, gm: Gm | undefined, all: Game[]): Promise<Game[]> {
+  if (seesAll(gm)) return all;
+  const mine = new Set(await gms.gameIds(gm!.id));
+  return all.filter((game) => mine.has(game.id));
+}
+
+/** Whether `gm` may see the game with this id. */
+export async function seesGame(gms: GmsRepo, gm: Gm | undefined, gameId: number): Promise<boolean> {
+  return seesAll(gm) || (await gms.roleIn(gameId, gm!.id)) !== null;
+}
+
+export interface GuardDeps {
+  gms: GmsRepo;
+  drafts: Pick<DraftsRepo, 'get'>;
+}
+
+/**
+ * 404 unless the request's GM may see the game named by the route: `:id` of a game route,
+ * or the game of the draft `:id` of a draft route (`kind`). A malformed or missing id is
+ * left to the handler (it answers 404 or 400 as before).
+ */
+export function gameGuard(
+  deps: GuardDeps, kind: 'game' | 'draft', notFound: (c: Context) => Response | Promise<Response>,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const gm = c.get('gm') as Gm | undefined;
+    const raw = c.req.param('id') ?? '';
+    if (seesAll(gm) || !/^\d{1,12}$/.test(raw)) return next();
+    const gameId = kind === 'game' ? Number(raw) : (await deps.drafts.get(Number(raw)))?.gameId;
+    if (gameId === undefined || !(await seesGame(deps.gms, gm, gameId))) return notFound(c);
+    return next();
+  };
+}
+
+/**
+ * Deleting a game is its owner's (or the admin's) decision: a co-host runs the game but gets
+ * 403 here (they see the game, so a 404 would hide nothing). Only `methods` are checked.
+ */
+export function ownerOnly(
+  gms: GmsRepo, methods: readonly string[], refuse: (c: Context) => Response | Promise<Response>,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const gm = c.get('gm') as Gm | undefined;
+    const raw = c.req.param('id') ?? '';
+    if (!methods.includes(c.req.method) || seesAll(gm) || !/^\d{1,12}$/.test(raw)) return next();
+    return (await gms.roleIn(Number(raw), gm!.id)) === 'owner' ? next() : refuse(c);
+  };
+}
+
+/** Whoever creates a game owns it (a game made with the bearer admin token has no owner). */
+export async function ownGame(gms: GmsRepo, c: Context, gameId: number, at: Date): Promise<void> {
+  const gm = c.get('gm') as Gm | undefined;
+  if (gm) await gms.addToGame(gameId, gm.id, 'owner', actorOf(gm), at);
+}
+
+/**
+ * The API's door: `Authorization: Bearer <admin token>` (full access, actor `gm`, wrong
+ * tokens throttled as before), or a GM's session cookie (their games only, actor
+ * `gm:<name>`; anything but GET carries the session's CSRF token in `X-Votal-CSRF`).
+ */
+export function apiAccess(auth: GmAuth, adminToken: string, throttle: RateLimitOptions | false): MiddlewareHandler {
+  const bearer = requireAdmin(adminToken, throttle);
+  return async (c, next) => {
+    if (c.req.header('authorization') === undefined && sessionIdOf(c) !== undefined) {
+      const session = await auth.get(sessionIdOf(c));
+      if (session) {
+        const safe = c.req.method === 'GET' || c.req.method === 'HEAD';
+        if (!safe && !sameSecret(c.req.header(CSRF_HEADER) ?? '', session.csrf)) {
+          const error = `a signed-in GM's ${c.req.method} needs the session's CSRF token in ${CSRF_HEADER}`;
+          return c.json({ error }, 403);
+        }
+        c.set('gm', session.gm);
+        c.set('actor', actorOf(session.gm));
+        return next();
+      }
+    }
+    return bearer(c, async () => {
+      c.set('actor', TOKEN_ACTOR);
+      await next();
+    });
+  };
+}
+
+/**
+ * The dashboard still sends its form actions through the JSON API in-process. They go as
+ * the signed-in GM, not with the admin token, so that the API audits them under the GM's
+ * name and keeps them to the GM's games: `actAsGm` (mounted after sign-in) remembers the
+ * request's session and `apiHeadersOfGm` gives the in-process call its cookie and CSRF token.
+ */
+const acting = new AsyncLocalStorage<{ sessionId: string; csrf: string }>();
+
+export function actAsGm(): MiddlewareHandler {
+  return async (c, next) => {
+    const session = c.get('session') as { id: string; csrf: string } | undefined;
+    if (!session) return next();
+    await acting.run({ sessionId: session.id, csrf: session.csrf }, next);
+  };
+}
+
+/** Headers for an in-process API call made while serving a signed-in GM; null outside one. */
+export function apiHeadersOfGm(): Record<string, string> | null {
+  const current = acting.getStore();
+  if (!current) return null;
+  // The in-process request is plain http: its cookie has no __Host- prefix.
+  return { cookie: `votal_gm=${current.sessionId}`, [CSRF_HEADER]: current.csrf };
+}
+

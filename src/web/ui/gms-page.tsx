@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { ADMIN_NAME, GmName, inviteState, type Gm, type GmInvite } from '../../model/gm.js';
+import type { Game } from '../../store/games-repo.js';
+import { InviteRefusedError, type GameGm, type GmsRepo } from '../../store/gms-repo.js';
+import { NotFoundError, StateError } from '../../store/errors.js';
+import { secretHash, type GmVariables } from './auth.js';
+import type { Flash, Flashes } from './flash.js';
+import { ErrorPage, GmNav, Notice } from './gm-pages.js';
+import { Csrf, Layout, LocalTime, PostButton } from './layout.js';
+import { isHttps } from './security.js';
+
+/**
+ * The game masters of an instance: the admin's page (`/gm/gms`: GMs, invite links,
+ * revoking), and a game's GMs on its settings page (owner and co-hosts; the owner or the
+ * admin adds and removes co-hosts by name). Invite links are made here and taken on the
+ * public invite page (sign-in.tsx).
+ */
+
+/** How long an invite link works. */
+export const INVITE_DAYS = 7;
+
+export interface GmsPageDeps {
+  gms: GmsRepo;
+  games: { get(id: number): Promise<Game | null> };
+  flashes: Flashes;
+  now: () => Date;
+  /** VOTAL_PUBLIC_URL: the address invite links name (else the one the admin's browser used). */
+  publicUrl?: string | undefined;
+}
+
+type Env = { Variables: GmVariables };
+
+const STATE_WORDS = { open: 'open', used: 'used', revoked: 'revoked', expired: 'expired' } as const;
+
+export function GmsPage(props: {
+  csrf: string; me: Gm; gms: Gm[]; invites: GmInvite[]; now: Date; flash: Flash;
+}) {
+  const names = new Map(props.gms.map((g) => [g.id, g.name]));
+  return (
+    <Layout title="Game masters — Votal" nav={<GmNav csrf={props.csrf} />}>
+      <h1>Game masters</h1>
+      <Notice message={props.flash.message ?? null} error={props.flash.error ?? null} />
+      {props.flash.link ? (
+        <section class="panel" aria-labelledby="link-h">
+          <h2 id="link-h">New invite link</h2>
+          <p>{`Send this link to the new GM. It works once, for ${INVITE_DAYS} days, and is not shown again.`}</p>
+          <input id="invite-link" type="text" readonly value={props.flash.link} aria-label="Invite link" />
+        </section>
+      ) : null}
+      <section class="panel" aria-labelledby="gms-h">
+        <h2 id="gms-h">GMs</h2>
+        <table>
+          <thead>
+            <tr><th scope="col">Name</th><th scope="col">Since</th><th scope="col">Status</th><th scope="col"></th></tr>
+          </thead>
+          <tbody>
+            {props.gms.map((g) => (
+              <tr>
+                <th scope="row">{g.name}{g.admin ? ' (instance admin)' : ''}</th>
+                <td><LocalTime iso={g.createdAt} /></td>
+                <td>{g.revokedAt ? <>revoked <LocalTime iso={g.revokedAt} /></> : 'can sign in'}</td>
+                <td>{!g.admin && !g.revokedAt
+                  ? <PostButton action={`/gm/gms/${g.id}/revoke`} csrf={props.csrf} label={`Revoke ${g.name}`}
+                    class="secondary" title="Signs them out for good; their games stay, the admin sees them" />
+                  : null}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section class="panel" aria-labelledby="inv-h">
+        <h2 id="inv-h">Invites</h2>
+        <form method="post" action="/gm/gms/invites">
+          <Csrf token={props.csrf} />
+          <p class="hint">
+            {'An invite link lets one person choose a GM name and a password. '
+              + `It works once and ends after ${INVITE_DAYS} days.`}
+          </p>
+          <div class="actions"><button type="submit">Create an invite link</button></div>
+        </form>
+        {props.invites.length === 0 ? <p>No invites yet.</p> : (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">#</th><th scope="col">Made</th><th scope="col">Ends</th><th scope="col">State</th>
+                <th scope="col"></th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.invites.map((i) => {
+                const state = inviteState(i, props.now);
+                return (
+                  <tr>
+                    <th scope="row">{String(i.id)}</th>
+                    <td><LocalTime iso={i.createdAt} />{` by ${names.get(i.createdBy) ?? '?'}`}</td>
+                    <td><LocalTime iso={i.expiresAt} /></td>
+                    <td>{state === 'used' ? `used by ${names.get(i.usedBy ?? 0) ?? '?'}` : STATE_WORDS[state]}</td>
+                    <td>{state === 'open'
+                      ? <PostButton action={`/gm/gms/invites/${i.id}/revoke`} csrf={props.csrf} label="Revoke"
+                        class="secondary" />
+                      : null}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </Layout>
+  );
+}
+
+/** A game's GMs on its settings page. */
+export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[]; canManage: boolean }) {
+  const g = props.game;
+  return (
+    <section class="panel" aria-labelledby="cohosts-h" id="cohosts">
+      <h2 id="cohosts-h">Game masters</h2>
+      {props.members.length === 0 ? <p>No GM owns this game (made with the admin token); the admin sees it.</p> : (
+        <ul>
+          {props.members.map((m) => (
+            <li>
+              {`${m.gm.name} — ${m.role === 'owner' ? 'owner' : 'co-host'}${m.gm.revokedAt ? ' (revoked)' : ''}`}
+              {props.canManage && m.role === 'cohost'
+                ? <> <PostButton action={`/gm/games/${g.id}/cohosts/${m.gm.id}/remove`} csrf={props.csrf}
+                  label={`Remove ${m.gm.name}`} class="secondary" /></>
+                : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.canManage ? (
+        <form method="post" action={`/gm/games/${g.id}/cohosts`}>
+          <Csrf token={props.csrf} />
+          <label for="cohost">Add a co-host by their GM name (they see and run this game as you do)</label>
+          <input id="cohost" name="name" type="text" maxlength={40} required autocomplete="off" />
+          <div class="actions"><button type="submit">Add co-host</button></div>
+        </form>
+      ) : <p class="hint">The game's owner or the instance admin adds and removes co-hosts.</p>}
+    </section>
+  );
+}
+
+/** Whether the GM may add and remove the game's co-hosts: its owner, or the admin. */
+async function managesGame(gms: GmsRepo, gm: Gm, gameId: number): Promise<boolean> {
+  return gm.admin || (await gms.roleIn(gameId, gm.id)) === 'owner';
+}
+
+/** The settings page's panel of the game's GMs. */
+export async function gameGmsPanel(gms: GmsRepo, c: Context<Env>, game: Game) {
+  const gm = c.get('gm');
+  const [members, canManage] = await Promise.all([gms.ofGame(game.id), managesGame(gms, gm, game.id)]);
+  return <GameGmsPanel csrf={c.get('session').csrf} game={game} members={members} canManage={canManage} />;
+}
+
+/** The routes behind these pages (mounted after sign-in and the game guard). */
+export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
+  const { gms, flashes, now } = deps;
+  const app = new Hono<Env>();
+  const back = (c: Context<Env>, to: string, flash: Flash) => {
+    flashes.set(c.get('session'), flash);
+    return c.redirect(to, 303);
+  };
+  const notFound = (c: Context) => c.html(<ErrorPage status={404} message="There is nothing here." />, 404);
+  const idOf = (c: Context, name: string): number | null => {
+    const raw = c.req.param(name) ?? '';
+    return /^\d{1,12}$/.test(raw) ? Number(raw) : null;
+  };
+  // Only the instance admin sees the admin's page; to anyone else it does not exist.
+  app.use('/gm/gms', async (c, next) => (c.get('gm').admin ? next() : notFound(c)));
+  app.use('/gm/gms/*', async (c, next) => (c.get('gm').admin ? next() : notFound(c)));
+
+  app.get('/gm/gms', async (c) => {
+    const flash = flashes.get(c.get('session')) ?? {};
+    flashes.delete(c.get('session'));
+    const [list, invites] = await Promise.all([gms.list(), gms.invites()]);
+    return c.html(<GmsPage csrf={c.get('session').csrf} me={c.get('gm')} gms={list} invites={invites} now={now()}
+      flash={flash} />);
+  });
+
+  app.post('/gm/gms/invites', async (c) => {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    await gms.createInvite({
+      tokenHash: secretHash(token), createdBy: c.get('gm').id, at,
+      expiresAt: new Date(at.getTime() + INVITE_DAYS * 86_400_000),
+    }, c.get('actor'));
+    const base = deps.publicUrl ?? (() => {
+      const reached = new URL(c.req.url);
+      return isHttps(c) ? `https://${reached.host}` : reached.origin;
+    })();
+    return back(c, '/gm/gms', { message: 'Invite link made.', link: `${base.replace(/\/+$/, '')}/gm/invite/${token}` });
+  });
+
+  app.post('/gm/gms/invites/:id/revoke', async (c) => {
+    const id = idOf(c, 'id');
+    if (id === null) return notFound(c);
+    try {
+      await gms.revokeInvite(id, c.get('actor'), now());
+    } catch (error) {
+      if (error instanceof NotFoundError) return notFound(c);
+      if (error instanceof InviteRefusedError) return back(c, '/gm/gms', { error: `Invite #${id} was already used.` });
+      throw error;
+    }
+    return back(c, '/gm/gms', { message: `Invite #${id} revoked: its link no longer works.` });
+  });
+
+  app.post('/gm/gms/:id/revoke', async (c) => {
+    const id = idOf(c, 'id');
+    if (id === null) return notFound(c);
+    try {
+      const gm = await gms.revoke(id, c.get('actor'), now());
+      return back(c, '/gm/gms', { message: `${gm.name} is revoked and signed out.` });
+    } catch (error) {
+      if (error instanceof NotFoundError) return notFound(c);
+      if (error instanceof StateError) return back(c, '/gm/gms', { error: error.message });
+      throw error;
+    }
+  });
+
+  // A game's co-hosts: the game guard has let only the game's GMs (and the admin) this far.
+  app.post('/gm/games/:id/cohosts', async (c) => {
+    const game = await deps.games.get(idOf(c, 'id') ?? 0);
+    if (!game) return notFound(c);
+    const to = `/gm/games/${game.id}/settings#cohosts`;
+    if (!(await managesGame(gms, c.get('gm'), game.id))) {
+      return back(c, to, { error: "Only the game's owner or the instance admin adds co-hosts." });
+    }
+    const form = await c.req.parseBody();
+    const name = typeof form.name === 'string' ? form.name.trim() : '';
+    // The admin sees every game already: co-hosts are invited GMs.
+    const named = name !== '' && name.toLowerCase() !== ADMIN_NAME && GmName.safeParse(name).success;
+    const found = named ? await gms.credentials(name) : null;
+    if (!found || found.revokedAt) {
+      return back(c, to, { error: `No GM is called "${name}". Ask the instance admin to invite them first.` });
+    }
+    const member = await gms.addToGame(game.id, found.id, 'cohost', c.get('actor'), now());
+    const message = member.role === 'owner'
+      ? `${found.name} owns this game already.`
+      : `${found.name} co-hosts this game.`;
+    return back(c, to, { message });
+  });
+
+  app.post('/gm/games/:id/cohosts/:gm/remove', async (c) => {
+    const game = await deps.games.get(idOf(c, 'id') ?? 0);
+    const gmId = idOf(c, 'gm');
+    if (!game || gmId === null) return notFound(c);
+    const to = `/gm/games/${game.id}/settings#cohosts`;
+    if (!(await managesGame(gms, c.get('gm'), game.id))) {
+      return back(c, to, { error: "Only the game's owner or the instance admin removes co-hosts." });
+    }
+    try {
+      await gms.removeFromGame(game.id, gmId, c.get('actor'));
+    } catch (error) {
+      if (error instanceof NotFoundError || error instanceof StateError) return back(c, to, { error: error.message });
+      throw error;
+    }
+    const removed = await gms.get(gmId);
+    return back(c, to, { message: `${removed?.name ?? 'The GM'} no longer co-hosts this game.` });
+  });
+
+  return app;
+}
+
