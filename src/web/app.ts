@@ -1,17 +1,19 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { PublishInput, publicSettings, sealPublish, type GameSettings } from '../config/game-settings.js';
+import { publicSettings, sealPublish } from '../config/game-settings.js';
 import type { VotalEnv } from '../config/env.js';
 import { SecretBox } from '../config/secrets.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
 import { gameRuleset } from '../game/game-ruleset.js';
-import { DaySetting } from '../game/game-settings.js';
 import { gmNews, NEWS_DISMISS } from '../game/gm-news.js';
 import { playersNow } from '../game/players-now.js';
 import { staleCount } from '../game/stale-count.js';
 import type { Logger, SecretScrubber } from '../log/logger.js';
 import { EngineId } from '../model/engine.js';
+import { DraftStatus } from '../model/draft.js';
+import { GameStatus, Slug, type Game } from '../model/game.js';
+import { DaySetting, GmNames, PublishInput, type GameSettingsInput, type SettingsChange } from '../model/game-settings.js';
 import { GmEvent, positionedNow } from '../model/event.js';
 import { parsePlayerList, Slot, type Roster } from '../model/roster.js';
 import { cookieJarFromExport } from '../publish/cookie-jar.js';
@@ -19,9 +21,8 @@ import { PublishHttp } from '../publish/http.js';
 import { confirmCopied, publishDraft, type PublishDeps, type PublishResult } from '../publish/publish-draft.js';
 import { publisherFor } from '../publish/publisher-for.js';
 import { listRulesets, loadRuleset } from '../rules/load-ruleset.js';
-import type { Draft, Publication } from '../store/drafts-repo.js';
+import type { Draft, Publication } from '../model/draft.js';
 import { NotFoundError, StaleDraftError, StateError } from '../store/errors.js';
-import { Slug, type Game } from '../store/games-repo.js';
 import type { Repos } from '../store/open-store.js';
 import type { Sql } from '../store/sql.js';
 import { countChanges, type CountChanges } from '../votal/count-changes.js';
@@ -120,7 +121,7 @@ const CreateGame = z.strictObject({
 });
 
 const PatchGame = z.strictObject({
-  status: z.enum(['active', 'paused', 'finished', 'archived']).optional(),
+  status: GameStatus.optional(),
   /** `archive`: not polled, off the dashboard's main list, everything kept; `unarchive`: back, paused. */
   action: z.enum(['pause', 'resume', 'finish', 'archive', 'unarchive']).optional(),
   ruleset: z.string().trim().min(1).optional(),
@@ -138,7 +139,7 @@ const PatchGame = z.strictObject({
   timeZone: z.string().min(1).nullable().optional(),
   votalTemplate: z.string().min(1).nullable().optional(),
   /** The GM's forum name, or the names of co-hosts: whose posts are read for news. */
-  gm: z.union([z.string().trim().min(1).max(100), z.array(z.string().trim().min(1).max(100)).min(1).max(10)]).nullable().optional(),
+  gm: GmNames.nullable().optional(),
 });
 
 const Approve = z.strictObject({
@@ -232,7 +233,7 @@ export function createApp(deps: AppDeps): VotalApp {
       ...(input.slug ? { slug: input.slug } : {}),
       ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
       nextPollAt: now(),
-      settings: settings.values,
+      settings: withoutNulls(settings.values),
     }, ACTOR, { sameThread: (other) => sameThreadKey(other) === key });
     log?.info({ gameId: game.id, slug: game.slug, engine: game.engine }, 'game added');
     kickPoll(game.id);
@@ -268,12 +269,9 @@ export function createApp(deps: AppDeps): VotalApp {
     // A template is checked when set, not when the next votal is drawn up and fails.
     if (typeof input.votalTemplate === 'string') checkTemplate(input.votalTemplate);
     const settings = await settingsFrom(input, game.threadUrl, box);
-    for (const key of ['votalTitle', 'timeZone', 'votalTemplate', 'gm', 'title'] as const) {
-      if (input[key] !== undefined) {
-        settings.values[key] = input[key];
-        settings.audit[key] = input[key];
-      }
-    }
+    const named = { votalTitle: input.votalTitle, timeZone: input.timeZone, votalTemplate: input.votalTemplate, gm: input.gm, title: input.title };
+    for (const [key, value] of Object.entries(named)) if (value !== undefined) settings.audit[key] = value;
+    Object.assign(settings.values, Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined)));
     if (input.deadline !== undefined) settings.values.day = settings.audit.day = dayWithDeadline(game, input.deadline, now());
     // What changes the count: the roster, the ruleset, the Day's clock.
     const recount = roster !== null || (ruleset !== null && ruleset !== game.ruleset) || settings.values.day !== undefined;
@@ -381,8 +379,8 @@ export function createApp(deps: AppDeps): VotalApp {
   api.get('/games/:id/drafts', async (c) => {
     const game = await gameOr404(idParam(c));
     const status = c.req.query('status');
-    const filter = status && ['pending', 'approved', 'discarded', 'published', 'superseded'].includes(status)
-      ? { status: status as Draft['status'] } : {};
+    const parsed = DraftStatus.safeParse(status);
+    const filter = parsed.success ? { status: parsed.data } : {};
     const drafts = await store.drafts.list(game.id, filter);
     const withPublications = await Promise.all(drafts.map(async (d) => draftJson(d, await store.drafts.publicationOf(d.id))));
     return c.json({ drafts: withPublications });
@@ -586,8 +584,8 @@ export function createApp(deps: AppDeps): VotalApp {
     input: { webhookUrl?: string | null | undefined; publish?: unknown; drafts?: unknown; day?: unknown },
     threadUrl: string,
     secrets: SecretBox | null,
-  ): Promise<{ values: Record<string, unknown>; audit: Record<string, unknown> }> {
-    const values: Record<string, unknown> = {};
+  ): Promise<{ values: SettingsChange; audit: Record<string, unknown> }> {
+    const values: SettingsChange = {};
     const audit: Record<string, unknown> = {};
     if (input.webhookUrl !== undefined) {
       if (input.webhookUrl === null || input.webhookUrl === '') {
@@ -619,7 +617,7 @@ export function createApp(deps: AppDeps): VotalApp {
           throw BadRequest.field(publish.method === 'form' ? 'publish.cookies' : 'publish', (error as Error).message);
         }
       }
-      audit.publish = input.publish === null ? null : { method: (values.publish as GameSettings['publish'])?.method };
+      audit.publish = input.publish === null ? null : { method: values.publish?.method };
     }
     return { values, audit };
   }
@@ -651,12 +649,17 @@ interface Staleness {
 }
 
 /** The game's Day clock with a new deadline (null: no clock); the Day's number and start are kept. */
-function dayWithDeadline(game: Game, deadline: string | null, at0: Date): Record<string, unknown> | null {
+function dayWithDeadline(game: Game, deadline: string | null, at0: Date): DaySetting | null {
   if (deadline === null) return null;
-  const current = DaySetting.safeParse(game.settings.day);
+  const current = game.settings.day;
   const at = Date.parse(deadline);
-  const start = current.success && Date.parse(current.data.start) < at ? current.data.start : new Date(Math.min(at0.getTime(), at - 86_400_000)).toISOString();
-  return { number: current.success ? current.data.number : 1, start, deadline: new Date(at).toISOString() };
+  const start = current && Date.parse(current.start) < at ? current.start : new Date(Math.min(at0.getTime(), at - 86_400_000)).toISOString();
+  return { number: current ? current.number : 1, start, deadline: new Date(at).toISOString() };
+}
+
+/** A new game's settings: a null (remove) means nothing there. */
+function withoutNulls(change: SettingsChange): GameSettingsInput {
+  return Object.fromEntries(Object.entries(change).filter(([, v]) => v !== null));
 }
 
 function draftJson(draft: Draft, publication: Publication | null): Record<string, unknown> {

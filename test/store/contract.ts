@@ -553,7 +553,7 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
       it('the audit log lists one action of a game on request', async () => {
         const game = await newGame();
         await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.accept', detail: { key: 'flag:9:vote-by-dead' } });
-        await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.other', detail: {} });
+        await store.audit.record({ gameId: game.id, actor: 'gm', action: 'news.dismiss', detail: {} });
         const accepted = await store.audit.list({ gameId: game.id, action: 'review.accept' });
         expect(accepted.map((a) => [a.action, a.detail])).toEqual([['review.accept', { key: 'flag:9:vote-by-dead' }]]);
       });

@@ -1,13 +1,13 @@
 import type { Child } from 'hono/jsx';
 import { EngineId } from '../../model/engine.js';
 import type { Tally } from '../../model/tally.js';
-import type { AuditEntry } from '../../store/audit-repo.js';
-import type { Draft, Publication } from '../../store/drafts-repo.js';
+import type { AuditEntry } from '../../model/audit.js';
+import type { Draft, Publication } from '../../model/draft.js';
 import type { GmNews } from '../../game/gm-news.js';
 import { playersNow } from '../../game/players-now.js';
 import type { Roster } from '../../model/roster.js';
 import type { StoredGmEvent } from '../../store/events-repo.js';
-import type { Game } from '../../store/games-repo.js';
+import { GameStatus, type Game } from '../../model/game.js';
 import { staleCount } from '../../game/stale-count.js';
 import type { PollState } from '../../store/polls-repo.js';
 import { Csrf, Layout, LocalTime, PostButton } from './layout.js';
@@ -508,7 +508,7 @@ export function GamePage(props: {
             {t ? (
               <>
                 <p>{`Day ${t.day} · ${thresholdText(t)}`}{t.asOfPost !== null ? ` · as of post ${t.asOfPost}` : ''}{props.tallyAt ? <> · counted <LocalTime iso={props.tallyAt} /></> : null}</p>
-                <p>Deadline: <Deadline deadline={props.deadline} timeZone={typeof g.settings.timeZone === 'string' ? g.settings.timeZone : null} ended={outcomeText(t)} /></p>
+                <p>Deadline: <Deadline deadline={props.deadline} timeZone={g.settings.timeZone ?? null} ended={outcomeText(t)} /></p>
                 <WagonsTable tally={t} id="gm-wagons" />
                 <p><strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}</p>
                 {t.outcome.status !== 'open' ? <p class="notice"><strong>{`Outcome: ${t.outcome.status}`}</strong>{t.outcome.eliminated.length ? ` — ${t.outcome.eliminated.join(', ')}` : ''}</p> : null}
@@ -575,7 +575,7 @@ export function DraftPage(props: {
         <section class="panel" aria-labelledby="preview-h">
           <h2 id="preview-h">Preview</h2>
           <div class="forum-post">
-            <div class="author"><div class="avatar" aria-hidden="true">GM</div>{typeof props.game.settings.gm === 'string' ? props.game.settings.gm : 'GM'}</div>
+            <div class="author"><div class="avatar" aria-hidden="true">GM</div>{typeof props.game.settings.gm === 'string' ? props.game.settings.gm : props.game.settings.gm?.join(', ') ?? 'GM'}</div>
             <MarkupPreview source={d.body} dialect={d.dialect} />
           </div>
         </section>
@@ -675,7 +675,7 @@ export function SettingsPage(props: {
           <div><label for="pollSeconds">Poll every (seconds)</label><input id="pollSeconds" name="pollSeconds" type="number" min="30" value={String(g.pollIntervalSeconds)} /></div>
           <div>
             <label for="status">Status</label>
-            <select id="status" name="status">{['active', 'paused', 'finished', 'archived'].map((v) => <option value={v} selected={g.status === v}>{v}</option>)}</select>
+            <select id="status" name="status">{GameStatus.options.map((v) => <option value={v} selected={g.status === v}>{v}</option>)}</select>
           </div>
         </div>
         <h2>Day clock</h2>

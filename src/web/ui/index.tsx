@@ -4,8 +4,8 @@ import type { VotalEnv } from '../../config/env.js';
 import { EngineId } from '../../model/engine.js';
 import { parsePlayerList } from '../../model/roster.js';
 import { listRulesets, loadRuleset } from '../../rules/load-ruleset.js';
-import type { Game } from '../../store/games-repo.js';
-import type { Publication } from '../../store/drafts-repo.js';
+import type { Game } from '../../model/game.js';
+import type { Publication } from '../../model/draft.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
 import { acceptedReviews } from '../../game/draft-step.js';
 import { gmNews, NEWS_DISMISS } from '../../game/gm-news.js';
@@ -501,7 +501,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       store.drafts.publicationOf(draft.id), store.polls.get(game.id), callApi('GET', `/drafts/${draft.id}`),
     ]);
     const stale = (api.json.stale ?? null) as { changes: { summary: string[] } } | null;
-    const method = (game.settings.publish as { method?: string } | undefined)?.method ?? 'copy';
+    const method = game.settings.publish?.method ?? 'copy';
     const flash = flashOf(c);
     const copyText = publication && publication.method === 'copy' && publication.status !== 'published' && draft.status === 'approved'
       ? withMarker(draft.body, draft.dialect, publication.marker) : null;
@@ -577,7 +577,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
 
   // ---------------------------------------------------------------------------- settings
   const publishMethod = (game: Game): string => {
-    const m = (game.settings.publish as { method?: string } | undefined)?.method;
+    const m = game.settings.publish?.method;
     return m === 'form' ? 'reply form with a stored session' : m === 'xenforo-api' ? 'XenForo API' : m === 'discourse-api' ? 'Discourse API' : 'copy and paste';
   };
 
@@ -600,7 +600,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const patch: Record<string, unknown> = { timeZone: zone };
     // The game itself: title, ruleset, players (sent only when changed: the last two recount).
     const title = field(form, 'title');
-    const currentTitle = typeof game.settings.title === 'string' ? game.settings.title : '';
+    const currentTitle = game.settings.title ?? '';
     if ('title' in form && title !== currentTitle) patch.title = title || null;
     const ruleset = field(form, 'ruleset');
     if (ruleset && ruleset !== game.ruleset) patch.ruleset = ruleset;
@@ -633,20 +633,20 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       requestKeywords: field(form, 'requestKeywords').split(',').map((k) => k.trim()).filter(Boolean),
     };
     const webhook = field(form, 'webhookUrl');
-    const currentHook = typeof game.settings.webhookUrl === 'string' ? game.settings.webhookUrl : '';
+    const currentHook = game.settings.webhookUrl ?? '';
     if (webhook !== currentHook) patch.webhookUrl = webhook || null;
     const deadlineLocal = field(form, 'deadline');
     if (deadlineLocal) {
       const deadline = localToUtc(deadlineLocal, zone);
       if (!deadline) return back(c, to, { error: 'The deadline is not a date and time.' });
-      const current = (typeof game.settings.day === 'object' && game.settings.day !== null ? game.settings.day : {}) as Record<string, unknown>;
+      const current = game.settings.day;
       const dayNumber = Number(field(form, 'dayNumber') || '1');
-      const start = typeof current.start === 'string' && Date.parse(current.start) < Date.parse(deadline) ? current.start : now().toISOString();
+      const start = current && Date.parse(current.start) < Date.parse(deadline) ? current.start : now().toISOString();
       const number = Number.isInteger(dayNumber) && dayNumber > 0 ? dayNumber : 1;
       // Unchanged, it is not sent: a new Day clock recounts.
-      const same = typeof current.deadline === 'string' && Date.parse(current.deadline) === Date.parse(deadline) && current.number === number;
+      const same = current !== undefined && Date.parse(current.deadline) === Date.parse(deadline) && current.number === number;
       if (!same) patch.day = { number, start, deadline };
-    } else if (typeof game.settings.day === 'object' && game.settings.day !== null && 'deadline' in form) {
+    } else if (game.settings.day && 'deadline' in form) {
       patch.deadline = null; // the GM emptied the deadline: no Day clock
     }
     const method = field(form, 'publishMethod');
