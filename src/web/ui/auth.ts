@@ -209,7 +209,8 @@ export async function readForm(c: Context): Promise<Record<string, unknown>> {
   }
 }
 
-export type GmVariables = { session: Session };
+/** `actor`: who the commands record as doing what the request asks (the signed-in GM). */
+export type GmVariables = { session: Session; actor: string };
 
 /**
  * Lets a request through only with a live session: pages redirect to the sign-in form,
@@ -237,6 +238,8 @@ export function requireGm(auth: GmAuth): MiddlewareHandler<{ Variables: GmVariab
       }
     }
     c.set('session', session);
+    // One GM for now: every session acts as 'gm'.
+    c.set('actor', 'gm');
     await next();
   };
 }

@@ -63,7 +63,7 @@ function dayPostsOf(game: Game, gmEvents: readonly GmEvent[], posts: readonly St
   return posts.map((p) => p.number).filter((n) => n > from && n <= asOf);
 }
 
-const cache = new Map<string, { key: string; data: Promise<LiveData>; until: number }>();
+const cache = new Map<string, { key: string; data: Promise<LiveData>; valid: { until: number } }>();
 const MAX_CACHED = 200;
 
 /**
@@ -80,10 +80,11 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
   ]);
   const key = [latest?.id ?? 0, events.at(-1)?.id ?? 0, events.length, game.updatedAt, poll.threadTitle ?? ''].join(':');
   const hit = cache.get(String(game.id));
-  if (hit && hit.key === key && now.getTime() < hit.until) return hit.data;
+  if (hit && hit.key === key && now.getTime() < hit.valid.until) return hit.data;
 
-  const entry = { key, data: null as unknown as Promise<LiveData>, until: Number.POSITIVE_INFINITY };
-  entry.data = (async (): Promise<LiveData> => {
+  // How long the data holds is known once it is made: the entry is cached before that.
+  const valid = { until: Number.POSITIVE_INFINITY };
+  const data = (async (): Promise<LiveData> => {
     const ruleset = gameRuleset(game);
     const gmEvents = events.map((e) => e.event);
     // The posts the stored tally counted: the page follows the poller, never ahead of it.
@@ -95,7 +96,7 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
       day: game.settings.day, now: now.toISOString(), view: 'public',
     });
     // The next check or deadline changes the page: the cached data lasts until then.
-    entry.until = Math.min(Number.POSITIVE_INFINITY, ...folded.upcoming.map((t) => Date.parse(t)));
+    valid.until = Math.min(Number.POSITIVE_INFINITY, ...folded.upcoming.map((t) => Date.parse(t)));
     const timeline = buildTimeline({
       ruleset, roster: game.roster, events: folded.log, engine: game.engine, view: 'public', clock: folded.clock,
       day: folded.tally.day, posts: dayPostsOf(game, gmEvents, posts, folded.tally),
@@ -112,6 +113,7 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
       version: `${key}:${folded.tally.outcome.status}:${folded.deadline ?? ''}`,
     };
   })();
+  const entry = { key, data, valid };
   cache.set(String(game.id), entry);
   if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
   entry.data.catch(() => cache.delete(String(game.id)));
