@@ -23,7 +23,6 @@ import { clientAddressOf, rateLimit } from './rate-limit.js';
 import { createUiApp } from './ui/index.js';
 
 export type { AppDeps, PollerPort } from './deps.js';
-export { threadKeyFor } from '../app/games.js';
 
 /**
  * The HTTP API of `votal serve` (DESIGN.md "HTTP API"), JSON throughout: each route that

@@ -1,7 +1,7 @@
 import type { Child } from 'hono/jsx';
 import { EngineId } from '../../model/engine.js';
 import type { Tally } from '../../model/tally.js';
-import type { AuditEntry } from '../../model/audit.js';
+import type { AuditAction, AuditEntry } from '../../model/audit.js';
 import type { Draft, Publication } from '../../model/draft.js';
 import type { GmNews } from '../../game/gm-news.js';
 import { playersNow } from '../../game/players-now.js';
@@ -85,7 +85,7 @@ export function SetupPage(props: { pre: string; error?: string | null; done?: bo
 }
 
 /** Audit actions as the GM reads them; an action not listed shows its code. */
-const ACTIVITY: Record<string, string> = {
+const ACTIVITY: Partial<Record<AuditAction, string>> = {
   'game.create': 'Game created',
   'game.settings': 'Settings changed',
   'game.status': 'Game paused or resumed',
@@ -101,21 +101,21 @@ const ACTIVITY: Record<string, string> = {
   'draft.discard': 'Votal draft discarded',
   'draft.supersede': 'Votal draft replaced by a newer count',
   'publication.publish': 'Votal posted',
-  'publication.copied': 'Votal copied by hand',
   'publication.fail': 'Posting the votal failed',
   'review.accept': 'Review item accepted',
   'news.dismiss': "GM post proposal dismissed",
   'game.ruleset': 'Ruleset changed',
   'game.delete': 'Game deleted',
 };
-export const activityText = (action: string): string => (Object.hasOwn(ACTIVITY, action) ? ACTIVITY[action]! : action);
+export const activityText = (action: AuditAction): string => ACTIVITY[action] ?? action;
 
-const STATUS_WORDS: Record<string, string> = { active: 'Game resumed', paused: 'Game paused', finished: 'Game finished', archived: 'Game archived' };
+const STATUS_WORDS: Record<GameStatus, string> = { active: 'Game resumed', paused: 'Game paused', finished: 'Game finished', archived: 'Game archived' };
 
 /** One audit entry as a sentence, with what changed where that is short (status, ruleset, players). */
 export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): string {
   const d = entry.detail;
-  if (entry.action === 'game.status' && typeof d.status === 'string' && Object.hasOwn(STATUS_WORDS, d.status)) return STATUS_WORDS[d.status]!;
+  const status = GameStatus.safeParse(d.status);
+  if (entry.action === 'game.status' && status.success) return STATUS_WORDS[status.data];
   if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string') return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
   return activityText(entry.action);
