@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EnvError, loadEnv, type VotalEnv } from '../config/env.js';
-import { publishAad, StoredPublish } from '../config/game-settings.js';
+import { publishAad } from '../config/game-settings.js';
 import { SecretBox } from '../config/secrets.js';
 import type { PageFetcherOptions } from '../fetch/fetcher-options.js';
 import { createClock, type Clock } from '../jobs/clock.js';
@@ -11,7 +11,7 @@ import { createPoller, type Poller, type PollerOptions } from '../jobs/poller.js
 import { siteReadings, type GameSession, type SiteReadings } from '../jobs/site-readings.js';
 import { jarFromJson } from '../publish/cookie-jar.js';
 import { loadSiteProfiles, SiteProfileError, type SiteProfiles } from '../site/load-site-profiles.js';
-import type { Game } from '../store/games-repo.js';
+import type { Game } from '../model/game.js';
 import { createLogger, type Logger, type VotalLogger } from '../log/logger.js';
 import { watchGames, type GameWatch } from '../notify/watch.js';
 import { createNotifier } from '../notify/webhook.js';
@@ -131,16 +131,16 @@ function readingsFor(env: VotalEnv, options: Pick<ServeOptions, 'fetcher' | 'sit
   const { log, scrubber } = logger;
   const box = env.secretKey ? new SecretBox(env.secretKey) : null;
   const sessionOf = (game: Game): GameSession | null => {
-    const stored = StoredPublish.safeParse(game.settings['publish']);
-    if (!stored.success || stored.data.method !== 'form') return null;
+    const stored = game.settings.publish;
+    if (stored?.method !== 'form') return null;
     if (!box) {
       log.warn({ gameId: game.id }, "the game's stored forum session needs VOTAL_SECRET_KEY; reading its thread without it");
       return null;
     }
     try {
-      const jar = jarFromJson(box.open(stored.data.jar, publishAad(game.threadUrl, 'form')));
+      const jar = jarFromJson(box.open(stored.jar, publishAad(game.threadUrl, 'form')));
       for (const cookie of jar.serializeSync()?.cookies ?? []) scrubber.add(String(cookie.value ?? ''));
-      return { key: stored.data.jar, jar };
+      return { key: stored.jar, jar };
     } catch (error) {
       log.warn({ gameId: game.id, err: (error as Error).message }, "the game's stored forum session cannot be opened; reading its thread without it");
       return null;

@@ -3,8 +3,8 @@ import type { Post } from '../model/post.js';
 import { ownText } from '../parse/own-text.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { recordAudit } from '../store/audit-repo.js';
-import type { Draft } from '../store/drafts-repo.js';
-import type { Game } from '../store/games-repo.js';
+import type { Draft } from '../model/draft.js';
+import type { Game } from '../model/game.js';
 import { storeOn, type Repos } from '../store/open-store.js';
 import type { PollState } from '../store/polls-repo.js';
 import type { Sql } from '../store/sql.js';
@@ -54,12 +54,8 @@ export async function acceptedReviews(store: Pick<Repos, 'audit'>, gameId: numbe
 
 /** The draft triggers of `game.settings.drafts`, keeping only the keys they know (other parts of Votal keep their own there). */
 export function draftSettingsOf(settings: PollSettings): DraftSettingsInput {
-  const raw = settings.drafts;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
   const known = Object.keys(DraftSettings.shape);
-  const picked = Object.fromEntries(Object.entries(raw).filter(([k]) => known.includes(k)));
-  const parsed = DraftSettings.safeParse(picked);
-  return parsed.success ? parsed.data : {};
+  return DraftSettings.parse(Object.fromEntries(Object.entries(settings.drafts ?? {}).filter(([k]) => known.includes(k))));
 }
 
 export function countersOf(state: PollState): DraftCounters {

@@ -5,7 +5,9 @@ import { readGmPost, rosterNames, type GmProposal, type GmUnread } from '../pars
 import { loadGmPhrases, type GmPhrases } from '../rules/gm-phrases.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { stableJson } from './game-ruleset.js';
-import type { AuditEntry } from '../store/audit-repo.js';
+import type { AuditAction, AuditEntry } from '../model/audit.js';
+import type { Game } from '../model/game.js';
+import type { GameSettings } from '../model/game-settings.js';
 import type { StoredGmEvent } from '../store/events-repo.js';
 import type { StoredPost } from '../store/posts-repo.js';
 
@@ -35,10 +37,10 @@ export interface GmNews {
 }
 
 /** The audit action a dismissal is recorded under (detail: `{ key }`). */
-export const NEWS_DISMISS = 'news.dismiss';
+export const NEWS_DISMISS = 'news.dismiss' satisfies AuditAction;
 
 export interface GmNewsInput {
-  game: { ruleset: string; roster: Roster; settings: Record<string, unknown> };
+  game: Pick<Game, 'ruleset' | 'roster' | 'settings'>;
   ruleset: Ruleset;
   posts: readonly StoredPost[];
   events: readonly StoredGmEvent[];
@@ -52,7 +54,7 @@ export function gmNews(input: GmNewsInput): GmNews {
   const isGm = new Set(gms.map((n) => n.toLowerCase()));
   const phrases = phrasesFor(game.ruleset);
   const names = rosterNames(game.roster);
-  const zone = typeof game.settings['timeZone'] === 'string' ? game.settings['timeZone'] : ruleset.schedule?.timeZone ?? null;
+  const zone = game.settings.timeZone ?? ruleset.schedule?.timeZone ?? null;
   const recorded = new Set(input.events.map((e) => sameNews(e.event)));
   const dismissed = new Set(input.audit.filter((a) => a.action === NEWS_DISMISS).map((a) => String(a.detail['key'])));
 
@@ -79,13 +81,10 @@ export function gmNews(input: GmNewsInput): GmNews {
  * Who the GM is on the forum: `settings.gm` (a name, or several for co-hosts), else the
  * author of the thread's first post, who opened the game.
  */
-export function gmNames(settings: Record<string, unknown>, posts: readonly StoredPost[]): string[] {
-  const set = settings['gm'];
-  if (typeof set === 'string' && set.trim()) return [set.trim()];
-  if (Array.isArray(set)) {
-    const names = set.filter((n): n is string => typeof n === 'string' && n.trim() !== '').map((n) => n.trim());
-    if (names.length) return names;
-  }
+export function gmNames(settings: GameSettings, posts: readonly StoredPost[]): string[] {
+  const set = settings.gm;
+  if (typeof set === 'string') return [set];
+  if (set) return set;
   const first = posts.reduce<StoredPost | null>((a, p) => (a === null || p.number < a.number ? p : a), null);
   return first ? [first.author] : [];
 }

@@ -5,7 +5,7 @@ import type { Post } from '../model/post.js';
 import type { Roster } from '../model/roster.js';
 import { readPost } from '../parse/read-post.js';
 import type { Ruleset } from '../rules/ruleset.js';
-import type { Game } from '../store/games-repo.js';
+import type { Game } from '../model/game.js';
 import { storeOn, type Repos } from '../store/open-store.js';
 import type { PostHead } from '../store/posts-repo.js';
 import type { Sql } from '../store/sql.js';

@@ -4,7 +4,7 @@ import { gameRuleset } from '../game/game-ruleset.js';
 import { pollSettings, type PollSettings } from '../game/game-settings.js';
 import { logOf, type Log } from '../log/log-port.js';
 import type { Ruleset, Weekday } from '../rules/ruleset.js';
-import type { Game } from '../store/games-repo.js';
+import type { Game } from '../model/game.js';
 import type { Store } from '../store/open-store.js';
 import type { PollState } from '../store/polls-repo.js';
 import type { Tally } from '../model/tally.js';

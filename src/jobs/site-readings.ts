@@ -3,7 +3,7 @@ import type { PageFetcherOptions } from '../fetch/fetcher-options.js';
 import type { GameSite } from '../game/poll-game.js';
 import type { SiteProfiles } from '../site/load-site-profiles.js';
 import { openSiteReading, type SiteReading } from '../site/site-reading.js';
-import type { Game } from '../store/games-repo.js';
+import type { Game } from '../model/game.js';
 
 /** A game's stored forum session; `key` changes when the GM stores a new one. */
 export interface GameSession {

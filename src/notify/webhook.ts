@@ -4,8 +4,8 @@ import { redactUrl } from '../fetch/redact-url.js';
 import type { Logger } from '../log/logger.js';
 import type { Tally } from '../model/tally.js';
 import type { AuditRepo } from '../store/audit-repo.js';
-import type { Draft } from '../store/drafts-repo.js';
-import type { Game } from '../store/games-repo.js';
+import type { Draft } from '../model/draft.js';
+import type { Game } from '../model/game.js';
 import { outcomeLine } from '../votal/votal-lines.js';
 
 /**
@@ -135,7 +135,7 @@ export function createNotifier(opts: NotifierOptions): Notifier {
   const page = (game: Game): string | undefined => (opts.publicBaseUrl ? `${opts.publicBaseUrl}/g/${game.slug}` : undefined);
 
   const send: Notifier['send'] = async (game, kind, message) => {
-    const url = typeof game.settings.webhookUrl === 'string' ? game.settings.webhookUrl : null;
+    const url = game.settings.webhookUrl ?? null;
     if (!url) return null;
     const result = await sendWebhook(url, { ...message, content: cut(message.content, 2000) }, opts);
     try {

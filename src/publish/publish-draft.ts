@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '../log/logger.js';
-import type { Draft, Publication } from '../store/drafts-repo.js';
+import type { AuditAction } from '../model/audit.js';
+import type { Draft, Publication } from '../model/draft.js';
 import { NotFoundError } from '../store/errors.js';
-import type { Game } from '../store/games-repo.js';
+import type { Game } from '../model/game.js';
 import type { Repos } from '../store/open-store.js';
 import { gmNames } from '../game/gm-news.js';
 import { copiedText } from './copy.js';
@@ -83,7 +84,7 @@ async function publishOnce(deps: PublishDeps, draftId: number, actor: string): P
   if (!draft) throw new NotFoundError('draft', draftId);
   const game = await store.games.get(draft.gameId);
   if (!game) throw new NotFoundError('game', draft.gameId);
-  const audit = (action: string, detail: Record<string, unknown>) =>
+  const audit = (action: AuditAction, detail: Record<string, unknown>) =>
     store.audit.record({ gameId: game.id, actor, action, detail: { draftId, ...detail } });
 
   if (draft.status === 'published') {

@@ -1,8 +1,8 @@
-import { publishAad, StoredPublish } from '../config/game-settings.js';
+import { publishAad } from '../config/game-settings.js';
 import { MissingSecretKeyError, type SecretBox } from '../config/secrets.js';
 import type { SecretScrubber } from '../log/logger.js';
 import type { EngineId } from '../model/engine.js';
-import type { Game } from '../store/games-repo.js';
+import type { Game } from '../model/game.js';
 import type { CookieJar } from 'tough-cookie';
 import { BrowserUnavailableError } from '../browser/errors.js';
 import { browserPublisher, type BrowserPostOptions } from './browser-post.js';
@@ -33,12 +33,8 @@ export interface PublisherForDeps {
  * Chromium only when the reply form cannot be posted without JavaScript (formOrBrowserPublisher).
  */
 export function publisherFor(game: Game, engine: EngineId | null, deps: PublisherForDeps): Publisher {
-  const raw = game.settings.publish;
-  if (raw === undefined) return copyPublisher({ threadUrl: game.threadUrl, engine, http: deps.http });
-  const parsed = StoredPublish.safeParse(raw);
-  if (!parsed.success) throw new PublishConfigError(`game ${game.id}: the stored publishing settings are not valid; set them again`);
-  const publish = parsed.data;
-  if (publish.method === 'copy') return copyPublisher({ threadUrl: game.threadUrl, engine, http: deps.http });
+  const publish = game.settings.publish;
+  if (publish === undefined || publish.method === 'copy') return copyPublisher({ threadUrl: game.threadUrl, engine, http: deps.http });
   if (!deps.box) throw new MissingSecretKeyError(`publishing with ${publish.method}`);
   const aad = publishAad(game.threadUrl, publish.method);
   switch (publish.method) {

@@ -1,29 +1,11 @@
+import { AuditAction, type AuditEntry, type NewAuditEntry } from '../model/audit.js';
 import { iso, json, one } from './rows.js';
 import type { Queryable } from './sql.js';
-
-export interface AuditEntry {
-  id: number;
-  /** null for actions outside any game. */
-  gameId: number | null;
-  /** Who: `gm:<name>`, `system`, `poller` ... */
-  actor: string;
-  /** What, as `noun.verb`: `game.create`, `draft.approve`, `publication.publish` ... */
-  action: string;
-  detail: Record<string, unknown>;
-  at: string;
-}
-
-export interface NewAuditEntry {
-  gameId: number | null;
-  actor: string;
-  action: string;
-  detail?: Record<string, unknown>;
-}
 
 export interface AuditRepo {
   record(entry: NewAuditEntry): Promise<AuditEntry>;
   /** Newest first. */
-  list(filter?: { gameId?: number; action?: string; limit?: number }): Promise<AuditEntry[]>;
+  list(filter?: { gameId?: number; action?: AuditAction; limit?: number }): Promise<AuditEntry[]>;
 }
 
 interface AuditRow {
@@ -36,7 +18,7 @@ interface AuditRow {
 }
 
 const toEntry = (r: AuditRow): AuditEntry => ({
-  id: r.id, gameId: r.game_id, actor: r.actor, action: r.action, detail: r.detail, at: iso(r.at),
+  id: r.id, gameId: r.game_id, actor: r.actor, action: AuditAction.parse(r.action), detail: r.detail, at: iso(r.at),
 });
 
 /** Writes one audit row on `db`: pass the transaction handle so the row commits with the change. */

@@ -1,60 +1,8 @@
-import { z } from 'zod';
+import type { Draft, DraftStatus, NewDraft, Publication, PublicationMethod, PublicationStatus } from '../model/draft.js';
 import { recordAudit } from './audit-repo.js';
 import { NotFoundError, StaleDraftError, StateError } from './errors.js';
 import { GAME_CHANNEL, iso, isoOrNull, one, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
-
-/** `superseded`: a newer count replaced it while it was pending (kept in history). */
-export const DraftStatus = z.enum(['pending', 'approved', 'discarded', 'published', 'superseded']);
-export type DraftStatus = z.infer<typeof DraftStatus>;
-
-/** A votal post drafted from one tally snapshot; its body never changes, only its status. */
-export interface Draft {
-  id: number;
-  gameId: number;
-  tallyId: number;
-  /** The markup flavour of `body` (a BBCode dialect, markdown, text). */
-  dialect: string;
-  body: string;
-  status: DraftStatus;
-  createdAt: string;
-  createdBy: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  /** The draft that replaced this one (status `superseded`, or `discarded` by an edit). */
-  supersededBy: number | null;
-}
-
-export interface NewDraft {
-  gameId: number;
-  tallyId: number;
-  dialect: string;
-  body: string;
-}
-
-export type PublicationMethod = 'adapter' | 'copy';
-/** `posting`: one process holds the claim and may be talking to the forum right now. */
-export type PublicationStatus = 'pending' | 'posting' | 'published' | 'failed';
-
-/** Publishing one approved draft. */
-export interface Publication {
-  id: number;
-  draftId: number;
-  /** A unique token embedded in the posted text, to find the post after a lost reply. */
-  marker: string;
-  method: PublicationMethod;
-  status: PublicationStatus;
-  attempts: number;
-  lastError: string | null;
-  remotePostId: string | null;
-  remoteUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-  /** Who holds the claim while `posting` (a process and run), and until when. */
-  claimedBy: string | null;
-  claimedUntil: string | null;
-}
 
 /** What `claimPublication` got: the claim, or the publication as another process left it. */
 export type PublicationClaim =

@@ -1,48 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { EngineId } from '../model/engine.js';
+import type { EngineId } from '../model/engine.js';
+import { Game, GameStatus, NewGame } from '../model/game.js';
+import { GameSettings, type SettingsChange } from '../model/game-settings.js';
 import { Roster } from '../model/roster.js';
+import type { AuditAction } from '../model/audit.js';
 import { recordAudit } from './audit-repo.js';
-import { NotFoundError, ThreadTakenError } from './errors.js';
+import { GameSettingsError, NotFoundError, ThreadTakenError } from './errors.js';
 import { GAME_CHANNEL, iso, isoOrNull, json, one, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
-
-/** `archived`: kept whole and reachable, not polled, off the dashboard's main list. */
-export const GameStatus = z.enum(['active', 'paused', 'finished', 'archived']);
-export type GameStatus = z.infer<typeof GameStatus>;
-
-export const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and -, at most 64');
-
-/** What `games.create` accepts (validated). */
-export const NewGame = z.strictObject({
-  /** Public name in `/g/:slug`. Default: made from the thread URL plus a random suffix. */
-  slug: Slug.optional(),
-  threadUrl: z.url({ protocol: /^https?$/ }),
-  engine: EngineId.nullable().default(null),
-  ruleset: z.string().min(1),
-  rulesetOverrides: z.record(z.string(), z.unknown()).default({}),
-  roster: Roster,
-  pollIntervalSeconds: z.number().int().positive().default(300),
-  nextPollAt: z.date().nullable().default(null),
-  settings: z.record(z.string(), z.unknown()).default({}),
-});
-export type NewGame = z.input<typeof NewGame>;
-
-export interface Game {
-  id: number;
-  slug: string;
-  threadUrl: string;
-  engine: EngineId | null;
-  ruleset: string;
-  rulesetOverrides: Record<string, unknown>;
-  roster: Roster;
-  status: GameStatus;
-  pollIntervalSeconds: number;
-  nextPollAt: string | null;
-  settings: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface GamesRepo {
   /** Creates a game (audited as `game.create`); with `sameThread`, refuses a thread an unfinished game follows (ThreadTakenError). */
@@ -96,6 +62,14 @@ export const GAME_COLUMNS = `id, slug, thread_url, engine, ruleset, ruleset_over
 
 const COLUMNS = GAME_COLUMNS;
 
+/** A stored game's settings, typed; a value no Votal wrote is an error naming the game and the key. */
+function settingsOf(id: number, raw: Record<string, unknown>): GameSettings {
+  const parsed = GameSettings.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(settings)'}: ${i.message}`).join('; ');
+  throw new GameSettingsError(id, problems);
+}
+
 export const toGame = (r: GameRow): Game => ({
   id: r.id,
   slug: r.slug,
@@ -107,7 +81,7 @@ export const toGame = (r: GameRow): Game => ({
   status: r.status,
   pollIntervalSeconds: r.poll_interval_seconds,
   nextPollAt: isoOrNull(r.next_poll_at),
-  settings: r.settings,
+  settings: settingsOf(r.id, r.settings),
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
 });
@@ -131,7 +105,7 @@ async function announce(db: Queryable, change: GameChange): Promise<void> {
 
 export interface SettingsPatch {
   /** Keys to set (shallow merge); a key set to `null` is removed. */
-  settings?: Record<string, unknown>;
+  settings?: SettingsChange;
   pollIntervalSeconds?: number;
 }
 
@@ -156,7 +130,7 @@ export function gamesRepo(db: Queryable): GamesRepo {
     return rows[0] ? toGame(rows[0]) : null;
   };
 
-  const update = (id: number, set: string, params: unknown[], audit: { actor: string; action: string; detail: Record<string, unknown> }) =>
+  const update = (id: number, set: string, params: unknown[], audit: { actor: string; action: AuditAction; detail: Record<string, unknown> }) =>
     db.transaction(async (tx) => {
       const { rows } = await tx.query<GameRow>(
         `UPDATE game SET ${set}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
@@ -271,11 +245,13 @@ export function gamesRepo(db: Queryable): GamesRepo {
         const { rows } = await tx.query<{ settings: Record<string, unknown> }>('SELECT settings FROM game WHERE id = $1 FOR UPDATE', [id]);
         const row = rows[0];
         if (!row) throw new NotFoundError('game', id);
-        const settings: Record<string, unknown> = { ...row.settings };
+        const merged: Record<string, unknown> = { ...row.settings };
         for (const [key, value] of Object.entries(patch.settings ?? {})) {
-          if (value === null) delete settings[key];
-          else settings[key] = value;
+          if (value === null) delete merged[key];
+          else merged[key] = value;
         }
+        // What is stored is what every reader can read: a bad value is refused here, not at the next read.
+        const settings = settingsOf(id, merged);
         await tx.query(
           `UPDATE game SET settings = $2::jsonb, poll_interval_seconds = COALESCE($3, poll_interval_seconds), updated_at = now()
            WHERE id = $1`,

@@ -1,6 +1,7 @@
 import type { EngineId } from '../model/engine.js';
 import { NotFoundError } from './errors.js';
-import { GAME_COLUMNS, toGame, type Game, type GameRow } from './games-repo.js';
+import type { Game } from '../model/game.js';
+import { GAME_COLUMNS, toGame, type GameRow } from './games-repo.js';
 import { GAME_CHANNEL, isoOrNull, json, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
 import { TALLY_COLUMNS, toTally, type StoredTally, type TallyRow } from './tallies-repo.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DraftSettings, type DraftSettingsInput } from '../model/game-settings.js';
 import type { Tally, Wagon } from '../model/tally.js';
 
 /**
@@ -6,22 +7,8 @@ import type { Tally, Wagon } from '../model/tally.js';
  * in the wild post every N votes or hours, at L-1 and at the hammer, when a player asks,
  * and when the Day ends (research/anchors.md §4 item 8); each of those can be turned off.
  */
-export const DraftSettings = z.strictObject({
-  /** Draft after this many votes and unvotes since the last draft; null: never for that. */
-  everyNVotes: z.number().int().positive().nullable().default(5),
-  /** Draft when this many hours have passed since the last draft and something changed; null: never. */
-  everyHours: z.number().positive().nullable().default(12),
-  /** Draft when a wagon comes to one vote short of the threshold. */
-  onLMinus1: z.boolean().default(true),
-  /** Draft when a wagon reaches the threshold (majority). */
-  onMajority: z.boolean().default(true),
-  /** Draft when the Day ends (deadline, GM decision). */
-  onDeadline: z.boolean().default(true),
-  /** Words a player writes to ask for a count (case-insensitive, whole word). */
-  requestKeywords: z.array(z.string().trim().min(1)).default(['##votecount', '##vc']),
-});
-export type DraftSettings = z.infer<typeof DraftSettings>;
-export type DraftSettingsInput = z.input<typeof DraftSettings>;
+// The triggers' settings are part of a game's settings (src/model/game-settings.ts).
+export { DraftSettings, type DraftSettingsInput };
 
 export const DraftReasonKind = z.enum(['votes', 'hours', 'l-minus-1', 'majority', 'deadline', 'request', 'gm']);
 export type DraftReasonKind = z.infer<typeof DraftReasonKind>;

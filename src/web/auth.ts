@@ -4,7 +4,8 @@ import { clientIp, TokenBuckets, type RateLimitOptions } from './rate-limit.js';
 
 /**
  * GM routes: `Authorization: Bearer <VOTAL_ADMIN_TOKEN>`. Both sides are hashed first so
- * the comparison takes the same time whatever the length or content of the guess.
+ * the comparison takes the same time whatever the length or content of the guess. The
+ * request's `actor` (who the commands record as doing what it asks) is set here.
  */
 export function tokenMatches(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given, 'utf8').digest();
@@ -25,7 +26,9 @@ export function bearerToken(header: string | undefined): string | null {
  * and no token, right or wrong, is even compared until the wait is over (a guess that
  * would have been right must not be told apart). A GM with the right token never spends.
  */
-export function requireAdmin(expected: string, throttle: RateLimitOptions | false = {}): MiddlewareHandler {
+export function requireAdmin(
+  expected: string, throttle: RateLimitOptions | false = {},
+): MiddlewareHandler<{ Variables: { actor: string } }> {
   if (!expected) throw new TypeError('requireAdmin needs a non-empty admin token');
   const failures = throttle === false ? null : new TokenBuckets({ capacity: 100, perSecond: 0.1, ...throttle });
   const keyOf = (throttle && throttle.keyOf) || clientIp;
@@ -43,6 +46,8 @@ export function requireAdmin(expected: string, throttle: RateLimitOptions | fals
       c.header('WWW-Authenticate', 'Bearer realm="votal"');
       return c.json({ error: 'unauthorized: send Authorization: Bearer <admin token>' }, 401);
     }
+    // The admin token is the GM's: what the request does is done by the GM.
+    c.set('actor', 'gm');
     await next();
   };
 }

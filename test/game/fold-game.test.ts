@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldGame, type PostHistory } from '../../src/game/fold-game.js';
 import { gameRuleset } from '../../src/game/game-ruleset.js';
-import { PollSettings } from '../../src/game/game-settings.js';
+import { PollSettings } from '../../src/model/game-settings.js';
 import { fullReadDue } from '../../src/game/poll-game.js';
 import type { PollState } from '../../src/store/polls-repo.js';
 import type { PostReading } from '../../src/model/action.js';

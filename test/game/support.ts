@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FakeForum } from '../../src/fake-forum/server.js';
 import { PageFetcher } from '../../src/fetch/page-fetcher.js';
 import type { Store } from '../../src/store/open-store.js';
-import type { Game } from '../../src/store/games-repo.js';
+import type { Game } from '../../src/model/game.js';
 import { loadGameScript, type GameScript, type ScriptNode, type ScriptPost } from '../support/game-script.js';
 import { xenforo2Renderer } from '../support/render/xenforo2.js';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkCrons, clockTasks, createClock, dueNow, type Clock } from '../../src/jobs/clock.js';
-import { PollSettings } from '../../src/game/game-settings.js';
+import { PollSettings } from '../../src/model/game-settings.js';
 import type { Tally } from '../../src/model/tally.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
-import type { Game } from '../../src/store/games-repo.js';
+import type { Game } from '../../src/model/game.js';
 import type { Store } from '../../src/store/open-store.js';
 import type { PollState } from '../../src/store/polls-repo.js';
 

@@ -10,7 +10,7 @@ import { newMarker, withMarker } from '../../src/publish/marker.js';
 import { publishDraft, type PublishDeps } from '../../src/publish/publish-draft.js';
 import { publisherFor, type PublisherForDeps } from '../../src/publish/publisher-for.js';
 import { PublishError, type Publisher } from '../../src/publish/publisher.js';
-import type { Game } from '../../src/store/games-repo.js';
+import type { Game } from '../../src/model/game.js';
 import type { Store } from '../../src/store/open-store.js';
 import { describeWithChromium } from '../browser/support.js';
 import { openTestStore, sampleTally } from '../web/support.js';

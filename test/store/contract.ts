@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Body } from '../../src/model/body.js';
 import { hashBody, type EditMarker, type Post } from '../../src/model/post.js';
 import type { Tally } from '../../src/model/tally.js';
-import { NotFoundError, StaleDraftError, StateError } from '../../src/store/errors.js';
+import { GameSettingsError, NotFoundError, StaleDraftError, StateError } from '../../src/store/errors.js';
 import { migrate, migrationsDir } from '../../src/store/migrate.js';
 import { storeOn, type Repos } from '../../src/store/open-store.js';
 import { GAME_CHANNEL, type GameChange } from '../../src/store/rows.js';
@@ -231,6 +231,20 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(after.settings).toEqual({ drafts: { everyNVotes: 3 } });
         expect(after.pollIntervalSeconds).toBe(120);
         expect((await store.audit.list({ gameId: game.id })).filter((a) => a.action === 'game.settings')).toHaveLength(2);
+      });
+
+      it('a settings value that does not fit GameSettings is refused naming the game and the key; nothing changes', async () => {
+        const game = await newGame();
+        await expect(store.games.updateSettings(game.id, { settings: { webhookUrl: 'not a url', title: 'Kept out' } }, 'gm:test', {}))
+          .rejects.toThrow(new GameSettingsError(game.id, 'webhookUrl: Invalid URL'));
+        expect((await store.games.get(game.id))!.settings).toEqual({});
+      });
+
+      it('a game whose stored settings no Votal wrote is not read silently: the error names the game and the key', async () => {
+        const game = await newGame();
+        await sql.query(`UPDATE game SET settings = '{"day": {"start": "yesterday"}}'::jsonb WHERE id = $1`, [game.id]);
+        await expect(store.games.get(game.id)).rejects.toThrow(`game ${game.id} has bad settings: day.start:`);
+        await sql.query(`UPDATE game SET settings = '{}'::jsonb WHERE id = $1`, [game.id]); // the suite reads every game later
       });
 
       it('a post seen twice with the same body keeps one revision', async () => {
@@ -582,7 +596,7 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
       it('the audit log lists one action of a game on request', async () => {
         const game = await newGame();
         await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.accept', detail: { key: 'flag:9:vote-by-dead' } });
-        await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.other', detail: {} });
+        await store.audit.record({ gameId: game.id, actor: 'gm', action: 'news.dismiss', detail: {} });
         const accepted = await store.audit.list({ gameId: game.id, action: 'review.accept' });
         expect(accepted.map((a) => [a.action, a.detail])).toEqual([['review.accept', { key: 'flag:9:vote-by-dead' }]]);
       });

@@ -5,7 +5,7 @@ import { Slot } from '../../src/model/roster.js';
 import { postEvents } from '../../src/parse/post-events.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import type { StoredGmEvent } from '../../src/store/events-repo.js';
-import type { Game } from '../../src/store/games-repo.js';
+import type { Game } from '../../src/model/game.js';
 import type { StoredPost } from '../../src/store/posts-repo.js';
 import { playersInOpeningPost } from '../../src/web/ui/inspect-thread.js';
 import { MarkupPreview, parseBbcode } from '../../src/web/ui/markup-preview.js';

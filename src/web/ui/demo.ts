@@ -10,7 +10,9 @@ import { PageFetcher } from '../../fetch/page-fetcher.js';
 import { createPoller, type Poller } from '../../jobs/poller.js';
 import { packageRoot } from '../../config/package-root.js';
 import { openStore, type Store } from '../../store/open-store.js';
+import { createGame } from '../../app/games.js';
 import { createApp, type VotalApp } from '../app.js';
+import { commandDepsOf } from '../deps.js';
 
 /**
  * `votal demo`: a stand-in forum serving the standard fixture game (every engine's
@@ -87,27 +89,17 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
       s.once('error', reject);
     });
     cleanup.push(() => new Promise<void>((resolve) => {
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      if ('closeAllConnections' in server) server.closeAllConnections();
       server.close(() => resolve());
     }));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    // The sample game, added the way a GM would (the JSON API), with a Day clock.
+    // The sample game, added the way a GM would (the same command the API and the dashboard run), with a Day clock.
     const now = Date.now();
-    const created = await app.request('/api/games', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        url: threadUrl, ruleset: DEMO_RULESET, players: DEMO_PLAYERS, engine: 'xenforo2', pollIntervalSeconds: 60,
-        day: { number: 1, start: new Date(now - 3_600_000).toISOString(), deadline: new Date(now + 2 * 86_400_000).toISOString() },
-      }),
-    });
-    if (created.status !== 201) throw new Error(`could not add the sample game: HTTP ${created.status} ${await created.text()}`);
-    const { id, slug } = (await created.json()) as { id: number; slug: string };
-    await app.request(`/api/games/${id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ timeZone: 'Europe/Berlin', votalTitle: 'Standard Game — vote count' }),
+    const { id, slug } = await createGame(commandDepsOf({ store, poller, env }), 'gm', {
+      url: threadUrl, ruleset: DEMO_RULESET, players: DEMO_PLAYERS, engine: 'xenforo2', pollIntervalSeconds: 60,
+      day: { number: 1, start: new Date(now - 3_600_000).toISOString(), deadline: new Date(now + 2 * 86_400_000).toISOString() },
+      timeZone: 'Europe/Berlin', votalTitle: 'Standard Game — vote count',
     });
     const until = Date.now() + (options.firstCountMs ?? 20_000);
     while (!(await store.tallies.latest(id)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));

@@ -1,12 +1,11 @@
 import type { GmEvent } from '../../model/event.js';
 import type { Tally } from '../../model/tally.js';
-import type { Game } from '../../store/games-repo.js';
+import type { Game } from '../../model/game.js';
 import type { Store } from '../../store/open-store.js';
 import type { PollState } from '../../store/polls-repo.js';
 import type { StoredPost } from '../../store/posts-repo.js';
 import { foldGame } from '../../game/fold-game.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
-import { DaySetting } from '../../game/game-settings.js';
 import { postHistories } from '../../game/post-histories.js';
 import { buildTimeline, type Timeline } from './timeline.js';
 
@@ -37,28 +36,26 @@ export type UiStore = Pick<Store, 'games' | 'posts' | 'events' | 'tallies' | 'dr
 export function deadlineOf(game: Game, poll: PollState | null): string | null {
   const derived = poll?.state.deadline;
   if (typeof derived === 'string') return derived;
-  const day = DaySetting.safeParse(game.settings.day);
-  return day.success ? day.data.deadline : null;
+  return game.settings.day?.deadline ?? null;
 }
 
 export function timeZoneOf(game: Game): string | null {
-  return typeof game.settings.timeZone === 'string' ? game.settings.timeZone : null;
+  return game.settings.timeZone ?? null;
 }
 
 /** The title the GM gave the game, else the one the thread shows (as the poller read it), else the slug. */
 export function titleOf(game: Game, poll: PollState | null): string {
-  const fromSettings = typeof game.settings.title === 'string' ? game.settings.title : null;
-  return fromSettings ?? poll?.threadTitle ?? game.slug;
+  return game.settings.title ?? poll?.threadTitle ?? game.slug;
 }
 
 /** The Day's posts (for the timeline): after its day-start event, or made since the Day's start time. */
 function dayPostsOf(game: Game, gmEvents: readonly GmEvent[], posts: readonly StoredPost[], tally: Tally): number[] {
   const day = tally.day;
   const starts = gmEvents.flatMap((e) => (e.kind === 'day-start' && e.day === day ? [e.at ?? 0] : []));
-  const setting = DaySetting.safeParse(game.settings.day);
+  const setting = game.settings.day;
   let from = starts.length ? Math.max(...starts) : 0;
-  if (!starts.length && setting.success && setting.data.number === day) {
-    const startMs = Date.parse(setting.data.start);
+  if (!starts.length && setting && setting.number === day) {
+    const startMs = Date.parse(setting.start);
     const first = posts.find((p) => p.postedAt !== null && Date.parse(p.postedAt) >= startMs);
     from = first ? first.number - 1 : from;
   }
@@ -66,7 +63,7 @@ function dayPostsOf(game: Game, gmEvents: readonly GmEvent[], posts: readonly St
   return posts.map((p) => p.number).filter((n) => n > from && n <= asOf);
 }
 
-const cache = new Map<string, { key: string; data: Promise<LiveData>; until: number }>();
+const cache = new Map<string, { key: string; data: Promise<LiveData>; valid: { until: number } }>();
 const MAX_CACHED = 200;
 
 /**
@@ -83,23 +80,23 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
   ]);
   const key = [latest?.id ?? 0, events.at(-1)?.id ?? 0, events.length, game.updatedAt, poll.threadTitle ?? ''].join(':');
   const hit = cache.get(String(game.id));
-  if (hit && hit.key === key && now.getTime() < hit.until) return hit.data;
+  if (hit && hit.key === key && now.getTime() < hit.valid.until) return hit.data;
 
-  const entry = { key, data: null as unknown as Promise<LiveData>, until: Number.POSITIVE_INFINITY };
-  entry.data = (async (): Promise<LiveData> => {
+  // How long the data holds is known once it is made: the entry is cached before that.
+  const valid = { until: Number.POSITIVE_INFINITY };
+  const data = (async (): Promise<LiveData> => {
     const ruleset = gameRuleset(game);
     const gmEvents = events.map((e) => e.event);
     // The posts the stored tally counted: the page follows the poller, never ahead of it.
     const asOf = latest?.tally.asOfPost ?? null;
     const posts = (await store.posts.postsOf(game.id)).filter((p) => asOf === null || p.number <= asOf);
     const { histories } = await postHistories(store, game, ruleset, gmEvents, posts, { save: false });
-    const setting = DaySetting.safeParse(game.settings.day);
     const folded = foldGame({
       ruleset, roster: game.roster, engine: game.engine ?? latest?.tally.engine ?? null, posts: histories, gmEvents,
-      day: setting.success ? setting.data : undefined, now: now.toISOString(), view: 'public',
+      day: game.settings.day, now: now.toISOString(), view: 'public',
     });
     // The next check or deadline changes the page: the cached data lasts until then.
-    entry.until = Math.min(Number.POSITIVE_INFINITY, ...folded.upcoming.map((t) => Date.parse(t)));
+    valid.until = Math.min(Number.POSITIVE_INFINITY, ...folded.upcoming.map((t) => Date.parse(t)));
     const timeline = buildTimeline({
       ruleset, roster: game.roster, events: folded.log, engine: game.engine, view: 'public', clock: folded.clock,
       day: folded.tally.day, posts: dayPostsOf(game, gmEvents, posts, folded.tally),
@@ -116,6 +113,7 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
       version: `${key}:${folded.tally.outcome.status}:${folded.deadline ?? ''}`,
     };
   })();
+  const entry = { key, data, valid };
   cache.set(String(game.id), entry);
   if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
   entry.data.catch(() => cache.delete(String(game.id)));

@@ -1,7 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, MiddlewareHandler } from 'hono';
 import { actorOf, type Gm } from '../../model/gm.js';
-import type { Game } from '../../store/games-repo.js';
+import type { Game } from '../../model/game.js';
 import type { GmsRepo } from '../../store/gms-repo.js';
 import type { DraftsRepo } from '../../store/drafts-repo.js';
 import { requireAdmin } from '../auth.js';
@@ -111,29 +110,5 @@ export function apiAccess(auth: GmAuth, adminToken: string, throttle: RateLimitO
       await next();
     });
   };
-}
-
-/**
- * The dashboard still sends its form actions through the JSON API in-process. They go as
- * the signed-in GM, not with the admin token, so that the API audits them under the GM's
- * name and keeps them to the GM's games: `actAsGm` (mounted after sign-in) remembers the
- * request's session and `apiHeadersOfGm` gives the in-process call its cookie and CSRF token.
- */
-const acting = new AsyncLocalStorage<{ sessionId: string; csrf: string }>();
-
-export function actAsGm(): MiddlewareHandler {
-  return async (c, next) => {
-    const session = c.get('session') as { id: string; csrf: string } | undefined;
-    if (!session) return next();
-    await acting.run({ sessionId: session.id, csrf: session.csrf }, next);
-  };
-}
-
-/** Headers for an in-process API call made while serving a signed-in GM; null outside one. */
-export function apiHeadersOfGm(): Record<string, string> | null {
-  const current = acting.getStore();
-  if (!current) return null;
-  // The in-process request is plain http: its cookie has no __Host- prefix.
-  return { cookie: `votal_gm=${current.sessionId}`, [CSRF_HEADER]: current.csrf };
 }
 

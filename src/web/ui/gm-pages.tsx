@@ -1,13 +1,13 @@
 import type { Child } from 'hono/jsx';
 import { EngineId } from '../../model/engine.js';
 import type { Tally } from '../../model/tally.js';
-import type { AuditEntry } from '../../store/audit-repo.js';
-import type { Draft, Publication } from '../../store/drafts-repo.js';
+import type { AuditAction, AuditEntry } from '../../model/audit.js';
+import type { Draft, Publication } from '../../model/draft.js';
 import type { GmNews } from '../../game/gm-news.js';
 import { playersNow } from '../../game/players-now.js';
 import type { Roster } from '../../model/roster.js';
 import type { StoredGmEvent } from '../../store/events-repo.js';
-import type { Game } from '../../store/games-repo.js';
+import { GameStatus, type Game } from '../../model/game.js';
 import { staleCount } from '../../game/stale-count.js';
 import type { PollState } from '../../store/polls-repo.js';
 import { Csrf, Layout, LocalTime, PostButton } from './layout.js';
@@ -89,7 +89,7 @@ export function SetupPage(props: { pre: string; error?: string | null; done?: bo
 }
 
 /** Audit actions as the GM reads them; an action not listed shows its code. */
-const ACTIVITY: Record<string, string> = {
+const ACTIVITY: Partial<Record<AuditAction, string>> = {
   'game.create': 'Game created',
   'game.settings': 'Settings changed',
   'game.status': 'Game paused or resumed',
@@ -105,7 +105,6 @@ const ACTIVITY: Record<string, string> = {
   'draft.discard': 'Votal draft discarded',
   'draft.supersede': 'Votal draft replaced by a newer count',
   'publication.publish': 'Votal posted',
-  'publication.copied': 'Votal copied by hand',
   'publication.fail': 'Posting the votal failed',
   'review.accept': 'Review item accepted',
   'news.dismiss': "GM post proposal dismissed",
@@ -115,14 +114,15 @@ const ACTIVITY: Record<string, string> = {
   'game.cohost-add': 'Co-host added',
   'game.cohost-remove': 'Co-host removed',
 };
-export const activityText = (action: string): string => (Object.hasOwn(ACTIVITY, action) ? ACTIVITY[action]! : action);
+export const activityText = (action: AuditAction): string => ACTIVITY[action] ?? action;
 
-const STATUS_WORDS: Record<string, string> = { active: 'Game resumed', paused: 'Game paused', finished: 'Game finished', archived: 'Game archived' };
+const STATUS_WORDS: Record<GameStatus, string> = { active: 'Game resumed', paused: 'Game paused', finished: 'Game finished', archived: 'Game archived' };
 
 /** One audit entry as a sentence, with what changed where that is short (status, ruleset, players). */
 export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): string {
   const d = entry.detail;
-  if (entry.action === 'game.status' && typeof d.status === 'string' && Object.hasOwn(STATUS_WORDS, d.status)) return STATUS_WORDS[d.status]!;
+  const status = GameStatus.safeParse(d.status);
+  if (entry.action === 'game.status' && status.success) return STATUS_WORDS[status.data];
   if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string') return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
   if (entry.action.startsWith('game.') && typeof d.gm === 'string' && Object.hasOwn(ACTIVITY, entry.action)) {
@@ -526,7 +526,7 @@ export function GamePage(props: {
             {t ? (
               <>
                 <p>{`Day ${t.day} · ${thresholdText(t)}`}{t.asOfPost !== null ? ` · as of post ${t.asOfPost}` : ''}{props.tallyAt ? <> · counted <LocalTime iso={props.tallyAt} /></> : null}</p>
-                <p>Deadline: <Deadline deadline={props.deadline} timeZone={typeof g.settings.timeZone === 'string' ? g.settings.timeZone : null} ended={outcomeText(t)} /></p>
+                <p>Deadline: <Deadline deadline={props.deadline} timeZone={g.settings.timeZone ?? null} ended={outcomeText(t)} /></p>
                 <WagonsTable tally={t} id="gm-wagons" />
                 <p><strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}</p>
                 {t.outcome.status !== 'open' ? <p class="notice"><strong>{`Outcome: ${t.outcome.status}`}</strong>{t.outcome.eliminated.length ? ` — ${t.outcome.eliminated.join(', ')}` : ''}</p> : null}
@@ -593,7 +593,7 @@ export function DraftPage(props: {
         <section class="panel" aria-labelledby="preview-h">
           <h2 id="preview-h">Preview</h2>
           <div class="forum-post">
-            <div class="author"><div class="avatar" aria-hidden="true">GM</div>{typeof props.game.settings.gm === 'string' ? props.game.settings.gm : 'GM'}</div>
+            <div class="author"><div class="avatar" aria-hidden="true">GM</div>{typeof props.game.settings.gm === 'string' ? props.game.settings.gm : props.game.settings.gm?.join(', ') ?? 'GM'}</div>
             <MarkupPreview source={d.body} dialect={d.dialect} />
           </div>
         </section>
@@ -695,7 +695,7 @@ export function SettingsPage(props: {
           <div><label for="pollSeconds">Poll every (seconds)</label><input id="pollSeconds" name="pollSeconds" type="number" min="30" value={String(g.pollIntervalSeconds)} /></div>
           <div>
             <label for="status">Status</label>
-            <select id="status" name="status">{['active', 'paused', 'finished', 'archived'].map((v) => <option value={v} selected={g.status === v}>{v}</option>)}</select>
+            <select id="status" name="status">{GameStatus.options.map((v) => <option value={v} selected={g.status === v}>{v}</option>)}</select>
           </div>
         </div>
         <h2>Day clock</h2>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { ADMIN_NAME, GmName, inviteState, type Gm, type GmInvite } from '../../model/gm.js';
-import type { Game } from '../../store/games-repo.js';
+import type { Game } from '../../model/game.js';
 import { InviteRefusedError, type GameGm, type GmsRepo } from '../../store/gms-repo.js';
 import { NotFoundError, StateError } from '../../store/errors.js';
 import { secretHash, type GmVariables } from './auth.js';

@@ -1,25 +1,27 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { CommandDeps } from '../../app/deps.js';
+import { approveDraft, discardDraft, draftNow, editDraft, markPublished, staleness } from '../../app/drafts.js';
+import { answerReview, dismissNews, recordEvent } from '../../app/events.js';
+import { createGame, deleteGame, updateGame, type GameChange } from '../../app/games.js';
+import { pollNow } from '../../app/poll.js';
 import type { VotalEnv } from '../../config/env.js';
 import { EngineId } from '../../model/engine.js';
+import { GameStatus, type Game } from '../../model/game.js';
 import { parsePlayerList } from '../../model/roster.js';
 import { listRulesets, loadRuleset } from '../../rules/load-ruleset.js';
-import type { Game } from '../../store/games-repo.js';
-import type { Publication } from '../../store/drafts-repo.js';
+import type { Publication } from '../../model/draft.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
-import { acceptedReviews } from '../../game/draft-step.js';
 import { gmNews, NEWS_DISMISS } from '../../game/gm-news.js';
 import { copiedText } from '../../publish/copy.js';
-import { dialectFor } from '../../votal/dialect.js';
-import { openFlags, renderVotal } from '../../votal/render-votal.js';
+import { openFlags } from '../../votal/render-votal.js';
 import { normaliseLineEndings, sameVotalText } from '../../votal/line-endings.js';
+import { commandDepsOf, type AppDeps } from '../deps.js';
+import { refusalOf } from '../errors.js';
 import { rateLimit } from '../rate-limit.js';
-import type { AppDeps } from '../app.js';
-import {
-  GmAuth, clearSessionCookie, requireGm, type GmVariables,
-} from './auth.js';
+import { GmAuth, clearSessionCookie, requireGm, type GmVariables } from './auth.js';
 import { Flashes, type Flash } from './flash.js';
-import { actAsGm, apiHeadersOfGm, gameGuard, ownerOnly, visibleGames } from './gm-access.js';
+import { gameGuard, ownerOnly, ownGame, visibleGames } from './gm-access.js';
 import { gameGmsPanel, gmsRoutes } from './gms-page.js';
 import { signInRoutes } from './sign-in.js';
 import { deadlineOf, titleOf, type UiStore } from './game-data.js';
@@ -39,17 +41,17 @@ import { isTimeZone, localToUtc } from './time-zone.js';
  * (`/gm/...`), server-rendered with hono/jsx (every interpolation escaped), a few small
  * scripts served from /ui/static/, a strict CSP and no inline script anywhere.
  *
- * The dashboard is a thin layer over the JSON API: each form that changes something is
- * turned into the API request and sent through the API in-process (with the admin token),
- * so validation, auditing, recounts and publishing have one code path. It reads the store
- * directly to show things.
+ * The dashboard is a thin caller of the commands (src/app), as the JSON API is: each form
+ * that changes something runs the command the API runs, with the signed-in GM as actor,
+ * so validation, auditing, recounts and publishing have one code path; a refusal comes
+ * back as a flash message. It reads the store directly to show things.
  */
 
 export interface UiOptions {
   /** Sign-in state (tests share one between apps). */
   auth?: GmAuth;
-  /** The JSON API to send form actions to. Default: `createApp(deps)` made on first use. */
-  api?: { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+  /** The commands' dependencies (the API's, when mounted by `createApp`). Default: made from `deps`. */
+  commands?: CommandDeps;
   /** The live page's render cache (tests count its renders). */
   liveRenders?: LiveRenders;
   /** Token bucket for sign-in attempts; false turns it off. */
@@ -68,35 +70,13 @@ const ZONES = [
   'Asia/Kolkata', 'Australia/Sydney', 'Pacific/Auckland',
 ];
 
-export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
-  const store = deps.store as unknown as UiStore;
+export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv> {
+  const store: UiStore = deps.store;
+  const commands = options.commands ?? commandDepsOf(deps);
   const env: VotalEnv = deps.env;
   const now = deps.now ?? (() => new Date());
   const auth = options.auth
     ?? new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir, gms: deps.store.gms, now: () => now().getTime() });
-  const token = env.adminToken ?? '';
-  let api = options.api ?? null;
-
-  const callApi = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
-    if (!api) {
-      const { createApp } = await import('../app.js');
-      api = createApp({ ...deps, rateLimit: false });
-    }
-    const res = await api.request(`/api${path}`, {
-      method,
-      // As the signed-in GM (their name in the audit, their games only); the admin token outside a GM's request.
-      headers: { ...(apiHeadersOfGm() ?? { authorization: `Bearer ${token}` }), 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    let json: Record<string, unknown> = {};
-    try {
-      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      json = { error: text.slice(0, 300) };
-    }
-    return { status: res.status, json };
-  };
   /**
    * The API queues a recount (a poll) after a GM event; the page the GM lands on should show
    * it. When a poll was asked for since `since`, waits (at most `ms`) until one finished
@@ -114,9 +94,6 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  const apiError = (r: { status: number; json: Record<string, unknown> }): string | null =>
-    r.status >= 400 ? String(r.json.error ?? `HTTP ${r.status}`) : null;
-
   const app = new Hono<UiEnv>();
   app.use('/g/*', uiHeaders());
   app.use('/gm', uiHeaders());
@@ -175,7 +152,6 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   });
   app.use('/gm/*', async (c, next) => (c.req.method === 'POST' ? origin(c, next) : next()));
   // Who sees which game: one guard for every route keyed by a game or a draft (gm-access.ts).
-  app.use('/gm/*', actAsGm());
   const hidden = (c: Context) => c.html(<ErrorPage status={404} message="There is nothing here." />, 404);
   for (const path of ['/gm/games/:id', '/gm/games/:id/*']) app.use(path, gameGuard(deps.store, 'game', hidden));
   for (const path of ['/gm/drafts/:id', '/gm/drafts/:id/*']) app.use(path, gameGuard(deps.store, 'draft', hidden));
@@ -290,18 +266,20 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       if (Date.parse(deadline) <= Date.parse(daySetting.start)) daySetting.start = new Date(Date.parse(deadline) - 86_400_000).toISOString();
     }
     const pollSeconds = Number(f.pollSeconds);
-    const created = await callApi('POST', '/games', {
-      url: f.url, ruleset: f.ruleset, players, ...(f.engine ? { engine: f.engine } : {}),
-      ...(Number.isInteger(pollSeconds) && pollSeconds >= 10 ? { pollIntervalSeconds: pollSeconds } : {}),
-      ...(daySetting ? { day: daySetting } : {}),
-    });
-    const error = apiError(created);
-    if (error) return again(error);
-    const id = Number(created.json.id);
-    await callApi('PATCH', `/games/${id}`, {
-      timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}), ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
-    });
-    if (startPost > 0 || day > 1) await callApi('POST', `/games/${id}/events`, { kind: 'day-start', day, at: startPost });
+    const actor = c.get('actor');
+    let id: number;
+    try {
+      id = (await createGame(commands, actor, {
+        url: f.url, ruleset: f.ruleset, players, ...(f.engine ? { engine: f.engine } : {}),
+        ...(Number.isInteger(pollSeconds) && pollSeconds >= 10 ? { pollIntervalSeconds: pollSeconds } : {}),
+        ...(daySetting ? { day: daySetting } : {}),
+        timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}), ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
+      })).id;
+    } catch (error) {
+      return again(refusalOf(error));
+    }
+    await ownGame(deps.store.gms, c, id, now());
+    if (startPost > 0 || day > 1) await recordEvent(commands, actor, id, { kind: 'day-start', day, at: startPost });
     await awaitPoll(id, 0);
     return back(c, `/gm/games/${id}`, { message: 'The game is watched: the first count is on its way.' });
   });
@@ -351,7 +329,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     if (!game) return notFound(c);
     const key = field(await c.req.parseBody(), 'key');
     if (!/^[0-9a-f]{16}$/.test(key)) return back(c, `/gm/games/${game.id}#news`, { error: 'No proposal given.' });
-    await store.audit.record({ gameId: game.id, actor: c.get('actor'), action: NEWS_DISMISS, detail: { key } });
+    await dismissNews(commands, c.get('actor'), game.id, key);
     return back(c, `/gm/games/${game.id}#news`, { message: 'Dismissed.' });
   });
 
@@ -365,18 +343,22 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const to = `/gm/games/${game.id}#review`;
     if (!Number.isInteger(post) || post < 1) return back(c, to, { error: 'No post given.' });
     if (action === 'accept') {
-      await store.audit.record({ gameId: game.id, actor: c.get('actor'), action: 'review.accept', detail: { key, post } });
+      await answerReview(commands, c.get('actor'), game.id, { answer: 'accept', post, key });
       return back(c, to, { message: `Post ${post}: accepted.` });
     }
     if (action !== 'correct') return back(c, to, { error: 'Unknown answer.' });
     const target = field(form, 'target') || null;
     // "Pick" names a player; an empty pick is no answer (ignoring the vote has its own button).
     if (target === null && form.pick === '1') return back(c, to, { error: `Post ${post}: choose the player meant.` });
-    // The API records the correction and waits (a while) for the recount.
-    const r = await callApi('POST', `/games/${game.id}/events`, { kind: 'correct', post, target });
-    const error = apiError(r);
-    if (error) return back(c, to, { error });
-    const done = r.json.recounted === true ? 'recounted.' : `${typeof r.json.note === 'string' ? r.json.note : 'the count follows'}.`;
+    // The correction is a GM event; the command waits (a while) for the recount.
+    let answered;
+    try {
+      answered = await answerReview(commands, c.get('actor'), game.id, { answer: 'correct', post, target });
+    } catch (error) {
+      return back(c, to, { error: refusalOf(error) });
+    }
+    const r = answered.answer === 'correct' ? answered.recorded : null;
+    const done = r?.recounted ? 'recounted.' : `${r?.note ?? 'the count follows'}.`;
     return back(c, to, { message: `Post ${post}: ${target === null ? 'vote ignored' : `counted as a vote for ${target}`}; ${done}` });
   });
 
@@ -409,45 +391,38 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       }
       default: return back(c, `/gm/games/${game.id}`, { error: `Unknown event "${kind}".` });
     }
-    const r = await callApi('POST', `/games/${game.id}/events`, event);
-    const error = apiError(r);
-    if (error) return back(c, `/gm/games/${game.id}`, { error });
-    return back(c, `/gm/games/${game.id}`, { message: `Recorded: ${kind}.${typeof r.json.note === 'string' ? ` ${r.json.note}` : ''}` });
+    try {
+      const r = await recordEvent(commands, c.get('actor'), game.id, event);
+      return back(c, `/gm/games/${game.id}`, { message: `Recorded: ${kind}.${r.note ? ` ${r.note}` : ''}` });
+    } catch (error) {
+      return back(c, `/gm/games/${game.id}`, { error: refusalOf(error) });
+    }
   });
 
   app.post('/gm/games/:id/poll', async (c) => {
     const game = await gameOf(c);
     if (!game) return notFound(c);
-    const r = await callApi('POST', `/games/${game.id}/poll`);
+    let note: string | null = null;
+    let refused: string | null = null;
+    try {
+      note = (await pollNow(commands, game.id)).note;
+    } catch (error) {
+      refused = refusalOf(error);
+    }
     const lastError = (await store.polls.get(game.id)).lastError;
-    const error = apiError(r) ?? (lastError ? `The poll failed: ${lastError}` : null);
-    const note = typeof r.json.note === 'string' ? r.json.note : null;
+    const error = refused ?? (lastError ? `The poll failed: ${lastError}` : null);
     return back(c, `/gm/games/${game.id}`, error ? { error } : { message: note ? `Poll asked for: ${note}.` : 'Thread read and recounted.' });
   });
 
   app.post('/gm/games/:id/drafts', async (c) => {
     const game = await gameOf(c);
     if (!game) return notFound(c);
-    const latest = await store.tallies.latest(game.id);
-    if (!latest) return back(c, `/gm/games/${game.id}`, { error: 'There is no count yet to draft from.' });
-    const engine = game.engine ?? latest.tally.engine;
-    if (!engine) return back(c, `/gm/games/${game.id}`, { error: 'The forum engine is not known yet.' });
-    const s = game.settings;
-    const ruleset = gameRuleset(game);
-    let body: string;
+    let draft;
     try {
-      body = renderVotal(latest.tally, {
-        dialect: dialectFor(engine),
-        ...(typeof s.votalTitle === 'string' ? { title: s.votalTitle } : {}),
-        deadline: deadlineOf(game, await store.polls.get(game.id)),
-        timeZone: typeof s.timeZone === 'string' ? s.timeZone : ruleset.schedule?.timeZone ?? 'UTC',
-        ...(typeof s.votalTemplate === 'string' ? { template: s.votalTemplate } : {}),
-        settled: await acceptedReviews(store, game.id),
-      });
+      draft = await draftNow(commands, c.get('actor'), game.id);
     } catch (error) {
-      return back(c, `/gm/games/${game.id}`, { error: `Could not render the votal: ${(error as Error).message}` });
+      return back(c, `/gm/games/${game.id}`, { error: refusalOf(error) });
     }
-    const draft = await store.drafts.create({ gameId: game.id, tallyId: latest.id, dialect: dialectFor(engine), body }, c.get('actor'));
     return back(c, `/gm/drafts/${draft.id}`, { message: 'Drafted from the current count.' });
   });
 
@@ -462,11 +437,10 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
   /** The draft page; `edited`: the GM's unsaved edit, previewed in place of the draft's text. */
   const draftPage = async (c: Context<UiEnv>, found: NonNullable<Awaited<ReturnType<typeof draftAndGame>>>, edited: string | null) => {
     const { draft, game } = found;
-    const [publication, poll, api] = await Promise.all([
-      store.drafts.publicationOf(draft.id), store.polls.get(game.id), callApi('GET', `/drafts/${draft.id}`),
+    const [publication, poll, stale] = await Promise.all([
+      store.drafts.publicationOf(draft.id), store.polls.get(game.id), draft.status === 'pending' ? staleness(commands, draft) : null,
     ]);
-    const stale = (api.json.stale ?? null) as { changes: { summary: string[] } } | null;
-    const method = (game.settings.publish as { method?: string } | undefined)?.method ?? 'copy';
+    const method = game.settings.publish?.method ?? 'copy';
     const flash = flashOf(c);
     const copyText = publication && publication.method === 'copy' && publication.status !== 'published' && draft.status === 'approved'
       ? copiedText(draft.body) : null;
@@ -496,12 +470,14 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     if (!found) return notFound(c);
     const body = String((await c.req.parseBody()).body ?? '');
     const { draft } = found;
-    if (!body.trim()) return back(c, `/gm/drafts/${draft.id}`, { error: 'The draft is empty.' });
-    if (draft.status !== 'pending') return back(c, `/gm/drafts/${draft.id}`, { error: `Draft ${draft.id} is ${draft.status}; only a pending draft can be edited.` });
-    if (sameVotalText(body, draft.body)) return back(c, `/gm/drafts/${draft.id}`, { message: 'No change.' });
-    // Drafts are snapshots: an edit is a new draft, and the old one is discarded.
-    const edited = await store.drafts.edit(draft.id, normaliseLineEndings(body), c.get('actor'));
-    return back(c, `/gm/drafts/${edited.id}`, { message: `Saved as draft #${edited.id}.` });
+    try {
+      // Drafts are snapshots: an edit is a new draft, and the old one is discarded.
+      const edited = await editDraft(commands, c.get('actor'), draft.id, body);
+      if (!edited.changed) return back(c, `/gm/drafts/${draft.id}`, { message: 'No change.' });
+      return back(c, `/gm/drafts/${edited.draft.id}`, { message: `Saved as draft #${edited.draft.id}.` });
+    } catch (error) {
+      return back(c, `/gm/drafts/${draft.id}`, { error: refusalOf(error) });
+    }
   });
 
   app.post('/gm/drafts/:id/approve', async (c) => {
@@ -511,38 +487,47 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const form = await c.req.parseBody();
     const body = typeof form.body === 'string' && form.body.trim() && !sameVotalText(form.body, draft.body) ? form.body : undefined;
     const confirm = form.confirm === '1';
-    const r = await callApi('POST', `/drafts/${draft.id}/approve`, { ...(body ? { body } : {}), ...(confirm ? { confirm } : {}) });
-    const error = apiError(r);
-    if (error) return back(c, `/gm/drafts/${draft.id}`, { error });
-    const published = (r.json.draft as { id?: number } | undefined)?.id ?? draft.id;
-    switch (r.json.status) {
+    let r;
+    try {
+      r = await approveDraft(commands, c.get('actor'), draft.id, { ...(body ? { body } : {}), ...(confirm ? { confirm } : {}) });
+    } catch (error) {
+      return back(c, `/gm/drafts/${draft.id}`, { error: refusalOf(error) });
+    }
+    const published = r.draft.id;
+    switch (r.status) {
       case 'published': return back(c, `/gm/drafts/${published}`, { message: 'Approved and posted in the thread.' });
       case 'copy': return back(c, `/gm/drafts/${published}`, { message: 'Approved. Copy it into the thread, then press "I have posted it".' });
       case 'in-progress': return back(c, `/gm/drafts/${published}`, { message: 'Approved. Another Votal process is posting it right now; reload to see the result.' });
-      default: return back(c, `/gm/drafts/${published}`, { error: `Approved, but posting failed: ${String(r.json.error ?? 'unknown error')}` });
+      case 'failed': return back(c, `/gm/drafts/${published}`, { error: `Approved, but posting failed: ${r.error}` });
     }
   });
 
   app.post('/gm/drafts/:id/discard', async (c) => {
     const found = await draftAndGame(c);
     if (!found) return notFound(c);
-    const r = await callApi('POST', `/drafts/${found.draft.id}/discard`, {});
-    const error = apiError(r);
-    return back(c, `/gm/games/${found.game.id}`, error ? { error } : { message: `Draft #${found.draft.id} discarded.` });
+    try {
+      await discardDraft(commands, c.get('actor'), found.draft.id);
+      return back(c, `/gm/games/${found.game.id}`, { message: `Draft #${found.draft.id} discarded.` });
+    } catch (error) {
+      return back(c, `/gm/games/${found.game.id}`, { error: refusalOf(error) });
+    }
   });
 
   app.post('/gm/drafts/:id/published', async (c) => {
     const found = await draftAndGame(c);
     if (!found) return notFound(c);
     const url = field(await c.req.parseBody(), 'url');
-    const r = await callApi('POST', `/drafts/${found.draft.id}/published`, url ? { url } : {});
-    const error = apiError(r);
-    return back(c, `/gm/drafts/${found.draft.id}`, error ? { error } : { message: 'Marked as published.' });
+    try {
+      await markPublished(commands, c.get('actor'), found.draft.id, url ? { url } : {});
+      return back(c, `/gm/drafts/${found.draft.id}`, { message: 'Marked as published.' });
+    } catch (error) {
+      return back(c, `/gm/drafts/${found.draft.id}`, { error: refusalOf(error) });
+    }
   });
 
   // ---------------------------------------------------------------------------- settings
   const publishMethod = (game: Game): string => {
-    const m = (game.settings.publish as { method?: string } | undefined)?.method;
+    const m = game.settings.publish?.method;
     return m === 'form' ? 'reply form with a stored session' : m === 'xenforo-api' ? 'XenForo API' : m === 'discourse-api' ? 'Discourse API' : 'copy and paste';
   };
 
@@ -563,10 +548,10 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     const to = `/gm/games/${game.id}/settings`;
     const zone = field(form, 'timeZone') || 'UTC';
     if (!isTimeZone(zone)) return back(c, to, { error: `"${zone}" is not a time zone.` });
-    const patch: Record<string, unknown> = { timeZone: zone };
+    const patch: GameChange = { timeZone: zone };
     // The game itself: title, ruleset, players (sent only when changed: the last two recount).
     const title = field(form, 'title');
-    const currentTitle = typeof game.settings.title === 'string' ? game.settings.title : '';
+    const currentTitle = game.settings.title ?? '';
     if ('title' in form && title !== currentTitle) patch.title = title || null;
     const ruleset = field(form, 'ruleset');
     if (ruleset && ruleset !== game.ruleset) patch.ruleset = ruleset;
@@ -583,8 +568,9 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     }
     const poll = Number(field(form, 'pollSeconds'));
     if (Number.isInteger(poll) && poll > 0 && poll !== game.pollIntervalSeconds) patch.pollIntervalSeconds = poll;
-    const status = field(form, 'status');
-    if (status && status !== game.status) patch.status = status;
+    const status = GameStatus.safeParse(field(form, 'status'));
+    if (field(form, 'status') && !status.success) return back(c, to, { error: `"${field(form, 'status')}" is not a game status.` });
+    if (status.success && status.data !== game.status) patch.status = status.data;
     const positive = (name: string): number | null => {
       const v = Number(field(form, name));
       return field(form, name) === '' || !Number.isFinite(v) || v <= 0 ? null : v;
@@ -599,20 +585,20 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       requestKeywords: field(form, 'requestKeywords').split(',').map((k) => k.trim()).filter(Boolean),
     };
     const webhook = field(form, 'webhookUrl');
-    const currentHook = typeof game.settings.webhookUrl === 'string' ? game.settings.webhookUrl : '';
+    const currentHook = game.settings.webhookUrl ?? '';
     if (webhook !== currentHook) patch.webhookUrl = webhook || null;
     const deadlineLocal = field(form, 'deadline');
     if (deadlineLocal) {
       const deadline = localToUtc(deadlineLocal, zone);
       if (!deadline) return back(c, to, { error: 'The deadline is not a date and time.' });
-      const current = (typeof game.settings.day === 'object' && game.settings.day !== null ? game.settings.day : {}) as Record<string, unknown>;
+      const current = game.settings.day;
       const dayNumber = Number(field(form, 'dayNumber') || '1');
-      const start = typeof current.start === 'string' && Date.parse(current.start) < Date.parse(deadline) ? current.start : now().toISOString();
+      const start = current && Date.parse(current.start) < Date.parse(deadline) ? current.start : now().toISOString();
       const number = Number.isInteger(dayNumber) && dayNumber > 0 ? dayNumber : 1;
       // Unchanged, it is not sent: a new Day clock recounts.
-      const same = typeof current.deadline === 'string' && Date.parse(current.deadline) === Date.parse(deadline) && current.number === number;
+      const same = current !== undefined && Date.parse(current.deadline) === Date.parse(deadline) && current.number === number;
       if (!same) patch.day = { number, start, deadline };
-    } else if (typeof game.settings.day === 'object' && game.settings.day !== null && 'deadline' in form) {
+    } else if (game.settings.day && 'deadline' in form) {
       patch.deadline = null; // the GM emptied the deadline: no Day clock
     }
     const method = field(form, 'publishMethod');
@@ -620,11 +606,14 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     else if (method === 'form') patch.publish = { method, cookies: typeof form.cookies === 'string' ? form.cookies : '' };
     else if (method === 'xenforo-api') patch.publish = { method, apiKey: field(form, 'apiKey'), ...(field(form, 'apiUser') ? { apiUser: field(form, 'apiUser') } : {}) };
     else if (method === 'discourse-api') patch.publish = { method, apiUsername: field(form, 'apiUser'), apiKey: field(form, 'apiKey') };
-    const r = await callApi('PATCH', `/games/${game.id}`, patch);
-    const error = apiError(r);
-    const issues = Array.isArray(r.json.issues) ? (r.json.issues as { field: string; message: string }[]).map((i) => `${i.field}: ${i.message}`).join('; ') : null;
-    if (error) return back(c, to, { error: issues ?? error });
-    const recount = r.json.recounted === true ? ' The game was counted again.' : typeof r.json.note === 'string' ? ` Recount: ${r.json.note}.` : '';
+    let changed;
+    try {
+      changed = await updateGame(commands, c.get('actor'), game.id, patch);
+    } catch (error) {
+      return back(c, to, { error: refusalOf(error) });
+    }
+    const r = changed.recount;
+    const recount = r?.done ? ' The game was counted again.' : r?.note ? ` Recount: ${r.note}.` : '';
     return back(c, to, { message: `Settings saved.${recount}` });
   });
 
@@ -633,9 +622,11 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     if (!game) return notFound(c);
     const form = await c.req.parseBody();
     const archive = field(form, 'archive') !== '0';
-    const r = await callApi('PATCH', `/games/${game.id}`, { action: archive ? 'archive' : 'unarchive' });
-    const error = apiError(r);
-    if (error) return back(c, `/gm/games/${game.id}/settings`, { error });
+    try {
+      await updateGame(commands, c.get('actor'), game.id, { action: archive ? 'archive' : 'unarchive' });
+    } catch (error) {
+      return back(c, `/gm/games/${game.id}/settings`, { error: refusalOf(error) });
+    }
     return archive
       ? back(c, '/gm', { message: 'The game is archived: it is no longer read. Find it under archived games.' })
       : back(c, `/gm/games/${game.id}/settings`, { message: 'The game is back, paused: resume it to read the thread again.' });
@@ -658,13 +649,15 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
     if (confirm !== game.slug) {
       return back(c, `/gm/games/${game.id}/delete`, { error: `Nothing was deleted: type ${game.slug} to confirm.` });
     }
-    const r = await callApi('DELETE', `/games/${game.id}?confirm=${encodeURIComponent(confirm)}`);
-    const error = apiError(r);
-    if (error) return back(c, `/gm/games/${game.id}/delete`, { error });
+    try {
+      await deleteGame(commands, c.get('actor'), game.id, confirm);
+    } catch (error) {
+      return back(c, `/gm/games/${game.id}/delete`, { error: refusalOf(error) });
+    }
     return back(c, '/gm', { message: `“${title}” and all its data were deleted.` });
   });
 
-  return app as unknown as Hono;
+  return app;
 }
 
 export { GmAuth } from './auth.js';

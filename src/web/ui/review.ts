@@ -4,9 +4,9 @@ import type { Flag, Tally, TallyViolation } from '../../model/tally.js';
 import { readPost } from '../../parse/read-post.js';
 import { laterVote, TARGET_FLAGS } from '../../votal/render-votal.js';
 import type { Ruleset } from '../../rules/ruleset.js';
-import type { AuditEntry } from '../../store/audit-repo.js';
+import type { AuditEntry } from '../../model/audit.js';
 import type { StoredGmEvent } from '../../store/events-repo.js';
-import type { Game } from '../../store/games-repo.js';
+import type { Game } from '../../model/game.js';
 import type { StoredPost } from '../../store/posts-repo.js';
 import { wordDiff, type DiffPart } from './word-diff.js';
 

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { NEWS_DISMISS } from '../game/gm-news.js';
+import { GmEvent, positionedNow } from '../model/event.js';
+import type { Tally } from '../model/tally.js';
+import type { StoredGmEvent } from '../store/events-repo.js';
+import { pollAndWait, type CommandDeps } from './deps.js';
+import { gameOr404 } from './games.js';
+import { Invalid, parseInput } from './errors.js';
+
+/** The GM's word on the game: events, answers to the review queue, dismissed news. */
+
+export interface EventRecorded {
+  event: StoredGmEvent;
+  /** The recount finished before the answer; else `note` says why not. */
+  recounted: boolean;
+  note: string | null;
+  tallyId: number | null;
+  tallyChanged: boolean;
+  tally: Tally | null;
+}
+
+/**
+ * Records one GM event (DESIGN.md "GM events file"); an unplaced one gets the current
+ * time. A recount is a poll: the fold takes every GM event, this one included; the answer
+ * waits (a while) for that poll to finish.
+ */
+export async function recordEvent(deps: CommandDeps, actor: string, gameId: number, given: unknown): Promise<EventRecorded> {
+  const { store } = deps;
+  const game = await gameOr404(deps, gameId);
+  const event = positionedNow(parseInput(GmEvent, given), deps.clock.now());
+  const stored = await store.events.append(game.id, event, actor);
+  const before = await store.tallies.latest(game.id);
+  const note = game.status === 'active'
+    ? await pollAndWait(deps, game.id)
+    : `the game is ${game.status}: the event counts from the next poll after it is resumed`;
+  const after = await store.tallies.latest(game.id);
+  return {
+    event: stored,
+    recounted: note === null,
+    note,
+    tallyId: after?.id ?? null,
+    tallyChanged: (after?.id ?? null) !== (before?.id ?? null),
+    tally: after?.tally ?? null,
+  };
+}
+
+/** The GM's answer to one review item: the post is fine as counted, or its vote is corrected. */
+export const ReviewAnswer = z.discriminatedUnion('answer', [
+  z.object({ answer: z.literal('accept'), post: z.number().int().positive(), key: z.string().max(100) }),
+  /** `target`: the player the vote was for; null ignores the post's vote. */
+  z.object({ answer: z.literal('correct'), post: z.number().int().positive(), target: z.string().trim().min(1).nullable() }),
+]);
+export type ReviewAnswer = z.infer<typeof ReviewAnswer>;
+
+export type ReviewAnswered = { answer: 'accept' } | { answer: 'correct'; recorded: EventRecorded };
+
+/** Accepting is remembered (the item leaves the queue); a correction is a GM event and recounts. */
+export async function answerReview(deps: CommandDeps, actor: string, gameId: number, given: ReviewAnswer): Promise<ReviewAnswered> {
+  const input = parseInput(ReviewAnswer, given);
+  const game = await gameOr404(deps, gameId);
+  if (input.answer === 'accept') {
+    await deps.store.audit.record({ gameId: game.id, actor, action: 'review.accept', detail: { key: input.key, post: input.post } });
+    return { answer: 'accept' };
+  }
+  return { answer: 'correct', recorded: await recordEvent(deps, actor, game.id, { kind: 'correct', post: input.post, target: input.target }) };
+}
+
+/** A proposal from the GM's posts the GM does not want: recorded, so it is not shown again. */
+export async function dismissNews(deps: CommandDeps, actor: string, gameId: number, key: string): Promise<void> {
+  if (!/^[0-9a-f]{16}$/.test(key)) throw Invalid.field('key', 'not a proposal key (16 hex digits)');
+  const game = await gameOr404(deps, gameId);
+  await deps.store.audit.record({ gameId: game.id, actor, action: NEWS_DISMISS, detail: { key } });
+}

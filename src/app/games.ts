@@ -1,0 +1,340 @@
+import { z } from 'zod';
+import { sealPublish } from '../config/game-settings.js';
+import { assertPublicUrl } from '../fetch/private-host.js';
+import { EngineId } from '../model/engine.js';
+import { GameStatus, Slug, type Game } from '../model/game.js';
+import {
+  DaySetting, DraftSettings, GmNames, PublishInput, type GameSettingsInput, type SettingsChange,
+} from '../model/game-settings.js';
+import { parsePlayerList, Slot, type Roster } from '../model/roster.js';
+import { cookieJarFromExport } from '../publish/cookie-jar.js';
+import { listRulesets, loadRuleset } from '../rules/load-ruleset.js';
+import { compileTemplate, TemplateError } from '../votal/template.js';
+import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
+import { kickPoll, pollAndWait, type CommandDeps } from './deps.js';
+import { Conflict, Invalid, NotFound, parseInput } from './errors.js';
+
+/** Games: add one, change it (settings, players, ruleset, title, deadline, status), delete it. */
+
+const PlayerInput = z.union([
+  z.string().trim().min(1, { message: 'a player name cannot be empty' }),
+  z.strictObject({
+    name: z.string().trim().min(1),
+    aliases: z.array(z.string().trim().min(1)).optional(),
+    formerNames: z.array(z.string().trim().min(1)).optional(),
+    alive: z.boolean().optional(),
+  }),
+]);
+
+/** Players as the GM gives them: names ("Ann (A, Annie)" lists aliases), or slots. */
+export const Players = z
+  .array(PlayerInput, { error: 'must be a list of player names' })
+  .min(1, { message: 'must name at least one player' });
+export type Players = z.infer<typeof Players>;
+
+const PollInterval = z.number().int().min(10).max(86_400);
+
+export const NewGameInput = z.strictObject({
+  url: z.string({ error: 'required: the URL of the game thread' }).trim().min(1, { message: 'required: the URL of the game thread' }),
+  ruleset: z.string({ error: () => `required: a ruleset name (${listRulesets().join(', ')})` }).trim().min(1),
+  players: Players,
+  engine: z.string().optional(),
+  slug: Slug.optional(),
+  pollIntervalSeconds: PollInterval.optional(),
+  webhookUrl: z.string().nullable().optional(),
+  publish: z.unknown().optional(),
+  drafts: z.unknown().optional(),
+  day: z.unknown().optional(),
+  title: z.string().trim().min(1).max(200).optional(),
+  votalTitle: z.string().min(1).optional(),
+  timeZone: z.string().min(1).optional(),
+  gm: GmNames.optional(),
+});
+export type NewGameInput = z.input<typeof NewGameInput>;
+
+/** What the GM does to a game's status; `unarchive` brings an archived game back, paused. */
+export const StatusAction = z.enum(['pause', 'resume', 'finish', 'archive', 'unarchive']);
+export type StatusAction = z.infer<typeof StatusAction>;
+const STATUS_AFTER: Record<StatusAction, GameStatus> = {
+  pause: 'paused', resume: 'active', finish: 'finished', archive: 'archived', unarchive: 'paused',
+};
+
+export const GameChange = z.strictObject({
+  status: GameStatus.optional(),
+  /** `archive`: not polled, off the dashboard's main list, everything kept; `unarchive`: back, paused. */
+  action: StatusAction.optional(),
+  ruleset: z.string().trim().min(1).optional(),
+  /** The game's name on the dashboard and the live page (the thread's title otherwise). */
+  title: z.string().trim().min(1).max(200).nullable().optional(),
+  /** The Day's deadline (ISO 8601 with an offset); null: no deadline. */
+  deadline: z.iso.datetime({ offset: true }).nullable().optional(),
+  pollIntervalSeconds: PollInterval.optional(),
+  players: Players.optional(),
+  drafts: z.unknown().optional(),
+  webhookUrl: z.string().nullable().optional(),
+  publish: z.unknown().optional(),
+  day: z.unknown().optional(),
+  votalTitle: z.string().min(1).nullable().optional(),
+  timeZone: z.string().min(1).nullable().optional(),
+  votalTemplate: z.string().min(1).nullable().optional(),
+  /** The GM's forum name, or the names of co-hosts: whose posts are read for news. */
+  gm: GmNames.nullable().optional(),
+});
+export type GameChange = z.input<typeof GameChange>;
+
+/** Adds a game and asks for its first poll. */
+export async function createGame(deps: CommandDeps, actor: string, given: NewGameInput): Promise<Game> {
+  const input = parseInput(NewGameInput, given);
+  const url = await checkUrl(input.url, 'url', deps.allowPrivateHosts);
+  const engine = pickEngine(input.engine, url);
+  const ruleset = checkRuleset(input.ruleset);
+  const roster = rosterOf(input.players, 'players');
+  const settings = await settingsFrom(deps, input, url.href);
+  const named = { title: input.title, votalTitle: input.votalTitle, timeZone: input.timeZone, gm: input.gm };
+  Object.assign(settings.values, Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined)));
+  const key = threadKeyFor(url, engine);
+  const game = await deps.store.games.create({
+    threadUrl: url.href,
+    engine,
+    ruleset,
+    roster,
+    ...(input.slug ? { slug: input.slug } : {}),
+    ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
+    nextPollAt: deps.clock.now(),
+    settings: withoutNulls(settings.values),
+  }, actor, { sameThread: (other) => sameThreadKey(other) === key });
+  deps.log?.info({ gameId: game.id, slug: game.slug, engine: game.engine }, 'game added');
+  kickPoll(deps, game.id);
+  return game;
+}
+
+export interface GameChanged {
+  game: Game;
+  /** Null when nothing that changes the count changed; else whether the recount finished, and if not why. */
+  recount: { done: boolean; note: string | null } | null;
+}
+
+/**
+ * Changes a game: settings, players, ruleset, title, deadline, status. Everything is
+ * checked before anything is written (a bad field changes nothing). A change to the count
+ * (players, ruleset, the Day's clock) waits, like a GM event, for the poll that recounts.
+ */
+export async function updateGame(deps: CommandDeps, actor: string, id: number, given: GameChange): Promise<GameChanged> {
+  const { store, clock } = deps;
+  let game = await gameOr404(deps, id);
+  const input = parseInput(GameChange, given);
+  if (input.status && input.action) throw Invalid.field('action', 'give status or action, not both');
+  const status = input.status ?? (input.action ? STATUS_AFTER[input.action] : undefined);
+  if (input.action === 'unarchive' && game.status !== 'archived') {
+    throw new Conflict(`game ${game.id} is ${game.status}, not archived`, { status: game.status });
+  }
+  if (input.day !== undefined && input.deadline !== undefined) throw Invalid.field('deadline', 'give day or deadline, not both');
+  const roster = input.players ? rosterOf(input.players, 'players') : null;
+  const ruleset = input.ruleset !== undefined ? checkRuleset(input.ruleset) : null;
+  // A template is checked when set, not when the next votal is drawn up and fails.
+  if (typeof input.votalTemplate === 'string') checkTemplate(input.votalTemplate);
+  const settings = await settingsFrom(deps, input, game.threadUrl);
+  const named = { votalTitle: input.votalTitle, timeZone: input.timeZone, votalTemplate: input.votalTemplate, gm: input.gm, title: input.title };
+  const set = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
+  Object.assign(settings.values, set);
+  Object.assign(settings.audit, set);
+  if (input.deadline !== undefined) settings.values.day = settings.audit.day = dayWithDeadline(game, input.deadline, clock.now());
+  // What changes the count: the roster, the ruleset, the Day's clock.
+  const recounts = roster !== null || (ruleset !== null && ruleset !== game.ruleset) || settings.values.day !== undefined;
+  if (roster) game = await store.games.setRoster(game.id, roster, actor);
+  if (ruleset !== null && ruleset !== game.ruleset) game = await store.games.setRuleset(game.id, ruleset, actor);
+  if (Object.keys(settings.values).length > 0 || input.pollIntervalSeconds !== undefined) {
+    const interval = input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {};
+    game = await store.games.updateSettings(game.id, { settings: settings.values, ...interval }, actor, { ...settings.audit, ...interval });
+  }
+  if (status && status !== game.status) {
+    // A finished game taken up again must not join another game on its thread.
+    const key = sameThreadKey(game);
+    const check = game.status === 'finished' ? { sameThread: (other: Game) => sameThreadKey(other) === key } : {};
+    game = await store.games.setStatus(game.id, status, actor, check);
+    if (status === 'active') {
+      await store.games.setNextPoll(game.id, clock.now());
+      if (!recounts) kickPoll(deps, game.id);
+    }
+  }
+  if (!recounts) return { game, recount: null };
+  // The fold takes the new roster / ruleset / clock at the next poll: wait for it.
+  const note = game.status === 'active'
+    ? await pollAndWait(deps, game.id)
+    : `the game is ${game.status}: the change counts from the next poll after it is resumed`;
+  return { game, recount: { done: note === null, note } };
+}
+
+/** Deletes a game and all its data; `confirm` must be the game's slug (the GM meant this game). */
+export async function deleteGame(deps: CommandDeps, actor: string, id: number, confirm: string | undefined): Promise<Game> {
+  const game = await gameOr404(deps, id);
+  if (confirm !== game.slug) {
+    throw Invalid.field('confirm', confirm === undefined
+      ? `deleting game ${game.id} removes all of its posts, counts, drafts and history: confirm with ?confirm=${game.slug}`
+      : `"${confirm}" is not this game's slug (${game.slug}); nothing was deleted`);
+  }
+  // A poll in progress would write into the game as it goes: let it finish first.
+  const poll = await deps.store.polls.get(game.id);
+  if (poll.leaseOwner !== null && poll.leaseUntil !== null && Date.parse(poll.leaseUntil) > deps.clock.now().getTime()) {
+    throw new Conflict(`game ${game.id} is being read right now; nothing was deleted: try again in a moment`, { leaseUntil: poll.leaseUntil });
+  }
+  await deps.store.games.remove(game.id, actor);
+  deps.log?.info({ gameId: game.id, slug: game.slug }, 'game deleted');
+  return game;
+}
+
+export async function gameOr404(deps: Pick<CommandDeps, 'store'>, id: number): Promise<Game> {
+  const game = await deps.store.games.get(id);
+  if (!game) throw new NotFound('game', id);
+  return game;
+}
+
+// ------------------------------------------------------------------------------ checks
+
+/** A votal template that will render: size, placeholders and sections. */
+function checkTemplate(template: string): void {
+  try {
+    compileTemplate(template);
+  } catch (error) {
+    if (error instanceof TemplateError) throw Invalid.field('votalTemplate', error.message.replace(/^votal template: /, ''));
+    throw error;
+  }
+}
+
+/** Settings given as input, checked and (credentials) sealed; `audit` is what the audit log may keep. */
+async function settingsFrom(
+  deps: CommandDeps,
+  input: { webhookUrl?: string | null | undefined; publish?: unknown; drafts?: unknown; day?: unknown },
+  threadUrl: string,
+): Promise<{ values: SettingsChange; audit: Record<string, unknown> }> {
+  const values: SettingsChange = {};
+  const audit: Record<string, unknown> = {};
+  if (input.webhookUrl !== undefined) {
+    if (input.webhookUrl === null || input.webhookUrl === '') {
+      values.webhookUrl = audit.webhookUrl = null;
+    } else {
+      values.webhookUrl = (await checkUrl(input.webhookUrl, 'webhookUrl', deps.allowPrivateHosts)).href;
+      audit.webhookUrl = '(set)';
+    }
+  }
+  if (input.drafts !== undefined) {
+    values.drafts = input.drafts === null ? null : parseInput(DraftSettings.partial(), input.drafts, ['drafts']);
+    audit.drafts = values.drafts;
+  }
+  if (input.day !== undefined) {
+    values.day = input.day === null ? null : parseInput(DaySetting, input.day, ['day']);
+    audit.day = values.day;
+  }
+  if (input.publish !== undefined) {
+    if (input.publish === null) {
+      values.publish = null;
+    } else {
+      const publish = parseInput(PublishInput, input.publish, ['publish']);
+      try {
+        values.publish = await sealPublish(publish, threadUrl, deps.box, cookieJarFromExport);
+      } catch (error) {
+        if ((error as Error).name === 'MissingSecretKeyError') throw Invalid.field('publish', (error as Error).message);
+        throw Invalid.field(publish.method === 'form' ? 'publish.cookies' : 'publish', (error as Error).message);
+      }
+    }
+    // Secrets never reach the audit log: only how the votal is posted.
+    audit.publish = values.publish === null ? null : { method: values.publish.method };
+  }
+  return { values, audit };
+}
+
+/** The game's Day clock with a new deadline (null: no clock); the Day's number and start are kept. */
+function dayWithDeadline(game: Game, deadline: string | null, now: Date): DaySetting | null {
+  if (deadline === null) return null;
+  const current = game.settings.day;
+  const at = Date.parse(deadline);
+  const start = current && Date.parse(current.start) < at ? current.start : new Date(Math.min(now.getTime(), at - 86_400_000)).toISOString();
+  return { number: current?.number ?? 1, start, deadline: new Date(at).toISOString() };
+}
+
+/** A new game's settings: a null (remove) means nothing there. */
+function withoutNulls(change: SettingsChange): GameSettingsInput {
+  return Object.fromEntries(Object.entries(change).filter(([, v]) => v !== null));
+}
+
+async function checkUrl(raw: string, field: string, allowPrivate: boolean): Promise<URL> {
+  if (!URL.canParse(raw)) throw Invalid.field(field, 'not a URL');
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw Invalid.field(field, 'must be an http or https URL');
+  if (url.username || url.password) throw Invalid.field(field, 'must not contain a user name or password');
+  try {
+    return await assertPublicUrl(url, { allowPrivate });
+  } catch (error) {
+    const message = (error as Error).message.replace(/\s*\([^)]*\)$/, '');
+    throw Invalid.field(field, (error as Error).name === 'PrivateHostError'
+      ? `${message}: private and loopback addresses are refused (set VOTAL_ALLOW_PRIVATE_HOSTS=1 for a local forum)`
+      : message);
+  }
+}
+
+/**
+ * One game per thread: the thread's canonical URL, as its engine's adapter gives page 1
+ * (no page, post anchor or session id), with no fragment or trailing slash. URL parsing
+ * already put scheme and host in lower case and dropped a default port.
+ */
+export function threadKeyFor(url: URL, engine: EngineId | null): string {
+  let canonical = url;
+  if (engine) {
+    try {
+      canonical = new URL(adapterOf(engine).threadRef(url).url);
+    } catch {
+      // The adapter cannot read this URL: compare it as given.
+    }
+  }
+  return `${canonical.protocol}//${canonical.host}${canonical.pathname.replace(/\/+$/, '')}${canonical.search}`;
+}
+
+/** A stored game's thread key (its URL as stored, read with its engine). */
+function sameThreadKey(game: Game): string | null {
+  return URL.canParse(game.threadUrl) ? threadKeyFor(new URL(game.threadUrl), game.engine) : null;
+}
+
+function pickEngine(given: string | undefined, url: URL): EngineId | null {
+  if (given !== undefined) {
+    const parsed = EngineId.safeParse(given);
+    if (!parsed.success) throw Invalid.field('engine', `unknown engine "${given}" (known: ${EngineId.options.join(', ')})`);
+    try {
+      adapterOf(parsed.data).threadRef(url);
+    } catch (error) {
+      throw Invalid.field('url', `not a ${parsed.data} thread URL: ${(error as Error).message}`);
+    }
+    return parsed.data;
+  }
+  // Unknown from the URL: the first poll tells it from the page's fingerprints.
+  return engineFromUrl(url);
+}
+
+function checkRuleset(name: string): string {
+  const names = listRulesets();
+  if (!names.includes(name)) throw Invalid.field('ruleset', `unknown ruleset "${name}" (known: ${names.join(', ')})`);
+  try {
+    loadRuleset(name);
+  } catch (error) {
+    throw Invalid.field('ruleset', (error as Error).message);
+  }
+  return name;
+}
+
+function rosterOf(players: Players, field: string): Roster {
+  const roster: Roster = [];
+  players.forEach((p, i) => {
+    const slots = typeof p === 'string' ? parsePlayerList(p) : [Slot.parse(p)];
+    if (slots.length === 0) throw Invalid.field(`${field}.${i}`, 'a player name cannot be empty');
+    roster.push(...slots);
+  });
+  const seen = new Map<string, number>();
+  roster.forEach((slot, i) => {
+    for (const name of [slot.name, ...slot.aliases]) {
+      const key = name.toLowerCase();
+      const other = seen.get(key);
+      if (other !== undefined && other !== i) throw Invalid.field(field, `"${name}" is listed twice`);
+      seen.set(key, i);
+    }
+  });
+  return roster;
+}

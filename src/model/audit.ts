@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Everything the audit log records, as `noun.verb`. The dashboard's activity list reads these. */
+export const AuditAction = z.enum([
+  'game.create', 'game.settings', 'game.status', 'game.roster', 'game.ruleset', 'game.delete',
+  'event.append',
+  'poll.read', 'poll.error', 'poll.recover',
+  'post.edit', 'post.delete', 'post.restore',
+  'tally.save', 'tally.decided',
+  'draft.create', 'draft.edit', 'draft.approve', 'draft.discard', 'draft.supersede', 'draft.reasons', 'draft.error',
+  'publication.start', 'publication.retry', 'publication.takeover', 'publication.attempt', 'publication.check',
+  'publication.copy', 'publication.unavailable', 'publication.fail', 'publication.publish',
+  'review.accept', 'news.dismiss',
+  'webhook.send', 'webhook.fail',
+  'gm.login', 'gm.login-failed', 'gm.password-set',
+  'gm.invite', 'gm.invite-revoke', 'gm.join', 'gm.revoke',
+  'game.owner', 'game.cohost-add', 'game.cohost-remove',
+]);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+/** One audit row: who did what, when. */
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  /** null for actions outside any game. */
+  gameId: z.number().int().nullable(),
+  /** Who: the GM's name, `system`, `poller` ... */
+  actor: z.string(),
+  action: AuditAction,
+  detail: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export interface NewAuditEntry {
+  gameId: number | null;
+  actor: string;
+  action: AuditAction;
+  detail?: Record<string, unknown>;
+}

@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock, CommandDeps, PollerPort } from '../../src/app/deps.js';
+import {
+  approveDraft, discardDraft, draftNow, editDraft, StaleDraft,
+} from '../../src/app/drafts.js';
+import { Conflict, Invalid } from '../../src/app/errors.js';
+import { answerReview, dismissNews, recordEvent } from '../../src/app/events.js';
+import { createGame, deleteGame, updateGame } from '../../src/app/games.js';
+import { pollNow } from '../../src/app/poll.js';
+import type { Tally } from '../../src/model/tally.js';
+import { PublishHttp } from '../../src/publish/http.js';
+import { publisherFor } from '../../src/publish/publisher-for.js';
+import { NotFoundError, ThreadTakenError } from '../../src/store/errors.js';
+import type { Store } from '../../src/store/open-store.js';
+import { describePg, openTestStore, sampleTally } from '../web/support.js';
+
+/**
+ * The commands (src/app): the only way a game's state changes, called by the API and the
+ * dashboard alike. Each rule below is one case, run against a real store (PGlite, and
+ * PostgreSQL when it answers) with a fake clock: waiting for a poll advances the clock,
+ * never the wall.
+ */
+
+/** A clock that moves only when someone sleeps on it. */
+function fakeClock(start = '2026-12-01T12:00:00Z'): Clock & { slept: number } {
+  let t = Date.parse(start);
+  const clock = {
+    slept: 0,
+    now: () => new Date(t),
+    sleep: async (ms: number) => {
+      t += ms;
+      clock.slept += ms;
+    },
+  };
+  return clock;
+}
+
+/**
+ * A poller that runs a poll the way the real one records it (lease, then the finished poll),
+ * or, with `idle`, only takes the request (a queue nobody works on).
+ */
+function testPoller(store: Store, opts: { idle?: boolean } = {}): PollerPort & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    async pollNow(gameId) {
+      calls.push(gameId);
+      if (opts.idle) return;
+      const id = Number(gameId);
+      await store.polls.claim(id, 'test-poller', 60_000);
+      await store.polls.finish(id, 'test-poller', { ok: true, fullRead: false, at: new Date() });
+    },
+  };
+}
+
+function commandSuite(driver: 'pglite' | 'pg'): void {
+  let store: Store;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, close } = await openTestStore(driver));
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  const depsWith = (over: { poller?: PollerPort; clock?: Clock; pollWaitMs?: number } = {}): CommandDeps => {
+    const clock = over.clock ?? fakeClock();
+    const http = new PublishHttp({ timeoutMs: 1_000, allowPrivateHosts: true });
+    return {
+      store,
+      poller: over.poller ?? testPoller(store),
+      clock,
+      box: null,
+      allowPrivateHosts: true,
+      publish: { store, publisherFor: async (game) => publisherFor(game, game.engine, { http, box: null }), now: clock.now },
+      pollWaitMs: over.pollWaitMs ?? 1_000,
+    };
+  };
+
+  let n = 0;
+  const threadUrl = () => `https://forum.example/threads/mafia-${driver}.${++n}/`;
+  const players = ['Alice', 'Bob', 'Carol'];
+  const newGame = (deps: CommandDeps, extra: Record<string, unknown> = {}) =>
+    createGame(deps, 'gm:ann', { url: threadUrl(), ruleset: 'plurality', players, engine: 'xenforo2', ...extra });
+  const refusal = async (promise: Promise<unknown>): Promise<unknown> => promise.then(() => null, (error: unknown) => error);
+
+  describe('games', () => {
+    it('a game is added with typed settings, audited with its actor, and its first poll is asked for', async () => {
+      const poller = testPoller(store);
+      const deps = depsWith({ poller });
+      const game = await newGame(deps, { title: 'Mafia 42', timeZone: 'Europe/Berlin', gm: ['Ann', 'Ben'] });
+      expect(game.settings).toMatchObject({ title: 'Mafia 42', timeZone: 'Europe/Berlin', gm: ['Ann', 'Ben'] });
+      expect(poller.calls).toEqual([String(game.id)]);
+      const audit = await store.audit.list({ gameId: game.id, action: 'game.create' });
+      expect(audit.map((a) => a.actor)).toEqual(['gm:ann']);
+    });
+
+    it('an unknown ruleset is refused naming the field, and nothing is stored', async () => {
+      const before = (await store.games.list()).length;
+      const error = await refusal(newGame(depsWith(), { ruleset: 'no-such-rules' }));
+      expect(error).toBeInstanceOf(Invalid);
+      expect((error as Invalid).issues).toEqual([{ field: 'ruleset', message: expect.stringContaining('unknown ruleset "no-such-rules"') }]);
+      expect((await store.games.list()).length).toBe(before);
+    });
+
+    it('a second game on a thread an unfinished game follows is refused, naming that game', async () => {
+      const deps = depsWith();
+      const first = await newGame(deps);
+      const error = await refusal(createGame(deps, 'gm:ann', { url: first.threadUrl, ruleset: 'plurality', players, engine: 'xenforo2' }));
+      expect(error).toBeInstanceOf(ThreadTakenError);
+      expect((error as ThreadTakenError).existing).toEqual({ id: first.id, slug: first.slug });
+    });
+
+    it('a votal template that cannot render is refused naming votalTemplate, and the game is unchanged', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      const error = await refusal(updateGame(deps, 'gm:ann', game.id, { votalTemplate: '{{nosuchplaceholder}}', title: 'New name' }));
+      expect(error).toBeInstanceOf(Invalid);
+      expect((error as Invalid).issues[0]!.field).toBe('votalTemplate');
+      expect((await store.games.get(game.id))!.settings.title).toBeUndefined();
+    });
+
+    it('unarchiving a game that is not archived is refused, naming its status', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      const error = await refusal(updateGame(deps, 'gm:ann', game.id, { action: 'unarchive' }));
+      expect(error).toBeInstanceOf(Conflict);
+      expect((error as Conflict).detail).toEqual({ status: 'active' });
+    });
+
+    it('archive then unarchive brings the game back paused', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      expect((await updateGame(deps, 'gm:ann', game.id, { action: 'archive' })).game.status).toBe('archived');
+      expect((await updateGame(deps, 'gm:ann', game.id, { action: 'unarchive' })).game.status).toBe('paused');
+    });
+
+    it('a change that does not touch the count does not recount', async () => {
+      const poller = testPoller(store);
+      const deps = depsWith({ poller });
+      const game = await newGame(deps);
+      const changed = await updateGame(deps, 'gm:ann', game.id, { title: 'Harbour Town', pollIntervalSeconds: 120 });
+      expect(changed.recount).toBeNull();
+      expect(changed.game.settings.title).toBe('Harbour Town');
+      expect(poller.calls).toEqual([String(game.id)]); // the first poll only
+    });
+
+    it('a change to the players waits for the poll that recounts', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      const changed = await updateGame(deps, 'gm:ann', game.id, { players: ['Alice', 'Bob', 'Carol', 'Dave'] });
+      expect(changed.recount).toEqual({ done: true, note: null });
+      expect(changed.game.roster.map((s) => s.name)).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
+    });
+
+    it('a recount the poller does not finish in time says so after exactly the wait', async () => {
+      const clock = fakeClock();
+      const deps = depsWith({ poller: testPoller(store, { idle: true }), clock, pollWaitMs: 1_000 });
+      const game = await newGame(deps);
+      const changed = await updateGame(deps, 'gm:ann', game.id, { ruleset: 'mafiascum-majority' });
+      expect(changed.recount).toEqual({ done: false, note: 'the poll is queued but did not finish within 1 s; the count follows' });
+      expect(clock.slept).toBe(1_000);
+    });
+
+    it('a change to the count of a paused game counts from the next poll after it is resumed', async () => {
+      const poller = testPoller(store);
+      const deps = depsWith({ poller });
+      const game = await newGame(deps);
+      await updateGame(deps, 'gm:ann', game.id, { action: 'pause' });
+      const changed = await updateGame(deps, 'gm:ann', game.id, { deadline: '2030-03-01T19:00:00Z' });
+      expect(changed.recount).toEqual({ done: false, note: 'the game is paused: the change counts from the next poll after it is resumed' });
+      expect(changed.game.settings.day).toMatchObject({ number: 1, deadline: '2030-03-01T19:00:00.000Z' });
+    });
+
+    it('deleting needs the game\'s slug; without it nothing is deleted', async () => {
+      // A poller that only queues: the first poll of the new game does not hold the game mid-read.
+      const deps = depsWith({ poller: testPoller(store, { idle: true }) });
+      const game = await newGame(deps);
+      const error = await refusal(deleteGame(deps, 'gm:ann', game.id, 'not-the-slug'));
+      expect(error).toBeInstanceOf(Invalid);
+      expect((error as Invalid).issues[0]).toMatchObject({ field: 'confirm', message: expect.stringContaining('nothing was deleted') });
+      expect(await store.games.get(game.id)).not.toBeNull();
+      await deleteGame(deps, 'gm:ann', game.id, game.slug);
+      expect(await store.games.get(game.id)).toBeNull();
+    });
+
+    it('a game being read right now is not deleted', async () => {
+      // The lease is in database time: the clock reads the same instant.
+      const deps = depsWith({ poller: testPoller(store, { idle: true }), clock: fakeClock(new Date().toISOString()) });
+      const game = await newGame(deps);
+      expect(await store.polls.claim(game.id, 'another-poller', 3_600_000)).not.toBeNull();
+      const error = await refusal(deleteGame(deps, 'gm:ann', game.id, game.slug));
+      expect(error).toBeInstanceOf(Conflict);
+      expect((error as Conflict).message).toContain('is being read right now; nothing was deleted');
+      expect(await store.games.get(game.id)).not.toBeNull();
+    });
+
+    it('a game that does not exist is NotFound', async () => {
+      expect(await refusal(updateGame(depsWith(), 'gm:ann', 999_999, { title: 'x' }))).toBeInstanceOf(NotFoundError);
+    });
+  });
+
+  describe('the GM\'s word', () => {
+    it('a GM event on a paused game is recorded with its actor and counts from the next poll', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      await updateGame(deps, 'gm:ann', game.id, { action: 'pause' });
+      const r = await recordEvent(deps, 'gm:ben', game.id, { at: 12, kind: 'kill', player: 'Bob' });
+      expect(r.recounted).toBe(false);
+      expect(r.note).toBe('the game is paused: the event counts from the next poll after it is resumed');
+      expect((await store.events.list(game.id)).map((e) => e.event)).toEqual([expect.objectContaining({ kind: 'kill', player: 'Bob', at: 12 })]);
+      expect((await store.audit.list({ gameId: game.id, action: 'event.append' }))[0]!.actor).toBe('gm:ben');
+    });
+
+    it('a malformed GM event is refused naming the field, and nothing is recorded', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      const error = await refusal(recordEvent(deps, 'gm:ann', game.id, { at: 12, kind: 'kill' }));
+      expect(error).toBeInstanceOf(Invalid);
+      expect((error as Invalid).issues.map((i) => i.field)).toContain('player');
+      expect(await store.events.list(game.id)).toEqual([]);
+    });
+
+    it('accepting a review item is remembered with its key and post', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      expect(await answerReview(deps, 'gm:ann', game.id, { answer: 'accept', post: 9, key: 'flag:9:vote-for-dead' })).toEqual({ answer: 'accept' });
+      const [entry] = await store.audit.list({ gameId: game.id, action: 'review.accept' });
+      expect(entry).toMatchObject({ actor: 'gm:ann', detail: { key: 'flag:9:vote-for-dead', post: 9 } });
+    });
+
+    it('correcting a review item is a GM event that recounts', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      const r = await answerReview(deps, 'gm:ann', game.id, { answer: 'correct', post: 17, target: null });
+      expect(r.answer === 'correct' && r.recorded.recounted).toBe(true);
+      expect((await store.events.list(game.id)).map((e) => e.event)).toEqual([expect.objectContaining({ kind: 'correct', post: 17, target: null })]);
+    });
+
+    it('a news proposal is dismissed by its key; anything else is refused', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      await dismissNews(deps, 'gm:ann', game.id, '0123456789abcdef');
+      expect((await store.audit.list({ gameId: game.id, action: 'news.dismiss' })).map((a) => a.detail)).toEqual([{ key: '0123456789abcdef' }]);
+      const error = await refusal(dismissNews(deps, 'gm:ann', game.id, 'drop table'));
+      expect((error as Invalid).issues[0]!.field).toBe('key');
+    });
+
+    it('polling a game that is not active is refused, naming its status', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      await updateGame(deps, 'gm:ann', game.id, { action: 'finish' });
+      const error = await refusal(pollNow(deps, game.id));
+      expect(error).toBeInstanceOf(Conflict);
+      expect((error as Conflict).message).toBe(`game ${game.id} is finished; resume it to poll`);
+    });
+  });
+
+  describe('drafts', () => {
+    const atPost22: Partial<Tally> = { postsRead: 22, asOfPost: 22 };
+    const atPost32: Partial<Tally> = {
+      postsRead: 32, asOfPost: 32, notVoting: ['Carol'],
+      wagons: [{ target: 'Alice', votes: 2, penalty: 0, total: 2, voters: [
+        { player: 'Bob', post: 2, weight: 1, permalink: null }, { player: 'Alice', post: 30, weight: 1, permalink: null },
+      ], toThreshold: null }],
+    };
+    const withDraft = async (deps: CommandDeps) => {
+      const game = await newGame(deps);
+      await store.tallies.save(game.id, sampleTally(atPost22));
+      return { game, draft: await draftNow(deps, 'gm:ann', game.id) };
+    };
+
+    it('drafting without a count is refused', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      const error = await refusal(draftNow(deps, 'gm:ann', game.id));
+      expect(error).toBeInstanceOf(Conflict);
+      expect((error as Conflict).message).toBe('There is no count yet to draft from.');
+    });
+
+    it('a draft is drawn up from the current count in the thread\'s markup, with the game\'s votal title', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps, { votalTitle: 'Mafia 42 — vote count' });
+      const saved = await store.tallies.save(game.id, sampleTally(atPost22));
+      const draft = await draftNow(deps, 'gm:ann', game.id);
+      expect(draft).toMatchObject({ gameId: game.id, tallyId: saved.id, status: 'pending', createdBy: 'gm:ann', dialect: 'bbcode-xenforo' });
+      expect(draft.body).toContain('Mafia 42 — vote count');
+    });
+
+    it('approving a stale draft without confirm is refused naming what changed', async () => {
+      const deps = depsWith();
+      const { game, draft } = await withDraft(deps);
+      await store.tallies.save(game.id, sampleTally(atPost32));
+      const error = await refusal(approveDraft(deps, 'gm:ann', draft.id, {}));
+      expect(error).toBeInstanceOf(StaleDraft);
+      const { stale } = error as StaleDraft;
+      expect(stale.message).toMatch(/made from an older count \(as of post 22\); the count now stands as of post 32\./);
+      expect(stale.changes.summary.join(' ')).toContain('Alice: 1 vote → 2 votes.');
+      expect((await store.drafts.get(draft.id))!.status).toBe('pending');
+    });
+
+    it('a stale draft approved with confirm is approved and, with no way to post set, given to copy', async () => {
+      const deps = depsWith();
+      const { game, draft } = await withDraft(deps);
+      await store.tallies.save(game.id, sampleTally(atPost32));
+      const result = await approveDraft(deps, 'gm:ann', draft.id, { confirm: true });
+      expect(result.status).toBe('copy');
+      expect(result.draft).toMatchObject({ id: draft.id, status: 'approved', decidedBy: 'gm:ann' });
+    });
+
+    it('an edited body with CRLF only is no edit', async () => {
+      const deps = depsWith();
+      const { draft } = await withDraft(deps);
+      const edited = await editDraft(deps, 'gm:ann', draft.id, draft.body.replace(/\n/g, '\r\n'));
+      expect(edited).toEqual({ draft, changed: false });
+      expect(await store.drafts.list(draft.gameId)).toHaveLength(1);
+    });
+
+    it('an edit is a new pending draft; the old one is discarded', async () => {
+      const deps = depsWith();
+      const { draft } = await withDraft(deps);
+      const edited = await editDraft(deps, 'gm:ann', draft.id, `${draft.body}\r\nSee you at the deadline.`);
+      expect(edited.changed).toBe(true);
+      expect(edited.draft.body.endsWith('\nSee you at the deadline.')).toBe(true);
+      expect((await store.drafts.get(draft.id))!).toMatchObject({ status: 'discarded', supersededBy: edited.draft.id });
+    });
+
+    it('an empty edit is refused naming the body', async () => {
+      const deps = depsWith();
+      const { draft } = await withDraft(deps);
+      expect(((await refusal(editDraft(deps, 'gm:ann', draft.id, ' \r\n'))) as Invalid).issues).toEqual([{ field: 'body', message: 'the draft is empty' }]);
+    });
+
+    it('a draft that is not pending cannot be edited', async () => {
+      const deps = depsWith();
+      const { draft } = await withDraft(deps);
+      await discardDraft(deps, 'gm:ann', draft.id);
+      const error = await refusal(editDraft(deps, 'gm:ann', draft.id, 'Something else'));
+      expect(error).toBeInstanceOf(Conflict);
+      expect((error as Conflict).message).toBe(`draft ${draft.id} is discarded; only a pending draft can be edited`);
+    });
+
+    it('a discarded draft cannot be approved', async () => {
+      const deps = depsWith();
+      const { draft } = await withDraft(deps);
+      await discardDraft(deps, 'gm:ann', draft.id);
+      const error = await refusal(approveDraft(deps, 'gm:ann', draft.id, {}));
+      expect((error as Conflict).message).toBe(`draft ${draft.id} was discarded; it cannot be approved`);
+    });
+
+    it('a superseded draft cannot be approved; the refusal names the newer one', async () => {
+      const deps = depsWith();
+      const { game, draft } = await withDraft(deps);
+      const newer = await draftNow(deps, 'gm:ann', game.id);
+      const error = await refusal(approveDraft(deps, 'gm:ann', draft.id, {}));
+      expect((error as Conflict).detail).toEqual({ status: 'superseded', supersededBy: newer.id });
+    });
+  });
+}
+
+describe('commands (PGlite)', () => commandSuite('pglite'));
+await describePg('commands (PostgreSQL)', () => commandSuite('pg'));
