@@ -9,6 +9,7 @@ import type { Publication } from '../../store/drafts-repo.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
 import { acceptedReviews } from '../../game/draft-step.js';
 import { gmNews, NEWS_DISMISS } from '../../game/gm-news.js';
+import { gameLateness } from '../../jobs/schedule.js';
 import { withMarker } from '../../publish/marker.js';
 import { dialectFor } from '../../votal/dialect.js';
 import { openFlags, renderVotal } from '../../votal/render-votal.js';
@@ -257,7 +258,10 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono {
       ]);
       const tally = latest?.tally ?? null;
       const toReview = tally ? openFlags(tally).length : 0;
-      return { game, title: titleOf(game, poll), tally, poll, pending: pending.length, toReview, deadline: deadlineOf(game, poll) };
+      return {
+        game, title: titleOf(game, poll), tally, poll, pending: pending.length, toReview, deadline: deadlineOf(game, poll),
+        lateness: gameLateness(game, poll, now().getTime()),
+      };
     }));
     const flash = flashOf(c);
     return c.html(<DashboardPage csrf={c.get('session').csrf} games={summaries.reverse()} message={flash.message ?? null}
