@@ -6,7 +6,7 @@
  * chatter, quotes, now and then a vote).
  *
  * Messages: in `{ kind: 'start', ... }` -> out `{ kind: 'ready', urls }`; in `{ kind: 'count' }`
- * -> out `{ kind: 'count', requests, posts }`; in `{ kind: 'stop' }` closes everything.
+ * -> out `{ kind: 'count', requests, byStatus, posts }`; in `{ kind: 'stop' }` closes everything.
  */
 import { startFakeForum, type FakeForum } from '../src/fake-forum/server.js';
 import type { GameScript, ScriptNode, ScriptPost } from '../test/support/game-script.js';
@@ -127,8 +127,10 @@ process.on('message', (m: ForumStart | { kind: 'count' } | { kind: 'stop' }) => 
   void (async () => {
     if (m.kind === 'start') process.send!({ kind: 'ready', urls: await start(m) });
     else if (m.kind === 'count') {
-      const requests = forums.reduce((n, f) => n + f.requests.filter((r) => !r.path.startsWith('/robots')).length, 0);
-      process.send!({ kind: 'count', requests, posts: threads.reduce((n, t) => n + t.script.posts.length, 0) });
+      const pages = forums.flatMap((f) => f.requests.filter((r) => !r.path.startsWith('/robots')));
+      const byStatus: Record<string, number> = {};
+      for (const r of pages) byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + 1;
+      process.send!({ kind: 'count', requests: pages.length, byStatus, posts: threads.reduce((n, t) => n + t.script.posts.length, 0) });
     } else {
       if (growth) clearInterval(growth);
       await Promise.all(forums.map((f) => f.close()));
