@@ -5,7 +5,7 @@
  * game, rendered from a game script that grows while the benchmark runs (a busy Day:
  * chatter, quotes, now and then a vote).
  *
- * Messages: in `{ kind: 'start', ... }` -> out `{ kind: 'ready', urls }`; in `{ kind: 'count' }`
+ * Messages: in `{ kind: 'start', ... }` -> out `{ kind: 'ready', urls }`; in `{ kind: 'grow' }` starts the growth; in `{ kind: 'count' }`
  * -> out `{ kind: 'count', requests, byStatus, posts }`; in `{ kind: 'stop' }` closes everything.
  */
 import { startFakeForum, type FakeForum } from '../src/fake-forum/server.js';
@@ -18,6 +18,8 @@ export interface ForumStart {
   hosts: number;
   /** Posts in each thread at the start. */
   posts: number;
+  /** Posts of game g at the start, where a kept set-up read more than `posts` (they grew while it ran). */
+  postsOf?: Record<number, number>;
   postsPerPage: number;
   /** New posts per game per hour while the benchmark runs. */
   postsPerHour: number;
@@ -110,22 +112,30 @@ let growth: NodeJS.Timeout | null = null;
 
 async function start(o: ForumStart): Promise<string[]> {
   for (let h = 0; h < o.hosts; h++) forums.push(await startFakeForum({ port: o.basePort ? o.basePort + h : 0 }));
-  threads = Array.from({ length: o.games }, (_, g) => new Thread(forums[g % o.hosts]!, newScript(g, o.posts, o.postsPerPage)));
-  // Every 10 s each thread gets a post with the chance that gives postsPerHour.
-  const chance = (o.postsPerHour * 10) / 3600;
+  threads = Array.from({ length: o.games }, (_, g) =>
+    new Thread(forums[g % o.hosts]!, newScript(g, o.postsOf?.[g] ?? o.posts, o.postsPerPage)));
+  chance = (o.postsPerHour * 10) / 3600;
+  return threads.map((t) => t.url);
+}
+
+let chance = 0;
+
+/** Every 10 s each thread gets a post with the chance that gives postsPerHour (from the measured window on). */
+function grow(): void {
+  if (growth) return;
   let seed = 12345;
   const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
   growth = setInterval(() => {
     for (const t of threads) if (random() < chance) t.grow();
   }, 10_000);
-  return threads.map((t) => t.url);
 }
 
 process.on('disconnect', () => process.exit(0));
 
-process.on('message', (m: ForumStart | { kind: 'count' } | { kind: 'stop' }) => {
+process.on('message', (m: ForumStart | { kind: 'count' } | { kind: 'grow' } | { kind: 'stop' }) => {
   void (async () => {
     if (m.kind === 'start') process.send!({ kind: 'ready', urls: await start(m) });
+    else if (m.kind === 'grow') grow();
     else if (m.kind === 'count') {
       const pages = forums.flatMap((f) => f.requests.filter((r) => !r.path.startsWith('/robots')));
       const byStatus: Record<string, number> = {};

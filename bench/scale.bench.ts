@@ -27,7 +27,8 @@
  * The set-up (games and first reads: minutes for 1,000 games) is kept for later runs of the
  * same shape: PostgreSQL in a template database `votal_bench_setup_*` (drop it when done),
  * PGlite in test-output/bench-scale/setup/. BENCH_SETUP_CACHE=0 makes a fresh one;
- * BENCH_SETUP_ONLY=1 makes and keeps the set-up, and measures nothing.
+ * BENCH_SETUP_ONLY=1 makes and keeps the set-up, and measures nothing. BENCH_PROFILE=1 writes a
+ * CPU profile of each service process to test-output/bench-scale/profiles/.
  */
 import { fork, spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,11 +91,13 @@ interface ForumCount { requests: number; byStatus: Record<string, number>; posts
 interface ForumProcess {
   urls: string[];
   count(): Promise<ForumCount>;
+  /** Threads start growing (the measured window). */
+  grow(): void;
   stop(): Promise<void>;
   pid: number;
 }
 
-async function startForums(): Promise<ForumProcess> {
+async function startForums(postsOf: Record<number, number>): Promise<ForumProcess> {
   const child = fork(join(root, 'dist/bench/scale-forum.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>(kind: string) => new Promise<T>((resolve, reject) => {
     const onMessage = (m: { kind: string }) => {
@@ -109,7 +112,7 @@ async function startForums(): Promise<ForumProcess> {
   });
   const start: ForumStart = {
     kind: 'start', games: config.games, hosts: config.hosts, posts: config.posts, postsPerPage: 25,
-    postsPerHour: config.postsPerHour, basePort: config.forumPort,
+    postsPerHour: config.postsPerHour, basePort: config.forumPort, postsOf,
   };
   const ready = next<{ urls: string[] }>('ready');
   child.send(start);
@@ -121,6 +124,9 @@ async function startForums(): Promise<ForumProcess> {
       const answer = next<ForumCount>('count');
       child.send({ kind: 'count' });
       return answer;
+    },
+    grow() {
+      child.send({ kind: 'grow' });
     },
     async stop() {
       const gone = new Promise((r) => child.once('exit', r));
@@ -254,6 +260,8 @@ function startService(place: Place): ServiceProcess[] {
   const env = {
     ...process.env, ...place.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1', VOTAL_LOG_LEVEL: 'warn',
     VOTAL_ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef', PORT: '0',
+    // BENCH_PROFILE=1: a CPU profile of each service process, written as it exits.
+    ...(process.env.BENCH_PROFILE === '1' ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(outDir, 'profiles')}` } : {}),
   };
   const bin = join(root, 'bin/votal.js');
   const one = (args: string[], label: string): ServiceProcess => {
@@ -361,11 +369,26 @@ async function run(): Promise<ScaleRun | null> {
   const loadBefore = loadavg();
   log(`${config.games} games over ${config.hosts} hosts on ${config.store}, interval ${config.intervalSeconds} s, ` +
     `window ${config.minutes} min (load ${loadBefore.map((l) => l.toFixed(1)).join(' ')})`);
-  const forums = await startForums();
   const place = await makePlace();
+  let store = await place.open();
+  // A kept set-up may hold threads longer than BENCH_POSTS (set-ups before the growth waited
+  // for the window): the forum serves each thread as far as the store has read it.
+  const postsOf: Record<number, number> = {};
+  if (place.ready) {
+    const { rows } = await store.sql.query<{ url: string; n: number }>(
+      'SELECT g.thread_url AS url, max(p.number)::int AS n FROM game g JOIN post p ON p.game_id = g.id GROUP BY 1');
+    for (const r of rows) {
+      const g = /bench-game-(\d+)\./.exec(r.url);
+      if (g && r.n > config.posts) postsOf[Number(g[1])] = r.n;
+    }
+  }
+  const forums = await startForums(postsOf).catch(async (error: unknown) => {
+    await store.close();
+    await place.drop();
+    throw error;
+  });
   let service: ServiceProcess[] = [];
   try {
-    let store = await place.open();
     const t0 = performance.now();
     if (place.ready) {
       log('the games and their first reads come from a kept set-up');
@@ -398,6 +421,7 @@ async function run(): Promise<ScaleRun | null> {
       }
     };
     sample();
+    forums.grow();
     const countBefore = await forums.count();
     const to = new Date(from.getTime() + config.minutes * 60_000);
     log(`window ${from.toISOString()} .. ${to.toISOString()}`);
