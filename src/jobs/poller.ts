@@ -95,6 +95,8 @@ interface PollJob {
 interface TakenJob {
   id: string;
   data: PollJob;
+  /** When the poll was due (the job's start_after), for its lateness. */
+  dueAt: string | null;
 }
 
 /** The forum host a game's polls read (`host:port`), '' when the URL does not parse. */
@@ -254,11 +256,11 @@ export function createPoller(opts: PollerOptions): Poller {
          UPDATE ${schema}.job j SET state = 'active', started_on = now(),
            retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
          FROM next WHERE j.name = $1 AND j.id = next.id
-         RETURNING j.id, j.data`,
+         RETURNING j.id, j.data, j.start_after`,
         [POLL_QUEUE, hosts],
       );
-      const row = rows[0] as { id: string; data: PollJob } | undefined;
-      return row ? { id: row.id, data: row.data } : null;
+      const row = rows[0] as { id: string; data: PollJob; start_after: Date | null } | undefined;
+      return row ? { id: row.id, data: row.data, dueAt: row.start_after ? new Date(row.start_after).toISOString() : null } : null;
     } catch (error) {
       // Another process took a poll of the same game at the same instant (stately's unique index).
       if ((error as { code?: string }).code === '23505') return null;
@@ -314,7 +316,8 @@ export function createPoller(opts: PollerOptions): Poller {
     let result: PollResult;
     let startedAt: string | null = null;
     try {
-      startedAt = (await store.sql.query<{ at: Date }>('SELECT now() AS at')).rows[0]!.at.toISOString();
+      // Noted before the read: the dashboard tells a late poll from one that runs long.
+      startedAt = await store.polls.started(gameId, job.dueAt);
       result = await pollGame(deps, gameId);
     } catch (error) {
       // The store itself failed (a database restart): try again later.

@@ -62,3 +62,77 @@ export function nextPollDelay(input: NextPollInput): number {
   if (input.retryAfterMs != null) delay = Math.max(delay, input.retryAfterMs);
   return Math.max(input.minDelayMs ?? MIN_DELAY_MS, Math.round(delay));
 }
+
+/** A game's poll counts as late for the GM once it is this far past due (ms). */
+export const LATE_AFTER_MS = 60_000;
+
+/** Keys in `game_poll.state` where the poller notes each poll's start (`PollsRepo.started`). */
+export const POLL_DUE_KEY = 'pollDueAt';
+export const POLL_STARTED_KEY = 'pollStartedAt';
+
+export interface LatenessInput {
+  /** The poll clock now (ms since the epoch). */
+  now: number;
+  /** Only an active game is polled, so only an active one can be late. */
+  status: string;
+  /** When the game's next poll is due (`game.next_poll_at`); null when none is scheduled. */
+  nextPollAt: string | null;
+  /** When the last poll that started was due, and when it started (noted by the poller). */
+  lastDueAt: string | null;
+  lastStartedAt: string | null;
+  /** Default LATE_AFTER_MS. */
+  lateAfterMs?: number;
+}
+
+export interface PollLateness {
+  /** When the game's next poll is due; null when none is scheduled (paused, finished). */
+  dueAt: string | null;
+  /** How long the due poll has been waiting to start (ms); 0 before it is due and once it started. */
+  overdueMs: number;
+  /** How late the last poll started against its schedule (ms); null before the first noted start. */
+  lastLateMs: number | null;
+  /** Overdue beyond `lateAfterMs`: the dashboard says so. */
+  late: boolean;
+}
+
+/**
+ * Whether a game's polls keep their schedule. The poll due at `nextPollAt` is overdue
+ * while it has not started (a poll that started at or after that time is the due one, still
+ * running or done); how late the last one started is its start minus its due time.
+ */
+export function pollLateness(input: LatenessInput): PollLateness {
+  const at = (iso: string | null): number | null => {
+    if (iso === null) return null;
+    const t = Date.parse(iso);
+    return Number.isNaN(t) ? null : t;
+  };
+  const lastDue = at(input.lastDueAt);
+  const lastStarted = at(input.lastStartedAt);
+  const lastLateMs = lastDue !== null && lastStarted !== null ? Math.max(0, lastStarted - lastDue) : null;
+  const due = input.status === 'active' ? at(input.nextPollAt) : null;
+  if (due === null) return { dueAt: null, overdueMs: 0, lastLateMs, late: false };
+  const started = lastStarted !== null && lastStarted >= due;
+  const overdueMs = started ? 0 : Math.max(0, input.now - due);
+  return { dueAt: new Date(due).toISOString(), overdueMs, lastLateMs, late: overdueMs > (input.lateAfterMs ?? LATE_AFTER_MS) };
+}
+
+/** `pollLateness` of a stored game and its poll state. */
+export function gameLateness(
+  game: { status: string; nextPollAt: string | null }, poll: { state: Record<string, unknown> }, now: number,
+): PollLateness {
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return pollLateness({
+    now, status: game.status, nextPollAt: game.nextPollAt,
+    lastDueAt: text(poll.state[POLL_DUE_KEY]), lastStartedAt: text(poll.state[POLL_STARTED_KEY]),
+  });
+}
+
+/** "45 s", "2 min", "1 h 5 min": how late, for the GM. */
+export function lateText(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return rest ? `${Math.floor(minutes / 60)} h ${rest} min` : `${Math.floor(minutes / 60)} h`;
+}

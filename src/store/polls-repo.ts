@@ -69,6 +69,12 @@ export interface PollsRepo {
   claim(gameId: number, owner: string, leaseMs: number, takeOverFrom?: { instance: string }): Promise<string | null>;
   /** Extends a lease `owner` holds; false if it is not theirs any more. */
   renew(gameId: number, owner: string, leaseMs: number): Promise<boolean>;
+  /**
+   * Notes that a poll of the game starts now, due at `dueAt` (its schedule): `state.pollDueAt`
+   * and `state.pollStartedAt`, how late polls run (jobs/schedule.ts `pollLateness`). Returns the
+   * database time of the start. A game that is gone is not noted.
+   */
+  started(gameId: number, dueAt: string | null): Promise<string>;
   /** Ends the poll: records how it went and gives the lease up (only `owner`'s). */
   finish(gameId: number, owner: string, outcome: PollOutcome): Promise<PollState>;
   /** Gives a lease up without recording a poll (a poll that was skipped). */
@@ -164,6 +170,21 @@ export function pollsRepo(db: Queryable): PollsRepo {
         [gameId, owner, leaseMs, takeOverFrom?.instance ?? null],
       );
       return rows[0] ? rows[0].at.toISOString() : null;
+    },
+
+    async started(gameId, dueAt) {
+      // One text for the start, stored and returned (ms, UTC), so the two never differ by rounding.
+      const { rows } = await db.query<{ at: string }>(
+        `WITH t AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at),
+         noted AS (
+           INSERT INTO game_poll (game_id, state)
+           SELECT id, jsonb_build_object('pollDueAt', $2::text, 'pollStartedAt', t.at) FROM game, t WHERE id = $1
+           ON CONFLICT (game_id) DO UPDATE SET state = game_poll.state || EXCLUDED.state
+         )
+         SELECT at FROM t`,
+        [gameId, dueAt],
+      );
+      return rows[0]!.at;
     },
 
     async renew(gameId, owner, leaseMs) {

@@ -10,6 +10,7 @@ import { gameRuleset } from '../game/game-ruleset.js';
 import { gmNews, NEWS_DISMISS } from '../game/gm-news.js';
 import { playersNow } from '../game/players-now.js';
 import { staleCount } from '../game/stale-count.js';
+import { gameLateness, type PollLateness } from '../jobs/schedule.js';
 import { DraftStatus, type Draft, type Publication } from '../model/draft.js';
 import type { Game } from '../model/game.js';
 import type { PublishResult } from '../publish/publish-draft.js';
@@ -94,7 +95,7 @@ export function createApp(deps: AppDeps): VotalApp {
       tallyId: latest?.id ?? null,
       poll: {
         lastPolledAt: poll.lastPolledAt, lastOkAt: poll.lastOkAt, lastError: poll.lastError, errorsInRow: poll.errorsInRow, polls: poll.polls,
-        stale: staleCount(poll),
+        stale: staleCount(poll), ...latenessJson(gameLateness(game, poll, now().getTime())),
       },
     });
   });
@@ -279,6 +280,12 @@ export function createApp(deps: AppDeps): VotalApp {
 }
 
 // ------------------------------------------------------------------------------ pure parts
+
+/** The schedule's part of a game's JSON: when its poll is due, how late it is now, how late the last one started. */
+function latenessJson(l: PollLateness): Record<string, unknown> {
+  const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 1000));
+  return { dueAt: l.dueAt, late: l.late, lateSeconds: seconds(l.overdueMs), lastLateSeconds: seconds(l.lastLateMs) };
+}
 
 function gameJson(game: Game): Record<string, unknown> {
   return {

@@ -65,6 +65,11 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
       // The next poll is queued, in the future, and the game shows when.
       await until(async () => (await jobsOf(setup.store.sql, setup.schema, game.id)).some((j) => j.state === 'created'), 'a queued poll');
       expect((await setup.store.games.get(game.id))?.nextPollAt).not.toBeNull();
+      // Each start is noted with the time its job was due (its start_after): the schedule's lateness.
+      const { state } = await setup.store.polls.get(game.id);
+      expect(state.pollDueAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+      // Both are database times; the start is kept to the millisecond, the due time may round up by one.
+      expect(Date.parse(state.pollStartedAt as string)).toBeGreaterThanOrEqual(Date.parse(state.pollDueAt as string) - 1);
     });
 
     it('paused games are not polled', async () => {

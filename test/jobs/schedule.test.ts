@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPollDelay } from '../../src/jobs/schedule.js';
+import { gameLateness, LATE_AFTER_MS, lateText, nextPollDelay, pollLateness } from '../../src/jobs/schedule.js';
 
 const now = Date.parse('2026-03-04T12:00:00Z');
 const mid = () => 0.5; // no jitter either way
@@ -41,5 +41,59 @@ describe('nextPollDelay', () => {
   it('never polls sooner than the minimum', () => {
     expect(nextPollDelay({ now, intervalSeconds: 1, upcoming: [], random: mid })).toBe(5_000);
     expect(nextPollDelay({ now, intervalSeconds: 1, upcoming: [], random: mid, minDelayMs: 500 })).toBe(1_000);
+  });
+});
+
+describe('pollLateness: which games are late, and by how much', () => {
+  // The poll clock is the `now` given; nothing reads the wall clock.
+  const at = (hhmmss: string) => `2026-03-04T${hhmmss}.000Z`;
+  const clock = Date.parse(at('12:00:00'));
+  const base = { now: clock, status: 'active', lastDueAt: null, lastStartedAt: null };
+
+  it.each([
+    { rule: 'a poll not yet due is not late', nextPollAt: at('12:01:00'), overdueMs: 0, late: false },
+    { rule: 'a poll due less than the threshold ago is overdue, not yet late', nextPollAt: at('11:59:30'), overdueMs: 30_000, late: false },
+    { rule: 'exactly at the threshold is not late yet', nextPollAt: at('11:59:00'), overdueMs: LATE_AFTER_MS, late: false },
+    { rule: 'past the threshold and not started: late by the time since it was due', nextPollAt: at('11:58:00'), overdueMs: 120_000, late: true },
+    {
+      rule: 'the due poll has started (it runs long): not late', nextPollAt: at('11:50:00'),
+      lastDueAt: at('11:50:00'), lastStartedAt: at('11:50:02'), overdueMs: 0, late: false,
+    },
+    {
+      rule: 'the last start was before this poll was due: this one is still waiting', nextPollAt: at('11:55:00'),
+      lastDueAt: at('11:50:00'), lastStartedAt: at('11:50:02'), overdueMs: 300_000, late: true,
+    },
+    { rule: 'a paused game is never late', status: 'paused', nextPollAt: at('11:00:00'), overdueMs: 0, late: false, dueAt: null },
+    { rule: 'a game with no poll scheduled is not late', nextPollAt: null, overdueMs: 0, late: false, dueAt: null },
+  ])('$rule', ({ rule: _rule, overdueMs, late, dueAt, ...input }) => {
+    const l = pollLateness({ ...base, ...input });
+    expect({ overdueMs: l.overdueMs, late: l.late }).toEqual({ overdueMs, late });
+    expect(l.dueAt).toBe(dueAt === undefined ? input.nextPollAt : dueAt);
+  });
+
+  it('how late the last poll started: its start minus when it was due (never negative)', () => {
+    const next = at('12:04:00');
+    expect(pollLateness({ ...base, nextPollAt: next, lastDueAt: at('11:59:00'), lastStartedAt: at('11:59:42') }).lastLateMs).toBe(42_000);
+    // "Poll now" moved the start before the schedule: not late.
+    expect(pollLateness({ ...base, nextPollAt: next, lastDueAt: at('11:59:00'), lastStartedAt: at('11:58:00') }).lastLateMs).toBe(0);
+    expect(pollLateness({ ...base, nextPollAt: next }).lastLateMs).toBeNull();
+  });
+
+  it('the threshold is a parameter', () => {
+    expect(pollLateness({ ...base, nextPollAt: at('11:59:30'), lateAfterMs: 10_000 }).late).toBe(true);
+  });
+
+  it('reads what the poller noted in the game\'s poll state', () => {
+    const poll = { state: { pollDueAt: at('11:50:00'), pollStartedAt: at('11:50:07') } };
+    expect(gameLateness({ status: 'active', nextPollAt: at('11:57:00') }, poll, clock))
+      .toEqual({ dueAt: '2026-03-04T11:57:00.000Z', overdueMs: 180_000, lastLateMs: 7_000, late: true });
+    // Nothing noted, or not text: unknown, not an error.
+    expect(gameLateness({ status: 'active', nextPollAt: null }, { state: { pollDueAt: 5 } }, clock).lastLateMs).toBeNull();
+  });
+
+  it.each([
+    [45_000, '45 s'], [120_000, '2 min'], [179_000, '2 min'], [3_600_000, '1 h'], [3_900_000, '1 h 5 min'],
+  ])('%i ms reads "%s"', (ms, text) => {
+    expect(lateText(ms)).toBe(text);
   });
 });

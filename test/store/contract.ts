@@ -425,6 +425,25 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(audit.map((a) => a.action)).toEqual(['game.status', 'game.status', 'game.create']);
       });
 
+      it("a poll's start is noted with when it was due, and the poll's end keeps it (issue #16)", async () => {
+        const game = await newGame();
+        const due = '2026-03-04T11:59:00.000Z';
+        // Before the game's first poll: the row is made.
+        const startedAt = await store.polls.started(game.id, due);
+        expect((await store.polls.get(game.id)).state).toEqual({ pollDueAt: due, pollStartedAt: startedAt });
+        const owner = 'test-instance/poll-1';
+        expect(await store.polls.claim(game.id, owner, 30_000)).not.toBeNull();
+        await store.polls.finish(game.id, owner, { ok: true, fullRead: false, at: new Date(startedAt), state: { deadline: null } });
+        expect((await store.polls.get(game.id)).state).toEqual({ pollDueAt: due, pollStartedAt: startedAt, deadline: null });
+        // The next start replaces both; a start with no schedule (a poll asked for now) has no due time.
+        const again = await store.polls.started(game.id, null);
+        expect((await store.polls.get(game.id)).state).toMatchObject({ pollDueAt: null, pollStartedAt: again });
+        expect(Date.parse(again)).toBeGreaterThanOrEqual(Date.parse(startedAt));
+        // A game that is gone is not noted, and the poller is not stopped by it.
+        await expect(store.polls.started(987654321, due)).resolves.toMatch(/^\d{4}-/);
+        expect((await store.polls.get(987654321)).state).toEqual({});
+      });
+
       it('GM events are validated, kept in order and append-only', async () => {
         const game = await newGame();
         await store.events.append(game.id, { at: 12, kind: 'kill', player: 'Bob' }, 'gm:ann');

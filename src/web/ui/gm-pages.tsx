@@ -9,6 +9,7 @@ import type { Roster } from '../../model/roster.js';
 import type { StoredGmEvent } from '../../store/events-repo.js';
 import { GameStatus, type Game } from '../../model/game.js';
 import { staleCount } from '../../game/stale-count.js';
+import { lateText, type PollLateness } from '../../jobs/schedule.js';
 import type { PollState } from '../../store/polls-repo.js';
 import { Csrf, Layout, LocalTime, PostButton } from './layout.js';
 import { Deadline, WagonsTable, outcomeText, thresholdText } from './live-page.js';
@@ -145,6 +146,8 @@ export interface GameSummary {
   /** The count's flags the GM has not answered yet. */
   toReview: number;
   deadline: string | null;
+  /** Whether its polls keep their schedule (jobs/schedule.ts). */
+  lateness: PollLateness;
 }
 
 export function DashboardPage(props: {
@@ -180,6 +183,7 @@ export function DashboardPage(props: {
                     {g.game.status}
                     <div class="muted">{g.poll.lastOkAt ? <>read <LocalTime iso={g.poll.lastOkAt} /></> : 'not read yet'}</div>
                     {g.poll.lastError ? <div class="muted">{`Last poll failed: ${g.poll.lastError}`}</div> : null}
+                    {g.lateness.late ? <div class="late">{`Poll late by ${lateText(g.lateness.overdueMs)}`}</div> : null}
                   </td>
                   <td class="hide-narrow">{g.tally ? `Day ${g.tally.day}: ${g.tally.wagons.slice(0, 2).map((w) => `${w.target} ${w.total}`).join(', ') || 'no votes'}` : 'not counted yet'}</td>
                   <td>{g.toReview ? <a class="chip" href={`/gm/games/${g.game.id}#review`}>{`${g.toReview} open`}</a> : '—'}</td>

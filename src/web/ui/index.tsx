@@ -13,6 +13,7 @@ import { listRulesets, loadRuleset } from '../../rules/load-ruleset.js';
 import type { Publication } from '../../model/draft.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
 import { gmNews, NEWS_DISMISS } from '../../game/gm-news.js';
+import { gameLateness } from '../../jobs/schedule.js';
 import { copiedText } from '../../publish/copy.js';
 import { openFlags } from '../../votal/render-votal.js';
 import { normaliseLineEndings, sameVotalText } from '../../votal/line-endings.js';
@@ -198,7 +199,10 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
       ]);
       const tally = latest?.tally ?? null;
       const toReview = tally ? openFlags(tally).length : 0;
-      return { game, title: titleOf(game, poll), tally, poll, pending: pending.length, toReview, deadline: deadlineOf(game, poll) };
+      return {
+        game, title: titleOf(game, poll), tally, poll, pending: pending.length, toReview, deadline: deadlineOf(game, poll),
+        lateness: gameLateness(game, poll, now().getTime()),
+      };
     }));
     const flash = flashOf(c);
     return c.html(<DashboardPage csrf={c.get('session').csrf} games={summaries.reverse()} message={flash.message ?? null}

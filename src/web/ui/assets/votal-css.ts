@@ -35,6 +35,7 @@ h1 { font-size: 1.5rem; margin: 0.2em 0 0.4em; overflow-wrap: anywhere; }
 h2 { font-size: 1.2rem; margin: 0 0 0.6em; }
 h3 { font-size: 1.05rem; margin: 0.8em 0 0.4em; }
 .muted { color: var(--muted); }
+.late { color: var(--warn); font-weight: 600; }
 .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 16px; margin-bottom: 16px; min-width: 0; }
 .grid { display: grid; gap: 16px; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; }
 .grid > * { min-width: 0; }
