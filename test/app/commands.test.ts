@@ -41,14 +41,21 @@ function fakeClock(start = '2026-12-01T12:00:00Z'): Clock & { slept: number } {
  */
 function testPoller(store: Store, opts: { idle?: boolean } = {}): PollerPort & { calls: string[] } {
   const calls: string[] = [];
+  // One poll at a time, as the real poller runs a game's polls: a poll asked for while
+  // another runs (the one a new game kicks off) follows it instead of racing its lease.
+  let queue: Promise<void> = Promise.resolve();
   return {
     calls,
     async pollNow(gameId) {
       calls.push(gameId);
       if (opts.idle) return;
       const id = Number(gameId);
-      await store.polls.claim(id, 'test-poller', 60_000);
-      await store.polls.finish(id, 'test-poller', { ok: true, fullRead: false, at: new Date() });
+      const poll = queue.then(async () => {
+        await store.polls.claim(id, 'test-poller', 60_000);
+        await store.polls.finish(id, 'test-poller', { ok: true, fullRead: false, at: new Date() });
+      });
+      queue = poll.catch(() => undefined);
+      await poll;
     },
   };
 }
