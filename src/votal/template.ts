@@ -145,7 +145,10 @@ export function compileTemplate(template: string): CompiledTemplate {
     }
     const section = /^([#/])\s*(\w+)(?:\s+(\w+))?$/.exec(tok.text);
     if (section) {
-      const [, sigil, keyword, arg] = section as unknown as [string, '#' | '/', string, string | undefined];
+      // The pattern makes groups 1 and 2 always present; group 3 is optional.
+      const sigil = section[1] === '#' ? '#' : '/';
+      const keyword = section[2]!;
+      const arg = section[3];
       if (sigil === '#') {
         if (keyword === 'each') {
           if (arg !== 'wagons') throw unknown('list', tok, ['wagons']);
