@@ -1,5 +1,6 @@
 import { BBCODE, type DialectSpec } from '../src/model/dialect.js';
 import type { EditMarker } from '../src/model/post.js';
+import type { BrowserFacts, FormFacts } from '../src/model/reply-form.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import type { BodyMarkupInput } from './markup.js';
 
@@ -10,6 +11,20 @@ import type { BodyMarkupInput } from './markup.js';
 
 /** vBulletin 3.8, 4 and 5 have [NOPARSE] (stop_parse, disable_smilies) in the default tag list. */
 export const VB_DIALECT: DialectSpec = { ...BBCODE, id: 'bbcode-vbulletin', noParse: 'NOPARSE' };
+
+/** vBulletin 3 and 4 share newreply.php and its `vbform` (vBulletin 5 posts through its own API). */
+export const VB_REPLY_FORM: FormFacts = {
+  replyUrl: '{dir}newreply.php?do=newreply&t={id}',
+  form: 'form[name="vbform"]',
+  messageField: 'message',
+  fields: { do: 'postreply', sbutton: 'Submit Reply' },
+  skip: ['preview'],
+  errorSelector: '.blockrow.error, .standard_error',
+};
+
+export const VB_BROWSER_REPLY: BrowserFacts = {
+  editor: 'textarea[name="message"]', submit: 'form[name="vbform"] input[name="sbutton"]',
+};
 
 /**
  * The `bbcode_*` quote markup of vBulletin 4 and 5 (and of some 3.8 skins):

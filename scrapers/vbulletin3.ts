@@ -8,7 +8,7 @@ import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 import {
-  memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_DIALECT, VB_SPOILER, vbEditNote,
+  memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_BROWSER_REPLY, VB_DIALECT, VB_REPLY_FORM, VB_SPOILER, vbEditNote,
 } from './vbulletin-markup.js';
 
 
@@ -19,15 +19,8 @@ export const descriptor = defineDescriptor({
   engine: 'vbulletin3',
   name: 'vBulletin 3',
   dialect: VB_DIALECT,
-  replyForm: {
-    replyUrl: '{dir}newreply.php?do=newreply&t={id}',
-    form: 'form[name="vbform"]',
-    messageField: 'message',
-    fields: { do: 'postreply', sbutton: 'Submit Reply' },
-    skip: ['preview'],
-    errorSelector: '.blockrow.error, .standard_error',
-  },
-  browserReply: { editor: 'textarea[name="message"]', submit: 'form[name="vbform"] input[name="sbutton"]' },
+  replyForm: VB_REPLY_FORM,
+  browserReply: VB_BROWSER_REPLY,
   threadPaths: ['/showthread\\.php'],
   // Stock vB3 has no id on <html>/<body>: the generator tag, else the post tables.
   generator: '^\\s*vBulletin\\s+3\\b',

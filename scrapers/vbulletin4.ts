@@ -6,21 +6,14 @@ import { all, attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
-import { memberId, VB_BBCODE_BODY, VB_DIALECT, vbEditNote } from './vbulletin-markup.js';
+import { memberId, VB_BBCODE_BODY, VB_BROWSER_REPLY, VB_DIALECT, VB_REPLY_FORM, vbEditNote } from './vbulletin-markup.js';
 
 export const descriptor = defineDescriptor({
   engine: 'vbulletin4',
   name: 'vBulletin 4',
   dialect: VB_DIALECT,
-  replyForm: {
-    replyUrl: '{dir}newreply.php?do=newreply&t={id}',
-    form: 'form[name="vbform"]',
-    messageField: 'message',
-    fields: { do: 'postreply', sbutton: 'Submit Reply' },
-    skip: ['preview'],
-    errorSelector: '.blockrow.error, .standard_error',
-  },
-  browserReply: { editor: 'textarea[name="message"]', submit: 'form[name="vbform"] input[name="sbutton"]' },
+  replyForm: VB_REPLY_FORM,
+  browserReply: VB_BROWSER_REPLY,
   // showthread.php?t=N, showthread.php?N-slug, showthread.php/N-slug, /threads/N-slug.
   threadPaths: ['/showthread\\.php', '/threads/\\d+-'],
   generator: '^\\s*vBulletin\\s+4\\b',
