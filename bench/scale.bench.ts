@@ -82,6 +82,8 @@ const GRACE_MS = 35_000;
 const SETTLE_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A time limit that does not keep the process alive once everything else is done. */
+const limit = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 const log = (s: string) => process.stderr.write(`[bench:scale ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 // ---- the forums ----
@@ -131,7 +133,7 @@ async function startForums(postsOf: Record<number, number>): Promise<ForumProces
     async stop() {
       const gone = new Promise((r) => child.once('exit', r));
       child.send({ kind: 'stop' });
-      await Promise.race([gone, sleep(10_000)]);
+      await Promise.race([gone, limit(10_000)]);
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
@@ -284,7 +286,7 @@ async function stopService(service: ServiceProcess[]): Promise<void> {
     if (child.exitCode !== null) return;
     const gone = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
-    await Promise.race([gone, sleep(60_000)]);
+    await Promise.race([gone, limit(60_000)]);
     if (child.exitCode === null) child.kill('SIGKILL');
   }));
 }
