@@ -20,8 +20,8 @@
  * Environment: BENCH_GAMES (100), BENCH_HOSTS (1), BENCH_MINUTES (6), BENCH_STORE
  * (pglite|pg), BENCH_WORKERS (2, PostgreSQL), BENCH_INTERVAL_SECONDS (300), BENCH_POSTS
  * (200), BENCH_POSTS_PER_HOUR (4 per game), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_FORUM_PORT (47100: host h on port 47100 + h), BENCH_RECORD=1 (write the entry of
- * today's runs to BENCHMARKS.md). Each run's figures are kept in
+ * BENCH_FORUM_PORT (21100: host h on port 21100 + h, below the ephemeral range), BENCH_RECORD=1 (write the entry of
+ * today's runs to BENCHMARKS.md; BENCH_RECORD_ONLY=1 writes it without a run). Each run's figures are kept in
  * test-output/bench-scale/*.json; the entry gives the median of the runs of each shape.
  *
  * The set-up (games and first reads: minutes for 1,000 games) is kept for later runs of the
@@ -61,7 +61,7 @@ const config = {
   posts: num('BENCH_POSTS', 200),
   postsPerHour: num('BENCH_POSTS_PER_HOUR', 4),
   /** Host h listens on forumPort + h: fixed ports let a later run reuse a set-up (the threads' URLs are the same). */
-  forumPort: num('BENCH_FORUM_PORT', 47100),
+  forumPort: num('BENCH_FORUM_PORT', 21100),
   /** Keep the set-up (the games and their first reads) for later runs of the same shape. */
   setUpCache: process.env.BENCH_SETUP_CACHE !== '0',
 };
@@ -82,6 +82,8 @@ const GRACE_MS = 35_000;
 const SETTLE_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A time limit that does not keep the process alive once everything else is done. */
+const limit = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 const log = (s: string) => process.stderr.write(`[bench:scale ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 // ---- the forums ----
@@ -131,7 +133,7 @@ async function startForums(postsOf: Record<number, number>): Promise<ForumProces
     async stop() {
       const gone = new Promise((r) => child.once('exit', r));
       child.send({ kind: 'stop' });
-      await Promise.race([gone, sleep(10_000)]);
+      await Promise.race([gone, limit(10_000)]);
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
@@ -284,7 +286,7 @@ async function stopService(service: ServiceProcess[]): Promise<void> {
     if (child.exitCode !== null) return;
     const gone = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
-    await Promise.race([gone, sleep(60_000)]);
+    await Promise.race([gone, limit(60_000)]);
     if (child.exitCode === null) child.kill('SIGKILL');
   }));
 }
@@ -511,6 +513,25 @@ processes together (the busiest one in brackets). RSS: MiB, the largest process 
 ${rows.map(row).join('\n')}`;
 }
 
+/** Writes the entry of `date`'s kept runs to BENCHMARKS.md (one entry per day, replaced by the day's runs so far). */
+function record(date: string): void {
+  const runs = readdirSync(outDir).filter((n) => n.endsWith('.json'))
+    .map((n) => JSON.parse(readFileSync(join(outDir, n), 'utf8')) as ScaleRun)
+    .filter((r) => r.date === date);
+  if (runs.length === 0) throw new Error(`no runs of ${date} in ${outDir}`);
+  const text = entry(date, runs);
+  const bench = join(root, 'BENCHMARKS.md');
+  const title = text.split('\n')[0]!;
+  const kept = readFileSync(bench, 'utf8').split(/\n(?=## )/).filter((s) => s.split('\n')[0] !== title);
+  writeFileSync(bench, `${kept.join('\n').trimEnd()}\n`);
+  console.log(`recorded in ${recordBenchmark(root, text)}`);
+}
+
+// BENCH_RECORD_ONLY=1: no run, only the entry of today's kept runs.
+if (process.env.BENCH_RECORD_ONLY === '1') {
+  record(new Date().toISOString().slice(0, 10));
+  process.exit(0);
+}
 const measured = await run();
 if (measured === null) process.exit(0);
 const result = measured;
@@ -530,17 +551,4 @@ for (const p of result.processes) console.log(`| ${p.label} | ${f(p.cpuPercent)}
 console.log(`forum process CPU ${f(result.forumCpuPercent)} %; load ${result.load.before.map(f).join(' ')} -> ${result.load.after.map(f).join(' ')}`);
 console.log(`kept in ${file}`);
 
-if (process.env.BENCH_RECORD === '1') {
-  const today = readdirSync(outDir).filter((n) => n.endsWith('.json'))
-    .map((n) => JSON.parse(readFileSync(join(outDir, n), 'utf8')) as ScaleRun)
-    .filter((r) => r.date === result.date);
-  const text = entry(result.date, today);
-  const bench = join(root, 'BENCHMARKS.md');
-  const title = text.split('\n')[0]!;
-  const current = readFileSync(bench, 'utf8');
-  // One entry per day: replaced by the day's runs so far.
-  const sections = current.split(/\n(?=## )/);
-  const kept = sections.filter((s) => s.split('\n')[0] !== title);
-  writeFileSync(bench, `${kept.join('\n').trimEnd()}\n`);
-  console.log(`recorded in ${recordBenchmark(root, text)}`);
-}
+if (process.env.BENCH_RECORD === '1') record(result.date);

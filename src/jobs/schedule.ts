@@ -113,7 +113,8 @@ export function pollLateness(input: LatenessInput): PollLateness {
   if (due === null) return { dueAt: null, overdueMs: 0, lastLateMs, late: false };
   const started = lastStarted !== null && lastStarted >= due;
   const overdueMs = started ? 0 : Math.max(0, input.now - due);
-  return { dueAt: new Date(due).toISOString(), overdueMs, lastLateMs, late: overdueMs > (input.lateAfterMs ?? LATE_AFTER_MS) };
+  const late = overdueMs > (input.lateAfterMs ?? LATE_AFTER_MS);
+  return { dueAt: new Date(due).toISOString(), overdueMs, lastLateMs, late };
 }
 
 /** `pollLateness` of a stored game and its poll state. */

@@ -52,9 +52,18 @@ describe('pollLateness: which games are late, and by how much', () => {
 
   it.each([
     { rule: 'a poll not yet due is not late', nextPollAt: at('12:01:00'), overdueMs: 0, late: false },
-    { rule: 'a poll due less than the threshold ago is overdue, not yet late', nextPollAt: at('11:59:30'), overdueMs: 30_000, late: false },
-    { rule: 'exactly at the threshold is not late yet', nextPollAt: at('11:59:00'), overdueMs: LATE_AFTER_MS, late: false },
-    { rule: 'past the threshold and not started: late by the time since it was due', nextPollAt: at('11:58:00'), overdueMs: 120_000, late: true },
+    {
+      rule: 'a poll due less than the threshold ago is overdue, not yet late',
+      nextPollAt: at('11:59:30'), overdueMs: 30_000, late: false,
+    },
+    {
+      rule: 'exactly at the threshold is not late yet',
+      nextPollAt: at('11:59:00'), overdueMs: LATE_AFTER_MS, late: false,
+    },
+    {
+      rule: 'past the threshold and not started: late by the time since it was due',
+      nextPollAt: at('11:58:00'), overdueMs: 120_000, late: true,
+    },
     {
       rule: 'the due poll has started (it runs long): not late', nextPollAt: at('11:50:00'),
       lastDueAt: at('11:50:00'), lastStartedAt: at('11:50:02'), overdueMs: 0, late: false,
@@ -63,7 +72,10 @@ describe('pollLateness: which games are late, and by how much', () => {
       rule: 'the last start was before this poll was due: this one is still waiting', nextPollAt: at('11:55:00'),
       lastDueAt: at('11:50:00'), lastStartedAt: at('11:50:02'), overdueMs: 300_000, late: true,
     },
-    { rule: 'a paused game is never late', status: 'paused', nextPollAt: at('11:00:00'), overdueMs: 0, late: false, dueAt: null },
+    {
+      rule: 'a paused game is never late', status: 'paused', nextPollAt: at('11:00:00'),
+      overdueMs: 0, late: false, dueAt: null,
+    },
     { rule: 'a game with no poll scheduled is not late', nextPollAt: null, overdueMs: 0, late: false, dueAt: null },
   ])('$rule', ({ rule: _rule, overdueMs, late, dueAt, ...input }) => {
     const l = pollLateness({ ...base, ...input });
@@ -73,9 +85,11 @@ describe('pollLateness: which games are late, and by how much', () => {
 
   it('how late the last poll started: its start minus when it was due (never negative)', () => {
     const next = at('12:04:00');
-    expect(pollLateness({ ...base, nextPollAt: next, lastDueAt: at('11:59:00'), lastStartedAt: at('11:59:42') }).lastLateMs).toBe(42_000);
+    const last = (started: string) =>
+      pollLateness({ ...base, nextPollAt: next, lastDueAt: at('11:59:00'), lastStartedAt: started });
+    expect(last(at('11:59:42')).lastLateMs).toBe(42_000);
     // "Poll now" moved the start before the schedule: not late.
-    expect(pollLateness({ ...base, nextPollAt: next, lastDueAt: at('11:59:00'), lastStartedAt: at('11:58:00') }).lastLateMs).toBe(0);
+    expect(last(at('11:58:00')).lastLateMs).toBe(0);
     expect(pollLateness({ ...base, nextPollAt: next }).lastLateMs).toBeNull();
   });
 
@@ -88,7 +102,8 @@ describe('pollLateness: which games are late, and by how much', () => {
     expect(gameLateness({ status: 'active', nextPollAt: at('11:57:00') }, poll, clock))
       .toEqual({ dueAt: '2026-03-04T11:57:00.000Z', overdueMs: 180_000, lastLateMs: 7_000, late: true });
     // Nothing noted, or not text: unknown, not an error.
-    expect(gameLateness({ status: 'active', nextPollAt: null }, { state: { pollDueAt: 5 } }, clock).lastLateMs).toBeNull();
+    const unknown = gameLateness({ status: 'active', nextPollAt: null }, { state: { pollDueAt: 5 } }, clock);
+    expect(unknown.lastLateMs).toBeNull();
   });
 
   it.each([

@@ -19,7 +19,9 @@ describe('late polls on the dashboard and in the API', () => {
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
-    app = createApp({ store, poller: recordingPoller(), env: testEnv(), rateLimit: false, pollWaitMs: 0, now: () => NOW });
+    app = createApp({
+      store, poller: recordingPoller(), env: testEnv(), rateLimit: false, pollWaitMs: 0, now: () => NOW,
+    });
     const game = async (name: string, nextPollAt: Date) => {
       const g = await store.games.create({
         threadUrl: `http://127.0.0.1:9/threads/${name}.1/`, engine: 'xenforo2', ruleset: 'plurality',
@@ -60,7 +62,8 @@ describe('late polls on the dashboard and in the API', () => {
     { name: 'paused', late: false, lateSeconds: 0, dueAt: null },
     { name: 'running', late: false, lateSeconds: 0, dueAt: minutesFromNow(-10).toISOString() },
   ])("GET /api/games/:id carries the schedule: $name", async ({ name, ...expected }) => {
-    const res = await app.request(`${O}/api/games/${ids[name]}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const headers = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const res = await app.request(`${O}/api/games/${ids[name]}`, { headers });
     expect(res.status).toBe(200);
     const { poll } = (await res.json()) as { poll: Record<string, unknown> };
     expect({ late: poll.late, lateSeconds: poll.lateSeconds, dueAt: poll.dueAt }).toEqual(expected);
