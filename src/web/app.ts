@@ -10,7 +10,8 @@ import { postsRoutes } from './api/posts.js';
 import { tallyRoutes } from './api/tally.js';
 import { commandDepsOf, type AppDeps } from './deps.js';
 import { toResponse } from './errors.js';
-import { GameEvents } from './live.js';
+import { GameEvents } from './live/game-events.js';
+import { liveStreamRoutes } from './live/stream-route.js';
 import { clientAddressOf, rateLimit } from './rate-limit.js';
 import { GmAuth } from './ui/auth.js';
 import { apiAccess, gameGuard, ownerOnly, type AccessVariables } from './ui/gm-access.js';
@@ -47,7 +48,6 @@ export function createApp(deps: AppDeps): VotalApp {
   const perClient = deps.live?.perClient ?? 8;
   // Behind a reverse proxy (VOTAL_TRUST_PROXY) every player is not the proxy's one address.
   const clientOf = clientAddressOf(env.trustProxy ?? false);
-  const streamsByClient = new Map<string, number>();
 
   const app = new Hono();
   app.onError((error, c) => toResponse(c, error, log));
@@ -89,32 +89,8 @@ export function createApp(deps: AppDeps): VotalApp {
     : c.json({ name: 'votal', dashboard: '/gm', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug' })));
   app.route('/', createUiApp(deps, { commands, auth }));
 
-  app.get('/g/:slug/events', async (c) => {
-    const game = await store.games.bySlug(c.req.param('slug'));
-    if (!game) return c.json({ error: 'no such game' }, 404);
-    const ip = clientOf(c);
-    const open = streamsByClient.get(ip) ?? 0;
-    if (open >= perClient) {
-      c.header('Retry-After', '30');
-      return c.json({ error: 'too many open event streams from this address' }, 429);
-    }
-    await live.start();
-    const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? null;
-    streamsByClient.set(ip, open + 1);
-    const body = live.openStream({
-      gameId: game.id,
-      lastEventId,
-      hello: async () => ({ slug: game.slug, status: game.status, tallyId: (await store.tallies.latest(game.id))?.id ?? null }),
-      onEnd: () => {
-        const n = (streamsByClient.get(ip) ?? 1) - 1;
-        if (n <= 0) streamsByClient.delete(ip);
-        else streamsByClient.set(ip, n);
-      },
-    });
-    return new Response(body, {
-      headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' },
-    });
-  });
+  // The live page's event stream (the page and its fragment are mounted by the dashboard's app).
+  app.route('/', liveStreamRoutes({ store, live, clientOf, perClient }));
 
   return Object.assign(app, {
     live,
