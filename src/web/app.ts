@@ -39,11 +39,14 @@ export type VotalApp = Hono & {
 export function createApp(deps: AppDeps): VotalApp {
   const { store, env, log } = deps;
   const adminToken = env.adminToken;
-  if (!adminToken) throw new TypeError('createApp needs env.adminToken (votal serve makes one when VOTAL_ADMIN_TOKEN is unset)');
+  if (!adminToken) {
+    throw new TypeError('createApp needs env.adminToken (votal serve makes one when VOTAL_ADMIN_TOKEN is unset)');
+  }
   deps.scrubber?.add(adminToken);
   const commands = commandDepsOf(deps);
   const live = new GameEvents({
-    sql: store.sql, bufferSize: deps.live?.bufferSize ?? 100, heartbeatMs: deps.live?.heartbeatMs ?? 20_000, ...(log ? { log } : {}),
+    sql: store.sql, bufferSize: deps.live?.bufferSize ?? 100, heartbeatMs: deps.live?.heartbeatMs ?? 20_000,
+    ...(log ? { log } : {}),
   });
   const perClient = deps.live?.perClient ?? 8;
   // Behind a reverse proxy (VOTAL_TRUST_PROXY) every player is not the proxy's one address.
@@ -86,7 +89,9 @@ export function createApp(deps: AppDeps): VotalApp {
   // A browser goes to the GM dashboard; anything else learns where things are.
   app.get('/', (c) => ((c.req.header('accept') ?? '').includes('text/html')
     ? c.redirect('/gm', 302)
-    : c.json({ name: 'votal', dashboard: '/gm', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug' })));
+    : c.json({
+      name: 'votal', dashboard: '/gm', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug',
+    })));
   app.route('/', createUiApp(deps, { commands, auth }));
 
   // The live page's event stream (the page and its fragment are mounted by the dashboard's app).

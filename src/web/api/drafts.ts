@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
-import { approveDraft, Approval, discardDraft, draftOr404, markPublished, PastedAt, staleness } from '../../app/drafts.js';
+import {
+  approveDraft, Approval, discardDraft, draftOr404, markPublished, PastedAt, staleness,
+} from '../../app/drafts.js';
 import { parseInput } from '../../app/errors.js';
 import { gameOr404 } from '../../app/games.js';
 import { DraftStatus } from '../../model/draft.js';
@@ -42,7 +44,8 @@ export function draftsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
   /** A copied votal was pasted by the GM: record it (where, or let Votal find its marker). */
   api.post('/drafts/:id/published', async (c) => {
     const id = idParam(c);
-    const { draft, publication } = await markPublished(commands, c.get('actor'), id, parseInput(PastedAt, await jsonBody(c)));
+    const pastedAt = parseInput(PastedAt, await jsonBody(c));
+    const { draft, publication } = await markPublished(commands, c.get('actor'), id, pastedAt);
     return c.json(draftJson(draft, publication));
   });
 

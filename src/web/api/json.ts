@@ -42,7 +42,8 @@ export function publishJson(result: PublishResult): Record<string, unknown> {
   const base = { status: result.status, draft: draftJson(result.draft, result.publication) };
   switch (result.status) {
     case 'published': return { ...base, remote: result.remote, foundExisting: result.foundExisting };
-    case 'copy': return { ...base, copy: result.text, note: 'no way to post is configured: paste this into the thread' };
+    case 'copy':
+      return { ...base, copy: result.text, note: 'no way to post is configured: paste this into the thread' };
     case 'failed': return { ...base, error: result.error };
     case 'in-progress':
       return { ...base, note: 'another Votal process is posting this votal right now; its result shows on the draft' };

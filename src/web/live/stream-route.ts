@@ -47,7 +47,8 @@ export function liveStreamRoutes({ store, live, clientOf, perClient }: LiveStrea
     });
     return new Response(body, {
       headers: {
-        'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no',
+        'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
       },
     });
   });

@@ -56,7 +56,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
   const env: VotalEnv = deps.env;
   const now = deps.now ?? (() => new Date());
   const auth = options.auth
-    ?? new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir, gms: deps.store.gms, now: () => now().getTime() });
+    ?? new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir, gms: store.gms, now: () => now().getTime() });
   const app = new Hono<UiEnv>();
   app.use('/g/*', uiHeaders());
   app.use('/gm', uiHeaders());
@@ -70,8 +70,9 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
       return c.html(<ErrorPage status={error.status} message={message} />, error.status);
     }
     deps.log?.error({ err: error, path: c.req.path }, 'page failed');
-    const status = (error as { status?: number }).status === 404 || (error as Error).name === 'NotFoundError' ? 404 : 500;
-    const message = status === 404 ? 'There is nothing here.' : 'The page could not be shown; the server log has the details.';
+    const missing = (error as { status?: number }).status === 404 || (error as Error).name === 'NotFoundError';
+    const status = missing ? 404 : 500;
+    const message = missing ? 'There is nothing here.' : 'The page could not be shown; the server log has the details.';
     return c.html(<ErrorPage status={status} message={message} />, status);
   });
 

@@ -36,7 +36,9 @@ export function deleteGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     if (!game) return notFound(c);
     const poll = await store.polls.get(game.id);
     const flash = flashOf(c);
-    return c.html(<DeleteGamePage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} error={flash.error ?? null} />);
+    const title = titleOf(game, poll);
+    const csrf = c.get('session').csrf;
+    return c.html(<DeleteGamePage csrf={csrf} game={game} title={title} error={flash.error ?? null} />);
   });
 
   app.post('/gm/games/:id/delete', async (c) => {

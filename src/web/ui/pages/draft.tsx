@@ -117,19 +117,25 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
   };
 
   /** The draft page; `edited`: the GM's unsaved edit, previewed in place of the draft's text. */
-  const draftPage = async (c: Context<UiEnv>, found: NonNullable<Awaited<ReturnType<typeof draftAndGame>>>, edited: string | null) => {
+  type Found = NonNullable<Awaited<ReturnType<typeof draftAndGame>>>;
+  const draftPage = async (c: Context<UiEnv>, found: Found, edited: string | null) => {
     const { draft, game } = found;
     const [publication, poll, stale] = await Promise.all([
-      store.drafts.publicationOf(draft.id), store.polls.get(game.id), draft.status === 'pending' ? staleness(commands, draft) : null,
+      store.drafts.publicationOf(draft.id), store.polls.get(game.id),
+      draft.status === 'pending' ? staleness(commands, draft) : null,
     ]);
     const method = game.settings.publish?.method ?? 'copy';
     const flash = flashOf(c);
-    const copyText = publication && publication.method === 'copy' && publication.status !== 'published' && draft.status === 'approved'
+    const toCopy = publication && publication.method === 'copy' && publication.status !== 'published';
+    const copyText = toCopy && draft.status === 'approved'
       ? copiedText(draft.body) : null;
     const shown = edited === null ? draft : { ...draft, body: edited };
-    const message = edited === null ? flash.message ?? null : 'Preview of your edit: it is not saved until you save or approve it.';
-    return c.html(<DraftPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} draft={shown} publication={publication}
-      staleChanges={stale?.changes.summary ?? null} copyText={copyText} canPost={method !== 'copy'} message={message} error={flash.error ?? null} />);
+    const message = edited === null
+      ? flash.message ?? null
+      : 'Preview of your edit: it is not saved until you save or approve it.';
+    return c.html(<DraftPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} draft={shown}
+      publication={publication} staleChanges={stale?.changes.summary ?? null} copyText={copyText}
+      canPost={method !== 'copy'} message={message} error={flash.error ?? null} />);
   };
 
   app.get('/gm/drafts/:id', async (c) => {
@@ -143,7 +149,10 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const found = await draftAndGame(c);
     if (!found) return notFound(c);
     const body = normaliseLineEndings(String((await c.req.parseBody()).body ?? ''));
-    if (found.draft.status !== 'pending') return back(c, `/gm/drafts/${found.draft.id}`, { error: `Draft ${found.draft.id} is ${found.draft.status}; only a pending draft can be edited.` });
+    if (found.draft.status !== 'pending') {
+      const error = `Draft ${found.draft.id} is ${found.draft.status}; only a pending draft can be edited.`;
+      return back(c, `/gm/drafts/${found.draft.id}`, { error });
+    }
     return draftPage(c, found, body.trim() ? body : found.draft.body);
   });
 
@@ -167,19 +176,27 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
     if (!found) return notFound(c);
     const { draft } = found;
     const form = await c.req.parseBody();
-    const body = typeof form.body === 'string' && form.body.trim() && !sameVotalText(form.body, draft.body) ? form.body : undefined;
+    const edited = typeof form.body === 'string' && form.body.trim() && !sameVotalText(form.body, draft.body);
+    const body = edited ? (form.body as string) : undefined;
     const confirm = form.confirm === '1';
     let r;
     try {
-      r = await approveDraft(commands, c.get('actor'), draft.id, { ...(body ? { body } : {}), ...(confirm ? { confirm } : {}) });
+      const approval = { ...(body ? { body } : {}), ...(confirm ? { confirm } : {}) };
+      r = await approveDraft(commands, c.get('actor'), draft.id, approval);
     } catch (error) {
       return back(c, `/gm/drafts/${draft.id}`, { error: refusalOf(error) });
     }
     const published = r.draft.id;
     switch (r.status) {
       case 'published': return back(c, `/gm/drafts/${published}`, { message: 'Approved and posted in the thread.' });
-      case 'copy': return back(c, `/gm/drafts/${published}`, { message: 'Approved. Copy it into the thread, then press "I have posted it".' });
-      case 'in-progress': return back(c, `/gm/drafts/${published}`, { message: 'Approved. Another Votal process is posting it right now; reload to see the result.' });
+      case 'copy':
+        return back(c, `/gm/drafts/${published}`, {
+          message: 'Approved. Copy it into the thread, then press "I have posted it".',
+        });
+      case 'in-progress': {
+        const message = 'Approved. Another Votal process is posting it right now; reload to see the result.';
+        return back(c, `/gm/drafts/${published}`, { message });
+      }
       case 'failed': return back(c, `/gm/drafts/${published}`, { error: `Approved, but posting failed: ${r.error}` });
     }
   });

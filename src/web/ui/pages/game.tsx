@@ -122,12 +122,16 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       store.audit.list({ gameId: game.id, action: 'review.accept', limit: 100_000 }),
       store.audit.list({ gameId: game.id, action: NEWS_DISMISS, limit: 100_000 }),
     ]);
-    const review = ruleset ? reviewQueue({ game, ruleset, tally: latest?.tally ?? null, posts, events, audit: accepted, previousBodies }) : [];
-    const news = ruleset ? gmNews({ game, ruleset, posts, events, audit: dismissed }) : { gms: [], proposals: [], unread: [] };
+    const tally = latest?.tally ?? null;
+    const review = ruleset ? reviewQueue({ game, ruleset, tally, posts, events, audit: accepted, previousBodies }) : [];
+    const news = ruleset
+      ? gmNews({ game, ruleset, posts, events, audit: dismissed })
+      : { gms: [], proposals: [], unread: [] };
     const flash = flashOf(c);
-    return c.html(<GamePage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} tally={latest?.tally ?? null}
-      tallyAt={latest?.createdAt ?? null} poll={poll} review={review} events={events} drafts={drafts} publications={publications}
-      deadline={deadlineOf(game, poll)} audit={audit} news={news} message={flash.message ?? null} error={flash.error ?? null} />);
+    return c.html(<GamePage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} tally={tally}
+      tallyAt={latest?.createdAt ?? null} poll={poll} review={review} events={events} drafts={drafts}
+      publications={publications} deadline={deadlineOf(game, poll)} audit={audit} news={news}
+      message={flash.message ?? null} error={flash.error ?? null} />);
   });
 
   // A proposal from the GM's posts the GM does not want: recorded, so it is not shown again.
@@ -166,7 +170,8 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     }
     const r = answered.answer === 'correct' ? answered.recorded : null;
     const done = r?.recounted ? 'recounted.' : `${r?.note ?? 'the count follows'}.`;
-    return back(c, to, { message: `Post ${post}: ${target === null ? 'vote ignored' : `counted as a vote for ${target}`}; ${done}` });
+    const answer = target === null ? 'vote ignored' : `counted as a vote for ${target}`;
+    return back(c, to, { message: `Post ${post}: ${answer}; ${done}` });
   });
 
   app.post('/gm/games/:id/events', async (c) => {
@@ -182,13 +187,20 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     switch (kind) {
       case 'kill': case 'revive': case 'modkill': event = { kind, player: field(form, 'player'), ...pos }; break;
       case 'replace': event = { kind, player: field(form, 'player'), by: field(form, 'by'), ...pos }; break;
-      case 'weight': event = { kind, player: field(form, 'player'), weight: Number(field(form, 'weight')), hidden, ...pos }; break;
+      case 'weight':
+        event = { kind, player: field(form, 'player'), weight: Number(field(form, 'weight')), hidden, ...pos };
+        break;
       case 'vote': {
         const target = field(form, 'target');
-        event = { kind, player: field(form, 'player'), target: target === '(unvote)' || target === '' ? null : target, ...(hidden ? { hidden } : {}), ...pos };
+        const voted = target === '(unvote)' || target === '' ? null : target;
+        event = { kind, player: field(form, 'player'), target: voted, ...(hidden ? { hidden } : {}), ...pos };
         break;
       }
-      case 'decide': event = { kind, eliminated: field(form, 'eliminated').split(',').map((s) => s.trim()).filter(Boolean), ...pos }; break;
+      case 'decide': {
+        const eliminated = field(form, 'eliminated').split(',').map((s) => s.trim()).filter(Boolean);
+        event = { kind, eliminated, ...pos };
+        break;
+      }
       case 'day-end': event = { kind, ...pos }; break;
       case 'day-start': event = { kind, day: Number(field(form, 'day')), ...pos }; break;
       case 'deadline': {
@@ -218,7 +230,8 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     }
     const lastError = (await store.polls.get(game.id)).lastError;
     const error = refused ?? (lastError ? `The poll failed: ${lastError}` : null);
-    return back(c, `/gm/games/${game.id}`, error ? { error } : { message: note ? `Poll asked for: ${note}.` : 'Thread read and recounted.' });
+    const message = note ? `Poll asked for: ${note}.` : 'Thread read and recounted.';
+    return back(c, `/gm/games/${game.id}`, error ? { error } : { message });
   });
 
   app.post('/gm/games/:id/drafts', async (c) => {

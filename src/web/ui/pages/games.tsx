@@ -91,12 +91,14 @@ export function gamesListRoutes(deps: DashboardDeps): Hono<UiEnv> {
       const tally = latest?.tally ?? null;
       const toReview = tally ? openFlags(tally).length : 0;
       return {
-        game, title: titleOf(game, poll), tally, poll, pending: pending.length, toReview, deadline: deadlineOf(game, poll),
+        game, title: titleOf(game, poll), tally, poll, pending: pending.length, toReview,
+        deadline: deadlineOf(game, poll),
         lateness: gameLateness(game, poll, now().getTime()),
       };
     }));
     const flash = flashOf(c);
-    return c.html(<DashboardPage csrf={c.get('session').csrf} games={summaries.reverse()} message={flash.message ?? null}
+    return c.html(<DashboardPage csrf={c.get('session').csrf} games={summaries.reverse()}
+      message={flash.message ?? null}
       showArchived={showArchived} archived={all.filter((g) => g.status === 'archived').length} gm={c.get('gm')} />);
   });
 

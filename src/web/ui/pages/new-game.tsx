@@ -127,9 +127,11 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
+
   app.get('/gm/new', (c) => {
     const flash = flashOf(c);
-    return c.html(<NewGamePage csrf={c.get('session').csrf} form={{}} rulesets={rulesetChoices()} inspected={false} zones={ZONES} error={flash.error ?? null} />);
+    return c.html(<NewGamePage csrf={c.get('session').csrf} form={{}} rulesets={rulesetChoices()} inspected={false}
+      zones={ZONES} error={flash.error ?? null} />);
   });
 
   app.post('/gm/new/inspect', async (c) => {
@@ -138,20 +140,27 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const engine = EngineId.safeParse(field(form, 'engine'));
     const csrfToken = c.get('session').csrf;
     try {
-      const facts = await inspectThread(url, { allowPrivateHosts: env.allowPrivateHosts, ...(engine.success ? { engine: engine.data } : {}) });
+      const facts = await inspectThread(url, {
+        allowPrivateHosts: env.allowPrivateHosts, ...(engine.success ? { engine: engine.data } : {}),
+      });
       const notes = [
         `Read ${facts.posts} posts of a ${facts.engine} thread.`,
         facts.playersFrom === 'opening-post' ? 'Players: the list in the opening post.'
-          : facts.playersFrom === 'posters' ? 'Players: everyone who posted after the opening post (remove anyone who is not playing).'
+          : facts.playersFrom === 'posters'
+            ? 'Players: everyone who posted after the opening post (remove anyone who is not playing).'
             : 'No players found: type the list.',
       ];
-      return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesetChoices()} inspected={true} zones={ZONES} notes={notes} form={{
+      const proposed = {
         url: facts.url, engine: facts.engine, title: facts.title ?? '', gm: facts.gm ?? '', ruleset: '',
-        players: facts.players.join('\n'), day: '1', startPost: String(facts.startPost), timeZone: 'UTC', pollSeconds: '300',
-      }} />);
+        players: facts.players.join('\n'), day: '1', startPost: String(facts.startPost), timeZone: 'UTC',
+        pollSeconds: '300',
+      };
+      return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesetChoices()} inspected={true} zones={ZONES}
+        notes={notes} form={proposed} />);
     } catch (error) {
       return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesetChoices()} inspected={false} zones={ZONES}
-        form={{ url, engine: engine.success ? engine.data : '' }} error={`Could not read that thread: ${(error as Error).message}`} />, 400);
+        form={{ url, engine: engine.success ? engine.data : '' }}
+        error={`Could not read that thread: ${(error as Error).message}`} />, 400);
     }
   });
 
@@ -159,24 +168,32 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const form = await c.req.parseBody();
     const f: NewGameForm = {
       url: field(form, 'url'), engine: field(form, 'engine'), title: field(form, 'title'), gm: field(form, 'gm'),
-      ruleset: field(form, 'ruleset'), players: typeof form.players === 'string' ? form.players : '', day: field(form, 'day') || '1',
-      startPost: field(form, 'startPost') || '0', deadline: field(form, 'deadline'), timeZone: field(form, 'timeZone') || 'UTC',
-      pollSeconds: field(form, 'pollSeconds') || '300',
+      ruleset: field(form, 'ruleset'), players: typeof form.players === 'string' ? form.players : '',
+      day: field(form, 'day') || '1', startPost: field(form, 'startPost') || '0', deadline: field(form, 'deadline'),
+      timeZone: field(form, 'timeZone') || 'UTC', pollSeconds: field(form, 'pollSeconds') || '300',
     };
-    const again = (error: string) => c.html(<NewGamePage csrf={c.get('session').csrf} rulesets={rulesetChoices()} inspected={true} zones={ZONES} form={f} error={error} />, 400);
-    const players = parsePlayerList(f.players).map((s) => (s.aliases.length ? { name: s.name, aliases: s.aliases } : s.name));
+    const again = (error: string) => c.html(<NewGamePage csrf={c.get('session').csrf} rulesets={rulesetChoices()}
+      inspected={true} zones={ZONES} form={f} error={error} />, 400);
+    const players = parsePlayerList(f.players)
+      .map((s) => (s.aliases.length ? { name: s.name, aliases: s.aliases } : s.name));
     if (players.length === 0) return again('Name at least one player.');
     const day = Number(f.day);
     const startPost = Number(f.startPost);
     if (!Number.isInteger(day) || day < 1) return again('The Day is a whole number from 1.');
-    if (!Number.isInteger(startPost) || startPost < 0) return again('The Day starts after a post number (0: the very start).');
-    if (!isTimeZone(f.timeZone)) return again(`"${f.timeZone}" is not a time zone (try Europe/Berlin or America/New_York).`);
+    if (!Number.isInteger(startPost) || startPost < 0) {
+      return again('The Day starts after a post number (0: the very start).');
+    }
+    if (!isTimeZone(f.timeZone)) {
+      return again(`"${f.timeZone}" is not a time zone (try Europe/Berlin or America/New_York).`);
+    }
     let daySetting: { number: number; start: string; deadline: string } | undefined;
     if (f.deadline) {
       const deadline = localToUtc(f.deadline, f.timeZone);
       if (!deadline) return again('The deadline is not a date and time.');
       daySetting = { number: day, start: now().toISOString(), deadline };
-      if (Date.parse(deadline) <= Date.parse(daySetting.start)) daySetting.start = new Date(Date.parse(deadline) - 86_400_000).toISOString();
+      if (Date.parse(deadline) <= Date.parse(daySetting.start)) {
+        daySetting.start = new Date(Date.parse(deadline) - 86_400_000).toISOString();
+      }
     }
     const pollSeconds = Number(f.pollSeconds);
     const actor = c.get('actor');
@@ -186,7 +203,8 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
         url: f.url, ruleset: f.ruleset, players, ...(f.engine ? { engine: f.engine } : {}),
         ...(Number.isInteger(pollSeconds) && pollSeconds >= 10 ? { pollIntervalSeconds: pollSeconds } : {}),
         ...(daySetting ? { day: daySetting } : {}),
-        timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}), ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
+        timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}),
+        ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
       })).id;
     } catch (error) {
       return again(refusalOf(error));

@@ -120,7 +120,9 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
 
   const publishMethod = (game: Game): string => {
     const m = game.settings.publish?.method;
-    return m === 'form' ? 'reply form with a stored session' : m === 'xenforo-api' ? 'XenForo API' : m === 'discourse-api' ? 'Discourse API' : 'copy and paste';
+    return m === 'form' ? 'reply form with a stored session'
+      : m === 'xenforo-api' ? 'XenForo API'
+        : m === 'discourse-api' ? 'Discourse API' : 'copy and paste';
   };
 
   app.get('/gm/games/:id/settings', async (c) => {
@@ -128,8 +130,9 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
     if (!game) return notFound(c);
     const poll = await store.polls.get(game.id);
     const flash = flashOf(c);
-    return c.html(<SettingsPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} zones={ZONES} publishMethod={publishMethod(game)}
-      secretKey={env.secretKey !== undefined} message={flash.message ?? null} error={flash.error ?? null} rulesets={rulesetChoices()}
+    return c.html(<SettingsPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} zones={ZONES}
+      publishMethod={publishMethod(game)} secretKey={env.secretKey !== undefined} message={flash.message ?? null}
+      error={flash.error ?? null} rulesets={rulesetChoices()}
       gms={await gameGmsPanel(store.gms, c, game)} />);
   });
 
@@ -154,14 +157,17 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
         // A slot that keeps its name keeps its history (former names from replacements).
         patch.players = roster.map((slot) => {
           const before = game.roster.find((s) => s.name.toLowerCase() === slot.name.toLowerCase());
-          return { name: slot.name, aliases: slot.aliases, ...(before?.formerNames.length ? { formerNames: before.formerNames } : {}) };
+          const former = before?.formerNames.length ? { formerNames: before.formerNames } : {};
+          return { name: slot.name, aliases: slot.aliases, ...former };
         });
       }
     }
     const poll = Number(field(form, 'pollSeconds'));
     if (Number.isInteger(poll) && poll > 0 && poll !== game.pollIntervalSeconds) patch.pollIntervalSeconds = poll;
     const status = GameStatus.safeParse(field(form, 'status'));
-    if (field(form, 'status') && !status.success) return back(c, to, { error: `"${field(form, 'status')}" is not a game status.` });
+    if (field(form, 'status') && !status.success) {
+      return back(c, to, { error: `"${field(form, 'status')}" is not a game status.` });
+    }
     if (status.success && status.data !== game.status) patch.status = status.data;
     const positive = (name: string): number | null => {
       const v = Number(field(form, name));
@@ -188,16 +194,24 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
       const start = current && Date.parse(current.start) < Date.parse(deadline) ? current.start : now().toISOString();
       const number = Number.isInteger(dayNumber) && dayNumber > 0 ? dayNumber : 1;
       // Unchanged, it is not sent: a new Day clock recounts.
-      const same = current !== undefined && Date.parse(current.deadline) === Date.parse(deadline) && current.number === number;
+      const same = current !== undefined && Date.parse(current.deadline) === Date.parse(deadline)
+        && current.number === number;
       if (!same) patch.day = { number, start, deadline };
     } else if (game.settings.day && 'deadline' in form) {
       patch.deadline = null; // the GM emptied the deadline: no Day clock
     }
     const method = field(form, 'publishMethod');
     if (method === 'copy') patch.publish = { method };
-    else if (method === 'form') patch.publish = { method, cookies: typeof form.cookies === 'string' ? form.cookies : '' };
-    else if (method === 'xenforo-api') patch.publish = { method, apiKey: field(form, 'apiKey'), ...(field(form, 'apiUser') ? { apiUser: field(form, 'apiUser') } : {}) };
-    else if (method === 'discourse-api') patch.publish = { method, apiUsername: field(form, 'apiUser'), apiKey: field(form, 'apiKey') };
+    else if (method === 'form') {
+      patch.publish = { method, cookies: typeof form.cookies === 'string' ? form.cookies : '' };
+    }
+    else if (method === 'xenforo-api') {
+      const apiUser = field(form, 'apiUser') ? { apiUser: field(form, 'apiUser') } : {};
+      patch.publish = { method, apiKey: field(form, 'apiKey'), ...apiUser };
+    }
+    else if (method === 'discourse-api') {
+      patch.publish = { method, apiUsername: field(form, 'apiUser'), apiKey: field(form, 'apiKey') };
+    }
     let changed;
     try {
       changed = await updateGame(commands, c.get('actor'), game.id, patch);
@@ -221,7 +235,9 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
     }
     return archive
       ? back(c, '/gm', { message: 'The game is archived: it is no longer read. Find it under archived games.' })
-      : back(c, `/gm/games/${game.id}/settings`, { message: 'The game is back, paused: resume it to read the thread again.' });
+      : back(c, `/gm/games/${game.id}/settings`, {
+        message: 'The game is back, paused: resume it to read the thread again.',
+      });
   });
 
   return app;
