@@ -23,7 +23,7 @@ import { readPost } from '../src/parse/read-post.js';
 import { loadRuleset } from '../src/rules/load-ruleset.js';
 import { countVotes } from '../src/tally/count.js';
 import type { TallyEvent } from '../src/tally/log.js';
-import { LiveBody } from '../src/web/ui/live-page.js';
+import { LiveBody } from '../src/web/live/live-page.js';
 import { buildTimeline } from '../src/web/ui/timeline.js';
 
 /** The live page of a game of `players`, each posting one vote: ms for the fold, the timeline, the render. */

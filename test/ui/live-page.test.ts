@@ -4,8 +4,8 @@ import { hashBody } from '../../src/model/post.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { createUiApp } from '../../src/web/ui/index.js';
-import { Deadline } from '../../src/web/ui/live-page.js';
-import { deadOf, LiveRenders } from '../../src/web/ui/live-render.js';
+import { Deadline } from '../../src/web/live/live-page.js';
+import { deadOf, LiveRenders } from '../../src/web/live/live-render.js';
 import { ADMIN_TOKEN, recordingPoller, sampleTally, testEnv } from '../web/support.js';
 import { tempDir } from './browser-support.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GameEvents } from '../../src/web/live.js';
+import { GameEvents } from '../../src/web/live/game-events.js';
 
 /**
  * The fan-out behind `/g/:slug/events` (issue #16, item 6): a change is serialised once and

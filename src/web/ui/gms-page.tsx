@@ -6,8 +6,8 @@ import { InviteRefusedError, type GameGm, type GmsRepo } from '../../store/gms-r
 import { NotFoundError, StateError } from '../../store/errors.js';
 import { secretHash, type GmVariables } from './auth.js';
 import type { Flash, Flashes } from './flash.js';
-import { ErrorPage, GmNav, Notice } from './gm-pages.js';
-import { Csrf, Layout, LocalTime, PostButton } from './layout.js';
+import { ErrorPage } from './pages/error-page.js';
+import { Csrf, GmNav, Layout, LocalTime, Notice, PostButton } from './layout.js';
 import { isHttps } from './security.js';
 
 /**

@@ -69,3 +69,24 @@ export function LocalTime(props: { iso: string }) {
   const text = Number.isNaN(d.getTime()) ? props.iso : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return <time datetime={props.iso} data-local="">{text}</time>;
 }
+
+/** The dashboard pages' header bar: the games, a new game, sign out. */
+export function GmNav(props: { csrf: string }) {
+  return (
+    <>
+      <a href="/gm">Games</a>
+      <a href="/gm/new">New game</a>
+      <PostButton action="/gm/logout" csrf={props.csrf} label="Sign out" class="secondary" />
+    </>
+  );
+}
+
+/** The flash message (or refusal) the last form left for this page. */
+export function Notice(props: { message?: string | null; error?: string | null }) {
+  return (
+    <>
+      {props.message ? <p class="notice" id="flash" role="status">{props.message}</p> : null}
+      {props.error ? <p class="notice error" id="flash-error" role="alert">{props.error}</p> : null}
+    </>
+  );
+}

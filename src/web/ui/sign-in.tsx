@@ -7,8 +7,9 @@ import {
   setSessionCookie, type GmAuth,
 } from './auth.js';
 import type { Flashes } from './flash.js';
-import { ErrorPage, LoginPage, Notice, SetupPage } from './gm-pages.js';
-import { Layout } from './layout.js';
+import { ErrorPage } from './pages/error-page.js';
+import { LoginPage, SetupPage } from './pages/login.js';
+import { Layout, Notice } from './layout.js';
 
 /**
  * The doors of the dashboard, open without a session: sign-in (a GM's name and password,

@@ -1,11 +1,11 @@
 import { raw } from 'hono/html';
 import type { Tally, Wagon } from '../../model/tally.js';
 import type { Freshness } from '../freshness.js';
-import { TimelineChart } from './chart.js';
-import type { LiveData } from './game-data.js';
-import { Layout, LocalTime } from './layout.js';
-import { safeHref } from './safe-url.js';
-import { formatInZone } from './time-zone.js';
+import { TimelineChart } from '../ui/chart.js';
+import type { LiveData } from '../ui/game-data.js';
+import { Layout, LocalTime } from '../ui/layout.js';
+import { safeHref } from '../ui/safe-url.js';
+import { formatInZone } from '../ui/time-zone.js';
 
 /**
  * The players' live tally page (`/g/:slug`): public, read-only. Everything inside

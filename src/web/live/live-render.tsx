@@ -2,7 +2,7 @@ import type { Slot } from '../../model/roster.js';
 import type { GmEvent } from '../../model/event.js';
 import type { Game } from '../../model/game.js';
 import { freshnessKey, freshnessOf } from '../freshness.js';
-import { liveData, type UiStore } from './game-data.js';
+import { liveData, type UiStore } from '../ui/game-data.js';
 import { LiveBody, LivePage, type LiveExtras } from './live-page.js';
 
 /**

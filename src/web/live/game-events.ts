@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Logger } from '../log/logger.js';
-import { GAME_CHANNEL, type GameChange } from '../store/rows.js';
-import type { Sql } from '../store/sql.js';
+import type { Logger } from '../../log/logger.js';
+import { GAME_CHANNEL, type GameChange } from '../../store/rows.js';
+import type { Sql } from '../../store/sql.js';
 
 /**
  * Live updates for the public game pages: one LISTEN on `votal_game` per process, fanned

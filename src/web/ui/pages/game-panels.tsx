@@ -1,0 +1,270 @@
+import type { AuditAction, AuditEntry } from '../../../model/audit.js';
+import type { Draft, Publication } from '../../../model/draft.js';
+import { playersNow } from '../../../game/players-now.js';
+import { GameStatus, type Game } from '../../../model/game.js';
+import type { Tally } from '../../../model/tally.js';
+import type { StoredGmEvent } from '../../../store/events-repo.js';
+import { describeEvent } from '../describe-event.js';
+import { Csrf, LocalTime, PostButton } from '../layout.js';
+import type { ReviewItem } from '../review.js';
+import { safeHref } from '../safe-url.js';
+
+/** The panels of a game's page (game.tsx), each a part of the game the GM reads or acts on. */
+
+/** Audit actions as the GM reads them; an action not listed shows its code. */
+const ACTIVITY: Partial<Record<AuditAction, string>> = {
+  'game.create': 'Game created',
+  'game.settings': 'Settings changed',
+  'game.status': 'Game paused or resumed',
+  'game.roster': 'Players changed',
+  'event.append': 'GM event recorded',
+  'tally.save': 'Count updated',
+  'poll.error': 'Reading the thread failed',
+  'post.edit': 'A post was edited',
+  'post.delete': 'A post was deleted',
+  'draft.create': 'Votal drafted',
+  'draft.edit': 'Votal draft edited',
+  'draft.approve': 'Votal approved',
+  'draft.discard': 'Votal draft discarded',
+  'draft.supersede': 'Votal draft replaced by a newer count',
+  'publication.publish': 'Votal posted',
+  'publication.fail': 'Posting the votal failed',
+  'review.accept': 'Review item accepted',
+  'news.dismiss': "GM post proposal dismissed",
+  'game.ruleset': 'Ruleset changed',
+  'game.delete': 'Game deleted',
+  'game.owner': 'Game owner set',
+  'game.cohost-add': 'Co-host added',
+  'game.cohost-remove': 'Co-host removed',
+};
+export const activityText = (action: AuditAction): string => ACTIVITY[action] ?? action;
+
+const STATUS_WORDS: Record<GameStatus, string> = { active: 'Game resumed', paused: 'Game paused', finished: 'Game finished', archived: 'Game archived' };
+
+/** One audit entry as a sentence, with what changed where that is short (status, ruleset, players). */
+export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): string {
+  const d = entry.detail;
+  const status = GameStatus.safeParse(d.status);
+  if (entry.action === 'game.status' && status.success) return STATUS_WORDS[status.data];
+  if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string') return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
+  if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
+  if (entry.action.startsWith('game.') && typeof d.gm === 'string' && Object.hasOwn(ACTIVITY, entry.action)) {
+    return `${ACTIVITY[entry.action]}: ${d.gm}`; // who became owner or co-host
+  }
+  return activityText(entry.action);
+}
+
+export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: string }) {
+  const open = props.items.filter((i) => i.resolved === null);
+  const done = props.items.filter((i) => i.resolved !== null);
+  const Item = (p: { item: ReviewItem }) => {
+    const it = p.item;
+    const href = safeHref(it.permalink);
+    const action = `/gm/games/${props.gameId}/review`;
+    const base = { post: String(it.post), key: it.key };
+    return (
+      <li id={`review-${it.key.replace(/[^a-z0-9-]/gi, '-')}`} data-review={it.key}>
+        <div>
+          <span class="kind">{it.title}</span>{' — '}
+          {href ? <a href={href} rel="nofollow noopener noreferrer">{`post #${it.post}`}</a> : `post #${it.post}`}
+          {it.player ? ` by ${it.player}` : ''}
+        </div>
+        <div><span class="raw">{it.detail}</span></div>
+        {it.candidates.length ? <div class="muted">Could be: {it.candidates.join(' or ')}</div> : null}
+        {it.diff ? (
+          <figure class="diff" aria-label="Changes between the two versions">
+            {it.diff.map((d) => (d.op === 'same' ? d.text : d.op === 'del' ? <del>{d.text}</del> : <ins>{d.text}</ins>))}
+          </figure>
+        ) : null}
+        {it.resolved ? <p class="resolved">{it.resolved}</p> : (
+          <div class="actions">
+            {it.candidates.map((c) => (
+              <PostButton action={action} csrf={props.csrf} label={`Vote for ${c}`} fields={{ ...base, action: 'correct', target: c }} />
+            ))}
+            {it.pick.length ? (
+              <form method="post" action={action} class="inline">
+                <Csrf token={props.csrf} />
+                <input type="hidden" name="post" value={String(it.post)} />
+                <input type="hidden" name="key" value={it.key} />
+                <input type="hidden" name="action" value="correct" />
+                <input type="hidden" name="pick" value="1" />
+                <label class="sr-only" for={`pick-${it.post}`}>{`Player meant in post ${it.post}`}</label>
+                {/* No player is chosen for the GM: one careless click must not record a vote. */}
+                <select id={`pick-${it.post}`} name="target" required>
+                  <option value="" selected disabled>Choose a player…</option>
+                  {it.pick.map((n) => <option value={n}>{n}</option>)}
+                </select>{' '}
+                <button type="submit" class="secondary">Pick</button>
+              </form>
+            ) : null}
+            {it.choices.map((ch) => (
+              <PostButton action={action} csrf={props.csrf} label={ch.label} class={ch.target === null && ch.action === 'correct' ? 'danger' : 'secondary'}
+                fields={{ ...base, action: ch.action, ...(ch.target !== null ? { target: ch.target } : {}) }} />
+            ))}
+          </div>
+        )}
+      </li>
+    );
+  };
+  return (
+    <section class="panel" aria-labelledby="review-h" id="review">
+      <h2 id="review-h">Review queue {open.length ? <span class="chip">{`${open.length} open`}</span> : null}</h2>
+      {open.length === 0 ? <p class="muted">Nothing to review.</p> : <ul class="queue">{open.map((i) => <Item item={i} />)}</ul>}
+      {done.length ? (
+        <details class="box"><summary>{`Settled (${done.length})`}</summary><ul class="queue">{done.map((i) => <Item item={i} />)}</ul></details>
+      ) : null}
+    </section>
+  );
+}
+
+export function EventsPanel(props: { game: Game; tally: Tally | null; events: StoredGmEvent[]; csrf: string }) {
+  const players = props.game.roster.map((s) => s.name);
+  const action = `/gm/games/${props.game.id}/events`;
+  const PlayerSelect = (p: { id: string; name: string; label: string; extra?: string[] }) => (
+    <div>
+      <label for={p.id}>{p.label}</label>
+      <select id={p.id} name={p.name}>{[...(p.extra ?? []), ...players].map((n) => <option value={n}>{n}</option>)}</select>
+    </div>
+  );
+  const AtField = (p: { id: string }) => (
+    <div><label for={p.id}>After post</label><input id={p.id} name="at" type="number" min="0" value={String(props.tally?.asOfPost ?? 0)} /></div>
+  );
+  // Every event form posts to the same place with the CSRF token and, unless it asks, one fixed kind.
+  const EventForm = (p: { kind?: string; submit?: string; children?: unknown }) => (
+    <form method="post" action={action}>
+      <Csrf token={props.csrf} />
+      {p.kind ? <input type="hidden" name="kind" value={p.kind} /> : null}
+      {p.children}
+      <div class="actions"><button type="submit">{p.submit ?? 'Record'}</button></div>
+    </form>
+  );
+  return (
+    <section class="panel" aria-labelledby="events-h">
+      <h2 id="events-h">GM events</h2>
+      <details class="box">
+        <summary>Kill, revive, modkill</summary>
+        <EventForm>
+          <div class="row">
+            <div><label for="life-kind">Event</label><select id="life-kind" name="kind"><option value="kill">kill</option><option value="revive">revive</option><option value="modkill">modkill</option></select></div>
+            <PlayerSelect id="life-player" name="player" label="Player" />
+            <AtField id="life-at" />
+          </div>
+        </EventForm>
+      </details>
+      <details class="box">
+        <summary>Replacement</summary>
+        <EventForm kind="replace">
+          <div class="row">
+            <PlayerSelect id="rep-player" name="player" label="Player leaving" />
+            <div><label for="rep-by">Replaced by</label><input id="rep-by" name="by" type="text" required /></div>
+            <AtField id="rep-at" />
+          </div>
+        </EventForm>
+      </details>
+      <details class="box">
+        <summary>Vote weight</summary>
+        <EventForm kind="weight">
+          <div class="row">
+            <PlayerSelect id="w-player" name="player" label="Player" />
+            <div><label for="w-weight">Weight</label><input id="w-weight" name="weight" type="number" step="0.5" value="2" /></div>
+            <AtField id="w-at" />
+          </div>
+          <label class="check"><input type="checkbox" name="hidden" value="1" /> Hidden from players</label>
+        </EventForm>
+      </details>
+      <details class="box">
+        <summary>Manual vote (hidden-vote games)</summary>
+        <EventForm kind="vote">
+          <div class="row">
+            <PlayerSelect id="v-player" name="player" label="Voter" />
+            <PlayerSelect id="v-target" name="target" label="Votes for" extra={['(unvote)']} />
+            <AtField id="v-at" />
+          </div>
+          <label class="check"><input type="checkbox" name="hidden" value="1" /> Voter not published</label>
+        </EventForm>
+      </details>
+      <details class="box">
+        <summary>Judge or tie decision</summary>
+        <EventForm kind="decide">
+          <label for="d-elim">Eliminated (comma-separated; empty: nobody)</label>
+          <input id="d-elim" name="eliminated" type="text" value={(props.tally?.outcome.leaders ?? []).join(', ')} />
+          <AtField id="d-at" />
+        </EventForm>
+      </details>
+      <details class="box">
+        <summary>End the Day / start the next</summary>
+        <EventForm kind="day-end" submit="End the Day">
+          <AtField id="de-at" />
+        </EventForm>
+        <EventForm kind="day-start" submit="Start the Day">
+          <div class="row">
+            <div><label for="ds-day">Day</label><input id="ds-day" name="day" type="number" min="1" value={String((props.tally?.day ?? 0) + 1)} /></div>
+            <AtField id="ds-at" />
+          </div>
+        </EventForm>
+      </details>
+      <h3>Recorded</h3>
+      {props.events.length === 0 ? <p class="muted">None yet.</p> : (
+        <ol class="changes">{props.events.map((e) => <li>{describeEvent(e.event)} <span class="muted">— {e.createdBy}, <LocalTime iso={e.createdAt} /></span></li>)}</ol>
+      )}
+    </section>
+  );
+}
+
+export function DraftsPanel(props: { game: Game; drafts: Draft[]; publications: Map<number, Publication>; csrf: string }) {
+  const pending = props.drafts.filter((d) => d.status === 'pending' || d.status === 'approved');
+  const published = props.drafts.filter((d) => d.status === 'published');
+  return (
+    <section class="panel" aria-labelledby="drafts-h">
+      <h2 id="drafts-h">Votal drafts</h2>
+      <PostButton action={`/gm/games/${props.game.id}/drafts`} csrf={props.csrf} label="Draft a votal from the current count" class="secondary" />
+      {pending.length === 0 ? <p class="muted">No draft waiting.</p> : (
+        <ul class="games">
+          {pending.map((d) => (
+            <li>
+              <a href={`/gm/drafts/${d.id}`}>{`Draft #${d.id}`}</a> <span class="chip">{d.status}</span>{' '}
+              <span class="muted"><LocalTime iso={d.createdAt} /> by {d.createdBy}</span>
+              {props.publications.get(d.id)?.lastError ? <div class="notice error">{props.publications.get(d.id)!.lastError}</div> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Published</h3>
+      {published.length === 0 ? <p class="muted">Nothing published yet.</p> : (
+        <ul class="games">
+          {published.map((d) => {
+            const pub = props.publications.get(d.id);
+            const href = safeHref(pub?.remoteUrl ?? null);
+            return (
+              <li>
+                <a href={`/gm/drafts/${d.id}`}>{`Votal #${d.id}`}</a>{' '}
+                {pub?.publishedAt ? <span class="muted"><LocalTime iso={pub.publishedAt} /></span> : null}{' '}
+                {href ? <a href={href} rel="nofollow noopener noreferrer">on the forum</a> : pub?.method === 'copy' ? <span class="muted">(copied)</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Who is alive and who is dead as the count knows it (kills, revives, replacements, rule deaths). */
+export function PlayersPanel(props: { game: Game; tally: Tally | null; events: StoredGmEvent[] }) {
+  const players = playersNow(props.game.roster, props.events.map((e) => e.event), props.tally);
+  const alive = players.filter((p) => p.alive);
+  const dead = players.filter((p) => !p.alive);
+  const chip = (p: (typeof players)[number]) => (
+    <li><span class="chip">{p.name}</span>{p.formerNames.length ? <span class="muted">{` (replaced ${p.formerNames.join(', ')})`}</span> : null}</li>
+  );
+  return (
+    <section class="panel" aria-labelledby="players-h">
+      <h2 id="players-h">Players</h2>
+      <h3 id="alive-h">{`Alive (${alive.length})`}</h3>
+      <ul class="voters" aria-labelledby="alive-h">{alive.map(chip)}</ul>
+      <h3 id="dead-h">{`Dead (${dead.length})`}</h3>
+      {dead.length ? <ul class="voters" aria-labelledby="dead-h">{dead.map(chip)}</ul> : <p class="muted">Nobody yet.</p>}
+      <p><a href={`/gm/games/${props.game.id}/settings#players`}>Edit players</a></p>
+    </section>
+  );
+}

@@ -1,0 +1,250 @@
+import { Hono } from 'hono';
+import { answerReview, dismissNews, recordEvent } from '../../../app/events.js';
+import { pollNow } from '../../../app/poll.js';
+import { draftNow } from '../../../app/drafts.js';
+import { gameRuleset } from '../../../game/game-ruleset.js';
+import { gmNews, NEWS_DISMISS, type GmNews } from '../../../game/gm-news.js';
+import { staleCount } from '../../../game/stale-count.js';
+import type { AuditEntry } from '../../../model/audit.js';
+import type { Draft, Publication } from '../../../model/draft.js';
+import type { Game } from '../../../model/game.js';
+import type { Tally } from '../../../model/tally.js';
+import type { StoredGmEvent } from '../../../store/events-repo.js';
+import type { PollState } from '../../../store/polls-repo.js';
+import { Deadline, WagonsTable, outcomeText, thresholdText } from '../../live/live-page.js';
+import { refusalOf } from '../../errors.js';
+import { deadlineOf, titleOf } from '../game-data.js';
+import { GmNewsPanel } from '../gm-news.js';
+import { GmNav, Layout, LocalTime, Notice, PostButton } from '../layout.js';
+import { reviewQueue, type ReviewItem } from '../review.js';
+import { safeHref } from '../safe-url.js';
+import { activityLine, DraftsPanel, EventsPanel, PlayersPanel, ReviewQueue } from './game-panels.js';
+import { field, gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } from '../dashboard.js';
+
+/** A game's page (`/gm/games/:id`): the count with its evidence, the review queue, GM events, drafts, activity. */
+
+export function GamePage(props: {
+  csrf: string; game: Game; title: string; tally: Tally | null; tallyAt: string | null; poll: PollState; review: ReviewItem[];
+  events: StoredGmEvent[]; drafts: Draft[]; publications: Map<number, Publication>; deadline: string | null;
+  message?: string | null; error?: string | null; audit: AuditEntry[]; news: GmNews;
+}) {
+  const g = props.game;
+  const t = props.tally;
+  const thread = safeHref(g.threadUrl);
+  return (
+    <Layout title={`${props.title} — Votal`} nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
+      <h1>{props.title}</h1>
+      <p class="notice" hidden data-watch={`/g/${g.slug}/events`} role="status">
+        The game changed since this page was loaded. <a href={`/gm/games/${g.id}`}>Reload</a>
+      </p>
+      <Notice message={props.message ?? null} error={props.error ?? null} />
+      <p>
+        {thread ? <a href={thread} rel="nofollow noopener noreferrer">Thread</a> : null}
+        {' · '}<a href={`/g/${g.slug}`}>Live page</a>
+        {' · '}<a href={`/gm/games/${g.id}/settings`}>Settings</a>
+        {' · '}<span class="chip">{g.status}</span>{' '}<span class="chip">{g.ruleset}</span>{' '}<span class="chip">{g.engine ?? 'engine unknown'}</span>
+      </p>
+      <div class="actions">
+        <PostButton action={`/gm/games/${g.id}/poll`} csrf={props.csrf} label="Poll now" />
+        <span class="muted">
+          {props.poll.lastOkAt ? <>Last read <LocalTime iso={props.poll.lastOkAt} /></> : 'Not read yet'}
+          {props.poll.lastError ? ` — last poll failed: ${props.poll.lastError}` : ''}
+        </span>
+      </div>
+      {staleCount(props.poll)?.reason === 'login-required'
+        ? <p class="notice error" role="alert" data-stale="login-required">{staleCount(props.poll)!.message}</p>
+        : null}
+      <div class="grid">
+        <div>
+          <section class="panel" aria-labelledby="tally-h">
+            <h2 id="tally-h">Current count</h2>
+            {t ? (
+              <>
+                <p>{`Day ${t.day} · ${thresholdText(t)}`}{t.asOfPost !== null ? ` · as of post ${t.asOfPost}` : ''}{props.tallyAt ? <> · counted <LocalTime iso={props.tallyAt} /></> : null}</p>
+                <p>Deadline: <Deadline deadline={props.deadline} timeZone={g.settings.timeZone ?? null} ended={outcomeText(t)} /></p>
+                <WagonsTable tally={t} id="gm-wagons" />
+                <p><strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}</p>
+                {t.outcome.status !== 'open' ? <p class="notice"><strong>{`Outcome: ${t.outcome.status}`}</strong>{t.outcome.eliminated.length ? ` — ${t.outcome.eliminated.join(', ')}` : ''}</p> : null}
+                {t.notes?.length ? <ul class="muted">{t.notes.map((n) => <li>{n}</li>)}</ul> : null}
+              </>
+            ) : <p class="muted">Not counted yet: the first poll is on its way.</p>}
+          </section>
+          <ReviewQueue items={props.review} gameId={g.id} csrf={props.csrf} />
+          <DraftsPanel game={g} drafts={props.drafts} publications={props.publications} csrf={props.csrf} />
+        </div>
+        <div>
+          <GmNewsPanel gameId={g.id} news={props.news} csrf={props.csrf} />
+          <EventsPanel game={g} tally={t} events={props.events} csrf={props.csrf} />
+          <PlayersPanel game={g} tally={t} events={props.events} />
+          <section class="panel" aria-labelledby="audit-h">
+            <h2 id="audit-h">Recent activity</h2>
+            <ol class="changes">{props.audit.slice(0, 12).map((a) => <li>{activityLine(a)} <span class="muted">— {a.actor}, <LocalTime iso={a.at} /></span></li>)}</ol>
+          </section>
+        </div>
+      </div>
+    </Layout>
+  );
+}
+
+/** The game page and its forms: review answers, GM events, news dismissed, poll now, draft now. */
+export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
+  const { store, commands } = deps;
+  const { flashOf, back } = sessionFlash(deps.flashes);
+  const app = new Hono<UiEnv>();
+
+  app.get('/gm/games/:id', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    const [latest, poll, posts, events, drafts, audit] = await Promise.all([
+      store.tallies.latest(game.id), store.polls.get(game.id), store.posts.postsOf(game.id), store.events.list(game.id),
+      store.drafts.list(game.id), store.audit.list({ gameId: game.id, limit: 200 }),
+    ]);
+    const previousBodies = new Map<number, (typeof posts)[number]['body']>();
+    for (const p of posts.filter((x) => x.revisions > 1)) {
+      const revisions = await store.posts.revisionsOf(p.key);
+      const current = revisions.findIndex((r) => r.current);
+      const before = revisions[(current > 0 ? current : revisions.length) - 1];
+      if (before && !before.current) previousBodies.set(p.key, before.body);
+    }
+    const publications = new Map<number, Publication>();
+    for (const d of drafts) {
+      const pub = await store.drafts.publicationOf(d.id);
+      if (pub) publications.set(d.id, pub);
+    }
+    let ruleset;
+    try {
+      ruleset = gameRuleset(game);
+    } catch {
+      ruleset = null;
+    }
+    // The GM's answers, however long ago (the activity list shows only the latest entries).
+    const [accepted, dismissed] = await Promise.all([
+      store.audit.list({ gameId: game.id, action: 'review.accept', limit: 100_000 }),
+      store.audit.list({ gameId: game.id, action: NEWS_DISMISS, limit: 100_000 }),
+    ]);
+    const tally = latest?.tally ?? null;
+    const review = ruleset ? reviewQueue({ game, ruleset, tally, posts, events, audit: accepted, previousBodies }) : [];
+    const news = ruleset
+      ? gmNews({ game, ruleset, posts, events, audit: dismissed })
+      : { gms: [], proposals: [], unread: [] };
+    const flash = flashOf(c);
+    return c.html(<GamePage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} tally={tally}
+      tallyAt={latest?.createdAt ?? null} poll={poll} review={review} events={events} drafts={drafts}
+      publications={publications} deadline={deadlineOf(game, poll)} audit={audit} news={news}
+      message={flash.message ?? null} error={flash.error ?? null} />);
+  });
+
+  // A proposal from the GM's posts the GM does not want: recorded, so it is not shown again.
+  app.post('/gm/games/:id/news', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    const key = field(await c.req.parseBody(), 'key');
+    if (!/^[0-9a-f]{16}$/.test(key)) return back(c, `/gm/games/${game.id}#news`, { error: 'No proposal given.' });
+    await dismissNews(commands, c.get('actor'), game.id, key);
+    return back(c, `/gm/games/${game.id}#news`, { message: 'Dismissed.' });
+  });
+
+  app.post('/gm/games/:id/review', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    const form = await c.req.parseBody();
+    const post = Number(field(form, 'post'));
+    const action = field(form, 'action');
+    const key = field(form, 'key').slice(0, 100);
+    const to = `/gm/games/${game.id}#review`;
+    if (!Number.isInteger(post) || post < 1) return back(c, to, { error: 'No post given.' });
+    if (action === 'accept') {
+      await answerReview(commands, c.get('actor'), game.id, { answer: 'accept', post, key });
+      return back(c, to, { message: `Post ${post}: accepted.` });
+    }
+    if (action !== 'correct') return back(c, to, { error: 'Unknown answer.' });
+    const target = field(form, 'target') || null;
+    // "Pick" names a player; an empty pick is no answer (ignoring the vote has its own button).
+    if (target === null && form.pick === '1') return back(c, to, { error: `Post ${post}: choose the player meant.` });
+    // The correction is a GM event; the command waits (a while) for the recount.
+    let answered;
+    try {
+      answered = await answerReview(commands, c.get('actor'), game.id, { answer: 'correct', post, target });
+    } catch (error) {
+      return back(c, to, { error: refusalOf(error) });
+    }
+    const r = answered.answer === 'correct' ? answered.recorded : null;
+    const done = r?.recounted ? 'recounted.' : `${r?.note ?? 'the count follows'}.`;
+    const answer = target === null ? 'vote ignored' : `counted as a vote for ${target}`;
+    return back(c, to, { message: `Post ${post}: ${answer}; ${done}` });
+  });
+
+  app.post('/gm/games/:id/events', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    const form = await c.req.parseBody();
+    const kind = field(form, 'kind');
+    const atRaw = field(form, 'at');
+    const at = atRaw === '' ? undefined : Number(atRaw);
+    const pos = at !== undefined && Number.isInteger(at) && at >= 0 ? { at } : {};
+    const hidden = form.hidden === '1';
+    let event: Record<string, unknown>;
+    switch (kind) {
+      case 'kill': case 'revive': case 'modkill': event = { kind, player: field(form, 'player'), ...pos }; break;
+      case 'replace': event = { kind, player: field(form, 'player'), by: field(form, 'by'), ...pos }; break;
+      case 'weight':
+        event = { kind, player: field(form, 'player'), weight: Number(field(form, 'weight')), hidden, ...pos };
+        break;
+      case 'vote': {
+        const target = field(form, 'target');
+        const voted = target === '(unvote)' || target === '' ? null : target;
+        event = { kind, player: field(form, 'player'), target: voted, ...(hidden ? { hidden } : {}), ...pos };
+        break;
+      }
+      case 'decide': {
+        const eliminated = field(form, 'eliminated').split(',').map((s) => s.trim()).filter(Boolean);
+        event = { kind, eliminated, ...pos };
+        break;
+      }
+      case 'day-end': event = { kind, ...pos }; break;
+      case 'day-start': event = { kind, day: Number(field(form, 'day')), ...pos }; break;
+      case 'deadline': {
+        const day = Number(field(form, 'day'));
+        event = { kind, time: field(form, 'time'), ...(Number.isInteger(day) && day > 0 ? { day } : {}), ...pos };
+        break;
+      }
+      default: return back(c, `/gm/games/${game.id}`, { error: `Unknown event "${kind}".` });
+    }
+    try {
+      const r = await recordEvent(commands, c.get('actor'), game.id, event);
+      return back(c, `/gm/games/${game.id}`, { message: `Recorded: ${kind}.${r.note ? ` ${r.note}` : ''}` });
+    } catch (error) {
+      return back(c, `/gm/games/${game.id}`, { error: refusalOf(error) });
+    }
+  });
+
+  app.post('/gm/games/:id/poll', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    let note: string | null = null;
+    let refused: string | null = null;
+    try {
+      note = (await pollNow(commands, game.id)).note;
+    } catch (error) {
+      refused = refusalOf(error);
+    }
+    const lastError = (await store.polls.get(game.id)).lastError;
+    const error = refused ?? (lastError ? `The poll failed: ${lastError}` : null);
+    const message = note ? `Poll asked for: ${note}.` : 'Thread read and recounted.';
+    return back(c, `/gm/games/${game.id}`, error ? { error } : { message });
+  });
+
+  app.post('/gm/games/:id/drafts', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    let draft;
+    try {
+      draft = await draftNow(commands, c.get('actor'), game.id);
+    } catch (error) {
+      return back(c, `/gm/games/${game.id}`, { error: refusalOf(error) });
+    }
+    return back(c, `/gm/drafts/${draft.id}`, { message: 'Drafted from the current count.' });
+  });
+
+  return app;
+}

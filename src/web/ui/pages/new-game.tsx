@@ -1,0 +1,219 @@
+import { Hono } from 'hono';
+import { recordEvent } from '../../../app/events.js';
+import { createGame } from '../../../app/games.js';
+import { EngineId } from '../../../model/engine.js';
+import { parsePlayerList } from '../../../model/roster.js';
+import { refusalOf } from '../../errors.js';
+import { ownGame } from '../gm-access.js';
+import { inspectThread } from '../inspect-thread.js';
+import { Csrf, GmNav, Layout, Notice } from '../layout.js';
+import { isTimeZone, localToUtc } from '../time-zone.js';
+import {
+  field, rulesetChoices, sessionFlash, ZONES, type DashboardDeps, type RulesetChoice, type UiEnv,
+} from '../dashboard.js';
+
+/** A new game: the thread first (engine, title, GM, players proposed), then the game's form. */
+
+export interface NewGameForm {
+  url: string;
+  engine: string;
+  title: string;
+  gm: string;
+  ruleset: string;
+  players: string;
+  day: string;
+  startPost: string;
+  deadline: string;
+  timeZone: string;
+  pollSeconds: string;
+}
+
+export function NewGamePage(props: {
+  csrf: string; form: Partial<NewGameForm>; rulesets: RulesetChoice[]; inspected: boolean; error?: string | null; notes?: string[];
+  zones: string[];
+}) {
+  const f = props.form;
+  return (
+    <Layout title="New game — Votal" nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
+      <h1>Watch a game thread</h1>
+      <Notice error={props.error ?? null} />
+      <section class="panel" aria-labelledby="step1-h">
+        <h2 id="step1-h">1. The thread</h2>
+        <form method="post" action="/gm/new/inspect">
+          <Csrf token={props.csrf} />
+          <label for="url">Thread URL</label>
+          <input id="url" name="url" type="url" required value={f.url ?? ''} placeholder="https://forum.example/threads/mafia-42.123/" />
+          <label for="engine1">Forum engine</label>
+          <select id="engine1" name="engine">
+            <option value="">Detect it</option>
+            {EngineId.options.map((e) => <option value={e} selected={f.engine === e}>{e}</option>)}
+          </select>
+          <div class="actions"><button type="submit">Read the thread</button></div>
+        </form>
+      </section>
+      {props.inspected ? (
+        <section class="panel" aria-labelledby="step2-h">
+          <h2 id="step2-h">2. The game</h2>
+          {props.notes?.length ? <ul class="muted">{props.notes.map((n) => <li>{n}</li>)}</ul> : null}
+          <form method="post" action="/gm/games">
+            <Csrf token={props.csrf} />
+            <input type="hidden" name="url" value={f.url ?? ''} />
+            <div class="row">
+              <div>
+                <label for="engine">Forum engine</label>
+                <select id="engine" name="engine" required>
+                  {EngineId.options.map((e) => <option value={e} selected={f.engine === e}>{e}</option>)}
+                </select>
+              </div>
+              <div>
+                <label for="ruleset">Ruleset</label>
+                <select id="ruleset" name="ruleset" required aria-describedby="rulesets-help">
+                  <option value="" selected={!f.ruleset} disabled>Choose the game's rules…</option>
+                  {props.rulesets.map((r) => <option value={r.name} selected={f.ruleset === r.name}>{r.title ? `${r.title} (${r.name})` : r.name}</option>)}
+                </select>
+              </div>
+            </div>
+            <details class="box" id="rulesets-help">
+              <summary>What each ruleset is</summary>
+              <dl>{props.rulesets.map((r) => <><dt>{r.title ? `${r.title} (${r.name})` : r.name}</dt><dd>{r.source ?? 'No source given.'}</dd></>)}</dl>
+            </details>
+            <div class="row">
+              <div><label for="title">Title</label><input id="title" name="title" type="text" value={f.title ?? ''} /></div>
+              <div><label for="gm">GM</label><input id="gm" name="gm" type="text" value={f.gm ?? ''} /></div>
+            </div>
+            <label for="players">Players</label>
+            <textarea id="players" name="players" required aria-describedby="players-hint">{f.players ?? ''}</textarea>
+            <p class="hint" id="players-hint">One a line (or comma-separated); "Name (alias, alias)" adds nicknames. Proposed from the opening post or the posters: check it.</p>
+            <div class="row">
+              <div><label for="day">Day</label><input id="day" name="day" type="number" min="1" value={f.day ?? '1'} /></div>
+              <div><label for="startPost">Day starts after post</label><input id="startPost" name="startPost" type="number" min="0" value={f.startPost ?? '1'} /></div>
+              <div><label for="pollSeconds">Poll every (seconds)</label><input id="pollSeconds" name="pollSeconds" type="number" min="30" value={f.pollSeconds ?? '300'} /></div>
+            </div>
+            <div class="row">
+              <div><label for="deadline">Deadline (in the time zone below)</label><input id="deadline" name="deadline" type="datetime-local" value={f.deadline ?? ''} /></div>
+              <div>
+                <label for="timeZone">Time zone</label>
+                <input id="timeZone" name="timeZone" type="text" list="zones" value={f.timeZone ?? 'UTC'} />
+                <datalist id="zones">{props.zones.map((z) => <option value={z} />)}</datalist>
+              </div>
+            </div>
+            <div class="actions"><button type="submit">Start watching</button></div>
+          </form>
+        </section>
+      ) : null}
+    </Layout>
+  );
+}
+
+/** `GET /gm/new`, `POST /gm/new/inspect` (read the thread), `POST /gm/games` (start watching). */
+export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
+  const { store, commands, env, now } = deps;
+  const { flashOf, back } = sessionFlash(deps.flashes);
+  const app = new Hono<UiEnv>();
+  /**
+   * The API queues a recount (a poll) after a GM event; the page the GM lands on should show
+   * it. When a poll was asked for since `since`, waits (at most `ms`) until one finished
+   * after the request; when none was asked for (a paused game, a poller that only queues
+   * elsewhere), returns at once.
+   */
+  const awaitPoll = async (gameId: number, since: number, ms = 8_000): Promise<boolean> => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const p = await store.polls.get(gameId);
+      const requested = p.pollRequestedAt === null ? null : Date.parse(p.pollRequestedAt);
+      if (requested === null || requested < since - 2_000) return false;
+      if (p.lastPolledAt && Date.parse(p.lastPolledAt) >= requested && p.leaseOwner === null) return true;
+      if (Date.now() > until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  app.get('/gm/new', (c) => {
+    const flash = flashOf(c);
+    return c.html(<NewGamePage csrf={c.get('session').csrf} form={{}} rulesets={rulesetChoices()} inspected={false}
+      zones={ZONES} error={flash.error ?? null} />);
+  });
+
+  app.post('/gm/new/inspect', async (c) => {
+    const form = await c.req.parseBody();
+    const url = field(form, 'url');
+    const engine = EngineId.safeParse(field(form, 'engine'));
+    const csrfToken = c.get('session').csrf;
+    try {
+      const facts = await inspectThread(url, {
+        allowPrivateHosts: env.allowPrivateHosts, ...(engine.success ? { engine: engine.data } : {}),
+      });
+      const notes = [
+        `Read ${facts.posts} posts of a ${facts.engine} thread.`,
+        facts.playersFrom === 'opening-post' ? 'Players: the list in the opening post.'
+          : facts.playersFrom === 'posters'
+            ? 'Players: everyone who posted after the opening post (remove anyone who is not playing).'
+            : 'No players found: type the list.',
+      ];
+      const proposed = {
+        url: facts.url, engine: facts.engine, title: facts.title ?? '', gm: facts.gm ?? '', ruleset: '',
+        players: facts.players.join('\n'), day: '1', startPost: String(facts.startPost), timeZone: 'UTC',
+        pollSeconds: '300',
+      };
+      return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesetChoices()} inspected={true} zones={ZONES}
+        notes={notes} form={proposed} />);
+    } catch (error) {
+      return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesetChoices()} inspected={false} zones={ZONES}
+        form={{ url, engine: engine.success ? engine.data : '' }}
+        error={`Could not read that thread: ${(error as Error).message}`} />, 400);
+    }
+  });
+
+  app.post('/gm/games', async (c) => {
+    const form = await c.req.parseBody();
+    const f: NewGameForm = {
+      url: field(form, 'url'), engine: field(form, 'engine'), title: field(form, 'title'), gm: field(form, 'gm'),
+      ruleset: field(form, 'ruleset'), players: typeof form.players === 'string' ? form.players : '',
+      day: field(form, 'day') || '1', startPost: field(form, 'startPost') || '0', deadline: field(form, 'deadline'),
+      timeZone: field(form, 'timeZone') || 'UTC', pollSeconds: field(form, 'pollSeconds') || '300',
+    };
+    const again = (error: string) => c.html(<NewGamePage csrf={c.get('session').csrf} rulesets={rulesetChoices()}
+      inspected={true} zones={ZONES} form={f} error={error} />, 400);
+    const players = parsePlayerList(f.players)
+      .map((s) => (s.aliases.length ? { name: s.name, aliases: s.aliases } : s.name));
+    if (players.length === 0) return again('Name at least one player.');
+    const day = Number(f.day);
+    const startPost = Number(f.startPost);
+    if (!Number.isInteger(day) || day < 1) return again('The Day is a whole number from 1.');
+    if (!Number.isInteger(startPost) || startPost < 0) {
+      return again('The Day starts after a post number (0: the very start).');
+    }
+    if (!isTimeZone(f.timeZone)) {
+      return again(`"${f.timeZone}" is not a time zone (try Europe/Berlin or America/New_York).`);
+    }
+    let daySetting: { number: number; start: string; deadline: string } | undefined;
+    if (f.deadline) {
+      const deadline = localToUtc(f.deadline, f.timeZone);
+      if (!deadline) return again('The deadline is not a date and time.');
+      daySetting = { number: day, start: now().toISOString(), deadline };
+      if (Date.parse(deadline) <= Date.parse(daySetting.start)) {
+        daySetting.start = new Date(Date.parse(deadline) - 86_400_000).toISOString();
+      }
+    }
+    const pollSeconds = Number(f.pollSeconds);
+    const actor = c.get('actor');
+    let id: number;
+    try {
+      id = (await createGame(commands, actor, {
+        url: f.url, ruleset: f.ruleset, players, ...(f.engine ? { engine: f.engine } : {}),
+        ...(Number.isInteger(pollSeconds) && pollSeconds >= 10 ? { pollIntervalSeconds: pollSeconds } : {}),
+        ...(daySetting ? { day: daySetting } : {}),
+        timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}),
+        ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
+      })).id;
+    } catch (error) {
+      return again(refusalOf(error));
+    }
+    await ownGame(store.gms, c, id, now());
+    if (startPost > 0 || day > 1) await recordEvent(commands, actor, id, { kind: 'day-start', day, at: startPost });
+    await awaitPoll(id, 0);
+    return back(c, `/gm/games/${id}`, { message: 'The game is watched: the first count is on its way.' });
+  });
+
+  return app;
+}
