@@ -18,11 +18,19 @@ const bin = join(root, 'bin/votal.js');
 const scratch = mkdtempSync(join(tmpdir(), 'votal-cli-bench-'));
 const POST = '<b>Vote: Alice</b><br>Bob is scum, look at his first post.';
 
-interface Case { name: string; args: string[]; input?: string }
+interface Case {
+  name: string;
+  args: string[];
+  input?: string;
+}
 const cases: Case[] = [
   { name: 'node -e 0 (floor)', args: ['-e', '0'] },
   { name: 'votal --help', args: [bin, '--help'] },
-  { name: 'votal parse (one post)', args: [bin, 'parse', '--engine', 'xenforo2', '--players', 'Alice,Bob,Carol'], input: POST },
+  {
+    name: 'votal parse (one post)',
+    args: [bin, 'parse', '--engine', 'xenforo2', '--players', 'Alice,Bob,Carol'],
+    input: POST,
+  },
 ];
 
 const median = (xs: number[]): number => {
@@ -49,7 +57,8 @@ const results = cases.map((c) => {
 });
 rmSync(scratch, { recursive: true, force: true });
 
-for (const r of results) console.log(`${r.name}: ${r.seconds.toFixed(3)} s, ${r.mib.toFixed(0)} MiB (median of ${runs})`);
+for (const r of results)
+  console.log(`${r.name}: ${r.seconds.toFixed(3)} s, ${r.mib.toFixed(0)} MiB (median of ${runs})`);
 
 if (process.argv.includes('--write')) {
   const date = new Date().toISOString().slice(0, 10);

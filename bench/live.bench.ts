@@ -27,13 +27,29 @@ import { LiveBody } from '../src/web/live/live-page.js';
 import { buildTimeline } from '../src/web/ui/timeline.js';
 
 /** The live page of a game of `players`, each posting one vote: ms for the fold, the timeline, the render. */
-async function livePageCost(players: number): Promise<{ players: number; fold: number; timeline: number; render: number }> {
+async function livePageCost(
+  players: number,
+): Promise<{ players: number; fold: number; timeline: number; render: number }> {
   const ruleset = loadRuleset('plurality');
-  const roster = Array.from({ length: players }, (_, i) => ({ name: `Player${i}`, aliases: [], formerNames: [], alive: true }));
+  const roster = Array.from({ length: players }, (_, i) => ({
+    name: `Player${i}`,
+    aliases: [],
+    formerNames: [],
+    alive: true,
+  }));
   const events: TallyEvent[] = [];
   for (let i = 1; i <= players; i++) {
-    const body = [{ t: 'bold' as const, children: [{ t: 'text' as const, text: `Vote: Player${(i * 7 + 3) % players}` }] }];
-    events.push({ kind: 'post', post: i, author: `Player${i - 1}`, time: null, permalink: `https://forum.example/p/${i}`, reading: readPost({ body, edit: null }, roster, ruleset) });
+    const body = [
+      { t: 'bold' as const, children: [{ t: 'text' as const, text: `Vote: Player${(i * 7 + 3) % players}` }] },
+    ];
+    events.push({
+      kind: 'post',
+      post: i,
+      author: `Player${i - 1}`,
+      time: null,
+      permalink: `https://forum.example/p/${i}`,
+      reading: readPost({ body, edit: null }, roster, ruleset),
+    });
   }
   let t = performance.now();
   const tally = countVotes({ ruleset, roster, events, view: 'public' });
@@ -42,30 +58,78 @@ async function livePageCost(players: number): Promise<{ players: number; fold: n
   const timeline = buildTimeline({ ruleset, roster, events, view: 'public', posts: events.map((_, i) => i + 1) });
   const line = performance.now() - t;
   t = performance.now();
-  const freshness = { countedAt: null, lastOkAt: null, lastPolledAt: null, stale: false, error: null, errorAt: null, failedPolls: 0, reason: null };
-  String(await LiveBody({
-    slug: 'bench', extras: { freshness, dead: [], version: 'v' },
-    data: { game: {} as never, title: 'bench', tally, timeline, deadline: null, timeZone: null, tallyId: 1, updatedAt: null, version: 'v' },
-  }));
+  const freshness = {
+    countedAt: null,
+    lastOkAt: null,
+    lastPolledAt: null,
+    stale: false,
+    error: null,
+    errorAt: null,
+    failedPolls: 0,
+    reason: null,
+  };
+  String(
+    await LiveBody({
+      slug: 'bench',
+      extras: { freshness, dead: [], version: 'v' },
+      data: {
+        game: {} as never,
+        title: 'bench',
+        tally,
+        timeline,
+        deadline: null,
+        timeZone: null,
+        tallyId: 1,
+        updatedAt: null,
+        version: 'v',
+      },
+    }),
+  );
   return { players, fold, timeline: line, render: performance.now() - t };
 }
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 300);
-const PAGE_PLAYERS = (process.env.BENCH_PAGE_PLAYERS ?? '300,1000,3000').split(',').map(Number).filter((n) => n > 0);
+const PAGE_PLAYERS = (process.env.BENCH_PAGE_PLAYERS ?? '300,1000,3000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const root = packageRoot(import.meta.url);
 
 const env: VotalEnv = {
-  databaseUrl: undefined, dataDir: 'memory://', adminToken: 'bench-admin-token-0123456789', secretKey: undefined,
-  port: 0, host: '127.0.0.1', allowPrivateHosts: true, logLevel: 'silent',
+  databaseUrl: undefined,
+  dataDir: 'memory://',
+  adminToken: 'bench-admin-token-0123456789',
+  secretKey: undefined,
+  port: 0,
+  host: '127.0.0.1',
+  allowPrivateHosts: true,
+  logLevel: 'silent',
 };
 
 function tally(round: number): Tally {
   return {
-    engine: 'xenforo2', ruleset: 'plurality', day: 1, postsRead: 10 + round, asOfPost: 10 + round, living: 3,
-    players: ['Alice', 'Bob', 'Carol'], threshold: { kind: 'plurality', votes: null },
-    wagons: [{ target: 'Alice', votes: 1, penalty: 0, total: 1, voters: [{ player: 'Bob', post: 2 + round, weight: 1, permalink: null }], toThreshold: null }],
-    notVoting: ['Alice', 'Carol'], violations: [], flags: [],
+    engine: 'xenforo2',
+    ruleset: 'plurality',
+    day: 1,
+    postsRead: 10 + round,
+    asOfPost: 10 + round,
+    living: 3,
+    players: ['Alice', 'Bob', 'Carol'],
+    threshold: { kind: 'plurality', votes: null },
+    wagons: [
+      {
+        target: 'Alice',
+        votes: 1,
+        penalty: 0,
+        total: 1,
+        voters: [{ player: 'Bob', post: 2 + round, weight: 1, permalink: null }],
+        toThreshold: null,
+      },
+    ],
+    notVoting: ['Alice', 'Carol'],
+    violations: [],
+    flags: [],
     outcome: { status: 'open', eliminated: [], decidedAt: null, leaders: ['Alice'] },
   };
 }
@@ -101,11 +165,12 @@ function subscribe(url: string, agent: Agent): Promise<Subscriber> {
           if (event === 'hello' && !helloSeen) {
             helloSeen = true;
             resolveSub({
-              next: () => new Promise<number>((r) => {
-                const t = arrived.shift();
-                if (t !== undefined) r(t);
-                else waiting.push(r);
-              }),
+              next: () =>
+                new Promise<number>((r) => {
+                  const t = arrived.shift();
+                  if (t !== undefined) r(t);
+                  else waiting.push(r);
+                }),
               close: () => req.destroy(),
             });
           } else if (event === 'tally') {
@@ -116,7 +181,9 @@ function subscribe(url: string, agent: Agent): Promise<Subscriber> {
         }
       });
     });
-    req.on('error', (e) => { if (!helloSeen) reject(e); });
+    req.on('error', (e) => {
+      if (!helloSeen) reject(e);
+    });
     req.end();
   });
 }
@@ -131,21 +198,31 @@ const pages: Awaited<ReturnType<typeof livePageCost>>[] = [];
 for (const n of PAGE_PLAYERS) {
   const cost = await livePageCost(n);
   pages.push(cost);
-  console.log(`live page, ${n} players: fold ${cost.fold.toFixed(0)} ms, timeline ${cost.timeline.toFixed(0)} ms, render ${cost.render.toFixed(0)} ms`);
+  console.log(
+    `live page, ${n} players: fold ${cost.fold.toFixed(0)} ms, timeline ${cost.timeline.toFixed(0)} ms, render ${cost.render.toFixed(0)} ms`,
+  );
 }
 
 const store = await openStore({ dataDir: 'memory://' });
 const app = createApp({
-  store, env, poller: { pollNow: async () => {} },
-  rateLimit: false, live: { perClient: SUBSCRIBERS + 10, heartbeatMs: 60_000 },
+  store,
+  env,
+  poller: { pollNow: async () => {} },
+  rateLimit: false,
+  live: { perClient: SUBSCRIBERS + 10, heartbeatMs: 60_000 },
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise<void>((r) => server.once('listening', () => r()));
 const { port } = server.address() as AddressInfo;
-const game = await store.games.create({
-  threadUrl: 'http://127.0.0.1:9/threads/bench.1/', engine: 'xenforo2', ruleset: 'plurality',
-  roster: [{ name: 'Alice' }, { name: 'Bob' }, { name: 'Carol' }],
-}, 'bench');
+const game = await store.games.create(
+  {
+    threadUrl: 'http://127.0.0.1:9/threads/bench.1/',
+    engine: 'xenforo2',
+    ruleset: 'plurality',
+    roster: [{ name: 'Alice' }, { name: 'Bob' }, { name: 'Carol' }],
+  },
+  'bench',
+);
 await store.tallies.save(game.id, tally(0));
 
 const agent = new Agent({ keepAlive: false, maxSockets: Infinity });

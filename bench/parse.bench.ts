@@ -26,7 +26,13 @@ if (!existsSync(samplesDir)) {
   process.exit(2);
 }
 
-interface Sample { name: string; html: string; bytes: number; adapter: EngineAdapter; url: string }
+interface Sample {
+  name: string;
+  html: string;
+  bytes: number;
+  adapter: EngineAdapter;
+  url: string;
+}
 const samples: Sample[] = [];
 for (const dir of readdirSync(samplesDir)) {
   const full = join(samplesDir, dir);
@@ -37,11 +43,22 @@ for (const dir of readdirSync(samplesDir)) {
     const engine = engineFromHtml(html);
     const adapter = adapters.find((a) => a.descriptor.engine === engine);
     if (!adapter) continue; // engines without an adapter yet are left out, and said so below
-    samples.push({ name: `${dir}/${file}`, html, bytes: Buffer.byteLength(html), adapter, url: 'https://forum.example.com/thread/1/' });
+    samples.push({
+      name: `${dir}/${file}`,
+      html,
+      bytes: Buffer.byteLength(html),
+      adapter,
+      url: 'https://forum.example.com/thread/1/',
+    });
   }
 }
 const ruleset = loadRuleset('plurality');
-const roster = ['Alice', 'Bob', 'Carol', 'Dave', 'Eve'].map((name) => ({ name, aliases: [], formerNames: [], alive: true }));
+const roster = ['Alice', 'Bob', 'Carol', 'Dave', 'Eve'].map((name) => ({
+  name,
+  aliases: [],
+  formerNames: [],
+  alive: true,
+}));
 
 function pipeline(s: Sample): number {
   const page = s.adapter.parsePage(s.html, { url: s.url, profile: DEFAULT_PROFILE, now: '2026-01-01T00:00:00Z' });
@@ -54,9 +71,21 @@ function pipeline(s: Sample): number {
 // Proxy would slow every callback down and flatter the ratio).
 const noop = (): void => {};
 const callbacks: ConstructorParameters<typeof Tokenizer>[1] = {
-  onattribdata: noop, onattribentity: noop, onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop,
-  oncomment: noop, ondeclaration: noop, onend: noop, onopentagend: noop, onopentagname: noop,
-  onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop,
+  onattribdata: noop,
+  onattribentity: noop,
+  onattribend: noop,
+  onattribname: noop,
+  oncdata: noop,
+  onclosetag: noop,
+  oncomment: noop,
+  ondeclaration: noop,
+  onend: noop,
+  onopentagend: noop,
+  onopentagname: noop,
+  onprocessinginstruction: noop,
+  onselfclosingtag: noop,
+  ontext: noop,
+  ontextentity: noop,
 };
 function tokenize(s: Sample): number {
   const t = new Tokenizer({ decodeEntities: true }, callbacks);
@@ -86,7 +115,10 @@ window(pipeline, minMs / 6);
 const windows = 10;
 let bestSecs = { pipe: Infinity, tok: Infinity };
 for (let i = 0; i < windows; i++) {
-  bestSecs = { tok: Math.min(bestSecs.tok, window(tokenize, minMs / 3 / windows)), pipe: Math.min(bestSecs.pipe, window(pipeline, minMs / 3 / windows)) };
+  bestSecs = {
+    tok: Math.min(bestSecs.tok, window(tokenize, minMs / 3 / windows)),
+    pipe: Math.min(bestSecs.pipe, window(pipeline, minMs / 3 / windows)),
+  };
 }
 const best = { pipe: totalBytes / bestSecs.pipe / 1e6, tok: totalBytes / bestSecs.tok / 1e6 };
 const ratio = best.pipe / best.tok;

@@ -28,7 +28,10 @@ import { recordBenchmark } from './record.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',').map((d) => d.trim()).filter(Boolean);
+const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite')
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PER_PAGE = 25;
 const PLAYERS = Array.from({ length: 12 }, (_, i) => `Player${i + 1}`);
@@ -37,8 +40,10 @@ const root = packageRoot(import.meta.url);
 
 /** XenForo 2 pages made from the fixture thread's markup: its head, one post as a pattern, its foot. */
 function xenforoPages(posts: number): { path: string; body: string }[] {
-  const fixture = readFileSync(join(root, 'fixtures/xenforo2/standard-game/page-1.html'), 'utf8')
-    .replaceAll('/threads/standard-game.4242/', THREAD);
+  const fixture = readFileSync(join(root, 'fixtures/xenforo2/standard-game/page-1.html'), 'utf8').replaceAll(
+    '/threads/standard-game.4242/',
+    THREAD,
+  );
   const marker = '\t<article class="message message--post';
   const parts = fixture.split(marker);
   const head = parts[0]!;
@@ -49,8 +54,13 @@ function xenforoPages(posts: number): { path: string; body: string }[] {
   const pageCount = Math.ceil(posts / PER_PAGE);
   const pagePath = (n: number): string => (n <= 1 ? THREAD : `${THREAD}page-${n}`);
   const nav = (n: number): string => {
-    const shown = [...new Set([1, n - 1, n, n + 1, pageCount])].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
-    const items = shown.map((p) => `<li class="pageNav-page ${p === n ? 'pageNav-page--current' : ''}"><a href="${pagePath(p)}">${p}</a></li>`);
+    const shown = [...new Set([1, n - 1, n, n + 1, pageCount])]
+      .filter((p) => p >= 1 && p <= pageCount)
+      .sort((a, b) => a - b);
+    const items = shown.map(
+      (p) =>
+        `<li class="pageNav-page ${p === n ? 'pageNav-page--current' : ''}"><a href="${pagePath(p)}">${p}</a></li>`,
+    );
     return `<ul class="pageNav-main">\n${items.join('\n')}\n</ul>`;
   };
   const start = Date.UTC(2026, 2, 2, 18, 0);
@@ -62,19 +72,33 @@ function xenforoPages(posts: number): { path: string; body: string }[] {
       const id = 100_000 + n;
       const time = start + n * 60_000;
       const target = PLAYERS[(n * 7) % PLAYERS.length]!;
-      const text = n % 5 === 0 ? `<b>Vote: ${target}</b><br />\nI think ${target} is scum.` : `Post ${n}: thinking about ${target} and the others.`;
-      articles.push(pattern
-        .replace(/data-author="[^"]*"/, `data-author="${author}"`)
-        .replaceAll('9001', String(id))
-        .replaceAll('>Moderator<', `>${author}<`)
-        .replace('aria-label="Moderator"', `aria-label="${author}"`)
-        .replaceAll(/datetime="[^"]*" data-time="\d+"/g, `datetime="${new Date(time).toISOString().replace('.000Z', '+0000')}" data-time="${time / 1000}"`)
-        .replace(/#1\n/, `#${n}\n`)
-        .replace(/<div class="bbWrapper">[\s\S]*?<\/div>/, `<div class="bbWrapper">${text}</div>`));
+      const text =
+        n % 5 === 0
+          ? `<b>Vote: ${target}</b><br />\nI think ${target} is scum.`
+          : `Post ${n}: thinking about ${target} and the others.`;
+      articles.push(
+        pattern
+          .replace(/data-author="[^"]*"/, `data-author="${author}"`)
+          .replaceAll('9001', String(id))
+          .replaceAll('>Moderator<', `>${author}<`)
+          .replace('aria-label="Moderator"', `aria-label="${author}"`)
+          .replaceAll(
+            /datetime="[^"]*" data-time="\d+"/g,
+            `datetime="${new Date(time).toISOString().replace('.000Z', '+0000')}" data-time="${time / 1000}"`,
+          )
+          .replace(/#1\n/, `#${n}\n`)
+          .replace(/<div class="bbWrapper">[\s\S]*?<\/div>/, `<div class="bbWrapper">${text}</div>`),
+      );
     }
-    const body = head.replace(/<ul class="pageNav-main">[\s\S]*?<\/ul>/, nav(page))
-      .replace('<link rel="canonical" href="' + THREAD + '" />', `<link rel="canonical" href="${pagePath(page)}" />`)
-      + articles.join('\n') + foot.replace(/<ul class="pageNav-main">[\s\S]*?<\/ul>/, nav(page));
+    const body =
+      head
+        .replace(/<ul class="pageNav-main">[\s\S]*?<\/ul>/, nav(page))
+        .replace(
+          '<link rel="canonical" href="' + THREAD + '" />',
+          `<link rel="canonical" href="${pagePath(page)}" />`,
+        ) +
+      articles.join('\n') +
+      foot.replace(/<ul class="pageNav-main">[\s\S]*?<\/ul>/, nav(page));
     out.push({ path: pagePath(page), body });
   }
   return out;
@@ -117,20 +141,35 @@ async function benchDriver(driver: string, forumUrl: string): Promise<DriverResu
     throw new Error(`BENCH_DRIVERS: unknown driver "${driver}" (postgres or pglite)`);
   }
   try {
-    const game = await store.games.create({
-      threadUrl: forumUrl, engine: null, ruleset: 'plurality', rulesetOverrides: {},
-      roster: PLAYERS.map((name) => ({ name })), settings: {},
-    }, 'gm:bench');
+    const game = await store.games.create(
+      {
+        threadUrl: forumUrl,
+        engine: null,
+        ruleset: 'plurality',
+        rulesetOverrides: {},
+        roster: PLAYERS.map((name) => ({ name })),
+        settings: {},
+      },
+      'gm:bench',
+    );
     let t = Date.parse('2026-03-10T12:00:00Z');
     const now = (): string => new Date(t).toISOString();
-    const source = new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, retries: 2, backoffBaseMs: 10, random: () => 0 });
+    const source = new PageFetcher({
+      allowPrivateHosts: true,
+      minIntervalMs: 0,
+      retries: 2,
+      backoffBaseMs: 10,
+      random: () => 0,
+    });
     const deps = { store, source, now };
 
     let start = performance.now();
     const first = await pollGame(deps, game.id);
     const build = performance.now() - start;
     if (first.status !== 'polled' || first.added !== POSTS) {
-      throw new Error(`the building poll on ${driver} stored ${first.added} of ${POSTS} posts: ${first.status} ${first.reason ?? ''}`);
+      throw new Error(
+        `the building poll on ${driver} stored ${first.added} of ${POSTS} posts: ${first.status} ${first.reason ?? ''}`,
+      );
     }
     // A warm-up poll, then the timed ones; full reads stay an hour away (the fake clock moves a minute each).
     const polls: number[] = [];
@@ -145,7 +184,9 @@ async function benchDriver(driver: string, forumUrl: string): Promise<DriverResu
       const spent = process.cpuUsage(used);
       if (i > 0) cpu.push((spent.user + spent.system) / 1000);
       if (last.status !== 'polled' || last.fullRead || last.added + last.edited + last.deleted > 0) {
-        throw new Error(`poll ${i} on ${driver} was not a poll with nothing new: ${JSON.stringify({ ...last, game: undefined, tally: undefined })}`);
+        throw new Error(
+          `poll ${i} on ${driver} was not a poll with nothing new: ${JSON.stringify({ ...last, game: undefined, tally: undefined })}`,
+        );
       }
       if (i > 0) polls.push(ms);
     }
@@ -172,15 +213,20 @@ async function main(): Promise<void> {
     for (const driver of DRIVERS) {
       const r = await benchDriver(driver, forum.url(THREAD));
       results.push(r);
-      console.log(`${driver}: build ${(r.build / 1000).toFixed(1)} s; poll with nothing new ${r.polls.map((x) => x.toFixed(1)).join(', ')} ms`
-        + ` (median ${median(r.polls).toFixed(1)}; CPU median ${median(r.cpu).toFixed(1)}); clock pass ${median(r.clock).toFixed(1)} ms; rss ${r.rssMiB.toFixed(0)} MiB`);
+      console.log(
+        `${driver}: build ${(r.build / 1000).toFixed(1)} s; poll with nothing new ${r.polls.map((x) => x.toFixed(1)).join(', ')} ms` +
+          ` (median ${median(r.polls).toFixed(1)}; CPU median ${median(r.cpu).toFixed(1)}); clock pass ${median(r.clock).toFixed(1)} ms; rss ${r.rssMiB.toFixed(0)} MiB`,
+      );
     }
   } finally {
     await forum.close();
   }
   const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'} x${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const rows = results.map((r) => `| ${r.driver} | ${median(r.polls).toFixed(1)} | ${r.polls.map((x) => x.toFixed(1)).join(', ')} `
-    + `| ${median(r.cpu).toFixed(1)} | ${median(r.clock).toFixed(1)} | ${(r.build / 1000).toFixed(1)} | ${r.rssMiB.toFixed(0)} |`);
+  const rows = results.map(
+    (r) =>
+      `| ${r.driver} | ${median(r.polls).toFixed(1)} | ${r.polls.map((x) => x.toFixed(1)).join(', ')} ` +
+      `| ${median(r.cpu).toFixed(1)} | ${median(r.clock).toFixed(1)} | ${(r.build / 1000).toFixed(1)} | ${r.rssMiB.toFixed(0)} |`,
+  );
   const entry = `## poll with nothing new on a ${POSTS.toLocaleString('en')}-post game - ${new Date().toISOString().slice(0, 10)}
 
 Machine: ${machine}.

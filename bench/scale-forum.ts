@@ -28,11 +28,25 @@ export interface ForumStart {
 }
 
 export const PLAYERS = [
-  'Alice', 'Bob', 'Carol', 'Dave', 'Davina', 'Eve', 'Frank', 'Grace', 'Heidi', 'Ivan', 'Judy', 'Mallory', 'Niaj',
+  'Alice',
+  'Bob',
+  'Carol',
+  'Dave',
+  'Davina',
+  'Eve',
+  'Frank',
+  'Grace',
+  'Heidi',
+  'Ivan',
+  'Judy',
+  'Mallory',
+  'Niaj',
 ];
 
-const WORDS = ('I think the wagon on town is too fast and nobody has explained their reads yet so ' +
-  'let us slow down look at the vote history and ask why some players stayed quiet all day').split(' ');
+const WORDS = (
+  'I think the wagon on town is too fast and nobody has explained their reads yet so ' +
+  'let us slow down look at the vote history and ask why some players stayed quiet all day'
+).split(' ');
 
 /** A post body of a Day's chatter; every fourth post votes, every seventh quotes the one before. */
 function body(n: number, author: string, previous: ScriptPost | undefined): ScriptNode[] {
@@ -60,9 +74,13 @@ function addPost(script: GameScript, time: string): void {
 function newScript(game: number, posts: number, postsPerPage: number): GameScript {
   const id = 50_000 + game;
   const forumUserIds: Record<string, number> = { Moderator: 1 };
-  PLAYERS.forEach((p, i) => { forumUserIds[p] = 100 + i; });
+  PLAYERS.forEach((p, i) => {
+    forumUserIds[p] = 100 + i;
+  });
   const script: GameScript = {
-    file: `bench game ${game}`, ruleset: 'plurality', players: [...PLAYERS],
+    file: `bench game ${game}`,
+    ruleset: 'plurality',
+    players: [...PLAYERS],
     thread: { title: `Bench Game ${game} - Day 1`, id, slug: `bench-game-${game}`, postsPerPage, forumUserIds },
     posts: [],
   };
@@ -76,7 +94,10 @@ class Thread {
   private pages: string[] | null = null;
   private routed = 0;
 
-  constructor(readonly forum: FakeForum, readonly script: GameScript) {
+  constructor(
+    readonly forum: FakeForum,
+    readonly script: GameScript,
+  ) {
     this.route();
   }
 
@@ -112,8 +133,10 @@ let growth: NodeJS.Timeout | null = null;
 
 async function start(o: ForumStart): Promise<string[]> {
   for (let h = 0; h < o.hosts; h++) forums.push(await startFakeForum({ port: o.basePort ? o.basePort + h : 0 }));
-  threads = Array.from({ length: o.games }, (_, g) =>
-    new Thread(forums[g % o.hosts]!, newScript(g, o.postsOf?.[g] ?? o.posts, o.postsPerPage)));
+  threads = Array.from(
+    { length: o.games },
+    (_, g) => new Thread(forums[g % o.hosts]!, newScript(g, o.postsOf?.[g] ?? o.posts, o.postsPerPage)),
+  );
   chance = (o.postsPerHour * 10) / 3600;
   return threads.map((t) => t.url);
 }
@@ -124,7 +147,7 @@ let chance = 0;
 function grow(): void {
   if (growth) return;
   let seed = 12345;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   growth = setInterval(() => {
     for (const t of threads) if (random() < chance) t.grow();
   }, 10_000);
@@ -140,7 +163,12 @@ process.on('message', (m: ForumStart | { kind: 'count' } | { kind: 'grow' } | { 
       const pages = forums.flatMap((f) => f.requests.filter((r) => !r.path.startsWith('/robots')));
       const byStatus: Record<string, number> = {};
       for (const r of pages) byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + 1;
-      process.send!({ kind: 'count', requests: pages.length, byStatus, posts: threads.reduce((n, t) => n + t.script.posts.length, 0) });
+      process.send!({
+        kind: 'count',
+        requests: pages.length,
+        byStatus,
+        posts: threads.reduce((n, t) => n + t.script.posts.length, 0),
+      });
     } else {
       if (growth) clearInterval(growth);
       await Promise.all(forums.map((f) => f.close()));

@@ -65,7 +65,8 @@ const config = {
   /** Keep the set-up (the games and their first reads) for later runs of the same shape. */
   setUpCache: process.env.BENCH_SETUP_CACHE !== '0',
 };
-if (config.store !== 'pglite' && config.store !== 'pg') throw new Error(`BENCH_STORE=${String(config.store)}: pglite or pg`);
+if (config.store !== 'pglite' && config.store !== 'pg')
+  throw new Error(`BENCH_STORE=${String(config.store)}: pglite or pg`);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = packageRoot(import.meta.url);
 const outDir = join(root, 'test-output', 'bench-scale');
@@ -88,7 +89,11 @@ const log = (s: string) => process.stderr.write(`[bench:scale ${new Date().toISO
 
 // ---- the forums ----
 
-interface ForumCount { requests: number; byStatus: Record<string, number>; posts: number }
+interface ForumCount {
+  requests: number;
+  byStatus: Record<string, number>;
+  posts: number;
+}
 
 interface ForumProcess {
   urls: string[];
@@ -101,20 +106,28 @@ interface ForumProcess {
 
 async function startForums(postsOf: Record<number, number>): Promise<ForumProcess> {
   const child = fork(join(root, 'dist/bench/scale-forum.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = <T>(kind: string) => new Promise<T>((resolve, reject) => {
-    const onMessage = (m: { kind: string }) => {
-      if (m.kind !== kind) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m as T);
-    };
-    const onExit = (code: number | null) => reject(new Error(`the bench forum exited (${code}) before answering '${kind}'`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+  const next = <T>(kind: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: { kind: string }) => {
+        if (m.kind !== kind) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(m as T);
+      };
+      const onExit = (code: number | null) =>
+        reject(new Error(`the bench forum exited (${code}) before answering '${kind}'`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
   const start: ForumStart = {
-    kind: 'start', games: config.games, hosts: config.hosts, posts: config.posts, postsPerPage: 25,
-    postsPerHour: config.postsPerHour, basePort: config.forumPort, postsOf,
+    kind: 'start',
+    games: config.games,
+    hosts: config.hosts,
+    posts: config.posts,
+    postsPerPage: 25,
+    postsPerHour: config.postsPerHour,
+    basePort: config.forumPort,
+    postsOf,
   };
   const ready = next<{ urls: string[] }>('ready');
   child.send(start);
@@ -191,7 +204,8 @@ async function makePlace(): Promise<Place> {
   const name = `votal_bench_scale_${process.pid}`;
   const template = `votal_bench_setup_${setUpKey()}`;
   await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
-  const kept = config.setUpCache && (await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${template}'`)).rows.length > 0;
+  const kept =
+    config.setUpCache && (await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${template}'`)).rows.length > 0;
   await adminQuery(kept ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
@@ -213,10 +227,16 @@ async function makePlace(): Promise<Place> {
 async function setUpGames(store: Store, urls: string[]): Promise<void> {
   const ids: number[] = [];
   for (const url of urls) {
-    const game = await store.games.create({
-      threadUrl: url, engine: 'xenforo2', ruleset: 'plurality', roster: PLAYERS.map((name) => ({ name })),
-      pollIntervalSeconds: config.intervalSeconds,
-    }, 'bench');
+    const game = await store.games.create(
+      {
+        threadUrl: url,
+        engine: 'xenforo2',
+        ruleset: 'plurality',
+        roster: PLAYERS.map((name) => ({ name })),
+        pollIntervalSeconds: config.intervalSeconds,
+      },
+      'bench',
+    );
     ids.push(game.id);
   }
   const source = new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, retries: 2, timeoutMs: 60_000 });
@@ -228,9 +248,11 @@ async function setUpGames(store: Store, urls: string[]): Promise<void> {
     while (next < ids.length) {
       const id = ids[next++]!;
       const result = await pollGame(deps, id);
-      if (result.status !== 'polled') throw new Error(`set-up: game ${id} (${urls[ids.indexOf(id)]}): ${result.status} ${result.reason}`);
+      if (result.status !== 'polled')
+        throw new Error(`set-up: game ${id} (${urls[ids.indexOf(id)]}): ${result.status} ${result.reason}`);
       done += 1;
-      if (done % 100 === 0) log(`first reads: ${done}/${ids.length} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+      if (done % 100 === 0)
+        log(`first reads: ${done}/${ids.length} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, ids.length) }, lane));
@@ -260,10 +282,16 @@ interface ServiceProcess {
 function startService(place: Place): ServiceProcess[] {
   const cwd = mkdtempSync(join(tmpdir(), 'votal-bench-cwd-'));
   const env = {
-    ...process.env, ...place.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1', VOTAL_LOG_LEVEL: 'warn',
-    VOTAL_ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef', PORT: '0',
+    ...process.env,
+    ...place.env,
+    VOTAL_ALLOW_PRIVATE_HOSTS: '1',
+    VOTAL_LOG_LEVEL: 'warn',
+    VOTAL_ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef',
+    PORT: '0',
     // BENCH_PROFILE=1: a CPU profile of each service process, written as it exits.
-    ...(process.env.BENCH_PROFILE === '1' ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(outDir, 'profiles')}` } : {}),
+    ...(process.env.BENCH_PROFILE === '1'
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(outDir, 'profiles')}` }
+      : {}),
   };
   const bin = join(root, 'bin/votal.js');
   const one = (args: string[], label: string): ServiceProcess => {
@@ -273,7 +301,8 @@ function startService(place: Place): ServiceProcess[] {
       tail = (tail + d.toString('utf8')).slice(-4000);
     });
     child.once('exit', (code, signal) => {
-      if (code !== 0 && code !== 143 && signal !== 'SIGTERM') log(`${label} exited (${code ?? signal}): ${tail.trim().slice(-1500)}`);
+      if (code !== 0 && code !== 143 && signal !== 'SIGTERM')
+        log(`${label} exited (${code ?? signal}): ${tail.trim().slice(-1500)}`);
     });
     return { child, label };
   };
@@ -282,18 +311,23 @@ function startService(place: Place): ServiceProcess[] {
 }
 
 async function stopService(service: ServiceProcess[]): Promise<void> {
-  await Promise.all(service.map(async ({ child }) => {
-    if (child.exitCode !== null) return;
-    const gone = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await Promise.race([gone, limit(60_000)]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }));
+  await Promise.all(
+    service.map(async ({ child }) => {
+      if (child.exitCode !== null) return;
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([gone, limit(60_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }),
+  );
 }
 
 // ---- /proc ----
 
-interface ProcSample { ticks: number; rssKiB: number }
+interface ProcSample {
+  ticks: number;
+  rssKiB: number;
+}
 
 function readProc(pid: number): ProcSample | null {
   try {
@@ -310,7 +344,14 @@ function readProc(pid: number): ProcSample | null {
 
 // ---- one run ----
 
-interface Lateness { count: number; median: number; p95: number; max: number; over30s: number; unstarted: number }
+interface Lateness {
+  count: number;
+  median: number;
+  p95: number;
+  max: number;
+  over30s: number;
+  unstarted: number;
+}
 
 export interface ScaleRun {
   config: typeof config;
@@ -334,7 +375,11 @@ export interface ScaleRun {
 
 const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const median = (xs: number[]): number => percentile([...xs].sort((a, b) => a - b), 50);
+const median = (xs: number[]): number =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 async function lateness(store: Store, from: Date, to: Date, stoppedAt: Date): Promise<Lateness> {
   const columns = 'start_after, started_on';
@@ -345,14 +390,20 @@ async function lateness(store: Store, from: Date, to: Date, stoppedAt: Date): Pr
     [POLL_QUEUE, from.toISOString(), to.toISOString()],
   );
   let unstarted = 0;
-  const late = rows.map((r) => {
-    if (r.started_on === null) unstarted += 1;
-    const started = r.started_on ?? stoppedAt;
-    return Math.max(0, started.getTime() - r.start_after.getTime()) / 1000;
-  }).sort((a, b) => a - b);
+  const late = rows
+    .map((r) => {
+      if (r.started_on === null) unstarted += 1;
+      const started = r.started_on ?? stoppedAt;
+      return Math.max(0, started.getTime() - r.start_after.getTime()) / 1000;
+    })
+    .sort((a, b) => a - b);
   return {
-    count: late.length, median: percentile(late, 50), p95: percentile(late, 95), max: late.at(-1) ?? 0,
-    over30s: late.filter((s) => s > 30).length, unstarted,
+    count: late.length,
+    median: percentile(late, 50),
+    p95: percentile(late, 95),
+    max: late.at(-1) ?? 0,
+    over30s: late.filter((s) => s > 30).length,
+    unstarted,
   };
 }
 
@@ -369,8 +420,10 @@ async function polls(store: Store, from: Date, to: Date): Promise<number> {
 async function run(): Promise<ScaleRun | null> {
   const startedAt = new Date();
   const loadBefore = loadavg();
-  log(`${config.games} games over ${config.hosts} hosts on ${config.store}, interval ${config.intervalSeconds} s, ` +
-    `window ${config.minutes} min (load ${loadBefore.map((l) => l.toFixed(1)).join(' ')})`);
+  log(
+    `${config.games} games over ${config.hosts} hosts on ${config.store}, interval ${config.intervalSeconds} s, ` +
+      `window ${config.minutes} min (load ${loadBefore.map((l) => l.toFixed(1)).join(' ')})`,
+  );
   const place = await makePlace();
   let store = await place.open();
   // A kept set-up may hold threads longer than BENCH_POSTS (set-ups before the growth waited
@@ -378,7 +431,8 @@ async function run(): Promise<ScaleRun | null> {
   const postsOf: Record<number, number> = {};
   if (place.ready) {
     const { rows } = await store.sql.query<{ url: string; n: number }>(
-      'SELECT g.thread_url AS url, max(p.number)::int AS n FROM game g JOIN post p ON p.game_id = g.id GROUP BY 1');
+      'SELECT g.thread_url AS url, max(p.number)::int AS n FROM game g JOIN post p ON p.game_id = g.id GROUP BY 1',
+    );
     for (const r of rows) {
       const g = /bench-game-(\d+)\./.exec(r.url);
       if (g && r.n > config.posts) postsOf[Number(g[1])] = r.n;
@@ -444,7 +498,10 @@ async function run(): Promise<ScaleRun | null> {
       const xs = samples.get(pid)!;
       const first = xs[0];
       const last = xs.at(-1);
-      const cpuPercent = first && last && last.at > first.at ? (100 * (last.s.ticks - first.s.ticks)) / CLK_TCK / ((last.at - first.at) / 1000) : 0;
+      const cpuPercent =
+        first && last && last.at > first.at
+          ? (100 * (last.s.ticks - first.s.ticks)) / CLK_TCK / ((last.at - first.at) / 1000)
+          : 0;
       const mib = (k: number) => k / 1024;
       const rssMaxMiB = mib(Math.max(0, ...xs.map((x) => x.s.rssKiB)));
       const half = xs.filter((x) => x.at >= from.getTime() + (to.getTime() - from.getTime()) / 2);
@@ -453,13 +510,21 @@ async function run(): Promise<ScaleRun | null> {
     if (config.store === 'pglite') store = await place.open();
     const late = await lateness(store, from, to, stoppedAt);
     const pollCount = await polls(store, from, to);
-    const failed = await store.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM game_poll WHERE last_error IS NOT NULL');
+    const failed = await store.sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM game_poll WHERE last_error IS NOT NULL',
+    );
     await store.close();
     const result: ScaleRun = {
-      config, date: startedAt.toISOString().slice(0, 10), startedAt: startedAt.toISOString(), windowSeconds, setUpSeconds,
+      config,
+      date: startedAt.toISOString().slice(0, 10),
+      startedAt: startedAt.toISOString(),
+      windowSeconds,
+      setUpSeconds,
       pollsPerSecond: pollCount / windowSeconds,
       pagesPerSecond: (countAfter.requests - countBefore.requests) / windowSeconds,
-      pageAnswers: Object.fromEntries(Object.entries(countAfter.byStatus).map(([k, n]) => [k, n - (countBefore.byStatus[k] ?? 0)])),
+      pageAnswers: Object.fromEntries(
+        Object.entries(countAfter.byStatus).map(([k, n]) => [k, n - (countBefore.byStatus[k] ?? 0)]),
+      ),
       newPosts: countAfter.posts - countBefore.posts,
       lateness: late,
       failedGames: Number(failed.rows[0]!.n),
@@ -478,7 +543,8 @@ async function run(): Promise<ScaleRun | null> {
 
 // ---- report ----
 
-const configKey = (c: ScaleRun['config']) => `${c.games}/${c.hosts}/${c.store}/${c.store === 'pg' ? c.workers : 1}/${c.intervalSeconds}`;
+const configKey = (c: ScaleRun['config']) =>
+  `${c.games}/${c.hosts}/${c.store}/${c.store === 'pg' ? c.workers : 1}/${c.intervalSeconds}`;
 
 function row(runs: ScaleRun[]): string {
   const c = runs[0]!.config;
@@ -488,17 +554,23 @@ function row(runs: ScaleRun[]): string {
   const rssMax = (r: ScaleRun) => Math.max(...r.processes.map((p) => p.rssMaxMiB));
   const rssSettled = (r: ScaleRun) => Math.max(...r.processes.map((p) => p.rssSettledMiB));
   const store = c.store === 'pg' ? `PostgreSQL, ${c.workers} workers` : 'PGlite';
-  return `| ${c.games} | ${c.hosts} | ${store} | ${c.intervalSeconds / 60} min | ${runs.length} | ${m((r) => r.pollsPerSecond, 2)} | ` +
+  return (
+    `| ${c.games} | ${c.hosts} | ${store} | ${c.intervalSeconds / 60} min | ${runs.length} | ${m((r) => r.pollsPerSecond, 2)} | ` +
     `${m((r) => r.lateness.median)} / ${m((r) => r.lateness.p95)} / **${m((r) => r.lateness.max)}** | ${m((r) => r.lateness.over30s, 0)} | ` +
     `**${m(cpu)}** (${m(cpuMax)}) | **${m(rssMax, 0)}** / ${m(rssSettled, 0)} | ` +
-    `${runs.map((r) => r.load.before[0]!.toFixed(1)).join(', ')} |`;
+    `${runs.map((r) => r.load.before[0]!.toFixed(1)).join(', ')} |`
+  );
 }
 
 function entry(date: string, all: ScaleRun[]): string {
   const groups = new Map<string, ScaleRun[]>();
   for (const r of all) groups.set(configKey(r.config), [...(groups.get(configKey(r.config)) ?? []), r]);
-  const rows = [...groups.values()].sort((a, b) =>
-    a[0]!.config.games - b[0]!.config.games || a[0]!.config.hosts - b[0]!.config.hosts || a[0]!.config.store.localeCompare(b[0]!.config.store));
+  const rows = [...groups.values()].sort(
+    (a, b) =>
+      a[0]!.config.games - b[0]!.config.games ||
+      a[0]!.config.hosts - b[0]!.config.hosts ||
+      a[0]!.config.store.localeCompare(b[0]!.config.store),
+  );
   return `## scale: polling N games over H forum hosts - ${date}
 
 Machine: ${all[0]!.machine}. \`npm run bench:scale\`: stand-in forums on loopback (one
@@ -515,14 +587,17 @@ ${rows.map(row).join('\n')}`;
 
 /** Writes the entry of `date`'s kept runs to BENCHMARKS.md (one entry per day, replaced by the day's runs so far). */
 function record(date: string): void {
-  const runs = readdirSync(outDir).filter((n) => n.endsWith('.json'))
+  const runs = readdirSync(outDir)
+    .filter((n) => n.endsWith('.json'))
     .map((n) => JSON.parse(readFileSync(join(outDir, n), 'utf8')) as ScaleRun)
     .filter((r) => r.date === date);
   if (runs.length === 0) throw new Error(`no runs of ${date} in ${outDir}`);
   const text = entry(date, runs);
   const bench = join(root, 'BENCHMARKS.md');
   const title = text.split('\n')[0]!;
-  const kept = readFileSync(bench, 'utf8').split(/\n(?=## )/).filter((s) => s.split('\n')[0] !== title);
+  const kept = readFileSync(bench, 'utf8')
+    .split(/\n(?=## )/)
+    .filter((s) => s.split('\n')[0] !== title);
   writeFileSync(bench, `${kept.join('\n').trimEnd()}\n`);
   console.log(`recorded in ${recordBenchmark(root, text)}`);
 }
@@ -536,19 +611,31 @@ const measured = await run();
 if (measured === null) process.exit(0);
 const result = measured;
 mkdirSync(outDir, { recursive: true });
-const file = join(outDir, `${result.startedAt.replace(/[:.]/g, '-')}-${configKey(result.config).replaceAll('/', '-')}.json`);
+const file = join(
+  outDir,
+  `${result.startedAt.replace(/[:.]/g, '-')}-${configKey(result.config).replaceAll('/', '-')}.json`,
+);
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 const f = (n: number) => n.toFixed(1);
-console.log(`\n${result.config.games} games over ${result.config.hosts} hosts, ${result.config.store}, interval ${result.config.intervalSeconds} s, ` +
-  `window ${result.windowSeconds} s (set-up ${f(result.setUpSeconds)} s)`);
-console.log(`polls/s ${result.pollsPerSecond.toFixed(2)}, pages/s ${result.pagesPerSecond.toFixed(2)} ` +
-  `(answers ${JSON.stringify(result.pageAnswers)}), new posts ${result.newPosts}, games with a failed last poll ${result.failedGames}`);
+console.log(
+  `\n${result.config.games} games over ${result.config.hosts} hosts, ${result.config.store}, interval ${result.config.intervalSeconds} s, ` +
+    `window ${result.windowSeconds} s (set-up ${f(result.setUpSeconds)} s)`,
+);
+console.log(
+  `polls/s ${result.pollsPerSecond.toFixed(2)}, pages/s ${result.pagesPerSecond.toFixed(2)} ` +
+    `(answers ${JSON.stringify(result.pageAnswers)}), new posts ${result.newPosts}, games with a failed last poll ${result.failedGames}`,
+);
 const l = result.lateness;
-console.log(`lateness (s) of ${l.count} polls due in the window: median ${f(l.median)}, p95 ${f(l.p95)}, max ${f(l.max)}; ` +
-  `${l.over30s} over 30 s; ${l.unstarted} not started when the service stopped`);
+console.log(
+  `lateness (s) of ${l.count} polls due in the window: median ${f(l.median)}, p95 ${f(l.p95)}, max ${f(l.max)}; ` +
+    `${l.over30s} over 30 s; ${l.unstarted} not started when the service stopped`,
+);
 console.log('| process | CPU % of one core | RSS max MiB | RSS settled MiB |\n| --- | --- | --- | --- |');
-for (const p of result.processes) console.log(`| ${p.label} | ${f(p.cpuPercent)} | ${f(p.rssMaxMiB)} | ${f(p.rssSettledMiB)} |`);
-console.log(`forum process CPU ${f(result.forumCpuPercent)} %; load ${result.load.before.map(f).join(' ')} -> ${result.load.after.map(f).join(' ')}`);
+for (const p of result.processes)
+  console.log(`| ${p.label} | ${f(p.cpuPercent)} | ${f(p.rssMaxMiB)} | ${f(p.rssSettledMiB)} |`);
+console.log(
+  `forum process CPU ${f(result.forumCpuPercent)} %; load ${result.load.before.map(f).join(' ')} -> ${result.load.after.map(f).join(' ')}`,
+);
 console.log(`kept in ${file}`);
 
 if (process.env.BENCH_RECORD === '1') record(result.date);

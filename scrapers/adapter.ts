@@ -13,34 +13,37 @@ import type { SiteProfile } from './site-profile.js';
  * identification, the page scan, the votal renderer (src/votal/dialect.ts) and the form
  * publisher (src/publish/form-facts.ts), all through the registry.
  */
-export const EngineDescriptor = z.strictObject({
-  engine: EngineId,
-  name: z.string(),
-  /** The markup a votal is written in on this engine, and what it supports. */
-  dialect: DialectSpec,
-  /** How Votal posts a votal through the reply form; absent: the GM copies it (or an API posts it). */
-  replyForm: FormFacts.optional(),
-  /** How a browser fills that form when the page needs JavaScript; only with `replyForm`. */
-  browserReply: BrowserFacts.optional(),
-  /** Host name patterns of hosted forums (regular expressions on the host). */
-  hosts: z.array(z.string()).default([]),
-  /** Path patterns of this engine's thread URLs (regular expressions on path + query). */
-  threadPaths: z.array(z.string()).default([]),
-  /** CSS selectors any of which identifies the engine on a page (a board on its own domain). */
-  fingerprints: z.array(z.string()).default([]),
-  /** Pattern on `<meta name="generator">`. */
-  generator: z.string().optional(),
-  postsPerPage: z.number().int().positive(),
-  /**
-   * The parts of an HTML page the adapter reads (compound selectors): the page scan builds
-   * a DOM of these alone, and of a post container only the parts named (DESIGN.md, page
-   * scan). Absent: the whole page is parsed.
-   */
-  regions: z.array(PageRegion).optional(),
-  body: BodyMarkup,
-}).refine((d) => !d.browserReply || d.replyForm, {
-  message: 'browserReply needs the replyForm it fills', path: ['browserReply'],
-});
+export const EngineDescriptor = z
+  .strictObject({
+    engine: EngineId,
+    name: z.string(),
+    /** The markup a votal is written in on this engine, and what it supports. */
+    dialect: DialectSpec,
+    /** How Votal posts a votal through the reply form; absent: the GM copies it (or an API posts it). */
+    replyForm: FormFacts.optional(),
+    /** How a browser fills that form when the page needs JavaScript; only with `replyForm`. */
+    browserReply: BrowserFacts.optional(),
+    /** Host name patterns of hosted forums (regular expressions on the host). */
+    hosts: z.array(z.string()).default([]),
+    /** Path patterns of this engine's thread URLs (regular expressions on path + query). */
+    threadPaths: z.array(z.string()).default([]),
+    /** CSS selectors any of which identifies the engine on a page (a board on its own domain). */
+    fingerprints: z.array(z.string()).default([]),
+    /** Pattern on `<meta name="generator">`. */
+    generator: z.string().optional(),
+    postsPerPage: z.number().int().positive(),
+    /**
+     * The parts of an HTML page the adapter reads (compound selectors): the page scan builds
+     * a DOM of these alone, and of a post container only the parts named (DESIGN.md, page
+     * scan). Absent: the whole page is parsed.
+     */
+    regions: z.array(PageRegion).optional(),
+    body: BodyMarkup,
+  })
+  .refine((d) => !d.browserReply || d.replyForm, {
+    message: 'browserReply needs the replyForm it fills',
+    path: ['browserReply'],
+  });
 export type EngineDescriptor = z.infer<typeof EngineDescriptor>;
 export type EngineDescriptorInput = z.input<typeof EngineDescriptor>;
 

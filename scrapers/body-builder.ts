@@ -78,7 +78,10 @@ function rulesOf(m: BodyMarkup): Rules {
 class Builder {
   private readonly site: Site;
 
-  constructor(private readonly r: Rules, ctx: BodyContext) {
+  constructor(
+    private readonly r: Rules,
+    ctx: BodyContext,
+  ) {
     this.site = siteOf(ctx);
   }
 
@@ -133,8 +136,12 @@ class Builder {
     const italic = r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style));
     const underline = r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style));
     const strike = isStruck(r, el, style);
-    const color = (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.color : undefined);
-    const size = (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ?? (name === 'font' ? el.attribs.size : undefined);
+    const color =
+      (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ??
+      (name === 'font' ? el.attribs.color : undefined);
+    const size =
+      (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ??
+      (name === 'font' ? el.attribs.size : undefined);
     const signature = r.signature?.(el) ?? false;
     // A block the author's style puts in the line (MafiaScum's `div style="display:inline"`
     // for [b]) flows with the text around it, as the browser shows it.
@@ -199,9 +206,13 @@ class Builder {
       last = { key, inner, root: node[0]! };
     };
     // `close` ends an element shown apart, in the style around it (as it was opened).
-    const frames: { nodes: readonly AnyNode[]; i: number; style: FlatStyle; close: BodyNode | null; outside: FlatStyle }[] = [
-      { nodes: [root], i: 0, style: PLAIN, close: null, outside: PLAIN },
-    ];
+    const frames: {
+      nodes: readonly AnyNode[];
+      i: number;
+      style: FlatStyle;
+      close: BodyNode | null;
+      outside: FlatStyle;
+    }[] = [{ nodes: [root], i: 0, style: PLAIN, close: null, outside: PLAIN }];
     while (frames.length > 0) {
       const frame = frames[frames.length - 1]!;
       if (frame.i >= frame.nodes.length) {
@@ -244,7 +255,12 @@ class Builder {
       if (!s.bold && isBold(r, node, inline)) s = { ...s, bold: true };
       if (!s.strike && isStruck(r, node, inline)) s = { ...s, strike: true };
       if (!s.signature && r.signature?.(node)) s = { ...s, signature: true };
-      const apart: BodyNode | null = (r.blocks.has(name) && !shownInline(inline)) || quote >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
+      const apart: BodyNode | null =
+        (r.blocks.has(name) && !shownInline(inline)) || quote >= 0
+          ? { t: 'br' }
+          : isSeparate(node)
+            ? { t: 'text', text: ' ' }
+            : null;
       if (apart) emit(apart, style);
       frames.push({ nodes: node.children, i: 0, style: s, close: apart, outside: style });
     }
@@ -353,7 +369,15 @@ const PLAIN: FlatStyle = { signature: false, quote: false, spoiler: false, strik
 
 function flatKey(s: FlatStyle): string {
   if (!s.signature && s.quote === false && !s.spoiler && !s.strike && !s.bold && !s.link) return '';
-  return JSON.stringify([s.signature, s.quote, s.spoiler, s.strike, s.bold, s.link?.href ?? null, s.link?.kind ?? null]);
+  return JSON.stringify([
+    s.signature,
+    s.quote,
+    s.spoiler,
+    s.strike,
+    s.bold,
+    s.link?.href ?? null,
+    s.link?.kind ?? null,
+  ]);
 }
 
 /** The forum a body is read on: its page URL and every origin that is the same board. */
@@ -371,10 +395,12 @@ function siteOf(ctx: BodyContext): Site {
   if (lastSite?.key !== key) {
     const base = safeUrl(ctx.pageUrl);
     const origins = new Set([...(ctx.forumOrigins ?? []), ...(base ? [base.origin] : [])]);
-    const hosts = new Set([...origins].flatMap((o) => {
-      const url = safeUrl(o);
-      return url ? [bareHost(url.hostname)] : [];
-    }));
+    const hosts = new Set(
+      [...origins].flatMap((o) => {
+        const url = safeUrl(o);
+        return url ? [bareHost(url.hostname)] : [];
+      }),
+    );
     lastSite = { key, site: { base, origins, hosts } };
   }
   return lastSite.site;
@@ -387,7 +413,18 @@ function bareHost(host: string): string {
 /** What `\s` matches: JavaScript's white space and line terminators. */
 function isWhite(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  return c >= 0xa0 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
+  return (
+    c >= 0xa0 &&
+    (c === 0xa0 ||
+      c === 0x1680 ||
+      (c >= 0x2000 && c <= 0x200a) ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0x202f ||
+      c === 0x205f ||
+      c === 0x3000 ||
+      c === 0xfeff)
+  );
 }
 
 /** Runs of white space read as one space, as a browser shows them. */

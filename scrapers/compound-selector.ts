@@ -5,7 +5,12 @@
  * alternative also says what the raw tag text must contain to be worth reading.
  */
 type AttrTest = { name: string; op: '' | '=' | '^=' | '*=' | '$=' | '~='; value: string };
-interface Compound { tag: string | null; id: string | null; classes: string[]; attrs: AttrTest[] }
+interface Compound {
+  tag: string | null;
+  id: string | null;
+  classes: string[];
+  attrs: AttrTest[];
+}
 
 export interface CompoundSelector {
   matches(tag: string, attribs: Readonly<Record<string, string>>): boolean;
@@ -27,7 +32,11 @@ export interface Prefilter {
 }
 
 export function compileCompound(selectorList: string): CompoundSelector {
-  const alternatives = selectorList.split(',').map((s) => s.trim()).filter(Boolean).map(parseCompound);
+  const alternatives = selectorList
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(parseCompound);
   const attributes = new Set<string>();
   for (const c of alternatives) {
     if (c.id !== null) attributes.add('id');
@@ -55,7 +64,11 @@ export function compileCompound(selectorList: string): CompoundSelector {
 
 /** The longest literal an alternative requires: the rarest cheap test of a tag's source. */
 function prefilter(c: Compound): Prefilter {
-  const literals = [...c.classes, ...(c.id !== null ? [c.id] : []), ...c.attrs.filter((a) => a.op !== '').map((a) => a.value)];
+  const literals = [
+    ...c.classes,
+    ...(c.id !== null ? [c.id] : []),
+    ...c.attrs.filter((a) => a.op !== '').map((a) => a.value),
+  ];
   const needle = literals.filter((l) => l !== '' && !/[&"'<>]/.test(l)).sort((a, b) => b.length - a.length)[0] ?? null;
   return { tag: c.tag, needle };
 }
@@ -65,7 +78,8 @@ function parseCompound(s: string): Compound {
     throw new Error(`"${s}" is not a compound selector (no combinators in page scan selectors)`);
   }
   const c: Compound = { tag: null, id: null, classes: [], attrs: [] };
-  const re = /^([a-zA-Z][\w-]*|\*)|#([\w-]+)|\.([\w-]+)|\[\s*([\w-]+)\s*(?:([~^*$]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]*))\s*)?\]/y;
+  const re =
+    /^([a-zA-Z][\w-]*|\*)|#([\w-]+)|\.([\w-]+)|\[\s*([\w-]+)\s*(?:([~^*$]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]*))\s*)?\]/y;
   let pos = 0;
   while (pos < s.length) {
     re.lastIndex = pos;
@@ -74,7 +88,8 @@ function parseCompound(s: string): Compound {
     if (m[1]) c.tag = m[1] === '*' ? null : m[1].toLowerCase();
     else if (m[2]) c.id = m[2];
     else if (m[3]) c.classes.push(m[3]);
-    else if (m[4]) c.attrs.push({ name: m[4].toLowerCase(), op: (m[5] ?? '') as AttrTest['op'], value: m[6] ?? m[7] ?? m[8] ?? '' });
+    else if (m[4])
+      c.attrs.push({ name: m[4].toLowerCase(), op: (m[5] ?? '') as AttrTest['op'], value: m[6] ?? m[7] ?? m[8] ?? '' });
     pos = re.lastIndex;
   }
   return c;
@@ -108,12 +123,23 @@ function matchOne(c: Compound, tag: string, attribs: Readonly<Record<string, str
     const v = attribs[a.name];
     if (v === undefined) return false;
     switch (a.op) {
-      case '': break;
-      case '=': if (v !== a.value) return false; break;
-      case '^=': if (!v.startsWith(a.value)) return false; break;
-      case '*=': if (!v.includes(a.value)) return false; break;
-      case '$=': if (!v.endsWith(a.value)) return false; break;
-      case '~=': if (!hasWord(v, a.value)) return false; break;
+      case '':
+        break;
+      case '=':
+        if (v !== a.value) return false;
+        break;
+      case '^=':
+        if (!v.startsWith(a.value)) return false;
+        break;
+      case '*=':
+        if (!v.includes(a.value)) return false;
+        break;
+      case '$=':
+        if (!v.endsWith(a.value)) return false;
+        break;
+      case '~=':
+        if (!hasWord(v, a.value)) return false;
+        break;
     }
   }
   return true;

@@ -113,24 +113,35 @@ export const discourse: EngineAdapter = {
 
     const parsed = PostStreamDoc.safeParse(data);
     if (!parsed.success) {
-      throw new LayoutError(ctx.url, `not a Discourse topic or posts document (${parsed.error.issues[0]?.message ?? 'unexpected shape'})`);
+      throw new LayoutError(
+        ctx.url,
+        `not a Discourse topic or posts document (${parsed.error.issues[0]?.message ?? 'unexpected shape'})`,
+      );
     }
     const topic = parsed.data;
     const all = topic.post_stream.posts;
     if (all.length === 0) throw new LayoutError(ctx.url, 'the Discourse document lists no posts');
     const topicId = topic.id ?? all[0]?.topic_id ?? null;
-    const posts = all
-      .filter((p) => p.post_type === 1)
-      .map((p) => readPost(p, base, topicId, topic.slug ?? null, ctx));
+    const posts = all.filter((p) => p.post_type === 1).map((p) => readPost(p, base, topicId, topic.slug ?? null, ctx));
 
     const loaded = new Set(all.map((p) => p.id));
     const rest = (topic.post_stream.stream ?? []).filter((id) => !loaded.has(id));
     const next: string[] = [];
     for (let i = 0; i < rest.length; i += BATCH) {
-      const ids = rest.slice(i, i + BATCH).map((id) => `post_ids[]=${id}`).join('&');
+      const ids = rest
+        .slice(i, i + BATCH)
+        .map((id) => `post_ids[]=${id}`)
+        .join('&');
       next.push(`${base}/t/${topicId}/posts.json?${ids}`);
     }
-    return { title: topic.title ?? null, page: 1, pageCount: 1, postsPerPage: null, posts, ...(next.length ? { next } : {}) };
+    return {
+      title: topic.title ?? null,
+      page: 1,
+      pageCount: 1,
+      postsPerPage: null,
+      posts,
+      ...(next.length ? { next } : {}),
+    };
   },
 };
 
@@ -154,9 +165,10 @@ function readPost(p: DiscoursePost, base: string, topicId: number | null, slug: 
     postedAt: fromIso(p.created_at),
     permalink,
     // Every save of a post is a new version; the first is version 1.
-    edit: p.version > 1
-      ? { at: fromIso(p.last_edited_at ?? p.updated_at ?? null), by: null, text: `edited (version ${p.version})` }
-      : null,
+    edit:
+      p.version > 1
+        ? { at: fromIso(p.last_edited_at ?? p.updated_at ?? null), by: null, text: `edited (version ${p.version})` }
+        : null,
     bodyHash: hashBody(body),
     body,
   };
@@ -169,8 +181,8 @@ function readJson(doc: string, url: string): unknown {
   try {
     return JSON.parse(s);
   } catch {
-    if (s.startsWith('{') || s.startsWith('[')) throw new TruncatedPageError(url, 'the JSON document ends early; the download was cut off');
+    if (s.startsWith('{') || s.startsWith('['))
+      throw new TruncatedPageError(url, 'the JSON document ends early; the download was cut off');
     throw new LayoutError(url, 'expected Discourse JSON but the document is not JSON');
   }
 }
-

@@ -229,7 +229,12 @@ export function attr(el: Element | null | undefined, name: string): string | nul
  * match nor inside an element `prune` turns away; with `first`, only the first.
  * Iterative, like every walk over a post.
  */
-export function findOutside(root: AnyNode, is: (el: Element) => boolean, prune: ((el: Element) => boolean) | null, first: boolean): Element[] {
+export function findOutside(
+  root: AnyNode,
+  is: (el: Element) => boolean,
+  prune: ((el: Element) => boolean) | null,
+  first: boolean,
+): Element[] {
   const found: Element[] = [];
   if (!('children' in root)) return found;
   const lists: (readonly AnyNode[])[] = [root.children];
@@ -270,9 +275,49 @@ export function text(el: AnyNode | null | undefined): string {
  * must not read "Page 1 of 212").
  */
 const SEPARATE = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'caption', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'legend',
-  'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'legend',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ]);
 
 /** Whether a browser shows the element apart from the text beside it (block, list, table, break). */

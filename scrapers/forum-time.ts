@@ -25,7 +25,9 @@ export function fromEpochMillis(ms: string | number | null | undefined): string 
 /** ISO 8601 with or without offset ("+0200", "+02:00", "Z"); without one, `zone` applies. */
 export function fromIso(value: string | null | undefined, zone = 'UTC'): string | null {
   if (!value) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.(\d+))?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.(\d+))?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(
+    value.trim(),
+  );
   if (!m) return null;
   const [, y, mo, d, h, mi, s, frac, off] = m;
   // Milliseconds are kept (Discourse's created_at has them); finer digits are dropped.
@@ -40,7 +42,19 @@ export function fromIso(value: string | null | undefined, zone = 'UTC'): string 
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 /**
@@ -59,30 +73,52 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
     const local = wallParts(new Date(opts.now), opts.timeZone);
     const base = Date.UTC(local.y, local.mo - 1, local.d) - (rel[1] === 'yesterday' ? 86_400_000 : 0);
     const b = new Date(base);
-    y = b.getUTCFullYear(); mo = b.getUTCMonth() + 1; d = b.getUTCDate();
+    y = b.getUTCFullYear();
+    mo = b.getUTCMonth() + 1;
+    d = b.getUTCDate();
   }
-  const named = /\b([a-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b/.exec(s) ?? /\b(\d{1,2}) ([a-z]{3,9})\.?,? (\d{4})\b/.exec(s);
+  const named =
+    /\b([a-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b/.exec(s) ??
+    /\b(\d{1,2}) ([a-z]{3,9})\.?,? (\d{4})\b/.exec(s);
   if (y === undefined && named) {
     const [a, b] = /^\d/.test(named[1]!) ? [named[2]!, named[1]!] : [named[1]!, named[2]!];
     const month = MONTHS[a.slice(0, 4)] ?? MONTHS[a.slice(0, 3)];
-    if (month) { mo = month; d = +b; y = +named[3]!; }
+    if (month) {
+      mo = month;
+      d = +b;
+      y = +named[3]!;
+    }
   }
   if (y === undefined) {
     const num = /\b(\d{1,4})[-/.](\d{1,2})[-/.](\d{2,4})\b/.exec(s);
     if (num) {
       const [p, q, r] = [+num[1]!, +num[2]!, +num[3]!];
-      if (num[1]!.length === 4 || opts.dateOrder === 'ymd') { y = p; mo = q; d = r; }
-      else if (opts.dateOrder === 'dmy') { d = p; mo = q; y = r; }
-      else { mo = p; d = q; y = r; }
+      if (num[1]!.length === 4 || opts.dateOrder === 'ymd') {
+        y = p;
+        mo = q;
+        d = r;
+      } else if (opts.dateOrder === 'dmy') {
+        d = p;
+        mo = q;
+        y = r;
+      } else {
+        mo = p;
+        d = q;
+        y = r;
+      }
       if (y < 100) y += 2000;
     }
   }
   if (y === undefined || mo === undefined || d === undefined || mo < 1 || mo > 12 || d < 1 || d > 31) return null;
 
-  let h = 0; let mi = 0; let sec = 0;
+  let h = 0;
+  let mi = 0;
+  let sec = 0;
   const time = /\b(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?/.exec(s.replace(/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/, ''));
   if (time) {
-    h = +time[1]!; mi = +time[2]!; sec = +(time[3] ?? 0);
+    h = +time[1]!;
+    mi = +time[2]!;
+    sec = +(time[3] ?? 0);
     if (time[4] === 'pm' && h < 12) h += 12;
     if (time[4] === 'am' && h === 12) h = 0;
   }
@@ -90,7 +126,15 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
 }
 
 /** The UTC instant at which the clocks of `zone` show this wall time. */
-export function wallTimeToUtc(y: number, mo: number, d: number, h: number, mi: number, s: number, zone: string): string | null {
+export function wallTimeToUtc(
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  zone: string,
+): string | null {
   const guess = Date.UTC(y, mo - 1, d, h, mi, s);
   if (Number.isNaN(guess)) return null;
   // Two passes settle the offset, DST transitions included.
@@ -120,8 +164,14 @@ function wallParts(date: Date, zone: string): { y: number; mo: number; d: number
   let f = formatters.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(zone, f);
   }

@@ -101,7 +101,9 @@ function readPost(el: Element, position: number, page: number, thread: string, c
     authorId: null,
     postedAt: gogDate(text(one(el, '.post_header_h .post_date, .post_date')).replace(/^Posted\s+/i, ''), dates),
     permalink: `${thread}/post${number}`,
-    edit: editEl ? { at: edit ? gogDate(edit[1] ?? '', dates) : null, by: edit?.[2]?.trim() || null, text: editText } : null,
+    edit: editEl
+      ? { at: edit ? gogDate(edit[1] ?? '', dates) : null, by: edit?.[2]?.trim() || null, text: editText }
+      : null,
     bodyHash: hashBody(body),
     body,
   };

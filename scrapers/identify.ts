@@ -29,6 +29,9 @@ export function engineFromHtml(html: string | Document): EngineId | null {
 
 export function adapterOf(engine: EngineId): EngineAdapter {
   const a = adapters.find((x) => x.descriptor.engine === engine);
-  if (!a) throw new Error(`engine "${engine}" is not supported yet (supported: ${adapters.map((x) => x.descriptor.engine).join(', ')})`);
+  if (!a)
+    throw new Error(
+      `engine "${engine}" is not supported yet (supported: ${adapters.map((x) => x.descriptor.engine).join(', ')})`,
+    );
   return a;
 }

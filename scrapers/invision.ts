@@ -25,12 +25,14 @@ export const descriptor = defineDescriptor({
   body: {
     // The "Edited … by X" line sits inside the post body, marked as not part of it.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, [data-excludequote]',
-    quote: [{
-      selector: 'blockquote.ipsQuote',
-      authorAttr: 'data-ipsquote-username',
-      authorSelector: '.ipsQuote_citation',
-      authorPattern: '^(?:On .*?,\\s*)?(.*?)\\s+said:',
-    }],
+    quote: [
+      {
+        selector: 'blockquote.ipsQuote',
+        authorAttr: 'data-ipsquote-username',
+        authorSelector: '.ipsQuote_citation',
+        authorPattern: '^(?:On .*?,\\s*)?(.*?)\\s+said:',
+      },
+    ],
     spoiler: { selector: 'div.ipsSpoiler, div.ipsStyle_spoiler', titleSelector: '.ipsSpoiler_header' },
     code: 'pre.ipsCode, pre, code',
     bold: 'b, strong',
@@ -42,7 +44,11 @@ export const descriptor = defineDescriptor({
 
 const POST = 'article[id^="elComment_"]';
 
-interface QuoteData { userid?: number | string | null; username?: string; timestamp?: number }
+interface QuoteData {
+  userid?: number | string | null;
+  username?: string;
+  timestamp?: number;
+}
 
 /** `data-quoteData`: `{"userid":11,"username":"Alice","timestamp":1772474400,…}`; guests have no userid. */
 function quoteDataOf(raw: string | null): QuoteData {
@@ -98,7 +104,8 @@ export const invision: EngineAdapter = {
  */
 function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number; postsPerPage: number | null } {
   const box = one(doc, 'ul.ipsPagination');
-  const page = Number(text(box ? one(box, 'li.ipsPagination_active') : null)) || invision.pageOf(new URL(ctx.url), null);
+  const page =
+    Number(text(box ? one(box, 'li.ipsPagination_active') : null)) || invision.pageOf(new URL(ctx.url), null);
   const declared = Number(attr(box, 'data-pages')) || 0;
   const numbers = box ? all(box, 'li.ipsPagination_page').map((li) => Number(text(li)) || 0) : [];
   const perPage = Number(attr(box, 'data-ipspagination-perpage')) || null;
@@ -114,9 +121,13 @@ function readPost(el: Element, number: number, page: number, ctx: PageContext): 
   const editEl = one(el, '[data-role="commentContent"] [data-excludequote]');
   const editText = text(editEl);
   const contentEl = one(el, '[data-role="commentContent"]');
-  const body = contentEl ? buildBody(contentEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
+  const body = contentEl
+    ? buildBody(contentEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases })
+    : [];
   // The share link (`do=findComment`); the post's tools also link `do=reportComment` first.
-  const permalinkEl = one(el, `a[href*="do=findComment"][href*="comment=${id}"]`) ?? one(el, `a[href*="comment=${id}"]:not([href*="do=report"])`);
+  const permalinkEl =
+    one(el, `a[href*="do=findComment"][href*="comment=${id}"]`) ??
+    one(el, `a[href*="comment=${id}"]:not([href*="do=report"])`);
   const userId = quoteData.userid ?? /\/profile\/(\d+)-/.exec(attr(nameLink, 'href') ?? '')?.[1];
   return {
     id,
@@ -125,10 +136,18 @@ function readPost(el: Element, number: number, page: number, ctx: PageContext): 
     author: quoteData.username ?? text(nameLink),
     authorId: userId === undefined || userId === null ? null : String(userId),
     postedAt: fromEpochSeconds(quoteData.timestamp) ?? fromIso(attr(time, 'datetime')),
-    permalink: new URL(attr(permalinkEl, 'href') ?? `?do=findComment&comment=${id}`, invision.threadRef(new URL(ctx.url)).url).href,
-    edit: editEl && /edited/i.test(editText)
-      ? { at: fromIso(attr(one(editEl, 'time[datetime]'), 'datetime')), by: /\bby\s+(.+)$/i.exec(editText)?.[1]?.trim() ?? null, text: editText }
-      : null,
+    permalink: new URL(
+      attr(permalinkEl, 'href') ?? `?do=findComment&comment=${id}`,
+      invision.threadRef(new URL(ctx.url)).url,
+    ).href,
+    edit:
+      editEl && /edited/i.test(editText)
+        ? {
+            at: fromIso(attr(one(editEl, 'time[datetime]'), 'datetime')),
+            by: /\bby\s+(.+)$/i.exec(editText)?.[1]?.trim() ?? null,
+            text: editText,
+          }
+        : null,
     bodyHash: hashBody(body),
     body,
   };

@@ -34,10 +34,36 @@ export const BodyMarkup = z.strictObject({
   internalLink: z.string().optional(),
   signature: z.string().optional(),
   /** Element names that start a new line (block level). */
-  blocks: z.array(z.string()).default([
-    'div', 'p', 'li', 'ul', 'ol', 'dl', 'dd', 'dt', 'table', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-    'article', 'section', 'aside', 'header', 'footer', 'hr', 'center', 'blockquote', 'details', 'summary',
-  ]),
+  blocks: z
+    .array(z.string())
+    .default([
+      'div',
+      'p',
+      'li',
+      'ul',
+      'ol',
+      'dl',
+      'dd',
+      'dt',
+      'table',
+      'tr',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'article',
+      'section',
+      'aside',
+      'header',
+      'footer',
+      'hr',
+      'center',
+      'blockquote',
+      'details',
+      'summary',
+    ]),
 });
 export type BodyMarkup = z.infer<typeof BodyMarkup>;
 export type BodyMarkupInput = z.input<typeof BodyMarkup>;

@@ -35,12 +35,14 @@ export const descriptor = defineDescriptor({
   body: {
     // "Code:" above a code block is a label, not code.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, div.codeblock > div.title',
-    quote: [{
-      selector: 'blockquote.mycode_quote, blockquote',
-      // "<span> (03-02-2026, 06:05 PM)</span>Alice Wrote: <a class=quick_jump>"
-      authorSelector: 'cite',
-      authorPattern: '^(?:\\([^)]*\\))?\\s*(.*?)\\s+Wrote:',
-    }],
+    quote: [
+      {
+        selector: 'blockquote.mycode_quote, blockquote',
+        // "<span> (03-02-2026, 06:05 PM)</span>Alice Wrote: <a class=quick_jump>"
+        authorSelector: 'cite',
+        authorPattern: '^(?:\\([^)]*\\))?\\s*(.*?)\\s+Wrote:',
+      },
+    ],
     // Spoilers are a plugin, not core; these are the common plugins' classes.
     spoiler: { selector: 'div.spoiler, details', titleSelector: '.spoiler_title, .spoiler_header, summary' },
     code: 'div.codeblock div.body, pre, code',
@@ -110,16 +112,21 @@ function pagination(doc: Document, ctx: PageContext): { page: number; pageCount:
 
 function readPost(el: Element, position: number, page: number, ctx: PageContext): Post {
   const id = (attr(el, 'id') ?? '').replace(/^post_/, '');
-  const nameLink = one(el, '.author_information .largetext a') ?? one(el, '.post_author a[href*="uid="], .post_author a[href*="user-"]');
+  const nameLink =
+    one(el, '.author_information .largetext a') ??
+    one(el, '.post_author a[href*="uid="], .post_author a[href*="user-"]');
   const head = one(el, 'div.post_head');
   const numberLink = head ? one(head, '.float_right strong a, .float_right a') : null;
   const dateEl = head ? one(head, 'span.post_date') : null;
   const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
   const editEl = one(el, `#edited_by_${id} .edited_post, .edited_post`);
   const editText = text(editEl);
-  const edit = /last modified:\s*(.*?)\s+by\s+(.+?)\.?\)/i.exec(editText) ?? /last modified:\s*(.*?)\s+by\s+(.+)$/i.exec(editText);
+  const edit =
+    /last modified:\s*(.*?)\s+by\s+(.+?)\.?\)/i.exec(editText) ?? /last modified:\s*(.*?)\s+by\s+(.+)$/i.exec(editText);
   const bodyEl = one(el, `#pid_${id}`) ?? one(el, 'div.post_body');
-  const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
+  const body = bodyEl
+    ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases })
+    : [];
   return {
     id,
     number: postNumber(text(numberLink)) ?? position,
@@ -129,7 +136,9 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
     authorId: /(?:[?&]uid=|(?:^|\/)user-)(\d+)/.exec(attr(nameLink, 'href') ?? '')?.[1] ?? null,
     postedAt: dateEl ? mybbDate(dateEl, dates) : null,
     permalink: new URL(attr(numberLink, 'href') ?? `showthread.php?pid=${id}#pid${id}`, ctx.url).href,
-    edit: editEl ? { at: edit ? relativeText(edit[1]!, dates) : null, by: edit?.[2]?.trim() || null, text: editText } : null,
+    edit: editEl
+      ? { at: edit ? relativeText(edit[1]!, dates) : null, by: edit?.[2]?.trim() || null, text: editText }
+      : null,
     bodyHash: hashBody(body),
     body,
   };
@@ -150,6 +159,9 @@ function mybbDate(dateEl: Element, opts: TextDateOptions): string | null {
 
 function relativeText(raw: string, opts: TextDateOptions): string | null {
   const ago = /(\d+)\s+(minute|hour)s?\s+ago/i.exec(raw);
-  if (ago) return new Date(Date.parse(opts.now) - Number(ago[1]) * (ago[2]!.toLowerCase() === 'hour' ? 3.6e6 : 6e4)).toISOString();
+  if (ago)
+    return new Date(
+      Date.parse(opts.now) - Number(ago[1]) * (ago[2]!.toLowerCase() === 'hour' ? 3.6e6 : 6e4),
+    ).toISOString();
   return fromForumText(raw, opts);
 }

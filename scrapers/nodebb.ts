@@ -28,9 +28,17 @@ export const descriptor = defineDescriptor({
   regions: [
     {
       selector: '[component="post"]',
-      parts: ['[component="post/content"]', '[itemprop="author"]', 'meta[itemprop]', '[component="post/editor"]', '[component="post/edit-indicator"]'],
+      parts: [
+        '[component="post/content"]',
+        '[itemprop="author"]',
+        'meta[itemprop]',
+        '[component="post/editor"]',
+        '[component="post/edit-indicator"]',
+      ],
     },
-    'script#ajaxify-data', '[component="pagination/select-page"]', '[component="topic/title"]',
+    'script#ajaxify-data',
+    '[component="pagination/select-page"]',
+    '[component="topic/title"]',
   ],
   body: {
     // Plugin embeds (GitHub cards) repeat a link the poster wrote, with avatars as pictures.
@@ -117,12 +125,16 @@ function parseApiPage(doc: string, ctx: PageContext, base: string): ThreadPage {
     data = JSON.parse(doc);
   } catch {
     const s = doc.trimStart();
-    if (s.startsWith('{')) throw new TruncatedPageError(ctx.url, 'the JSON document ends early; the download was cut off');
+    if (s.startsWith('{'))
+      throw new TruncatedPageError(ctx.url, 'the JSON document ends early; the download was cut off');
     throw new LayoutError(ctx.url, 'expected NodeBB topic JSON but the document is not JSON');
   }
   const parsed = ApiTopic.safeParse(data);
   if (!parsed.success) {
-    throw new LayoutError(ctx.url, `not a NodeBB topic document (${parsed.error.issues[0]?.message ?? 'unexpected shape'})`);
+    throw new LayoutError(
+      ctx.url,
+      `not a NodeBB topic document (${parsed.error.issues[0]?.message ?? 'unexpected shape'})`,
+    );
   }
   const topic = parsed.data;
   if (topic.posts.length === 0) throw new LayoutError(ctx.url, 'the NodeBB topic document lists no posts');
@@ -130,7 +142,9 @@ function parseApiPage(doc: string, ctx: PageContext, base: string): ThreadPage {
   const pageCount = Math.max(page, topic.pagination?.pageCount ?? page);
   const size = { page, pageCount, postsOnPage: topic.posts.length };
   const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
-  const posts = topic.posts.map((p, i) => readApiPost(p, p.index !== undefined ? p.index + 1 : placeInThread(page, i, perPage), page, base, ctx));
+  const posts = topic.posts.map((p, i) =>
+    readApiPost(p, p.index !== undefined ? p.index + 1 : placeInThread(page, i, perPage), page, base, ctx),
+  );
   return { title: topic.title ?? null, page, pageCount, postsPerPage: shownPageSize(size), posts };
 }
 
@@ -147,7 +161,11 @@ function readApiPost(p: ApiPost, number: number, page: number, base: string, ctx
     postedAt: fromEpochMillis(p.timestamp) ?? fromIso(p.timestampISO),
     permalink: `${base}/post/${p.pid}`,
     edit: p.edited
-      ? { at: fromEpochMillis(p.edited) ?? fromIso(p.editedISO), by: editor, text: `last edited by ${editor ?? 'unknown'}` }
+      ? {
+          at: fromEpochMillis(p.edited) ?? fromIso(p.editedISO),
+          by: editor,
+          text: `last edited by ${editor ?? 'unknown'}`,
+        }
       : null,
     bodyHash: hashBody(body),
     body,
@@ -167,7 +185,9 @@ function parseHtmlPage(html: string, ctx: PageContext, base: string): ThreadPage
 function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
   const script = one(doc, 'script#ajaxify-data');
   try {
-    const data = JSON.parse((script ? textContent(script) : '') || 'null') as { pagination?: { currentPage?: number; pageCount?: number } } | null;
+    const data = JSON.parse((script ? textContent(script) : '') || 'null') as {
+      pagination?: { currentPage?: number; pageCount?: number };
+    } | null;
     const p = data?.pagination;
     if (p?.currentPage && p.pageCount) return { page: p.currentPage, pageCount: Math.max(p.currentPage, p.pageCount) };
   } catch {
@@ -188,7 +208,9 @@ function readHtmlPost(el: Element, page: number, base: string, ctx: PageContext)
     page,
     author: attr(el, 'data-username') ?? text(one(el, '[itemprop="author"]')),
     authorId: attr(el, 'data-uid'),
-    postedAt: fromEpochMillis(attr(el, 'data-timestamp')) ?? fromIso(attr(one(el, 'meta[itemprop="datePublished"]'), 'content')),
+    postedAt:
+      fromEpochMillis(attr(el, 'data-timestamp')) ??
+      fromIso(attr(one(el, 'meta[itemprop="datePublished"]'), 'content')),
     permalink: `${base}/post/${pid}`,
     edit: htmlEdit(el),
     bodyHash: hashBody(body),
@@ -241,4 +263,3 @@ function previousElement(el: Element): Element | null {
   }
   return null;
 }
-

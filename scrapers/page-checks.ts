@@ -15,7 +15,10 @@ export function requirePosts(doc: Document, selector: string, html: string, url:
   if (isTruncated(html)) throw new TruncatedPageError(url, 'the page ends before </html> and shows no posts');
   const older = olderVersion(html);
   if (older) throw new LayoutError(url, `no post containers (${selector}) on the page: ${older}`);
-  throw new LayoutError(url, `no post containers (${selector}) on the page: the forum's layout changed or this is not a thread page`);
+  throw new LayoutError(
+    url,
+    `no post containers (${selector}) on the page: the forum's layout changed or this is not a thread page`,
+  );
 }
 
 /**
@@ -31,16 +34,20 @@ const OLDER_VERSIONS: readonly { sign: RegExp; name: (m: RegExpExecArray) => str
   { sign: /\bIP\.Board ([1-3](?:\.\d+)*)/i, name: (m) => `IP.Board ${m[1]}` },
   { sign: /\bInvision Power Board v?([1-3](?:\.\d+)*)/i, name: (m) => `Invision Power Board ${m[1]}` },
   // phpBB 3.0's subsilver2 style prints the poster as <b class="postauthor"> in tables.
-  { sign: /class="postauthor"/, name: () => 'phpBB with the subsilver2 style (tables, not prosilver\'s div.post)' },
+  { sign: /class="postauthor"/, name: () => "phpBB with the subsilver2 style (tables, not prosilver's div.post)" },
   // "Powered by vBulletin® Version 3.7.4": anything older than the 3.8 markup the adapter was checked on is named.
-  { sign: /Powered by vBulletin(?:&reg;|®)?\s+Version\s+((?:[0-2]\.\d+|3\.[0-7])(?:\.\d+)?)\b/i, name: (m) => `vBulletin ${m[1]}` },
+  {
+    sign: /Powered by vBulletin(?:&reg;|®)?\s+Version\s+((?:[0-2]\.\d+|3\.[0-7])(?:\.\d+)?)\b/i,
+    name: (m) => `vBulletin ${m[1]}`,
+  },
 ];
 
 /** "this page is SMF 1.1.19 (…), a version whose layout Votal does not read" when the page says which old version it is. */
 export function olderVersion(html: string): string | null {
   for (const v of OLDER_VERSIONS) {
     const m = v.sign.exec(html);
-    if (m) return `this page is ${v.name(m)}, a version whose layout Votal does not read (save it with \`votal capture <url>\` and send it, so it can be added)`;
+    if (m)
+      return `this page is ${v.name(m)}, a version whose layout Votal does not read (save it with \`votal capture <url>\` and send it, so it can be added)`;
   }
   return null;
 }

@@ -42,7 +42,10 @@ export function compileRegions(regions: readonly PageRegion[]): PageRegions {
   const selectorOf = (r: PageRegion): string => (typeof r === 'string' ? r : r.selector);
   return {
     filter: new TagFilter(compileCompound(regions.map(selectorOf).join(', '))),
-    entries: regions.map((r) => ({ selector: compileCompound(selectorOf(r)), parts: typeof r === 'string' ? null : compileRegions(r.parts) })),
+    entries: regions.map((r) => ({
+      selector: compileCompound(selectorOf(r)),
+      parts: typeof r === 'string' ? null : compileRegions(r.parts),
+    })),
   };
 }
 
@@ -71,7 +74,9 @@ class TagFilter {
       if (p.tag === null) this.anyTag = this.anyTag === 'any' ? 'any' : want;
       else if (this.byTag.get(p.tag) !== 'any') this.byTag.set(p.tag, want);
     }
-    this.needles = literals.size ? new RegExp([...literals].map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g') : null;
+    this.needles = literals.size
+      ? new RegExp([...literals].map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+      : null;
   }
 
   /**
@@ -123,7 +128,30 @@ const rule = (names: readonly string[], add: Partial<TagRule>): void => {
 };
 const FORM = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
 const P = new Set(['p']);
-rule(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr'], { isVoid: true });
+rule(
+  [
+    'area',
+    'base',
+    'basefont',
+    'br',
+    'col',
+    'command',
+    'embed',
+    'frame',
+    'hr',
+    'img',
+    'input',
+    'isindex',
+    'keygen',
+    'link',
+    'meta',
+    'param',
+    'source',
+    'track',
+    'wbr',
+  ],
+  { isVoid: true },
+);
 rule(['tr'], { closes: new Set(['tr', 'th', 'td']) });
 rule(['th'], { closes: new Set(['th']) });
 rule(['td'], { closes: new Set(['thead', 'th', 'td']) });
@@ -134,14 +162,46 @@ rule(['select', 'input', 'output', 'button', 'datalist', 'textarea'], { closes: 
 rule(['option'], { closes: new Set(['option']) });
 rule(['optgroup'], { closes: new Set(['optgroup', 'option']) });
 rule(['dd', 'dt'], { closes: new Set(['dd', 'dt']) });
-rule(['address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul'], { closes: P });
+rule(
+  [
+    'address',
+    'article',
+    'aside',
+    'blockquote',
+    'details',
+    'div',
+    'dl',
+    'fieldset',
+    'figcaption',
+    'figure',
+    'footer',
+    'form',
+    'header',
+    'hr',
+    'main',
+    'nav',
+    'ol',
+    'pre',
+    'section',
+    'table',
+    'ul',
+  ],
+  { closes: P },
+);
 rule(['rt', 'rp'], { closes: new Set(['rt', 'rp']) });
 rule(['tbody', 'tfoot'], { closes: new Set(['thead', 'tbody']) });
 rule(['math', 'svg'], { foreign: true });
 rule(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title'], { integration: true });
-for (const t of ['script', 'style', 'title', 'textarea', 'xmp']) rule([t], { rawEnd: new RegExp(`</${t}[${WS}>]`, 'gi') });
+for (const t of ['script', 'style', 'title', 'textarea', 'xmp'])
+  rule([t], { rawEnd: new RegExp(`</${t}[${WS}>]`, 'gi') });
 
-const GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, EQ = 61, DQ = 34, SQ = 39;
+const GT = 62,
+  SLASH = 47,
+  BANG = 33,
+  QUESTION = 63,
+  EQ = 61,
+  DQ = 34,
+  SQ = 39;
 
 /**
  * Tag and attribute names seen before, by a hash of their lower-case letters: a page
@@ -161,7 +221,11 @@ const NAME_RULES: TagRule[] = new Array<TagRule>(4096).fill(NO_RULE);
 function internName(html: string, start: number, end: number, hash: number, upper: boolean): number {
   const slot = hash & 4095;
   const known = NAMES[slot];
-  if (known !== undefined && known.length === end - start && (upper ? html.slice(start, end).toLowerCase() === known : sameText(html, start, known))) {
+  if (
+    known !== undefined &&
+    known.length === end - start &&
+    (upper ? html.slice(start, end).toLowerCase() === known : sameText(html, start, known))
+  ) {
     return slot;
   }
   const name = upper ? html.slice(start, end).toLowerCase() : html.slice(start, end);
@@ -197,7 +261,8 @@ function isAlpha(c: number): boolean {
 
 // Character classes of ASCII, one table read per character of a tag (the tests they
 // replace ran nine comparisons for each character of every attribute name).
-const SPACE = 1, NAME_END = 2;
+const SPACE = 1,
+  NAME_END = 2;
 const ASCII = new Uint8Array(128);
 for (const c of [32, 10, 9, 12, 13]) ASCII[c] = SPACE | NAME_END;
 for (const c of [EQ, GT, SLASH]) ASCII[c] = NAME_END;
@@ -231,7 +296,10 @@ class PageScan {
   /** Per filter, where its literals next occur in the page. */
   private readonly cursors = new Map<TagFilter, { at: number }>();
 
-  constructor(private readonly html: string, private readonly regions: PageRegions) {}
+  constructor(
+    private readonly html: string,
+    private readonly regions: PageRegions,
+  ) {}
 
   run(): Document {
     const html = this.html;
@@ -283,7 +351,11 @@ class PageScan {
     let nameEnd = lt + 1;
     let upper = false;
     let hash = 0;
-    for (let c = html.charCodeAt(nameEnd); nameEnd < len && c !== GT && c !== SLASH && !isSpace(c); c = html.charCodeAt(++nameEnd)) {
+    for (
+      let c = html.charCodeAt(nameEnd);
+      nameEnd < len && c !== GT && c !== SLASH && !isSpace(c);
+      c = html.charCodeAt(++nameEnd)
+    ) {
       if (mayLower(c)) upper = true;
       hash = (hash * 31 + (c | 32)) | 0;
     }
@@ -455,7 +527,7 @@ class PageScan {
       if (isSpace(c) || c === SLASH) {
         // `/` then `>` (with or without space between) is a self-closing tag.
         selfClosing = false;
-        while (i < len && (isSpace(c = html.charCodeAt(i)) || c === SLASH)) {
+        while (i < len && (isSpace((c = html.charCodeAt(i))) || c === SLASH)) {
           if (c === SLASH) selfClosing = true;
           i++;
         }
@@ -491,7 +563,7 @@ class PageScan {
           i = close + 1;
         } else {
           let k = j;
-          while (k < len && !isSpace(c = html.charCodeAt(k)) && c !== GT) k++;
+          while (k < len && !isSpace((c = html.charCodeAt(k))) && c !== GT) k++;
           if (into) value = html.slice(j, k);
           i = k;
         }

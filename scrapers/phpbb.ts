@@ -29,10 +29,16 @@ export const descriptor = defineDescriptor({
     {
       selector: 'div.post',
       // Of the profile column, only the name.
-      parts: ['p.author', { selector: 'dl.postprofile', parts: ['dt', 'a.username', 'a.username-coloured'] }, 'div.content', 'div.notice'],
+      parts: [
+        'p.author',
+        { selector: 'dl.postprofile', parts: ['dt', 'a.username', 'a.username-coloured'] },
+        'div.content',
+        'div.notice',
+      ],
     },
     // The title is the page's first h2 (h2.topic-title on prosilver).
-    '.pagination', 'h2',
+    '.pagination',
+    'h2',
   ],
   body: {
     // "Code: Select all" in a code box is chrome.
@@ -102,10 +108,13 @@ function pagination(doc: Document): { page: number; pageCount: number; postsPerP
   for (const a of box ? all(box, 'a[href*="start="]') : []) {
     const n = Number(text(a));
     const start = Number(/[?&]start=(\d+)/.exec(attr(a, 'href') ?? '')?.[1]);
-    if (n > 1 && start > 0) { perPage = start / (n - 1); break; }
+    if (n > 1 && start > 0) {
+      perPage = start / (n - 1);
+      break;
+    }
   }
   const active = Number(text(box ? one(box, 'li.active') : null)) || null;
-  const page = m ? Number(m[1]) : active ?? 1;
+  const page = m ? Number(m[1]) : (active ?? 1);
   const numbers = box ? all(box, 'li a, li span').map((e) => Number(text(e)) || 0) : [];
   const pageCount = m ? Number(m[2]) : Math.max(page, ...numbers);
   return { page, pageCount, postsPerPage: perPage };
@@ -116,15 +125,28 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
   const authorBox = one(el, 'p.author');
   const number = postNumber(text(one(el, SHOWN_NUMBER)), 0) ?? position;
   const nameEl =
-    one(el, 'p.author a.username, p.author a.username-coloured, dl.postprofile a.username, dl.postprofile a.username-coloured') ??
-    one(el, 'p.author strong a') ?? all(el, 'dl.postprofile dt a').pop() ?? null;
+    one(
+      el,
+      'p.author a.username, p.author a.username-coloured, dl.postprofile a.username, dl.postprofile a.username-coloured',
+    ) ??
+    one(el, 'p.author strong a') ??
+    all(el, 'dl.postprofile dt a').pop() ??
+    null;
   const author = text(nameEl) || text(one(el, 'p.author strong, dl.postprofile dt'));
   const bodyEl = one(el, 'div.content');
-  const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
+  const body = bodyEl
+    ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases })
+    : [];
   const dates = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
   const time = authorBox ? one(authorBox, 'time[datetime]') : null;
-  const postedAt = fromIso(attr(time, 'datetime')) ??
-    fromForumText(text(authorBox).split(/»|&raquo;/).pop() ?? '', dates);
+  const postedAt =
+    fromIso(attr(time, 'datetime')) ??
+    fromForumText(
+      text(authorBox)
+        .split(/»|&raquo;/)
+        .pop() ?? '',
+      dates,
+    );
   const notice = all(el, 'div.notice').find((n) => /edited/i.test(text(n))) ?? null;
   const noticeText = text(notice);
   return {
@@ -136,7 +158,11 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
     postedAt,
     permalink: new URL(`viewtopic.php?p=${id}#p${id}`, ctx.url).href,
     edit: notice
-      ? { at: fromForumText(/\bon\s+(.*?)(?:,\s*edited|$)/i.exec(noticeText)?.[1] ?? '', dates), by: text(one(notice, 'a')) || null, text: noticeText }
+      ? {
+          at: fromForumText(/\bon\s+(.*?)(?:,\s*edited|$)/i.exec(noticeText)?.[1] ?? '', dates),
+          by: text(one(notice, 'a')) || null,
+          text: noticeText,
+        }
       : null,
     bodyHash: hashBody(body),
     body,

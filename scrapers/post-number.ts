@@ -31,7 +31,11 @@ export function shownPageSize(e: PageSizeEvidence): number | null {
  * the engine's default. The last page cannot show the size; it must not fall back to
  * the default while the thread's other pages said otherwise.
  */
-export function pageSizeFor(e: PageSizeEvidence, ctx: { profile: { postsPerPage?: number | undefined }; postsPerPage?: number | null | undefined }, engineDefault: number): number {
+export function pageSizeFor(
+  e: PageSizeEvidence,
+  ctx: { profile: { postsPerPage?: number | undefined }; postsPerPage?: number | null | undefined },
+  engineDefault: number,
+): number {
   return e.stated ?? ctx.profile.postsPerPage ?? shownPageSize(e) ?? ctx.postsPerPage ?? engineDefault;
 }
 

@@ -24,14 +24,16 @@ export const descriptor = defineDescriptor({
   postsPerPage: 20,
   regions: ['.post[id^="post-"]', 'ul.ui-pagination', 'li.next', 'h1'],
   body: {
-    quote: [{
-      selector: 'div.quote',
-      // The header "Name said:" shows the display name players know; `author="@name"` is
-      // the login name, so it is not used.
-      authorSelector: '.quote_header',
-      authorPattern: '^(.*?)\\s+said:',
-      chrome: '.quote_clear',
-    }],
+    quote: [
+      {
+        selector: 'div.quote',
+        // The header "Name said:" shows the display name players know; `author="@name"` is
+        // the login name, so it is not used.
+        authorSelector: '.quote_header',
+        authorPattern: '^(.*?)\\s+said:',
+        chrome: '.quote_clear',
+      },
+    ],
     spoiler: { selector: 'div.spoiler', titleSelector: '.spoiler_header' },
     code: 'div.code, pre, code',
     bold: 'b, strong',
@@ -80,9 +82,13 @@ export const proboards: EngineAdapter = {
  */
 function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
   const pager = one(doc, 'ul.ui-pagination');
-  const current = Number(text(pager ? one(pager, 'li.state-selected') : null)) || proboards.pageOf(new URL(ctx.url), null);
+  const current =
+    Number(text(pager ? one(pager, 'li.state-selected') : null)) || proboards.pageOf(new URL(ctx.url), null);
   const numbers = pager ? all(pager, 'li').map((li) => Number(text(li)) || 0) : [];
-  const next = all(doc, 'li.next').some((li) => !/\bstate-disabled\b/.test(attr(li, 'class') ?? '') && /[?&]page=\d/.test(attr(one(li, 'a[href]'), 'href') ?? ''));
+  const next = all(doc, 'li.next').some(
+    (li) =>
+      !/\bstate-disabled\b/.test(attr(li, 'class') ?? '') && /[?&]page=\d/.test(attr(one(li, 'a[href]'), 'href') ?? ''),
+  );
   return { page: current, pageCount: Math.max(current, ...numbers, next ? current + 1 : 0) };
 }
 
@@ -92,7 +98,9 @@ function readPost(el: Element, number: number, page: number, ctx: PageContext): 
   const userLink = one(panel, 'a.user-link, a.o-user-link');
   const guest = one(panel, 'span.user-guest');
   const messageEl = one(el, 'article div.message, div.message');
-  const body = messageEl ? buildBody(messageEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
+  const body = messageEl
+    ? buildBody(messageEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases })
+    : [];
   const stamp = one(el, 'span.date abbr[data-timestamp]') ?? one(el, 'abbr.o-timestamp[data-timestamp]');
   const editEl = one(el, '.edited_by');
   const permalinkEl = one(el, `a[href*="/post/${id}"]`);

@@ -20,7 +20,19 @@ import { xenforo2 } from './xenforo2.js';
  * fingerprints could also match its pages).
  */
 const REGISTRY = {
-  xenforo2, phpbb, xenforo1, vbulletin3, vbulletin4, vbulletin5, discourse, nodebb, proboards, gog, smf, mybb, invision,
+  xenforo2,
+  phpbb,
+  xenforo1,
+  vbulletin3,
+  vbulletin4,
+  vbulletin5,
+  discourse,
+  nodebb,
+  proboards,
+  gog,
+  smf,
+  mybb,
+  invision,
 } as const satisfies Record<EngineId, EngineAdapter>;
 
 for (const [engine, adapter] of Object.entries(REGISTRY)) {

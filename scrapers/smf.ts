@@ -48,13 +48,15 @@ export const descriptor = defineDescriptor({
     // 2.0 prints "Quote from: X on DATE" in a header before the quote (moved onto it, see
     // `markQuoteAuthors`); code blocks have a "Code: [Select]" header.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, .quoteheader, .quotefooter, .codeheader',
-    quote: [{
-      // `bbc_standard_quote` / `bbc_alternate_quote`, and plain blockquotes of older themes.
-      selector: 'blockquote',
-      authorAttr: 'data-votal-author',
-      authorSelector: 'cite',
-      authorPattern: QUOTE_FROM,
-    }],
+    quote: [
+      {
+        // `bbc_standard_quote` / `bbc_alternate_quote`, and plain blockquotes of older themes.
+        selector: 'blockquote',
+        authorAttr: 'data-votal-author',
+        authorSelector: 'cite',
+        authorPattern: QUOTE_FROM,
+      },
+    ],
     // Spoilers are a mod, not core; this is the common mod's markup.
     spoiler: { selector: 'div.spoiler, details', titleSelector: '.spoilerheader, summary' },
     code: 'code.bbc_code, pre.bbc_code, pre, code',
@@ -108,9 +110,16 @@ export const smf: EngineAdapter = {
 };
 
 function topicTitle(doc: Document): string | null {
-  const header = all(doc, 'h3.catbg').map((h) => text(h)).find((t) => /\bTopic:/i.test(t));
+  const header = all(doc, 'h3.catbg')
+    .map((h) => text(h))
+    .find((t) => /\bTopic:/i.test(t));
   const raw = text(one(doc, '#top_subject')) || (header ?? '').replace(/^.*?\bTopic:/i, '');
-  return raw.replace(/^Topic:\s*/i, '').replace(/\s*\(Read \d[\d,.]* times\)$/i, '').trim() || null;
+  return (
+    raw
+      .replace(/^Topic:\s*/i, '')
+      .replace(/\s*\(Read \d[\d,.]* times\)$/i, '')
+      .trim() || null
+  );
 }
 
 /**
@@ -131,7 +140,10 @@ function pagination(doc: Document, ctx: PageContext): { page: number; pageCount:
   for (const a of links) {
     const n = Number(text(a));
     const t = topicOf(new URL(attr(a, 'href') ?? '', ctx.url));
-    if (n > 1 && t && t.offset > 0) { perPage = t.offset / (n - 1); break; }
+    if (n > 1 && t && t.offset > 0) {
+      perPage = t.offset / (n - 1);
+      break;
+    }
   }
   const current = Number(text(box ? one(box, '.current_page, strong') : null)) || null;
   const page = current ?? (perPage ? Math.floor((topicOf(new URL(ctx.url))?.offset ?? 0) / perPage) + 1 : 1);
@@ -147,10 +159,15 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
   const keyinfo = one(el, 'div.keyinfo');
   const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
   // 2.1: `a.smalltext` holds the time; 2.0: "« Reply #3 on: DATE »" in `div.smalltext`.
-  const timeEl = keyinfo ? one(keyinfo, 'a.smalltext') ?? one(keyinfo, 'div.smalltext, span.smalltext') : null;
-  const timeText = text(timeEl).replace(/^«\s*/, '').replace(/\s*»$/, '').replace(/^(?:Reply\s+#\d+\s+)?on:\s*/i, '');
+  const timeEl = keyinfo ? (one(keyinfo, 'a.smalltext') ?? one(keyinfo, 'div.smalltext, span.smalltext')) : null;
+  const timeText = text(timeEl)
+    .replace(/^«\s*/, '')
+    .replace(/\s*»$/, '')
+    .replace(/^(?:Reply\s+#\d+\s+)?on:\s*/i, '');
   // "#N" (2.1) and "Reply #N" (2.0) count replies: the opening post shows none, the first reply #1.
-  const reply = postNumber(text(keyinfo ? one(keyinfo, 'span.page_number') : null) || /Reply\s+#\d+/i.exec(text(timeEl))?.[0]);
+  const reply = postNumber(
+    text(keyinfo ? one(keyinfo, 'span.page_number') : null) || /Reply\s+#\d+/i.exec(text(timeEl))?.[0],
+  );
   const modified = one(el, `#modified_${id}`) ?? one(el, '.modified');
   const modifiedText = text(modified).replace(/^«\s*/, '').replace(/\s*»$/, '');
   const edit = /Last Edit:\s*(.*?)(?:\s+by\s+(.+))?$/i.exec(modifiedText);

@@ -23,7 +23,8 @@ export const VB_REPLY_FORM: FormFacts = {
 };
 
 export const VB_BROWSER_REPLY: BrowserFacts = {
-  editor: 'textarea[name="message"]', submit: 'form[name="vbform"] input[name="sbutton"]',
+  editor: 'textarea[name="message"]',
+  submit: 'form[name="vbform"] input[name="sbutton"]',
 };
 
 /**

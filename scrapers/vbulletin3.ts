@@ -8,12 +8,15 @@ import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 import {
-  memberId, VB_BBCODE_CHROME, VB_BBCODE_QUOTES, VB_BROWSER_REPLY, VB_DIALECT, VB_REPLY_FORM, VB_SPOILER, vbEditNote,
+  memberId,
+  VB_BBCODE_CHROME,
+  VB_BBCODE_QUOTES,
+  VB_BROWSER_REPLY,
+  VB_DIALECT,
+  VB_REPLY_FORM,
+  VB_SPOILER,
+  vbEditNote,
 } from './vbulletin-markup.js';
-
-
-
-
 
 export const descriptor = defineDescriptor({
   engine: 'vbulletin3',
@@ -29,9 +32,20 @@ export const descriptor = defineDescriptor({
   regions: [
     {
       selector: 'table[id^="post"]',
-      parts: ['[id^="postmenu_"]', 'a.bigusername', 'a[id^="postcount"]', 'a[id^="postlink"]', '[id^="post_message_"]', 'td.thead', 'div.smallfont'],
+      parts: [
+        '[id^="postmenu_"]',
+        'a.bigusername',
+        'a[id^="postcount"]',
+        'a[id^="postlink"]',
+        '[id^="post_message_"]',
+        'td.thead',
+        'div.smallfont',
+      ],
     },
-    'div.pagenav', 'td.navbar', 'title', 'base',
+    'div.pagenav',
+    'td.navbar',
+    'title',
+    'base',
   ],
   body: {
     // vB3 quotes and code share `div[style*="margin:20px"]` with a "Quote:"/"Code:"
@@ -88,7 +102,12 @@ export const vbulletin3: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);
-    const title = text(one(doc, 'td.navbar strong')) || text(one(doc, 'title')).replace(/\s+-\s+Page\s+\d+\b.*$/i, '').replace(/\s+-\s+[^-]*$/, '') || null;
+    const title =
+      text(one(doc, 'td.navbar strong')) ||
+      text(one(doc, 'title'))
+        .replace(/\s+-\s+Page\s+\d+\b.*$/i, '')
+        .replace(/\s+-\s+[^-]*$/, '') ||
+      null;
     // Where a post shows no number, its place in the thread stands in.
     const size = { page, pageCount, postsOnPage: els.length };
     const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
@@ -129,9 +148,6 @@ function readPost(el: Element, position: number, page: number, base: string, ctx
     body,
   };
 }
-
-
-
 
 function isInside(el: Element, container: Element | null): boolean {
   for (let p = el.parent; p && container; p = p.parent) if (p === container) return true;

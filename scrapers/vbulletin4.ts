@@ -6,7 +6,14 @@ import { all, attr, one, text, documentBase, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
-import { memberId, VB_BBCODE_BODY, VB_BROWSER_REPLY, VB_DIALECT, VB_REPLY_FORM, vbEditNote } from './vbulletin-markup.js';
+import {
+  memberId,
+  VB_BBCODE_BODY,
+  VB_BROWSER_REPLY,
+  VB_DIALECT,
+  VB_REPLY_FORM,
+  vbEditNote,
+} from './vbulletin-markup.js';
 
 export const descriptor = defineDescriptor({
   engine: 'vbulletin4',
@@ -24,12 +31,24 @@ export const descriptor = defineDescriptor({
       selector: 'li[id^="post_"]',
       parts: [
         // Of the profile box, only the name.
-        { selector: '.userinfo', parts: ['.username'] }, { selector: '.userinfo_noavatar', parts: ['.username'] },
+        { selector: '.userinfo', parts: ['.username'] },
+        { selector: '.userinfo_noavatar', parts: ['.username'] },
         { selector: '.username_container', parts: ['.username'] },
-        '.username', 'a.postcounter', 'a[id^="postcount"]', '[id^="post_message_"]', '.lastedited', '.posthead', 'span.date',
+        '.username',
+        'a.postcounter',
+        'a[id^="postcount"]',
+        '[id^="post_message_"]',
+        '.lastedited',
+        '.posthead',
+        'span.date',
       ],
     },
-    '#pagination_top', '.pagination', '#pagetitle', 'span.threadtitle', 'title', 'base',
+    '#pagination_top',
+    '.pagination',
+    '#pagetitle',
+    'span.threadtitle',
+    'title',
+    'base',
   ],
   body: {
     ...VB_BBCODE_BODY,
@@ -69,7 +88,11 @@ export const vbulletin4: EngineAdapter = {
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);
-    const title = text(one(doc, '#pagetitle .threadtitle')) || text(one(doc, 'span.threadtitle')) || text(one(doc, 'title')) || null;
+    const title =
+      text(one(doc, '#pagetitle .threadtitle')) ||
+      text(one(doc, 'span.threadtitle')) ||
+      text(one(doc, 'title')) ||
+      null;
     // Where a post shows no number, its place in the thread stands in.
     const size = { page, pageCount, postsOnPage: els.length };
     const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
@@ -83,7 +106,7 @@ function pagination(doc: Document, fromUrl: number): { page: number; pageCount: 
   const box = one(doc, '#pagination_top') ?? one(doc, '.pagination');
   const m = /(\d+)\D+(\d+)/.exec(text(box ? one(box, 'a.popupctrl') : null));
   const selected = Number(text(box ? one(box, 'span.selected') : null)) || null;
-  const page = m ? Number(m[1]) : selected ?? fromUrl;
+  const page = m ? Number(m[1]) : (selected ?? fromUrl);
   return { page, pageCount: Math.max(page, m ? Number(m[2]) : 0) };
 }
 
@@ -91,7 +114,8 @@ function readPost(el: Element, position: number, page: number, base: string, ctx
   const id = (attr(el, 'id') ?? '').replace(/^post_/, '');
   const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
   // Guests are a span.username; members an a.username with the profile link.
-  const nameEl = one(el, '.userinfo .username, .userinfo_noavatar .username, .username_container .username') ?? one(el, '.username');
+  const nameEl =
+    one(el, '.userinfo .username, .userinfo_noavatar .username, .username_container .username') ?? one(el, '.username');
   const counter = one(el, 'a.postcounter');
   const bodyEl = one(el, `[id="post_message_${id}"] > blockquote.postcontent`) ?? one(el, `[id="post_message_${id}"]`);
   const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];

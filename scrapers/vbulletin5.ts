@@ -22,11 +22,20 @@ export const descriptor = defineDescriptor({
       selector: 'li.b-post',
       parts: [
         // Of the profile card, only the name.
-        { selector: '[itemprop="author"]', parts: ['.author'] }, { selector: '.b-userinfo', parts: ['.author'] },
-        'a.b-post__count', '.js-post__content-text', '.b-post__edit', 'time[itemprop="dateCreated"]', '.b-post__timestamp',
+        { selector: '[itemprop="author"]', parts: ['.author'] },
+        { selector: '.b-userinfo', parts: ['.author'] },
+        'a.b-post__count',
+        '.js-post__content-text',
+        '.b-post__edit',
+        'time[itemprop="dateCreated"]',
+        '.b-post__timestamp',
       ],
     },
-    '.pagenav-form', 'input.js-pagenum', 'span.pagetotal', 'h1.main-title', 'base',
+    '.pagenav-form',
+    'input.js-pagenum',
+    'span.pagetotal',
+    'h1.main-title',
+    'base',
   ],
   body: {
     ...VB_BBCODE_BODY,
@@ -98,7 +107,8 @@ function readPost(el: Element, position: number, page: number, base: string, ctx
     // The publish date is unix seconds (exact). The time element's zone-less datetime is
     // the server's wall clock and its text the board's display zone, so without the
     // epoch only the text with the site profile's zone is trustworthy.
-    postedAt: fromEpochSeconds(attr(el, 'data-node-publishdate')) ??
+    postedAt:
+      fromEpochSeconds(attr(el, 'data-node-publishdate')) ??
       fromForumText(text(one(el, 'time[itemprop="dateCreated"]') ?? one(el, '.b-post__timestamp')), dates),
     permalink: new URL(attr(counter, 'href') ?? `?p=${id}#post${id}`, base).href,
     edit,

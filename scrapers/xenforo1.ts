@@ -37,10 +37,13 @@ export const descriptor = defineDescriptor({
         { selector: '.messageUserInfo', parts: ['a.username'] },
         { selector: '.messageMeta', parts: ['a.username', 'a.postNumber', 'a.datePermalink', '.DateTime'] },
         { selector: '.messageContent', parts: ['blockquote.messageText', 'div.editDate'] },
-        'blockquote.messageText', 'div.editDate',
+        'blockquote.messageText',
+        'div.editDate',
       ],
     },
-    'div.PageNav', '.titleBar', 'base',
+    'div.PageNav',
+    '.titleBar',
+    'base',
   ],
   body: {
     // The end marker, quote attribution and "Click to expand" are chrome; dice and other
@@ -123,11 +126,11 @@ function readPost(el: Element, position: number, page: number, base: string, ctx
     permalink: new URL(attr(permalinkEl, 'href') ?? attr(numberEl, 'href') ?? `posts/${id}/`, base).href,
     edit: editEl
       ? {
-        at: readTime(one(editEl, '.DateTime'), dates),
-        // "Last edited:" is the poster's own edit; a moderator's reads "Last edited by a moderator:".
-        by: /^Last edited\s*:/i.test(editText) ? author : null,
-        text: editText,
-      }
+          at: readTime(one(editEl, '.DateTime'), dates),
+          // "Last edited:" is the poster's own edit; a moderator's reads "Last edited by a moderator:".
+          by: /^Last edited\s*:/i.test(editText) ? author : null,
+          text: editText,
+        }
       : null,
     bodyHash: hashBody(body),
     body,
@@ -140,8 +143,12 @@ function readPost(el: Element, position: number, page: number, base: string, ctx
  */
 function readTime(el: Element | null, dates: TextDateOptions): string | null {
   if (!el) return null;
-  return fromEpochSeconds(attr(el, 'data-time')) ??
-    fromForumText(attr(el, 'title') ?? `${attr(el, 'data-datestring') ?? ''} ${attr(el, 'data-timestring') ?? ''}`, dates) ??
-    fromForumText(text(el), dates);
+  return (
+    fromEpochSeconds(attr(el, 'data-time')) ??
+    fromForumText(
+      attr(el, 'title') ?? `${attr(el, 'data-datestring') ?? ''} ${attr(el, 'data-timestring') ?? ''}`,
+      dates,
+    ) ??
+    fromForumText(text(el), dates)
+  );
 }
-

@@ -22,7 +22,8 @@ export const descriptor = defineDescriptor({
   browserReply: {
     editor: 'textarea[name="message"]',
     plainTextToggle: '.fr-toolbar [data-cmd="xfBbCode"]',
-    submit: 'form[action*="add-reply"] button[type="submit"].button--primary, form[action*="add-reply"] button[type="submit"]',
+    submit:
+      'form[action*="add-reply"] button[type="submit"].button--primary, form[action*="add-reply"] button[type="submit"]',
   },
   threadPaths: ['/threads/[^/]*?\\.?\\d+/?'],
   fingerprints: ['html#XF'],
@@ -30,24 +31,34 @@ export const descriptor = defineDescriptor({
   regions: [
     {
       selector: 'article.message, article.message--post',
-      parts: ['.message-attribution-main', 'ul.message-attribution-opposite', '.message-name', '.message-body', '.message-lastEdit'],
+      parts: [
+        '.message-attribution-main',
+        'ul.message-attribution-opposite',
+        '.message-name',
+        '.message-body',
+        '.message-lastEdit',
+      ],
     },
-    'ul.pageNav-main', 'h1.p-title-value',
+    'ul.pageNav-main',
+    'h1.p-title-value',
   ],
   body: {
     // Ads live inside .message-body on some boards; quote expand links and the title of a
     // code block ("Python:") are chrome.
     skip: 'script, style, noscript, iframe, form, button, .samCodeUnit, .samBannerUnit, .bbCodeBlock-expandLink, .js-selectToQuoteEnd, .bbCodeBlock--code > .bbCodeBlock-title',
-    quote: [{
-      selector: 'blockquote.bbCodeBlock--quote, .bbCodeBlock--quote',
-      authorAttr: 'data-quote',
-      // The quote's own title: a code block inside the quote has a title too.
-      authorSelector: '.bbCodeBlock--quote > .bbCodeBlock-title',
-      authorPattern: '^(.*?)\\s+said:',
-    }],
+    quote: [
+      {
+        selector: 'blockquote.bbCodeBlock--quote, .bbCodeBlock--quote',
+        authorAttr: 'data-quote',
+        // The quote's own title: a code block inside the quote has a title too.
+        authorSelector: '.bbCodeBlock--quote > .bbCodeBlock-title',
+        authorPattern: '^(.*?)\\s+said:',
+      },
+    ],
     // XF 2.2 wraps a spoiler's content in .bbCodeBlock--spoiler inside .bbCodeSpoiler: one spoiler.
     spoiler: {
-      selector: '.bbCodeSpoiler, .bbCodeInlineSpoiler, .bbCodeBlock--spoiler:not(.bbCodeSpoiler-content > .bbCodeBlock--spoiler)',
+      selector:
+        '.bbCodeSpoiler, .bbCodeInlineSpoiler, .bbCodeBlock--spoiler:not(.bbCodeSpoiler-content > .bbCodeBlock--spoiler)',
       // The title has its own element; the rest of the button ("Spoiler") is chrome.
       titleSelector: '.bbCodeSpoiler-button-title',
     },
@@ -100,7 +111,9 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
   const permalinkEl = one(el, '.message-attribution-main a[href]');
   const nameEl = one(el, '.message-name [data-user-id]') ?? one(el, '.message-name');
   const bodyEl = one(el, '.message-body .bbWrapper') ?? one(el, '.message-body');
-  const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases }) : [];
+  const body = bodyEl
+    ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases })
+    : [];
   const editEl = one(el, '.message-lastEdit');
   const editTime = editEl ? one(editEl, 'time') : null;
   const numberText = text(all(el, 'ul.message-attribution-opposite li a').pop());
@@ -113,7 +126,11 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
     postedAt: fromEpochSeconds(attr(time, 'data-time')) ?? fromIso(attr(time, 'datetime')),
     permalink: new URL(attr(permalinkEl, 'href') ?? `posts/${id}/`, ctx.url).href,
     edit: editEl
-      ? { at: fromEpochSeconds(attr(editTime, 'data-time')) ?? fromIso(attr(editTime, 'datetime')), by: null, text: text(editEl) }
+      ? {
+          at: fromEpochSeconds(attr(editTime, 'data-time')) ?? fromIso(attr(editTime, 'datetime')),
+          by: null,
+          text: text(editEl),
+        }
       : null,
     bodyHash: hashBody(body),
     body,

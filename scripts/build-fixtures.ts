@@ -27,7 +27,10 @@ export interface FixtureFile {
 }
 
 /** Every fixture file the renderers make, for the given engines (default: all registered). */
-export function fixtureFiles(root: string = packageRoot(import.meta.url), engines?: readonly EngineId[]): FixtureFile[] {
+export function fixtureFiles(
+  root: string = packageRoot(import.meta.url),
+  engines?: readonly EngineId[],
+): FixtureFile[] {
   const files: FixtureFile[] = [];
   for (const game of GAMES) {
     const script = loadGameScript(join(root, 'fixtures', 'games', `${game}.yaml`));
@@ -36,7 +39,10 @@ export function fixtureFiles(root: string = packageRoot(import.meta.url), engine
       const dir = join(root, 'fixtures', engine, game);
       const pages = renderer.render(script);
       for (const p of pages) files.push({ path: join(dir, p.file), content: p.body });
-      files.push({ path: join(dir, 'thread.json'), content: `${JSON.stringify(manifestOf(renderer, script, pages), null, 2)}\n` });
+      files.push({
+        path: join(dir, 'thread.json'),
+        content: `${JSON.stringify(manifestOf(renderer, script, pages), null, 2)}\n`,
+      });
     }
   }
   return files;
@@ -55,7 +61,11 @@ function main(argv: readonly string[]): number {
   const stale = staleFiles(files);
   if (check) {
     for (const f of stale) console.error(`stale: ${relative(root, f.path)}`);
-    console.log(stale.length === 0 ? `fixtures up to date (${files.length} files)` : `${stale.length} of ${files.length} fixture files are stale; run npx tsx scripts/build-fixtures.ts`);
+    console.log(
+      stale.length === 0
+        ? `fixtures up to date (${files.length} files)`
+        : `${stale.length} of ${files.length} fixture files are stale; run npx tsx scripts/build-fixtures.ts`,
+    );
     return stale.length === 0 ? 0 : 1;
   }
   for (const f of stale) {

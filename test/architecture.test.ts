@@ -10,12 +10,26 @@ import { packageRoot } from '../src/config/package-root.js';
  */
 const FLOW = [
   'model', // domain types (zod): imports nothing of ours
-  'log', 'config', 'rules',
-  'fetch', 'scrapers', 'browser', 'thread', 'site', // reading: fetch -> browser -> thread, site beside
-  'store', 'parse', 'tally', 'votal',
-  'game', 'notify', 'publish', 'jobs',
+  'log',
+  'config',
+  'rules',
+  'fetch',
+  'scrapers',
+  'browser',
+  'thread',
+  'site', // reading: fetch -> browser -> thread, site beside
+  'store',
+  'parse',
+  'tally',
+  'votal',
+  'game',
+  'notify',
+  'publish',
+  'jobs',
   'fake-forum', // the stand-in forum (tests, demo)
-  'app', 'web', 'cli',
+  'app',
+  'web',
+  'cli',
 ];
 
 /**
@@ -40,7 +54,8 @@ function sources(): string[] {
   return out;
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 /** Every relative import of every source file, resolved to a source file. */
 function graph(): Map<string, string[]> {
@@ -73,16 +88,22 @@ function cycles(edges: Map<string, string[]>): string[][] {
   for (const start of edges.keys()) {
     if (index.has(start)) continue;
     const work: { node: string; i: number }[] = [{ node: start, i: 0 }];
-    index.set(start, next); low.set(start, next); next++;
-    stack.push(start); onStack.add(start);
+    index.set(start, next);
+    low.set(start, next);
+    next++;
+    stack.push(start);
+    onStack.add(start);
     while (work.length > 0) {
       const top = work[work.length - 1]!;
       const targets = edges.get(top.node) ?? [];
       if (top.i < targets.length) {
         const t = targets[top.i++]!;
         if (!index.has(t)) {
-          index.set(t, next); low.set(t, next); next++;
-          stack.push(t); onStack.add(t);
+          index.set(t, next);
+          low.set(t, next);
+          next++;
+          stack.push(t);
+          onStack.add(t);
           work.push({ node: t, i: 0 });
         } else if (onStack.has(t)) {
           low.set(top.node, Math.min(low.get(top.node)!, index.get(t)!));
@@ -128,12 +149,19 @@ describe('the code follows the data flow', () => {
   });
 
   it('has no import cycle between files but the known ones, and each known one is still there', () => {
-    const found = cycles(edges).map((c) => c.join(' <-> ')).sort();
+    const found = cycles(edges)
+      .map((c) => c.join(' <-> '))
+      .sort();
     expect(found).toEqual(KNOWN_CYCLES.map((c) => [...c].sort().join(' <-> ')).sort());
   });
 
   it('finds a cycle when there is one (the check itself)', () => {
-    const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    const g = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
     expect(cycles(g)).toEqual([['a', 'b', 'c']]);
   });
 });

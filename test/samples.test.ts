@@ -13,9 +13,14 @@ const required = process.env.VOTAL_REQUIRE_SAMPLES === '1';
 describe('real forum samples', () => {
   it.runIf(required || existsSync(samples))('are beside the repository (../shared/forum-samples)', () => {
     expect(existsSync(samples), `no forum samples at ${samples}`).toBe(true);
-    expect(readdirSync(samples)).toEqual(expect.arrayContaining(['xenforo2', 'phpbb3', 'vbulletin3', 'nodebb', 'discourse']));
+    expect(readdirSync(samples)).toEqual(
+      expect.arrayContaining(['xenforo2', 'phpbb3', 'vbulletin3', 'nodebb', 'discourse']),
+    );
   });
-  it.runIf(!required && !existsSync(samples))('are missing: real-page adapter tests skip (set VOTAL_REQUIRE_SAMPLES=1 to fail instead)', () => {
-    console.warn(`SKIPPED: real forum samples not found at ${samples}; the adapters' real-page tests are skipped`);
-  });
+  it.runIf(!required && !existsSync(samples))(
+    'are missing: real-page adapter tests skip (set VOTAL_REQUIRE_SAMPLES=1 to fail instead)',
+    () => {
+      console.warn(`SKIPPED: real forum samples not found at ${samples}; the adapters' real-page tests are skipped`);
+    },
+  );
 });

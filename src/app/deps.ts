@@ -45,7 +45,8 @@ export async function pollAndWait(deps: CommandDeps, gameId: number): Promise<st
   const { store, clock } = deps;
   const waitMs = deps.pollWaitMs ?? 20_000;
   const before = await store.polls.get(gameId);
-  const running = before.leaseOwner !== null && before.leaseUntil !== null && Date.parse(before.leaseUntil) > clock.now().getTime();
+  const running =
+    before.leaseOwner !== null && before.leaseUntil !== null && Date.parse(before.leaseUntil) > clock.now().getTime();
   const target = before.polls + (running ? 2 : 1);
   try {
     await deps.poller.pollNow(String(gameId));
@@ -62,5 +63,7 @@ export async function pollAndWait(deps: CommandDeps, gameId: number): Promise<st
 
 /** Asks for a poll and does not wait; a failure is logged (the next scheduled poll comes anyway). */
 export function kickPoll(deps: CommandDeps, gameId: number): void {
-  deps.poller.pollNow(String(gameId)).catch((error: unknown) => deps.log?.warn({ err: error, gameId }, 'poll after a change failed'));
+  deps.poller
+    .pollNow(String(gameId))
+    .catch((error: unknown) => deps.log?.warn({ err: error, gameId }, 'poll after a change failed'));
 }

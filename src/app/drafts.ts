@@ -38,9 +38,12 @@ export async function staleness(deps: Pick<CommandDeps, 'store'>, draft: Draft):
   const changes = countChanges(made.tally, latest.tally);
   const at = (post: number | null) => (post === null ? 'before any post' : `as of post ${post}`);
   return {
-    message: `draft ${draft.id} was made from an older count (${at(made.tally.asOfPost)}); the count now stands ${at(latest.tally.asOfPost)}. `
-      + `${changes.summary.join(' ')} Approve again with "confirm": true to post it as it is, or draft from the current count.`,
-    draftTallyId: made.id, currentTallyId: latest.id, changes,
+    message:
+      `draft ${draft.id} was made from an older count (${at(made.tally.asOfPost)}); the count now stands ${at(latest.tally.asOfPost)}. ` +
+      `${changes.summary.join(' ')} Approve again with "confirm": true to post it as it is, or draft from the current count.`,
+    draftTallyId: made.id,
+    currentTallyId: latest.id,
+    changes,
   };
 }
 
@@ -54,7 +57,7 @@ export async function draftNow(deps: CommandDeps, actor: string, gameId: number)
   if (!engine) throw new Conflict('The forum engine is not known yet.');
   const s = game.settings;
   const poll = await store.polls.get(game.id);
-  const deadline = typeof poll.state.deadline === 'string' ? poll.state.deadline : s.day?.deadline ?? null;
+  const deadline = typeof poll.state.deadline === 'string' ? poll.state.deadline : (s.day?.deadline ?? null);
   let body: string;
   try {
     body = renderVotal(latest.tally, {
@@ -85,7 +88,10 @@ export interface DraftEdited {
 export async function editDraft(deps: CommandDeps, actor: string, id: number, body: string): Promise<DraftEdited> {
   const draft = await draftOr404(deps, id);
   if (!body.trim()) throw Invalid.field('body', 'the draft is empty');
-  if (draft.status !== 'pending') throw new Conflict(`draft ${draft.id} is ${draft.status}; only a pending draft can be edited`, { status: draft.status });
+  if (draft.status !== 'pending')
+    throw new Conflict(`draft ${draft.id} is ${draft.status}; only a pending draft can be edited`, {
+      status: draft.status,
+    });
   if (sameVotalText(body, draft.body)) return { draft, changed: false };
   return { draft: await deps.store.drafts.edit(draft.id, normaliseLineEndings(body), actor), changed: true };
 }
@@ -113,16 +119,26 @@ export class StaleDraft extends Conflict {
  * refused (StaleDraft, naming what changed) unless confirmed. Approving an approved or
  * published draft again just publishes (or reports) it: a second click is no error.
  */
-export async function approveDraft(deps: CommandDeps, actor: string, id: number, given: Approval): Promise<PublishResult> {
+export async function approveDraft(
+  deps: CommandDeps,
+  actor: string,
+  id: number,
+  given: Approval,
+): Promise<PublishResult> {
   const { store } = deps;
   const input = parseInput(Approval, given);
   let draft = await draftOr404(deps, id);
   const confirmed = input.confirm === true || input.force === true;
-  if (draft.status === 'discarded') throw new Conflict(`draft ${draft.id} was discarded; it cannot be approved`, { status: draft.status });
+  if (draft.status === 'discarded')
+    throw new Conflict(`draft ${draft.id} was discarded; it cannot be approved`, { status: draft.status });
   if (draft.status === 'superseded') {
-    throw new Conflict(`draft ${draft.id} was superseded by draft ${draft.supersededBy} (a newer count); approve that one`, {
-      status: draft.status, supersededBy: draft.supersededBy,
-    });
+    throw new Conflict(
+      `draft ${draft.id} was superseded by draft ${draft.supersededBy} (a newer count); approve that one`,
+      {
+        status: draft.status,
+        supersededBy: draft.supersededBy,
+      },
+    );
   }
   if (draft.status === 'pending' && !confirmed) {
     const stale = await staleness(deps, draft);
@@ -130,7 +146,10 @@ export async function approveDraft(deps: CommandDeps, actor: string, id: number,
   }
   const body = input.body === undefined ? undefined : normaliseLineEndings(input.body);
   if (body !== undefined && body !== normaliseLineEndings(draft.body)) {
-    if (draft.status !== 'pending') throw new Conflict(`draft ${draft.id} is ${draft.status}; only a pending draft can be edited`, { status: draft.status });
+    if (draft.status !== 'pending')
+      throw new Conflict(`draft ${draft.id} is ${draft.status}; only a pending draft can be edited`, {
+        status: draft.status,
+      });
     draft = await store.drafts.edit(draft.id, body, actor);
   }
   if (draft.status === 'pending') {
@@ -151,7 +170,8 @@ async function approveOnce(deps: CommandDeps, actor: string, draft: Draft, curre
   try {
     return await deps.store.drafts.approve(draft.id, actor, { current });
   } catch (error) {
-    const now = error instanceof StateError && !(error instanceof StaleDraftError) ? await deps.store.drafts.get(draft.id) : null;
+    const now =
+      error instanceof StateError && !(error instanceof StaleDraftError) ? await deps.store.drafts.get(draft.id) : null;
     if (now && (now.status === 'approved' || now.status === 'published')) return now;
     throw error;
   }
@@ -162,11 +182,19 @@ export async function discardDraft(deps: CommandDeps, actor: string, id: number)
 }
 
 /** Where the GM pasted a copied votal (or nothing: Votal looks for its marker in the thread). */
-export const PastedAt = z.strictObject({ url: z.url({ protocol: /^https?$/ }).optional(), postId: z.string().min(1).optional() });
+export const PastedAt = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  postId: z.string().min(1).optional(),
+});
 export type PastedAt = z.infer<typeof PastedAt>;
 
 /** A copied votal was pasted by the GM: recorded once found (or where the GM says it is). */
-export async function markPublished(deps: CommandDeps, actor: string, id: number, given: PastedAt): Promise<{ draft: Draft; publication: Publication }> {
+export async function markPublished(
+  deps: CommandDeps,
+  actor: string,
+  id: number,
+  given: PastedAt,
+): Promise<{ draft: Draft; publication: Publication }> {
   const input = parseInput(PastedAt, given);
   const draft = await draftOr404(deps, id);
   const remote = input.url || input.postId ? { id: input.postId ?? null, url: input.url ?? null } : undefined;

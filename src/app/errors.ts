@@ -32,7 +32,10 @@ export { NotFoundError as NotFound };
  * deleting a game mid-poll). `detail` says what conflicts, for callers that show it.
  */
 export class Conflict extends StateError {
-  constructor(message: string, readonly detail: Record<string, unknown> = {}) {
+  constructor(
+    message: string,
+    readonly detail: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'Conflict';
   }
@@ -48,7 +51,11 @@ export function issuesOf(error: z.ZodError, prefix: readonly (string | number)[]
 }
 
 /** Parses `input` with `schema`; a failure is Invalid naming the fields. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, prefix: readonly (string | number)[] = []): z.infer<T> {
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  prefix: readonly (string | number)[] = [],
+): z.infer<T> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new Invalid(issuesOf(parsed.error, prefix));
   return parsed.data;

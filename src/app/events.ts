@@ -24,15 +24,21 @@ export interface EventRecorded {
  * time. A recount is a poll: the fold takes every GM event, this one included; the answer
  * waits (a while) for that poll to finish.
  */
-export async function recordEvent(deps: CommandDeps, actor: string, gameId: number, given: unknown): Promise<EventRecorded> {
+export async function recordEvent(
+  deps: CommandDeps,
+  actor: string,
+  gameId: number,
+  given: unknown,
+): Promise<EventRecorded> {
   const { store } = deps;
   const game = await gameOr404(deps, gameId);
   const event = positionedNow(parseInput(GmEvent, given), deps.clock.now());
   const stored = await store.events.append(game.id, event, actor);
   const before = await store.tallies.latest(game.id);
-  const note = game.status === 'active'
-    ? await pollAndWait(deps, game.id)
-    : `the game is ${game.status}: the event counts from the next poll after it is resumed`;
+  const note =
+    game.status === 'active'
+      ? await pollAndWait(deps, game.id)
+      : `the game is ${game.status}: the event counts from the next poll after it is resumed`;
   const after = await store.tallies.latest(game.id);
   return {
     event: stored,
@@ -48,21 +54,38 @@ export async function recordEvent(deps: CommandDeps, actor: string, gameId: numb
 export const ReviewAnswer = z.discriminatedUnion('answer', [
   z.object({ answer: z.literal('accept'), post: z.number().int().positive(), key: z.string().max(100) }),
   /** `target`: the player the vote was for; null ignores the post's vote. */
-  z.object({ answer: z.literal('correct'), post: z.number().int().positive(), target: z.string().trim().min(1).nullable() }),
+  z.object({
+    answer: z.literal('correct'),
+    post: z.number().int().positive(),
+    target: z.string().trim().min(1).nullable(),
+  }),
 ]);
 export type ReviewAnswer = z.infer<typeof ReviewAnswer>;
 
 export type ReviewAnswered = { answer: 'accept' } | { answer: 'correct'; recorded: EventRecorded };
 
 /** Accepting is remembered (the item leaves the queue); a correction is a GM event and recounts. */
-export async function answerReview(deps: CommandDeps, actor: string, gameId: number, given: ReviewAnswer): Promise<ReviewAnswered> {
+export async function answerReview(
+  deps: CommandDeps,
+  actor: string,
+  gameId: number,
+  given: ReviewAnswer,
+): Promise<ReviewAnswered> {
   const input = parseInput(ReviewAnswer, given);
   const game = await gameOr404(deps, gameId);
   if (input.answer === 'accept') {
-    await deps.store.audit.record({ gameId: game.id, actor, action: 'review.accept', detail: { key: input.key, post: input.post } });
+    await deps.store.audit.record({
+      gameId: game.id,
+      actor,
+      action: 'review.accept',
+      detail: { key: input.key, post: input.post },
+    });
     return { answer: 'accept' };
   }
-  return { answer: 'correct', recorded: await recordEvent(deps, actor, game.id, { kind: 'correct', post: input.post, target: input.target }) };
+  return {
+    answer: 'correct',
+    recorded: await recordEvent(deps, actor, game.id, { kind: 'correct', post: input.post, target: input.target }),
+  };
 }
 
 /** A proposal from the GM's posts the GM does not want: recorded, so it is not shown again. */

@@ -4,7 +4,12 @@ import { assertPublicUrl } from '../fetch/private-host.js';
 import { EngineId } from '../model/engine.js';
 import { GameStatus, Slug, type Game } from '../model/game.js';
 import {
-  DaySetting, DraftSettings, GmNames, PublishInput, type GameSettingsInput, type SettingsChange,
+  DaySetting,
+  DraftSettings,
+  GmNames,
+  PublishInput,
+  type GameSettingsInput,
+  type SettingsChange,
 } from '../model/game-settings.js';
 import { parsePlayerList, Slot, type Roster } from '../model/roster.js';
 import { cookieJarFromExport } from '../publish/cookie-jar.js';
@@ -35,8 +40,14 @@ export type Players = z.infer<typeof Players>;
 const PollInterval = z.number().int().min(10).max(86_400);
 
 export const NewGameInput = z.strictObject({
-  url: z.string({ error: 'required: the URL of the game thread' }).trim().min(1, { message: 'required: the URL of the game thread' }),
-  ruleset: z.string({ error: () => `required: a ruleset name (${listRulesets().join(', ')})` }).trim().min(1),
+  url: z
+    .string({ error: 'required: the URL of the game thread' })
+    .trim()
+    .min(1, { message: 'required: the URL of the game thread' }),
+  ruleset: z
+    .string({ error: () => `required: a ruleset name (${listRulesets().join(', ')})` })
+    .trim()
+    .min(1),
   players: Players,
   engine: z.string().optional(),
   slug: Slug.optional(),
@@ -56,7 +67,11 @@ export type NewGameInput = z.input<typeof NewGameInput>;
 export const StatusAction = z.enum(['pause', 'resume', 'finish', 'archive', 'unarchive']);
 export type StatusAction = z.infer<typeof StatusAction>;
 const STATUS_AFTER: Record<StatusAction, GameStatus> = {
-  pause: 'paused', resume: 'active', finish: 'finished', archive: 'archived', unarchive: 'paused',
+  pause: 'paused',
+  resume: 'active',
+  finish: 'finished',
+  archive: 'archived',
+  unarchive: 'paused',
 };
 
 export const GameChange = z.strictObject({
@@ -93,16 +108,20 @@ export async function createGame(deps: CommandDeps, actor: string, given: NewGam
   const named = { title: input.title, votalTitle: input.votalTitle, timeZone: input.timeZone, gm: input.gm };
   Object.assign(settings.values, Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined)));
   const key = threadKeyFor(url, engine);
-  const game = await deps.store.games.create({
-    threadUrl: url.href,
-    engine,
-    ruleset,
-    roster,
-    ...(input.slug ? { slug: input.slug } : {}),
-    ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
-    nextPollAt: deps.clock.now(),
-    settings: withoutNulls(settings.values),
-  }, actor, { sameThread: (other) => sameThreadKey(other) === key });
+  const game = await deps.store.games.create(
+    {
+      threadUrl: url.href,
+      engine,
+      ruleset,
+      roster,
+      ...(input.slug ? { slug: input.slug } : {}),
+      ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
+      nextPollAt: deps.clock.now(),
+      settings: withoutNulls(settings.values),
+    },
+    actor,
+    { sameThread: (other) => sameThreadKey(other) === key },
+  );
   deps.log?.info({ gameId: game.id, slug: game.slug, engine: game.engine }, 'game added');
   kickPoll(deps, game.id);
   return game;
@@ -119,7 +138,12 @@ export interface GameChanged {
  * checked before anything is written (a bad field changes nothing). A change to the count
  * (players, ruleset, the Day's clock) waits, like a GM event, for the poll that recounts.
  */
-export async function updateGame(deps: CommandDeps, actor: string, id: number, given: GameChange): Promise<GameChanged> {
+export async function updateGame(
+  deps: CommandDeps,
+  actor: string,
+  id: number,
+  given: GameChange,
+): Promise<GameChanged> {
   const { store, clock } = deps;
   let game = await gameOr404(deps, id);
   const input = parseInput(GameChange, given);
@@ -128,24 +152,36 @@ export async function updateGame(deps: CommandDeps, actor: string, id: number, g
   if (input.action === 'unarchive' && game.status !== 'archived') {
     throw new Conflict(`game ${game.id} is ${game.status}, not archived`, { status: game.status });
   }
-  if (input.day !== undefined && input.deadline !== undefined) throw Invalid.field('deadline', 'give day or deadline, not both');
+  if (input.day !== undefined && input.deadline !== undefined)
+    throw Invalid.field('deadline', 'give day or deadline, not both');
   const roster = input.players ? rosterOf(input.players, 'players') : null;
   const ruleset = input.ruleset !== undefined ? checkRuleset(input.ruleset) : null;
   // A template is checked when set, not when the next votal is drawn up and fails.
   if (typeof input.votalTemplate === 'string') checkTemplate(input.votalTemplate);
   const settings = await settingsFrom(deps, input, game.threadUrl);
-  const named = { votalTitle: input.votalTitle, timeZone: input.timeZone, votalTemplate: input.votalTemplate, gm: input.gm, title: input.title };
+  const named = {
+    votalTitle: input.votalTitle,
+    timeZone: input.timeZone,
+    votalTemplate: input.votalTemplate,
+    gm: input.gm,
+    title: input.title,
+  };
   const set = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
   Object.assign(settings.values, set);
   Object.assign(settings.audit, set);
-  if (input.deadline !== undefined) settings.values.day = settings.audit.day = dayWithDeadline(game, input.deadline, clock.now());
+  if (input.deadline !== undefined)
+    settings.values.day = settings.audit.day = dayWithDeadline(game, input.deadline, clock.now());
   // What changes the count: the roster, the ruleset, the Day's clock.
-  const recounts = roster !== null || (ruleset !== null && ruleset !== game.ruleset) || settings.values.day !== undefined;
+  const recounts =
+    roster !== null || (ruleset !== null && ruleset !== game.ruleset) || settings.values.day !== undefined;
   if (roster) game = await store.games.setRoster(game.id, roster, actor);
   if (ruleset !== null && ruleset !== game.ruleset) game = await store.games.setRuleset(game.id, ruleset, actor);
   if (Object.keys(settings.values).length > 0 || input.pollIntervalSeconds !== undefined) {
     const interval = input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {};
-    game = await store.games.updateSettings(game.id, { settings: settings.values, ...interval }, actor, { ...settings.audit, ...interval });
+    game = await store.games.updateSettings(game.id, { settings: settings.values, ...interval }, actor, {
+      ...settings.audit,
+      ...interval,
+    });
   }
   if (status && status !== game.status) {
     // A finished game taken up again must not join another game on its thread.
@@ -159,24 +195,39 @@ export async function updateGame(deps: CommandDeps, actor: string, id: number, g
   }
   if (!recounts) return { game, recount: null };
   // The fold takes the new roster / ruleset / clock at the next poll: wait for it.
-  const note = game.status === 'active'
-    ? await pollAndWait(deps, game.id)
-    : `the game is ${game.status}: the change counts from the next poll after it is resumed`;
+  const note =
+    game.status === 'active'
+      ? await pollAndWait(deps, game.id)
+      : `the game is ${game.status}: the change counts from the next poll after it is resumed`;
   return { game, recount: { done: note === null, note } };
 }
 
 /** Deletes a game and all its data; `confirm` must be the game's slug (the GM meant this game). */
-export async function deleteGame(deps: CommandDeps, actor: string, id: number, confirm: string | undefined): Promise<Game> {
+export async function deleteGame(
+  deps: CommandDeps,
+  actor: string,
+  id: number,
+  confirm: string | undefined,
+): Promise<Game> {
   const game = await gameOr404(deps, id);
   if (confirm !== game.slug) {
-    throw Invalid.field('confirm', confirm === undefined
-      ? `deleting game ${game.id} removes all of its posts, counts, drafts and history: confirm with ?confirm=${game.slug}`
-      : `"${confirm}" is not this game's slug (${game.slug}); nothing was deleted`);
+    throw Invalid.field(
+      'confirm',
+      confirm === undefined
+        ? `deleting game ${game.id} removes all of its posts, counts, drafts and history: confirm with ?confirm=${game.slug}`
+        : `"${confirm}" is not this game's slug (${game.slug}); nothing was deleted`,
+    );
   }
   // A poll in progress would write into the game as it goes: let it finish first.
   const poll = await deps.store.polls.get(game.id);
-  if (poll.leaseOwner !== null && poll.leaseUntil !== null && Date.parse(poll.leaseUntil) > deps.clock.now().getTime()) {
-    throw new Conflict(`game ${game.id} is being read right now; nothing was deleted: try again in a moment`, { leaseUntil: poll.leaseUntil });
+  if (
+    poll.leaseOwner !== null &&
+    poll.leaseUntil !== null &&
+    Date.parse(poll.leaseUntil) > deps.clock.now().getTime()
+  ) {
+    throw new Conflict(`game ${game.id} is being read right now; nothing was deleted: try again in a moment`, {
+      leaseUntil: poll.leaseUntil,
+    });
   }
   await deps.store.games.remove(game.id, actor);
   deps.log?.info({ gameId: game.id, slug: game.slug }, 'game deleted');
@@ -196,7 +247,8 @@ function checkTemplate(template: string): void {
   try {
     compileTemplate(template);
   } catch (error) {
-    if (error instanceof TemplateError) throw Invalid.field('votalTemplate', error.message.replace(/^votal template: /, ''));
+    if (error instanceof TemplateError)
+      throw Invalid.field('votalTemplate', error.message.replace(/^votal template: /, ''));
     throw error;
   }
 }
@@ -248,7 +300,10 @@ function dayWithDeadline(game: Game, deadline: string | null, now: Date): DaySet
   if (deadline === null) return null;
   const current = game.settings.day;
   const at = Date.parse(deadline);
-  const start = current && Date.parse(current.start) < at ? current.start : new Date(Math.min(now.getTime(), at - 86_400_000)).toISOString();
+  const start =
+    current && Date.parse(current.start) < at
+      ? current.start
+      : new Date(Math.min(now.getTime(), at - 86_400_000)).toISOString();
   return { number: current?.number ?? 1, start, deadline: new Date(at).toISOString() };
 }
 
@@ -266,9 +321,12 @@ async function checkUrl(raw: string, field: string, allowPrivate: boolean): Prom
     return await assertPublicUrl(url, { allowPrivate });
   } catch (error) {
     const message = (error as Error).message.replace(/\s*\([^)]*\)$/, '');
-    throw Invalid.field(field, (error as Error).name === 'PrivateHostError'
-      ? `${message}: private and loopback addresses are refused (set VOTAL_ALLOW_PRIVATE_HOSTS=1 for a local forum)`
-      : message);
+    throw Invalid.field(
+      field,
+      (error as Error).name === 'PrivateHostError'
+        ? `${message}: private and loopback addresses are refused (set VOTAL_ALLOW_PRIVATE_HOSTS=1 for a local forum)`
+        : message,
+    );
   }
 }
 
@@ -297,7 +355,8 @@ function sameThreadKey(game: Game): string | null {
 function pickEngine(given: string | undefined, url: URL): EngineId | null {
   if (given !== undefined) {
     const parsed = EngineId.safeParse(given);
-    if (!parsed.success) throw Invalid.field('engine', `unknown engine "${given}" (known: ${EngineId.options.join(', ')})`);
+    if (!parsed.success)
+      throw Invalid.field('engine', `unknown engine "${given}" (known: ${EngineId.options.join(', ')})`);
     try {
       adapterOf(parsed.data).threadRef(url);
     } catch (error) {

@@ -11,7 +11,8 @@ export interface Polled {
 /** Reads the game's thread now (an active game only); `wait: false` only asks. */
 export async function pollNow(deps: CommandDeps, gameId: number, opts: { wait?: boolean } = {}): Promise<Polled> {
   const game = await gameOr404(deps, gameId);
-  if (game.status !== 'active') throw new Conflict(`game ${game.id} is ${game.status}; resume it to poll`, { status: game.status });
+  if (game.status !== 'active')
+    throw new Conflict(`game ${game.id} is ${game.status}; resume it to poll`, { status: game.status });
   if (opts.wait === false) {
     await deps.poller.pollNow(String(game.id));
     return { polled: false, note: 'queued' };

@@ -49,9 +49,14 @@ const POLL_MS = 100;
  */
 export class ChromiumRenderer implements PageRenderer {
   private readonly executablePath: string;
-  private readonly o: Required<Omit<ChromiumRendererOptions, 'executablePath' | 'cookiesFor' | 'allowPrivateHosts' | 'resolveHost'>>;
+  private readonly o: Required<
+    Omit<ChromiumRendererOptions, 'executablePath' | 'cookiesFor' | 'allowPrivateHosts' | 'resolveHost'>
+  >;
 
-  constructor(private readonly gate: PoliteGate, private readonly options: ChromiumRendererOptions = {}) {
+  constructor(
+    private readonly gate: PoliteGate,
+    private readonly options: ChromiumRendererOptions = {},
+  ) {
     this.executablePath = options.executablePath ?? chromiumPath();
     this.o = {
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
@@ -89,7 +94,12 @@ export class ChromiumRenderer implements PageRenderer {
     }
   }
 
-  private async load(context: BrowserContext, page: Page, target: URL, ready: (html: string) => boolean): Promise<FetchedPage> {
+  private async load(
+    context: BrowserContext,
+    page: Page,
+    target: URL,
+    ready: (html: string) => boolean,
+  ): Promise<FetchedPage> {
     const cookies = this.options.cookiesFor?.(target.href) ?? [];
     if (cookies.length > 0) await this.step(context.addCookies(cookies), target, 'set the session cookies');
     const guard = requestGuard({
@@ -103,7 +113,10 @@ export class ChromiumRenderer implements PageRenderer {
       response = await page.goto(target.href, { waitUntil: 'domcontentloaded', timeout: this.o.navigationTimeoutMs });
     } catch (error) {
       const name = (error as Error).name;
-      throw new RenderError(target, name === 'TimeoutError' ? `no page within ${this.o.navigationTimeoutMs} ms` : 'navigation failed');
+      throw new RenderError(
+        target,
+        name === 'TimeoutError' ? `no page within ${this.o.navigationTimeoutMs} ms` : 'navigation failed',
+      );
     }
     const status = response?.status() ?? 200;
     let html = await this.content(page);
@@ -113,7 +126,9 @@ export class ChromiumRenderer implements PageRenderer {
       html = await this.content(page);
     }
     // The same judgement as for plain HTTP answers: 404, 429, challenge page...
-    const headers = new Headers(response ? await this.step(response.allHeaders(), target, 'read the headers').catch(() => ({})) : {});
+    const headers = new Headers(
+      response ? await this.step(response.allHeaders(), target, 'read the headers').catch(() => ({})) : {},
+    );
     const problem = errorForResponse(target.href, { status, headers, body: html }, { maxRetryAfterMs: 0 });
     if (problem) throw problem;
     return {
@@ -143,6 +158,10 @@ export class ChromiumRenderer implements PageRenderer {
 
   /** A browser step without a time limit of its own, bounded by stepTimeoutMs. */
   private step<T>(promise: Promise<T>, url: string | URL, what: string): Promise<T> {
-    return withTimeout(promise, this.o.stepTimeoutMs, () => new RenderError(url, `could not ${what} within ${this.o.stepTimeoutMs} ms`));
+    return withTimeout(
+      promise,
+      this.o.stepTimeoutMs,
+      () => new RenderError(url, `could not ${what} within ${this.o.stepTimeoutMs} ms`),
+    );
   }
 }

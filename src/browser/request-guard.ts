@@ -1,12 +1,35 @@
 import type { Route } from 'playwright-core';
 import { FetchError } from '../fetch/errors.js';
 import { readBodyCapped } from '../fetch/read-body.js';
-import { assertPublicUrl, guardedDispatcher, refusedAtConnect, type GuardedRequestInit, type ResolveHost } from '../fetch/private-host.js';
+import {
+  assertPublicUrl,
+  guardedDispatcher,
+  refusedAtConnect,
+  type GuardedRequestInit,
+  type ResolveHost,
+} from '../fetch/private-host.js';
 
 /** What a page needs only to look right: never loaded, so a forum page costs one request's worth. */
-const SKIPPED_RESOURCES = new Set(['image', 'media', 'font', 'stylesheet', 'manifest', 'texttrack', 'eventsource', 'websocket']);
+const SKIPPED_RESOURCES = new Set([
+  'image',
+  'media',
+  'font',
+  'stylesheet',
+  'manifest',
+  'texttrack',
+  'eventsource',
+  'websocket',
+]);
 /** Headers the connection sets itself, or that describe a body fetch has already decoded. */
-const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'accept-encoding', 'content-encoding']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'accept-encoding',
+  'content-encoding',
+]);
 
 export interface RequestGuardOptions {
   allowPrivateHosts?: boolean;
@@ -40,7 +63,9 @@ export function requestGuard(opts: RequestGuardOptions): (route: Route) => Promi
     let answer: Response;
     try {
       const target = await assertPublicUrl(request.url(), guard);
-      const headers = Object.entries(await request.allHeaders()).filter(([name]) => !HOP_BY_HOP.has(name) && !name.startsWith(':'));
+      const headers = Object.entries(await request.allHeaders()).filter(
+        ([name]) => !HOP_BY_HOP.has(name) && !name.startsWith(':'),
+      );
       const body = request.postDataBuffer();
       dispatcher ??= guardedDispatcher(guard);
       const init: GuardedRequestInit = {
@@ -53,8 +78,15 @@ export function requestGuard(opts: RequestGuardOptions): (route: Route) => Promi
       };
       answer = await fetch(target, init);
     } catch (error) {
-      if (error instanceof FetchError || refusedAtConnect(error) || error instanceof TypeError || (error as Error).name === 'TimeoutError') {
-        await route.abort(refusedAtConnect(error) || error instanceof FetchError ? 'blockedbyclient' : 'failed').catch(() => {});
+      if (
+        error instanceof FetchError ||
+        refusedAtConnect(error) ||
+        error instanceof TypeError ||
+        (error as Error).name === 'TimeoutError'
+      ) {
+        await route
+          .abort(refusedAtConnect(error) || error instanceof FetchError ? 'blockedbyclient' : 'failed')
+          .catch(() => {});
         return;
       }
       throw error;

@@ -63,7 +63,10 @@ const FIXTURES = 'fixtures';
  * host's pause, the private-host guard, the site profile's cookies) like any count.
  */
 export async function runCapture(
-  url: string, opts: CaptureOptions, fetcher: PageFetcherOptions = {}, cwd: string = process.cwd(),
+  url: string,
+  opts: CaptureOptions,
+  fetcher: PageFetcherOptions = {},
+  cwd: string = process.cwd(),
 ): Promise<CaptureResult> {
   const chosen = parseEngine(opts.engine);
   let parsed: URL;
@@ -76,7 +79,10 @@ export async function runCapture(
   let served: ServedPage;
   let site: SiteReading;
   try {
-    await assertPublicUrl(parsed.href, fetcher.allowPrivateHosts !== undefined ? { allowPrivate: fetcher.allowPrivateHosts } : {});
+    await assertPublicUrl(
+      parsed.href,
+      fetcher.allowPrivateHosts !== undefined ? { allowPrivate: fetcher.allowPrivateHosts } : {},
+    );
     site = await openSiteReading({
       threadUrl: parsed.href,
       fetcher,
@@ -103,7 +109,10 @@ export async function runCapture(
   const fromUrl = chosen || fromProfile || fromPage ? null : engineFromUrl(finalUrl);
   const engine = chosen ?? fromProfile ?? fromPage ?? fromUrl ?? null;
   const engineFrom = chosen ? 'option' : fromProfile ? 'site-profile' : fromPage ? 'page' : fromUrl ? 'url' : null;
-  if (!engine) notes.push('no supported engine recognised on the page: it is saved under unknown/ (name one with --engine if you know it)');
+  if (!engine)
+    notes.push(
+      'no supported engine recognised on the page: it is saved under unknown/ (name one with --engine if you know it)',
+    );
 
   const sidecar: CaptureSidecar = {
     url: redactUrl(parsed),
@@ -112,10 +121,12 @@ export async function runCapture(
     fetchedAt: served.page.fetchedAt,
     engine,
     engineFrom,
-    headers: Object.fromEntries(KEPT_HEADERS.flatMap((h) => {
-      const v = served.headers.get(h);
-      return v === null ? [] : [[h, v]];
-    })),
+    headers: Object.fromEntries(
+      KEPT_HEADERS.flatMap((h) => {
+        const v = served.headers.get(h);
+        return v === null ? [] : [[h, v]];
+      }),
+    ),
     bytes: served.bytes.byteLength,
     sha256: createHash('sha256').update(served.bytes).digest('hex'),
     loggedIn,
@@ -123,8 +134,10 @@ export async function runCapture(
     read: readToday(engine, html, redactUrl(finalUrl), site.profile, served.page.fetchedAt),
   };
   if (loggedIn) {
-    notes.push('this page was read with your login: it shows your user name and the forum\'s form tokens for your session; '
-      + 'log out (which voids them) before you send or commit it');
+    notes.push(
+      "this page was read with your login: it shows your user name and the forum's form tokens for your session; " +
+        'log out (which voids them) before you send or commit it',
+    );
   }
 
   const dir = resolve(cwd, opts.outDir ?? join(FIXTURES, engine ?? 'unknown', 'captured'));
@@ -138,11 +151,15 @@ export async function runCapture(
     writeFileSync(page, served.bytes, { flag: 'wx', mode });
     writeFileSync(side, `${JSON.stringify(sidecar, null, 2)}\n`, { flag: 'wx', mode });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${page} exists already; capture again in a second`, EXIT.input);
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new CliError(`${page} exists already; capture again in a second`, EXIT.input);
     throw e;
   }
 
-  const how = 'error' in sidecar.read ? `Votal cannot read it today: ${sidecar.read.error}` : `Votal reads ${sidecar.read.posts} posts on it (page ${sidecar.read.page} of ${sidecar.read.pageCount})`;
+  const how =
+    'error' in sidecar.read
+      ? `Votal cannot read it today: ${sidecar.read.error}`
+      : `Votal reads ${sidecar.read.posts} posts on it (page ${sidecar.read.page} of ${sidecar.read.pageCount})`;
   const output = `saved ${page}\n  and ${side}\n  engine: ${engine ?? 'not recognised'}${engineFrom ? ` (from ${engineFrom})` : ''}; ${sidecar.bytes} bytes; ${how}\n`;
   return { page, sidecar: side, sidecarJson: sidecar, output, notes };
 }
@@ -154,7 +171,13 @@ function cliError(e: unknown): unknown {
 }
 
 /** What a count would make of the page: the posts, or the error it would stop with. */
-function readToday(engine: EngineId | null, html: string, url: string, profile: SiteProfile, now: string): CaptureSidecar['read'] {
+function readToday(
+  engine: EngineId | null,
+  html: string,
+  url: string,
+  profile: SiteProfile,
+  now: string,
+): CaptureSidecar['read'] {
   if (!engine) return { error: 'no supported engine recognised on this page' };
   try {
     const page = adapterOf(engine).parsePage(html, { url, profile, now });
@@ -167,6 +190,9 @@ function readToday(engine: EngineId | null, html: string, url: string, profile: 
 /** `forum.example.com_index.php_topic_92066.0_2026-12-01T12-15-03Z`: readable, safe on every file system. */
 function fileName(url: URL, fetchedAt: string): string {
   const where = `${url.host}${url.pathname}${redactUrl(url).replace(/^[^?]*/, '')}`;
-  const safe = where.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 120);
+  const safe = where
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 120);
   return `${safe}_${fetchedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}`;
 }

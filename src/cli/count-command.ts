@@ -64,8 +64,12 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
   let roster = rosterFromOptions(opts);
   const notes: string[] = [];
   // Bad times are the user's to fix, before any forum is asked.
-  for (const [flag, value] of [['--deadline', opts.deadline], ['--at-time', opts.atTime]] as const) {
-    if (value !== undefined && Number.isNaN(Date.parse(value))) throw new CliError(`${flag} is not an ISO 8601 time: ${value}`);
+  for (const [flag, value] of [
+    ['--deadline', opts.deadline],
+    ['--at-time', opts.atTime],
+  ] as const) {
+    if (value !== undefined && Number.isNaN(Date.parse(value)))
+      throw new CliError(`${flag} is not an ISO 8601 time: ${value}`);
   }
 
   let thread: ThreadRead;
@@ -79,26 +83,39 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
     await assertPublicUrl(parsed.href);
     thread = await readWithSite(parsed.href, opts, engine, notes, source);
   } catch (e) {
-    const told = notes.length ? `${(e as Error).message}\n${notes.map((n) => `note: ${n}`).join('\n')}` : (e as Error).message;
+    const told = notes.length
+      ? `${(e as Error).message}\n${notes.map((n) => `note: ${n}`).join('\n')}`
+      : (e as Error).message;
     if (e instanceof FetchError) throw new CliError(told, EXIT.forum);
     if (e instanceof SiteProfileError || e instanceof CookieFileError) throw new CliError(told, EXIT.input);
     throw e;
   }
 
-  const inDay = thread.posts.filter((p) => (opts.fromPost === undefined || p.number >= opts.fromPost)
-    && (opts.toPost === undefined || p.number <= opts.toPost));
+  const inDay = thread.posts.filter(
+    (p) =>
+      (opts.fromPost === undefined || p.number >= opts.fromPost) &&
+      (opts.toPost === undefined || p.number <= opts.toPost),
+  );
   if (!roster) {
     roster = playersFromPosters(thread);
-    notes.push(`no --players given: counting the ${roster.length} people who posted after the opening post (${roster.map((s) => s.name).join(', ')})`);
+    notes.push(
+      `no --players given: counting the ${roster.length} people who posted after the opening post (${roster.map((s) => s.name).join(', ')})`,
+    );
   }
   if (opts.day !== undefined && !gmEvents.some((e) => e.kind === 'day-start')) {
     gmEvents.push({ kind: 'day-start', day: opts.day, at: Math.max(0, (opts.fromPost ?? 1) - 1) });
   }
   const posts = postHistoriesOf(inDay, roster, gmEvents, ruleset);
   // `--deadline` is the deadline of the Day counted: `--day`, else the last Day the GM events start.
-  const clockDays = opts.deadline === undefined ? [] : [{ day: opts.day ?? lastDayStarted(gmEvents), deadline: opts.deadline }];
+  const clockDays =
+    opts.deadline === undefined ? [] : [{ day: opts.day ?? lastDayStarted(gmEvents), deadline: opts.deadline }];
   const { tally } = foldGame({
-    ruleset, roster, engine: thread.engine, posts, gmEvents, clockDays,
+    ruleset,
+    roster,
+    engine: thread.engine,
+    posts,
+    gmEvents,
+    clockDays,
     // The count is made now: checks and deadlines up to now (or `--at-time`) have passed.
     now: opts.atTime ?? new Date().toISOString(),
     ...(opts.toPost !== undefined ? { toPost: opts.toPost } : {}),
@@ -112,7 +129,11 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
 
 /** The thread read the way its site's profile says (pause, cookies, browser, cache). */
 async function readWithSite(
-  url: string, opts: CountOptions, engine: EngineId | undefined, notes: string[], source: PageSource | undefined,
+  url: string,
+  opts: CountOptions,
+  engine: EngineId | undefined,
+  notes: string[],
+  source: PageSource | undefined,
 ): Promise<ThreadRead> {
   const site = await openSiteReading({
     threadUrl: url,
@@ -181,11 +202,20 @@ function lastDayStarted(events: readonly GmEvent[]): number {
  * Each post as the one count takes it (the forum's current body; `votal count` keeps no
  * history), read with the names the game knew at that post (replacements before it).
  */
-function postHistoriesOf(posts: readonly Post[], roster: Roster, gmEvents: readonly GmEvent[], ruleset: Ruleset): PostHistory[] {
+function postHistoriesOf(
+  posts: readonly Post[],
+  roster: Roster,
+  gmEvents: readonly GmEvent[],
+  ruleset: Ruleset,
+): PostHistory[] {
   return posts.map((p) => {
     const [event] = postEvents([p], rosterAt(roster, gmEvents, { number: p.number, postedAt: p.postedAt }), ruleset);
     return {
-      number: p.number, author: p.author, postedAt: p.postedAt, permalink: p.permalink, deleted: false,
+      number: p.number,
+      author: p.author,
+      postedAt: p.postedAt,
+      permalink: p.permalink,
+      deleted: false,
       revisions: [{ reading: event!.reading, firstSeen: p.postedAt ?? EPOCH, edit: p.edit, text: '' }],
     };
   });

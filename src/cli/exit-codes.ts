@@ -11,7 +11,10 @@ export const EXIT = {
 
 /** An error the user can fix, with the exit code that says what kind. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode: number = EXIT.input) {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.input,
+  ) {
     super(message);
     this.name = 'CliError';
   }

@@ -14,18 +14,21 @@ export interface Io {
   stdin: () => Promise<string>;
 }
 
-const positiveInt = (name: string) => (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} takes a whole number`);
-  return n;
-};
+const positiveInt =
+  (name: string) =>
+  (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} takes a whole number`);
+    return n;
+  };
 
 /** Repeatable option: each use adds one value. */
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /** Votal's version, as package.json gives it. */
 export function votalVersion(): string {
-  return (JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 /** The `votal` command line. Returns the exit code; never calls process.exit itself. */
@@ -50,14 +53,32 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--to-post <n>', 'count as at this post', positiveInt('--to-post'))
     .option('--events <file>', 'GM events (YAML list: kills, replacements, corrections...)')
     .option('--at-time <iso>', 'count as at this time (ISO 8601)')
-    .option('--deadline <iso>', "the deadline of the Day counted (ISO 8601); the ruleset's scheduled checks run without it")
-    .addOption(new Option('--view <view>', 'gm shows hidden vote weights; public hides them').choices(['gm', 'public']).default('gm'))
+    .option(
+      '--deadline <iso>',
+      "the deadline of the Day counted (ISO 8601); the ruleset's scheduled checks run without it",
+    )
+    .addOption(
+      new Option('--view <view>', 'gm shows hidden vote weights; public hides them')
+        .choices(['gm', 'public'])
+        .default('gm'),
+    )
     .option('--explain', 'give every number the posts and events behind it (in every format)')
     .addOption(new Option('--format <format>', 'output').choices(['text', 'json', 'bbcode']).default('text'))
-    .option('--site-profile <file>', 'site profile YAML, or a folder of them (engine, time zone, pause, cookies, login); repeatable', collect, [])
-    .option('--cookies <file>', "logged-in session for the thread's site: Netscape cookies.txt or Playwright storage state JSON")
+    .option(
+      '--site-profile <file>',
+      'site profile YAML, or a folder of them (engine, time zone, pause, cookies, login); repeatable',
+      collect,
+      [],
+    )
+    .option(
+      '--cookies <file>',
+      "logged-in session for the thread's site: Netscape cookies.txt or Playwright storage state JSON",
+    )
     .option('--cache-dir <dir>', 'keep what was read here; a re-count fetches only from the last page seen')
-    .option('--browser', 'read pages that draw their posts with JavaScript in Chromium (CHROMIUM_PATH or /usr/bin/chromium)')
+    .option(
+      '--browser',
+      'read pages that draw their posts with JavaScript in Chromium (CHROMIUM_PATH or /usr/bin/chromium)',
+    )
     .action(async (url: string, opts) => {
       const { runCount } = await import('./count-command.js');
       const r = await runCount(url, opts);
@@ -75,10 +96,16 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--url <url>', "the forum's address (links to it are internal)", 'https://forum.invalid/')
     .option('--dead <list>', 'players who are dead, comma-separated (a vote for one goes to review)')
     .option('--replaced <list>', 'replacements, comma-separated Old>New (the old name still names the slot)')
-    .option('--edited <note>', "the forum's edit note for the post, e.g. \"Last edited by Bob; Today at 10:02\" (an edit violation)")
-    .option('--correct <target|none>', "a GM correction of this post's vote: a player (or the No Lynch name) to count it for, "
-      + 'or "none" to ignore it; the deciding action is printed as the GM\'s (source "gm") and the effect follows it, '
-      + 'as a { kind: correct, post, target } event does in votal count --events')
+    .option(
+      '--edited <note>',
+      'the forum\'s edit note for the post, e.g. "Last edited by Bob; Today at 10:02" (an edit violation)',
+    )
+    .option(
+      '--correct <target|none>',
+      "a GM correction of this post's vote: a player (or the No Lynch name) to count it for, " +
+        'or "none" to ignore it; the deciding action is printed as the GM\'s (source "gm") and the effect follows it, ' +
+        'as a { kind: correct, post, target } event does in votal count --events',
+    )
     .addOption(new Option('--format <format>', 'output').choices(['json', 'text']).default('json'))
     .action(async (opts) => {
       const { runParse } = await import('./parse-command.js');
@@ -88,10 +115,15 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
   program
     .command('capture')
-    .description('save one thread page exactly as served, with its headers, into fixtures/<engine>/captured/ (for a layout Votal cannot read)')
+    .description(
+      'save one thread page exactly as served, with its headers, into fixtures/<engine>/captured/ (for a layout Votal cannot read)',
+    )
     .argument('<url>', 'the thread page to save')
     .option('--engine <engine>', 'forum engine, when the page does not tell')
-    .option('--cookies <file>', "logged-in session for the thread's site: Netscape cookies.txt or Playwright storage state JSON")
+    .option(
+      '--cookies <file>',
+      "logged-in session for the thread's site: Netscape cookies.txt or Playwright storage state JSON",
+    )
     .option('--site-profile <file>', 'site profile YAML, or a folder of them; repeatable', collect, [])
     .option('--out-dir <dir>', 'save here instead of fixtures/<engine>/captured/')
     .action(async (url: string, opts) => {
@@ -113,10 +145,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
   program
     .command('serve')
-    .description('run Votal: GM dashboard and API, live pages, poller (PGlite in ./.votal/, or PostgreSQL with DATABASE_URL)')
+    .description(
+      'run Votal: GM dashboard and API, live pages, poller (PGlite in ./.votal/, or PostgreSQL with DATABASE_URL)',
+    )
     .option('--port <n>', 'port (default: PORT or 8080)', positiveInt('--port'))
     .option('--host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
-    .option('--site-profile <file>', 'site profile YAML, or a folder of them, over ./sites/ (engine, time zone, pause, cookies, login); repeatable', collect, [])
+    .option(
+      '--site-profile <file>',
+      'site profile YAML, or a folder of them, over ./sites/ (engine, time zone, pause, cookies, login); repeatable',
+      collect,
+      [],
+    )
     .action(async (opts: { port?: number; host?: string; siteProfile: string[] }) => {
       const { startServe } = await import('./serve-command.js');
       await startServe({
@@ -150,15 +189,19 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout('Starting the stand-in forum and Votal (the embedded database takes a few seconds)...\n');
       const { startDemoService } = await import('../web/ui/demo.js');
       const demo = await startDemoService({ port: opts.port, forumPort: opts.forumPort });
-      io.stdout(`Stand-in forum thread: ${demo.threadUrl}\nLive tally page:       ${demo.liveUrl}\n`
-        + `GM dashboard:          ${demo.dashboardUrl}\nSign in with the admin token: ${demo.adminToken}\n`);
+      io.stdout(
+        `Stand-in forum thread: ${demo.threadUrl}\nLive tally page:       ${demo.liveUrl}\n` +
+          `GM dashboard:          ${demo.dashboardUrl}\nSign in with the admin token: ${demo.adminToken}\n`,
+      );
       if (opts.once) {
         await demo.close();
         return;
       }
       io.stdout('Ctrl-C stops both.\n');
       await new Promise<void>((resolve) => {
-        const stop = (): void => { void demo.close().then(resolve); };
+        const stop = (): void => {
+          void demo.close().then(resolve);
+        };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
@@ -177,7 +220,8 @@ function errorCode(e: unknown, io: Io): number {
   if (typeof err.code === 'string' && err.code.startsWith('commander.')) {
     // commander already printed its message; help and version are not errors.
     return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help'
-      ? EXIT.ok : EXIT.input;
+      ? EXIT.ok
+      : EXIT.input;
   }
   if (e instanceof CliError) {
     io.stderr(`votal: ${e.message}\n`);
@@ -197,4 +241,3 @@ export const processIo: Io = {
     return Buffer.concat(chunks).toString('utf8');
   },
 };
-

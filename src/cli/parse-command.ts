@@ -63,13 +63,17 @@ export function runParse(html: string, opts: ParseOptions): { reading: PostReadi
   const body = parseFragment(html, { ...markup, signature: markup.signature ?? SIGNATURES }, opts.url);
   const edit: EditMarker | null = opts.edited?.trim() ? { at: null, by: null, text: opts.edited.trim() } : null;
   let reading = readPost({ body, edit }, roster, ruleset);
-  if (opts.correct !== undefined) reading = corrected(reading, correctionTarget(opts.correct, roster, ruleset), ruleset);
+  if (opts.correct !== undefined)
+    reading = corrected(reading, correctionTarget(opts.correct, roster, ruleset), ruleset);
   const output = opts.format === 'json' ? JSON.stringify(reading, null, 2) + '\n' : readingText(reading);
   return { reading, output };
 }
 
 function names(list: string): string[] {
-  return list.split(',').map((n) => n.trim()).filter(Boolean);
+  return list
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
 }
 
 function slotIndex(roster: Roster, name: string, option: string): number {
@@ -105,7 +109,9 @@ function correctionTarget(written: string, roster: Roster, ruleset: Ruleset): st
   }
   const name = resolveName(w, roster, ruleset.names, { trailingWords: false });
   if (name.target === null || !['exact', 'alias'].includes(name.match)) {
-    throw new CliError(`--correct: "${w}" is not a player${name.candidates.length ? ` (did you mean ${name.candidates.join(' or ')}?)` : ''}; give a name from the player list, or "none"`);
+    throw new CliError(
+      `--correct: "${w}" is not a player${name.candidates.length ? ` (did you mean ${name.candidates.join(' or ')}?)` : ''}; give a name from the player list, or "none"`,
+    );
   }
   return name.target;
 }
@@ -121,8 +127,14 @@ export function corrected(reading: PostReading, target: string | null, ruleset: 
   const at = decidingIndex(actions, ruleset);
   const parsed = at >= 0 ? actions[at] : undefined;
   const gm: Action = {
-    kind: 'vote', target, match: 'gm', raw: parsed?.raw ?? '', written: parsed?.written ?? null,
-    candidates: [], score: null, source: 'gm',
+    kind: 'vote',
+    target,
+    match: 'gm',
+    raw: parsed?.raw ?? '',
+    written: parsed?.written ?? null,
+    candidates: [],
+    score: null,
+    source: 'gm',
   };
   if (parsed) actions[at] = gm;
   else actions.push(gm);
@@ -145,7 +157,10 @@ function decidingIndex(actions: readonly Action[], ruleset: Ruleset): number {
 }
 
 function readingText(r: PostReading): string {
-  const lines = r.actions.map((a) => `${a.kind}${a.target ? ` ${a.target}` : ''} [${a.match}] "${a.raw}"${a.source === 'gm' ? ' (GM correction)' : ''}`);
+  const lines = r.actions.map(
+    (a) =>
+      `${a.kind}${a.target ? ` ${a.target}` : ''} [${a.match}] "${a.raw}"${a.source === 'gm' ? ' (GM correction)' : ''}`,
+  );
   if (lines.length === 0) lines.push('no actions');
   const e = r.effect;
   lines.push(`effect: ${e.kind}${e.target ? ` ${e.target}` : ''}${e.reason ? ` (${e.reason})` : ''}`);

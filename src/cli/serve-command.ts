@@ -68,9 +68,12 @@ export interface RunningVotal {
 export const TOKEN_FILE = 'admin-token';
 
 /** The admin token: VOTAL_ADMIN_TOKEN, else the one kept in `<data dir>/admin-token` (made 0600 on first run). */
-export async function adminTokenFor(env: VotalEnv): Promise<{ token: string; source: 'env' | 'file' | 'new'; file: string | null }> {
+export async function adminTokenFor(
+  env: VotalEnv,
+): Promise<{ token: string; source: 'env' | 'file' | 'new'; file: string | null }> {
   if (env.adminToken) return { token: env.adminToken, source: 'env', file: null };
-  if (env.dataDir.startsWith('memory://')) return { token: randomBytes(24).toString('base64url'), source: 'new', file: null };
+  if (env.dataDir.startsWith('memory://'))
+    return { token: randomBytes(24).toString('base64url'), source: 'new', file: null };
   const dir = resolve(env.dataDir);
   const file = join(dir, TOKEN_FILE);
   try {
@@ -127,14 +130,21 @@ function isFolder(path: string): boolean {
  * VOTAL_SECRET_KEY): the same login reads a private thread. Its cookie values are kept
  * out of the logs.
  */
-function readingsFor(env: VotalEnv, options: Pick<ServeOptions, 'fetcher' | 'siteProfiles'>, logger: VotalLogger): SiteReadings {
+function readingsFor(
+  env: VotalEnv,
+  options: Pick<ServeOptions, 'fetcher' | 'siteProfiles'>,
+  logger: VotalLogger,
+): SiteReadings {
   const { log, scrubber } = logger;
   const box = env.secretKey ? new SecretBox(env.secretKey) : null;
   const sessionOf = (game: Game): GameSession | null => {
     const stored = game.settings.publish;
     if (stored?.method !== 'form') return null;
     if (!box) {
-      log.warn({ gameId: game.id }, "the game's stored forum session needs VOTAL_SECRET_KEY; reading its thread without it");
+      log.warn(
+        { gameId: game.id },
+        "the game's stored forum session needs VOTAL_SECRET_KEY; reading its thread without it",
+      );
       return null;
     }
     try {
@@ -142,7 +152,10 @@ function readingsFor(env: VotalEnv, options: Pick<ServeOptions, 'fetcher' | 'sit
       for (const cookie of jar.serializeSync()?.cookies ?? []) scrubber.add(String(cookie.value ?? ''));
       return { key: stored.jar, jar };
     } catch (error) {
-      log.warn({ gameId: game.id, err: (error as Error).message }, "the game's stored forum session cannot be opened; reading its thread without it");
+      log.warn(
+        { gameId: game.id, err: (error as Error).message },
+        "the game's stored forum session cannot be opened; reading its thread without it",
+      );
       return null;
     }
   };
@@ -171,10 +184,19 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
   scrubber.add(token.token);
   if (env.databaseUrl) scrubber.add(new URL(env.databaseUrl).password || null);
 
-  const store = await openStore(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir }).catch((error: unknown) => {
-    throw userError(error);
-  });
-  const parts: { poller?: Poller; clock?: Clock; app?: VotalApp; server?: RunningServer; watch?: GameWatch; sites?: SiteReadings } = {};
+  const store = await openStore(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir }).catch(
+    (error: unknown) => {
+      throw userError(error);
+    },
+  );
+  const parts: {
+    poller?: Poller;
+    clock?: Clock;
+    app?: VotalApp;
+    server?: RunningServer;
+    watch?: GameWatch;
+    sites?: SiteReadings;
+  } = {};
   let stopped: Promise<void> | null = null;
   /** Everything but the store, in order: no new requests, no streams, no notifications, no polls. */
   const stopParts = (): Promise<void> => {
@@ -197,7 +219,11 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
   try {
     parts.sites = readingsFor(env, options, logger);
     parts.poller = createPoller({
-      store, siteFor: parts.sites.siteFor, log: pollerLog(log), ...pollerEnv(env), ...options.poller,
+      store,
+      siteFor: parts.sites.siteFor,
+      log: pollerLog(log),
+      ...pollerEnv(env),
+      ...options.poller,
       ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
     });
     await parts.poller.start();
@@ -205,18 +231,37 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
     parts.clock = createClock({ store, poller: parts.poller, log: pollerLog(log) });
     await parts.clock.start();
     parts.app = createApp({
-      store, poller: parts.poller, env: { ...env, adminToken: token.token }, log, scrubber, ...options.app,
+      store,
+      poller: parts.poller,
+      env: { ...env, adminToken: token.token },
+      log,
+      scrubber,
+      ...options.app,
     });
     const server = await startHttpServer(parts.app, { host: env.host, port: env.port });
     parts.server = server;
-    const notifier = createNotifier({ audit: store.audit, log, allowPrivateHosts: env.allowPrivateHosts, publicBaseUrl: env.publicUrl ?? server.url });
+    const notifier = createNotifier({
+      audit: store.audit,
+      log,
+      allowPrivateHosts: env.allowPrivateHosts,
+      publicBaseUrl: env.publicUrl ?? server.url,
+    });
     parts.watch = await watchGames({ sql: store.sql, store, notifier, log });
 
-    const shownToken = token.source === 'new' ? token.token : token.source === 'env' ? 'from VOTAL_ADMIN_TOKEN' : `in ${token.file}`;
-    stdout(`Votal is running: dashboard ${server.url}/gm (admin token: ${shownToken}); players follow ${server.url}/g/<game>\n`);
-    if (token.source === 'new' && token.file) stdout(`The admin token is kept in ${token.file} (readable by you only); it is shown this once.\n`);
-    stdout(`Data: ${store.sql.driver === 'pg' ? `PostgreSQL ${redactDatabaseUrl(env.databaseUrl ?? '')}` : `PGlite in ${store.sql.location}`}. Stop with Ctrl-C.\n`);
-    log.info({ url: server.url, driver: store.sql.driver, migrations: store.migrations.applied }, 'votal serve started');
+    const shownToken =
+      token.source === 'new' ? token.token : token.source === 'env' ? 'from VOTAL_ADMIN_TOKEN' : `in ${token.file}`;
+    stdout(
+      `Votal is running: dashboard ${server.url}/gm (admin token: ${shownToken}); players follow ${server.url}/g/<game>\n`,
+    );
+    if (token.source === 'new' && token.file)
+      stdout(`The admin token is kept in ${token.file} (readable by you only); it is shown this once.\n`);
+    stdout(
+      `Data: ${store.sql.driver === 'pg' ? `PostgreSQL ${redactDatabaseUrl(env.databaseUrl ?? '')}` : `PGlite in ${store.sql.location}`}. Stop with Ctrl-C.\n`,
+    );
+    log.info(
+      { url: server.url, driver: store.sql.driver, migrations: store.migrations.applied },
+      'votal serve started',
+    );
 
     if (options.handleSignals !== false) {
       closeOnSignals(store.sql, {
@@ -226,7 +271,16 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
         },
       });
     }
-    return { url: server.url, adminToken: token.token, env, store, poller: parts.poller, app: parts.app, server, close };
+    return {
+      url: server.url,
+      adminToken: token.token,
+      env,
+      store,
+      poller: parts.poller,
+      app: parts.app,
+      server,
+      close,
+    };
   } catch (error) {
     await close().catch(() => {});
     throw userError(error, env);
@@ -238,8 +292,16 @@ function userError(error: unknown, env?: VotalEnv): unknown {
   if (error instanceof StoreLockedError) return new CliError(error.message, EXIT.input);
   const e = error as NodeJS.ErrnoException;
   if (env && (e?.code === 'EADDRINUSE' || e?.code === 'EACCES' || e?.code === 'EADDRNOTAVAIL')) {
-    const why = e.code === 'EADDRINUSE' ? 'is in use' : e.code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
-    return new CliError(`cannot listen on ${env.host}:${env.port}: it ${why}; choose another with --port/--host or PORT/HOST`, EXIT.input);
+    const why =
+      e.code === 'EADDRINUSE'
+        ? 'is in use'
+        : e.code === 'EACCES'
+          ? 'needs privileges'
+          : 'is not an address of this machine';
+    return new CliError(
+      `cannot listen on ${env.host}:${env.port}: it ${why}; choose another with --port/--host or PORT/HOST`,
+      EXIT.input,
+    );
   }
   if (e?.code === 'ECONNREFUSED' || e?.code === 'ENOTFOUND' || e?.code === '28P01' || e?.code === '3D000') {
     return new CliError(`cannot open the database: ${e.message}`, EXIT.input);
@@ -272,7 +334,12 @@ export async function startWorker(options: Omit<ServeOptions, 'port' | 'host' | 
     throw userError(error);
   });
   const poller = createPoller({
-    store, siteFor: sites.siteFor, log: pollerLog(log), databaseUrl: env.databaseUrl, ...pollerEnv(env), ...options.poller,
+    store,
+    siteFor: sites.siteFor,
+    log: pollerLog(log),
+    databaseUrl: env.databaseUrl,
+    ...pollerEnv(env),
+    ...options.poller,
   });
   try {
     await poller.start();

@@ -20,10 +20,12 @@ export function parseSecretKey(text: string): Buffer | null {
   return null;
 }
 
-const Flag = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).optional(),
-).transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
+const Flag = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).optional(),
+  )
+  .transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
 
 export const EnvSchema = z.object({
   DATABASE_URL: optionalString(
@@ -33,9 +35,12 @@ export const EnvSchema = z.object({
   ),
   VOTAL_DATA_DIR: optionalString(z.string()).transform((v) => v ?? '.votal'),
   VOTAL_ADMIN_TOKEN: optionalString(
-    z.string().min(32, { message: 'must be at least 32 characters (make one with: openssl rand -base64 32)' }).regex(/^\S+$/, {
-      message: 'must not contain spaces',
-    }),
+    z
+      .string()
+      .min(32, { message: 'must be at least 32 characters (make one with: openssl rand -base64 32)' })
+      .regex(/^\S+$/, {
+        message: 'must not contain spaces',
+      }),
   ),
   VOTAL_SECRET_KEY: optionalString(
     z.string().refine((v) => parseSecretKey(v) !== null, {
@@ -57,9 +62,17 @@ export const EnvSchema = z.object({
     z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, { message: 'must be a lower-case schema name (letters, digits, _)' }),
   ),
   VOTAL_TRUST_PROXY: optionalString(
-    z.string().refine((v) => /^(1|0|true|false|yes|no|on|off)$/i.test(v.trim()) || v.split(',').every((a) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a.trim())), {
-      message: 'must be 1 (trust loopback and private proxies) or a comma-separated list of proxy addresses or CIDR ranges',
-    }),
+    z
+      .string()
+      .refine(
+        (v) =>
+          /^(1|0|true|false|yes|no|on|off)$/i.test(v.trim()) ||
+          v.split(',').every((a) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a.trim())),
+        {
+          message:
+            'must be 1 (trust loopback and private proxies) or a comma-separated list of proxy addresses or CIDR ranges',
+        },
+      ),
   ).transform((v): 'private' | string[] | undefined => {
     const t = v?.trim().toLowerCase();
     if (t === undefined || ['0', 'false', 'no', 'off'].includes(t)) return undefined;

@@ -29,7 +29,11 @@ export async function sealPublish(
     case 'discourse-api':
       return { method: input.method, apiUsername: input.apiUsername, apiKey: box.seal(input.apiKey, aad) };
     case 'xenforo-api':
-      return { method: input.method, ...(input.apiUser ? { apiUser: input.apiUser } : {}), apiKey: box.seal(input.apiKey, aad) };
+      return {
+        method: input.method,
+        ...(input.apiUser ? { apiUser: input.apiUser } : {}),
+        apiKey: box.seal(input.apiKey, aad),
+      };
     case 'form':
       return { method: 'form', jar: box.seal(await cookieJar(input.cookies), aad) };
   }
@@ -41,9 +45,11 @@ export function publicSettings(settings: GameSettings): Record<string, unknown> 
   const p = settings.publish;
   if (p) {
     out.publish =
-      p.method === 'copy' ? p
-      : p.method === 'form' ? { method: p.method, cookies: '(stored)' }
-      : { ...p, apiKey: '(stored)' };
+      p.method === 'copy'
+        ? p
+        : p.method === 'form'
+          ? { method: p.method, cookies: '(stored)' }
+          : { ...p, apiKey: '(stored)' };
   }
   return out;
 }

@@ -55,7 +55,9 @@ export class SecretBox {
     const tagBytes = Buffer.from(tag, 'base64url');
     if (tagBytes.length !== TAG_BYTES) throw new SecretOpenError('authentication failed');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+      const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAAD(Buffer.from(aad, 'utf8'));
       decipher.setAuthTag(tagBytes);
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');

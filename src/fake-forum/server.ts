@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -212,11 +218,13 @@ class FakeForumServer implements FakeForum {
 
   /** Writes the response, or a 304 when the client's validators still match. */
   private answer(req: IncomingMessage, res: ServerResponse, route: Route, response: FakeResponse): number {
-    const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : (response.body ?? Buffer.alloc(0));
+    const body =
+      typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : (response.body ?? Buffer.alloc(0));
     const status = response.status ?? 200;
     const headers: Record<string, string> = {
       'content-type':
-        response.contentType ?? (typeof response.body === 'string' || response.body === undefined ? 'text/html; charset=utf-8' : 'text/html'),
+        response.contentType ??
+        (typeof response.body === 'string' || response.body === undefined ? 'text/html; charset=utf-8' : 'text/html'),
     };
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
     if (route.etag && status === 200 && headers.etag === undefined) {
@@ -262,7 +270,13 @@ function isNotModified(request: IncomingHttpHeaders, response: Record<string, st
   return !Number.isNaN(sinceMs) && !Number.isNaN(modifiedMs) && modifiedMs <= sinceMs;
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer, chunked: boolean): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  chunked: boolean,
+): void {
   if (!chunked) {
     res.writeHead(status, { ...headers, 'content-length': String(body.length) });
     res.end(body);

@@ -11,12 +11,16 @@ export const ThreadFolder = z.object({
   engine: EngineId,
   /** The thread's URL path on the fake forum (page 1). */
   path: z.string().startsWith('/'),
-  pages: z.array(z.object({
-    page: z.number().int().positive(),
-    path: z.string().startsWith('/'),
-    file: z.string(),
-    contentType: z.string().optional(),
-  })).min(1),
+  pages: z
+    .array(
+      z.object({
+        page: z.number().int().positive(),
+        path: z.string().startsWith('/'),
+        file: z.string(),
+        contentType: z.string().optional(),
+      }),
+    )
+    .min(1),
 });
 export type ThreadFolder = z.infer<typeof ThreadFolder>;
 
@@ -35,7 +39,8 @@ export function mountThreadFolder(forum: FakeForum, dir: string, prefix = ''): {
   }
   for (const p of folder.pages) {
     const body = readFileSync(join(dir, p.file));
-    const contentType = p.contentType ?? (p.file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8');
+    const contentType =
+      p.contentType ?? (p.file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8');
     forum.route(prefix + p.path, { body, contentType });
     mountPermalinks(forum, folder.engine, prefix, p.path, body.toString('utf8'));
   }
@@ -50,7 +55,11 @@ function mountPermalinks(forum: FakeForum, engine: EngineId, prefix: string, pag
   const pageUrl = forum.url(prefix + pagePath);
   let posts;
   try {
-    posts = adapterOf(engine).parsePage(html, { url: pageUrl, profile: DEFAULT_PROFILE, now: new Date(0).toISOString() }).posts;
+    posts = adapterOf(engine).parsePage(html, {
+      url: pageUrl,
+      profile: DEFAULT_PROFILE,
+      now: new Date(0).toISOString(),
+    }).posts;
   } catch {
     return; // a page the adapter cannot read still serves; only its post links stay unrouted
   }

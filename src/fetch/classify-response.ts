@@ -1,7 +1,7 @@
 import { detectChallenge } from './challenge.js';
 import {
   ChallengeError,
-  FetchError,
+  type FetchError,
   ForbiddenError,
   LoginRequiredError,
   NotFoundError,

@@ -7,11 +7,7 @@ import { decodeWindows1252 } from './windows-1252.js';
  * windows-1252). An unknown label is skipped, not fatal.
  */
 export function decodeBody(bytes: Uint8Array, contentType: string | null): string {
-  const encoding =
-    sniffBom(bytes) ??
-    knownEncoding(charsetParam(contentType)) ??
-    metaEncoding(bytes) ??
-    'utf-8';
+  const encoding = sniffBom(bytes) ?? knownEncoding(charsetParam(contentType)) ?? metaEncoding(bytes) ?? 'utf-8';
   if (encoding === 'windows-1252') return decodeWindows1252(bytes);
   return new TextDecoder(encoding).decode(bytes);
 }

@@ -23,7 +23,11 @@ export const PageFetcherOptions = z.strictObject({
   userAgent: z.string().min(1).default(DEFAULT_USER_AGENT),
   /** Per request (each redirect hop and each retry gets its own). */
   timeoutMs: z.number().int().positive().default(20_000),
-  maxBytes: z.number().int().positive().default(8 * 1024 * 1024),
+  maxBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 * 1024),
   /** Retries after the first attempt, for retryable errors only. */
   retries: z.number().int().min(0).default(3),
   /** First retry waits about this long (doubling, with jitter). */

@@ -79,7 +79,9 @@ export class PageFetcher {
    */
   async get(url: string, validators: Validators = {}): Promise<FetchedPage> {
     const start = parseHttpUrl(url);
-    return this.retrying(async () => this.pageOf(url, await this.followRedirects(start, 'page', validators), validators));
+    return this.retrying(async () =>
+      this.pageOf(url, await this.followRedirects(start, 'page', validators), validators),
+    );
   }
 
   /**
@@ -193,12 +195,20 @@ export class PageFetcher {
   }
 
   /** One request on the host's lane: send, read (capped), judge (pages), report. */
-  private async exchange(target: URL, kind: RequestInfo['kind'], validators: Validators, lane: HostLane): Promise<Exchange> {
+  private async exchange(
+    target: URL,
+    kind: RequestInfo['kind'],
+    validators: Validators,
+    lane: HostLane,
+  ): Promise<Exchange> {
     const began = performance.now();
     let status: number | null = null;
     let failure: string | undefined;
     try {
-      this.dispatcher ??= guardedDispatcher({ allowPrivate: this.opts.allowPrivateHosts, resolve: this.opts.resolveHost });
+      this.dispatcher ??= guardedDispatcher({
+        allowPrivate: this.opts.allowPrivateHosts,
+        resolve: this.opts.resolveHost,
+      });
       const init: GuardedRequestInit = {
         dispatcher: await this.dispatcher,
         headers: this.requestHeaders(target, kind === 'page' ? validators : {}),
@@ -216,9 +226,13 @@ export class PageFetcher {
       }
       const { body, bytes } = await this.readText(response, target, kind);
       if (kind === 'page') {
-        const error = errorForResponse(target.href, { status: response.status, headers: response.headers, body }, {
-          maxRetryAfterMs: this.opts.maxRetryAfterMs,
-        });
+        const error = errorForResponse(
+          target.href,
+          { status: response.status, headers: response.headers, body },
+          {
+            maxRetryAfterMs: this.opts.maxRetryAfterMs,
+          },
+        );
         // Everyone waiting for this host backs off, not only this caller.
         if (error instanceof ThrottledError) lane.throttled(error.retryAfterMs);
         if (error) throw error;
@@ -234,7 +248,11 @@ export class PageFetcher {
   }
 
   /** The body as text (and the bytes it was decoded from), when anyone will look at it. */
-  private async readText(response: Response, target: URL, kind: RequestInfo['kind']): Promise<{ body: string; bytes: Uint8Array | null }> {
+  private async readText(
+    response: Response,
+    target: URL,
+    kind: RequestInfo['kind'],
+  ): Promise<{ body: string; bytes: Uint8Array | null }> {
     const ok = response.status >= 200 && response.status < 300;
     if (ok) {
       const cap = kind === 'robots' ? Math.min(ROBOTS_BYTES, this.opts.maxBytes) : this.opts.maxBytes;
@@ -310,7 +328,9 @@ export class PageFetcher {
     if (error instanceof TypeError && error.message === 'terminated') {
       // The connection closed while the body was arriving: a cut-off transfer, worth a retry.
       const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
-      return new NetworkError(target, `connection closed mid-response${code ? ` (${code})` : ''}`, { cause: error.cause });
+      return new NetworkError(target, `connection closed mid-response${code ? ` (${code})` : ''}`, {
+        cause: error.cause,
+      });
     }
     // Anything else may quote the request (e.g. a header value): keep only its class.
     return new NetworkError(target, `request failed (${name ?? 'unknown error'})`, { retryable: false });

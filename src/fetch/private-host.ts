@@ -95,7 +95,14 @@ function lastV4(words: readonly number[]): string {
  * Votal is on one of these; a documentation or reserved address is not a proxy of ours.
  */
 const PRIVATE_NET_V4 = new BlockList();
-for (const [net, prefix] of [['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+for (const [net, prefix] of [
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
   PRIVATE_NET_V4.addSubnet(net, prefix, 'ipv4');
 }
 const PRIVATE_NET_V6 = new BlockList();

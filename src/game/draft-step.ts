@@ -10,7 +10,13 @@ import type { PollState } from '../store/polls-repo.js';
 import type { Sql } from '../store/sql.js';
 import type { StoredTally } from '../store/tallies-repo.js';
 import { dialectFor } from '../votal/dialect.js';
-import { DraftSettings, draftReasons, voteChanges, type DraftSettingsInput, type NewPost } from '../votal/draft-triggers.js';
+import {
+  DraftSettings,
+  draftReasons,
+  voteChanges,
+  type DraftSettingsInput,
+  type NewPost,
+} from '../votal/draft-triggers.js';
 import { renderVotal } from '../votal/render-votal.js';
 import type { PollSettings } from './game-settings.js';
 
@@ -55,7 +61,9 @@ export async function acceptedReviews(store: Pick<Repos, 'audit'>, gameId: numbe
 /** The draft triggers of `game.settings.drafts`, keeping only the keys they know (other parts of Votal keep their own there). */
 export function draftSettingsOf(settings: PollSettings): DraftSettingsInput {
   const known = Object.keys(DraftSettings.shape);
-  return DraftSettings.parse(Object.fromEntries(Object.entries(settings.drafts ?? {}).filter(([k]) => known.includes(k))));
+  return DraftSettings.parse(
+    Object.fromEntries(Object.entries(settings.drafts ?? {}).filter(([k]) => known.includes(k))),
+  );
 }
 
 export function countersOf(state: PollState): DraftCounters {
@@ -75,17 +83,33 @@ export function countersOf(state: PollState): DraftCounters {
 export async function draftStep(input: DraftStepInput): Promise<DraftStepResult> {
   const { store, game, after } = input;
   const counters = countersOf(input.state);
-  const before = counters.draftCheckedTallyId === null ? null
-    : counters.draftCheckedTallyId === after.id ? after : await store.tallies.get(counters.draftCheckedTallyId);
+  const before =
+    counters.draftCheckedTallyId === null
+      ? null
+      : counters.draftCheckedTallyId === after.id
+        ? after
+        : await store.tallies.get(counters.draftCheckedTallyId);
   const newPosts: NewPost[] = input.newPosts.map((p) => ({ post: p.number, author: p.author, text: ownText(p.body) }));
   const settings = draftSettingsOf(input.settings);
-  const lastDraft = counters.lastDraftAt !== null || counters.votesSinceDraft > 0
-    ? { at: counters.lastDraftAt ?? input.now, votesSinceCount: counters.votesSinceDraft }
-    : null;
+  const lastDraft =
+    counters.lastDraftAt !== null || counters.votesSinceDraft > 0
+      ? { at: counters.lastDraftAt ?? input.now, votesSinceCount: counters.votesSinceDraft }
+      : null;
   const beforeTally = before?.tally ?? null;
   const changes = voteChanges(beforeTally, after.tally, newPosts).length;
-  const reasons = draftReasons({ before: beforeTally, after: after.tally, newPosts, lastDraft, now: input.now, settings });
-  const next: DraftCounters = { ...counters, draftCheckedTallyId: after.id, votesSinceDraft: counters.votesSinceDraft + changes };
+  const reasons = draftReasons({
+    before: beforeTally,
+    after: after.tally,
+    newPosts,
+    lastDraft,
+    now: input.now,
+    settings,
+  });
+  const next: DraftCounters = {
+    ...counters,
+    draftCheckedTallyId: after.id,
+    votesSinceDraft: counters.votesSinceDraft + changes,
+  };
   if (reasons.length === 0) return { draft: null, reasons: [], counters: next, error: null };
 
   const dialect = dialectFor(input.engine);
@@ -101,14 +125,27 @@ export async function draftStep(input: DraftStepInput): Promise<DraftStepResult>
     });
   } catch (error) {
     const message = `could not render the votal draft: ${(error as Error).message}`;
-    await store.audit.record({ gameId: game.id, actor: 'poller', action: 'draft.error', detail: { error: message, tallyId: after.id } });
+    await store.audit.record({
+      gameId: game.id,
+      actor: 'poller',
+      action: 'draft.error',
+      detail: { error: message, tallyId: after.id },
+    });
     // The reasons stand: the next poll tries again (the GM may fix the template meanwhile).
-    return { draft: null, reasons: reasons.map((r) => r.text), counters: { ...next, draftCheckedTallyId: counters.draftCheckedTallyId }, error: message };
+    return {
+      draft: null,
+      reasons: reasons.map((r) => r.text),
+      counters: { ...next, draftCheckedTallyId: counters.draftCheckedTallyId },
+      error: message,
+    };
   }
   const draft = await store.sql.transaction(async (tx) => {
     const created = await storeOn(tx).drafts.create({ gameId: game.id, tallyId: after.id, dialect, body }, 'poller');
     await recordAudit(tx, {
-      gameId: game.id, actor: 'poller', action: 'draft.reasons', detail: { draftId: created.id, tallyId: after.id, reasons },
+      gameId: game.id,
+      actor: 'poller',
+      action: 'draft.reasons',
+      detail: { draftId: created.id, tallyId: after.id, reasons },
     });
     return created;
   });

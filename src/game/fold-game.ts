@@ -125,7 +125,13 @@ export function foldGame(input: FoldGameInput): FoldGameResult {
       const post = input.posts[pi]!;
       if (before && isLate(post.number, before, dayStarts, t)) {
         const counted = post.revisions[chosen[pi]!]!.reading.effect;
-        lateEdits.push({ post: post.number, author: post.author, at: iso(t), counted, edited: post.revisions[ri]!.reading.effect });
+        lateEdits.push({
+          post: post.number,
+          author: post.author,
+          at: iso(t),
+          counted,
+          edited: post.revisions[ri]!.reading.effect,
+        });
       } else {
         chosen[pi] = ri;
       }
@@ -138,7 +144,9 @@ export function foldGame(input: FoldGameInput): FoldGameResult {
   const notes: string[] = [...(tally.notes ?? [])];
   for (const late of lateEdits) {
     if (sameEffect(late.counted, late.edited)) {
-      notes.push(`Post ${late.post} by ${late.author} was edited after its Day was decided (${late.at}); the edit is not counted.`);
+      notes.push(
+        `Post ${late.post} by ${late.author} was edited after its Day was decided (${late.at}); the edit is not counted.`,
+      );
       continue;
     }
     flags.push({
@@ -150,12 +158,18 @@ export function foldGame(input: FoldGameInput): FoldGameResult {
     });
   }
   for (const p of input.posts) {
-    if (p.deleted) notes.push(`Post ${p.number} by ${p.author} was deleted on the forum; it is kept and counted as it was.`);
+    if (p.deleted)
+      notes.push(`Post ${p.number} by ${p.author} was deleted on the forum; it is kept and counted as it was.`);
   }
   const out: Tally = { ...tally, flags: flags.sort((a, b) => a.post - b.post) };
   if (notes.length) out.notes = notes;
   return {
-    tally: out, lateEdits, deadline: final.deadline, upcoming: final.upcoming.filter((t) => Date.parse(t) > nowMs), log: final.log, clock: final.clock,
+    tally: out,
+    lateEdits,
+    deadline: final.deadline,
+    upcoming: final.upcoming.filter((t) => Date.parse(t) > nowMs),
+    log: final.log,
+    clock: final.clock,
   };
 }
 
@@ -183,16 +197,25 @@ interface CountAt {
  */
 function countAt(input: FoldGameInput, chosen: readonly number[], atMs: number, cut: boolean): CountAt {
   const posts: PostEvent[] = input.posts.map((p, pi) => ({
-    kind: 'post', post: p.number, author: p.author, time: p.postedAt, permalink: p.permalink, reading: readingOf(p, chosen[pi]!),
+    kind: 'post',
+    post: p.number,
+    author: p.author,
+    time: p.postedAt,
+    permalink: p.permalink,
+    reading: readingOf(p, chosen[pi]!),
   }));
   const days: ClockDay[] = (input.clockDays ?? []).filter((d) => d.day !== input.day?.number);
   if (input.day) days.push({ day: input.day.number, start: input.day.start, deadline: input.day.deadline });
   const log: TallyEvent[] = [...posts, ...input.gmEvents];
   const clock = { now: iso(atMs), days };
   const tally = countVotes({
-    ruleset: input.ruleset, roster: input.roster, events: log, engine: input.engine, clock,
-    view: cut ? 'gm' : input.view ?? 'gm',
-    explain: cut ? false : input.explain ?? false,
+    ruleset: input.ruleset,
+    roster: input.roster,
+    events: log,
+    engine: input.engine,
+    clock,
+    view: cut ? 'gm' : (input.view ?? 'gm'),
+    explain: cut ? false : (input.explain ?? false),
     ...(cut ? { toTime: iso(atMs) } : {}),
     ...(!cut && input.toTime !== undefined ? { toTime: input.toTime } : {}),
     ...(!cut && input.toPost !== undefined ? { toPost: input.toPost } : {}),

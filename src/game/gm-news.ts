@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { GmEvent } from '../model/event.js';
-import type { Roster } from '../model/roster.js';
 import { readGmPost, rosterNames, type GmProposal, type GmUnread } from '../parse/gm-posts.js';
 import { loadGmPhrases, type GmPhrases } from '../rules/gm-phrases.js';
 import type { Ruleset } from '../rules/ruleset.js';
@@ -62,7 +61,9 @@ export function gmNews(input: GmNewsInput): GmNews {
   const unread: GmNewsUnread[] = [];
   for (const post of input.posts) {
     if (post.deleted || !isGm.has(post.author.toLowerCase())) continue;
-    const reading = readGmPost({ number: post.number, body: post.body, postedAt: post.postedAt }, names, phrases, { timeZone: zone });
+    const reading = readGmPost({ number: post.number, body: post.body, postedAt: post.postedAt }, names, phrases, {
+      timeZone: zone,
+    });
     const where = { author: post.author, permalink: post.permalink };
     for (const p of reading.proposals) {
       const key = digest(`${p.post}:${stableJson(p.event)}`);
@@ -95,12 +96,20 @@ export function gmNames(settings: GameSettings, posts: readonly StoredPost[]): s
  */
 function sameNews(e: GmEvent): string {
   switch (e.kind) {
-    case 'kill': case 'modkill': case 'revive': return `${e.kind}:${e.player.toLowerCase()}`;
-    case 'replace': return `replace:${e.player.toLowerCase()}:${e.by.toLowerCase()}`;
-    case 'day-start': return `day-start:${e.day}`;
-    case 'day-end': return `day-end:${e.at ?? e.time ?? ''}`;
-    case 'deadline': return `deadline:${Date.parse(e.time)}`;
-    default: return stableJson(e);
+    case 'kill':
+    case 'modkill':
+    case 'revive':
+      return `${e.kind}:${e.player.toLowerCase()}`;
+    case 'replace':
+      return `replace:${e.player.toLowerCase()}:${e.by.toLowerCase()}`;
+    case 'day-start':
+      return `day-start:${e.day}`;
+    case 'day-end':
+      return `day-end:${e.at ?? e.time ?? ''}`;
+    case 'deadline':
+      return `deadline:${Date.parse(e.time)}`;
+    default:
+      return stableJson(e);
   }
 }
 

@@ -18,14 +18,19 @@ export function playersNow(roster: Roster, events: readonly GmEvent[], tally: Ta
     .sort((a, b) => position(a.e) - position(b.e) || a.order - b.order);
   for (const { e } of replacements) {
     const key = nameKey(e.player);
-    const slot = slots.find((s) => nameKey(s.name) === key) ?? slots.find((s) => s.formerNames.some((n) => nameKey(n) === key));
+    const slot =
+      slots.find((s) => nameKey(s.name) === key) ?? slots.find((s) => s.formerNames.some((n) => nameKey(n) === key));
     if (!slot || nameKey(slot.name) === nameKey(e.by)) continue;
     slot.formerNames.push(slot.name);
     slot.name = e.by;
   }
   if (!tally) return slots;
   // `dead` is in every count made since it was added; an older count only has the Day's living.
-  const dead = new Set((tally.dead ?? slots.map((s) => s.name).filter((n) => !tally.players.some((p) => nameKey(p) === nameKey(n)))).map(nameKey));
+  const dead = new Set(
+    (tally.dead ?? slots.map((s) => s.name).filter((n) => !tally.players.some((p) => nameKey(p) === nameKey(n)))).map(
+      nameKey,
+    ),
+  );
   return slots.map((s) => ({ ...s, alive: !dead.has(nameKey(s.name)) }));
 }
 

@@ -141,7 +141,11 @@ export interface PollResult {
  * (`polls.lastError`, audit `poll.error`) and leaves everything as it was: a page that
  * does not parse never wipes posts, and the previous tally stands.
  */
-export async function pollGame(deps: PollDeps, gameId: number | string, options: PollOptions = {}): Promise<PollResult> {
+export async function pollGame(
+  deps: PollDeps,
+  gameId: number | string,
+  options: PollOptions = {},
+): Promise<PollResult> {
   const id = Number(gameId);
   const log = logOf(deps.log);
   const store = deps.store;
@@ -154,40 +158,73 @@ export async function pollGame(deps: PollDeps, gameId: number | string, options:
   const owner = `${PROCESS_INSTANCE}/${randomUUID()}`;
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const claimed = await store.polls.claim(
-    id, owner, leaseMs, store.sql.driver === 'pglite' ? { instance: PROCESS_INSTANCE } : undefined,
+    id,
+    owner,
+    leaseMs,
+    store.sql.driver === 'pglite' ? { instance: PROCESS_INSTANCE } : undefined,
   );
   if (claimed === null) return { ...result, status: 'busy', reason: 'another poll of this game is running' };
-  const renew = setInterval(() => {
-    store.polls.renew(id, owner, leaseMs).then(
-      (held) => { if (!held) log.warn({ gameId: id }, 'lost the poll lease'); },
-      (error: unknown) => log.warn({ gameId: id, err: String(error) }, 'could not renew the poll lease'),
-    );
-  }, Math.max(1_000, Math.floor(leaseMs / 3)));
+  const renew = setInterval(
+    () => {
+      store.polls.renew(id, owner, leaseMs).then(
+        (held) => {
+          if (!held) log.warn({ gameId: id }, 'lost the poll lease');
+        },
+        (error: unknown) => log.warn({ gameId: id, err: String(error) }, 'could not renew the poll lease'),
+      );
+    },
+    Math.max(1_000, Math.floor(leaseMs / 3)),
+  );
   renew.unref();
 
   const before = await store.polls.get(id);
   try {
     const done = await pollLeased(deps, game, before, options, result, log);
     done.state = await store.polls.finish(id, owner, {
-      ok: true, fullRead: done.fullRead, at: new Date(deps.now()),
+      ok: true,
+      fullRead: done.fullRead,
+      at: new Date(deps.now()),
       state: { deadline: done.deadline, upcoming: done.upcoming, ...done.carry, loginRequired: false },
     });
     if (before.lastError !== null) {
-      await store.audit.record({ gameId: id, actor: POLLER_ACTOR, action: 'poll.recover', detail: { after: before.lastError } });
+      await store.audit.record({
+        gameId: id,
+        actor: POLLER_ACTOR,
+        action: 'poll.recover',
+        detail: { after: before.lastError },
+      });
     }
-    log.info({ gameId: id, added: done.added, edited: done.edited, deleted: done.deleted, tally: done.tallyChanged }, 'polled');
+    log.info(
+      { gameId: id, added: done.added, edited: done.edited, deleted: done.deleted, tally: done.tallyChanged },
+      'polled',
+    );
     return done;
   } catch (error) {
     const err = describeError(error);
     log.warn({ gameId: id, error: err.message }, 'poll failed');
     // One audit entry per distinct failure: a forum down for hours is one story, not hundreds.
     if (before.lastError !== err.message) {
-      await store.audit.record({ gameId: id, actor: POLLER_ACTOR, action: 'poll.error', detail: { error: err.message, name: err.name } });
+      await store.audit.record({
+        gameId: id,
+        actor: POLLER_ACTOR,
+        action: 'poll.error',
+        detail: { error: err.message, name: err.name },
+      });
     }
     const state = await store.polls.finish(id, owner, {
-      ok: false, error: err.message, at: new Date(deps.now()), state: { loginRequired: error instanceof LoginRequiredError },
+      ok: false,
+      error: err.message,
+      at: new Date(deps.now()),
+      state: { loginRequired: error instanceof LoginRequiredError },
     });
-    return { ...result, status: 'failed', reason: err.message, error: err, state, tally: await store.tallies.latest(id) };
+    return {
+      ...result,
+      status: 'failed',
+      reason: err.message,
+      error: err,
+      state,
+      tally: await store.tallies.latest(id),
+    };
   } finally {
     clearInterval(renew);
     await store.polls.release(id, owner).catch(() => {});
@@ -195,7 +232,12 @@ export async function pollGame(deps: PollDeps, gameId: number | string, options:
 }
 
 async function pollLeased(
-  deps: PollDeps, game: Game, before: PollState, options: PollOptions, result: PollResult, log: Log,
+  deps: PollDeps,
+  game: Game,
+  before: PollState,
+  options: PollOptions,
+  result: PollResult,
+  log: Log,
 ): Promise<PollResult> {
   const { store } = deps;
   const settings = pollSettings(game.settings);
@@ -225,7 +267,9 @@ async function pollLeased(
     const stored = (await store.posts.headsOf(game.id)).filter((p) => !p.deleted);
     // A layout change that loses posts must not look like a mass deletion.
     if (vanished.length > 5 && vanished.length * 2 > stored.length) {
-      throw new Error(`refusing to mark ${vanished.length} of ${stored.length} posts deleted at once; the forum's layout may have changed`);
+      throw new Error(
+        `refusing to mark ${vanished.length} of ${stored.length} posts deleted at once; the forum's layout may have changed`,
+      );
     }
     const pages = [...new Set([...stored.map((p) => p.page), ...read.recordedPages])];
     const present = read.thread.posts.map((p) => p.id);
@@ -234,7 +278,9 @@ async function pollLeased(
       if (deleted.length > 0) await storeOn(tx).polls.mergeState(game.id, { recountDue: true });
       for (const post of deleted) {
         await recordAudit(tx, {
-          gameId: game.id, actor: POLLER_ACTOR, action: 'post.delete',
+          gameId: game.id,
+          actor: POLLER_ACTOR,
+          action: 'post.delete',
           detail: { post: post.number, forumPostId: post.id, author: post.author, text: clip(plainText(post.body)) },
         });
       }
@@ -244,11 +290,19 @@ async function pollLeased(
   for (const page of read.thread.summary.unchanged) await store.threadPages.markNotModified(game.id, page, seenAt);
   if (result.added + result.edited + result.deleted + result.restored > 0) {
     await store.audit.record({
-      gameId: game.id, actor: POLLER_ACTOR, action: 'poll.read',
+      gameId: game.id,
+      actor: POLLER_ACTOR,
+      action: 'poll.read',
       detail: {
-        full, pages: result.pages, added: result.added, edited: result.edited, deleted: result.deleted, restored: result.restored,
+        full,
+        pages: result.pages,
+        added: result.added,
+        edited: result.edited,
+        deleted: result.deleted,
+        restored: result.restored,
         // The reader reuses the pages before the last one unread: these are the pages read now.
-        postsOnPagesRead: read.thread.posts.length, newPosts: read.added.map((p) => p.number),
+        postsOnPagesRead: read.thread.posts.length,
+        newPosts: read.added.map((p) => p.number),
       },
     });
   }
@@ -271,7 +325,13 @@ async function pollLeased(
   const { histories, parsed } = await postHistories(store, game, ruleset, gmEvents, posts, { save: true });
   result.parsed += parsed;
   const folded = foldGame({
-    ruleset, roster: game.roster, engine: read.thread.engine, posts: histories, gmEvents, day: settings.day, now: foldNow,
+    ruleset,
+    roster: game.roster,
+    engine: read.thread.engine,
+    posts: histories,
+    gmEvents,
+    day: settings.day,
+    now: foldNow,
   });
   result.deadline = folded.deadline;
   result.upcoming = folded.upcoming;
@@ -280,17 +340,29 @@ async function pollLeased(
     result.tally = await store.sql.transaction(async (tx) => {
       const saved = await storeOn(tx).tallies.save(game.id, tally);
       await recordAudit(tx, {
-        gameId: game.id, actor: POLLER_ACTOR, action: 'tally.save',
+        gameId: game.id,
+        actor: POLLER_ACTOR,
+        action: 'tally.save',
         detail: {
-          tallyId: saved.id, asOfPost: tally.asOfPost, day: tally.day, outcome: tally.outcome.status,
-          wagons: tally.wagons.map((w) => ({ target: w.target, total: w.total })), flags: tally.flags.length,
-          violations: tally.violations.length, lateEdits: folded.lateEdits.length,
+          tallyId: saved.id,
+          asOfPost: tally.asOfPost,
+          day: tally.day,
+          outcome: tally.outcome.status,
+          wagons: tally.wagons.map((w) => ({ target: w.target, total: w.total })),
+          flags: tally.flags.length,
+          violations: tally.violations.length,
+          lateEdits: folded.lateEdits.length,
         },
       });
       const was = previous?.tally.outcome;
-      if (tally.outcome.status !== 'open' && (was?.status !== tally.outcome.status || previous?.tally.day !== tally.day)) {
+      if (
+        tally.outcome.status !== 'open' &&
+        (was?.status !== tally.outcome.status || previous?.tally.day !== tally.day)
+      ) {
         await recordAudit(tx, {
-          gameId: game.id, actor: POLLER_ACTOR, action: 'tally.decided',
+          gameId: game.id,
+          actor: POLLER_ACTOR,
+          action: 'tally.decided',
           detail: { tallyId: saved.id, day: tally.day, outcome: tally.outcome },
         });
       }
@@ -300,19 +372,38 @@ async function pollLeased(
   }
 
   const counted: LastCount = {
-    basis, at: foldNow, tallyId: result.tally!.id, deadline: folded.deadline, upcoming: folded.upcoming,
+    basis,
+    at: foldNow,
+    tallyId: result.tally!.id,
+    deadline: folded.deadline,
+    upcoming: folded.upcoming,
   };
   return draftAndFinish(deps, game, ruleset, read, settings, before, result, foldNow, counted);
 }
 
 /** A draft for the GM, when the triggers say so; the count's facts go to the poll state. */
 async function draftAndFinish(
-  deps: PollDeps, game: Game, ruleset: Ruleset, read: RecordedRead, settings: PollSettings,
-  before: PollState, result: PollResult, now: string, count: LastCount,
+  deps: PollDeps,
+  game: Game,
+  ruleset: Ruleset,
+  read: RecordedRead,
+  settings: PollSettings,
+  before: PollState,
+  result: PollResult,
+  now: string,
+  count: LastCount,
 ): Promise<PollResult> {
   const drafted = await draftStep({
-    store: deps.store, game, ruleset, engine: read.thread.engine, settings, state: before, after: result.tally!,
-    newPosts: read.added, now, deadline: result.deadline,
+    store: deps.store,
+    game,
+    ruleset,
+    engine: read.thread.engine,
+    settings,
+    state: before,
+    after: result.tally!,
+    newPosts: read.added,
+    now,
+    deadline: result.deadline,
   });
   result.draft = drafted.draft;
   result.draftReasons = drafted.reasons;
@@ -357,8 +448,11 @@ const VOTAL_VERSION = (
  */
 function countBasis(game: Game, ruleset: Ruleset, engine: string, events: readonly { id: number }[]): string {
   const text = stableJson({
-    ruleset: rulesetVersion(ruleset, game.roster), settings: game.settings, engine,
-    events: events.map((e) => e.id), votal: VOTAL_VERSION,
+    ruleset: rulesetVersion(ruleset, game.roster),
+    settings: game.settings,
+    engine,
+    events: events.map((e) => e.id),
+    votal: VOTAL_VERSION,
   });
   return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
@@ -390,7 +484,9 @@ export function fullReadDue(before: PollState, settings: PollSettings, now: stri
   const nowMs = Date.parse(now);
   const sinceFull = nowMs - Date.parse(before.lastFullReadAt);
   if (sinceFull >= settings.fullReadMinutes * 60_000) return true;
-  const upcoming = Array.isArray(before.state.upcoming) ? before.state.upcoming.filter((t): t is string => typeof t === 'string') : [];
+  const upcoming = Array.isArray(before.state.upcoming)
+    ? before.state.upcoming.filter((t): t is string => typeof t === 'string')
+    : [];
   const instants = upcoming.map((t) => Date.parse(t)).filter((t) => !Number.isNaN(t));
   const lastPoll = before.lastPolledAt === null ? Number.NEGATIVE_INFINITY : Date.parse(before.lastPolledAt);
   if (instants.some((t) => t <= nowMs && t > lastPoll)) return true;
@@ -414,7 +510,12 @@ interface RecordedRead {
  * transaction), so a poll that dies half-way keeps what it read and the next one resumes.
  */
 async function readRecording(
-  deps: PollDeps, game: Game, full: boolean, result: PollResult, log: Log, before: PollState,
+  deps: PollDeps,
+  game: Game,
+  full: boolean,
+  result: PollResult,
+  log: Log,
+  before: PollState,
 ): Promise<RecordedRead> {
   const { store } = deps;
   const site = deps.siteFor ? await deps.siteFor(game) : null;
@@ -443,15 +544,27 @@ async function readRecording(
       // The count must follow, even if this poll dies before it counts.
       const recount = rec.added.length + rec.edited.length + rec.restored.length + rec.moved.length > 0;
       if (recount) await repos.polls.mergeState(game.id, { recountDue: true });
-      await repos.threadPages.saveFetched(game.id, {
-        page: page.page, url, etag: doc?.etag ?? null, lastModified: doc?.lastModified ?? null,
-        bodyHash: doc?.hash ?? null, postCount: page.posts.length,
-      }, seenAt);
+      await repos.threadPages.saveFetched(
+        game.id,
+        {
+          page: page.page,
+          url,
+          etag: doc?.etag ?? null,
+          lastModified: doc?.lastModified ?? null,
+          bodyHash: doc?.hash ?? null,
+          postCount: page.posts.length,
+        },
+        seenAt,
+      );
       for (const { before, after } of rec.edited) {
         await recordAudit(tx, {
-          gameId: game.id, actor: POLLER_ACTOR, action: 'post.edit',
+          gameId: game.id,
+          actor: POLLER_ACTOR,
+          action: 'post.edit',
           detail: {
-            post: after.number, forumPostId: after.id, author: after.author,
+            post: after.number,
+            forumPostId: after.id,
+            author: after.author,
             // No marker, or the same marker as before: the forum did not show this edit.
             silent: after.edit === null || stableJson(after.edit) === stableJson(before.edit),
             before: { bodyHash: before.bodyHash, edit: before.edit, text: clip(plainText(before.body)) },
@@ -461,13 +574,20 @@ async function readRecording(
       }
       for (const post of rec.restored) {
         await recordAudit(tx, {
-          gameId: game.id, actor: POLLER_ACTOR, action: 'post.restore', detail: { post: post.number, forumPostId: post.id, author: post.author },
+          gameId: game.id,
+          actor: POLLER_ACTOR,
+          action: 'post.restore',
+          detail: { post: post.number, forumPostId: post.id, author: post.author },
         });
       }
       // The thread's shape as this page shows it, in the same transaction: a poll killed
       // after a page was recorded must not leave its validators without the page count
       // it showed (a 304 on that page would then hide the pages after it for good).
-      await repos.polls.setShape(game.id, { title: page.title, pageCount: page.pageCount, postsPerPage: page.postsPerPage });
+      await repos.polls.setShape(game.id, {
+        title: page.title,
+        pageCount: page.pageCount,
+        postsPerPage: page.postsPerPage,
+      });
       result.added += rec.added.length;
       result.edited += rec.edited.length;
       result.restored += rec.restored.length;
@@ -489,9 +609,11 @@ async function readRecording(
       ...(profile ? { profile } : {}),
       ...(renderer ? { renderer } : {}),
       onPage: (page, url) => {
-        chain = chain.then(() => (failure === null ? record(page, url) : undefined)).catch((error: unknown) => {
-          failure ??= error;
-        });
+        chain = chain
+          .then(() => (failure === null ? record(page, url) : undefined))
+          .catch((error: unknown) => {
+            failure ??= error;
+          });
       },
       onNote: (message) => log.info({ gameId: game.id, note: message }, 'thread reader note'),
     });
@@ -513,10 +635,27 @@ async function vanishedPosts(store: Repos, gameId: number, read: RecordedRead): 
 
 function emptyResult(gameId: number): PollResult {
   return {
-    gameId, status: 'polled', reason: null, fullRead: false, pages: { read: [], unchanged: [], fromCache: [] },
-    added: 0, edited: 0, deleted: 0, restored: 0, parsed: 0, tally: null, tallyChanged: false, counted: false,
+    gameId,
+    status: 'polled',
+    reason: null,
+    fullRead: false,
+    pages: { read: [], unchanged: [], fromCache: [] },
+    added: 0,
+    edited: 0,
+    deleted: 0,
+    restored: 0,
+    parsed: 0,
+    tally: null,
+    tallyChanged: false,
+    counted: false,
     draft: null,
-    draftReasons: [], deadline: null, upcoming: [], error: null, state: null, game: null, carry: {},
+    draftReasons: [],
+    deadline: null,
+    upcoming: [],
+    error: null,
+    state: null,
+    game: null,
+    carry: {},
   };
 }
 

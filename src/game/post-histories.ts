@@ -34,7 +34,11 @@ export type HistoryPost = PostHead & { body?: Post['body'] };
  * reading, and for edited posts (the edit's evidence quotes both versions).
  */
 export async function postHistories(
-  store: HistoryStore, game: Game, ruleset: Ruleset, gmEvents: readonly GmEvent[], posts: readonly HistoryPost[],
+  store: HistoryStore,
+  game: Game,
+  ruleset: Ruleset,
+  gmEvents: readonly GmEvent[],
+  posts: readonly HistoryPost[],
   options: { save: boolean },
 ): Promise<Histories> {
   const versions = new Map<string, { roster: Roster; version: string; saved: Map<number, PostReading> }>();
@@ -51,7 +55,10 @@ export async function postHistories(
   const fresh = new Map<string, { revisionId: number; version: string; reading: PostReading }>();
   const readingOf = (
     v: { roster: Roster; version: string; saved: Map<number, PostReading> },
-    revisionId: number, body: Post['body'], edit: Post['edit'], known?: PostReading | null,
+    revisionId: number,
+    body: Post['body'],
+    edit: Post['edit'],
+    known?: PostReading | null,
   ): PostReading => {
     const key = `${v.version}:${revisionId}`;
     const cached = known ?? v.saved.get(revisionId) ?? fresh.get(key)?.reading ?? null;
@@ -87,7 +94,12 @@ export async function postHistories(
       revisions = [];
       for (const r of all) {
         const known = v.saved.get(r.id) ?? (await store.readings.get(r.id, v.version));
-        revisions.push({ reading: readingOf(v, r.id, r.body, r.edit, known), firstSeen: r.firstSeen, edit: r.edit, text: plainText(r.body) });
+        revisions.push({
+          reading: readingOf(v, r.id, r.body, r.edit, known),
+          firstSeen: r.firstSeen,
+          edit: r.edit,
+          text: plainText(r.body),
+        });
       }
       // The body the forum shows now is the newest; a post that went back to an earlier
       // body shows that one again, from when it came back.
@@ -97,7 +109,12 @@ export async function postHistories(
       }
     }
     out.push({
-      number: p.number, author: p.author, postedAt: p.postedAt, permalink: p.permalink, deleted: p.deleted, revisions,
+      number: p.number,
+      author: p.author,
+      postedAt: p.postedAt,
+      permalink: p.permalink,
+      deleted: p.deleted,
+      revisions,
     });
   }
   // New readings are saved together (one commit, not one per post).
@@ -112,5 +129,11 @@ export async function postHistories(
 
 /** A post went back to an earlier body: it did so after the last sighting of any other body. */
 function latestSighting(all: readonly { lastSeen: string }[], index: number, p: HistoryPost): string {
-  return all.filter((_r, i) => i !== index).map((r) => r.lastSeen).sort().at(-1) ?? p.firstSeen;
+  return (
+    all
+      .filter((_r, i) => i !== index)
+      .map((r) => r.lastSeen)
+      .sort()
+      .at(-1) ?? p.firstSeen
+  );
 }

@@ -11,20 +11,24 @@ export interface StaleCount {
 }
 
 export const LOG_IN_AGAIN =
-  'Log in again: the forum asked Votal for a login, so the count is stale. Store a fresh session in the game\'s ' +
-  'settings (publishing with the board\'s form: paste a cookie export from a logged-in browser), or refresh the ' +
-  'site profile\'s cookies file, then poll again.';
+  "Log in again: the forum asked Votal for a login, so the count is stale. Store a fresh session in the game's " +
+  "settings (publishing with the board's form: paste a cookie export from a logged-in browser), or refresh the " +
+  "site profile's cookies file, then poll again.";
 
 /**
  * A count is stale when the last poll failed; the forum asking for a login is told apart
  * (`game_poll.state.loginRequired`, set by the poll), because only a person can fix it.
  */
-export function staleCount(poll: Pick<PollState, 'lastError' | 'lastErrorAt' | 'lastOkAt' | 'state'>): StaleCount | null {
+export function staleCount(
+  poll: Pick<PollState, 'lastError' | 'lastErrorAt' | 'lastOkAt' | 'state'>,
+): StaleCount | null {
   if (poll.lastError === null) return null;
   const login = poll.state['loginRequired'] === true;
   return {
     reason: login ? 'login-required' : 'poll-failed',
-    message: login ? `${LOG_IN_AGAIN} (${poll.lastError})` : `The last poll failed, so the count may be behind the thread: ${poll.lastError}`,
+    message: login
+      ? `${LOG_IN_AGAIN} (${poll.lastError})`
+      : `The last poll failed, so the count may be behind the thread: ${poll.lastError}`,
     failedAt: poll.lastErrorAt,
     lastOkAt: poll.lastOkAt,
   };

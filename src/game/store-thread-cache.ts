@@ -71,7 +71,9 @@ export class StoreThreadCache implements ThreadCache {
   async put(thread: CachedThread): Promise<void> {
     this.lastPut = thread;
     await this.repos.polls.setShape(this.gameId, {
-      title: thread.title, pageCount: thread.pageCount, postsPerPage: thread.postsPerPage,
+      title: thread.title,
+      pageCount: thread.pageCount,
+      postsPerPage: thread.postsPerPage,
     });
   }
 }
@@ -79,7 +81,15 @@ export class StoreThreadCache implements ThreadCache {
 /** A stored post as the reader's Post (no store fields). */
 function plainPost(p: Post): Post {
   return {
-    id: p.id, number: p.number, page: p.page, author: p.author, authorId: p.authorId, postedAt: p.postedAt,
-    permalink: p.permalink, edit: p.edit, bodyHash: p.bodyHash, body: p.body,
+    id: p.id,
+    number: p.number,
+    page: p.page,
+    author: p.author,
+    authorId: p.authorId,
+    postedAt: p.postedAt,
+    permalink: p.permalink,
+    edit: p.edit,
+    bodyHash: p.bodyHash,
+    body: p.body,
   };
 }

@@ -80,7 +80,9 @@ export function checkCrons(rulesets: readonly Ruleset[]): CheckCron[] {
       byKey.set(key, entry);
     }
   }
-  return [...byKey.values()].sort((a, b) => a.expression.localeCompare(b.expression) || a.timezone.localeCompare(b.timezone));
+  return [...byKey.values()].sort(
+    (a, b) => a.expression.localeCompare(b.expression) || a.timezone.localeCompare(b.timezone),
+  );
 }
 
 export interface DueInput {
@@ -106,7 +108,11 @@ export function dueNow(input: DueInput): DueReason[] {
     const known = typeof input.poll.state.deadline === 'string' ? input.poll.state.deadline : day.deadline;
     const deadline = Date.parse(known);
     if (deadline <= now && deadline > last) reasons.push({ kind: 'deadline', at: new Date(deadline).toISOString() });
-    const window = { day: day.number, start: day.start, deadline: new Date(Math.max(deadline, Date.parse(day.deadline))).toISOString() };
+    const window = {
+      day: day.number,
+      start: day.start,
+      deadline: new Date(Math.max(deadline, Date.parse(day.deadline))).toISOString(),
+    };
     for (const e of clockEvents(input.ruleset, window)) {
       const t = Date.parse(e.time);
       if (e.kind === 'check' && t <= now && t > last) reasons.push({ kind: 'check', at: e.time });
@@ -117,7 +123,11 @@ export function dueNow(input: DueInput): DueReason[] {
     const settings = draftSettingsOf(input.settings);
     if (counters.lastDraftAt !== null && settings.everyHours !== null) {
       const hours = draftReasons({
-        before: input.tally, after: input.tally, newPosts: [], now: input.now, settings,
+        before: input.tally,
+        after: input.tally,
+        newPosts: [],
+        now: input.now,
+        settings,
         lastDraft: { at: counters.lastDraftAt, votesSinceCount: counters.votesSinceDraft },
       }).filter((r) => r.kind === 'hours');
       for (const r of hours) reasons.push({ kind: 'draft-hours', text: r.text });
@@ -188,11 +198,16 @@ export function createClock(opts: ClockOptions): Clock {
     }
     for (const [key, spec] of wanted) {
       if (checks.has(key)) continue;
-      const task = cron.schedule(spec.expression, async () => {
-        for (const { game, ruleset, settings } of await activeGames()) {
-          if (settings.day && spec.rulesets.includes(ruleset.name)) await pollNow(game.id, { kind: 'check', cron: spec.expression, timezone: spec.timezone });
-        }
-      }, { name: `votal-check ${key}`, timezone: spec.timezone, noOverlap: true, logger, unref: true });
+      const task = cron.schedule(
+        spec.expression,
+        async () => {
+          for (const { game, ruleset, settings } of await activeGames()) {
+            if (settings.day && spec.rulesets.includes(ruleset.name))
+              await pollNow(game.id, { kind: 'check', cron: spec.expression, timezone: spec.timezone });
+          }
+        },
+        { name: `votal-check ${key}`, timezone: spec.timezone, noOverlap: true, logger, unref: true },
+      );
       checks.set(key, task);
     }
   };
@@ -201,13 +216,17 @@ export function createClock(opts: ClockOptions): Clock {
     async start() {
       if (minute) return;
       cron.setLogger(logger);
-      minute = cron.schedule('* * * * *', async () => {
-        try {
-          await tick();
-        } catch (error) {
-          log.error({ err: String(error) }, 'clock tick failed');
-        }
-      }, { name: 'votal-clock', timezone: 'UTC', noOverlap: true, logger, unref: true });
+      minute = cron.schedule(
+        '* * * * *',
+        async () => {
+          try {
+            await tick();
+          } catch (error) {
+            log.error({ err: String(error) }, 'clock tick failed');
+          }
+        },
+        { name: 'votal-clock', timezone: 'UTC', noOverlap: true, logger, unref: true },
+      );
       await refreshChecks((await activeGames()).map((g) => g.ruleset));
     },
 

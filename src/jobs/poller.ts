@@ -121,7 +121,12 @@ export function createPoller(opts: PollerOptions): Poller {
   const deps: PollDeps = {
     store,
     source: source ?? { get: (url) => Promise.reject(new Error(`no page source for ${url}`)) },
-    now, log: opts.log, profileFor: opts.profileFor, renderer: opts.renderer, leaseMs, siteFor: opts.siteFor,
+    now,
+    log: opts.log,
+    profileFor: opts.profileFor,
+    renderer: opts.renderer,
+    leaseMs,
+    siteFor: opts.siteFor,
   };
 
   let boss: PgBoss | null = null;
@@ -146,21 +151,22 @@ export function createPoller(opts: PollerOptions): Poller {
     woken = true;
     rouse?.();
   };
-  const rest = (ms: number) => new Promise<void>((resolve) => {
-    if (woken || stopping) {
-      woken = false;
-      resolve();
-      return;
-    }
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      rouse = null;
-      woken = false;
-      resolve();
-    }
-    rouse = done;
-  });
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopping) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        rouse = null;
+        woken = false;
+        resolve();
+      }
+      rouse = done;
+    });
 
   const key = (gameId: number | string) => String(Number(gameId));
   const bossDb = () => boss!.getDb();
@@ -217,20 +223,28 @@ export function createPoller(opts: PollerOptions): Poller {
        FROM ${schema}.job WHERE name = $1 AND state = 'active'${gameId === undefined ? '' : ' AND singleton_key = $4'}`,
       gameId === undefined ? [POLL_QUEUE, leaseMs, bornAt] : [POLL_QUEUE, leaseMs, bornAt, key(gameId)],
     );
-    const others = (rows as { id: string; singleton_key: string; old: boolean; before_us: boolean }[]).filter((r) => !inFlight.has(r.id));
+    const others = (rows as { id: string; singleton_key: string; old: boolean; before_us: boolean }[]).filter(
+      (r) => !inFlight.has(r.id),
+    );
     if (others.length === 0) return [];
     let dead = others.filter((r) => r.before_us);
     if (store.sql.driver === 'pg') {
       const games = others.map((r) => Number(r.singleton_key));
       const leases = await store.sql.query<{ game_id: number }>(
-        'SELECT game_id FROM game_poll WHERE game_id = ANY($1::bigint[]) AND lease_until > now()', [games],
+        'SELECT game_id FROM game_poll WHERE game_id = ANY($1::bigint[]) AND lease_until > now()',
+        [games],
       );
       const live = new Set(leases.rows.map((r) => Number(r.game_id)));
       dead = others.filter((r) => r.old && !live.has(Number(r.singleton_key)));
     }
     if (dead.length === 0) return [];
-    for (const r of dead) await boss!.fail(POLL_QUEUE, r.id, { reason: 'the worker polling this game is gone (its lease lapsed)' });
-    for (const r of dead) log.warn({ gameId: Number(r.singleton_key), job: r.id }, 'a poll whose worker is gone was failed; polling the game again');
+    for (const r of dead)
+      await boss!.fail(POLL_QUEUE, r.id, { reason: 'the worker polling this game is gone (its lease lapsed)' });
+    for (const r of dead)
+      log.warn(
+        { gameId: Number(r.singleton_key), job: r.id },
+        'a poll whose worker is gone was failed; polling the game again',
+      );
     return dead.map((r) => Number(r.singleton_key));
   };
 
@@ -260,7 +274,9 @@ export function createPoller(opts: PollerOptions): Poller {
         [POLL_QUEUE, hosts],
       );
       const row = rows[0] as { id: string; data: PollJob; start_after: Date | null } | undefined;
-      return row ? { id: row.id, data: row.data, dueAt: row.start_after ? new Date(row.start_after).toISOString() : null } : null;
+      return row
+        ? { id: row.id, data: row.data, dueAt: row.start_after ? new Date(row.start_after).toISOString() : null }
+        : null;
     } catch (error) {
       // Another process took a poll of the same game at the same instant (stately's unique index).
       if ((error as { code?: string }).code === '23505') return null;
@@ -385,13 +401,19 @@ export function createPoller(opts: PollerOptions): Poller {
       starting ??= (async () => {
         stopping = false;
         const b = createBoss({
-          sql: store.sql, databaseUrl, schema, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? POLLING_INTERVAL_SECONDS,
+          sql: store.sql,
+          databaseUrl,
+          schema,
+          pollingIntervalSeconds: opts.pollingIntervalSeconds ?? POLLING_INTERVAL_SECONDS,
         });
         b.on('error', (error: Error) => log.error({ err: error.message }, 'pg-boss error'));
         await setUpSerialised(store.sql, schema, async () => {
           await b.start();
           await b.createQueue(POLL_QUEUE, {
-            name: POLL_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: POLL_JOB_EXPIRE_SECONDS,
+            name: POLL_QUEUE,
+            policy: 'stately',
+            retryLimit: 0,
+            expireInSeconds: POLL_JOB_EXPIRE_SECONDS,
           });
         });
         boss = b;

@@ -43,7 +43,10 @@ export function nextPollDelay(input: NextPollInput): number {
 
   let base = interval;
   if (errors > 0) base = Math.max(interval, Math.min(MAX_BACKOFF_MS, interval * 2 ** Math.min(errors, 10)));
-  const instants = input.upcoming.map((t) => Date.parse(t)).filter((t) => !Number.isNaN(t) && t > input.now).sort((a, b) => a - b);
+  const instants = input.upcoming
+    .map((t) => Date.parse(t))
+    .filter((t) => !Number.isNaN(t) && t > input.now)
+    .sort((a, b) => a - b);
   const next = instants[0];
   let delay = base;
   let exact = false;
@@ -119,12 +122,17 @@ export function pollLateness(input: LatenessInput): PollLateness {
 
 /** `pollLateness` of a stored game and its poll state. */
 export function gameLateness(
-  game: { status: string; nextPollAt: string | null }, poll: { state: Record<string, unknown> }, now: number,
+  game: { status: string; nextPollAt: string | null },
+  poll: { state: Record<string, unknown> },
+  now: number,
 ): PollLateness {
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return pollLateness({
-    now, status: game.status, nextPollAt: game.nextPollAt,
-    lastDueAt: text(poll.state[POLL_DUE_KEY]), lastStartedAt: text(poll.state[POLL_STARTED_KEY]),
+    now,
+    status: game.status,
+    nextPollAt: game.nextPollAt,
+    lastDueAt: text(poll.state[POLL_DUE_KEY]),
+    lastStartedAt: text(poll.state[POLL_STARTED_KEY]),
   });
 }
 

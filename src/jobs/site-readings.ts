@@ -47,7 +47,10 @@ export function siteReadings(o: SiteReadingsOptions): SiteReadings {
     if (session) {
       const before = sessionKeys.get(game.id);
       if (before !== undefined && before !== key) {
-        void open.get(before)?.then((r) => r.close(), () => {});
+        void open.get(before)?.then(
+          (r) => r.close(),
+          () => {},
+        );
         open.delete(before);
       }
       sessionKeys.set(game.id, key);
@@ -72,12 +75,17 @@ export function siteReadings(o: SiteReadingsOptions): SiteReadings {
   return {
     async siteFor(game) {
       const reading = await readingFor(game);
-      return { source: reading.source, profile: reading.profile, ...(reading.renderer ? { renderer: reading.renderer } : {}) };
+      return {
+        source: reading.source,
+        profile: reading.profile,
+        ...(reading.renderer ? { renderer: reading.renderer } : {}),
+      };
     },
     async close() {
       const all = [...open.values()];
       open.clear();
-      for (const r of await Promise.allSettled(all)) if (r.status === 'fulfilled') await r.value.close().catch(() => {});
+      for (const r of await Promise.allSettled(all))
+        if (r.status === 'fulfilled') await r.value.close().catch(() => {});
     },
   };
 }

@@ -15,9 +15,32 @@ export type { Logger };
 
 /** Field names whose values are always secret. */
 export const SECRET_KEYS = [
-  'cookie', 'cookies', 'set-cookie', 'setCookie', 'password', 'passwd', 'token', 'accessToken', 'refreshToken',
-  'adminToken', 'apiKey', 'api_key', 'api-key', 'xf-api-key', 'secret', 'secretKey', 'authorization', 'credentials',
-  'sealed', 'jar', 'Authorization', 'Cookie', 'Set-Cookie', 'X-Api-Key', 'Api-Key', 'XF-Api-Key',
+  'cookie',
+  'cookies',
+  'set-cookie',
+  'setCookie',
+  'password',
+  'passwd',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'adminToken',
+  'apiKey',
+  'api_key',
+  'api-key',
+  'xf-api-key',
+  'secret',
+  'secretKey',
+  'authorization',
+  'credentials',
+  'sealed',
+  'jar',
+  'Authorization',
+  'Cookie',
+  'Set-Cookie',
+  'X-Api-Key',
+  'Api-Key',
+  'XF-Api-Key',
 ] as const;
 
 const prop = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `["${key}"]`);

@@ -10,8 +10,17 @@ export type ActionKind = z.infer<typeof ActionKind>;
 
 /** How a written name became a player: the resolution ladder's rung, or why it did not. */
 export const MatchKind = z.enum([
-  'exact', 'alias', 'prefix', 'substring', 'acronym', 'fuzzy', 'keyword', 'gm',
-  'ambiguous', 'unknown', 'none',
+  'exact',
+  'alias',
+  'prefix',
+  'substring',
+  'acronym',
+  'fuzzy',
+  'keyword',
+  'gm',
+  'ambiguous',
+  'unknown',
+  'none',
 ]);
 export type MatchKind = z.infer<typeof MatchKind>;
 
@@ -34,8 +43,14 @@ export const Action = z.object({
 export type Action = z.infer<typeof Action>;
 
 export const ReviewReason = z.enum([
-  'ambiguous-target', 'unknown-target', 'vote-for-dead', 'not-a-player', 'malformed-vote', 'empty-vote',
-  'no-lynch-not-allowed', 'unreadable-post',
+  'ambiguous-target',
+  'unknown-target',
+  'vote-for-dead',
+  'not-a-player',
+  'malformed-vote',
+  'empty-vote',
+  'no-lynch-not-allowed',
+  'unreadable-post',
 ]);
 export type ReviewReason = z.infer<typeof ReviewReason>;
 

@@ -55,18 +55,29 @@ export function plainText(nodes: readonly BodyNode[]): string {
   const walk = (list: readonly BodyNode[]): void => {
     for (const n of list) {
       switch (n.t) {
-        case 'text': out += n.text; break;
-        case 'br': out += '\n'; break;
-        case 'code': out += n.text; break;
-        case 'image': break;
-        case 'smilie': out += n.alt; break;
-        case 'unreadable': break;
+        case 'text':
+          out += n.text;
+          break;
+        case 'br':
+          out += '\n';
+          break;
+        case 'code':
+          out += n.text;
+          break;
+        case 'image':
+          break;
+        case 'smilie':
+          out += n.alt;
+          break;
+        case 'unreadable':
+          break;
         case 'block':
           if (out && !out.endsWith('\n')) out += '\n';
           walk(n.children);
           if (!out.endsWith('\n')) out += '\n';
           break;
-        default: walk(n.children);
+        default:
+          walk(n.children);
       }
     }
   };

@@ -7,8 +7,15 @@ import { z } from 'zod';
  * says which one it reads and what that dialect supports.
  */
 export const Dialect = z.enum([
-  'bbcode-xenforo', 'bbcode-phpbb', 'bbcode-vbulletin', 'bbcode-proboards', 'bbcode-smf',
-  'bbcode-mybb', 'bbcode-invision', 'gog', 'markdown',
+  'bbcode-xenforo',
+  'bbcode-phpbb',
+  'bbcode-vbulletin',
+  'bbcode-proboards',
+  'bbcode-smf',
+  'bbcode-mybb',
+  'bbcode-invision',
+  'gog',
+  'markdown',
 ]);
 export type Dialect = z.infer<typeof Dialect>;
 
@@ -17,28 +24,30 @@ export const Wrap = z.tuple([z.string(), z.string()]).readonly();
 export type Wrap = z.infer<typeof Wrap>;
 
 /** What a dialect supports: how the votal renderer (src/votal/) writes and escapes in it. */
-export const DialectSpec = z.strictObject({
-  id: Dialect,
-  /** `bbcode` (GOG included: its few tags are BBCode) or `markdown`. */
-  family: z.enum(['bbcode', 'markdown']),
-  /**
-   * The tag whose content the engine shows as typed (no tags, and for XenForo and vBulletin
-   * no smilies). Null where the engine has none: brackets in names become look-alikes.
-   */
-  noParse: z.string().nullable(),
-  /** Typed smilie codes (`:)`, `8)`, `:D`, `:cool:`) become pictures: break them with a zero-width joiner. */
-  smilies: z.boolean(),
-  /** The engine may render HTML typed in a post (ProBoards, Invision): `<` and `>` become look-alikes. */
-  html: z.boolean(),
-  bold: Wrap,
-  italic: Wrap,
-  /** A link: `{href}` and `{text}` are replaced. */
-  link: z.string(),
-  /** A bulleted list; null: items are written as plain lines. */
-  list: z.strictObject({ open: z.string(), item: z.string(), close: z.string() }).readonly().nullable(),
-  /** `{color}` and `{text}` are replaced; null: the dialect has no colours. */
-  color: z.string().nullable(),
-}).readonly();
+export const DialectSpec = z
+  .strictObject({
+    id: Dialect,
+    /** `bbcode` (GOG included: its few tags are BBCode) or `markdown`. */
+    family: z.enum(['bbcode', 'markdown']),
+    /**
+     * The tag whose content the engine shows as typed (no tags, and for XenForo and vBulletin
+     * no smilies). Null where the engine has none: brackets in names become look-alikes.
+     */
+    noParse: z.string().nullable(),
+    /** Typed smilie codes (`:)`, `8)`, `:D`, `:cool:`) become pictures: break them with a zero-width joiner. */
+    smilies: z.boolean(),
+    /** The engine may render HTML typed in a post (ProBoards, Invision): `<` and `>` become look-alikes. */
+    html: z.boolean(),
+    bold: Wrap,
+    italic: Wrap,
+    /** A link: `{href}` and `{text}` are replaced. */
+    link: z.string(),
+    /** A bulleted list; null: items are written as plain lines. */
+    list: z.strictObject({ open: z.string(), item: z.string(), close: z.string() }).readonly().nullable(),
+    /** `{color}` and `{text}` are replaced; null: the dialect has no colours. */
+    color: z.string().nullable(),
+  })
+  .readonly();
 export type DialectSpec = z.infer<typeof DialectSpec>;
 
 /** The BBCode most engines share; an engine's dialect is this with its own differences. */

@@ -2,7 +2,18 @@ import { z } from 'zod';
 
 /** Engine ids are a public contract (CLI `--engine`, JSON output): extend, never rename. */
 export const EngineId = z.enum([
-  'proboards', 'gog', 'xenforo1', 'xenforo2', 'phpbb',
-  'vbulletin3', 'vbulletin4', 'vbulletin5', 'discourse', 'nodebb', 'invision', 'smf', 'mybb',
+  'proboards',
+  'gog',
+  'xenforo1',
+  'xenforo2',
+  'phpbb',
+  'vbulletin3',
+  'vbulletin4',
+  'vbulletin5',
+  'discourse',
+  'nodebb',
+  'invision',
+  'smf',
+  'mybb',
 ]);
 export type EngineId = z.infer<typeof EngineId>;

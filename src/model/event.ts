@@ -28,10 +28,16 @@ export const GmEvent = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.enum(['kill', 'revive', 'modkill']), player: z.string().min(1), ...position }),
   z.strictObject({ kind: z.literal('replace'), player: z.string().min(1), by: z.string().min(1), ...position }),
   z.strictObject({
-    kind: z.literal('weight'), player: z.string().min(1), weight: z.number(), hidden: z.boolean().default(false), ...position,
+    kind: z.literal('weight'),
+    player: z.string().min(1),
+    weight: z.number(),
+    hidden: z.boolean().default(false),
+    ...position,
   }),
   z.strictObject({
-    kind: z.literal('vote'), player: z.string().min(1), target: z.string().nullable(),
+    kind: z.literal('vote'),
+    player: z.string().min(1),
+    target: z.string().nullable(),
     /** The vote counts but its voter is not published (Voice of Reason and the like). */
     hidden: z.boolean().optional(),
     ...position,
@@ -39,8 +45,10 @@ export const GmEvent = z.discriminatedUnion('kind', [
   /** A GM's reading of one post's vote; target null = ignore that post's vote. */
   z.strictObject({ kind: z.literal('correct'), post: z.number().int().nonnegative(), target: z.string().nullable() }),
   z.strictObject({
-    kind: z.literal('status'), player: z.string().min(1),
-    status: z.enum(['arrested', 'poisoned', 'abroad', 'hindered', 'clear']), ...position,
+    kind: z.literal('status'),
+    player: z.string().min(1),
+    status: z.enum(['arrested', 'poisoned', 'abroad', 'hindered', 'clear']),
+    ...position,
   }),
   z.strictObject({ kind: z.literal('role'), player: z.string().min(1), role: z.string().min(1), ...position }),
   z.strictObject({ kind: z.literal('decide'), eliminated: z.array(z.string()), ...position }),

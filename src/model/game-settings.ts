@@ -9,7 +9,9 @@ import { z } from 'zod';
 const Instant = z.iso.datetime({ offset: true });
 
 /** A secret sealed with VOTAL_SECRET_KEY (src/config/secrets.ts `SecretBox`): `v1.<iv>.<tag>.<data>`. */
-export const Sealed = z.string().regex(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, { message: 'not a sealed secret' });
+export const Sealed = z
+  .string()
+  .regex(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, { message: 'not a sealed secret' });
 
 /**
  * The current Day's clock, as the GM set it: the fold gets this Day's scheduled checks
@@ -73,13 +75,21 @@ export type StoredPublish = z.infer<typeof StoredPublish>;
 export type PublishMethod = StoredPublish['method'];
 
 /** How an approved draft reaches the thread, as the GM sends it (credentials in clear, over HTTPS). */
-export const PublishInput = z.discriminatedUnion('method', [
-  z.strictObject({ method: z.literal('copy') }),
-  z.strictObject({ method: z.literal('discourse-api'), apiUsername: z.string().min(1), apiKey: z.string().min(1) }),
-  z.strictObject({ method: z.literal('xenforo-api'), apiUser: z.string().min(1).optional(), apiKey: z.string().min(1) }),
-  /** `cookies`: a Netscape cookies.txt or a Playwright storage state, exported from a logged-in browser. */
-  z.strictObject({ method: z.literal('form'), cookies: z.string().min(1) }),
-], { error: () => 'method must be one of copy, discourse-api, xenforo-api, form' });
+export const PublishInput = z.discriminatedUnion(
+  'method',
+  [
+    z.strictObject({ method: z.literal('copy') }),
+    z.strictObject({ method: z.literal('discourse-api'), apiUsername: z.string().min(1), apiKey: z.string().min(1) }),
+    z.strictObject({
+      method: z.literal('xenforo-api'),
+      apiUser: z.string().min(1).optional(),
+      apiKey: z.string().min(1),
+    }),
+    /** `cookies`: a Netscape cookies.txt or a Playwright storage state, exported from a logged-in browser. */
+    z.strictObject({ method: z.literal('form'), cookies: z.string().min(1) }),
+  ],
+  { error: () => 'method must be one of copy, discourse-api, xenforo-api, form' },
+);
 export type PublishInput = z.infer<typeof PublishInput>;
 
 /** The GM's forum name, or the names of co-hosts: whose posts are read for news. */

@@ -32,7 +32,12 @@ export function parsePlayerList(text: string): Roster {
     if (!line) continue;
     const m = /^(.*?)\s*\(([^)]*)\)\s*$/.exec(line);
     const name = (m ? m[1] : line)!.trim();
-    const aliases = m ? m[2]!.split(',').map((a) => a.trim()).filter(Boolean) : [];
+    const aliases = m
+      ? m[2]!
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean)
+      : [];
     out.push(Slot.parse({ name, aliases }));
   }
   return out;

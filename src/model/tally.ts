@@ -50,11 +50,28 @@ export const TallyViolation = z.object({
 export type TallyViolation = z.infer<typeof TallyViolation>;
 
 export const FlagKind = z.enum([
-  'ambiguous-target', 'unknown-target', 'vote-for-dead', 'not-a-player', 'malformed-vote', 'empty-vote',
-  'no-lynch-not-allowed', 'vote-by-non-player', 'vote-by-dead', 'vote-after-decision', 'gm-correction',
+  'ambiguous-target',
+  'unknown-target',
+  'vote-for-dead',
+  'not-a-player',
+  'malformed-vote',
+  'empty-vote',
+  'no-lynch-not-allowed',
+  'vote-by-non-player',
+  'vote-by-dead',
+  'vote-after-decision',
+  'gm-correction',
   // Rules of particular rulesets (added with the five seed rulesets):
-  'self-vote', 'vote-in-thread', 'side-action-not-allowed', 'veto-spent', 'self-veto', 'self-forgive',
-  'forgive-without-penalty', 'missing-vote', 'unknown-post', 'unreadable-post',
+  'self-vote',
+  'vote-in-thread',
+  'side-action-not-allowed',
+  'veto-spent',
+  'self-veto',
+  'self-forgive',
+  'forgive-without-penalty',
+  'missing-vote',
+  'unknown-post',
+  'unreadable-post',
 ]);
 export type FlagKind = z.infer<typeof FlagKind>;
 

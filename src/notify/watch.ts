@@ -37,7 +37,9 @@ export function decisionsBetween(before: Tally | null, after: Tally): string[] {
     out.push(`majority reached on ${after.outcome.eliminated.join(', ') || after.outcome.leaders.join(', ')}`);
   }
   const hammer = (t: Tally | null) =>
-    t !== null && t.day === after.day && (t.sideVotes ?? []).some((s) => s.kind === 'hammer' && s.needs !== null && s.total >= s.needs);
+    t !== null &&
+    t.day === after.day &&
+    (t.sideVotes ?? []).some((s) => s.kind === 'hammer' && s.needs !== null && s.total >= s.needs);
   if (hammer(after) && !hammer(before)) {
     const h = (after.sideVotes ?? []).find((s) => s.kind === 'hammer')!;
     out.push(`Hammer reached (${h.total} of ${h.needs} needed)`);

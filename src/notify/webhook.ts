@@ -1,5 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { assertPublicUrl, guardedDispatcher, refusedAtConnect, type GuardedRequestInit } from '../fetch/private-host.js';
+import {
+  assertPublicUrl,
+  guardedDispatcher,
+  refusedAtConnect,
+  type GuardedRequestInit,
+} from '../fetch/private-host.js';
 import { redactUrl } from '../fetch/redact-url.js';
 import type { Logger } from '../log/logger.js';
 import type { Tally } from '../model/tally.js';
@@ -44,10 +49,16 @@ export interface WebhookOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export type WebhookResult = { ok: true; attempts: number; status: number } | { ok: false; attempts: number; error: string };
+export type WebhookResult =
+  | { ok: true; attempts: number; status: number }
+  | { ok: false; attempts: number; error: string };
 
 /** POSTs one message, retrying network errors, timeouts, 429 and 5xx. Never throws. */
-export async function sendWebhook(url: string, message: WebhookMessage, opts: WebhookOptions = {}): Promise<WebhookResult> {
+export async function sendWebhook(
+  url: string,
+  message: WebhookMessage,
+  opts: WebhookOptions = {},
+): Promise<WebhookResult> {
   const attempts = Math.max(1, opts.attempts ?? 4);
   const sleep = opts.sleep ?? ((ms: number) => delay(ms));
   // The address is checked again when the socket connects, so DNS rebinding cannot pass.
@@ -83,7 +94,8 @@ export async function sendWebhook(url: string, message: WebhookMessage, opts: We
       const refused = refusedAtConnect(e);
       if (refused) return { ok: false, attempts: attempt, error: `${refused.message} (${shown})` };
       error = `${err.name === 'TimeoutError' ? 'timed out' : (err.cause?.code ?? err.message)} (${shown})`;
-      if (err.name === 'PrivateHostError' || err.name === 'UnsupportedUrlError') return { ok: false, attempts: attempt, error };
+      if (err.name === 'PrivateHostError' || err.name === 'UnsupportedUrlError')
+        return { ok: false, attempts: attempt, error };
     }
     if (attempt < attempts) await sleep(Math.min(wait, opts.maxWaitMs ?? 60_000));
   }
@@ -132,7 +144,8 @@ const RED = 0xc0392b;
 const BLUE = 0x2e86c1;
 
 export function createNotifier(opts: NotifierOptions): Notifier {
-  const page = (game: Game): string | undefined => (opts.publicBaseUrl ? `${opts.publicBaseUrl}/g/${game.slug}` : undefined);
+  const page = (game: Game): string | undefined =>
+    opts.publicBaseUrl ? `${opts.publicBaseUrl}/g/${game.slug}` : undefined;
 
   const send: Notifier['send'] = async (game, kind, message) => {
     const url = game.settings.webhookUrl ?? null;
@@ -140,8 +153,14 @@ export function createNotifier(opts: NotifierOptions): Notifier {
     const result = await sendWebhook(url, { ...message, content: cut(message.content, 2000) }, opts);
     try {
       await opts.audit.record({
-        gameId: game.id, actor: 'system', action: result.ok ? 'webhook.send' : 'webhook.fail',
-        detail: { kind, attempts: result.attempts, ...(result.ok ? { status: result.status } : { error: result.error }) },
+        gameId: game.id,
+        actor: 'system',
+        action: result.ok ? 'webhook.send' : 'webhook.fail',
+        detail: {
+          kind,
+          attempts: result.attempts,
+          ...(result.ok ? { status: result.status } : { error: result.error }),
+        },
       });
     } catch (error) {
       opts.log?.error({ err: error, gameId: game.id }, 'could not audit a webhook');
@@ -159,7 +178,14 @@ export function createNotifier(opts: NotifierOptions): Notifier {
       const link = page(game);
       return send(game, 'draft-pending', {
         content: `Votal: a new vote count for ${game.slug}${day} waits for your approval (draft ${draft.id}).`,
-        embeds: [{ title: `Draft ${draft.id}`, description: chatText(draft.body, 4000), color: BLUE, ...(link ? { url: link } : {}) }],
+        embeds: [
+          {
+            title: `Draft ${draft.id}`,
+            description: chatText(draft.body, 4000),
+            color: BLUE,
+            ...(link ? { url: link } : {}),
+          },
+        ],
       });
     },
 

@@ -47,9 +47,42 @@ export interface GmReadOptions {
 
 /** Sentences longer than this are prose, not announcements: not matched (bounds the work). */
 const MAX_SENTENCE = 300;
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
-const ORDINAL_WORDS = ['zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
+const ORDINAL_WORDS = [
+  'zeroth',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
 
 /** Every name a slot answers to (lower case) -> its canonical name: one map, built once per roster. */
 export function rosterNames(roster: Roster): Map<string, string> {
@@ -64,7 +97,10 @@ export function rosterNames(roster: Roster): Map<string, string> {
 }
 
 export function readGmPost(
-  post: GmPostInput, names: ReadonlyMap<string, string>, phrases: GmPhrases, options: GmReadOptions = {},
+  post: GmPostInput,
+  names: ReadonlyMap<string, string>,
+  phrases: GmPhrases,
+  options: GmReadOptions = {},
 ): GmReading {
   const proposals: GmProposal[] = [];
   const unread: GmUnread[] = [];
@@ -81,21 +117,29 @@ export function readGmPost(
   };
 
   for (const line of ownLines(post.body)) {
-    const text = line.map((r) => r.text).join('').trim();
+    const text = line
+      .map((r) => r.text)
+      .join('')
+      .trim();
     const inked = line.filter((r) => /\S/.test(r.text));
     const bold = inked.length > 0 && inked.every((r) => r.bold);
     for (const sentence of sentences(text)) {
       const heading = bold && sentence.length === cleanSentence(text).length;
       // "Update: Kasia is replacing babark": the words after a short label are a sentence too.
       const label = /^[^:]{1,40}:\s+(.+)$/u.exec(sentence);
-      const readings = label && label[1] && label[0].slice(0, label[0].indexOf(':')).split(/\s+/).length <= 3
-        ? [sentence, label[1]] : [sentence];
+      const readings =
+        label && label[1] && label[0].slice(0, label[0].indexOf(':')).split(/\s+/).length <= 3
+          ? [sentence, label[1]]
+          : [sentence];
       let match: { phrase: Phrase; groups: (string | undefined)[] } | null = null;
       for (const reading of readings) {
         for (const phrase of phrases.phrases) {
           if (phrase.kind.startsWith('heading-') && !heading) continue;
           const m = phrase.pattern.exec(reading);
-          if (m) { match = { phrase, groups: m.slice(1) }; break; } // the first phrase that matches
+          if (m) {
+            match = { phrase, groups: m.slice(1) };
+            break;
+          } // the first phrase that matches
         }
         if (match) break;
       }
@@ -107,7 +151,12 @@ export function readGmPost(
       } else if (found.flip !== undefined) {
         // A flip tells the role of the death just announced, or of the player it names.
         const target = found.player
-          ? proposals.find((p) => 'player' in p.event && p.event.player === found.player && (p.event.kind === 'kill' || p.event.kind === 'modkill'))
+          ? proposals.find(
+              (p) =>
+                'player' in p.event &&
+                p.event.player === found.player &&
+                (p.event.kind === 'kill' || p.event.kind === 'modkill'),
+            )
           : lastKill;
         if (target && target.flip === undefined) target.flip = found.flip;
       } else {
@@ -125,8 +174,12 @@ type Found =
   | { reason: string };
 
 function readMatch(
-  phrase: Phrase, groups: (string | undefined)[], post: GmPostInput,
-  names: ReadonlyMap<string, string>, phrases: GmPhrases, options: GmReadOptions,
+  phrase: Phrase,
+  groups: (string | undefined)[],
+  post: GmPostInput,
+  names: ReadonlyMap<string, string>,
+  phrases: GmPhrases,
+  options: GmReadOptions,
 ): Found | null {
   const at = post.number;
   const value: Partial<Record<Slot, string>> = {};
@@ -170,12 +223,17 @@ function readMatch(
     case 'replace': {
       if (!player || !value.name) return null;
       const already = names.get(value.name.toLowerCase());
-      if (already !== undefined) return { reason: `"${value.name}" already plays (as ${already}): not a replacement Votal can propose` };
+      if (already !== undefined)
+        return { reason: `"${value.name}" already plays (as ${already}): not a replacement Votal can propose` };
       return { event: { kind: 'replace', player, by: value.name, at } };
     }
     case 'deadline': {
-      const time = value.time === undefined ? null : readDeadline(value.time, post.postedAt, options.timeZone ?? null, phrases.zones);
-      if (time === null) return { reason: `the deadline's time is not one Votal can read: "${(value.time ?? '').trim()}"` };
+      const time =
+        value.time === undefined
+          ? null
+          : readDeadline(value.time, post.postedAt, options.timeZone ?? null, phrases.zones);
+      if (time === null)
+        return { reason: `the deadline's time is not one Votal can read: "${(value.time ?? '').trim()}"` };
       const d = day ?? options.day ?? null;
       return { event: { kind: 'deadline', time, at, ...(d ? { day: d } : {}) } };
     }
@@ -190,11 +248,15 @@ function readMatch(
  * now" -> Bob). Words passed over must not hedge ("Town wins if Bob").
  */
 function resolvePlayer(
-  raw: string, leading: boolean, names: ReadonlyMap<string, string>, phrases: GmPhrases,
+  raw: string,
+  leading: boolean,
+  names: ReadonlyMap<string, string>,
+  phrases: GmPhrases,
 ): string | 'nobody' | 'hedged' | null {
   const words = raw.trim().split(/\s+/).filter(Boolean).slice(-12);
   const clean = (ws: string[]): string => cleanName(ws.join(' ')).toLowerCase();
-  const hedged = (ws: string[]): boolean => ws.some((w) => phrases.hedges.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')));
+  const hedged = (ws: string[]): boolean =>
+    ws.some((w) => phrases.hedges.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')));
   const whole = clean(words);
   if (phrases.nobody.has(whole)) return 'nobody';
   const exact = names.get(whole);
@@ -239,11 +301,26 @@ export function sentences(text: string): string[] {
 }
 
 function cleanSentence(s: string): string {
-  return s.trim().replace(/^[\s*_~=#>\-–—:]+/u, '').replace(/[\s.!*_~=#\-–—]+$/u, '').trim();
+  return s
+    .trim()
+    .replace(/^[\s*_~=#>\-–—:]+/u, '')
+    .replace(/[\s.!*_~=#\-–—]+$/u, '')
+    .trim();
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 /**
@@ -251,7 +328,12 @@ const MONTHS: Record<string, number> = {
  * ("4 December", "noon", "midnight", "GMT-8" too). Without a year: the post's year, or
  * the next when that date is long past. Without a zone: the game's, or nothing is read.
  */
-export function readDeadline(raw: string, postedAt: string | null, gameZone: string | null, zones: Readonly<Record<string, string>>): string | null {
+export function readDeadline(
+  raw: string,
+  postedAt: string | null,
+  gameZone: string | null,
+  zones: Readonly<Record<string, string>>,
+): string | null {
   const s = raw.trim().replace(/[.,]+$/, '');
   const iso = /^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?)\s*(Z|[+-]\d{2}:?\d{2}|[A-Z]{1,5})?$/.exec(s);
   if (iso) {
@@ -269,18 +351,26 @@ export function readDeadline(raw: string, postedAt: string | null, gameZone: str
   let month: number | undefined;
   let date: number | undefined;
   let year: number | undefined;
-  for (const [re, monthIdx, dayIdx] of [[named, 1, 2], [european, 2, 1]] as const) {
+  for (const [re, monthIdx, dayIdx] of [
+    [named, 1, 2],
+    [european, 2, 1],
+  ] as const) {
     for (const m of lower.matchAll(re)) {
       if (month) break;
       const mo = MONTHS[m[monthIdx]!.slice(0, 3)];
-      if (mo) { month = mo; date = Number(m[dayIdx]); year = m[3] ? Number(m[3]) : undefined; }
+      if (mo) {
+        month = mo;
+        date = Number(m[dayIdx]);
+        year = m[3] ? Number(m[3]) : undefined;
+      }
     }
   }
   if (!month || !date || date > 31) return null;
 
   let hour: number | null = null;
   let minute = 0;
-  const clock = /\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])/.exec(lower) ?? /\b(\d{1,2}):(\d{2})\b/.exec(lower);
+  const clock =
+    /\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])/.exec(lower) ?? /\b(\d{1,2}):(\d{2})\b/.exec(lower);
   if (clock) {
     hour = Number(clock[1]);
     minute = clock[2] ? Number(clock[2]) : 0;

@@ -24,7 +24,8 @@ let detector: typeof Eld | undefined;
  * require of the ES module (Node >= 20.19) keeps this function synchronous.
  */
 function languageDetector(): typeof Eld {
-  detector ??= (createRequire(import.meta.url)(fileURLToPath(import.meta.resolve('eld/small'))) as { eld: typeof Eld }).eld;
+  detector ??= (createRequire(import.meta.url)(fileURLToPath(import.meta.resolve('eld/small'))) as { eld: typeof Eld })
+    .eld;
   return detector;
 }
 

@@ -89,7 +89,10 @@ export function acronymOf(name: string): string | null {
     )
     .filter((w) => w !== '');
   if (words.length < 2) return null;
-  return words.map((w) => (/^\p{N}+$/u.test(w) ? w : w[0]!)).join('').toLowerCase();
+  return words
+    .map((w) => (/^\p{N}+$/u.test(w) ? w : w[0]!))
+    .join('')
+    .toLowerCase();
 }
 
 /** Words that players leave out of an initialism ("M&L" for "Mario and Luigi"). */
@@ -111,7 +114,8 @@ export function acronymsOf(name: string): string[] {
   add(acronymOf(joined.replace(/\s*&\s*/gu, ' and ')));
   const words = nameWords(joined.replace(/&/gu, ' '));
   const content = words.filter((w) => !JOINING_WORDS.has(w));
-  if (content.length >= 2 && content.length < words.length) add(content.map((w) => (/^\p{N}+$/u.test(w) ? w : w[0]!)).join(''));
+  if (content.length >= 2 && content.length < words.length)
+    add(content.map((w) => (/^\p{N}+$/u.test(w) ? w : w[0]!)).join(''));
   return [...out];
 }
 

@@ -89,7 +89,12 @@ export function resolveName(
   return nameResolver(roster, matching)(written, options);
 }
 
-function resolve(written: string, forms: readonly SlotForms[], matching: NameMatching, options: ResolveOptions): NameResolution {
+function resolve(
+  written: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  options: ResolveOptions,
+): NameResolution {
   const stripped = stripDecorations(written);
   const name = capName(stripped);
   const key = nameKey(name);
@@ -104,10 +109,28 @@ function resolve(written: string, forms: readonly SlotForms[], matching: NameMat
   const partial = key.length >= matching.minPartial;
   const loose =
     alternatives(name, forms, matching, stripped) ??
-    (partial ? rung('prefix', forms.filter((f) => f.all.some((k) => k.startsWith(key))), stripped) : null) ??
-    (partial ? rung('substring', forms.filter((f) => f.all.some((k) => k.includes(key))), stripped) : null) ??
+    (partial
+      ? rung(
+          'prefix',
+          forms.filter((f) => f.all.some((k) => k.startsWith(key))),
+          stripped,
+        )
+      : null) ??
+    (partial
+      ? rung(
+          'substring',
+          forms.filter((f) => f.all.some((k) => k.includes(key))),
+          stripped,
+        )
+      : null) ??
     (key.length >= 2 ? shortForm(key, forms, stripped) : null) ??
-    (key.length === 1 ? rung('prefix', forms.filter((f) => f.all.some((k) => k.startsWith(key))), stripped) : null) ??
+    (key.length === 1
+      ? rung(
+          'prefix',
+          forms.filter((f) => f.all.some((k) => k.startsWith(key))),
+          stripped,
+        )
+      : null) ??
     wordByWord(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? leadingWords(name, forms, stripped) : null) ??
     fuzzy(key, forms, matching, stripped);
@@ -122,16 +145,32 @@ function shortForm(key: string, forms: readonly SlotForms[], written: string): N
   const byAcronym = forms.filter((f) => f.acronyms.includes(key));
   const byWord = forms.filter((f) => !byAcronym.includes(f) && f.words.some((ws) => ws.length > 1 && ws.includes(key)));
   if (byAcronym.length + byWord.length === 0) return null;
-  if (byAcronym.length + byWord.length > 1) return unresolved('ambiguous', written, [...byAcronym, ...byWord].map((h) => h.slot.name), null);
-  return byAcronym.length === 1 ? resolved('acronym', byAcronym[0]!.slot, written) : resolved('substring', byWord[0]!.slot, written);
+  if (byAcronym.length + byWord.length > 1)
+    return unresolved(
+      'ambiguous',
+      written,
+      [...byAcronym, ...byWord].map((h) => h.slot.name),
+      null,
+    );
+  return byAcronym.length === 1
+    ? resolved('acronym', byAcronym[0]!.slot, written)
+    : resolved('substring', byWord[0]!.slot, written);
 }
 
 /**
  * "Vote: Rainbowdash / or / Nikanor": a choice between players is not a vote for the
  * first of them. Each part is read on its own; two players found is ambiguous.
  */
-function alternatives(name: string, forms: readonly SlotForms[], matching: NameMatching, written: string): NameResolution | null {
-  const parts = name.split(ALTERNATIVES).map((p) => p.trim()).filter((p) => nameKey(p) !== '' && nameKey(p) !== 'or');
+function alternatives(
+  name: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  const parts = name
+    .split(ALTERNATIVES)
+    .map((p) => p.trim())
+    .filter((p) => nameKey(p) !== '' && nameKey(p) !== 'or');
   if (parts.length < 2 || parts.length > MAX_ALTERNATIVES) return null;
   const found = new Set<string>();
   for (const part of parts) {
@@ -151,7 +190,13 @@ function wordByWord(name: string, forms: readonly SlotForms[], written: string):
   if (ws.length < 2 || ws.length > MAX_NAME_WORDS) return null;
   const hits = forms.filter((f) => f.words.some((nw) => nw.length === ws.length && wordsAgree(ws, nw)));
   if (hits.length === 0) return null;
-  if (hits.length > 1) return unresolved('ambiguous', written, hits.map((h) => h.slot.name), null);
+  if (hits.length > 1)
+    return unresolved(
+      'ambiguous',
+      written,
+      hits.map((h) => h.slot.name),
+      null,
+    );
   return resolved('fuzzy', hits[0]!.slot, written);
 }
 
@@ -175,19 +220,33 @@ function wordStandsFor(w: string, n: string): boolean {
  * A replaced player's former name read as an acronym must not beat another slot's current
  * name, nor be beaten by it: either way the GM decides.
  */
-function withFormerAcronyms(found: NameResolution, key: string, forms: readonly SlotForms[], matching: NameMatching): NameResolution {
+function withFormerAcronyms(
+  found: NameResolution,
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+): NameResolution {
   if (found.target === null || key.length < 2) return found;
   const formers = forms.filter((f) => f.formerAcronyms.includes(key) && f.slot.name !== found.target);
   if (formers.length > 0) {
     return unresolved('ambiguous', found.written, [found.target, ...formers.map((f) => f.slot.name)], null);
   }
   const chosen = forms.find((f) => f.slot.name === found.target);
-  if (found.match !== 'acronym' || !chosen || chosen.acronyms.some((a) => a === key && !chosen.formerAcronyms.includes(a))) return found;
+  if (
+    found.match !== 'acronym' ||
+    !chosen ||
+    chosen.acronyms.some((a) => a === key && !chosen.formerAcronyms.includes(a))
+  )
+    return found;
   // Chosen through a former name only: a current name that reads close to it competes.
   const rivals = forms.filter(
-    (f) => f !== chosen && [...f.names, ...f.aliases].some((k) => abbreviates(key, k) || jaroWinkler(key, k) >= matching.fuzzyMin),
+    (f) =>
+      f !== chosen &&
+      [...f.names, ...f.aliases].some((k) => abbreviates(key, k) || jaroWinkler(key, k) >= matching.fuzzyMin),
   );
-  return rivals.length > 0 ? unresolved('ambiguous', found.written, [chosen.slot.name, ...rivals.map((f) => f.slot.name)], null) : found;
+  return rivals.length > 0
+    ? unresolved('ambiguous', found.written, [chosen.slot.name, ...rivals.map((f) => f.slot.name)], null)
+    : found;
 }
 
 function slotForms(slot: Slot): SlotForms {
@@ -205,9 +264,21 @@ function exactRungs(keys: readonly string[], forms: readonly SlotForms[], writte
   const has = (list: readonly string[]): boolean => keys.some((k) => list.includes(k));
   // The canonical name beats a former name: a replaced player's old name may be someone's new one.
   return (
-    rung('exact', forms.filter((f) => has(f.names)), written) ??
-    rung('exact', forms.filter((f) => has(f.formers)), written) ??
-    rung('alias', forms.filter((f) => has(f.aliases)), written)
+    rung(
+      'exact',
+      forms.filter((f) => has(f.names)),
+      written,
+    ) ??
+    rung(
+      'exact',
+      forms.filter((f) => has(f.formers)),
+      written,
+    ) ??
+    rung(
+      'alias',
+      forms.filter((f) => has(f.aliases)),
+      written,
+    )
   );
 }
 
@@ -245,7 +316,12 @@ function fuzzy(key: string, forms: readonly SlotForms[], matching: NameMatching,
   }
   if (best.score + epsilon >= matching.fuzzyMin) {
     const close = scored.filter((s) => best.score - s.score < matching.fuzzyMargin - epsilon);
-    return unresolved('ambiguous', written, close.map((s) => s.form.slot.name), score);
+    return unresolved(
+      'ambiguous',
+      written,
+      close.map((s) => s.form.slot.name),
+      score,
+    );
   }
   const suggestion = best.score + epsilon >= matching.fuzzyMin - SUGGESTION_SLACK ? [best.form.slot.name] : [];
   return unresolved('unknown', written, suggestion, suggestion.length > 0 ? score : null);
@@ -265,14 +341,24 @@ function abbreviates(key: string, name: string): boolean {
 function rung(match: MatchKind, hits: readonly SlotForms[], written: string): NameResolution | null {
   if (hits.length === 0) return null;
   if (hits.length === 1) return resolved(match, hits[0]!.slot, written);
-  return unresolved('ambiguous', written, hits.map((h) => h.slot.name), null);
+  return unresolved(
+    'ambiguous',
+    written,
+    hits.map((h) => h.slot.name),
+    null,
+  );
 }
 
 function resolved(match: MatchKind, slot: Slot, written: string): NameResolution {
   return { match, target: slot.name, candidates: [], score: null, written, alive: slot.alive };
 }
 
-function unresolved(match: 'ambiguous' | 'unknown', written: string, candidates: string[], score: number | null): NameResolution {
+function unresolved(
+  match: 'ambiguous' | 'unknown',
+  written: string,
+  candidates: string[],
+  score: number | null,
+): NameResolution {
   return { match, target: null, candidates, score, written, alive: null };
 }
 

@@ -68,7 +68,12 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
     if (text === '') return;
     const last = current.length > 0 ? current[current.length - 1] : undefined; // never index -1 (slow in V8)
     const hasInk = /\S/.test(text);
-    if (last && last.style.bold === style.bold && last.style.strike === style.strike && last.style.inSpoiler === style.inSpoiler) {
+    if (
+      last &&
+      last.style.bold === style.bold &&
+      last.style.strike === style.strike &&
+      last.style.inSpoiler === style.inSpoiler
+    ) {
       // Adjacent runs of one style are one run: "[b]Vote:[/b][b] Bob[/b]" reads "Vote: Bob".
       const part = last.endsWithSpace && text.startsWith(' ') ? text.slice(1) : text;
       if (part === '') return;
@@ -123,7 +128,9 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
   };
 
   // Iterative walk: adapters may hand over very deep trees (unclosed tags), so no recursion.
-  const stack: Frame[] = [{ nodes: body, i: 0, style: { bold: false, strike: false, inSpoiler: false }, closesLine: false }];
+  const stack: Frame[] = [
+    { nodes: body, i: 0, style: { bold: false, strike: false, inSpoiler: false }, closesLine: false },
+  ];
   const enter = (nodes: readonly BodyNode[], style: Style, closesLine: boolean): void => {
     stack.push({ nodes, i: 0, style, closesLine });
   };

@@ -70,7 +70,8 @@ export function readPost(post: PostInput, roster: Roster, ruleset: Ruleset, opti
   const voteSpans = [...found.actions, ...found.rejected].map((a) => a.span);
   const violations: PostViolation[] = ruleViolations(post, roster, ruleset, { lines, voteSpans });
   if (options.formatViolations ?? true) {
-    for (const r of found.rejected) violations.push({ kind: 'format', detail: `${REJECTION_TEXT[r.reason]}: ${r.raw}` });
+    for (const r of found.rejected)
+      violations.push({ kind: 'format', detail: `${REJECTION_TEXT[r.reason]}: ${r.raw}` });
   }
 
   return { actions: readings.map((r) => r.action), effect: effectOf(readings, ruleset), violations };
@@ -89,7 +90,12 @@ function resolverFor(roster: Roster, ruleset: Ruleset): NameResolver {
   return resolve;
 }
 
-function readAction(w: WrittenAction, resolve: NameResolver, ruleset: Ruleset, members: ReadonlySet<string>): Reading | null {
+function readAction(
+  w: WrittenAction,
+  resolve: NameResolver,
+  ruleset: Ruleset,
+  members: ReadonlySet<string>,
+): Reading | null {
   if (w.doubtful) {
     // Bold talk with "vote" in it: nothing, unless a player's exact name follows the keyword.
     const name = resolve(w.written ?? '', { trailingWords: true });
@@ -121,7 +127,11 @@ function actionOf(
 }
 
 function reviewOf(
-  match: Action['match'], alive: boolean | null, written: string, ruleset: Ruleset, members: ReadonlySet<string>,
+  match: Action['match'],
+  alive: boolean | null,
+  written: string,
+  ruleset: Ruleset,
+  members: ReadonlySet<string>,
 ): ReviewReason | null {
   if (match === 'ambiguous') return 'ambiguous-target';
   if (match === 'unknown') {
@@ -155,7 +165,9 @@ function mentionedMembers(body: readonly BodyNode[]): Set<string> {
 }
 
 function effectOf(readings: readonly Reading[], ruleset: Ruleset): Effect {
-  const sideWords = [...(ruleset.votes.side.hammer ?? []), ...(ruleset.votes.side.filibuster ?? [])].map(keywordLetters);
+  const sideWords = [...(ruleset.votes.side.hammer ?? []), ...(ruleset.votes.side.filibuster ?? [])].map(
+    keywordLetters,
+  );
   // "Unvote: Hammer" withdraws a side vote and leaves the lynch vote alone.
   const unvotes = (a: Action): boolean =>
     a.kind === 'unvote' && !(a.written !== null && sideWords.length > 0 && isKeywordPhrase(a.written, sideWords));

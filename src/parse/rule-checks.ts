@@ -30,7 +30,12 @@ export interface SeenText {
 const MAX_DETAIL = 80;
 const URL = /\b(?:https?:\/\/|www\.)\S+/giu;
 
-export function ruleViolations(post: RuleCheckInput, roster: Roster, ruleset: Ruleset, seen?: SeenText): PostViolation[] {
+export function ruleViolations(
+  post: RuleCheckInput,
+  roster: Roster,
+  ruleset: Ruleset,
+  seen?: SeenText,
+): PostViolation[] {
   const out: PostViolation[] = [];
   const images = new Set<string>();
   const links = new Set<string>();
@@ -123,6 +128,9 @@ function withoutNames(text: string, roster: Roster): string {
 }
 
 function excerpt(code: string): string {
-  const t = code.slice(0, MAX_DETAIL * 4).trim().replace(/\s+/gu, ' ');
+  const t = code
+    .slice(0, MAX_DETAIL * 4)
+    .trim()
+    .replace(/\s+/gu, ' ');
   return t.length > MAX_DETAIL ? `${t.slice(0, MAX_DETAIL)}…` : t;
 }

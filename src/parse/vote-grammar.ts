@@ -170,7 +170,8 @@ export function findActions(
     const groups = boldGroups(line, text);
     const found: WrittenAction[] = [];
     for (const t of tags) {
-      if (t.inSpoiler && !grammar.spoilers) rejected.push({ reason: 'in-spoiler', raw: t.action.raw, span: t.action.span });
+      if (t.inSpoiler && !grammar.spoilers)
+        rejected.push({ reason: 'in-spoiler', raw: t.action.raw, span: t.action.span });
       else found.push(t.action);
     }
     let ink: number | null = null;
@@ -184,7 +185,14 @@ export function findActions(
     const lineSpoiler = line.some((r) => r.inSpoiler);
     const candidates: Candidate[] = [...groups];
     if (grammar.bold === 'optional' && !startsBold) {
-      candidates.unshift({ text, start: 0, end: text.length, bold: false, inSpoiler: lineSpoiler, restEnd: text.length });
+      candidates.unshift({
+        text,
+        start: 0,
+        end: text.length,
+        bold: false,
+        inSpoiler: lineSpoiler,
+        restEnd: text.length,
+      });
     }
 
     for (const cand of candidates) {
@@ -201,13 +209,28 @@ export function findActions(
     if (grammar.bold === 'required' && !startsBold && !(lineSpoiler && !grammar.spoilers)) {
       const plain = { text, start: 0, end: text.length, bold: false, inSpoiler: lineSpoiler, restEnd: text.length };
       const first = parseCandidate(text, vocab)[0];
-      if (first && first.kind === 'vote' && (first.hashed || (first.colon && hasInk(text.slice(first.argStart, first.end))))) {
-        rejected.push({ reason: 'not-bold', raw: rawOf(plain, first.start, first.end), span: { line: index, start: first.start, end: first.end } });
+      if (
+        first &&
+        first.kind === 'vote' &&
+        (first.hashed || (first.colon && hasInk(text.slice(first.argStart, first.end))))
+      ) {
+        rejected.push({
+          reason: 'not-bold',
+          raw: rawOf(plain, first.start, first.end),
+          span: { line: index, start: first.start, end: first.end },
+        });
       }
     }
 
     found.sort((a, b) => a.span.start - b.span.start);
-    if (grammar.ownLine && found.length > 0 && inkOutside(written, found.map((a) => a.span))) {
+    if (
+      grammar.ownLine &&
+      found.length > 0 &&
+      inkOutside(
+        written,
+        found.map((a) => a.span),
+      )
+    ) {
       for (const a of found) rejected.push({ reason: 'not-own-line', raw: a.raw, span: a.span });
       return;
     }
@@ -242,7 +265,8 @@ function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget
   add('veto', grammar.side.veto);
   add('forgive', grammar.side.forgive);
   const tags = new Map<string, ActionKind>();
-  for (const k of [...actions].sort((a, b) => a.letters.length - b.letters.length)) if (/^\p{L}+$/u.test(k.letters)) tags.set(k.letters, k.kind);
+  for (const k of [...actions].sort((a, b) => a.letters.length - b.letters.length))
+    if (/^\p{L}+$/u.test(k.letters)) tags.set(k.letters, k.kind);
   const spelled = new Set(actions.map((k) => k.letters));
   for (const k of [...actions]) {
     for (const typo of swaps(k.letters)) {
@@ -329,7 +353,11 @@ function readCandidate(
   const actions: WrittenAction[] = [];
   const rejected: RejectedAction[] = [];
   const parsed = parseCandidate(cand.text, vocab);
-  const span = (start: number, end: number): TextSpan => ({ line: lineIndex, start: cand.start + start, end: cand.start + end });
+  const span = (start: number, end: number): TextSpan => ({
+    line: lineIndex,
+    start: cand.start + start,
+    end: cand.start + end,
+  });
 
   if (parsed.length === 0) {
     // "**FoS: Ann, Vote: Bob**", "whatever ##vote Bob": a keyword opening a later clause.
@@ -337,7 +365,8 @@ function readCandidate(
     if (clause > 0) {
       const rest: Candidate = { ...cand, text: cand.text.slice(clause), start: cand.start + clause };
       const read = readCandidate(rest, line, lineInk, lineIndex, grammar, vocab);
-      for (const a of read.actions) if (a.kind === 'vote' && a.written !== null && a.keywordTarget === null && !a.raw.includes(':')) a.loose = true;
+      for (const a of read.actions)
+        if (a.kind === 'vote' && a.written !== null && a.keywordTarget === null && !a.raw.includes(':')) a.loose = true;
       return read;
     }
     if (!cand.bold) return { actions, rejected };
@@ -346,12 +375,25 @@ function readCandidate(
       const target = keywordTargetOf(stripDecorations(cand.text), vocab);
       if (target !== null && inkCount(cand.text) === lineInk()) {
         const raw = rawOf(cand, 0, cand.text.length);
-        actions.push({ kind: 'vote', raw, written: cand.text.trim(), keywordTarget: target, span: span(0, cand.text.length) });
+        actions.push({
+          kind: 'vote',
+          raw,
+          written: cand.text.trim(),
+          keywordTarget: target,
+          span: span(0, cand.text.length),
+        });
         return { actions, rejected };
       }
     }
     for (const d of doubtfulVotes(cand.text, vocab)) {
-      actions.push({ kind: 'vote', raw: rawOf(cand, d.start, cand.text.length), written: d.arg, keywordTarget: null, span: span(d.start, cand.text.length), doubtful: true });
+      actions.push({
+        kind: 'vote',
+        raw: rawOf(cand, d.start, cand.text.length),
+        written: d.arg,
+        keywordTarget: null,
+        span: span(d.start, cand.text.length),
+        doubtful: true,
+      });
     }
     return { actions, rejected };
   }
@@ -367,11 +409,23 @@ function readCandidate(
     // "Unvote: Hammer" withdraws the Hammer side vote: one unvote naming it, not an unvote
     // of the lynch vote followed by a new Hammer vote.
     const next = parsed[k + 1];
-    if (kind === 'unvote' && arg === '' && next && TARGETLESS.includes(next.kind) && cleanArg(cand.text.slice(next.argStart, next.end)) === '') {
+    if (
+      kind === 'unvote' &&
+      arg === '' &&
+      next &&
+      TARGETLESS.includes(next.kind) &&
+      cleanArg(cand.text.slice(next.argStart, next.end)) === ''
+    ) {
       merged.add(k + 1);
       actions.push({
-        kind: 'unvote', raw: rawOf(cand, p.start, next.end), written: cand.text.slice(next.start, next.argStart).replace(/[#:\s]+/g, ' ').trim(),
-        keywordTarget: next.kind === 'hammer' ? 'Hammer' : 'Filibuster', span: span(p.start, next.end),
+        kind: 'unvote',
+        raw: rawOf(cand, p.start, next.end),
+        written: cand.text
+          .slice(next.start, next.argStart)
+          .replace(/[#:\s]+/g, ' ')
+          .trim(),
+        keywordTarget: next.kind === 'hammer' ? 'Hammer' : 'Filibuster',
+        span: span(p.start, next.end),
       });
       return;
     }
@@ -410,7 +464,14 @@ function readCandidate(
 }
 
 /** One action with its target as written: keyword targets, "Vote: unvote", "Vote: Hammer", empty votes. */
-function argAction(kind: ActionKind, arg: string, raw: string, where: TextSpan, grammar: VoteGrammar, vocab: Vocabulary): WrittenAction | null {
+function argAction(
+  kind: ActionKind,
+  arg: string,
+  raw: string,
+  where: TextSpan,
+  grammar: VoteGrammar,
+  vocab: Vocabulary,
+): WrittenAction | null {
   if (TARGETLESS.includes(kind)) return { kind, raw, written: null, keywordTarget: null, span: where };
   if (arg === '') {
     if (kind !== 'vote') return { kind, raw, written: null, keywordTarget: null, span: where };
@@ -427,7 +488,8 @@ function argAction(kind: ActionKind, arg: string, raw: string, where: TextSpan, 
     const target = keywordTargetOf(name, vocab);
     if (target !== null) return { kind, raw, written: arg, keywordTarget: target, span: where };
     // "Vote: unvote" is an unvote; "Vote: Hammer" is the Hammer side vote.
-    if (isKeywordPhrase(name, vocab.unvote)) return { kind: 'unvote', raw, written: null, keywordTarget: null, span: where };
+    if (isKeywordPhrase(name, vocab.unvote))
+      return { kind: 'unvote', raw, written: null, keywordTarget: null, span: where };
     const side = vocab.targetless.find((t) => isKeywordPhrase(name, t.letters));
     if (side) return { kind: side.kind, raw, written: null, keywordTarget: null, span: where };
   }
@@ -443,7 +505,13 @@ interface TagAction {
  * Typed vote tags on a line: `[vote]Bob[/vote]`, `[unvote][/unvote]`, a lone `[unvote]`.
  * An opening tag with no closing tag on the line is text, except a targetless one.
  */
-function tagActions(line: OwnLine, text: string, lineIndex: number, grammar: VoteGrammar, vocab: Vocabulary): TagAction[] {
+function tagActions(
+  line: OwnLine,
+  text: string,
+  lineIndex: number,
+  grammar: VoteGrammar,
+  vocab: Vocabulary,
+): TagAction[] {
   if (!text.includes('[')) return [];
   const out: TagAction[] = [];
   // Only the grammar's tags; a tag's closing tag must be the next of them ("[vote]Bob[/vote]").
@@ -681,7 +749,12 @@ function cleanArg(slice: string): string {
 }
 
 function rawOf(cand: Candidate, start: number, end: number): string {
-  return clip(cand.text.slice(start, end).trim().replace(/[\s;,/|&+]+$/u, ''));
+  return clip(
+    cand.text
+      .slice(start, end)
+      .trim()
+      .replace(/[\s;,/|&+]+$/u, ''),
+  );
 }
 
 function clip(s: string): string {

@@ -79,7 +79,9 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
   const facts = opts.facts ?? formFactsFor(opts.engine);
   const fill = opts.browserFacts ?? browserFactsFor(opts.engine);
   if (!facts || !fill) {
-    throw new PublishConfigError(`posting through a browser is not supported on ${opts.engine} yet; use the API or copy`);
+    throw new PublishConfigError(
+      `posting through a browser is not supported on ${opts.engine} yet; use the API or copy`,
+    );
   }
   const thread = adapterOf(opts.engine).threadRef(new URL(opts.threadUrl));
   const origin = new URL(thread.url).origin;
@@ -95,11 +97,18 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
   const executablePath = opts.executablePath ?? chromiumPath();
 
   const find = (marker: string): Promise<RemotePost | null> =>
-    findMarkerInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader: cookies.cookieHeader }, marker);
+    findMarkerInThread(
+      { threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader: cookies.cookieHeader },
+      marker,
+    );
 
   /** A browser step bounded by the step time limit; `outcome` says whether the post may already be sent. */
   const step = <T>(promise: Promise<T>, what: string, outcome: 'rejected' | 'unknown' = 'rejected'): Promise<T> =>
-    withTimeout(promise, t.step, () => new PublishError(`posting through the browser: could not ${what} within ${t.step} ms`, outcome, true));
+    withTimeout(
+      promise,
+      t.step,
+      () => new PublishError(`posting through the browser: could not ${what} within ${t.step} ms`, outcome, true),
+    );
 
   async function launch(pageUrl: string): Promise<Browser> {
     const missing = chromiumMissing(executablePath);
@@ -128,7 +137,8 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
       const timedOut = (error as Error).name === 'TimeoutError';
       throw new PublishError(
         `opening the reply form in the browser: ${timedOut ? `no page within ${t.navigation} ms` : 'navigation failed'} (${redactUrl(pageUrl)})`,
-        'rejected', true,
+        'rejected',
+        true,
       );
     }
     const status = response?.status() ?? 200;
@@ -136,7 +146,9 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
       const retryable = status === 429 || status >= 500;
       throw new PublishError(
         `opening the reply form in the browser: HTTP ${status}${status === 401 || status === 403 ? ' (the login may have expired; import the forum cookies again)' : ''} (${redactUrl(pageUrl)})`,
-        'rejected', retryable, status,
+        'rejected',
+        retryable,
+        status,
       );
     }
     const editor = page.locator(fill!.editor).first();
@@ -147,17 +159,28 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
     } catch {
       throw new PublishError(
         'opening the reply form in the browser: no reply editor on the page (the login may have expired, or the thread is locked)',
-        'rejected', false, status,
+        'rejected',
+        false,
+        status,
       );
     }
     // A rich editor hides the textarea: switch it to its plain-text (BBCode) fallback first.
-    if (toggle && !(await step(editor.isVisible(), 'look at the editor')) && (await step(toggle.count(), 'look at the editor')) > 0) {
+    if (
+      toggle &&
+      !(await step(editor.isVisible(), 'look at the editor')) &&
+      (await step(toggle.count(), 'look at the editor')) > 0
+    ) {
       await step(toggle.click({ timeout: t.step }), 'switch the editor to plain text');
     }
     try {
       await editor.waitFor({ state: 'visible', timeout: t.ready });
     } catch {
-      throw new PublishError('opening the reply form in the browser: the reply editor did not become usable', 'rejected', false, status);
+      throw new PublishError(
+        'opening the reply form in the browser: the reply editor did not become usable',
+        'rejected',
+        false,
+        status,
+      );
     }
   }
 
@@ -181,7 +204,10 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
     find,
     /** A votal the GM copied before this game could post (see pasted-votal.ts). */
     findPasted: (votal) =>
-      findPasteInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader: cookies.cookieHeader }, votal),
+      findPasteInThread(
+        { threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader: cookies.cookieHeader },
+        votal,
+      ),
 
     async post(message): Promise<RemotePost> {
       const marker = markerOf(message);
@@ -200,7 +226,11 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
       let landedUrl: string | null = null;
       try {
         context = await step(
-          browser.newContext({ userAgent: opts.userAgent ?? DEFAULT_USER_AGENT, serviceWorkers: 'block', acceptDownloads: false }),
+          browser.newContext({
+            userAgent: opts.userAgent ?? DEFAULT_USER_AGENT,
+            serviceWorkers: 'block',
+            acceptDownloads: false,
+          }),
           'open a browser context',
         );
         page = await step(context.newPage(), 'open a tab');
@@ -211,15 +241,27 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
         navigated.catch(() => {});
         // From here on the forum may have the post: failures are `unknown` until the thread says otherwise.
         sent = true;
-        await step(page.locator(fill.submit).first().click({ timeout: t.step, noWaitAfter: true }), 'press the post button', 'unknown');
+        await step(
+          page.locator(fill.submit).first().click({ timeout: t.step, noWaitAfter: true }),
+          'press the post button',
+          'unknown',
+        );
         const status = (await navigated)?.status() ?? 200;
         landedUrl = page.url();
         const why = status === 200 ? await refusal(page) : null;
-        if (why !== null) throw new PublishError(`posting the votal: the forum refused it${why ? `: ${why}` : ''}`, 'rejected', false, 200);
+        if (why !== null)
+          throw new PublishError(
+            `posting the votal: the forum refused it${why ? `: ${why}` : ''}`,
+            'rejected',
+            false,
+            200,
+          );
         if (status >= 400) {
           failure = new PublishError(
             `posting through the browser: the answer page was HTTP ${status}`,
-            status >= 500 ? 'unknown' : 'rejected', status >= 500 || status === 429, status,
+            status >= 500 ? 'unknown' : 'rejected',
+            status >= 500 || status === 429,
+            status,
           );
         }
       } catch (error) {
@@ -228,17 +270,23 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
           failure = error;
         } else if (!sent) {
           // Playwright's own errors: a short line, without the page's text or cookies.
-          throw new PublishError(`posting through the browser failed before sending (${(error as Error).name || 'Error'})`, 'rejected', true);
+          throw new PublishError(
+            `posting through the browser failed before sending (${(error as Error).name || 'Error'})`,
+            'rejected',
+            true,
+          );
         } else {
           const timedOut = (error as Error).name === 'TimeoutError';
           failure = new PublishError(
             `posting through the browser: ${timedOut ? `no answer page within ${t.submit} ms` : `the answer page did not load (${(error as Error).name || 'Error'})`}`,
-            'unknown', true,
+            'unknown',
+            true,
           );
         }
       } finally {
         if (page) await withTimeout(page.close(), t.step, () => new Error('tab did not close')).catch(() => {});
-        if (context) await withTimeout(context.close(), t.step, () => new Error('context did not close')).catch(() => {});
+        if (context)
+          await withTimeout(context.close(), t.step, () => new Error('context did not close')).catch(() => {});
         await withTimeout(browser.close(), t.step, () => new Error('Chromium did not close')).catch(() => {});
       }
       if (!marker) {
@@ -250,14 +298,23 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
       const landed = await find(marker).catch((error: unknown) => {
         throw new PublishError(
           `posting through the browser: sent, but the thread could not be read to confirm it: ${(error as Error).message}`,
-          'unknown', true, null, { cause: error },
+          'unknown',
+          true,
+          null,
+          { cause: error },
         );
       });
       if (landed) return landed;
       if (failure?.outcome === 'rejected') throw failure;
       throw failure
-        ? new PublishError(`${failure.message}; the post is not in the thread (yet)`, 'unknown', true, failure.status, { cause: failure })
-        : new PublishError('posting through the browser: the form was sent but the post is not in the thread (yet)', 'unknown', true);
+        ? new PublishError(`${failure.message}; the post is not in the thread (yet)`, 'unknown', true, failure.status, {
+            cause: failure,
+          })
+        : new PublishError(
+            'posting through the browser: the form was sent but the post is not in the thread (yet)',
+            'unknown',
+            true,
+          );
     },
   };
 }

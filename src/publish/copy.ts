@@ -21,7 +21,9 @@ export function copyPublisher(opts: { threadUrl: string; engine: EngineId | null
       return findPasteInThread({ threadUrl: opts.threadUrl, engine: opts.engine, http: opts.http }, votal);
     },
     async post() {
-      throw new PublishConfigError('this game has no way to post configured: copy the votal and paste it into the thread');
+      throw new PublishConfigError(
+        'this game has no way to post configured: copy the votal and paste it into the thread',
+      );
     },
   };
 }

@@ -33,12 +33,14 @@ const Topic = z.looseObject({
 
 const Posts = z.looseObject({
   post_stream: z.looseObject({
-    posts: z.array(z.looseObject({
-      id: z.number(),
-      post_number: z.number().optional(),
-      raw: z.string().optional(),
-      cooked: z.string().optional(),
-    })),
+    posts: z.array(
+      z.looseObject({
+        id: z.number(),
+        post_number: z.number().optional(),
+        raw: z.string().optional(),
+        cooked: z.string().optional(),
+      }),
+    ),
   }),
 });
 

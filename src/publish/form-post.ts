@@ -28,7 +28,9 @@ export interface FormPostOptions {
 export function formPostPublisher(opts: FormPostOptions): Publisher {
   const facts = opts.facts ?? formFactsFor(opts.engine);
   if (!facts) {
-    throw new PublishConfigError(`posting through the reply form is not supported on ${opts.engine} yet; use the API or copy`);
+    throw new PublishConfigError(
+      `posting through the reply form is not supported on ${opts.engine} yet; use the API or copy`,
+    );
   }
   const thread = adapterOf(opts.engine).threadRef(new URL(opts.threadUrl));
   const cookieHeader = (url: string): string | undefined => opts.jar.getCookieStringSync(url) || undefined;
@@ -61,14 +63,18 @@ export function formPostPublisher(opts: FormPostOptions): Publisher {
       if (page.status !== 200) {
         throw new PublishError(
           `opening the reply form: HTTP ${page.status} (the login may have expired; import the forum cookies again)`,
-          'rejected', false, page.status,
+          'rejected',
+          false,
+          page.status,
         );
       }
       const form = one(parseHtml(page.text), facts.form);
       if (!form) {
         throw new PublishError(
           'opening the reply form: no reply form on the page (the login may have expired, or the thread is locked)',
-          'rejected', false, page.status,
+          'rejected',
+          false,
+          page.status,
         );
       }
       const action = new URL(attr(form, 'action') || page.url, page.url).href;
@@ -88,7 +94,12 @@ export function formPostPublisher(opts: FormPostOptions): Publisher {
         const refusal = one(parseHtml(answer.text), facts.errorSelector);
         if (refusal) {
           const why = textContent(refusal).replace(/\s+/g, ' ').trim().slice(0, 200);
-          throw new PublishError(`posting the votal: the forum refused it${why ? `: ${why}` : ''}`, 'rejected', false, 200);
+          throw new PublishError(
+            `posting the votal: the forum refused it${why ? `: ${why}` : ''}`,
+            'rejected',
+            false,
+            200,
+          );
         }
       }
       const location = answer.headers.get('location');

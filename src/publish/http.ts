@@ -1,4 +1,9 @@
-import { assertPublicUrl, guardedDispatcher, refusedAtConnect, type GuardedRequestInit } from '../fetch/private-host.js';
+import {
+  assertPublicUrl,
+  guardedDispatcher,
+  refusedAtConnect,
+  type GuardedRequestInit,
+} from '../fetch/private-host.js';
 import { DEFAULT_USER_AGENT } from '../fetch/fetcher-options.js';
 import { readBodyCapped } from '../fetch/read-body.js';
 import { redactUrl } from '../fetch/redact-url.js';
@@ -39,7 +44,14 @@ export interface HttpRequest {
 }
 
 /** Codes that mean the request never reached the forum. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export class PublishHttp {
   readonly timeoutMs: number;
@@ -55,10 +67,12 @@ export class PublishHttp {
     this.#maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     // Connections are checked again at connect time (DNS rebinding), as the page fetcher's are.
     let dispatcher: ReturnType<typeof guardedDispatcher> | undefined;
-    this.#fetch = options.fetch ?? (async (input, init) => {
-      dispatcher ??= guardedDispatcher({ allowPrivate: this.#allowPrivate });
-      return fetch(input, { ...init, dispatcher: await dispatcher } as GuardedRequestInit);
-    });
+    this.#fetch =
+      options.fetch ??
+      (async (input, init) => {
+        dispatcher ??= guardedDispatcher({ allowPrivate: this.#allowPrivate });
+        return fetch(input, { ...init, dispatcher: await dispatcher } as GuardedRequestInit);
+      });
   }
 
   /** Sends one request. Throws PublishError for transport failures only; any status is returned. */
@@ -82,7 +96,10 @@ export class PublishHttp {
       });
     } catch (error) {
       const refused = refusedAtConnect(error);
-      if (refused) throw new PublishError(`${request.what}: ${refused.message} (${shown})`, 'rejected', false, null, { cause: error });
+      if (refused)
+        throw new PublishError(`${request.what}: ${refused.message} (${shown})`, 'rejected', false, null, {
+          cause: error,
+        });
       throw transportError(error, request.what, shown, method, this.timeoutMs);
     }
     let text: string;
@@ -111,15 +128,28 @@ function isTimeout(error: unknown): boolean {
 function transportError(error: unknown, what: string, shown: string, method: string, timeoutMs: number): PublishError {
   if (isTimeout(error)) {
     // The request went out; the forum may have taken it and only its answer is late.
-    return new PublishError(`${what}: no answer within ${timeoutMs} ms (${shown})`, method === 'POST' ? 'unknown' : 'rejected', true, null, {
-      cause: error,
-    });
+    return new PublishError(
+      `${what}: no answer within ${timeoutMs} ms (${shown})`,
+      method === 'POST' ? 'unknown' : 'rejected',
+      true,
+      null,
+      {
+        cause: error,
+      },
+    );
   }
-  const code = (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code ?? 'network error';
+  const code =
+    (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code ?? 'network error';
   const sent = !NOT_SENT.has(code);
-  return new PublishError(`${what}: ${code} (${shown})`, sent && method === 'POST' ? 'unknown' : 'rejected', true, null, {
-    cause: error,
-  });
+  return new PublishError(
+    `${what}: ${code} (${shown})`,
+    sent && method === 'POST' ? 'unknown' : 'rejected',
+    true,
+    null,
+    {
+      cause: error,
+    },
+  );
 }
 
 /**
@@ -133,14 +163,22 @@ export function statusError(answer: HttpAnswer, what: string): PublishError | nu
   if (status === 429 || status === 503) {
     return new PublishError(`${what}: the forum asks us to wait (HTTP ${status}) (${shown})`, 'rejected', true, status);
   }
-  if (status >= 500) return new PublishError(`${what}: forum server error HTTP ${status} (${shown})`, 'unknown', true, status);
+  if (status >= 500)
+    return new PublishError(`${what}: forum server error HTTP ${status} (${shown})`, 'unknown', true, status);
   if (status === 401 || status === 403) {
     return new PublishError(
       `${what}: the forum refused our credentials (HTTP ${status}); check the API key or log in again (${shown})`,
-      'rejected', false, status,
+      'rejected',
+      false,
+      status,
     );
   }
-  return new PublishError(`${what}: the forum refused the request (HTTP ${status}${detail(answer.text)}) (${shown})`, 'rejected', false, status);
+  return new PublishError(
+    `${what}: the forum refused the request (HTTP ${status}${detail(answer.text)}) (${shown})`,
+    'rejected',
+    false,
+    status,
+  );
 }
 
 /** A short reason from an error body (JSON `errors`/`error`/`message`), without echoing HTML. */
@@ -150,7 +188,9 @@ function detail(text: string): string {
     const raw = json.errors ?? json.error ?? json.message;
     const list = Array.isArray(raw)
       ? raw.map((e) => (typeof e === 'string' ? e : ((e as { message?: string })?.message ?? ''))).filter(Boolean)
-      : typeof raw === 'string' ? [raw] : [];
+      : typeof raw === 'string'
+        ? [raw]
+        : [];
     return list.length ? `: ${list.join('; ').slice(0, 200)}` : '';
   } catch {
     return '';

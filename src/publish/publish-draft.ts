@@ -109,18 +109,34 @@ async function publishOnce(deps: PublishDeps, draftId: number, actor: string): P
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     publication = await store.drafts.startPublication(draftId, { marker: newMarker(draftId), method }, actor);
     if (publication.status === 'published') {
-      return { status: 'published', draft: await current(deps, draft), publication, remote: remoteOf(publication), foundExisting: true };
+      return {
+        status: 'published',
+        draft: await current(deps, draft),
+        publication,
+        remote: remoteOf(publication),
+        foundExisting: true,
+      };
     }
     if (method === 'copy') {
       await audit('publication.copy', { publicationId: publication.id });
       return { status: 'copy', draft, publication, text: copiedText(draft.body) };
     }
     const message = withMarker(draft.body, draft.dialect, publication.marker);
-    const claim = await store.drafts.claimPublication(publication.id, { owner, now: now(), leaseMs: deps.claimMs ?? 300_000 }, actor);
+    const claim = await store.drafts.claimPublication(
+      publication.id,
+      { owner, now: now(), leaseMs: deps.claimMs ?? 300_000 },
+      actor,
+    );
     if (!claim.claimed) {
-      const current = await store.drafts.get(draftId) ?? draft;
+      const current = (await store.drafts.get(draftId)) ?? draft;
       return claim.publication.status === 'published'
-        ? { status: 'published', draft: current, publication: claim.publication, remote: remoteOf(claim.publication), foundExisting: true }
+        ? {
+            status: 'published',
+            draft: current,
+            publication: claim.publication,
+            remote: remoteOf(claim.publication),
+            foundExisting: true,
+          }
         : { status: 'in-progress', draft: current, publication: claim.publication };
     }
     publication = claim.publication;
@@ -136,7 +152,12 @@ async function publishOnce(deps: PublishDeps, draftId: number, actor: string): P
       await sleep(backoff(deps, attempt));
       continue;
     }
-    await audit('publication.check', { publicationId: publication.id, attempt, found: found !== null, ...(found ? { remote: found } : {}) });
+    await audit('publication.check', {
+      publicationId: publication.id,
+      attempt,
+      found: found !== null,
+      ...(found ? { remote: found } : {}),
+    });
     if (found) return done(deps, draft, publication, found, true, actor);
 
     // 2. Post once.
@@ -146,21 +167,26 @@ async function publishOnce(deps: PublishDeps, draftId: number, actor: string): P
       return done(deps, draft, publication, remote, false, actor);
     } catch (error) {
       const e = error instanceof PublishError ? error : new PublishError((error as Error).message, 'unknown', false);
-      deps.log?.warn({ draftId, attempt, outcome: e.outcome, status: e.status, err: e.message }, 'posting the votal failed');
+      deps.log?.warn(
+        { draftId, attempt, outcome: e.outcome, status: e.status, err: e.message },
+        'posting the votal failed',
+      );
       // 3. The forum may have taken it: look again before calling it a failure.
       if (e.outcome === 'unknown') {
         for (const wait of recheck) {
           await sleep(wait);
           const again = await publisher.find(publication.marker).catch(() => null);
           await audit('publication.check', {
-            publicationId: publication.id, attempt, found: again !== null, after: 'unknown-outcome', ...(again ? { remote: again } : {}),
+            publicationId: publication.id,
+            attempt,
+            found: again !== null,
+            after: 'unknown-outcome',
+            ...(again ? { remote: again } : {}),
           });
           if (again) return done(deps, draft, publication, again, true, actor);
         }
       }
-      lastError = e.outcome === 'unknown'
-        ? `${e.message}; the post was not found in the thread afterwards`
-        : e.message;
+      lastError = e.outcome === 'unknown' ? `${e.message}; the post was not found in the thread afterwards` : e.message;
       publication = await store.drafts.publicationFailed(publication.id, lastError, actor);
       if (!e.retryable || attempt === maxAttempts) break;
       await sleep(backoff(deps, attempt));
@@ -170,9 +196,18 @@ async function publishOnce(deps: PublishDeps, draftId: number, actor: string): P
 }
 
 async function done(
-  deps: PublishDeps, draft: Draft, publication: Publication, remote: RemotePost, foundExisting: boolean, actor: string,
+  deps: PublishDeps,
+  draft: Draft,
+  publication: Publication,
+  remote: RemotePost,
+  foundExisting: boolean,
+  actor: string,
 ): Promise<PublishResult> {
-  const published = await deps.store.drafts.published(publication.id, { remotePostId: remote.id, remoteUrl: remote.url }, actor);
+  const published = await deps.store.drafts.published(
+    publication.id,
+    { remotePostId: remote.id, remoteUrl: remote.url },
+    actor,
+  );
   deps.log?.info({ draftId: draft.id, gameId: draft.gameId, remote, foundExisting }, 'votal published');
   return { status: 'published', draft: await current(deps, draft), publication: published, remote, foundExisting };
 }
@@ -192,7 +227,10 @@ async function current(deps: PublishDeps, draft: Draft): Promise<Draft> {
  * there (yet).
  */
 export async function confirmCopied(
-  deps: PublishDeps, draftId: number, actor: string, remote?: RemotePost,
+  deps: PublishDeps,
+  draftId: number,
+  actor: string,
+  remote?: RemotePost,
 ): Promise<Publication | null> {
   const publication = await deps.store.drafts.publicationOf(draftId);
   if (!publication) throw new NotFoundError('publication of draft', draftId);
@@ -204,11 +242,14 @@ export async function confirmCopied(
   let where = remote ?? null;
   if (!where) {
     const publisher = await deps.publisherFor(game);
-    where = publication.method === 'copy'
-      ? ((await publisher.findPasted?.(await pastedVotal(deps, draft, game))) ?? null)
-      : await publisher.find(publication.marker);
+    where =
+      publication.method === 'copy'
+        ? ((await publisher.findPasted?.(await pastedVotal(deps, draft, game))) ?? null)
+        : await publisher.find(publication.marker);
     await deps.store.audit.record({
-      gameId: game.id, actor, action: 'publication.check',
+      gameId: game.id,
+      actor,
+      action: 'publication.check',
       detail: { draftId, publicationId: publication.id, found: where !== null, after: 'copy' },
     });
     if (!where) return null;

@@ -34,14 +34,20 @@ export interface PublisherForDeps {
  */
 export function publisherFor(game: Game, engine: EngineId | null, deps: PublisherForDeps): Publisher {
   const publish = game.settings.publish;
-  if (publish === undefined || publish.method === 'copy') return copyPublisher({ threadUrl: game.threadUrl, engine, http: deps.http });
+  if (publish === undefined || publish.method === 'copy')
+    return copyPublisher({ threadUrl: game.threadUrl, engine, http: deps.http });
   if (!deps.box) throw new MissingSecretKeyError(`publishing with ${publish.method}`);
   const aad = publishAad(game.threadUrl, publish.method);
   switch (publish.method) {
     case 'discourse-api': {
       const apiKey = deps.box.open(publish.apiKey, aad);
       deps.scrubber?.add(apiKey);
-      return discourseApiPublisher({ threadUrl: game.threadUrl, apiKey, apiUsername: publish.apiUsername, http: deps.http });
+      return discourseApiPublisher({
+        threadUrl: game.threadUrl,
+        apiKey,
+        apiUsername: publish.apiUsername,
+        http: deps.http,
+      });
     }
     case 'xenforo-api': {
       const apiKey = deps.box.open(publish.apiKey, aad);
@@ -49,10 +55,17 @@ export function publisherFor(game: Game, engine: EngineId | null, deps: Publishe
       return xenforoApiPublisher({ threadUrl: game.threadUrl, apiKey, apiUser: publish.apiUser, http: deps.http });
     }
     case 'form': {
-      if (!engine) throw new PublishConfigError(`game ${game.id}: the forum engine is not known yet; poll the thread first`);
+      if (!engine)
+        throw new PublishConfigError(`game ${game.id}: the forum engine is not known yet; poll the thread first`);
       const jar = jarFromJson(deps.box.open(publish.jar, aad));
       for (const cookie of jar.serializeSync()?.cookies ?? []) deps.scrubber?.add(String(cookie.value ?? ''));
-      return formOrBrowserPublisher({ threadUrl: game.threadUrl, engine, jar, http: deps.http, browser: deps.browser ?? {} });
+      return formOrBrowserPublisher({
+        threadUrl: game.threadUrl,
+        engine,
+        jar,
+        http: deps.http,
+        browser: deps.browser ?? {},
+      });
     }
   }
 }
@@ -80,7 +93,13 @@ export function formOrBrowserPublisher(opts: {
   const form = formPostPublisher({ threadUrl: opts.threadUrl, engine: opts.engine, jar: opts.jar, http: tap });
   if (!facts || !browserFactsFor(opts.engine)) return form;
   const pageUrl = replyUrl(facts, adapterOf(opts.engine).threadRef(new URL(opts.threadUrl)));
-  const browser = browserPublisher({ ...opts.browser, threadUrl: opts.threadUrl, engine: opts.engine, jar: opts.jar, http: opts.http });
+  const browser = browserPublisher({
+    ...opts.browser,
+    threadUrl: opts.threadUrl,
+    engine: opts.engine,
+    jar: opts.jar,
+    http: opts.http,
+  });
   let needsBrowser = false;
 
   const viaBrowser = async (message: string) => {
@@ -90,7 +109,10 @@ export function formOrBrowserPublisher(opts: {
       if (!(error instanceof BrowserUnavailableError)) throw error;
       throw new PublishError(
         `the reply form needs JavaScript and no browser can be used here (${error.message}); copy the votal and paste it into the thread`,
-        'rejected', false, null, { cause: error },
+        'rejected',
+        false,
+        null,
+        { cause: error },
       );
     }
   };
@@ -105,8 +127,13 @@ export function formOrBrowserPublisher(opts: {
         return await form.post(message);
       } catch (error) {
         const page = tap.answerFor(pageUrl);
-        const scripted = error instanceof PublishError && error.outcome === 'rejected' && !tap.posted
-          && page !== null && page.status === 200 && formNeedsJavaScript(page.text, facts);
+        const scripted =
+          error instanceof PublishError &&
+          error.outcome === 'rejected' &&
+          !tap.posted &&
+          page !== null &&
+          page.status === 200 &&
+          formNeedsJavaScript(page.text, facts);
         if (!scripted) throw error;
         needsBrowser = true;
         return viaBrowser(message);

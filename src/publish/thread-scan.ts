@@ -31,12 +31,19 @@ export async function lastPosts(opts: ScanOptions): Promise<Post[]> {
     const cookie = opts.cookieHeader?.(url);
     const answer = await opts.http.send(url, { what: 'reading the thread', headers: cookie ? { cookie } : {} });
     if (answer.status !== 200) {
-      throw new PublishError(`reading the thread: HTTP ${answer.status} for ${url}`, 'rejected', answer.status >= 500 || answer.status === 429, answer.status);
+      throw new PublishError(
+        `reading the thread: HTTP ${answer.status} for ${url}`,
+        'rejected',
+        answer.status >= 500 || answer.status === 429,
+        answer.status,
+      );
     }
     try {
       return adapter.parsePage(answer.text, { url: answer.url, profile, now: new Date().toISOString() });
     } catch (error) {
-      throw new PublishError(`reading the thread: ${(error as Error).message}`, 'rejected', false, null, { cause: error });
+      throw new PublishError(`reading the thread: ${(error as Error).message}`, 'rejected', false, null, {
+        cause: error,
+      });
     }
   };
 

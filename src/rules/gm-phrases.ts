@@ -29,9 +29,26 @@ export const GmPhrasesFile = z.strictObject({
 });
 export type GmPhrasesFile = z.infer<typeof GmPhrasesFile>;
 
-export type PhraseKind = 'day-start' | 'day-end' | 'heading-day-start' | 'heading-day-end' | 'kill' | 'modkill' | 'replace' | 'deadline' | 'flip';
+export type PhraseKind =
+  | 'day-start'
+  | 'day-end'
+  | 'heading-day-start'
+  | 'heading-day-end'
+  | 'kill'
+  | 'modkill'
+  | 'replace'
+  | 'deadline'
+  | 'flip';
 export const PHRASE_KINDS: readonly PhraseKind[] = [
-  'day-start', 'day-end', 'heading-day-start', 'heading-day-end', 'kill', 'modkill', 'replace', 'deadline', 'flip',
+  'day-start',
+  'day-end',
+  'heading-day-start',
+  'heading-day-end',
+  'kill',
+  'modkill',
+  'replace',
+  'deadline',
+  'flip',
 ];
 
 export type Slot = 'player' | 'name' | 'day' | 'role' | 'time' | 'words';
@@ -59,10 +76,10 @@ export class GmPhrasesError extends YamlSourceError {
 
 const SLOTS: Record<Slot, string> = {
   // Captures stop at sentence punctuation; the recogniser resolves the words to a name.
-  player: "([^.!?;()\\n]{1,80}?)",
-  name: "([^.!?;:()\\n,]{1,60}?)",
+  player: '([^.!?;()\\n]{1,80}?)',
+  name: '([^.!?;:()\\n,]{1,60}?)',
   day: '(\\d{1,3}|[a-z]{3,12})',
-  role: "([^.!?;:()\\n,]{1,60}?)",
+  role: '([^.!?;:()\\n,]{1,60}?)',
   time: '([^\\n]{4,80}?)',
   words: '([^.!?\\n]{1,80}?)',
 };
@@ -135,7 +152,10 @@ function compilePart(part: string, slots: Slot[], whole: string): { source: stri
     if (c === '{') {
       const end = part.indexOf('}', i);
       const slot = (end > i ? part.slice(i + 1, end) : '') as Slot;
-      if (!Object.hasOwn(SLOTS, slot)) throw new Error(`unknown placeholder "${part.slice(i, end + 1 || undefined)}" in "${whole}" (use {player}, {name}, {day}, {role}, {time} or {words})`);
+      if (!Object.hasOwn(SLOTS, slot))
+        throw new Error(
+          `unknown placeholder "${part.slice(i, end + 1 || undefined)}" in "${whole}" (use {player}, {name}, {day}, {role}, {time} or {words})`,
+        );
       source += SLOTS[slot];
       slots.push(slot);
       i = end + 1;
@@ -164,7 +184,8 @@ function group(inner: string, slots: Slot[], whole: string): string {
 export function loadGmPhrases(ruleset?: string | null): GmPhrases {
   const dir = join(rulesetsDir(), 'gm-phrases');
   const files = [join(dir, 'default.yaml')];
-  if (ruleset && /^[a-z0-9-]+$/.test(ruleset) && existsSync(join(dir, `${ruleset}.yaml`))) files.push(join(dir, `${ruleset}.yaml`));
+  if (ruleset && /^[a-z0-9-]+$/.test(ruleset) && existsSync(join(dir, `${ruleset}.yaml`)))
+    files.push(join(dir, `${ruleset}.yaml`));
   return compileGmPhrases(files.map((f) => parseGmPhrases(readFileSync(f, 'utf8'), f)));
 }
 

@@ -26,15 +26,27 @@ export function checkRuleset(r: RulesetShape, ctx: z.RefinementCtx): void {
     if (rule === undefined) continue;
     // The parser only reads a side action the grammar has words for.
     if (!r.votes.side[kind]?.length) {
-      ctx.addIssue({ code: 'custom', path: ['sideRules', kind], message: `needs votes.side.${kind} keywords (how players write it)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sideRules', kind],
+        message: `needs votes.side.${kind} keywords (how players write it)`,
+      });
     }
     if (kind !== 'hammer' && kind !== 'filibuster') continue;
     const k = rule as KeywordRuleShape;
     if (k.effect === 'extend-day' && k.extendBy === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['sideRules', kind, 'effect'], message: 'extend-day needs extendBy (how long)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sideRules', kind, 'effect'],
+        message: 'extend-day needs extendBy (how long)',
+      });
     }
     if (k.when === 'check' && !r.schedule?.checks.length) {
-      ctx.addIssue({ code: 'custom', path: ['sideRules', kind, 'when'], message: 'when: check needs schedule.checks (the check times)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sideRules', kind, 'when'],
+        message: 'when: check needs schedule.checks (the check times)',
+      });
     }
   }
 }

@@ -19,17 +19,21 @@ export const VoteGrammar = z.strictObject({
   spoilers: z.boolean().default(false),
   /** "Vote:" with no name: an unvote, ignored, or sent to the GM. */
   emptyVote: z.enum(['unvote', 'ignore', 'review']).default('review'),
-  keywords: z.strictObject({
-    vote: keywords.default(['vote']),
-    unvote: keywords.default(['unvote']),
-  }).default({ vote: ['vote'], unvote: ['unvote'] }),
+  keywords: z
+    .strictObject({
+      vote: keywords.default(['vote']),
+      unvote: keywords.default(['unvote']),
+    })
+    .default({ vote: ['vote'], unvote: ['unvote'] }),
   /** Side actions (their own tallies; never replace the lynch vote), with their spellings. */
-  side: z.strictObject({
-    hammer: keywords.optional(),
-    filibuster: keywords.optional(),
-    veto: keywords.optional(),
-    forgive: keywords.optional(),
-  }).default({}),
+  side: z
+    .strictObject({
+      hammer: keywords.optional(),
+      filibuster: keywords.optional(),
+      veto: keywords.optional(),
+      forgive: keywords.optional(),
+    })
+    .default({}),
 });
 export type VoteGrammar = z.infer<typeof VoteGrammar>;
 
@@ -164,10 +168,14 @@ const TimeZone = z.string().refine((tz) => {
 export const Schedule = z.strictObject({
   timeZone: TimeZone.default('UTC'),
   /** Scheduled checks (Hammer time): on these weekdays at this local time. */
-  checks: z.array(z.strictObject({
-    days: z.array(Weekday).min(1),
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM (24-hour clock)'),
-  })).default([]),
+  checks: z
+    .array(
+      z.strictObject({
+        days: z.array(Weekday).min(1),
+        time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM (24-hour clock)'),
+      }),
+    )
+    .default([]),
 });
 export type Schedule = z.infer<typeof Schedule>;
 
@@ -202,83 +210,102 @@ export const NameMatching = z.strictObject({
 });
 export type NameMatching = z.infer<typeof NameMatching>;
 
-export const Ruleset = z.strictObject({
-  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and hyphens'),
-  title: z.string().min(1),
-  /** Where the rules come from (a rule post, a wiki page). */
-  source: z.string().optional(),
-  votes: VoteGrammar.default(VoteGrammar.parse({})),
-  /** No Lynch / Sleep as a vote target; absent when the game has none. */
-  noLynch: NoLynch.optional(),
-  threshold: ThresholdRule,
-  /** Reaching the threshold ends the Day at once (later votes do not count). */
-  endsAtThreshold: z.boolean().default(false),
-  /**
-   * At the deadline, when no wagon reached the threshold (majority and fraction rules):
-   * the leader goes (`plurality`), nobody does (`no-elimination`), or the GM decides (`gm`).
-   */
-  shortOfThreshold: z.enum(['plurality', 'no-elimination', 'gm']).default('plurality'),
-  /** The Day also ends at once when one wagon holds all living votes but `allBut` ("unanimous minus one"). */
-  earlyEnd: z.strictObject({ allBut: z.number().int().min(0) }).optional(),
-  violations: z.strictObject({
-    edit: Consequence.default('ignore'),
-    image: Consequence.default('ignore'),
-    'external-link': Consequence.default('ignore'),
-    code: Consequence.default('ignore'),
-    'non-english': Consequence.default('ignore'),
-    /** A vote written outside the ruleset's grammar (not bold, not on its own line). */
-    format: Consequence.default('ignore'),
-  }).default({
-    edit: 'ignore', image: 'ignore', 'external-link': 'ignore', code: 'ignore', 'non-english': 'ignore', format: 'ignore',
-  }),
-  names: NameMatching.default(NameMatching.parse({})),
+export const Ruleset = z
+  .strictObject({
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and hyphens'),
+    title: z.string().min(1),
+    /** Where the rules come from (a rule post, a wiki page). */
+    source: z.string().optional(),
+    votes: VoteGrammar.default(VoteGrammar.parse({})),
+    /** No Lynch / Sleep as a vote target; absent when the game has none. */
+    noLynch: NoLynch.optional(),
+    threshold: ThresholdRule,
+    /** Reaching the threshold ends the Day at once (later votes do not count). */
+    endsAtThreshold: z.boolean().default(false),
+    /**
+     * At the deadline, when no wagon reached the threshold (majority and fraction rules):
+     * the leader goes (`plurality`), nobody does (`no-elimination`), or the GM decides (`gm`).
+     */
+    shortOfThreshold: z.enum(['plurality', 'no-elimination', 'gm']).default('plurality'),
+    /** The Day also ends at once when one wagon holds all living votes but `allBut` ("unanimous minus one"). */
+    earlyEnd: z.strictObject({ allBut: z.number().int().min(0) }).optional(),
+    violations: z
+      .strictObject({
+        edit: Consequence.default('ignore'),
+        image: Consequence.default('ignore'),
+        'external-link': Consequence.default('ignore'),
+        code: Consequence.default('ignore'),
+        'non-english': Consequence.default('ignore'),
+        /** A vote written outside the ruleset's grammar (not bold, not on its own line). */
+        format: Consequence.default('ignore'),
+      })
+      .default({
+        edit: 'ignore',
+        image: 'ignore',
+        'external-link': 'ignore',
+        code: 'ignore',
+        'non-english': 'ignore',
+        format: 'ignore',
+      }),
+    names: NameMatching.default(NameMatching.parse({})),
 
-  /** Where votes come from: posts in the thread, or only votes the GM enters (`vote` events; PMs). */
-  voteSource: z.enum(['posts', 'gm']).default('posts'),
-  /** When the public view shows who votes for whom: as votes come, or once the Day is decided. */
-  publish: z.enum(['live', 'day-end']).default('live'),
-  /** Whether a player may vote for themself; a refused self-vote is flagged and not counted. */
-  selfVote: z.enum(['allowed', 'refused']).default('allowed'),
-  /** Abstaining as a vote target; absent when the game has none. */
-  abstain: Abstain.optional(),
-  /** Fewest votes (with penalty votes) a wagon needs to eliminate; fewer means nobody goes. */
-  minVotes: z.number().int().min(1).default(1),
-  ties: Ties.default(Ties.parse({})),
-  statuses: z.strictObject({
-    arrested: StatusRule.optional(),
-    poisoned: StatusRule.optional(),
-    abroad: StatusRule.optional(),
-    hindered: StatusRule.optional(),
-  }).default({}),
-  roles: z.record(z.string().min(1), RoleRule).default({}),
-  /** Penalty votes come from violations with consequence `penalty`, missed votes and GM `penalty` events. */
-  penalties: z.strictObject({
-    /** Mod-kill a player at once when their penalty votes exceed the number of living players. */
-    modkill: z.enum(['never', 'more-than-living']).default('never'),
-  }).default({ modkill: 'never' }),
-  /** A living player without a vote (player, No Lynch, abstain or veto) when the Day ends. */
-  missingVote: z.strictObject({
-    /** A permanent penalty vote, counted in that Day's final count. */
-    penalty: z.boolean().default(false),
-    /** Their powers fail for that Day and the following Night (listed for the GM). */
-    blocksPowers: z.boolean().default(false),
-    /** A `missing-vote` flag for the GM. */
-    flag: z.boolean().default(false),
-  }).default({ penalty: false, blocksPowers: false, flag: false }),
-  /** Missed phases (Days without a vote, `missed` events) after which a player dies or goes inactive. */
-  inactivity: z.strictObject({
-    after: z.number().int().positive(),
-    counting: z.enum(['consecutive', 'total']),
-    becomes: z.enum(['dead', 'inactive']),
-  }).optional(),
-  /** What the side actions the grammar reads (`votes.side`) do. */
-  sideRules: z.strictObject({
-    hammer: KeywordRule.optional(),
-    filibuster: KeywordRule.optional(),
-    veto: VetoRule.optional(),
-    forgive: ForgiveRule.optional(),
-  }).default({}),
-  schedule: Schedule.optional(),
-}).superRefine(checkRuleset);
+    /** Where votes come from: posts in the thread, or only votes the GM enters (`vote` events; PMs). */
+    voteSource: z.enum(['posts', 'gm']).default('posts'),
+    /** When the public view shows who votes for whom: as votes come, or once the Day is decided. */
+    publish: z.enum(['live', 'day-end']).default('live'),
+    /** Whether a player may vote for themself; a refused self-vote is flagged and not counted. */
+    selfVote: z.enum(['allowed', 'refused']).default('allowed'),
+    /** Abstaining as a vote target; absent when the game has none. */
+    abstain: Abstain.optional(),
+    /** Fewest votes (with penalty votes) a wagon needs to eliminate; fewer means nobody goes. */
+    minVotes: z.number().int().min(1).default(1),
+    ties: Ties.default(Ties.parse({})),
+    statuses: z
+      .strictObject({
+        arrested: StatusRule.optional(),
+        poisoned: StatusRule.optional(),
+        abroad: StatusRule.optional(),
+        hindered: StatusRule.optional(),
+      })
+      .default({}),
+    roles: z.record(z.string().min(1), RoleRule).default({}),
+    /** Penalty votes come from violations with consequence `penalty`, missed votes and GM `penalty` events. */
+    penalties: z
+      .strictObject({
+        /** Mod-kill a player at once when their penalty votes exceed the number of living players. */
+        modkill: z.enum(['never', 'more-than-living']).default('never'),
+      })
+      .default({ modkill: 'never' }),
+    /** A living player without a vote (player, No Lynch, abstain or veto) when the Day ends. */
+    missingVote: z
+      .strictObject({
+        /** A permanent penalty vote, counted in that Day's final count. */
+        penalty: z.boolean().default(false),
+        /** Their powers fail for that Day and the following Night (listed for the GM). */
+        blocksPowers: z.boolean().default(false),
+        /** A `missing-vote` flag for the GM. */
+        flag: z.boolean().default(false),
+      })
+      .default({ penalty: false, blocksPowers: false, flag: false }),
+    /** Missed phases (Days without a vote, `missed` events) after which a player dies or goes inactive. */
+    inactivity: z
+      .strictObject({
+        after: z.number().int().positive(),
+        counting: z.enum(['consecutive', 'total']),
+        becomes: z.enum(['dead', 'inactive']),
+      })
+      .optional(),
+    /** What the side actions the grammar reads (`votes.side`) do. */
+    sideRules: z
+      .strictObject({
+        hammer: KeywordRule.optional(),
+        filibuster: KeywordRule.optional(),
+        veto: VetoRule.optional(),
+        forgive: ForgiveRule.optional(),
+      })
+      .default({}),
+    schedule: Schedule.optional(),
+  })
+  .superRefine(checkRuleset);
 export type Ruleset = z.infer<typeof Ruleset>;
 export type RulesetInput = z.input<typeof Ruleset>;

@@ -9,7 +9,9 @@ type PathKey = PropertyKey;
  * problem placed at its line and column (YAML syntax first; then schema issues).
  */
 export function readYaml<S extends z.ZodType>(
-  schema: S, text: string, file: string,
+  schema: S,
+  text: string,
+  file: string,
 ): { ok: true; value: z.output<S> } | { ok: false; problems: SourceProblem[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true });
@@ -70,7 +72,8 @@ function nodeOffset(doc: Document, path: readonly PathKey[]): number {
     const node = doc.getIn(path.slice(0, n) as unknown[], true) as Node | undefined;
     if (!node?.range) continue;
     const owner = path[n - 1];
-    if ((n < path.length || isCollection(node)) && typeof owner === 'string') return keyOffset(doc, path.slice(0, n - 1), owner);
+    if ((n < path.length || isCollection(node)) && typeof owner === 'string')
+      return keyOffset(doc, path.slice(0, n - 1), owner);
     return node.range[0];
   }
   return 0;

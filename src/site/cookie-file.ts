@@ -47,7 +47,9 @@ export function readCookieFile(file: string): CookieFile {
       jar.setCookieSync(cookie, origin, { ignoreError: false });
       count += 1;
     } catch {
-      warnings.push(`cookie file ${file}${line ? `, line ${line}` : ''}: cookie "${cookie.key}" for ${cookie.domain} was not accepted; skipped`);
+      warnings.push(
+        `cookie file ${file}${line ? `, line ${line}` : ''}: cookie "${cookie.key}" for ${cookie.domain} was not accepted; skipped`,
+      );
     }
   }
   return { jar, count, warnings };
@@ -85,7 +87,13 @@ function netscapeCookies(text: string, file: string): Found[] {
     found.push({
       line,
       cookie: new Cookie({
-        key: name, value, domain, path: path || '/', hostOnly: !domainWide, secure: secure.toUpperCase() === 'TRUE', httpOnly,
+        key: name,
+        value,
+        domain,
+        path: path || '/',
+        hostOnly: !domainWide,
+        secure: secure.toUpperCase() === 'TRUE',
+        httpOnly,
         expires: seconds > 0 ? new Date(seconds * 1000) : 'Infinity',
       }),
     });
@@ -94,17 +102,19 @@ function netscapeCookies(text: string, file: string): Found[] {
 }
 
 const StorageState = z.object({
-  cookies: z.array(z.object({
-    name: z.string().min(1),
-    value: z.string(),
-    domain: z.string().min(1),
-    path: z.string().default('/'),
-    /** Epoch seconds; -1 for a session cookie. */
-    expires: z.number().default(-1),
-    httpOnly: z.boolean().default(false),
-    secure: z.boolean().default(false),
-    sameSite: z.enum(['Strict', 'Lax', 'None']).optional(),
-  })),
+  cookies: z.array(
+    z.object({
+      name: z.string().min(1),
+      value: z.string(),
+      domain: z.string().min(1),
+      path: z.string().default('/'),
+      /** Epoch seconds; -1 for a session cookie. */
+      expires: z.number().default(-1),
+      httpOnly: z.boolean().default(false),
+      secure: z.boolean().default(false),
+      sameSite: z.enum(['Strict', 'Lax', 'None']).optional(),
+    }),
+  ),
   origins: z.array(z.unknown()).default([]),
 });
 
@@ -125,8 +135,13 @@ function storageStateCookies(text: string, file: string): Found[] {
   return parsed.data.cookies.map((c) => ({
     line: null,
     cookie: new Cookie({
-      key: c.name, value: c.value, domain: c.domain.replace(/^\./, '').toLowerCase(), path: c.path,
-      hostOnly: !c.domain.startsWith('.'), secure: c.secure, httpOnly: c.httpOnly,
+      key: c.name,
+      value: c.value,
+      domain: c.domain.replace(/^\./, '').toLowerCase(),
+      path: c.path,
+      hostOnly: !c.domain.startsWith('.'),
+      secure: c.secure,
+      httpOnly: c.httpOnly,
       expires: c.expires > 0 ? new Date(c.expires * 1000) : 'Infinity',
       ...(c.sameSite ? { sameSite: c.sameSite.toLowerCase() } : {}),
     }),

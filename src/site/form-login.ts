@@ -27,13 +27,20 @@ export function hasSession(login: LoginForm, jar: CookieJar): boolean {
  * The password is only ever in the request body: never in a message, never logged.
  */
 export async function logInWithForm(
-  login: LoginForm, jar: CookieJar, fetcher: LoginFetcher, opts: { userAgent: string; timeoutMs: number; env?: NodeJS.ProcessEnv },
+  login: LoginForm,
+  jar: CookieJar,
+  fetcher: LoginFetcher,
+  opts: { userAgent: string; timeoutMs: number; env?: NodeJS.ProcessEnv },
 ): Promise<void> {
   const env = opts.env ?? process.env;
   const username = env[login.usernameEnv];
   const password = env[login.passwordEnv];
   if (!username || !password) {
-    throw new LoginRequiredError(login.url, `the site profile logs in with a form; set ${login.usernameEnv} and ${login.passwordEnv}`, null);
+    throw new LoginRequiredError(
+      login.url,
+      `the site profile logs in with a form; set ${login.usernameEnv} and ${login.passwordEnv}`,
+      null,
+    );
   }
 
   const page = await fetcher.get(login.url);
@@ -58,7 +65,11 @@ export async function logInWithForm(
         body: fields,
         // No redirect following: the session cookie comes with the redirect itself.
         redirect: 'manual',
-        headers: { 'user-agent': opts.userAgent, 'content-type': 'application/x-www-form-urlencoded', referer: page.finalUrl },
+        headers: {
+          'user-agent': opts.userAgent,
+          'content-type': 'application/x-www-form-urlencoded',
+          referer: page.finalUrl,
+        },
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
       const body = response.status === 200 ? await response.text() : '';
@@ -73,7 +84,11 @@ export async function logInWithForm(
   const formAgain = answer.status === 200 && findForm(answer.body, login.form) !== null;
   const failed = answer.status >= 400 || formAgain || (login.sessionCookie !== undefined && !hasSession(login, jar));
   if (failed) {
-    throw new LoginRequiredError(action, `logging in as the user in ${login.usernameEnv} failed (HTTP ${answer.status}); check the credentials and the profile's login fields`, answer.status);
+    throw new LoginRequiredError(
+      action,
+      `logging in as the user in ${login.usernameEnv} failed (HTTP ${answer.status}); check the credentials and the profile's login fields`,
+      answer.status,
+    );
   }
 }
 
@@ -81,5 +96,8 @@ export async function logInWithForm(
 function findForm(html: string, selector: string | undefined): Element | null {
   const doc = parseHtml(html);
   if (selector) return one(doc, selector);
-  return all(doc, 'form').find((f) => all(f, 'input').some((i) => (attr(i, 'type') ?? '').toLowerCase() === 'password')) ?? null;
+  return (
+    all(doc, 'form').find((f) => all(f, 'input').some((i) => (attr(i, 'type') ?? '').toLowerCase() === 'password')) ??
+    null
+  );
 }

@@ -49,7 +49,12 @@ export function loadSiteProfiles(paths: readonly string[]): SiteProfiles {
   const files: string[] = [];
   for (const path of paths) {
     if (statSync(path).isDirectory()) {
-      files.push(...readdirSync(path).filter((f) => /\.ya?ml$/i.test(f)).sort().map((f) => join(path, f)));
+      files.push(
+        ...readdirSync(path)
+          .filter((f) => /\.ya?ml$/i.test(f))
+          .sort()
+          .map((f) => join(path, f)),
+      );
     } else {
       files.push(path);
     }

@@ -87,11 +87,13 @@ export async function openSiteReading(o: SiteReadingOptions): Promise<SiteReadin
   }
 
   const userAgent = o.fetcher?.userAgent ?? DEFAULT_USER_AGENT;
-  const fetcher = o.source ? null : new PageFetcher({
-    ...o.fetcher,
-    ...(cookies.size > 0 ? { cookieHeader: cookies.cookieHeader, storeCookies: cookies.storeCookies } : {}),
-    minIntervalFor: (url) => profiles.profileFor(url)?.minIntervalMs,
-  });
+  const fetcher = o.source
+    ? null
+    : new PageFetcher({
+        ...o.fetcher,
+        ...(cookies.size > 0 ? { cookieHeader: cookies.cookieHeader, storeCookies: cookies.storeCookies } : {}),
+        minIntervalFor: (url) => profiles.profileFor(url)?.minIntervalMs,
+      });
   const source: PageSource = o.source ?? fetcher!;
 
   // A game's own session is the GM's to renew; the profile's form login fills the profile's jar only.
@@ -105,13 +107,14 @@ export async function openSiteReading(o: SiteReadingOptions): Promise<SiteReadin
 
   const gate = fetcher ?? (isGate(o.source) ? o.source : null);
   const wantsBrowser = o.browser === true || entry?.needsBrowser === true;
-  const renderer = wantsBrowser && gate
-    ? new ChromiumRenderer(gate, {
-        userAgent,
-        cookiesFor: (url) => cookies.browserCookies(url),
-        ...(o.fetcher?.allowPrivateHosts !== undefined ? { allowPrivateHosts: o.fetcher.allowPrivateHosts } : {}),
-      })
-    : undefined;
+  const renderer =
+    wantsBrowser && gate
+      ? new ChromiumRenderer(gate, {
+          userAgent,
+          cookiesFor: (url) => cookies.browserCookies(url),
+          ...(o.fetcher?.allowPrivateHosts !== undefined ? { allowPrivateHosts: o.fetcher.allowPrivateHosts } : {}),
+        })
+      : undefined;
   const cache = o.cacheDir ? new FileThreadCache(o.cacheDir, (m) => notes.push(m)) : undefined;
 
   return {
@@ -132,5 +135,8 @@ function isGate(source: PageSource | undefined): source is PageSource & PageFetc
 }
 
 async function exists(file: string): Promise<boolean> {
-  return access(file).then(() => true, () => false);
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }

@@ -18,7 +18,12 @@ interface AuditRow {
 }
 
 const toEntry = (r: AuditRow): AuditEntry => ({
-  id: r.id, gameId: r.game_id, actor: r.actor, action: AuditAction.parse(r.action), detail: r.detail, at: iso(r.at),
+  id: r.id,
+  gameId: r.game_id,
+  actor: r.actor,
+  action: AuditAction.parse(r.action),
+  detail: r.detail,
+  at: iso(r.at),
 });
 
 /** Writes one audit row on `db`: pass the transaction handle so the row commits with the change. */

@@ -1,4 +1,11 @@
-import type { Draft, DraftStatus, NewDraft, Publication, PublicationMethod, PublicationStatus } from '../model/draft.js';
+import type {
+  Draft,
+  DraftStatus,
+  NewDraft,
+  Publication,
+  PublicationMethod,
+  PublicationStatus,
+} from '../model/draft.js';
 import { recordAudit } from './audit-repo.js';
 import { NotFoundError, StaleDraftError, StateError } from './errors.js';
 import { GAME_CHANNEL, iso, isoOrNull, one, type GameChange } from './rows.js';
@@ -38,7 +45,11 @@ export interface DraftsRepo {
    * Starts (or returns the already started) publication of an approved draft. A failed one
    * goes back to pending for another attempt. Audited as `publication.start`.
    */
-  startPublication(draftId: number, how: { marker: string; method: PublicationMethod }, actor: string): Promise<Publication>;
+  startPublication(
+    draftId: number,
+    how: { marker: string; method: PublicationMethod },
+    actor: string,
+  ): Promise<Publication>;
   /**
    * Claims the publication for one attempt at posting: pending or failed -> posting, or a
    * `posting` whose claim ended before `now` (its process died: the caller must look for the
@@ -47,7 +58,9 @@ export interface DraftsRepo {
    * discard cannot slip in between. StateError when the draft is no longer approved.
    */
   claimPublication(
-    publicationId: number, claim: { owner: string; now: Date; leaseMs: number }, actor: string,
+    publicationId: number,
+    claim: { owner: string; now: Date; leaseMs: number },
+    actor: string,
   ): Promise<PublicationClaim>;
   /** An attempt failed: counts it and keeps the error (audited); releases the claim. */
   publicationFailed(publicationId: number, error: string, actor: string): Promise<Publication>;
@@ -91,21 +104,40 @@ interface PublicationRow {
   claimed_until: Date | null;
 }
 
-const DRAFT = 'id, game_id, tally_id, dialect, body, status, created_at, created_by, decided_at, decided_by, superseded_by';
+const DRAFT =
+  'id, game_id, tally_id, dialect, body, status, created_at, created_by, decided_at, decided_by, superseded_by';
 const PUBLICATION = `id, draft_id, marker, method, status, attempts, last_error, remote_post_id, remote_url,
   created_at, updated_at, published_at, claimed_by, claimed_until`;
 
 const toDraft = (r: DraftRow): Draft => ({
-  id: r.id, gameId: r.game_id, tallyId: r.tally_id, dialect: r.dialect, body: r.body, status: r.status,
-  createdAt: iso(r.created_at), createdBy: r.created_by, decidedAt: isoOrNull(r.decided_at), decidedBy: r.decided_by,
+  id: r.id,
+  gameId: r.game_id,
+  tallyId: r.tally_id,
+  dialect: r.dialect,
+  body: r.body,
+  status: r.status,
+  createdAt: iso(r.created_at),
+  createdBy: r.created_by,
+  decidedAt: isoOrNull(r.decided_at),
+  decidedBy: r.decided_by,
   supersededBy: r.superseded_by,
 });
 
 const toPublication = (r: PublicationRow): Publication => ({
-  id: r.id, draftId: r.draft_id, marker: r.marker, method: r.method, status: r.status, attempts: r.attempts,
-  lastError: r.last_error, remotePostId: r.remote_post_id, remoteUrl: r.remote_url, createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at), publishedAt: isoOrNull(r.published_at),
-  claimedBy: r.claimed_by, claimedUntil: isoOrNull(r.claimed_until),
+  id: r.id,
+  draftId: r.draft_id,
+  marker: r.marker,
+  method: r.method,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.last_error,
+  remotePostId: r.remote_post_id,
+  remoteUrl: r.remote_url,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+  publishedAt: isoOrNull(r.published_at),
+  claimedBy: r.claimed_by,
+  claimedUntil: isoOrNull(r.claimed_until),
 });
 
 async function announce(tx: Queryable, gameId: number, id: number): Promise<void> {
@@ -123,7 +155,12 @@ export function draftsRepo(db: Queryable): DraftsRepo {
 
   /** Moves a locked draft to `to` (audited), in `tx`. */
   const decideIn = async (
-    tx: Queryable, draft: Draft, to: 'approved' | 'discarded', from: DraftStatus[], actor: string, current = false,
+    tx: Queryable,
+    draft: Draft,
+    to: 'approved' | 'discarded',
+    from: DraftStatus[],
+    actor: string,
+    current = false,
   ) => {
     const id = draft.id;
     if (!from.includes(draft.status)) {
@@ -131,16 +168,24 @@ export function draftsRepo(db: Queryable): DraftsRepo {
       throw new StateError(`draft ${id} is ${draft.status}${by}; it cannot become ${to}`);
     }
     if (current) {
-      const latest = await tx.query<{ id: number }>('SELECT id FROM tally WHERE game_id = $1 ORDER BY id DESC LIMIT 1', [draft.gameId]);
+      const latest = await tx.query<{ id: number }>(
+        'SELECT id FROM tally WHERE game_id = $1 ORDER BY id DESC LIMIT 1',
+        [draft.gameId],
+      );
       const latestId = latest.rows[0]?.id ?? draft.tallyId;
       if (latestId !== draft.tallyId) throw new StaleDraftError(id, draft.tallyId, latestId);
     }
     if (to === 'discarded' && draft.status === 'approved') {
-      const { rows } = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1 FOR UPDATE`, [id]);
+      const { rows } = await tx.query<PublicationRow>(
+        `SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1 FOR UPDATE`,
+        [id],
+      );
       const publication = rows[0] ? toPublication(rows[0]) : null;
       if (publication?.status === 'posting') {
-        throw new StateError(`draft ${id} is being posted to the forum right now (claimed until ${publication.claimedUntil}); `
-          + 'it cannot be discarded while the forum may be taking it: wait for the result');
+        throw new StateError(
+          `draft ${id} is being posted to the forum right now (claimed until ${publication.claimedUntil}); ` +
+            'it cannot be discarded while the forum may be taking it: wait for the result',
+        );
       }
     }
     const { rows } = await tx.query<DraftRow>(
@@ -172,18 +217,28 @@ export function draftsRepo(db: Queryable): DraftsRepo {
     );
     const created = toDraft(one(rows, 'draft'));
     await recordAudit(tx, {
-      gameId: draft.gameId, actor, action: 'draft.create', detail: { draftId: created.id, tallyId: draft.tallyId },
+      gameId: draft.gameId,
+      actor,
+      action: 'draft.create',
+      detail: { draftId: created.id, tallyId: draft.tallyId },
     });
     for (const { id } of older.rows) {
       await tx.query('UPDATE draft SET superseded_by = $2 WHERE id = $1', [id, created.id]);
-      await recordAudit(tx, { gameId: draft.gameId, actor, action: 'draft.supersede', detail: { draftId: id, by: created.id } });
+      await recordAudit(tx, {
+        gameId: draft.gameId,
+        actor,
+        action: 'draft.supersede',
+        detail: { draftId: id, by: created.id },
+      });
     }
     await announce(tx, draft.gameId, created.id);
     return created;
   };
 
   const lockPublication = async (tx: Queryable, id: number): Promise<{ publication: Publication; draft: Draft }> => {
-    const { rows } = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE id = $1 FOR UPDATE`, [id]);
+    const { rows } = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE id = $1 FOR UPDATE`, [
+      id,
+    ]);
     if (!rows[0]) throw new NotFoundError('publication', id);
     const publication = toPublication(rows[0]);
     return { publication, draft: await lockDraft(tx, publication.draftId) };
@@ -197,11 +252,21 @@ export function draftsRepo(db: Queryable): DraftsRepo {
     edit(id, body, actor) {
       return db.transaction(async (tx) => {
         const original = await lockDraft(tx, id);
-        if (original.status !== 'pending') throw new StateError(`draft ${id} is ${original.status}; only a pending draft can be edited`);
+        if (original.status !== 'pending')
+          throw new StateError(`draft ${id} is ${original.status}; only a pending draft can be edited`);
         await decideIn(tx, original, 'discarded', ['pending'], actor);
-        const edited = await createIn(tx, { gameId: original.gameId, tallyId: original.tallyId, dialect: original.dialect, body }, actor);
+        const edited = await createIn(
+          tx,
+          { gameId: original.gameId, tallyId: original.tallyId, dialect: original.dialect, body },
+          actor,
+        );
         await tx.query('UPDATE draft SET superseded_by = $2 WHERE id = $1', [id, edited.id]);
-        await recordAudit(tx, { gameId: original.gameId, actor, action: 'draft.edit', detail: { draftId: edited.id, from: id } });
+        await recordAudit(tx, {
+          gameId: original.gameId,
+          actor,
+          action: 'draft.edit',
+          detail: { draftId: edited.id, from: id },
+        });
         return edited;
       });
     },
@@ -225,7 +290,9 @@ export function draftsRepo(db: Queryable): DraftsRepo {
     startPublication(draftId, how, actor) {
       return db.transaction(async (tx) => {
         const draft = await lockDraft(tx, draftId);
-        const existing = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1`, [draftId]);
+        const existing = await tx.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1`, [
+          draftId,
+        ]);
         if (existing.rows[0]) {
           const publication = toPublication(existing.rows[0]);
           if (publication.status !== 'failed') return publication;
@@ -234,18 +301,24 @@ export function draftsRepo(db: Queryable): DraftsRepo {
             [publication.id, how.method],
           );
           await recordAudit(tx, {
-            gameId: draft.gameId, actor, action: 'publication.retry', detail: { draftId, publicationId: publication.id },
+            gameId: draft.gameId,
+            actor,
+            action: 'publication.retry',
+            detail: { draftId, publicationId: publication.id },
           });
           return toPublication(one(rows, 'publication'));
         }
-        if (draft.status !== 'approved') throw new StateError(`draft ${draftId} is ${draft.status}; only an approved draft is published`);
+        if (draft.status !== 'approved')
+          throw new StateError(`draft ${draftId} is ${draft.status}; only an approved draft is published`);
         const { rows } = await tx.query<PublicationRow>(
           `INSERT INTO publication (draft_id, marker, method) VALUES ($1, $2, $3) RETURNING ${PUBLICATION}`,
           [draftId, how.marker, how.method],
         );
         const publication = toPublication(one(rows, 'publication'));
         await recordAudit(tx, {
-          gameId: draft.gameId, actor, action: 'publication.start',
+          gameId: draft.gameId,
+          actor,
+          action: 'publication.start',
           detail: { draftId, publicationId: publication.id, method: how.method, marker: how.marker },
         });
         return publication;
@@ -270,8 +343,15 @@ export function draftsRepo(db: Queryable): DraftsRepo {
         if (!rows[0]) return { claimed: false, publication };
         if (publication.status === 'posting') {
           await recordAudit(tx, {
-            gameId: draft.gameId, actor, action: 'publication.takeover',
-            detail: { draftId: draft.id, publicationId, from: publication.claimedBy, claimedUntil: publication.claimedUntil },
+            gameId: draft.gameId,
+            actor,
+            action: 'publication.takeover',
+            detail: {
+              draftId: draft.id,
+              publicationId,
+              from: publication.claimedBy,
+              claimedUntil: publication.claimedUntil,
+            },
           });
         }
         return { claimed: true, publication: toPublication(rows[0]) };
@@ -281,7 +361,8 @@ export function draftsRepo(db: Queryable): DraftsRepo {
     publicationFailed(publicationId, error, actor) {
       return db.transaction(async (tx) => {
         const { publication, draft } = await lockPublication(tx, publicationId);
-        if (publication.status === 'published') throw new StateError(`publication ${publicationId} is already published`);
+        if (publication.status === 'published')
+          throw new StateError(`publication ${publicationId} is already published`);
         const { rows } = await tx.query<PublicationRow>(
           `UPDATE publication SET status = 'failed', attempts = attempts + 1, last_error = $2, updated_at = now(),
              claimed_by = NULL, claimed_until = NULL
@@ -289,7 +370,10 @@ export function draftsRepo(db: Queryable): DraftsRepo {
           [publicationId, error],
         );
         await recordAudit(tx, {
-          gameId: draft.gameId, actor, action: 'publication.fail', detail: { draftId: draft.id, publicationId, error },
+          gameId: draft.gameId,
+          actor,
+          action: 'publication.fail',
+          detail: { draftId: draft.id, publicationId, error },
         });
         return toPublication(one(rows, 'publication'));
       });
@@ -299,7 +383,8 @@ export function draftsRepo(db: Queryable): DraftsRepo {
       return db.transaction(async (tx) => {
         const { publication, draft } = await lockPublication(tx, publicationId);
         if (publication.status === 'published') return publication;
-        if (draft.status !== 'approved') throw new StateError(`draft ${draft.id} is ${draft.status}; it cannot be published`);
+        if (draft.status !== 'approved')
+          throw new StateError(`draft ${draft.id} is ${draft.status}; it cannot be published`);
         const { rows } = await tx.query<PublicationRow>(
           `UPDATE publication SET status = 'published', attempts = attempts + 1, last_error = NULL,
              remote_post_id = $2, remote_url = $3, published_at = now(), updated_at = now(),
@@ -309,7 +394,9 @@ export function draftsRepo(db: Queryable): DraftsRepo {
         );
         await tx.query(`UPDATE draft SET status = 'published' WHERE id = $1`, [draft.id]);
         await recordAudit(tx, {
-          gameId: draft.gameId, actor, action: 'publication.publish',
+          gameId: draft.gameId,
+          actor,
+          action: 'publication.publish',
           detail: { draftId: draft.id, publicationId, method: publication.method, ...remote },
         });
         await announce(tx, draft.gameId, draft.id);
@@ -318,7 +405,9 @@ export function draftsRepo(db: Queryable): DraftsRepo {
     },
 
     async publicationOf(draftId) {
-      const { rows } = await db.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1`, [draftId]);
+      const { rows } = await db.query<PublicationRow>(`SELECT ${PUBLICATION} FROM publication WHERE draft_id = $1`, [
+        draftId,
+      ]);
       return rows[0] ? toPublication(rows[0]) : null;
     },
   };

@@ -19,7 +19,10 @@ export class StoreLockedError extends Error {
 
 /** The folder lock was lost while the database was open (another process may have taken it). */
 export class StoreLockCompromisedError extends Error {
-  constructor(readonly folder: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly folder: string,
+    options?: { cause?: unknown },
+  ) {
     super(
       `Lost the lock on the Votal data folder ${folder}; the database was closed to protect it. Restart the process.`,
       options,
@@ -30,7 +33,10 @@ export class StoreLockCompromisedError extends Error {
 
 /** A row the caller named does not exist. */
 export class NotFoundError extends Error {
-  constructor(readonly what: string, readonly id: number | string) {
+  constructor(
+    readonly what: string,
+    readonly id: number | string,
+  ) {
     super(`${what} ${id} not found`);
     this.name = 'NotFoundError';
   }
@@ -46,8 +52,14 @@ export class StateError extends Error {
 
 /** A draft made from an older count than the game's latest, approved without confirming. */
 export class StaleDraftError extends StateError {
-  constructor(readonly draftId: number, readonly draftTallyId: number, readonly currentTallyId: number) {
-    super(`draft ${draftId} was made from an older count (tally ${draftTallyId}; the current one is ${currentTallyId})`);
+  constructor(
+    readonly draftId: number,
+    readonly draftTallyId: number,
+    readonly currentTallyId: number,
+  ) {
+    super(
+      `draft ${draftId} was made from an older count (tally ${draftTallyId}; the current one is ${currentTallyId})`,
+    );
     this.name = 'StaleDraftError';
   }
 }
@@ -55,14 +67,19 @@ export class StaleDraftError extends StateError {
 /** Another game that is not finished already follows this thread (409 on the API). */
 export class ThreadTakenError extends StateError {
   constructor(readonly existing: { id: number; slug: string }) {
-    super(`game ${existing.id} (${existing.slug}) already follows this thread; finish it first, or change that game instead`);
+    super(
+      `game ${existing.id} (${existing.slug}) already follows this thread; finish it first, or change that game instead`,
+    );
     this.name = 'ThreadTakenError';
   }
 }
 
 /** A game's stored settings do not fit `GameSettings` (src/model/game-settings.ts). */
 export class GameSettingsError extends Error {
-  constructor(readonly gameId: number, readonly problems: string) {
+  constructor(
+    readonly gameId: number,
+    readonly problems: string,
+  ) {
     super(`game ${gameId} has bad settings: ${problems}`);
     this.name = 'GameSettingsError';
   }

@@ -28,7 +28,11 @@ interface EventRow {
 }
 
 const toEvent = (r: EventRow): StoredGmEvent => ({
-  id: r.id, gameId: r.game_id, event: r.event, createdAt: iso(r.created_at), createdBy: r.created_by,
+  id: r.id,
+  gameId: r.game_id,
+  event: r.event,
+  createdAt: iso(r.created_at),
+  createdBy: r.created_by,
 });
 
 export function eventsRepo(db: Queryable): EventsRepo {
@@ -42,7 +46,12 @@ export function eventsRepo(db: Queryable): EventsRepo {
           [gameId, json(event), createdBy],
         );
         const stored = toEvent(one(rows, 'gm_event'));
-        await recordAudit(tx, { gameId, actor: createdBy, action: 'event.append', detail: { eventId: stored.id, event } });
+        await recordAudit(tx, {
+          gameId,
+          actor: createdBy,
+          action: 'event.append',
+          detail: { eventId: stored.id, event },
+        });
         const change: GameChange = { gameId, kind: 'event', id: stored.id };
         await tx.notify(GAME_CHANNEL, JSON.stringify(change));
         return stored;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { EngineId } from '../model/engine.js';
-import { Game, GameStatus, NewGame } from '../model/game.js';
+import { type Game, GameStatus, NewGame } from '../model/game.js';
 import { GameSettings, type SettingsChange } from '../model/game-settings.js';
 import { Roster } from '../model/roster.js';
 import type { AuditAction } from '../model/audit.js';
@@ -91,7 +91,11 @@ export function slugFor(threadUrl: string): string {
   let base = '';
   try {
     const segments = new URL(threadUrl).pathname.split('/').filter(Boolean);
-    base = (segments.at(-1) ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+    base = (segments.at(-1) ?? '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40);
   } catch {
     base = '';
   }
@@ -130,7 +134,12 @@ export function gamesRepo(db: Queryable): GamesRepo {
     return rows[0] ? toGame(rows[0]) : null;
   };
 
-  const update = (id: number, set: string, params: unknown[], audit: { actor: string; action: AuditAction; detail: Record<string, unknown> }) =>
+  const update = (
+    id: number,
+    set: string,
+    params: unknown[],
+    audit: { actor: string; action: AuditAction; detail: Record<string, unknown> },
+  ) =>
     db.transaction(async (tx) => {
       const { rows } = await tx.query<GameRow>(
         `UPDATE game SET ${set}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
@@ -153,13 +162,22 @@ export function gamesRepo(db: Queryable): GamesRepo {
            VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9::jsonb)
            RETURNING ${COLUMNS}`,
           [
-            g.slug ?? slugFor(g.threadUrl), g.threadUrl, g.engine, g.ruleset, json(g.rulesetOverrides),
-            json(g.roster), g.pollIntervalSeconds, g.nextPollAt, json(g.settings),
+            g.slug ?? slugFor(g.threadUrl),
+            g.threadUrl,
+            g.engine,
+            g.ruleset,
+            json(g.rulesetOverrides),
+            json(g.roster),
+            g.pollIntervalSeconds,
+            g.nextPollAt,
+            json(g.settings),
           ],
         );
         const game = toGame(one(rows, 'game'));
         await recordAudit(tx, {
-          gameId: game.id, actor, action: 'game.create',
+          gameId: game.id,
+          actor,
+          action: 'game.create',
           detail: { slug: game.slug, threadUrl: game.threadUrl, ruleset: game.ruleset, players: game.roster.length },
         });
         return game;
@@ -196,7 +214,9 @@ export function gamesRepo(db: Queryable): GamesRepo {
     async setRoster(id, roster, actor) {
       const next = Roster.parse(roster);
       return update(id, 'roster = $2::jsonb', [json(next)], {
-        actor, action: 'game.roster', detail: { players: next.map((s) => s.name) },
+        actor,
+        action: 'game.roster',
+        detail: { players: next.map((s) => s.name) },
       });
     },
 
@@ -204,7 +224,11 @@ export function gamesRepo(db: Queryable): GamesRepo {
       const current = await get(id);
       if (!current) throw new NotFoundError('game', id);
       const next = z.string().min(1).parse(ruleset);
-      return update(id, 'ruleset = $2', [next], { actor, action: 'game.ruleset', detail: { from: current.ruleset, to: next } });
+      return update(id, 'ruleset = $2', [next], {
+        actor,
+        action: 'game.ruleset',
+        detail: { from: current.ruleset, to: next },
+      });
     },
 
     async remove(id, actor) {
@@ -218,10 +242,16 @@ export function gamesRepo(db: Queryable): GamesRepo {
         const run = async (table: string, statement: string): Promise<void> => {
           counts[table] = (counts[table] ?? 0) + (await tx.query(statement, [id])).rowCount;
         };
-        await run('post_reading', `DELETE FROM post_reading WHERE revision_id IN
-          (SELECT r.id FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1)`);
+        await run(
+          'post_reading',
+          `DELETE FROM post_reading WHERE revision_id IN
+          (SELECT r.id FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1)`,
+        );
         await tx.query('UPDATE post SET current_revision_id = NULL WHERE game_id = $1', [id]);
-        await run('post_revision', 'DELETE FROM post_revision WHERE post_id IN (SELECT id FROM post WHERE game_id = $1)');
+        await run(
+          'post_revision',
+          'DELETE FROM post_revision WHERE post_id IN (SELECT id FROM post WHERE game_id = $1)',
+        );
         await run('post', 'DELETE FROM post WHERE game_id = $1');
         await run('thread_page', 'DELETE FROM thread_page WHERE game_id = $1');
         await run('gm_event', 'DELETE FROM gm_event WHERE game_id = $1');
@@ -233,8 +263,16 @@ export function gamesRepo(db: Queryable): GamesRepo {
         await run('game', 'DELETE FROM game WHERE id = $1');
         await tx.query(`SELECT set_config('votal.deleting_game', '', true)`);
         await recordAudit(tx, {
-          gameId: null, actor, action: 'game.delete',
-          detail: { id, slug: game.slug, threadUrl: game.threadUrl, title: game.settings.votalTitle ?? null, deleted: counts },
+          gameId: null,
+          actor,
+          action: 'game.delete',
+          detail: {
+            id,
+            slug: game.slug,
+            threadUrl: game.threadUrl,
+            title: game.settings.votalTitle ?? null,
+            deleted: counts,
+          },
         });
         await announce(tx, { gameId: id, kind: 'game' });
       });
@@ -242,7 +280,10 @@ export function gamesRepo(db: Queryable): GamesRepo {
 
     async updateSettings(id, patch, actor, auditDetail) {
       return db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ settings: Record<string, unknown> }>('SELECT settings FROM game WHERE id = $1 FOR UPDATE', [id]);
+        const { rows } = await tx.query<{ settings: Record<string, unknown> }>(
+          'SELECT settings FROM game WHERE id = $1 FOR UPDATE',
+          [id],
+        );
         const row = rows[0];
         if (!row) throw new NotFoundError('game', id);
         const merged: Record<string, unknown> = { ...row.settings };

@@ -13,9 +13,11 @@ import type { Queryable } from './sql.js';
 /** An invite that cannot be taken: used, revoked, expired or unknown (the web says which). */
 export class InviteRefusedError extends StateError {
   constructor(readonly reason: 'unknown' | 'used' | 'revoked' | 'expired') {
-    super(reason === 'unknown'
-      ? 'this invite link is not known'
-      : `this invite link was already ${reason === 'used' ? 'used' : reason}`);
+    super(
+      reason === 'unknown'
+        ? 'this invite link is not known'
+        : `this invite link was already ${reason === 'used' ? 'used' : reason}`,
+    );
     this.name = 'InviteRefusedError';
   }
 }
@@ -68,7 +70,8 @@ export interface GmsRepo {
   revoke(id: number, actor: string, at: Date): Promise<Gm>;
 
   createInvite(
-    input: { tokenHash: string; createdBy: number; at: Date; expiresAt: Date }, actor: string,
+    input: { tokenHash: string; createdBy: number; at: Date; expiresAt: Date },
+    actor: string,
   ): Promise<GmInvite>;
   /** Newest first. */
   invites(): Promise<GmInvite[]>;
@@ -122,11 +125,20 @@ const GM_COLUMNS = 'id, name, admin, created_at, revoked_at';
 const INVITE_COLUMNS = 'id, created_by, created_at, expires_at, used_at, used_by, revoked_at';
 
 const toGm = (r: GmRow): Gm => ({
-  id: r.id, name: r.name, admin: r.admin, createdAt: iso(r.created_at), revokedAt: isoOrNull(r.revoked_at),
+  id: r.id,
+  name: r.name,
+  admin: r.admin,
+  createdAt: iso(r.created_at),
+  revokedAt: isoOrNull(r.revoked_at),
 });
 const toInvite = (r: InviteRow): GmInvite => ({
-  id: r.id, createdBy: r.created_by, createdAt: iso(r.created_at), expiresAt: iso(r.expires_at),
-  usedAt: isoOrNull(r.used_at), usedBy: r.used_by, revokedAt: isoOrNull(r.revoked_at),
+  id: r.id,
+  createdBy: r.created_by,
+  createdAt: iso(r.created_at),
+  expiresAt: iso(r.expires_at),
+  usedAt: isoOrNull(r.used_at),
+  usedBy: r.used_by,
+  revokedAt: isoOrNull(r.revoked_at),
 });
 
 /** PostgreSQL's unique_violation. */
@@ -146,10 +158,10 @@ export function gmsRepo(db: Queryable): GmsRepo {
   return {
     async admin(at) {
       // Two first sign-ins at once make one admin: the unique name decides.
-      await db.query(
-        `INSERT INTO gm (name, admin, created_at) VALUES ($1, true, $2) ON CONFLICT DO NOTHING`,
-        [ADMIN_NAME, at],
-      );
+      await db.query(`INSERT INTO gm (name, admin, created_at) VALUES ($1, true, $2) ON CONFLICT DO NOTHING`, [
+        ADMIN_NAME,
+        at,
+      ]);
       const { rows } = await db.query<GmRow>(`SELECT ${GM_COLUMNS} FROM gm WHERE lower(name) = $1`, [ADMIN_NAME]);
       const row = one(rows, 'gm');
       if (!row.admin) throw new StateError(`the account "${row.name}" is not the admin's`);
@@ -160,7 +172,8 @@ export function gmsRepo(db: Queryable): GmsRepo {
 
     async credentials(name) {
       const { rows } = await db.query<GmRow>(
-        `SELECT ${GM_COLUMNS}, password_hash FROM gm WHERE lower(name) = lower($1)`, [name.trim()],
+        `SELECT ${GM_COLUMNS}, password_hash FROM gm WHERE lower(name) = lower($1)`,
+        [name.trim()],
       );
       const r = rows[0];
       return r ? { ...toGm(r), passwordHash: r.password_hash ?? null } : null;
@@ -197,7 +210,10 @@ export function gmsRepo(db: Queryable): GmsRepo {
         );
         const invite = toInvite(one(rows, 'gm_invite'));
         await recordAudit(tx, {
-          gameId: null, actor, action: 'gm.invite', detail: { invite: invite.id, expiresAt: invite.expiresAt },
+          gameId: null,
+          actor,
+          action: 'gm.invite',
+          detail: { invite: invite.id, expiresAt: invite.expiresAt },
         });
         return invite;
       });
@@ -209,16 +225,17 @@ export function gmsRepo(db: Queryable): GmsRepo {
     },
 
     async invite(tokenHash) {
-      const { rows } = await db.query<InviteRow>(
-        `SELECT ${INVITE_COLUMNS} FROM gm_invite WHERE token_hash = $1`, [tokenHash],
-      );
+      const { rows } = await db.query<InviteRow>(`SELECT ${INVITE_COLUMNS} FROM gm_invite WHERE token_hash = $1`, [
+        tokenHash,
+      ]);
       return rows[0] ? toInvite(rows[0]) : null;
     },
 
     async revokeInvite(id, actor, at) {
       return db.transaction(async (tx) => {
         const { rowCount } = await tx.query(
-          'UPDATE gm_invite SET revoked_at = $2 WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL', [id, at],
+          'UPDATE gm_invite SET revoked_at = $2 WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL',
+          [id, at],
         );
         const invite = await inviteById(tx, id);
         if (rowCount === 0 && invite.usedAt !== null) throw new InviteRefusedError('used');
@@ -233,7 +250,8 @@ export function gmsRepo(db: Queryable): GmsRepo {
       const name = GmName.parse(input.name);
       return db.transaction(async (tx) => {
         const { rows } = await tx.query<InviteRow>(
-          `SELECT ${INVITE_COLUMNS} FROM gm_invite WHERE token_hash = $1 FOR UPDATE`, [input.tokenHash],
+          `SELECT ${INVITE_COLUMNS} FROM gm_invite WHERE token_hash = $1 FOR UPDATE`,
+          [input.tokenHash],
         );
         if (!rows[0]) throw new InviteRefusedError('unknown');
         const invite = toInvite(rows[0]);
@@ -244,11 +262,13 @@ export function gmsRepo(db: Queryable): GmsRepo {
         if (taken.rowCount > 0) throw new NameTakenError(name);
         let row: GmRow;
         try {
-          const made = await tx.transaction((sp) => sp.query<GmRow>(
-            `INSERT INTO gm (name, password_hash, admin, created_at) VALUES ($1, $2, false, $3)
+          const made = await tx.transaction((sp) =>
+            sp.query<GmRow>(
+              `INSERT INTO gm (name, password_hash, admin, created_at) VALUES ($1, $2, false, $3)
              RETURNING ${GM_COLUMNS}`,
-            [name, input.passwordHash, input.at],
-          ));
+              [name, input.passwordHash, input.at],
+            ),
+          );
           row = one(made.rows, 'gm');
         } catch (error) {
           if (isUniqueViolation(error)) throw new NameTakenError(name);
@@ -261,10 +281,12 @@ export function gmsRepo(db: Queryable): GmsRepo {
     },
 
     async startSession(input) {
-      await db.query(
-        'INSERT INTO gm_session (id_hash, gm_id, csrf, created_at, seen_at) VALUES ($1, $2, $3, $4, $4)',
-        [input.idHash, input.gmId, input.csrf, input.at],
-      );
+      await db.query('INSERT INTO gm_session (id_hash, gm_id, csrf, created_at, seen_at) VALUES ($1, $2, $3, $4, $4)', [
+        input.idHash,
+        input.gmId,
+        input.csrf,
+        input.at,
+      ]);
     },
 
     async session(idHash, rules) {
@@ -303,7 +325,8 @@ export function gmsRepo(db: Queryable): GmsRepo {
         if (game.rowCount === 0) throw new NotFoundError('game', gameId);
         // Already one of the game's GMs: nothing changes (an owner stays owner).
         const before = await tx.query<{ role: GameRole; added_at: Date }>(
-          'SELECT role, added_at FROM game_gm WHERE game_id = $1 AND gm_id = $2', [gameId, gmId],
+          'SELECT role, added_at FROM game_gm WHERE game_id = $1 AND gm_id = $2',
+          [gameId, gmId],
         );
         if (before.rows[0]) return { gm, role: before.rows[0].role, addedAt: iso(before.rows[0].added_at) };
         const { rows } = await tx.query<{ role: GameRole; added_at: Date }>(
@@ -321,7 +344,8 @@ export function gmsRepo(db: Queryable): GmsRepo {
       await db.transaction(async (tx) => {
         const gm = await gmsRepo(tx).get(gmId);
         const { rows } = await tx.query<{ role: GameRole }>(
-          'SELECT role FROM game_gm WHERE game_id = $1 AND gm_id = $2', [gameId, gmId],
+          'SELECT role FROM game_gm WHERE game_id = $1 AND gm_id = $2',
+          [gameId, gmId],
         );
         if (!gm || !rows[0]) throw new NotFoundError('co-host', gmId);
         if (rows[0].role === 'owner') throw new StateError(`${gm.name} owns this game; an owner is not removed`);
@@ -341,14 +365,16 @@ export function gmsRepo(db: Queryable): GmsRepo {
 
     async roleIn(gameId, gmId) {
       const { rows } = await db.query<{ role: GameRole }>(
-        'SELECT role FROM game_gm WHERE game_id = $1 AND gm_id = $2', [gameId, gmId],
+        'SELECT role FROM game_gm WHERE game_id = $1 AND gm_id = $2',
+        [gameId, gmId],
       );
       return rows[0]?.role ?? null;
     },
 
     async gameIds(gmId) {
       const { rows } = await db.query<{ game_id: number }>(
-        'SELECT game_id FROM game_gm WHERE gm_id = $1 ORDER BY game_id', [gmId],
+        'SELECT game_id FROM game_gm WHERE gm_id = $1 ORDER BY game_id',
+        [gmId],
       );
       return rows.map((r) => r.game_id);
     },

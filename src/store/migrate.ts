@@ -41,7 +41,8 @@ export async function migrate(sql: Sql, options: MigrateOptions = {}): Promise<M
     const { rows } = await tx.query<{ schema: string | null }>('SELECT current_schema() AS schema');
     const schema = rows[0]?.schema;
     if (!schema) throw new Error(`no schema to migrate in ${sql.location}: none of the search_path schemas exists`);
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema)) throw new Error(`cannot migrate schema ${JSON.stringify(schema)}: use a plain name`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema))
+      throw new Error(`cannot migrate schema ${JSON.stringify(schema)}: use a plain name`);
     // postgrator's own version table, made here: left to postgrator, a qualified table name
     // also runs CREATE SCHEMA IF NOT EXISTS, which needs CREATE on the whole database.
     await tx.exec(`

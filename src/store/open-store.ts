@@ -25,9 +25,12 @@ const blankIsUnset = (v: unknown): unknown => (typeof v === 'string' && v.trim()
 export const StoreEnv = z.object({
   DATABASE_URL: z.preprocess(
     blankIsUnset,
-    z.string().refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
-      message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
-    }).optional(),
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
+        message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+      })
+      .optional(),
   ),
   /** The embedded data folder (default `.votal`); `memory://` for a throwaway database. */
   VOTAL_DATA_DIR: z.preprocess(blankIsUnset, z.string().optional()),
@@ -61,7 +64,9 @@ export async function openSql(options: OpenSqlOptions = {}): Promise<Sql> {
   if (databaseUrl === undefined && dataDir === undefined) {
     const parsed = StoreEnv.safeParse(options.env ?? process.env);
     if (!parsed.success) {
-      throw new Error(`bad store environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new Error(
+        `bad store environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
     databaseUrl = parsed.data.DATABASE_URL;
     dataDir = databaseUrl === undefined ? (parsed.data.VOTAL_DATA_DIR ?? DEFAULT_DATA_DIR) : undefined;
@@ -72,7 +77,10 @@ export async function openSql(options: OpenSqlOptions = {}): Promise<Sql> {
   const folder = dataDir ?? DEFAULT_DATA_DIR;
   const lock = options.onLockCompromised ? { onLockCompromised: options.onLockCompromised } : {};
   if (folder === 'memory://') return openPgliteSql({ dataDir: folder, ...lock });
-  await privateDataFolder(folder, options.onWarning ?? ((m) => process.emitWarning(m, { code: 'VOTAL_DATA_DIR_MODE' })));
+  await privateDataFolder(
+    folder,
+    options.onWarning ?? ((m) => process.emitWarning(m, { code: 'VOTAL_DATA_DIR_MODE' })),
+  );
   const sql = await openPgliteSql({ dataDir: folder, ...lock });
   await makePrivate(folder); // a new database's unpacked files
   return sql;

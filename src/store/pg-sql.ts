@@ -1,5 +1,13 @@
 import pg from 'pg';
-import { assertChannel, parseInt8, redactDatabaseUrl, txHandle, type Queryable, type QueryResult, type Sql } from './sql.js';
+import {
+  assertChannel,
+  parseInt8,
+  redactDatabaseUrl,
+  txHandle,
+  type Queryable,
+  type QueryResult,
+  type Sql,
+} from './sql.js';
 
 export interface PgSqlOptions {
   /** `postgres://user:password@host:port/database` */
@@ -57,7 +65,10 @@ export async function openPgSql(options: PgSqlOptions): Promise<Sql> {
 }
 
 function normalise<T>(result: pg.QueryResult): QueryResult<T> {
-  return { rows: result.rows as T[], rowCount: result.rowCount ?? (result.command === 'SELECT' ? result.rows.length : 0) };
+  return {
+    rows: result.rows as T[],
+    rowCount: result.rowCount ?? (result.command === 'SELECT' ? result.rows.length : 0),
+  };
 }
 
 interface Channel {

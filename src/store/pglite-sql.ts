@@ -59,7 +59,8 @@ export async function openPgliteSql(options: PgliteSqlOptions): Promise<Sql> {
         onCompromised: (error) => onCompromised(error),
       });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new StoreLockedError(folder, lockPath, staleMs, { cause: error });
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED')
+        throw new StoreLockedError(folder, lockPath, staleMs, { cause: error });
       throw error;
     }
   }
@@ -76,7 +77,8 @@ export async function openPgliteSql(options: PgliteSqlOptions): Promise<Sql> {
   }
 
   const sql = new PgliteSql(db, folder, release);
-  onCompromised = (cause) => sql.compromise(new StoreLockCompromisedError(folder, { cause }), options.onLockCompromised);
+  onCompromised = (cause) =>
+    sql.compromise(new StoreLockCompromisedError(folder, { cause }), options.onLockCompromised);
   return sql;
 }
 
@@ -95,7 +97,11 @@ class PgliteSql implements Sql {
   #closing: Promise<void> | null = null;
   readonly #pending = new Set<Promise<unknown>>();
 
-  constructor(db: PGlite, readonly location: string, release: (() => Promise<void>) | null) {
+  constructor(
+    db: PGlite,
+    readonly location: string,
+    release: (() => Promise<void>) | null,
+  ) {
     this.#db = db;
     this.#release = release;
   }

@@ -135,9 +135,22 @@ const toState = (r: PollRow): PollState => ({
 });
 
 const empty = (gameId: number): PollState => ({
-  gameId, leaseOwner: null, leaseUntil: null, polls: 0, lastPolledAt: null, lastOkAt: null, lastFullReadAt: null,
-  lastError: null, lastErrorAt: null, errorsInRow: 0, pollRequestedAt: null, threadTitle: null, pageCount: null,
-  postsPerPage: null, state: {}, updatedAt: null,
+  gameId,
+  leaseOwner: null,
+  leaseUntil: null,
+  polls: 0,
+  lastPolledAt: null,
+  lastOkAt: null,
+  lastFullReadAt: null,
+  lastError: null,
+  lastErrorAt: null,
+  errorsInRow: 0,
+  pollRequestedAt: null,
+  threadTitle: null,
+  pageCount: null,
+  postsPerPage: null,
+  state: {},
+  updatedAt: null,
 });
 
 /** Makes sure the game has a row (and exists). */
@@ -215,7 +228,15 @@ export function pollsRepo(db: Queryable): PollsRepo {
              updated_at = now()
            WHERE game_id = $1
            RETURNING ${COLUMNS}`,
-          [gameId, owner, ok, ok ? outcome.fullRead : false, ok ? null : outcome.error, json(outcome.state ?? {}), outcome.at],
+          [
+            gameId,
+            owner,
+            ok,
+            ok ? outcome.fullRead : false,
+            ok ? null : outcome.error,
+            json(outcome.state ?? {}),
+            outcome.at,
+          ],
         );
         const state = toState(rows[0]!);
         const change: GameChange = { gameId, kind: 'game' };
@@ -256,10 +277,10 @@ export function pollsRepo(db: Queryable): PollsRepo {
 
     async mergeState(gameId, state) {
       await ensure(db, gameId);
-      await db.query(
-        'UPDATE game_poll SET state = state || $2::jsonb, updated_at = now() WHERE game_id = $1',
-        [gameId, json(state)],
-      );
+      await db.query('UPDATE game_poll SET state = state || $2::jsonb, updated_at = now() WHERE game_id = $1', [
+        gameId,
+        json(state),
+      ]);
     },
 
     async setShape(gameId, shape) {
@@ -271,12 +292,21 @@ export function pollsRepo(db: Queryable): PollsRepo {
            posts_per_page = COALESCE($5, posts_per_page),
            updated_at = now()
          WHERE game_id = $1`,
-        [gameId, shape.title !== undefined && shape.title !== null, shape.title ?? null, shape.pageCount ?? null, shape.postsPerPage ?? null],
+        [
+          gameId,
+          shape.title !== undefined && shape.title !== null,
+          shape.title ?? null,
+          shape.pageCount ?? null,
+          shape.postsPerPage ?? null,
+        ],
       );
     },
 
     async setEngine(gameId, engine) {
-      const { rowCount } = await db.query('UPDATE game SET engine = $2, updated_at = now() WHERE id = $1 AND engine IS NULL', [gameId, engine]);
+      const { rowCount } = await db.query(
+        'UPDATE game SET engine = $2, updated_at = now() WHERE id = $1 AND engine IS NULL',
+        [gameId, engine],
+      );
       if (rowCount > 0) {
         const change: GameChange = { gameId, kind: 'game' };
         await db.notify(GAME_CHANNEL, JSON.stringify(change));
@@ -304,7 +334,11 @@ export function pollsRepo(db: Queryable): PollsRepo {
 
 /** `a, b` as `x.a AS p_a, x.b AS p_b`: one table's columns in a join, told apart by a prefix. */
 function prefixed(columns: string, table: string, prefix: string): string {
-  return columns.split(',').map((c) => c.trim()).map((c) => `${table}.${c} AS ${prefix}${c}`).join(', ');
+  return columns
+    .split(',')
+    .map((c) => c.trim())
+    .map((c) => `${table}.${c} AS ${prefix}${c}`)
+    .join(', ');
 }
 
 /** The columns of one table out of a joined row, without their prefix. */

@@ -64,7 +64,12 @@ export interface PostsRepo {
    * sets their deleted_at (they are never removed) and returns them. Only pass pages that
    * were read in full; a post seen again later is restored by `recordPage`.
    */
-  markMissing(gameId: number, pageNumbers: readonly number[], presentIds: readonly string[], seenAt: Date): Promise<Post[]>;
+  markMissing(
+    gameId: number,
+    pageNumbers: readonly number[],
+    presentIds: readonly string[],
+    seenAt: Date,
+  ): Promise<Post[]>;
   /** Every post of the game with its current revision, in thread order; deleted ones flagged. */
   postsOf(gameId: number): Promise<StoredPost[]>;
   /** The posts stored on these pages (deleted ones flagged), in thread order: where a read resumes. */
@@ -190,7 +195,17 @@ export function postsRepo(db: Queryable): PostsRepo {
               `INSERT INTO post (game_id, forum_post_id, number, page, author, author_id, posted_at, permalink,
                  first_seen, last_seen)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
-              [gameId, post.id, post.number, post.page, post.author, post.authorId, post.postedAt, post.permalink, seenAt],
+              [
+                gameId,
+                post.id,
+                post.number,
+                post.page,
+                post.author,
+                post.authorId,
+                post.postedAt,
+                post.permalink,
+                seenAt,
+              ],
             );
             const postKey = one(inserted.rows, 'post').id;
             await setRevision(tx, postKey, post, seenAt);
@@ -215,7 +230,10 @@ export function postsRepo(db: Queryable): PostsRepo {
             record.edited.push({ before: toPost(row), after: post });
           } else if (post.edit && !sameMarker(row.edit_marker, post.edit)) {
             // Same body, a new "edited" marker (e.g. an edit outside the text the adapter keeps).
-            await tx.query('UPDATE post_revision SET edit_marker = $2::jsonb WHERE id = $1', [row.revision_id, json(post.edit)]);
+            await tx.query('UPDATE post_revision SET edit_marker = $2::jsonb WHERE id = $1', [
+              row.revision_id,
+              json(post.edit),
+            ]);
           }
         }
 
@@ -287,8 +305,14 @@ export function postsRepo(db: Queryable): PostsRepo {
 
     async revisionsOf(postKey) {
       const { rows } = await db.query<{
-        id: number; post_id: number; body: Body; body_hash: string; edit_marker: EditMarker | null;
-        first_seen: Date; last_seen: Date; current: boolean;
+        id: number;
+        post_id: number;
+        body: Body;
+        body_hash: string;
+        edit_marker: EditMarker | null;
+        first_seen: Date;
+        last_seen: Date;
+        current: boolean;
       }>(
         `SELECT r.id, r.post_id, r.body, r.body_hash, r.edit_marker, r.first_seen, r.last_seen,
                 (r.id = p.current_revision_id) AS current

@@ -32,7 +32,11 @@ export interface TallyRow {
 export const TALLY_COLUMNS = 'id, game_id, as_of_post, tally, created_at';
 const COLUMNS = TALLY_COLUMNS;
 export const toTally = (r: TallyRow): StoredTally => ({
-  id: r.id, gameId: r.game_id, asOfPost: r.as_of_post, tally: r.tally, createdAt: iso(r.created_at),
+  id: r.id,
+  gameId: r.game_id,
+  asOfPost: r.as_of_post,
+  tally: r.tally,
+  createdAt: iso(r.created_at),
 });
 
 export function talliesRepo(db: Queryable): TalliesRepo {

@@ -52,8 +52,15 @@ interface PageRow {
 
 const COLUMNS = 'game_id, page, url, etag, last_modified, body_hash, post_count, fetched_at, checked_at';
 const toPage = (r: PageRow): ThreadPage => ({
-  gameId: r.game_id, page: r.page, url: r.url, etag: r.etag, lastModified: r.last_modified,
-  bodyHash: r.body_hash, postCount: r.post_count, fetchedAt: iso(r.fetched_at), checkedAt: iso(r.checked_at),
+  gameId: r.game_id,
+  page: r.page,
+  url: r.url,
+  etag: r.etag,
+  lastModified: r.last_modified,
+  bodyHash: r.body_hash,
+  postCount: r.post_count,
+  fetchedAt: iso(r.fetched_at),
+  checkedAt: iso(r.checked_at),
 });
 
 export function threadPagesRepo(db: Queryable): ThreadPagesRepo {
@@ -80,17 +87,25 @@ export function threadPagesRepo(db: Queryable): ThreadPagesRepo {
     },
 
     async get(gameId, page) {
-      const { rows } = await db.query<PageRow>(`SELECT ${COLUMNS} FROM thread_page WHERE game_id = $1 AND page = $2`, [gameId, page]);
+      const { rows } = await db.query<PageRow>(`SELECT ${COLUMNS} FROM thread_page WHERE game_id = $1 AND page = $2`, [
+        gameId,
+        page,
+      ]);
       return rows[0] ? toPage(rows[0]) : null;
     },
 
     async list(gameId) {
-      const { rows } = await db.query<PageRow>(`SELECT ${COLUMNS} FROM thread_page WHERE game_id = $1 ORDER BY page`, [gameId]);
+      const { rows } = await db.query<PageRow>(`SELECT ${COLUMNS} FROM thread_page WHERE game_id = $1 ORDER BY page`, [
+        gameId,
+      ]);
       return rows.map(toPage);
     },
 
     async lastPage(gameId) {
-      const { rows } = await db.query<{ last: number | null }>('SELECT max(page) AS last FROM thread_page WHERE game_id = $1', [gameId]);
+      const { rows } = await db.query<{ last: number | null }>(
+        'SELECT max(page) AS last FROM thread_page WHERE game_id = $1',
+        [gameId],
+      );
       return rows[0]?.last ?? 0;
     },
   };

@@ -21,10 +21,16 @@ export function applyDeadline(state: GameState, event: Deadline, position: numbe
   const standings = keywordStandings(state, board);
   const living = board.living.length;
   const ending = standings.find((k) => k.rule.effect === 'end-day' && k.met);
-  if (ending) return closeDay(state, position, `the deadline; ${describeStanding(ending, living)}, so it is not extended`);
+  if (ending)
+    return closeDay(state, position, `the deadline; ${describeStanding(ending, living)}, so it is not extended`);
 
-  const extending = standings.find((k) => k.rule.effect === 'extend-day' && k.rule.when === 'deadline' && k.met
-    && (state.extensions[k.kind] ?? 0) < k.rule.perDay);
+  const extending = standings.find(
+    (k) =>
+      k.rule.effect === 'extend-day' &&
+      k.rule.when === 'deadline' &&
+      k.met &&
+      (state.extensions[k.kind] ?? 0) < k.rule.perDay,
+  );
   if (extending) {
     const weekdays = extending.rule.extendBy?.weekdays ?? 1;
     const until = addWeekdays(event.time, weekdays, state.ruleset.schedule?.timeZone ?? 'UTC');
@@ -34,8 +40,11 @@ export function applyDeadline(state: GameState, event: Deadline, position: numbe
       extensions: { ...state.extensions, [extending.kind]: (state.extensions[extending.kind] ?? 0) + 1 },
       clock: { ...state.clock, deadline: until },
     };
-    return withNote(s, `${describeStanding(extending, living)} at the deadline ${event.time}: the Day is extended `
-      + `by ${weekdays} weekday${weekdays === 1 ? '' : 's'}, to ${until}, and the Night as much`);
+    return withNote(
+      s,
+      `${describeStanding(extending, living)} at the deadline ${event.time}: the Day is extended ` +
+        `by ${weekdays} weekday${weekdays === 1 ? '' : 's'}, to ${until}, and the Night as much`,
+    );
   }
   return closeDay(state, position, `the deadline ${event.time}`);
 }
@@ -44,7 +53,9 @@ export function applyDeadline(state: GameState, event: Deadline, position: numbe
 export function applyCheck(state: GameState, event: Check, position: number): GameState {
   if (state.phase.kind === 'closed' || (event.day !== undefined && event.day !== state.day)) return state;
   const board = liveBoard(state);
-  const ending = keywordStandings(state, board).find((k) => k.rule.effect === 'end-day' && k.rule.when === 'check' && k.met);
+  const ending = keywordStandings(state, board).find(
+    (k) => k.rule.effect === 'end-day' && k.rule.when === 'check' && k.met,
+  );
   if (!ending) return state;
   return closeDay(state, position, `${describeStanding(ending, board.living.length)} at the check ${event.time}`);
 }

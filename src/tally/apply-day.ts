@@ -44,7 +44,10 @@ export function applyDecide(state: GameState, event: Decide, position: number): 
   if (s.phase.kind !== 'closed') return s;
   const explain = [
     ...(s.phase.outcome.explain ?? []),
-    { post: position, text: eliminated.length ? `the GM (Judge) decides: ${eliminated.join(', ')}` : 'the GM (Judge) decides: nobody' },
+    {
+      post: position,
+      text: eliminated.length ? `the GM (Judge) decides: ${eliminated.join(', ')}` : 'the GM (Judge) decides: nobody',
+    },
   ];
   // The GM's word replaces whatever the rules decided, a random draw included.
   const { draw: _replaced, ...decided } = s.phase.outcome;

@@ -16,7 +16,8 @@ export function applyGmVote(state: GameState, event: GmVoteEvent, position: numb
   const raw = `GM vote: ${event.player} -> ${event.target ?? '(unvote)'}`;
   const voter = findSlot(state.slots, event.player);
   if (voter === undefined) return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw });
-  const refuse = (s: GameState, kind: FlagKind) => withFlag(s, { post: position, player: slotName(s, voter), kind, raw });
+  const refuse = (s: GameState, kind: FlagKind) =>
+    withFlag(s, { post: position, player: slotName(s, voter), kind, raw });
   if (!state.slots[voter]?.alive) return refuse(state, 'vote-by-dead');
   if (state.phase.kind === 'closed') return refuse(state, 'vote-after-decision');
   if (event.target === null) return withVote(state, voter, null);

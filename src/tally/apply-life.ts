@@ -9,7 +9,12 @@ type LifeEvent = Extract<GmEvent, { kind: 'kill' | 'revive' | 'modkill' }>;
 export function applyLife(state: GameState, event: LifeEvent, position: number): GameState {
   const slot = findSlot(state.slots, event.player);
   if (slot === undefined) {
-    return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw: `${event.kind}: ${event.player}` });
+    return withFlag(state, {
+      post: position,
+      player: event.player,
+      kind: 'not-a-player',
+      raw: `${event.kind}: ${event.player}`,
+    });
   }
   if (event.kind === 'revive') return withSlot(state, slot, { alive: true });
   return killSlot(state, slot, position, event.kind);

@@ -12,7 +12,12 @@ type MissedEvent = Extract<GmEvent, { kind: 'missed' }>;
 export function applyGmPenalty(state: GameState, event: PenaltyEvent, position: number): GameState {
   const slot = findSlot(state.slots, event.player);
   if (slot === undefined) {
-    return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw: `penalty: ${event.player}` });
+    return withFlag(state, {
+      post: position,
+      player: event.player,
+      kind: 'not-a-player',
+      raw: `penalty: ${event.player}`,
+    });
   }
   return addPenalty(state, slot, position, `GM: ${event.reason}`);
 }
@@ -21,7 +26,12 @@ export function applyGmPenalty(state: GameState, event: PenaltyEvent, position: 
 export function applyMissed(state: GameState, event: MissedEvent, position: number): GameState {
   const slot = findSlot(state.slots, event.player);
   if (slot === undefined) {
-    return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw: `missed: ${event.player}` });
+    return withFlag(state, {
+      post: position,
+      player: event.player,
+      kind: 'not-a-player',
+      raw: `missed: ${event.player}`,
+    });
   }
   return registerMiss(state, slot, position, `a phase with nothing sent (after post ${position})`);
 }

@@ -24,13 +24,18 @@ export function applyPost(state: GameState, event: PostEvent): GameState {
 function applyEffect(state: GameState, event: PostEvent, author: number | undefined): GameState {
   let s = state;
   const evidence = voteEvidence(event.reading);
-  const flag = (st: GameState, kind: FlagKind) => withFlag(st, {
-    post: event.post,
-    player: author === undefined ? event.author : slotName(st, author),
-    kind,
-    raw: evidence.raw || (event.reading.effect.reason === 'unreadable-post' ? 'Votal could not read this post: read it on the forum' : ''),
-    candidates: evidence.candidates,
-  });
+  const flag = (st: GameState, kind: FlagKind) =>
+    withFlag(st, {
+      post: event.post,
+      player: author === undefined ? event.author : slotName(st, author),
+      kind,
+      raw:
+        evidence.raw ||
+        (event.reading.effect.reason === 'unreadable-post'
+          ? 'Votal could not read this post: read it on the forum'
+          : ''),
+      candidates: evidence.candidates,
+    });
 
   let effect = event.reading.effect;
   const corrected = s.corrections.has(event.post);
@@ -57,9 +62,18 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
 
   switch (effect.kind) {
     // The parser could not settle it: the standing vote stays until the GM decides, unless the post unvoted first.
-    case 'review': return flag(effect.unvoted ? withVote(s, author, null) : s, effect.reason ?? 'malformed-vote');
-    case 'unvote': return withVote(s, author, null);
-    case 'vote': return castVote(s, author, effect.target, { post: event.post, permalink: event.permalink, source: 'parsed' }, flag);
+    case 'review':
+      return flag(effect.unvoted ? withVote(s, author, null) : s, effect.reason ?? 'malformed-vote');
+    case 'unvote':
+      return withVote(s, author, null);
+    case 'vote':
+      return castVote(
+        s,
+        author,
+        effect.target,
+        { post: event.post, permalink: event.permalink, source: 'parsed' },
+        flag,
+      );
   }
 }
 
@@ -77,7 +91,9 @@ function withViolations(state: GameState, author: number, event: PostEvent): Gam
   if (!added.length) return state;
   const s = { ...state, violations: [...state.violations, ...added] };
   const penalised = added.filter((v) => v.consequence === 'penalty').map((v) => v.kind);
-  return penalised.length ? addPenalty(s, author, event.post, `${[...new Set(penalised)].join(', ')} in post ${event.post}`) : s;
+  return penalised.length
+    ? addPenalty(s, author, event.post, `${[...new Set(penalised)].join(', ')} in post ${event.post}`)
+    : s;
 }
 
 /** The text behind the post's effect: the last vote or unvote the parser read. */

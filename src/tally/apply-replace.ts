@@ -13,7 +13,12 @@ export function applyReplace(state: GameState, event: ReplaceEvent, position: nu
   const slot = findSlot(state.slots, event.player);
   const current = slot === undefined ? undefined : state.slots[slot];
   if (slot === undefined || !current) {
-    return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw: `replace: ${event.player} by ${event.by}` });
+    return withFlag(state, {
+      post: position,
+      player: event.player,
+      kind: 'not-a-player',
+      raw: `replace: ${event.player} by ${event.by}`,
+    });
   }
   if (nameKey(current.name) === nameKey(event.by)) return state;
   return withSlot(state, slot, {

@@ -15,7 +15,12 @@ export function applyStatus(state: GameState, event: StatusEvent, position: numb
   const slot = findSlot(state.slots, event.player);
   const current = slot === undefined ? undefined : state.slots[slot];
   if (slot === undefined || !current) {
-    return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw: `status: ${event.player}` });
+    return withFlag(state, {
+      post: position,
+      player: event.player,
+      kind: 'not-a-player',
+      raw: `status: ${event.player}`,
+    });
   }
   if (event.status === 'clear') return withSlot(state, slot, { statuses: [] });
   if (current.statuses.includes(event.status)) return state;
@@ -27,7 +32,12 @@ export function applyRole(state: GameState, event: RoleEvent, position: number):
   const slot = findSlot(state.slots, event.player);
   const current = slot === undefined ? undefined : state.slots[slot];
   if (slot === undefined || !current) {
-    return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw: `role: ${event.player}` });
+    return withFlag(state, {
+      post: position,
+      player: event.player,
+      kind: 'not-a-player',
+      raw: `role: ${event.player}`,
+    });
   }
   const rule = roleRule(state, event.role);
   const weight = rule?.weight === undefined ? {} : { weight: rule.weight, hiddenWeight: rule.hiddenWeight };

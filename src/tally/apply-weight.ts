@@ -9,7 +9,12 @@ type WeightEvent = Extract<GmEvent, { kind: 'weight' }>;
 export function applyWeight(state: GameState, event: WeightEvent, position: number): GameState {
   const slot = findSlot(state.slots, event.player);
   if (slot === undefined) {
-    return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw: `weight: ${event.player} ${event.weight}` });
+    return withFlag(state, {
+      post: position,
+      player: event.player,
+      kind: 'not-a-player',
+      raw: `weight: ${event.player} ${event.weight}`,
+    });
   }
   return withSlot(state, slot, { weight: event.weight, hiddenWeight: event.hidden });
 }

@@ -20,22 +20,37 @@ export function apply(state: GameState, entry: LogEntry): GameState {
 
 function applyEvent(state: GameState, { event, position }: LogEntry): GameState {
   switch (event.kind) {
-    case 'post': return applyPost(state, event);
-    case 'day-start': return applyDayStart(state, event, position);
-    case 'day-end': return applyDayEnd(state, event, position);
-    case 'deadline': return applyDeadline(state, event, position);
-    case 'check': return applyCheck(state, event, position);
-    case 'decide': return applyDecide(state, event, position);
+    case 'post':
+      return applyPost(state, event);
+    case 'day-start':
+      return applyDayStart(state, event, position);
+    case 'day-end':
+      return applyDayEnd(state, event, position);
+    case 'deadline':
+      return applyDeadline(state, event, position);
+    case 'check':
+      return applyCheck(state, event, position);
+    case 'decide':
+      return applyDecide(state, event, position);
     case 'kill':
     case 'modkill':
-    case 'revive': return applyLife(state, event, position);
-    case 'replace': return applyReplace(state, event, position);
-    case 'weight': return applyWeight(state, event, position);
-    case 'vote': return applyGmVote(state, event, position);
-    case 'status': return applyStatus(state, event, position);
-    case 'role': return applyRole(state, event, position);
-    case 'penalty': return applyGmPenalty(state, event, position);
-    case 'forgiven': return applyForgiven(state, event, position);
-    case 'missed': return applyMissed(state, event, position);
+    case 'revive':
+      return applyLife(state, event, position);
+    case 'replace':
+      return applyReplace(state, event, position);
+    case 'weight':
+      return applyWeight(state, event, position);
+    case 'vote':
+      return applyGmVote(state, event, position);
+    case 'status':
+      return applyStatus(state, event, position);
+    case 'role':
+      return applyRole(state, event, position);
+    case 'penalty':
+      return applyGmPenalty(state, event, position);
+    case 'forgiven':
+      return applyForgiven(state, event, position);
+    case 'missed':
+      return applyMissed(state, event, position);
   }
 }

@@ -9,7 +9,9 @@ export function boardOf(state: GameState): Board {
 
 export function liveBoard(state: GameState): Board {
   const living: number[] = [];
-  state.slots.forEach((s, i) => { if (s.alive) living.push(i); });
+  state.slots.forEach((s, i) => {
+    if (s.alive) living.push(i);
+  });
   return { living, slots: state.slots };
 }
 

@@ -13,7 +13,11 @@ export type Refuse = (state: GameState, kind: FlagKind) => GameState;
  * not allowed). Voting again for the same target keeps the earlier vote (and its place).
  */
 export function castVote(
-  state: GameState, voter: number, written: string | null, cast: Omit<CastVote, 'target'>, refuse: Refuse,
+  state: GameState,
+  voter: number,
+  written: string | null,
+  cast: Omit<CastVote, 'target'>,
+  refuse: Refuse,
 ): GameState {
   const target = written === null ? undefined : resolveTarget(state, written);
   if (!target) return refuse(state, written === null ? 'malformed-vote' : 'unknown-target');

@@ -28,7 +28,8 @@ const DAY_MS = 86_400_000;
 export function clockEvents(ruleset: Ruleset, day: DayWindow): ClockEvent[] {
   const start = Date.parse(day.start);
   const end = Date.parse(day.deadline);
-  if (Number.isNaN(start) || Number.isNaN(end)) throw new RangeError(`not ISO 8601 times: ${day.start}, ${day.deadline}`);
+  if (Number.isNaN(start) || Number.isNaN(end))
+    throw new RangeError(`not ISO 8601 times: ${day.start}, ${day.deadline}`);
   const timeZone = ruleset.schedule?.timeZone ?? 'UTC';
   const checks: number[] = [];
   const first = localDate(start, timeZone);
@@ -42,7 +43,9 @@ export function clockEvents(ruleset: Ruleset, day: DayWindow): ClockEvent[] {
       if (t > start && t <= end) checks.push(t);
     }
   }
-  const events: ClockEvent[] = [...new Set(checks)].sort((a, b) => a - b).map((t) => ({ kind: 'check', time: iso(t), day: day.day }));
+  const events: ClockEvent[] = [...new Set(checks)]
+    .sort((a, b) => a - b)
+    .map((t) => ({ kind: 'check', time: iso(t), day: day.day }));
   events.push({ kind: 'deadline', time: iso(end), day: day.day });
   return events;
 }
@@ -99,7 +102,15 @@ export function addWeekdays(time: string, weekdays: number, timeZone: string): s
 }
 
 /** The instant at which the wall clock in `timeZone` shows this local date and time. */
-export function zonedInstant(y: number, m: number, d: number, hh: number, mm: number, timeZone: string, ss = 0): number {
+export function zonedInstant(
+  y: number,
+  m: number,
+  d: number,
+  hh: number,
+  mm: number,
+  timeZone: string,
+  ss = 0,
+): number {
   const guess = Date.UTC(y, m - 1, d, hh, mm, ss);
   const first = guess - offsetAt(guess, timeZone);
   // Near a DST change the offset at the result can differ from the guess's: use the result's.
@@ -119,7 +130,14 @@ function wallClock(ms: number, timeZone: string) {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(timeZone, f);
   }
@@ -136,7 +154,12 @@ function localDate(ms: number, timeZone: string): number {
 
 function dateParts(utcMidnight: number) {
   const date = new Date(utcMidnight);
-  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, day: date.getUTCDate(), weekday: WEEKDAYS[date.getUTCDay()]! };
+  return {
+    y: date.getUTCFullYear(),
+    m: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    weekday: WEEKDAYS[date.getUTCDay()]!,
+  };
 }
 
 function iso(ms: number): string {

@@ -80,6 +80,15 @@ export function registerMiss(state: GameState, slot: number, position: number, w
   s = killSlot(s, slot, position, 'inactivity');
   return {
     ...s,
-    deaths: [...s.deaths, { player: name, cause: 'inactivity', day: s.day, post: position, text: `missed phases: ${streak} (latest: ${what})` }],
+    deaths: [
+      ...s.deaths,
+      {
+        player: name,
+        cause: 'inactivity',
+        day: s.day,
+        post: position,
+        text: `missed phases: ${streak} (latest: ${what})`,
+      },
+    ],
   };
 }

@@ -87,11 +87,14 @@ function parseTime(time: string, what: string): number {
 /** Which log entries a count as at post N and/or time T takes. */
 function cutOf(entries: readonly LogEntry[], input: CountInput): (entry: LogEntry) => boolean {
   const atTime = input.toTime === undefined ? undefined : Date.parse(input.toTime);
-  if (atTime !== undefined && Number.isNaN(atTime)) throw new RangeError(`toTime is not an ISO 8601 time: ${input.toTime}`);
+  if (atTime !== undefined && Number.isNaN(atTime))
+    throw new RangeError(`toTime is not an ISO 8601 time: ${input.toTime}`);
   let lastPost = input.toPost ?? Number.POSITIVE_INFINITY;
   if (atTime !== undefined) {
     // The last post made by then; untimed posts and events placed by `at` follow it.
-    const made = entries.flatMap((e) => (e.event.kind === 'post' && e.event.time !== null && Date.parse(e.event.time) <= atTime ? [e.event.post] : []));
+    const made = entries.flatMap((e) =>
+      e.event.kind === 'post' && e.event.time !== null && Date.parse(e.event.time) <= atTime ? [e.event.post] : [],
+    );
     lastPost = Math.min(lastPost, Math.max(0, ...made));
   }
   return (entry) => {
@@ -110,9 +113,15 @@ function finish(state: GameState, seen: ReadonlySet<number>, day: number | undef
   let s = state;
   for (const [post, target] of s.corrections) {
     if (seen.has(post) || s.asOfPost === null || post >= s.asOfPost) continue;
-    s = withFlag(s, { post, player: null, kind: 'unknown-post', raw: `correction of post ${post} -> ${target ?? '(ignored)'}: no such post` });
+    s = withFlag(s, {
+      post,
+      player: null,
+      kind: 'unknown-post',
+      raw: `correction of post ${post} -> ${target ?? '(ignored)'}: no such post`,
+    });
   }
-  if (day !== undefined && day > s.day) s = withNote(s, `Day ${day} has not started: this is the count of Day ${s.day}`);
+  if (day !== undefined && day > s.day)
+    s = withNote(s, `Day ${day} has not started: this is the count of Day ${s.day}`);
   return s;
 }
 

@@ -38,7 +38,11 @@ export function startClock(state: GameState, day: number, start: number | null, 
   const deadline = set?.deadline === undefined ? Number.NaN : Date.parse(set.deadline);
   return {
     ...state,
-    clock: { start: begin, deadline: Number.isNaN(deadline) ? null : iso(deadline), firedTo: begin ?? Number.NEGATIVE_INFINITY },
+    clock: {
+      start: begin,
+      deadline: Number.isNaN(deadline) ? null : iso(deadline),
+      firedTo: begin ?? Number.NEGATIVE_INFINITY,
+    },
   };
 }
 
@@ -61,12 +65,18 @@ export function runClock(state: GameState, until: number, inclusive: boolean, po
     const isCheck = check !== null && (deadline === null || check <= deadline);
     const at = isCheck ? check : deadline;
     if (at === null || at > until || (at === until && !inclusive)) return s;
-    const event: Extract<GmEvent, { kind: 'check' | 'deadline' }> = { kind: isCheck ? 'check' : 'deadline', time: iso(at), day: s.day };
+    const event: Extract<GmEvent, { kind: 'check' | 'deadline' }> = {
+      kind: isCheck ? 'check' : 'deadline',
+      time: iso(at),
+      day: s.day,
+    };
     const marked = isCheck ? { ...s, clock: { ...s.clock, firedTo: at } } : s;
     const after = apply(marked, { position, event });
     // A deadline that neither closed the Day nor moved (no extension left to it) is spent.
-    s = !isCheck && after.phase.kind === 'open' && after.clock.deadline === clock.deadline
-      ? { ...after, clock: { ...after.clock, deadline: null } } : after;
+    s =
+      !isCheck && after.phase.kind === 'open' && after.clock.deadline === clock.deadline
+        ? { ...after, clock: { ...after.clock, deadline: null } }
+        : after;
   }
   return s;
 }

@@ -50,7 +50,9 @@ export function dayOutcome(state: GameState, board: Board, position: number, why
 
   const pool = (reached ? atThreshold : standings).filter((s) => s.total >= Math.max(ruleset.minVotes, 1));
   if (pool.length === 0) {
-    return nobody(ruleset.minVotes > 1 ? `nobody has ${ruleset.minVotes} votes: no lynch` : 'nobody has a vote: no lynch');
+    return nobody(
+      ruleset.minVotes > 1 ? `nobody has ${ruleset.minVotes} votes: no lynch` : 'nobody has a vote: no lynch',
+    );
   }
   const best = pool[0]!.total;
   let tied: readonly Standing[] = pool.filter((s) => s.total === best);
@@ -71,13 +73,21 @@ export function dayOutcome(state: GameState, board: Board, position: number, why
     const [only] = winners;
     if (winners.length === 1 && only && isNoLynch(only)) {
       const nl = ruleset.noLynch?.name ?? 'No Lynch';
-      return ruleset.noLynch?.wins === 'gm' ? pending(`${nl} wins: the GM (Judge) decides`) : nobody(`${nl} wins: nobody is lynched`);
+      return ruleset.noLynch?.wins === 'gm'
+        ? pending(`${nl} wins: the GM (Judge) decides`)
+        : nobody(`${nl} wins: nobody is lynched`);
     }
     const lynched = winners.filter((s) => !isNoLynch(s));
     if (winners.length === 1) say(`${only!.name} is lynched with ${only!.total}`);
     else say(`everyone tied dies: ${names(lynched)}`);
     const eliminated = [...lynched.map((s) => s.name), ...takenAlong(state, board, lynched, say)];
-    const outcome: Outcome = { status: reached ? 'majority' : 'ended', eliminated, decidedAt: position, leaders, explain: why };
+    const outcome: Outcome = {
+      status: reached ? 'majority' : 'ended',
+      eliminated,
+      decidedAt: position,
+      leaders,
+      explain: why,
+    };
     if (draw) outcome.draw = draw;
     return outcome;
   };
@@ -91,15 +101,24 @@ export function dayOutcome(state: GameState, board: Board, position: number, why
     if (tied.length === 1) return win(tied);
   }
   switch (ruleset.ties.then) {
-    case 'gm': say('the GM decides the tie'); return { status: 'tie', eliminated: [], decidedAt: null, leaders, explain: why };
-    case 'none': return nobody('a tie: nobody is lynched');
-    case 'all': return win(tied.filter((s) => !isNoLynch(s)));
+    case 'gm':
+      say('the GM decides the tie');
+      return { status: 'tie', eliminated: [], decidedAt: null, leaders, explain: why };
+    case 'none':
+      return nobody('a tie: nobody is lynched');
+    case 'all':
+      return win(tied.filter((s) => !isNoLynch(s)));
     case 'draw': {
       // Roster order, No Lynch last: the same tie always lists the same way.
       const order = [...tied].sort((a, b) => rosterIndex(a) - rosterIndex(b));
       const seed = state.seed ?? seedFrom(`${ruleset.name}|day ${state.day}|${order.map((s) => s.name).join('|')}`);
-      const draw = drawOne(seed, order.map((s) => s.name));
-      say(`random draw among ${draw.candidates.join(', ')} (seed ${seed}, roll ${draw.roll.toFixed(6)}): ${draw.picked}`);
+      const draw = drawOne(
+        seed,
+        order.map((s) => s.name),
+      );
+      say(
+        `random draw among ${draw.candidates.join(', ')} (seed ${seed}, roll ${draw.roll.toFixed(6)}): ${draw.picked}`,
+      );
       return win(order.filter((s) => s.name === draw.picked).slice(0, 1), draw);
     }
   }

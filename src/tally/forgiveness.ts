@@ -10,7 +10,9 @@ type ForgivenEvent = Extract<GmEvent, { kind: 'forgiven' }>;
 /** A forgive count of the current Night: target slot -> voters (living, in vote order). */
 export function forgiveCounts(state: GameState): Map<number, number[]> {
   const counts = new Map<number, number[]>();
-  const votes = [...state.forgiveVotes].filter(([voter]) => state.slots[voter]?.alive).sort((a, b) => a[1].post - b[1].post);
+  const votes = [...state.forgiveVotes]
+    .filter(([voter]) => state.slots[voter]?.alive)
+    .sort((a, b) => a[1].post - b[1].post);
   for (const [voter, vote] of votes) {
     if (!state.slots[vote.target]?.alive || activePenalties(state.slots[vote.target]!).length === 0) continue;
     counts.set(vote.target, [...(counts.get(vote.target) ?? []), voter]);
@@ -31,7 +33,8 @@ export function resolveForgiveness(state: GameState, position: number): { state:
   if (!first) return { state, note: null };
   const night = `Night ${state.day} forgiveness`;
   const tally = counts.map(([slot, voters]) => `${slotName(state, slot)} ${voters.length}`).join(', ');
-  if (second && second[1].length === first[1].length) return { state, note: `${night} (${tally}): a tie, no one is forgiven` };
+  if (second && second[1].length === first[1].length)
+    return { state, note: `${night} (${tally}): a tie, no one is forgiven` };
   const oldest = activePenalties(state.slots[first[0]]!)[0]!;
   return {
     state: forgiveOldest(state, first[0], position),
@@ -41,10 +44,16 @@ export function resolveForgiveness(state: GameState, position: number): { state:
 
 /** The GM's forgiveness result for the Night: it applies now, and the Night's count is not used. */
 export function applyForgiven(state: GameState, event: ForgivenEvent, position: number): GameState {
-  if (event.player === null) return { ...state, forgivenRuling: `Night ${state.day} forgiveness (GM): no one is forgiven` };
+  if (event.player === null)
+    return { ...state, forgivenRuling: `Night ${state.day} forgiveness (GM): no one is forgiven` };
   const slot = findSlot(state.slots, event.player);
   if (slot === undefined) {
-    return withFlag(state, { post: position, player: event.player, kind: 'not-a-player', raw: `forgiven: ${event.player}` });
+    return withFlag(state, {
+      post: position,
+      player: event.player,
+      kind: 'not-a-player',
+      raw: `forgiven: ${event.player}`,
+    });
   }
   const oldest = activePenalties(state.slots[slot]!)[0];
   const note = oldest

@@ -47,16 +47,25 @@ export function orderLog(events: readonly TallyEvent[]): OrderedLog {
   const lastTime = new Map<number, number>();
 
   const keyed = [
-    ...[...posts.values()].map(({ event, index }) => ({ entry: { position: event.post, event }, rank: 0, ms: 0, index })),
+    ...[...posts.values()].map(({ event, index }) => ({
+      entry: { position: event.post, event },
+      rank: 0,
+      ms: 0,
+      index,
+    })),
     ...gm.map(({ event, index }) => {
       const position = event.at ?? (event.time !== undefined ? positionOfTime(event.time) : 0);
       const own = event.time === undefined ? Number.NaN : Date.parse(event.time);
-      const ms = Number.isNaN(own) ? (lastTime.get(position) ?? postTime.get(position) ?? Number.NEGATIVE_INFINITY) : own;
+      const ms = Number.isNaN(own)
+        ? (lastTime.get(position) ?? postTime.get(position) ?? Number.NEGATIVE_INFINITY)
+        : own;
       lastTime.set(position, ms);
       return { entry: { position, event }, rank: 1, ms, index };
     }),
   ];
-  keyed.sort((a, b) => a.entry.position - b.entry.position || a.rank - b.rank || compareMs(a.ms, b.ms) || a.index - b.index);
+  keyed.sort(
+    (a, b) => a.entry.position - b.entry.position || a.rank - b.rank || compareMs(a.ms, b.ms) || a.index - b.index,
+  );
   return { entries: keyed.map((k) => k.entry), corrections };
 }
 

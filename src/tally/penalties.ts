@@ -11,7 +11,14 @@ import { livingCount, slotName, withSlot } from './state.js';
 export function addPenalty(state: GameState, slot: number, position: number, reason: string): GameState {
   const current = state.slots[slot];
   if (!current?.alive) return state;
-  const vote = { step: state.step, day: state.day, duringDay: state.phase.kind === 'open', post: position, reason, forgivenAt: null };
+  const vote = {
+    step: state.step,
+    day: state.day,
+    duringDay: state.phase.kind === 'open',
+    post: position,
+    reason,
+    forgivenAt: null,
+  };
   const s = withSlot(state, slot, { penalties: [...current.penalties, vote] });
   return modkillCheck(s, slot, position);
 }
@@ -24,10 +31,16 @@ function modkillCheck(state: GameState, slot: number, position: number): GameSta
   const s = killSlot(state, slot, position, 'penalty mod-kill');
   return {
     ...s,
-    deaths: [...s.deaths, {
-      player: slotName(s, slot), cause: 'penalty-modkill', day: s.day, post: position,
-      text: `${count} penalty votes, more than the ${living} living players: mod-killed`,
-    }],
+    deaths: [
+      ...s.deaths,
+      {
+        player: slotName(s, slot),
+        cause: 'penalty-modkill',
+        day: s.day,
+        post: position,
+        text: `${count} penalty votes, more than the ${living} living players: mod-killed`,
+      },
+    ],
   };
 }
 

@@ -19,7 +19,9 @@ export function settle(state: GameState, position: number): GameState {
   const board = liveBoard(state);
 
   if (keywordRules) {
-    const ending = keywordStandings(state, board).find((k) => k.rule.when === 'always' && k.rule.effect === 'end-day' && k.met);
+    const ending = keywordStandings(state, board).find(
+      (k) => k.rule.when === 'always' && k.rule.effect === 'end-day' && k.met,
+    );
     if (ending) return closeDay(state, position, describeStanding(ending, board.living.length));
   }
   if (!ruleset.endsAtThreshold && !ruleset.earlyEnd) return state;
@@ -33,10 +35,19 @@ export function settle(state: GameState, position: number): GameState {
       const needs = thresholdOf(ruleset, living, s.target.kind === 'no-lynch').votes;
       return needs !== null && s.total >= needs;
     });
-    if (at) return closeDay(state, position, `${at.name} reached ${thresholdOf(ruleset, living, at.target.kind === 'no-lynch').votes}`);
+    if (at)
+      return closeDay(
+        state,
+        position,
+        `${at.name} reached ${thresholdOf(ruleset, living, at.target.kind === 'no-lynch').votes}`,
+      );
   }
   if (ruleset.earlyEnd !== undefined && total >= Math.max(1, board.living.length - ruleset.earlyEnd.allBut)) {
-    return closeDay(state, position, `${top!.name} has ${total} of ${board.living.length} living: all but ${ruleset.earlyEnd.allBut}`);
+    return closeDay(
+      state,
+      position,
+      `${top!.name} has ${total} of ${board.living.length} living: all but ${ruleset.earlyEnd.allBut}`,
+    );
   }
   return state;
 }

@@ -31,21 +31,30 @@ export function applySideActions(state: GameState, event: PostEvent, author: num
 export function withdrawnKeyword(ruleset: Ruleset, action: Action): KeywordKind | undefined {
   if (action.kind !== 'unvote' || action.written === null) return undefined;
   const written = letters(action.written);
-  return (['hammer', 'filibuster'] as const).find((kind) => (ruleset.votes.side[kind] ?? []).some((k) => letters(k) === written));
+  return (['hammer', 'filibuster'] as const).find((kind) =>
+    (ruleset.votes.side[kind] ?? []).some((k) => letters(k) === written),
+  );
 }
 
 function letters(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 type SideKind = 'hammer' | 'filibuster' | 'veto' | 'forgive';
 
 function applySide(state: GameState, action: Action, event: PostEvent, author: number | undefined): GameState {
   const kind = action.kind as SideKind;
-  const refuse = (s: GameState, flag: FlagKind) => withFlag(s, {
-    post: event.post, player: author === undefined ? event.author : slotName(s, author), kind: flag,
-    raw: action.raw, candidates: action.candidates,
-  });
+  const refuse = (s: GameState, flag: FlagKind) =>
+    withFlag(s, {
+      post: event.post,
+      player: author === undefined ? event.author : slotName(s, author),
+      kind: flag,
+      raw: action.raw,
+      candidates: action.candidates,
+    });
   if (author === undefined) return refuse(state, 'vote-by-non-player');
   if (!state.slots[author]?.alive) return refuse(state, 'vote-by-dead');
   const rules = state.ruleset.sideRules;
@@ -60,7 +69,8 @@ function applySide(state: GameState, action: Action, event: PostEvent, author: n
 
   // Veto and forgive name a living player.
   const target = action.target === null ? undefined : resolveTarget(state, action.target);
-  if (!target || target.kind !== 'slot') return refuse(state, action.match === 'ambiguous' ? 'ambiguous-target' : 'unknown-target');
+  if (!target || target.kind !== 'slot')
+    return refuse(state, action.match === 'ambiguous' ? 'ambiguous-target' : 'unknown-target');
   if (!state.slots[target.slot]?.alive) return refuse(state, 'vote-for-dead');
   const self = target.slot === author;
 

@@ -75,9 +75,11 @@ export function rosterAt(roster: Roster, events: readonly GmEvent[], post: PostP
     const i = out.findIndex((s) => nameKey(s.name) === key);
     const slot = i === -1 ? undefined : out[i];
     if (!slot || nameKey(slot.name) === nameKey(e.by)) continue;
-    out = out.map((s, j) => (j === i
-      ? { ...s, name: e.by, formerNames: [...s.formerNames.filter((n) => nameKey(n) !== nameKey(e.by)), s.name] }
-      : s));
+    out = out.map((s, j) =>
+      j === i
+        ? { ...s, name: e.by, formerNames: [...s.formerNames.filter((n) => nameKey(n) !== nameKey(e.by)), s.name] }
+        : s,
+    );
   }
   return out;
 }

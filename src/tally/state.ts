@@ -165,13 +165,25 @@ export function freshDay(day: number, seed: number | null) {
 }
 
 export function initialState(
-  ruleset: Ruleset, roster: Roster, corrections: ReadonlyMap<number, string | null> = new Map(),
+  ruleset: Ruleset,
+  roster: Roster,
+  corrections: ReadonlyMap<number, string | null> = new Map(),
 ): GameState {
   return {
     ruleset,
     slots: roster.map((s) => ({
-      name: s.name, aliases: s.aliases, formerNames: s.formerNames, alive: s.alive,
-      weight: 1, hiddenWeight: false, statuses: [], roles: [], penalties: [], vetoesUsed: 0, missed: 0, inactive: false,
+      name: s.name,
+      aliases: s.aliases,
+      formerNames: s.formerNames,
+      alive: s.alive,
+      weight: 1,
+      hiddenWeight: false,
+      statuses: [],
+      roles: [],
+      penalties: [],
+      vetoesUsed: 0,
+      missed: 0,
+      inactive: false,
     })),
     ...freshDay(1, null),
     clock: noClock,

@@ -70,7 +70,8 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
 }
 
 function outcomeOf(state: GameState, wagons: Tally['wagons'], explain: boolean): Outcome {
-  if (state.phase.kind !== 'closed') return { status: 'open', eliminated: [], decidedAt: null, leaders: leadersOf(wagons) };
+  if (state.phase.kind !== 'closed')
+    return { status: 'open', eliminated: [], decidedAt: null, leaders: leadersOf(wagons) };
   const { explain: why, ...outcome } = state.phase.outcome;
   return explain && why ? { ...outcome, explain: why } : outcome;
 }
@@ -99,16 +100,25 @@ function penaltyCounts(state: GameState, explain: boolean): PenaltyCount[] {
 function sideCounts(state: GameState): SideCount[] {
   const board = boardOf(state);
   const voter = (slot: number, cast: { post: number; permalink: string | null }): Voter => ({
-    player: slotName(state, slot), post: cast.post, weight: 1, permalink: cast.permalink,
+    player: slotName(state, slot),
+    post: cast.post,
+    weight: 1,
+    permalink: cast.permalink,
   });
   const out: SideCount[] = keywordStandings(state, board).map((k) => ({
-    kind: k.kind, target: null, total: k.voters.length, needs: k.needs,
+    kind: k.kind,
+    target: null,
+    total: k.voters.length,
+    needs: k.needs,
     voters: k.voters.map((i) => voter(i, state.sideVotes[k.kind].get(i)!)),
   }));
   if (state.ruleset.sideRules.forgive && state.phase.kind === 'closed') {
     for (const [target, voters] of forgiveCounts(state)) {
       out.push({
-        kind: 'forgive', target: slotName(state, target), total: voters.length, needs: null,
+        kind: 'forgive',
+        target: slotName(state, target),
+        total: voters.length,
+        needs: null,
         voters: voters.map((i) => voter(i, state.forgiveVotes.get(i)!)),
       });
     }

@@ -8,11 +8,15 @@ import type { NoLynchThreshold, Ruleset } from '../rules/ruleset.js';
 export function thresholdFor(rule: NoLynchThreshold, living: number): Threshold {
   switch (rule.kind) {
     // A true majority: more than half of the living.
-    case 'majority': return { kind: 'majority', votes: Math.floor(living / 2) + 1 };
-    case 'fraction': return { kind: 'fraction', votes: Math.ceil((living * rule.numerator) / rule.denominator) };
+    case 'majority':
+      return { kind: 'majority', votes: Math.floor(living / 2) + 1 };
+    case 'fraction':
+      return { kind: 'fraction', votes: Math.ceil((living * rule.numerator) / rule.denominator) };
     // Plurality has no fixed number: the leader at the deadline goes.
-    case 'plurality': return { kind: 'plurality', votes: null };
-    case 'votes': return { kind: 'votes', votes: rule.votes };
+    case 'plurality':
+      return { kind: 'plurality', votes: null };
+    case 'votes':
+      return { kind: 'votes', votes: rule.votes };
   }
 }
 

@@ -40,25 +40,31 @@ function scorer(breaker: TieBreaker, state: GameState): Scorer {
     case 'most-penalty-today':
       return {
         score: (s) => gained(state, s).filter((p) => p.day === state.day && p.duringDay).length,
-        better: higher, label: 'most penalty votes gained this Day', show: plain,
+        better: higher,
+        label: 'most penalty votes gained this Day',
+        show: plain,
       };
     case 'latest-penalty':
       // Penalty votes gained at the same event (day-end missed votes) are equally recent.
       return {
         score: (s) => Math.max(-1, ...gained(state, s).map((p) => p.step)),
-        better: higher, label: 'most recent penalty vote',
+        better: higher,
+        label: 'most recent penalty vote',
         show: (v) => (v < 0 ? 'none' : `event ${v}`),
       };
     case 'first-to-reach':
       // The wagon whose last standing vote came first was complete first.
       return {
         score: (s) => Math.max(0, ...s.voters.filter((v) => !v.blockedBy).map((v) => v.vote.post)),
-        better: lower, label: 'first to reach the count', show: (v) => `at post ${v}`,
+        better: lower,
+        label: 'first to reach the count',
+        show: (v) => `at post ${v}`,
       };
     case 'roster-order':
       return {
         score: (s) => (s.target.kind === 'slot' ? s.target.slot : Number.MAX_SAFE_INTEGER),
-        better: lower, label: 'earliest on the player list',
+        better: lower,
+        label: 'earliest on the player list',
         show: (v) => (v === Number.MAX_SAFE_INTEGER ? 'not a player' : `#${v + 1}`),
       };
   }

@@ -16,7 +16,10 @@ export class VoteBook<V> implements ReadonlyMap<number, V> {
     return new VoteBook<V>([], 0);
   }
 
-  private constructor(private readonly chunks: readonly (Chunk<V> | undefined)[], readonly size: number) {}
+  private constructor(
+    private readonly chunks: readonly (Chunk<V> | undefined)[],
+    readonly size: number,
+  ) {}
 
   get(slot: number): V | undefined {
     return this.chunks[slot >> BITS]?.[slot & MASK];

@@ -43,12 +43,20 @@ export interface WagonView {
  */
 export function standingsOf(state: GameState, board: Board, publicWeights = false): Standing[] {
   const { ruleset } = state;
-  const groups = new Map<string, { target: VoteTarget; voters: StandingVoter[]; penalties: readonly PenaltyVote[]; vetoes: Veto[] }>();
+  const groups = new Map<
+    string,
+    { target: VoteTarget; voters: StandingVoter[]; penalties: readonly PenaltyVote[]; vetoes: Veto[] }
+  >();
   const group = (target: VoteTarget) => {
     const key = targetKey(target);
     const found = groups.get(key);
     if (found) return found;
-    const made = { target, voters: [] as StandingVoter[], penalties: [] as readonly PenaltyVote[], vetoes: [] as Veto[] };
+    const made = {
+      target,
+      voters: [] as StandingVoter[],
+      penalties: [] as readonly PenaltyVote[],
+      vetoes: [] as Veto[],
+    };
     groups.set(key, made);
     return made;
   };
@@ -78,8 +86,15 @@ export function standingsOf(state: GameState, board: Board, publicWeights = fals
     const penalty = penalties.length;
     const cancelled = vetoes.length;
     return {
-      target, name: targetName(state, target), votes, penalty, cancelled,
-      total: votes + penalty - cancelled, voters, penalties, vetoes,
+      target,
+      name: targetName(state, target),
+      votes,
+      penalty,
+      cancelled,
+      total: votes + penalty - cancelled,
+      voters,
+      penalties,
+      vetoes,
     };
   });
   const earliest = (s: Standing) => s.voters.find((v) => !v.blockedBy)?.vote.post ?? Number.POSITIVE_INFINITY;
@@ -92,7 +107,10 @@ function toThreshold(threshold: Threshold, total: number): number | null {
 
 /** The wagons as the tally shows them, in the given view. */
 export function wagonsOf(
-  state: GameState, board: Board, threshold: Threshold, view: WagonView = { view: 'gm', explain: false },
+  state: GameState,
+  board: Board,
+  threshold: Threshold,
+  view: WagonView = { view: 'gm', explain: false },
 ): Wagon[] {
   const isPublic = view.view === 'public';
   const wagons: Wagon[] = [];
@@ -107,9 +125,17 @@ export function wagonsOf(
       permalink: v.vote.permalink,
     }));
     const wagon: Wagon = {
-      target: s.name, votes: s.votes, penalty: s.penalty, total: s.total, voters,
-      toThreshold: toThreshold(s.target.kind === 'no-lynch' && state.ruleset.noLynch?.threshold
-        ? thresholdOf(state.ruleset, board.living.length, true) : threshold, s.total),
+      target: s.name,
+      votes: s.votes,
+      penalty: s.penalty,
+      total: s.total,
+      voters,
+      toThreshold: toThreshold(
+        s.target.kind === 'no-lynch' && state.ruleset.noLynch?.threshold
+          ? thresholdOf(state.ruleset, board.living.length, true)
+          : threshold,
+        s.total,
+      ),
     };
     if (state.ruleset.sideRules.veto) wagon.cancelled = s.cancelled;
     if (view.explain) wagon.explain = explainStanding(state, s, isPublic);

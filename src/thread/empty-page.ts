@@ -26,11 +26,13 @@ const INVISIBLE = new Set(['script', 'style', 'noscript', 'template']);
 export function whyNoPosts(html: string): EmptyPageKind | null {
   const doc = parseHtml(html);
   // A guest page has a quick-login box beside its posts: that is no wall (an unreadable layout).
-  if (all(doc, 'input').some((el) => (attr(el, 'type') ?? '').trim().toLowerCase() === 'password')) return showsPosts(doc) ? null : 'login-wall';
+  if (all(doc, 'input').some((el) => (attr(el, 'type') ?? '').trim().toLowerCase() === 'password'))
+    return showsPosts(doc) ? null : 'login-wall';
 
   if (all(doc, 'script').length === 0) return null;
   if (all(doc, APP_ROOTS).some(isEmpty)) return 'script-shell';
-  if (all(doc, 'noscript').length > 0 && visibleText(one(doc, 'body') ?? doc).length < SHELL_TEXT_CHARS) return 'script-shell';
+  if (all(doc, 'noscript').length > 0 && visibleText(one(doc, 'body') ?? doc).length < SHELL_TEXT_CHARS)
+    return 'script-shell';
   return null;
 }
 
@@ -42,7 +44,11 @@ function visibleText(root: AnyNode): string {
   const parts: string[] = [];
   const walk = (node: AnyNode): void => {
     if (node.type === 'text') parts.push(node.data);
-    if ((node.type === 'tag' || node.type === 'script' || node.type === 'style') && INVISIBLE.has((node as Element).name)) return;
+    if (
+      (node.type === 'tag' || node.type === 'script' || node.type === 'style') &&
+      INVISIBLE.has((node as Element).name)
+    )
+      return;
     if ('children' in node) for (const child of node.children) walk(child);
   };
   walk(root);

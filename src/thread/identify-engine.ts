@@ -15,7 +15,9 @@ import { ScriptShellError } from './script-shell-error.js';
  * allowed, renders and identifies instead).
  */
 export async function identifyEngine(
-  url: URL, source: PageSource, renderer: PageRenderer | undefined,
+  url: URL,
+  source: PageSource,
+  renderer: PageRenderer | undefined,
 ): Promise<{ engine: EngineId; page: FetchedPage }> {
   const page = await source.get(url.href);
   const engine = engineFromHtml(page.body);
@@ -23,7 +25,11 @@ export async function identifyEngine(
 
   const why = whyNoPosts(page.body);
   if (why === 'login-wall') {
-    throw new LoginRequiredError(page.finalUrl, 'the forum answered with a login form instead of the thread (log in and pass --cookies, or set cookies in the site profile)', page.status);
+    throw new LoginRequiredError(
+      page.finalUrl,
+      'the forum answered with a login form instead of the thread (log in and pass --cookies, or set cookies in the site profile)',
+      page.status,
+    );
   }
   if (why === 'script-shell') {
     if (!renderer) throw new ScriptShellError(page.finalUrl);
@@ -31,5 +37,9 @@ export async function identifyEngine(
     const seen = engineFromHtml(rendered.body);
     if (seen) return { engine: seen, page: rendered };
   }
-  throw new LayoutError(url.href, olderVersion(page.body) ?? 'no supported forum engine recognised on this page; name one with --engine or in a site profile');
+  throw new LayoutError(
+    url.href,
+    olderVersion(page.body) ??
+      'no supported forum engine recognised on this page; name one with --engine or in a site profile',
+  );
 }

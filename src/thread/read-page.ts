@@ -35,7 +35,10 @@ export type PageOutcome =
  * layout, cut-off download), never an empty page: an empty page would wipe a tally.
  */
 export async function readPage(
-  r: PageReading, url: string, validators: Validators = {}, prefetched: FetchedPage | null = null,
+  r: PageReading,
+  url: string,
+  validators: Validators = {},
+  prefetched: FetchedPage | null = null,
 ): Promise<PageOutcome> {
   let doc: FetchedPage;
   let rendered = false;
@@ -82,7 +85,12 @@ async function render(r: PageReading, url: string, validators: Validators): Prom
 }
 
 function parse(r: PageReading, doc: FetchedPage): ThreadPage {
-  return r.adapter.parsePage(doc.body, { url: doc.finalUrl, profile: r.profile, now: doc.fetchedAt, postsPerPage: r.postsPerPage ?? null });
+  return r.adapter.parsePage(doc.body, {
+    url: doc.finalUrl,
+    profile: r.profile,
+    now: doc.fetchedAt,
+    postsPerPage: r.postsPerPage ?? null,
+  });
 }
 
 /** The page and the further documents it lists (Discourse post batches). */
@@ -113,9 +121,12 @@ function explain(error: unknown, doc: FetchedPage): unknown {
   if (!(error instanceof LayoutError)) return error;
   const why = whyNoPosts(doc.body);
   if (why === 'login-wall') {
-    return new LoginRequiredError(doc.finalUrl, 'the forum answered with a login form instead of the thread (log in and pass --cookies, or set cookies in the site profile)', doc.status);
+    return new LoginRequiredError(
+      doc.finalUrl,
+      'the forum answered with a login form instead of the thread (log in and pass --cookies, or set cookies in the site profile)',
+      doc.status,
+    );
   }
   if (why === 'script-shell') return new ScriptShellError(doc.finalUrl);
   return error;
 }
-

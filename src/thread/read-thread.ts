@@ -92,8 +92,13 @@ export async function readThread(threadUrl: string, opts: ReadThreadOptions): Pr
   // Never replace a longer entry with a shorter one (a read cut off by lastPage).
   if (opts.cache && result.pages.length >= (cached?.pages.length ?? 0)) {
     await opts.cache.put({
-      threadUrl: thread.url, engine, title: result.title, pageCount: result.pageCount,
-      postsPerPage: result.postsPerPage, pages: result.pages, savedAt: new Date().toISOString(),
+      threadUrl: thread.url,
+      engine,
+      title: result.title,
+      pageCount: result.pageCount,
+      postsPerPage: result.postsPerPage,
+      pages: result.pages,
+      savedAt: new Date().toISOString(),
     });
   }
   return { engine, thread, title: result.title, pageCount: result.pageCount, posts, summary: result.summary };
@@ -132,7 +137,11 @@ interface ReadResult {
 }
 
 async function readPages(
-  r: PageReading, thread: ThreadRef, opts: ReadThreadOptions, cached: CachedThread | null, identified: FetchedPage | null,
+  r: PageReading,
+  thread: ThreadRef,
+  opts: ReadThreadOptions,
+  cached: CachedThread | null,
+  identified: FetchedPage | null,
 ): Promise<ReadResult> {
   const adapter: EngineAdapter = r.adapter;
   const limit = opts.lastPage ?? Number.POSITIVE_INFINITY;
@@ -148,22 +157,33 @@ async function readPages(
   for (let n = resumeAt; n <= Math.min(pageCount, limit); n++) {
     const known = cached?.pages[n - 1];
     const url = known?.url ?? adapter.pageUrl(thread, n, perPage);
-    const prefetched = identified && (identified.url === url || identified.finalUrl === url) ? sameAs(identified, known) : null;
+    const prefetched =
+      identified && (identified.url === url || identified.finalUrl === url) ? sameAs(identified, known) : null;
     // The page size learned so far (from the cache too) numbers a last page whose posts show no number.
-    const outcome = await readPage({ ...r, postsPerPage: perPage }, url, known?.validators ?? {}, prefetched).catch((error: unknown) => {
-      throw known && n === resumeAt && error instanceof NotFoundError ? new ResumePageGone(error) : error;
-    });
+    const outcome = await readPage({ ...r, postsPerPage: perPage }, url, known?.validators ?? {}, prefetched).catch(
+      (error: unknown) => {
+        throw known && n === resumeAt && error instanceof NotFoundError ? new ResumePageGone(error) : error;
+      },
+    );
     if (outcome.kind === 'unchanged') {
       // Only a page asked about with the cache's validators can come back unchanged.
       const kept = known!;
       summary.unchanged.push(n);
-      pages.push({ ...kept, validators: { ...kept.validators, etag: outcome.doc.etag, lastModified: outcome.doc.lastModified } });
+      pages.push({
+        ...kept,
+        validators: { ...kept.validators, etag: outcome.doc.etag, lastModified: outcome.doc.lastModified },
+      });
       continue;
     }
     const { doc, page } = outcome;
     summary.read.push(n);
     opts.onPage?.(page, url);
-    pages.push({ page: n, url, validators: { etag: doc.etag, lastModified: doc.lastModified, hash: doc.hash }, posts: page.posts });
+    pages.push({
+      page: n,
+      url,
+      validators: { etag: doc.etag, lastModified: doc.lastModified, hash: doc.hash },
+      posts: page.posts,
+    });
     if (n === 1 || title === null) title = page.title ?? title;
     perPage = page.postsPerPage ?? perPage;
     // The page read fresh knows the thread's length now; an unchanged page keeps the old count.

@@ -7,6 +7,9 @@ import { LayoutError } from '../fetch/errors.js';
  */
 export class ScriptShellError extends LayoutError {
   constructor(url: string | URL) {
-    super(url, 'the page draws its posts with JavaScript (no posts in its HTML); read it with --browser or set needsBrowser in its site profile');
+    super(
+      url,
+      'the page draws its posts with JavaScript (no posts in its HTML); read it with --browser or set needsBrowser in its site profile',
+    );
   }
 }

@@ -16,18 +16,23 @@ export type CachedPage = z.infer<typeof CachedPage>;
  * A thread as the last complete read left it. Pages 1..n in order, none missing: the
  * reader resumes at the last one, so a gap would hide posts.
  */
-export const CachedThread = z.object({
-  /** Canonical URL of page 1 (the adapter's ThreadRef.url): the cache key. */
-  threadUrl: z.string(),
-  engine: EngineId,
-  title: z.string().nullable(),
-  pageCount: z.number().int().positive(),
-  /** What the thread's pages showed (phpBB/SMF start offsets need it for page URLs). */
-  postsPerPage: z.number().int().positive().nullable(),
-  pages: z.array(CachedPage).min(1),
-  /** ISO 8601 time of the read that produced this entry. */
-  savedAt: z.string(),
-}).refine((t) => t.pages.every((p, i) => p.page === i + 1), { message: 'pages must be 1..n in order', path: ['pages'] });
+export const CachedThread = z
+  .object({
+    /** Canonical URL of page 1 (the adapter's ThreadRef.url): the cache key. */
+    threadUrl: z.string(),
+    engine: EngineId,
+    title: z.string().nullable(),
+    pageCount: z.number().int().positive(),
+    /** What the thread's pages showed (phpBB/SMF start offsets need it for page URLs). */
+    postsPerPage: z.number().int().positive().nullable(),
+    pages: z.array(CachedPage).min(1),
+    /** ISO 8601 time of the read that produced this entry. */
+    savedAt: z.string(),
+  })
+  .refine((t) => t.pages.every((p, i) => p.page === i + 1), {
+    message: 'pages must be 1..n in order',
+    path: ['pages'],
+  });
 export type CachedThread = z.infer<typeof CachedThread>;
 
 /**

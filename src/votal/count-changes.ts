@@ -48,7 +48,10 @@ export function countChanges(from: Tally, to: Tally): CountChanges {
   return {
     postsRead: { from: from.postsRead, to: to.postsRead },
     asOfPost: { from: from.asOfPost, to: to.asOfPost },
-    wagons, notVoting, living, outcome,
+    wagons,
+    notVoting,
+    living,
+    outcome,
     openFlags: flags.from === flags.to ? null : flags,
     summary,
   };

@@ -94,7 +94,12 @@ export function voteChanges(before: Tally | null, after: Tally, newPosts: readon
     const was = prev.get(player);
     if (was && was.target === now.target && was.post === now.post) continue;
     if (!was && now.post !== null && carried.has(`${now.post}|${now.target}`)) continue;
-    changes.push({ player, post: now.post ?? lastPostBy(player), from: was ? shown(was.target) : null, to: shown(now.target) });
+    changes.push({
+      player,
+      post: now.post ?? lastPostBy(player),
+      from: was ? shown(was.target) : null,
+      to: shown(now.target),
+    });
   }
   for (const [player, was] of prev) {
     if (next.has(player) || !after.players.includes(player)) continue;
@@ -132,10 +137,15 @@ function escapeRegExp(s: string): string {
 
 /** Whether the wagons, the living or the outcome differ: "something changed" besides votes. */
 function countChanged(before: Tally, after: Tally): boolean {
-  const shape = (t: Tally) => JSON.stringify([
-    t.day, t.living, t.players, t.outcome.status, t.outcome.eliminated,
-    t.wagons.map((w) => [w.target, w.total, w.toThreshold]),
-  ]);
+  const shape = (t: Tally) =>
+    JSON.stringify([
+      t.day,
+      t.living,
+      t.players,
+      t.outcome.status,
+      t.outcome.eliminated,
+      t.wagons.map((w) => [w.target, w.total, w.toThreshold]),
+    ]);
   return shape(before) !== shape(after);
 }
 
@@ -153,7 +163,11 @@ export function draftReasons(input: DraftInput): DraftReason[] {
 
   if (input.gm) {
     const note = input.gm.note?.trim();
-    reasons.push({ kind: 'gm', text: note ? `The GM asked for a count: ${note}` : 'The GM asked for a count.', posts: [] });
+    reasons.push({
+      kind: 'gm',
+      text: note ? `The GM asked for a count: ${note}` : 'The GM asked for a count.',
+      posts: [],
+    });
   }
 
   if (settings.requestKeywords.length) {
@@ -166,7 +180,13 @@ export function draftReasons(input: DraftInput): DraftReason[] {
       const player = players.find((name) => sameName(name, p.author));
       const hit = player !== undefined && patterns.find(({ re }) => re.test(p.text));
       if (!player || !hit) continue;
-      reasons.push({ kind: 'request', text: `${player} asked for a count with ${hit.keyword} (post ${p.post}).`, posts: [p.post], player, keyword: hit.keyword });
+      reasons.push({
+        kind: 'request',
+        text: `${player} asked for a count with ${hit.keyword} (post ${p.post}).`,
+        posts: [p.post],
+        player,
+        keyword: hit.keyword,
+      });
     }
   }
 
@@ -175,18 +195,30 @@ export function draftReasons(input: DraftInput): DraftReason[] {
 
   if (settings.onMajority) {
     for (const w of newlyReached) {
-      const posts = closed && after.outcome.decidedAt !== null ? [after.outcome.decidedAt] : newVoterPosts(w, beforeWagon(w.target));
+      const posts =
+        closed && after.outcome.decidedAt !== null
+          ? [after.outcome.decidedAt]
+          : newVoterPosts(w, beforeWagon(w.target));
       const what = after.threshold.kind === 'majority' ? 'majority' : 'the threshold';
-      reasons.push({ kind: 'majority', text: `${w.target} reached ${what} with ${w.total}${postList(posts)}.`, posts, target: w.target });
+      reasons.push({
+        kind: 'majority',
+        text: `${w.target} reached ${what} with ${w.total}${postList(posts)}.`,
+        posts,
+        target: w.target,
+      });
     }
   }
 
   if (settings.onDeadline && closed && newlyReached.length === 0) {
     const o = after.outcome;
     const posts = o.decidedAt !== null ? [o.decidedAt] : [];
-    const result = o.eliminated.length ? `${o.eliminated.join(', ')} eliminated`
-      : o.status === 'tie' ? `a tie between ${o.leaders.join(', ')}, for the GM to decide`
-        : o.status === 'ended' ? 'the GM decides' : 'no elimination';
+    const result = o.eliminated.length
+      ? `${o.eliminated.join(', ')} eliminated`
+      : o.status === 'tie'
+        ? `a tie between ${o.leaders.join(', ')}, for the GM to decide`
+        : o.status === 'ended'
+          ? 'the GM decides'
+          : 'no elimination';
     reasons.push({ kind: 'deadline', text: `The Day ended${postList(posts)}: ${result}.`, posts });
   }
 
@@ -194,14 +226,24 @@ export function draftReasons(input: DraftInput): DraftReason[] {
     for (const w of after.wagons) {
       if (w.toThreshold !== 1 || beforeWagon(w.target)?.toThreshold === 1) continue;
       const posts = newVoterPosts(w, beforeWagon(w.target));
-      reasons.push({ kind: 'l-minus-1', text: `${w.target} is at L-1 with ${w.total}${postList(posts)}.`, posts, target: w.target });
+      reasons.push({
+        kind: 'l-minus-1',
+        text: `${w.target} is at L-1 with ${w.total}${postList(posts)}.`,
+        posts,
+        target: w.target,
+      });
     }
   }
 
   const sinceDraft = (lastDraft?.votesSinceCount ?? 0) + changes.length;
   if (settings.everyNVotes !== null && sinceDraft >= settings.everyNVotes) {
     const posts = postsOf(changes);
-    reasons.push({ kind: 'votes', text: `${sinceDraft} votes and unvotes since the last draft${postList(posts)}.`, posts, count: sinceDraft });
+    reasons.push({
+      kind: 'votes',
+      text: `${sinceDraft} votes and unvotes since the last draft${postList(posts)}.`,
+      posts,
+      count: sinceDraft,
+    });
   }
 
   if (settings.everyHours !== null && lastDraft) {
@@ -210,7 +252,12 @@ export function draftReasons(input: DraftInput): DraftReason[] {
     if (hours >= settings.everyHours && changed) {
       const posts = postsOf(changes);
       const h = Math.floor(hours * 10) / 10;
-      reasons.push({ kind: 'hours', text: `${h} hours since the last draft, and the count changed${postList(posts)}.`, posts, hours: h });
+      reasons.push({
+        kind: 'hours',
+        text: `${h} hours since the last draft, and the count changed${postList(posts)}.`,
+        posts,
+        hours: h,
+      });
     }
   }
   return reasons;

@@ -23,14 +23,17 @@ export function escapeMarkdown(text: string): string {
 
 /** A URL inside [url=...]: no brackets or quotes that could close the tag. */
 export function escapeBbcodeUrl(url: string): string {
-  return url.replace(/[\[\]"'\s]/g, (c) => encodeURIComponent(c));
+  return url.replace(/[[\]"'\s]/g, (c) => encodeURIComponent(c));
 }
 
 /** Joins two characters so no parser sees them as one code, and no reader sees it. */
 export const ZWJ = '\u200D';
 /** Look-alike brackets: read as brackets, parsed as text everywhere. */
 export const LOOKALIKE: Readonly<Record<'[' | ']' | '<' | '>', string>> = {
-  '[': '\uFF3B', ']': '\uFF3D', '<': '\uFF1C', '>': '\uFF1E',
+  '[': '\uFF3B',
+  ']': '\uFF3D',
+  '<': '\uFF1C',
+  '>': '\uFF1E',
 };
 
 /**
@@ -60,13 +63,15 @@ export function breakSmilies(text: string): string {
  * notification or a link.
  */
 export function plainLine(text: string): string {
-  return text
-    .replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ')
-    // C0/C1 controls, bidi embeddings/overrides/isolates.
-    .replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
-    .replace(/@/g, `@${ZWJ}`)
-    .replace(/:\/\//g, `:${ZWJ}//`)
-    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWJ}.`);
+  return (
+    text
+      .replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ')
+      // C0/C1 controls, bidi embeddings/overrides/isolates.
+      .replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
+      .replace(/@/g, `@${ZWJ}`)
+      .replace(/:\/\//g, `:${ZWJ}//`)
+      .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWJ}.`)
+  );
 }
 
 /** Markdown: the characters that start inline markup, anywhere in a line. */
@@ -76,9 +81,9 @@ const MD_LINE_START = /^(\s*)([-+=]|\d+(?=[.)]))/;
 
 function escapeMarkdownText(text: string): string {
   const inline = text.replace(MD_INLINE, '\\$&');
-  return inline.replace(MD_LINE_START, (_m, space: string, lead: string) => (
-    /^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`
-  ));
+  return inline.replace(MD_LINE_START, (_m, space: string, lead: string) =>
+    /^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`,
+  );
 }
 
 /**

@@ -38,14 +38,20 @@ export function writeInline(d: DialectSpec, nodes: readonly Inline[]): string {
     }
     const inner = writeInline(d, n.c);
     switch (n.t) {
-      case 'b': out += inner ? d.bold[0] + inner + d.bold[1] : ''; break;
-      case 'i': out += inner ? d.italic[0] + inner + d.italic[1] : ''; break;
+      case 'b':
+        out += inner ? d.bold[0] + inner + d.bold[1] : '';
+        break;
+      case 'i':
+        out += inner ? d.italic[0] + inner + d.italic[1] : '';
+        break;
       case 'link': {
         const href = n.href === null ? null : safeHref(n.href);
         out += href && inner ? fill(d.link, { href: escapeHref(d, href), text: inner }) : inner;
         break;
       }
-      case 'color': out += d.color && inner ? fill(d.color, { color: n.color, text: inner }) : inner; break;
+      case 'color':
+        out += d.color && inner ? fill(d.color, { color: n.color, text: inner }) : inner;
+        break;
     }
   }
   return out;

@@ -16,7 +16,8 @@ export function renderText(t: Tally): string {
   lines.push(`Not voting (${t.notVoting.length}): ${t.notVoting.join(', ') || '-'}`);
   if (t.violations.length) {
     lines.push('', 'Rule violations:');
-    for (const v of t.violations) lines.push(`  #${v.post} ${v.player}: ${v.kind} (${v.consequence}) ${v.detail}`.trimEnd());
+    for (const v of t.violations)
+      lines.push(`  #${v.post} ${v.player}: ${v.kind} (${v.consequence}) ${v.detail}`.trimEnd());
   }
   if (t.flags.length) {
     lines.push('', 'For the GM to check:');

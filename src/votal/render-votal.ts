@@ -56,9 +56,10 @@ let defaultTemplate: CompiledTemplate | null = null;
  */
 export function renderVotal(t: Tally, opts: VotalOptions): string {
   const d = dialectSpec(Dialect.parse(opts.dialect));
-  const template = opts.template === undefined
-    ? (defaultTemplate ??= compileTemplate(DEFAULT_VOTAL_TEMPLATE))
-    : compileTemplate(opts.template);
+  const template =
+    opts.template === undefined
+      ? (defaultTemplate ??= compileTemplate(DEFAULT_VOTAL_TEMPLATE))
+      : compileTemplate(opts.template);
   const w = (nodes: readonly Inline[]) => writeInline(d, nodes);
 
   const parts: Record<VotalPart, string> = {
@@ -66,34 +67,48 @@ export function renderVotal(t: Tally, opts: VotalOptions): string {
     title: opts.title === undefined ? '' : w([opts.title]),
     day: w([String(t.day)]),
     asOf: t.asOfPost === null ? '' : w([italic(`As of post ${t.asOfPost}.`)]),
-    wagons: t.wagons.length ? writeList(d, t.wagons.map((x) => wagonLine(t, x))) : w(['No votes yet.']),
+    wagons: t.wagons.length
+      ? writeList(
+          d,
+          t.wagons.map((x) => wagonLine(t, x)),
+        )
+      : w(['No votes yet.']),
     notVoting: w([bold(`Not voting (${t.notVoting.length}):`), ' ', ...names(t.notVoting)]),
-    abstaining: t.abstaining?.length ? w([bold(`Abstaining (${t.abstaining.length}):`), ' ', ...names(t.abstaining)]) : '',
+    abstaining: t.abstaining?.length
+      ? w([bold(`Abstaining (${t.abstaining.length}):`), ' ', ...names(t.abstaining)])
+      : '',
     // Once someone has died, players are told who is still in and who is out.
     alive: t.dead?.length ? w([bold(`Alive (${t.players.length}):`), ' ', ...names(t.players)]) : '',
     dead: t.dead?.length ? w([bold(`Dead (${t.dead.length}):`), ' ', ...names(t.dead)]) : '',
     threshold: w([thresholdSentence(t)]),
     penalties: penaltiesPart(d, t),
-    deadline: opts.deadline ? w([bold('Deadline:'), ' ', formatDeadline(opts.deadline, opts.timeZone, opts.locale)]) : '',
+    deadline: opts.deadline
+      ? w([bold('Deadline:'), ' ', formatDeadline(opts.deadline, opts.timeZone, opts.locale)])
+      : '',
     notes: (t.notes ?? []).map((n) => w([n])).join('\n'),
     violations: w([violationsSentence(t, opts.settled)]),
     outcome: w(t.outcome.status === 'open' ? [outcomeSentence(t)] : [bold(outcomeSentence(t))]),
     explain: explainPart(d, t),
   };
-  const wagons = t.wagons.map((x): Record<WagonPart, string> => ({
-    target: w([x.target]),
-    count: w([wagonCount(x)]),
-    status: w(wagonStatus(t, x)),
-    voters: w(votersOf(x)),
-    line: w(wagonLine(t, x)),
-  }));
+  const wagons = t.wagons.map(
+    (x): Record<WagonPart, string> => ({
+      target: w([x.target]),
+      count: w([wagonCount(x)]),
+      status: w(wagonStatus(t, x)),
+      voters: w(votersOf(x)),
+      line: w(wagonLine(t, x)),
+    }),
+  );
   return fillTemplate(template, { parts, wagons });
 }
 
 /** With `--explain`: the posts and events behind each wagon and the outcome (empty without). */
 function explainPart(d: DialectSpec, t: Tally): string {
   const why = (list: readonly { post: number | null; text: string }[]) =>
-    joined(list.map((e) => [e.post === null ? e.text : `#${e.post}: ${e.text}`]), '; ');
+    joined(
+      list.map((e) => [e.post === null ? e.text : `#${e.post}: ${e.text}`]),
+      '; ',
+    );
   const items: Inline[][] = [
     ...t.wagons.filter((x) => x.explain?.length).map((x): Inline[] => [bold(x.target), ': ', ...why(x.explain!)]),
     ...(t.outcome.explain?.length ? [[bold('Outcome'), ': ', ...why(t.outcome.explain)] as Inline[]] : []),
@@ -119,7 +134,8 @@ export function wagonCount(x: Wagon): string {
 /** "L-2", "L-1" (in red where the dialect has colours), "majority reached"; nothing without a threshold. */
 function wagonStatus(t: Tally, x: Wagon): Inline[] {
   if (x.toThreshold === null) return [];
-  if (x.toThreshold <= 0) return [colour('red', bold(t.threshold.kind === 'majority' ? 'majority reached' : 'threshold reached'))];
+  if (x.toThreshold <= 0)
+    return [colour('red', bold(t.threshold.kind === 'majority' ? 'majority reached' : 'threshold reached'))];
   const l = `L-${num(x.toThreshold)}`;
   return [x.toThreshold === 1 ? colour('red', l) : l];
 }
@@ -164,12 +180,21 @@ function plural(n: number, one: string, many: string): string {
  */
 export function openFlags(t: Tally, settled: readonly string[] = []): Tally['flags'] {
   const done = new Set(settled);
-  return t.flags.filter((f) => f.kind !== 'gm-correction' && !done.has(reviewKey(f)) && !(TARGET_FLAGS.has(f.kind) && laterVote(f, t) !== null));
+  return t.flags.filter(
+    (f) =>
+      f.kind !== 'gm-correction' && !done.has(reviewKey(f)) && !(TARGET_FLAGS.has(f.kind) && laterVote(f, t) !== null),
+  );
 }
 
 /** Flags about whom a vote names: the GM picks who was meant, or ignores the vote. */
 export const TARGET_FLAGS: ReadonlySet<Tally['flags'][number]['kind']> = new Set([
-  'ambiguous-target', 'unknown-target', 'vote-for-dead', 'malformed-vote', 'empty-vote', 'no-lynch-not-allowed', 'self-vote',
+  'ambiguous-target',
+  'unknown-target',
+  'vote-for-dead',
+  'malformed-vote',
+  'empty-vote',
+  'no-lynch-not-allowed',
+  'self-vote',
   'unreadable-post',
 ]);
 
@@ -194,7 +219,8 @@ export function reviewKey(f: Tally['flags'][number]): string {
 function violationsSentence(t: Tally, settled: readonly string[] | undefined): string {
   const parts: string[] = [];
   const open = openFlags(t, settled).length;
-  if (t.violations.length) parts.push(`${plural(t.violations.length, 'rule violation', 'rule violations')} flagged for the GM`);
+  if (t.violations.length)
+    parts.push(`${plural(t.violations.length, 'rule violation', 'rule violations')} flagged for the GM`);
   if (open) parts.push(`${plural(open, 'vote', 'votes')} left for the GM to check`);
   return parts.length ? `${parts.join('; ')}.` : '';
 }
@@ -215,11 +241,20 @@ export function formatDeadline(iso: string, timeZone = 'UTC', locale = 'en-US'):
   let format: Intl.DateTimeFormat;
   try {
     format = new Intl.DateTimeFormat(locale, {
-      timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric',
-      hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short',
+      timeZone,
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
     });
   } catch (e) {
-    throw new RangeError(`votal: cannot show the deadline in time zone "${timeZone}" (locale "${locale}"): ${(e as Error).message}`);
+    throw new RangeError(
+      `votal: cannot show the deadline in time zone "${timeZone}" (locale "${locale}"): ${(e as Error).message}`,
+    );
   }
   return format.format(at);
 }

@@ -18,8 +18,22 @@ export class TemplateError extends Error {
 
 /** Parts of the votal a template can place. */
 export const VOTAL_PLACEHOLDERS = [
-  'header', 'title', 'day', 'asOf', 'wagons', 'notVoting', 'abstaining', 'alive', 'dead', 'threshold',
-  'penalties', 'deadline', 'notes', 'violations', 'outcome', 'explain',
+  'header',
+  'title',
+  'day',
+  'asOf',
+  'wagons',
+  'notVoting',
+  'abstaining',
+  'alive',
+  'dead',
+  'threshold',
+  'penalties',
+  'deadline',
+  'notes',
+  'violations',
+  'outcome',
+  'explain',
 ] as const;
 /** Parts of one wagon, inside {{#each wagons}}. */
 export const WAGON_PLACEHOLDERS = ['target', 'count', 'status', 'voters', 'line'] as const;
@@ -134,9 +148,10 @@ export function compileTemplate(template: string): CompiledTemplate {
   const top = () => stack[stack.length - 1]!;
   const inEach = () => stack.some((f) => f.kind === 'each');
   const known = () => (inEach() ? [...WAGON_PLACEHOLDERS, ...VOTAL_PLACEHOLDERS] : [...VOTAL_PLACEHOLDERS]);
-  const unknown = (what: string, tok: Token, names: readonly string[]) => new TemplateError(
-    `votal template: unknown ${what} "{{${tok.text}}}" at ${position(src, tok.at)} (known here: ${names.join(', ')})`,
-  );
+  const unknown = (what: string, tok: Token, names: readonly string[]) =>
+    new TemplateError(
+      `votal template: unknown ${what} "{{${tok.text}}}" at ${position(src, tok.at)} (known here: ${names.join(', ')})`,
+    );
 
   for (const tok of tokens) {
     if (tok.kind === 'text') {
@@ -152,32 +167,51 @@ export function compileTemplate(template: string): CompiledTemplate {
       if (sigil === '#') {
         if (keyword === 'each') {
           if (arg !== 'wagons') throw unknown('list', tok, ['wagons']);
-          if (inEach()) throw new TemplateError(`votal template: {{#each wagons}} at ${position(src, tok.at)} is inside another {{#each}}`);
+          if (inEach())
+            throw new TemplateError(
+              `votal template: {{#each wagons}} at ${position(src, tok.at)} is inside another {{#each}}`,
+            );
           stack.push({ kind: 'each', name: arg, at: tok.at, body: [] });
         } else if (keyword === 'if') {
           const names = [...known(), 'wagons'];
           if (!arg || !names.includes(arg)) throw unknown('condition', tok, [...new Set(names)]);
           stack.push({ kind: 'if', name: arg, at: tok.at, body: [] });
         } else {
-          throw new TemplateError(`votal template: unknown section "{{${tok.text}}}" at ${position(src, tok.at)} (sections: #each wagons, #if name)`);
+          throw new TemplateError(
+            `votal template: unknown section "{{${tok.text}}}" at ${position(src, tok.at)} (sections: #each wagons, #if name)`,
+          );
         }
         continue;
       }
       const frame = top();
       if (frame.kind === 'root' || frame.kind !== keyword || arg !== undefined) {
-        const open = frame.kind === 'root' ? 'no open section' : `{{#${frame.kind} ${frame.name}}} from ${position(src, frame.at)} is open`;
-        throw new TemplateError(`votal template: "{{${tok.text}}}" at ${position(src, tok.at)} closes nothing (${open})`);
+        const open =
+          frame.kind === 'root'
+            ? 'no open section'
+            : `{{#${frame.kind} ${frame.name}}} from ${position(src, frame.at)} is open`;
+        throw new TemplateError(
+          `votal template: "{{${tok.text}}}" at ${position(src, tok.at)} closes nothing (${open})`,
+        );
       }
       stack.pop();
-      top().body.push(frame.kind === 'each' ? { k: 'each', body: frame.body } : { k: 'if', name: frame.name, body: frame.body });
+      top().body.push(
+        frame.kind === 'each' ? { k: 'each', body: frame.body } : { k: 'if', name: frame.name, body: frame.body },
+      );
       continue;
     }
     if (!/^\w+$/.test(tok.text) || !known().includes(tok.text as VotalPart)) throw unknown('placeholder', tok, known());
-    top().body.push({ k: 'var', name: tok.text, indent: tok.standalone ? tok.indent ?? '' : '', eol: tok.standalone ? tok.eol ?? '' : '' });
+    top().body.push({
+      k: 'var',
+      name: tok.text,
+      indent: tok.standalone ? (tok.indent ?? '') : '',
+      eol: tok.standalone ? (tok.eol ?? '') : '',
+    });
   }
   const open = top();
   if (open.kind !== 'root') {
-    throw new TemplateError(`votal template: {{#${open.kind} ${open.name}}} at ${position(src, open.at)} is never closed with {{/${open.kind}}}`);
+    throw new TemplateError(
+      `votal template: {{#${open.kind} ${open.name}}} at ${position(src, open.at)} is never closed with {{/${open.kind}}}`,
+    );
   }
   return { nodes: open.body };
 }
@@ -193,7 +227,9 @@ export function fillTemplate(tpl: CompiledTemplate, values: TemplateValues): str
     let out = '';
     for (const n of nodes) {
       switch (n.k) {
-        case 'text': out += n.text; break;
+        case 'text':
+          out += n.text;
+          break;
         case 'var': {
           const value = scope[n.name] ?? '';
           // Standalone and empty: the line goes. Otherwise the line keeps its indent and end.
@@ -214,5 +250,10 @@ export function fillTemplate(tpl: CompiledTemplate, values: TemplateValues): str
   };
   const text = write(tpl.nodes, values.parts);
   // At most one blank line in a row, none at the ends.
-  return text.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').replace(/^\n+|\n+$/g, '') + '\n';
+  return (
+    text
+      .replace(/[ \t]+$/gm, '')
+      .replace(/\n{3,}/g, '\n\n')
+      .replace(/^\n+|\n+$/g, '') + '\n'
+  );
 }

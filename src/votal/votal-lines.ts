@@ -18,10 +18,17 @@ export function wagonCount(w: Wagon): string {
 export function outcomeLine(t: Tally): string {
   const o = t.outcome;
   switch (o.status) {
-    case 'open': return 'The Day goes on.';
-    case 'majority': return `Majority reached on ${o.eliminated.join(', ')}${o.decidedAt ? ` at post ${o.decidedAt}` : ''}.`;
-    case 'no-lynch': return 'The Day ended with no elimination.';
-    case 'tie': return `The Day ended in a tie between ${o.leaders.join(', ')}.`;
-    case 'ended': return o.eliminated.length ? `The Day ended: ${o.eliminated.join(', ')} eliminated.` : 'The Day ended with no elimination decided.';
+    case 'open':
+      return 'The Day goes on.';
+    case 'majority':
+      return `Majority reached on ${o.eliminated.join(', ')}${o.decidedAt ? ` at post ${o.decidedAt}` : ''}.`;
+    case 'no-lynch':
+      return 'The Day ended with no elimination.';
+    case 'tie':
+      return `The Day ended in a tie between ${o.leaders.join(', ')}.`;
+    case 'ended':
+      return o.eliminated.length
+        ? `The Day ended: ${o.eliminated.join(', ')} eliminated.`
+        : 'The Day ended with no elimination decided.';
   }
 }

@@ -45,7 +45,9 @@ export function createApp(deps: AppDeps): VotalApp {
   deps.scrubber?.add(adminToken);
   const commands = commandDepsOf(deps);
   const live = new GameEvents({
-    sql: store.sql, bufferSize: deps.live?.bufferSize ?? 100, heartbeatMs: deps.live?.heartbeatMs ?? 20_000,
+    sql: store.sql,
+    bufferSize: deps.live?.bufferSize ?? 100,
+    heartbeatMs: deps.live?.heartbeatMs ?? 20_000,
     ...(log ? { log } : {}),
   });
   const perClient = deps.live?.perClient ?? 8;
@@ -64,10 +66,16 @@ export function createApp(deps: AppDeps): VotalApp {
   // The bearer admin token (everything), or a GM's session (their games; gm-access.ts). Sets `actor` and `gm`.
   api.use('*', apiAccess(auth, adminToken, deps.authRateLimit === false ? false : (deps.authRateLimit ?? {})));
   const guarded = [
-    ['/games/:id', 'game'], ['/games/:id/*', 'game'], ['/drafts/:id', 'draft'], ['/drafts/:id/*', 'draft'],
+    ['/games/:id', 'game'],
+    ['/games/:id/*', 'game'],
+    ['/drafts/:id', 'draft'],
+    ['/drafts/:id/*', 'draft'],
   ] as const;
   for (const [path, kind] of guarded) {
-    api.use(path, gameGuard(store, kind, (c) => toResponse(c, new NotFoundError(kind, c.req.param('id') ?? ''), log)));
+    api.use(
+      path,
+      gameGuard(store, kind, (c) => toResponse(c, new NotFoundError(kind, c.req.param('id') ?? ''), log)),
+    );
   }
   const ownersOnly = (c: Context) => c.json({ error: "only the game's owner deletes it" }, 403);
   api.use('/games/:id', ownerOnly(store.gms, ['DELETE'], ownersOnly));
@@ -87,11 +95,16 @@ export function createApp(deps: AppDeps): VotalApp {
   if (deps.rateLimit !== false) app.use('/g/*', rateLimit({ keyOf: clientOf, ...deps.rateLimit }));
 
   // A browser goes to the GM dashboard; anything else learns where things are.
-  app.get('/', (c) => ((c.req.header('accept') ?? '').includes('text/html')
-    ? c.redirect('/gm', 302)
-    : c.json({
-      name: 'votal', dashboard: '/gm', api: '/api (Authorization: Bearer <admin token>)', live: '/g/:slug',
-    })));
+  app.get('/', (c) =>
+    (c.req.header('accept') ?? '').includes('text/html')
+      ? c.redirect('/gm', 302)
+      : c.json({
+          name: 'votal',
+          dashboard: '/gm',
+          api: '/api (Authorization: Bearer <admin token>)',
+          live: '/g/:slug',
+        }),
+  );
   app.route('/', createUiApp(deps, { commands, auth }));
 
   // The live page's event stream (the page and its fragment are mounted by the dashboard's app).

@@ -27,7 +27,8 @@ export function bearerToken(header: string | undefined): string | null {
  * would have been right must not be told apart). A GM with the right token never spends.
  */
 export function requireAdmin(
-  expected: string, throttle: RateLimitOptions | false = {},
+  expected: string,
+  throttle: RateLimitOptions | false = {},
 ): MiddlewareHandler<{ Variables: { actor: string } }> {
   if (!expected) throw new TypeError('requireAdmin needs a non-empty admin token');
   const failures = throttle === false ? null : new TokenBuckets({ capacity: 100, perSecond: 0.1, ...throttle });

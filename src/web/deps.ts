@@ -51,13 +51,19 @@ export interface AppDeps {
 export function commandDepsOf(deps: AppDeps): CommandDeps {
   const { store, env, log } = deps;
   const box = env.secretKey ? new SecretBox(env.secretKey) : null;
-  const http = new PublishHttp({ timeoutMs: deps.publish?.timeoutMs ?? 30_000, allowPrivateHosts: env.allowPrivateHosts });
+  const http = new PublishHttp({
+    timeoutMs: deps.publish?.timeoutMs ?? 30_000,
+    allowPrivateHosts: env.allowPrivateHosts,
+  });
   const now = deps.now ?? systemClock.now;
   const publish: PublishDeps = {
     store,
-    publisherFor: async (game) => publisherFor(game, game.engine ?? (await store.tallies.latest(game.id))?.tally.engine ?? null, {
-      http, box, ...(deps.scrubber ? { scrubber: deps.scrubber } : {}),
-    }),
+    publisherFor: async (game) =>
+      publisherFor(game, game.engine ?? (await store.tallies.latest(game.id))?.tally.engine ?? null, {
+        http,
+        box,
+        ...(deps.scrubber ? { scrubber: deps.scrubber } : {}),
+      }),
     ...(log ? { log } : {}),
     ...(deps.publish?.maxAttempts !== undefined ? { maxAttempts: deps.publish.maxAttempts } : {}),
     ...(deps.publish?.backoffMs !== undefined ? { backoffMs: deps.publish.backoffMs } : {}),

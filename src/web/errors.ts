@@ -23,7 +23,8 @@ export function toResponse(c: Context, error: unknown, log?: Logger): Response {
   if (error instanceof ThreadTakenError) return c.json({ error: error.message, game: error.existing }, 409);
   if (error instanceof Conflict) return c.json({ ...error.detail, error: error.message }, 409);
   if (error instanceof StateError) return c.json({ error: error.message }, 409);
-  if (error instanceof MissingSecretKeyError || error instanceof PublishConfigError) return c.json({ error: error.message }, 409);
+  if (error instanceof MissingSecretKeyError || error instanceof PublishConfigError)
+    return c.json({ error: error.message }, 409);
   if (error instanceof HTTPException) return c.json({ error: error.message || 'bad request' }, error.status);
   log?.error({ err: error, path: c.req.path, method: c.req.method }, 'request failed');
   return c.json({ error: 'internal error; see the server log' }, 500);

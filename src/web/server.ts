@@ -13,13 +13,21 @@ export interface RunningServer {
 }
 
 /** Serves a Hono app on `host:port` (0: a free port) with @hono/node-server. */
-export function startHttpServer(app: Pick<Hono, 'fetch'>, opts: { host: string; port: number }): Promise<RunningServer> {
+export function startHttpServer(
+  app: Pick<Hono, 'fetch'>,
+  opts: { host: string; port: number },
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     let server: Server;
     const onError = (error: Error): void => reject(error);
     server = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host }, (info: AddressInfo) => {
       server.off('error', onError);
-      const shownHost = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+      const shownHost =
+        opts.host === '0.0.0.0' || opts.host === '::'
+          ? '127.0.0.1'
+          : opts.host.includes(':')
+            ? `[${opts.host}]`
+            : opts.host;
       resolve({
         url: `http://${shownHost}:${info.port}`,
         host: opts.host,

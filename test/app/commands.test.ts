@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock, CommandDeps, PollerPort } from '../../src/app/deps.js';
-import {
-  approveDraft, discardDraft, draftNow, editDraft, StaleDraft,
-} from '../../src/app/drafts.js';
+import { approveDraft, discardDraft, draftNow, editDraft, StaleDraft } from '../../src/app/drafts.js';
 import { Conflict, Invalid } from '../../src/app/errors.js';
 import { answerReview, dismissNews, recordEvent } from '../../src/app/events.js';
 import { createGame, deleteGame, updateGame } from '../../src/app/games.js';
@@ -79,7 +77,11 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       clock,
       box: null,
       allowPrivateHosts: true,
-      publish: { store, publisherFor: async (game) => publisherFor(game, game.engine, { http, box: null }), now: clock.now },
+      publish: {
+        store,
+        publisherFor: async (game) => publisherFor(game, game.engine, { http, box: null }),
+        now: clock.now,
+      },
       pollWaitMs: over.pollWaitMs ?? 1_000,
     };
   };
@@ -89,7 +91,11 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
   const players = ['Alice', 'Bob', 'Carol'];
   const newGame = (deps: CommandDeps, extra: Record<string, unknown> = {}) =>
     createGame(deps, 'gm:ann', { url: threadUrl(), ruleset: 'plurality', players, engine: 'xenforo2', ...extra });
-  const refusal = async (promise: Promise<unknown>): Promise<unknown> => promise.then(() => null, (error: unknown) => error);
+  const refusal = async (promise: Promise<unknown>): Promise<unknown> =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   describe('games', () => {
     it('a game is added with typed settings, audited with its actor, and its first poll is asked for', async () => {
@@ -106,14 +112,18 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       const before = (await store.games.list()).length;
       const error = await refusal(newGame(depsWith(), { ruleset: 'no-such-rules' }));
       expect(error).toBeInstanceOf(Invalid);
-      expect((error as Invalid).issues).toEqual([{ field: 'ruleset', message: expect.stringContaining('unknown ruleset "no-such-rules"') }]);
+      expect((error as Invalid).issues).toEqual([
+        { field: 'ruleset', message: expect.stringContaining('unknown ruleset "no-such-rules"') },
+      ]);
       expect((await store.games.list()).length).toBe(before);
     });
 
     it('a second game on a thread an unfinished game follows is refused, naming that game', async () => {
       const deps = depsWith();
       const first = await newGame(deps);
-      const error = await refusal(createGame(deps, 'gm:ann', { url: first.threadUrl, ruleset: 'plurality', players, engine: 'xenforo2' }));
+      const error = await refusal(
+        createGame(deps, 'gm:ann', { url: first.threadUrl, ruleset: 'plurality', players, engine: 'xenforo2' }),
+      );
       expect(error).toBeInstanceOf(ThreadTakenError);
       expect((error as ThreadTakenError).existing).toEqual({ id: first.id, slug: first.slug });
     });
@@ -121,7 +131,9 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
     it('a votal template that cannot render is refused naming votalTemplate, and the game is unchanged', async () => {
       const deps = depsWith();
       const game = await newGame(deps);
-      const error = await refusal(updateGame(deps, 'gm:ann', game.id, { votalTemplate: '{{nosuchplaceholder}}', title: 'New name' }));
+      const error = await refusal(
+        updateGame(deps, 'gm:ann', game.id, { votalTemplate: '{{nosuchplaceholder}}', title: 'New name' }),
+      );
       expect(error).toBeInstanceOf(Invalid);
       expect((error as Invalid).issues[0]!.field).toBe('votalTemplate');
       expect((await store.games.get(game.id))!.settings.title).toBeUndefined();
@@ -165,7 +177,10 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       const deps = depsWith({ poller: testPoller(store, { idle: true }), clock, pollWaitMs: 1_000 });
       const game = await newGame(deps);
       const changed = await updateGame(deps, 'gm:ann', game.id, { ruleset: 'mafiascum-majority' });
-      expect(changed.recount).toEqual({ done: false, note: 'the poll is queued but did not finish within 1 s; the count follows' });
+      expect(changed.recount).toEqual({
+        done: false,
+        note: 'the poll is queued but did not finish within 1 s; the count follows',
+      });
       expect(clock.slept).toBe(1_000);
     });
 
@@ -175,17 +190,23 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       const game = await newGame(deps);
       await updateGame(deps, 'gm:ann', game.id, { action: 'pause' });
       const changed = await updateGame(deps, 'gm:ann', game.id, { deadline: '2030-03-01T19:00:00Z' });
-      expect(changed.recount).toEqual({ done: false, note: 'the game is paused: the change counts from the next poll after it is resumed' });
+      expect(changed.recount).toEqual({
+        done: false,
+        note: 'the game is paused: the change counts from the next poll after it is resumed',
+      });
       expect(changed.game.settings.day).toMatchObject({ number: 1, deadline: '2030-03-01T19:00:00.000Z' });
     });
 
-    it('deleting needs the game\'s slug; without it nothing is deleted', async () => {
+    it("deleting needs the game's slug; without it nothing is deleted", async () => {
       // A poller that only queues: the first poll of the new game does not hold the game mid-read.
       const deps = depsWith({ poller: testPoller(store, { idle: true }) });
       const game = await newGame(deps);
       const error = await refusal(deleteGame(deps, 'gm:ann', game.id, 'not-the-slug'));
       expect(error).toBeInstanceOf(Invalid);
-      expect((error as Invalid).issues[0]).toMatchObject({ field: 'confirm', message: expect.stringContaining('nothing was deleted') });
+      expect((error as Invalid).issues[0]).toMatchObject({
+        field: 'confirm',
+        message: expect.stringContaining('nothing was deleted'),
+      });
       expect(await store.games.get(game.id)).not.toBeNull();
       await deleteGame(deps, 'gm:ann', game.id, game.slug);
       expect(await store.games.get(game.id)).toBeNull();
@@ -207,7 +228,7 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
     });
   });
 
-  describe('the GM\'s word', () => {
+  describe("the GM's word", () => {
     it('a GM event on a paused game is recorded with its actor and counts from the next poll', async () => {
       const deps = depsWith();
       const game = await newGame(deps);
@@ -215,7 +236,9 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       const r = await recordEvent(deps, 'gm:ben', game.id, { at: 12, kind: 'kill', player: 'Bob' });
       expect(r.recounted).toBe(false);
       expect(r.note).toBe('the game is paused: the event counts from the next poll after it is resumed');
-      expect((await store.events.list(game.id)).map((e) => e.event)).toEqual([expect.objectContaining({ kind: 'kill', player: 'Bob', at: 12 })]);
+      expect((await store.events.list(game.id)).map((e) => e.event)).toEqual([
+        expect.objectContaining({ kind: 'kill', player: 'Bob', at: 12 }),
+      ]);
       expect((await store.audit.list({ gameId: game.id, action: 'event.append' }))[0]!.actor).toBe('gm:ben');
     });
 
@@ -231,7 +254,9 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
     it('accepting a review item is remembered with its key and post', async () => {
       const deps = depsWith();
       const game = await newGame(deps);
-      expect(await answerReview(deps, 'gm:ann', game.id, { answer: 'accept', post: 9, key: 'flag:9:vote-for-dead' })).toEqual({ answer: 'accept' });
+      expect(
+        await answerReview(deps, 'gm:ann', game.id, { answer: 'accept', post: 9, key: 'flag:9:vote-for-dead' }),
+      ).toEqual({ answer: 'accept' });
       const [entry] = await store.audit.list({ gameId: game.id, action: 'review.accept' });
       expect(entry).toMatchObject({ actor: 'gm:ann', detail: { key: 'flag:9:vote-for-dead', post: 9 } });
     });
@@ -241,14 +266,18 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       const game = await newGame(deps);
       const r = await answerReview(deps, 'gm:ann', game.id, { answer: 'correct', post: 17, target: null });
       expect(r.answer === 'correct' && r.recorded.recounted).toBe(true);
-      expect((await store.events.list(game.id)).map((e) => e.event)).toEqual([expect.objectContaining({ kind: 'correct', post: 17, target: null })]);
+      expect((await store.events.list(game.id)).map((e) => e.event)).toEqual([
+        expect.objectContaining({ kind: 'correct', post: 17, target: null }),
+      ]);
     });
 
     it('a news proposal is dismissed by its key; anything else is refused', async () => {
       const deps = depsWith();
       const game = await newGame(deps);
       await dismissNews(deps, 'gm:ann', game.id, '0123456789abcdef');
-      expect((await store.audit.list({ gameId: game.id, action: 'news.dismiss' })).map((a) => a.detail)).toEqual([{ key: '0123456789abcdef' }]);
+      expect((await store.audit.list({ gameId: game.id, action: 'news.dismiss' })).map((a) => a.detail)).toEqual([
+        { key: '0123456789abcdef' },
+      ]);
       const error = await refusal(dismissNews(deps, 'gm:ann', game.id, 'drop table'));
       expect((error as Invalid).issues[0]!.field).toBe('key');
     });
@@ -266,10 +295,22 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
   describe('drafts', () => {
     const atPost22: Partial<Tally> = { postsRead: 22, asOfPost: 22 };
     const atPost32: Partial<Tally> = {
-      postsRead: 32, asOfPost: 32, notVoting: ['Carol'],
-      wagons: [{ target: 'Alice', votes: 2, penalty: 0, total: 2, voters: [
-        { player: 'Bob', post: 2, weight: 1, permalink: null }, { player: 'Alice', post: 30, weight: 1, permalink: null },
-      ], toThreshold: null }],
+      postsRead: 32,
+      asOfPost: 32,
+      notVoting: ['Carol'],
+      wagons: [
+        {
+          target: 'Alice',
+          votes: 2,
+          penalty: 0,
+          total: 2,
+          voters: [
+            { player: 'Bob', post: 2, weight: 1, permalink: null },
+            { player: 'Alice', post: 30, weight: 1, permalink: null },
+          ],
+          toThreshold: null,
+        },
+      ],
     };
     const withDraft = async (deps: CommandDeps) => {
       const game = await newGame(deps);
@@ -285,12 +326,18 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       expect((error as Conflict).message).toBe('There is no count yet to draft from.');
     });
 
-    it('a draft is drawn up from the current count in the thread\'s markup, with the game\'s votal title', async () => {
+    it("a draft is drawn up from the current count in the thread's markup, with the game's votal title", async () => {
       const deps = depsWith();
       const game = await newGame(deps, { votalTitle: 'Mafia 42 — vote count' });
       const saved = await store.tallies.save(game.id, sampleTally(atPost22));
       const draft = await draftNow(deps, 'gm:ann', game.id);
-      expect(draft).toMatchObject({ gameId: game.id, tallyId: saved.id, status: 'pending', createdBy: 'gm:ann', dialect: 'bbcode-xenforo' });
+      expect(draft).toMatchObject({
+        gameId: game.id,
+        tallyId: saved.id,
+        status: 'pending',
+        createdBy: 'gm:ann',
+        dialect: 'bbcode-xenforo',
+      });
       expect(draft.body).toContain('Mafia 42 — vote count');
     });
 
@@ -335,7 +382,9 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
     it('an empty edit is refused naming the body', async () => {
       const deps = depsWith();
       const { draft } = await withDraft(deps);
-      expect(((await refusal(editDraft(deps, 'gm:ann', draft.id, ' \r\n'))) as Invalid).issues).toEqual([{ field: 'body', message: 'the draft is empty' }]);
+      expect(((await refusal(editDraft(deps, 'gm:ann', draft.id, ' \r\n'))) as Invalid).issues).toEqual([
+        { field: 'body', message: 'the draft is empty' },
+      ]);
     });
 
     it('a draft that is not pending cannot be edited', async () => {

@@ -32,11 +32,21 @@ afterEach(async () => {
 });
 
 describe('without a browser', () => {
-  it('uses CHROMIUM_PATH, else Debian\'s /usr/bin/chromium, with the known-good flags', () => {
+  it("uses CHROMIUM_PATH, else Debian's /usr/bin/chromium, with the known-good flags", () => {
     expect(chromiumPath({})).toBe(DEBIAN_CHROMIUM);
     expect(chromiumPath({ CHROMIUM_PATH: '/opt/chromium/chrome' })).toBe('/opt/chromium/chrome');
-    expect(CHROMIUM_FLAGS).toEqual(expect.arrayContaining(['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-      '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']));
+    expect(CHROMIUM_FLAGS).toEqual(
+      expect.arrayContaining([
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ]),
+    );
   });
 
   it('the renderer says the browser is unavailable, naming the URL', async () => {
@@ -52,7 +62,9 @@ describe('without a browser', () => {
     const url = serveAsScriptShells(forum, 'xenforo2', standardGame());
     const notes: string[] = [];
     const renderer = new ChromiumRenderer(quickFetcher(), { executablePath: NO_CHROMIUM });
-    const error = await readThread(url, { source: quickFetcher(), renderer, onNote: (n) => notes.push(n) }).catch((e: unknown) => e);
+    const error = await readThread(url, { source: quickFetcher(), renderer, onNote: (n) => notes.push(n) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ScriptShellError);
     expect(String(error)).toContain(url);
     expect(notes.join('\n')).toContain('Browser fallback unavailable');
@@ -63,7 +75,9 @@ describe('without a browser', () => {
     const notes: string[] = [];
     const renderer = new ChromiumRenderer(quickFetcher(), { executablePath: NO_CHROMIUM });
     const read = await readThread(url, {
-      source: quickFetcher(), renderer, profile: { ...DEFAULT_PROFILE, needsBrowser: true },
+      source: quickFetcher(),
+      renderer,
+      profile: { ...DEFAULT_PROFILE, needsBrowser: true },
       onNote: (n) => notes.push(n),
     });
     expect(read.posts).toHaveLength(22);
@@ -77,7 +91,10 @@ describe('without a browser', () => {
     const profile = join(dir, 'p.yaml');
     writeFileSync(profile, `hosts: ["${new URL(forum.origin).host}"]\nminIntervalMs: 0\n`);
     const error = await runCount(url, {
-      ruleset: join(root, 'fixtures/games/standard-ruleset.yaml'), format: 'json', browser: true, siteProfile: [profile],
+      ruleset: join(root, 'fixtures/games/standard-ruleset.yaml'),
+      format: 'json',
+      browser: true,
+      siteProfile: [profile],
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exitCode).toBe(3);

@@ -59,8 +59,19 @@ describeWithChromium('the browser fallback (Debian Chromium through playwright-c
     const r = await runCount(url, { ruleset, players, format: 'json', browser: true, siteProfile: [profile()] });
 
     expect(r.tally.postsRead).toBe(expected.postsRead);
-    expect(r.tally.wagons.map((w) => ({ target: w.target, votes: w.votes, voters: w.voters.map((v) => [v.player, v.post]) })))
-      .toEqual(expected.wagons.map((w) => ({ target: w.target, votes: w.votes, voters: w.voters.map((v) => [v.player, v.post]) })));
+    expect(
+      r.tally.wagons.map((w) => ({
+        target: w.target,
+        votes: w.votes,
+        voters: w.voters.map((v) => [v.player, v.post]),
+      })),
+    ).toEqual(
+      expected.wagons.map((w) => ({
+        target: w.target,
+        votes: w.votes,
+        voters: w.voters.map((v) => [v.player, v.post]),
+      })),
+    );
     expect(r.tally.notVoting).toEqual(expected.notVoting);
     expect(r.tally.outcome.status).toBe(expected.outcome.status);
     // Plain HTTP first (a script shell), then the browser: each page twice, the posts once.
@@ -69,16 +80,35 @@ describeWithChromium('the browser fallback (Debian Chromium through playwright-c
   });
 
   it('votal count --browser --site-profile on the command line', async () => {
-    const r = await runCli(['count', url, '--ruleset', ruleset, '--players', players, '--browser', '--site-profile', profile()]);
+    const r = await runCli([
+      'count',
+      url,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--browser',
+      '--site-profile',
+      profile(),
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Bob - 2 - L-2: Carol (#17), Bob (#22)');
   });
 
   it('a needsBrowser profile goes to the browser directly, without a plain HTTP request per page', async () => {
-    const r = await runCount(url, { ruleset, players, format: 'json', siteProfile: [profile('engine: xenforo2\nneedsBrowser: true\n')] });
+    const r = await runCount(url, {
+      ruleset,
+      players,
+      format: 'json',
+      siteProfile: [profile('engine: xenforo2\nneedsBrowser: true\n')],
+    });
     expect(r.tally.postsRead).toBe(expected.postsRead);
-    for (const page of ['/threads/standard-game.4242/', '/threads/standard-game.4242/page-2', '/threads/standard-game.4242/page-3']) {
+    for (const page of [
+      '/threads/standard-game.4242/',
+      '/threads/standard-game.4242/page-2',
+      '/threads/standard-game.4242/page-3',
+    ]) {
       expect(times(page)).toBe(1);
     }
     const browserAsked = forum.requests.find((q) => q.path === '/threads/standard-game.4242/page-3');
@@ -89,7 +119,11 @@ describeWithChromium('the browser fallback (Debian Chromium through playwright-c
     const fetcher = quickFetcher();
     const renderer = new ChromiumRenderer(fetcher);
     await readThread(url, { source: fetcher, renderer, engine: 'xenforo2' });
-    const context = await sharedChromium({ executablePath: chromiumPath(), userAgent: DEFAULT_USER_AGENT, launchTimeoutMs: 30_000 });
+    const context = await sharedChromium({
+      executablePath: chromiumPath(),
+      userAgent: DEFAULT_USER_AGENT,
+      launchTimeoutMs: 30_000,
+    });
     expect(context.pages()).toHaveLength(0);
   });
 
@@ -106,17 +140,28 @@ describeWithChromium('the browser fallback (Debian Chromium through playwright-c
     const rebinding = async () => (++asked <= 2 ? ['93.184.216.34'] : ['127.0.0.1']);
     // `localhost`: a name Chromium could resolve and reach by itself, were it let to connect.
     const host = `localhost:${new URL(forum.origin).port}`;
-    const renderer = new ChromiumRenderer(quickFetcher({ allowPrivateHosts: false, resolveHost: rebinding, respectRobots: false }), {
-      allowPrivateHosts: false, resolveHost: rebinding, navigationTimeoutMs: 5000,
-    });
-    await expect(renderer.render(`http://${host}/threads/standard-game.4242/`, { ready: () => true })).rejects.toBeInstanceOf(RenderError);
+    const renderer = new ChromiumRenderer(
+      quickFetcher({ allowPrivateHosts: false, resolveHost: rebinding, respectRobots: false }),
+      {
+        allowPrivateHosts: false,
+        resolveHost: rebinding,
+        navigationTimeoutMs: 5000,
+      },
+    );
+    await expect(
+      renderer.render(`http://${host}/threads/standard-game.4242/`, { ready: () => true }),
+    ).rejects.toBeInstanceOf(RenderError);
     expect(times('/threads/standard-game.4242/')).toBe(0);
   });
 
   it('pages load through the guarded connection: a name only the Votal resolver knows is reached (private hosts allowed)', async () => {
     const host = `forum.local.test:${new URL(forum.origin).port}`;
     const resolveHost = async () => ['127.0.0.1'];
-    const renderer = new ChromiumRenderer(quickFetcher({ resolveHost }), { allowPrivateHosts: true, resolveHost, navigationTimeoutMs: 10_000 });
+    const renderer = new ChromiumRenderer(quickFetcher({ resolveHost }), {
+      allowPrivateHosts: true,
+      resolveHost,
+      navigationTimeoutMs: 10_000,
+    });
     const page = await renderer.render(`http://${host}/threads/standard-game.4242/`, { ready: () => true });
     expect(page.status).toBe(200);
     expect(times('/threads/standard-game.4242/')).toBeGreaterThan(0);

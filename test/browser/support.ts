@@ -12,7 +12,9 @@ export const browserRequired = process.env.VOTAL_REQUIRE_BROWSER === '1';
 
 if (chromiumProblem && !browserRequired) {
   const line = '!'.repeat(100);
-  console.warn(`\n${line}\n!! SKIPPING THE BROWSER FALLBACK TESTS: ${chromiumProblem}.\n!! Set VOTAL_REQUIRE_BROWSER=1 to make this a failure.\n${line}\n`);
+  console.warn(
+    `\n${line}\n!! SKIPPING THE BROWSER FALLBACK TESTS: ${chromiumProblem}.\n!! Set VOTAL_REQUIRE_BROWSER=1 to make this a failure.\n${line}\n`,
+  );
 }
 
 /** `describe` for tests that drive Chromium: skipped (loudly) when it is missing, unless required. */
@@ -29,7 +31,10 @@ export function serveAsScriptShells(forum: FakeForum, engine: EngineId, script: 
     const htmlTag = /<html[^>]*>/i.exec(page.body)?.[0] ?? '<html>';
     const head = /<head[^>]*>[\s\S]*?<\/head>/i.exec(page.body)?.[0] ?? '<head></head>';
     const posts = /<body[^>]*>([\s\S]*)<\/body>/i.exec(page.body)?.[1] ?? '';
-    forum.route(page.path, { body: `<!DOCTYPE html>\n${htmlTag}${head}<body>
+    forum.route(
+      page.path,
+      {
+        body: `<!DOCTYPE html>\n${htmlTag}${head}<body>
 <noscript>This board needs JavaScript to show its posts.</noscript>
 <div id="app"></div>
 <script>
@@ -37,7 +42,10 @@ export function serveAsScriptShells(forum: FakeForum, engine: EngineId, script: 
     .then(function (r) { return r.text(); })
     .then(function (html) { setTimeout(function () { document.getElementById('app').innerHTML = html; }, 150); });
 </script>
-</body></html>` }, { etag: false });
+</body></html>`,
+      },
+      { etag: false },
+    );
     forum.route(`/fragments${page.path}`, { body: posts }, { etag: false });
   }
   return forum.url(renderer.threadPath(script));

@@ -41,9 +41,21 @@ describe('the votal bin', () => {
   });
 
   it('counts a thread on a local forum when private hosts are allowed', async () => {
-    const r = await run('node', [join(root, 'bin/votal.js'), 'count', url, '--ruleset', 'witchhunt',
-      '--players', 'Alice,Bob,Carol,Dave,Davina,Eve,Frank', '--format', 'json'],
-    { env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' } });
+    const r = await run(
+      'node',
+      [
+        join(root, 'bin/votal.js'),
+        'count',
+        url,
+        '--ruleset',
+        'witchhunt',
+        '--players',
+        'Alice,Bob,Carol,Dave,Davina,Eve,Frank',
+        '--format',
+        'json',
+      ],
+      { env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' } },
+    );
     const tally = JSON.parse(r.stdout);
     expect(tally.ruleset).toBe('witchhunt');
     expect(tally.threshold).toEqual({ kind: 'majority', votes: 4 });
@@ -52,18 +64,29 @@ describe('the votal bin', () => {
   it('exits 3 with the reason when the forum is private and not allowed', async () => {
     const env = { ...process.env };
     delete env.VOTAL_ALLOW_PRIVATE_HOSTS;
-    const err = await run('node', [join(root, 'bin/votal.js'), 'count', url, '--ruleset', 'witchhunt'], { env })
-      .then(() => null, (e: { code: number; stderr: string }) => e);
+    const err = await run('node', [join(root, 'bin/votal.js'), 'count', url, '--ruleset', 'witchhunt'], { env }).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(err?.code).toBe(3);
     expect(err?.stderr).toContain('VOTAL_ALLOW_PRIVATE_HOSTS=1');
   });
 
   it('reads a post body on stdin with votal parse', async () => {
-    const child = execFile('node', [join(root, 'bin/votal.js'), 'parse', '--engine', 'xenforo2', '--players', 'Alice,Bob']);
+    const child = execFile('node', [
+      join(root, 'bin/votal.js'),
+      'parse',
+      '--engine',
+      'xenforo2',
+      '--players',
+      'Alice,Bob',
+    ]);
     child.stdin!.end('<b>Vote: alice</b>');
     const out = await new Promise<string>((resolve) => {
       let s = '';
-      child.stdout!.on('data', (d) => { s += d; });
+      child.stdout!.on('data', (d) => {
+        s += d;
+      });
       child.on('close', () => resolve(s));
     });
     expect(JSON.parse(out).effect).toEqual({ kind: 'vote', target: 'Alice', reason: null });

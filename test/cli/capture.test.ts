@@ -35,32 +35,49 @@ afterEach(async () => {
 const sidecarOf = (file: string): CaptureSidecar => JSON.parse(readFileSync(file, 'utf8')) as CaptureSidecar;
 
 describe('votal capture', () => {
-  it.runIf(haveSample)('saves the bytes as served (ISO-8859-1 here) under fixtures/<engine>/captured, engine from the HTML, headers and final URL beside it', async () => {
-    const bytes = readFileSync(SMF);
-    forum.route('/t/92066', { status: 302, headers: { location: '/index.php?topic=92066.0' } });
-    forum.route('/index.php?topic=92066.0', {
-      body: bytes, contentType: 'text/html; charset=ISO-8859-1',
-      headers: { server: 'Apache', 'last-modified': 'Sat, 14 Oct 2017 15:09:34 GMT', 'x-powered-by': 'PHP/5.6.40', 'set-cookie': 'PHPSESSID=secret; path=/' },
-    });
-    const r = await runCapture(forum.url('/t/92066'), {}, quick, dir);
+  it.runIf(haveSample)(
+    'saves the bytes as served (ISO-8859-1 here) under fixtures/<engine>/captured, engine from the HTML, headers and final URL beside it',
+    async () => {
+      const bytes = readFileSync(SMF);
+      forum.route('/t/92066', { status: 302, headers: { location: '/index.php?topic=92066.0' } });
+      forum.route('/index.php?topic=92066.0', {
+        body: bytes,
+        contentType: 'text/html; charset=ISO-8859-1',
+        headers: {
+          server: 'Apache',
+          'last-modified': 'Sat, 14 Oct 2017 15:09:34 GMT',
+          'x-powered-by': 'PHP/5.6.40',
+          'set-cookie': 'PHPSESSID=secret; path=/',
+        },
+      });
+      const r = await runCapture(forum.url('/t/92066'), {}, quick, dir);
 
-    expect(r.page.startsWith(join(dir, 'fixtures/smf/captured/'))).toBe(true);
-    expect(readFileSync(r.page).equals(bytes)).toBe(true);
-    const side = sidecarOf(r.sidecar);
-    expect(side).toMatchObject({
-      url: forum.url('/t/92066'),
-      finalUrl: forum.url('/index.php?topic=92066.0'),
-      status: 200, engine: 'smf', engineFrom: 'page', bytes: bytes.byteLength, loggedIn: false,
-      read: { posts: 50, page: 1, pageCount: 13 },
-    });
-    expect(side.headers).toMatchObject({
-      'content-type': 'text/html; charset=ISO-8859-1', server: 'Apache', 'x-powered-by': 'PHP/5.6.40',
-      'last-modified': 'Sat, 14 Oct 2017 15:09:34 GMT', etag: expect.stringMatching(/^".+"$/), date: expect.any(String),
-    });
-    expect(Object.keys(side.headers)).not.toContain('set-cookie');
-    expect(readFileSync(r.sidecar, 'utf8')).not.toContain('secret');
-    expect(r.output).toMatch(/Votal reads 50 posts on it \(page 1 of 13\)/);
-  });
+      expect(r.page.startsWith(join(dir, 'fixtures/smf/captured/'))).toBe(true);
+      expect(readFileSync(r.page).equals(bytes)).toBe(true);
+      const side = sidecarOf(r.sidecar);
+      expect(side).toMatchObject({
+        url: forum.url('/t/92066'),
+        finalUrl: forum.url('/index.php?topic=92066.0'),
+        status: 200,
+        engine: 'smf',
+        engineFrom: 'page',
+        bytes: bytes.byteLength,
+        loggedIn: false,
+        read: { posts: 50, page: 1, pageCount: 13 },
+      });
+      expect(side.headers).toMatchObject({
+        'content-type': 'text/html; charset=ISO-8859-1',
+        server: 'Apache',
+        'x-powered-by': 'PHP/5.6.40',
+        'last-modified': 'Sat, 14 Oct 2017 15:09:34 GMT',
+        etag: expect.stringMatching(/^".+"$/),
+        date: expect.any(String),
+      });
+      expect(Object.keys(side.headers)).not.toContain('set-cookie');
+      expect(readFileSync(r.sidecar, 'utf8')).not.toContain('secret');
+      expect(r.output).toMatch(/Votal reads 50 posts on it \(page 1 of 13\)/);
+    },
+  );
 
   it('the engine comes from --engine over the page, and an unrecognised page is still saved, under unknown/, with the reason', async () => {
     const xf = rendererFor('xenforo2').render(loadGameScript(join(root, 'fixtures/games/standard-game.yaml')))[0]!;
@@ -71,7 +88,11 @@ describe('votal capture', () => {
     expect(readFileSync(named.page).equals(Buffer.from(xf.body, 'utf8'))).toBe(true);
     const odd = await runCapture(forum.url('/odd'), {}, quick, dir);
     expect(odd.page.startsWith(join(dir, 'fixtures/unknown/captured/'))).toBe(true);
-    expect(odd.sidecarJson).toMatchObject({ engine: null, engineFrom: null, read: { error: 'no supported engine recognised on this page' } });
+    expect(odd.sidecarJson).toMatchObject({
+      engine: null,
+      engineFrom: null,
+      read: { error: 'no supported engine recognised on this page' },
+    });
     expect(odd.notes.join('\n')).toMatch(/no supported engine recognised/);
   });
 
@@ -85,7 +106,9 @@ describe('votal capture', () => {
   });
 
   it('a page Votal cannot read is saved with the error a count would show', async () => {
-    forum.route('/index.php?topic=5.0', { body: '<!DOCTYPE html><html><body><form id="quickModForm"></form></body></html>' });
+    forum.route('/index.php?topic=5.0', {
+      body: '<!DOCTYPE html><html><body><form id="quickModForm"></form></body></html>',
+    });
     const r = await runCapture(forum.url('/index.php?topic=5.0'), {}, quick, dir);
     expect(r.sidecarJson).toMatchObject({ engine: 'smf', engineFrom: 'url' });
     expect((r.sidecarJson.read as { error: string }).error).toMatch(/no post containers .* on the page/);
@@ -102,17 +125,36 @@ describe('votal capture', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('goes through the polite fetcher: its User-Agent, and the host\'s pause between robots.txt and the page', async () => {
+  it("goes through the polite fetcher: its User-Agent, and the host's pause between robots.txt and the page", async () => {
     const sleeps: number[] = [];
     forum.route('/index.php?topic=6.0', { body: '<html><body></body></html>' });
-    await runCapture(forum.url('/index.php?topic=6.0'), {}, { ...quick, minIntervalMs: 5000, sleep: async (ms) => { sleeps.push(ms); } }, dir);
-    expect(forum.requests.map((q) => [q.path, q.headers['user-agent']])).toEqual([['/robots.txt', DEFAULT_USER_AGENT], ['/index.php?topic=6.0', DEFAULT_USER_AGENT]]);
+    await runCapture(
+      forum.url('/index.php?topic=6.0'),
+      {},
+      {
+        ...quick,
+        minIntervalMs: 5000,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
+      },
+      dir,
+    );
+    expect(forum.requests.map((q) => [q.path, q.headers['user-agent']])).toEqual([
+      ['/robots.txt', DEFAULT_USER_AGENT],
+      ['/index.php?topic=6.0', DEFAULT_USER_AGENT],
+    ]);
     expect(sleeps.filter((ms) => ms > 0)).toHaveLength(1);
     expect(Math.max(...sleeps)).toBeLessThanOrEqual(5000);
   });
 
   it('refuses a private address unless allowed, before asking anything', async () => {
-    const error = await runCapture(forum.url('/index.php?topic=7.0'), {}, { ...quick, allowPrivateHosts: false }, dir).catch((e: unknown) => e);
+    const error = await runCapture(
+      forum.url('/index.php?topic=7.0'),
+      {},
+      { ...quick, allowPrivateHosts: false },
+      dir,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as Error).message).toMatch(/VOTAL_ALLOW_PRIVATE_HOSTS/);
     expect(forum.requests).toEqual([]);
@@ -137,7 +179,7 @@ describe('votal capture', () => {
       forum.route('/index.php?topic=9.0', { body: '<html><body></body></html>' });
       const r = await runCli(['capture', forum.url('/index.php?topic=9.0'), '--out-dir', dir]);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/^saved .*\.html\n  and .*\.json\n  engine: smf \(from url\)/);
+      expect(r.stdout).toMatch(/^saved .*\.html\n {2}and .*\.json\n {2}engine: smf \(from url\)/);
       expect(readdirSync(dir).sort()).toHaveLength(2);
     } finally {
       delete process.env.VOTAL_ALLOW_PRIVATE_HOSTS;

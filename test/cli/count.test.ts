@@ -17,7 +17,9 @@ beforeAll(async () => {
   forum = await startFakeForum();
   xfUrl = mountThreadFolder(forum, join(root, 'fixtures/xenforo2/standard-game')).url;
   phpbbUrl = mountThreadFolder(forum, join(root, 'fixtures/phpbb/standard-game')).url;
-  forum.route('/threads/empty.1/', { body: '<!DOCTYPE html><html id="XF"><body><p>This thread has been removed.</p></body></html>' });
+  forum.route('/threads/empty.1/', {
+    body: '<!DOCTYPE html><html id="XF"><body><p>This thread has been removed.</p></body></html>',
+  });
   forum.route('/threads/teapot.2/', { status: 404, body: 'gone' });
 });
 afterAll(async () => {
@@ -35,7 +37,16 @@ describe('votal count', () => {
   });
 
   it('reads a phpBB thread from any of its pages', async () => {
-    const r = await runCli(['count', `${phpbbUrl}&start=8`, '--ruleset', ruleset, '--players', players, '--format', 'json']);
+    const r = await runCli([
+      'count',
+      `${phpbbUrl}&start=8`,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--format',
+      'json',
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).postsRead).toBe(22);
   });
@@ -53,26 +64,67 @@ describe('votal count', () => {
     const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'bbcode']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\[b\]Vote count — Day 1\[\/b\]/);
-    expect(r.stdout).toMatch(/\[b\]Bob\[\/b\] \(2\) — L-2: \[url=http:\/\/127\.0\.0\.1:\d+\/threads\/standard-game\.4242\/post-9017\]Carol\[\/url\]/);
+    expect(r.stdout).toMatch(
+      /\[b\]Bob\[\/b\] \(2\) — L-2: \[url=http:\/\/127\.0\.0\.1:\d+\/threads\/standard-game\.4242\/post-9017\]Carol\[\/url\]/,
+    );
   });
 
   it('counts as at a post with --to-post', async () => {
-    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--to-post', '8']);
+    const r = await runCli([
+      'count',
+      xfUrl,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--format',
+      'json',
+      '--to-post',
+      '8',
+    ]);
     const tally = JSON.parse(r.stdout) as Tally;
     expect(tally.asOfPost).toBe(8);
-    expect(tally.wagons.map((w) => [w.target, w.votes])).toEqual([['Alice', 3], ['Bob', 2], ['Sleep', 1]]);
+    expect(tally.wagons.map((w) => [w.target, w.votes])).toEqual([
+      ['Alice', 3],
+      ['Bob', 2],
+      ['Sleep', 1],
+    ]);
   });
 
   it('leaves out posts before the Day with --from-post', async () => {
-    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--from-post', '18', '--day', '2']);
+    const r = await runCli([
+      'count',
+      xfUrl,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--format',
+      'json',
+      '--from-post',
+      '18',
+      '--day',
+      '2',
+    ]);
     const tally = JSON.parse(r.stdout) as Tally;
     expect(tally.day).toBe(2);
     expect(tally.wagons.map((w) => w.target).sort()).toEqual(['Bob', 'Davina', 'Eve', 'Frank']);
   });
 
-  it('applies GM events from --events (a kill removes the dead player\'s vote)', async () => {
+  it("applies GM events from --events (a kill removes the dead player's vote)", async () => {
     const events = join(root, 'test/cli/fixtures/kill-bob.yaml');
-    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--events', events]);
+    const r = await runCli([
+      'count',
+      xfUrl,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--format',
+      'json',
+      '--events',
+      events,
+    ]);
     expect(r.code).toBe(0);
     const tally = JSON.parse(r.stdout) as Tally;
     expect(tally.living).toBe(6);
@@ -80,17 +132,33 @@ describe('votal count', () => {
   });
 
   it('explains every wagon with the posts behind it (--explain)', async () => {
-    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--explain']);
+    const r = await runCli([
+      'count',
+      xfUrl,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--format',
+      'json',
+      '--explain',
+    ]);
     const bob = (JSON.parse(r.stdout) as Tally).wagons.find((w) => w.target === 'Bob')!;
     expect(bob.explain?.map((e) => e.post)).toEqual(expect.arrayContaining([17, 22]));
   });
 
   it('--explain shows the posts behind every wagon in text and BBCode too, and nothing without it', async () => {
-    const json = (JSON.parse((await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--explain'])).stdout) as Tally);
+    const json = JSON.parse(
+      (await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--explain']))
+        .stdout,
+    ) as Tally;
     const why = json.wagons.find((w) => w.target === 'Bob')!.explain![0]!;
     for (const format of ['text', 'bbcode']) {
-      const explained = (await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', format, '--explain'])).stdout;
-      const plain = (await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', format])).stdout;
+      const explained = (
+        await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', format, '--explain'])
+      ).stdout;
+      const plain = (await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', format]))
+        .stdout;
       expect(explained, format).toContain(`#${why.post}: ${why.text}`);
       expect(plain, format).not.toContain(`#${why.post}: ${why.text}`);
     }
@@ -98,12 +166,34 @@ describe('votal count', () => {
 
   it('counts as at a time with --at-time', async () => {
     // Post 8 was made at 21:00 on the first day; post 9 the next morning.
-    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json', '--at-time', '2026-03-02T23:00:00Z']);
+    const r = await runCli([
+      'count',
+      xfUrl,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--format',
+      'json',
+      '--at-time',
+      '2026-03-02T23:00:00Z',
+    ]);
     expect((JSON.parse(r.stdout) as Tally).asOfPost).toBe(8);
   });
 
   it('ends the Day at --deadline under a ruleset that decides at the deadline', async () => {
-    const r = await runCli(['count', xfUrl, '--ruleset', 'plurality', '--players', players, '--format', 'json', '--deadline', '2026-03-03T12:30:00Z']);
+    const r = await runCli([
+      'count',
+      xfUrl,
+      '--ruleset',
+      'plurality',
+      '--players',
+      players,
+      '--format',
+      'json',
+      '--deadline',
+      '2026-03-03T12:30:00Z',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Tally).outcome.status).not.toBe('open');
   });
@@ -124,15 +214,55 @@ describe('votal count', () => {
 
 describe('votal count refuses bad input with a clear error and exit code', () => {
   const cases: { name: string; args: () => string[]; code: number; message: RegExp }[] = [
-    { name: 'unknown engine', args: () => ['count', xfUrl, '--ruleset', ruleset, '--engine', 'geocities'], code: 2, message: /unknown engine "geocities" \(known: proboards, gog/ },
-    { name: 'unknown ruleset name', args: () => ['count', xfUrl, '--ruleset', 'no-such-rules'], code: 2, message: /no-such-rules/ },
-    { name: 'ruleset with an error names file:line:column', args: () => ['count', xfUrl, '--ruleset', join(root, 'test/cli/fixtures/bad-ruleset.yaml')], code: 2, message: /bad-ruleset\.yaml:\d+:\d+/ },
-    { name: 'unreadable players file', args: () => ['count', xfUrl, '--ruleset', ruleset, '--players-file', '/nonexistent/players.txt'], code: 2, message: /cannot read players file \/nonexistent\/players\.txt/ },
-    { name: 'not a URL', args: () => ['count', 'not a url', '--ruleset', ruleset], code: 2, message: /not a URL: not a url/ },
+    {
+      name: 'unknown engine',
+      args: () => ['count', xfUrl, '--ruleset', ruleset, '--engine', 'geocities'],
+      code: 2,
+      message: /unknown engine "geocities" \(known: proboards, gog/,
+    },
+    {
+      name: 'unknown ruleset name',
+      args: () => ['count', xfUrl, '--ruleset', 'no-such-rules'],
+      code: 2,
+      message: /no-such-rules/,
+    },
+    {
+      name: 'ruleset with an error names file:line:column',
+      args: () => ['count', xfUrl, '--ruleset', join(root, 'test/cli/fixtures/bad-ruleset.yaml')],
+      code: 2,
+      message: /bad-ruleset\.yaml:\d+:\d+/,
+    },
+    {
+      name: 'unreadable players file',
+      args: () => ['count', xfUrl, '--ruleset', ruleset, '--players-file', '/nonexistent/players.txt'],
+      code: 2,
+      message: /cannot read players file \/nonexistent\/players\.txt/,
+    },
+    {
+      name: 'not a URL',
+      args: () => ['count', 'not a url', '--ruleset', ruleset],
+      code: 2,
+      message: /not a URL: not a url/,
+    },
     { name: 'missing --ruleset', args: () => ['count', xfUrl], code: 2, message: /--ruleset/ },
-    { name: 'unreachable thread', args: () => ['count', 'http://127.0.0.1:9/threads/x.1/', '--ruleset', ruleset, '--players', players], code: 3, message: /127\.0\.0\.1:9/ },
-    { name: 'thread not found', args: () => [`count`, forum.url('/threads/teapot.2/'), '--ruleset', ruleset, '--players', players], code: 3, message: /teapot\.2/ },
-    { name: 'a page that parses to nothing', args: () => ['count', forum.url('/threads/empty.1/'), '--ruleset', ruleset, '--players', players], code: 3, message: /no post containers .*empty\.1/ },
+    {
+      name: 'unreachable thread',
+      args: () => ['count', 'http://127.0.0.1:9/threads/x.1/', '--ruleset', ruleset, '--players', players],
+      code: 3,
+      message: /127\.0\.0\.1:9/,
+    },
+    {
+      name: 'thread not found',
+      args: () => [`count`, forum.url('/threads/teapot.2/'), '--ruleset', ruleset, '--players', players],
+      code: 3,
+      message: /teapot\.2/,
+    },
+    {
+      name: 'a page that parses to nothing',
+      args: () => ['count', forum.url('/threads/empty.1/'), '--ruleset', ruleset, '--players', players],
+      code: 3,
+      message: /no post containers .*empty\.1/,
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {

@@ -35,7 +35,20 @@ describe('votal count: site profiles, cookies, cache', () => {
   it('--cache-dir: a second count of an unchanged thread is one conditional request', async () => {
     const url = serveGame(forum, 'xenforo2', standardGame());
     const cache = join(dir, 'cache');
-    const args = ['count', url, '--ruleset', ruleset, '--players', players, '--site-profile', profile, '--cache-dir', cache, '--format', 'json'];
+    const args = [
+      'count',
+      url,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--site-profile',
+      profile,
+      '--cache-dir',
+      cache,
+      '--format',
+      'json',
+    ];
 
     const first = await runCli(args);
     expect(first.code).toBe(0);
@@ -48,13 +61,28 @@ describe('votal count: site profiles, cookies, cache', () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toBe(first.stdout);
     expect(second.stderr).toContain('3 pages: pages 1-2 from the cache, page 3 unchanged');
-    expect(pageRequests(forum, mark).map((r) => [r.path, r.status])).toEqual([['/threads/standard-game.4242/page-3', 304]]);
+    expect(pageRequests(forum, mark).map((r) => [r.path, r.status])).toEqual([
+      ['/threads/standard-game.4242/page-3', 304],
+    ]);
   });
 
   it('--cache-dir: after new posts, only the last known page and the new ones are fetched', async () => {
     const url = serveGame(forum, 'xenforo2', standardGame());
     const cache = join(dir, 'cache');
-    const args = ['count', url, '--ruleset', ruleset, '--players', players, '--site-profile', profile, '--cache-dir', cache, '--format', 'json'];
+    const args = [
+      'count',
+      url,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--site-profile',
+      profile,
+      '--cache-dir',
+      cache,
+      '--format',
+      'json',
+    ];
     await runCli(args);
 
     serveGame(forum, 'xenforo2', withMorePosts(standardGame(), 4));
@@ -72,7 +100,18 @@ describe('votal count: site profiles, cookies, cache', () => {
     const url = serveGame(forum, 'xenforo2', standardGame());
     const cookies = join(dir, 'cookies.txt');
     writeFileSync(cookies, `127.0.0.1\tFALSE\t/\tFALSE\t0\txf_session\t${SECRET}\n`, { mode: 0o644 });
-    const r = await runCli(['count', url, '--ruleset', ruleset, '--players', players, '--site-profile', profile, '--cookies', cookies]);
+    const r = await runCli([
+      'count',
+      url,
+      '--ruleset',
+      ruleset,
+      '--players',
+      players,
+      '--site-profile',
+      profile,
+      '--cookies',
+      cookies,
+    ]);
     expect(r.code).toBe(0);
     expect(pageRequests(forum).every((q) => q.headers.cookie === `xf_session=${SECRET}`)).toBe(true);
     expect(r.stderr).toContain('can be read by other users; run: chmod 600');
@@ -115,7 +154,9 @@ describe('votal count: site profiles, cookies, cache', () => {
   });
 
   it('a login wall is exit 3 with the URL and what to do', async () => {
-    forum.route('/threads/private.5/', { body: '<html id="XF"><body><form><input type="password" name="password"></form></body></html>' });
+    forum.route('/threads/private.5/', {
+      body: '<html id="XF"><body><form><input type="password" name="password"></form></body></html>',
+    });
     const url = forum.url('/threads/private.5/');
     const r = await runCli(['count', url, '--ruleset', ruleset, '--site-profile', profile]);
     expect(r.code).toBe(3);
@@ -125,6 +166,7 @@ describe('votal count: site profiles, cookies, cache', () => {
 
   it('lists the new options in --help', async () => {
     const r = await runCli(['count', '--help']);
-    for (const option of ['--site-profile <file>', '--cookies <file>', '--cache-dir <dir>', '--browser']) expect(r.stdout).toContain(option);
+    for (const option of ['--site-profile <file>', '--cookies <file>', '--cache-dir <dir>', '--browser'])
+      expect(r.stdout).toContain(option);
   });
 });

@@ -36,10 +36,16 @@ export async function resolve(specifier, context, next) {
 
 function loadedBy(args: string[], input = ''): string[] {
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', TRACE, 'src/cli/bin.ts', ...args], {
-    cwd: root, input, encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    cwd: root,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_NO_WARNINGS: '1' },
   });
   expect(run.status, run.stderr).toBe(0);
-  return run.stderr.split('\n').filter((l) => l.startsWith('LOADED ')).map((l) => l.slice('LOADED '.length));
+  return run.stderr
+    .split('\n')
+    .filter((l) => l.startsWith('LOADED '))
+    .map((l) => l.slice('LOADED '.length));
 }
 
 describe('each command loads only what it uses', () => {
@@ -49,18 +55,42 @@ describe('each command loads only what it uses', () => {
   ])('%s loads no server, database, browser or language detector', (_, args, input) => {
     const files = loadedBy(args, input);
     expect(files.length).toBeGreaterThan(0);
-    for (const [name, marker] of HEAVY) expect(files.filter((f) => f.includes(marker)), name).toEqual([]);
+    for (const [name, marker] of HEAVY)
+      expect(
+        files.filter((f) => f.includes(marker)),
+        name,
+      ).toEqual([]);
   });
 
-  it("the language detector is loaded by require, and the trace sees it", () => {
-    const files = loadedBy(['parse', '--engine', 'xenforo2', '--players', 'Alice,Bob', '--ruleset', 'open-conspiracy'], '<b>Vote: Alice</b><br>Das ist ein ziemlich langer deutscher Satz über die Abstimmung heute.');
+  it('the language detector is loaded by require, and the trace sees it', () => {
+    const files = loadedBy(
+      ['parse', '--engine', 'xenforo2', '--players', 'Alice,Bob', '--ruleset', 'open-conspiracy'],
+      '<b>Vote: Alice</b><br>Das ist ein ziemlich langer deutscher Satz über die Abstimmung heute.',
+    );
     expect(files.some((f) => f.includes('/node_modules/eld/'))).toBe(true);
   });
 
   it('the language detector still works, loaded when a post needs a language check (open-conspiracy)', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'parse', '--engine', 'xenforo2', '--players', 'Alice,Bob', '--ruleset', 'open-conspiracy'], {
-      cwd: root, encoding: 'utf8', input: '<b>Vote: Alice</b><br>Das ist ein ziemlich langer deutscher Satz über die Abstimmung heute.',
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli/bin.ts',
+        'parse',
+        '--engine',
+        'xenforo2',
+        '--players',
+        'Alice,Bob',
+        '--ruleset',
+        'open-conspiracy',
+      ],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        input: '<b>Vote: Alice</b><br>Das ist ein ziemlich langer deutscher Satz über die Abstimmung heute.',
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).violations).toEqual([{ kind: 'non-english', detail: 'de' }]);
     expect(run.stderr).toBe('');

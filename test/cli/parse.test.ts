@@ -7,19 +7,28 @@ const root = join(import.meta.dirname, '../..');
 
 describe('votal parse', () => {
   it("prints one post's actions, effect and violations as JSON in DESIGN.md's shape", async () => {
-    const html = '<blockquote class="bbCodeBlock bbCodeBlock--quote" data-quote="Bob"><div class="bbCodeBlock-title">Bob said:</div>'
-      + '<div class="bbCodeBlock-content"><b>Vote: Carol</b></div></blockquote>I disagree.<br /><b>Vote: alice</b>'
-      + '<br /><img src="https://i.example.net/x.png" class="bbImage" />';
-    const r = await runCli(['parse', '--engine', 'xenforo2', '--players', 'Alice,Bob,Carol', '--ruleset', 'witchhunt'], html);
+    const html =
+      '<blockquote class="bbCodeBlock bbCodeBlock--quote" data-quote="Bob"><div class="bbCodeBlock-title">Bob said:</div>' +
+      '<div class="bbCodeBlock-content"><b>Vote: Carol</b></div></blockquote>I disagree.<br /><b>Vote: alice</b>' +
+      '<br /><img src="https://i.example.net/x.png" class="bbImage" />';
+    const r = await runCli(
+      ['parse', '--engine', 'xenforo2', '--players', 'Alice,Bob,Carol', '--ruleset', 'witchhunt'],
+      html,
+    );
     expect(r.code).toBe(0);
     const reading = PostReading.parse(JSON.parse(r.stdout));
-    expect(reading.actions).toEqual([expect.objectContaining({ kind: 'vote', target: 'Alice', match: 'exact', raw: 'Vote: alice' })]);
+    expect(reading.actions).toEqual([
+      expect.objectContaining({ kind: 'vote', target: 'Alice', match: 'exact', raw: 'Vote: alice' }),
+    ]);
     expect(reading.effect).toEqual({ kind: 'vote', target: 'Alice', reason: null });
     expect(reading.violations).toEqual([{ kind: 'image', detail: 'https://i.example.net/x.png' }]);
   });
 
-  it('reads the engine\'s own markup: phpBB bold is a styled span', async () => {
-    const r = await runCli(['parse', '--engine', 'phpbb', '--players', 'Alice,Bob'], '<span style="font-weight: bold">Vote: Bob</span>');
+  it("reads the engine's own markup: phpBB bold is a styled span", async () => {
+    const r = await runCli(
+      ['parse', '--engine', 'phpbb', '--players', 'Alice,Bob'],
+      '<span style="font-weight: bold">Vote: Bob</span>',
+    );
     expect(JSON.parse(r.stdout).effect).toEqual({ kind: 'vote', target: 'Bob', reason: null });
   });
 
@@ -31,15 +40,46 @@ describe('votal parse', () => {
   });
 
   it('prints a short text reading with --format text', async () => {
-    const r = await runCli(['parse', '--engine', 'xenforo2', '--players', 'Alice', '--format', 'text'], '<b>Unvote</b>');
+    const r = await runCli(
+      ['parse', '--engine', 'xenforo2', '--players', 'Alice', '--format', 'text'],
+      '<b>Unvote</b>',
+    );
     expect(r.stdout).toBe('unvote [none] "Unvote"\neffect: unvote\n');
   });
 
   const errors: { name: string; args: string[]; stdin: string; message: RegExp }[] = [
-    { name: 'unknown engine', args: ['parse', '--engine', 'myspace', '--players', 'A'], stdin: '<b>vote a</b>', message: /unknown engine "myspace"/ },
-    { name: 'no players', args: ['parse', '--engine', 'xenforo2'], stdin: '<b>vote a</b>', message: /name the players/ },
-    { name: 'nothing on stdin', args: ['parse', '--engine', 'xenforo2', '--players', 'A'], stdin: '', message: /no post body on stdin/ },
-    { name: 'broken ruleset file', args: ['parse', '--engine', 'xenforo2', '--players', 'A', '--ruleset', join(root, 'test/cli/fixtures/bad-ruleset.yaml')], stdin: 'x', message: /bad-ruleset\.yaml:4:\d+/ },
+    {
+      name: 'unknown engine',
+      args: ['parse', '--engine', 'myspace', '--players', 'A'],
+      stdin: '<b>vote a</b>',
+      message: /unknown engine "myspace"/,
+    },
+    {
+      name: 'no players',
+      args: ['parse', '--engine', 'xenforo2'],
+      stdin: '<b>vote a</b>',
+      message: /name the players/,
+    },
+    {
+      name: 'nothing on stdin',
+      args: ['parse', '--engine', 'xenforo2', '--players', 'A'],
+      stdin: '',
+      message: /no post body on stdin/,
+    },
+    {
+      name: 'broken ruleset file',
+      args: [
+        'parse',
+        '--engine',
+        'xenforo2',
+        '--players',
+        'A',
+        '--ruleset',
+        join(root, 'test/cli/fixtures/bad-ruleset.yaml'),
+      ],
+      stdin: 'x',
+      message: /bad-ruleset\.yaml:4:\d+/,
+    },
   ];
   for (const c of errors) {
     it(`refuses ${c.name} with exit code 2`, async () => {

@@ -5,8 +5,12 @@ export async function runCli(argv: string[], stdin = ''): Promise<{ code: number
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
-    stdout: (s) => { stdout += s; },
-    stderr: (s) => { stderr += s; },
+    stdout: (s) => {
+      stdout += s;
+    },
+    stderr: (s) => {
+      stderr += s;
+    },
     stdin: async () => stdin,
   });
   return { code, stdout, stderr };

@@ -13,8 +13,9 @@ import type { Tally } from '../../src/model/tally.js';
  */
 const root = join(import.meta.dirname, '../..');
 const shared = JSON.parse(readFileSync(join(root, 'fixtures/games/standard-game.expected.json'), 'utf8')) as Expected;
-const engines = readdirSync(join(root, 'fixtures'))
-  .filter((e) => existsSync(join(root, 'fixtures', e, 'standard-game', 'thread.json')));
+const engines = readdirSync(join(root, 'fixtures')).filter((e) =>
+  existsSync(join(root, 'fixtures', e, 'standard-game', 'thread.json')),
+);
 const players = 'Alice, Bob, Carol, Dave, Davina, Eve, Frank';
 
 type Expected = Omit<Tally, 'engine' | 'players' | 'outcome' | 'violations' | 'flags'> & {
@@ -52,7 +53,13 @@ describe('the standard game counts the same on every engine', () => {
       beforeAll(async () => {
         const { url } = mountThreadFolder(forum, join(root, 'fixtures', engine, 'standard-game'), `/${engine}`);
         const source = new PageFetcher({ minIntervalMs: 0, allowPrivateHosts: true });
-        tally = (await runCount(url, { ruleset: join(root, 'fixtures/games/standard-ruleset.yaml'), players, format: 'json' }, source)).tally;
+        tally = (
+          await runCount(
+            url,
+            { ruleset: join(root, 'fixtures/games/standard-ruleset.yaml'), players, format: 'json' },
+            source,
+          )
+        ).tally;
       });
 
       it('names the engine and ruleset', () => {
@@ -68,24 +75,38 @@ describe('the standard game counts the same on every engine', () => {
         expect(tally.threshold).toEqual(expected.threshold);
       });
       it('builds each wagon with its voters and their vote posts, in order', () => {
-        expect(tally.wagons.map((w) => ({
-          target: w.target, votes: w.votes, penalty: w.penalty, total: w.total, toThreshold: w.toThreshold,
-          voters: w.voters.map((v) => ({ player: v.player, post: v.post, weight: v.weight })),
-        }))).toEqual(expected.wagons);
+        expect(
+          tally.wagons.map((w) => ({
+            target: w.target,
+            votes: w.votes,
+            penalty: w.penalty,
+            total: w.total,
+            toThreshold: w.toThreshold,
+            voters: w.voters.map((v) => ({ player: v.player, post: v.post, weight: v.weight })),
+          })),
+        ).toEqual(expected.wagons);
       });
       it('links each voter to the post of the vote', () => {
-        for (const w of tally.wagons) for (const v of w.voters) expect(v.permalink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+        for (const w of tally.wagons)
+          for (const v of w.voters) expect(v.permalink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
       });
       it('lists who is not voting', () => {
         expect(tally.notVoting).toEqual(expected.notVoting);
       });
       it('reports images (not smilies), outside links (not internal ones), code and the edit marker', () => {
-        expect(tally.violations.map((v) => ({ player: v.player, post: v.post, kind: v.kind, consequence: v.consequence })))
-          .toEqual(expected.violations);
+        expect(
+          tally.violations.map((v) => ({ player: v.player, post: v.post, kind: v.kind, consequence: v.consequence })),
+        ).toEqual(expected.violations);
       });
       it('flags what the GM must decide, never guessing', () => {
-        expect(tally.flags.map((f) => ({ post: f.post, player: f.player, kind: f.kind, ...(f.candidates.length ? { candidates: f.candidates } : {}) })))
-          .toEqual(expected.flags);
+        expect(
+          tally.flags.map((f) => ({
+            post: f.post,
+            player: f.player,
+            kind: f.kind,
+            ...(f.candidates.length ? { candidates: f.candidates } : {}),
+          })),
+        ).toEqual(expected.flags);
       });
       it('gives the outcome', () => {
         expect({ status: tally.outcome.status, eliminated: tally.outcome.eliminated }).toEqual(expected.outcome);

@@ -130,7 +130,11 @@ describe('fake forum', () => {
       },
       { method: 'POST' },
     );
-    const res = await fetch(forum.url('/post/reply'), { method: 'POST', body: 'message=Vote%3A+Alice', redirect: 'manual' });
+    const res = await fetch(forum.url('/post/reply'), {
+      method: 'POST',
+      body: 'message=Vote%3A+Alice',
+      redirect: 'manual',
+    });
     expect(res.status).toBe(303);
     expect(received).toBe('message=Vote%3A+Alice');
     expect(forum.requests[0]).toMatchObject({ method: 'POST', body: 'message=Vote%3A+Alice' });

@@ -3,7 +3,10 @@ import { decodeBody } from '../../src/fetch/decode-body.js';
 
 describe('decodeBody', () => {
   it('windows-1252 maps 0x80-0x9F to the WHATWG table (Node 20 TextDecoder does not)', () => {
-    const decoded = decodeBody(Uint8Array.from([0x80, 0x81, 0x8a, 0x93, 0x94, 0x96, 0x97, 0x99, 0x9f]), 'text/html; charset=windows-1252');
+    const decoded = decodeBody(
+      Uint8Array.from([0x80, 0x81, 0x8a, 0x93, 0x94, 0x96, 0x97, 0x99, 0x9f]),
+      'text/html; charset=windows-1252',
+    );
     expect(decoded).toBe('€\u0081Š“”–—™Ÿ');
   });
 
@@ -18,7 +21,9 @@ describe('decodeBody', () => {
   });
 
   it('other single-byte charsets decode through TextDecoder', () => {
-    expect(decodeBody(Uint8Array.from([0xc0, 0xeb, 0xe8, 0xf1, 0xe0]), 'text/html; charset=windows-1251')).toBe('Алиса');
+    expect(decodeBody(Uint8Array.from([0xc0, 0xeb, 0xe8, 0xf1, 0xe0]), 'text/html; charset=windows-1251')).toBe(
+      'Алиса',
+    );
   });
 
   it('an unknown charset label falls back to the next clue, then UTF-8', () => {

@@ -18,7 +18,11 @@ describe('PageFetcher hooks for site profiles, sessions and the browser', () => 
   it("minIntervalFor gives a host its profile's pause; others keep minIntervalMs", async () => {
     f = await startFakeForum({ routes: { '/t/1': { body: 'one' }, '/t/2': { body: 'two' } } });
     const host = new URL(f.origin).host;
-    const fetcher = testFetcher({ minIntervalMs: 0, respectRobots: false, minIntervalFor: (url) => (url.host === host ? 200 : undefined) });
+    const fetcher = testFetcher({
+      minIntervalMs: 0,
+      respectRobots: false,
+      minIntervalFor: (url) => (url.host === host ? 200 : undefined),
+    });
     await fetcher.get(f.url('/t/1'));
     await fetcher.get(f.url('/t/2'));
     expect(fetcher.pauseFor(f.origin)).toBe(200);
@@ -28,11 +32,18 @@ describe('PageFetcher hooks for site profiles, sessions and the browser', () => 
   });
 
   it('storeCookies hears Set-Cookie of pages; a failing hook does not fail the page', async () => {
-    f = await startFakeForum({ routes: { '/t/1': { body: 'x', headers: { 'set-cookie': 'xf_session=abc; Path=/' } } } });
+    f = await startFakeForum({
+      routes: { '/t/1': { body: 'x', headers: { 'set-cookie': 'xf_session=abc; Path=/' } } },
+    });
     const heard: string[][] = [];
     await testFetcher({ respectRobots: false, storeCookies: (_url, values) => heard.push(values) }).get(f.url('/t/1'));
     expect(heard).toEqual([['xf_session=abc; Path=/']]);
-    const page = await testFetcher({ respectRobots: false, storeCookies: () => { throw new Error('jar full'); } }).get(f.url('/t/1'));
+    const page = await testFetcher({
+      respectRobots: false,
+      storeCookies: () => {
+        throw new Error('jar full');
+      },
+    }).get(f.url('/t/1'));
     expect(page.status).toBe(200);
   });
 
@@ -42,15 +53,23 @@ describe('PageFetcher hooks for site profiles, sessions and the browser', () => 
     const fetcher = testFetcher({ minIntervalMs: 150 });
 
     await fetcher.get(f.url('/t/1'));
-    const seen = await fetcher.politely(f.url('/t/2'), async (target) => ({ path: target.pathname, at: performance.timeOrigin + performance.now() }));
+    const seen = await fetcher.politely(f.url('/t/2'), async (target) => ({
+      path: target.pathname,
+      at: performance.timeOrigin + performance.now(),
+    }));
     expect(seen.path).toBe('/t/2');
     // The visit waited the host's pause after the last request ended.
     expect(seen.at - (f.requests.at(-1)?.doneAt ?? 0)).toBeGreaterThanOrEqual(145);
 
     const visits: string[] = [];
-    expect(await rejectionOf(fetcher.politely(f.url('/private/t/3'), async (t) => visits.push(t.href)))).toBeInstanceOf(RobotsDisallowedError);
-    expect(await rejectionOf(testFetcher({ allowPrivateHosts: false }).politely(f.url('/t/1'), async (t) => visits.push(t.href))))
-      .toBeInstanceOf(PrivateHostError);
+    expect(await rejectionOf(fetcher.politely(f.url('/private/t/3'), async (t) => visits.push(t.href)))).toBeInstanceOf(
+      RobotsDisallowedError,
+    );
+    expect(
+      await rejectionOf(
+        testFetcher({ allowPrivateHosts: false }).politely(f.url('/t/1'), async (t) => visits.push(t.href)),
+      ),
+    ).toBeInstanceOf(PrivateHostError);
     expect(visits).toEqual([]);
   });
 

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { NetworkError, PrivateHostError, UnsupportedUrlError } from '../../src/fetch/errors.js';
 import { PageFetcher } from '../../src/fetch/page-fetcher.js';
-import { assertPublicUrl, guardedLookup, isPrivateAddress, isPrivateNetworkAddress, PrivateAddressAtConnect } from '../../src/fetch/private-host.js';
+import {
+  assertPublicUrl,
+  guardedLookup,
+  isPrivateAddress,
+  isPrivateNetworkAddress,
+  PrivateAddressAtConnect,
+} from '../../src/fetch/private-host.js';
 import { rejectionOf, testFetcher } from './support.js';
 
 const publicDns = async () => ['93.184.216.34'];
@@ -73,12 +79,9 @@ describe('private host guard', () => {
     'https://forum.example/t/1',
     'http://[::ffff:93.184.216.34]/',
     'http://[64:ff9b::5db8:d822]/',
-  ])(
-    'allows public %s',
-    async (url) => {
-      await expect(assertPublicUrl(url, { allowPrivate: false, resolve: publicDns })).resolves.toBeInstanceOf(URL);
-    },
-  );
+  ])('allows public %s', async (url) => {
+    await expect(assertPublicUrl(url, { allowPrivate: false, resolve: publicDns })).resolves.toBeInstanceOf(URL);
+  });
 
   it('hostname resolving to a private address refused', async () => {
     const resolve = async () => ['93.184.216.34', '10.0.0.5'];
@@ -154,7 +157,11 @@ describe('connect-time guard (DNS rebinding)', () => {
     f = await startFakeForum({ routes: { '/t/1': { body: 'x' } } });
     vi.stubEnv('VOTAL_ALLOW_PRIVATE_HOSTS', '1');
     const url = `http://forum.local.test:${new URL(f.url('/')).port}/t/1`;
-    const page = await new PageFetcher({ minIntervalMs: 0, respectRobots: false, resolveHost: async () => ['127.0.0.1'] }).get(url);
+    const page = await new PageFetcher({
+      minIntervalMs: 0,
+      respectRobots: false,
+      resolveHost: async () => ['127.0.0.1'],
+    }).get(url);
     expect(page.body).toBe('x');
     expect(f.requests).toHaveLength(1);
   });
@@ -173,11 +180,25 @@ describe('connect-time guard (DNS rebinding)', () => {
 
 describe('private networks (where a trusted reverse proxy may sit)', () => {
   it.each([
-    ['127.0.0.1', true], ['10.1.2.3', true], ['172.20.0.1', true], ['192.168.1.1', true], ['100.64.0.1', true], ['169.254.1.1', true],
-    ['::1', true], ['fd00::1', true], ['fe80::1%eth0', true], ['::ffff:10.0.0.2', true],
+    ['127.0.0.1', true],
+    ['10.1.2.3', true],
+    ['172.20.0.1', true],
+    ['192.168.1.1', true],
+    ['100.64.0.1', true],
+    ['169.254.1.1', true],
+    ['::1', true],
+    ['fd00::1', true],
+    ['fe80::1%eth0', true],
+    ['::ffff:10.0.0.2', true],
     // Not public, but no proxy of ours: documentation, benchmarking, multicast, public.
-    ['203.0.113.7', false], ['198.51.100.9', false], ['198.18.0.1', false], ['224.0.0.1', false], ['8.8.8.8', false],
-    ['2001:db8::1', false], ['::ffff:203.0.113.7', false], ['not an address', false],
+    ['203.0.113.7', false],
+    ['198.51.100.9', false],
+    ['198.18.0.1', false],
+    ['224.0.0.1', false],
+    ['8.8.8.8', false],
+    ['2001:db8::1', false],
+    ['::ffff:203.0.113.7', false],
+    ['not an address', false],
   ] as const)('%s: %s', (address, expected) => {
     expect(isPrivateNetworkAddress(address)).toBe(expected);
   });

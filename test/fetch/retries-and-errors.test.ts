@@ -106,7 +106,8 @@ describe('PageFetcher retries and errors', () => {
 
   it('a thread whose posts mention cf-chl is still a page', async () => {
     f = await startFakeForum();
-    const body = '<html><head><title>Mafia Day 1</title></head><body><p>why do I get cf-chl errors? challenge-platform?</p></body></html>';
+    const body =
+      '<html><head><title>Mafia Day 1</title></head><body><p>why do I get cf-chl errors? challenge-platform?</p></body></html>';
     f.route('/t/1', { body });
     expect((await testFetcher({ respectRobots: false }).get(f.url('/t/1'))).body).toBe(body);
   });
@@ -121,7 +122,9 @@ describe('PageFetcher retries and errors', () => {
   it('401 is LoginRequiredError, not retried', async () => {
     f = await startFakeForum();
     f.route('/t/1', { status: 401 });
-    expect(await rejectionOf(testFetcher({ respectRobots: false }).get(f.url('/t/1')))).toBeInstanceOf(LoginRequiredError);
+    expect(await rejectionOf(testFetcher({ respectRobots: false }).get(f.url('/t/1')))).toBeInstanceOf(
+      LoginRequiredError,
+    );
     expect(hits('/t/1')).toBe(1);
   });
 
@@ -145,7 +148,9 @@ describe('PageFetcher retries and errors', () => {
   it('other 4xx is UnexpectedStatusError, not retried', async () => {
     f = await startFakeForum();
     f.route('/t/1', { status: 400 });
-    expect(await rejectionOf(testFetcher({ respectRobots: false }).get(f.url('/t/1')))).toBeInstanceOf(UnexpectedStatusError);
+    expect(await rejectionOf(testFetcher({ respectRobots: false }).get(f.url('/t/1')))).toBeInstanceOf(
+      UnexpectedStatusError,
+    );
     expect(hits('/t/1')).toBe(1);
   });
 

@@ -5,7 +5,11 @@ const UA = 'Votal/0.1 (+https://github.com/votal/votal; forum vote counter)';
 
 describe('robots.txt', () => {
   it('applies the group for our product token, else *', () => {
-    const policy = parseRobots('https://f.example/robots.txt', 'User-agent: votal\nDisallow: /search\n\nUser-agent: *\nDisallow: /', UA);
+    const policy = parseRobots(
+      'https://f.example/robots.txt',
+      'User-agent: votal\nDisallow: /search\n\nUser-agent: *\nDisallow: /',
+      UA,
+    );
     expect(policy.isAllowed('https://f.example/threads/1')).toBe(true);
     expect(policy.isAllowed('https://f.example/search?q=vote')).toBe(false);
   });

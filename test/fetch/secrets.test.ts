@@ -33,9 +33,17 @@ describe('secrets stay secret', () => {
     f.route('/login', { status: 401 });
     f.route('/broken', { status: 500 });
     f.route('/slow', { body: 'x' }, { delayMs: 1000 });
-    const fetcher = testFetcher({ cookieHeader, respectRobots: false, retries: 1, timeoutMs: 100, sleep: recordingSleep().sleep });
+    const fetcher = testFetcher({
+      cookieHeader,
+      respectRobots: false,
+      retries: 1,
+      timeoutMs: 100,
+      sleep: recordingSleep().sleep,
+    });
 
-    const errors = await Promise.all(['/forbidden', '/login', '/broken', '/slow'].map((p) => rejectionOf(fetcher.get(f.url(p)))));
+    const errors = await Promise.all(
+      ['/forbidden', '/login', '/broken', '/slow'].map((p) => rejectionOf(fetcher.get(f.url(p)))),
+    );
     const closed = f.url('/t/1');
     await f.close();
     errors.push(await rejectionOf(fetcher.get(closed)));
@@ -77,7 +85,9 @@ describe('secrets stay secret', () => {
 
   it('session ids in the URL are redacted from errors', async () => {
     f = await startFakeForum();
-    const error = await rejectionOf(testFetcher({ respectRobots: false }).get(f.url(`/viewtopic.php?t=1&sid=${SECRET}`)));
+    const error = await rejectionOf(
+      testFetcher({ respectRobots: false }).get(f.url(`/viewtopic.php?t=1&sid=${SECRET}`)),
+    );
     expect(error.name).toBe('NotFoundError');
     expect(error.message).toContain('sid=REDACTED');
     expect(everythingShown(error)).not.toContain(SECRET);

@@ -41,14 +41,17 @@ afterAll(async () => {
 /** What every surface must agree on: the Day, who is counted, every wagon's total, the outcome. */
 function numbers(t: Tally) {
   return {
-    day: t.day, asOfPost: t.asOfPost, living: t.living, players: t.players,
+    day: t.day,
+    asOfPost: t.asOfPost,
+    living: t.living,
+    players: t.players,
     wagons: t.wagons.map((w) => [w.target, w.total]),
     outcome: { status: t.outcome.status, eliminated: t.outcome.eliminated, decidedAt: t.outcome.decidedAt },
     deadline: t.deadline ?? null,
   };
 }
 
-describe('the surfaces agree after an edit made once the Day was decided (the poller\'s replay)', () => {
+describe("the surfaces agree after an edit made once the Day was decided (the poller's replay)", () => {
   it('stored tally, newest draft and live page: Bob is eliminated, the edit flagged', async () => {
     const script = standardScript(nextThread++);
     const url = serve(forum, script);
@@ -67,14 +70,16 @@ describe('the surfaces agree after an edit made once the Day was decided (the po
     expect(stored.tally.outcome).toMatchObject({ status: 'ended', eliminated: ['Bob'] });
     const live = await liveData(store, (await store.games.get(game.id))!, new Date('2026-03-03T21:00:00Z'));
     expect(numbers(live.tally)).toEqual(numbers(stored.tally));
-    expect(live.tally.flags.filter((f) => f.kind === 'vote-after-decision').map((f) => [f.post, f.player])).toEqual([[22, 'Bob']]);
+    expect(live.tally.flags.filter((f) => f.kind === 'vote-after-decision').map((f) => [f.post, f.player])).toEqual([
+      [22, 'Bob'],
+    ]);
     const draft = (await store.drafts.list(game.id))[0];
     expect(draft).toBeDefined();
     expect(numbers((await store.tallies.get(draft!.tallyId))!.tally).outcome).toEqual(numbers(stored.tally).outcome);
   });
 });
 
-describe('the service\'s surfaces agree on silent edits, deletions, GM corrections and hidden votes', () => {
+describe("the service's surfaces agree on silent edits, deletions, GM corrections and hidden votes", () => {
   it('stored tally and live page count the same; the live page hides only the hidden voter', async () => {
     const script = standardScript(nextThread++);
     const url = serve(forum, script);
@@ -85,7 +90,11 @@ describe('the service\'s surfaces agree on silent edits, deletions, GM correctio
     // Dave silently edits his unvote (post 13) into a vote for Alice; post 5 is deleted.
     serve(forum, without(withBody(script, 13, vote('Alice')), 5));
     await store.events.append(game.id, { kind: 'correct', post: 14, target: 'Davina' }, 'gm:test');
-    await store.events.append(game.id, { at: 22, kind: 'vote', player: 'Eve', target: 'Frank', hidden: true }, 'gm:test');
+    await store.events.append(
+      game.id,
+      { at: 22, kind: 'vote', player: 'Eve', target: 'Frank', hidden: true },
+      'gm:test',
+    );
     clock.advance(61 * 60_000);
     await pollGame(deps, game.id, { full: true });
 
@@ -111,20 +120,33 @@ function scriptOf(thread: Thread, id: number): GameScript {
     ...base,
     ruleset: thread.ruleset.name,
     players: thread.roster.map((s) => s.name),
-    thread: { ...base.thread, title: thread.title, forumUserIds: Object.fromEntries(names.map((n, i) => [n, 100 + i])) },
+    thread: {
+      ...base.thread,
+      title: thread.title,
+      forumUserIds: Object.fromEntries(names.map((n, i) => [n, 100 + i])),
+    },
     posts: thread.posts.map((p) => {
       const body: ScriptNode[] = [];
       for (const a of p.reading.actions) {
-        const text = a.kind === 'vote' ? `Vote: ${a.target}` : a.kind === 'unvote' ? a.raw
-          : a.target === null ? `Vote: ${a.kind[0]!.toUpperCase()}${a.kind.slice(1)}` : `${a.kind[0]!.toUpperCase()}${a.kind.slice(1)}: ${a.target}`;
+        const text =
+          a.kind === 'vote'
+            ? `Vote: ${a.target}`
+            : a.kind === 'unvote'
+              ? a.raw
+              : a.target === null
+                ? `Vote: ${a.kind[0]!.toUpperCase()}${a.kind.slice(1)}`
+                : `${a.kind[0]!.toUpperCase()}${a.kind.slice(1)}: ${a.target}`;
         body.push({ op: 'bold', children: [{ op: 'text', text }] }, { op: 'br' });
       }
       if (body.length === 0) body.push({ op: 'text', text: 'Thinking.' });
       const kinds = p.reading.violations.map((v) => v.kind);
       if (kinds.includes('image')) body.push({ op: 'image', src: 'https://images.example.net/cat.png' });
       if (kinds.includes('code')) body.push({ op: 'code', text: 'x = 1' });
-      const time = p.time === null ? new Date(start + p.post * 600_000).toISOString() : new Date(Date.parse(p.time)).toISOString();
-      const edited = kinds.includes('edit') ? { time: new Date(Date.parse(time) + 60_000).toISOString(), by: p.author } : null;
+      const time =
+        p.time === null ? new Date(start + p.post * 600_000).toISOString() : new Date(Date.parse(p.time)).toISOString();
+      const edited = kinds.includes('edit')
+        ? { time: new Date(Date.parse(time) + 60_000).toISOString(), by: p.author }
+        : null;
       return { n: p.post, id: id * 1000 + p.post, author: p.author, time: time.replace('.000Z', 'Z'), edited, body };
     }),
   } as GameScript;
@@ -140,20 +162,39 @@ describe('every fixture scenario: votal count, the stored tally, the newest draf
     writeFileSync(events, stringify(thread.gm));
 
     const cli = await runCli([
-      'count', url, '--ruleset', thread.ruleset.name, '--players', thread.roster.map((s) => s.name).join(','),
-      '--events', events, '--format', 'json', '--at-time', NOW,
+      'count',
+      url,
+      '--ruleset',
+      thread.ruleset.name,
+      '--players',
+      thread.roster.map((s) => s.name).join(','),
+      '--events',
+      events,
+      '--format',
+      'json',
+      '--at-time',
+      NOW,
     ]);
     expect(cli.code, cli.stderr).toBe(0);
     const counted = Tally.parse(JSON.parse(cli.stdout));
     expect(counted.postsRead).toBe(thread.posts.length);
     // The rendered thread reads as the fixture's log does: the same outcome as the pure count.
-    expect(counted.outcome.eliminated).toEqual(countVotes({ ruleset: thread.ruleset, roster: thread.roster, events: thread.events }).outcome.eliminated);
+    expect(counted.outcome.eliminated).toEqual(
+      countVotes({ ruleset: thread.ruleset, roster: thread.roster, events: thread.events }).outcome.eliminated,
+    );
 
-    const game = await store.games.create({
-      // A draft after every vote: the newest draft is of the last count.
-      threadUrl: url, engine: null, ruleset: thread.ruleset.name, rulesetOverrides: {}, roster: thread.roster,
-      settings: { drafts: { everyNVotes: 1 } },
-    }, 'gm:test');
+    const game = await store.games.create(
+      {
+        // A draft after every vote: the newest draft is of the last count.
+        threadUrl: url,
+        engine: null,
+        ruleset: thread.ruleset.name,
+        rulesetOverrides: {},
+        roster: thread.roster,
+        settings: { drafts: { everyNVotes: 1 } },
+      },
+      'gm:test',
+    );
     for (const e of thread.gm) await store.events.append(game.id, e, 'gm:test');
     const poll = await pollGame({ store, source, now: () => NOW }, game.id);
     expect(poll.status, poll.reason ?? '').toBe('polled');

@@ -13,16 +13,17 @@ import { newGame, PLAYERS, serve, standardScript, testClock, testSource, vote, w
 /** The store with every call to `posts` and `readings` written down (a poll must avoid the whole-game reads). */
 function spied(store: Store): { store: Store; calls: string[] } {
   const calls: string[] = [];
-  const watch = <T extends object>(name: string, repo: T): T => new Proxy(repo, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        calls.push(`${name}.${String(key)}`);
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+  const watch = <T extends object>(name: string, repo: T): T =>
+    new Proxy(repo, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.push(`${name}.${String(key)}`);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
   const posts = watch('posts', store.posts);
   const readings = watch('readings', store.readings);
   return { store: { ...store, posts, readings }, calls };
@@ -30,7 +31,12 @@ function spied(store: Store): { store: Store; calls: string[] } {
 
 /** Reads of every post or reading of a game. */
 const WHOLE_GAME = [
-  'posts.postsOf', 'posts.headsOf', 'posts.bodiesOf', 'posts.revisionsOf', 'readings.forGame', 'readings.get',
+  'posts.postsOf',
+  'posts.headsOf',
+  'posts.bodiesOf',
+  'posts.revisionsOf',
+  'readings.forGame',
+  'readings.get',
 ];
 const votersOf = (tally: Tally, target: string) =>
   tally.wagons.find((w) => w.target === target)?.voters.map((v) => [v.player, v.post]);
@@ -69,7 +75,13 @@ export function cheapPollContract(driver: string, open: () => Promise<Store>, fi
       clock.advance(5 * 60_000);
       const again = await pollGame(deps, game.id);
       expect(again).toMatchObject({
-        status: 'polled', fullRead: false, added: 0, edited: 0, counted: false, tallyChanged: false, parsed: 0,
+        status: 'polled',
+        fullRead: false,
+        added: 0,
+        edited: 0,
+        counted: false,
+        tallyChanged: false,
+        parsed: 0,
       });
       expect(again.tally?.id).toBe(first.tally?.id);
       expect(again.pages).toEqual({ fromCache: [1, 2], unchanged: [3], read: [] });
@@ -147,7 +159,12 @@ export function cheapPollContract(driver: string, open: () => Promise<Store>, fi
         ...deps,
         store: {
           ...deps.store,
-          events: { ...deps.store.events, list: async () => { throw new Error('the database went away'); } },
+          events: {
+            ...deps.store.events,
+            list: async () => {
+              throw new Error('the database went away');
+            },
+          },
         },
       };
       expect(await pollGame(dying, game.id)).toMatchObject({ status: 'failed', edited: 1, counted: false });

@@ -15,9 +15,18 @@ const seven = players('Alice', 'Bob', 'Carol', 'Dave', 'Davina', 'Eve', 'Frank')
 const votes = (author: string, target: string): PostReading => vote(1, author, target).reading;
 const none = (author: string): PostReading => chatter(1, author).reading;
 
-function post(number: number, author: string, postedAt: string, ...revisions: [PostReading, string, string?][]): PostHistory {
+function post(
+  number: number,
+  author: string,
+  postedAt: string,
+  ...revisions: [PostReading, string, string?][]
+): PostHistory {
   return {
-    number, author, postedAt, permalink: null, deleted: false,
+    number,
+    author,
+    postedAt,
+    permalink: null,
+    deleted: false,
     revisions: revisions.map(([reading, firstSeen, text]) => ({ reading, firstSeen, edit: null, text: text ?? '' })),
   };
 }
@@ -28,28 +37,52 @@ describe('foldGame', () => {
 
   it('a silent edit before any decision counts, as an edit violation quoting both versions', () => {
     const r = foldGame({
-      ruleset: standard, roster: seven, engine: null, gmEvents: [], now: '2026-03-03T12:00:00Z',
+      ruleset: standard,
+      roster: seven,
+      engine: null,
+      gmEvents: [],
+      now: '2026-03-03T12:00:00Z',
       posts: [
-        post(1, 'Alice', '2026-03-03T10:00:00Z',
+        post(
+          1,
+          'Alice',
+          '2026-03-03T10:00:00Z',
           [votes('Alice', 'Bob'), '2026-03-03T10:01:00Z', 'Vote: Bob'],
-          [votes('Alice', 'Carol'), '2026-03-03T10:30:00Z', 'Vote: Carol']),
+          [votes('Alice', 'Carol'), '2026-03-03T10:30:00Z', 'Vote: Carol'],
+        ),
       ],
     });
     expect(r.lateEdits).toEqual([]);
     expect(r.tally.wagons.map((w) => [w.target, w.total])).toEqual([['Carol', 1]]);
-    expect(r.tally.violations).toEqual([expect.objectContaining({
-      player: 'Alice', post: 1, kind: 'edit', consequence: 'flag',
-      detail: expect.stringMatching(/without an edit marker.*before: "Vote: Bob".*after: "Vote: Carol"/),
-    })]);
+    expect(r.tally.violations).toEqual([
+      expect.objectContaining({
+        player: 'Alice',
+        post: 1,
+        kind: 'edit',
+        consequence: 'flag',
+        detail: expect.stringMatching(/without an edit marker.*before: "Vote: Bob".*after: "Vote: Carol"/),
+      }),
+    ]);
   });
 
   it('an edit after a majority does not change the result, and is flagged', () => {
     const t = (m: number) => `2026-03-03T10:${String(m).padStart(2, '0')}:00Z`;
     const r = foldGame({
-      ruleset: hammerAtMajority, roster: seven, engine: null, gmEvents: [], now: '2026-03-03T12:00:00Z',
+      ruleset: hammerAtMajority,
+      roster: seven,
+      engine: null,
+      gmEvents: [],
+      now: '2026-03-03T12:00:00Z',
       posts: [
         // Alice's vote was edited twice: once before the majority (counts), once after (does not).
-        post(1, 'Alice', t(0), [votes('Alice', 'Frank'), t(0)], [votes('Alice', 'Eve'), t(5)], [votes('Alice', 'Frank'), t(40)]),
+        post(
+          1,
+          'Alice',
+          t(0),
+          [votes('Alice', 'Frank'), t(0)],
+          [votes('Alice', 'Eve'), t(5)],
+          [votes('Alice', 'Frank'), t(40)],
+        ),
         post(2, 'Bob', t(10), [votes('Bob', 'Eve'), t(10)]),
         post(3, 'Carol', t(20), [votes('Carol', 'Eve'), t(20)]),
         post(4, 'Dave', t(30), [votes('Dave', 'Eve'), t(30)]), // 4 of 7: Eve is eliminated here
@@ -57,19 +90,35 @@ describe('foldGame', () => {
       ],
     });
     expect(r.tally.outcome).toMatchObject({ status: 'majority', eliminated: ['Eve'], decidedAt: 4 });
-    expect(r.lateEdits).toEqual([expect.objectContaining({ post: 1, author: 'Alice', at: '2026-03-03T10:40:00.000Z' })]);
-    expect(r.tally.flags).toEqual([expect.objectContaining({
-      post: 1, player: 'Alice', kind: 'vote-after-decision',
-      raw: expect.stringMatching(/a vote for Frank; it does not count, a vote for Eve stands/),
-    })]);
+    expect(r.lateEdits).toEqual([
+      expect.objectContaining({ post: 1, author: 'Alice', at: '2026-03-03T10:40:00.000Z' }),
+    ]);
+    expect(r.tally.flags).toEqual([
+      expect.objectContaining({
+        post: 1,
+        player: 'Alice',
+        kind: 'vote-after-decision',
+        raw: expect.stringMatching(/a vote for Frank; it does not count, a vote for Eve stands/),
+      }),
+    ]);
   });
 
   it('an edit after the deadline does not change the result', () => {
     const day = { number: 1, start: '2026-03-02T18:00:00Z', deadline: '2026-03-03T18:00:00Z' };
     const input = {
-      ruleset: standard, roster: seven, engine: null, gmEvents: [], day,
+      ruleset: standard,
+      roster: seven,
+      engine: null,
+      gmEvents: [],
+      day,
       posts: [
-        post(1, 'Alice', '2026-03-03T10:00:00Z', [votes('Alice', 'Bob'), '2026-03-03T10:00:00Z'], [votes('Alice', 'Carol'), '2026-03-03T19:00:00Z']),
+        post(
+          1,
+          'Alice',
+          '2026-03-03T10:00:00Z',
+          [votes('Alice', 'Bob'), '2026-03-03T10:00:00Z'],
+          [votes('Alice', 'Carol'), '2026-03-03T19:00:00Z'],
+        ),
         post(2, 'Dave', '2026-03-03T11:00:00Z', [votes('Dave', 'Carol'), '2026-03-03T11:00:00Z']),
         post(3, 'Eve', '2026-03-03T12:00:00Z', [votes('Eve', 'Bob'), '2026-03-03T12:00:00Z']),
       ],
@@ -84,8 +133,18 @@ describe('foldGame', () => {
   });
 
   it('a deleted post still counts and is noted', () => {
-    const gone = { ...post(1, 'Alice', '2026-03-03T10:00:00Z', [votes('Alice', 'Bob'), '2026-03-03T10:00:00Z']), deleted: true };
-    const r = foldGame({ ruleset: standard, roster: seven, engine: null, gmEvents: [], now: '2026-03-03T12:00:00Z', posts: [gone] });
+    const gone = {
+      ...post(1, 'Alice', '2026-03-03T10:00:00Z', [votes('Alice', 'Bob'), '2026-03-03T10:00:00Z']),
+      deleted: true,
+    };
+    const r = foldGame({
+      ruleset: standard,
+      roster: seven,
+      engine: null,
+      gmEvents: [],
+      now: '2026-03-03T12:00:00Z',
+      posts: [gone],
+    });
     expect(r.tally.wagons.map((w) => [w.target, w.total])).toEqual([['Bob', 1]]);
     expect(r.tally.notes).toEqual(['Post 1 by Alice was deleted on the forum; it is kept and counted as it was.']);
   });
@@ -105,7 +164,11 @@ describe('foldGame', () => {
     ];
 
     it('Filibuster standing at the deadline extends the Day by one weekday, once', () => {
-      const posts = [...base, side(5, 'Ben', 'filibuster', '2026-03-03T01:00:00Z'), side(6, 'Dan', 'filibuster', '2026-03-03T02:00:00Z')];
+      const posts = [
+        ...base,
+        side(5, 'Ben', 'filibuster', '2026-03-03T01:00:00Z'),
+        side(6, 'Dan', 'filibuster', '2026-03-03T02:00:00Z'),
+      ];
       const input = { ruleset: oc, roster: four, engine: null, gmEvents: [], day, posts };
       const extended = foldGame({ ...input, now: '2026-03-05T02:00:00Z' });
       expect(extended.tally.outcome.status).toBe('open');
@@ -117,7 +180,11 @@ describe('foldGame', () => {
     });
 
     it('Hammer standing at a noon check ends the Day there', () => {
-      const posts = [...base, side(5, 'Ann', 'hammer', '2026-03-03T18:00:00Z'), side(6, 'Cat', 'hammer', '2026-03-03T19:00:00Z')];
+      const posts = [
+        ...base,
+        side(5, 'Ann', 'hammer', '2026-03-03T18:00:00Z'),
+        side(6, 'Cat', 'hammer', '2026-03-03T19:00:00Z'),
+      ];
       const input = { ruleset: oc, roster: four, engine: null, gmEvents: [], day, posts };
       expect(foldGame({ ...input, now: '2026-03-03T19:59:00Z' }).tally.outcome.status).toBe('open');
       const hammered = foldGame({ ...input, now: '2026-03-03T20:01:00Z' }); // Tuesday 12:01 PST
@@ -129,9 +196,23 @@ describe('foldGame', () => {
 describe('fullReadDue', () => {
   const settings = PollSettings.parse({});
   const state = (over: Partial<PollState>): PollState => ({
-    gameId: 1, leaseOwner: null, leaseUntil: null, polls: 1, lastPolledAt: '2026-03-04T12:00:00Z', lastOkAt: null,
-    lastFullReadAt: '2026-03-04T12:00:00Z', lastError: null, lastErrorAt: null, errorsInRow: 0, pollRequestedAt: null,
-    threadTitle: null, pageCount: 3, postsPerPage: null, state: {}, updatedAt: null, ...over,
+    gameId: 1,
+    leaseOwner: null,
+    leaseUntil: null,
+    polls: 1,
+    lastPolledAt: '2026-03-04T12:00:00Z',
+    lastOkAt: null,
+    lastFullReadAt: '2026-03-04T12:00:00Z',
+    lastError: null,
+    lastErrorAt: null,
+    errorsInRow: 0,
+    pollRequestedAt: null,
+    threadTitle: null,
+    pageCount: 3,
+    postsPerPage: null,
+    state: {},
+    updatedAt: null,
+    ...over,
   });
 
   it('reads every page on the first poll, then every fullReadMinutes', () => {
@@ -144,7 +225,11 @@ describe('fullReadDue', () => {
     const near = state({ state: { upcoming: ['2026-03-04T12:30:00Z'] } });
     expect(fullReadDue(near, settings, '2026-03-04T12:05:00Z')).toBe(false);
     expect(fullReadDue(near, settings, '2026-03-04T12:10:00Z')).toBe(true);
-    const passed = state({ lastPolledAt: '2026-03-04T12:29:00Z', lastFullReadAt: '2026-03-04T12:25:00Z', state: { upcoming: ['2026-03-04T12:30:00Z'] } });
+    const passed = state({
+      lastPolledAt: '2026-03-04T12:29:00Z',
+      lastFullReadAt: '2026-03-04T12:25:00Z',
+      state: { upcoming: ['2026-03-04T12:30:00Z'] },
+    });
     expect(fullReadDue(passed, settings, '2026-03-04T12:30:05Z')).toBe(true);
   });
 });

@@ -5,7 +5,20 @@ import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { pollGame, type PollDeps } from '../../src/game/poll-game.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import {
-  counts, newGame, pagePath, PLAYERS, ROOT, says, serve, standardScript, testClock, testSource, vote, withBody, without, withPosts,
+  counts,
+  newGame,
+  pagePath,
+  PLAYERS,
+  ROOT,
+  says,
+  serve,
+  standardScript,
+  testClock,
+  testSource,
+  vote,
+  withBody,
+  without,
+  withPosts,
 } from './support.js';
 
 const expected = JSON.parse(readFileSync(join(ROOT, 'fixtures/games/standard-game.expected.json'), 'utf8')) as {
@@ -54,16 +67,34 @@ describe('pollGame on the standard game (PGlite)', () => {
 
     const tally = (await store.tallies.latest(game.id))!.tally;
     expect(tally.postsRead).toBe(22);
-    expect(tally.wagons.map((w) => ({ target: w.target, total: w.total, voters: w.voters.map((v) => ({ player: v.player, post: v.post })) })))
-      .toEqual(expected.wagons.map((w) => ({ target: w.target, total: w.total, voters: w.voters.map((v) => ({ player: v.player, post: v.post })) })));
+    expect(
+      tally.wagons.map((w) => ({
+        target: w.target,
+        total: w.total,
+        voters: w.voters.map((v) => ({ player: v.player, post: v.post })),
+      })),
+    ).toEqual(
+      expected.wagons.map((w) => ({
+        target: w.target,
+        total: w.total,
+        voters: w.voters.map((v) => ({ player: v.player, post: v.post })),
+      })),
+    );
     expect(tally.notVoting).toEqual(expected.notVoting);
-    expect(tally.violations.map((v) => ({ player: v.player, post: v.post, kind: v.kind })))
-      .toEqual(expected.violations.map((v) => ({ player: v.player, post: v.post, kind: v.kind })));
+    expect(tally.violations.map((v) => ({ player: v.player, post: v.post, kind: v.kind }))).toEqual(
+      expected.violations.map((v) => ({ player: v.player, post: v.post, kind: v.kind })),
+    );
 
     const actions = (await store.audit.list({ gameId: game.id })).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['poll.read', 'tally.save']));
     const state = await store.polls.get(game.id);
-    expect(state).toMatchObject({ lastError: null, polls: 1, pageCount: 3, threadTitle: script.thread.title, leaseOwner: null });
+    expect(state).toMatchObject({
+      lastError: null,
+      polls: 1,
+      pageCount: 3,
+      threadTitle: script.thread.title,
+      leaseOwner: null,
+    });
   });
 
   it('a second poll of an unchanged thread changes nothing', async () => {
@@ -73,7 +104,16 @@ describe('pollGame on the standard game (PGlite)', () => {
     const mark = forum.requests.length;
     deps.now = () => '2026-03-03T19:05:00.000Z';
     const r = await pollGame(deps, game.id);
-    expect(r).toMatchObject({ status: 'polled', added: 0, edited: 0, deleted: 0, restored: 0, parsed: 0, tallyChanged: false, draft: null });
+    expect(r).toMatchObject({
+      status: 'polled',
+      added: 0,
+      edited: 0,
+      deleted: 0,
+      restored: 0,
+      parsed: 0,
+      tallyChanged: false,
+      draft: null,
+    });
     expect(r.pages).toEqual({ fromCache: [1, 2], unchanged: [3], read: [] });
     expect(await counts(store, game.id)).toEqual(before);
     // Only the last page was asked about, with its validator, and it answered 304.
@@ -98,9 +138,14 @@ describe('pollGame on the standard game (PGlite)', () => {
     expect(r.pages.fromCache).toEqual([1, 2]);
     const tally = (await store.tallies.latest(game.id))!.tally;
     expect(tally.asOfPost).toBe(25);
-    expect(tally.wagons.find((w) => w.target === 'Alice')?.voters.map((v) => [v.player, v.post])).toEqual([['Dave', 23]]);
-    expect(tally.wagons.find((w) => w.target === 'Bob')?.voters.map((v) => [v.player, v.post]))
-      .toEqual([['Carol', 17], ['Bob', 22], ['Alice', 25]]);
+    expect(tally.wagons.find((w) => w.target === 'Alice')?.voters.map((v) => [v.player, v.post])).toEqual([
+      ['Dave', 23],
+    ]);
+    expect(tally.wagons.find((w) => w.target === 'Bob')?.voters.map((v) => [v.player, v.post])).toEqual([
+      ['Carol', 17],
+      ['Bob', 22],
+      ['Alice', 25],
+    ]);
     expect(tally.notVoting).toEqual([]);
     expect((await store.posts.postsOf(game.id)).length).toBe(25);
   });
@@ -117,7 +162,10 @@ describe('pollGame on the standard game (PGlite)', () => {
     const post = (await store.posts.post(game.id, '9022'))!;
     expect(post.revisions).toBe(2);
     const revisions = await store.posts.revisionsOf(post.key);
-    expect(revisions.map((x) => [x.edit, x.current])).toEqual([[null, false], [null, true]]);
+    expect(revisions.map((x) => [x.edit, x.current])).toEqual([
+      [null, false],
+      [null, true],
+    ]);
 
     const audit = (await store.audit.list({ gameId: game.id })).find((a) => a.action === 'post.edit')!;
     expect(audit.detail).toMatchObject({ post: 22, author: 'Bob', silent: true });
@@ -157,7 +205,10 @@ describe('pollGame on the standard game (PGlite)', () => {
     expect(posts.filter((p) => p.deleted).map((p) => p.number)).toEqual([22]);
     const tally = (await store.tallies.latest(game.id))!.tally;
     // Still counted...
-    expect(tally.wagons.find((w) => w.target === 'Bob')?.voters.map((v) => [v.player, v.post])).toEqual([['Carol', 17], ['Bob', 22]]);
+    expect(tally.wagons.find((w) => w.target === 'Bob')?.voters.map((v) => [v.player, v.post])).toEqual([
+      ['Carol', 17],
+      ['Bob', 22],
+    ]);
     // ...and flagged.
     expect(tally.notes).toEqual(expect.arrayContaining([expect.stringMatching(/Post 22 by Bob was deleted/)]));
     const audit = (await store.audit.list({ gameId: game.id })).find((a) => a.action === 'post.delete');
@@ -205,7 +256,9 @@ describe('pollGame on the standard game (PGlite)', () => {
     const c = await counts(store, game.id);
 
     // Page 3 comes back as a page without posts (a changed layout).
-    forum.route(pagePath(script, 3), { body: '<!DOCTYPE html><html><body><p>Something else entirely</p></body></html>' });
+    forum.route(pagePath(script, 3), {
+      body: '<!DOCTYPE html><html><body><p>Something else entirely</p></body></html>',
+    });
     clock.advance(5 * 60_000);
     const r = await pollGame(deps, game.id);
     expect(r.status).toBe('failed');
@@ -274,7 +327,10 @@ describe('pollGame on the standard game (PGlite)', () => {
   it('a second poll of a game while one runs is refused (the lease)', async () => {
     const { game, deps, script } = await setup();
     serve(forum, script, { delayMs: 300 });
-    const [a, b] = await Promise.all([pollGame(deps, game.id), new Promise((r) => setTimeout(r, 50)).then(() => pollGame(deps, game.id))]);
+    const [a, b] = await Promise.all([
+      pollGame(deps, game.id),
+      new Promise((r) => setTimeout(r, 50)).then(() => pollGame(deps, game.id)),
+    ]);
     expect([a.status, b.status].sort()).toEqual(['busy', 'polled']);
     expect(PLAYERS).toHaveLength(7);
   });

@@ -19,7 +19,10 @@ export function standardScript(id: number): GameScript {
 }
 
 /** A copy of the script with `posts` added at the end (numbers and ids follow on). */
-export function withPosts(script: GameScript, posts: { author: string; body: ScriptNode[]; time?: string }[]): GameScript {
+export function withPosts(
+  script: GameScript,
+  posts: { author: string; body: ScriptNode[]; time?: string }[],
+): GameScript {
   const out = structuredClone(script);
   for (const p of posts) {
     const last = out.posts.at(-1)!;
@@ -36,7 +39,12 @@ export function withPosts(script: GameScript, posts: { author: string; body: Scr
 }
 
 /** A copy with post `n`'s body replaced (and, when given, the forum's edit marker). */
-export function withBody(script: GameScript, n: number, body: ScriptNode[], edited: ScriptPost['edited'] = null): GameScript {
+export function withBody(
+  script: GameScript,
+  n: number,
+  body: ScriptNode[],
+  edited: ScriptPost['edited'] = null,
+): GameScript {
   const out = structuredClone(script);
   const post = out.posts.find((p) => p.n === n)!;
   post.body = body;
@@ -59,7 +67,8 @@ export function serve(forum: FakeForum, script: GameScript, opts: { delayMs?: nu
   const pages = xenforo2Renderer.render(script);
   for (const page of pages) forum.route(page.path, { body: page.body }, opts.delayMs ? { delayMs: opts.delayMs } : {});
   // Pages past the end are gone.
-  for (let n = pages.length + 1; n <= pages.length + 3; n++) forum.remove(`${xenforo2Renderer.threadPath(script)}page-${n}`);
+  for (let n = pages.length + 1; n <= pages.length + 3; n++)
+    forum.remove(`${xenforo2Renderer.threadPath(script)}page-${n}`);
   return forum.url(xenforo2Renderer.threadPath(script));
 }
 
@@ -69,38 +78,71 @@ export function pagePath(script: GameScript, page: number): string {
 }
 
 export function testSource(): PageFetcher {
-  return new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, backoffBaseMs: 10, timeoutMs: 5000, retries: 0, random: () => 0 });
+  return new PageFetcher({
+    allowPrivateHosts: true,
+    minIntervalMs: 0,
+    backoffBaseMs: 10,
+    timeoutMs: 5000,
+    retries: 0,
+    random: () => 0,
+  });
 }
 
-export async function newGame(store: Pick<Store, 'games'>, url: string, settings: Record<string, unknown> = {}, extra: Partial<{ engine: 'xenforo2' | null; ruleset: string; rulesetOverrides: Record<string, unknown> }> = {}): Promise<Game> {
-  return store.games.create({
-    threadUrl: url,
-    engine: extra.engine ?? null,
-    ruleset: extra.ruleset ?? STANDARD_RULESET,
-    rulesetOverrides: extra.rulesetOverrides ?? {},
-    roster: PLAYERS.map((name) => ({ name })),
-    settings,
-  }, 'gm:test');
+export async function newGame(
+  store: Pick<Store, 'games'>,
+  url: string,
+  settings: Record<string, unknown> = {},
+  extra: Partial<{ engine: 'xenforo2' | null; ruleset: string; rulesetOverrides: Record<string, unknown> }> = {},
+): Promise<Game> {
+  return store.games.create(
+    {
+      threadUrl: url,
+      engine: extra.engine ?? null,
+      ruleset: extra.ruleset ?? STANDARD_RULESET,
+      rulesetOverrides: extra.rulesetOverrides ?? {},
+      roster: PLAYERS.map((name) => ({ name })),
+      settings,
+    },
+    'gm:test',
+  );
 }
 
 /** A clock the test moves: `now()` for pollGame. */
-export function testClock(start: string): { now: () => string; set: (iso: string) => void; advance: (ms: number) => void } {
+export function testClock(start: string): {
+  now: () => string;
+  set: (iso: string) => void;
+  advance: (ms: number) => void;
+} {
   let t = Date.parse(start);
   return {
     now: () => new Date(t).toISOString(),
-    set: (iso) => { t = Date.parse(iso); },
-    advance: (ms) => { t += ms; },
+    set: (iso) => {
+      t = Date.parse(iso);
+    },
+    advance: (ms) => {
+      t += ms;
+    },
   };
 }
 
 /** Row counts that a poll may change. */
-export interface Counts { posts: number; revisions: number; deleted: number; tallies: number; drafts: number; audit: number; pages: number }
+export interface Counts {
+  posts: number;
+  revisions: number;
+  deleted: number;
+  tallies: number;
+  drafts: number;
+  audit: number;
+  pages: number;
+}
 
 export async function counts(store: Store, gameId: number): Promise<Counts> {
   const one = async (sql: string) => (await store.sql.query<{ n: number }>(sql, [gameId])).rows[0]!.n;
   return {
     posts: await one('SELECT count(*)::int AS n FROM post WHERE game_id = $1'),
-    revisions: await one('SELECT count(*)::int AS n FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1'),
+    revisions: await one(
+      'SELECT count(*)::int AS n FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1',
+    ),
     deleted: await one('SELECT count(*)::int AS n FROM post WHERE game_id = $1 AND deleted_at IS NOT NULL'),
     tallies: await one('SELECT count(*)::int AS n FROM tally WHERE game_id = $1'),
     drafts: await one('SELECT count(*)::int AS n FROM draft WHERE game_id = $1'),

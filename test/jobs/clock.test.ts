@@ -11,16 +11,48 @@ const oc = loadRuleset('open-conspiracy');
 const plurality = loadRuleset('plurality');
 
 const pollState = (over: Partial<PollState> = {}): PollState => ({
-  gameId: 1, leaseOwner: null, leaseUntil: null, polls: 1, lastPolledAt: null, lastOkAt: null, lastFullReadAt: null,
-  lastError: null, lastErrorAt: null, errorsInRow: 0, pollRequestedAt: null, threadTitle: null, pageCount: null,
-  postsPerPage: null, state: {}, updatedAt: null, ...over,
+  gameId: 1,
+  leaseOwner: null,
+  leaseUntil: null,
+  polls: 1,
+  lastPolledAt: null,
+  lastOkAt: null,
+  lastFullReadAt: null,
+  lastError: null,
+  lastErrorAt: null,
+  errorsInRow: 0,
+  pollRequestedAt: null,
+  threadTitle: null,
+  pageCount: null,
+  postsPerPage: null,
+  state: {},
+  updatedAt: null,
+  ...over,
 });
 
 const tally = (over: Partial<Tally> = {}): Tally => ({
-  engine: null, ruleset: 'open-conspiracy', day: 1, postsRead: 3, asOfPost: 3, living: 4, players: ['Ann', 'Ben', 'Cat', 'Dan'],
+  engine: null,
+  ruleset: 'open-conspiracy',
+  day: 1,
+  postsRead: 3,
+  asOfPost: 3,
+  living: 4,
+  players: ['Ann', 'Ben', 'Cat', 'Dan'],
   threshold: { kind: 'plurality', votes: null },
-  wagons: [{ target: 'Ben', votes: 1, penalty: 0, total: 1, toThreshold: null, voters: [{ player: 'Ann', post: 1, weight: 1, permalink: null }] }],
-  notVoting: ['Ben', 'Cat', 'Dan'], violations: [], flags: [], outcome: { status: 'open', eliminated: [], decidedAt: null, leaders: ['Ben'] },
+  wagons: [
+    {
+      target: 'Ben',
+      votes: 1,
+      penalty: 0,
+      total: 1,
+      toThreshold: null,
+      voters: [{ player: 'Ann', post: 1, weight: 1, permalink: null }],
+    },
+  ],
+  notVoting: ['Ben', 'Cat', 'Dan'],
+  violations: [],
+  flags: [],
+  outcome: { status: 'open', eliminated: [], decidedAt: null, leaders: ['Ben'] },
   ...over,
 });
 
@@ -37,30 +69,43 @@ describe('clock decisions (pure)', () => {
 
   it('a deadline that came after the last poll makes the game due', () => {
     const input = { ruleset: plurality, settings, tally: null };
-    expect(dueNow({ ...input, poll: pollState({ lastPolledAt: '2026-03-05T00:59:00Z' }), now: '2026-03-05T00:59:30Z' })).toEqual([]);
-    expect(dueNow({ ...input, poll: pollState({ lastPolledAt: '2026-03-05T00:59:00Z' }), now: '2026-03-05T01:00:00Z' }))
-      .toEqual([{ kind: 'deadline', at: '2026-03-05T01:00:00.000Z' }]);
+    expect(
+      dueNow({ ...input, poll: pollState({ lastPolledAt: '2026-03-05T00:59:00Z' }), now: '2026-03-05T00:59:30Z' }),
+    ).toEqual([]);
+    expect(
+      dueNow({ ...input, poll: pollState({ lastPolledAt: '2026-03-05T00:59:00Z' }), now: '2026-03-05T01:00:00Z' }),
+    ).toEqual([{ kind: 'deadline', at: '2026-03-05T01:00:00.000Z' }]);
     // Once polled after it, no more.
-    expect(dueNow({ ...input, poll: pollState({ lastPolledAt: '2026-03-05T01:00:05Z' }), now: '2026-03-05T01:01:00Z' })).toEqual([]);
+    expect(
+      dueNow({ ...input, poll: pollState({ lastPolledAt: '2026-03-05T01:00:05Z' }), now: '2026-03-05T01:01:00Z' }),
+    ).toEqual([]);
     // A clock that was down catches up.
-    expect(dueNow({ ...input, poll: pollState({ lastPolledAt: '2026-03-04T20:00:00Z' }), now: '2026-03-05T09:00:00Z' }))
-      .toEqual([{ kind: 'deadline', at: '2026-03-05T01:00:00.000Z' }]);
+    expect(
+      dueNow({ ...input, poll: pollState({ lastPolledAt: '2026-03-04T20:00:00Z' }), now: '2026-03-05T09:00:00Z' }),
+    ).toEqual([{ kind: 'deadline', at: '2026-03-05T01:00:00.000Z' }]);
   });
 
   it('Filibuster moved the deadline: the clock fires at the new one', () => {
-    const extended = pollState({ lastPolledAt: '2026-03-05T01:00:05Z', state: { deadline: '2026-03-06T01:00:00.000Z' } });
+    const extended = pollState({
+      lastPolledAt: '2026-03-05T01:00:05Z',
+      state: { deadline: '2026-03-06T01:00:00.000Z' },
+    });
     const input = { ruleset: oc, settings, tally: null, poll: extended };
     expect(dueNow({ ...input, now: '2026-03-05T02:00:00Z' })).toEqual([]);
-    expect(dueNow({ ...input, now: '2026-03-05T20:00:30Z' })).toEqual([{ kind: 'check', at: '2026-03-05T20:00:00.000Z' }]);
-    expect(dueNow({ ...input, poll: { ...extended, lastPolledAt: '2026-03-05T20:00:10Z' }, now: '2026-03-06T01:00:00Z' }))
-      .toEqual([{ kind: 'deadline', at: '2026-03-06T01:00:00.000Z' }]);
+    expect(dueNow({ ...input, now: '2026-03-05T20:00:30Z' })).toEqual([
+      { kind: 'check', at: '2026-03-05T20:00:00.000Z' },
+    ]);
+    expect(
+      dueNow({ ...input, poll: { ...extended, lastPolledAt: '2026-03-05T20:00:10Z' }, now: '2026-03-06T01:00:00Z' }),
+    ).toEqual([{ kind: 'deadline', at: '2026-03-06T01:00:00.000Z' }]);
   });
 
   it('a Hammer check at noon Pacific makes an Open Conspiracy game due', () => {
     const poll = pollState({ lastPolledAt: '2026-03-03T19:58:00Z' });
     expect(dueNow({ ruleset: oc, settings, tally: null, poll, now: '2026-03-03T19:59:00Z' })).toEqual([]);
-    expect(dueNow({ ruleset: oc, settings, tally: null, poll, now: '2026-03-03T20:00:00Z' }))
-      .toEqual([{ kind: 'check', at: '2026-03-03T20:00:00.000Z' }]);
+    expect(dueNow({ ruleset: oc, settings, tally: null, poll, now: '2026-03-03T20:00:00Z' })).toEqual([
+      { kind: 'check', at: '2026-03-03T20:00:00.000Z' },
+    ]);
     // Under a ruleset without checks, nothing.
     expect(dueNow({ ruleset: plurality, settings, tally: null, poll, now: '2026-03-03T20:00:00Z' })).toEqual([]);
   });
@@ -68,11 +113,22 @@ describe('clock decisions (pure)', () => {
   it('draft triggers by hours: due once the hours have passed and votes came since the last draft', () => {
     const drafted = { lastDraftAt: '2026-03-03T00:00:00Z', votesSinceDraft: 2, draftCheckedTallyId: 1 };
     const noDay = PollSettings.parse({ drafts: { everyHours: 6 } });
-    const input = { ruleset: plurality, settings: noDay, tally: tally(), poll: pollState({ state: drafted, lastPolledAt: '2026-03-03T05:59:00Z' }) };
+    const input = {
+      ruleset: plurality,
+      settings: noDay,
+      tally: tally(),
+      poll: pollState({ state: drafted, lastPolledAt: '2026-03-03T05:59:00Z' }),
+    };
     expect(dueNow({ ...input, now: '2026-03-03T05:59:00Z' })).toEqual([]);
-    expect(dueNow({ ...input, now: '2026-03-03T06:00:00Z' })).toEqual([{ kind: 'draft-hours', text: expect.stringMatching(/6 hours since the last draft/) }]);
-    expect(dueNow({ ...input, poll: pollState({ state: { ...drafted, votesSinceDraft: 0 } }), now: '2026-03-03T07:00:00Z' })).toEqual([]);
-    expect(dueNow({ ...input, settings: PollSettings.parse({ drafts: { everyHours: null } }), now: '2026-03-03T07:00:00Z' })).toEqual([]);
+    expect(dueNow({ ...input, now: '2026-03-03T06:00:00Z' })).toEqual([
+      { kind: 'draft-hours', text: expect.stringMatching(/6 hours since the last draft/) },
+    ]);
+    expect(
+      dueNow({ ...input, poll: pollState({ state: { ...drafted, votesSinceDraft: 0 } }), now: '2026-03-03T07:00:00Z' }),
+    ).toEqual([]);
+    expect(
+      dueNow({ ...input, settings: PollSettings.parse({ drafts: { everyHours: null } }), now: '2026-03-03T07:00:00Z' }),
+    ).toEqual([]);
   });
 });
 
@@ -95,7 +151,12 @@ describe('the clock (node-cron)', () => {
     };
     return {
       queries,
-      games: { list: async () => { queries.push('games.list'); return full(); } },
+      games: {
+        list: async () => {
+          queries.push('games.list');
+          return full();
+        },
+      },
       polls: {
         activeGames: async () => {
           queries.push('polls.activeGames');
@@ -116,14 +177,25 @@ describe('the clock (node-cron)', () => {
         { id: 2, ruleset: 'plurality', settings: { day: { ...day, deadline: '2026-03-06T01:00:00Z' } } },
         { id: 3, ruleset: 'plurality', settings: {} },
       ],
-      { 1: pollState({ gameId: 1, lastPolledAt: '2026-03-05T00:59:00Z' }), 2: pollState({ gameId: 2, lastPolledAt: '2026-03-05T00:59:00Z' }) },
+      {
+        1: pollState({ gameId: 1, lastPolledAt: '2026-03-05T00:59:00Z' }),
+        2: pollState({ gameId: 2, lastPolledAt: '2026-03-05T00:59:00Z' }),
+      },
     );
     clock = createClock({
-      store, poller: { pollNow: async (id) => { asked.push(id); } }, now: () => '2026-03-05T01:00:30Z',
+      store,
+      poller: {
+        pollNow: async (id) => {
+          asked.push(id);
+        },
+      },
+      now: () => '2026-03-05T01:00:30Z',
       log: { info: (_f, m) => logs.push(m ?? ''), warn: (_f, m) => logs.push(`warn ${m}`) },
     });
     await clock.start();
-    expect(clockTasks()).toEqual(expect.arrayContaining(['votal-clock', 'votal-check 0 12 * * 1,2,3,4,5|America/Los_Angeles']));
+    expect(clockTasks()).toEqual(
+      expect.arrayContaining(['votal-clock', 'votal-check 0 12 * * 1,2,3,4,5|America/Los_Angeles']),
+    );
     store.queries.length = 0;
     const due = await clock.tick();
     expect(store.queries).toEqual(['polls.activeGames']);

@@ -28,8 +28,14 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
       forum = await startFakeForum();
       setup = await open();
       poller = createPoller({
-        store: setup.store, source: testSource(), concurrency: 2, pollingIntervalSeconds: 0.5, minDelayMs: 1_000,
-        reconcileEveryMs: 500, schema: setup.schema, ...(setup.databaseUrl ? { databaseUrl: setup.databaseUrl } : {}),
+        store: setup.store,
+        source: testSource(),
+        concurrency: 2,
+        pollingIntervalSeconds: 0.5,
+        minDelayMs: 1_000,
+        reconcileEveryMs: 500,
+        schema: setup.schema,
+        ...(setup.databaseUrl ? { databaseUrl: setup.databaseUrl } : {}),
         onPolled: polls.onPolled,
         log: { error: (fields, message) => errors.push(`${message} ${JSON.stringify(fields)}`) },
       });
@@ -45,7 +51,10 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
       const script = standardScript(nextThread++);
       const url = serve(forum, script);
       const game = await newGame(setup.store, url);
-      await setup.store.sql.query('UPDATE game SET poll_interval_seconds = $2 WHERE id = $1', [game.id, pollIntervalSeconds]);
+      await setup.store.sql.query('UPDATE game SET poll_interval_seconds = $2 WHERE id = $1', [
+        game.id,
+        pollIntervalSeconds,
+      ]);
       return { script, game };
     }
 
@@ -60,16 +69,24 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
       expect(asked.slice(3).length).toBeGreaterThan(0);
       expect(asked.slice(3).every((r) => r.path === pagePath(script, 3) && r.status === 304)).toBe(true);
       expect(overlaps(asked)).toEqual([]);
-      const gaps = asked.slice(3).map((r, i, all) => (i === 0 ? null : r.at - all[i - 1]!.at)).filter((g): g is number => g !== null);
+      const gaps = asked
+        .slice(3)
+        .map((r, i, all) => (i === 0 ? null : r.at - all[i - 1]!.at))
+        .filter((g): g is number => g !== null);
       expect(Math.min(...gaps)).toBeGreaterThan(800); // 1 s interval, jitter ±10 %
       // The next poll is queued, in the future, and the game shows when.
-      await until(async () => (await jobsOf(setup.store.sql, setup.schema, game.id)).some((j) => j.state === 'created'), 'a queued poll');
+      await until(
+        async () => (await jobsOf(setup.store.sql, setup.schema, game.id)).some((j) => j.state === 'created'),
+        'a queued poll',
+      );
       expect((await setup.store.games.get(game.id))?.nextPollAt).not.toBeNull();
       // Each start is noted with the time its job was due (its start_after): the schedule's lateness.
       const { state } = await setup.store.polls.get(game.id);
       expect(state.pollDueAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
       // Both are database times; the start is kept to the millisecond, the due time may round up by one.
-      expect(Date.parse(state.pollStartedAt as string)).toBeGreaterThanOrEqual(Date.parse(state.pollDueAt as string) - 1);
+      expect(Date.parse(state.pollStartedAt as string)).toBeGreaterThanOrEqual(
+        Date.parse(state.pollDueAt as string) - 1,
+      );
     });
 
     it('paused games are not polled', async () => {
@@ -80,7 +97,9 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
       const seen = threadRequests(forum, pagePath(script, 1)).length;
       await new Promise((r) => setTimeout(r, 3_000));
       expect(threadRequests(forum, pagePath(script, 1)).length).toBe(seen);
-      const live = (await jobsOf(setup.store.sql, setup.schema, game.id)).filter((j) => j.state === 'created' || j.state === 'active');
+      const live = (await jobsOf(setup.store.sql, setup.schema, game.id)).filter(
+        (j) => j.state === 'created' || j.state === 'active',
+      );
       expect(live).toEqual([]);
       expect((await setup.store.games.get(game.id))?.nextPollAt).toBeNull();
 
@@ -98,7 +117,10 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
     it('pollNow polls a game at once', async () => {
       const { game } = await thread(3_600);
       await until(() => polls.of(game.id).length >= 1, 'the first poll');
-      await until(async () => (await jobsOf(setup.store.sql, setup.schema, game.id)).some((j) => j.state === 'created'), 'a queued poll');
+      await until(
+        async () => (await jobsOf(setup.store.sql, setup.schema, game.id)).some((j) => j.state === 'created'),
+        'a queued poll',
+      );
       const jobs = await jobsOf(setup.store.sql, setup.schema, game.id);
       expect(jobs.find((j) => j.state === 'created')!.startAfter.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
       await poller.pollNow(String(game.id));

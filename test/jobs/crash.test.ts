@@ -10,7 +10,18 @@ import { storeOn, type Repos } from '../../src/store/open-store.js';
 import { openPgliteSql } from '../../src/store/pglite-sql.js';
 import type { Sql } from '../../src/store/sql.js';
 import type { GameScript } from '../support/game-script.js';
-import { newGame, pagePath, ROOT, says, serve, standardScript, testSource, vote, withBody, withPosts } from '../game/support.js';
+import {
+  newGame,
+  pagePath,
+  ROOT,
+  says,
+  serve,
+  standardScript,
+  testSource,
+  vote,
+  withBody,
+  withPosts,
+} from '../game/support.js';
 import { until } from './support.js';
 
 /**
@@ -48,19 +59,29 @@ async function reopen(): Promise<Store> {
   }
 }
 
-function startChild(gameId: number, now: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startChild(
+  gameId: number,
+  now: string,
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, String(gameId), now], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' },
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' },
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => out, exited };
 }
 
 /** The thread's responses that have been sent in full so far. */
-const answered = (script: GameScript) => forum.requests.filter((r) => r.path.startsWith(pagePath(script, 1)) && r.doneAt !== null);
+const answered = (script: GameScript) =>
+  forum.requests.filter((r) => r.path.startsWith(pagePath(script, 1)) && r.doneAt !== null);
 
 async function expectExact(store: Store, gameId: number, script: GameScript): Promise<void> {
   const posts = await store.posts.postsOf(gameId);
@@ -77,8 +98,14 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
   it('killing the process mid-poll loses no post and duplicates none', { timeout: 180_000 }, async () => {
     // A 60-post thread (8 pages) served slowly: the poll takes a while.
     let script = standardScript(9_100);
-    script = withPosts(script, Array.from({ length: 38 }, (_v, i) =>
-      i % 3 === 0 ? { author: 'Eve', body: vote(i % 2 ? 'Alice' : 'Bob') } : { author: 'Frank', body: says(`Thinking ${i}`) }));
+    script = withPosts(
+      script,
+      Array.from({ length: 38 }, (_v, i) =>
+        i % 3 === 0
+          ? { author: 'Eve', body: vote(i % 2 ? 'Alice' : 'Bob') }
+          : { author: 'Frank', body: says(`Thinking ${i}`) },
+      ),
+    );
     const url = serve(forum, script, { delayMs: 120 });
 
     let store = await reopen();
@@ -104,8 +131,14 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
     await store.sql.close();
 
     // 2. New posts on new pages and an edit of the last page; killed right as a page arrives.
-    script = withBody(withPosts(script, Array.from({ length: 14 }, (_v, i) => ({ author: 'Dave', body: vote(i % 2 ? 'Carol' : 'Frank') }))),
-      60, vote('Davina'));
+    script = withBody(
+      withPosts(
+        script,
+        Array.from({ length: 14 }, (_v, i) => ({ author: 'Dave', body: vote(i % 2 ? 'Carol' : 'Frank') })),
+      ),
+      60,
+      vote('Davina'),
+    );
     serve(forum, script, { delayMs: 120 });
     const mark = answered(script).length;
     run = startChild(game.id, '2026-03-04T12:10:00Z');
@@ -120,7 +153,9 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
     const edited = (await store.posts.post(game.id, String(script.posts[59]!.id)))!;
     expect(edited.revisions).toBe(2);
     const revisions = await store.sql.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1', [game.id]);
+      'SELECT count(*)::int AS n FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1',
+      [game.id],
+    );
     expect(revisions.rows[0]!.n).toBe(script.posts.length + 1);
     await store.sql.close();
 
@@ -129,7 +164,11 @@ describe('a poll killed half-way (PGlite folder, child process)', () => {
     serve(forum, script, { delayMs: 0 });
     const before = answered(script).length;
     run = startChild(game.id, '2026-03-04T12:20:00Z');
-    await until(() => answered(script).length > before || run.output().includes('"status"'), 'the last page served', 30_000);
+    await until(
+      () => answered(script).length > before || run.output().includes('"status"'),
+      'the last page served',
+      30_000,
+    );
     await new Promise((r) => setTimeout(r, 30));
     run.child.kill('SIGKILL');
     await run.exited;

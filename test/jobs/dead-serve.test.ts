@@ -49,9 +49,15 @@ async function reopen(): Promise<Store> {
 }
 
 describe('votal serve killed mid-poll (PGlite folder, child process)', () => {
-  it('the next start fails the dead poll and polls the game again, without waiting for its expiry', { timeout: 180_000 }, async () => {
-    const script = withPosts(standardScript(43_000), Array.from({ length: 38 }, (_v, i) =>
-      i % 3 === 0 ? { author: 'Eve', body: vote('Bob') } : { author: 'Frank', body: says(`Thinking ${i}`) }));
+  it('the next start fails the dead poll and polls the game again, without waiting for its expiry', {
+    timeout: 180_000,
+  }, async () => {
+    const script = withPosts(
+      standardScript(43_000),
+      Array.from({ length: 38 }, (_v, i) =>
+        i % 3 === 0 ? { author: 'Eve', body: vote('Bob') } : { author: 'Frank', body: says(`Thinking ${i}`) },
+      ),
+    );
     const url = serve(forum, script, { delayMs: 150 });
     store = await reopen();
     const game = await newGame(store, url);
@@ -59,29 +65,48 @@ describe('votal serve killed mid-poll (PGlite folder, child process)', () => {
     store = null;
 
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/jobs/fixtures/serve-poller.ts'), dir], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' },
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' },
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    const answered = () => forum.requests.filter((r) => r.path.startsWith(pagePath(script, 1)) && r.doneAt !== null).length;
+    const answered = () =>
+      forum.requests.filter((r) => r.path.startsWith(pagePath(script, 1)) && r.doneAt !== null).length;
     await until(() => answered() >= 2, 'the first poll to read two pages', 60_000);
     child.kill('SIGKILL');
     await exited;
 
     store = await reopen();
-    const jobs = async () => (await store!.sql.query<{ id: string; state: string; output: { reason?: string } | null }>(
-      `SELECT id, state, output FROM pgboss.job WHERE name = $1 AND singleton_key = $2 ORDER BY created_on`, [POLL_QUEUE, String(game.id)])).rows;
+    const jobs = async () =>
+      (
+        await store!.sql.query<{ id: string; state: string; output: { reason?: string } | null }>(
+          `SELECT id, state, output FROM pgboss.job WHERE name = $1 AND singleton_key = $2 ORDER BY created_on`,
+          [POLL_QUEUE, String(game.id)],
+        )
+      ).rows;
     const [dead] = await jobs();
     expect(dead).toMatchObject({ state: 'active' });
 
     const polls: PollResult[] = [];
     // No reconciler after the start-up one: the start itself must free the game.
     poller = createPoller({
-      store, source: testSource(), pollingIntervalSeconds: 0.5, minDelayMs: 60_000, reconcileEveryMs: 3_600_000,
+      store,
+      source: testSource(),
+      pollingIntervalSeconds: 0.5,
+      minDelayMs: 60_000,
+      reconcileEveryMs: 3_600_000,
       onPolled: (r) => polls.push(r),
     });
     await poller.start();
-    await until(() => polls.some((r) => r.gameId === game.id && r.status === 'polled'), 'a poll after the restart', 60_000);
-    expect((await jobs()).find((j) => j.id === dead!.id)).toMatchObject({ state: 'failed', output: { reason: expect.stringMatching(/gone/) } });
+    await until(
+      () => polls.some((r) => r.gameId === game.id && r.status === 'polled'),
+      'a poll after the restart',
+      60_000,
+    );
+    expect((await jobs()).find((j) => j.id === dead!.id)).toMatchObject({
+      state: 'failed',
+      output: { reason: expect.stringMatching(/gone/) },
+    });
     expect(await store.posts.postsOf(game.id)).toHaveLength(60);
   });
 });

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import {
-  createPoller, POLL_LEASE_MS, POLL_QUEUE, POLLING_INTERVAL_SECONDS, RECONCILE_EVERY_MS, type Poller,
+  createPoller,
+  POLL_LEASE_MS,
+  POLL_QUEUE,
+  POLLING_INTERVAL_SECONDS,
+  RECONCILE_EVERY_MS,
+  type Poller,
 } from '../../src/jobs/poller.js';
 import type { PollResult } from '../../src/game/poll-game.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
@@ -49,19 +54,30 @@ if (problem !== null) {
 
   /** A 60-post thread (8 pages), served slowly: a first read takes a while. */
   function slowThread(id: number): { script: GameScript; url: string } {
-    const script = withPosts(standardScript(id), Array.from({ length: 38 }, (_v, i) =>
-      i % 3 === 0 ? { author: 'Eve', body: vote('Bob') } : { author: 'Frank', body: says(`Thinking ${i}`) }));
+    const script = withPosts(
+      standardScript(id),
+      Array.from({ length: 38 }, (_v, i) =>
+        i % 3 === 0 ? { author: 'Eve', body: vote('Bob') } : { author: 'Frank', body: says(`Thinking ${i}`) },
+      ),
+    );
     return { script, url: serve(forum, script, { delayMs: 150 }) };
   }
 
   /** A `votal worker` child polling the schema; killed with SIGKILL once it has read two pages of the thread. */
   async function killedMidPoll(schema: string, script: GameScript, leaseMs: number): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/jobs/fixtures/worker.ts'), PG_URL, schema, String(leaseMs)], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'test/jobs/fixtures/worker.ts'), PG_URL, schema, String(leaseMs)],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' },
+      },
+    );
     children.push(child);
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    const answered = () => forum.requests.filter((r) => r.path.startsWith(pagePath(script, 1)) && r.doneAt !== null).length;
+    const answered = () =>
+      forum.requests.filter((r) => r.path.startsWith(pagePath(script, 1)) && r.doneAt !== null).length;
     await until(() => answered() >= 2, 'the worker to read two pages', 60_000);
     child.kill('SIGKILL');
     await exited;
@@ -72,21 +88,45 @@ if (problem !== null) {
     const store = await openStore({ databaseUrl: PG_URL, schema });
     const { script, url } = slowThread(id);
     const game = await newGame(store, url);
-    const jobs = async () => (await store.sql.query<{ id: string; state: string; output: { reason?: string } | null; started_on: Date | null }>(
-      `SELECT id, state, output, started_on FROM ${schema}_boss.job WHERE name = $1 AND singleton_key = $2 ORDER BY created_on`,
-      [POLL_QUEUE, String(game.id)])).rows;
-    const leaseLapsed = async () => (await store.sql.query<{ lapsed: boolean }>(
-      'SELECT lease_until IS NOT NULL AND lease_until < now() AS lapsed FROM game_poll WHERE game_id = $1', [game.id])).rows[0]?.lapsed === true;
+    const jobs = async () =>
+      (
+        await store.sql.query<{
+          id: string;
+          state: string;
+          output: { reason?: string } | null;
+          started_on: Date | null;
+        }>(
+          `SELECT id, state, output, started_on FROM ${schema}_boss.job WHERE name = $1 AND singleton_key = $2 ORDER BY created_on`,
+          [POLL_QUEUE, String(game.id)],
+        )
+      ).rows;
+    const leaseLapsed = async () =>
+      (
+        await store.sql.query<{ lapsed: boolean }>(
+          'SELECT lease_until IS NOT NULL AND lease_until < now() AS lapsed FROM game_poll WHERE game_id = $1',
+          [game.id],
+        )
+      ).rows[0]?.lapsed === true;
     return { schema, store, script, game, jobs, leaseLapsed };
   }
 
-  const poller = (store: Store, schema: string, o: { reconcileEveryMs: number; onPolled: (r: PollResult) => void }) => createPoller({
-    store, source: testSource(), schema: `${schema}_boss`, databaseUrl: PG_URL, pollingIntervalSeconds: 0.5, minDelayMs: 1_000,
-    leaseMs: 3_000, reconcileEveryMs: o.reconcileEveryMs, onPolled: o.onPolled,
-  });
+  const poller = (store: Store, schema: string, o: { reconcileEveryMs: number; onPolled: (r: PollResult) => void }) =>
+    createPoller({
+      store,
+      source: testSource(),
+      schema: `${schema}_boss`,
+      databaseUrl: PG_URL,
+      pollingIntervalSeconds: 0.5,
+      minDelayMs: 1_000,
+      leaseMs: 3_000,
+      reconcileEveryMs: o.reconcileEveryMs,
+      onPolled: o.onPolled,
+    });
 
   describe('a worker killed mid-poll (PostgreSQL, child process)', () => {
-    it('the reconciler fails the dead poll once its lease lapses, and the game is polled again', { timeout: 120_000 }, async () => {
+    it('the reconciler fails the dead poll once its lease lapses, and the game is polled again', {
+      timeout: 120_000,
+    }, async () => {
       const t = await setUp(41_000);
       open.push({ store: t.store });
       await killedMidPoll(t.schema, t.script, 3_000);
@@ -97,10 +137,17 @@ if (problem !== null) {
       const p = poller(t.store, t.schema, { reconcileEveryMs: 500, onPolled: polls.onPolled });
       open.push({ poller: p });
       await p.start();
-      await until(() => polls.of(t.game.id).some((r) => r.status === 'polled'), 'a poll of the game after the crash', 60_000);
+      await until(
+        () => polls.of(t.game.id).some((r) => r.status === 'polled'),
+        'a poll of the game after the crash',
+        60_000,
+      );
 
       const all = await t.jobs();
-      expect(all.find((j) => j.id === dead!.id)).toMatchObject({ state: 'failed', output: { reason: expect.stringMatching(/worker .* is gone/) } });
+      expect(all.find((j) => j.id === dead!.id)).toMatchObject({
+        state: 'failed',
+        output: { reason: expect.stringMatching(/worker .* is gone/) },
+      });
       expect(all.filter((j) => j.state === 'active').length).toBeLessThanOrEqual(1);
       // Every post once, the read resumed where the dead worker left off.
       expect(await t.store.posts.postsOf(t.game.id)).toHaveLength(60);

@@ -36,8 +36,10 @@ describe('polls across forum hosts (PGlite, one process)', () => {
     poller = createPoller({
       // An idle process would ask the queue once a minute: every poll here is due, so none waits for that.
       // No pause of the fetcher's own; a patient timeout, so a busy machine does not fail a read.
-      store, source: new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, retries: 0, timeoutMs: 30_000 }),
-      pollingIntervalSeconds: 60, onPolled: polls.onPolled,
+      store,
+      source: new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, retries: 0, timeoutMs: 30_000 }),
+      pollingIntervalSeconds: 60,
+      onPolled: polls.onPolled,
     });
   });
   afterAll(async () => {
@@ -49,7 +51,9 @@ describe('polls across forum hosts (PGlite, one process)', () => {
   it('polls different hosts at once, never two polls of one host, and takes due polls without an idle wait', async () => {
     await poller.start();
     await until(() => games.every((g) => polls.of(g.gameId).length >= 1), 'a first poll of every game', 45_000);
-    expect(polls.results.filter((r) => r.status !== 'polled').map((r) => `${r.gameId} ${r.status} ${r.reason}`)).toEqual([]);
+    expect(
+      polls.results.filter((r) => r.status !== 'polled').map((r) => `${r.gameId} ${r.status} ${r.reason}`),
+    ).toEqual([]);
 
     const pages = (f: FakeForum) => f.requests.filter((r) => !r.path.startsWith('/robots'));
     // One request at a time per host.
@@ -64,8 +68,12 @@ describe('polls across forum hosts (PGlite, one process)', () => {
       }
     }
     // Different hosts at once: some request of one host was in flight while another host answered.
-    const all: (LoggedRequest & { host: number })[] = forums.flatMap((f, host) => pages(f).map((r) => ({ ...r, host })));
-    const overlapping = all.filter((a) => all.some((b) => b.host !== a.host && b.at < (a.doneAt ?? Infinity) && a.at < (b.doneAt ?? Infinity)));
+    const all: (LoggedRequest & { host: number })[] = forums.flatMap((f, host) =>
+      pages(f).map((r) => ({ ...r, host })),
+    );
+    const overlapping = all.filter((a) =>
+      all.some((b) => b.host !== a.host && b.at < (a.doneAt ?? Infinity) && a.at < (b.doneAt ?? Infinity)),
+    );
     expect(new Set(overlapping.map((r) => r.host)).size).toBe(HOSTS);
   }, 60_000);
 });

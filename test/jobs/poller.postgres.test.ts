@@ -14,11 +14,15 @@ if (problem !== null) {
 } else {
   const schemas = pgSchemas();
 
-  pollerContract('PostgreSQL (pg-boss with its connection string)', async () => {
-    const schema = await schemas.schema();
-    const store = await openStore({ databaseUrl: PG_URL, schema });
-    return { store, schema: `${schema}_boss`, databaseUrl: PG_URL, close: () => store.close() };
-  }, 8_200);
+  pollerContract(
+    'PostgreSQL (pg-boss with its connection string)',
+    async () => {
+      const schema = await schemas.schema();
+      const store = await openStore({ databaseUrl: PG_URL, schema });
+      return { store, schema: `${schema}_boss`, databaseUrl: PG_URL, close: () => store.close() };
+    },
+    8_200,
+  );
 
   describe('two pollers on one PostgreSQL', () => {
     let forum: FakeForum;
@@ -32,8 +36,15 @@ if (problem !== null) {
       const store = await openStore({ databaseUrl: PG_URL, schema });
       const log = pollLog();
       const poller = createPoller({
-        store, source: testSource(), concurrency: 3, pollingIntervalSeconds: 0.5, minDelayMs: 300, reconcileEveryMs: 500,
-        schema: `${schema}_boss`, databaseUrl: PG_URL, onPolled: log.onPolled,
+        store,
+        source: testSource(),
+        concurrency: 3,
+        pollingIntervalSeconds: 0.5,
+        minDelayMs: 300,
+        reconcileEveryMs: 500,
+        schema: `${schema}_boss`,
+        databaseUrl: PG_URL,
+        onPolled: log.onPolled,
         log: { error: (fields, message) => errors.push(`${message}: ${JSON.stringify(fields)}`) },
       });
       return { store, poller, log };
@@ -69,7 +80,11 @@ if (problem !== null) {
         void (Math.random() < 0.5 ? a : b).poller.pollNow(String(t.game.id)).catch(() => {});
       }, 20);
       try {
-        await until(() => threads.every((t) => [...a.log.of(t.game.id), ...b.log.of(t.game.id)].length >= 4), 'four polls of every thread', 45_000);
+        await until(
+          () => threads.every((t) => [...a.log.of(t.game.id), ...b.log.of(t.game.id)].length >= 4),
+          'four polls of every thread',
+          45_000,
+        );
       } finally {
         clearInterval(storm);
       }
@@ -79,7 +94,9 @@ if (problem !== null) {
         const asked = threadRequests(forum, pagePath(t.script, 1));
         expect(asked.length).toBeGreaterThanOrEqual(6);
         expect(overlaps(asked), `overlapping requests for game ${t.game.id}`).toEqual([]);
-        expect(new Set(asked.filter((r) => r.path === pagePath(t.script, 1)).map((r) => r.status))).toEqual(new Set([200]));
+        expect(new Set(asked.filter((r) => r.path === pagePath(t.script, 1)).map((r) => r.status))).toEqual(
+          new Set([200]),
+        );
       }
       const results = [...a.log.results, ...b.log.results];
       // The queue alone kept polls apart: no poll found its game's lease taken.

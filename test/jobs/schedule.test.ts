@@ -19,15 +19,24 @@ describe('nextPollDelay', () => {
     // An hour away: the usual interval.
     expect(nextPollDelay({ now, intervalSeconds: 300, upcoming: ['2026-03-04T13:00:00Z'], random: mid })).toBe(300_000);
     // A slow game whose deadline comes before its next poll: polled right after the deadline.
-    expect(nextPollDelay({ now, intervalSeconds: 3_600, upcoming: ['2026-03-04T12:40:00Z'], random: mid })).toBe(40 * 60_000 + 5_000);
+    expect(nextPollDelay({ now, intervalSeconds: 3_600, upcoming: ['2026-03-04T12:40:00Z'], random: mid })).toBe(
+      40 * 60_000 + 5_000,
+    );
     // Past instants do not count.
     expect(nextPollDelay({ now, intervalSeconds: 300, upcoming: ['2026-03-04T11:59:00Z'], random: mid })).toBe(300_000);
   });
 
   it('the near-deadline pace is a setting', () => {
-    expect(nextPollDelay({
-      now, intervalSeconds: 300, upcoming: ['2026-03-04T12:50:00Z'], nearMinutes: 60, nearIntervalSeconds: 120, random: mid,
-    })).toBe(120_000);
+    expect(
+      nextPollDelay({
+        now,
+        intervalSeconds: 300,
+        upcoming: ['2026-03-04T12:50:00Z'],
+        nearMinutes: 60,
+        nearIntervalSeconds: 120,
+        random: mid,
+      }),
+    ).toBe(120_000);
   });
 
   it('backs off after failures, up to an hour, and waits as long as the forum asked', () => {
@@ -54,27 +63,45 @@ describe('pollLateness: which games are late, and by how much', () => {
     { rule: 'a poll not yet due is not late', nextPollAt: at('12:01:00'), overdueMs: 0, late: false },
     {
       rule: 'a poll due less than the threshold ago is overdue, not yet late',
-      nextPollAt: at('11:59:30'), overdueMs: 30_000, late: false,
+      nextPollAt: at('11:59:30'),
+      overdueMs: 30_000,
+      late: false,
     },
     {
       rule: 'exactly at the threshold is not late yet',
-      nextPollAt: at('11:59:00'), overdueMs: LATE_AFTER_MS, late: false,
+      nextPollAt: at('11:59:00'),
+      overdueMs: LATE_AFTER_MS,
+      late: false,
     },
     {
       rule: 'past the threshold and not started: late by the time since it was due',
-      nextPollAt: at('11:58:00'), overdueMs: 120_000, late: true,
+      nextPollAt: at('11:58:00'),
+      overdueMs: 120_000,
+      late: true,
     },
     {
-      rule: 'the due poll has started (it runs long): not late', nextPollAt: at('11:50:00'),
-      lastDueAt: at('11:50:00'), lastStartedAt: at('11:50:02'), overdueMs: 0, late: false,
+      rule: 'the due poll has started (it runs long): not late',
+      nextPollAt: at('11:50:00'),
+      lastDueAt: at('11:50:00'),
+      lastStartedAt: at('11:50:02'),
+      overdueMs: 0,
+      late: false,
     },
     {
-      rule: 'the last start was before this poll was due: this one is still waiting', nextPollAt: at('11:55:00'),
-      lastDueAt: at('11:50:00'), lastStartedAt: at('11:50:02'), overdueMs: 300_000, late: true,
+      rule: 'the last start was before this poll was due: this one is still waiting',
+      nextPollAt: at('11:55:00'),
+      lastDueAt: at('11:50:00'),
+      lastStartedAt: at('11:50:02'),
+      overdueMs: 300_000,
+      late: true,
     },
     {
-      rule: 'a paused game is never late', status: 'paused', nextPollAt: at('11:00:00'),
-      overdueMs: 0, late: false, dueAt: null,
+      rule: 'a paused game is never late',
+      status: 'paused',
+      nextPollAt: at('11:00:00'),
+      overdueMs: 0,
+      late: false,
+      dueAt: null,
     },
     { rule: 'a game with no poll scheduled is not late', nextPollAt: null, overdueMs: 0, late: false, dueAt: null },
   ])('$rule', ({ rule: _rule, overdueMs, late, dueAt, ...input }) => {
@@ -97,17 +124,25 @@ describe('pollLateness: which games are late, and by how much', () => {
     expect(pollLateness({ ...base, nextPollAt: at('11:59:30'), lateAfterMs: 10_000 }).late).toBe(true);
   });
 
-  it('reads what the poller noted in the game\'s poll state', () => {
+  it("reads what the poller noted in the game's poll state", () => {
     const poll = { state: { pollDueAt: at('11:50:00'), pollStartedAt: at('11:50:07') } };
-    expect(gameLateness({ status: 'active', nextPollAt: at('11:57:00') }, poll, clock))
-      .toEqual({ dueAt: '2026-03-04T11:57:00.000Z', overdueMs: 180_000, lastLateMs: 7_000, late: true });
+    expect(gameLateness({ status: 'active', nextPollAt: at('11:57:00') }, poll, clock)).toEqual({
+      dueAt: '2026-03-04T11:57:00.000Z',
+      overdueMs: 180_000,
+      lastLateMs: 7_000,
+      late: true,
+    });
     // Nothing noted, or not text: unknown, not an error.
     const unknown = gameLateness({ status: 'active', nextPollAt: null }, { state: { pollDueAt: 5 } }, clock);
     expect(unknown.lastLateMs).toBeNull();
   });
 
   it.each([
-    [45_000, '45 s'], [120_000, '2 min'], [179_000, '2 min'], [3_600_000, '1 h'], [3_900_000, '1 h 5 min'],
+    [45_000, '45 s'],
+    [120_000, '2 min'],
+    [179_000, '2 min'],
+    [3_600_000, '1 h'],
+    [3_900_000, '1 h 5 min'],
   ])('%i ms reads "%s"', (ms, text) => {
     expect(lateText(ms)).toBe(text);
   });

@@ -20,7 +20,9 @@ if (problem !== null) {
   });
 
   describe('pollers starting at once on one fresh PostgreSQL schema', () => {
-    it('five pollers (five pools, five pg-boss instances) start together, five rounds, never failing', { timeout: 120_000 }, async () => {
+    it('five pollers (five pools, five pg-boss instances) start together, five rounds, never failing', {
+      timeout: 120_000,
+    }, async () => {
       for (let round = 0; round < 5; round++) {
         const schema = await schemas.schema();
         const errors: string[] = [];
@@ -28,13 +30,22 @@ if (problem !== null) {
         for (let i = 0; i < 5; i++) {
           const store = await openStore({ databaseUrl: PG_URL, schema });
           stores.push(store);
-          pollers.push(createPoller({
-            store, source: testSource(), schema: `${schema}_boss`, databaseUrl: PG_URL, pollingIntervalSeconds: 0.5,
-            log: { error: (fields, message) => errors.push(`${message} ${JSON.stringify(fields)}`) },
-          }));
+          pollers.push(
+            createPoller({
+              store,
+              source: testSource(),
+              schema: `${schema}_boss`,
+              databaseUrl: PG_URL,
+              pollingIntervalSeconds: 0.5,
+              log: { error: (fields, message) => errors.push(`${message} ${JSON.stringify(fields)}`) },
+            }),
+          );
         }
         const started = await Promise.allSettled(pollers.map((p) => p.start()));
-        expect(started.filter((s) => s.status === 'rejected'), `round ${round}`).toEqual([]);
+        expect(
+          started.filter((s) => s.status === 'rejected'),
+          `round ${round}`,
+        ).toEqual([]);
         await Promise.all(pollers.map((p) => p.stop()));
         expect(errors, `round ${round}`).toEqual([]);
       }

@@ -13,7 +13,11 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
 }
 
 /** Collects every poll result, per game. */
-export function pollLog(): { results: PollResult[]; of: (gameId: number) => PollResult[]; onPolled: (r: PollResult) => void } {
+export function pollLog(): {
+  results: PollResult[];
+  of: (gameId: number) => PollResult[];
+  onPolled: (r: PollResult) => void;
+} {
   const results: PollResult[] = [];
   return {
     results,

@@ -31,9 +31,15 @@ if (problem !== null) {
   });
 
   function worker(schema: string): { child: ChildProcess; lines: string[]; exited: Promise<number | null> } {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/jobs/fixtures/worker.ts'), PG_URL, schema], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'test/jobs/fixtures/worker.ts'), PG_URL, schema],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, VOTAL_ALLOW_PRIVATE_HOSTS: '1' },
+      },
+    );
     children.push(child);
     const lines: string[] = [];
     let rest = '';
@@ -62,7 +68,8 @@ if (problem !== null) {
 
       const a = worker(schema);
       const b = worker(schema);
-      const requestsOf = (t: (typeof threads)[number]) => t.forum.requests.filter((r) => r.path.startsWith(pagePath(t.script, 1)));
+      const requestsOf = (t: (typeof threads)[number]) =>
+        t.forum.requests.filter((r) => r.path.startsWith(pagePath(t.script, 1)));
       // Every thread read in full, then asked about again.
       await until(() => threads.every((t) => requestsOf(t).length >= 4), 'every thread polled twice', 100_000);
       a.child.kill('SIGTERM');
@@ -71,7 +78,8 @@ if (problem !== null) {
       expect(await b.exited).toBe(0);
 
       for (const t of threads) expect(overlaps(requestsOf(t)), `game ${t.gameId}`).toEqual([]);
-      const polls = (lines: string[]) => lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { gameId: number; status: string });
+      const polls = (lines: string[]) =>
+        lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { gameId: number; status: string });
       const all = [...polls(a.lines), ...polls(b.lines)];
       expect(all.filter((p) => p.status !== 'polled')).toEqual([]);
       expect([...a.lines, ...b.lines].filter((l) => l.startsWith('stderr'))).toEqual([]);
@@ -79,7 +87,8 @@ if (problem !== null) {
       expect(polls(a.lines).length).toBeGreaterThan(all.length / 5);
       expect(polls(b.lines).length).toBeGreaterThan(all.length / 5);
       const { rows } = await store.sql.query<{ n: number; games: number }>(
-        'SELECT count(*)::int AS n, count(DISTINCT game_id)::int AS games FROM post');
+        'SELECT count(*)::int AS n, count(DISTINCT game_id)::int AS games FROM post',
+      );
       expect(rows[0]).toEqual({ n: THREADS * 22, games: THREADS });
     });
   });

@@ -33,7 +33,10 @@ function check(c: LoadedCase): void {
     actions: reading.actions.map((a, i) => {
       const want = c.expect.actions[i];
       return {
-        kind: a.kind, target: a.target, match: a.match, source: a.source,
+        kind: a.kind,
+        target: a.target,
+        match: a.match,
+        source: a.source,
         ...(want?.raw !== undefined ? { raw: a.raw } : {}),
         ...(want?.candidates !== undefined ? { candidates: a.candidates } : {}),
       };
@@ -81,8 +84,13 @@ describe('the case tables cover issue #4', () => {
 
   it('names read as rules, prefixed with their engine', () => {
     const prefix: Record<string, RegExp> = {
-      xenforo2: /^XenForo 2: /, phpbb: /^phpBB( 3\.\d)?: /, proboards: /^ProBoards: /, gog: /^GOG: /,
-      vbulletin3: /^vB3: /, vbulletin4: /^vB4: /, vbulletin5: /^vB5: /,
+      xenforo2: /^XenForo 2: /,
+      phpbb: /^phpBB( 3\.\d)?: /,
+      proboards: /^ProBoards: /,
+      gog: /^GOG: /,
+      vbulletin3: /^vB3: /,
+      vbulletin4: /^vB4: /,
+      vbulletin5: /^vB5: /,
     };
     expect(all.filter((c) => !prefix[c.engine]!.test(c.name)).map((c) => c.name)).toEqual([]);
   });

@@ -22,15 +22,27 @@ const roster = parsePlayerList(PLAYERS);
 /** A post as the tally sees it, read from XenForo 2 body HTML by `votal parse`'s code path. */
 function post(n: number, author: string, html: string, edited?: string): PostEvent {
   const { output } = runParse(html, {
-    engine: 'xenforo2', players: PLAYERS, ruleset: 'plurality', url: URL, format: 'json',
+    engine: 'xenforo2',
+    players: PLAYERS,
+    ruleset: 'plurality',
+    url: URL,
+    format: 'json',
     ...(edited ? { edited } : {}),
   });
-  return { kind: 'post', post: n, author, time: null, permalink: `${URL}posts/${n}/`, reading: PostReading.parse(JSON.parse(output)) };
+  return {
+    kind: 'post',
+    post: n,
+    author,
+    time: null,
+    permalink: `${URL}posts/${n}/`,
+    reading: PostReading.parse(JSON.parse(output)),
+  };
 }
 
 const correct = (post: number, target: string | null): GmEvent => GmEvent.parse({ kind: 'correct', post, target });
 const count = (events: TallyEvent[]) => countVotes({ ruleset: plurality, roster, events, engine: 'xenforo2' });
-const wagons = (t: ReturnType<typeof count>) => t.wagons.map((w) => [w.target, w.voters.map((v) => `${v.player}#${v.post}`)]);
+const wagons = (t: ReturnType<typeof count>) =>
+  t.wagons.map((w) => [w.target, w.voters.map((v) => `${v.player}#${v.post}`)]);
 
 const thread = (): TallyEvent[] => [
   post(1, 'Alice', 'Bob dodged my question.<br /><b>Vote: Bob</b>'),
@@ -42,13 +54,20 @@ describe('a GM correction in the tally', () => {
   it('the parsed reading alone leaves the ambiguous post for review', () => {
     const t = count(thread());
     expect(wagons(t)).toEqual([['Bob', ['Alice#1', 'Dave#3']]]);
-    expect(t.flags).toEqual([expect.objectContaining({ post: 2, kind: 'ambiguous-target', candidates: ['Alice', 'Alicia'] })]);
+    expect(t.flags).toEqual([
+      expect.objectContaining({ post: 2, kind: 'ambiguous-target', candidates: ['Alice', 'Alicia'] }),
+    ]);
   });
 
   it('counts the post as the GM read it and marks it as a GM correction', () => {
     const t = count([...thread(), correct(2, 'Alice')]);
-    expect(wagons(t)).toEqual([['Bob', ['Alice#1', 'Dave#3']], ['Alice', ['Carol#2']]]);
-    expect(t.flags).toEqual([{ post: 2, player: 'Carol', kind: 'gm-correction', raw: 'Vote: Ali -> Alice', candidates: [] }]);
+    expect(wagons(t)).toEqual([
+      ['Bob', ['Alice#1', 'Dave#3']],
+      ['Alice', ['Carol#2']],
+    ]);
+    expect(t.flags).toEqual([
+      { post: 2, player: 'Carol', kind: 'gm-correction', raw: 'Vote: Ali -> Alice', candidates: [] },
+    ]);
   });
 
   it('survives a recount: the same log counted twice gives the same tally', () => {
@@ -60,12 +79,21 @@ describe('a GM correction in the tally', () => {
     expect(count([correct(2, 'Alice'), ...thread()])).toEqual(first);
   });
 
-  it('survives a recount after the post\'s body changed (an edit re-read by the parser)', () => {
+  it("survives a recount after the post's body changed (an edit re-read by the parser)", () => {
     const editedPost = post(2, 'Carol', '<b>Vote: Zeke</b>', 'Last edited: Today at 10:02 AM');
     expect(editedPost.reading.effect).toEqual({ kind: 'vote', target: 'Zeke', reason: null });
-    const recount = count([...thread().filter((e) => !(e.kind === 'post' && e.post === 2)), editedPost, correct(2, 'Alice')]);
-    expect(wagons(recount)).toEqual([['Bob', ['Alice#1', 'Dave#3']], ['Alice', ['Carol#2']]]);
-    expect(recount.flags).toEqual([{ post: 2, player: 'Carol', kind: 'gm-correction', raw: 'Vote: Zeke -> Alice', candidates: [] }]);
+    const recount = count([
+      ...thread().filter((e) => !(e.kind === 'post' && e.post === 2)),
+      editedPost,
+      correct(2, 'Alice'),
+    ]);
+    expect(wagons(recount)).toEqual([
+      ['Bob', ['Alice#1', 'Dave#3']],
+      ['Alice', ['Carol#2']],
+    ]);
+    expect(recount.flags).toEqual([
+      { post: 2, player: 'Carol', kind: 'gm-correction', raw: 'Vote: Zeke -> Alice', candidates: [] },
+    ]);
     // The same, with the re-read post appended to the log (a post seen twice keeps its last reading).
     const appended = count([...thread(), correct(2, 'Alice'), editedPost]);
     expect(wagons(appended)).toEqual(wagons(recount));
@@ -84,15 +112,30 @@ describe('a GM correction in the tally', () => {
 
 describe('votal parse --correct prints the reading the tally counts', () => {
   const html = '<b>Vote: Ali</b>';
-  const read = (correctTo?: string) => runParse(html, {
-    engine: 'xenforo2', players: PLAYERS, ruleset: 'plurality', url: URL, format: 'json', ...(correctTo ? { correct: correctTo } : {}),
-  });
+  const read = (correctTo?: string) =>
+    runParse(html, {
+      engine: 'xenforo2',
+      players: PLAYERS,
+      ruleset: 'plurality',
+      url: URL,
+      format: 'json',
+      ...(correctTo ? { correct: correctTo } : {}),
+    });
 
   it('the GM\'s reading is marked source "gm", and the effect follows it', () => {
     const { reading } = read('alice');
-    expect(reading.actions).toEqual([{
-      kind: 'vote', target: 'Alice', match: 'gm', raw: 'Vote: Ali', written: 'Ali', candidates: [], score: null, source: 'gm',
-    }]);
+    expect(reading.actions).toEqual([
+      {
+        kind: 'vote',
+        target: 'Alice',
+        match: 'gm',
+        raw: 'Vote: Ali',
+        written: 'Ali',
+        candidates: [],
+        score: null,
+        source: 'gm',
+      },
+    ]);
     expect(reading.effect).toEqual({ kind: 'vote', target: 'Alice', reason: null });
   });
 
@@ -110,7 +153,10 @@ describe('votal parse --correct prints the reading the tally counts', () => {
     expect(json.code, json.stderr).toBe(0);
     const reading = PostReading.parse(JSON.parse(json.stdout));
     expect(reading.actions.map((a) => [a.kind, a.target, a.match, a.source])).toEqual([['vote', 'Alice', 'gm', 'gm']]);
-    const text = await runCli(['parse', '--engine', 'xenforo2', '--players', PLAYERS, '--correct', 'none', '--format', 'text'], html);
+    const text = await runCli(
+      ['parse', '--engine', 'xenforo2', '--players', PLAYERS, '--correct', 'none', '--format', 'text'],
+      html,
+    );
     expect(text.stdout).toBe('vote [gm] "Vote: Ali" (GM correction)\neffect: none\n');
   });
 
@@ -120,7 +166,7 @@ describe('votal parse --correct prints the reading the tally counts', () => {
     expect(r.stderr).toMatch(/--correct: "Gandalf" is not a player/);
   });
 
-  it('is documented in the command\'s help', async () => {
+  it("is documented in the command's help", async () => {
     const r = await runCli(['parse', '--help']);
     expect(r.stdout).toMatch(/--correct <target\|none>/);
     expect(r.stdout).toMatch(/source "gm"/);
@@ -128,7 +174,8 @@ describe('votal parse --correct prints the reading the tally counts', () => {
 });
 
 describe('votal parse: who plays and what the forum said about the post', () => {
-  const run = (args: string[], html: string) => runCli(['parse', '--engine', 'phpbb', '--players', PLAYERS, ...args], html);
+  const run = (args: string[], html: string) =>
+    runCli(['parse', '--engine', 'phpbb', '--players', PLAYERS, ...args], html);
 
   it('--dead sends a vote for a dead player to review', async () => {
     const r = await run(['--dead', 'Bob'], '<span style="font-weight: bold">Vote: Bob</span>');
@@ -140,9 +187,11 @@ describe('votal parse: who plays and what the forum said about the post', () => 
     expect(JSON.parse(r.stdout).effect).toEqual({ kind: 'vote', target: 'Zeke', reason: null });
   });
 
-  it('--edited reports the forum\'s edit note as an edit violation', async () => {
+  it("--edited reports the forum's edit note as an edit violation", async () => {
     const r = await run(['--edited', 'Last edited by Zeke on Sun Mar 02, 2026 5:35 pm'], 'hi');
-    expect(JSON.parse(r.stdout).violations).toEqual([{ kind: 'edit', detail: 'Last edited by Zeke on Sun Mar 02, 2026 5:35 pm' }]);
+    expect(JSON.parse(r.stdout).violations).toEqual([
+      { kind: 'edit', detail: 'Last edited by Zeke on Sun Mar 02, 2026 5:35 pm' },
+    ]);
   });
 
   it('refuses names that are not players, and replacements it cannot read', async () => {
@@ -156,14 +205,17 @@ describe('the ruleset decides what a violation costs (penalty or flag)', () => {
   const tallyUnder = (ruleset: string) => {
     const { reading } = runParse(french, { engine: 'xenforo2', players: PLAYERS, ruleset, url: URL, format: 'json' });
     return countVotes({
-      ruleset: loadRuleset(ruleset), roster,
+      ruleset: loadRuleset(ruleset),
+      roster,
       events: [{ kind: 'post', post: 1, author: 'Carol', time: null, permalink: null, reading }],
     });
   };
 
   it('open-conspiracy gives a penalty vote for a post not in English', () => {
     const t = tallyUnder('open-conspiracy');
-    expect(t.violations).toEqual([expect.objectContaining({ player: 'Carol', post: 1, kind: 'non-english', detail: 'fr', consequence: 'penalty' })]);
+    expect(t.violations).toEqual([
+      expect.objectContaining({ player: 'Carol', post: 1, kind: 'non-english', detail: 'fr', consequence: 'penalty' }),
+    ]);
     expect(t.wagons).toEqual([expect.objectContaining({ target: 'Carol', penalty: 1 })]);
   });
 

@@ -24,27 +24,81 @@ const CaseEngine = z.enum(['xenforo2', 'phpbb', 'proboards', 'gog', 'vbulletin3'
  */
 export const TOPICS = {
   grammar: [
-    'keywords', 'no-lynch', 'sleep', 'hammer', 'filibuster', 'veto', 'forgive', 'abstain', 'bold-required',
-    'bold-optional', 'tag', 'colon', 'own-line', 'spoiler', 'empty-vote', 'side-vote',
+    'keywords',
+    'no-lynch',
+    'sleep',
+    'hammer',
+    'filibuster',
+    'veto',
+    'forgive',
+    'abstain',
+    'bold-required',
+    'bold-optional',
+    'tag',
+    'colon',
+    'own-line',
+    'spoiler',
+    'empty-vote',
+    'side-vote',
   ],
   reading: [
-    'quote', 'nested-quote', 'broken-quote', 'spoiler', 'strike', 'code', 'signature', 'vote-count', 'in-order',
-    'unvote-vote-run', 'bold-chatter', 'decoration', 'mention', 'colour', 'size',
+    'quote',
+    'nested-quote',
+    'broken-quote',
+    'spoiler',
+    'strike',
+    'code',
+    'signature',
+    'vote-count',
+    'in-order',
+    'unvote-vote-run',
+    'bold-chatter',
+    'decoration',
+    'mention',
+    'colour',
+    'size',
   ],
   names: [
-    'exact', 'alias', 'replacement', 'prefix', 'substring', 'acronym', 'fuzzy', 'ambiguous', 'unknown', 'dead',
-    'not-a-player', 'case', 'accent', 'punctuation',
+    'exact',
+    'alias',
+    'replacement',
+    'prefix',
+    'substring',
+    'acronym',
+    'fuzzy',
+    'ambiguous',
+    'unknown',
+    'dead',
+    'not-a-player',
+    'case',
+    'accent',
+    'punctuation',
   ],
   rules: [
-    'image', 'smilie', 'emoji', 'external-link', 'mention-link', 'quote-source-link', 'internal-link', 'code', 'edit',
-    'non-english', 'short-text', 'quoted-language', 'vote-lines-removed', 'names-removed', 'consequence',
+    'image',
+    'smilie',
+    'emoji',
+    'external-link',
+    'mention-link',
+    'quote-source-link',
+    'internal-link',
+    'code',
+    'edit',
+    'non-english',
+    'short-text',
+    'quoted-language',
+    'vote-lines-removed',
+    'names-removed',
+    'consequence',
   ],
   gm: ['target', 'ignore', 'count-anyway'],
 } as const;
 export type Point = keyof typeof TOPICS;
 const ALL_TOPICS = new Set(Object.entries(TOPICS).flatMap(([p, ts]) => ts.map((t) => `${p}:${t}`)));
 
-const Topic = z.string().refine((t) => ALL_TOPICS.has(t), { message: 'not a known point:topic (see TOPICS in load-cases.ts)' });
+const Topic = z
+  .string()
+  .refine((t) => ALL_TOPICS.has(t), { message: 'not a known point:topic (see TOPICS in load-cases.ts)' });
 
 const ExpectedAction = z.strictObject({
   kind: ActionKind,
@@ -74,7 +128,10 @@ const ExpectedEffect = z.strictObject({
 const Source = z.union([
   z.strictObject({
     repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name'),
-    commit: z.string().regex(/^[0-9a-f]{7,40}$/).optional(),
+    commit: z
+      .string()
+      .regex(/^[0-9a-f]{7,40}$/)
+      .optional(),
     file: z.string().min(1),
     test: z.string().min(1),
     /** Where Votal's reading differs from the source's expectation, and why. */
@@ -143,7 +200,9 @@ export interface LoadedCase extends ParseCase {
 /** Every case of every file, validated; a bad case names its file and its name (or index). */
 export function loadCases(dir: string = CASES_DIR): Map<string, LoadedCase[]> {
   const out = new Map<string, LoadedCase[]>();
-  for (const f of readdirSync(dir).filter((x) => /\.ya?ml$/.test(x)).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => /\.ya?ml$/.test(x))
+    .sort()) {
     const file = basename(f);
     let raw: unknown;
     try {
@@ -155,7 +214,10 @@ export function loadCases(dir: string = CASES_DIR): Map<string, LoadedCase[]> {
     if (!head.success) throw new Error(`${file}: ${problems(head.error)}`);
     const seen = new Set<string>();
     const cases = head.data.cases.map((c, i): LoadedCase => {
-      const label = typeof (c as { name?: unknown })?.name === 'string' ? `case "${(c as { name: string }).name}"` : `case #${i + 1}`;
+      const label =
+        typeof (c as { name?: unknown })?.name === 'string'
+          ? `case "${(c as { name: string }).name}"`
+          : `case #${i + 1}`;
       const parsed = ParseCase.safeParse(c);
       if (!parsed.success) throw new Error(`${file}: ${label}: ${problems(parsed.error)}`);
       const pc = parsed.data;

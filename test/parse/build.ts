@@ -16,8 +16,16 @@ export const b = (...c: Piece[]): BodyNode => ({ t: 'bold', children: nodes(c) }
 export const i = (...c: Piece[]): BodyNode => ({ t: 'italic', children: nodes(c) });
 export const u = (...c: Piece[]): BodyNode => ({ t: 'underline', children: nodes(c) });
 export const s = (...c: Piece[]): BodyNode => ({ t: 'strike', children: nodes(c) });
-export const color = (c: string, ...children: Piece[]): BodyNode => ({ t: 'color', color: c, children: nodes(children) });
-export const size = (sz: string, ...children: Piece[]): BodyNode => ({ t: 'size', size: sz, children: nodes(children) });
+export const color = (c: string, ...children: Piece[]): BodyNode => ({
+  t: 'color',
+  color: c,
+  children: nodes(children),
+});
+export const size = (sz: string, ...children: Piece[]): BodyNode => ({
+  t: 'size',
+  size: sz,
+  children: nodes(children),
+});
 export const block = (...c: Piece[]): BodyNode => ({ t: 'block', children: nodes(c) });
 export const quote = (author: string | null, ...c: Piece[]): BodyNode => ({ t: 'quote', author, children: nodes(c) });
 export const spoiler = (...c: Piece[]): BodyNode => ({ t: 'spoiler', title: null, children: nodes(c) });
@@ -25,10 +33,17 @@ export const code = (t: string): BodyNode => ({ t: 'code', text: t });
 export const sig = (...c: Piece[]): BodyNode => ({ t: 'signature', children: nodes(c) });
 export const img = (src: string): BodyNode => ({ t: 'image', src });
 export const smilie = (alt: string): BodyNode => ({ t: 'smilie', alt });
-const linkOf = (kind: LinkKind) => (href: string, ...c: Piece[]): BodyNode => ({ t: 'link', href, kind, children: nodes(c) });
+const linkOf =
+  (kind: LinkKind) =>
+  (href: string, ...c: Piece[]): BodyNode => ({ t: 'link', href, kind, children: nodes(c) });
 export const link = linkOf('external');
 export const internal = linkOf('internal');
-export const mention = (name: string): BodyNode => ({ t: 'link', href: `/members/${encodeURIComponent(name)}.1/`, kind: 'mention', children: [text(`@${name}`)] });
+export const mention = (name: string): BodyNode => ({
+  t: 'link',
+  href: `/members/${encodeURIComponent(name)}.1/`,
+  kind: 'mention',
+  children: [text(`@${name}`)],
+});
 
 /** A post's body from pieces. */
 export const body = (...c: Piece[]): BodyNode[] => nodes(c);

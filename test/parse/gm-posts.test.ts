@@ -7,7 +7,13 @@ import { parseFragment } from '../../scrapers/fragment.js';
 import { EngineId } from '../../src/model/engine.js';
 import { Roster } from '../../src/model/roster.js';
 import { readDeadline, readGmPost, rosterNames, sentences } from '../../src/parse/gm-posts.js';
-import { compileGmPhrases, compileTemplate, loadGmPhrases, parseGmPhrases, templateProblem } from '../../src/rules/gm-phrases.js';
+import {
+  compileGmPhrases,
+  compileTemplate,
+  loadGmPhrases,
+  parseGmPhrases,
+  templateProblem,
+} from '../../src/rules/gm-phrases.js';
 import { packageRoot } from '../../src/config/package-root.js';
 import { body, b, quote, s } from './build.js';
 
@@ -16,16 +22,36 @@ import { body, b, quote, s } from './build.js';
  * The fixture games (fixtures/gm-posts, one per seed game) hold GM posts in each game's
  * style with every event they must propose, and posts that must propose nothing.
  */
-interface FixturePost { number: number; postedAt: string; html: string; expect: Record<string, unknown>[]; unread?: string[] }
-interface Fixture { ruleset: string; engine: string; timeZone: string; players: string[]; posts: FixturePost[] }
+interface FixturePost {
+  number: number;
+  postedAt: string;
+  html: string;
+  expect: Record<string, unknown>[];
+  unread?: string[];
+}
+interface Fixture {
+  ruleset: string;
+  engine: string;
+  timeZone: string;
+  players: string[];
+  posts: FixturePost[];
+}
 
 const dir = join(packageRoot(import.meta.url), 'fixtures', 'gm-posts');
-const games = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const games = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 describe('GM posts in the style of each seed game propose exactly the events they announce', () => {
   it('holds at least 20 GM posts over the five seed games', () => {
     const fixtures = games.map((f) => parseYaml(readFileSync(join(dir, f), 'utf8')) as Fixture);
-    expect(fixtures.map((f) => f.ruleset).sort()).toEqual(['detective-conan', 'onuw-gog', 'open-conspiracy', 'twg2', 'witchhunt']);
+    expect(fixtures.map((f) => f.ruleset).sort()).toEqual([
+      'detective-conan',
+      'onuw-gog',
+      'open-conspiracy',
+      'twg2',
+      'witchhunt',
+    ]);
     expect(fixtures.reduce((n, f) => n + f.posts.length, 0)).toBeGreaterThanOrEqual(20);
   });
 
@@ -37,7 +63,9 @@ describe('GM posts in the style of each seed game propose exactly the events the
     describe(file, () => {
       it.each(game.posts.map((p) => [p.number, p] as const))('post %i', (_n, post) => {
         const parsed = parseFragment(post.html, adapter.descriptor.body, 'https://forum.example/thread/1');
-        const reading = readGmPost({ number: post.number, body: parsed, postedAt: post.postedAt }, names, phrases, { timeZone: game.timeZone });
+        const reading = readGmPost({ number: post.number, body: parsed, postedAt: post.postedAt }, names, phrases, {
+          timeZone: game.timeZone,
+        });
         const got = reading.proposals.map((p) => ({ ...p.event, ...(p.flip ? { flip: p.flip } : {}) }));
         expect(sortByJson(got)).toEqual(sortByJson(post.expect));
         expect(reading.unread.map((u) => u.reason)).toEqual(
@@ -52,12 +80,26 @@ const sortByJson = <T>(list: T[]): T[] => [...list].sort((a, b) => JSON.stringif
 
 describe('reading a GM post', () => {
   const phrases = loadGmPhrases();
-  const names = rosterNames(Roster.parse([{ name: 'Bob' }, { name: 'Mary Ann', aliases: ['MA'] }, { name: 'Ann' }, { name: 'Carol', formerNames: ['Cee'] }]));
-  const read = (...pieces: Parameters<typeof body>) => readGmPost({ number: 7, body: body(...pieces), postedAt: '2026-03-01T12:00:00Z' }, names, phrases, { timeZone: 'UTC' });
+  const names = rosterNames(
+    Roster.parse([
+      { name: 'Bob' },
+      { name: 'Mary Ann', aliases: ['MA'] },
+      { name: 'Ann' },
+      { name: 'Carol', formerNames: ['Cee'] },
+    ]),
+  );
+  const read = (...pieces: Parameters<typeof body>) =>
+    readGmPost({ number: 7, body: body(...pieces), postedAt: '2026-03-01T12:00:00Z' }, names, phrases, {
+      timeZone: 'UTC',
+    });
   const events = (...pieces: Parameters<typeof body>) => read(...pieces).proposals.map((p) => p.event);
 
   it.each([
-    ['a death with words before the name', 'After a long Day, Bob was lynched.', [{ kind: 'kill', player: 'Bob', at: 7 }]],
+    [
+      'a death with words before the name',
+      'After a long Day, Bob was lynched.',
+      [{ kind: 'kill', player: 'Bob', at: 7 }],
+    ],
     ['the longest name that fits', 'Mary Ann has been lynched.', [{ kind: 'kill', player: 'Mary Ann', at: 7 }]],
     ['a nickname', 'MA was killed last night.', [{ kind: 'kill', player: 'Mary Ann', at: 7 }]],
     ['a former name', 'Cee was killed last night.', [{ kind: 'kill', player: 'Carol', at: 7 }]],
@@ -125,7 +167,9 @@ describe('deadlines as GMs write them', () => {
   });
 
   it('puts a date long past this year into the next', () => {
-    expect(readDeadline('January 2 at 12:00 UTC', '2026-12-30T12:00:00Z', null, zones)).toBe('2027-01-02T12:00:00.000Z');
+    expect(readDeadline('January 2 at 12:00 UTC', '2026-12-30T12:00:00Z', null, zones)).toBe(
+      '2027-01-02T12:00:00.000Z',
+    );
   });
 });
 
@@ -155,13 +199,17 @@ describe('phrase templates are data a GM can write', () => {
   });
 
   it('names the file, line and column of a bad template', () => {
-    expect(() => parseGmPhrases('kill:\n  - "fine {player} was lynched"\n  - "{victim} died"\n', 'mine.yaml'))
-      .toThrow(/mine\.yaml:3:5: kill\[1\]: unknown placeholder/);
+    expect(() => parseGmPhrases('kill:\n  - "fine {player} was lynched"\n  - "{victim} died"\n', 'mine.yaml')).toThrow(
+      /mine\.yaml:3:5: kill\[1\]: unknown placeholder/,
+    );
   });
 
-  it('adds a ruleset file\'s phrases to the defaults', () => {
+  it("adds a ruleset file's phrases to the defaults", () => {
     const extra = parseGmPhrases('kill:\n  - "{player} swims with the fishes"\n', 'extra.yaml');
-    const base = parseGmPhrases(readFileSync(join(packageRoot(import.meta.url), 'rulesets', 'gm-phrases', 'default.yaml'), 'utf8'), 'default.yaml');
+    const base = parseGmPhrases(
+      readFileSync(join(packageRoot(import.meta.url), 'rulesets', 'gm-phrases', 'default.yaml'), 'utf8'),
+      'default.yaml',
+    );
     const phrases = compileGmPhrases([base, extra]);
     const names = rosterNames(Roster.parse([{ name: 'Bob' }]));
     const r = readGmPost({ number: 3, body: body('Bob swims with the fishes.'), postedAt: null }, names, phrases);

@@ -11,9 +11,51 @@ import { b, br, roster, rules, text } from './build.js';
 const hostile: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constantFrom('Vote: ', 'unvote', '##vote ', ';', 'No-Lynch', '(L-2)', '[b]', '\n', '\u200B', 'Bob', 'Ali', ':', '#', '(((', ' and ', 'Sleep', 'é', '\u0301', '😀', '\uD800'),
+  fc.constantFrom(
+    'Vote: ',
+    'unvote',
+    '##vote ',
+    ';',
+    'No-Lynch',
+    '(L-2)',
+    '[b]',
+    '\n',
+    '\u200B',
+    'Bob',
+    'Ali',
+    ':',
+    '#',
+    '(((',
+    ' and ',
+    'Sleep',
+    'é',
+    '\u0301',
+    '😀',
+    '\uD800',
+  ),
   fc
-    .array(fc.constantFrom('vote', 'Vote', ':', ' ', '#', ';', 'unvote', '(', ')', 'a', '-', '\n', 'no', 'lynch', 'hammer', ',', 'Bob'), { maxLength: 40 })
+    .array(
+      fc.constantFrom(
+        'vote',
+        'Vote',
+        ':',
+        ' ',
+        '#',
+        ';',
+        'unvote',
+        '(',
+        ')',
+        'a',
+        '-',
+        '\n',
+        'no',
+        'lynch',
+        'hammer',
+        ',',
+        'Bob',
+      ),
+      { maxLength: 40 },
+    )
     .map((parts) => parts.join('')),
 );
 
@@ -28,7 +70,9 @@ const { node } = fc.letrec((tie) => ({
     hostile.map((src): BodyNode => ({ t: 'image', src })),
     hostile.map((alt): BodyNode => ({ t: 'smilie', alt })),
     hostile.map((t): BodyNode => ({ t: 'code', text: t })),
-    fc.record({ t: fc.constantFrom('bold', 'italic', 'underline', 'strike'), children: kids(tie) }).map((n) => n as BodyNode),
+    fc
+      .record({ t: fc.constantFrom('bold', 'italic', 'underline', 'strike'), children: kids(tie) })
+      .map((n) => n as BodyNode),
     kids(tie).map((children): BodyNode => ({ t: 'block', children })),
     kids(tie).map((children): BodyNode => ({ t: 'signature', children })),
     fc.tuple(hostile, kids(tie)).map(([color, children]): BodyNode => ({ t: 'color', color, children })),
@@ -87,20 +131,31 @@ const anyRuleset = fc
 describe('hostile input', () => {
   it('random bodies, rosters and rulesets never throw and always give a valid reading', () => {
     fc.assert(
-      fc.property(fc.array(node, { maxLength: 8 }), anyRoster, anyRuleset, fc.option(hostile), (body, players, ruleset, marker) => {
-        const edit = marker === null ? null : { at: null, by: null, text: marker };
-        const reading = readPost({ body, edit }, players, ruleset);
-        PostReading.parse(reading);
-        if (reading.effect.kind === 'vote') expect(reading.effect.target).not.toBeNull();
-        if (reading.effect.kind === 'review') expect(reading.effect.reason).not.toBeNull();
-      }),
+      fc.property(
+        fc.array(node, { maxLength: 8 }),
+        anyRoster,
+        anyRuleset,
+        fc.option(hostile),
+        (body, players, ruleset, marker) => {
+          const edit = marker === null ? null : { at: null, by: null, text: marker };
+          const reading = readPost({ body, edit }, players, ruleset);
+          PostReading.parse(reading);
+          if (reading.effect.kind === 'vote') expect(reading.effect.target).not.toBeNull();
+          if (reading.effect.kind === 'review') expect(reading.effect.reason).not.toBeNull();
+        },
+      ),
       { numRuns: 400 },
     );
   }, 60_000);
 
   it('a tree nested 100 000 deep does not overflow the stack', () => {
     let inner: BodyNode = { t: 'text', text: 'Vote: Bob' };
-    for (let k = 0; k < 100_000; k++) inner = { t: k % 3 === 0 ? 'bold' : k % 3 === 1 ? 'italic' : 'quote', children: [inner], ...(k % 3 === 2 ? { author: null } : {}) } as BodyNode;
+    for (let k = 0; k < 100_000; k++)
+      inner = {
+        t: k % 3 === 0 ? 'bold' : k % 3 === 1 ? 'italic' : 'quote',
+        children: [inner],
+        ...(k % 3 === 2 ? { author: null } : {}),
+      } as BodyNode;
     expect(() => readPost({ body: [inner], edit: null }, roster(), rules())).not.toThrow();
   }, 30_000);
 
@@ -119,15 +174,24 @@ const SHAPES: Record<string, (bytes: number) => BodyNode[]> = {
   'one bold run of back-to-back unvotes': (n) => [b('unvote '.repeat(Math.ceil(n / 7)))],
   'separators and keywords alternating': (n) => [b('vote; '.repeat(Math.ceil(n / 6)))],
   'many vote lines': (n) => [text('Vote: Bob\n'.repeat(Math.ceil(n / 10)))],
-  'many bold groups on one line': (n) => Array.from({ length: Math.ceil(n / 12) }, () => [b('Vote:'), text(' !! ')]).flat(),
-  'bold No Lynch groups between punctuation': (n) => Array.from({ length: Math.ceil(n / 12) }, () => [b('no lynch'), text(' ~~ ')]).flat(),
-  'a long plain paragraph with names': (n) => [text('Bob and Alice said something about Mallory. '.repeat(Math.ceil(n / 44)))],
+  'many bold groups on one line': (n) =>
+    Array.from({ length: Math.ceil(n / 12) }, () => [b('Vote:'), text(' !! ')]).flat(),
+  'bold No Lynch groups between punctuation': (n) =>
+    Array.from({ length: Math.ceil(n / 12) }, () => [b('no lynch'), text(' ~~ ')]).flat(),
+  'a long plain paragraph with names': (n) => [
+    text('Bob and Alice said something about Mallory. '.repeat(Math.ceil(n / 44))),
+  ],
   'hashes and spaces': (n) => [b(`${'# '.repeat(Math.ceil(n / 2))}vote Bob`)],
-  'many tiny text nodes in one bold': (n) => [{ t: 'bold', children: Array.from({ length: Math.ceil(n / 2) }, () => text('a ')) }],
+  'many tiny text nodes in one bold': (n) => [
+    { t: 'bold', children: Array.from({ length: Math.ceil(n / 2) }, () => text('a ')) },
+  ],
   'line breaks only': (n) => Array.from({ length: Math.ceil(n / 2) }, () => br()),
 };
 
-const ruleset = rules({ noLynch: { name: 'No Lynch', keywords: ['no lynch'] }, votes: { side: { hammer: ['hammer'] } } });
+const ruleset = rules({
+  noLynch: { name: 'No Lynch', keywords: ['no lynch'] },
+  votes: { side: { hammer: ['hammer'] } },
+});
 
 function timeOf(body: BodyNode[]): number {
   const start = performance.now();
@@ -136,15 +200,19 @@ function timeOf(body: BodyNode[]): number {
 }
 
 describe('time stays roughly linear in the size of the post', () => {
-  it.each(Object.keys(SHAPES))('%s: 1 MB vs 10 KB', (shape) => {
-    const make = SHAPES[shape]!;
-    const small = make(10_000);
-    const big = make(1_000_000);
-    for (let k = 0; k < 3; k++) timeOf(small); // warm up the JIT
-    // Best of several runs on both sides: on a busy machine a single run can be descheduled.
-    const tSmall = Math.max(Math.min(...Array.from({ length: 7 }, () => timeOf(small))), 0.5); // floored against timer noise
-    const tBig = Math.min(...Array.from({ length: 3 }, () => timeOf(big)));
-    // 100x the text; allow 30x more than linear for GC and cache effects (quadratic would be ~10 000x).
-    expect(tBig).toBeLessThan(tSmall * 100 * 30);
-  }, 60_000);
+  it.each(Object.keys(SHAPES))(
+    '%s: 1 MB vs 10 KB',
+    (shape) => {
+      const make = SHAPES[shape]!;
+      const small = make(10_000);
+      const big = make(1_000_000);
+      for (let k = 0; k < 3; k++) timeOf(small); // warm up the JIT
+      // Best of several runs on both sides: on a busy machine a single run can be descheduled.
+      const tSmall = Math.max(Math.min(...Array.from({ length: 7 }, () => timeOf(small))), 0.5); // floored against timer noise
+      const tBig = Math.min(...Array.from({ length: 3 }, () => timeOf(big)));
+      // 100x the text; allow 30x more than linear for GC and cache effects (quadratic would be ~10 000x).
+      expect(tBig).toBeLessThan(tSmall * 100 * 30);
+    },
+    60_000,
+  );
 });

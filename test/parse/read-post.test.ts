@@ -14,8 +14,16 @@ interface Case {
 const review = (reason: Effect['reason'], target: string | null = null): Effect => ({ kind: 'review', target, reason });
 
 const cases: Case[] = [
-  { name: 'a post without votes has no effect', post: post('just chatting about Bob'), effect: { kind: 'none', target: null, reason: null } },
-  { name: 'a vote sets the lynch vote', post: post(b('Vote: Zeke')), effect: { kind: 'vote', target: 'Zeke', reason: null } },
+  {
+    name: 'a post without votes has no effect',
+    post: post('just chatting about Bob'),
+    effect: { kind: 'none', target: null, reason: null },
+  },
+  {
+    name: 'a vote sets the lynch vote',
+    post: post(b('Vote: Zeke')),
+    effect: { kind: 'vote', target: 'Zeke', reason: null },
+  },
   { name: 'an unvote clears it', post: post(b('Unvote')), effect: { kind: 'unvote', target: null, reason: null } },
   { name: 'vote for dead player is review', post: post(b('Vote: Eve')), effect: review('vote-for-dead', 'Eve') },
   { name: 'unknown name is review', post: post(b('Vote: Nobodyhere')), effect: review('unknown-target') },
@@ -26,7 +34,11 @@ const cases: Case[] = [
     post: post(b('Vote: Zeke'), br(), b('Vote: Ali')),
     effect: review('ambiguous-target'),
   },
-  { name: 'a good last vote settles an earlier unreadable one', post: post(b('Vote: Ali'), br(), b('Vote: Zeke')), effect: { kind: 'vote', target: 'Zeke', reason: null } },
+  {
+    name: 'a good last vote settles an earlier unreadable one',
+    post: post(b('Vote: Ali'), br(), b('Vote: Zeke')),
+    effect: { kind: 'vote', target: 'Zeke', reason: null },
+  },
   {
     name: 'side actions do not touch the lynch vote',
     post: post(b('Vote: Zeke'), br(), b('Veto Ali')),
@@ -45,7 +57,11 @@ const cases: Case[] = [
     rules: { noLynch: { name: 'No Elimination', keywords: ['no lynch', 'no elimination'] } },
     effect: { kind: 'vote', target: 'No Elimination', reason: null },
   },
-  { name: 'a quoted vote does not touch the lynch vote', post: post(quote('Ann', b('Vote: Zeke')), 'lol'), effect: { kind: 'none', target: null, reason: null } },
+  {
+    name: 'a quoted vote does not touch the lynch vote',
+    post: post(quote('Ann', b('Vote: Zeke')), 'lol'),
+    effect: { kind: 'none', target: null, reason: null },
+  },
 ];
 
 describe('readPost', () => {
@@ -97,7 +113,9 @@ describe('withdrawing a side vote', () => {
   const oc = rules({ votes: { side: { hammer: ['hammer'], filibuster: ['filibuster'] } } });
   it('"Unvote: Hammer" withdraws the Hammer vote and leaves the lynch vote alone', () => {
     const r = readPost(post(b('Unvote: Hammer')), roster(), oc);
-    expect(r.actions).toEqual([expect.objectContaining({ kind: 'unvote', written: 'Hammer', target: 'Hammer', match: 'keyword' })]);
+    expect(r.actions).toEqual([
+      expect.objectContaining({ kind: 'unvote', written: 'Hammer', target: 'Hammer', match: 'keyword' }),
+    ]);
     expect(r.effect).toEqual({ kind: 'none', target: null, reason: null });
   });
   it('"Unvote; Vote: Hammer" is still an unvote followed by a Hammer vote', () => {

@@ -45,38 +45,164 @@ const NONE: Effect = { kind: 'none', target: null, reason: null };
 
 const cases: Case[] = [
   // The real-game misses.
-  { name: 'a unique initial ("vote: Z") names the one player it starts', post: post(b('vote: Z')), effect: vote('Zachstralkita'), actions: [['vote', 'Zachstralkita', 'prefix']] },
-  { name: 'an initial several names start with is ambiguous', post: post(b('vote: T')), effect: review('ambiguous-target'), actions: [['vote', null, 'ambiguous']] },
-  { name: 'a name written surname first', post: post(b('Vote: Brosius Scott')), effect: vote('Scott Brosius'), actions: [['vote', 'Scott Brosius', 'fuzzy']] },
-  { name: 'a shortened two-word name ("Scotty B")', post: post(b('Vote: Scotty B')), effect: vote('Scott Brosius'), actions: [['vote', 'Scott Brosius', 'fuzzy']] },
-  { name: 'an acronym through an apostrophe ("MS" for "Midnight\'s Sorrow")', post: post(b('VOTE: MS')), effect: vote("Midnight's Sorrow"), actions: [['vote', "Midnight's Sorrow", 'acronym']] },
-  { name: '"NL" is the ruleset\'s No Lynch', post: post(b('Vote: NL')), effect: vote('No Lynch'), actions: [['vote', 'No Lynch', 'keyword']] },
+  {
+    name: 'a unique initial ("vote: Z") names the one player it starts',
+    post: post(b('vote: Z')),
+    effect: vote('Zachstralkita'),
+    actions: [['vote', 'Zachstralkita', 'prefix']],
+  },
+  {
+    name: 'an initial several names start with is ambiguous',
+    post: post(b('vote: T')),
+    effect: review('ambiguous-target'),
+    actions: [['vote', null, 'ambiguous']],
+  },
+  {
+    name: 'a name written surname first',
+    post: post(b('Vote: Brosius Scott')),
+    effect: vote('Scott Brosius'),
+    actions: [['vote', 'Scott Brosius', 'fuzzy']],
+  },
+  {
+    name: 'a shortened two-word name ("Scotty B")',
+    post: post(b('Vote: Scotty B')),
+    effect: vote('Scott Brosius'),
+    actions: [['vote', 'Scott Brosius', 'fuzzy']],
+  },
+  {
+    name: 'an acronym through an apostrophe ("MS" for "Midnight\'s Sorrow")',
+    post: post(b('VOTE: MS')),
+    effect: vote("Midnight's Sorrow"),
+    actions: [['vote', "Midnight's Sorrow", 'acronym']],
+  },
+  {
+    name: '"NL" is the ruleset\'s No Lynch',
+    post: post(b('Vote: NL')),
+    effect: vote('No Lynch'),
+    actions: [['vote', 'No Lynch', 'keyword']],
+  },
   {
     name: '"Unvote: X / Vote: Y" with Y unreadable: review, and the unvote applies',
     post: post(b('Unvote: Toto / Vote: Zorgblat')),
     effect: { ...review('unknown-target'), unvoted: true },
-    actions: [['unvote', 'Toto', 'exact'], ['vote', null, 'unknown']],
+    actions: [
+      ['unvote', 'Toto', 'exact'],
+      ['vote', null, 'unknown'],
+    ],
   },
-  { name: 'a mistyped closing tag shown as text is not an unvote', post: post(b('VOTE: kondi[/unvote]')), effect: vote('kondi2424'), actions: [['vote', 'kondi2424', 'prefix']] },
-  { name: '"Unovte; Vote: X": two swapped letters are still the keyword', post: post(b('Unovte; Vote: Toto')), effect: vote('Toto'), actions: [['unvote', null, 'none'], ['vote', 'Toto', 'exact']] },
-  { name: '"unvoteing" is the ruleset\'s unvote', post: post(b('unvoteing'), ' for now'), effect: { kind: 'unvote', target: null, reason: null }, actions: [['unvote', null, 'none']] },
+  {
+    name: 'a mistyped closing tag shown as text is not an unvote',
+    post: post(b('VOTE: kondi[/unvote]')),
+    effect: vote('kondi2424'),
+    actions: [['vote', 'kondi2424', 'prefix']],
+  },
+  {
+    name: '"Unovte; Vote: X": two swapped letters are still the keyword',
+    post: post(b('Unovte; Vote: Toto')),
+    effect: vote('Toto'),
+    actions: [
+      ['unvote', null, 'none'],
+      ['vote', 'Toto', 'exact'],
+    ],
+  },
+  {
+    name: '"unvoteing" is the ruleset\'s unvote',
+    post: post(b('unvoteing'), ' for now'),
+    effect: { kind: 'unvote', target: null, reason: null },
+    actions: [['unvote', null, 'none']],
+  },
 
   // What other counters' cases taught.
-  { name: 'bold with the name in an inline colour span is one vote', post: post(b('Vote: ', color('red', 'Toto'))), effect: vote('Toto'), actions: [['vote', 'Toto', 'exact']] },
-  { name: '"FoS: X, Vote: Y" votes Y', post: post(b('FoS: TwoFace, Vote: Toto')), effect: vote('Toto'), actions: [['vote', 'Toto', 'exact']] },
-  { name: '"Cross fingers, vote Y." votes Y', post: post(b('Cross fingers, vote Toto.')), effect: vote('Toto'), actions: [['vote', 'Toto', 'exact']] },
-  { name: '"Vote to No Lynch" is No Lynch', post: post(b('Vote to No Lynch')), effect: vote('No Lynch'), actions: [['vote', 'No Lynch', 'keyword']] },
-  { name: '"VOTE: vote X": the repeated keyword is not the name', post: post(b('VOTE: vote Toto')), effect: vote('Toto'), actions: [['vote', 'Toto', 'exact']] },
-  { name: 'a short exact word of a longer name ("AJ")', post: post(b('vote AJ')), effect: vote('Aj The Epic'), actions: [['vote', 'Aj The Epic', 'substring']] },
-  { name: '"&" for "and" in an acronym ("M&L")', post: post(b('VOTE: M&L')), effect: vote('mario and lugi'), actions: [['vote', 'mario and lugi', 'acronym']] },
-  { name: '"Vote: X / or / Y" is ambiguous, never X', post: post(b('Vote: Rainbowdash / or / Nikanor')), effect: review('ambiguous-target'), actions: [['vote', null, 'ambiguous']] },
-  { name: 'a former name\'s acronym against a living player\'s plain match is ambiguous', post: post(b('VOTE: JAB')), effect: review('ambiguous-target'), actions: [['vote', null, 'ambiguous']] },
-  { name: 'a bold vote keyword followed by an exact name mid-sentence goes to review', post: post(b('Hammer vote Toto....')), effect: review('malformed-vote', 'Toto'), actions: [['vote', 'Toto', 'exact']] },
-  { name: 'a negated one does not ("Do not vote X")', post: post(b('Please, everyone! Do not vote Toto')), effect: NONE, actions: [] },
-  { name: 'talk with "vote" and no name after it is not a vote', post: post(b('I will vote whoever claims last')), effect: NONE, actions: [] },
-  { name: 'a later clause "vote" naming nobody is talk ("Vote counts follow")', post: post(b('Day 2 has begun. Vote counts will follow.')), effect: NONE, actions: [] },
-  { name: 'a later clause "vote" about something else is talk', post: post(b('Sure, vote whoever you like')), effect: NONE, actions: [] },
-  { name: 'a later clause "Vote:" naming nobody goes to the GM', post: post(b('FoS: TwoFace, Vote: Zorgblat')), effect: review('unknown-target'), actions: [['vote', null, 'unknown']] },
+  {
+    name: 'bold with the name in an inline colour span is one vote',
+    post: post(b('Vote: ', color('red', 'Toto'))),
+    effect: vote('Toto'),
+    actions: [['vote', 'Toto', 'exact']],
+  },
+  {
+    name: '"FoS: X, Vote: Y" votes Y',
+    post: post(b('FoS: TwoFace, Vote: Toto')),
+    effect: vote('Toto'),
+    actions: [['vote', 'Toto', 'exact']],
+  },
+  {
+    name: '"Cross fingers, vote Y." votes Y',
+    post: post(b('Cross fingers, vote Toto.')),
+    effect: vote('Toto'),
+    actions: [['vote', 'Toto', 'exact']],
+  },
+  {
+    name: '"Vote to No Lynch" is No Lynch',
+    post: post(b('Vote to No Lynch')),
+    effect: vote('No Lynch'),
+    actions: [['vote', 'No Lynch', 'keyword']],
+  },
+  {
+    name: '"VOTE: vote X": the repeated keyword is not the name',
+    post: post(b('VOTE: vote Toto')),
+    effect: vote('Toto'),
+    actions: [['vote', 'Toto', 'exact']],
+  },
+  {
+    name: 'a short exact word of a longer name ("AJ")',
+    post: post(b('vote AJ')),
+    effect: vote('Aj The Epic'),
+    actions: [['vote', 'Aj The Epic', 'substring']],
+  },
+  {
+    name: '"&" for "and" in an acronym ("M&L")',
+    post: post(b('VOTE: M&L')),
+    effect: vote('mario and lugi'),
+    actions: [['vote', 'mario and lugi', 'acronym']],
+  },
+  {
+    name: '"Vote: X / or / Y" is ambiguous, never X',
+    post: post(b('Vote: Rainbowdash / or / Nikanor')),
+    effect: review('ambiguous-target'),
+    actions: [['vote', null, 'ambiguous']],
+  },
+  {
+    name: "a former name's acronym against a living player's plain match is ambiguous",
+    post: post(b('VOTE: JAB')),
+    effect: review('ambiguous-target'),
+    actions: [['vote', null, 'ambiguous']],
+  },
+  {
+    name: 'a bold vote keyword followed by an exact name mid-sentence goes to review',
+    post: post(b('Hammer vote Toto....')),
+    effect: review('malformed-vote', 'Toto'),
+    actions: [['vote', 'Toto', 'exact']],
+  },
+  {
+    name: 'a negated one does not ("Do not vote X")',
+    post: post(b('Please, everyone! Do not vote Toto')),
+    effect: NONE,
+    actions: [],
+  },
+  {
+    name: 'talk with "vote" and no name after it is not a vote',
+    post: post(b('I will vote whoever claims last')),
+    effect: NONE,
+    actions: [],
+  },
+  {
+    name: 'a later clause "vote" naming nobody is talk ("Vote counts follow")',
+    post: post(b('Day 2 has begun. Vote counts will follow.')),
+    effect: NONE,
+    actions: [],
+  },
+  {
+    name: 'a later clause "vote" about something else is talk',
+    post: post(b('Sure, vote whoever you like')),
+    effect: NONE,
+    actions: [],
+  },
+  {
+    name: 'a later clause "Vote:" naming nobody goes to the GM',
+    post: post(b('FoS: TwoFace, Vote: Zorgblat')),
+    effect: review('unknown-target'),
+    actions: [['vote', null, 'unknown']],
+  },
 ];
 
 describe('votes as real players write them (issue #12)', () => {
@@ -93,13 +219,20 @@ describe('votes as real players write them (issue #12)', () => {
 
   it('the count withdraws the old vote of "Unvote: X / Vote: (unreadable)" and flags the vote for the GM', () => {
     const event = (n: number, author: string, ...pieces: Parameters<typeof post>): PostEvent => ({
-      kind: 'post', post: n, author, time: null, permalink: `https://forum.test/p/${n}`,
+      kind: 'post',
+      post: n,
+      author,
+      time: null,
+      permalink: `https://forum.test/p/${n}`,
       reading: readPost(post(...pieces), roster(PLAYERS), mafiascum),
     });
     const tally = countVotes({
       ruleset: mafiascum,
       roster: roster(PLAYERS),
-      events: [event(1, 'TwoFace', b('Vote: Toto')), event(2, 'TwoFace', 'changed my mind', br(), b('Unvote: Toto / Vote: Zorgblat'))],
+      events: [
+        event(1, 'TwoFace', b('Vote: Toto')),
+        event(2, 'TwoFace', 'changed my mind', br(), b('Unvote: Toto / Vote: Zorgblat')),
+      ],
     });
     expect(tally.wagons).toEqual([]);
     expect(tally.flags.map((f) => [f.post, f.kind])).toEqual([[2, 'unknown-target']]);
@@ -107,10 +240,18 @@ describe('votes as real players write them (issue #12)', () => {
 
   it('without the unvote, an unreadable vote leaves the old vote standing', () => {
     const event = (n: number, ...pieces: Parameters<typeof post>): PostEvent => ({
-      kind: 'post', post: n, author: 'TwoFace', time: null, permalink: `https://forum.test/p/${n}`,
+      kind: 'post',
+      post: n,
+      author: 'TwoFace',
+      time: null,
+      permalink: `https://forum.test/p/${n}`,
       reading: readPost(post(...pieces), roster(PLAYERS), mafiascum),
     });
-    const tally = countVotes({ ruleset: mafiascum, roster: roster(PLAYERS), events: [event(1, b('Vote: Toto')), event(2, b('Vote: Zorgblat'))] });
+    const tally = countVotes({
+      ruleset: mafiascum,
+      roster: roster(PLAYERS),
+      events: [event(1, b('Vote: Toto')), event(2, b('Vote: Zorgblat'))],
+    });
     expect(tally.wagons.map((w) => [w.target, w.total])).toEqual([['Toto', 1]]);
   });
 });

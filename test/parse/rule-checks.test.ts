@@ -3,7 +3,24 @@ import type { PostViolation } from '../../src/model/action.js';
 import { nonEnglishLanguage } from '../../src/parse/language.js';
 import type { PostInput } from '../../src/parse/read-post.js';
 import { ruleViolations } from '../../src/parse/rule-checks.js';
-import { b, br, code, edited, img, internal, link, mention, post, quote, roster, rules, s, sig, smilie, spoiler } from './build.js';
+import {
+  b,
+  br,
+  code,
+  edited,
+  img,
+  internal,
+  link,
+  mention,
+  post,
+  quote,
+  roster,
+  rules,
+  s,
+  sig,
+  smilie,
+  spoiler,
+} from './build.js';
 
 interface Case {
   name: string;
@@ -15,14 +32,42 @@ interface Case {
 const SPANISH = 'Creo que el lobo es claramente el que más calla, hay que votarlo hoy mismo.';
 
 const cases: Case[] = [
-  { name: 'a plain English post has no violations', post: post('I think Bob is scummy because of his reads on day one.'), violations: [] },
+  {
+    name: 'a plain English post has no violations',
+    post: post('I think Bob is scummy because of his reads on day one.'),
+    violations: [],
+  },
   { name: 'smilie is not an image', post: post('nice ', smilie(':)'), ' one'), violations: [] },
-  { name: 'image is a violation', post: post('look ', img('https://img.example/cat.png')), violations: [{ kind: 'image', detail: 'https://img.example/cat.png' }] },
-  { name: 'image inside a quote is not a violation', post: post(quote('Ann', img('https://img.example/cat.png')), 'lol'), violations: [] },
-  { name: 'image in a signature is not a violation', post: post('hi', sig(img('https://img.example/banner.png'))), violations: [] },
-  { name: 'image in a spoiler is still posted', post: post(spoiler(img('x.png'))), violations: [{ kind: 'image', detail: 'x.png' }] },
-  { name: 'image in struck text is still posted', post: post(s(img('x.png'))), violations: [{ kind: 'image', detail: 'x.png' }] },
-  { name: 'the same image twice is one violation', post: post(img('x.png'), br(), img('x.png')), violations: [{ kind: 'image', detail: 'x.png' }] },
+  {
+    name: 'image is a violation',
+    post: post('look ', img('https://img.example/cat.png')),
+    violations: [{ kind: 'image', detail: 'https://img.example/cat.png' }],
+  },
+  {
+    name: 'image inside a quote is not a violation',
+    post: post(quote('Ann', img('https://img.example/cat.png')), 'lol'),
+    violations: [],
+  },
+  {
+    name: 'image in a signature is not a violation',
+    post: post('hi', sig(img('https://img.example/banner.png'))),
+    violations: [],
+  },
+  {
+    name: 'image in a spoiler is still posted',
+    post: post(spoiler(img('x.png'))),
+    violations: [{ kind: 'image', detail: 'x.png' }],
+  },
+  {
+    name: 'image in struck text is still posted',
+    post: post(s(img('x.png'))),
+    violations: [{ kind: 'image', detail: 'x.png' }],
+  },
+  {
+    name: 'the same image twice is one violation',
+    post: post(img('x.png'), br(), img('x.png')),
+    violations: [{ kind: 'image', detail: 'x.png' }],
+  },
   { name: 'internal link is fine', post: post('see ', internal('/threads/game.1/post-12', 'post 12')), violations: [] },
   {
     name: 'external link is a violation',
@@ -30,18 +75,38 @@ const cases: Case[] = [
     violations: [{ kind: 'external-link', detail: 'https://elsewhere.example/wiki' }],
   },
   { name: 'a mention link is fine', post: post(b('Vote: ', mention('Bob'))), violations: [] },
-  { name: 'external link inside a quote does not count', post: post(quote('Ann', link('https://x.example/', 'x')), 'ok'), violations: [] },
-  { name: 'code block is a violation', post: post('here:', code('console.log(1)')), violations: [{ kind: 'code', detail: 'console.log(1)' }] },
+  {
+    name: 'external link inside a quote does not count',
+    post: post(quote('Ann', link('https://x.example/', 'x')), 'ok'),
+    violations: [],
+  },
+  {
+    name: 'code block is a violation',
+    post: post('here:', code('console.log(1)')),
+    violations: [{ kind: 'code', detail: 'console.log(1)' }],
+  },
   { name: 'code inside a quote does not count', post: post(quote('Ann', code('x = 1')), 'ok'), violations: [] },
-  { name: 'edit marker gives an edit violation', post: edited('Last edited: Apr 3, 2020', 'typo fixed'), violations: [{ kind: 'edit', detail: 'Last edited: Apr 3, 2020' }] },
-  { name: 'Spanish post flagged non-English', post: post(SPANISH), violations: [{ kind: 'non-english', detail: 'es' }] },
+  {
+    name: 'edit marker gives an edit violation',
+    post: edited('Last edited: Apr 3, 2020', 'typo fixed'),
+    violations: [{ kind: 'edit', detail: 'Last edited: Apr 3, 2020' }],
+  },
+  {
+    name: 'Spanish post flagged non-English',
+    post: post(SPANISH),
+    violations: [{ kind: 'non-english', detail: 'es' }],
+  },
   {
     name: 'German post flagged non-English',
     post: post('Ich glaube er ist ein Werwolf und wir sollten ihn heute lynchen.'),
     violations: [{ kind: 'non-english', detail: 'de' }],
   },
   { name: 'short English slang not flagged', post: post('brb dinner lol'), violations: [] },
-  { name: 'slang a detector calls Norwegian is not flagged', post: post('brb dinner, tunneling much?'), violations: [] },
+  {
+    name: 'slang a detector calls Norwegian is not flagged',
+    post: post('brb dinner, tunneling much?'),
+    violations: [],
+  },
   { name: 'a short foreign phrase is not flagged', post: post('¿qué pasa?'), violations: [] },
   { name: 'foreign text inside a quote does not count', post: post(quote('Ana', SPANISH), 'lol same'), violations: [] },
   {
@@ -50,7 +115,11 @@ const cases: Case[] = [
     players: ['Juan Carlos Esteban', 'María José Fernández'],
     violations: [],
   },
-  { name: 'URLs do not count as language', post: post('https://ejemplo.es/el-lobo-es-claramente-el-que-mas-calla ok'), violations: [] },
+  {
+    name: 'URLs do not count as language',
+    post: post('https://ejemplo.es/el-lobo-es-claramente-el-que-mas-calla ok'),
+    violations: [],
+  },
 ];
 
 /** A ruleset that asks for the language check (it costs, so only such rulesets run it). */

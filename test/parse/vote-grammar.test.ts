@@ -4,10 +4,29 @@ import { ownLines } from '../../src/parse/own-text.js';
 import { readPost, type PostInput } from '../../src/parse/read-post.js';
 import { findActions } from '../../src/parse/vote-grammar.js';
 import type { RulesetInput } from '../../src/rules/ruleset.js';
-import { b, br, code, color, grammar, i, mention, post, quote, roster, rules, s, sig, size, spoiler, u } from './build.js';
+import {
+  b,
+  br,
+  code,
+  color,
+  grammar,
+  i,
+  mention,
+  post,
+  quote,
+  roster,
+  rules,
+  s,
+  sig,
+  size,
+  spoiler,
+  u,
+} from './build.js';
 
 const NO_LYNCH: RulesetInput['noLynch'] = { name: 'No Lynch', keywords: ['no lynch', 'no elimination', 'sleep'] };
-const SIDE: RulesetInput['votes'] = { side: { hammer: ['hammer'], filibuster: ['filibuster'], veto: ['veto'], forgive: ['forgive'] } };
+const SIDE: RulesetInput['votes'] = {
+  side: { hammer: ['hammer'], filibuster: ['filibuster'], veto: ['veto'], forgive: ['forgive'] },
+};
 
 interface Case {
   name: string;
@@ -28,18 +47,41 @@ const cases: Case[] = [
   // Where a vote may stand
   { name: 'bold "Vote: X" is a vote', post: post(b('Vote: Bob')), effect: vote('Bob'), actions: [['vote', 'Bob']] },
   { name: 'keywords are case-insensitive', post: post(b('VOTE: bob')), effect: vote('Bob') },
-  { name: 'a keyword is a whole word ("Votes:" is not "Vote:")', post: post(b('Votes: Bob is at 3')), effect: NONE, actions: [] },
-  { name: 'vote inside a quote is not a vote', post: post(quote('Ann', b('Vote: Bob')), 'agreed'), effect: NONE, actions: [] },
+  {
+    name: 'a keyword is a whole word ("Votes:" is not "Vote:")',
+    post: post(b('Votes: Bob is at 3')),
+    effect: NONE,
+    actions: [],
+  },
+  {
+    name: 'vote inside a quote is not a vote',
+    post: post(quote('Ann', b('Vote: Bob')), 'agreed'),
+    effect: NONE,
+    actions: [],
+  },
   {
     name: 'vote inside nested quote is not a vote',
     post: post(quote('Ann', 'hm', quote('Cy', b('Vote: Bob'))), 'ok'),
     effect: NONE,
     actions: [],
   },
-  { name: 'own vote after a quote counts', post: post(quote('Ann', b('Vote: Bob')), b('Vote: Zeke')), effect: vote('Zeke') },
+  {
+    name: 'own vote after a quote counts',
+    post: post(quote('Ann', b('Vote: Bob')), b('Vote: Zeke')),
+    effect: vote('Zeke'),
+  },
   { name: 'struck-through vote does not count', post: post(s(b('Vote: Bob'))), effect: NONE, actions: [] },
-  { name: 'struck name replaced in the same bold run', post: post(b('Vote: ', s('Bob'), ' Zeke')), effect: vote('Zeke') },
-  { name: 'vote in code block does not count', post: post('look:', code('[b]Vote: Bob[/b]')), effect: NONE, actions: [] },
+  {
+    name: 'struck name replaced in the same bold run',
+    post: post(b('Vote: ', s('Bob'), ' Zeke')),
+    effect: vote('Zeke'),
+  },
+  {
+    name: 'vote in code block does not count',
+    post: post('look:', code('[b]Vote: Bob[/b]')),
+    effect: NONE,
+    actions: [],
+  },
   { name: 'vote in a signature does not count', post: post('hi', sig(b('Vote: Bob'))), effect: NONE, actions: [] },
   {
     name: 'spoiler vote ignored by default',
@@ -56,34 +98,99 @@ const cases: Case[] = [
   },
 
   // Several actions
-  { name: 'last vote in the post wins', post: post(b('Vote: Bob'), br(), 'changed my mind', br(), b('Vote: Zeke')), effect: vote('Zeke') },
-  { name: 'unvote after a vote leaves the post an unvote', post: post(b('Vote: Bob'), br(), b('Unvote')), effect: UNVOTE },
+  {
+    name: 'last vote in the post wins',
+    post: post(b('Vote: Bob'), br(), 'changed my mind', br(), b('Vote: Zeke')),
+    effect: vote('Zeke'),
+  },
+  {
+    name: 'unvote after a vote leaves the post an unvote',
+    post: post(b('Vote: Bob'), br(), b('Unvote')),
+    effect: UNVOTE,
+  },
   {
     name: 'Unvote; Vote: X in one bold run',
     post: post(b('Unvote; Vote: Zeke')),
     effect: vote('Zeke'),
-    actions: [['unvote', null], ['vote', 'Zeke']],
+    actions: [
+      ['unvote', null],
+      ['vote', 'Zeke'],
+    ],
   },
-  { name: 'unvote vote X without a separator', post: post(b('unvote vote Zeke')), effect: vote('Zeke'), actions: [['unvote', null], ['vote', 'Zeke']] },
+  {
+    name: 'unvote vote X without a separator',
+    post: post(b('unvote vote Zeke')),
+    effect: vote('Zeke'),
+    actions: [
+      ['unvote', null],
+      ['vote', 'Zeke'],
+    ],
+  },
   {
     name: 'named unvote then vote without a separator',
     post: post(b('unvote Bob vote Zeke')),
     effect: vote('Zeke'),
-    actions: [['unvote', 'Bob'], ['vote', 'Zeke']],
+    actions: [
+      ['unvote', 'Bob'],
+      ['vote', 'Zeke'],
+    ],
   },
-  { name: '##unvote ##vote X', post: post(b('##unvote ##vote Zeke')), effect: vote('Zeke'), actions: [['unvote', null], ['vote', 'Zeke']] },
-  { name: 'Vote: X and unvote in one run, in order', post: post(b('Vote: Bob, unvote')), effect: UNVOTE, actions: [['vote', 'Bob'], ['unvote', null]] },
-  { name: 'unvote and vote on two lines of one bold element', post: post(b('Unvote', br(), 'Vote: Zeke')), effect: vote('Zeke') },
-  { name: 'named unvote is an unvote', post: post(b('Vote: Bob'), br(), b('Unvote: Bob')), effect: UNVOTE, actions: [['vote', 'Bob'], ['unvote', 'Bob']] },
+  {
+    name: '##unvote ##vote X',
+    post: post(b('##unvote ##vote Zeke')),
+    effect: vote('Zeke'),
+    actions: [
+      ['unvote', null],
+      ['vote', 'Zeke'],
+    ],
+  },
+  {
+    name: 'Vote: X and unvote in one run, in order',
+    post: post(b('Vote: Bob, unvote')),
+    effect: UNVOTE,
+    actions: [
+      ['vote', 'Bob'],
+      ['unvote', null],
+    ],
+  },
+  {
+    name: 'unvote and vote on two lines of one bold element',
+    post: post(b('Unvote', br(), 'Vote: Zeke')),
+    effect: vote('Zeke'),
+  },
+  {
+    name: 'named unvote is an unvote',
+    post: post(b('Vote: Bob'), br(), b('Unvote: Bob')),
+    effect: UNVOTE,
+    actions: [
+      ['vote', 'Bob'],
+      ['unvote', 'Bob'],
+    ],
+  },
   { name: '"Vote: unvote" is an unvote', post: post(b('Vote: unvote')), effect: UNVOTE, actions: [['unvote', null]] },
   { name: '##vote prefix', post: post(b('##vote Zeke')), effect: vote('Zeke') },
-  { name: 'single # and punctuation before the keyword', post: post(b('#Vote: Zeke'), br(), b('-> vote: Bob')), effect: vote('Bob') },
+  {
+    name: 'single # and punctuation before the keyword',
+    post: post(b('#Vote: Zeke'), br(), b('-> vote: Bob')),
+    effect: vote('Bob'),
+  },
 
   // Bold chatter
-  { name: 'bold chatter mentioning vote is not a vote', post: post(b('I will vote for whoever claims')), effect: NONE, actions: [], format: [] },
+  {
+    name: 'bold chatter mentioning vote is not a vote',
+    post: post(b('I will vote for whoever claims')),
+    effect: NONE,
+    actions: [],
+    format: [],
+  },
   { name: '"don\'t vote Bob" is not a vote', post: post(b("don't vote Bob")), effect: NONE, actions: [] },
   { name: '"my vote is staying" is not a vote', post: post(b('my vote is staying')), effect: NONE, actions: [] },
-  { name: 'a quoted keyword is talk about the word', post: post(b('"vote" is a funny word')), effect: NONE, actions: [] },
+  {
+    name: 'a quoted keyword is talk about the word',
+    post: post(b('"vote" is a funny word')),
+    effect: NONE,
+    actions: [],
+  },
   { name: '"vote count?" asks for a count', post: post(b('Vote count?')), effect: NONE, actions: [] },
   { name: '"vote for X" votes X', post: post(b('Vote for Zeke')), effect: vote('Zeke') },
 
@@ -95,16 +202,33 @@ const cases: Case[] = [
     actions: [],
     format: ['vote not in bold: Vote: Bob'],
   },
-  { name: 'plain line vote counts when bold is optional', post: post('Vote: Bob'), rules: { votes: { bold: 'optional' } }, effect: vote('Bob') },
+  {
+    name: 'plain line vote counts when bold is optional',
+    post: post('Vote: Bob'),
+    rules: { votes: { bold: 'optional' } },
+    effect: vote('Bob'),
+  },
   {
     name: 'bold optional still needs the keyword at the start of the line',
     post: post('I think I would vote Bob today'),
     rules: { votes: { bold: 'optional' } },
     effect: NONE,
   },
-  { name: 'a run split across adjacent bold elements joins', post: post(b('Vo'), b('te: '), b('Zeke')), effect: vote('Zeke') },
-  { name: 'bold split by a space between two bold elements joins', post: post(b('Vote:'), ' ', b('Zeke')), effect: vote('Zeke') },
-  { name: 'bold keyword with the name in plain text on the same line', post: post(b('Vote:'), ' Zeke'), effect: vote('Zeke') },
+  {
+    name: 'a run split across adjacent bold elements joins',
+    post: post(b('Vo'), b('te: '), b('Zeke')),
+    effect: vote('Zeke'),
+  },
+  {
+    name: 'bold split by a space between two bold elements joins',
+    post: post(b('Vote:'), ' ', b('Zeke')),
+    effect: vote('Zeke'),
+  },
+  {
+    name: 'bold keyword with the name in plain text on the same line',
+    post: post(b('Vote:'), ' Zeke'),
+    effect: vote('Zeke'),
+  },
   {
     name: 'colour, size, italic and underline inside the bold vote are transparent',
     post: post(b(color('#f00', 'Vote: '), size('5', i(u('Zeke'))))),
@@ -122,7 +246,12 @@ const cases: Case[] = [
     actions: [],
     format: ['vote without a colon: vote bob'],
   },
-  { name: 'colon required accepts "Vote : Bob"', post: post(b('Vote : Bob')), rules: { votes: { colon: 'required' } }, effect: vote('Bob') },
+  {
+    name: 'colon required accepts "Vote : Bob"',
+    post: post(b('Vote : Bob')),
+    rules: { votes: { colon: 'required' } },
+    effect: vote('Bob'),
+  },
 
   // Own line
   {
@@ -145,7 +274,11 @@ const cases: Case[] = [
     rules: { votes: { ownLine: true } },
     effect: { kind: 'review', target: null, reason: 'unknown-target' },
   },
-  { name: 'without own-line, words after the name are reasons', post: post(b('Vote: Bob because he lied')), effect: vote('Bob') },
+  {
+    name: 'without own-line, words after the name are reasons',
+    post: post(b('Vote: Bob because he lied')),
+    effect: vote('Bob'),
+  },
 
   // Empty votes
   {
@@ -154,19 +287,41 @@ const cases: Case[] = [
     effect: { kind: 'review', target: null, reason: 'empty-vote' },
     actions: [['vote', null]],
   },
-  { name: 'empty vote is an unvote when the ruleset says so', post: post(b('Vote:')), rules: { votes: { emptyVote: 'unvote' } }, effect: UNVOTE },
-  { name: 'empty vote is ignored when the ruleset says so', post: post(b('Vote: Bob'), br(), b('Vote:')), rules: { votes: { emptyVote: 'ignore' } }, effect: vote('Bob') },
+  {
+    name: 'empty vote is an unvote when the ruleset says so',
+    post: post(b('Vote:')),
+    rules: { votes: { emptyVote: 'unvote' } },
+    effect: UNVOTE,
+  },
+  {
+    name: 'empty vote is ignored when the ruleset says so',
+    post: post(b('Vote: Bob'), br(), b('Vote:')),
+    rules: { votes: { emptyVote: 'ignore' } },
+    effect: vote('Bob'),
+  },
 
   // No Lynch
-  ...['No Lynch', 'no-lynch', 'nolynch', 'NO  LYNCH', 'No elimination'].map((spelling): Case => ({
-    name: `No Lynch spellings: "${spelling}"`,
-    post: post(b(`Vote: ${spelling}`)),
+  ...['No Lynch', 'no-lynch', 'nolynch', 'NO  LYNCH', 'No elimination'].map(
+    (spelling): Case => ({
+      name: `No Lynch spellings: "${spelling}"`,
+      post: post(b(`Vote: ${spelling}`)),
+      rules: { noLynch: NO_LYNCH },
+      effect: vote('No Lynch'),
+      actions: [['vote', 'No Lynch']],
+    }),
+  ),
+  {
+    name: 'Sleep keyword',
+    post: post(b('Vote: Sleep')),
+    rules: { noLynch: { name: 'Sleep', keywords: ['sleep'] } },
+    effect: vote('Sleep'),
+  },
+  {
+    name: 'bold No Lynch alone on its line is a vote for it',
+    post: post(b('No Lynch')),
     rules: { noLynch: NO_LYNCH },
     effect: vote('No Lynch'),
-    actions: [['vote', 'No Lynch']],
-  })),
-  { name: 'Sleep keyword', post: post(b('Vote: Sleep')), rules: { noLynch: { name: 'Sleep', keywords: ['sleep'] } }, effect: vote('Sleep') },
-  { name: 'bold No Lynch alone on its line is a vote for it', post: post(b('No Lynch')), rules: { noLynch: NO_LYNCH }, effect: vote('No Lynch') },
+  },
   {
     name: 'bold "no lynch" inside a sentence is talk',
     post: post('I think ', b('no lynch'), ' is bad'),
@@ -193,24 +348,65 @@ const cases: Case[] = [
   },
 
   // Side actions
-  { name: 'hammer is a side action', post: post(b('Vote: Bob'), br(), b('Hammer')), rules: { votes: SIDE }, effect: vote('Bob'), actions: [['vote', 'Bob'], ['hammer', null]] },
-  { name: '"Vote: Hammer" is the hammer side vote', post: post(b('Vote: Hammer')), rules: { votes: SIDE }, effect: NONE, actions: [['hammer', null]] },
-  { name: 'filibuster is a side action', post: post(b('Filibuster')), rules: { votes: SIDE }, effect: NONE, actions: [['filibuster', null]] },
-  { name: 'veto X names a player', post: post(b('Veto Zeke')), rules: { votes: SIDE }, effect: NONE, actions: [['veto', 'Zeke']] },
-  { name: 'forgive X names a player', post: post(b('forgive: Bob')), rules: { votes: SIDE }, effect: NONE, actions: [['forgive', 'Bob']] },
+  {
+    name: 'hammer is a side action',
+    post: post(b('Vote: Bob'), br(), b('Hammer')),
+    rules: { votes: SIDE },
+    effect: vote('Bob'),
+    actions: [
+      ['vote', 'Bob'],
+      ['hammer', null],
+    ],
+  },
+  {
+    name: '"Vote: Hammer" is the hammer side vote',
+    post: post(b('Vote: Hammer')),
+    rules: { votes: SIDE },
+    effect: NONE,
+    actions: [['hammer', null]],
+  },
+  {
+    name: 'filibuster is a side action',
+    post: post(b('Filibuster')),
+    rules: { votes: SIDE },
+    effect: NONE,
+    actions: [['filibuster', null]],
+  },
+  {
+    name: 'veto X names a player',
+    post: post(b('Veto Zeke')),
+    rules: { votes: SIDE },
+    effect: NONE,
+    actions: [['veto', 'Zeke']],
+  },
+  {
+    name: 'forgive X names a player',
+    post: post(b('forgive: Bob')),
+    rules: { votes: SIDE },
+    effect: NONE,
+    actions: [['forgive', 'Bob']],
+  },
   { name: 'side keywords the ruleset lacks are not actions', post: post(b('Veto Zeke')), effect: NONE, actions: [] },
   {
     name: 'hammer and vote in one run',
     post: post(b('Hammer; Vote: Zeke')),
     rules: { votes: SIDE },
     effect: vote('Zeke'),
-    actions: [['hammer', null], ['vote', 'Zeke']],
+    actions: [
+      ['hammer', null],
+      ['vote', 'Zeke'],
+    ],
   },
 
   // Targets
   { name: 'mention link as target', post: post(b('Vote: ', mention('Peggy Sue'))), effect: vote('Peggy Sue') },
   { name: 'decorated name Bob (L-2)', post: post(b('Vote: Bob (L-2)')), effect: vote('Bob') },
-  { name: 'custom keywords (voto / desvoto)', post: post(b('desvoto'), br(), b('voto: Zeke')), rules: { votes: { keywords: { vote: ['voto'], unvote: ['desvoto'] } } }, effect: vote('Zeke') },
+  {
+    name: 'custom keywords (voto / desvoto)',
+    post: post(b('desvoto'), br(), b('voto: Zeke')),
+    rules: { votes: { keywords: { vote: ['voto'], unvote: ['desvoto'] } } },
+    effect: vote('Zeke'),
+  },
 ];
 
 describe('vote grammar', () => {

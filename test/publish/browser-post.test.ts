@@ -42,7 +42,13 @@ const SESSION = `xf_session=${SESSION_VALUE}`;
 const box = new SecretBox(Buffer.alloc(32, 7));
 const http = (): PublishHttp => new PublishHttp({ timeoutMs: 5_000, allowPrivateHosts: true });
 /** Short limits: a test waits seconds, not minutes. */
-const FAST = { allowPrivateHosts: true, stepTimeoutMs: 5_000, navigationTimeoutMs: 10_000, readyTimeoutMs: 3_000, submitTimeoutMs: 5_000 };
+const FAST = {
+  allowPrivateHosts: true,
+  stepTimeoutMs: 5_000,
+  navigationTimeoutMs: 10_000,
+  readyTimeoutMs: 3_000,
+  submitTimeoutMs: 5_000,
+};
 
 async function scriptedThread(): Promise<FakeThread> {
   forum = await startFakeForum();
@@ -63,12 +69,26 @@ function jarWith(thread: FakeThread, cookie: string): CookieJar {
 /** A game whose settings hold the sealed login (`method: 'form'`), with one approved draft. */
 async function gameWithDraft(thread: FakeThread, cookie = SESSION): Promise<{ game: Game; draftId: number }> {
   const jarJson = JSON.stringify(jarWith(thread, cookie).serializeSync());
-  const game = await store.games.create({
-    threadUrl: thread.url, engine: 'xenforo2', ruleset: 'plurality', roster: [{ name: 'Alice' }, { name: 'Bob' }],
-    settings: { publish: { method: 'form', jar: box.seal(jarJson, publishAad(thread.url, 'form')) } },
-  }, 'test');
+  const game = await store.games.create(
+    {
+      threadUrl: thread.url,
+      engine: 'xenforo2',
+      ruleset: 'plurality',
+      roster: [{ name: 'Alice' }, { name: 'Bob' }],
+      settings: { publish: { method: 'form', jar: box.seal(jarJson, publishAad(thread.url, 'form')) } },
+    },
+    'test',
+  );
   const tally = await store.tallies.save(game.id, sampleTally({ engine: 'xenforo2' }));
-  const draft = await store.drafts.create({ gameId: game.id, tallyId: tally.id, dialect: 'bbcode-xenforo', body: '[b]Vote count - Day 1[/b]\nBob - 1: Alice' }, 'test');
+  const draft = await store.drafts.create(
+    {
+      gameId: game.id,
+      tallyId: tally.id,
+      dialect: 'bbcode-xenforo',
+      body: '[b]Vote count - Day 1[/b]\nBob - 1: Alice',
+    },
+    'test',
+  );
   await store.drafts.approve(draft.id, 'gm');
   return { game, draftId: draft.id };
 }
@@ -83,9 +103,24 @@ const posts = () => forum.requests.filter((r) => r.method === 'POST');
 describe('deciding that a reply form needs JavaScript', () => {
   const facts = formFactsFor('xenforo2')!;
   it('a page whose form is in the HTML does not; a script-built one does; a login page does not', () => {
-    expect(formNeedsJavaScript('<html><body><form action="/t/1/add-reply" method="post"><textarea name="message"></textarea></form></body></html>', facts)).toBe(false);
-    expect(formNeedsJavaScript('<html><body><noscript>enable JS</noscript><div id="box"></div><script>build()</script></body></html>', facts)).toBe(true);
-    expect(formNeedsJavaScript('<html><body><form action="/login"><input type="password" name="password"></form><script>x()</script></body></html>', facts)).toBe(false);
+    expect(
+      formNeedsJavaScript(
+        '<html><body><form action="/t/1/add-reply" method="post"><textarea name="message"></textarea></form></body></html>',
+        facts,
+      ),
+    ).toBe(false);
+    expect(
+      formNeedsJavaScript(
+        '<html><body><noscript>enable JS</noscript><div id="box"></div><script>build()</script></body></html>',
+        facts,
+      ),
+    ).toBe(true);
+    expect(
+      formNeedsJavaScript(
+        '<html><body><form action="/login"><input type="password" name="password"></form><script>x()</script></body></html>',
+        facts,
+      ),
+    ).toBe(false);
     expect(formNeedsJavaScript('<html><body>This thread is locked.</body></html>', facts)).toBe(false);
   });
 
@@ -97,7 +132,11 @@ describe('deciding that a reply form needs JavaScript', () => {
   it('without Chromium, a form that needs JavaScript fails as "copy instead", nothing sent, no cookie in the error', async () => {
     const thread = await scriptedThread();
     const { draftId } = await gameWithDraft(thread);
-    const result = await publishDraft(deps((g) => publisherFor(g, 'xenforo2', forDeps({ ...FAST, executablePath: '/nonexistent/chromium' }))), draftId, 'gm');
+    const result = await publishDraft(
+      deps((g) => publisherFor(g, 'xenforo2', forDeps({ ...FAST, executablePath: '/nonexistent/chromium' }))),
+      draftId,
+      'gm',
+    );
     expect(result.status).toBe('failed');
     const error = result.status === 'failed' ? result.error : '';
     expect(error).toMatch(/needs JavaScript.*Browser fallback unavailable.*copy the votal/);
@@ -111,7 +150,11 @@ describeWithChromium('publishing through Chromium (reply form built by JavaScrip
   it('a votal lands once through the browser when the reply form needs JavaScript', async () => {
     const thread = await scriptedThread();
     const { draftId } = await gameWithDraft(thread);
-    const result = await publishDraft(deps((g) => publisherFor(g, 'xenforo2', forDeps())), draftId, 'gm');
+    const result = await publishDraft(
+      deps((g) => publisherFor(g, 'xenforo2', forDeps())),
+      draftId,
+      'gm',
+    );
     expect(result.status).toBe('published');
     if (result.status !== 'published') return;
     expect(result.foundExisting).toBe(false);
@@ -126,7 +169,11 @@ describeWithChromium('publishing through Chromium (reply form built by JavaScrip
     expect(new URLSearchParams(posts()[0]!.body).get('_xfToken')).toBe('csrf-1772470800-5d41402abc');
 
     // Approving again posts nothing more.
-    const again = await publishDraft(deps((g) => publisherFor(g, 'xenforo2', forDeps())), draftId, 'gm');
+    const again = await publishDraft(
+      deps((g) => publisherFor(g, 'xenforo2', forDeps())),
+      draftId,
+      'gm',
+    );
     expect(again.status).toBe('published');
     expect(thread.replies).toHaveLength(1);
     expect(posts()).toHaveLength(1);
@@ -137,7 +184,14 @@ describeWithChromium('publishing through Chromium (reply form built by JavaScrip
     const jar = jarWith(thread, SESSION);
     // The forum saves the post, then answers long after our time limit.
     thread.replyDelayMs = 4_000;
-    const publisher = browserPublisher({ ...FAST, submitTimeoutMs: 1_000, threadUrl: thread.url, engine: 'xenforo2', jar, http: http() });
+    const publisher = browserPublisher({
+      ...FAST,
+      submitTimeoutMs: 1_000,
+      threadUrl: thread.url,
+      engine: 'xenforo2',
+      jar,
+      http: http(),
+    });
     const message = withMarker('[b]Vote count - Day 1[/b]', 'bbcode-xenforo', newMarker(77));
     const marker = markerOf(message)!;
 
@@ -153,14 +207,27 @@ describeWithChromium('publishing through Chromium (reply form built by JavaScrip
     expect(retry).toEqual(first);
     expect(await publisher.find(marker)).toEqual(first);
     expect(thread.replies).toHaveLength(1);
-    expect(forum.requests.slice(before).filter((r) => r.method === 'POST' || r.path.endsWith('/reply'))).toHaveLength(0);
+    expect(forum.requests.slice(before).filter((r) => r.method === 'POST' || r.path.endsWith('/reply'))).toHaveLength(
+      0,
+    );
   });
 
   it('a sent post whose answer never comes and that is not in the thread is an unknown outcome', async () => {
     const thread = await scriptedThread();
-    const publisher = browserPublisher({ ...FAST, submitTimeoutMs: 1_000, threadUrl: thread.url, engine: 'xenforo2', jar: jarWith(thread, SESSION), http: http() });
+    const publisher = browserPublisher({
+      ...FAST,
+      submitTimeoutMs: 1_000,
+      threadUrl: thread.url,
+      engine: 'xenforo2',
+      jar: jarWith(thread, SESSION),
+      http: http(),
+    });
     // A forum that drops the post and never answers in time.
-    forum.route(new URL(thread.url).pathname + 'add-reply', { status: 200, body: '<html><body>ok</body></html>', delayMs: 4_000 }, { method: 'POST', etag: false });
+    forum.route(
+      new URL(thread.url).pathname + 'add-reply',
+      { status: 200, body: '<html><body>ok</body></html>', delayMs: 4_000 },
+      { method: 'POST', etag: false },
+    );
     const lost = await publisher.post(withMarker('count', 'bbcode-xenforo', newMarker(79))).catch((e: unknown) => e);
     expect(lost).toBeInstanceOf(PublishError);
     expect((lost as PublishError).outcome).toBe('unknown');
@@ -170,7 +237,13 @@ describeWithChromium('publishing through Chromium (reply form built by JavaScrip
 
   it('cookies are sent and never appear in errors', async () => {
     const thread = await scriptedThread();
-    const publisher = browserPublisher({ ...FAST, threadUrl: thread.url, engine: 'xenforo2', jar: jarWith(thread, SESSION), http: http() });
+    const publisher = browserPublisher({
+      ...FAST,
+      threadUrl: thread.url,
+      engine: 'xenforo2',
+      jar: jarWith(thread, SESSION),
+      http: http(),
+    });
     await publisher.post(withMarker('count', 'bbcode-xenforo', newMarker(80)));
     const formPage = forum.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/reply'));
     expect(formPage.length).toBeGreaterThan(0);
@@ -178,7 +251,14 @@ describeWithChromium('publishing through Chromium (reply form built by JavaScrip
 
     // An expired session: the forum shows its login page; the error says so, without the cookie.
     const expired = 'xf_session=EXPIREDSECRET77';
-    const stale = browserPublisher({ ...FAST, readyTimeoutMs: 1_000, threadUrl: thread.url, engine: 'xenforo2', jar: jarWith(thread, expired), http: http() });
+    const stale = browserPublisher({
+      ...FAST,
+      readyTimeoutMs: 1_000,
+      threadUrl: thread.url,
+      engine: 'xenforo2',
+      jar: jarWith(thread, expired),
+      http: http(),
+    });
     const error = await stale.post(withMarker('count', 'bbcode-xenforo', newMarker(81))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PublishError);
     expect((error as PublishError).outcome).toBe('rejected');
@@ -189,7 +269,11 @@ describeWithChromium('publishing through Chromium (reply form built by JavaScrip
 
     // Through publisherFor: the plain form publisher sees the login page (not a script-built form): its own refusal.
     const { draftId } = await gameWithDraft(thread, expired);
-    const result = await publishDraft(deps((g) => publisherFor(g, 'xenforo2', forDeps())), draftId, 'gm');
+    const result = await publishDraft(
+      deps((g) => publisherFor(g, 'xenforo2', forDeps())),
+      draftId,
+      'gm',
+    );
     expect(result.status).toBe('failed');
     expect(result.status === 'failed' && result.error).toMatch(/no reply form on the page/);
     expect(JSON.stringify(result)).not.toContain('EXPIREDSECRET77');

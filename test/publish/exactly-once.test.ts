@@ -6,7 +6,17 @@ import { PublishHttp } from '../../src/publish/http.js';
 import { xenforoApiPublisher } from '../../src/publish/xenforo-api.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
-import { ADMIN_TOKEN, describePg, eventually, openTestStore, pgSchema, PG_URL, recordingPoller, sampleTally, testEnv } from '../web/support.js';
+import {
+  ADMIN_TOKEN,
+  describePg,
+  eventually,
+  openTestStore,
+  pgSchema,
+  PG_URL,
+  recordingPoller,
+  sampleTally,
+  testEnv,
+} from '../web/support.js';
 import { FakeThread } from './fake-thread.js';
 
 /**
@@ -31,12 +41,19 @@ async function slowThread(): Promise<{ thread: FakeThread; release: () => void }
   thread.add({ author: 'Alice', body: '[b]Vote: Bob[/b]' });
   thread.enableXenforoApi({ apiKey: XF_KEY, user: 'Moderator' });
   let release = (): void => {};
-  thread.replyGate = new Promise<void>((r) => { release = r; });
+  thread.replyGate = new Promise<void>((r) => {
+    release = r;
+  });
   return { thread, release };
 }
 
 function appOn(store: Store): VotalApp {
-  return createApp({ store, poller: recordingPoller(), env: testEnv(), publish: { timeoutMs: 10_000, maxAttempts: 1, recheckMs: [] } });
+  return createApp({
+    store,
+    poller: recordingPoller(),
+    env: testEnv(),
+    publish: { timeoutMs: 10_000, maxAttempts: 1, recheckMs: [] },
+  });
 }
 
 const approve = (app: VotalApp, draftId: number, body: unknown = {}) =>
@@ -47,22 +64,39 @@ const discard = (app: VotalApp, draftId: number) =>
 /** A game on `thread` that posts through the XenForo API, with one pending draft of its current count. */
 async function gameWithDraft(app: VotalApp, store: Store, thread: FakeThread): Promise<number> {
   const created = await app.request('/api/games', {
-    method: 'POST', headers: auth,
-    body: JSON.stringify({ url: thread.url, ruleset: 'plurality', players: ['Alice', 'Bob'], engine: 'xenforo2', publish: { method: 'xenforo-api', apiKey: XF_KEY, apiUser: '1' } }),
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      url: thread.url,
+      ruleset: 'plurality',
+      players: ['Alice', 'Bob'],
+      engine: 'xenforo2',
+      publish: { method: 'xenforo-api', apiKey: XF_KEY, apiUser: '1' },
+    }),
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const tally = await store.tallies.save(id, sampleTally());
-  return (await store.drafts.create({ gameId: id, tallyId: tally.id, dialect: 'bbcode-xenforo', body: '[b]Vote count - Day 1[/b]\nBob - 1: Alice' }, 'poller')).id;
+  return (
+    await store.drafts.create(
+      { gameId: id, tallyId: tally.id, dialect: 'bbcode-xenforo', body: '[b]Vote count - Day 1[/b]\nBob - 1: Alice' },
+      'poller',
+    )
+  ).id;
 }
 
 /** Resolves with the answers in the order they arrive. */
-function inArrivalOrder(requests: (Response | Promise<Response>)[]): { arrived: { status: number; json: Record<string, unknown> }[]; all: Promise<void> } {
+function inArrivalOrder(requests: (Response | Promise<Response>)[]): {
+  arrived: { status: number; json: Record<string, unknown> }[];
+  all: Promise<void>;
+} {
   const arrived: { status: number; json: Record<string, unknown> }[] = [];
-  const all = Promise.all(requests.map(async (r) => {
-    const res = await r;
-    arrived.push({ status: res.status, json: (await res.json()) as Record<string, unknown> });
-  })).then(() => undefined);
+  const all = Promise.all(
+    requests.map(async (r) => {
+      const res = await r;
+      arrived.push({ status: res.status, json: (await res.json()) as Record<string, unknown> });
+    }),
+  ).then(() => undefined);
   return { arrived, all };
 }
 
@@ -94,7 +128,10 @@ await describePg('two Votal servers on one PostgreSQL', () => {
 
     expect(thread.replyRequests).toBe(1);
     expect(thread.replies).toHaveLength(1);
-    expect(arrived[0]).toMatchObject({ status: 202, json: { status: 'in-progress', note: expect.stringMatching(/another Votal process is posting/) } });
+    expect(arrived[0]).toMatchObject({
+      status: 202,
+      json: { status: 'in-progress', note: expect.stringMatching(/another Votal process is posting/) },
+    });
     expect(arrived[1]).toMatchObject({ status: 200, json: { status: 'published', draft: { status: 'published' } } });
     expect(await two.drafts.get(draftId)).toMatchObject({ status: 'published' });
 
@@ -112,7 +149,9 @@ await describePg('two Votal servers on one PostgreSQL', () => {
     await eventually(() => thread.replyRequests === 1, 20_000, 'the post to reach the forum');
     const refused = await discard(appTwo, draftId);
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toMatch(new RegExp(`draft ${draftId} is being posted to the forum right now.*wait for the result`));
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      new RegExp(`draft ${draftId} is being posted to the forum right now.*wait for the result`),
+    );
     release();
     const approved = await approving;
     expect(approved.status).toBe(200);
@@ -146,7 +185,10 @@ describe('one server (PGlite)', () => {
     release();
     const approved = await approving;
     expect(approved.status).toBe(200);
-    expect((await approved.json()) as Record<string, unknown>).toMatchObject({ status: 'published', draft: { status: 'published', publication: { status: 'published' } } });
+    expect((await approved.json()) as Record<string, unknown>).toMatchObject({
+      status: 'published',
+      draft: { status: 'published', publication: { status: 'published' } },
+    });
     expect(thread.replies).toHaveLength(1);
     // Once posted, it stays published.
     expect((await discard(app, draftId)).status).toBe(409);
@@ -167,18 +209,33 @@ describe('one server (PGlite)', () => {
     const T = new Date('2026-03-02T18:00:00Z');
     const at = (ms: number) => () => new Date(T.getTime() + ms);
 
-    async function crashedWhilePosting(thread: FakeThread): Promise<{ draftId: number; deps: (now: () => Date) => PublishDeps; post: () => Promise<void> }> {
+    async function crashedWhilePosting(
+      thread: FakeThread,
+    ): Promise<{ draftId: number; deps: (now: () => Date) => PublishDeps; post: () => Promise<void> }> {
       const draftId = await gameWithDraft(app, store, thread);
       await store.drafts.approve(draftId, 'gm');
-      const publisher = xenforoApiPublisher({ threadUrl: thread.url, apiKey: XF_KEY, http: new PublishHttp({ timeoutMs: 10_000, allowPrivateHosts: true }) });
-      const publication = await store.drafts.startPublication(draftId, { marker: newMarker(draftId), method: 'adapter' }, 'gm');
+      const publisher = xenforoApiPublisher({
+        threadUrl: thread.url,
+        apiKey: XF_KEY,
+        http: new PublishHttp({ timeoutMs: 10_000, allowPrivateHosts: true }),
+      });
+      const publication = await store.drafts.startPublication(
+        draftId,
+        { marker: newMarker(draftId), method: 'adapter' },
+        'gm',
+      );
       // The dead process claimed it at T for a minute.
-      expect((await store.drafts.claimPublication(publication.id, { owner: 'dead/1', now: T, leaseMs: 60_000 }, 'gm')).claimed).toBe(true);
+      expect(
+        (await store.drafts.claimPublication(publication.id, { owner: 'dead/1', now: T, leaseMs: 60_000 }, 'gm'))
+          .claimed,
+      ).toBe(true);
       const draft = (await store.drafts.get(draftId))!;
       return {
         draftId,
         deps: (now) => ({ store, publisherFor: () => publisher, maxAttempts: 1, recheckMs: [], claimMs: 60_000, now }),
-        post: async () => { await publisher.post(withMarker(draft.body, draft.dialect, publication.marker)); },
+        post: async () => {
+          await publisher.post(withMarker(draft.body, draft.dialect, publication.marker));
+        },
       };
     }
 
@@ -187,7 +244,9 @@ describe('one server (PGlite)', () => {
       release();
       const crashed = await crashedWhilePosting(thread);
       await crashed.post(); // the dead process's post reached the forum
-      expect(await publishDraft(crashed.deps(at(30_000)), crashed.draftId, 'gm')).toMatchObject({ status: 'in-progress' });
+      expect(await publishDraft(crashed.deps(at(30_000)), crashed.draftId, 'gm')).toMatchObject({
+        status: 'in-progress',
+      });
       expect(thread.replies).toHaveLength(1);
       const result = await publishDraft(crashed.deps(at(60_000)), crashed.draftId, 'gm');
       expect(result).toMatchObject({ status: 'published', foundExisting: true });

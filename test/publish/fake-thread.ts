@@ -58,7 +58,10 @@ export class FakeThread {
   /** The last "#N" given: deleted posts leave gaps, numbers are never reused. */
   private lastN = 0;
 
-  constructor(readonly forum: FakeForum, readonly options: FakeThreadOptions) {
+  constructor(
+    readonly forum: FakeForum,
+    readonly options: FakeThreadOptions,
+  ) {
     const users = options.users ?? { Moderator: 1, Alice: 11, Bob: 12, Carol: 13, Dave: 14, Eve: 15 };
     this.script = {
       file: '<fake thread>',
@@ -146,31 +149,60 @@ export class FakeThread {
   enableXenforoApi(opts: { apiKey: string; user: string }): void {
     this.xfApiKey = opts.apiKey;
     this.publish();
-    this.forum.route(`${this.prefix}/api/posts/`, async (req) => {
-      this.replyRequests++;
-      if (this.replyGate) await this.replyGate;
-      if (req.headers['xf-api-key'] !== opts.apiKey) return json(401, { errors: [{ code: 'api_key_not_found', message: 'API key provided in request was not found.' }] });
-      const form = new URLSearchParams(req.body);
-      if (form.get('thread_id') !== String(this.script.thread.id)) return json(400, { errors: [{ message: 'thread_id' }] });
-      const post = this.reply('xenforo-api', opts.user, form.get('message') ?? '');
-      return this.late(json(200, {
-        success: true,
-        post: { post_id: post.id, thread_id: this.script.thread.id, message: this.raw.get(post.id), view_url: this.forum.url(`${this.prefix}/posts/${post.id}/`) },
-      }));
-    }, { method: 'POST', etag: false });
+    this.forum.route(
+      `${this.prefix}/api/posts/`,
+      async (req) => {
+        this.replyRequests++;
+        if (this.replyGate) await this.replyGate;
+        if (req.headers['xf-api-key'] !== opts.apiKey)
+          return json(401, {
+            errors: [{ code: 'api_key_not_found', message: 'API key provided in request was not found.' }],
+          });
+        const form = new URLSearchParams(req.body);
+        if (form.get('thread_id') !== String(this.script.thread.id))
+          return json(400, { errors: [{ message: 'thread_id' }] });
+        const post = this.reply('xenforo-api', opts.user, form.get('message') ?? '');
+        return this.late(
+          json(200, {
+            success: true,
+            post: {
+              post_id: post.id,
+              thread_id: this.script.thread.id,
+              message: this.raw.get(post.id),
+              view_url: this.forum.url(`${this.prefix}/posts/${post.id}/`),
+            },
+          }),
+        );
+      },
+      { method: 'POST', etag: false },
+    );
   }
 
   /** Discourse API: `POST /posts.json` (raw, topic_id) with `Api-Key` and `Api-Username`. */
   enableDiscourseApi(opts: { apiKey: string; apiUsername: string }): void {
-    this.forum.route(`${this.prefix}/posts.json`, (req) => {
-      if (req.headers['api-key'] !== opts.apiKey || req.headers['api-username'] !== opts.apiUsername) {
-        return json(403, { errors: ['You are not permitted to view the requested resource.'], error_type: 'invalid_access' });
-      }
-      const body = JSON.parse(req.body) as { raw?: string; topic_id?: number };
-      if (body.topic_id !== this.script.thread.id) return json(422, { errors: ['topic_id'] });
-      const post = this.reply('discourse-api', opts.apiUsername, body.raw ?? '');
-      return this.late(json(200, { id: post.id, post_number: post.n, topic_id: this.script.thread.id, topic_slug: this.script.thread.slug }));
-    }, { method: 'POST', etag: false });
+    this.forum.route(
+      `${this.prefix}/posts.json`,
+      (req) => {
+        if (req.headers['api-key'] !== opts.apiKey || req.headers['api-username'] !== opts.apiUsername) {
+          return json(403, {
+            errors: ['You are not permitted to view the requested resource.'],
+            error_type: 'invalid_access',
+          });
+        }
+        const body = JSON.parse(req.body) as { raw?: string; topic_id?: number };
+        if (body.topic_id !== this.script.thread.id) return json(422, { errors: ['topic_id'] });
+        const post = this.reply('discourse-api', opts.apiUsername, body.raw ?? '');
+        return this.late(
+          json(200, {
+            id: post.id,
+            post_number: post.n,
+            topic_id: this.script.thread.id,
+            topic_slug: this.script.thread.slug,
+          }),
+        );
+      },
+      { method: 'POST', etag: false },
+    );
   }
 
   /**
@@ -181,17 +213,33 @@ export class FakeThread {
     const token = opts.token ?? 'csrf-1772470800-5d41402abc';
     const loggedIn = (req: FakeRequest) => (req.headers.cookie ?? '').split(/;\s*/).includes(opts.cookie);
     const { formPath, actionPath, tokenField, page } = this.formShape(token);
-    this.forum.route(formPath, (req) => (loggedIn(req) ? { body: page } : { status: 200, body: '<html><body><form action="/login"><input type="password" name="password"></form></body></html>' }), { etag: false });
-    this.forum.route(actionPath, (req) => {
-      if (!loggedIn(req)) return { status: 403, body: 'You must be logged-in to do that.' };
-      const form = new URLSearchParams(req.body);
-      if (form.get(tokenField) !== token) return { status: 400, body: '<div class="blockMessage blockMessage--error">Security error occurred.</div>' };
-      const post = this.reply('form', opts.user, form.get('message') ?? '');
-      const location = this.engine === 'phpbb'
-        ? `${this.prefix}/viewtopic.php?p=${post.id}#p${post.id}`
-        : `${this.prefix}/threads/${this.script.thread.slug}.${this.script.thread.id}/post-${post.id}`;
-      return this.late({ status: 303, headers: { location }, body: '' });
-    }, { method: 'POST', etag: false });
+    this.forum.route(
+      formPath,
+      (req) =>
+        loggedIn(req)
+          ? { body: page }
+          : {
+              status: 200,
+              body: '<html><body><form action="/login"><input type="password" name="password"></form></body></html>',
+            },
+      { etag: false },
+    );
+    this.forum.route(
+      actionPath,
+      (req) => {
+        if (!loggedIn(req)) return { status: 403, body: 'You must be logged-in to do that.' };
+        const form = new URLSearchParams(req.body);
+        if (form.get(tokenField) !== token)
+          return { status: 400, body: '<div class="blockMessage blockMessage--error">Security error occurred.</div>' };
+        const post = this.reply('form', opts.user, form.get('message') ?? '');
+        const location =
+          this.engine === 'phpbb'
+            ? `${this.prefix}/viewtopic.php?p=${post.id}#p${post.id}`
+            : `${this.prefix}/threads/${this.script.thread.slug}.${this.script.thread.id}/post-${post.id}`;
+        return this.late({ status: 303, headers: { location }, body: '' });
+      },
+      { method: 'POST', etag: false },
+    );
   }
 
   /**
@@ -215,15 +263,30 @@ export class FakeThread {
   }, 150);
 </script>
 </body></html>`;
-    this.forum.route(formPath, (req) => (loggedIn(req) ? { body: scripted } : { status: 200, body: '<html><body><form action="/login"><input type="password" name="password"></form></body></html>' }), { etag: false });
-    this.forum.route(actionPath, (req) => {
-      if (!loggedIn(req)) return { status: 403, body: 'You must be logged-in to do that.' };
-      const form = new URLSearchParams(req.body);
-      if (form.get(tokenField) !== token) return { status: 400, body: '<div class="blockMessage blockMessage--error">Security error occurred.</div>' };
-      const post = this.reply('form', opts.user, form.get('message') ?? '');
-      const last = rendererFor(this.engine).render(this.script).at(-1)!.path;
-      return this.late({ status: 303, headers: { location: `${this.prefix}${last}#post-${post.id}` }, body: '' });
-    }, { method: 'POST', etag: false });
+    this.forum.route(
+      formPath,
+      (req) =>
+        loggedIn(req)
+          ? { body: scripted }
+          : {
+              status: 200,
+              body: '<html><body><form action="/login"><input type="password" name="password"></form></body></html>',
+            },
+      { etag: false },
+    );
+    this.forum.route(
+      actionPath,
+      (req) => {
+        if (!loggedIn(req)) return { status: 403, body: 'You must be logged-in to do that.' };
+        const form = new URLSearchParams(req.body);
+        if (form.get(tokenField) !== token)
+          return { status: 400, body: '<div class="blockMessage blockMessage--error">Security error occurred.</div>' };
+        const post = this.reply('form', opts.user, form.get('message') ?? '');
+        const last = rendererFor(this.engine).render(this.script).at(-1)!.path;
+        return this.late({ status: 303, headers: { location: `${this.prefix}${last}#post-${post.id}` }, body: '' });
+      },
+      { method: 'POST', etag: false },
+    );
   }
 
   // ----------------------------------------------------------------------------- parts
@@ -307,7 +370,13 @@ export class FakeThread {
   private serveDiscourseRaw(): void {
     const last = this.script.posts.slice(-50);
     const query = last.map((p) => `post_ids[]=${p.id}`).join('&');
-    const posts = last.map((p) => ({ id: p.id, post_number: p.n, username: p.author, raw: this.raw.get(p.id) ?? '', cooked: '' }));
+    const posts = last.map((p) => ({
+      id: p.id,
+      post_number: p.n,
+      username: p.author,
+      raw: this.raw.get(p.id) ?? '',
+      cooked: '',
+    }));
     this.serve(`/t/${this.script.thread.id}/posts.json?${query}&include_raw=true`, {
       body: JSON.stringify({ post_stream: { posts }, id: this.script.thread.id }),
       contentType: 'application/json; charset=utf-8',
@@ -320,15 +389,33 @@ export class FakeThread {
     const lastPage = Math.max(1, Math.ceil(this.script.posts.length / per));
     for (let page = 1; page <= lastPage; page++) {
       const posts = this.script.posts.slice((page - 1) * per, page * per).map((p) => ({
-        post_id: p.id, position: p.n - 1, username: p.author, message: this.raw.get(p.id) ?? '',
+        post_id: p.id,
+        position: p.n - 1,
+        username: p.author,
+        message: this.raw.get(p.id) ?? '',
         view_url: this.forum.url(`${this.prefix}/posts/${p.id}/`),
       }));
-      const body = JSON.stringify({ pagination: { current_page: page, last_page: lastPage, per_page: per, shown: posts.length, total: this.script.posts.length }, posts });
+      const body = JSON.stringify({
+        pagination: {
+          current_page: page,
+          last_page: lastPage,
+          per_page: per,
+          shown: posts.length,
+          total: this.script.posts.length,
+        },
+        posts,
+      });
       const key = this.xfApiKey;
-      this.forum.route(`${this.prefix}/api/threads/${this.script.thread.id}/posts?page=${page}`, (req) =>
-        key !== null && req.headers['xf-api-key'] !== key
-          ? json(401, { errors: [{ code: 'api_key_not_found', message: 'API key provided in request was not found.' }] })
-          : json(200, JSON.parse(body)), { etag: false });
+      this.forum.route(
+        `${this.prefix}/api/threads/${this.script.thread.id}/posts?page=${page}`,
+        (req) =>
+          key !== null && req.headers['xf-api-key'] !== key
+            ? json(401, {
+                errors: [{ code: 'api_key_not_found', message: 'API key provided in request was not found.' }],
+              })
+            : json(200, JSON.parse(body)),
+        { etag: false },
+      );
       this.routes.push(`${this.prefix}/api/threads/${this.script.thread.id}/posts?page=${page}`);
     }
   }
@@ -347,7 +434,9 @@ export function toNodes(source: string | ScriptNode[]): ScriptNode[] {
   if (typeof source !== 'string') return source;
   const text = source.replace(/<!--[\s\S]*?-->/g, '');
   const root: ScriptNode[] = [];
-  const stack: { tag: string; children: ScriptNode[]; node: ScriptNode | null }[] = [{ tag: '', children: root, node: null }];
+  const stack: { tag: string; children: ScriptNode[]; node: ScriptNode | null }[] = [
+    { tag: '', children: root, node: null },
+  ];
   const top = () => stack[stack.length - 1]!;
   const pushText = (s: string) => {
     const lines = s.split('\n');
@@ -375,7 +464,8 @@ export function toNodes(source: string | ScriptNode[]): ScriptNode[] {
     else if (tag === 's') node = { op: 'strike', children: [] };
     else if (tag === 'color' && arg) node = { op: 'color', color: arg, children: [] };
     else if (tag === 'url' && arg) node = { op: 'link', href: arg, kind: 'external', children: [] };
-    else if (tag === 'quote') node = { op: 'quote', author: arg?.replace(/^"|"$/g, '').split(',')[0] ?? null, children: [] };
+    else if (tag === 'quote')
+      node = { op: 'quote', author: arg?.replace(/^"|"$/g, '').split(',')[0] ?? null, children: [] };
     if (node && 'children' in node) {
       top().children.push(node);
       stack.push({ tag, children: node.children, node });
@@ -386,6 +476,8 @@ export function toNodes(source: string | ScriptNode[]): ScriptNode[] {
   pushText(text.slice(at));
   // Empty containers would not render: drop them.
   const prune = (nodes: ScriptNode[]): ScriptNode[] =>
-    nodes.flatMap((n): ScriptNode[] => ('children' in n ? (n.children.length ? [{ ...n, children: prune(n.children) } as ScriptNode] : []) : [n]));
+    nodes.flatMap((n): ScriptNode[] =>
+      'children' in n ? (n.children.length ? [{ ...n, children: prune(n.children) } as ScriptNode] : []) : [n],
+    );
   return prune(root);
 }

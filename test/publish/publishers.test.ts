@@ -44,7 +44,8 @@ async function threadOn(engine: EngineId, posts = 3): Promise<FakeThread> {
   const thread = new FakeThread(forum, { engine, postsPerPage: 4 });
   thread.add({ author: 'Moderator', body: '[b]Day 1 begins.[/b]' });
   const voters = ['Alice', 'Bob', 'Carol', 'Dave'];
-  for (let i = 1; i < posts; i++) thread.add({ author: voters[i % voters.length]!, body: `[b]Vote: ${voters[(i + 1) % voters.length]}[/b]` });
+  for (let i = 1; i < posts; i++)
+    thread.add({ author: voters[i % voters.length]!, body: `[b]Vote: ${voters[(i + 1) % voters.length]}[/b]` });
   return thread;
 }
 
@@ -93,7 +94,12 @@ const cases: Case[] = [
     dialect: 'bbcode-phpbb',
     make(thread, h) {
       thread.enableReplyForm({ user: 'Moderator', cookie: 'phpbb3_sid=SIDSECRET' });
-      return formPostPublisher({ threadUrl: thread.url, engine: 'phpbb', jar: jarWith(thread, 'phpbb3_sid=SIDSECRET'), http: h });
+      return formPostPublisher({
+        threadUrl: thread.url,
+        engine: 'phpbb',
+        jar: jarWith(thread, 'phpbb3_sid=SIDSECRET'),
+        http: h,
+      });
     },
   },
 ];
@@ -105,8 +111,20 @@ function jarWith(thread: FakeThread, cookie: string): CookieJar {
 }
 
 /** A game with one pending -> approved draft, ready to publish. */
-async function approvedDraft(thread: FakeThread, dialect: string, body = '[b]Vote count - Day 1[/b]\nAlice - 1: Bob'): Promise<number> {
-  const game = await store.games.create({ threadUrl: thread.url, engine: thread.engine, ruleset: 'plurality', roster: [{ name: 'Alice' }, { name: 'Bob' }] }, 'test');
+async function approvedDraft(
+  thread: FakeThread,
+  dialect: string,
+  body = '[b]Vote count - Day 1[/b]\nAlice - 1: Bob',
+): Promise<number> {
+  const game = await store.games.create(
+    {
+      threadUrl: thread.url,
+      engine: thread.engine,
+      ruleset: 'plurality',
+      roster: [{ name: 'Alice' }, { name: 'Bob' }],
+    },
+    'test',
+  );
   const tally = await store.tallies.save(game.id, sampleTally({ engine: thread.engine }));
   const draft = await store.drafts.create({ gameId: game.id, tallyId: tally.id, dialect, body }, 'test');
   await store.drafts.approve(draft.id, 'gm');
@@ -156,8 +174,13 @@ describe.each(cases)('$name', (c) => {
     expect(publication!.status).toBe('published');
     expect(publication!.remotePostId).toBe(String(thread.replies[0]!.postId));
     expect((await store.drafts.get(draftId))!.status).toBe('published');
-    const actions = (await store.audit.list({ limit: 50 })).filter((a) => a.detail.draftId === draftId).map((a) => a.action).reverse();
-    expect(actions).toEqual(expect.arrayContaining(['publication.start', 'publication.check', 'publication.attempt', 'publication.publish']));
+    const actions = (await store.audit.list({ limit: 50 }))
+      .filter((a) => a.detail.draftId === draftId)
+      .map((a) => a.action)
+      .reverse();
+    expect(actions).toEqual(
+      expect.arrayContaining(['publication.start', 'publication.check', 'publication.attempt', 'publication.publish']),
+    );
   });
 
   it('after a lost answer and a crash, the retry finds the post instead of posting again', async () => {
@@ -165,7 +188,11 @@ describe.each(cases)('$name', (c) => {
     const publisher = c.make(thread, http());
     const draftId = await approvedDraft(thread, c.dialect);
     // A process posted, then died before recording it.
-    const publication = await store.drafts.startPublication(draftId, { marker: newMarker(draftId), method: 'adapter' }, 'gm');
+    const publication = await store.drafts.startPublication(
+      draftId,
+      { marker: newMarker(draftId), method: 'adapter' },
+      'gm',
+    );
     const draft = (await store.drafts.get(draftId))!;
     await publisher.post(withMarker(draft.body, draft.dialect, publication.marker));
     expect(thread.replies).toHaveLength(1);
@@ -182,7 +209,10 @@ describe('publishing service', () => {
     const thread = await threadOn('xenforo2');
     const publisher = cases[0]!.make(thread, http());
     const draftId = await approvedDraft(thread, 'bbcode-xenforo');
-    const [a, b] = await Promise.all([publishDraft(deps(publisher), draftId, 'gm'), publishDraft(deps(publisher), draftId, 'gm')]);
+    const [a, b] = await Promise.all([
+      publishDraft(deps(publisher), draftId, 'gm'),
+      publishDraft(deps(publisher), draftId, 'gm'),
+    ]);
     expect(a.status).toBe('published');
     expect(b.status).toBe('published');
     expect(thread.replies).toHaveLength(1);
@@ -202,7 +232,9 @@ describe('publishing service', () => {
     const publication = await store.drafts.publicationOf(draftId);
     expect(publication!.status).toBe('failed');
     expect(publication!.lastError).not.toContain('wrong-key');
-    const actions = (await store.audit.list({ limit: 20 })).filter((a) => a.detail.draftId === draftId).map((a) => a.action);
+    const actions = (await store.audit.list({ limit: 20 }))
+      .filter((a) => a.detail.draftId === draftId)
+      .map((a) => a.action);
     expect(actions).toContain('publication.fail');
   });
 
@@ -220,7 +252,12 @@ describe('publishing service', () => {
   it('a form page without the reply form (logged out) is a clear refusal', async () => {
     const thread = await threadOn('xenforo2');
     thread.enableReplyForm({ user: 'Moderator', cookie: SESSION });
-    const publisher = formPostPublisher({ threadUrl: thread.url, engine: 'xenforo2', jar: jarWith(thread, 'xf_session=EXPIRED'), http: http() });
+    const publisher = formPostPublisher({
+      threadUrl: thread.url,
+      engine: 'xenforo2',
+      jar: jarWith(thread, 'xf_session=EXPIRED'),
+      http: http(),
+    });
     await expect(publisher.post('hello')).rejects.toThrow(/no reply form on the page/);
     const error = await publisher.post('hello').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PublishError);

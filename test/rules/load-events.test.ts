@@ -20,7 +20,16 @@ function problems(text: string, file = 'events.yaml'): string[] {
 describe('GM events files', () => {
   it('a valid events file gives the GM events in order', () => {
     const events = loadEvents(fixture('witchhunt-day1.yaml'));
-    expect(events.map((e) => e.kind)).toEqual(['day-start', 'weight', 'kill', 'replace', 'correct', 'vote', 'day-end', 'decide']);
+    expect(events.map((e) => e.kind)).toEqual([
+      'day-start',
+      'weight',
+      'kill',
+      'replace',
+      'correct',
+      'vote',
+      'day-end',
+      'decide',
+    ]);
     expect(events[1]).toEqual({ at: 0, kind: 'weight', player: 'Dana', weight: 2, hidden: false });
     expect(events[6]).toEqual({ time: '2020-06-03T23:00:00Z', kind: 'day-end' });
   });
@@ -48,33 +57,47 @@ describe('GM events files', () => {
   });
 
   it('a time that is not ISO 8601 is placed at the value', () => {
-    expect(problems('- kind: day-end\n  time: tomorrow noon\n')).toEqual([expect.stringMatching(/^events\.yaml:2:9: \[0\]\.time: /)]);
+    expect(problems('- kind: day-end\n  time: tomorrow noon\n')).toEqual([
+      expect.stringMatching(/^events\.yaml:2:9: \[0\]\.time: /),
+    ]);
   });
 
   it('clock events, penalties, forgiveness results, missed phases, hidden votes and seeds parse', () => {
-    const events = parseEvents([
-      '- { kind: deadline, time: "2012-09-21T17:00:00-07:00", day: 2 }',
-      '- { kind: check, time: "2012-09-21T12:00:00-07:00" }',
-      '- { at: 3, kind: penalty, player: Bob, reason: screenshot of a PM }',
-      '- { at: 4, kind: forgiven, player: null }',
-      '- { at: 4, kind: missed, player: Kleene }',
-      '- { at: 5, kind: vote, player: pofa, target: Akonyl, hidden: true }',
-      '- { at: 6, kind: day-end, seed: 12345 }',
-      '',
-    ].join('\n'), 'e.yaml');
-    expect(events.map((e) => e.kind)).toEqual(['deadline', 'check', 'penalty', 'forgiven', 'missed', 'vote', 'day-end']);
+    const events = parseEvents(
+      [
+        '- { kind: deadline, time: "2012-09-21T17:00:00-07:00", day: 2 }',
+        '- { kind: check, time: "2012-09-21T12:00:00-07:00" }',
+        '- { at: 3, kind: penalty, player: Bob, reason: screenshot of a PM }',
+        '- { at: 4, kind: forgiven, player: null }',
+        '- { at: 4, kind: missed, player: Kleene }',
+        '- { at: 5, kind: vote, player: pofa, target: Akonyl, hidden: true }',
+        '- { at: 6, kind: day-end, seed: 12345 }',
+        '',
+      ].join('\n'),
+      'e.yaml',
+    );
+    expect(events.map((e) => e.kind)).toEqual([
+      'deadline',
+      'check',
+      'penalty',
+      'forgiven',
+      'missed',
+      'vote',
+      'day-end',
+    ]);
     expect(events[0]).toEqual({ kind: 'deadline', time: '2012-09-21T17:00:00-07:00', day: 2 });
     expect(events[6]).toEqual({ at: 6, kind: 'day-end', seed: 12345 });
   });
 
   it('a clock event without a time says so at its place', () => {
-    expect(problems('- { at: 3, kind: deadline }\n')).toEqual([expect.stringMatching(/^events\.yaml:1:3: \[0\]\.time: /)]);
+    expect(problems('- { at: 3, kind: deadline }\n')).toEqual([
+      expect.stringMatching(/^events\.yaml:1:3: \[0\]\.time: /),
+    ]);
   });
 
-  it('the seed rulesets\' events files are valid', () => {
+  it("the seed rulesets' events files are valid", () => {
     for (const name of ['open-conspiracy', 'onuw-gog', 'detective-conan', 'twg2', 'witchhunt', 'plurality']) {
       expect(loadEvents(fixture(`${name}.yaml`)).length, name).toBeGreaterThan(0);
     }
   });
 });
-

@@ -33,7 +33,7 @@ describe('ruleset files', () => {
     expect(ruleset.source).toBeTruthy();
   });
 
-  it('witchhunt models the seed\'s voting rules', () => {
+  it("witchhunt models the seed's voting rules", () => {
     expect(loadRuleset('witchhunt')).toMatchObject({
       votes: { bold: 'required', colon: 'required', ownLine: true },
       noLynch: { name: 'Sleep', wins: 'gm' },
@@ -47,19 +47,27 @@ describe('ruleset files', () => {
 
   it('plurality allows No Lynch, needs bold and takes an optional colon', () => {
     expect(loadRuleset('plurality')).toMatchObject({
-      votes: { bold: 'required', colon: 'optional' }, noLynch: { name: 'No Lynch' }, threshold: { kind: 'plurality' },
+      votes: { bold: 'required', colon: 'optional' },
+      noLynch: { name: 'No Lynch' },
+      threshold: { kind: 'plurality' },
     });
   });
 
   it('mafiascum-majority ends the Day at majority', () => {
-    expect(loadRuleset('mafiascum-majority')).toMatchObject({ threshold: { kind: 'majority' }, endsAtThreshold: true, noLynch: { name: 'No Lynch' } });
+    expect(loadRuleset('mafiascum-majority')).toMatchObject({
+      threshold: { kind: 'majority' },
+      endsAtThreshold: true,
+      noLynch: { name: 'No Lynch' },
+    });
   });
 });
 
 describe('loadRuleset', () => {
   it('unknown ruleset name lists names', () => {
     expect(() => loadRuleset('witchunt')).toThrow(RulesetError);
-    expect(() => loadRuleset('witchunt')).toThrow(`unknown ruleset "witchunt"; available: ${listRulesets().join(', ')}`);
+    expect(() => loadRuleset('witchunt')).toThrow(
+      `unknown ruleset "witchunt"; available: ${listRulesets().join(', ')}`,
+    );
   });
 
   it('a name with a slash or a .yaml ending is a file path', () => {
@@ -70,7 +78,11 @@ describe('loadRuleset', () => {
   it('loads a ruleset from a file path', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'votal-')), 'custom.yaml');
     writeFileSync(file, valid);
-    expect(loadRuleset(file)).toMatchObject({ name: 'custom', threshold: { kind: 'majority' }, endsAtThreshold: false });
+    expect(loadRuleset(file)).toMatchObject({
+      name: 'custom',
+      threshold: { kind: 'majority' },
+      endsAtThreshold: false,
+    });
   });
 
   it('a missing file is a RulesetError naming it', () => {
@@ -98,14 +110,30 @@ describe('parseRuleset errors', () => {
   });
 
   it('an unknown top-level key is placed at the key', () => {
-    expect(problems(valid + 'endAtThreshold: true\n')).toEqual(['bad.yaml:5:1: endAtThreshold: unknown key "endAtThreshold"']);
+    expect(problems(valid + 'endAtThreshold: true\n')).toEqual([
+      'bad.yaml:5:1: endAtThreshold: unknown key "endAtThreshold"',
+    ]);
   });
 
   it('every problem is listed, in line order', () => {
-    const text = ['name: Bad Name', 'title: T', 'threshold:', '  kind: fraction', '  numerator: 0', 'violations:', '  edit: punish', ''].join('\n');
+    const text = [
+      'name: Bad Name',
+      'title: T',
+      'threshold:',
+      '  kind: fraction',
+      '  numerator: 0',
+      'violations:',
+      '  edit: punish',
+      '',
+    ].join('\n');
     const lines = problems(text);
     expect(lines).toHaveLength(4);
-    expect(lines.map((l) => l.split(': ')[0])).toEqual(['bad.yaml:1:7', 'bad.yaml:3:1', 'bad.yaml:5:14', 'bad.yaml:7:9']);
+    expect(lines.map((l) => l.split(': ')[0])).toEqual([
+      'bad.yaml:1:7',
+      'bad.yaml:3:1',
+      'bad.yaml:5:14',
+      'bad.yaml:7:9',
+    ]);
     expect(lines[1]).toContain('threshold.denominator');
   });
 
@@ -116,7 +144,9 @@ describe('parseRuleset errors', () => {
   });
 
   it('a missing required key points at the map that lacks it', () => {
-    expect(problems('name: x\nthreshold: { kind: plurality }\n')).toEqual(['bad.yaml:1:1: title: Invalid input: expected string, received undefined']);
+    expect(problems('name: x\nthreshold: { kind: plurality }\n')).toEqual([
+      'bad.yaml:1:1: title: Invalid input: expected string, received undefined',
+    ]);
   });
 
   it('a duplicate key is a YAML error with its place', () => {

@@ -18,7 +18,15 @@ const base = ['name: mine', 'title: Mine', 'threshold:', '  kind: plurality'];
 
 describe('the shipped rulesets', () => {
   it('are the seven the contract names', () => {
-    expect(listRulesets()).toEqual(['detective-conan', 'mafiascum-majority', 'onuw-gog', 'open-conspiracy', 'plurality', 'twg2', 'witchhunt']);
+    expect(listRulesets()).toEqual([
+      'detective-conan',
+      'mafiascum-majority',
+      'onuw-gog',
+      'open-conspiracy',
+      'plurality',
+      'twg2',
+      'witchhunt',
+    ]);
   });
 
   it('open-conspiracy: penalty votes, a five-step tie chain, Hammer and Filibuster on a Pacific schedule', () => {
@@ -26,7 +34,13 @@ describe('the shipped rulesets', () => {
       noLynch: { losesTies: true },
       threshold: { kind: 'plurality' },
       ties: { breakers: ['most-penalty', 'most-penalty-today', 'latest-penalty', 'roster-order'] },
-      violations: { edit: 'penalty', image: 'penalty', code: 'penalty', 'external-link': 'penalty', 'non-english': 'penalty' },
+      violations: {
+        edit: 'penalty',
+        image: 'penalty',
+        code: 'penalty',
+        'external-link': 'penalty',
+        'non-english': 'penalty',
+      },
       penalties: { modkill: 'more-than-living' },
       missingVote: { penalty: true, blocksPowers: true },
       sideRules: {
@@ -34,23 +48,37 @@ describe('the shipped rulesets', () => {
         filibuster: { when: 'deadline', effect: 'extend-day', extendBy: { weekdays: 1 }, perDay: 1 },
         forgive: { onSelf: 'refused' },
       },
-      schedule: { timeZone: 'America/Los_Angeles', checks: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], time: '12:00' }] },
+      schedule: {
+        timeZone: 'America/Los_Angeles',
+        checks: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], time: '12:00' }],
+      },
     });
   });
 
   it('onuw-gog: a hidden vote entered by the GM, ties kill all, No-lynch loses ties, 2 votes at least, the Hunter', () => {
     expect(loadRuleset('onuw-gog')).toMatchObject({
-      voteSource: 'gm', publish: 'day-end', noLynch: { losesTies: true }, minVotes: 2, ties: { then: 'all' },
-      roles: { hunter: { lynchKillsVoteTarget: true } }, missingVote: { flag: true }, violations: { edit: 'ignore' },
+      voteSource: 'gm',
+      publish: 'day-end',
+      noLynch: { losesTies: true },
+      minVotes: 2,
+      ties: { then: 'all' },
+      roles: { hunter: { lynchKillsVoteTarget: true } },
+      missingVote: { flag: true },
+      violations: { edit: 'ignore' },
     });
   });
 
   it('detective-conan: votes by PM, abstaining, statuses that void votes and lynches, inactivity after 3 phases', () => {
     expect(loadRuleset('detective-conan')).toMatchObject({
-      voteSource: 'gm', publish: 'day-end', abstain: { name: 'Abstain' }, ties: { then: 'none' },
+      voteSource: 'gm',
+      publish: 'day-end',
+      abstain: { name: 'Abstain' },
+      ties: { then: 'none' },
       statuses: {
-        arrested: { voteCounts: false, shieldsFromLynch: true }, poisoned: { voteCounts: false, shieldsFromLynch: true },
-        abroad: { voteCounts: false, shieldsFromLynch: false }, hindered: { voteCounts: false, shieldsFromLynch: false },
+        arrested: { voteCounts: false, shieldsFromLynch: true },
+        poisoned: { voteCounts: false, shieldsFromLynch: true },
+        abroad: { voteCounts: false, shieldsFromLynch: false },
+        hindered: { voteCounts: false, shieldsFromLynch: false },
       },
       inactivity: { after: 3, counting: 'total', becomes: 'inactive' },
     });
@@ -58,9 +86,12 @@ describe('the shipped rulesets', () => {
 
   it('twg2: No Lynch on Day 1 only, one veto a game, the Mayor x2, a coin toss, death after two silent Days', () => {
     expect(loadRuleset('twg2')).toMatchObject({
-      noLynch: { days: [1] }, ties: { then: 'draw' }, roles: { mayor: { weight: 2 } },
+      noLynch: { days: [1] },
+      ties: { then: 'draw' },
+      roles: { mayor: { weight: 2 } },
       sideRules: { veto: { perGame: 1, onSelf: 'refused', countsAsVote: true } },
-      missingVote: { flag: true }, inactivity: { after: 2, counting: 'consecutive', becomes: 'dead' },
+      missingVote: { flag: true },
+      inactivity: { after: 2, counting: 'consecutive', becomes: 'dead' },
     });
   });
 
@@ -70,21 +101,36 @@ describe('the shipped rulesets', () => {
 
   it('a GM copies a ruleset and changes it without code', () => {
     const copy = readFileSync(join(rulesetsDir(), 'twg2.yaml'), 'utf8')
-      .replace('name: twg2', 'name: twg2-no-toss').replace('then: draw', 'then: none');
-    expect(parseRuleset(copy, 'twg2-no-toss.yaml')).toMatchObject({ name: 'twg2-no-toss', ties: { then: 'none' }, roles: { mayor: { weight: 2 } } });
+      .replace('name: twg2', 'name: twg2-no-toss')
+      .replace('then: draw', 'then: none');
+    expect(parseRuleset(copy, 'twg2-no-toss.yaml')).toMatchObject({
+      name: 'twg2-no-toss',
+      ties: { then: 'none' },
+      roles: { mayor: { weight: 2 } },
+    });
   });
 });
 
 describe('ruleset errors of the new mechanisms, at file:line:column', () => {
   it('a side rule for a side action the grammar cannot read', () => {
     const text = [...base, 'sideRules:', '  veto:', '    perGame: 1', ''].join('\n');
-    expect(problems(text)).toEqual(['mine.yaml:6:3: sideRules.veto: needs votes.side.veto keywords (how players write it)']);
+    expect(problems(text)).toEqual([
+      'mine.yaml:6:3: sideRules.veto: needs votes.side.veto keywords (how players write it)',
+    ]);
   });
 
   it('an extend-day rule without extendBy, and a check rule without check times', () => {
     const text = [
-      ...base, 'votes:', '  side:', '    filibuster: [filibuster]', 'sideRules:', '  filibuster:',
-      '    atLeast: { numerator: 1, denominator: 2 }', '    when: check', '    effect: extend-day', '',
+      ...base,
+      'votes:',
+      '  side:',
+      '    filibuster: [filibuster]',
+      'sideRules:',
+      '  filibuster:',
+      '    atLeast: { numerator: 1, denominator: 2 }',
+      '    when: check',
+      '    effect: extend-day',
+      '',
     ].join('\n');
     expect(problems(text)).toEqual([
       'mine.yaml:11:11: sideRules.filibuster.when: when: check needs schedule.checks (the check times)',
@@ -93,7 +139,15 @@ describe('ruleset errors of the new mechanisms, at file:line:column', () => {
   });
 
   it('an unknown time zone and a check time that is not HH:MM', () => {
-    const text = [...base, 'schedule:', '  timeZone: America/Springfield', '  checks:', '    - days: [mon]', '      time: "25:00"', ''].join('\n');
+    const text = [
+      ...base,
+      'schedule:',
+      '  timeZone: America/Springfield',
+      '  checks:',
+      '    - days: [mon]',
+      '      time: "25:00"',
+      '',
+    ].join('\n');
     expect(problems(text)).toEqual([
       'mine.yaml:6:13: schedule.timeZone: unknown time zone',
       'mine.yaml:9:13: schedule.checks[0].time: HH:MM (24-hour clock)',
@@ -114,8 +168,11 @@ describe('rulesets/README.md', () => {
 
   it('its complete example is a valid ruleset', () => {
     expect(parseRuleset(blocks[0]!, 'README.md example')).toMatchObject({
-      name: 'town-hall', roles: { mayor: { weight: 2, hiddenWeight: true } }, ties: { then: 'draw' },
-      sideRules: { hammer: { when: 'check' } }, schedule: { timeZone: 'Europe/Berlin' },
+      name: 'town-hall',
+      roles: { mayor: { weight: 2, hiddenWeight: true } },
+      ties: { then: 'draw' },
+      sideRules: { hammer: { when: 'check' } },
+      schedule: { timeZone: 'Europe/Berlin' },
     });
   });
 

@@ -25,12 +25,15 @@ describe('detective-conan: Voting', () => {
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Abs'], decidedAt: 1 });
   });
 
-  it('Each player\'s vote is made public at the end of each day phase', () => {
+  it("Each player's vote is made public at the end of each day phase", () => {
     const events = [pm(1, 'Conia', 'Abs'), pm(1, 'Akonyl', 'Abs')];
     const open = count(events, { view: 'public' });
     expect(open).toMatchObject({ wagons: [], notVoting: [], notes: ['votes are published when the Day is decided'] });
     expect(open.abstaining).toBeUndefined();
-    expect(count([...events, dayEnd(1)], { view: 'public' }).wagons[0]?.voters.map((v) => v.player)).toEqual(['Akonyl', 'Conia']);
+    expect(count([...events, dayEnd(1)], { view: 'public' }).wagons[0]?.voters.map((v) => v.player)).toEqual([
+      'Akonyl',
+      'Conia',
+    ]);
   });
 
   it('... unless Voice of Reason, Lovey-Dovey, Protect or Travel was used: the vote counts, its voter is not shown', () => {
@@ -48,16 +51,40 @@ describe('detective-conan: Voting', () => {
   });
 
   it('If a player was poisoned by APTX or arrested, their vote for that phase will not count or be shown', () => {
-    const events = [status(0, 'Miaka', 'arrested'), status(0, 'pofa', 'poisoned'), pm(1, 'Miaka', 'Abs'), pm(1, 'pofa', 'Abs'), pm(1, 'Conia', 'Kleene'), dayEnd(1)];
+    const events = [
+      status(0, 'Miaka', 'arrested'),
+      status(0, 'pofa', 'poisoned'),
+      pm(1, 'Miaka', 'Abs'),
+      pm(1, 'pofa', 'Abs'),
+      pm(1, 'Conia', 'Kleene'),
+      dayEnd(1),
+    ];
     const t = count(events);
-    expect(wagon(t, 'Abs')).toMatchObject({ votes: 0, total: 0, voters: [{ player: 'Miaka', weight: 0 }, { player: 'pofa', weight: 0 }] });
-    expect(wagon(t, 'Abs')?.explain?.map((e) => e.text)).toEqual(['Miaka\'s vote does not count: arrested', 'pofa\'s vote does not count: poisoned']);
+    expect(wagon(t, 'Abs')).toMatchObject({
+      votes: 0,
+      total: 0,
+      voters: [
+        { player: 'Miaka', weight: 0 },
+        { player: 'pofa', weight: 0 },
+      ],
+    });
+    expect(wagon(t, 'Abs')?.explain?.map((e) => e.text)).toEqual([
+      "Miaka's vote does not count: arrested",
+      "pofa's vote does not count: poisoned",
+    ]);
     expect(t.outcome.eliminated).toEqual(['Kleene']);
     expect(count(events, { view: 'public' }).wagons.map((w) => w.target)).toEqual(['Kleene']);
   });
 
   it('You may only not vote if you are abroad (a traveller) or hindered: those votes do not count', () => {
-    const t = count([status(0, 'Abs', 'abroad'), status(0, 'Kleene', 'hindered'), pm(1, 'Abs', 'Conia'), pm(1, 'Kleene', 'Conia'), pm(1, 'pofa', 'Miaka'), dayEnd(1)]);
+    const t = count([
+      status(0, 'Abs', 'abroad'),
+      status(0, 'Kleene', 'hindered'),
+      pm(1, 'Abs', 'Conia'),
+      pm(1, 'Kleene', 'Conia'),
+      pm(1, 'pofa', 'Miaka'),
+      dayEnd(1),
+    ]);
     expect(t.outcome.eliminated).toEqual(['Miaka']);
     // They could not vote: not blamed for a missing vote either.
     expect(t.flags.map((f) => f.player)).not.toContain('Abs');
@@ -69,7 +96,13 @@ describe('detective-conan: Voting', () => {
   });
 
   it('If a single person with the most lynch votes is either arrested or APTXed in the same phase, there will be no lynch', () => {
-    const t = count([pm(1, 'Conia', 'Miaka'), pm(1, 'Akonyl', 'Miaka'), pm(1, 'Abs', 'pofa'), status(1, 'Miaka', 'poisoned'), dayEnd(1)]);
+    const t = count([
+      pm(1, 'Conia', 'Miaka'),
+      pm(1, 'Akonyl', 'Miaka'),
+      pm(1, 'Abs', 'pofa'),
+      status(1, 'Miaka', 'poisoned'),
+      dayEnd(1),
+    ]);
     expect(t.outcome).toMatchObject({ status: 'no-lynch', eliminated: [], leaders: ['Miaka'] });
     expect(explained(t)).toContain('the lynch fails: Miaka is poisoned');
   });
@@ -92,7 +125,13 @@ describe('detective-conan: Rules for inactivity', () => {
 
   it('Every player needs to send a PM every phase: a Day without one is flagged', () => {
     const t = count([pm(1, 'Conia', 'Abs'), dayEnd(1)]);
-    expect(t.flags.filter((f) => f.kind === 'missing-vote').map((f) => f.player)).toEqual(['Abs', 'Akonyl', 'Kleene', 'Miaka', 'pofa']);
+    expect(t.flags.filter((f) => f.kind === 'missing-vote').map((f) => f.player)).toEqual([
+      'Abs',
+      'Akonyl',
+      'Kleene',
+      'Miaka',
+      'pofa',
+    ]);
   });
 
   it('Failing to do so for 3 total phases: the player is inactive, their vote cast by a token holder shown as "Token"', () => {
@@ -110,10 +149,15 @@ describe('detective-conan: Rules for inactivity', () => {
 
   it('The phases missed are counted in total, not in a row', () => {
     const all = (at: number, but: string[] = []) =>
-      ['Conia', 'Abs', 'Akonyl', 'Kleene', 'Miaka', 'pofa'].filter((p) => !but.includes(p)).map((p) => pm(at, p, 'abstain'));
+      ['Conia', 'Abs', 'Akonyl', 'Kleene', 'Miaka', 'pofa']
+        .filter((p) => !but.includes(p))
+        .map((p) => pm(at, p, 'abstain'));
     const t = count([
-      ...day(1, 1, all(1, ['Kleene'])), ...day(2, 2, all(2)), gm({ at: 3, kind: 'missed', player: 'Kleene' }),
-      ...day(3, 4, all(4)), ...day(4, 5, all(5, ['Kleene'])),
+      ...day(1, 1, all(1, ['Kleene'])),
+      ...day(2, 2, all(2)),
+      gm({ at: 3, kind: 'missed', player: 'Kleene' }),
+      ...day(3, 4, all(4)),
+      ...day(4, 5, all(5, ['Kleene'])),
     ]);
     expect(t.inactive).toEqual(['Kleene']);
   });
@@ -126,17 +170,27 @@ describe('detective-conan: the fixture thread', () => {
   it('Day 1: Abs (2) is lynched; pofa abstained; Abs sent nothing', () => {
     expect(on(1).outcome).toMatchObject({ status: 'ended', eliminated: ['Abs'] });
     expect(on(1).abstaining).toEqual(['pofa']);
-    expect(flagsOf(on(1))).toEqual([[2, 'vote-in-thread', 'Akonyl'], [3, 'missing-vote', 'Abs']]);
+    expect(flagsOf(on(1))).toEqual([
+      [2, 'vote-in-thread', 'Akonyl'],
+      [3, 'missing-vote', 'Abs'],
+    ]);
   });
 
-  it('Day 2: Miaka leads but is arrested, so the lynch fails; pofa\'s vote is hidden in public', () => {
+  it("Day 2: Miaka leads but is arrested, so the lynch fails; pofa's vote is hidden in public", () => {
     expect(on(2).outcome).toMatchObject({ status: 'no-lynch', leaders: ['Miaka'] });
-    expect(on(2, 'public').wagons.map((w) => [w.target, w.voters.map((v) => v.player)])).toEqual([['Miaka', ['Akonyl', 'Conia']], ['Akonyl', ['Hidden']]]);
+    expect(on(2, 'public').wagons.map((w) => [w.target, w.voters.map((v) => v.player)])).toEqual([
+      ['Miaka', ['Akonyl', 'Conia']],
+      ['Akonyl', ['Hidden']],
+    ]);
   });
 
   it('Day 3: Kleene is inactive and their token votes; pofa and Conia tie: no lynch', () => {
     expect(on(3).outcome).toMatchObject({ status: 'no-lynch', leaders: ['Conia', 'pofa'] });
     expect(on(3).inactive).toEqual(['Kleene']);
-    expect(on(3, 'public').wagons.find((w) => w.target === 'pofa')?.voters.map((v) => v.player)).toEqual(['Conia', 'Token']);
+    expect(
+      on(3, 'public')
+        .wagons.find((w) => w.target === 'pofa')
+        ?.voters.map((v) => v.player),
+    ).toEqual(['Conia', 'Token']);
   });
 });

@@ -23,7 +23,10 @@ describe('mafiascum-majority', () => {
   it('The Day ends when that happens (hammer): later votes do not count', () => {
     const t = count([...onEve('Alice', 'Bob', 'Carol', 'Dave', 'Frank'), vote(6, 'Gina', 'Alice'), unvote(7, 'Alice')]);
     expect(t.outcome).toMatchObject({ status: 'majority', eliminated: ['Eve'], decidedAt: 5 });
-    expect(flagsOf(t)).toEqual([[6, 'vote-after-decision', 'Gina'], [7, 'vote-after-decision', 'Alice']]);
+    expect(flagsOf(t)).toEqual([
+      [6, 'vote-after-decision', 'Gina'],
+      [7, 'vote-after-decision', 'Alice'],
+    ]);
   });
 
   it('A No Lynch majority ends the Day with nobody lynched', () => {
@@ -43,7 +46,10 @@ describe('mafiascum-majority', () => {
 
   it('the fixture thread: the fifth vote on Eve is the hammer', () => {
     const thread = loadThread('mafiascum-majority.thread.yaml');
-    expect(totals(count(thread.events, { toPost: 7 }))).toEqual([['Eve', 4], ['Alice', 1]]);
+    expect(totals(count(thread.events, { toPost: 7 }))).toEqual([
+      ['Eve', 4],
+      ['Alice', 1],
+    ]);
     const t = count(thread.events);
     expect(t.outcome).toMatchObject({ status: 'majority', eliminated: ['Eve'], decidedAt: 8 });
     expect(flagsOf(t)).toEqual([[9, 'vote-after-decision', 'Dave']]);
@@ -57,13 +63,20 @@ describe('mafiascum-majority', () => {
 describe('mafiascum-majority with a No Lynch threshold of its own', () => {
   const base = loadRuleset('mafiascum-majority');
   const ruleset = Ruleset.parse({
-    ...base, noLynch: { ...base.noLynch, threshold: { kind: 'votes', votes: 4 } },
+    ...base,
+    noLynch: { ...base.noLynch, threshold: { kind: 'votes', votes: 4 } },
   });
   const roster = players('Ann', 'Ben', 'Cat', 'Dan', 'Eli', 'Fox', 'Gus', 'Hal', 'Ivy');
   const count = (events: TallyEvent[]) => countVotes({ ruleset, roster, events, explain: true });
 
   it('four votes on No Lynch end the Day with no lynch', () => {
-    const t = count([vote(1, 'Ann', 'No Lynch'), vote(2, 'Ben', 'No Lynch'), vote(3, 'Cat', 'No Lynch'), vote(4, 'Dan', 'No Lynch'), vote(5, 'Eli', 'Ann')]);
+    const t = count([
+      vote(1, 'Ann', 'No Lynch'),
+      vote(2, 'Ben', 'No Lynch'),
+      vote(3, 'Cat', 'No Lynch'),
+      vote(4, 'Dan', 'No Lynch'),
+      vote(5, 'Eli', 'Ann'),
+    ]);
     expect(t.outcome).toMatchObject({ status: 'no-lynch', eliminated: [], decidedAt: 4 });
     expect(t.noLynchThreshold).toEqual({ kind: 'votes', votes: 4 });
     expect(t.wagons.find((w) => w.target === 'No Lynch')?.toThreshold).toBe(0);
@@ -74,11 +87,19 @@ describe('mafiascum-majority with a No Lynch threshold of its own', () => {
     expect(t.outcome.status).toBe('open');
     expect(t.threshold).toEqual({ kind: 'majority', votes: 5 });
     expect(t.wagons[0]).toMatchObject({ target: 'Eli', toThreshold: 1 });
-    const five = count([vote(1, 'Ann', 'Eli'), vote(2, 'Ben', 'Eli'), vote(3, 'Cat', 'Eli'), vote(4, 'Dan', 'Eli'), vote(5, 'Fox', 'Eli')]);
+    const five = count([
+      vote(1, 'Ann', 'Eli'),
+      vote(2, 'Ben', 'Eli'),
+      vote(3, 'Cat', 'Eli'),
+      vote(4, 'Dan', 'Eli'),
+      vote(5, 'Fox', 'Eli'),
+    ]);
     expect(five.outcome).toMatchObject({ status: 'majority', eliminated: ['Eli'], decidedAt: 5 });
   });
 
   it('a ruleset file states it', () => {
-    expect(Ruleset.safeParse({ ...base, noLynch: { ...base.noLynch, threshold: { kind: 'votes', votes: 0 } } }).success).toBe(false);
+    expect(
+      Ruleset.safeParse({ ...base, noLynch: { ...base.noLynch, threshold: { kind: 'votes', votes: 0 } } }).success,
+    ).toBe(false);
   });
 });

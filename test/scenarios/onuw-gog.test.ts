@@ -20,7 +20,12 @@ const everyone = (targets: string[]) =>
 describe('onuw-gog: the hidden vote', () => {
   it('13. When the Day Phase is over a hidden vote occurs: the GM enters the votes', () => {
     const t = count([chatter(1, 'Ann'), ...hiddenVote(1, everyone(['Cat', 'Cat', 'Dan', 'Cat', 'Ben', 'Dan', 'Ann']))]);
-    expect(totals(t)).toEqual([['Cat', 3], ['Dan', 2], ['Ann', 1], ['Ben', 1]]);
+    expect(totals(t)).toEqual([
+      ['Cat', 3],
+      ['Dan', 2],
+      ['Ann', 1],
+      ['Ben', 1],
+    ]);
     expect(t.wagons[0]?.voters.map((v) => v.player)).toEqual(['Ann', 'Ben', 'Dan']);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Cat'], decidedAt: 1 });
   });
@@ -32,7 +37,10 @@ describe('onuw-gog: the hidden vote', () => {
   });
 
   it('The hidden vote is not shown in public until the Day is decided', () => {
-    const events = [gm({ at: 1, kind: 'vote', player: 'Ann', target: 'Cat' }), gm({ at: 1, kind: 'vote', player: 'Ben', target: 'Cat' })];
+    const events = [
+      gm({ at: 1, kind: 'vote', player: 'Ann', target: 'Cat' }),
+      gm({ at: 1, kind: 'vote', player: 'Ben', target: 'Cat' }),
+    ];
     const open = count(events, { view: 'public' });
     expect(open).toMatchObject({ wagons: [], notVoting: [], outcome: { status: 'open', leaders: [] } });
     expect(open.notes).toEqual(['votes are published when the Day is decided']);
@@ -78,30 +86,44 @@ describe('onuw-gog: the hidden vote', () => {
   });
 
   it('If the Hunter gets lynched they automatically shoot who they voted for', () => {
-    const t = count([gm({ at: 0, kind: 'role', player: 'Dan', role: 'Hunter' }), ...hiddenVote(1, everyone(['Dan', 'Dan', 'Dan', 'Eva', 'Fin', 'Gus', 'Ann']))]);
+    const t = count([
+      gm({ at: 0, kind: 'role', player: 'Dan', role: 'Hunter' }),
+      ...hiddenVote(1, everyone(['Dan', 'Dan', 'Dan', 'Eva', 'Fin', 'Gus', 'Ann'])),
+    ]);
     expect(t.outcome.eliminated).toEqual(['Dan', 'Eva']);
     expect(explained(t)).toContain('Dan (Hunter) takes Eva, their vote, along');
   });
 
   it('If the Hunter votes "No-Lynch" no one else dies', () => {
-    const t = count([gm({ at: 0, kind: 'role', player: 'Dan', role: 'hunter' }), ...hiddenVote(1, everyone(['Dan', 'Dan', 'Dan', 'No-lynch', 'Fin', 'Gus', 'Ann']))]);
+    const t = count([
+      gm({ at: 0, kind: 'role', player: 'Dan', role: 'hunter' }),
+      ...hiddenVote(1, everyone(['Dan', 'Dan', 'Dan', 'No-lynch', 'Fin', 'Gus', 'Ann'])),
+    ]);
     expect(t.outcome.eliminated).toEqual(['Dan']);
     expect(explained(t)).toContain('Dan (hunter) voted No-lynch: nobody else dies');
   });
 
   it('Tied players all die, and a tied Hunter still takes their vote along', () => {
-    const t = count([gm({ at: 0, kind: 'role', player: 'Cat', role: 'hunter' }), ...hiddenVote(1, everyone(['Cat', 'Cat', 'Gus', 'Dan', 'Dan', 'Fin', 'Ann']))]);
+    const t = count([
+      gm({ at: 0, kind: 'role', player: 'Cat', role: 'hunter' }),
+      ...hiddenVote(1, everyone(['Cat', 'Cat', 'Gus', 'Dan', 'Dan', 'Fin', 'Ann'])),
+    ]);
     expect(t.outcome.eliminated).toEqual(['Cat', 'Dan', 'Gus']);
   });
 
   it('18. Roles are the FINAL cards: the Hunter is whoever the GM records with the card', () => {
     const events = hiddenVote(1, everyone(['Dan', 'Dan', 'Dan', 'Eva', 'Fin', 'Gus', 'Ann']));
     expect(count(events).outcome.eliminated).toEqual(['Dan']);
-    expect(count([gm({ at: 1, kind: 'role', player: 'Dan', role: 'hunter' }), ...events]).outcome.eliminated).toEqual(['Dan', 'Eva']);
+    expect(count([gm({ at: 1, kind: 'role', player: 'Dan', role: 'hunter' }), ...events]).outcome.eliminated).toEqual([
+      'Dan',
+      'Eva',
+    ]);
   });
 
   it('Editing of old posts is not encouraged, but not punished', () => {
-    const t = count([chatter(3, 'Cat', { violations: [{ kind: 'edit', detail: 'Post edited December 22, 2016 by Cat' }] })]);
+    const t = count([
+      chatter(3, 'Cat', { violations: [{ kind: 'edit', detail: 'Post edited December 22, 2016 by Cat' }] }),
+    ]);
     expect(t.violations).toEqual([]);
     expect(t.penalties).toBeUndefined();
   });
@@ -111,9 +133,17 @@ describe('onuw-gog: the fixture thread', () => {
   it('the talk, then the hidden vote: Cat (the Hunter) is lynched and takes Dan along', () => {
     const thread = loadThread('onuw-gog.thread.yaml');
     const t = count(thread.events);
-    expect(totals(t)).toEqual([['Cat', 3], ['Dan', 2], ['Ben', 1], ['No-lynch', 1]]);
+    expect(totals(t)).toEqual([
+      ['Cat', 3],
+      ['Dan', 2],
+      ['Ben', 1],
+      ['No-lynch', 1],
+    ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Cat', 'Dan'], decidedAt: 6 });
     expect(flagsOf(t)).toEqual([[2, 'vote-in-thread', 'Ben']]);
-    expect(count(thread.events, { toPost: 5, view: 'public' })).toMatchObject({ wagons: [], outcome: { status: 'open' } });
+    expect(count(thread.events, { toPost: 5, view: 'public' })).toMatchObject({
+      wagons: [],
+      outcome: { status: 'open' },
+    });
   });
 });

@@ -28,20 +28,28 @@ describe('open-conspiracy: Voting', () => {
   });
 
   it('No Lynch with strictly more votes than any individual player: no lynch occurs', () => {
-    const t = count([...allVote(1, { Alice: 'No Lynch', Bob: 'No Lynch', Cy: 'No Lynch', Dana: 'Alice', Eve: 'Alice', Fay: 'Bob' }), deadline(6)]);
+    const t = count([
+      ...allVote(1, { Alice: 'No Lynch', Bob: 'No Lynch', Cy: 'No Lynch', Dana: 'Alice', Eve: 'Alice', Fay: 'Bob' }),
+      deadline(6),
+    ]);
     expect(t.outcome).toMatchObject({ status: 'no-lynch', eliminated: [], decidedAt: 6, leaders: ['No Lynch'] });
   });
 
   it('No Lynch tied with a player loses: in all other cases there will be a lynch', () => {
-    const t = count([...allVote(1, { Alice: 'No Lynch', Bob: 'No Lynch', Cy: 'No Lynch', Dana: 'Alice', Eve: 'Alice', Fay: 'Alice' }), deadline(6)]);
+    const t = count([
+      ...allVote(1, { Alice: 'No Lynch', Bob: 'No Lynch', Cy: 'No Lynch', Dana: 'Alice', Eve: 'Alice', Fay: 'Alice' }),
+      deadline(6),
+    ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Alice'], leaders: ['No Lynch', 'Alice'] });
     expect(explained(t)).toContain('No Lynch (3) is not strictly ahead of Alice (3): it loses the tie');
   });
 
   it('1. Whoever has the most votes (player plus penalty) is lynched', () => {
     const t = count([
-      chatter(1, 'Cy', bad('image')), chatter(2, 'Cy', bad('code')),
-      ...allVote(3, { Alice: 'Bob', Bob: 'Cy', Cy: 'Bob', Dana: 'Eve', Eve: 'Fay', Fay: 'Alice' }), deadline(8),
+      chatter(1, 'Cy', bad('image')),
+      chatter(2, 'Cy', bad('code')),
+      ...allVote(3, { Alice: 'Bob', Bob: 'Cy', Cy: 'Bob', Dana: 'Eve', Eve: 'Fay', Fay: 'Alice' }),
+      deadline(8),
     ]);
     expect(wagon(t, 'Cy')).toMatchObject({ votes: 1, penalty: 2, total: 3 });
     expect(wagon(t, 'Bob')).toMatchObject({ votes: 2, penalty: 0, total: 2 });
@@ -50,10 +58,17 @@ describe('open-conspiracy: Voting', () => {
 
   it('2. Tied on votes: whoever has the most penalty votes', () => {
     const t = count([
-      vote(1, 'Alice', 'Bob'), vote(2, 'Bob', 'Cy', bad('image')), chatter(3, 'Cy', bad('image')), chatter(4, 'Cy', bad('code')),
-      ...allVote(5, { Cy: 'Bob', Dana: 'Eve', Eve: 'Fay', Fay: 'Dana' }), deadline(8),
+      vote(1, 'Alice', 'Bob'),
+      vote(2, 'Bob', 'Cy', bad('image')),
+      chatter(3, 'Cy', bad('image')),
+      chatter(4, 'Cy', bad('code')),
+      ...allVote(5, { Cy: 'Bob', Dana: 'Eve', Eve: 'Fay', Fay: 'Dana' }),
+      deadline(8),
     ]);
-    expect(totals(t).slice(0, 2)).toEqual([['Bob', 3], ['Cy', 3]]);
+    expect(totals(t).slice(0, 2)).toEqual([
+      ['Bob', 3],
+      ['Cy', 3],
+    ]);
     expect(t.outcome.eliminated).toEqual(['Cy']);
     expect(explained(t)).toContain('most penalty votes (Bob 1, Cy 2): Cy goes');
   });
@@ -61,28 +76,52 @@ describe('open-conspiracy: Voting', () => {
   it('3. Then whoever gained the most penalty votes during the current Day', () => {
     const t = count([
       chatter(1, 'Bob', bad('image')),
-      ...allVote(2, { Alice: 'No Lynch', Bob: 'No Lynch', Cy: 'No Lynch', Dana: 'No Lynch', Eve: 'No Lynch', Fay: 'No Lynch' }),
-      deadline(7), dayStart(7, 2),
-      vote(8, 'Alice', 'Bob'), vote(9, 'Dana', 'Bob'), vote(10, 'Bob', 'Cy'), vote(11, 'Eve', 'Cy'),
-      vote(12, 'Cy', 'Alice', bad('image')), vote(13, 'Fay', 'Dana'), deadline(13, '2012-09-21T17:00:00-07:00'),
+      ...allVote(2, {
+        Alice: 'No Lynch',
+        Bob: 'No Lynch',
+        Cy: 'No Lynch',
+        Dana: 'No Lynch',
+        Eve: 'No Lynch',
+        Fay: 'No Lynch',
+      }),
+      deadline(7),
+      dayStart(7, 2),
+      vote(8, 'Alice', 'Bob'),
+      vote(9, 'Dana', 'Bob'),
+      vote(10, 'Bob', 'Cy'),
+      vote(11, 'Eve', 'Cy'),
+      vote(12, 'Cy', 'Alice', bad('image')),
+      vote(13, 'Fay', 'Dana'),
+      deadline(13, '2012-09-21T17:00:00-07:00'),
     ]);
-    expect(totals(t).slice(0, 2)).toEqual([['Bob', 3], ['Cy', 3]]);
+    expect(totals(t).slice(0, 2)).toEqual([
+      ['Bob', 3],
+      ['Cy', 3],
+    ]);
     expect(t.outcome.eliminated).toEqual(['Cy']);
     expect(explained(t)).toContain('most penalty votes gained this Day (Bob 0, Cy 1): Cy goes');
   });
 
   it('4. Then whoever most recently gained a penalty vote', () => {
     const t = count([
-      chatter(1, 'Bob', bad('image')), chatter(2, 'Cy', bad('code')),
-      ...allVote(3, { Alice: 'Bob', Dana: 'Bob', Bob: 'Cy', Eve: 'Cy', Cy: 'Alice', Fay: 'Dana' }), deadline(8),
+      chatter(1, 'Bob', bad('image')),
+      chatter(2, 'Cy', bad('code')),
+      ...allVote(3, { Alice: 'Bob', Dana: 'Bob', Bob: 'Cy', Eve: 'Cy', Cy: 'Alice', Fay: 'Dana' }),
+      deadline(8),
     ]);
     expect(t.outcome.eliminated).toEqual(['Cy']);
     expect(explained(t).at(-2)).toMatch(/^most recent penalty vote \(Bob event \d+, Cy event \d+\): Cy goes$/);
   });
 
   it('5. Then whoever comes earliest on the official player list', () => {
-    const t = count([...allVote(1, { Alice: 'Cy', Dana: 'Cy', Cy: 'Bob', Eve: 'Bob', Bob: 'Alice', Fay: 'Dana' }), deadline(6)]);
-    expect(totals(t).slice(0, 2)).toEqual([['Cy', 2], ['Bob', 2]]);
+    const t = count([
+      ...allVote(1, { Alice: 'Cy', Dana: 'Cy', Cy: 'Bob', Eve: 'Bob', Bob: 'Alice', Fay: 'Dana' }),
+      deadline(6),
+    ]);
+    expect(totals(t).slice(0, 2)).toEqual([
+      ['Cy', 2],
+      ['Bob', 2],
+    ]);
     expect(t.outcome.eliminated).toEqual(['Bob']);
     expect(explained(t)).toContain('earliest on the player list (Cy #3, Bob #2): Bob goes');
   });
@@ -90,7 +129,9 @@ describe('open-conspiracy: Voting', () => {
   it('All player votes are removed at the end of each Day; penalty votes are permanent', () => {
     const t = count([
       chatter(1, 'Bob', bad('image')),
-      ...allVote(2, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }), deadline(7), dayStart(7, 2),
+      ...allVote(2, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }),
+      deadline(7),
+      dayStart(7, 2),
     ]);
     expect(t.day).toBe(2);
     expect(t.wagons).toMatchObject([{ target: 'Bob', votes: 0, penalty: 1, total: 1, voters: [] }]);
@@ -99,33 +140,54 @@ describe('open-conspiracy: Voting', () => {
 
 describe('open-conspiracy: Participation', () => {
   it.each(['non-english', 'edit', 'image', 'code', 'external-link'] as const)(
-    'A player who posts a violation (%s) receives a permanent penalty vote', (kind) => {
+    'A player who posts a violation (%s) receives a permanent penalty vote',
+    (kind) => {
       const t = count([chatter(4, 'Eve', bad(kind))]);
-      expect(t.penalties).toEqual([{ player: 'Eve', count: 1, today: 1, explain: [{ post: 4, text: `Day 1: ${kind} in post 4` }] }]);
+      expect(t.penalties).toEqual([
+        { player: 'Eve', count: 1, today: 1, explain: [{ post: 4, text: `Day 1: ${kind} in post 4` }] },
+      ]);
       expect(wagon(t, 'Eve')).toMatchObject({ votes: 0, penalty: 1, total: 1 });
     },
   );
 
   it('... for each post that has a violation: one penalty vote per post, however many violations', () => {
     const t = count([
-      chatter(4, 'Eve', { violations: [{ kind: 'image', detail: 'a.png' }, { kind: 'external-link', detail: 'x.com' }] }),
+      chatter(4, 'Eve', {
+        violations: [
+          { kind: 'image', detail: 'a.png' },
+          { kind: 'external-link', detail: 'x.com' },
+        ],
+      }),
       chatter(5, 'Eve', bad('edit')),
     ]);
     expect(t.penalties?.[0]).toMatchObject({ player: 'Eve', count: 2 });
     expect(t.violations).toHaveLength(3);
   });
 
-  it('A living player without an active vote at the end of the Day gets a penalty vote, effective on that Day\'s final count', () => {
+  it("A living player without an active vote at the end of the Day gets a penalty vote, effective on that Day's final count", () => {
     const events = [...allVote(1, { Alice: 'Fay', Bob: 'Cy', Cy: 'Dana', Dana: 'Eve', Eve: 'Alice' })];
     expect(wagon(count(events), 'Fay')?.total).toBe(1);
     const t = count([...events, deadline(5)]);
     expect(wagon(t, 'Fay')).toMatchObject({ votes: 1, penalty: 1, total: 2 });
-    expect(wagon(t, 'Fay')?.explain?.map((e) => e.text)).toEqual(['Alice: vote', 'penalty vote (Day 1): no vote at the end of Day 1']);
+    expect(wagon(t, 'Fay')?.explain?.map((e) => e.text)).toEqual([
+      'Alice: vote',
+      'penalty vote (Day 1): no vote at the end of Day 1',
+    ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Fay'], decidedAt: 5 });
   });
 
   it('A vote on No Lynch is an active vote: no penalty', () => {
-    const t = count([...allVote(1, { Alice: 'No Lynch', Bob: 'No Lynch', Cy: 'No Lynch', Dana: 'No Lynch', Eve: 'No Lynch', Fay: 'No Lynch' }), deadline(6)]);
+    const t = count([
+      ...allVote(1, {
+        Alice: 'No Lynch',
+        Bob: 'No Lynch',
+        Cy: 'No Lynch',
+        Dana: 'No Lynch',
+        Eve: 'No Lynch',
+        Fay: 'No Lynch',
+      }),
+      deadline(6),
+    ]);
     expect(t.penalties).toBeUndefined();
     expect(t.powersBlocked).toEqual([]);
   });
@@ -142,46 +204,83 @@ describe('open-conspiracy: Participation', () => {
     expect(three.count(posts).living).toBe(3);
     const t = three.count([...posts, chatter(5, 'Bob', bad('code'))]);
     expect(t).toMatchObject({ living: 2, players: ['Alice', 'Cy'], wagons: [] });
-    expect(t.deaths).toEqual([{
-      player: 'Bob', cause: 'penalty-modkill', day: 1, post: 5, text: '4 penalty votes, more than the 3 living players: mod-killed',
-    }]);
+    expect(t.deaths).toEqual([
+      {
+        player: 'Bob',
+        cause: 'penalty-modkill',
+        day: 1,
+        post: 5,
+        text: '4 penalty votes, more than the 3 living players: mod-killed',
+      },
+    ]);
   });
 
   it('Every Night, the player with the most forgiveness votes loses their oldest penalty vote', () => {
     const t = count([
-      chatter(1, 'Bob', bad('image')), chatter(2, 'Bob', bad('code')), chatter(3, 'Cy', bad('image')),
-      ...allVote(4, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }), deadline(9),
-      forgive(10, 'Alice', 'Bob'), forgive(11, 'Dana', 'Bob'), forgive(12, 'Eve', 'Cy'), dayStart(12, 2),
+      chatter(1, 'Bob', bad('image')),
+      chatter(2, 'Bob', bad('code')),
+      chatter(3, 'Cy', bad('image')),
+      ...allVote(4, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }),
+      deadline(9),
+      forgive(10, 'Alice', 'Bob'),
+      forgive(11, 'Dana', 'Bob'),
+      forgive(12, 'Eve', 'Cy'),
+      dayStart(12, 2),
     ]);
-    expect(t.penalties?.map((p) => [p.player, p.count])).toEqual([['Bob', 1], ['Cy', 1]]);
+    expect(t.penalties?.map((p) => [p.player, p.count])).toEqual([
+      ['Bob', 1],
+      ['Cy', 1],
+    ]);
     expect(t.penalties?.[0]?.explain?.[0]?.text).toBe('Day 1: image in post 1; forgiven after post 12');
-    expect(t.notes).toEqual(['Night 1 forgiveness (Bob 2, Cy 1): Bob loses their oldest penalty vote (image in post 1)']);
+    expect(t.notes).toEqual([
+      'Night 1 forgiveness (Bob 2, Cy 1): Bob loses their oldest penalty vote (image in post 1)',
+    ]);
   });
 
   it('The forgiveness count shows at Night', () => {
     const t = count([
-      chatter(1, 'Bob', bad('image')), ...allVote(2, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }),
-      deadline(7), forgive(8, 'Alice', 'Bob'), forgive(9, 'Dana', 'Bob'),
+      chatter(1, 'Bob', bad('image')),
+      ...allVote(2, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }),
+      deadline(7),
+      forgive(8, 'Alice', 'Bob'),
+      forgive(9, 'Dana', 'Bob'),
     ]);
-    expect(t.sideVotes?.find((s) => s.kind === 'forgive')).toMatchObject({ target: 'Bob', total: 2, voters: [{ player: 'Alice' }, { player: 'Dana' }] });
+    expect(t.sideVotes?.find((s) => s.kind === 'forgive')).toMatchObject({
+      target: 'Bob',
+      total: 2,
+      voters: [{ player: 'Alice' }, { player: 'Dana' }],
+    });
   });
 
   it('In case of tie, no one will lose a penalty vote', () => {
     const t = count([
-      chatter(1, 'Bob', bad('image')), chatter(2, 'Cy', bad('image')),
-      ...allVote(3, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }), deadline(8),
-      forgive(9, 'Alice', 'Bob'), forgive(10, 'Dana', 'Cy'), dayStart(10, 2),
+      chatter(1, 'Bob', bad('image')),
+      chatter(2, 'Cy', bad('image')),
+      ...allVote(3, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }),
+      deadline(8),
+      forgive(9, 'Alice', 'Bob'),
+      forgive(10, 'Dana', 'Cy'),
+      dayStart(10, 2),
     ]);
-    expect(t.penalties?.map((p) => [p.player, p.count])).toEqual([['Bob', 1], ['Cy', 1]]);
+    expect(t.penalties?.map((p) => [p.player, p.count])).toEqual([
+      ['Bob', 1],
+      ['Cy', 1],
+    ]);
     expect(t.notes).toEqual(['Night 1 forgiveness (Bob 1, Cy 1): a tie, no one is forgiven']);
   });
 
   it('A forgiveness vote is for one other player (not themself) who has a penalty vote', () => {
     const t = count([
-      chatter(1, 'Bob', bad('image')), ...allVote(2, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }),
-      deadline(7), forgive(8, 'Bob', 'Bob'), forgive(9, 'Alice', 'Eve'),
+      chatter(1, 'Bob', bad('image')),
+      ...allVote(2, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }),
+      deadline(7),
+      forgive(8, 'Bob', 'Bob'),
+      forgive(9, 'Alice', 'Eve'),
     ]);
-    expect(flagsOf(t)).toEqual([[8, 'self-forgive', 'Bob'], [9, 'forgive-without-penalty', 'Alice']]);
+    expect(flagsOf(t)).toEqual([
+      [8, 'self-forgive', 'Bob'],
+      [9, 'forgive-without-penalty', 'Alice'],
+    ]);
   });
 
   it('Forgiveness votes are placed at Night: one during the Day is flagged', () => {
@@ -189,13 +288,20 @@ describe('open-conspiracy: Participation', () => {
     expect(flagsOf(t)).toEqual([[2, 'side-action-not-allowed', 'Alice']]);
   });
 
-  it('The GM\'s forgiveness result replaces the count of forgive votes', () => {
+  it("The GM's forgiveness result replaces the count of forgive votes", () => {
     const t = count([
-      chatter(1, 'Bob', bad('image')), chatter(2, 'Cy', bad('image')),
-      ...allVote(3, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }), deadline(8),
-      forgive(9, 'Alice', 'Bob'), gm({ at: 9, kind: 'forgiven', player: 'Cy' }), dayStart(9, 2),
+      chatter(1, 'Bob', bad('image')),
+      chatter(2, 'Cy', bad('image')),
+      ...allVote(3, { Alice: 'Cy', Bob: 'Cy', Cy: 'Dana', Dana: 'Cy', Eve: 'Cy', Fay: 'Cy' }),
+      deadline(8),
+      forgive(9, 'Alice', 'Bob'),
+      gm({ at: 9, kind: 'forgiven', player: 'Cy' }),
+      dayStart(9, 2),
     ]);
-    expect(t.penalties?.map((p) => [p.player, p.count])).toEqual([['Bob', 1], ['Cy', 0]]);
+    expect(t.penalties?.map((p) => [p.player, p.count])).toEqual([
+      ['Bob', 1],
+      ['Cy', 0],
+    ]);
     expect(t.notes).toEqual(['Night 1 forgiveness (GM): Cy loses their oldest penalty vote (image in post 2)']);
   });
 });
@@ -216,9 +322,12 @@ describe('open-conspiracy: Schedule', () => {
 
   it('If at least half the living players are voting for Hammer at a weekday noon check, the Day ends at that point', () => {
     const t = count([
-      vote(1, 'Alice', 'Bob', { time: pt('mon', '10:00') }), hammer(2, 'Bob', { time: pt('mon', '10:30') }),
-      hammer(3, 'Cy', { time: pt('mon', '11:00') }), hammer(4, 'Dana', { time: pt('mon', '11:30') }),
-      vote(5, 'Eve', 'Alice', { time: pt('mon', '12:30') }), ...day1,
+      vote(1, 'Alice', 'Bob', { time: pt('mon', '10:00') }),
+      hammer(2, 'Bob', { time: pt('mon', '10:30') }),
+      hammer(3, 'Cy', { time: pt('mon', '11:00') }),
+      hammer(4, 'Dana', { time: pt('mon', '11:30') }),
+      vote(5, 'Eve', 'Alice', { time: pt('mon', '12:30') }),
+      ...day1,
     ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Bob'], decidedAt: 4 });
     expect(explained(t)[0]).toBe('Day 1 ends: Hammer: 3 of 6 living (needs 3) at the check 2012-09-17T19:00:00.000Z');
@@ -227,7 +336,11 @@ describe('open-conspiracy: Schedule', () => {
   });
 
   it('Short of half the living on Hammer at the check, the Day goes on', () => {
-    const t = count([hammer(1, 'Bob', { time: pt('mon', '10:30') }), hammer(2, 'Cy', { time: pt('mon', '11:00') }), ...day1.slice(0, 1)]);
+    const t = count([
+      hammer(1, 'Bob', { time: pt('mon', '10:30') }),
+      hammer(2, 'Cy', { time: pt('mon', '11:00') }),
+      ...day1.slice(0, 1),
+    ]);
     expect(t.outcome.status).toBe('open');
   });
 
@@ -243,17 +356,25 @@ describe('open-conspiracy: Schedule', () => {
   });
 
   it('If at least half the living players are voting for Filibuster at the end of the Day, it continues one more weekday', () => {
-    const t = count([filibuster(1, 'Alice'), filibuster(2, 'Bob'), filibuster(3, 'Cy'), deadline(3, pt('fri', '17:00'))]);
+    const t = count([
+      filibuster(1, 'Alice'),
+      filibuster(2, 'Bob'),
+      filibuster(3, 'Cy'),
+      deadline(3, pt('fri', '17:00')),
+    ]);
     expect(t.outcome.status).toBe('open');
     expect(t.notes).toEqual([
-      'Filibuster: 3 of 6 living (needs 3) at the deadline 2012-09-21T17:00:00-07:00: the Day is extended by 1 weekday, '
-      + 'to 2012-09-25T00:00:00.000Z, and the Night as much',
+      'Filibuster: 3 of 6 living (needs 3) at the deadline 2012-09-21T17:00:00-07:00: the Day is extended by 1 weekday, ' +
+        'to 2012-09-25T00:00:00.000Z, and the Night as much',
     ]);
   });
 
   it('The Day can be extended this way only once per Day', () => {
     const t = count([
-      filibuster(1, 'Alice'), filibuster(2, 'Bob'), filibuster(3, 'Cy'), deadline(3, pt('fri', '17:00')),
+      filibuster(1, 'Alice'),
+      filibuster(2, 'Bob'),
+      filibuster(3, 'Cy'),
+      deadline(3, pt('fri', '17:00')),
       deadline(3, pt('mon2', '17:00')),
     ]);
     expect(t.outcome).toMatchObject({ status: 'ended', decidedAt: 3 });
@@ -261,7 +382,12 @@ describe('open-conspiracy: Schedule', () => {
 
   it('Hammer takes precedence over Filibuster', () => {
     const t = count([
-      filibuster(1, 'Alice'), filibuster(2, 'Bob'), filibuster(3, 'Cy'), hammer(4, 'Dana'), hammer(5, 'Eve'), hammer(6, 'Fay'),
+      filibuster(1, 'Alice'),
+      filibuster(2, 'Bob'),
+      filibuster(3, 'Cy'),
+      hammer(4, 'Dana'),
+      hammer(5, 'Eve'),
+      hammer(6, 'Fay'),
       deadline(6, pt('fri', '17:00')),
     ]);
     expect(t.outcome.status).not.toBe('open');
@@ -281,7 +407,11 @@ describe('open-conspiracy: the fixture thread', () => {
   it('Day 1: Hammer at Tuesday noon ends it; Dana and Fay missed their vote; Bob (2 votes + 1 penalty) is lynched', () => {
     const t = at(1);
     expect(t.wagons.map((w) => [w.target, w.votes, w.penalty, w.total])).toEqual([
-      ['Bob', 2, 1, 3], ['Fay', 0, 2, 2], ['Alice', 1, 0, 1], ['No Lynch', 1, 0, 1], ['Dana', 0, 1, 1],
+      ['Bob', 2, 1, 3],
+      ['Fay', 0, 2, 2],
+      ['Alice', 1, 0, 1],
+      ['No Lynch', 1, 0, 1],
+      ['Dana', 0, 1, 1],
     ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Bob'], decidedAt: 7 });
     expect(t.powersBlocked).toEqual(['Dana', 'Fay']);
@@ -290,11 +420,25 @@ describe('open-conspiracy: the fixture thread', () => {
 
   it('Day 2: Fay was forgiven one penalty vote, Filibuster extended the Day, Fay (2 votes + 1 penalty) is lynched', () => {
     const t = at(2);
-    expect(t.wagons.map((w) => [w.target, w.votes, w.penalty, w.total])).toEqual([['Fay', 2, 1, 3], ['Alice', 2, 0, 2], ['Dana', 0, 1, 1], ['Eve', 0, 1, 1]]);
+    expect(t.wagons.map((w) => [w.target, w.votes, w.penalty, w.total])).toEqual([
+      ['Fay', 2, 1, 3],
+      ['Alice', 2, 0, 2],
+      ['Dana', 0, 1, 1],
+      ['Eve', 0, 1, 1],
+    ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Fay'], decidedAt: 17 });
-    expect(t.notes?.[0]).toBe('Night 1 forgiveness (Fay 2, Dana 1): Fay loses their oldest penalty vote (edit in post 6)');
-    expect(t.notes?.[1]).toMatch(/^Filibuster: 3 of 5 living \(needs 3\) at the deadline .*: the Day is extended by 1 weekday, to 2012-09-25T00:00:00.000Z/);
-    expect(t.penalties?.map((p) => [p.player, p.count])).toEqual([['Bob', 1], ['Dana', 1], ['Eve', 1], ['Fay', 1]]);
+    expect(t.notes?.[0]).toBe(
+      'Night 1 forgiveness (Fay 2, Dana 1): Fay loses their oldest penalty vote (edit in post 6)',
+    );
+    expect(t.notes?.[1]).toMatch(
+      /^Filibuster: 3 of 5 living \(needs 3\) at the deadline .*: the Day is extended by 1 weekday, to 2012-09-25T00:00:00.000Z/,
+    );
+    expect(t.penalties?.map((p) => [p.player, p.count])).toEqual([
+      ['Bob', 1],
+      ['Dana', 1],
+      ['Eve', 1],
+      ['Fay', 1],
+    ]);
   });
 
   it('as at a time: at Tuesday 11:45 PT the Day is open with 3 on Hammer, the noon check still to come', () => {

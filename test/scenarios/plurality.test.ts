@@ -24,14 +24,26 @@ describe('plurality', () => {
   it('A tie goes to the GM, whose decision settles it', () => {
     const events = [vote(1, 'Alice', 'Cy'), vote(2, 'Bob', 'Dana'), dayEnd(2)];
     expect(count(events).outcome).toMatchObject({ status: 'tie', decidedAt: null, leaders: ['Cy', 'Dana'] });
-    expect(count([...events, gm({ at: 2, kind: 'decide', eliminated: ['Dana'] })]).outcome).toMatchObject({ status: 'ended', eliminated: ['Dana'], decidedAt: 2 });
+    expect(count([...events, gm({ at: 2, kind: 'decide', eliminated: ['Dana'] })]).outcome).toMatchObject({
+      status: 'ended',
+      eliminated: ['Dana'],
+      decidedAt: 2,
+    });
   });
 
   it('the fixture thread: a tie the GM settles, then a Day No Lynch wins', () => {
     const thread = loadThread('plurality.thread.yaml');
-    expect(count(thread.events, { day: 1 }).outcome).toMatchObject({ status: 'ended', eliminated: ['Cy'], decidedAt: 6 });
+    expect(count(thread.events, { day: 1 }).outcome).toMatchObject({
+      status: 'ended',
+      eliminated: ['Cy'],
+      decidedAt: 6,
+    });
     const t = count(thread.events, { day: 2 });
-    expect(totals(t)).toEqual([['No Lynch', 2], ['Eve', 1], ['Bob', 1]]);
+    expect(totals(t)).toEqual([
+      ['No Lynch', 2],
+      ['Eve', 1],
+      ['Bob', 1],
+    ]);
     expect(t.outcome).toMatchObject({ status: 'no-lynch', decidedAt: 10 });
   });
 });

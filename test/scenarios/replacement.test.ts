@@ -9,7 +9,17 @@ import { pollGame } from '../../src/game/poll-game.js';
 import type { GmEvent } from '../../src/model/event.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { runCli } from '../cli/run-cli.js';
-import { newGame, PLAYERS, STANDARD_RULESET, says, serve, standardScript, testSource, vote, withPosts } from '../game/support.js';
+import {
+  newGame,
+  PLAYERS,
+  STANDARD_RULESET,
+  says,
+  serve,
+  standardScript,
+  testSource,
+  vote,
+  withPosts,
+} from '../game/support.js';
 
 /**
  * A replacement mid-Day, given as a GM event (DESIGN.md: "A `replace` event makes the new
@@ -53,9 +63,18 @@ afterAll(async () => {
 });
 
 describe('a replacement given as an event', () => {
-  it('counts the newcomer\'s later votes, and votes for the slot under the new and the old name', async () => {
+  it("counts the newcomer's later votes, and votes for the slot under the new and the old name", async () => {
     const r = await runCli([
-      'count', url, '--ruleset', STANDARD_RULESET, '--players', PLAYERS.join(','), '--events', join(dir, 'events.yaml'), '--format', 'json',
+      'count',
+      url,
+      '--ruleset',
+      STANDARD_RULESET,
+      '--players',
+      PLAYERS.join(','),
+      '--events',
+      join(dir, 'events.yaml'),
+      '--format',
+      'json',
     ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -63,32 +82,71 @@ describe('a replacement given as an event', () => {
     expect(tally).toMatchObject({ day: 2, living: 6 });
     expect(tally.players).toContain('Zed');
     expect(tally.wagons.map((w) => [w.target, w.voters.map((v) => [v.player, v.post])])).toEqual([
-      ['Zed', [['Alice', 27], ['Bob', 28], ['Dave', 29]]],
+      [
+        'Zed',
+        [
+          ['Alice', 27],
+          ['Bob', 28],
+          ['Dave', 29],
+        ],
+      ],
       ['Eve', [['Zed', 26]]],
     ]);
     expect(tally.flags.filter((f) => f.post > 23)).toEqual([]);
   });
 
   it('the service, given the same events from the dashboard, counts the same', async () => {
-    const cli = Tally.parse(JSON.parse((await runCli([
-      'count', url, '--ruleset', STANDARD_RULESET, '--players', PLAYERS.join(','), '--events', join(dir, 'events.yaml'), '--format', 'json',
-    ])).stdout));
+    const cli = Tally.parse(
+      JSON.parse(
+        (
+          await runCli([
+            'count',
+            url,
+            '--ruleset',
+            STANDARD_RULESET,
+            '--players',
+            PLAYERS.join(','),
+            '--events',
+            join(dir, 'events.yaml'),
+            '--format',
+            'json',
+          ])
+        ).stdout,
+      ),
+    );
     const game = await newGame(store, url);
     for (const e of events) await store.events.append(game.id, e, 'gm:test');
     const poll = await pollGame({ store, source: testSource(), now: () => '2026-03-04T12:00:00.000Z' }, game.id);
     expect(poll.status, poll.reason ?? '').toBe('polled');
     const stored = (await store.tallies.latest(game.id))!.tally;
     expect(stored.wagons.map((w) => [w.target, w.voters.map((v) => [v.player, v.post])])).toEqual([
-      ['Zed', [['Alice', 27], ['Bob', 28], ['Dave', 29]]],
+      [
+        'Zed',
+        [
+          ['Alice', 27],
+          ['Bob', 28],
+          ['Dave', 29],
+        ],
+      ],
       ['Eve', [['Zed', 26]]],
     ]);
     expect(stored.wagons).toEqual(cli.wagons);
   });
 
-  it('a vote for the newcomer\'s name before the replacement is not theirs yet', async () => {
+  it("a vote for the newcomer's name before the replacement is not theirs yet", async () => {
     const r = await runCli([
-      'count', url, '--ruleset', STANDARD_RULESET, '--players', PLAYERS.join(','), '--events', join(dir, 'events.yaml'),
-      '--format', 'json', '--to-post', '24',
+      'count',
+      url,
+      '--ruleset',
+      STANDARD_RULESET,
+      '--players',
+      PLAYERS.join(','),
+      '--events',
+      join(dir, 'events.yaml'),
+      '--format',
+      'json',
+      '--to-post',
+      '24',
     ]);
     const tally = Tally.parse(JSON.parse(r.stdout));
     expect(tally.players).toContain('Carol');

@@ -10,9 +10,11 @@ describe('replay of the fixture threads', () => {
   const files = threadFiles();
 
   it('there is a fixture thread for every seed ruleset', () => {
-    expect(files).toEqual(expect.arrayContaining(
-      ['open-conspiracy', 'onuw-gog', 'detective-conan', 'twg2', 'witchhunt'].map((r) => `${r}.thread.yaml`),
-    ));
+    expect(files).toEqual(
+      expect.arrayContaining(
+        ['open-conspiracy', 'onuw-gog', 'detective-conan', 'twg2', 'witchhunt'].map((r) => `${r}.thread.yaml`),
+      ),
+    );
   });
 
   it.each(files)('%s: the count as at post N equals a count of the log cut at N, for every N', (file) => {
@@ -22,8 +24,9 @@ describe('replay of the fixture threads', () => {
       const cut = thread.events.filter((e) => positionOf(e, thread.posts) <= n);
       for (const view of ['gm', 'public'] as const) {
         const base = { ruleset: thread.ruleset, roster: thread.roster, view, explain: true };
-        expect(countVotes({ ...base, events: thread.events, toPost: n }), `${file} as at post ${n} (${view})`)
-          .toEqual(countVotes({ ...base, events: cut }));
+        expect(countVotes({ ...base, events: thread.events, toPost: n }), `${file} as at post ${n} (${view})`).toEqual(
+          countVotes({ ...base, events: cut }),
+        );
       }
     }
   });
@@ -34,10 +37,17 @@ describe('replay of the fixture threads', () => {
       if (post.time === null) continue;
       const base = { ruleset: thread.ruleset, roster: thread.roster, events: thread.events, explain: true };
       // Events timed after the post but placed at it (a deadline before the next post) are not yet.
-      const timedLater = thread.gm.some((e) => e.kind !== 'correct' && e.time !== undefined
-        && Date.parse(e.time) > Date.parse(post.time!) && positionOf(e, thread.posts) === post.post);
+      const timedLater = thread.gm.some(
+        (e) =>
+          e.kind !== 'correct' &&
+          e.time !== undefined &&
+          Date.parse(e.time) > Date.parse(post.time!) &&
+          positionOf(e, thread.posts) === post.post,
+      );
       if (timedLater) continue;
-      expect(countVotes({ ...base, toTime: post.time }), `${file} at ${post.time}`).toEqual(countVotes({ ...base, toPost: post.post }));
+      expect(countVotes({ ...base, toTime: post.time }), `${file} at ${post.time}`).toEqual(
+        countVotes({ ...base, toPost: post.post }),
+      );
     }
   });
 });

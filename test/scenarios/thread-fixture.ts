@@ -38,7 +38,9 @@ const ThreadFixture = z.strictObject({
   /** A file in fixtures/events/. */
   events: z.string().optional(),
   /** Each Day's clock window: `clockEvents` lists its checks and deadline. */
-  clock: z.array(z.strictObject({ day: z.number().int().positive(), start: z.string(), deadline: z.string() })).default([]),
+  clock: z
+    .array(z.strictObject({ day: z.number().int().positive(), start: z.string(), deadline: z.string() }))
+    .default([]),
   posts: z.array(FixturePost),
 });
 
@@ -62,7 +64,9 @@ export const scenariosDir = join(root, 'fixtures', 'scenarios');
 export const eventsDir = join(root, 'fixtures', 'events');
 
 export function threadFiles(): string[] {
-  return readdirSync(scenariosDir).filter((f) => f.endsWith('.thread.yaml')).sort();
+  return readdirSync(scenariosDir)
+    .filter((f) => f.endsWith('.thread.yaml'))
+    .sort();
 }
 
 export function loadThread(file: string): Thread {
@@ -71,15 +75,25 @@ export function loadThread(file: string): Thread {
   if (!read.ok) throw new RulesetError(read.problems);
   const f = read.value;
   const ruleset = loadRuleset(f.ruleset);
-  const posts = f.posts.map((p) => posted(p.n, p.by, p.do.map(toAction), {
-    ...(p.time ? { time: p.time } : {}),
-    violations: p.violations.map((kind) => ({ kind, detail: `${kind} in post ${p.n}` })),
-  }));
+  const posts = f.posts.map((p) =>
+    posted(p.n, p.by, p.do.map(toAction), {
+      ...(p.time ? { time: p.time } : {}),
+      violations: p.violations.map((kind) => ({ kind, detail: `${kind} in post ${p.n}` })),
+    }),
+  );
   const gmOnly = f.events ? loadEvents(join(eventsDir, f.events)) : [];
   const gm = [...gmOnly, ...f.clock.flatMap((w) => clockEvents(ruleset, w))];
   const days = f.clock.filter((w, i) => f.clock.findIndex((o) => o.day === w.day) === i);
   return {
-    file, title: f.title, ruleset, roster: Roster.parse(f.players.map((name) => ({ name }))), posts, gm, events: [...posts, ...gm], gmOnly, days,
+    file,
+    title: f.title,
+    ruleset,
+    roster: Roster.parse(f.players.map((name) => ({ name }))),
+    posts,
+    gm,
+    events: [...posts, ...gm],
+    gmOnly,
+    days,
   };
 }
 
@@ -88,12 +102,20 @@ function toAction(text: string): Action {
   const kind = word.toLowerCase();
   const target = rest.length ? rest.join(' ') : null;
   switch (kind) {
-    case 'vote': case 'veto': case 'forgive': return act(kind, target);
-    case 'hammer': case 'filibuster': return act(kind);
+    case 'vote':
+    case 'veto':
+    case 'forgive':
+      return act(kind, target);
+    case 'hammer':
+    case 'filibuster':
+      return act(kind);
     case 'unvote':
       // "unvote Hammer": the parser reads an unvote naming no player.
-      return target === null ? act('unvote', null, 'Unvote') : { ...act('unvote', null, `Unvote: ${target}`), written: target, match: 'unknown' };
-    default: throw new Error(`unknown fixture action "${text}"`);
+      return target === null
+        ? act('unvote', null, 'Unvote')
+        : { ...act('unvote', null, `Unvote: ${target}`), written: target, match: 'unknown' };
+    default:
+      throw new Error(`unknown fixture action "${text}"`);
   }
 }
 

@@ -18,12 +18,26 @@ const ballot = (from: number, votes: Record<string, string>): TallyEvent[] =>
 
 describe('twg2: Votes and Vetos', () => {
   it('Votes are made publicly, in bold, in the thread: the PC with the highest number of votes is lynched', () => {
-    const t = count([...ballot(1, { Ronin: 'Jax', elD: 'Jax', Hal: 'Ivy', Ivy: 'Jax', Jax: 'Ivy', Kim: 'Lou', Lou: 'Kim' }), dayEnd(7)]);
+    const t = count([
+      ...ballot(1, { Ronin: 'Jax', elD: 'Jax', Hal: 'Ivy', Ivy: 'Jax', Jax: 'Ivy', Kim: 'Lou', Lou: 'Kim' }),
+      dayEnd(7),
+    ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Jax'], decidedAt: 7 });
   });
 
   it('For the first day only, PCs may cast a "no lynch" vote: if the "no lynch" votes win there is no lynching', () => {
-    const t = count([...ballot(1, { Ronin: 'No Lynch', elD: 'no lynch', Hal: 'Ivy', Ivy: 'No Lynch', Jax: 'Ivy', Kim: 'Lou', Lou: 'Kim' }), dayEnd(7)]);
+    const t = count([
+      ...ballot(1, {
+        Ronin: 'No Lynch',
+        elD: 'no lynch',
+        Hal: 'Ivy',
+        Ivy: 'No Lynch',
+        Jax: 'Ivy',
+        Kim: 'Lou',
+        Lou: 'Kim',
+      }),
+      dayEnd(7),
+    ]);
     expect(t.outcome).toMatchObject({ status: 'no-lynch', eliminated: [], leaders: ['No Lynch'] });
   });
 
@@ -35,13 +49,20 @@ describe('twg2: Votes and Vetos', () => {
 
   it('Every day, everyone (alive) must vote: no abstentions', () => {
     const t = count([...ballot(1, { Ronin: 'Jax', elD: 'Jax', Hal: 'Ivy', Ivy: 'Jax', Jax: 'Ivy' }), dayEnd(5)]);
-    expect(flagsOf(t)).toEqual([[5, 'missing-vote', 'Kim'], [5, 'missing-vote', 'Lou']]);
+    expect(flagsOf(t)).toEqual([
+      [5, 'missing-vote', 'Kim'],
+      [5, 'missing-vote', 'Lou'],
+    ]);
   });
 
   it('Each veto cast nullifies a vote for lynching that PC that day', () => {
     const t = count([...ballot(1, { Ronin: 'Jax', elD: 'Jax', Hal: 'Ivy' }), veto(4, 'Kim', 'Jax')]);
     expect(wagon(t, 'Jax')).toMatchObject({ votes: 2, cancelled: 1, total: 1 });
-    expect(wagon(t, 'Jax')?.explain?.map((e) => e.text)).toEqual(['Ronin: vote', 'elD: vote', 'Kim\'s veto cancels one vote']);
+    expect(wagon(t, 'Jax')?.explain?.map((e) => e.text)).toEqual([
+      'Ronin: vote',
+      'elD: vote',
+      "Kim's veto cancels one vote",
+    ]);
   });
 
   it('If only one PC was in the running and they receive zero (or less) votes then no one is lynched', () => {
@@ -51,8 +72,16 @@ describe('twg2: Votes and Vetos', () => {
   });
 
   it('A vetoed PC is lynched only with more votes left than anyone else', () => {
-    const t = count([...ballot(1, { Ronin: 'Jax', elD: 'Jax', Hal: 'Ivy', Ivy: 'Kim' }), veto(5, 'Kim', 'Jax'), dayEnd(5)]);
-    expect(totals(t)).toEqual([['Jax', 1], ['Ivy', 1], ['Kim', 1]]);
+    const t = count([
+      ...ballot(1, { Ronin: 'Jax', elD: 'Jax', Hal: 'Ivy', Ivy: 'Kim' }),
+      veto(5, 'Kim', 'Jax'),
+      dayEnd(5),
+    ]);
+    expect(totals(t)).toEqual([
+      ['Jax', 1],
+      ['Ivy', 1],
+      ['Kim', 1],
+    ]);
     expect(t.outcome.status).toBe('ended');
     expect(t.outcome.draw?.candidates).toEqual(['Ivy', 'Jax', 'Kim']);
   });
@@ -71,13 +100,22 @@ describe('twg2: Votes and Vetos', () => {
   });
 
   it('At the point a lynch vote is tied, a coin toss between them: seeded, recorded and shown', () => {
-    const events = [...ballot(1, { Ronin: 'Jax', elD: 'Ivy', Hal: 'Lou', Ivy: 'Jax', Jax: 'Ivy', Kim: 'Lou', Lou: 'Kim' }), dayEnd(7)];
+    const events = [
+      ...ballot(1, { Ronin: 'Jax', elD: 'Ivy', Hal: 'Lou', Ivy: 'Jax', Jax: 'Ivy', Kim: 'Lou', Lou: 'Kim' }),
+      dayEnd(7),
+    ];
     const t = count(events);
     const seed = seedFrom('twg2|day 1|Ivy|Jax|Lou');
     const roll = mulberry32(seed)();
     const picked = ['Ivy', 'Jax', 'Lou'][Math.floor(roll * 3)]!;
-    expect(t.outcome).toMatchObject({ status: 'ended', eliminated: [picked], draw: { seed, candidates: ['Ivy', 'Jax', 'Lou'], roll, picked } });
-    expect(explained(t)).toContain(`random draw among Ivy, Jax, Lou (seed ${seed}, roll ${roll.toFixed(6)}): ${picked}`);
+    expect(t.outcome).toMatchObject({
+      status: 'ended',
+      eliminated: [picked],
+      draw: { seed, candidates: ['Ivy', 'Jax', 'Lou'], roll, picked },
+    });
+    expect(explained(t)).toContain(
+      `random draw among Ivy, Jax, Lou (seed ${seed}, roll ${roll.toFixed(6)}): ${picked}`,
+    );
     // A recount draws the same.
     expect(count(events).outcome).toEqual(t.outcome);
   });
@@ -96,30 +134,54 @@ describe('twg2: Votes and Vetos', () => {
   });
 
   it('If a PC fails to vote for two consecutive days then they are dead', () => {
-    const everyoneBut = (from: number, who: string) => ballot(from, Object.fromEntries(names.filter((n) => n !== who).map((n) => [n, n === 'Ronin' ? 'Ivy' : 'Ronin'])));
+    const everyoneBut = (from: number, who: string) =>
+      ballot(from, Object.fromEntries(names.filter((n) => n !== who).map((n) => [n, n === 'Ronin' ? 'Ivy' : 'Ronin'])));
     const day1 = [...everyoneBut(1, 'Lou'), dayEnd(6)];
     expect(count(day1).deaths).toBeUndefined();
     const t = count([...day1, dayStart(6, 2), ...everyoneBut(7, 'Lou'), dayEnd(12)]);
-    expect(t.deaths).toEqual([{
-      player: 'Lou', cause: 'inactivity', day: 2, post: 12, text: 'missed phases: 2 in a row (latest: Day 2 without a vote)',
-    }]);
-    expect(count([...day1, dayStart(6, 2), ...everyoneBut(7, 'Lou'), dayEnd(12), dayStart(12, 3)]).players).not.toContain('Lou');
+    expect(t.deaths).toEqual([
+      {
+        player: 'Lou',
+        cause: 'inactivity',
+        day: 2,
+        post: 12,
+        text: 'missed phases: 2 in a row (latest: Day 2 without a vote)',
+      },
+    ]);
+    expect(
+      count([...day1, dayStart(6, 2), ...everyoneBut(7, 'Lou'), dayEnd(12), dayStart(12, 3)]).players,
+    ).not.toContain('Lou');
   });
 
   it('Two days without a vote must be consecutive: a vote in between starts the count again', () => {
     const t = count([
-      vote(1, 'Ronin', 'Ivy'), dayEnd(1), dayStart(1, 2), vote(2, 'Lou', 'Ivy'), dayEnd(2), dayStart(2, 3), vote(3, 'Ronin', 'Lou'), dayEnd(3),
+      vote(1, 'Ronin', 'Ivy'),
+      dayEnd(1),
+      dayStart(1, 2),
+      vote(2, 'Lou', 'Ivy'),
+      dayEnd(2),
+      dayStart(2, 3),
+      vote(3, 'Ronin', 'Lou'),
+      dayEnd(3),
     ]);
     // Day 1 only Ronin votes, Day 2 only Lou: the other five die after Day 2; Ronin and Lou
     // each missed one Day, then voted (Ronin on Day 1, Lou on Day 2), so neither has two in a row.
-    expect(t.deaths?.map((d) => [d.player, d.day])).toEqual([['elD', 2], ['Hal', 2], ['Ivy', 2], ['Jax', 2], ['Kim', 2]]);
+    expect(t.deaths?.map((d) => [d.player, d.day])).toEqual([
+      ['elD', 2],
+      ['Hal', 2],
+      ['Ivy', 2],
+      ['Jax', 2],
+      ['Kim', 2],
+    ]);
     expect(t.players).toEqual(['Ronin', 'Lou']);
   });
 
   it('A veto is a vote for that purpose: "votes must all be for a PC or a veto"', () => {
     const t = count([veto(1, 'Lou', 'Ivy'), dayEnd(1), dayStart(1, 2), dayEnd(1)]);
     expect(t.deaths?.map((d) => d.player)).not.toContain('Lou');
-    expect(t.flags.filter((f) => f.player === 'Lou')).toEqual([{ post: 1, player: 'Lou', kind: 'missing-vote', raw: 'no vote at the end of Day 2', candidates: [] }]);
+    expect(t.flags.filter((f) => f.player === 'Lou')).toEqual([
+      { post: 1, player: 'Lou', kind: 'missing-vote', raw: 'no vote at the end of Day 2', candidates: [] },
+    ]);
   });
 
   it('An unvote leaves the player without a vote', () => {
@@ -129,7 +191,10 @@ describe('twg2: Votes and Vetos', () => {
 
   it('Ghosts cannot vote or veto', () => {
     const t = count([kill(0, 'Lou'), vote(1, 'Lou', 'Ivy'), veto(2, 'Lou', 'Ivy')]);
-    expect(flagsOf(t)).toEqual([[1, 'vote-by-dead', 'Lou'], [2, 'vote-by-dead', 'Lou']]);
+    expect(flagsOf(t)).toEqual([
+      [1, 'vote-by-dead', 'Lou'],
+      [2, 'vote-by-dead', 'Lou'],
+    ]);
   });
 });
 
@@ -151,7 +216,13 @@ describe('twg2: The Mayor', () => {
   });
 
   it('The Mayor still only has one veto', () => {
-    const t = count([mayor('Hal'), vote(1, 'Ivy', 'Jax'), vote(2, 'Kim', 'Jax'), veto(3, 'Hal', 'Jax'), veto(4, 'Hal', 'Ivy')]);
+    const t = count([
+      mayor('Hal'),
+      vote(1, 'Ivy', 'Jax'),
+      vote(2, 'Kim', 'Jax'),
+      veto(3, 'Hal', 'Jax'),
+      veto(4, 'Hal', 'Ivy'),
+    ]);
     expect(wagon(t, 'Jax')).toMatchObject({ votes: 2, cancelled: 1, total: 1 });
     expect(flagsOf(t)).toEqual([[4, 'veto-spent', 'Hal']]);
   });
@@ -160,19 +231,30 @@ describe('twg2: The Mayor', () => {
 describe('twg2: the fixture thread', () => {
   const thread = loadThread('twg2.thread.yaml');
 
-  it('Day 1: No Lynch (3) beats Jax (the Mayor\'s 2 and Ronin\'s 1, one vetoed: 2)', () => {
+  it("Day 1: No Lynch (3) beats Jax (the Mayor's 2 and Ronin's 1, one vetoed: 2)", () => {
     const t = count(thread.events, { day: 1 });
-    expect(t.wagons.map((w) => [w.target, w.votes, w.cancelled, w.total])).toEqual([['No Lynch', 3, 0, 3], ['Jax', 3, 1, 2]]);
+    expect(t.wagons.map((w) => [w.target, w.votes, w.cancelled, w.total])).toEqual([
+      ['No Lynch', 3, 0, 3],
+      ['Jax', 3, 1, 2],
+    ]);
     expect(t.outcome).toMatchObject({ status: 'no-lynch', decidedAt: 7 });
     expect(flagsOf(t)).toEqual([[7, 'missing-vote', 'Lou']]);
   });
 
-  it('Day 2: No Lynch refused, Kim\'s second veto refused, Ivy and Kim tie and the draw decides; Lou dies of two silent days', () => {
+  it("Day 2: No Lynch refused, Kim's second veto refused, Ivy and Kim tie and the draw decides; Lou dies of two silent days", () => {
     const t = count(thread.events, { day: 2 });
-    expect(totals(t)).toEqual([['Ivy', 3], ['Kim', 3]]);
+    expect(totals(t)).toEqual([
+      ['Ivy', 3],
+      ['Kim', 3],
+    ]);
     expect(t.outcome.draw).toMatchObject({ candidates: ['Ivy', 'Kim'], seed: seedFrom('twg2|day 2|Ivy|Kim') });
     expect(t.outcome.eliminated).toEqual([t.outcome.draw?.picked]);
-    expect(flagsOf(t)).toEqual([[9, 'no-lynch-not-allowed', 'elD'], [13, 'veto-spent', 'Kim'], [14, 'missing-vote', 'elD'], [14, 'missing-vote', 'Lou']]);
+    expect(flagsOf(t)).toEqual([
+      [9, 'no-lynch-not-allowed', 'elD'],
+      [13, 'veto-spent', 'Kim'],
+      [14, 'missing-vote', 'elD'],
+      [14, 'missing-vote', 'Lou'],
+    ]);
     expect(t.deaths?.map((d) => [d.player, d.cause])).toEqual([['Lou', 'inactivity']]);
   });
 });

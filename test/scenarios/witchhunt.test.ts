@@ -21,30 +21,53 @@ describe('witchhunt: Voting and Deadlines', () => {
   });
 
   it('A vote written another way does not count and is shown to the GM', () => {
-    const t = count([chatter(1, 'Amy', { violations: [{ kind: 'format', detail: 'vote not on a line of its own: Vote: Bob' }] })]);
+    const t = count([
+      chatter(1, 'Amy', { violations: [{ kind: 'format', detail: 'vote not on a line of its own: Vote: Bob' }] }),
+    ]);
     expect(t.wagons).toEqual([]);
     expect(t.violations.map((v) => [v.post, v.kind, v.consequence])).toEqual([[1, 'format', 'flag']]);
   });
 
   it('You may change votes at any time during the day', () => {
     const t = count([vote(1, 'Amy', 'Eidolonic'), vote(2, 'Amy', 'Bob'), unvote(3, 'Bob'), vote(4, 'Bob', 'Cindy')]);
-    expect(totals(t)).toEqual([['Bob', 1], ['Cindy', 1]]);
+    expect(totals(t)).toEqual([
+      ['Bob', 1],
+      ['Cindy', 1],
+    ]);
   });
 
-  it('At the end of the day\'s deadline, a player with a true majority (more than half) is Eliminated', () => {
-    const t = count([vote(1, 'Amy', 'Eidolonic'), vote(2, 'Bob', 'Eidolonic'), vote(3, 'Cindy', 'Eidolonic'), vote(4, 'Fred', 'Eidolonic'), deadline(4)]);
+  it("At the end of the day's deadline, a player with a true majority (more than half) is Eliminated", () => {
+    const t = count([
+      vote(1, 'Amy', 'Eidolonic'),
+      vote(2, 'Bob', 'Eidolonic'),
+      vote(3, 'Cindy', 'Eidolonic'),
+      vote(4, 'Fred', 'Eidolonic'),
+      deadline(4),
+    ]);
     expect(t.outcome).toMatchObject({ status: 'majority', eliminated: ['Eidolonic'], decidedAt: 4 });
   });
 
   it('Half is not a majority', () => {
     const six = scenario('witchhunt', players('A', 'B', 'C', 'D', 'E', 'F'));
-    const t = six.count([vote(1, 'A', 'F'), vote(2, 'B', 'F'), vote(3, 'C', 'F'), gm({ at: 3, kind: 'deadline', time: '2020-06-03T23:00:00Z' })]);
+    const t = six.count([
+      vote(1, 'A', 'F'),
+      vote(2, 'B', 'F'),
+      vote(3, 'C', 'F'),
+      gm({ at: 3, kind: 'deadline', time: '2020-06-03T23:00:00Z' }),
+    ]);
     expect(t.threshold).toEqual({ kind: 'majority', votes: 4 });
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: [], decidedAt: null });
   });
 
   it('A majority reached during the day does not end it: it counts at the deadline', () => {
-    const t = count([vote(1, 'Amy', 'Eidolonic'), vote(2, 'Bob', 'Eidolonic'), vote(3, 'Cindy', 'Eidolonic'), vote(4, 'Fred', 'Eidolonic'), unvote(5, 'Fred'), deadline(5)]);
+    const t = count([
+      vote(1, 'Amy', 'Eidolonic'),
+      vote(2, 'Bob', 'Eidolonic'),
+      vote(3, 'Cindy', 'Eidolonic'),
+      vote(4, 'Fred', 'Eidolonic'),
+      unvote(5, 'Fred'),
+      deadline(5),
+    ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: [], decidedAt: null, leaders: ['Eidolonic'] });
   });
 
@@ -57,7 +80,11 @@ describe('witchhunt: Voting and Deadlines', () => {
     const events = [vote(1, 'Amy', 'Eidolonic'), vote(2, 'Bob', 'Eidolonic'), vote(3, 'Cindy', 'Wanda'), deadline(3)];
     expect(count(events).outcome).toMatchObject({ status: 'ended', eliminated: [], decidedAt: null });
     expect(explained(count(events))).toContain('no wagon reached 4: the GM (Judge) decides');
-    expect(count([...events, judge(3, ['Wanda'])]).outcome).toMatchObject({ status: 'ended', eliminated: ['Wanda'], decidedAt: 3 });
+    expect(count([...events, judge(3, ['Wanda'])]).outcome).toMatchObject({
+      status: 'ended',
+      eliminated: ['Wanda'],
+      decidedAt: 3,
+    });
   });
 
   it('If a majority of players vote to Sleep, the decision defers to the Judge', () => {
@@ -82,8 +109,9 @@ describe('witchhunt: Voting and Deadlines', () => {
   });
 
   it('Each phase has an announced deadline: the clock lists it for the Day', () => {
-    expect(clockEvents(ruleset, { day: 1, start: '2020-06-01T23:00:00Z', deadline: '2020-06-03T23:00:00Z' }))
-      .toEqual([{ kind: 'deadline', time: '2020-06-03T23:00:00.000Z', day: 1 }]);
+    expect(clockEvents(ruleset, { day: 1, start: '2020-06-01T23:00:00Z', deadline: '2020-06-03T23:00:00Z' })).toEqual([
+      { kind: 'deadline', time: '2020-06-03T23:00:00.000Z', day: 1 },
+    ]);
   });
 });
 
@@ -109,7 +137,9 @@ describe('witchhunt: who may vote', () => {
 describe('witchhunt: Behavior Rules', () => {
   it('5. No Forum Abuse (No Edits): an edit is a violation shown to the GM', () => {
     const t = count([vote(5, 'Jerry', 'Amy', { violations: [{ kind: 'edit', detail: 'Last edited: Jun 3, 2020' }] })]);
-    expect(t.violations).toEqual([{ player: 'Jerry', post: 5, kind: 'edit', detail: 'Last edited: Jun 3, 2020', consequence: 'flag' }]);
+    expect(t.violations).toEqual([
+      { player: 'Jerry', post: 5, kind: 'edit', detail: 'Last edited: Jun 3, 2020', consequence: 'flag' },
+    ]);
     expect(totals(t)).toEqual([['Amy', 1]]);
     expect(t.penalties).toBeUndefined();
   });
@@ -119,12 +149,23 @@ describe('witchhunt: the fixture thread', () => {
   const thread = loadThread('witchhunt.thread.yaml');
 
   it('Day 1: Eidolonic had a majority during the Day but 3 at the deadline; the Judge chose Wanda', () => {
-    expect(count(thread.events, { toPost: 7 }).wagons[0]).toMatchObject({ target: 'Eidolonic', total: 4, toThreshold: 0 });
+    expect(count(thread.events, { toPost: 7 }).wagons[0]).toMatchObject({
+      target: 'Eidolonic',
+      total: 4,
+      toThreshold: 0,
+    });
     const t = count(thread.events, { day: 1 });
-    expect(totals(t)).toEqual([['Eidolonic', 3], ['Sleep', 1], ['Wanda', 1]]);
+    expect(totals(t)).toEqual([
+      ['Eidolonic', 3],
+      ['Sleep', 1],
+      ['Wanda', 1],
+    ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Wanda'], decidedAt: 8 });
     expect(flagsOf(t)).toEqual([[4, 'self-vote', 'Fred']]);
-    expect(t.violations.map((v) => [v.post, v.kind])).toEqual([[5, 'edit'], [6, 'format']]);
+    expect(t.violations.map((v) => [v.post, v.kind])).toEqual([
+      [5, 'edit'],
+      [6, 'format'],
+    ]);
   });
 
   it('Day 2: six alive, majority 4; five on Bob is unanimous minus one and ends the Day', () => {

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fromEpochMillis, fromEpochSeconds, fromForumText, fromIso, wallTimeToUtc, type TextDateOptions,
+  fromEpochMillis,
+  fromEpochSeconds,
+  fromForumText,
+  fromIso,
+  wallTimeToUtc,
+  type TextDateOptions,
 } from '../../scrapers/forum-time.js';
 
-const opts = (timeZone: string, dateOrder: TextDateOptions['dateOrder'] = 'mdy', now = '2024-06-19T12:00:00Z'): TextDateOptions =>
-  ({ timeZone, dateOrder, now });
+const opts = (
+  timeZone: string,
+  dateOrder: TextDateOptions['dateOrder'] = 'mdy',
+  now = '2024-06-19T12:00:00Z',
+): TextDateOptions => ({ timeZone, dateOrder, now });
 
 describe('machine times are read exactly', () => {
   it('epoch seconds (XenForo data-time, vBulletin 5 publishdate) are UTC instants', () => {
@@ -43,7 +51,7 @@ describe('machine times are read exactly', () => {
   });
 });
 
-describe('text dates are read in the board\'s zone and date order', () => {
+describe("text dates are read in the board's zone and date order", () => {
   it.each<[string, TextDateOptions, string]>([
     // phpBB "D M d, Y g:i a"
     ['Sun May 26, 2019 4:34 pm', opts('UTC'), '2019-05-26T16:34:00.000Z'],
@@ -82,9 +90,13 @@ describe('text dates are read in the board\'s zone and date order', () => {
 
   it('"Today" is the board\'s date, not the UTC date', () => {
     // 23:30 UTC on 19 June is already 20 June in Berlin.
-    expect(fromForumText('Today at 5:17 AM', opts('Europe/Berlin', 'mdy', '2024-06-19T23:30:00Z'))).toBe('2024-06-20T03:17:00.000Z');
+    expect(fromForumText('Today at 5:17 AM', opts('Europe/Berlin', 'mdy', '2024-06-19T23:30:00Z'))).toBe(
+      '2024-06-20T03:17:00.000Z',
+    );
     // 02:00 UTC on 19 June is still 18 June in New York: "Yesterday" is 17 June there.
-    expect(fromForumText('Yesterday at 11:59 PM', opts('America/New_York', 'mdy', '2024-06-19T02:00:00Z'))).toBe('2024-06-18T03:59:00.000Z');
+    expect(fromForumText('Yesterday at 11:59 PM', opts('America/New_York', 'mdy', '2024-06-19T02:00:00Z'))).toBe(
+      '2024-06-18T03:59:00.000Z',
+    );
   });
 
   it('a date without a time (GOG "Posted December 21, 2016") is that day\'s midnight in the zone', () => {

@@ -14,7 +14,8 @@ import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const NOW = '2026-03-03T12:00:00Z';
-const parse = (html: string, url: string, profile = DEFAULT_PROFILE): ThreadPage => gog.parsePage(html, { url, profile, now: NOW });
+const parse = (html: string, url: string, profile = DEFAULT_PROFILE): ThreadPage =>
+  gog.parsePage(html, { url, profile, now: NOW });
 
 /**
  * fixtures/gog/day-thread: two pages (5 + 3 posts) written by hand after the markup GOG
@@ -31,7 +32,16 @@ describe('GOG hand-written thread (fixtures/gog/day-thread)', () => {
   const post = (n: number): Post => posts.find((p) => p.number === n)!;
 
   it('GOG: only a date is printed, so posts keep page order and the "#N" each post shows', () => {
-    expect(posts.map((p) => [p.number, p.page])).toEqual([[1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 2], [7, 2], [8, 2]]);
+    expect(posts.map((p) => [p.number, p.page])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [6, 2],
+      [7, 2],
+      [8, 2],
+    ]);
     // GOG shows no other post id; the post number is how GOG itself names a post ([quote_N], /postN).
     expect(posts.map((p) => p.id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(posts.map((p) => p.permalink)).toEqual(posts.map((p) => `${THREAD}/post${p.number}`));
@@ -44,18 +54,35 @@ describe('GOG hand-written thread (fixtures/gog/day-thread)', () => {
   });
 
   it('GOG: "Yesterday", "3 hours ago" and "now" count back from when the page was fetched', () => {
-    expect(page2.posts.map((p) => p.postedAt)).toEqual(['2026-03-02T00:00:00.000Z', '2026-03-03T09:00:00.000Z', '2026-03-03T12:00:00.000Z']);
+    expect(page2.posts.map((p) => p.postedAt)).toEqual([
+      '2026-03-02T00:00:00.000Z',
+      '2026-03-03T09:00:00.000Z',
+      '2026-03-03T12:00:00.000Z',
+    ]);
   });
 
   it('reads the author from .b_u_name; GOG shows no user id', () => {
-    expect(posts.map((p) => p.author)).toEqual(['Moderator', 'Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'GOG.com']);
+    expect(posts.map((p) => p.author)).toEqual([
+      'Moderator',
+      'Alice',
+      'Bob',
+      'Carol',
+      'Dave',
+      'Eve',
+      'Frank',
+      'GOG.com',
+    ]);
     expect(posts.every((p) => p.authorId === null)).toBe(true);
     for (const p of posts) expect(flatText(p.body)).not.toMatch(/Start conversation|New User|Editor/);
   });
 
   it('GOG: "Post edited DATE by X" in .post_attaczments .pencil_text is the edit marker, and no post text', () => {
     expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([5]);
-    expect(post(5).edit).toEqual({ at: '2026-03-02T00:00:00.000Z', by: 'Dave', text: 'Post edited March 02, 2026 by Dave' });
+    expect(post(5).edit).toEqual({
+      at: '2026-03-02T00:00:00.000Z',
+      by: 'Dave',
+      text: 'Post edited March 02, 2026 by Dave',
+    });
     expect(flatText(post(5).body)).not.toMatch(/edited/);
   });
 
@@ -85,22 +112,29 @@ describe('GOG hand-written thread (fixtures/gog/day-thread)', () => {
     expect(flatText(post(5).body)).toMatch(/\[code\]Vote: Frank\[\/code\]/);
   });
 
-  it('GOG: a typed smiley is text; an attached picture (under the text) is an image, its link the forum\'s own', () => {
+  it("GOG: a typed smiley is text; an attached picture (under the text) is an image, its link the forum's own", () => {
     expect(nodesOf(post(2).body, 'smilie')).toEqual([]);
     expect(flatText(post(2).body)).toContain(':)');
     const [link] = nodesOf(post(4).body, 'link').filter((l) => l.href.includes('images.gog.com'));
     expect(link).toMatchObject({ kind: 'internal', href: 'https://images.gog.com/7f1e2d_harbour.jpg' });
-    expect(nodesOf(post(4).body, 'image')).toEqual([{ t: 'image', src: 'https://images.gog.com/7f1e2d_harbour_thumb.jpg' }]);
+    expect(nodesOf(post(4).body, 'image')).toEqual([
+      { t: 'image', src: 'https://images.gog.com/7f1e2d_harbour_thumb.jpg' },
+    ]);
   });
 
   it('links: outside ones external, gog.com ones internal', () => {
-    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])[0]).toEqual(['external', 'https://wiki.example.org/mafia']);
+    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])[0]).toEqual([
+      'external',
+      'https://wiki.example.org/mafia',
+    ]);
     expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([['internal', `${THREAD}/post2`]]);
   });
 
   it('where no "#N" is shown, the place on the page stands in for it', () => {
     const bare = html2.replace(/<a class="post_nr"[^>]*>#\d+<\/a>/g, '');
-    expect(parse(bare, `${THREAD}/page2`, SiteProfile.parse({ postsPerPage: 5 })).posts.map((p) => p.number)).toEqual([6, 7, 8]);
+    expect(parse(bare, `${THREAD}/page2`, SiteProfile.parse({ postsPerPage: 5 })).posts.map((p) => p.number)).toEqual([
+      6, 7, 8,
+    ]);
     expect(parse(html1.replace(/<a class="post_nr"[^>]*>#\d+<\/a>/g, ''), THREAD).postsPerPage).toBe(5);
   });
 });
@@ -108,7 +142,11 @@ describe('GOG hand-written thread (fixtures/gog/day-thread)', () => {
 describe('GOG URLs and identification', () => {
   it('the thread is /forum/{forum}/{topic}; page N is /pageN; /postN points into its page', () => {
     const ref = gog.threadRef(new URL('https://www.gog.com/forum/general/mafia_12_day_1/page7'));
-    expect(ref).toEqual({ engine: 'gog', url: 'https://www.gog.com/forum/general/mafia_12_day_1', id: 'mafia_12_day_1' });
+    expect(ref).toEqual({
+      engine: 'gog',
+      url: 'https://www.gog.com/forum/general/mafia_12_day_1',
+      id: 'mafia_12_day_1',
+    });
     expect(gog.pageUrl(ref, 1, null)).toBe(ref.url);
     expect(gog.pageUrl(ref, 3, null)).toBe(`${ref.url}/page3`);
     expect(gog.pageOf(new URL(`${ref.url}/page3`), null)).toBe(3);
@@ -123,7 +161,9 @@ describe('GOG URLs and identification', () => {
 
   it('a page without post blocks is a layout error; a cut-off page is a truncated page', () => {
     const url = 'https://www.gog.com/forum/general/x';
-    expect(() => parse('<!DOCTYPE html><html><body><div class="list_h"></div></body></html>', url)).toThrow(LayoutError);
+    expect(() => parse('<!DOCTYPE html><html><body><div class="list_h"></div></body></html>', url)).toThrow(
+      LayoutError,
+    );
     const whole = readFileSync(join(root, 'fixtures/gog/day-thread/page-1.html'), 'utf8');
     expect(() => parse(whole.slice(0, Math.floor(whole.length * 0.6)), url)).toThrow(TruncatedPageError);
   });
@@ -132,36 +172,65 @@ describe('GOG URLs and identification', () => {
 /** Posts GOG shows otherwise (no strike, code, spoiler, colour or mention tags; smilies as text; thumbnails): below. */
 const GOG_SHOWS_OTHERWISE = [4, 5, 6, 9, 10, 11, 17, 20, 21];
 
-describeStandardGame(gog, gogRenderer, {
-  name: 'GOG',
-  read: parse,
-  permalink: (s) => `${ORIGIN}/forum/mafia/standard_game/post${s.n}`,
-  // Numbers, authors and dates: the script's, with each time cut to its date; ids are positions.
-  postFacts: (s) => ({ id: String(s.n), authorId: null, at: `${s.time.slice(0, 10)}T00:00:00.000Z` }),
-  edit: { at: '2026-03-03T00:00:00.000Z', by: 'Dave', text: 'Post edited March 03, 2026 by Dave' }, // dated, with its editor
-  cannotShow: GOG_SHOWS_OTHERWISE,
-  mention: null,
-}, ({ post }) => {
-  it('the rest read as GOG shows them, as fixtures/gog/standard-game/expected.json explains', () => {
-    const expected = JSON.parse(readFileSync(join(root, 'fixtures/gog/standard-game/expected.json'), 'utf8')) as { differences: string[] };
-    const text = (t: string): Shape => ({ t: 'text', text: t });
-    const bold = (t: string): Shape => ({ t: 'bold', children: [text(t)] });
-    const br: Shape = { t: 'br' };
-    expect(bodyShape(post(4).body)).toEqual([bold('I will vote whoever claims last'), br, text('Just chatter for now :)')]);
-    expect(bodyShape(post(5).body)).toEqual([text(':D'), br, bold('Vote: bob')]);
-    expect(bodyShape(post(6).body)).toEqual([
-      text('Look at this:'), br, br, bold('Vote: Alice'),
-      { t: 'link', kind: 'internal', href: 'https://images.example.net/cat.png', children: [{ t: 'image', src: 'https://images.example.net/cat_thumb.png' }] },
-    ]);
-    expect(bodyShape(post(9).body)).toEqual([text('[s]'), bold('Vote: Alice'), text('[/s]'), br, bold('Vote: Carol')]);
-    expect(bodyShape(post(10).body)).toEqual([text('My notes:[code]Vote: Frank[/code]nothing else.')]);
-    expect(bodyShape(post(11).body)).toEqual([text('[spoiler=secret]'), bold('Vote: Dave'), text('[/spoiler]Not voting yet.')]);
-    expect(bodyShape(post(17).body)).toEqual([text('Fine.'), br, bold('Vote: @Bob')]);
-    expect(bodyShape(post(20).body)).toEqual([text('[color=#ff0000]'), bold('Vote: Eve (L-3)'), text('[/color]')]);
-    expect(bodyShape(post(21).body)).toEqual([text("Some code:[code]console.log('hi')[/code]")]);
-    expect(expected.differences.join('\n')).toMatch(/post 10 and post 21[\s\S]*post 11[\s\S]*post 9/);
-  });
-});
+describeStandardGame(
+  gog,
+  gogRenderer,
+  {
+    name: 'GOG',
+    read: parse,
+    permalink: (s) => `${ORIGIN}/forum/mafia/standard_game/post${s.n}`,
+    // Numbers, authors and dates: the script's, with each time cut to its date; ids are positions.
+    postFacts: (s) => ({ id: String(s.n), authorId: null, at: `${s.time.slice(0, 10)}T00:00:00.000Z` }),
+    edit: { at: '2026-03-03T00:00:00.000Z', by: 'Dave', text: 'Post edited March 03, 2026 by Dave' }, // dated, with its editor
+    cannotShow: GOG_SHOWS_OTHERWISE,
+    mention: null,
+  },
+  ({ post }) => {
+    it('the rest read as GOG shows them, as fixtures/gog/standard-game/expected.json explains', () => {
+      const expected = JSON.parse(readFileSync(join(root, 'fixtures/gog/standard-game/expected.json'), 'utf8')) as {
+        differences: string[];
+      };
+      const text = (t: string): Shape => ({ t: 'text', text: t });
+      const bold = (t: string): Shape => ({ t: 'bold', children: [text(t)] });
+      const br: Shape = { t: 'br' };
+      expect(bodyShape(post(4).body)).toEqual([
+        bold('I will vote whoever claims last'),
+        br,
+        text('Just chatter for now :)'),
+      ]);
+      expect(bodyShape(post(5).body)).toEqual([text(':D'), br, bold('Vote: bob')]);
+      expect(bodyShape(post(6).body)).toEqual([
+        text('Look at this:'),
+        br,
+        br,
+        bold('Vote: Alice'),
+        {
+          t: 'link',
+          kind: 'internal',
+          href: 'https://images.example.net/cat.png',
+          children: [{ t: 'image', src: 'https://images.example.net/cat_thumb.png' }],
+        },
+      ]);
+      expect(bodyShape(post(9).body)).toEqual([
+        text('[s]'),
+        bold('Vote: Alice'),
+        text('[/s]'),
+        br,
+        bold('Vote: Carol'),
+      ]);
+      expect(bodyShape(post(10).body)).toEqual([text('My notes:[code]Vote: Frank[/code]nothing else.')]);
+      expect(bodyShape(post(11).body)).toEqual([
+        text('[spoiler=secret]'),
+        bold('Vote: Dave'),
+        text('[/spoiler]Not voting yet.'),
+      ]);
+      expect(bodyShape(post(17).body)).toEqual([text('Fine.'), br, bold('Vote: @Bob')]);
+      expect(bodyShape(post(20).body)).toEqual([text('[color=#ff0000]'), bold('Vote: Eve (L-3)'), text('[/color]')]);
+      expect(bodyShape(post(21).body)).toEqual([text("Some code:[code]console.log('hi')[/code]")]);
+      expect(expected.differences.join('\n')).toMatch(/post 10 and post 21[\s\S]*post 11[\s\S]*post 9/);
+    });
+  },
+);
 
 /**
  * No real GOG forum page was at hand. Scrapers written against live GOG pages read

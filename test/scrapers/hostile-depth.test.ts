@@ -40,7 +40,11 @@ const NESTINGS: [string, string, string][] = [
   ['table cells', '<table><tr><td>', '</td></tr></table>'],
   ['lists', '<ul><li>', '</li></ul>'],
   // Every style a wrapper of its own: the tree nests six times faster than the markup.
-  ['styled divs', "<div style='font-weight:bold;font-style:italic;text-decoration:underline;color:red;font-size:9px'>", '</div>'],
+  [
+    'styled divs',
+    "<div style='font-weight:bold;font-style:italic;text-decoration:underline;color:red;font-size:9px'>",
+    '</div>',
+  ],
 ];
 
 function depthOf(nodes: readonly BodyNode[]): number {
@@ -56,52 +60,84 @@ function depthOf(nodes: readonly BodyNode[]): number {
   return max;
 }
 
-describe.each(adapters.map((a) => [a.descriptor.engine, a] as const))('%s: 10,000 nested elements in one post', (engine, adapter) => {
-  const page1 = readFixtureThread(root, engine, 'standard-game').pages[0]!;
-  const url = `http://forum.test${page1.path}`;
-  const parse = (doc: string): ThreadPage => adapter.parsePage(doc, { url, profile: DEFAULT_PROFILE, now: NOW });
-  const plain = parse(page1.body);
-  const carol = plain.posts.findIndex((p) => ownText(p.body).includes('Just chatter for now'));
+describe.each(adapters.map((a) => [a.descriptor.engine, a] as const))(
+  '%s: 10,000 nested elements in one post',
+  (engine, adapter) => {
+    const page1 = readFixtureThread(root, engine, 'standard-game').pages[0]!;
+    const url = `http://forum.test${page1.path}`;
+    const parse = (doc: string): ThreadPage => adapter.parsePage(doc, { url, profile: DEFAULT_PROFILE, now: NOW });
+    const plain = parse(page1.body);
+    const carol = plain.posts.findIndex((p) => ownText(p.body).includes('Just chatter for now'));
 
-  it.each(NESTINGS)('%s: the post is read (its words kept), the rest of the page as without it', (_, open, close) => {
-    expect(carol).toBeGreaterThanOrEqual(0);
-    const hostile = page1.body.replace('Just chatter for now', `${open.repeat(DEPTH)}<b>${WORDS}</b>${close.repeat(DEPTH)}`);
-    expect(hostile).not.toBe(page1.body);
-    const page = parse(hostile);
-    expect(page.posts.map((p) => [p.id, p.number, p.author])).toEqual(plain.posts.map((p) => [p.id, p.number, p.author]));
-    page.posts.forEach((post, i) => {
-      if (i !== carol) expect(post).toEqual(plain.posts[i]);
+    it.each(NESTINGS)('%s: the post is read (its words kept), the rest of the page as without it', (_, open, close) => {
+      expect(carol).toBeGreaterThanOrEqual(0);
+      const hostile = page1.body.replace(
+        'Just chatter for now',
+        `${open.repeat(DEPTH)}<b>${WORDS}</b>${close.repeat(DEPTH)}`,
+      );
+      expect(hostile).not.toBe(page1.body);
+      const page = parse(hostile);
+      expect(page.posts.map((p) => [p.id, p.number, p.author])).toEqual(
+        plain.posts.map((p) => [p.id, p.number, p.author]),
+      );
+      page.posts.forEach((post, i) => {
+        if (i !== carol) expect(post).toEqual(plain.posts[i]);
+      });
+      const deep = page.posts[carol]!;
+      // Read, not lost (in engines where blockquote is a quote, as quoted words).
+      expect(plainText(deep.body).replace(/\s+/g, ' ')).toContain(WORDS);
+      // What is stored and hashed stays shallow: every later walk over the tree is safe too.
+      expect(depthOf(deep.body)).toBeLessThanOrEqual(MAX_DEPTH + 10);
+      expect(() => Post.parse(deep)).not.toThrow();
+      // Counted, or put to the GM; never silently dropped (words in a quote are someone else's).
+      const effect = readPost(deep, roster, ruleset).effect;
+      if (!/quote/.test(JSON.stringify(deep.body)))
+        expect([`vote:Frank`, 'review']).toContain(effect.kind === 'vote' ? `vote:${effect.target}` : effect.kind);
     });
-    const deep = page.posts[carol]!;
-    // Read, not lost (in engines where blockquote is a quote, as quoted words).
-    expect(plainText(deep.body).replace(/\s+/g, ' ')).toContain(WORDS);
-    // What is stored and hashed stays shallow: every later walk over the tree is safe too.
-    expect(depthOf(deep.body)).toBeLessThanOrEqual(MAX_DEPTH + 10);
-    expect(() => Post.parse(deep)).not.toThrow();
-    // Counted, or put to the GM; never silently dropped (words in a quote are someone else's).
-    const effect = readPost(deep, roster, ruleset).effect;
-    if (!/quote/.test(JSON.stringify(deep.body))) expect([`vote:Frank`, 'review']).toContain(effect.kind === 'vote' ? `vote:${effect.target}` : effect.kind);
-  });
-});
+  },
+);
 
 describe('past the depth cap, markup is read flat: what the rules read survives', () => {
   const deep = (inner: string, tag = 'div'): string => `<${tag}>`.repeat(DEPTH) + inner + `</${tag}>`.repeat(DEPTH);
-  const read = (html: string): BodyNode[] => parseFragment(html, phpbb.descriptor.body, 'https://forum.example/viewtopic.php?t=1');
+  const read = (html: string): BodyNode[] =>
+    parseFragment(html, phpbb.descriptor.body, 'https://forum.example/viewtopic.php?t=1');
   const own = (html: string): string => ownText(read(html)).replace(/\s+/g, ' ').trim();
 
   it.each([
     ['a bold vote stays bold', deep('<b>Vote: Frank</b>'), { bold: true }],
-    ['a vote in a style attribute stays bold', deep('<span style="font-weight:bold">Vote: Frank</span>'), { bold: true }],
-    ['quoted words stay someone else\'s', deep('<blockquote><cite>Ann wrote:</cite><b>Vote: Frank</b></blockquote>Mine'), { own: 'Mine' }],
+    [
+      'a vote in a style attribute stays bold',
+      deep('<span style="font-weight:bold">Vote: Frank</span>'),
+      { bold: true },
+    ],
+    [
+      "quoted words stay someone else's",
+      deep('<blockquote><cite>Ann wrote:</cite><b>Vote: Frank</b></blockquote>Mine'),
+      { own: 'Mine' },
+    ],
     ['struck words stay struck', deep('<s><b>Vote: Alice</b></s><b>Vote: Frank</b>'), { own: 'Vote: Frank' }],
     ['code stays code', deep('<code>Vote: Alice</code>'), { own: '' }],
     ['blocks still end lines', deep('<div>one</div><div>two</div>', 'span'), { lines: 2 }],
   ] as const)('%s', (_, html, expected) => {
     const body = read(html);
     expect(depthOf(body)).toBeLessThanOrEqual(MAX_DEPTH + 10);
-    if ('bold' in expected) expect(ownLines(body).flat().filter((r) => r.bold).map((r) => r.text.trim())).toContain('Vote: Frank');
+    if ('bold' in expected)
+      expect(
+        ownLines(body)
+          .flat()
+          .filter((r) => r.bold)
+          .map((r) => r.text.trim()),
+      ).toContain('Vote: Frank');
     if ('own' in expected) expect(own(html)).toBe(expected.own);
-    if ('lines' in expected) expect(ownLines(body).map((l) => l.map((r) => r.text).join('').trim())).toEqual(['one', 'two']);
+    if ('lines' in expected)
+      expect(
+        ownLines(body).map((l) =>
+          l
+            .map((r) => r.text)
+            .join('')
+            .trim(),
+        ),
+      ).toEqual(['one', 'two']);
   });
 });
 
@@ -113,10 +149,12 @@ describe('selectors over deep markup do bounded work (counted, not timed)', () =
     // Count every look at an element's class: each compound test of `.absent` reads it once.
     for (const el of all(doc, 'blockquote')) {
       const attribs = el.attribs;
-      el.attribs = new Proxy(attribs, { get: (t, k) => {
-        if (k === 'class') reads++;
-        return Reflect.get(t, k);
-      } });
+      el.attribs = new Proxy(attribs, {
+        get: (t, k) => {
+          if (k === 'class') reads++;
+          return Reflect.get(t, k);
+        },
+      });
     }
     reads = 0;
     expect(all(doc, '.absent blockquote')).toEqual([]);
@@ -131,7 +169,10 @@ describe('the page scan does bounded work on hostile end tags (counted, not time
     const html = `<html><body><div class="post">${'<div>'.repeat(n)}x${'</span>'.repeat(n)}${'</div>'.repeat(n + 1)}</body></html>`;
     const original = Array.prototype.lastIndexOf;
     let scanned = 0;
-    const spy = vi.spyOn(Array.prototype, 'lastIndexOf').mockImplementation(function (this: unknown[], ...args: [unknown, number?]) {
+    const spy = vi.spyOn(Array.prototype, 'lastIndexOf').mockImplementation(function (
+      this: unknown[],
+      ...args: [unknown, number?]
+    ) {
       const at = original.apply(this, args);
       scanned += this.length - at; // positions looked at, from the end
       return at;

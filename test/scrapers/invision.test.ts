@@ -14,7 +14,8 @@ import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const NOW = '2026-03-04T00:00:00Z';
-const parse = (html: string, url: string): ThreadPage => invision.parsePage(html, { url, profile: DEFAULT_PROFILE, now: NOW });
+const parse = (html: string, url: string): ThreadPage =>
+  invision.parsePage(html, { url, profile: DEFAULT_PROFILE, now: NOW });
 const fixture = (file: string): string => readFileSync(join(root, 'fixtures/invision', file), 'utf8');
 
 /**
@@ -31,24 +32,46 @@ describe('Invision hand-written topic (fixtures/invision/day-thread)', () => {
 
   it('Invision: ids from data-commentID; no numbers are shown, so place in the thread (page size from the pagination)', () => {
     expect(posts.map((p) => [p.id, p.number, p.page])).toEqual([
-      ['5001', 1, 1], ['5002', 2, 1], ['5003', 3, 1], ['5004', 4, 1], ['5005', 5, 1], ['5006', 6, 2], ['5007', 7, 2], ['5008', 8, 2],
+      ['5001', 1, 1],
+      ['5002', 2, 1],
+      ['5003', 3, 1],
+      ['5004', 4, 1],
+      ['5005', 5, 1],
+      ['5006', 6, 2],
+      ['5007', 7, 2],
+      ['5008', 8, 2],
     ]);
     expect([page1.postsPerPage, page2.postsPerPage]).toEqual([5, 5]);
   });
 
   it('Invision: author, user id and exact time from data-quoteData; a guest has no user id', () => {
     expect(posts.map((p) => [p.author, p.authorId])).toEqual([
-      ['Moderator', '1'], ['Alice', '11'], ['Bob', '12'], ['Carol', '13'], ['Dave', '14'], ['Eve', '16'], ['Frank', '17'], ['Passerby', null],
+      ['Moderator', '1'],
+      ['Alice', '11'],
+      ['Bob', '12'],
+      ['Carol', '13'],
+      ['Dave', '14'],
+      ['Eve', '16'],
+      ['Frank', '17'],
+      ['Passerby', null],
     ]);
     expect(posts.map((p) => p.postedAt)).toEqual([
-      '2026-03-02T18:00:00.000Z', '2026-03-02T18:05:00.000Z', '2026-03-02T18:20:00.000Z', '2026-03-02T19:00:00.000Z',
-      '2026-03-02T19:30:00.000Z', '2026-03-03T08:00:00.000Z', '2026-03-03T08:30:00.000Z', '2026-03-03T09:00:00.000Z',
+      '2026-03-02T18:00:00.000Z',
+      '2026-03-02T18:05:00.000Z',
+      '2026-03-02T18:20:00.000Z',
+      '2026-03-02T19:00:00.000Z',
+      '2026-03-02T19:30:00.000Z',
+      '2026-03-03T08:00:00.000Z',
+      '2026-03-03T08:30:00.000Z',
+      '2026-03-03T09:00:00.000Z',
     ]);
   });
 
   it('without data-quoteData, time[datetime] and the author pane still give time, name and id', () => {
     const bare = parse(fixture('day-thread/page-1.html').replace(/ data-quoteData="[^"]*"/g, ''), TOPIC);
-    expect(bare.posts.map((p) => [p.author, p.authorId, p.postedAt])).toEqual(page1.posts.map((p) => [p.author, p.authorId, p.postedAt]));
+    expect(bare.posts.map((p) => [p.author, p.authorId, p.postedAt])).toEqual(
+      page1.posts.map((p) => [p.author, p.authorId, p.postedAt]),
+    );
   });
 
   it('permalinks are ?do=findComment&comment=ID', () => {
@@ -79,13 +102,23 @@ describe('Invision hand-written topic (fixtures/invision/day-thread)', () => {
   });
 
   it('spoiler, code, strike, colour, links and mentions', () => {
-    expect(nodesOf(post(4).body, 'spoiler').map((s) => [s.title, flatText(s.children)])).toEqual([['Spoiler', 'Vote: Dave']]);
+    expect(nodesOf(post(4).body, 'spoiler').map((s) => [s.title, flatText(s.children)])).toEqual([
+      ['Spoiler', 'Vote: Dave'],
+    ]);
     expect(nodesOf(post(5).body, 'code')).toEqual([{ t: 'code', text: 'Vote: Frank' }]);
     expect(nodesOf(post(3).body, 'strike').map((s) => flatText(s.children))).toEqual(['Vote: Alice']);
-    expect(nodesOf(post(8).body, 'color').map((c) => [c.color, flatText(c.children)])).toEqual([['#e74c3c', 'Vote: Alice']]);
-    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])).toEqual([['external', 'https://wiki.example.org/mafia']]);
-    expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([['internal', `${TOPIC}?do=findComment&comment=5002`]]);
-    expect(nodesOf(post(6).body, 'link').map((l) => [l.kind, l.href])).toEqual([['mention', 'https://harbour.example.com/profile/12-bob/']]);
+    expect(nodesOf(post(8).body, 'color').map((c) => [c.color, flatText(c.children)])).toEqual([
+      ['#e74c3c', 'Vote: Alice'],
+    ]);
+    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])).toEqual([
+      ['external', 'https://wiki.example.org/mafia'],
+    ]);
+    expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([
+      ['internal', `${TOPIC}?do=findComment&comment=5002`],
+    ]);
+    expect(nodesOf(post(6).body, 'link').map((l) => [l.kind, l.href])).toEqual([
+      ['mention', 'https://harbour.example.com/profile/12-bob/'],
+    ]);
   });
 });
 
@@ -96,10 +129,24 @@ describe('Invision hand-written topic (fixtures/invision/day-thread)', () => {
  * the name as printed, the date as printed (in UTC, the guest's zone), the post's link,
  * and the page text of the post, quote citations included.
  */
-interface Gold { url: string; gold_standard_annotation: { post_text: { surface_form: string }; datetime: { surface_form: string }; user: { surface_form: string }; post_link: { surface_form: string } }[] }
+interface Gold {
+  url: string;
+  gold_standard_annotation: {
+    post_text: { surface_form: string };
+    datetime: { surface_form: string };
+    user: { surface_form: string };
+    post_link: { surface_form: string };
+  }[];
+}
 const samples = resolve(root, '../shared/forum-samples/invision');
 const realPages = [
-  { file: 'utorrent-topic86747', posts: 14, title: 'Help us build the next great BitTorrent product!', byUrl: 'invision', decorated: null },
+  {
+    file: 'utorrent-topic86747',
+    posts: 14,
+    title: 'Help us build the next great BitTorrent product!',
+    byUrl: 'invision',
+    decorated: null,
+  },
   // `/forum/topic/N-slug/` is also the shape of a vBulletin 5 URL: only the page can tell.
   { file: 'neowin-topic1393830', posts: 11, title: 'Hello Everyone?', byUrl: null, decorated: '<b>+</b>Raze' },
 ];
@@ -108,7 +155,20 @@ const goldSlips: Record<string, string> = {
   // "post....<strong>THE LINK!</strong>": the gold adds a space at the bold; the page's own JSON-LD has none.
   'comment-471256': 'space before the bold "THE LINK!"',
 };
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 for (const real of realPages) {
@@ -155,16 +215,20 @@ for (const real of realPages) {
       });
     });
 
-    it('permalink: the post\'s share link (do=findComment&comment=ID), the one the gold names', () => {
+    it("permalink: the post's share link (do=findComment&comment=ID), the one the gold names", () => {
       page.posts.forEach((p, i) => {
         const link = golds[i]!.post_link.surface_form;
         expect(p.permalink, `post ${p.number}`).toBe(`${gold.url}?do=findComment&comment=${p.id}`);
         // The gold gives the comment anchor, the share link, or (neowin's opening post) the topic itself.
-        if (link !== gold.url) expect(link.endsWith(`comment-${p.id}`) || link.endsWith(`comment=${p.id}`), `post ${p.number}: ${link}`).toBe(true);
+        if (link !== gold.url)
+          expect(
+            link.endsWith(`comment-${p.id}`) || link.endsWith(`comment=${p.id}`),
+            `post ${p.number}: ${link}`,
+          ).toBe(true);
       });
     });
 
-    it('body: the post\'s text is the gold\'s; a quote\'s "… said:" citation is chrome naming its author', () => {
+    it("body: the post's text is the gold's; a quote's \"… said:\" citation is chrome naming its author", () => {
       page.posts.forEach((p, i) => {
         const want = norm(golds[i]!.post_text.surface_form);
         const quotes = nodesOf(p.body, 'quote');
@@ -186,8 +250,14 @@ for (const real of realPages) {
 
 describe('Invision URLs and identification', () => {
   it('the thread is /topic/{id}-{slug}/; page N is page/N/', () => {
-    const ref = invision.threadRef(new URL('https://harbour.example.com/topic/321-mafia-12-day-1/page/3/?do=findComment&comment=5009'));
-    expect(ref).toEqual({ engine: 'invision', url: 'https://harbour.example.com/topic/321-mafia-12-day-1/', id: '321' });
+    const ref = invision.threadRef(
+      new URL('https://harbour.example.com/topic/321-mafia-12-day-1/page/3/?do=findComment&comment=5009'),
+    );
+    expect(ref).toEqual({
+      engine: 'invision',
+      url: 'https://harbour.example.com/topic/321-mafia-12-day-1/',
+      id: '321',
+    });
     expect(invision.pageUrl(ref, 1, null)).toBe(ref.url);
     expect(invision.pageUrl(ref, 3, null)).toBe(`${ref.url}page/3/`);
     expect(invision.pageOf(new URL(`${ref.url}page/3/`), null)).toBe(3);

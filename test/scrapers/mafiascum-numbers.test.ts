@@ -28,10 +28,14 @@ const thread = readFixtureThread(root, 'phpbb', 'standard-game');
 /** The page as MafiaScum prints it: `<span class="post-number-bolded">#N</span>` in the post link, counted from 0. */
 function mafiascum(body: string, firstNumber: number): string {
   let n = firstNumber;
-  return body.replace(/(<p class="author">\s*<a class="unread"[^>]*>)/g, (m) => `${m}<span class="post-number-bolded">#${n++}</span>`);
+  return body.replace(
+    /(<p class="author">\s*<a class="unread"[^>]*>)/g,
+    (m) => `${m}<span class="post-number-bolded">#${n++}</span>`,
+  );
 }
 
-const parse = (body: string, path: string): ThreadPage => phpbb.parsePage(body, { url: `http://forum.test${path}`, profile: DEFAULT_PROFILE, now: NOW });
+const parse = (body: string, path: string): ThreadPage =>
+  phpbb.parsePage(body, { url: `http://forum.test${path}`, profile: DEFAULT_PROFILE, now: NOW });
 
 describe('MafiaScum: the number in the author line is the post number', () => {
   const plain = thread.pages.map((p) => parse(p.body, p.path));
@@ -70,17 +74,32 @@ afterAll(async () => {
 
 describe.each([
   ['pglite', async (): Promise<Sql> => openSql({ dataDir: 'memory://' })],
-  ...(admin ? [['postgres', async (): Promise<Sql> => {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    return openSql({ databaseUrl: PG_URL, schema });
-  }] as const] : []),
+  ...(admin
+    ? [
+        [
+          'postgres',
+          async (): Promise<Sql> => {
+            await admin.query(`CREATE SCHEMA ${schema}`);
+            return openSql({ databaseUrl: PG_URL, schema });
+          },
+        ] as const,
+      ]
+    : []),
 ] as const)('%s: the opening post "#0" is stored', (_, open) => {
   it('post #0 is recorded and read back with its number', async () => {
     const sql = await open();
     try {
       await migrate(sql);
       const store = storeOn(sql);
-      const game = await store.games.create({ slug: `ms-${randomBytes(4).toString('hex')}`, threadUrl: 'https://forum.mafiascum.net/viewtopic.php?t=1', ruleset: 'mafiascum-majority', roster: [] }, 'gm:test');
+      const game = await store.games.create(
+        {
+          slug: `ms-${randomBytes(4).toString('hex')}`,
+          threadUrl: 'https://forum.mafiascum.net/viewtopic.php?t=1',
+          ruleset: 'mafiascum-majority',
+          roster: [],
+        },
+        'gm:test',
+      );
       const page = mafiascum(thread.pages[0]!.body, 0);
       const posts = parse(page, thread.pages[0]!.path).posts;
       await store.posts.recordPage(game.id, posts, new Date(NOW));

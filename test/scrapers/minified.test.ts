@@ -24,21 +24,71 @@ const NOW = '2026-03-03T12:00:00Z';
 
 /** Tags a browser shows apart from their neighbours: white space beside them shows nothing. */
 const BLOCK = new Set([
-  'html', 'head', 'body', 'meta', 'link', 'title', 'script', 'style', 'noscript', 'base',
-  'address', 'article', 'aside', 'blockquote', 'br', 'caption', 'center', 'dd', 'details', 'div', 'dl', 'dt', 'fieldset',
-  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav',
-  'ol', 'p', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+  'html',
+  'head',
+  'body',
+  'meta',
+  'link',
+  'title',
+  'script',
+  'style',
+  'noscript',
+  'base',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ]);
 
 /** The HTML with white space between tags removed where a block tag stands on either side (not inside pre, script, textarea). */
 function minify(html: string): string {
   return html
     .split(/(<(?:pre|script|style|textarea)\b[\s\S]*?<\/(?:pre|script|style|textarea)>)/i)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(
-      /(<\/?([a-zA-Z][\w-]*)\b[^<>]*>)\s+(?=<(\/?)([a-zA-Z][\w-]*))/g,
-      (m, tag: string, before: string, _slash: string, after: string) =>
-        BLOCK.has(before.toLowerCase()) || BLOCK.has(after.toLowerCase()) ? tag : m,
-    )))
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(
+            /(<\/?([a-zA-Z][\w-]*)\b[^<>]*>)\s+(?=<(\/?)([a-zA-Z][\w-]*))/g,
+            (m, tag: string, before: string, _slash: string, after: string) =>
+              BLOCK.has(before.toLowerCase()) || BLOCK.has(after.toLowerCase()) ? tag : m,
+          ),
+    )
     .join('');
 }
 
@@ -77,11 +127,21 @@ const words = (body: readonly BodyNode[]): string => plainText(body).replace(/\s
 
 function facts(page: ThreadPage): unknown {
   return {
-    title: page.title, page: page.page, pageCount: page.pageCount, postsPerPage: page.postsPerPage,
+    title: page.title,
+    page: page.page,
+    pageCount: page.pageCount,
+    postsPerPage: page.postsPerPage,
     posts: page.posts.map((p: Post) => ({
-      id: p.id, number: p.number, page: p.page, author: p.author, authorId: p.authorId, postedAt: p.postedAt,
-      permalink: p.permalink, edit: p.edit && { ...p.edit, text: p.edit.text.replace(/\s+/g, ' ').trim() },
-      words: words(p.body), body: seen(p.body),
+      id: p.id,
+      number: p.number,
+      page: p.page,
+      author: p.author,
+      authorId: p.authorId,
+      postedAt: p.postedAt,
+      permalink: p.permalink,
+      edit: p.edit && { ...p.edit, text: p.edit.text.replace(/\s+/g, ' ').trim() },
+      words: words(p.body),
+      body: seen(p.body),
     })),
   };
 }
@@ -94,21 +154,29 @@ function threadsOf(engine: string): string[] {
 
 describe('the minifier used here', () => {
   it('takes out white space beside block tags only', () => {
-    expect(minify('<div> <b>a</b> <i>b</i> </div>\n<ul>\n <li>1</li>\n <li>2</li>\n</ul><pre> x </pre>'))
-      .toBe('<div><b>a</b> <i>b</i></div><ul><li>1</li><li>2</li></ul><pre> x </pre>');
+    expect(minify('<div> <b>a</b> <i>b</i> </div>\n<ul>\n <li>1</li>\n <li>2</li>\n</ul><pre> x </pre>')).toBe(
+      '<div><b>a</b> <i>b</i></div><ul><li>1</li><li>2</li></ul><pre> x </pre>',
+    );
   });
 });
 
-describe.each(adapters.map((a) => [a.descriptor.engine, a] as const))('%s: minified pages read the same', (engine, adapter) => {
-  const games = threadsOf(engine);
-  it.each(games.flatMap((game) => readFixtureThread(root, engine, game).pages.map((p) => [`${game} page ${p.page}`, p] as const)))('%s', (_, p) => {
-    const url = `http://forum.test${p.path}`;
-    const parse = (doc: string): ThreadPage => adapter.parsePage(doc, { url, profile: DEFAULT_PROFILE, now: NOW });
-    const small = minifyDocument(p.body);
-    expect(small.length).toBeLessThan(p.body.length);
-    expect(facts(parse(small))).toEqual(facts(parse(p.body)));
-  });
-});
+describe.each(adapters.map((a) => [a.descriptor.engine, a] as const))(
+  '%s: minified pages read the same',
+  (engine, adapter) => {
+    const games = threadsOf(engine);
+    it.each(
+      games.flatMap((game) =>
+        readFixtureThread(root, engine, game).pages.map((p) => [`${game} page ${p.page}`, p] as const),
+      ),
+    )('%s', (_, p) => {
+      const url = `http://forum.test${p.path}`;
+      const parse = (doc: string): ThreadPage => adapter.parsePage(doc, { url, profile: DEFAULT_PROFILE, now: NOW });
+      const small = minifyDocument(p.body);
+      expect(small.length).toBeLessThan(p.body.length);
+      expect(facts(parse(small))).toEqual(facts(parse(p.body)));
+    });
+  },
+);
 
 /** Reads a page as facts, or the error it raised (a page must not fail only when minified). */
 function attempt(engine: EngineId, doc: string, url: string): unknown {
@@ -123,12 +191,32 @@ function attempt(engine: EngineId, doc: string, url: string): unknown {
 const samples = resolve(root, '../shared/forum-samples');
 const REAL: [EngineId, string, string][] = [
   ['phpbb', 'phpbb3/nettally-phpBB.html', 'https://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998&start=25'],
-  ['xenforo1', 'xenforo1/nettally-Xenforo1.html', 'https://forums.sufficientvelocity.com/threads/renascence-a-homura-quest.10402/page-54'],
+  [
+    'xenforo1',
+    'xenforo1/nettally-Xenforo1.html',
+    'https://forums.sufficientvelocity.com/threads/renascence-a-homura-quest.10402/page-54',
+  ],
   ['xenforo2', 'xenforo2/nettally-Xenforo2.html', 'https://xenforo.com/community/threads/a-dark-theme-option.8276/'],
-  ['xenforo2', 'xenforo2/revioos-rpgcodex-thread-dom.html', 'https://rpgcodex.net/forums/threads/a-repository-for-codexian-reviews.150342/'],
-  ['vbulletin3', 'vbulletin3/nettally-vBulletin3.html', 'https://forums.animesuki.com/showthread.php?t=128882&page=152'],
-  ['vbulletin4', 'vbulletin4/nettally-vBulletin4.html', 'http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist-author-Bob-Dorr-dies-at-76'],
-  ['vbulletin5', 'vbulletin5/nettally-vBulletin5.html', 'https://fandompost.vbulletin.net/forum/anime-manga-discussions/general-anime-discussions/727744-isekai-quartet-discussion-thread'],
+  [
+    'xenforo2',
+    'xenforo2/revioos-rpgcodex-thread-dom.html',
+    'https://rpgcodex.net/forums/threads/a-repository-for-codexian-reviews.150342/',
+  ],
+  [
+    'vbulletin3',
+    'vbulletin3/nettally-vBulletin3.html',
+    'https://forums.animesuki.com/showthread.php?t=128882&page=152',
+  ],
+  [
+    'vbulletin4',
+    'vbulletin4/nettally-vBulletin4.html',
+    'http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist-author-Bob-Dorr-dies-at-76',
+  ],
+  [
+    'vbulletin5',
+    'vbulletin5/nettally-vBulletin5.html',
+    'https://fandompost.vbulletin.net/forum/anime-manga-discussions/general-anime-discussions/727744-isekai-quartet-discussion-thread',
+  ],
   ['nodebb', 'nodebb/nettally-NodeBB.html', 'https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat'],
   ['invision', 'invision/neowin-topic1393830.html', 'https://www.neowin.net/forum/topic/1393830-x/'],
   ['invision', 'invision/utorrent-topic86747.html', 'https://forum.utorrent.com/topic/86747-x/'],
@@ -150,7 +238,10 @@ describe('phpBB: "Page 1 of 3" right before the page list', () => {
   // prosilver prints the page number in the pagination box before its list of page
   // links; minified, the text of the two ran together: "Page 1 of 3123" (issue #12).
   const p = readFixtureThread(root, 'phpbb', 'standard-game').pages[0]!;
-  const body = p.body.replace(/22 posts\s*<ul>/g, '22 posts &bull; Page <strong>1</strong> of <strong>3</strong>\n\t\t<ul>');
+  const body = p.body.replace(
+    /22 posts\s*<ul>/g,
+    '22 posts &bull; Page <strong>1</strong> of <strong>3</strong>\n\t\t<ul>',
+  );
   const url = `http://forum.test${p.path}`;
 
   it('reads 3 pages, minified or not', () => {
@@ -167,6 +258,8 @@ describe('bodies: table cells never run together', () => {
     const html = '<table><tr><th>Player</th><th>Read</th></tr><tr><td>Alice</td><td>town</td></tr></table>';
     const body = parseFragment(html, adapter.descriptor.body, 'https://forum.example/t/1');
     expect(words(body)).toBe('Player Read Alice town');
-    expect(words(parseFragment(html.replace(/></g, '>\n<'), adapter.descriptor.body, 'https://forum.example/t/1'))).toBe('Player Read Alice town');
+    expect(
+      words(parseFragment(html.replace(/></g, '>\n<'), adapter.descriptor.body, 'https://forum.example/t/1')),
+    ).toBe('Player Read Alice town');
   });
 });

@@ -8,7 +8,14 @@ import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { Post } from '../../src/model/post.js';
 import { packageRoot } from '../../src/config/package-root.js';
-import { bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes } from '../support/game-script.js';
+import {
+  bodyShape,
+  flatText,
+  loadGameScript,
+  nodesOf,
+  scriptShape,
+  textOutsideQuotes,
+} from '../support/game-script.js';
 import { minified, readVariant, templateVariants, variantFile } from '../support/render/template-fixtures.js';
 import { whyNoPosts } from '../../src/thread/empty-page.js';
 import { mybbRenderer } from '../support/render/mybb.js';
@@ -16,7 +23,8 @@ import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const NOW = '2026-03-03T12:00:00Z';
-const parse = (html: string, url: string, profile = DEFAULT_PROFILE): ThreadPage => mybb.parsePage(html, { url, profile, now: NOW });
+const parse = (html: string, url: string, profile = DEFAULT_PROFILE): ThreadPage =>
+  mybb.parsePage(html, { url, profile, now: NOW });
 const fixture = (file: string): string => readFileSync(join(root, 'fixtures/mybb', file), 'utf8');
 
 /**
@@ -32,29 +40,59 @@ describe('MyBB hand-written thread (fixtures/mybb/day-thread)', () => {
 
   it('MyBB: ids from div.post#post_PID, numbers from the "#N" link', () => {
     expect(posts.map((p) => [p.id, p.number, p.page])).toEqual([
-      ['5001', 1, 1], ['5002', 2, 1], ['5003', 3, 1], ['5004', 4, 1], ['5005', 5, 1], ['5006', 6, 2], ['5007', 7, 2], ['5008', 8, 2],
+      ['5001', 1, 1],
+      ['5002', 2, 1],
+      ['5003', 3, 1],
+      ['5004', 4, 1],
+      ['5005', 5, 1],
+      ['5006', 6, 2],
+      ['5007', 7, 2],
+      ['5008', 8, 2],
     ]);
-    expect(posts.map((p) => p.permalink)).toEqual(posts.map((p) => `https://harbour.example.org/showthread.php?tid=321&pid=${p.id}#pid${p.id}`));
+    expect(posts.map((p) => p.permalink)).toEqual(
+      posts.map((p) => `https://harbour.example.org/showthread.php?tid=321&pid=${p.id}#pid${p.id}`),
+    );
   });
 
   it('authors and uids from .author_information .largetext; a guest has no link', () => {
     expect(posts.map((p) => [p.author, p.authorId])).toEqual([
-      ['Moderator', '1'], ['Alice', '11'], ['Bob', '12'], ['Carol', '13'], ['Dave', '14'], ['Eve', '16'], ['Frank', '17'], ['Passerby', null],
+      ['Moderator', '1'],
+      ['Alice', '11'],
+      ['Bob', '12'],
+      ['Carol', '13'],
+      ['Dave', '14'],
+      ['Eve', '16'],
+      ['Frank', '17'],
+      ['Passerby', null],
     ]);
   });
 
   it('MyBB: dates are text (m-d-Y, board zone); "Today" and "3 hours ago" read the date in their title', () => {
     expect(posts.map((p) => p.postedAt)).toEqual([
-      '2026-03-02T18:00:00.000Z', '2026-03-02T18:05:00.000Z', '2026-03-02T18:20:00.000Z', '2026-03-02T19:00:00.000Z',
-      '2026-03-02T19:30:00.000Z', '2026-03-03T08:00:00.000Z', '2026-03-03T08:30:00.000Z', '2026-03-03T09:00:00.000Z',
+      '2026-03-02T18:00:00.000Z',
+      '2026-03-02T18:05:00.000Z',
+      '2026-03-02T18:20:00.000Z',
+      '2026-03-02T19:00:00.000Z',
+      '2026-03-02T19:30:00.000Z',
+      '2026-03-03T08:00:00.000Z',
+      '2026-03-03T08:30:00.000Z',
+      '2026-03-03T09:00:00.000Z',
     ]);
-    const dmy = parse(fixture('day-thread/page-1.html'), 'https://harbour.example.org/showthread.php?tid=321', SiteProfile.parse({ dateOrder: 'dmy' }));
+    const dmy = parse(
+      fixture('day-thread/page-1.html'),
+      'https://harbour.example.org/showthread.php?tid=321',
+      SiteProfile.parse({ dateOrder: 'dmy' }),
+    );
     expect(dmy.posts[0]!.postedAt).toBe('2026-02-03T18:00:00.000Z');
   });
 
   it('MyBB: .edited_post "(This post was last modified: DATE by X.)" is the edit marker, and not part of the date', () => {
     expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([5]);
-    expect(post(5).edit).toEqual({ at: '2026-03-02T19:45:00.000Z', by: 'Dave', text: '(This post was last modified: 03-02-2026, 07:45 PM by Dave.)' });
+    expect(post(5).edit).toEqual({
+      at: '2026-03-02T19:45:00.000Z',
+      by: 'Dave',
+      text: '(This post was last modified: 03-02-2026, 07:45 PM by Dave.)',
+    });
     expect(post(5).postedAt).toBe('2026-03-02T19:30:00.000Z');
   });
 
@@ -64,10 +102,14 @@ describe('MyBB hand-written thread (fixtures/mybb/day-thread)', () => {
   });
 
   it('MyBB: span.mycode_b is bold, span.mycode_s strike, i/u spans italic and underline', () => {
-    expect(nodesOf(post(3).body, 'strike').map((s) => s.children)).toEqual([[{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }]]);
+    expect(nodesOf(post(3).body, 'strike').map((s) => s.children)).toEqual([
+      [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }],
+    ]);
     expect(nodesOf(post(7).body, 'italic').map((s) => flatText(s.children))).toEqual(['Sure you were.']);
     expect(nodesOf(post(7).body, 'underline').map((s) => flatText(s.children))).toEqual(['Noted.']);
-    expect(post(8).body.filter((n) => n.t !== 'text')).toEqual([{ t: 'color', color: 'red', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] }]);
+    expect(post(8).body.filter((n) => n.t !== 'text')).toEqual([
+      { t: 'color', color: 'red', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] },
+    ]);
   });
 
   it('blockquote.mycode_quote names the author from "X Wrote:" (date and jump link are chrome)', () => {
@@ -86,14 +128,20 @@ describe('MyBB hand-written thread (fixtures/mybb/day-thread)', () => {
 
   it('spoiler (plugin), links and mentions (plugin)', () => {
     expect(nodesOf(post(4).body, 'spoiler').map((s) => flatText(s.children))).toEqual(['Vote: Dave']);
-    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])).toEqual([['external', 'https://wiki.example.org/mafia']]);
-    expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([['internal', 'https://harbour.example.org/showthread.php?pid=5002#pid5002']]);
+    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])).toEqual([
+      ['external', 'https://wiki.example.org/mafia'],
+    ]);
+    expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([
+      ['internal', 'https://harbour.example.org/showthread.php?pid=5002#pid5002'],
+    ]);
     expect(nodesOf(post(6).body, 'link').map((l) => [l.kind, flatText(l.children)])).toEqual([['mention', '@Bob']]);
   });
 
   it('profile chrome (avatar, statistics, buttons) is not part of a body', () => {
     for (const p of posts) expect(flatText(p.body)).not.toMatch(/Posts:|Joined|Find|Member/);
-    expect(posts.flatMap((p) => nodesOf(p.body, 'image')).map((i) => i.src)).toEqual(['https://i.imgur.com/harbour.png']);
+    expect(posts.flatMap((p) => nodesOf(p.body, 'image')).map((i) => i.src)).toEqual([
+      'https://i.imgur.com/harbour.png',
+    ]);
   });
 });
 
@@ -146,23 +194,45 @@ describe('MyBB 1.8.37 template-rendered standard game (fixtures/mybb/template-1.
   const ORIGIN = 'http://forum.test';
   const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
   const variants = [
-    { dir: 'template-1.8.37', threadPath: '/showthread.php?tid=4242', pagePath: (n: number) => `/showthread.php?tid=4242${n > 1 ? `&page=${n}` : ''}`, postLink: (id: number) => `/showthread.php?tid=4242&pid=${id}#pid${id}` },
-    { dir: 'template-1.8.37-seo-classic', threadPath: '/thread-4242.html', pagePath: (n: number) => `/thread-4242${n > 1 ? `-page-${n}` : ''}.html`, postLink: (id: number) => `/post-${id}.html#pid${id}` },
+    {
+      dir: 'template-1.8.37',
+      threadPath: '/showthread.php?tid=4242',
+      pagePath: (n: number) => `/showthread.php?tid=4242${n > 1 ? `&page=${n}` : ''}`,
+      postLink: (id: number) => `/showthread.php?tid=4242&pid=${id}#pid${id}`,
+    },
+    {
+      dir: 'template-1.8.37-seo-classic',
+      threadPath: '/thread-4242.html',
+      pagePath: (n: number) => `/thread-4242${n > 1 ? `-page-${n}` : ''}.html`,
+      postLink: (id: number) => `/post-${id}.html#pid${id}`,
+    },
   ];
 
   it('the committed pages are what the templates make (no drift; skipped without the templates)', () => {
     const rendered = templateVariants(root).filter((x) => x.engine === 'mybb');
-    if (rendered.length === 0) return void console.warn('[mybb] templates not found in ../shared/forum-samples/templates: drift check skipped');
+    if (rendered.length === 0)
+      return void console.warn('[mybb] templates not found in ../shared/forum-samples/templates: drift check skipped');
     for (const v of rendered) {
-      for (const p of v.pages) expect(readFileSync(variantFile(root, v, p), 'utf8'), `${v.dir}/${p.file}: run npx tsx test/support/render/template-fixtures.ts`).toBe(p.body);
+      for (const p of v.pages)
+        expect(
+          readFileSync(variantFile(root, v, p), 'utf8'),
+          `${v.dir}/${p.file}: run npx tsx test/support/render/template-fixtures.ts`,
+        ).toBe(p.body);
     }
   });
 
   for (const v of variants) {
     for (const form of ['as served', 'minified'] as const) {
       describe(`${v.dir}, ${form}`, () => {
-        const files = readVariant(root, 'mybb', v.dir).map((f) => ({ ...f, body: form === 'minified' ? minified(f.body) : f.body }));
-        const pages = files.map((f) => ({ url: `${ORIGIN}${v.pagePath(f.page)}`, html: f.body, read: parse(f.body, `${ORIGIN}${v.pagePath(f.page)}`) }));
+        const files = readVariant(root, 'mybb', v.dir).map((f) => ({
+          ...f,
+          body: form === 'minified' ? minified(f.body) : f.body,
+        }));
+        const pages = files.map((f) => ({
+          url: `${ORIGIN}${v.pagePath(f.page)}`,
+          html: f.body,
+          read: parse(f.body, `${ORIGIN}${v.pagePath(f.page)}`),
+        }));
         const posts = pages.flatMap((p) => p.read.posts);
 
         it('is recognised as MyBB from the HTML and from the URL; its quick-login modal is no login wall', () => {
@@ -170,35 +240,64 @@ describe('MyBB 1.8.37 template-rendered standard game (fixtures/mybb/template-1.
             expect(engineFromHtml(p.html)).toBe('mybb');
             expect(whyNoPosts(p.html)).toBeNull();
           }
-          expect(engineFromUrl(new URL(`${ORIGIN}${v.threadPath}`))).toBe(v.threadPath.startsWith('/showthread') ? null : 'mybb');
+          expect(engineFromUrl(new URL(`${ORIGIN}${v.threadPath}`))).toBe(
+            v.threadPath.startsWith('/showthread') ? null : 'mybb',
+          );
           if (form === 'as served') expect(pages[0]!.html).toMatch(/type="password"/);
         });
 
         it('three pages of 8, 8 and 6 from "Pages (3):"; page URLs in this URL form', () => {
-          expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([[1, 3, 8], [2, 3, 8], [3, 3, 6]]);
+          expect(pages.map((p) => [p.read.page, p.read.pageCount, p.read.posts.length])).toEqual([
+            [1, 3, 8],
+            [2, 3, 8],
+            [3, 3, 6],
+          ]);
           const ref = mybb.threadRef(new URL(`${ORIGIN}${v.pagePath(2)}`));
           expect(ref.url).toBe(`${ORIGIN}${v.threadPath}`);
-          expect([1, 2, 3].map((n) => mybb.pageUrl(ref, n, null))).toEqual([1, 2, 3].map((n) => `${ORIGIN}${v.pagePath(n)}`));
-          expect(pages.map((p) => p.read.title)).toEqual(['Standard Game - Day 1', 'Standard Game - Day 1', 'Standard Game - Day 1']);
+          expect([1, 2, 3].map((n) => mybb.pageUrl(ref, n, null))).toEqual(
+            [1, 2, 3].map((n) => `${ORIGIN}${v.pagePath(n)}`),
+          );
+          expect(pages.map((p) => p.read.title)).toEqual([
+            'Standard Game - Day 1',
+            'Standard Game - Day 1',
+            'Standard Game - Day 1',
+          ]);
         });
 
-        it('every post has the script\'s number, id, member name, user id, time and permalink', () => {
-          expect(posts.map((p) => ({ n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink }))).toEqual(
+        it("every post has the script's number, id, member name, user id, time and permalink", () => {
+          expect(
+            posts.map((p) => ({
+              n: p.number,
+              id: p.id,
+              author: p.author,
+              authorId: p.authorId,
+              at: p.postedAt,
+              permalink: p.permalink,
+            })),
+          ).toEqual(
             script.posts.map((s) => ({
-              n: s.n, id: String(s.id), author: s.author, authorId: String(script.thread.forumUserIds[s.author]),
-              at: new Date(s.time).toISOString(), permalink: `${ORIGIN}${v.postLink(s.id)}`,
+              n: s.n,
+              id: String(s.id),
+              author: s.author,
+              authorId: String(script.thread.forumUserIds[s.author]),
+              at: new Date(s.time).toISOString(),
+              permalink: `${ORIGIN}${v.postLink(s.id)}`,
             })),
           );
         });
 
         it('postbit_editedby "(This post was last modified: DATE by X.)" is the only edit marker', () => {
-          expect(posts.filter((p) => p.edit).map((p) => [p.number, p.edit!.at, p.edit!.by])).toEqual([[13, '2026-03-03T10:05:00.000Z', 'Dave']]);
+          expect(posts.filter((p) => p.edit).map((p) => [p.number, p.edit!.at, p.edit!.by])).toEqual([
+            [13, '2026-03-03T10:05:00.000Z', 'Dave'],
+          ]);
         });
 
         it('every post body reads back as the script wrote it (quotes, code, spoilers, links, smilies)', () => {
           for (const s of script.posts) {
             const page = pages.find((p) => p.read.posts.some((x) => x.number === s.n))!;
-            expect(bodyShape(posts.find((p) => p.number === s.n)!.body), `post ${s.n}`).toEqual(scriptShape(s.body, page.url));
+            expect(bodyShape(posts.find((p) => p.number === s.n)!.body), `post ${s.n}`).toEqual(
+              scriptShape(s.body, page.url),
+            );
           }
         });
       });

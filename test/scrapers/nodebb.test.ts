@@ -18,7 +18,8 @@ const haveSamples = existsSync(join(samples, 'nodebb'));
 if (!haveSamples) console.warn(`[nodebb] real samples not found at ${samples}/nodebb: skipping the real-page tests`);
 
 const NOW = '2019-06-01T00:00:00Z';
-const parse = (doc: string, url: string): ThreadPage => nodebb.parsePage(doc, { url, profile: DEFAULT_PROFILE, now: NOW });
+const parse = (doc: string, url: string): ThreadPage =>
+  nodebb.parsePage(doc, { url, profile: DEFAULT_PROFILE, now: NOW });
 
 /** What the sample's own attributes say about each post: pid, data-index, author, uid, datePublished. */
 const EXPECTED = [
@@ -36,7 +37,12 @@ const EXPECTED = [
   ['74017', 12, 'arranka', '15135', '2019-04-10T19:28:48.837Z'],
   ['74301', 13, 'tonylee123321', '17594', '2019-05-06T06:07:20.657Z'],
 ];
-const EDITED = { 2: ['MJ', '2019-03-24T22:07:47.669Z'], 4: ['youhosi', '2019-03-25T12:50:35.903Z'], 5: ['arranka', '2019-03-25T21:27:02.388Z'], 8: ['arranka', '2019-03-29T19:15:44.059Z'] } as const;
+const EDITED = {
+  2: ['MJ', '2019-03-24T22:07:47.669Z'],
+  4: ['youhosi', '2019-03-25T12:50:35.903Z'],
+  5: ['arranka', '2019-03-25T21:27:02.388Z'],
+  8: ['arranka', '2019-03-29T19:15:44.059Z'],
+} as const;
 
 describe.skipIf(!haveSamples)('NodeBB real topic page (nettally-NodeBB.html, community.nodebb.org, Persona)', () => {
   const url = 'https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat';
@@ -53,7 +59,9 @@ describe.skipIf(!haveSamples)('NodeBB real topic page (nettally-NodeBB.html, com
   });
 
   it('permalinks are /post/{pid}', () => {
-    expect(page.posts.map((p) => p.permalink)).toEqual(EXPECTED.map((e) => `https://community.nodebb.org/post/${e[0]}`));
+    expect(page.posts.map((p) => p.permalink)).toEqual(
+      EXPECTED.map((e) => `https://community.nodebb.org/post/${e[0]}`),
+    );
   });
 
   it('page 1 of 1 (from the embedded ajaxify-data), and the topic title', () => {
@@ -85,7 +93,10 @@ describe.skipIf(!haveSamples)('NodeBB real topic page (nettally-NodeBB.html, com
     expect(nodesOf(post(1).body, 'image')).toEqual([{ t: 'image', src: 'https://i.imgur.com/Jl5XJid.png' }]);
     expect(nodesOf(post(2).body, 'smilie').map((s) => s.alt)).toEqual(['🙂', '😄']);
     expect(nodesOf(post(2).body, 'image')).toEqual([]);
-    expect(nodesOf(post(5).body, 'image').map((i) => i.src)).toEqual(['https://i.imgur.com/qFWxun4.png', 'https://i.imgur.com/R81t98v.png']);
+    expect(nodesOf(post(5).body, 'image').map((i) => i.src)).toEqual([
+      'https://i.imgur.com/qFWxun4.png',
+      'https://i.imgur.com/R81t98v.png',
+    ]);
     const images = page.posts.flatMap((p) => nodesOf(p.body, 'image'));
     expect(images.every((i) => i.src.startsWith('https://i.imgur.com/'))).toBe(true);
   });
@@ -104,7 +115,7 @@ describe.skipIf(!haveSamples)('NodeBB real topic page (nettally-NodeBB.html, com
     for (const p of page.posts) expect(flatText(p.body)).not.toMatch(/GNU\/Linux|Reply|Quote|1 Reply|Offline/);
   });
 
-  it('the page\'s embedded API JSON (ajaxify-data) reads as the same posts', () => {
+  it("the page's embedded API JSON (ajaxify-data) reads as the same posts", () => {
     const json = /<script id="ajaxify-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
     const api = parse(json, 'https://community.nodebb.org/api/topic/13803?page=1');
     expect(api.posts.map((p) => [p.id, p.number, p.author, p.authorId, p.postedAt])).toEqual(EXPECTED);
@@ -120,11 +131,19 @@ describe.skipIf(!haveSamples)('NodeBB real topic page (nettally-NodeBB.html, com
 
 describe('NodeBB URLs and identification', () => {
   it('the thread of a topic, post-index or API URL is /topic/{tid}/{slug}; pages are read from /api/topic/{tid}?page=N', () => {
-    const ref = nodebb.threadRef(new URL('https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat/7?lang=en'));
-    expect(ref).toEqual({ engine: 'nodebb', url: 'https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat', id: '13803' });
+    const ref = nodebb.threadRef(
+      new URL('https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat/7?lang=en'),
+    );
+    expect(ref).toEqual({
+      engine: 'nodebb',
+      url: 'https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat',
+      id: '13803',
+    });
     expect(nodebb.pageUrl(ref, 1, null)).toBe('https://community.nodebb.org/api/topic/13803?page=1');
     expect(nodebb.pageUrl(ref, 4, null)).toBe('https://community.nodebb.org/api/topic/13803?page=4');
-    expect(nodebb.threadRef(new URL('https://community.nodebb.org/api/topic/13803?page=2')).url).toBe('https://community.nodebb.org/topic/13803');
+    expect(nodebb.threadRef(new URL('https://community.nodebb.org/api/topic/13803?page=2')).url).toBe(
+      'https://community.nodebb.org/topic/13803',
+    );
     expect(nodebb.pageOf(new URL('https://community.nodebb.org/topic/13803/x?page=3'), null)).toBe(3);
   });
 
@@ -133,15 +152,21 @@ describe('NodeBB URLs and identification', () => {
     expect(nodebb.pageUrl(ref, 2, null)).toBe('https://example.org/forum/api/topic/5?page=2');
   });
 
-  it('is recognised by /topic/{tid} URLs and by its post markup; Invision\'s /topic/{id}-slug is not NodeBB', () => {
+  it("is recognised by /topic/{tid} URLs and by its post markup; Invision's /topic/{id}-slug is not NodeBB", () => {
     expect(engineFromUrl(new URL('https://community.nodebb.org/topic/13803/new-desing'))).toBe('nodebb');
     expect(engineFromUrl(new URL('https://invision.test/topic/13803-new-desing/'))).not.toBe('nodebb');
-    if (haveSamples) expect(engineFromHtml(readFileSync(join(samples, 'nodebb', 'nettally-NodeBB.html'), 'utf8'))).toBe('nodebb');
+    if (haveSamples)
+      expect(engineFromHtml(readFileSync(join(samples, 'nodebb', 'nettally-NodeBB.html'), 'utf8'))).toBe('nodebb');
   });
 
   it('a page without posts, an unrecognised or cut-off JSON document is an error naming the URL', () => {
     const url = 'https://forum.test/api/topic/1?page=1';
-    expect(() => parse('<!DOCTYPE html><html><body class="page-topic"><p>Not found</p></body></html>', 'https://forum.test/topic/1/x')).toThrow(LayoutError);
+    expect(() =>
+      parse(
+        '<!DOCTYPE html><html><body class="page-topic"><p>Not found</p></body></html>',
+        'https://forum.test/topic/1/x',
+      ),
+    ).toThrow(LayoutError);
     expect(() => parse('{"tid":1,"posts":[', url)).toThrow(TruncatedPageError);
     expect(() => parse('{"tid":1,"posts":[]}', url)).toThrow(/api\/topic\/1/);
     expect(() => parse('{"status":{"code":"not-found"}}', url)).toThrow(LayoutError);
@@ -164,7 +189,9 @@ describeStandardGame(nodebb, nodebbRenderer, {
   mention: { href: `${ORIGIN}/uid/12`, text: '@Bob' },
   also: {
     strike: ({ post }) => {
-      expect(post(9).body.find((n) => n.t === 'block')).toMatchObject({ children: [{ t: 'strike' }, { t: 'br' }, { t: 'text' }, { t: 'bold' }] });
+      expect(post(9).body.find((n) => n.t === 'block')).toMatchObject({
+        children: [{ t: 'strike' }, { t: 'br' }, { t: 'text' }, { t: 'bold' }],
+      });
     },
   },
 });

@@ -17,7 +17,8 @@ import { packageRoot } from '../../src/config/package-root.js';
 const root = packageRoot(import.meta.url);
 const samplesDir = resolve(root, '../shared/forum-samples');
 const haveSamples = existsSync(samplesDir);
-if (!haveSamples) console.warn(`[page-scan] real forum samples not found at ${samplesDir}: skipping the real-page comparisons`);
+if (!haveSamples)
+  console.warn(`[page-scan] real forum samples not found at ${samplesDir}: skipping the real-page comparisons`);
 
 /** A node as text, with everything an adapter could read: names, attributes, text, order. */
 function shape(node: AnyNode, out: string[] = []): string[] {
@@ -34,26 +35,39 @@ function shape(node: AnyNode, out: string[] = []): string[] {
 
 /** Every element at the top of the document: what a scan with the region `*` builds. */
 const fullTree = (html: string): string[] =>
-  parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true }).children
-    .filter((n) => n.type === 'tag' || n.type === 'script' || n.type === 'style').flatMap((n) => shape(n));
+  parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true })
+    .children.filter((n) => n.type === 'tag' || n.type === 'script' || n.type === 'style')
+    .flatMap((n) => shape(n));
 const everything = compileRegions(['*']);
 const scanTree = (html: string): string[] => scanPage(html, everything).children.flatMap((n) => shape(n));
 const scan = (html: string, regions: PageRegion[]): Document => scanPage(html, compileRegions(regions));
 
 describe('the page scan builds what htmlparser2 builds', () => {
   const cases: [string, string][] = [
-    ['nested elements and attributes', '<div id="a" class="x y"><p>one <b>two</b></p><span data-x=1>three</span></div>'],
+    [
+      'nested elements and attributes',
+      '<div id="a" class="x y"><p>one <b>two</b></p><span data-x=1>three</span></div>',
+    ],
     ['upper-case names are lowered', '<DIV CLASS="A"><B>x</B></DIV>'],
     ['the first of two same-named attributes wins', '<a href="1" HREF="2">x</a>'],
     ['attributes without value, unquoted and spaced', '<input disabled value = five name=a/b><a b c= "d">x</a>'],
     ['a quoted value may hold > and the other quote', `<a title="1 > 0" alt='it"s'>x</a>`],
-    ['entities in text and attributes', '<p title="&amp;&lt;x&gt; &copy">a &amp; b &lt; c &notit; &#x41;&#66; &amp</p>'],
+    [
+      'entities in text and attributes',
+      '<p title="&amp;&lt;x&gt; &copy">a &amp; b &lt; c &notit; &#x41;&#66; &amp</p>',
+    ],
     ['a stray end tag is ignored and text around it joins', '<div>a</span>b</div>'],
     ['an end tag closes every element opened inside it', '<div><span><b>x</div>y'],
-    ['implied ends: p, li, td, option', '<p>a<p>b<div>c</div><ul><li>1<li>2</ul><table><tr><td>x<td>y<tr><td>z</table><select><option>a<option>b</select>'],
+    [
+      'implied ends: p, li, td, option',
+      '<p>a<p>b<div>c</div><ul><li>1<li>2</ul><table><tr><td>x<td>y<tr><td>z</table><select><option>a<option>b</select>',
+    ],
     ['a stray </p> is an empty paragraph, a stray </br> a break', '<div>a</p>b</br>c</div>'],
     ['void elements never hold children', '<div><img src=x>text<br>more<hr></div>'],
-    ['script, style and textarea are raw text; title decodes entities', '<div><script>if (a<b) { x = "</div>" }</script><style>p>b{}</style><textarea><b>&amp;</b></textarea><title>a &amp; b</title></div>'],
+    [
+      'script, style and textarea are raw text; title decodes entities',
+      '<div><script>if (a<b) { x = "</div>" }</script><style>p>b{}</style><textarea><b>&amp;</b></textarea><title>a &amp; b</title></div>',
+    ],
     ['a raw-text end tag needs a space or > after its name', '<div><script>a</scriptx>b</script>c</div>'],
     ['comments, short comments and bogus comments', '<div><!-- a --><!--><!---><!-- b -- c -->x</3 >y</div>'],
     ['declarations and instructions inside an element', '<div><!DOCTYPE html><?xml version="1.0"?>x</div>'],
@@ -72,10 +86,61 @@ describe('the page scan builds what htmlparser2 builds', () => {
 
   it('on random markup', () => {
     const piece = fc.oneof(
-      fc.constantFrom('<div>', '</div>', '<p>', '</p>', '<b class="x">', '</b>', '<li>', '<ul>', '</ul>', '<td>', '<tr>', '<table>', '</table>',
-        '<br>', '</br>', '<img src=a>', '<script>', '</script>', '<style>', '<title>', '</title>', '<svg>', '</svg>', '<g/>', '<!--', '-->',
-        '<!x>', '<?p>', '</>', '</ >', '< ', '<', '>', '/', '"', "'", '=', '&amp;', '&lt', '&#65;', '&bogus;', ' ', '\n', 'a', 'é',
-        '<span title="a>b">', "<i x='1' y=2 z>", '<A HREF=X>', '</A>', '<select>', '<option>', '<![CDATA[x]]>', '</3>'),
+      fc.constantFrom(
+        '<div>',
+        '</div>',
+        '<p>',
+        '</p>',
+        '<b class="x">',
+        '</b>',
+        '<li>',
+        '<ul>',
+        '</ul>',
+        '<td>',
+        '<tr>',
+        '<table>',
+        '</table>',
+        '<br>',
+        '</br>',
+        '<img src=a>',
+        '<script>',
+        '</script>',
+        '<style>',
+        '<title>',
+        '</title>',
+        '<svg>',
+        '</svg>',
+        '<g/>',
+        '<!--',
+        '-->',
+        '<!x>',
+        '<?p>',
+        '</>',
+        '</ >',
+        '< ',
+        '<',
+        '>',
+        '/',
+        '"',
+        "'",
+        '=',
+        '&amp;',
+        '&lt',
+        '&#65;',
+        '&bogus;',
+        ' ',
+        '\n',
+        'a',
+        'é',
+        '<span title="a>b">',
+        "<i x='1' y=2 z>",
+        '<A HREF=X>',
+        '</A>',
+        '<select>',
+        '<option>',
+        '<![CDATA[x]]>',
+        '</3>',
+      ),
       fc.string({ maxLength: 3 }),
     );
     // Pages cut off inside a tag, comment or script are refused before any post is read
@@ -86,11 +151,14 @@ describe('the page scan builds what htmlparser2 builds', () => {
       const at = tree.lastIndexOf('<b {"id":"end"} tag');
       return at >= 0 && tree[at + 1] === 'text "end"' && tree[at + 2] === '</b>';
     };
-    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
-      const html = pieces.join('') + END;
-      fc.pre(endsCleanly(html));
-      expect(scanTree(html)).toEqual(fullTree(html));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const html = pieces.join('') + END;
+        fc.pre(endsCleanly(html));
+        expect(scanTree(html)).toEqual(fullTree(html));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
@@ -116,16 +184,28 @@ describe('regions and parts', () => {
     expect(posts.map((p) => p.attribs.id)).toEqual(['p1', 'p2']);
     expect(posts[0]!.children.map((n) => (n as Element).attribs.class)).toEqual(['name', 'body']);
     // The part's own subtree is whole: the .name inside .body stays where it is.
-    expect(shape(posts[0]!.children[1]!)).toEqual(expect.arrayContaining(['<div {"class":"name"} tag', 'text "quoted"']));
+    expect(shape(posts[0]!.children[1]!)).toEqual(
+      expect.arrayContaining(['<div {"class":"name"} tag', 'text "quoted"']),
+    );
     expect(shape(posts[0]!).join('\n')).not.toMatch(/avatar|sig/);
   });
 
   it('a part may have parts of its own: only those are built inside it', () => {
-    const html = '<div class="post"><div class="profile"><img src=a><b>rank</b><a class="name">Ann</a></div><div class="body">hi</div></div>';
-    const post = scan(html, [{ selector: 'div.post', parts: [{ selector: '.profile', parts: ['a.name'] }, '.body'] }]).children[0] as Element;
+    const html =
+      '<div class="post"><div class="profile"><img src=a><b>rank</b><a class="name">Ann</a></div><div class="body">hi</div></div>';
+    const post = scan(html, [{ selector: 'div.post', parts: [{ selector: '.profile', parts: ['a.name'] }, '.body'] }])
+      .children[0] as Element;
     expect(shape(post)).toEqual([
-      '<div {"class":"post"} tag', '<div {"class":"profile"} tag', '<a {"class":"name"} tag', 'text "Ann"', '</a>', '</div>',
-      '<div {"class":"body"} tag', 'text "hi"', '</div>', '</div>',
+      '<div {"class":"post"} tag',
+      '<div {"class":"profile"} tag',
+      '<a {"class":"name"} tag',
+      'text "Ann"',
+      '</a>',
+      '</div>',
+      '<div {"class":"body"} tag',
+      'text "hi"',
+      '</div>',
+      '</div>',
     ]);
   });
 
@@ -146,7 +226,10 @@ function pages(): { name: string; html: string }[] {
     for (const dir of readdirSync(samplesDir).filter((d) => !d.endsWith('.md'))) {
       for (const file of readdirSync(join(samplesDir, dir)).filter((f) => f.endsWith('.html'))) {
         const bytes = readFileSync(join(samplesDir, dir, file));
-        out.push({ name: `samples/${dir}/${file}`, html: dir === 'vbulletin3' ? new TextDecoder('windows-1252').decode(bytes) : bytes.toString('utf8') });
+        out.push({
+          name: `samples/${dir}/${file}`,
+          html: dir === 'vbulletin3' ? new TextDecoder('windows-1252').decode(bytes) : bytes.toString('utf8'),
+        });
       }
     }
   }
@@ -174,12 +257,19 @@ describe('every adapter reads the same page from its regions as from the whole p
     const adapter = adapters.find((a) => a.descriptor.engine === engine);
     expect(adapter, `no adapter recognises ${_name}`).toBeDefined();
     expect(adapter!.descriptor.regions, `${engine} declares no regions`).toBeDefined();
-    const ctx = { url: 'https://forum.example.com/threads/a-game.1/page-2', profile: DEFAULT_PROFILE, now: '2026-01-01T00:00:00Z' };
+    const ctx = {
+      url: 'https://forum.example.com/threads/a-game.1/page-2',
+      profile: DEFAULT_PROFILE,
+      now: '2026-01-01T00:00:00Z',
+    };
     const regioned = adapter!.parsePage(html, ctx);
     expect(regioned.posts.length).toBeGreaterThan(0);
     expect(regioned).toEqual(adapter!.parsePage(html, { ...ctx, wholePage: true }));
   });
-  it.each(all.filter((p) => p.name.startsWith('samples/')).map((p) => [p.name, p.html]))('%s: the whole-page scan is htmlparser2\'s tree', (_name, html) => {
-    expect(scanTree(html)).toEqual(fullTree(html));
-  });
+  it.each(all.filter((p) => p.name.startsWith('samples/')).map((p) => [p.name, p.html]))(
+    "%s: the whole-page scan is htmlparser2's tree",
+    (_name, html) => {
+      expect(scanTree(html)).toEqual(fullTree(html));
+    },
+  );
 });

@@ -66,11 +66,21 @@ describe('the page size posts are numbered by, where they show no number (every 
   const full: PageSizeEvidence = { page: 2, pageCount: 3, postsOnPage: 15 };
   const noProfile = { profile: {} };
   it.each<[string, PageSizeEvidence, { profile: { postsPerPage?: number }; postsPerPage?: number | null }, number]>([
-    ['the size the page states (phpBB start offsets) comes first', { ...last, stated: 25 }, { profile: { postsPerPage: 10 }, postsPerPage: 15 }, 25],
+    [
+      'the size the page states (phpBB start offsets) comes first',
+      { ...last, stated: 25 },
+      { profile: { postsPerPage: 10 }, postsPerPage: 15 },
+      25,
+    ],
     ['then the site profile', last, { profile: { postsPerPage: 10 }, postsPerPage: 15 }, 10],
     ['then a full page (any before the last) by its post count', full, { ...noProfile, postsPerPage: 30 }, 15],
-    ['then what an earlier page showed (passed along by the reader, from its cache too)', last, { ...noProfile, postsPerPage: 15 }, 15],
-    ['the engine\'s default only when nothing said otherwise', last, noProfile, 20],
+    [
+      'then what an earlier page showed (passed along by the reader, from its cache too)',
+      last,
+      { ...noProfile, postsPerPage: 15 },
+      15,
+    ],
+    ["the engine's default only when nothing said otherwise", last, noProfile, 20],
     ['the last page never teaches its post count as the size', last, { ...noProfile, postsPerPage: null }, 20],
   ])('%s', (_, evidence, ctx, size) => {
     expect(pageSizeFor(evidence, ctx, 20)).toBe(size);
@@ -81,11 +91,15 @@ describe('XenForo 2 posts that show no "#N" are numbered by the same page size (
   const last = readFixtureThread(packageRoot(import.meta.url), 'xenforo2', 'standard-game').pages[2]!;
   const bare = last.body.replace(/>\s*#\d+\s*</g, '><');
   const read = (ctx: { profile: SiteProfile; postsPerPage?: number | null }): number[] =>
-    xenforo2.parsePage(bare, { url: `http://forum.test${last.path}`, now: '2026-03-03T12:00:00Z', ...ctx }).posts.map((p) => p.number);
-  const script = standardGame().posts.slice(16).map((p) => p.n);
+    xenforo2
+      .parsePage(bare, { url: `http://forum.test${last.path}`, now: '2026-03-03T12:00:00Z', ...ctx })
+      .posts.map((p) => p.number);
+  const script = standardGame()
+    .posts.slice(16)
+    .map((p) => p.n);
 
   it.each([
-    ['the site profile\'s page size', { profile: SiteProfile.parse({ postsPerPage: 8 }) }],
+    ["the site profile's page size", { profile: SiteProfile.parse({ postsPerPage: 8 }) }],
     ['the page size earlier pages showed', { profile: DEFAULT_PROFILE, postsPerPage: 8 }],
   ] as const)('%s', (_, ctx) => {
     expect(bare).not.toMatch(/>\s*#\d+\s*</);

@@ -14,7 +14,8 @@ import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 
 const root = packageRoot(import.meta.url);
 const NOW = '2026-03-04T00:00:00Z';
-const parse = (html: string, url: string, profile = DEFAULT_PROFILE): ThreadPage => proboards.parsePage(html, { url, profile, now: NOW });
+const parse = (html: string, url: string, profile = DEFAULT_PROFILE): ThreadPage =>
+  proboards.parsePage(html, { url, profile, now: NOW });
 
 /**
  * fixtures/proboards/day-thread: two pages (5 + 3 posts) written by hand after the
@@ -32,13 +33,20 @@ describe('ProBoards hand-written thread (fixtures/proboards/day-thread)', () => 
   const posts = [...page1.posts, ...page2.posts];
   const post = (n: number): Post => posts.find((p) => p.number === n)!;
 
-  it('ProBoards: no post numbers are shown, so a post\'s number is its place in the thread', () => {
+  it("ProBoards: no post numbers are shown, so a post's number is its place in the thread", () => {
     expect(posts.map((p) => [p.id, p.number, p.page])).toEqual([
-      ['5001', 1, 1], ['5002', 2, 1], ['5003', 3, 1], ['5004', 4, 1], ['5005', 5, 1], ['5006', 6, 2], ['5007', 7, 2], ['5008', 8, 2],
+      ['5001', 1, 1],
+      ['5002', 2, 1],
+      ['5003', 3, 1],
+      ['5004', 4, 1],
+      ['5005', 5, 1],
+      ['5006', 6, 2],
+      ['5007', 7, 2],
+      ['5008', 8, 2],
     ]);
   });
 
-  it('a full page before the last says the page size; the last page needs the site profile\'s', () => {
+  it("a full page before the last says the page size; the last page needs the site profile's", () => {
     expect(parse(html1, THREAD).postsPerPage).toBe(5);
     const last = parse(html2, `${THREAD}?page=2`);
     expect(last.postsPerPage).toBeNull();
@@ -48,24 +56,43 @@ describe('ProBoards hand-written thread (fixtures/proboards/day-thread)', () => 
 
   it('reads authors from a.user-link with data-id; a guest from span.user-guest', () => {
     expect(posts.map((p) => [p.author, p.authorId])).toEqual([
-      ['Moderator', '1'], ['Alice', '11'], ['Bob', '12'], ['Carol', '13'], ['Dave', '14'], ['Eve', '16'], ['Frank', '17'], ['Passerby', null],
+      ['Moderator', '1'],
+      ['Alice', '11'],
+      ['Bob', '12'],
+      ['Carol', '13'],
+      ['Dave', '14'],
+      ['Eve', '16'],
+      ['Frank', '17'],
+      ['Passerby', null],
     ]);
   });
 
   it('ProBoards: times come from data-timestamp in ms, not from the viewer-zone title', () => {
     expect(posts.map((p) => p.postedAt)).toEqual([
-      '2026-03-02T18:00:00.000Z', '2026-03-02T18:05:00.000Z', '2026-03-02T18:20:00.000Z', '2026-03-02T19:00:00.000Z',
-      '2026-03-02T19:30:00.000Z', '2026-03-03T08:00:00.000Z', '2026-03-03T08:30:00.000Z', '2026-03-03T09:00:00.000Z',
+      '2026-03-02T18:00:00.000Z',
+      '2026-03-02T18:05:00.000Z',
+      '2026-03-02T18:20:00.000Z',
+      '2026-03-02T19:00:00.000Z',
+      '2026-03-02T19:30:00.000Z',
+      '2026-03-03T08:00:00.000Z',
+      '2026-03-03T08:30:00.000Z',
+      '2026-03-03T09:00:00.000Z',
     ]);
   });
 
   it('permalinks are the post links /post/{id}/thread', () => {
-    expect(posts.map((p) => p.permalink)).toEqual(posts.map((p) => `https://harbourmafia.proboards.com/post/${p.id}/thread`));
+    expect(posts.map((p) => p.permalink)).toEqual(
+      posts.map((p) => `https://harbourmafia.proboards.com/post/${p.id}/thread`),
+    );
   });
 
   it('div.edited_by is the edit marker: exact time from its timestamp, editor from its user link', () => {
     expect(posts.filter((p) => p.edit).map((p) => p.number)).toEqual([5]);
-    expect(post(5).edit).toEqual({ at: '2026-03-02T19:45:00.000Z', by: 'Dave', text: 'Last Edit: Mar 2, 2026 11:45:00 GMT -8 by Dave' });
+    expect(post(5).edit).toEqual({
+      at: '2026-03-02T19:45:00.000Z',
+      by: 'Dave',
+      text: 'Last Edit: Mar 2, 2026 11:45:00 GMT -8 by Dave',
+    });
   });
 
   it('pages and title come from ul.ui-pagination and the title bar', () => {
@@ -86,10 +113,16 @@ describe('ProBoards hand-written thread (fixtures/proboards/day-thread)', () => 
   it('strike (<s>, <strike>), bold (<b>, <strong>), italic, underline and colour keep their nodes', () => {
     expect(nodesOf(post(3).body, 'strike').map((s) => flatText(s.children))).toEqual(['Vote: Alice']);
     expect(nodesOf(post(7).body, 'strike').map((s) => flatText(s.children))).toEqual(['Vote: Eve']);
-    expect(nodesOf(post(7).body, 'bold').map((s) => flatText(s.children)).pop()).toBe('Vote: Bob');
+    expect(
+      nodesOf(post(7).body, 'bold')
+        .map((s) => flatText(s.children))
+        .pop(),
+    ).toBe('Vote: Bob');
     expect(nodesOf(post(7).body, 'italic')).toHaveLength(1);
     expect(nodesOf(post(7).body, 'underline')).toHaveLength(1);
-    expect(post(8).body).toEqual([{ t: 'color', color: '#ff0000', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] }]);
+    expect(post(8).body).toEqual([
+      { t: 'color', color: '#ff0000', children: [{ t: 'bold', children: [{ t: 'text', text: 'Vote: Alice' }] }] },
+    ]);
   });
 
   it('a smiley from the ProBoards set is a smilie; a posted picture is an image', () => {
@@ -99,10 +132,16 @@ describe('ProBoards hand-written thread (fixtures/proboards/day-thread)', () => 
   });
 
   it('spoiler, code, links and mentions', () => {
-    expect(nodesOf(post(4).body, 'spoiler').map((s) => [s.title, flatText(s.children)])).toEqual([['Spoiler', 'Vote: Dave']]);
+    expect(nodesOf(post(4).body, 'spoiler').map((s) => [s.title, flatText(s.children)])).toEqual([
+      ['Spoiler', 'Vote: Dave'],
+    ]);
     expect(nodesOf(post(5).body, 'code').map((c) => c.text)).toEqual(['Vote: Frank']);
-    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])).toEqual([['external', 'https://wiki.example.org/mafia']]);
-    expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([['internal', 'https://harbourmafia.proboards.com/post/5002/thread']]);
+    expect(nodesOf(post(4).body, 'link').map((l) => [l.kind, l.href])).toEqual([
+      ['external', 'https://wiki.example.org/mafia'],
+    ]);
+    expect(nodesOf(post(5).body, 'link').map((l) => [l.kind, l.href])).toEqual([
+      ['internal', 'https://harbourmafia.proboards.com/post/5002/thread'],
+    ]);
     expect(nodesOf(post(6).body, 'link').map((l) => [l.kind, flatText(l.children)])).toEqual([['mention', '@bob']]);
   });
 
@@ -114,8 +153,14 @@ describe('ProBoards hand-written thread (fixtures/proboards/day-thread)', () => 
 
 describe('ProBoards URLs and identification', () => {
   it('the thread is /thread/{id}/{slug}; page N is ?page=N', () => {
-    const ref = proboards.threadRef(new URL('https://harbourmafia.proboards.com/thread/321/mafia-12-day?page=3#post-5009'));
-    expect(ref).toEqual({ engine: 'proboards', url: 'https://harbourmafia.proboards.com/thread/321/mafia-12-day', id: '321' });
+    const ref = proboards.threadRef(
+      new URL('https://harbourmafia.proboards.com/thread/321/mafia-12-day?page=3#post-5009'),
+    );
+    expect(ref).toEqual({
+      engine: 'proboards',
+      url: 'https://harbourmafia.proboards.com/thread/321/mafia-12-day',
+      id: '321',
+    });
     expect(proboards.pageUrl(ref, 1, null)).toBe(ref.url);
     expect(proboards.pageUrl(ref, 3, null)).toBe(`${ref.url}?page=3`);
     expect(proboards.pageOf(new URL(`${ref.url}?page=3`), null)).toBe(3);
@@ -124,12 +169,16 @@ describe('ProBoards URLs and identification', () => {
 
   it('is recognised by *.proboards.com, and on its own domain by its post rows', () => {
     expect(engineFromUrl(new URL('https://harbourmafia.proboards.com/thread/321/x'))).toBe('proboards');
-    expect(engineFromHtml(readFileSync(join(root, 'fixtures/proboards/day-thread/page-1.html'), 'utf8'))).toBe('proboards');
+    expect(engineFromHtml(readFileSync(join(root, 'fixtures/proboards/day-thread/page-1.html'), 'utf8'))).toBe(
+      'proboards',
+    );
   });
 
   it('a page without post rows is a layout error; a cut-off page is a truncated page', () => {
     const url = 'https://harbourmafia.proboards.com/thread/321/x';
-    expect(() => parse('<!DOCTYPE html><html><body><div class="container posts"></div></body></html>', url)).toThrow(LayoutError);
+    expect(() => parse('<!DOCTYPE html><html><body><div class="container posts"></div></body></html>', url)).toThrow(
+      LayoutError,
+    );
     const whole = readFileSync(join(root, 'fixtures/proboards/day-thread/page-1.html'), 'utf8');
     expect(() => parse(whole.slice(0, Math.floor(whole.length * 0.7)), url)).toThrow(TruncatedPageError);
   });
@@ -171,7 +220,12 @@ describe('ProBoards: the selectors a scraper of live boards reads', () => {
 
   it('a live li.next link means another page, even where no page numbers show', () => {
     expect([page.page, page.pageCount]).toEqual([1, 2]);
-    const last = parse(html.replace('<li class="next">', '<li class="next state-disabled">').replace('href="/thread/77/mafia-3?page=2"', 'href="javascript:void(0)"'), url);
+    const last = parse(
+      html
+        .replace('<li class="next">', '<li class="next state-disabled">')
+        .replace('href="/thread/77/mafia-3?page=2"', 'href="javascript:void(0)"'),
+      url,
+    );
     expect(last.pageCount).toBe(1);
   });
 });

@@ -15,7 +15,9 @@ import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
  * The real vBulletin 3.8.11 page in ../shared/forum-samples (AnimeSuki, "Hibike!
  * Euphonium", page 152 of 155, Feb 2016), windows-1252 bytes. Read, never copied.
  */
-const SAMPLE = fileURLToPath(new URL('../../../shared/forum-samples/vbulletin3/nettally-vBulletin3.html', import.meta.url));
+const SAMPLE = fileURLToPath(
+  new URL('../../../shared/forum-samples/vbulletin3/nettally-vBulletin3.html', import.meta.url),
+);
 const haveSample = existsSync(SAMPLE);
 if (!haveSample && process.env.VOTAL_REQUIRE_SAMPLES) throw new Error(`missing sample ${SAMPLE}`);
 
@@ -68,7 +70,9 @@ describe.skipIf(!haveSample)('vBulletin 3 sample (AnimeSuki, page 152 of 155)', 
   it("vBulletin 3: every post's author and number", () => {
     const { posts } = parse();
     expect(posts).toHaveLength(20);
-    expect(posts.map((p) => [p.id, p.number, p.author, p.authorId])).toEqual(POSTS.map(([id, n, a, u]) => [id, n, a, u]));
+    expect(posts.map((p) => [p.id, p.number, p.author, p.authorId])).toEqual(
+      POSTS.map(([id, n, a, u]) => [id, n, a, u]),
+    );
     for (const p of posts) {
       expect(p.page).toBe(152);
       expect(p.permalink).toBe(`https://forums.animesuki.com/showthread.php?p=${p.id}#post${p.id}`);
@@ -103,10 +107,17 @@ describe.skipIf(!haveSample)('vBulletin 3 sample (AnimeSuki, page 152 of 155)', 
       expect(plainText(p.body)).not.toMatch(/Originally Posted by|^\s*Quote:/m);
       expect(nodesOf(p.body, 'image')).toEqual([]);
     }
-    expect(nodesOf(posts.find((p) => p.id === '5770009')!.body, 'quote').map((q) => q.author))
-      .toEqual(['wolfie74', null, 'karice67', 'Kamieichi', null]);
+    expect(nodesOf(posts.find((p) => p.id === '5770009')!.body, 'quote').map((q) => q.author)).toEqual([
+      'wolfie74',
+      null,
+      'karice67',
+      'Kamieichi',
+      null,
+    ]);
     // The last one is a bare [QUOTE] nested in Kamieichi's: it keeps no name of its own.
-    const kamieichi = nodesOf(posts.find((p) => p.id === '5770009')!.body, 'quote').find((q) => q.author === 'Kamieichi')!;
+    const kamieichi = nodesOf(posts.find((p) => p.id === '5770009')!.body, 'quote').find(
+      (q) => q.author === 'Kamieichi',
+    )!;
     expect(nodesOf(kamieichi.children, 'quote').map((q) => q.author)).toEqual([null]);
   });
 
@@ -121,9 +132,18 @@ describe.skipIf(!haveSample)('vBulletin 3 sample (AnimeSuki, page 152 of 155)', 
     const { posts } = parse();
     const edits = posts.filter((p) => p.edit).map((p) => [p.id, p.edit]);
     expect(edits).toEqual([
-      ['5768696', { at: '2016-02-01T03:31:00.000Z', by: 'Shirohige', text: 'Last edited by Shirohige; 2016-02-01 at 03:31.' }],
-      ['5768715', { at: '2016-02-01T05:50:00.000Z', by: 'karice67', text: 'Last edited by karice67; 2016-02-01 at 05:50.' }],
-      ['5778115', { at: '2016-02-13T07:31:00.000Z', by: 'Marina2', text: 'Last edited by Marina2; 2016-02-13 at 07:31.' }],
+      [
+        '5768696',
+        { at: '2016-02-01T03:31:00.000Z', by: 'Shirohige', text: 'Last edited by Shirohige; 2016-02-01 at 03:31.' },
+      ],
+      [
+        '5768715',
+        { at: '2016-02-01T05:50:00.000Z', by: 'karice67', text: 'Last edited by karice67; 2016-02-01 at 05:50.' },
+      ],
+      [
+        '5778115',
+        { at: '2016-02-13T07:31:00.000Z', by: 'Marina2', text: 'Last edited by Marina2; 2016-02-13 at 07:31.' },
+      ],
     ]);
   });
 
@@ -137,7 +157,11 @@ describe.skipIf(!haveSample)('vBulletin 3 sample (AnimeSuki, page 152 of 155)', 
 describe('vBulletin 3 URLs', () => {
   it('vBulletin 3: threadRef drops page, post and session; pageUrl and pageOf agree', () => {
     const ref = vbulletin3.threadRef(new URL(`${URL_P152}&s=03ba67d9ff8d5d12b48b2f4b75944915`));
-    expect(ref).toEqual({ engine: 'vbulletin3', url: 'https://forums.animesuki.com/showthread.php?t=128882', id: '128882' });
+    expect(ref).toEqual({
+      engine: 'vbulletin3',
+      url: 'https://forums.animesuki.com/showthread.php?t=128882',
+      id: '128882',
+    });
     expect(vbulletin3.pageUrl(ref, 1, null)).toBe(ref.url);
     expect(vbulletin3.pageUrl(ref, 152, null)).toBe(URL_P152);
     expect(vbulletin3.pageOf(new URL(URL_P152), null)).toBe(152);
@@ -145,36 +169,44 @@ describe('vBulletin 3 URLs', () => {
   });
 
   it('vBulletin 3: a page without posts is a LayoutError', () => {
-    const html = '<html><head><meta name="generator" content="vBulletin 3.8.11" /></head><body><div id="posts"></div></body></html>';
+    const html =
+      '<html><head><meta name="generator" content="vBulletin 3.8.11" /></head><body><div id="posts"></div></body></html>';
     expect(() => vbulletin3.parsePage(html, { url: URL_P152, profile: UTC, now: NOW })).toThrow(LayoutError);
   });
 });
 
 /** vB 3 prints a named quote's message in an italic div: that italic is the quote's styling. */
-const plainQuotes = (shapes: Shape[]): Shape[] => shapes.flatMap((s): Shape[] => {
-  if (s.t === 'quote') return [{ ...s, children: plainQuotes(s.children.flatMap((c) => (c.t === 'italic' ? c.children : [c]))) }];
-  return 'children' in s ? [{ ...s, children: plainQuotes(s.children) } as Shape] : [s];
-});
-
-describeStandardGame(vbulletin3, vbulletin3Renderer, {
-  name: 'vBulletin 3',
-  bareBodies: true,
-  permalink: (s) => `${ORIGIN}/showthread.php?p=${s.id}#post${s.id}`, // times: text in the board's zone, UTC
-  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 2026-03-03 at 10:05.' },
-  writes: (body) => asVbulletinWrites(body, { mentions: false }),
-  reads: plainQuotes,
-  quoteChrome: /Quote:|Originally Posted by/,
-  smilies: ['Smile', 'Big Grin'],
-  spoiler: false,
-  mention: null,
-  mountable: true,
-  also: {
-    // Code is code without its caption.
-    code: ({ post }) => expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.'),
-  },
-}, ({ post }) => {
-  it('no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
-    expect(nodesOf(post(11).body, 'spoiler')).toEqual([]);
-    expect(flatText(post(11).body)).toBe('[spoiler=secret]Vote: Dave[/spoiler]Not voting yet.');
+const plainQuotes = (shapes: Shape[]): Shape[] =>
+  shapes.flatMap((s): Shape[] => {
+    if (s.t === 'quote')
+      return [{ ...s, children: plainQuotes(s.children.flatMap((c) => (c.t === 'italic' ? c.children : [c]))) }];
+    return 'children' in s ? [{ ...s, children: plainQuotes(s.children) } as Shape] : [s];
   });
-});
+
+describeStandardGame(
+  vbulletin3,
+  vbulletin3Renderer,
+  {
+    name: 'vBulletin 3',
+    bareBodies: true,
+    permalink: (s) => `${ORIGIN}/showthread.php?p=${s.id}#post${s.id}`, // times: text in the board's zone, UTC
+    edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 2026-03-03 at 10:05.' },
+    writes: (body) => asVbulletinWrites(body, { mentions: false }),
+    reads: plainQuotes,
+    quoteChrome: /Quote:|Originally Posted by/,
+    smilies: ['Smile', 'Big Grin'],
+    spoiler: false,
+    mention: null,
+    mountable: true,
+    also: {
+      // Code is code without its caption.
+      code: ({ post }) => expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.'),
+    },
+  },
+  ({ post }) => {
+    it('no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
+      expect(nodesOf(post(11).body, 'spoiler')).toEqual([]);
+      expect(flatText(post(11).body)).toBe('[spoiler=secret]Vote: Dave[/spoiler]Not voting yet.');
+    });
+  },
+);

@@ -15,11 +15,14 @@ import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
  * The real vBulletin 4.2.3 page in ../shared/forum-samples (forums.militarytimes.com,
  * thread 9687, page 1 of 2, 2016). Read, never copied.
  */
-const SAMPLE = fileURLToPath(new URL('../../../shared/forum-samples/vbulletin4/nettally-vBulletin4.html', import.meta.url));
+const SAMPLE = fileURLToPath(
+  new URL('../../../shared/forum-samples/vbulletin4/nettally-vBulletin4.html', import.meta.url),
+);
 const haveSample = existsSync(SAMPLE);
 if (!haveSample && process.env.VOTAL_REQUIRE_SAMPLES) throw new Error(`missing sample ${SAMPLE}`);
 
-const THREAD = 'http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist-author-Bob-Dorr-dies-at-76';
+const THREAD =
+  'http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist-author-Bob-Dorr-dies-at-76';
 const NOW = '2017-07-03T18:00:00Z';
 /** Dates are text ("06-15-2016, 03:03 PM", m-d-Y) in the board's zone, never stated: assumed UTC. */
 const UTC = SiteProfile.parse({});
@@ -57,7 +60,9 @@ describe.skipIf(!haveSample)('vBulletin 4 sample (militarytimes, page 1 of 2)', 
   it("vBulletin 4: every post's author and number", () => {
     const { posts } = parse();
     expect(posts).toHaveLength(10);
-    expect(posts.map((p) => [p.id, p.number, p.author, p.authorId])).toEqual(POSTS.map(([id, n, a, u]) => [id, n, a, u]));
+    expect(posts.map((p) => [p.id, p.number, p.author, p.authorId])).toEqual(
+      POSTS.map(([id, n, a, u]) => [id, n, a, u]),
+    );
     for (const p of posts) {
       expect(p.page).toBe(1);
       // Relative to <base href="http://forums.militarytimes.com/">.
@@ -84,8 +89,13 @@ describe.skipIf(!haveSample)('vBulletin 4 sample (militarytimes, page 1 of 2)', 
     const own = textOutsideQuotes(post.body);
     expect(own).toContain('and who could forget');
     expect(own).not.toContain('two spaces after a period');
-    expect(posts.flatMap((p) => nodesOf(p.body, 'quote').map((q) => q.author)))
-      .toEqual(['sandsjames', 'Mjölnir', 'sandsjames', 'sandsjames', 'giggawatt']);
+    expect(posts.flatMap((p) => nodesOf(p.body, 'quote').map((q) => q.author))).toEqual([
+      'sandsjames',
+      'Mjölnir',
+      'sandsjames',
+      'sandsjames',
+      'giggawatt',
+    ]);
     for (const p of posts) {
       // "Originally Posted by", its icon and the view-post arrow are chrome.
       expect(plainText(p.body)).not.toContain('Originally Posted by');
@@ -103,7 +113,10 @@ describe.skipIf(!haveSample)('vBulletin 4 sample (militarytimes, page 1 of 2)', 
   it('vBulletin 4: links in the body keep their target; signatures are not body text', () => {
     const first = parse().posts[0]!;
     expect(nodesOf(first.body, 'link').map((l) => [l.kind, l.href])).toEqual([
-      ['external', 'http://www.airforcetimes.com/story/military/2016/06/14/legendary-military-columnist-author-bob-dorr-dies-76/85869288/'],
+      [
+        'external',
+        'http://www.airforcetimes.com/story/military/2016/06/14/legendary-military-columnist-author-bob-dorr-dies-76/85869288/',
+      ],
     ]);
     const mjolnir = parse().posts[1]!;
     expect(plainText(mjolnir.body)).not.toContain('The most important six inches');
@@ -112,12 +125,16 @@ describe.skipIf(!haveSample)('vBulletin 4 sample (militarytimes, page 1 of 2)', 
   it('vBulletin 4: the sample has no edit note; an injected one (live vB4 markup) is read', () => {
     expect(parse().posts.filter((p) => p.edit)).toEqual([]);
     // blockquote.postcontent.lastedited follows div.content in the post row (ubuntuforums, vB 4).
-    const note = '<blockquote class="postcontent lastedited">\n\t\t\t\t\tLast edited by Rainmaker; 06-15-2016 at <span class="time">08:20 PM</span>.\n\t\t\t\t</blockquote>';
+    const note =
+      '<blockquote class="postcontent lastedited">\n\t\t\t\t\tLast edited by Rainmaker; 06-15-2016 at <span class="time">08:20 PM</span>.\n\t\t\t\t</blockquote>';
     const html = sample();
     const at = html.indexOf('<div class="cleardiv"></div>', html.indexOf('id="post_message_365272"'));
     const posts = parse(html.slice(0, at) + note + html.slice(at)).posts;
     expect(posts.filter((p) => p.edit).map((p) => [p.id, p.edit])).toEqual([
-      ['365272', { at: '2016-06-15T20:20:00.000Z', by: 'Rainmaker', text: 'Last edited by Rainmaker; 06-15-2016 at 08:20 PM.' }],
+      [
+        '365272',
+        { at: '2016-06-15T20:20:00.000Z', by: 'Rainmaker', text: 'Last edited by Rainmaker; 06-15-2016 at 08:20 PM.' },
+      ],
     ]);
     expect(plainText(posts[4]!.body)).not.toContain('Last edited');
   });
@@ -140,35 +157,44 @@ describe('vBulletin 4 URLs', () => {
     expect(vbulletin4.pageUrl(basic, 4, null)).toBe('https://f.example/showthread.php?9687-A-Game/page4');
     expect(vbulletin4.pageOf(new URL('https://f.example/showthread.php?9687-A-Game/page4'), null)).toBe(4);
 
-    expect(vbulletin4.threadRef(new URL('https://f.example/threads/9687-a-game/page5')))
-      .toEqual({ engine: 'vbulletin4', url: 'https://f.example/threads/9687-a-game', id: '9687' });
+    expect(vbulletin4.threadRef(new URL('https://f.example/threads/9687-a-game/page5'))).toEqual({
+      engine: 'vbulletin4',
+      url: 'https://f.example/threads/9687-a-game',
+      id: '9687',
+    });
     expect(vbulletin4.pageOf(new URL(THREAD), null)).toBe(1);
   });
 
   it('vBulletin 4: a page without posts is a LayoutError', () => {
-    const html = '<html id="vbulletin_html"><head><title>x</title></head><body><div class="standard_error">No Thread specified.</div></body></html>';
+    const html =
+      '<html id="vbulletin_html"><head><title>x</title></head><body><div class="standard_error">No Thread specified.</div></body></html>';
     expect(() => vbulletin4.parsePage(html, { url: THREAD, profile: UTC, now: NOW })).toThrow(LayoutError);
   });
 });
 
-describeStandardGame(vbulletin4, vbulletin4Renderer, {
-  name: 'vBulletin 4',
-  // Times: "03-02-2026, 06:00 PM" in the board's zone, UTC.
-  permalink: (s) => `${ORIGIN}/showthread.php/4242-Standard-Game-Day-1?p=${s.id}&viewfull=1#post${s.id}`,
-  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 03-03-2026 at 10:05 AM.' },
-  writes: (body) => asVbulletinWrites(body, { mentions: false }),
-  quoteChrome: /Originally Posted by/,
-  smilies: ['Smile', 'Big Grin'],
-  spoiler: false,
-  mention: null,
-  mountable: true,
-  also: {
-    // Code is code without its caption.
-    code: ({ post }) => expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.'),
+describeStandardGame(
+  vbulletin4,
+  vbulletin4Renderer,
+  {
+    name: 'vBulletin 4',
+    // Times: "03-02-2026, 06:00 PM" in the board's zone, UTC.
+    permalink: (s) => `${ORIGIN}/showthread.php/4242-Standard-Game-Day-1?p=${s.id}&viewfull=1#post${s.id}`,
+    edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 03-03-2026 at 10:05 AM.' },
+    writes: (body) => asVbulletinWrites(body, { mentions: false }),
+    quoteChrome: /Originally Posted by/,
+    smilies: ['Smile', 'Big Grin'],
+    spoiler: false,
+    mention: null,
+    mountable: true,
+    also: {
+      // Code is code without its caption.
+      code: ({ post }) => expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.'),
+    },
   },
-}, ({ post }) => {
-  it('no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
-    expect(nodesOf(post(11).body, 'spoiler')).toEqual([]);
-    expect(flatText(post(11).body)).toBe('[spoiler=secret]Vote: Dave[/spoiler]Not voting yet.');
-  });
-});
+  ({ post }) => {
+    it('no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
+      expect(nodesOf(post(11).body, 'spoiler')).toEqual([]);
+      expect(flatText(post(11).body)).toBe('[spoiler=secret]Vote: Dave[/spoiler]Not voting yet.');
+    });
+  },
+);

@@ -15,11 +15,14 @@ import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
  * The real vBulletin 5.5.2 page in ../shared/forum-samples (fandompost.vbulletin.net,
  * "Isekai Quartet Discussion Thread", page 1 of 2, 2019). Read, never copied.
  */
-const SAMPLE = fileURLToPath(new URL('../../../shared/forum-samples/vbulletin5/nettally-vBulletin5.html', import.meta.url));
+const SAMPLE = fileURLToPath(
+  new URL('../../../shared/forum-samples/vbulletin5/nettally-vBulletin5.html', import.meta.url),
+);
 const haveSample = existsSync(SAMPLE);
 if (!haveSample && process.env.VOTAL_REQUIRE_SAMPLES) throw new Error(`missing sample ${SAMPLE}`);
 
-const THREAD = 'https://fandompost.vbulletin.net/forum/anime-manga-discussions/general-anime-discussions/727744-isekai-quartet-discussion-thread';
+const THREAD =
+  'https://fandompost.vbulletin.net/forum/anime-manga-discussions/general-anime-discussions/727744-isekai-quartet-discussion-thread';
 const NOW = '2019-06-01T12:00:00Z';
 const UTC = SiteProfile.parse({});
 /**
@@ -67,7 +70,9 @@ describe.skipIf(!haveSample)('vBulletin 5 sample (fandompost, page 1 of 2)', () 
   it("vBulletin 5: every post's author and number", () => {
     const { posts } = parse();
     expect(posts).toHaveLength(15);
-    expect(posts.map((p) => [p.id, p.number, p.author, p.authorId])).toEqual(POSTS.map(([id, n, a, u]) => [id, n, a, u]));
+    expect(posts.map((p) => [p.id, p.number, p.author, p.authorId])).toEqual(
+      POSTS.map(([id, n, a, u]) => [id, n, a, u]),
+    );
     expect(posts[0]!.permalink).toBe(`${THREAD}#post727744`);
     for (const p of posts.slice(1)) expect(p.permalink).toBe(`${THREAD}?p=${p.id}#post${p.id}`);
     for (const p of posts) expect(p.page).toBe(1);
@@ -94,8 +99,13 @@ describe.skipIf(!haveSample)('vBulletin 5 sample (fandompost, page 1 of 2)', () 
     const own = textOutsideQuotes(post.body);
     expect(own).toContain('Quite true.');
     expect(own).not.toContain("Kazuma's harem");
-    expect(posts.flatMap((p) => nodesOf(p.body, 'quote').map((q) => q.author)))
-      .toEqual(['Buckeye', 'Buckeye', 'General Hentai', 'Gildor', 'Buckeye']);
+    expect(posts.flatMap((p) => nodesOf(p.body, 'quote').map((q) => q.author))).toEqual([
+      'Buckeye',
+      'Buckeye',
+      'General Hentai',
+      'Gildor',
+      'Buckeye',
+    ]);
     for (const p of posts) {
       expect(plainText(p.body)).not.toMatch(/Originally posted by|View Post/i);
       expect(nodesOf(p.body, 'image')).toEqual([]);
@@ -114,12 +124,16 @@ describe.skipIf(!haveSample)('vBulletin 5 sample (fandompost, page 1 of 2)', () 
   it('vBulletin 5: the sample has no edit note; an injected .b-post__edit is read', () => {
     expect(parse().posts.filter((p) => p.edit)).toEqual([]);
     // Shape as third-party vB5 scrapers read it: editor link, then the date after ";". [C]
-    const note = '<div class="b-post__edit h-margin-top-xl">Last edited by <a href="https://fandompost.vbulletin.net/member/1712-buckeye" data-vbnamecard="1712">Buckeye</a>; 04-09-2019, 10:45 AM.</div>';
+    const note =
+      '<div class="b-post__edit h-margin-top-xl">Last edited by <a href="https://fandompost.vbulletin.net/member/1712-buckeye" data-vbnamecard="1712">Buckeye</a>; 04-09-2019, 10:45 AM.</div>';
     const html = sample();
     const at = html.indexOf('<div class="post-signature', html.indexOf('data-node-id="727744"'));
     const posts = parse(html.slice(0, at) + note + html.slice(at), CHICAGO).posts;
     expect(posts.filter((p) => p.edit).map((p) => [p.id, p.edit])).toEqual([
-      ['727744', { at: '2019-04-09T15:45:00.000Z', by: 'Buckeye', text: 'Last edited by Buckeye; 04-09-2019, 10:45 AM.' }],
+      [
+        '727744',
+        { at: '2019-04-09T15:45:00.000Z', by: 'Buckeye', text: 'Last edited by Buckeye; 04-09-2019, 10:45 AM.' },
+      ],
     ]);
   });
 });
@@ -135,39 +149,47 @@ describe('vBulletin 5 URLs', () => {
   });
 
   it('vBulletin 5: a page without posts is a LayoutError', () => {
-    const html = '<html><head><meta name="generator" content="vBulletin 5.5.2" /></head><body id="vb-page-body"><div class="error">Invalid Node</div></body></html>';
+    const html =
+      '<html><head><meta name="generator" content="vBulletin 5.5.2" /></head><body id="vb-page-body"><div class="error">Invalid Node</div></body></html>';
     expect(() => vbulletin5.parsePage(html, { url: THREAD, profile: UTC, now: NOW })).toThrow(LayoutError);
   });
 });
 
 const THREAD_PATH = '/forum/mafia-games/4242-standard-game-day-1';
 
-describeStandardGame(vbulletin5, vbulletin5Renderer, {
-  name: 'vBulletin 5',
-  // Times: data-node-publishdate.
-  permalink: (s) => `${ORIGIN}${THREAD_PATH}${s.n === 1 ? '' : `?p=${s.id}`}#post${s.id}`,
-  edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 03-03-2026, 10:05 AM.' },
-  writes: (body) => asVbulletinWrites(body, { mentions: true }),
-  quoteChrome: /Originally posted by|View Post/,
-  smilies: ['Smile', 'Big Grin'],
-  spoiler: false,
-  mention: { href: `${ORIGIN}/member/12-bob`, text: 'Bob' },
-  mountable: true,
-  also: {
-    pageUrls: ({ thread }) => {
-      expect(vbulletin5.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`)).url).toBe(`${ORIGIN}${THREAD_PATH}`);
+describeStandardGame(
+  vbulletin5,
+  vbulletin5Renderer,
+  {
+    name: 'vBulletin 5',
+    // Times: data-node-publishdate.
+    permalink: (s) => `${ORIGIN}${THREAD_PATH}${s.n === 1 ? '' : `?p=${s.id}`}#post${s.id}`,
+    edit: { at: '2026-03-03T10:05:00.000Z', by: 'Dave', text: 'Last edited by Dave; 03-03-2026, 10:05 AM.' },
+    writes: (body) => asVbulletinWrites(body, { mentions: true }),
+    quoteChrome: /Originally posted by|View Post/,
+    smilies: ['Smile', 'Big Grin'],
+    spoiler: false,
+    mention: { href: `${ORIGIN}/member/12-bob`, text: 'Bob' },
+    mountable: true,
+    also: {
+      pageUrls: ({ thread }) => {
+        expect(vbulletin5.threadRef(new URL(`${ORIGIN}${thread.manifest.path}`)).url).toBe(`${ORIGIN}${THREAD_PATH}`);
+      },
+      // The zone-less datetime is the server's clock (7 hours behind here) and is not read.
+      posts: ({ thread }) => {
+        expect(thread.pages[0]!.body).toContain(
+          '<time itemprop="dateCreated" datetime="2026-03-02T10:00:00">03-02-2026, 06:00 PM</time>',
+        );
+      },
+      edit: ({ post }) => expect(flatText(post(13).body)).not.toContain('Last edited'),
+      // Code is code without its caption.
+      code: ({ post }) => expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.'),
     },
-    // The zone-less datetime is the server's clock (7 hours behind here) and is not read.
-    posts: ({ thread }) => {
-      expect(thread.pages[0]!.body).toContain('<time itemprop="dateCreated" datetime="2026-03-02T10:00:00">03-02-2026, 06:00 PM</time>');
-    },
-    edit: ({ post }) => expect(flatText(post(13).body)).not.toContain('Last edited'),
-    // Code is code without its caption.
-    code: ({ post }) => expect(flatText(post(10).body)).toBe('My notes: Vote: Frank nothing else.'),
   },
-}, ({ post }) => {
-  it('no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
-    expect(nodesOf(post(11).body, 'spoiler')).toEqual([]);
-    expect(flatText(post(11).body)).toBe('[spoiler=secret]Vote: Dave[/spoiler]Not voting yet.');
-  });
-});
+  ({ post }) => {
+    it('no spoiler tag, so the [spoiler] BBCode stays literal around a bold vote', () => {
+      expect(nodesOf(post(11).body, 'spoiler')).toEqual([]);
+      expect(flatText(post(11).body)).toBe('[spoiler=secret]Vote: Dave[/spoiler]Not voting yet.');
+    });
+  },
+);

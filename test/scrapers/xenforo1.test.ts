@@ -72,7 +72,9 @@ describe.skipIf(!haveSample)('XenForo 1 sample (Sufficient Velocity, page 54 of 
   it("XenForo 1: every post's id, number, author, user id and permalink", () => {
     const { posts } = parse();
     expect(posts).toHaveLength(25);
-    expect(posts.map((p) => [p.id, p.number, p.author, p.authorId])).toEqual(POSTS.map(([id, n, a, u]) => [id, n, a, u]));
+    expect(posts.map((p) => [p.id, p.number, p.author, p.authorId])).toEqual(
+      POSTS.map(([id, n, a, u]) => [id, n, a, u]),
+    );
     for (const p of posts) {
       expect(p.page).toBe(54);
       // <base href> is the board root: "posts/ID/" resolves there, not under the thread.
@@ -146,10 +148,14 @@ describe.skipIf(!haveSample)('XenForo 1 sample (Sufficient Velocity, page 54 of 
 describe('XenForo 1 URLs', () => {
   it('XenForo 1: threadRef gives the canonical page-1 URL and the thread id', () => {
     expect(xenforo1.threadRef(new URL(URL_P54))).toEqual({
-      engine: 'xenforo1', url: 'https://forums.sufficientvelocity.com/threads/renascence-a-homura-quest.10402/', id: '10402',
+      engine: 'xenforo1',
+      url: 'https://forums.sufficientvelocity.com/threads/renascence-a-homura-quest.10402/',
+      id: '10402',
     });
     expect(xenforo1.threadRef(new URL('https://f.example/forum/threads/a-game.77/page-3#post-12'))).toEqual({
-      engine: 'xenforo1', url: 'https://f.example/forum/threads/a-game.77/', id: '77',
+      engine: 'xenforo1',
+      url: 'https://f.example/forum/threads/a-game.77/',
+      id: '77',
     });
     expect(xenforo1.threadRef(new URL('https://f.example/index.php?threads/a-game.77/page-3')).id).toBe('77');
   });
@@ -163,7 +169,8 @@ describe('XenForo 1 URLs', () => {
   });
 
   it('XenForo 1: a page without posts is a LayoutError, not an empty thread', () => {
-    const html = '<!DOCTYPE html><html id="XenForo"><head><title>Error</title></head><body><div class="errorOverlay">The requested thread could not be found.</div></body></html>';
+    const html =
+      '<!DOCTYPE html><html id="XenForo"><head><title>Error</title></head><body><div class="errorOverlay">The requested thread could not be found.</div></body></html>';
     expect(() => xenforo1.parsePage(html, { url: URL_P54, profile: UTC, now: NOW })).toThrow(LayoutError);
   });
 });

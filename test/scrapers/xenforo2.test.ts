@@ -13,32 +13,59 @@ import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
 const root = packageRoot(import.meta.url);
 const samples = resolve(root, '../shared/forum-samples');
 const haveSamples = existsSync(join(samples, 'xenforo2'));
-if (!haveSamples) console.warn(`[xenforo2] real forum samples not found at ${samples}/xenforo2: skipping the real-page tests`);
+if (!haveSamples)
+  console.warn(`[xenforo2] real forum samples not found at ${samples}/xenforo2: skipping the real-page tests`);
 
 const NOW = '2024-06-19T12:00:00Z';
-const parse = (html: string, url: string): ThreadPage => xenforo2.parsePage(html, { url, profile: DEFAULT_PROFILE, now: NOW });
+const parse = (html: string, url: string): ThreadPage =>
+  xenforo2.parsePage(html, { url, profile: DEFAULT_PROFILE, now: NOW });
 const sample = (file: string): string => readFileSync(join(samples, 'xenforo2', file), 'utf8');
-const isIso = (s: string | null): boolean => s !== null && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(s) && !Number.isNaN(Date.parse(s));
+const isIso = (s: string | null): boolean =>
+  s !== null && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(s) && !Number.isNaN(Date.parse(s));
 
 describe.skipIf(!haveSamples)('XenForo 2.0 real page (nettally-Xenforo2.html, xenforo.com)', () => {
   const url = 'https://xenforo.com/community/threads/a-dark-theme-option.8276/';
   const page = haveSamples ? parse(sample('nettally-Xenforo2.html'), url) : (null as unknown as ThreadPage);
 
   it('reads every post on the page, in order, with the forum\'s ids and "#N" numbers', () => {
-    expect(page.posts.map((p) => p.id)).toEqual(['114210', '114243', '114249', '114253', '115610', '1091229', '1091230', '1358710']);
+    expect(page.posts.map((p) => p.id)).toEqual([
+      '114210',
+      '114243',
+      '114249',
+      '114253',
+      '115610',
+      '1091229',
+      '1091230',
+      '1358710',
+    ]);
     expect(page.posts.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(page.posts.every((p) => p.page === 1)).toBe(true);
   });
 
   it('takes the author from data-author and the user id from the name link', () => {
-    expect(page.posts.map((p) => p.author)).toEqual(['dieketzer', 'krstep', 'dieketzer', 'anotheralias', 'T3G Silas', 'Azofan', 'AndyB', 'sub_ubi']);
+    expect(page.posts.map((p) => p.author)).toEqual([
+      'dieketzer',
+      'krstep',
+      'dieketzer',
+      'anotheralias',
+      'T3G Silas',
+      'Azofan',
+      'AndyB',
+      'sub_ubi',
+    ]);
     expect(page.posts.map((p) => p.authorId)).toEqual(['496', '1029', '496', '693', '3362', '85474', '1327', '53960']);
   });
 
   it('reads post times from data-time as exact UTC instants', () => {
     expect(page.posts.map((p) => p.postedAt)).toEqual([
-      '2010-11-21T10:51:58.000Z', '2010-11-21T13:24:47.000Z', '2010-11-21T13:39:28.000Z', '2010-11-21T13:47:23.000Z',
-      '2010-11-23T23:42:24.000Z', '2016-08-21T06:09:15.000Z', '2016-08-21T06:22:26.000Z', '2019-06-26T09:25:09.000Z',
+      '2010-11-21T10:51:58.000Z',
+      '2010-11-21T13:24:47.000Z',
+      '2010-11-21T13:39:28.000Z',
+      '2010-11-21T13:47:23.000Z',
+      '2010-11-23T23:42:24.000Z',
+      '2016-08-21T06:09:15.000Z',
+      '2016-08-21T06:22:26.000Z',
+      '2019-06-26T09:25:09.000Z',
     ]);
   });
 
@@ -62,7 +89,12 @@ describe.skipIf(!haveSamples)('XenForo 2.0 real page (nettally-Xenforo2.html, xe
 
   it('a link marked link--internal is internal', () => {
     const links = nodesOf(page.posts[6]!.body, 'link');
-    expect(links).toEqual([expect.objectContaining({ kind: 'internal', href: 'https://xenforo.com/community/resources/default-style-dark.3656/' })]);
+    expect(links).toEqual([
+      expect.objectContaining({
+        kind: 'internal',
+        href: 'https://xenforo.com/community/resources/default-style-dark.3656/',
+      }),
+    ]);
   });
 
   it('user chrome (avatar, user title, reactions) never enters a body', () => {
@@ -110,7 +142,11 @@ describe.skipIf(!haveSamples)('XenForo 2.2 real page (revioos-rpgcodex-thread-do
     const edited = page.posts.filter((p) => p.edit !== null);
     expect(edited.map((p) => p.number)).toEqual([1, 6]);
     // "Yesterday at 5:17 AM" on screen; the marker's data-time is exact.
-    expect(post(1).edit).toEqual({ at: '2024-06-18T03:17:32.000Z', by: null, text: 'Last edited: Yesterday at 5:17 AM' });
+    expect(post(1).edit).toEqual({
+      at: '2024-06-18T03:17:32.000Z',
+      by: null,
+      text: 'Last edited: Yesterday at 5:17 AM',
+    });
     expect(post(6).edit?.at).toBe('2024-05-23T12:18:09.000Z');
   });
 
@@ -145,7 +181,7 @@ describe.skipIf(!haveSamples)('XenForo 2.2 real page (revioos-rpgcodex-thread-do
     expect(code[0]!.text.trim()).toMatch(/^_delimiter = chr\(61\)\+'===='/);
   });
 
-  it("a code block's title (\"Python:\") is not part of its code", () => {
+  it('a code block\'s title ("Python:") is not part of its code', () => {
     expect(nodesOf(post(1).body, 'code')[0]!.text).not.toContain('Python:');
   });
 
@@ -154,11 +190,17 @@ describe.skipIf(!haveSamples)('XenForo 2.2 real page (revioos-rpgcodex-thread-do
     expect(page.posts.flatMap((p) => nodesOf(p.body, 'image'))).toEqual([]);
   });
 
-  it('links keep the forum\'s internal/external marking and resolve to absolute URLs', () => {
+  it("links keep the forum's internal/external marking and resolve to absolute URLs", () => {
     const links = nodesOf(post(1).body, 'link').map((l) => [l.kind, l.href]);
     expect(links).toEqual([
-      ['internal', 'https://rpgcodex.net/forums/threads/rpg-codexs-best-rpgs-2024-voting-is-closed.150010/page-22#post-8988410'],
-      ['external', 'https://docs.google.com/spreadsheets/d/1u4xRHlx2P7PXxMoY9hmtOvbRRY8Fx9HwmsBqY1XwQyQ/edit?usp=sharing'],
+      [
+        'internal',
+        'https://rpgcodex.net/forums/threads/rpg-codexs-best-rpgs-2024-voting-is-closed.150010/page-22#post-8988410',
+      ],
+      [
+        'external',
+        'https://docs.google.com/spreadsheets/d/1u4xRHlx2P7PXxMoY9hmtOvbRRY8Fx9HwmsBqY1XwQyQ/edit?usp=sharing',
+      ],
       ['internal', 'https://rpgcodex.net/forums/threads/a-list-of-rpgs-a-codex-collaboration.146323/'],
       ['external', 'https://mybinder.org/v2/gh/codexianbeholdaman/Revioos/HEAD'],
       ['external', 'https://github.com/codexianbeholdaman/Revioos/tree/main'],
@@ -168,7 +210,11 @@ describe.skipIf(!haveSamples)('XenForo 2.2 real page (revioos-rpgcodex-thread-do
   it('adverts placed inside the message body are not part of the post', () => {
     expect(html).toContain('samCodeUnit');
     for (const p of page.posts) {
-      expect(nodesOf(p.body, 'link').map((l) => l.href).join(' ')).not.toMatch(/cpmstar|tribalfusion/);
+      expect(
+        nodesOf(p.body, 'link')
+          .map((l) => l.href)
+          .join(' '),
+      ).not.toMatch(/cpmstar|tribalfusion/);
       expect(flatText(p.body)).not.toMatch(/cpmstar|e9\.size/);
     }
   });
@@ -178,15 +224,25 @@ describe.skipIf(!haveSamples)('XenForo 2.2 real page (revioos-rpgcodex-thread-do
   });
 
   it('bold and italic nest as written', () => {
-    expect(nodesOf(post(6).body, 'bold')).toEqual([{ t: 'bold', children: [{ t: 'italic', children: [{ t: 'text', text: 'MORROWIND' }] }] }]);
+    expect(nodesOf(post(6).body, 'bold')).toEqual([
+      { t: 'bold', children: [{ t: 'italic', children: [{ t: 'text', text: 'MORROWIND' }] }] },
+    ]);
   });
 });
 
 describe('XenForo 2 thread URLs', () => {
   it('the thread of any page or post anchor is its page 1', () => {
-    const ref = xenforo2.threadRef(new URL('https://xenforo.com/community/threads/a-dark-theme-option.8276/page-3#post-114243'));
-    expect(ref).toEqual({ engine: 'xenforo2', url: 'https://xenforo.com/community/threads/a-dark-theme-option.8276/', id: '8276' });
-    expect(xenforo2.threadRef(new URL('https://forum.test/threads/standard-game.4242/post-9002')).url).toBe('https://forum.test/threads/standard-game.4242/');
+    const ref = xenforo2.threadRef(
+      new URL('https://xenforo.com/community/threads/a-dark-theme-option.8276/page-3#post-114243'),
+    );
+    expect(ref).toEqual({
+      engine: 'xenforo2',
+      url: 'https://xenforo.com/community/threads/a-dark-theme-option.8276/',
+      id: '8276',
+    });
+    expect(xenforo2.threadRef(new URL('https://forum.test/threads/standard-game.4242/post-9002')).url).toBe(
+      'https://forum.test/threads/standard-game.4242/',
+    );
   });
 
   it('page N is /page-N; page 1 is the thread URL', () => {

@@ -9,16 +9,28 @@ describe('environment', () => {
   it('defaults: PGlite in ./.votal, 127.0.0.1:8080, no token, no key, private hosts refused', () => {
     const env = loadEnv({});
     expect(env).toEqual({
-      databaseUrl: undefined, dataDir: '.votal', adminToken: undefined, secretKey: undefined,
-      port: 8080, host: '127.0.0.1', allowPrivateHosts: false, logLevel: 'info',
+      databaseUrl: undefined,
+      dataDir: '.votal',
+      adminToken: undefined,
+      secretKey: undefined,
+      port: 8080,
+      host: '127.0.0.1',
+      allowPrivateHosts: false,
+      logLevel: 'info',
     });
   });
 
   it('reads every variable', () => {
     const key = Buffer.alloc(32, 3);
     const env = loadEnv({
-      DATABASE_URL: 'postgres://votal:pw@db:5432/votal', VOTAL_DATA_DIR: '/var/lib/votal', VOTAL_ADMIN_TOKEN: 'a'.repeat(32),
-      VOTAL_SECRET_KEY: key.toString('base64'), PORT: '9000', HOST: '0.0.0.0', VOTAL_ALLOW_PRIVATE_HOSTS: '1', VOTAL_LOG_LEVEL: 'debug',
+      DATABASE_URL: 'postgres://votal:pw@db:5432/votal',
+      VOTAL_DATA_DIR: '/var/lib/votal',
+      VOTAL_ADMIN_TOKEN: 'a'.repeat(32),
+      VOTAL_SECRET_KEY: key.toString('base64'),
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      VOTAL_ALLOW_PRIVATE_HOSTS: '1',
+      VOTAL_LOG_LEVEL: 'debug',
     });
     expect(env.databaseUrl).toBe('postgres://votal:pw@db:5432/votal');
     expect(env.secretKey!.equals(key)).toBe(true);
@@ -33,30 +45,42 @@ describe('environment', () => {
     expect(loadEnv({}).pollConcurrency).toBeUndefined();
     expect(loadEnv({ VOTAL_POLL_CONCURRENCY: '12' }).pollConcurrency).toBe(12);
     for (const bad of ['0', '2.5', 'many']) {
-      expect(() => loadEnv({ VOTAL_POLL_CONCURRENCY: bad }), bad).toThrow(/VOTAL_POLL_CONCURRENCY must be a whole number/);
+      expect(() => loadEnv({ VOTAL_POLL_CONCURRENCY: bad }), bad).toThrow(
+        /VOTAL_POLL_CONCURRENCY must be a whole number/,
+      );
     }
   });
 
   it('names every bad variable and never echoes a value', () => {
     let error: unknown;
     try {
-      loadEnv({ DATABASE_URL: 'mysql://root:hunter2@x/db', PORT: 'eighty', VOTAL_SECRET_KEY: 'too-short-secret', VOTAL_ADMIN_TOKEN: 'short' });
+      loadEnv({
+        DATABASE_URL: 'mysql://root:hunter2@x/db',
+        PORT: 'eighty',
+        VOTAL_SECRET_KEY: 'too-short-secret',
+        VOTAL_ADMIN_TOKEN: 'short',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(EnvError);
     const message = (error as Error).message;
-    for (const name of ['DATABASE_URL', 'PORT', 'VOTAL_SECRET_KEY', 'VOTAL_ADMIN_TOKEN']) expect(message).toContain(name);
+    for (const name of ['DATABASE_URL', 'PORT', 'VOTAL_SECRET_KEY', 'VOTAL_ADMIN_TOKEN'])
+      expect(message).toContain(name);
     for (const secret of ['hunter2', 'too-short-secret', '"short"']) expect(message).not.toContain(secret);
   });
 
   it('VOTAL_PUBLIC_URL is kept as an origin; anything but an http(s) address is refused, naming it', () => {
     expect(loadEnv({ VOTAL_PUBLIC_URL: 'https://Votal.Example.org/gm/' }).publicUrl).toBe('https://votal.example.org');
-    expect(() => loadEnv({ VOTAL_PUBLIC_URL: 'votal.example.org' })).toThrow(/VOTAL_PUBLIC_URL must be the http\(s\) address/);
+    expect(() => loadEnv({ VOTAL_PUBLIC_URL: 'votal.example.org' })).toThrow(
+      /VOTAL_PUBLIC_URL must be the http\(s\) address/,
+    );
   });
 
   it('an admin token under 32 characters is refused, naming the variable (issue #17)', () => {
-    expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(16) })).toThrow(/VOTAL_ADMIN_TOKEN must be at least 32 characters/);
+    expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(16) })).toThrow(
+      /VOTAL_ADMIN_TOKEN must be at least 32 characters/,
+    );
     expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(31) })).toThrow(EnvError);
     expect(loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(32) }).adminToken).toBe('x'.repeat(32));
   });
@@ -83,19 +107,28 @@ describe('secrets at rest (AES-256-GCM)', () => {
     const [v, iv, tag, ciphertext] = sealed.split('.') as [string, string, string, string];
     for (const bytes of [4, 8, 12, 15]) {
       const cut = Buffer.from(tag, 'base64url').subarray(0, bytes).toString('base64url');
-      expect(() => box.open([v, iv, cut, ciphertext].join('.'), 'game:1'), `${bytes}-byte tag`).toThrow(SecretOpenError);
+      expect(() => box.open([v, iv, cut, ciphertext].join('.'), 'game:1'), `${bytes}-byte tag`).toThrow(
+        SecretOpenError,
+      );
     }
   });
 
   it('refuses to store credentials without VOTAL_SECRET_KEY; copy needs none', async () => {
     const cookieJar = async (t: string) => t;
-    await expect(sealPublish({ method: 'discourse-api', apiKey: 'k', apiUsername: 'gm' }, 'https://f/t/1', null, cookieJar))
-      .rejects.toThrow(MissingSecretKeyError);
+    await expect(
+      sealPublish({ method: 'discourse-api', apiKey: 'k', apiUsername: 'gm' }, 'https://f/t/1', null, cookieJar),
+    ).rejects.toThrow(MissingSecretKeyError);
     expect(await sealPublish({ method: 'copy' }, 'https://f/t/1', null, cookieJar)).toEqual({ method: 'copy' });
-    const stored = await sealPublish({ method: 'xenforo-api', apiKey: 'xf-secret', apiUser: '1' }, 'https://f/threads/a.1/', box, cookieJar);
+    const stored = await sealPublish(
+      { method: 'xenforo-api', apiKey: 'xf-secret', apiUser: '1' },
+      'https://f/threads/a.1/',
+      box,
+      cookieJar,
+    );
     expect(JSON.stringify(stored)).not.toContain('xf-secret');
     expect(publicSettings({ publish: stored, webhookUrl: 'https://hooks.example/x' })).toEqual({
-      publish: { method: 'xenforo-api', apiUser: '1', apiKey: '(stored)' }, webhookUrl: 'https://hooks.example/x',
+      publish: { method: 'xenforo-api', apiUser: '1', apiKey: '(stored)' },
+      webhookUrl: 'https://hooks.example/x',
     });
   });
 });
@@ -118,7 +151,10 @@ describe('logger', () => {
     const token = 'ADMIN-TOKEN-abcdef0123456789';
     scrubber.add(token);
     log.info({ cookie: 'xf_session=COOKIE1', password: 'PASSWORD1', token: 'TOKEN1', apiKey: 'APIKEY1' }, 'top level');
-    log.info({ req: { headers: { authorization: 'Bearer AUTH1', cookie: 'COOKIE2', 'xf-api-key': 'XFKEY1' } } }, 'request');
+    log.info(
+      { req: { headers: { authorization: 'Bearer AUTH1', cookie: 'COOKIE2', 'xf-api-key': 'XFKEY1' } } },
+      'request',
+    );
     log.info({ headers: { Authorization: 'Bearer AUTH2', authorization: 'Bearer AUTH3' } }, 'headers');
     log.info({ settings: { publish: { apiKey: 'APIKEY2', password: 'PASSWORD2' } } }, 'deep');
     log.info({ login: { password: 'PASSWORD3' }, jar: '{"cookies":[{"value":"COOKIE3"}]}' }, 'nested');
@@ -126,8 +162,22 @@ describe('logger', () => {
     log.warn({ note: `quoted "${token}"` }, 'quoted');
     await new Promise((r) => setImmediate(r));
     const out = lines.join('');
-    for (const secret of ['COOKIE1', 'COOKIE2', 'COOKIE3', 'PASSWORD1', 'PASSWORD2', 'PASSWORD3', 'TOKEN1', 'APIKEY1', 'APIKEY2',
-      'AUTH1', 'AUTH2', 'AUTH3', 'XFKEY1', token]) {
+    for (const secret of [
+      'COOKIE1',
+      'COOKIE2',
+      'COOKIE3',
+      'PASSWORD1',
+      'PASSWORD2',
+      'PASSWORD3',
+      'TOKEN1',
+      'APIKEY1',
+      'APIKEY2',
+      'AUTH1',
+      'AUTH2',
+      'AUTH3',
+      'XFKEY1',
+      token,
+    ]) {
       expect(out, secret).not.toContain(secret);
     }
     expect(out).toContain('[Redacted]');

@@ -20,8 +20,9 @@ import { eventually, SECRET_KEY } from '../web/support.js';
 const PROFILE_SESSION = 'profile-session-5b1e9c';
 const GAME_SESSION = 'game-session-0d7a44';
 const ADMIN = 'admin-token-for-private-boards';
-const LOGIN_PAGE = '<html id="XF"><body><form method="post" action="/login/login"><input name="login">'
-  + '<input type="password" name="password"></form></body></html>';
+const LOGIN_PAGE =
+  '<html id="XF"><body><form method="post" action="/login/login"><input name="login">' +
+  '<input type="password" name="password"></form></body></html>';
 const PAUSE_MS = 300;
 
 /** A private XenForo thread: the posts for a request carrying `xf_user=<session>` while the session is valid, a login form otherwise. */
@@ -29,9 +30,13 @@ function privateThread(forum: FakeForum, session: string, valid: () => boolean):
   const renderer = rendererFor('xenforo2');
   const script = standardGame();
   for (const page of renderer.render(script)) {
-    forum.route(page.path, (req) => ({
-      body: valid() && (req.headers.cookie ?? '').split('; ').includes(`xf_user=${session}`) ? page.body : LOGIN_PAGE,
-    }), { etag: false });
+    forum.route(
+      page.path,
+      (req) => ({
+        body: valid() && (req.headers.cookie ?? '').split('; ').includes(`xf_user=${session}`) ? page.body : LOGIN_PAGE,
+      }),
+      { etag: false },
+    );
   }
   return forum.url(renderer.threadPath(script));
 }
@@ -47,7 +52,8 @@ describe('votal serve on private boards', () => {
 
   const api = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> => {
     const res = await fetch(`${votal.url}${path}`, {
-      method, headers: { authorization: `Bearer ${ADMIN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      method,
+      headers: { authorization: `Bearer ${ADMIN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     return { status: res.status, json: (await res.json()) as T };
@@ -63,17 +69,40 @@ describe('votal serve on private boards', () => {
       return join(dir, name);
     };
     file('session.txt', `127.0.0.1\tFALSE\t/\tFALSE\t0\txf_user\t${PROFILE_SESSION}\n`);
-    const profile = file('private.yaml', [
-      `hosts: ["${new URL(profiled.origin).host}"]`, 'engine: xenforo2', `minIntervalMs: ${PAUSE_MS}`, 'cookies: session.txt', '',
-    ].join('\n'));
+    const profile = file(
+      'private.yaml',
+      [
+        `hosts: ["${new URL(profiled.origin).host}"]`,
+        'engine: xenforo2',
+        `minIntervalMs: ${PAUSE_MS}`,
+        'cookies: session.txt',
+        '',
+      ].join('\n'),
+    );
     const env: VotalEnv = {
-      databaseUrl: undefined, dataDir: 'memory://', adminToken: ADMIN, secretKey: SECRET_KEY, port: 0, host: '127.0.0.1',
-      allowPrivateHosts: true, logLevel: 'silent',
+      databaseUrl: undefined,
+      dataDir: 'memory://',
+      adminToken: ADMIN,
+      secretKey: SECRET_KEY,
+      port: 0,
+      host: '127.0.0.1',
+      allowPrivateHosts: true,
+      logLevel: 'silent',
     };
     votal = await startServe({
-      env, handleSignals: false, stdout: () => {}, siteProfiles: [profile],
+      env,
+      handleSignals: false,
+      stdout: () => {},
+      siteProfiles: [profile],
       // No pause of its own: only the profile's applies, and each pause the lanes take is counted.
-      fetcher: { minIntervalMs: 0, retries: 0, sleep: (ms) => { slept.push(ms); return new Promise((r) => setTimeout(r, ms)); } },
+      fetcher: {
+        minIntervalMs: 0,
+        retries: 0,
+        sleep: (ms) => {
+          slept.push(ms);
+          return new Promise((r) => setTimeout(r, ms));
+        },
+      },
       poller: { pollingIntervalSeconds: 0.5, minDelayMs: 60_000, reconcileEveryMs: 500 },
     });
   }, 60_000);
@@ -86,10 +115,18 @@ describe('votal serve on private boards', () => {
 
   it("reads a private thread with the site profile's cookies and pause, and says 'log in again' when the session stops working", async () => {
     const url = privateThread(profiled, PROFILE_SESSION, () => profileValid);
-    const created = await api<{ id: number }>('POST', '/api/games', { url, ruleset: 'plurality', players: ['Alice', 'Bob', 'Carol', 'Dave'] });
+    const created = await api<{ id: number }>('POST', '/api/games', {
+      url,
+      ruleset: 'plurality',
+      players: ['Alice', 'Bob', 'Carol', 'Dave'],
+    });
     expect(created.status).toBe(201);
     const id = created.json.id;
-    await eventually(async () => (await api('GET', `/api/games/${id}/tally`)).status === 200, 30_000, 'the first count');
+    await eventually(
+      async () => (await api('GET', `/api/games/${id}/tally`)).status === 200,
+      30_000,
+      'the first count',
+    );
 
     const tally = (await api<Tally & { stale?: unknown }>('GET', `/api/games/${id}/tally`)).json;
     expect(tally.postsRead).toBe(posts);
@@ -99,13 +136,19 @@ describe('votal serve on private boards', () => {
     // The profile's pause: every page after the first waited its turn on the site's lane.
     expect(slept.length).toBeGreaterThanOrEqual(asked.length - 1);
     expect(slept.every((ms) => ms > 0 && ms <= PAUSE_MS)).toBe(true);
-    for (let i = 1; i < asked.length; i++) expect(asked[i]!.at - asked[i - 1]!.doneAt!).toBeGreaterThanOrEqual(PAUSE_MS - 5);
+    for (let i = 1; i < asked.length; i++)
+      expect(asked[i]!.at - asked[i - 1]!.doneAt!).toBeGreaterThanOrEqual(PAUSE_MS - 5);
 
     // The session expires: the next poll is refused, and the count says so.
     profileValid = false;
     const polled = await api<{ lastError: string | null }>('POST', `/api/games/${id}/poll`);
     expect(polled.json.lastError).toMatch(/Login required/);
-    const stale = (await api<Tally & { stale?: { reason: string; message: string; lastOkAt: string | null } }>('GET', `/api/games/${id}/tally`)).json;
+    const stale = (
+      await api<Tally & { stale?: { reason: string; message: string; lastOkAt: string | null } }>(
+        'GET',
+        `/api/games/${id}/tally`,
+      )
+    ).json;
     expect(stale.postsRead).toBe(posts);
     expect(stale.stale).toMatchObject({ reason: 'login-required', message: expect.stringMatching(/^Log in again/) });
     expect(stale.stale!.lastOkAt).not.toBeNull();
@@ -124,10 +167,17 @@ describe('votal serve on private boards', () => {
     const url = privateThread(own, GAME_SESSION, () => true);
     const cookies = `127.0.0.1\tFALSE\t/\tFALSE\t0\txf_user\t${GAME_SESSION}\n`;
     const created = await api<{ id: number }>('POST', '/api/games', {
-      url, ruleset: 'plurality', players: ['Alice', 'Bob', 'Carol', 'Dave'], publish: { method: 'form', cookies },
+      url,
+      ruleset: 'plurality',
+      players: ['Alice', 'Bob', 'Carol', 'Dave'],
+      publish: { method: 'form', cookies },
     });
     expect(created.status).toBe(201);
-    await eventually(async () => (await api('GET', `/api/games/${created.json.id}/tally`)).status === 200, 30_000, 'the count');
+    await eventually(
+      async () => (await api('GET', `/api/games/${created.json.id}/tally`)).status === 200,
+      30_000,
+      'the count',
+    );
     expect((await api<Tally>('GET', `/api/games/${created.json.id}/tally`)).json.postsRead).toBe(posts);
     expect(pageRequests(own).every((r) => r.headers.cookie === `xf_user=${GAME_SESSION}`)).toBe(true);
     // Each session stays with its own site.
@@ -136,11 +186,17 @@ describe('votal serve on private boards', () => {
 
   /** The GM's game page, signed in with the admin token. */
   async function gmPage(id: number): Promise<string> {
-    const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().map((c) => new RegExp(`^${name}=([^;]*)`).exec(c)?.[1]).find(Boolean);
+    const cookieOf = (res: Response, name: string) =>
+      res.headers
+        .getSetCookie()
+        .map((c) => new RegExp(`^${name}=([^;]*)`).exec(c)?.[1])
+        .find(Boolean);
     const login = await fetch(`${votal.url}/gm/login`);
     const pre = cookieOf(login, 'votal_pre')!;
     const res = await fetch(`${votal.url}/gm/login`, {
-      method: 'POST', redirect: 'manual', body: new URLSearchParams({ _pre: pre, secret: ADMIN, next: '/gm' }).toString(),
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ _pre: pre, secret: ADMIN, next: '/gm' }).toString(),
       headers: { cookie: `votal_pre=${pre}`, origin: votal.url, 'content-type': 'application/x-www-form-urlencoded' },
     });
     const sid = cookieOf(res, 'votal_gm')!;

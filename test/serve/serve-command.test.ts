@@ -13,8 +13,15 @@ import { describePg, eventually, pgSchema, SECRET_KEY } from '../web/support.js'
 
 function env(overrides: Partial<VotalEnv>): VotalEnv {
   return {
-    databaseUrl: undefined, dataDir: 'memory://', adminToken: undefined, secretKey: SECRET_KEY, port: 0, host: '127.0.0.1',
-    allowPrivateHosts: true, logLevel: 'silent', ...overrides,
+    databaseUrl: undefined,
+    dataDir: 'memory://',
+    adminToken: undefined,
+    secretKey: SECRET_KEY,
+    port: 0,
+    host: '127.0.0.1',
+    allowPrivateHosts: true,
+    logLevel: 'silent',
+    ...overrides,
   };
 }
 
@@ -28,7 +35,11 @@ describe('the admin token', () => {
   });
 
   it('comes from VOTAL_ADMIN_TOKEN when set', async () => {
-    expect(await adminTokenFor(env({ dataDir: dir, adminToken: 'x'.repeat(20) }))).toEqual({ token: 'x'.repeat(20), source: 'env', file: null });
+    expect(await adminTokenFor(env({ dataDir: dir, adminToken: 'x'.repeat(20) }))).toEqual({
+      token: 'x'.repeat(20),
+      source: 'env',
+      file: null,
+    });
   });
 
   it('is made once, kept 0600 in the data folder, and read back after', async () => {
@@ -50,7 +61,13 @@ describe('votal serve, in-process', () => {
   let out = '';
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'votal-serve-'));
-    running = await startServe({ env: env({ dataDir: dir }), handleSignals: false, stdout: (s) => { out += s; } });
+    running = await startServe({
+      env: env({ dataDir: dir }),
+      handleSignals: false,
+      stdout: (s) => {
+        out += s;
+      },
+    });
   });
   afterAll(async () => {
     await running?.close();
@@ -64,13 +81,17 @@ describe('votal serve, in-process', () => {
 
   it('answers the API with that token only', async () => {
     expect((await fetch(`${running!.url}/api/games`)).status).toBe(401);
-    const res = await fetch(`${running!.url}/api/games`, { headers: { authorization: `Bearer ${running!.adminToken}` } });
+    const res = await fetch(`${running!.url}/api/games`, {
+      headers: { authorization: `Bearer ${running!.adminToken}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ games: [] });
   });
 
   it('a second serve on the same data folder is refused with a plain message', async () => {
-    const error = await startServe({ env: env({ dataDir: dir }), handleSignals: false, stdout: () => {} }).catch((e: unknown) => e);
+    const error = await startServe({ env: env({ dataDir: dir }), handleSignals: false, stdout: () => {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(CliError);
     expect((error as Error).message).toMatch(/already open in another process/);
   });
@@ -81,7 +102,11 @@ describe('votal serve, in-process', () => {
     const port = (blocker.address() as { port: number }).port;
     const other = await mkdtemp(join(tmpdir(), 'votal-serve-port-'));
     try {
-      const error = await startServe({ env: env({ dataDir: other, port }), handleSignals: false, stdout: () => {} }).catch((e: unknown) => e);
+      const error = await startServe({
+        env: env({ dataDir: other, port }),
+        handleSignals: false,
+        stdout: () => {},
+      }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CliError);
       expect((error as Error).message).toMatch(new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: it is in use`));
       // The store was closed again: the folder opens.
@@ -134,11 +159,25 @@ await describePg('votal worker on PostgreSQL', () => {
     thread.add({ author: 'Moderator', body: 'Day 1' });
     thread.add({ author: 'Alice', body: '[b]Vote: Bob[/b]' });
     const store = await openStore({ databaseUrl: db.url });
-    const game = await store.games.create({ threadUrl: thread.url, engine: 'xenforo2', ruleset: 'plurality', roster: [{ name: 'Alice' }, { name: 'Bob' }], nextPollAt: new Date() }, 'test');
+    const game = await store.games.create(
+      {
+        threadUrl: thread.url,
+        engine: 'xenforo2',
+        ruleset: 'plurality',
+        roster: [{ name: 'Alice' }, { name: 'Bob' }],
+        nextPollAt: new Date(),
+      },
+      'test',
+    );
     let out = '';
     const worker = await startWorker({
-      env: env({ databaseUrl: db.url, queueSchema: `${db.schema}_boss` }), handleSignals: false, stdout: (s) => { out += s; },
-      poller: { pollingIntervalSeconds: 0.5 }, fetcher: { minIntervalMs: 0 },
+      env: env({ databaseUrl: db.url, queueSchema: `${db.schema}_boss` }),
+      handleSignals: false,
+      stdout: (s) => {
+        out += s;
+      },
+      poller: { pollingIntervalSeconds: 0.5 },
+      fetcher: { minIntervalMs: 0 },
     });
     try {
       expect(out).toMatch(/^Votal worker is polling \(PostgreSQL postgres:\/\//);

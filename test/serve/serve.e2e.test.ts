@@ -34,24 +34,45 @@ interface Votal {
 async function inProcess(env: VotalEnv): Promise<Votal> {
   let out = '';
   const v = await startServe({
-    env, handleSignals: false, stdout: (s) => { out += s; },
+    env,
+    handleSignals: false,
+    stdout: (s) => {
+      out += s;
+    },
     poller: { pollingIntervalSeconds: 0.5, minDelayMs: 500 },
     fetcher: { minIntervalMs: 0 },
   });
-  return { url: v.url, token: v.adminToken, output: () => out, stop: async () => { await v.close(); return null; } };
+  return {
+    url: v.url,
+    token: v.adminToken,
+    output: () => out,
+    stop: async () => {
+      await v.close();
+      return null;
+    },
+  };
 }
 
 async function childProcess(vars: Record<string, string>): Promise<Votal> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('VOTAL_') && k !== 'DATABASE_URL') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith('VOTAL_') && k !== 'DATABASE_URL') env[k] = v;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'bin/votal.js'), 'serve', '--port', '0'], {
-    cwd: root, env: { ...env, ...vars }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env: { ...env, ...vars },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => { out += String(d); });
-  child.stderr!.on('data', (d) => { err += String(d); });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 + 15 : null))));
+  child.stdout!.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr!.on('data', (d) => {
+    err += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 + 15 : null))),
+  );
   const until = Date.now() + 150_000;
   let m: RegExpExecArray | null = null;
   while (!(m = /Votal is running: dashboard (http:\/\/[^/\s]+)\/gm \(admin token: ([^)]+)\)/.exec(out))) {
@@ -75,8 +96,17 @@ async function childProcess(vars: Record<string, string>): Promise<Votal> {
 /** The API, as the GM's tools use it. */
 function client(v: { url: string; token: string }) {
   const headers = { authorization: `Bearer ${v.token}`, 'content-type': 'application/json' };
-  return async <T = Record<string, unknown>>(method: string, path: string, body?: unknown, status?: number): Promise<T> => {
-    const res = await fetch(`${v.url}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return async <T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    status?: number,
+  ): Promise<T> => {
+    const res = await fetch(`${v.url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const text = await res.text();
     if (status !== undefined) expect(res.status, `${method} ${path}: ${text}`).toBe(status);
     else expect(res.status, `${method} ${path}: ${text}`).toBeLessThan(300);
@@ -99,7 +129,12 @@ const wagons = (t: Tally) => Object.fromEntries(t.wagons.map((w) => [w.target, w
 /** The scenario, against a running Votal. */
 async function playGame(votal: Votal, forum: FakeForum): Promise<void> {
   const api = client(votal);
-  const thread = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 4, threadId: 5000 + Math.floor(Math.random() * 1000), slug: 'e2e-game' });
+  const thread = new FakeThread(forum, {
+    engine: 'xenforo2',
+    postsPerPage: 4,
+    threadId: 5000 + Math.floor(Math.random() * 1000),
+    slug: 'e2e-game',
+  });
   thread.add({ author: 'Moderator', body: '[b]Day 1 begins.[/b]\nPlurality; five alive.' });
   thread.add({ author: 'Alice', body: 'Bob was quiet.\n[b]Vote: Bob[/b]' });
   thread.add({ author: 'Bob', body: 'Why me?\n[b]Vote: Alice[/b]' });
@@ -107,15 +142,30 @@ async function playGame(votal: Votal, forum: FakeForum): Promise<void> {
   thread.enableXenforoApi({ apiKey: XF_KEY, user: 'Moderator' });
 
   // Adding the game: the API validates, the poller reads the thread.
-  const bad = await api<{ error: string }>('POST', '/api/games', { url: thread.url, ruleset: 'plurality', players: [] }, 400);
+  const bad = await api<{ error: string }>(
+    'POST',
+    '/api/games',
+    { url: thread.url, ruleset: 'plurality', players: [] },
+    400,
+  );
   expect(bad.error).toMatch(/^players: /);
-  const game = await api<{ id: number; slug: string }>('POST', '/api/games', {
-    url: thread.url, ruleset: 'witchhunt', players: ['Alice', 'Bob', 'Carol', 'Dave', 'Eve'], engine: 'xenforo2',
-    publish: { method: 'xenforo-api', apiKey: XF_KEY, apiUser: '1' },
-    drafts: { everyNVotes: 3, everyHours: null, onLMinus1: false },
-  }, 201);
+  const game = await api<{ id: number; slug: string }>(
+    'POST',
+    '/api/games',
+    {
+      url: thread.url,
+      ruleset: 'witchhunt',
+      players: ['Alice', 'Bob', 'Carol', 'Dave', 'Eve'],
+      engine: 'xenforo2',
+      publish: { method: 'xenforo-api', apiKey: XF_KEY, apiUser: '1' },
+      drafts: { everyNVotes: 3, everyHours: null, onLMinus1: false },
+    },
+    201,
+  );
   const first = await until('the first count', async () => {
-    const res = await fetch(`${votal.url}/api/games/${game.id}/tally`, { headers: { authorization: `Bearer ${votal.token}` } });
+    const res = await fetch(`${votal.url}/api/games/${game.id}/tally`, {
+      headers: { authorization: `Bearer ${votal.token}` },
+    });
     return res.status === 200 ? ((await res.json()) as Tally) : null;
   });
   expect(first.engine).toBe('xenforo2');
@@ -143,30 +193,46 @@ async function playGame(votal: Votal, forum: FakeForum): Promise<void> {
   // first sighting, so a silent edit is counted from the poll after the one that saw it.
   await api('POST', `/api/games/${game.id}/poll`);
   const third = await api<Tally>('GET', `/api/games/${game.id}/tally`);
-  expect(third.violations).toEqual([expect.objectContaining({ player: 'Alice', post: 2, kind: 'edit', consequence: 'flag' })]);
-  expect(third.violations[0]!.detail).toMatch(/before: "Bob was quiet\. Vote: Bob"; after: "Bob was quiet\. Vote: Dave"/);
+  expect(third.violations).toEqual([
+    expect.objectContaining({ player: 'Alice', post: 2, kind: 'edit', consequence: 'flag' }),
+  ]);
+  expect(third.violations[0]!.detail).toMatch(
+    /before: "Bob was quiet\. Vote: Bob"; after: "Bob was quiet\. Vote: Dave"/,
+  );
   // Alice's edited vote counts (and is flagged); Carol's deleted post still counts; Eve's is #7.
   expect(wagons(third)).toEqual({ Dave: ['Alice', 'Carol'], Alice: ['Bob'], Bob: ['Dave'], Carol: ['Eve'] });
   expect(third.notes).toEqual(expect.arrayContaining([expect.stringMatching(/Post 6 by Carol was deleted/)]));
   expect(third.postsRead).toBe(7);
 
-  const { posts } = await api<{ posts: { id: string; number: number; author: string; deleted: boolean; revisions: number }[] }>('GET', `/api/games/${game.id}/posts`);
+  const { posts } = await api<{
+    posts: { id: string; number: number; author: string; deleted: boolean; revisions: number }[];
+  }>('GET', `/api/games/${game.id}/posts`);
   expect(posts.find((p) => p.id === String(carol.id))).toMatchObject({ author: 'Carol', deleted: true });
   expect(posts.find((p) => p.number === 2)).toMatchObject({ author: 'Alice', revisions: 2, deleted: false });
-  const { revisions } = await api<{ revisions: { current: boolean }[] }>('GET', `/api/games/${game.id}/posts/2/revisions`);
+  const { revisions } = await api<{ revisions: { current: boolean }[] }>(
+    'GET',
+    `/api/games/${game.id}/posts/2/revisions`,
+  );
   expect(revisions.map((r) => r.current)).toEqual([false, true]);
   const audit = await api<{ audit: { action: string }[] }>('GET', `/api/games/${game.id}/audit?limit=500`);
   expect(audit.audit.map((a) => a.action)).toEqual(expect.arrayContaining(['post.edit', 'post.delete', 'tally.save']));
 
   // The draft the triggers made, approved and published exactly once.
-  const { drafts } = await api<{ drafts: { id: number; status: string; body: string }[] }>('GET', `/api/games/${game.id}/drafts?status=pending`);
+  const { drafts } = await api<{ drafts: { id: number; status: string; body: string }[] }>(
+    'GET',
+    `/api/games/${game.id}/drafts?status=pending`,
+  );
   expect(drafts.length).toBeGreaterThan(0);
   const draft = drafts[0]!;
   expect(draft.body).toMatch(/Bob/);
   // Eve's vote and Alice's edit came after it: approving asks first (issue #14, 2).
   const stale = await api<{ error: string }>('POST', `/api/drafts/${draft.id}/approve`, {}, 409);
   expect(stale.error).toMatch(new RegExp(`^draft ${draft.id} was made from an older count`));
-  const approved = await api<{ status: string; remote: { id: string }; draft: { publication: { marker: string } } }>('POST', `/api/drafts/${draft.id}/approve`, { confirm: true });
+  const approved = await api<{ status: string; remote: { id: string }; draft: { publication: { marker: string } } }>(
+    'POST',
+    `/api/drafts/${draft.id}/approve`,
+    { confirm: true },
+  );
   expect(approved.status).toBe('published');
   expect(thread.replies).toHaveLength(1);
   const marker = approved.draft.publication.marker;
@@ -196,8 +262,15 @@ afterAll(async () => {
 
 function baseEnv(overrides: Partial<VotalEnv>): VotalEnv {
   return {
-    databaseUrl: undefined, dataDir: 'memory://', adminToken: undefined, secretKey: SECRET_KEY, port: 0, host: '127.0.0.1',
-    allowPrivateHosts: true, logLevel: 'warn', ...overrides,
+    databaseUrl: undefined,
+    dataDir: 'memory://',
+    adminToken: undefined,
+    secretKey: SECRET_KEY,
+    port: 0,
+    host: '127.0.0.1',
+    allowPrivateHosts: true,
+    logLevel: 'warn',
+    ...overrides,
   };
 }
 
@@ -206,7 +279,9 @@ describe('votal serve in-process on PGlite', () => {
     const dir = await mkdtemp(join(tmpdir(), 'votal-e2e-'));
     const votal = await inProcess(baseEnv({ dataDir: dir }));
     try {
-      expect(votal.output()).toMatch(/^Votal is running: dashboard http:\/\/127\.0\.0\.1:\d+\/gm \(admin token: [\w-]{20,}\); players follow http:\/\/127\.0\.0\.1:\d+\/g\/<game>$/m);
+      expect(votal.output()).toMatch(
+        /^Votal is running: dashboard http:\/\/127\.0\.0\.1:\d+\/gm \(admin token: [\w-]{20,}\); players follow http:\/\/127\.0\.0\.1:\d+\/g\/<game>$/m,
+      );
       expect((statSync(join(dir, 'admin-token')).mode & 0o777).toString(8)).toBe('600');
       await playGame(votal, forum);
     } finally {
@@ -219,7 +294,9 @@ describe('votal serve in-process on PGlite', () => {
 await describePg('votal serve in-process on PostgreSQL', () => {
   it('plays a game end to end', async () => {
     const db = await pgSchema();
-    const votal = await inProcess(baseEnv({ databaseUrl: db.url, adminToken: 'e2e-admin-token-0123456789', queueSchema: `${db.schema}_boss` }));
+    const votal = await inProcess(
+      baseEnv({ databaseUrl: db.url, adminToken: 'e2e-admin-token-0123456789', queueSchema: `${db.schema}_boss` }),
+    );
     try {
       expect(votal.output()).toContain('(admin token: from VOTAL_ADMIN_TOKEN)');
       expect(votal.output()).toMatch(/Data: PostgreSQL postgres:\/\//);
@@ -239,7 +316,12 @@ describe('the votal bin (node bin/votal.js serve)', () => {
 
   it('on PGlite: plays a game, stops cleanly on SIGTERM, keeps its data and token', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'votal-e2e-bin-'));
-    const vars = { VOTAL_DATA_DIR: dir, VOTAL_ALLOW_PRIVATE_HOSTS: '1', VOTAL_SECRET_KEY: SECRET_KEY.toString('base64'), VOTAL_LOG_LEVEL: 'warn' };
+    const vars = {
+      VOTAL_DATA_DIR: dir,
+      VOTAL_ALLOW_PRIVATE_HOSTS: '1',
+      VOTAL_SECRET_KEY: SECRET_KEY.toString('base64'),
+      VOTAL_LOG_LEVEL: 'warn',
+    };
     try {
       const votal = await childProcess(vars);
       expect(votal.token).toMatch(/^[\w-]{20,}$/);
@@ -263,7 +345,11 @@ describe('the votal bin (node bin/votal.js serve)', () => {
   it('votal worker refuses to run without PostgreSQL', () => {
     let failure: { status: number; stderr: string } | null = null;
     try {
-      execFileSync(process.execPath, [join(root, 'bin/votal.js'), 'worker'], { cwd: root, env: { PATH: process.env.PATH ?? '' }, stdio: 'pipe' });
+      execFileSync(process.execPath, [join(root, 'bin/votal.js'), 'worker'], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '' },
+        stdio: 'pipe',
+      });
     } catch (e) {
       const err = e as { status: number; stderr: Buffer };
       failure = { status: err.status, stderr: err.stderr.toString() };
@@ -282,8 +368,13 @@ await describePg('the votal bin on PostgreSQL', () => {
     const db = await pgSchema();
     const token = `bin-pg-token-${randomBytes(16).toString('hex')}`;
     const votal = await childProcess({
-      DATABASE_URL: db.url, VOTAL_ADMIN_TOKEN: token, VOTAL_ALLOW_PRIVATE_HOSTS: '1', VOTAL_SECRET_KEY: SECRET_KEY.toString('hex'),
-      VOTAL_LOG_LEVEL: 'warn', VOTAL_QUEUE_SCHEMA: `${db.schema}_boss`, VOTAL_DATA_DIR: join(tmpdir(), `votal-unused-${db.schema}`),
+      DATABASE_URL: db.url,
+      VOTAL_ADMIN_TOKEN: token,
+      VOTAL_ALLOW_PRIVATE_HOSTS: '1',
+      VOTAL_SECRET_KEY: SECRET_KEY.toString('hex'),
+      VOTAL_LOG_LEVEL: 'warn',
+      VOTAL_QUEUE_SCHEMA: `${db.schema}_boss`,
+      VOTAL_DATA_DIR: join(tmpdir(), `votal-unused-${db.schema}`),
     });
     try {
       expect(votal.token).toBe('from VOTAL_ADMIN_TOKEN');
@@ -308,7 +399,9 @@ function build(): void {
       const out = e as { stdout?: Buffer; stderr?: Buffer };
       throw new Error(`npm run build failed:\n${out.stdout?.toString() ?? ''}${out.stderr?.toString() ?? ''}`);
     }
-    console.warn(`npm run build reported errors (dist/ was still written):\n${(e as { stdout?: Buffer }).stdout?.toString().slice(0, 2000) ?? ''}`);
+    console.warn(
+      `npm run build reported errors (dist/ was still written):\n${(e as { stdout?: Buffer }).stdout?.toString().slice(0, 2000) ?? ''}`,
+    );
   }
   built = true;
 }

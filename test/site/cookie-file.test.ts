@@ -41,7 +41,9 @@ describe('cookie files', () => {
     const { jar, count, warnings } = readCookieFile(write('cookies.txt', netscape));
     expect(count).toBe(4);
     expect(warnings).toEqual([]);
-    expect(jar.getCookieStringSync('http://forum.example.com/threads/1')).toBe(`xf_session=${SECRET}; wide=all-subdomains`);
+    expect(jar.getCookieStringSync('http://forum.example.com/threads/1')).toBe(
+      `xf_session=${SECRET}; wide=all-subdomains`,
+    );
     expect(jar.getCookieStringSync('http://other.example.com/')).toBe('wide=all-subdomains');
     expect(jar.getCookieStringSync('https://forum.example.com/private/x')).toContain('priv=only-https-private');
     expect(jar.getCookieStringSync('http://forum.example.com/private/x')).not.toContain('priv=');
@@ -50,8 +52,26 @@ describe('cookie files', () => {
   it('reads a Playwright storage state', () => {
     const state = {
       cookies: [
-        { name: 'xf_user', value: SECRET, domain: 'forum.example.com', path: '/', expires: future, httpOnly: true, secure: false, sameSite: 'Lax' },
-        { name: 'xf_csrf', value: 'abc', domain: '.example.com', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+        {
+          name: 'xf_user',
+          value: SECRET,
+          domain: 'forum.example.com',
+          path: '/',
+          expires: future,
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax',
+        },
+        {
+          name: 'xf_csrf',
+          value: 'abc',
+          domain: '.example.com',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
       ],
       origins: [{ origin: 'https://forum.example.com', localStorage: [] }],
     };
@@ -98,10 +118,18 @@ describe('cookie files', () => {
     const cookies = new SiteCookies();
     cookies.add(() => true, jar);
     const forBrowser = cookies.browserCookies('http://forum.example.com/threads/1');
-    expect(forBrowser).toEqual(expect.arrayContaining([
-      expect.objectContaining({ name: 'xf_session', domain: 'forum.example.com', path: '/', expires: future, secure: false }),
-      expect.objectContaining({ name: 'wide', domain: '.example.com', expires: -1 }),
-    ]));
+    expect(forBrowser).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'xf_session',
+          domain: 'forum.example.com',
+          path: '/',
+          expires: future,
+          secure: false,
+        }),
+        expect.objectContaining({ name: 'wide', domain: '.example.com', expires: -1 }),
+      ]),
+    );
   });
 
   it('a saved jar is 0600 and reads back the same', async () => {
@@ -111,6 +139,8 @@ describe('cookie files', () => {
     expect(statSync(saved).mode & 0o777).toBe(0o600);
     const again = readCookieFile(saved);
     expect(again.count).toBe(4);
-    expect(again.jar.getCookieStringSync('https://forum.example.com/private/')).toBe(jar.getCookieStringSync('https://forum.example.com/private/'));
+    expect(again.jar.getCookieStringSync('https://forum.example.com/private/')).toBe(
+      jar.getCookieStringSync('https://forum.example.com/private/'),
+    );
   });
 });

@@ -27,15 +27,22 @@ describe('site profiles', () => {
   it('every example in sites/ is a valid profile', () => {
     const profiles = loadSiteProfiles([sites]);
     expect(profiles.entries.map((e) => e.name).sort()).toEqual([
-      'GOG forums', 'Mafia Hideout (ProBoards)', 'Night Market (private phpBB)', 'Werewolf Village',
+      'GOG forums',
+      'Mafia Hideout (ProBoards)',
+      'Night Market (private phpBB)',
+      'Werewolf Village',
     ]);
   });
 
   it('profileFor picks by host: exact names, wildcards, and the most specific wins', () => {
     const profiles = loadSiteProfiles([sites]);
     expect(profiles.profileFor('https://www.gog.com/forum/general/forum_mafia_142/page2')?.engine).toBe('gog');
-    expect(profiles.profileFor('https://mafiahideout.proboards.com/thread/812/game')?.timeZone).toBe('America/New_York');
-    expect(profiles.profileFor('https://forum.werewolf-village.example.com/threads/day-1.77/')?.name).toBe('Werewolf Village');
+    expect(profiles.profileFor('https://mafiahideout.proboards.com/thread/812/game')?.timeZone).toBe(
+      'America/New_York',
+    );
+    expect(profiles.profileFor('https://forum.werewolf-village.example.com/threads/day-1.77/')?.name).toBe(
+      'Werewolf Village',
+    );
     expect(profiles.profileFor('https://old.werewolf-village.example.com/threads/x.1/')?.engine).toBe('xenforo2');
     expect(profiles.profileFor('https://werewolf-village.example.com/')).toBeNull();
     expect(profiles.profileFor('https://other.example.com/')).toBeNull();
@@ -66,20 +73,28 @@ describe('site profiles', () => {
     const [entry] = loadSiteProfiles([join(sites, 'private-phpbb.yaml')]).entries;
     const profile = adapterProfile(entry!);
     expect(SiteProfile.parse(profile)).toEqual(profile);
-    expect(profile).toMatchObject({ engine: 'phpbb', timeZone: 'Australia/Sydney', dateOrder: 'dmy', minIntervalMs: 5000 });
+    expect(profile).toMatchObject({
+      engine: 'phpbb',
+      timeZone: 'Australia/Sydney',
+      dateOrder: 'dmy',
+      minIntervalMs: 5000,
+    });
     expect(Object.keys(profile)).not.toContain('cookies');
     expect(adapterProfile(null)).toEqual(SiteProfile.parse({}));
   });
 
   it('problems are reported as file:line:column', () => {
-    const file = write('bad.yaml', [
-      'hosts: [forum.example.com]',
-      'engine: xenforo9',
-      'timeZone: Mars/Olympus',
-      'minIntervalMs: -5',
-      'colour: blue',
-      '',
-    ].join('\n'));
+    const file = write(
+      'bad.yaml',
+      [
+        'hosts: [forum.example.com]',
+        'engine: xenforo9',
+        'timeZone: Mars/Olympus',
+        'minIntervalMs: -5',
+        'colour: blue',
+        '',
+      ].join('\n'),
+    );
     let error: unknown;
     try {
       loadSiteProfiles([file]);
@@ -104,13 +119,23 @@ describe('site profiles', () => {
     const yaml = /```yaml\n(# sites\/werewolf-village\.yaml[\s\S]*?)```/.exec(doc)?.[1];
     expect(yaml).toBeDefined();
     const entry = parseSiteProfile(yaml!, join(root, 'sites/werewolf-village.yaml'));
-    expect(entry).toMatchObject({ engine: 'xenforo2', timeZone: 'Europe/Berlin', minIntervalMs: 2000, login: { sessionCookie: 'xf_user' } });
+    expect(entry).toMatchObject({
+      engine: 'xenforo2',
+      timeZone: 'Europe/Berlin',
+      minIntervalMs: 2000,
+      login: { sessionCookie: 'xf_user' },
+    });
   });
 
   it('a login names environment variables, never credentials', () => {
-    expect(() => parseSiteProfile([
-      'hosts: [a.example.com]',
-      'login: { url: "https://a.example.com/login", usernameField: u, passwordField: p, usernameEnv: U, passwordEnv: P, password: hunter2 }',
-    ].join('\n'), 'x.yaml')).toThrow(/unknown key "password"/);
+    expect(() =>
+      parseSiteProfile(
+        [
+          'hosts: [a.example.com]',
+          'login: { url: "https://a.example.com/login", usernameField: u, passwordField: p, usernameEnv: U, passwordEnv: P, password: hunter2 }',
+        ].join('\n'),
+        'x.yaml',
+      ),
+    ).toThrow(/unknown key "password"/);
   });
 });

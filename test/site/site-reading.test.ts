@@ -84,7 +84,10 @@ describe('reading a site the way its profile says', () => {
   it('takes the engine and the time zone from the profile', async () => {
     const f = await forum();
     const url = serveGame(f, 'vbulletin3', standardGame());
-    const profile = file('board.yaml', `hosts: ["${new URL(f.origin).host}"]\nengine: vbulletin3\ntimeZone: America/New_York\n`);
+    const profile = file(
+      'board.yaml',
+      `hosts: ["${new URL(f.origin).host}"]\nengine: vbulletin3\ntimeZone: America/New_York\n`,
+    );
 
     const s = await site({ threadUrl: url, profileFiles: [profile] });
     const read = await readThread(url, { source: s.source, profile: s.profile });
@@ -100,14 +103,24 @@ describe('reading a site the way its profile says', () => {
     const f = await forum();
     const pages = rendererFor('xenforo2').render(standardGame());
     for (const page of pages) {
-      f.route(page.path, () => ({
-        body: page.body,
-        // Page 1 rotates the session, as XenForo does now and then.
-        headers: (page.page === 1 ? { 'set-cookie': 'xf_session=rotated-value; Path=/; HttpOnly' } : {}) as Record<string, string>,
-      }), { etag: false });
+      f.route(
+        page.path,
+        () => ({
+          body: page.body,
+          // Page 1 rotates the session, as XenForo does now and then.
+          headers: (page.page === 1 ? { 'set-cookie': 'xf_session=rotated-value; Path=/; HttpOnly' } : {}) as Record<
+            string,
+            string
+          >,
+        }),
+        { etag: false },
+      );
     }
     const url = f.url('/threads/standard-game.4242/');
-    const cookies = file('cookies.txt', `127.0.0.1\tFALSE\t/\tFALSE\t0\txf_session\t${SECRET}\n127.0.0.1\tFALSE\t/\tFALSE\t0\txf_user\t42\n`);
+    const cookies = file(
+      'cookies.txt',
+      `127.0.0.1\tFALSE\t/\tFALSE\t0\txf_session\t${SECRET}\n127.0.0.1\tFALSE\t/\tFALSE\t0\txf_user\t42\n`,
+    );
 
     const s = await site({ threadUrl: url, cookiesFile: cookies });
     await readThread(url, { source: s.source, profile: s.profile });
@@ -126,53 +139,87 @@ describe('reading a site the way its profile says', () => {
       body: '<html id="XF"><body><form method="post"><input name="login"><input type="password" name="password"></form></body></html>',
     });
     const url = f.url('/threads/secret-game.9/');
-    const s = await site({ threadUrl: url, cookiesFile: file('cookies.txt', `127.0.0.1\tFALSE\t/\tFALSE\t0\txf_session\t${SECRET}\n`) });
+    const s = await site({
+      threadUrl: url,
+      cookiesFile: file('cookies.txt', `127.0.0.1\tFALSE\t/\tFALSE\t0\txf_session\t${SECRET}\n`),
+    });
 
-    const error = await readThread(url, { source: s.source, profile: s.profile, engine: 'xenforo2' }).catch((e: unknown) => e);
+    const error = await readThread(url, { source: s.source, profile: s.profile, engine: 'xenforo2' }).catch(
+      (e: unknown) => e,
+    );
 
     expect(error).toBeInstanceOf(LoginRequiredError);
     expect(String(error)).toContain(url);
-    expect(JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error as Error).stack)).not.toContain(SECRET);
+    expect(JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error as Error).stack)).not.toContain(
+      SECRET,
+    );
   });
 
-  it('logs in with the profile\'s form, reads the private thread, and saves the session 0600', async () => {
+  it("logs in with the profile's form, reads the private thread, and saves the session 0600", async () => {
     const f = await forum();
     const posts: string[] = [];
-    f.route('/login/', { body: `<html><body><form action="/login/login" method="post" id="login">
+    f.route(
+      '/login/',
+      {
+        body: `<html><body><form action="/login/login" method="post" id="login">
       <input name="login"><input type="password" name="password"><input type="hidden" name="_xfToken" value="tok-123">
       <input type="checkbox" name="remember" value="1"><button>Log in</button></form></body></html>`,
-    headers: { 'set-cookie': 'xf_csrf=csrf-1; Path=/' } }, { etag: false });
-    f.route('/login/login', (req) => {
-      posts.push(req.body);
-      const form = new URLSearchParams(req.body);
-      const ok = form.get('login') === 'GM Gary' && form.get('password') === PASSWORD
-        && form.get('_xfToken') === 'tok-123' && req.headers.cookie?.includes('xf_csrf=csrf-1');
-      return ok
-        ? { status: 303, headers: { location: '/', 'set-cookie': `xf_user=${SECRET}; Path=/; HttpOnly` } }
-        : { body: '<html><body><div class="error">Incorrect password.</div><form><input type="password" name="password"></form></body></html>' };
-    }, { method: 'POST', etag: false });
+        headers: { 'set-cookie': 'xf_csrf=csrf-1; Path=/' },
+      },
+      { etag: false },
+    );
+    f.route(
+      '/login/login',
+      (req) => {
+        posts.push(req.body);
+        const form = new URLSearchParams(req.body);
+        const ok =
+          form.get('login') === 'GM Gary' &&
+          form.get('password') === PASSWORD &&
+          form.get('_xfToken') === 'tok-123' &&
+          req.headers.cookie?.includes('xf_csrf=csrf-1');
+        return ok
+          ? { status: 303, headers: { location: '/', 'set-cookie': `xf_user=${SECRET}; Path=/; HttpOnly` } }
+          : {
+              body: '<html><body><div class="error">Incorrect password.</div><form><input type="password" name="password"></form></body></html>',
+            };
+      },
+      { method: 'POST', etag: false },
+    );
     for (const page of rendererFor('xenforo2').render(standardGame())) {
-      f.route(page.path, (req) => (req.headers.cookie?.includes(`xf_user=${SECRET}`) ? { body: page.body } : { body: '<html><body><input type="password"></body></html>' }), { etag: false });
+      f.route(
+        page.path,
+        (req) =>
+          req.headers.cookie?.includes(`xf_user=${SECRET}`)
+            ? { body: page.body }
+            : { body: '<html><body><input type="password"></body></html>' },
+        { etag: false },
+      );
     }
     const url = f.url('/threads/standard-game.4242/');
     const saved = join(dir, 'session.txt');
-    const profile = file('private.yaml', [
-      `hosts: ["${new URL(f.origin).host}"]`,
-      'engine: xenforo2',
-      'cookies: session.txt',
-      'login:',
-      `  url: ${f.url('/login/')}`,
-      '  usernameField: login',
-      '  passwordField: password',
-      '  usernameEnv: VOTAL_TEST_USER',
-      '  passwordEnv: VOTAL_TEST_PASSWORD',
-      '  fields: { remember: "1" }',
-      '  sessionCookie: xf_user',
-      '',
-    ].join('\n'));
+    const profile = file(
+      'private.yaml',
+      [
+        `hosts: ["${new URL(f.origin).host}"]`,
+        'engine: xenforo2',
+        'cookies: session.txt',
+        'login:',
+        `  url: ${f.url('/login/')}`,
+        '  usernameField: login',
+        '  passwordField: password',
+        '  usernameEnv: VOTAL_TEST_USER',
+        '  passwordEnv: VOTAL_TEST_PASSWORD',
+        '  fields: { remember: "1" }',
+        '  sessionCookie: xf_user',
+        '',
+      ].join('\n'),
+    );
 
     // Without credentials in the environment: a clear error naming the variables.
-    await expect(site({ threadUrl: url, profileFiles: [profile] })).rejects.toThrow(/set VOTAL_TEST_USER and VOTAL_TEST_PASSWORD/);
+    await expect(site({ threadUrl: url, profileFiles: [profile] })).rejects.toThrow(
+      /set VOTAL_TEST_USER and VOTAL_TEST_PASSWORD/,
+    );
 
     process.env.VOTAL_TEST_USER = 'GM Gary';
     process.env.VOTAL_TEST_PASSWORD = 'wrong';

@@ -44,7 +44,16 @@ function tally(asOfPost: number | null): Tally {
     living: 2,
     players: ['Alice', 'Bob'],
     threshold: { kind: 'plurality', votes: null },
-    wagons: [{ target: 'Alice', votes: 1, penalty: 0, total: 1, voters: [{ player: 'Bob', post: 1, weight: 1, permalink: null }], toThreshold: null }],
+    wagons: [
+      {
+        target: 'Alice',
+        votes: 1,
+        penalty: 0,
+        total: 1,
+        voters: [{ player: 'Bob', post: 1, weight: 1, permalink: null }],
+        toThreshold: null,
+      },
+    ],
     notVoting: ['Alice'],
     violations: [],
     flags: [],
@@ -93,24 +102,33 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
     describe('migrations and the Sql port', () => {
       it('migrations run twice are a no-op', async () => {
         const tables = async () =>
-          (await sql.query<{ n: number }>(
-            `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()`,
-          )).rows[0]?.n;
+          (
+            await sql.query<{ n: number }>(
+              `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()`,
+            )
+          ).rows[0]?.n;
         const before = await tables();
         const again = await migrate(sql);
         expect(again.applied).toEqual([]);
         expect(again.version).toBeGreaterThanOrEqual(1);
         expect(await tables()).toBe(before);
-        const versions = await sql.query<{ version: number }>('SELECT version FROM schemaversion WHERE version > 0 ORDER BY version');
+        const versions = await sql.query<{ version: number }>(
+          'SELECT version FROM schemaversion WHERE version > 0 ORDER BY version',
+        );
         // Every file in migrations/ is applied (numbers are reserved per change, so they may have gaps).
-        const files = readdirSync(migrationsDir()).flatMap((f) => /^(\d+)\.do\./.exec(f)?.[1] ?? []).map(Number).sort((a, b) => a - b);
+        const files = readdirSync(migrationsDir())
+          .flatMap((f) => /^(\d+)\.do\./.exec(f)?.[1] ?? [])
+          .map(Number)
+          .sort((a, b) => a - b);
         expect(versions.rows.map((r) => Number(r.version))).toEqual(files);
         expect(again.version).toBe(files.at(-1));
       });
 
       it('int8 counts come back as numbers', async () => {
         await sql.exec('CREATE TEMP TABLE int8_probe (id bigint GENERATED ALWAYS AS IDENTITY, v integer)');
-        const inserted = await sql.query<{ id: number }>('INSERT INTO int8_probe (v) VALUES (1), (2), (3) RETURNING id');
+        const inserted = await sql.query<{ id: number }>(
+          'INSERT INTO int8_probe (v) VALUES (1), (2), (3) RETURNING id',
+        );
         expect(inserted.rowCount).toBe(3);
         expect(inserted.rows.map((r) => typeof r.id)).toEqual(['number', 'number', 'number']);
         const { rows, rowCount } = await sql.query<{ n: number; s: number; big: number; ids: number[] }>(
@@ -128,7 +146,10 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         const slug = unique('rolled-back');
         await expect(
           sql.transaction(async (tx) => {
-            await storeOn(tx).games.create({ slug, threadUrl: 'https://forum.example/t/9', ruleset: 'plurality', roster: [] }, 'gm:test');
+            await storeOn(tx).games.create(
+              { slug, threadUrl: 'https://forum.example/t/9', ruleset: 'plurality', roster: [] },
+              'gm:test',
+            );
             expect(await storeOn(tx).games.bySlug(slug)).not.toBeNull(); // visible inside
             throw new Error('boom');
           }),
@@ -140,7 +161,10 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         const other = unique('sql-error');
         await expect(
           sql.transaction(async (tx) => {
-            await storeOn(tx).games.create({ slug: other, threadUrl: 'https://forum.example/t/9', ruleset: 'plurality', roster: [] }, 'gm:test');
+            await storeOn(tx).games.create(
+              { slug: other, threadUrl: 'https://forum.example/t/9', ruleset: 'plurality', roster: [] },
+              'gm:test',
+            );
             await tx.query('SELECT * FROM no_such_table');
           }),
         ).rejects.toThrow(/no_such_table/);
@@ -151,10 +175,16 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         const kept = unique('outer');
         const dropped = unique('inner');
         await sql.transaction(async (tx) => {
-          await storeOn(tx).games.create({ slug: kept, threadUrl: 'https://forum.example/t/1', ruleset: 'plurality', roster: [] }, 'gm:test');
+          await storeOn(tx).games.create(
+            { slug: kept, threadUrl: 'https://forum.example/t/1', ruleset: 'plurality', roster: [] },
+            'gm:test',
+          );
           await expect(
             tx.transaction(async (inner) => {
-              await storeOn(inner).games.create({ slug: dropped, threadUrl: 'https://forum.example/t/2', ruleset: 'plurality', roster: [] }, 'gm:test');
+              await storeOn(inner).games.create(
+                { slug: dropped, threadUrl: 'https://forum.example/t/2', ruleset: 'plurality', roster: [] },
+                'gm:test',
+              );
               throw new Error('inner');
             }),
           ).rejects.toThrow('inner');
@@ -166,7 +196,10 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
       it('concurrent transactions keep their own writes when one fails', async () => {
         const [a, b, c] = [unique('a'), unique('b'), unique('c')];
         const create = (db: Parameters<typeof storeOn>[0], slug: string) =>
-          storeOn(db).games.create({ slug, threadUrl: 'https://forum.example/t/3', ruleset: 'plurality', roster: [] }, 'gm:test');
+          storeOn(db).games.create(
+            { slug, threadUrl: 'https://forum.example/t/3', ruleset: 'plurality', roster: [] },
+            'gm:test',
+          );
         const results = await Promise.allSettled([
           sql.transaction(async (tx) => {
             await create(tx, a);
@@ -224,19 +257,37 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
     });
 
     describe('posts and revisions', () => {
-      it("settings merge key by key, null removes a key, and the change is audited", async () => {
+      it('settings merge key by key, null removes a key, and the change is audited', async () => {
         const game = await newGame();
-        await store.games.updateSettings(game.id, { settings: { webhook: 'https://hooks.example/1', drafts: { everyNVotes: 3 } } }, 'gm:test', { webhook: 'set' });
-        const after = await store.games.updateSettings(game.id, { settings: { webhook: null }, pollIntervalSeconds: 120 }, 'gm:test', { webhook: 'removed' });
+        await store.games.updateSettings(
+          game.id,
+          { settings: { webhook: 'https://hooks.example/1', drafts: { everyNVotes: 3 } } },
+          'gm:test',
+          { webhook: 'set' },
+        );
+        const after = await store.games.updateSettings(
+          game.id,
+          { settings: { webhook: null }, pollIntervalSeconds: 120 },
+          'gm:test',
+          { webhook: 'removed' },
+        );
         expect(after.settings).toEqual({ drafts: { everyNVotes: 3 } });
         expect(after.pollIntervalSeconds).toBe(120);
-        expect((await store.audit.list({ gameId: game.id })).filter((a) => a.action === 'game.settings')).toHaveLength(2);
+        expect((await store.audit.list({ gameId: game.id })).filter((a) => a.action === 'game.settings')).toHaveLength(
+          2,
+        );
       });
 
       it('a settings value that does not fit GameSettings is refused naming the game and the key; nothing changes', async () => {
         const game = await newGame();
-        await expect(store.games.updateSettings(game.id, { settings: { webhookUrl: 'not a url', title: 'Kept out' } }, 'gm:test', {}))
-          .rejects.toThrow(new GameSettingsError(game.id, 'webhookUrl: Invalid URL'));
+        await expect(
+          store.games.updateSettings(
+            game.id,
+            { settings: { webhookUrl: 'not a url', title: 'Kept out' } },
+            'gm:test',
+            {},
+          ),
+        ).rejects.toThrow(new GameSettingsError(game.id, 'webhookUrl: Invalid URL'));
         expect((await store.games.get(game.id))!.settings).toEqual({});
       });
 
@@ -258,11 +309,19 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(second).toEqual({ added: [], edited: [], restored: [], moved: [] });
 
         const stored = await store.posts.postsOf(game.id);
-        expect(stored.map((p) => [p.id, p.revisions, p.deleted])).toEqual([['101', 1, false], ['102', 1, false]]);
+        expect(stored.map((p) => [p.id, p.revisions, p.deleted])).toEqual([
+          ['101', 1, false],
+          ['102', 1, false],
+        ]);
         expect(stored[1]).toMatchObject({ ...page[1], firstSeen: t(1).toISOString(), lastSeen: t(2).toISOString() });
         const revisions = await store.posts.revisionsOf(stored[1]!.key);
         expect(revisions).toHaveLength(1);
-        expect(revisions[0]).toMatchObject({ body: page[1]!.body, current: true, firstSeen: t(1).toISOString(), lastSeen: t(2).toISOString() });
+        expect(revisions[0]).toMatchObject({
+          body: page[1]!.body,
+          current: true,
+          firstSeen: t(1).toISOString(),
+          lastSeen: t(2).toISOString(),
+        });
       });
 
       it('an edited body adds a revision and reports both versions', async () => {
@@ -279,7 +338,10 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         const [now] = await store.posts.postsOf(game.id);
         expect(now).toMatchObject({ body: edited.body, bodyHash: edited.bodyHash, edit: marker, revisions: 2 });
         const revisions = await store.posts.revisionsOf(now!.key);
-        expect(revisions.map((r) => [r.bodyHash, r.current])).toEqual([[original.bodyHash, false], [edited.bodyHash, true]]);
+        expect(revisions.map((r) => [r.bodyHash, r.current])).toEqual([
+          [original.bodyHash, false],
+          [edited.bodyHash, true],
+        ]);
         expect(revisions[0]!.body).toEqual(original.body); // the evidence survives
       });
 
@@ -307,20 +369,37 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
 
         const reread = [page1[0]!, page1[2]!];
         await store.posts.recordPage(game.id, reread, t(2));
-        const gone = await store.posts.markMissing(game.id, [1], reread.map((p) => p.id), t(2));
+        const gone = await store.posts.markMissing(
+          game.id,
+          [1],
+          reread.map((p) => p.id),
+          t(2),
+        );
         expect(gone).toEqual([page1[1]]);
         // Marking again changes nothing; page 2 was not re-read, so its post stands.
-        expect(await store.posts.markMissing(game.id, [1], reread.map((p) => p.id), t(3))).toEqual([]);
+        expect(
+          await store.posts.markMissing(
+            game.id,
+            [1],
+            reread.map((p) => p.id),
+            t(3),
+          ),
+        ).toEqual([]);
 
         const stored = await store.posts.postsOf(game.id);
-        expect(stored.map((p) => [p.id, p.deleted])).toEqual([['401', false], ['402', true], ['403', false], ['404', false]]);
+        expect(stored.map((p) => [p.id, p.deleted])).toEqual([
+          ['401', false],
+          ['402', true],
+          ['403', false],
+          ['404', false],
+        ]);
         expect(stored[1]).toMatchObject({ body: page1[1]!.body, deletedAt: t(2).toISOString() });
         await expect(sql.query('DELETE FROM post WHERE game_id = $1', [game.id])).rejects.toThrow(/not allowed/);
 
         // It comes back: restored, not added again.
         const back = await store.posts.recordPage(game.id, page1, t(4));
         expect(back).toEqual({ added: [], edited: [], restored: [page1[1]], moved: [] });
-        expect((await store.posts.post(game.id, '402'))).toMatchObject({ deleted: false, deletedAt: null, revisions: 1 });
+        expect(await store.posts.post(game.id, '402')).toMatchObject({ deleted: false, deletedAt: null, revisions: 1 });
       });
 
       it('a page is recorded whole or not at all', async () => {
@@ -347,7 +426,10 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         // Renumbered, same body: reported, since who voted at which post number may change the count.
         expect(result).toEqual({ added: [], edited: [], restored: [], moved: [moved] });
         const stored = await store.posts.postsOf(game.id);
-        expect(stored.map((s) => [s.id, s.number, s.page])).toEqual([['601', 1, 1], ['602', 3, 2]]);
+        expect(stored.map((s) => [s.id, s.number, s.page])).toEqual([
+          ['601', 1, 1],
+          ['602', 3, 2],
+        ]);
       });
 
       it('readings are cached per revision and ruleset version', async () => {
@@ -355,7 +437,18 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         await store.posts.recordPage(game.id, [post('701', 1, 'Vote: Alice')], t(1));
         const [stored] = await store.posts.postsOf(game.id);
         const reading = {
-          actions: [{ kind: 'vote' as const, target: 'Alice', match: 'exact' as const, raw: 'Vote: Alice', written: 'Alice', candidates: [], score: null, source: 'parsed' as const }],
+          actions: [
+            {
+              kind: 'vote' as const,
+              target: 'Alice',
+              match: 'exact' as const,
+              raw: 'Vote: Alice',
+              written: 'Alice',
+              candidates: [],
+              score: null,
+              source: 'parsed' as const,
+            },
+          ],
           effect: { kind: 'vote' as const, target: 'Alice', reason: null },
           violations: [],
         };
@@ -371,7 +464,10 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         await store.posts.recordPage(game.id, posts, t(1));
         await store.posts.markMissing(game.id, [2], [], t(2));
         const onPages = await store.posts.postsOn(game.id, [2, 3]);
-        expect(onPages.map((p) => [p.id, p.page, p.deleted])).toEqual([['802', 2, true], ['803', 3, false]]);
+        expect(onPages.map((p) => [p.id, p.page, p.deleted])).toEqual([
+          ['802', 2, true],
+          ['803', 3, false],
+        ]);
         expect(onPages[1]).toEqual((await store.posts.postsOf(game.id))[2]);
         expect(await store.posts.postsOn(game.id, [])).toEqual([]);
       });
@@ -383,7 +479,10 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         const full = await store.posts.postsOf(game.id);
         const heads = await store.posts.headsOf(game.id);
         expect(heads).toEqual(full.map(({ body: _body, ...head }) => head));
-        expect(heads.map((h) => [h.id, h.revisions])).toEqual([['901', 2], ['902', 1]]);
+        expect(heads.map((h) => [h.id, h.revisions])).toEqual([
+          ['901', 2],
+          ['902', 1],
+        ]);
         expect(heads.every((h) => !('body' in h))).toBe(true);
 
         const bodies = await store.posts.bodiesOf([full[0]!.revisionId, full[1]!.revisionId, 987654321]);
@@ -398,8 +497,14 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
       it('games are created, listed, paused and scheduled', async () => {
         const game = await newGame({ engine: 'xenforo2', rulesetOverrides: { threshold: { kind: 'majority' } } });
         expect(game).toMatchObject({
-          status: 'active', engine: 'xenforo2', ruleset: 'plurality', pollIntervalSeconds: 300,
-          roster: [{ name: 'Alice', aliases: [], formerNames: [], alive: true }, { name: 'Bob', aliases: [], formerNames: [], alive: true }],
+          status: 'active',
+          engine: 'xenforo2',
+          ruleset: 'plurality',
+          pollIntervalSeconds: 300,
+          roster: [
+            { name: 'Alice', aliases: [], formerNames: [], alive: true },
+            { name: 'Bob', aliases: [], formerNames: [], alive: true },
+          ],
         });
         expect(typeof game.id).toBe('number');
         expect(await store.games.get(game.id)).toEqual(game);
@@ -418,7 +523,9 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect((await store.games.due(new Date('1999-12-31T23:59:59Z'))).map((g) => g.id)).not.toContain(game.id);
 
         const generated = await store.games.create(
-          { threadUrl: 'https://forum.example/threads/Big-Game.77/', ruleset: 'plurality', roster: [] }, 'gm:test');
+          { threadUrl: 'https://forum.example/threads/Big-Game.77/', ruleset: 'plurality', roster: [] },
+          'gm:test',
+        );
         expect(generated.slug).toMatch(/^big-game-77-[0-9a-f]{8}$/);
 
         const audit = await store.audit.list({ gameId: game.id });
@@ -433,8 +540,17 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect((await store.polls.get(game.id)).state).toEqual({ pollDueAt: due, pollStartedAt: startedAt });
         const owner = 'test-instance/poll-1';
         expect(await store.polls.claim(game.id, owner, 30_000)).not.toBeNull();
-        await store.polls.finish(game.id, owner, { ok: true, fullRead: false, at: new Date(startedAt), state: { deadline: null } });
-        expect((await store.polls.get(game.id)).state).toEqual({ pollDueAt: due, pollStartedAt: startedAt, deadline: null });
+        await store.polls.finish(game.id, owner, {
+          ok: true,
+          fullRead: false,
+          at: new Date(startedAt),
+          state: { deadline: null },
+        });
+        expect((await store.polls.get(game.id)).state).toEqual({
+          pollDueAt: due,
+          pollStartedAt: startedAt,
+          deadline: null,
+        });
         // The next start replaces both; a start with no schedule (a poll asked for now) has no due time.
         const again = await store.polls.started(game.id, null);
         expect((await store.polls.get(game.id)).state).toMatchObject({ pollDueAt: null, pollStartedAt: again });
@@ -458,8 +574,12 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
           { at: 0, kind: 'weight', player: 'Alice', weight: 2, hidden: false },
         ]);
         expect(events[0]).toMatchObject({ gameId: game.id, createdBy: 'gm:ann' });
-        await expect(sql.query('UPDATE gm_event SET created_by = $2 WHERE id = $1', [events[0]!.id, 'x'])).rejects.toThrow(/append-only/);
-        expect((await store.audit.list({ gameId: game.id })).filter((a) => a.action === 'event.append')).toHaveLength(3);
+        await expect(
+          sql.query('UPDATE gm_event SET created_by = $2 WHERE id = $1', [events[0]!.id, 'x']),
+        ).rejects.toThrow(/append-only/);
+        expect((await store.audit.list({ gameId: game.id })).filter((a) => a.action === 'event.append')).toHaveLength(
+          3,
+        );
       });
 
       it('tallies are snapshots: saved, listed newest first, never changed', async () => {
@@ -470,15 +590,22 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect((await store.tallies.latest(game.id))?.id).toBe(second.id);
         expect((await store.tallies.list(game.id)).map((x) => x.asOfPost)).toEqual([20, 10]);
         expect(await store.tallies.get(first.id)).toEqual(first);
-        await expect(sql.query('UPDATE tally SET as_of_post = 1 WHERE id = $1', [first.id])).rejects.toThrow(/not allowed/);
+        await expect(sql.query('UPDATE tally SET as_of_post = 1 WHERE id = $1', [first.id])).rejects.toThrow(
+          /not allowed/,
+        );
       });
 
       it('a draft is approved once, published once, and every step is audited', async () => {
         const game = await newGame();
         const snapshot = await store.tallies.save(game.id, tally(5));
-        const draft = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: '[b]Votal[/b]' }, 'system');
+        const draft = await store.drafts.create(
+          { gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: '[b]Votal[/b]' },
+          'system',
+        );
         expect(draft).toMatchObject({ status: 'pending', decidedAt: null });
-        await expect(store.drafts.startPublication(draft.id, { marker: unique('m'), method: 'adapter' }, 'gm:ann')).rejects.toThrow(StateError);
+        await expect(
+          store.drafts.startPublication(draft.id, { marker: unique('m'), method: 'adapter' }, 'gm:ann'),
+        ).rejects.toThrow(StateError);
 
         const approved = await store.drafts.approve(draft.id, 'gm:ann');
         expect(approved).toMatchObject({ status: 'approved', decidedBy: 'gm:ann' });
@@ -486,26 +613,45 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
 
         const marker = unique('votal');
         const started = await store.drafts.startPublication(draft.id, { marker, method: 'adapter' }, 'gm:ann');
-        expect(await store.drafts.startPublication(draft.id, { marker: 'other', method: 'adapter' }, 'gm:ann')).toEqual(started);
+        expect(await store.drafts.startPublication(draft.id, { marker: 'other', method: 'adapter' }, 'gm:ann')).toEqual(
+          started,
+        );
         const failed = await store.drafts.publicationFailed(started.id, 'HTTP 503', 'system');
         expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastError: 'HTTP 503' });
         await store.drafts.startPublication(draft.id, { marker, method: 'adapter' }, 'gm:ann');
-        const done = await store.drafts.published(started.id, { remotePostId: '9001', remoteUrl: 'https://forum.example/p/9001' }, 'system');
+        const done = await store.drafts.published(
+          started.id,
+          { remotePostId: '9001', remoteUrl: 'https://forum.example/p/9001' },
+          'system',
+        );
         expect(done).toMatchObject({ status: 'published', attempts: 2, lastError: null, remotePostId: '9001', marker });
         expect((await store.drafts.get(draft.id))?.status).toBe('published');
         expect((await store.drafts.publicationOf(draft.id))?.id).toBe(started.id);
         await expect(store.drafts.discard(draft.id, 'gm:ann')).rejects.toThrow(StateError);
-        await expect(sql.query('UPDATE draft SET body = $2 WHERE id = $1', [draft.id, 'changed'])).rejects.toThrow(/not allowed/);
+        await expect(sql.query('UPDATE draft SET body = $2 WHERE id = $1', [draft.id, 'changed'])).rejects.toThrow(
+          /not allowed/,
+        );
 
         const audit = (await store.audit.list({ gameId: game.id })).map((a) => a.action).reverse();
         expect(audit).toEqual([
-          'game.create', 'draft.create', 'draft.approve', 'publication.start', 'publication.fail', 'publication.retry', 'publication.publish',
+          'game.create',
+          'draft.create',
+          'draft.approve',
+          'publication.start',
+          'publication.fail',
+          'publication.retry',
+          'publication.publish',
         ]);
 
         // A draft cannot point at another game's tally.
         const other = await newGame();
-        await expect(store.drafts.create({ gameId: other.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'x' }, 'system')).rejects.toThrow();
-        const second = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'markdown', body: 'x' }, 'system');
+        await expect(
+          store.drafts.create({ gameId: other.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'x' }, 'system'),
+        ).rejects.toThrow();
+        const second = await store.drafts.create(
+          { gameId: game.id, tallyId: snapshot.id, dialect: 'markdown', body: 'x' },
+          'system',
+        );
         expect((await store.drafts.discard(second.id, 'gm:ann')).status).toBe('discarded');
         expect((await store.drafts.list(game.id, { status: 'discarded' })).map((d) => d.id)).toEqual([second.id]);
       });
@@ -515,18 +661,40 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         const other = await newGame();
         const early = await store.tallies.save(game.id, tally(22));
         const later = await store.tallies.save(game.id, tally(32));
-        const first = await store.drafts.create({ gameId: game.id, tallyId: early.id, dialect: 'bbcode', body: 'as of 22' }, 'poller');
+        const first = await store.drafts.create(
+          { gameId: game.id, tallyId: early.id, dialect: 'bbcode', body: 'as of 22' },
+          'poller',
+        );
         const elsewhere = await store.drafts.create(
-          { gameId: other.id, tallyId: (await store.tallies.save(other.id, tally(1))).id, dialect: 'bbcode', body: 'x' }, 'poller');
-        const second = await store.drafts.create({ gameId: game.id, tallyId: later.id, dialect: 'bbcode', body: 'as of 32' }, 'poller');
+          {
+            gameId: other.id,
+            tallyId: (await store.tallies.save(other.id, tally(1))).id,
+            dialect: 'bbcode',
+            body: 'x',
+          },
+          'poller',
+        );
+        const second = await store.drafts.create(
+          { gameId: game.id, tallyId: later.id, dialect: 'bbcode', body: 'as of 32' },
+          'poller',
+        );
 
-        expect(await store.drafts.get(first.id)).toMatchObject({ status: 'superseded', supersededBy: second.id, decidedBy: 'poller', body: 'as of 22' });
+        expect(await store.drafts.get(first.id)).toMatchObject({
+          status: 'superseded',
+          supersededBy: second.id,
+          decidedBy: 'poller',
+          body: 'as of 22',
+        });
         expect((await store.drafts.list(game.id, { status: 'pending' })).map((d) => d.id)).toEqual([second.id]);
         expect((await store.drafts.get(elsewhere.id))?.status).toBe('pending'); // another game's draft is untouched
-        await expect(store.drafts.approve(first.id, 'gm:ann')).rejects.toThrow(new RegExp(`superseded by draft ${second.id}`));
+        await expect(store.drafts.approve(first.id, 'gm:ann')).rejects.toThrow(
+          new RegExp(`superseded by draft ${second.id}`),
+        );
         await expect(store.drafts.discard(first.id, 'gm:ann')).rejects.toThrow(StateError);
         // The database holds the rule too, whoever writes.
-        await expect(sql.query(`UPDATE draft SET status = 'pending', decided_at = NULL WHERE id = $1`, [first.id])).rejects.toThrow();
+        await expect(
+          sql.query(`UPDATE draft SET status = 'pending', decided_at = NULL WHERE id = $1`, [first.id]),
+        ).rejects.toThrow();
         const audit = (await store.audit.list({ gameId: game.id })).map((a) => [a.action, a.detail]).reverse();
         expect(audit).toContainEqual(['draft.supersede', { draftId: first.id, by: second.id }]);
       });
@@ -534,7 +702,10 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
       it('approving "as current" refuses a draft older than the game\'s latest count, in the same transaction', async () => {
         const game = await newGame();
         const early = await store.tallies.save(game.id, tally(22));
-        const draft = await store.drafts.create({ gameId: game.id, tallyId: early.id, dialect: 'bbcode', body: 'as of 22' }, 'poller');
+        const draft = await store.drafts.create(
+          { gameId: game.id, tallyId: early.id, dialect: 'bbcode', body: 'as of 22' },
+          'poller',
+        );
         const later = await store.tallies.save(game.id, tally(32));
         const refused = store.drafts.approve(draft.id, 'gm:ann', { current: true });
         await expect(refused).rejects.toThrow(StaleDraftError);
@@ -546,7 +717,11 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
       it('drafts made at the same time leave one pending', async () => {
         const game = await newGame();
         const snapshot = await store.tallies.save(game.id, tally(3));
-        await Promise.all([1, 2, 3, 4].map((n) => store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: `v${n}` }, 'poller')));
+        await Promise.all(
+          [1, 2, 3, 4].map((n) =>
+            store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: `v${n}` }, 'poller'),
+          ),
+        );
         expect(await store.drafts.list(game.id, { status: 'pending' })).toHaveLength(1);
         expect(await store.drafts.list(game.id, { status: 'superseded' })).toHaveLength(3);
       });
@@ -554,67 +729,127 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
       it('an edit is a new pending draft of the same count; the original is discarded and points at it', async () => {
         const game = await newGame();
         const snapshot = await store.tallies.save(game.id, tally(3));
-        const original = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'before' }, 'poller');
+        const original = await store.drafts.create(
+          { gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'before' },
+          'poller',
+        );
         const edited = await store.drafts.edit(original.id, 'after', 'gm:ann');
-        expect(edited).toMatchObject({ status: 'pending', tallyId: snapshot.id, dialect: 'bbcode', body: 'after', createdBy: 'gm:ann' });
-        expect(await store.drafts.get(original.id)).toMatchObject({ status: 'discarded', supersededBy: edited.id, body: 'before' });
+        expect(edited).toMatchObject({
+          status: 'pending',
+          tallyId: snapshot.id,
+          dialect: 'bbcode',
+          body: 'after',
+          createdBy: 'gm:ann',
+        });
+        expect(await store.drafts.get(original.id)).toMatchObject({
+          status: 'discarded',
+          supersededBy: edited.id,
+          body: 'before',
+        });
         await expect(store.drafts.edit(original.id, 'again', 'gm:ann')).rejects.toThrow(StateError);
         const actions = (await store.audit.list({ gameId: game.id })).map((a) => a.action);
         expect(actions).toContain('draft.edit');
       });
 
-      it('a publication is claimed by one caller at a time; a dead claimer\'s claim ends (issue #17, 3)', async () => {
+      it("a publication is claimed by one caller at a time; a dead claimer's claim ends (issue #17, 3)", async () => {
         const game = await newGame();
         const snapshot = await store.tallies.save(game.id, tally(5));
-        const draft = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'v' }, 'poller');
+        const draft = await store.drafts.create(
+          { gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'v' },
+          'poller',
+        );
         await store.drafts.approve(draft.id, 'gm:ann');
-        const publication = await store.drafts.startPublication(draft.id, { marker: unique('m'), method: 'adapter' }, 'gm:ann');
+        const publication = await store.drafts.startPublication(
+          draft.id,
+          { marker: unique('m'), method: 'adapter' },
+          'gm:ann',
+        );
         const at = t(10);
-        const claims = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((owner) =>
-          store.drafts.claimPublication(publication.id, { owner, now: at, leaseMs: 60_000 }, 'gm:ann')));
+        const claims = await Promise.all(
+          ['a', 'b', 'c', 'd', 'e'].map((owner) =>
+            store.drafts.claimPublication(publication.id, { owner, now: at, leaseMs: 60_000 }, 'gm:ann'),
+          ),
+        );
         const won = claims.filter((c) => c.claimed);
         expect(won).toHaveLength(1);
         expect(won[0]!.publication).toMatchObject({ status: 'posting', claimedUntil: t(11).toISOString() });
         const owner = won[0]!.publication.claimedBy;
         // Still held a second before it ends; the publication the others see names the holder.
-        const early = await store.drafts.claimPublication(publication.id, { owner: 'f', now: new Date(t(11).getTime() - 1_000), leaseMs: 60_000 }, 'gm:ann');
+        const early = await store.drafts.claimPublication(
+          publication.id,
+          { owner: 'f', now: new Date(t(11).getTime() - 1_000), leaseMs: 60_000 },
+          'gm:ann',
+        );
         expect(early).toMatchObject({ claimed: false, publication: { status: 'posting', claimedBy: owner } });
         // Its process died: once the claim ends, another takes it over (and must look in the thread first).
-        const takeover = await store.drafts.claimPublication(publication.id, { owner: 'g', now: t(11), leaseMs: 60_000 }, 'gm:ann');
+        const takeover = await store.drafts.claimPublication(
+          publication.id,
+          { owner: 'g', now: t(11), leaseMs: 60_000 },
+          'gm:ann',
+        );
         expect(takeover).toMatchObject({ claimed: true, publication: { status: 'posting', claimedBy: 'g' } });
         const failed = await store.drafts.publicationFailed(publication.id, 'HTTP 503', 'system');
         expect(failed).toMatchObject({ status: 'failed', claimedBy: null, claimedUntil: null });
-        expect((await store.drafts.claimPublication(publication.id, { owner: 'h', now: t(12), leaseMs: 60_000 }, 'gm:ann')).claimed).toBe(true);
+        expect(
+          (await store.drafts.claimPublication(publication.id, { owner: 'h', now: t(12), leaseMs: 60_000 }, 'gm:ann'))
+            .claimed,
+        ).toBe(true);
         await store.drafts.published(publication.id, { remotePostId: '1', remoteUrl: null }, 'system');
-        expect(await store.drafts.claimPublication(publication.id, { owner: 'i', now: t(30), leaseMs: 60_000 }, 'gm:ann'))
-          .toMatchObject({ claimed: false, publication: { status: 'published', claimedBy: null } });
+        expect(
+          await store.drafts.claimPublication(publication.id, { owner: 'i', now: t(30), leaseMs: 60_000 }, 'gm:ann'),
+        ).toMatchObject({ claimed: false, publication: { status: 'published', claimedBy: null } });
         const actions = (await store.audit.list({ gameId: game.id })).map((a) => [a.action, a.detail]);
-        expect(actions).toContainEqual(['publication.takeover', { draftId: draft.id, publicationId: publication.id, from: owner, claimedUntil: t(11).toISOString() }]);
+        expect(actions).toContainEqual([
+          'publication.takeover',
+          { draftId: draft.id, publicationId: publication.id, from: owner, claimedUntil: t(11).toISOString() },
+        ]);
       });
 
       it('a discard is refused while the votal is being posted; a discarded draft cannot be claimed (issue #17, 4)', async () => {
         const game = await newGame();
         const snapshot = await store.tallies.save(game.id, tally(5));
-        const posting = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'v' }, 'poller');
+        const posting = await store.drafts.create(
+          { gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'v' },
+          'poller',
+        );
         await store.drafts.approve(posting.id, 'gm:ann');
-        const publication = await store.drafts.startPublication(posting.id, { marker: unique('m'), method: 'adapter' }, 'gm:ann');
+        const publication = await store.drafts.startPublication(
+          posting.id,
+          { marker: unique('m'), method: 'adapter' },
+          'gm:ann',
+        );
         await store.drafts.claimPublication(publication.id, { owner: 'a', now: t(1), leaseMs: 60_000 }, 'gm:ann');
         await expect(store.drafts.discard(posting.id, 'gm:bob')).rejects.toThrow(/being posted to the forum right now/);
         expect((await store.drafts.get(posting.id))?.status).toBe('approved');
         await store.drafts.published(publication.id, { remotePostId: '7', remoteUrl: null }, 'system');
         expect((await store.drafts.get(posting.id))?.status).toBe('published');
 
-        const waiting = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'w' }, 'poller');
+        const waiting = await store.drafts.create(
+          { gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'w' },
+          'poller',
+        );
         await store.drafts.approve(waiting.id, 'gm:ann');
-        const unclaimed = await store.drafts.startPublication(waiting.id, { marker: unique('m'), method: 'adapter' }, 'gm:ann');
+        const unclaimed = await store.drafts.startPublication(
+          waiting.id,
+          { marker: unique('m'), method: 'adapter' },
+          'gm:ann',
+        );
         expect((await store.drafts.discard(waiting.id, 'gm:bob')).status).toBe('discarded');
-        await expect(store.drafts.claimPublication(unclaimed.id, { owner: 'a', now: t(2), leaseMs: 60_000 }, 'gm:ann'))
-          .rejects.toThrow(new RegExp(`draft ${waiting.id} was discarded by gm:bob before it was posted; nothing was posted`));
+        await expect(
+          store.drafts.claimPublication(unclaimed.id, { owner: 'a', now: t(2), leaseMs: 60_000 }, 'gm:ann'),
+        ).rejects.toThrow(
+          new RegExp(`draft ${waiting.id} was discarded by gm:bob before it was posted; nothing was posted`),
+        );
       });
 
       it('the audit log lists one action of a game on request', async () => {
         const game = await newGame();
-        await store.audit.record({ gameId: game.id, actor: 'gm', action: 'review.accept', detail: { key: 'flag:9:vote-by-dead' } });
+        await store.audit.record({
+          gameId: game.id,
+          actor: 'gm',
+          action: 'review.accept',
+          detail: { key: 'flag:9:vote-by-dead' },
+        });
         await store.audit.record({ gameId: game.id, actor: 'gm', action: 'news.dismiss', detail: {} });
         const accepted = await store.audit.list({ gameId: game.id, action: 'review.accept' });
         expect(accepted.map((a) => [a.action, a.detail])).toEqual([['review.accept', { key: 'flag:9:vote-by-dead' }]]);
@@ -635,22 +870,48 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         const changed = await store.games.setRuleset(game.id, 'witchhunt', 'gm:ann');
         expect(changed.ruleset).toBe('witchhunt');
         const [entry] = await store.audit.list({ gameId: game.id, limit: 1 });
-        expect(entry).toMatchObject({ action: 'game.ruleset', actor: 'gm:ann', detail: { from: 'plurality', to: 'witchhunt' } });
+        expect(entry).toMatchObject({
+          action: 'game.ruleset',
+          actor: 'gm:ann',
+          detail: { from: 'plurality', to: 'witchhunt' },
+        });
         await expect(store.games.setRuleset(987654321, 'plurality', 'gm:ann')).rejects.toThrow(NotFoundError);
       });
 
       it('deleting a game removes every row of it from every table, and only of it', async () => {
-        const tables = ['post_reading', 'post_revision', 'post', 'thread_page', 'gm_event', 'publication', 'draft', 'tally', 'game_poll', 'audit_log'];
+        const tables = [
+          'post_reading',
+          'post_revision',
+          'post',
+          'thread_page',
+          'gm_event',
+          'publication',
+          'draft',
+          'tally',
+          'game_poll',
+          'audit_log',
+        ];
         const fill = async () => {
           const game = await newGame();
           await store.posts.recordPage(game.id, [post(unique('p'), 1, 'vote: Bob'), post(unique('p'), 2, 'hi')], t(1));
           const [first] = await store.posts.postsOf(game.id);
           await store.posts.recordPage(game.id, [post(first!.id, 1, 'vote: Alice')], t(2));
-          await store.readings.save(first!.revisionId, 'v1', { actions: [], effect: { kind: 'none', target: null, reason: null }, violations: [] });
-          await store.threadPages.saveFetched(game.id, { page: 1, url: 'https://forum.example/t/1', etag: null, lastModified: null, bodyHash: 'h', postCount: 2 }, t(1));
+          await store.readings.save(first!.revisionId, 'v1', {
+            actions: [],
+            effect: { kind: 'none', target: null, reason: null },
+            violations: [],
+          });
+          await store.threadPages.saveFetched(
+            game.id,
+            { page: 1, url: 'https://forum.example/t/1', etag: null, lastModified: null, bodyHash: 'h', postCount: 2 },
+            t(1),
+          );
           await store.events.append(game.id, { at: 1, kind: 'kill', player: 'Bob' }, 'gm:ann');
           const snapshot = await store.tallies.save(game.id, tally(2));
-          const draft = await store.drafts.create({ gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'x' }, 'system');
+          const draft = await store.drafts.create(
+            { gameId: game.id, tallyId: snapshot.id, dialect: 'bbcode', body: 'x' },
+            'system',
+          );
           await store.drafts.approve(draft.id, 'gm:ann');
           await store.drafts.startPublication(draft.id, { marker: unique('m'), method: 'copy' }, 'gm:ann');
           await sql.query('INSERT INTO game_poll (game_id) VALUES ($1) ON CONFLICT DO NOTHING', [game.id]);
@@ -662,11 +923,15 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
             game: await q('SELECT count(*) AS n FROM game WHERE id = $1'),
             post_reading: await q(`SELECT count(*) AS n FROM post_reading WHERE revision_id IN
               (SELECT r.id FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1)`),
-            post_revision: await q('SELECT count(*) AS n FROM post_revision WHERE post_id IN (SELECT id FROM post WHERE game_id = $1)'),
+            post_revision: await q(
+              'SELECT count(*) AS n FROM post_revision WHERE post_id IN (SELECT id FROM post WHERE game_id = $1)',
+            ),
             post: await q('SELECT count(*) AS n FROM post WHERE game_id = $1'),
             thread_page: await q('SELECT count(*) AS n FROM thread_page WHERE game_id = $1'),
             gm_event: await q('SELECT count(*) AS n FROM gm_event WHERE game_id = $1'),
-            publication: await q('SELECT count(*) AS n FROM publication WHERE draft_id IN (SELECT id FROM draft WHERE game_id = $1)'),
+            publication: await q(
+              'SELECT count(*) AS n FROM publication WHERE draft_id IN (SELECT id FROM draft WHERE game_id = $1)',
+            ),
             draft: await q('SELECT count(*) AS n FROM draft WHERE game_id = $1'),
             tally: await q('SELECT count(*) AS n FROM tally WHERE game_id = $1'),
             game_poll: await q('SELECT count(*) AS n FROM game_poll WHERE game_id = $1'),
@@ -684,7 +949,9 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(Object.values(await rowsOf(doomed.id)).every((n) => n === 0)).toBe(true);
         expect(await rowsOf(kept.id)).toEqual(keptBefore);
         expect(await store.games.get(doomed.id)).toBeNull();
-        const trace = (await store.audit.list({ limit: 50 })).find((a) => a.action === 'game.delete' && a.detail.id === doomed.id);
+        const trace = (await store.audit.list({ limit: 50 })).find(
+          (a) => a.action === 'game.delete' && a.detail.id === doomed.id,
+        );
         expect(trace).toMatchObject({ gameId: null, actor: 'gm:ann', detail: { slug: doomed.slug } });
         await expect(store.games.remove(doomed.id, 'gm:ann')).rejects.toThrow(NotFoundError);
         // Outside that transaction evidence still refuses DELETE.
@@ -695,15 +962,54 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
       it('thread pages keep validators for conditional GETs', async () => {
         const game = await newGame();
         expect(await store.threadPages.lastPage(game.id)).toBe(0);
-        await store.threadPages.saveFetched(game.id, { page: 1, url: 'https://forum.example/t/1', etag: 'W/"a"', lastModified: 'Wed, 01 Jan 2025 00:00:00 GMT', bodyHash: 'h1', postCount: 25 }, t(1));
-        await store.threadPages.saveFetched(game.id, { page: 2, url: 'https://forum.example/t/1/page-2', etag: null, lastModified: null, bodyHash: 'h2', postCount: 3 }, t(1));
+        await store.threadPages.saveFetched(
+          game.id,
+          {
+            page: 1,
+            url: 'https://forum.example/t/1',
+            etag: 'W/"a"',
+            lastModified: 'Wed, 01 Jan 2025 00:00:00 GMT',
+            bodyHash: 'h1',
+            postCount: 25,
+          },
+          t(1),
+        );
+        await store.threadPages.saveFetched(
+          game.id,
+          {
+            page: 2,
+            url: 'https://forum.example/t/1/page-2',
+            etag: null,
+            lastModified: null,
+            bodyHash: 'h2',
+            postCount: 3,
+          },
+          t(1),
+        );
         expect(await store.threadPages.markNotModified(game.id, 1, t(5))).toBe(true);
         expect(await store.threadPages.markNotModified(game.id, 9, t(5))).toBe(false);
         expect(await store.threadPages.get(game.id, 1)).toMatchObject({
-          etag: 'W/"a"', lastModified: 'Wed, 01 Jan 2025 00:00:00 GMT', fetchedAt: t(1).toISOString(), checkedAt: t(5).toISOString(),
+          etag: 'W/"a"',
+          lastModified: 'Wed, 01 Jan 2025 00:00:00 GMT',
+          fetchedAt: t(1).toISOString(),
+          checkedAt: t(5).toISOString(),
         });
-        await store.threadPages.saveFetched(game.id, { page: 2, url: 'https://forum.example/t/1/page-2', etag: 'W/"b"', lastModified: null, bodyHash: 'h3', postCount: 5 }, t(6));
-        expect((await store.threadPages.list(game.id)).map((p) => [p.page, p.etag, p.postCount])).toEqual([[1, 'W/"a"', 25], [2, 'W/"b"', 5]]);
+        await store.threadPages.saveFetched(
+          game.id,
+          {
+            page: 2,
+            url: 'https://forum.example/t/1/page-2',
+            etag: 'W/"b"',
+            lastModified: null,
+            bodyHash: 'h3',
+            postCount: 5,
+          },
+          t(6),
+        );
+        expect((await store.threadPages.list(game.id)).map((p) => [p.page, p.etag, p.postCount])).toEqual([
+          [1, 'W/"a"', 25],
+          [2, 'W/"b"', 5],
+        ]);
         expect(await store.threadPages.lastPage(game.id)).toBe(2);
       });
     });

@@ -44,10 +44,15 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
       const { tokenHash } = await invite();
       return store.gms.acceptInvite({ tokenHash, name, passwordHash: 'scrypt$16384$8$1$salt$hash', at: at(1) });
     };
-    const game = async () => store.games.create({
-      threadUrl: `https://forum.example/t/${randomBytes(4).toString('hex')}/`,
-      ruleset: 'plurality', roster: [{ name: 'Ann' }],
-    }, 'gm');
+    const game = async () =>
+      store.games.create(
+        {
+          threadUrl: `https://forum.example/t/${randomBytes(4).toString('hex')}/`,
+          ruleset: 'plurality',
+          roster: [{ name: 'Ann' }],
+        },
+        'gm',
+      );
 
     it('the admin account is made once, however often it is asked for', async () => {
       const [a, b] = await Promise.all([store.gms.admin(at(5)), store.gms.admin(at(6))]);
@@ -61,10 +66,15 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
       const name = unique('Alice');
       const gm = await store.gms.acceptInvite({ tokenHash, name, passwordHash: 'scrypt$1$2$3$s$h', at: at(2) });
       expect(gm).toMatchObject({ name, admin: false, revokedAt: null });
-      expect(await store.gms.credentials(name.toUpperCase()))
-        .toMatchObject({ id: gm.id, passwordHash: 'scrypt$1$2$3$s$h' });
-      expect(await store.gms.invite(tokenHash))
-        .toMatchObject({ id: made.id, usedBy: gm.id, usedAt: at(2).toISOString() });
+      expect(await store.gms.credentials(name.toUpperCase())).toMatchObject({
+        id: gm.id,
+        passwordHash: 'scrypt$1$2$3$s$h',
+      });
+      expect(await store.gms.invite(tokenHash)).toMatchObject({
+        id: made.id,
+        usedBy: gm.id,
+        usedAt: at(2).toISOString(),
+      });
       const joined = await store.audit.list({ action: 'gm.join' });
       expect(joined.find((e) => e.actor === `gm:${name}`)?.detail).toEqual({ invite: made.id });
     });
@@ -88,8 +98,21 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
     });
 
     it.each([
-      ['expired', async (h: string, id: number) => { void h; void id; }, at(7 * DAY)],
-      ['revoked', async (_h: string, id: number) => { await store.gms.revokeInvite(id, 'gm:admin', at(3)); }, at(4)],
+      [
+        'expired',
+        async (h: string, id: number) => {
+          void h;
+          void id;
+        },
+        at(7 * DAY),
+      ],
+      [
+        'revoked',
+        async (_h: string, id: number) => {
+          await store.gms.revokeInvite(id, 'gm:admin', at(3));
+        },
+        at(4),
+      ],
       ['unknown', async () => {}, at(1)],
     ] as const)('an %s invite is refused and makes no GM', async (reason, prepare, when) => {
       const { tokenHash, made } = await invite(at(7 * DAY));
@@ -105,8 +128,9 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
       const name = unique('Bob');
       await join(name);
       const { tokenHash } = await invite();
-      await expect(store.gms.acceptInvite({ tokenHash, name: name.toLowerCase(), passwordHash: 'scrypt$x', at: at(1) }))
-        .rejects.toBeInstanceOf(NameTakenError);
+      await expect(
+        store.gms.acceptInvite({ tokenHash, name: name.toLowerCase(), passwordHash: 'scrypt$x', at: at(1) }),
+      ).rejects.toBeInstanceOf(NameTakenError);
       // The refused name did not use up the invite.
       expect((await store.gms.invite(tokenHash))?.usedAt).toBeNull();
       const take = (name: string) => store.gms.acceptInvite({ tokenHash, name, passwordHash: 'scrypt$x', at: at(1) });
@@ -118,8 +142,10 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
       const gm = await join(unique('Sess'));
       const idHash = token();
       await store.gms.startSession({ idHash, gmId: gm.id, csrf: 'c1', at: T0 });
-      expect(await store.gms.session(idHash, { ...RULES, at: at(60) }))
-        .toMatchObject({ gm: { id: gm.id }, csrf: 'c1' });
+      expect(await store.gms.session(idHash, { ...RULES, at: at(60) })).toMatchObject({
+        gm: { id: gm.id },
+        csrf: 'c1',
+      });
       // Used every 11 hours: alive until seven days after sign-in.
       for (let h = 11; h < 7 * 24; h += 11) {
         expect(await store.gms.session(idHash, { ...RULES, at: at(h * 60) })).not.toBeNull();
@@ -151,8 +177,10 @@ function gmsContract(driver: string, open: () => Promise<Sql>): void {
       // Added again as a co-host, the owner stays owner.
       expect((await store.gms.addToGame(g.id, owner.id, 'cohost', 'gm:admin', at(3))).role).toBe('owner');
       await expect(store.gms.addToGame(g.id, other.id, 'owner', 'gm:admin', at(3))).rejects.toThrow();
-      expect((await store.gms.ofGame(g.id)).map((m) => [m.gm.name, m.role]))
-        .toEqual([[owner.name, 'owner'], [cohost.name, 'cohost']]);
+      expect((await store.gms.ofGame(g.id)).map((m) => [m.gm.name, m.role])).toEqual([
+        [owner.name, 'owner'],
+        [cohost.name, 'cohost'],
+      ]);
       expect(await store.gms.roleIn(g.id, cohost.id)).toBe('cohost');
       expect(await store.gms.roleIn(g.id, other.id)).toBeNull();
       expect(await store.gms.gameIds(cohost.id)).toEqual([g.id]);

@@ -7,8 +7,13 @@ import { redactDatabaseUrl } from '../../src/store/sql.js';
 
 describe('choosing the store from the environment', () => {
   it('a blank DATABASE_URL counts as unset', () => {
-    expect(StoreEnv.parse({ DATABASE_URL: '  ', VOTAL_DATA_DIR: '' })).toEqual({ DATABASE_URL: undefined, VOTAL_DATA_DIR: undefined });
-    expect(StoreEnv.parse({ DATABASE_URL: 'postgresql://u:p@db:5432/votal' }).DATABASE_URL).toBe('postgresql://u:p@db:5432/votal');
+    expect(StoreEnv.parse({ DATABASE_URL: '  ', VOTAL_DATA_DIR: '' })).toEqual({
+      DATABASE_URL: undefined,
+      VOTAL_DATA_DIR: undefined,
+    });
+    expect(StoreEnv.parse({ DATABASE_URL: 'postgresql://u:p@db:5432/votal' }).DATABASE_URL).toBe(
+      'postgresql://u:p@db:5432/votal',
+    );
   });
 
   it('a DATABASE_URL that is not postgres:// is refused without echoing it', async () => {
@@ -24,7 +29,9 @@ describe('choosing the store from the environment', () => {
   it('an unreachable PostgreSQL is reported without its password', async () => {
     const error = await openSql({ databaseUrl: 'postgres://votal:hunter2@127.0.0.1:1/votal' }).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/cannot connect to PostgreSQL at postgres:\/\/votal:\*\*\*@127\.0\.0\.1:1\/votal/);
+    expect((error as Error).message).toMatch(
+      /cannot connect to PostgreSQL at postgres:\/\/votal:\*\*\*@127\.0\.0\.1:1\/votal/,
+    );
     expect((error as Error).message).not.toMatch(/hunter2/);
     expect(redactDatabaseUrl('postgres://a@h/db')).toBe('postgres://a@h/db');
   });
@@ -61,7 +68,11 @@ describe('closeOnSignals', () => {
     const before = process.listenerCount('SIGINT');
     const exited = new Promise<number>((resolve) => {
       dispose = closeOnSignals(
-        { close: async () => { throw new Error('disk full'); } },
+        {
+          close: async () => {
+            throw new Error('disk full');
+          },
+        },
         { exit: resolve, onError: (e) => errors.push(e) },
       );
     });
@@ -94,7 +105,10 @@ describe('the embedded data folder is private (issue #17)', () => {
       const dir = join(parent, 'data');
       const warnings: string[] = [];
       const store = await openStore({ dataDir: dir, onWarning: (m) => warnings.push(m) });
-      await store.games.create({ threadUrl: 'https://forum.example/t/1', ruleset: 'plurality', roster: [{ name: 'A' }] }, 'test');
+      await store.games.create(
+        { threadUrl: 'https://forum.example/t/1', ruleset: 'plurality', roster: [{ name: 'A' }] },
+        'test',
+      );
       await store.close();
       expect(statSync(dir).mode & 0o777).toBe(0o700);
       expect(readdirSync(join(dir, 'pgdata')).length).toBeGreaterThan(0);

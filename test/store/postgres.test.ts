@@ -34,7 +34,9 @@ if (problem === null) {
         const channel = `votal_test_${randomBytes(4).toString('hex')}`;
         const got: string[] = [];
         const unlisten = await sql.listen(channel, (p) => got.push(p));
-        const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1', [`LISTEN ${channel}`]);
+        const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1', [
+          `LISTEN ${channel}`,
+        ]);
         expect(killed.rowCount).toBe(1);
         const until = Date.now() + 15_000;
         while (!got.includes('again') && Date.now() < until) {
@@ -56,7 +58,9 @@ if (problem === null) {
     });
   });
 } else {
-  console.warn(`SKIPPED: PostgreSQL not reachable at ${redactDatabaseUrl(url)} (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`);
+  console.warn(
+    `SKIPPED: PostgreSQL not reachable at ${redactDatabaseUrl(url)} (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`,
+  );
   describe.skip('store contract (postgres)', () => {
     it('needs PostgreSQL', () => {});
   });

@@ -47,10 +47,19 @@ type RawOp =
 
 /** What each op takes, for error messages. */
 const OP_FORMS: Record<string, string> = {
-  br: 'the bare word br', text: '{text: "..."}', bold: '{bold: [ops]}', italic: '{italic: [ops]}', strike: '{strike: [ops]}',
-  color: '{color: {color: "#rrggbb", children: [ops]}}', quote: '{quote: {author, children: [ops]}}',
-  spoiler: '{spoiler: {title, children: [ops]}}', code: '{code: "..."}', smilie: '{smilie: {alt, src}}', image: '{image: {src: URL}}',
-  link: '{link: {href, kind: internal|external, children: [ops]}}', mention: '{mention: {name, userId}}',
+  br: 'the bare word br',
+  text: '{text: "..."}',
+  bold: '{bold: [ops]}',
+  italic: '{italic: [ops]}',
+  strike: '{strike: [ops]}',
+  color: '{color: {color: "#rrggbb", children: [ops]}}',
+  quote: '{quote: {author, children: [ops]}}',
+  spoiler: '{spoiler: {title, children: [ops]}}',
+  code: '{code: "..."}',
+  smilie: '{smilie: {alt, src}}',
+  image: '{image: {src: URL}}',
+  link: '{link: {href, kind: internal|external, children: [ops]}}',
+  mention: '{mention: {name, userId}}',
 };
 
 function opError(input: unknown): string {
@@ -61,25 +70,39 @@ function opError(input: unknown): string {
 }
 
 const RawOp: z.ZodType<RawOp> = z.lazy(() =>
-  z.union([
-    z.literal('br'),
-    z.strictObject({ text: z.string().min(1) }),
-    z.strictObject({ bold: z.array(RawOp).min(1) }),
-    z.strictObject({ italic: z.array(RawOp).min(1) }),
-    z.strictObject({ strike: z.array(RawOp).min(1) }),
-    z.strictObject({
-      color: z.strictObject({ color: z.string().regex(/^#[0-9a-f]{3}(?:[0-9a-f]{3})?$|^[a-z]+$/i), children: z.array(RawOp).min(1) }),
-    }),
-    z.strictObject({ quote: z.strictObject({ author: z.string().min(1).nullable(), children: z.array(RawOp).min(1) }) }),
-    z.strictObject({ spoiler: z.strictObject({ title: z.string().min(1).nullish(), children: z.array(RawOp).min(1) }) }),
-    z.strictObject({ code: z.string().min(1) }),
-    z.strictObject({ smilie: z.strictObject({ alt: z.string().min(1), src: z.string().min(1) }) }),
-    z.strictObject({ image: z.strictObject({ src: z.url() }) }),
-    z.strictObject({
-      link: z.strictObject({ href: z.string().min(1), kind: z.enum(['internal', 'external']), children: z.array(RawOp).min(1) }),
-    }),
-    z.strictObject({ mention: z.strictObject({ name: z.string().min(1), userId: z.number().int().positive() }) }),
-  ], { error: (issue) => opError(issue.input) }),
+  z.union(
+    [
+      z.literal('br'),
+      z.strictObject({ text: z.string().min(1) }),
+      z.strictObject({ bold: z.array(RawOp).min(1) }),
+      z.strictObject({ italic: z.array(RawOp).min(1) }),
+      z.strictObject({ strike: z.array(RawOp).min(1) }),
+      z.strictObject({
+        color: z.strictObject({
+          color: z.string().regex(/^#[0-9a-f]{3}(?:[0-9a-f]{3})?$|^[a-z]+$/i),
+          children: z.array(RawOp).min(1),
+        }),
+      }),
+      z.strictObject({
+        quote: z.strictObject({ author: z.string().min(1).nullable(), children: z.array(RawOp).min(1) }),
+      }),
+      z.strictObject({
+        spoiler: z.strictObject({ title: z.string().min(1).nullish(), children: z.array(RawOp).min(1) }),
+      }),
+      z.strictObject({ code: z.string().min(1) }),
+      z.strictObject({ smilie: z.strictObject({ alt: z.string().min(1), src: z.string().min(1) }) }),
+      z.strictObject({ image: z.strictObject({ src: z.url() }) }),
+      z.strictObject({
+        link: z.strictObject({
+          href: z.string().min(1),
+          kind: z.enum(['internal', 'external']),
+          children: z.array(RawOp).min(1),
+        }),
+      }),
+      z.strictObject({ mention: z.strictObject({ name: z.string().min(1), userId: z.number().int().positive() }) }),
+    ],
+    { error: (issue) => opError(issue.input) },
+  ),
 );
 
 const IsoUtc = z.iso.datetime({ offset: false });
@@ -115,18 +138,27 @@ const RawScript = z
     const ids = new Set<number>();
     s.posts.forEach((p, i) => {
       const at = (...path: (string | number)[]): (string | number)[] => ['posts', i, ...path];
-      if (p.n !== i + 1) ctx.addIssue({ code: 'custom', path: at('n'), message: `post ${i + 1} of the thread must have n: ${i + 1}` });
+      if (p.n !== i + 1)
+        ctx.addIssue({ code: 'custom', path: at('n'), message: `post ${i + 1} of the thread must have n: ${i + 1}` });
       if (ids.has(p.id)) ctx.addIssue({ code: 'custom', path: at('id'), message: `post id ${p.id} is used twice` });
       ids.add(p.id);
       if (s.thread.forumUserIds[p.author] === undefined) {
-        ctx.addIssue({ code: 'custom', path: at('author'), message: `"${p.author}" has no entry in thread.forumUserIds` });
+        ctx.addIssue({
+          code: 'custom',
+          path: at('author'),
+          message: `"${p.author}" has no entry in thread.forumUserIds`,
+        });
       }
       const before = s.posts[i - 1];
       if (before && Date.parse(p.time) < Date.parse(before.time)) {
         ctx.addIssue({ code: 'custom', path: at('time'), message: 'posts must be in time order' });
       }
       if (p.edited && Date.parse(p.edited.time) < Date.parse(p.time)) {
-        ctx.addIssue({ code: 'custom', path: at('edited', 'time'), message: 'a post cannot be edited before it was posted' });
+        ctx.addIssue({
+          code: 'custom',
+          path: at('edited', 'time'),
+          message: 'a post cannot be edited before it was posted',
+        });
       }
     });
   });
@@ -196,11 +228,13 @@ function toNode(raw: RawOp): ScriptNode {
   if ('strike' in raw) return { op: 'strike', children: raw.strike.map(toNode) };
   if ('color' in raw) return { op: 'color', color: raw.color.color, children: raw.color.children.map(toNode) };
   if ('quote' in raw) return { op: 'quote', author: raw.quote.author, children: raw.quote.children.map(toNode) };
-  if ('spoiler' in raw) return { op: 'spoiler', title: raw.spoiler.title ?? null, children: raw.spoiler.children.map(toNode) };
+  if ('spoiler' in raw)
+    return { op: 'spoiler', title: raw.spoiler.title ?? null, children: raw.spoiler.children.map(toNode) };
   if ('code' in raw) return { op: 'code', text: raw.code };
   if ('smilie' in raw) return { op: 'smilie', alt: raw.smilie.alt, src: raw.smilie.src };
   if ('image' in raw) return { op: 'image', src: raw.image.src };
-  if ('link' in raw) return { op: 'link', href: raw.link.href, kind: raw.link.kind, children: raw.link.children.map(toNode) };
+  if ('link' in raw)
+    return { op: 'link', href: raw.link.href, kind: raw.link.kind, children: raw.link.children.map(toNode) };
   return { op: 'mention', name: raw.mention.name, userId: raw.mention.userId };
 }
 
@@ -248,17 +282,46 @@ export function scriptShape(nodes: readonly ScriptNode[], base: string): Shape[]
   const out: Shape[] = [];
   for (const n of nodes) {
     switch (n.op) {
-      case 'text': out.push({ t: 'text', text: n.text }); break;
-      case 'br': out.push({ t: 'br' }); break;
-      case 'bold': case 'italic': case 'strike': out.push({ t: n.op, children: scriptShape(n.children, base) }); break;
-      case 'color': out.push({ t: 'color', color: n.color.toLowerCase(), children: scriptShape(n.children, base) }); break;
-      case 'quote': out.push({ t: 'quote', author: n.author, children: scriptShape(n.children, base) }); break;
-      case 'spoiler': out.push({ t: 'spoiler', title: n.title, children: scriptShape(n.children, base) }); break;
-      case 'code': out.push({ t: 'code', text: n.text.trim() }); break;
-      case 'smilie': out.push({ t: 'smilie', alt: n.alt }); break;
-      case 'image': out.push({ t: 'image', src: new URL(n.src, base).href }); break;
-      case 'link': out.push({ t: 'link', kind: n.kind, href: new URL(n.href, base).href, children: scriptShape(n.children, base) }); break;
-      case 'mention': out.push({ t: 'mention', name: n.name }); break;
+      case 'text':
+        out.push({ t: 'text', text: n.text });
+        break;
+      case 'br':
+        out.push({ t: 'br' });
+        break;
+      case 'bold':
+      case 'italic':
+      case 'strike':
+        out.push({ t: n.op, children: scriptShape(n.children, base) });
+        break;
+      case 'color':
+        out.push({ t: 'color', color: n.color.toLowerCase(), children: scriptShape(n.children, base) });
+        break;
+      case 'quote':
+        out.push({ t: 'quote', author: n.author, children: scriptShape(n.children, base) });
+        break;
+      case 'spoiler':
+        out.push({ t: 'spoiler', title: n.title, children: scriptShape(n.children, base) });
+        break;
+      case 'code':
+        out.push({ t: 'code', text: n.text.trim() });
+        break;
+      case 'smilie':
+        out.push({ t: 'smilie', alt: n.alt });
+        break;
+      case 'image':
+        out.push({ t: 'image', src: new URL(n.src, base).href });
+        break;
+      case 'link':
+        out.push({
+          t: 'link',
+          kind: n.kind,
+          href: new URL(n.href, base).href,
+          children: scriptShape(n.children, base),
+        });
+        break;
+      case 'mention':
+        out.push({ t: 'mention', name: n.name });
+        break;
     }
   }
   return tidy(out);
@@ -269,19 +332,47 @@ export function bodyShape(nodes: readonly BodyNode[] | Body): Shape[] {
   const out: Shape[] = [];
   for (const n of nodes) {
     switch (n.t) {
-      case 'text': out.push({ t: 'text', text: n.text }); break;
-      case 'br': out.push({ t: 'br' }); break;
-      case 'block': case 'size': case 'signature': out.push(...bodyShape(n.children)); break;
-      case 'bold': case 'italic': case 'strike': case 'underline': out.push({ t: n.t, children: bodyShape(n.children) }); break;
-      case 'color': out.push({ t: 'color', color: n.color.toLowerCase(), children: bodyShape(n.children) }); break;
-      case 'quote': out.push({ t: 'quote', author: n.author, children: bodyShape(n.children) }); break;
-      case 'spoiler': out.push({ t: 'spoiler', title: n.title, children: bodyShape(n.children) }); break;
-      case 'code': out.push({ t: 'code', text: n.text.trim() }); break;
-      case 'smilie': out.push({ t: 'smilie', alt: n.alt }); break;
-      case 'image': out.push({ t: 'image', src: n.src }); break;
+      case 'text':
+        out.push({ t: 'text', text: n.text });
+        break;
+      case 'br':
+        out.push({ t: 'br' });
+        break;
+      case 'block':
+      case 'size':
+      case 'signature':
+        out.push(...bodyShape(n.children));
+        break;
+      case 'bold':
+      case 'italic':
+      case 'strike':
+      case 'underline':
+        out.push({ t: n.t, children: bodyShape(n.children) });
+        break;
+      case 'color':
+        out.push({ t: 'color', color: n.color.toLowerCase(), children: bodyShape(n.children) });
+        break;
+      case 'quote':
+        out.push({ t: 'quote', author: n.author, children: bodyShape(n.children) });
+        break;
+      case 'spoiler':
+        out.push({ t: 'spoiler', title: n.title, children: bodyShape(n.children) });
+        break;
+      case 'code':
+        out.push({ t: 'code', text: n.text.trim() });
+        break;
+      case 'smilie':
+        out.push({ t: 'smilie', alt: n.alt });
+        break;
+      case 'image':
+        out.push({ t: 'image', src: n.src });
+        break;
       case 'link':
         if (n.kind === 'mention') {
-          const name = bodyShape(n.children).map((c) => (c.t === 'text' ? c.text : '')).join('').replace(/^@/, '');
+          const name = bodyShape(n.children)
+            .map((c) => (c.t === 'text' ? c.text : ''))
+            .join('')
+            .replace(/^@/, '');
           out.push({ t: 'mention', name });
         } else {
           out.push({ t: 'link', kind: n.kind, href: n.href, children: bodyShape(n.children) });
@@ -331,15 +422,31 @@ export const DAY_ABBR = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as con
 export function wallClock(iso: string, zone: string): WallClock {
   const t = Date.parse(iso);
   const f = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-    hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   });
   const p: Record<string, number> = {};
   for (const part of f.formatToParts(new Date(t))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const y = p.year!; const mo = p.month!; const d = p.day!; const h = p.hour! % 24; const mi = p.minute!; const s = p.second!;
+  const y = p.year!;
+  const mo = p.month!;
+  const d = p.day!;
+  const h = p.hour! % 24;
+  const mi = p.minute!;
+  const s = p.second!;
   const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
   return {
-    y, mo, d, h, mi, s,
+    y,
+    mo,
+    d,
+    h,
+    mi,
+    s,
     weekday: new Date(Date.UTC(y, mo - 1, d)).getUTCDay(),
     offsetMinutes: Math.round((asUtc - Math.floor(t / 1000) * 1000) / 60_000),
   };
@@ -393,7 +500,10 @@ function collect(body: readonly BodyNode[], enter: (n: BodyNode) => boolean): st
   const parts: string[] = [];
   const walk = (list: readonly BodyNode[]): void => {
     for (const n of list) {
-      if (!enter(n)) { parts.push(' '); continue; }
+      if (!enter(n)) {
+        parts.push(' ');
+        continue;
+      }
       if (n.t === 'text' || n.t === 'code') parts.push(n.text);
       else if (n.t === 'smilie') parts.push(n.alt);
       else if (n.t === 'br') parts.push(' ');

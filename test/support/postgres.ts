@@ -28,7 +28,8 @@ export function pgSchemas(): { schema: () => Promise<string> } {
   const admin = new pg.Pool({ connectionString: PG_URL, max: 1 });
   const made: string[] = [];
   afterAll(async () => {
-    for (const s of made) await admin.query(`DROP SCHEMA IF EXISTS ${s} CASCADE; DROP SCHEMA IF EXISTS ${s}_boss CASCADE`);
+    for (const s of made)
+      await admin.query(`DROP SCHEMA IF EXISTS ${s} CASCADE; DROP SCHEMA IF EXISTS ${s}_boss CASCADE`);
     await admin.end();
   });
   return {
@@ -50,7 +51,9 @@ export function pgUnavailable(suite: string, problem: string): void {
         throw new Error(`PostgreSQL at ${shown} is required but unreachable: ${problem}`);
       });
     } else {
-      console.warn(`SKIPPED ${suite}: PostgreSQL at ${shown} is unreachable (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`);
+      console.warn(
+        `SKIPPED ${suite}: PostgreSQL at ${shown} is unreachable (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`,
+      );
       it.skip(`needs PostgreSQL at ${shown} (unreachable: ${problem})`, () => {});
     }
   });

@@ -9,8 +9,16 @@ import { LayoutError, TruncatedPageError } from '../../src/fetch/errors.js';
 import type { BodyNode } from '../../src/model/body.js';
 import type { EditMarker, Post } from '../../src/model/post.js';
 import {
-  bodyShape, flatText, loadGameScript, nodesOf, scriptShape, textOutsideQuotes,
-  type GameScript, type ScriptNode, type ScriptPost, type Shape,
+  bodyShape,
+  flatText,
+  loadGameScript,
+  nodesOf,
+  scriptShape,
+  textOutsideQuotes,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
+  type Shape,
 } from './game-script.js';
 import { readFixtureThread, type FixtureThread, type ThreadRenderer } from './render/index.js';
 
@@ -39,8 +47,24 @@ export interface StandardGame {
 
 /** The names of the rules below; `also` adds an engine's own assertions to one of them. */
 export type RuleName =
-  | 'drift' | 'pageUrls' | 'layout' | 'posts' | 'edit' | 'bodies' | 'bold' | 'quote' | 'nestedQuotes'
-  | 'smilies' | 'strike' | 'code' | 'spoiler' | 'links' | 'mention' | 'colour' | 'mounted' | 'cutOff';
+  | 'drift'
+  | 'pageUrls'
+  | 'layout'
+  | 'posts'
+  | 'edit'
+  | 'bodies'
+  | 'bold'
+  | 'quote'
+  | 'nestedQuotes'
+  | 'smilies'
+  | 'strike'
+  | 'code'
+  | 'spoiler'
+  | 'links'
+  | 'mention'
+  | 'colour'
+  | 'mounted'
+  | 'cutOff';
 
 export interface StandardGameFacts {
   /** How the engine's test file names it ("XenForo 2"). */
@@ -115,13 +139,13 @@ const perPageOf = (f: StandardGameFacts, g: StandardGame): number => f.perPage ?
 
 /** The size page URLs are built with: the one the first page stated where the engine needs it. */
 const sizeForUrls = (f: StandardGameFacts, g: StandardGame): number | null =>
-  (f.pageUrlsNeedSize ? g.pages[0]!.read.postsPerPage : null);
+  f.pageUrlsNeedSize ? g.pages[0]!.read.postsPerPage : null;
 
 /** A body's nodes as they flow, layout blocks (NodeBB's paragraphs) unwrapped; nothing else changed. */
 const inFlow = (body: readonly BodyNode[]): BodyNode[] =>
   body.flatMap((n) => (n.t === 'block' ? inFlow(n.children) : [n]));
 const flowOf = (f: StandardGameFacts, body: readonly BodyNode[]): unknown[] =>
-  (f.bareBodies ? inFlow(body) : bodyShape(body));
+  f.bareBodies ? inFlow(body) : bodyShape(body);
 
 /** [page, page count, posts on it, (its stated size)] of every page the script fills. */
 function layoutOf(f: StandardGameFacts, g: StandardGame): number[][] {
@@ -136,7 +160,7 @@ function layoutOf(f: StandardGameFacts, g: StandardGame): number[][] {
 const RULES: Rule[] = [
   {
     name: 'drift',
-    title: () => 'the committed fixture pages are what the engine\'s renderer makes (no drift)',
+    title: () => "the committed fixture pages are what the engine's renderer makes (no drift)",
     check: (g, _f, { adapter, renderer }) => {
       const engine = adapter.descriptor.engine;
       expect(renderer.engine).toBe(engine);
@@ -147,8 +171,8 @@ const RULES: Rule[] = [
   },
   {
     name: 'pageUrls',
-    title: (f) => 'the adapter\'s page URLs are the fixture forum\'s page paths'
-      + (f.json ? '' : '; the pages name their engine'),
+    title: (f) =>
+      "the adapter's page URLs are the fixture forum's page paths" + (f.json ? '' : '; the pages name their engine'),
     applies: (f) => f.perPage !== null,
     check: (g, f, { adapter }) => {
       const ref = adapter.threadRef(new URL(`${ORIGIN}${g.thread.manifest.path}`));
@@ -168,31 +192,42 @@ const RULES: Rule[] = [
     applies: (f) => f.perPage !== null,
     check: (g, f) => {
       const expected = layoutOf(f, g);
-      expect(g.pages.map((p) => (f.statesPageSize
-        ? [p.read.page, p.read.pageCount, p.read.posts.length, p.read.postsPerPage]
-        : [p.read.page, p.read.pageCount, p.read.posts.length]))).toEqual(expected);
+      expect(
+        g.pages.map((p) =>
+          f.statesPageSize
+            ? [p.read.page, p.read.pageCount, p.read.posts.length, p.read.postsPerPage]
+            : [p.read.page, p.read.pageCount, p.read.posts.length],
+        ),
+      ).toEqual(expected);
       expect(g.pages.map((p) => p.read.title)).toEqual(g.pages.map(() => g.script.thread.title));
     },
   },
   {
     name: 'posts',
-    title: () => 'every post has the script\'s number, id, author, user id, time, permalink and page',
+    title: () => "every post has the script's number, id, author, user id, time, permalink and page",
     check: (g, f) => {
       const per = perPageOf(f, g);
       const shown = (p: Post) => ({
-        n: p.number, id: p.id, author: p.author, authorId: p.authorId, at: p.postedAt, permalink: p.permalink,
+        n: p.number,
+        id: p.id,
+        author: p.author,
+        authorId: p.authorId,
+        at: p.postedAt,
+        permalink: p.permalink,
         page: f.perPage === null ? null : p.page,
       });
-      expect(g.posts.map(shown)).toEqual(g.script.posts.map((s) => ({
-        n: s.n,
-        id: String(s.id),
-        author: s.author,
-        authorId: String(g.script.thread.forumUserIds[s.author]),
-        at: new Date(s.time).toISOString(),
-        permalink: f.permalink(s),
-        page: f.perPage === null ? null : Math.ceil(s.n / per),
-        ...f.postFacts?.(s),
-      })));
+      expect(g.posts.map(shown)).toEqual(
+        g.script.posts.map((s) => ({
+          n: s.n,
+          id: String(s.id),
+          author: s.author,
+          authorId: String(g.script.thread.forumUserIds[s.author]),
+          at: new Date(s.time).toISOString(),
+          permalink: f.permalink(s),
+          page: f.perPage === null ? null : Math.ceil(s.n / per),
+          ...f.postFacts?.(s),
+        })),
+      );
     },
   },
   {
@@ -237,8 +272,8 @@ const RULES: Rule[] = [
   },
   {
     name: 'nestedQuotes',
-    title: (f) => 'nested quotes keep each author, and neither quote leaks'
-      + (f.quoteChrome ? '; their chrome is not text' : ''),
+    title: (f) =>
+      'nested quotes keep each author, and neither quote leaks' + (f.quoteChrome ? '; their chrome is not text' : ''),
     posts: [16],
     check: (g, f) => {
       expect(nodesOf(g.post(16).body, 'quote').map((q) => q.author)).toEqual(['Frank', 'Alice']);
@@ -270,24 +305,26 @@ const RULES: Rule[] = [
   },
   {
     name: 'code',
-    title: (f) => 'code is a code node and its text appears nowhere else'
-      + (f.codeChrome ? '; its box\'s chrome is not text' : ''),
+    title: (f) =>
+      'code is a code node and its text appears nowhere else' + (f.codeChrome ? "; its box's chrome is not text" : ''),
     posts: [10, 21],
     check: (g, f) => {
       expect(nodesOf(g.post(10).body, 'code').map((c) => c.text.trim())).toEqual(['Vote: Frank']);
       expect(nodesOf(g.post(21).body, 'code').map((c) => c.text.trim())).toEqual(["console.log('hi')"]);
-      const outside = (nodes: readonly BodyNode[]): BodyNode[] => nodes.flatMap((n): BodyNode[] => {
-        if (n.t === 'code') return [];
-        return 'children' in n ? [{ ...n, children: outside(n.children) } as BodyNode] : [n];
-      });
+      const outside = (nodes: readonly BodyNode[]): BodyNode[] =>
+        nodes.flatMap((n): BodyNode[] => {
+          if (n.t === 'code') return [];
+          return 'children' in n ? [{ ...n, children: outside(n.children) } as BodyNode] : [n];
+        });
       expect(flatText(outside(g.post(10).body))).toMatch(/^My notes: ?nothing else\.$/);
       if (f.codeChrome) expect(flatText(g.post(10).body)).not.toMatch(f.codeChrome);
     },
   },
   {
     name: 'spoiler',
-    title: (f) => 'a spoiler is a spoiler node with its title around the bold vote'
-      + (f.spoiler && f.spoiler.chrome ? '; its button is not text' : ''),
+    title: (f) =>
+      'a spoiler is a spoiler node with its title around the bold vote' +
+      (f.spoiler && f.spoiler.chrome ? '; its button is not text' : ''),
     posts: [11],
     applies: (f) => f.spoiler !== false,
     check: (g, f) => {
@@ -308,7 +345,9 @@ const RULES: Rule[] = [
       ]);
       expect(nodesOf(g.post(8).body, 'link')).toEqual([
         {
-          t: 'link', kind: 'internal', children: [text("Alice's post")],
+          t: 'link',
+          kind: 'internal',
+          children: [text("Alice's post")],
           href: `${ORIGIN}/threads/standard-game.4242/post-9002`,
         },
       ]);
@@ -316,9 +355,10 @@ const RULES: Rule[] = [
   },
   {
     name: 'mention',
-    title: (f) => (f.mention
-      ? 'a mention is a mention link inside the bold vote'
-      : 'no mention tag: the name is typed inside the bold vote'),
+    title: (f) =>
+      f.mention
+        ? 'a mention is a mention link inside the bold vote'
+        : 'no mention tag: the name is typed inside the bold vote',
     posts: [17],
     check: (g, f) => {
       if (!f.mention) {
@@ -354,8 +394,9 @@ const RULES: Rule[] = [
   },
   {
     name: 'cutOff',
-    title: (f) => 'a page cut off before </html> is an error, never an empty thread'
-      + (f.noPosts ? '; so is one without posts' : ''),
+    title: (f) =>
+      'a page cut off before </html> is an error, never an empty thread' +
+      (f.noPosts ? '; so is one without posts' : ''),
     applies: (f) => !f.json,
     check: (g, f) => {
       const { page, keep } = f.cut ?? { page: 1, keep: 0.8 };
@@ -387,12 +428,17 @@ export function describeStandardGame(
   describe(`${facts.name} standard game (fixtures/${engine}/standard-game)`, () => {
     const script = loadGameScript(join(root, 'fixtures/games/standard-game.yaml'));
     const thread = readFixtureThread(root, engine, 'standard-game');
-    const read = facts.read
-      ?? ((body: string, url: string) => adapter.parsePage(body, { url, profile: DEFAULT_PROFILE, now: AFTER_GAME }));
+    const read =
+      facts.read ??
+      ((body: string, url: string) => adapter.parsePage(body, { url, profile: DEFAULT_PROFILE, now: AFTER_GAME }));
     const pages = thread.pages.map((p) => ({ url: `${ORIGIN}${p.path}`, read: read(p.body, `${ORIGIN}${p.path}`) }));
     const posts = pages.flatMap((p) => p.read.posts);
     const game: StandardGame = {
-      script, thread, pages, posts, read,
+      script,
+      thread,
+      pages,
+      posts,
+      read,
       post: (n) => {
         const found = posts.find((p) => p.number === n);
         if (!found) throw new Error(`${engine}: no post numbered ${n} in fixtures/${engine}/standard-game`);
@@ -414,4 +460,3 @@ export function describeStandardGame(
     particular?.(game);
   });
 }
-

@@ -11,12 +11,18 @@ const at = (hh: string) => `2024-05-01T${hh}:00Z`;
 
 describe('counting as at a time', () => {
   const events = [
-    vote(1, 'Alice', 'Eve', { time: at('10:00') }), vote(2, 'Bob', 'Eve', { time: at('11:00') }),
-    gm({ kind: 'kill', player: 'Eve', time: at('11:30') }), vote(3, 'Cy', 'Dana', { time: at('12:00') }),
+    vote(1, 'Alice', 'Eve', { time: at('10:00') }),
+    vote(2, 'Bob', 'Eve', { time: at('11:00') }),
+    gm({ kind: 'kill', player: 'Eve', time: at('11:30') }),
+    vote(3, 'Cy', 'Dana', { time: at('12:00') }),
   ];
 
   it('leaves out posts made and events timed after it', () => {
-    expect(count(events, { toTime: at('11:15') })).toMatchObject({ asOfPost: 2, living: 5, wagons: [{ target: 'Eve', total: 2 }] });
+    expect(count(events, { toTime: at('11:15') })).toMatchObject({
+      asOfPost: 2,
+      living: 5,
+      wagons: [{ target: 'Eve', total: 2 }],
+    });
     expect(count(events, { toTime: at('11:45') })).toMatchObject({ asOfPost: 2, living: 4, wagons: [] });
     expect(count(events, { toTime: at('12:00') })).toMatchObject({ asOfPost: 3, wagons: [{ target: 'Dana' }] });
   });
@@ -45,7 +51,9 @@ describe('ordering events at the same post', () => {
 describe('what a count cannot see on its own', () => {
   it('a correction of a post that is not in the log is flagged unknown-post', () => {
     const t = count([vote(1, 'Alice', 'Eve'), vote(3, 'Bob', 'Eve'), gm({ kind: 'correct', post: 2, target: 'Cy' })]);
-    expect(t.flags).toEqual([{ post: 2, player: null, kind: 'unknown-post', raw: 'correction of post 2 -> Cy: no such post', candidates: [] }]);
+    expect(t.flags).toEqual([
+      { post: 2, player: null, kind: 'unknown-post', raw: 'correction of post 2 -> Cy: no such post', candidates: [] },
+    ]);
   });
 
   it('a correction of a post beyond the count is not flagged (it may come)', () => {

@@ -17,19 +17,30 @@ describe('the dead list', () => {
   });
 
   it('a mod-kill puts the player on it, roster order', () => {
-    expect(count([gm({ at: 3, kind: 'modkill', player: 'Eve' }), gm({ at: 4, kind: 'kill', player: 'Bob' })]).dead).toEqual(['Bob', 'Eve']);
+    expect(
+      count([gm({ at: 3, kind: 'modkill', player: 'Eve' }), gm({ at: 4, kind: 'kill', player: 'Bob' })]).dead,
+    ).toEqual(['Bob', 'Eve']);
   });
 
   it('a revive takes the player off it', () => {
-    expect(count([gm({ at: 2, kind: 'kill', player: 'Dave' }), gm({ at: 3, kind: 'revive', player: 'Dave' })]).dead).toBeUndefined();
+    expect(
+      count([gm({ at: 2, kind: 'kill', player: 'Dave' }), gm({ at: 3, kind: 'revive', player: 'Dave' })]).dead,
+    ).toBeUndefined();
   });
 
   it('a replaced dead slot is named by its current player', () => {
-    expect(count([gm({ at: 1, kind: 'replace', player: 'Dave', by: 'David' }), gm({ at: 2, kind: 'kill', player: 'Dave' })]).dead).toEqual(['David']);
+    expect(
+      count([gm({ at: 1, kind: 'replace', player: 'Dave', by: 'David' }), gm({ at: 2, kind: 'kill', player: 'Dave' })])
+        .dead,
+    ).toEqual(['David']);
   });
 
-  it('a kill after the Day closed is dead now, though the Day\'s board is frozen', () => {
-    const t = count([vote(1, 'Alice', 'Eve'), gm({ at: 2, kind: 'day-end' }), gm({ at: 2, kind: 'kill', player: 'Dave' })]);
+  it("a kill after the Day closed is dead now, though the Day's board is frozen", () => {
+    const t = count([
+      vote(1, 'Alice', 'Eve'),
+      gm({ at: 2, kind: 'day-end' }),
+      gm({ at: 2, kind: 'kill', player: 'Dave' }),
+    ]);
     expect(t.players).toContain('Dave');
     expect(t.dead).toEqual(['Dave']);
   });

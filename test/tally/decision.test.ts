@@ -21,11 +21,16 @@ describe('how the Day is decided', () => {
 
   it('later votes after the decision are ignored and flagged', () => {
     const t = count(mafiascum(), [
-      vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Eve'), vote(3, 'Cy', 'Eve'), unvote(4, 'Alice'), vote(5, 'Dana', 'Cy'),
+      vote(1, 'Alice', 'Eve'),
+      vote(2, 'Bob', 'Eve'),
+      vote(3, 'Cy', 'Eve'),
+      unvote(4, 'Alice'),
+      vote(5, 'Dana', 'Cy'),
     ]);
     expect(t.wagons.map((w) => [w.target, w.total])).toEqual([['Eve', 3]]);
     expect(t.flags.map((f) => [f.post, f.kind, f.player])).toEqual([
-      [4, 'vote-after-decision', 'Alice'], [5, 'vote-after-decision', 'Dana'],
+      [4, 'vote-after-decision', 'Alice'],
+      [5, 'vote-after-decision', 'Dana'],
     ]);
     expect(t.outcome.decidedAt).toBe(3);
   });
@@ -36,7 +41,12 @@ describe('how the Day is decided', () => {
   });
 
   it('witchhunt: a majority during the day does not end it (counted at the deadline)', () => {
-    const t = count(witchhunt(), [vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Eve'), vote(3, 'Cy', 'Eve'), unvote(4, 'Cy')]);
+    const t = count(witchhunt(), [
+      vote(1, 'Alice', 'Eve'),
+      vote(2, 'Bob', 'Eve'),
+      vote(3, 'Cy', 'Eve'),
+      unvote(4, 'Cy'),
+    ]);
     expect(t.outcome.status).toBe('open');
     expect(t.wagons[0]).toMatchObject({ target: 'Eve', total: 2, toThreshold: 1 });
   });
@@ -48,13 +58,23 @@ describe('how the Day is decided', () => {
 
   it('witchhunt: no majority at day end defers to the Judge (decide event)', () => {
     const events = [vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Eve'), vote(3, 'Cy', 'Dana'), dayEnd(3)];
-    expect(count(witchhunt(), events).outcome).toEqual({ status: 'ended', eliminated: [], decidedAt: null, leaders: ['Eve'] });
+    expect(count(witchhunt(), events).outcome).toEqual({
+      status: 'ended',
+      eliminated: [],
+      decidedAt: null,
+      leaders: ['Eve'],
+    });
     const judged = count(witchhunt(), [...events, gm({ at: 3, kind: 'decide', eliminated: ['dana'] })]);
     expect(judged.outcome).toEqual({ status: 'ended', eliminated: ['Dana'], decidedAt: 3, leaders: ['Eve'] });
   });
 
   it('witchhunt: a Sleep majority defers to the Judge', () => {
-    const t = count(witchhunt(), [vote(1, 'Alice', 'Sleep'), vote(2, 'Bob', 'Sleep'), vote(3, 'Cy', 'Sleep'), dayEnd(3)]);
+    const t = count(witchhunt(), [
+      vote(1, 'Alice', 'Sleep'),
+      vote(2, 'Bob', 'Sleep'),
+      vote(3, 'Cy', 'Sleep'),
+      dayEnd(3),
+    ]);
     expect(t.outcome).toEqual({ status: 'ended', eliminated: [], decidedAt: null, leaders: ['Sleep'] });
   });
 
@@ -64,7 +84,13 @@ describe('how the Day is decided', () => {
   });
 
   it('witchhunt: unanimous-minus-one ends the day early', () => {
-    const t = count(witchhunt(), [vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Eve'), vote(3, 'Cy', 'Eve'), vote(4, 'Dana', 'Eve'), vote(5, 'Eve', 'Alice')]);
+    const t = count(witchhunt(), [
+      vote(1, 'Alice', 'Eve'),
+      vote(2, 'Bob', 'Eve'),
+      vote(3, 'Cy', 'Eve'),
+      vote(4, 'Dana', 'Eve'),
+      vote(5, 'Eve', 'Alice'),
+    ]);
     expect(t.outcome).toEqual({ status: 'majority', eliminated: ['Eve'], decidedAt: 4, leaders: ['Eve'] });
     expect(t.flags.map((f) => [f.post, f.kind])).toEqual([[5, 'vote-after-decision']]);
   });
@@ -80,12 +106,22 @@ describe('how the Day is decided', () => {
   });
 
   it('plurality: a GM decision settles a tie', () => {
-    const t = count(plurality(), [vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Dana'), dayEnd(2), gm({ at: 2, kind: 'decide', eliminated: ['Eve'] })]);
+    const t = count(plurality(), [
+      vote(1, 'Alice', 'Eve'),
+      vote(2, 'Bob', 'Dana'),
+      dayEnd(2),
+      gm({ at: 2, kind: 'decide', eliminated: ['Eve'] }),
+    ]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['Eve'], decidedAt: 2 });
   });
 
   it('plurality: No Lynch winning is status no-lynch', () => {
-    const t = count(plurality(), [vote(1, 'Alice', 'No Lynch'), vote(2, 'Bob', 'No Lynch'), vote(3, 'Cy', 'Eve'), dayEnd(3)]);
+    const t = count(plurality(), [
+      vote(1, 'Alice', 'No Lynch'),
+      vote(2, 'Bob', 'No Lynch'),
+      vote(3, 'Cy', 'Eve'),
+      dayEnd(3),
+    ]);
     expect(t.outcome).toEqual({ status: 'no-lynch', eliminated: [], decidedAt: 3, leaders: ['No Lynch'] });
   });
 
@@ -108,7 +144,12 @@ describe('how the Day is decided', () => {
     const ruleset = variant('mafiascum-majority', { threshold: { kind: 'fraction', numerator: 2, denominator: 3 } });
     const three = count(ruleset, [vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Eve'), vote(3, 'Cy', 'Eve')]);
     expect(three.outcome.status).toBe('open');
-    const four = count(ruleset, [vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Eve'), vote(3, 'Cy', 'Eve'), vote(4, 'Dana', 'Eve')]);
+    const four = count(ruleset, [
+      vote(1, 'Alice', 'Eve'),
+      vote(2, 'Bob', 'Eve'),
+      vote(3, 'Cy', 'Eve'),
+      vote(4, 'Dana', 'Eve'),
+    ]);
     expect(four.outcome).toMatchObject({ status: 'majority', eliminated: ['Eve'], decidedAt: 4 });
   });
 

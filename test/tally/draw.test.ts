@@ -26,7 +26,12 @@ describe('seeded draws', () => {
 
   it('a draw records its seed, candidates, roll and pick', () => {
     const d = drawOne(7, ['A', 'B', 'C']);
-    expect(d).toEqual({ seed: 7, candidates: ['A', 'B', 'C'], roll: mulberry32(7)(), picked: ['A', 'B', 'C'][Math.floor(mulberry32(7)() * 3)] });
+    expect(d).toEqual({
+      seed: 7,
+      candidates: ['A', 'B', 'C'],
+      roll: mulberry32(7)(),
+      picked: ['A', 'B', 'C'][Math.floor(mulberry32(7)() * 3)],
+    });
   });
 
   it('over many seeds every candidate gets drawn', () => {

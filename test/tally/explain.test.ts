@@ -5,7 +5,8 @@ import type { TallyEvent } from '../../src/tally/log.js';
 import { chatter, gm, mafiascum, players, plurality, variant, vote } from './log-builders.js';
 
 const five = players('Alice', 'Bob', 'Cy', 'Dana', 'Eve');
-const count = (events: TallyEvent[], ruleset = plurality(), explain = true) => countVotes({ ruleset, roster: five, events, explain });
+const count = (events: TallyEvent[], ruleset = plurality(), explain = true) =>
+  countVotes({ ruleset, roster: five, events, explain });
 
 describe('explanations', () => {
   it('are left out unless asked for', () => {
@@ -15,23 +16,44 @@ describe('explanations', () => {
   });
 
   it('every vote on a wagon names its post, and a weight says what it counts', () => {
-    const t = count([gm({ at: 0, kind: 'weight', player: 'Bob', weight: 2 }), vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Eve'), gm({ at: 3, kind: 'vote', player: 'Cy', target: 'Eve' })]);
+    const t = count([
+      gm({ at: 0, kind: 'weight', player: 'Bob', weight: 2 }),
+      vote(1, 'Alice', 'Eve'),
+      vote(2, 'Bob', 'Eve'),
+      gm({ at: 3, kind: 'vote', player: 'Cy', target: 'Eve' }),
+    ]);
     expect(t.wagons[0]?.explain).toEqual([
-      { post: 1, text: 'Alice: vote' }, { post: 2, text: 'Bob: vote, counts 2' }, { post: 3, text: 'Cy: vote entered by the GM' },
+      { post: 1, text: 'Alice: vote' },
+      { post: 2, text: 'Bob: vote, counts 2' },
+      { post: 3, text: 'Cy: vote entered by the GM' },
     ]);
   });
 
   it('penalty votes on a wagon and in the penalty counts name their post and cause', () => {
     const ruleset = variant('plurality', { violations: { image: 'penalty' } });
-    const t = count([chatter(4, 'Eve', { violations: [{ kind: 'image', detail: 'x.png' }] }), gm({ at: 5, kind: 'penalty', player: 'Eve', reason: 'posted a screenshot of a PM' })], ruleset);
+    const t = count(
+      [
+        chatter(4, 'Eve', { violations: [{ kind: 'image', detail: 'x.png' }] }),
+        gm({ at: 5, kind: 'penalty', player: 'Eve', reason: 'posted a screenshot of a PM' }),
+      ],
+      ruleset,
+    );
     expect(t.wagons[0]).toMatchObject({ target: 'Eve', votes: 0, penalty: 2, total: 2 });
     expect(t.wagons[0]?.explain).toEqual([
-      { post: 4, text: 'penalty vote (Day 1): image in post 4' }, { post: 5, text: 'penalty vote (Day 1): GM: posted a screenshot of a PM' },
+      { post: 4, text: 'penalty vote (Day 1): image in post 4' },
+      { post: 5, text: 'penalty vote (Day 1): GM: posted a screenshot of a PM' },
     ]);
-    expect(t.penalties).toEqual([{
-      player: 'Eve', count: 2, today: 2,
-      explain: [{ post: 4, text: 'Day 1: image in post 4' }, { post: 5, text: 'Day 1: GM: posted a screenshot of a PM' }],
-    }]);
+    expect(t.penalties).toEqual([
+      {
+        player: 'Eve',
+        count: 2,
+        today: 2,
+        explain: [
+          { post: 4, text: 'Day 1: image in post 4' },
+          { post: 5, text: 'Day 1: GM: posted a screenshot of a PM' },
+        ],
+      },
+    ]);
   });
 
   it('the outcome says what ended the Day and why the result is what it is', () => {

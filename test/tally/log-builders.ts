@@ -34,36 +34,65 @@ interface PostOptions {
 
 function post(n: number, author: string, reading: PostEvent['reading'], opts: PostOptions = {}): PostEvent {
   return {
-    kind: 'post', post: n, author, time: opts.time ?? null, permalink: `https://forum.test/p/${n}`,
+    kind: 'post',
+    post: n,
+    author,
+    time: opts.time ?? null,
+    permalink: `https://forum.test/p/${n}`,
     reading: { ...reading, violations: opts.violations ?? reading.violations },
   };
 }
 
 function action(kind: Action['kind'], target: string | null, raw: string): Action {
   return {
-    kind, target, match: 'exact' as const, raw, written: target, candidates: [], score: null, source: 'parsed' as const,
+    kind,
+    target,
+    match: 'exact' as const,
+    raw,
+    written: target,
+    candidates: [],
+    score: null,
+    source: 'parsed' as const,
   };
 }
 
 export function vote(n: number, author: string, target: string, opts?: PostOptions): PostEvent {
-  return post(n, author, {
-    actions: [action('vote', target, `Vote: ${target}`)],
-    effect: { kind: 'vote', target, reason: null },
-    violations: [],
-  }, opts);
+  return post(
+    n,
+    author,
+    {
+      actions: [action('vote', target, `Vote: ${target}`)],
+      effect: { kind: 'vote', target, reason: null },
+      violations: [],
+    },
+    opts,
+  );
 }
 
 export function unvote(n: number, author: string, opts?: PostOptions): PostEvent {
-  return post(n, author, {
-    actions: [action('unvote', null, 'Unvote')],
-    effect: { kind: 'unvote', target: null, reason: null },
-    violations: [],
-  }, opts);
+  return post(
+    n,
+    author,
+    {
+      actions: [action('unvote', null, 'Unvote')],
+      effect: { kind: 'unvote', target: null, reason: null },
+      violations: [],
+    },
+    opts,
+  );
 }
 
-export function review(n: number, author: string, reason: ReviewReason, raw: string, candidates: string[] = []): PostEvent {
+export function review(
+  n: number,
+  author: string,
+  reason: ReviewReason,
+  raw: string,
+  candidates: string[] = [],
+): PostEvent {
   return post(n, author, {
-    actions: [{ ...action('vote', null, raw), match: reason === 'ambiguous-target' ? 'ambiguous' : 'unknown', candidates }],
+    actions: [
+      { ...action('vote', null, raw), match: reason === 'ambiguous-target' ? 'ambiguous' : 'unknown', candidates },
+    ],
     effect: { kind: 'review', target: null, reason },
     violations: [],
   });
@@ -99,11 +128,19 @@ export function act(kind: Action['kind'], target: string | null = null, raw?: st
 }
 
 export const hammer = (n: number, author: string, opts?: PostOptions) => posted(n, author, [act('hammer')], opts);
-export const filibuster = (n: number, author: string, opts?: PostOptions) => posted(n, author, [act('filibuster')], opts);
-export const veto = (n: number, author: string, target: string, opts?: PostOptions) => posted(n, author, [act('veto', target)], opts);
-export const forgive = (n: number, author: string, target: string, opts?: PostOptions) => posted(n, author, [act('forgive', target)], opts);
+export const filibuster = (n: number, author: string, opts?: PostOptions) =>
+  posted(n, author, [act('filibuster')], opts);
+export const veto = (n: number, author: string, target: string, opts?: PostOptions) =>
+  posted(n, author, [act('veto', target)], opts);
+export const forgive = (n: number, author: string, target: string, opts?: PostOptions) =>
+  posted(n, author, [act('forgive', target)], opts);
 
 /** "Unvote: Hammer", as the parser reads it: an unvote naming no player. */
 export function unvoteKeyword(n: number, author: string, keyword: string, opts?: PostOptions): PostEvent {
-  return posted(n, author, [{ ...action('unvote', null, `Unvote: ${keyword}`), written: keyword, match: 'unknown' }], opts);
+  return posted(
+    n,
+    author,
+    [{ ...action('unvote', null, `Unvote: ${keyword}`), written: keyword, match: 'unknown' }],
+    opts,
+  );
 }

@@ -6,28 +6,53 @@ const roster = players('Alice', 'Bob', 'Cy');
 
 describe('rule violations', () => {
   it('edit is a flag under witchhunt', () => {
-    const t = countVotes({ ruleset: witchhunt(), roster, events: [chatter(4, 'Bob', { violations: [{ kind: 'edit', detail: 'Last edited: Jun 3, 2020' }] })] });
-    expect(t.violations).toEqual([{ player: 'Bob', post: 4, kind: 'edit', detail: 'Last edited: Jun 3, 2020', consequence: 'flag' }]);
+    const t = countVotes({
+      ruleset: witchhunt(),
+      roster,
+      events: [chatter(4, 'Bob', { violations: [{ kind: 'edit', detail: 'Last edited: Jun 3, 2020' }] })],
+    });
+    expect(t.violations).toEqual([
+      { player: 'Bob', post: 4, kind: 'edit', detail: 'Last edited: Jun 3, 2020', consequence: 'flag' },
+    ]);
   });
 
   it('a vote not in the witchhunt format is a flag', () => {
-    const t = countVotes({ ruleset: witchhunt(), roster, events: [vote(2, 'Cy', 'Bob', { violations: [{ kind: 'format', detail: 'not bold' }] })] });
+    const t = countVotes({
+      ruleset: witchhunt(),
+      roster,
+      events: [vote(2, 'Cy', 'Bob', { violations: [{ kind: 'format', detail: 'not bold' }] })],
+    });
     expect(t.violations.map((v) => [v.kind, v.consequence])).toEqual([['format', 'flag']]);
   });
 
   it('violations the ruleset ignores are dropped', () => {
-    const t = countVotes({ ruleset: plurality(), roster, events: [chatter(4, 'Bob', { violations: [{ kind: 'edit', detail: 'edited' }] })] });
+    const t = countVotes({
+      ruleset: plurality(),
+      roster,
+      events: [chatter(4, 'Bob', { violations: [{ kind: 'edit', detail: 'edited' }] })],
+    });
     expect(t.violations).toEqual([]);
   });
 
-  it.each(['image', 'external-link', 'code', 'non-english'] as const)('a %s violation becomes a penalty where the ruleset says so', (kind) => {
-    const ruleset = variant('plurality', { violations: { [kind]: 'penalty' } });
-    const t = countVotes({ ruleset, roster, events: [chatter(9, 'alice', { violations: [{ kind, detail: 'evidence' }] })] });
-    expect(t.violations).toEqual([{ player: 'Alice', post: 9, kind, detail: 'evidence', consequence: 'penalty' }]);
-  });
+  it.each(['image', 'external-link', 'code', 'non-english'] as const)(
+    'a %s violation becomes a penalty where the ruleset says so',
+    (kind) => {
+      const ruleset = variant('plurality', { violations: { [kind]: 'penalty' } });
+      const t = countVotes({
+        ruleset,
+        roster,
+        events: [chatter(9, 'alice', { violations: [{ kind, detail: 'evidence' }] })],
+      });
+      expect(t.violations).toEqual([{ player: 'Alice', post: 9, kind, detail: 'evidence', consequence: 'penalty' }]);
+    },
+  );
 
-  it('violations by non-players are not the game\'s business', () => {
-    const t = countVotes({ ruleset: witchhunt(), roster, events: [chatter(4, 'Lurker', { violations: [{ kind: 'edit', detail: 'edited' }] })] });
+  it("violations by non-players are not the game's business", () => {
+    const t = countVotes({
+      ruleset: witchhunt(),
+      roster,
+      events: [chatter(4, 'Lurker', { violations: [{ kind: 'edit', detail: 'edited' }] })],
+    });
     expect(t.violations).toEqual([]);
   });
 });

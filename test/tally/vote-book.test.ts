@@ -15,7 +15,10 @@ describe('the vote book', () => {
     expect([empty.size, one.size, two.size, moved.size]).toEqual([0, 1, 2, 2]);
     expect([one.get(3), two.get(3), moved.get(3)]).toEqual(['Bob', 'Bob', 'Cy']);
     expect(one.has(40)).toBe(false);
-    expect([...moved]).toEqual([[3, 'Cy'], [40, 'Ann']]);
+    expect([...moved]).toEqual([
+      [3, 'Cy'],
+      [40, 'Ann'],
+    ]);
     expect(moved.with(40, undefined).has(40)).toBe(false);
     expect(moved.with(40, 'Ann')).toBe(moved); // setting what is there changes nothing
   });
@@ -26,25 +29,30 @@ describe('the vote book', () => {
   });
 
   it('reads as a Map of the same votes would, after any sequence of votes and unvotes', () => {
-    fc.assert(fc.property(
-      fc.array(fc.tuple(fc.nat(300), fc.option(fc.string({ minLength: 1, maxLength: 3 }), { nil: undefined })), { maxLength: 200 }),
-      (steps) => {
-        let book = VoteBook.empty<string>();
-        const model = new Map<number, string>();
-        const history: [VoteBook<string>, Map<number, string>][] = [];
-        for (const [slot, vote] of steps) {
-          book = book.with(slot, vote);
-          if (vote === undefined) model.delete(slot);
-          else model.set(slot, vote);
-          history.push([book, new Map(model)]);
-        }
-        // Every earlier book still reads as it did: nothing was changed in place.
-        for (const [b, m] of history) {
-          expect(b.size).toBe(m.size);
-          expect([...b.entries()]).toEqual([...m.entries()].sort((x, y) => x[0] - y[0]));
-          for (const k of m.keys()) expect(b.get(k)).toBe(m.get(k));
-        }
-      },
-    ), { numRuns: 100 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(300), fc.option(fc.string({ minLength: 1, maxLength: 3 }), { nil: undefined })), {
+          maxLength: 200,
+        }),
+        (steps) => {
+          let book = VoteBook.empty<string>();
+          const model = new Map<number, string>();
+          const history: [VoteBook<string>, Map<number, string>][] = [];
+          for (const [slot, vote] of steps) {
+            book = book.with(slot, vote);
+            if (vote === undefined) model.delete(slot);
+            else model.set(slot, vote);
+            history.push([book, new Map(model)]);
+          }
+          // Every earlier book still reads as it did: nothing was changed in place.
+          for (const [b, m] of history) {
+            expect(b.size).toBe(m.size);
+            expect([...b.entries()]).toEqual([...m.entries()].sort((x, y) => x[0] - y[0]));
+            for (const k of m.keys()) expect(b.get(k)).toBe(m.get(k));
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

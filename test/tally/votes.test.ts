@@ -10,12 +10,18 @@ const count = (events: TallyEvent[], ruleset = plurality(), roster = five) => co
 const wagon = (t: Tally, target: string) => t.wagons.find((w) => w.target === target);
 
 describe('votes', () => {
-  it('a vote puts the voter on the target\'s wagon', () => {
+  it("a vote puts the voter on the target's wagon", () => {
     const t = count([vote(1, 'Bob', 'Alice')]);
-    expect(t.wagons).toEqual([{
-      target: 'Alice', votes: 1, penalty: 0, total: 1, toThreshold: null,
-      voters: [{ player: 'Bob', post: 1, weight: 1, permalink: 'https://forum.test/p/1' }],
-    }]);
+    expect(t.wagons).toEqual([
+      {
+        target: 'Alice',
+        votes: 1,
+        penalty: 0,
+        total: 1,
+        toThreshold: null,
+        voters: [{ player: 'Bob', post: 1, weight: 1, permalink: 'https://forum.test/p/1' }],
+      },
+    ]);
   });
 
   it('the tally satisfies the Tally contract', () => {
@@ -71,7 +77,9 @@ describe('votes', () => {
   it('posts by non-players are ignored for votes and flagged as vote-by-non-player', () => {
     const t = count([vote(1, 'Lurker', 'Alice'), chatter(2, 'Lurker')]);
     expect(t.wagons).toEqual([]);
-    expect(t.flags).toEqual([{ post: 1, player: 'Lurker', kind: 'vote-by-non-player', raw: 'Vote: Alice', candidates: [] }]);
+    expect(t.flags).toEqual([
+      { post: 1, player: 'Lurker', kind: 'vote-by-non-player', raw: 'Vote: Alice', candidates: [] },
+    ]);
   });
 
   it('a vote by a dead player is flagged vote-by-dead and not counted', () => {
@@ -101,30 +109,43 @@ describe('votes', () => {
     ['malformed-vote', 'Vote Alice Bob', []],
     ['empty-vote', 'Vote:', []],
     ['no-lynch-not-allowed', 'Vote: no lynch', []],
-  ] as const)('a review effect (%s) becomes a flag of that kind and leaves the vote unchanged', (reason, raw, candidates) => {
-    const t = count([vote(1, 'Bob', 'Cy'), review(2, 'Bob', reason, raw, [...candidates])]);
-    expect(t.flags).toEqual([{ post: 2, player: 'Bob', kind: reason, raw, candidates }]);
-    expect(wagon(t, 'Cy')?.voters.map((v) => v.player)).toEqual(['Bob']);
-  });
+  ] as const)(
+    'a review effect (%s) becomes a flag of that kind and leaves the vote unchanged',
+    (reason, raw, candidates) => {
+      const t = count([vote(1, 'Bob', 'Cy'), review(2, 'Bob', reason, raw, [...candidates])]);
+      expect(t.flags).toEqual([{ post: 2, player: 'Bob', kind: reason, raw, candidates }]);
+      expect(wagon(t, 'Cy')?.voters.map((v) => v.player)).toEqual(['Bob']);
+    },
+  );
 
   it('Sleep is a wagon named Sleep', () => {
     const t = count([vote(1, 'Bob', 'Sleep'), vote(2, 'Cy', 'sleep')], witchhunt());
     expect(t.wagons.map((w) => [w.target, w.total])).toEqual([['Sleep', 2]]);
   });
 
-  it('No Lynch votes target the ruleset\'s No Lynch name, whatever keyword was used', () => {
+  it("No Lynch votes target the ruleset's No Lynch name, whatever keyword was used", () => {
     const t = count([vote(1, 'Bob', 'No Lynch'), vote(2, 'Cy', 'no-lynch'), vote(3, 'Dana', 'NoLynch')]);
     expect(t.wagons.map((w) => [w.target, w.total])).toEqual([['No Lynch', 3]]);
   });
 
   it('wagons are sorted by total, then by earliest vote', () => {
-    const t = count([vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Dana'), vote(3, 'Cy', 'Dana'), vote(4, 'Dana', 'Cy'), vote(5, 'Eve', 'Bob')]);
+    const t = count([
+      vote(1, 'Alice', 'Eve'),
+      vote(2, 'Bob', 'Dana'),
+      vote(3, 'Cy', 'Dana'),
+      vote(4, 'Dana', 'Cy'),
+      vote(5, 'Eve', 'Bob'),
+    ]);
     expect(t.wagons.map((w) => w.target)).toEqual(['Dana', 'Eve', 'Cy', 'Bob']);
   });
 
   it('voters are sorted by the post of their vote', () => {
     const t = count([vote(3, 'Cy', 'Eve'), vote(1, 'Alice', 'Eve'), vote(2, 'Bob', 'Eve')]);
-    expect(wagon(t, 'Eve')?.voters.map((v) => [v.player, v.post])).toEqual([['Alice', 1], ['Bob', 2], ['Cy', 3]]);
+    expect(wagon(t, 'Eve')?.voters.map((v) => [v.player, v.post])).toEqual([
+      ['Alice', 1],
+      ['Bob', 2],
+      ['Cy', 3],
+    ]);
   });
 
   it('toThreshold is the threshold minus the votes (L-k), null for plurality', () => {
@@ -158,7 +179,10 @@ describe('votes', () => {
 
   it('a GM manual vote counts like a posted vote, at its position', () => {
     const t = count([gm({ at: 4, kind: 'vote', player: 'Alice', target: 'Bob' }), vote(2, 'Cy', 'Bob')]);
-    expect(wagon(t, 'Bob')?.voters.map((v) => [v.player, v.post])).toEqual([['Cy', 2], ['Alice', 4]]);
+    expect(wagon(t, 'Bob')?.voters.map((v) => [v.player, v.post])).toEqual([
+      ['Cy', 2],
+      ['Alice', 4],
+    ]);
   });
 
   it('a GM manual vote with target null is an unvote', () => {

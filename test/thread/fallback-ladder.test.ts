@@ -15,8 +15,13 @@ import { quickFetcher, serveGame, standardGame } from './support.js';
  * The ladder without a real browser (RSSHub's official.test.ts style): a stand-in
  * renderer records what it was asked and answers with the real page.
  */
-const pages = new Map(rendererFor('xenforo2').render(standardGame()).map((p) => [p.path, p.body]));
-const shell = '<!DOCTYPE html><html><head><title>Loading</title></head><body><div id="app"></div><script src="/app.js"></script></body></html>';
+const pages = new Map(
+  rendererFor('xenforo2')
+    .render(standardGame())
+    .map((p) => [p.path, p.body]),
+);
+const shell =
+  '<!DOCTYPE html><html><head><title>Loading</title></head><body><div id="app"></div><script src="/app.js"></script></body></html>';
 
 class StandInRenderer implements PageRenderer {
   readonly asked: string[] = [];
@@ -27,8 +32,15 @@ class StandInRenderer implements PageRenderer {
     const body = pages.get(new URL(url).pathname) ?? '';
     expect(opts.ready(body)).toBe(true);
     return {
-      url, finalUrl: url, status: 200, body, etag: null, lastModified: null,
-      hash: createHash('sha256').update(body).digest('hex'), notModified: false, fetchedAt: new Date().toISOString(),
+      url,
+      finalUrl: url,
+      status: 200,
+      body,
+      etag: null,
+      lastModified: null,
+      hash: createHash('sha256').update(body).digest('hex'),
+      notModified: false,
+      fetchedAt: new Date().toISOString(),
     };
   }
 }
@@ -62,13 +74,22 @@ describe('the browser fallback ladder', () => {
     expect(read.posts).toHaveLength(22);
     expect(read.engine).toBe('xenforo2');
     // Page 1 once to identify the engine (no fingerprint in the shell), then each page.
-    expect(renderer.asked).toEqual(['/threads/standard-game.4242/', '/threads/standard-game.4242/page-2', '/threads/standard-game.4242/page-3']);
+    expect(renderer.asked).toEqual([
+      '/threads/standard-game.4242/',
+      '/threads/standard-game.4242/page-2',
+      '/threads/standard-game.4242/page-3',
+    ]);
   });
 
   it('needsBrowser: straight to the browser, no plain HTTP request for pages', async () => {
     const url = serveShells();
     const renderer = new StandInRenderer();
-    const read = await readThread(url, { source: quickFetcher(), renderer, engine: 'xenforo2', profile: { ...DEFAULT_PROFILE, needsBrowser: true } });
+    const read = await readThread(url, {
+      source: quickFetcher(),
+      renderer,
+      engine: 'xenforo2',
+      profile: { ...DEFAULT_PROFILE, needsBrowser: true },
+    });
     expect(read.posts).toHaveLength(22);
     expect(forum.requests.filter((r) => r.path !== '/robots.txt')).toHaveLength(0);
   });
@@ -76,8 +97,12 @@ describe('the browser fallback ladder', () => {
   it('keeps the original error when the browser is unavailable', async () => {
     const url = serveShells();
     const notes: string[] = [];
-    const error = await readThread(url, { source: quickFetcher(), renderer: new StandInRenderer(false), engine: 'xenforo2', onNote: (n) => notes.push(n) })
-      .catch((e: unknown) => e);
+    const error = await readThread(url, {
+      source: quickFetcher(),
+      renderer: new StandInRenderer(false),
+      engine: 'xenforo2',
+      onNote: (n) => notes.push(n),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScriptShellError);
     expect(notes).toEqual([expect.stringContaining('Browser fallback unavailable')]);
   });
@@ -88,8 +113,12 @@ describe('the browser fallback ladder', () => {
   });
 
   it('a login wall that names no engine is explained too', async () => {
-    forum.route('/threads/standard-game.4242/', { body: '<html><body><form><input name="u"><input type="password" name="p"></form></body></html>' });
-    const error = await readThread(forum.url('/threads/standard-game.4242/'), { source: quickFetcher() }).catch((e: unknown) => e);
+    forum.route('/threads/standard-game.4242/', {
+      body: '<html><body><form><input name="u"><input type="password" name="p"></form></body></html>',
+    });
+    const error = await readThread(forum.url('/threads/standard-game.4242/'), { source: quickFetcher() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(LoginRequiredError);
   });
 });

@@ -7,14 +7,33 @@ import type { CachedThread } from '../../src/thread/thread-cache.js';
 
 const THREAD = 'https://forum.example.com/threads/game.1/';
 const entry = (title = 'Game'): CachedThread => ({
-  threadUrl: THREAD, engine: 'xenforo2', title, pageCount: 1, postsPerPage: null, savedAt: '2026-03-03T00:00:00.000Z',
-  pages: [{
-    page: 1, url: THREAD, validators: { etag: '"abc"', lastModified: null, hash: 'f00' },
-    posts: [{
-      id: '1', number: 1, page: 1, author: 'GM', authorId: null, postedAt: null, permalink: `${THREAD}post-1`,
-      edit: null, bodyHash: 'x', body: [{ t: 'text', text: 'Day 1 begins' }],
-    }],
-  }],
+  threadUrl: THREAD,
+  engine: 'xenforo2',
+  title,
+  pageCount: 1,
+  postsPerPage: null,
+  savedAt: '2026-03-03T00:00:00.000Z',
+  pages: [
+    {
+      page: 1,
+      url: THREAD,
+      validators: { etag: '"abc"', lastModified: null, hash: 'f00' },
+      posts: [
+        {
+          id: '1',
+          number: 1,
+          page: 1,
+          author: 'GM',
+          authorId: null,
+          postedAt: null,
+          permalink: `${THREAD}post-1`,
+          edit: null,
+          bodyHash: 'x',
+          body: [{ t: 'text', text: 'Day 1 begins' }],
+        },
+      ],
+    },
+  ],
 });
 
 let base: string;

@@ -20,8 +20,10 @@ import { quickFetcher, root } from './support.js';
 const samples = resolve(root, '../shared/forum-samples');
 const SMF = resolve(samples, 'smf/geekhack-smf2015-topic92066.html');
 const haveSamples = existsSync(SMF);
-if (!haveSamples) console.warn(`[guest-page] real forum samples not found at ${samples}: skipping the real-page login-wall tests`);
-const read = (file: string, encoding: BufferEncoding = 'utf8'): string => readFileSync(resolve(samples, file), encoding);
+if (!haveSamples)
+  console.warn(`[guest-page] real forum samples not found at ${samples}: skipping the real-page login-wall tests`);
+const read = (file: string, encoding: BufferEncoding = 'utf8'): string =>
+  readFileSync(resolve(samples, file), encoding);
 
 /** Real guest pages with a password field in their header, and their post counts. */
 const guestPages: [file: string, encoding: BufferEncoding][] = [
@@ -56,53 +58,83 @@ ${foot}`;
 
 describe.skipIf(!haveSamples)('login walls told apart from guest pages', () => {
   let forum: FakeForum;
-  beforeEach(async () => { forum = await startFakeForum(); });
-  afterEach(async () => { await forum.close(); });
-
-  it.each(guestPages)('a real guest page with a header login box shows posts and is no login wall (%s)', (file, encoding) => {
-    const html = read(file, encoding);
-    expect(html).toMatch(/type=["']password["']/);
-    expect(showsPosts(parseHtml(html))).toBe(true);
-    expect(whyNoPosts(html)).toBeNull();
+  beforeEach(async () => {
+    forum = await startFakeForum();
   });
+  afterEach(async () => {
+    await forum.close();
+  });
+
+  it.each(guestPages)(
+    'a real guest page with a header login box shows posts and is no login wall (%s)',
+    (file, encoding) => {
+      const html = read(file, encoding);
+      expect(html).toMatch(/type=["']password["']/);
+      expect(showsPosts(parseHtml(html))).toBe(true);
+      expect(whyNoPosts(html)).toBeNull();
+    },
+  );
 
   it('a real SMF guest page is read through the fetcher, its header login box notwithstanding', async () => {
     forum.route('/index.php?topic=92066.0', { body: readFileSync(SMF), contentType: 'text/html; charset=ISO-8859-1' });
-    const thread = await readThread(forum.url('/index.php?topic=92066.0'), { source: quickFetcher(), profile: DEFAULT_PROFILE, lastPage: 1 });
+    const thread = await readThread(forum.url('/index.php?topic=92066.0'), {
+      source: quickFetcher(),
+      profile: DEFAULT_PROFILE,
+      lastPage: 1,
+    });
     expect(thread.posts).toHaveLength(50);
     expect(thread.posts[0]).toMatchObject({ author: 'xondat', number: 1 });
   });
 
   it('a guest page whose layout no adapter knows is a layout error naming the URL, not "Login required"', async () => {
     // A theme that renames every container: the posts are still there (ids msg_N), the password field too.
-    const html = read('smf/geekhack-smf2015-topic92066.html', 'latin1').replaceAll('post_wrapper', 'post-card').replaceAll('quickModForm', 'modForm');
+    const html = read('smf/geekhack-smf2015-topic92066.html', 'latin1')
+      .replaceAll('post_wrapper', 'post-card')
+      .replaceAll('quickModForm', 'modForm');
     forum.route('/community/92066', { body: html });
     const url = forum.url('/community/92066');
     const error = await identifyEngine(new URL(url), quickFetcher(), undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LayoutError);
     expect(error).not.toBeInstanceOf(LoginRequiredError);
     expect((error as Error).message).toContain(url);
-    const viaSmf = await readThread(url, { source: quickFetcher(), profile: DEFAULT_PROFILE, engine: 'smf' }).catch((e: unknown) => e);
+    const viaSmf = await readThread(url, { source: quickFetcher(), profile: DEFAULT_PROFILE, engine: 'smf' }).catch(
+      (e: unknown) => e,
+    );
     expect(viaSmf).toBeInstanceOf(LayoutError);
     expect((viaSmf as Error).message).toMatch(/no post containers/);
   });
 
-  it('a real login wall (no posts, a login form) is still refused with today\'s message', async () => {
+  it("a real login wall (no posts, a login form) is still refused with today's message", async () => {
     const wall = smfLoginWall(read('smf/geekhack-smf2015-topic92066.html', 'latin1'));
     expect(whyNoPosts(wall)).toBe('login-wall');
     forum.route('/index.php?topic=92066.0', { body: wall });
-    const error = await readThread(forum.url('/index.php?topic=92066.0'), { source: quickFetcher(), profile: DEFAULT_PROFILE }).catch((e: unknown) => e);
+    const error = await readThread(forum.url('/index.php?topic=92066.0'), {
+      source: quickFetcher(),
+      profile: DEFAULT_PROFILE,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoginRequiredError);
-    expect((error as Error).message).toMatch(/^Login required: the forum answered with a login form instead of the thread/);
+    expect((error as Error).message).toMatch(
+      /^Login required: the forum answered with a login form instead of the thread/,
+    );
     forum.route('/community/92066', { body: wall });
-    await expect(identifyEngine(new URL(forum.url('/community/92066')), quickFetcher(), undefined)).rejects.toThrow(LoginRequiredError);
+    await expect(identifyEngine(new URL(forum.url('/community/92066')), quickFetcher(), undefined)).rejects.toThrow(
+      LoginRequiredError,
+    );
   });
 
   it('"registration required to see attachments" inside a post is no wall: the post is read with the notice as its text', async () => {
-    const notice = '<div class="attachments">You are not allowed to view attachments. Please <a href="https://geekhack.org/index.php?action=register">register</a> to see them.</div>';
-    const html = read('smf/geekhack-smf2015-topic92066.html', 'latin1').replace('<div class="inner" id="msg_2505877">', `<div class="inner" id="msg_2505877">${notice}`);
+    const notice =
+      '<div class="attachments">You are not allowed to view attachments. Please <a href="https://geekhack.org/index.php?action=register">register</a> to see them.</div>';
+    const html = read('smf/geekhack-smf2015-topic92066.html', 'latin1').replace(
+      '<div class="inner" id="msg_2505877">',
+      `<div class="inner" id="msg_2505877">${notice}`,
+    );
     forum.route('/index.php?topic=92066.0', { body: html });
-    const thread = await readThread(forum.url('/index.php?topic=92066.0'), { source: quickFetcher(), profile: DEFAULT_PROFILE, lastPage: 1 });
+    const thread = await readThread(forum.url('/index.php?topic=92066.0'), {
+      source: quickFetcher(),
+      profile: DEFAULT_PROFILE,
+      lastPage: 1,
+    });
     expect(thread.posts).toHaveLength(50);
     expect(JSON.stringify(thread.posts[2]!.body)).toContain('You are not allowed to view attachments');
   });

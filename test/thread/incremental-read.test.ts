@@ -47,7 +47,9 @@ describe('incremental reading with a thread cache', () => {
     const mark = forum.requests.length;
     const second = await readThread(url, { source: quickFetcher(), cache });
 
-    expect(pageRequests(forum, mark).map((r) => [r.path, r.status])).toEqual([['/viewtopic.php?f=2&t=4242&start=16', 200]]);
+    expect(pageRequests(forum, mark).map((r) => [r.path, r.status])).toEqual([
+      ['/viewtopic.php?f=2&t=4242&start=16', 200],
+    ]);
     expect(second.summary.unchanged).toEqual([3]);
     expect(second.posts).toEqual(first.posts);
   });
@@ -75,7 +77,9 @@ describe('incremental reading with a thread cache', () => {
     // And the next count, with nothing new, is one conditional request again.
     const again = forum.requests.length;
     await readThread(url, { source: quickFetcher(), cache });
-    expect(pageRequests(forum, again).map((r) => [r.path, r.status])).toEqual([['/threads/standard-game.4242/page-5', 304]]);
+    expect(pageRequests(forum, again).map((r) => [r.path, r.status])).toEqual([
+      ['/threads/standard-game.4242/page-5', 304],
+    ]);
   });
 
   it('works with start-offset page URLs (phpBB), where page URLs need the posts per page', async () => {

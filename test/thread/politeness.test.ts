@@ -26,7 +26,10 @@ describe('reading a thread politely', () => {
   it('Retry-After on a 429 is waited out before the page is asked again, then the read goes on', async () => {
     const pages = rendererFor('xenforo2').render(standardGame());
     serveGame(forum, 'xenforo2', standardGame());
-    forum.route('/threads/standard-game.4242/page-2', [{ status: 429, headers: { 'retry-after': '1' } }, { body: pages[1]!.body }]);
+    forum.route('/threads/standard-game.4242/page-2', [
+      { status: 429, headers: { 'retry-after': '1' } },
+      { body: pages[1]!.body },
+    ]);
     const read = await readThread(forum.url('/threads/standard-game.4242/'), { source: quickFetcher() });
 
     expect(read.posts).toHaveLength(22);
@@ -38,7 +41,10 @@ describe('reading a thread politely', () => {
   it('a 503 with Retry-After is throttling too: waited out, then read', async () => {
     const pages = rendererFor('xenforo2').render(standardGame());
     serveGame(forum, 'xenforo2', standardGame());
-    forum.route('/threads/standard-game.4242/page-3', [{ status: 503, headers: { 'retry-after': '1' }, body: 'busy' }, { body: pages[2]!.body }]);
+    forum.route('/threads/standard-game.4242/page-3', [
+      { status: 503, headers: { 'retry-after': '1' }, body: 'busy' },
+      { body: pages[2]!.body },
+    ]);
     const read = await readThread(forum.url('/threads/standard-game.4242/'), { source: quickFetcher() });
     expect(read.posts).toHaveLength(22);
   });
@@ -46,7 +52,9 @@ describe('reading a thread politely', () => {
   it('a 404 page is asked for once, never retried', async () => {
     serveGame(forum, 'xenforo2', standardGame());
     forum.remove('/threads/standard-game.4242/page-2');
-    const error = await readThread(forum.url('/threads/standard-game.4242/'), { source: quickFetcher() }).catch((e: unknown) => e);
+    const error = await readThread(forum.url('/threads/standard-game.4242/'), { source: quickFetcher() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(NotFoundError);
     expect(pageRequests(forum).filter((r) => r.path.endsWith('page-2'))).toHaveLength(1);
   });

@@ -40,17 +40,20 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Serves a fetch handler on 127.0.0.1 (a free port). */
-export async function serveApp(fetch: (req: Request) => Response | Promise<Response>): Promise<{ origin: string; close(): Promise<void> }> {
+export async function serveApp(
+  fetch: (req: Request) => Response | Promise<Response>,
+): Promise<{ origin: string; close(): Promise<void> }> {
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -78,9 +81,10 @@ export function watchPage(page: Page): PageWatch {
  * Where the story's screenshots go: test-output/screenshots (ignored by git), so a test
  * run never rewrites tracked files; `VOTAL_WRITE_SCREENSHOTS=1` refreshes docs/screenshots.
  */
-export const SCREENSHOTS = process.env['VOTAL_WRITE_SCREENSHOTS'] === '1'
-  ? join(packageRoot(import.meta.url), 'docs', 'screenshots')
-  : join(packageRoot(import.meta.url), 'test-output', 'screenshots');
+export const SCREENSHOTS =
+  process.env['VOTAL_WRITE_SCREENSHOTS'] === '1'
+    ? join(packageRoot(import.meta.url), 'docs', 'screenshots')
+    : join(packageRoot(import.meta.url), 'test-output', 'screenshots');
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });

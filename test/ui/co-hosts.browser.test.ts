@@ -6,7 +6,13 @@ import { createApp, type VotalApp } from '../../src/web/app.js';
 import { FakeThread } from '../publish/fake-thread.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from '../web/support.js';
 import {
-  describeBrowser, launchBrowser, screenshot, serveApp, tempDir, watchPage, type PageWatch,
+  describeBrowser,
+  launchBrowser,
+  screenshot,
+  serveApp,
+  tempDir,
+  watchPage,
+  type PageWatch,
 } from './browser-support.js';
 
 /**
@@ -30,7 +36,10 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
     forum = await startFakeForum();
     for (const [i, gm] of ['Alice', 'Bob', 'Carol'].entries()) {
       const thread = new FakeThread(forum, {
-        engine: 'xenforo2', title: `${gm}'s Mafia`, threadId: 700 + i, slug: `mafia-${gm.toLowerCase()}`,
+        engine: 'xenforo2',
+        title: `${gm}'s Mafia`,
+        threadId: 700 + i,
+        slug: `mafia-${gm.toLowerCase()}`,
         postsPerPage: 10,
       });
       thread.add({ author: gm, body: '[b]Day 1 begins.[/b]\nPlayers:\nAnn\nBen\nCy' });
@@ -39,7 +48,11 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
     }
     store = await openStore({ dataDir: 'memory://' });
     app = createApp({
-      store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0,
+      store,
+      poller: recordingPoller(),
+      env: testEnv({ dataDir: data.path }),
+      rateLimit: false,
+      pollWaitMs: 0,
     });
     server = await serveApp(app.fetch);
     browser = await launchBrowser();
@@ -65,7 +78,8 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
   const listed = async (name: string): Promise<string[]> => {
     const page = pageOf(name);
     await page.goto(`${server.origin}/gm`);
-    const hrefs = await page.locator('table th[scope=row] > a')
+    const hrefs = await page
+      .locator('table th[scope=row] > a')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     const owners = new Map(Object.entries(games).map(([owner, id]) => [`/gm/games/${id}`, `${owner}'s Mafia`]));
     return hrefs.map((h) => owners.get(h ?? '') ?? `unknown ${h}`).sort();
@@ -96,8 +110,12 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
       expect(await gm.textContent('#signed-in')).toBe(`Signed in as ${name}`);
     }
     await page.goto(`${server.origin}/gm/gms`);
-    expect(await page.locator('#gms-h + table tbody th').allTextContents())
-      .toEqual(['admin (instance admin)', 'Alice', 'Bob', 'Carol']);
+    expect(await page.locator('#gms-h + table tbody th').allTextContents()).toEqual([
+      'admin (instance admin)',
+      'Alice',
+      'Bob',
+      'Carol',
+    ]);
     await screenshot(page, 'co-hosts-admin');
   });
 
@@ -116,17 +134,19 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
     }
   });
 
-  it('Alice adds Bob as a co-host on her game\'s settings page', async () => {
+  it("Alice adds Bob as a co-host on her game's settings page", async () => {
     const page = pageOf('Alice');
     await page.goto(`${server.origin}/gm/games/${games.Alice}/settings`);
     await page.fill('#cohost', 'Bob');
     await page.click('text=Add co-host');
     await expect.poll(() => page.textContent('#flash')).toBe('Bob co-hosts this game.');
-    expect(await page.locator('#cohosts li').allTextContents())
-      .toEqual(['Alice — owner', expect.stringContaining('Bob — co-host')]);
+    expect(await page.locator('#cohosts li').allTextContents()).toEqual([
+      'Alice — owner',
+      expect.stringContaining('Bob — co-host'),
+    ]);
   });
 
-  it('Bob sees his game and Alice\'s; Alice sees only hers; the admin sees all three', async () => {
+  it("Bob sees his game and Alice's; Alice sees only hers; the admin sees all three", async () => {
     expect(await listed('Bob')).toEqual(["Alice's Mafia", "Bob's Mafia"]);
     expect(await listed('Alice')).toEqual(["Alice's Mafia"]);
     expect(await listed('admin')).toEqual(["Alice's Mafia", "Bob's Mafia", "Carol's Mafia"]);
@@ -136,7 +156,7 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
     await screenshot(bob, 'co-hosts-bob');
   });
 
-  it('a co-host cannot see another GM\'s game: not listed, and 404 by its address', async () => {
+  it("a co-host cannot see another GM's game: not listed, and 404 by its address", async () => {
     const bob = pageOf('Bob');
     expect(await listed('Bob')).not.toContain("Carol's Mafia");
     for (const path of [`/gm/games/${games.Carol}`, `/gm/games/${games.Carol}/settings`]) {

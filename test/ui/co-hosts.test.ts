@@ -15,7 +15,10 @@ import { cookieOf, form, FORM, O, signIn as signInAdmin } from './sign-in.js';
 const T0 = Date.UTC(2026, 2, 1, 12);
 const DAY = 86_400_000;
 
-interface Signed { cookie: string; csrf: string }
+interface Signed {
+  cookie: string;
+  csrf: string;
+}
 type Fields = Record<string, string>;
 
 describe('co-hosts: GM accounts, invites and who sees which game', () => {
@@ -24,10 +27,15 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
   let clock = T0;
   let admin: Signed;
   const data = tempDir('votal-ui-cohosts-');
-  const make = () => createApp({
-    store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0,
-    now: () => new Date(clock),
-  });
+  const make = () =>
+    createApp({
+      store,
+      poller: recordingPoller(),
+      env: testEnv({ dataDir: data.path }),
+      rateLimit: false,
+      pollWaitMs: 0,
+      now: () => new Date(clock),
+    });
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
@@ -47,10 +55,12 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     data.remove();
   });
 
-  const post = (on: VotalApp, path: string, who: Signed, fields: Fields = {}) => on.request(`${O}${path}`, {
-    method: 'POST', body: form({ _csrf: who.csrf, ...fields }),
-    headers: { cookie: who.cookie, origin: O, 'content-type': FORM },
-  });
+  const post = (on: VotalApp, path: string, who: Signed, fields: Fields = {}) =>
+    on.request(`${O}${path}`, {
+      method: 'POST',
+      body: form({ _csrf: who.csrf, ...fields }),
+      headers: { cookie: who.cookie, origin: O, 'content-type': FORM },
+    });
   const page = async (path: string, who: Signed, on = app) => {
     const res = await on.request(`${O}${path}`, { headers: { cookie: who.cookie } });
     return { status: res.status, html: await res.text() };
@@ -66,7 +76,8 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     const opened = await on.request(`${O}${path}`);
     const pre = cookieOf(opened, 'votal_pre') ?? 'none';
     return on.request(`${O}${path}`, {
-      method: 'POST', body: form({ _pre: pre, name, password, confirm: password }),
+      method: 'POST',
+      body: form({ _pre: pre, name, password, confirm: password }),
       headers: { cookie: `votal_pre=${pre}`, origin: O, 'content-type': FORM },
     });
   };
@@ -84,7 +95,8 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     const login = await on.request(`${O}/gm/login`);
     const pre = cookieOf(login, 'votal_pre')!;
     return on.request(`${O}/gm/login`, {
-      method: 'POST', body: form({ _pre: pre, name, secret, next: '/gm' }),
+      method: 'POST',
+      body: form({ _pre: pre, name, secret, next: '/gm' }),
       headers: { cookie: `votal_pre=${pre}`, origin: O, 'content-type': FORM },
     });
   };
@@ -94,7 +106,9 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     const res = await app.request(`${O}/api/games`, {
       method: 'POST',
       body: JSON.stringify({
-        url: `http://127.0.0.1:9/threads/game.${++threads}/`, engine: 'xenforo2', ruleset: 'plurality',
+        url: `http://127.0.0.1:9/threads/game.${++threads}/`,
+        engine: 'xenforo2',
+        ruleset: 'plurality',
         players: ['Ann', 'Ben'],
       }),
       headers: { cookie: who.cookie, 'x-votal-csrf': who.csrf, 'content-type': 'application/json' },
@@ -169,9 +183,9 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     const erin = await join('Erin');
     // The store keeps the session id's SHA-256, never the id itself.
     const id = erin.cookie.split('=')[1]!;
-    const held = async (value: string) => (await store.sql.query<{ n: number }>(
-      'SELECT count(*) AS n FROM gm_session WHERE id_hash = $1', [value],
-    )).rows[0]!.n;
+    const held = async (value: string) =>
+      (await store.sql.query<{ n: number }>('SELECT count(*) AS n FROM gm_session WHERE id_hash = $1', [value]))
+        .rows[0]!.n;
     expect(await held(id)).toBe(0);
     expect(await held(createHash('sha256').update(id).digest('hex'))).toBe(1);
     const restarted = make();
@@ -206,7 +220,10 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     const entries = await store.audit.list({ gameId: id });
     const actors = Object.fromEntries(entries.map((e) => [e.action, e.actor]));
     expect(actors).toMatchObject({
-      'game.create': 'gm:Gina', 'game.owner': 'gm:Gina', 'game.settings': 'gm:Gina', 'event.append': 'gm:Gina',
+      'game.create': 'gm:Gina',
+      'game.owner': 'gm:Gina',
+      'game.settings': 'gm:Gina',
+      'event.append': 'gm:Gina',
     });
     const logins = await store.audit.list({ action: 'gm.login', limit: 50 });
     expect(logins.some((e) => e.actor === 'gm:admin')).toBe(true);
@@ -215,15 +232,37 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
   it('a GM sees only the games they own or co-host: another game is 404 everywhere and off the lists', async () => {
     const [hal, ivy] = [await join('Hal'), await join('Ivy')];
     const halGame = await createGame(hal);
-    const draft = await store.drafts.create({ gameId: halGame, tallyId: (await store.tallies.save(halGame, {
-      engine: 'xenforo2', ruleset: 'plurality', day: 1, postsRead: 0, asOfPost: null, living: 2,
-      players: ['Ann', 'Ben'],
-      threshold: { kind: 'plurality', votes: null }, wagons: [], notVoting: ['Ann', 'Ben'], violations: [], flags: [],
-      outcome: { status: 'open', eliminated: [], decidedAt: null, leaders: [] },
-    })).id, dialect: 'bbcode', body: 'Votal' }, 'gm:Hal');
+    const draft = await store.drafts.create(
+      {
+        gameId: halGame,
+        tallyId: (
+          await store.tallies.save(halGame, {
+            engine: 'xenforo2',
+            ruleset: 'plurality',
+            day: 1,
+            postsRead: 0,
+            asOfPost: null,
+            living: 2,
+            players: ['Ann', 'Ben'],
+            threshold: { kind: 'plurality', votes: null },
+            wagons: [],
+            notVoting: ['Ann', 'Ben'],
+            violations: [],
+            flags: [],
+            outcome: { status: 'open', eliminated: [], decidedAt: null, leaders: [] },
+          })
+        ).id,
+        dialect: 'bbcode',
+        body: 'Votal',
+      },
+      'gm:Hal',
+    );
     expect((await page(`/gm/games/${halGame}`, hal)).status).toBe(200);
     const pages = [
-      `/gm/games/${halGame}`, `/gm/games/${halGame}/settings`, `/gm/games/${halGame}/delete`, `/gm/drafts/${draft.id}`,
+      `/gm/games/${halGame}`,
+      `/gm/games/${halGame}/settings`,
+      `/gm/games/${halGame}/delete`,
+      `/gm/drafts/${draft.id}`,
     ];
     for (const path of pages) {
       expect({ path, status: (await page(path, ivy)).status }).toEqual({ path, status: 404 });
@@ -231,9 +270,11 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     expect((await post(app, `/gm/games/${halGame}/poll`, ivy)).status).toBe(404);
     expect((await post(app, `/gm/drafts/${draft.id}/discard`, ivy)).status).toBe(404);
     expect((await page('/gm', ivy)).html).not.toContain(`/gm/games/${halGame}"`);
-    const api = (path: string, init: RequestInit = {}) => app.request(`${O}/api${path}`, {
-      ...init, headers: { cookie: ivy.cookie, 'x-votal-csrf': ivy.csrf, 'content-type': 'application/json' },
-    });
+    const api = (path: string, init: RequestInit = {}) =>
+      app.request(`${O}/api${path}`, {
+        ...init,
+        headers: { cookie: ivy.cookie, 'x-votal-csrf': ivy.csrf, 'content-type': 'application/json' },
+      });
     const missing = await api('/games/999999');
     const routes = [`/games/${halGame}`, `/games/${halGame}/tally`, `/games/${halGame}/audit`, `/drafts/${draft.id}`];
     for (const path of routes) {
@@ -278,7 +319,8 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     expect((await page(`/gm/games/${id}/delete`, kim)).status).toBe(403);
     expect((await post(app, `/gm/games/${id}/delete`, kim, { confirm: slug })).status).toBe(403);
     const viaApi = await app.request(`${O}/api/games/${id}?confirm=${slug}`, {
-      method: 'DELETE', headers: { cookie: kim.cookie, 'x-votal-csrf': kim.csrf },
+      method: 'DELETE',
+      headers: { cookie: kim.cookie, 'x-votal-csrf': kim.csrf },
     });
     expect(viaApi.status).toBe(403);
     expect(await store.games.get(id)).not.toBeNull();
@@ -287,8 +329,12 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     expect((await post(app, `/gm/games/${id}/cohosts/${kimId}/remove`, jo)).status).toBe(303);
     expect((await page(`/gm/games/${id}`, kim)).status).toBe(404);
     const audit = await store.audit.list({ gameId: id });
-    expect(audit.filter((e) => e.action.startsWith('game.cohost')).map((e) => [e.action, e.actor, e.detail.gm]))
-      .toEqual([['game.cohost-remove', 'gm:Jo', 'Kim'], ['game.cohost-add', 'gm:Jo', 'Kim']]);
+    expect(
+      audit.filter((e) => e.action.startsWith('game.cohost')).map((e) => [e.action, e.actor, e.detail.gm]),
+    ).toEqual([
+      ['game.cohost-remove', 'gm:Jo', 'Kim'],
+      ['game.cohost-add', 'gm:Jo', 'Kim'],
+    ]);
   });
 
   it('only the instance admin reaches the GMs page; to a GM it does not exist', async () => {
@@ -309,10 +355,12 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
   it('the API with a GM session needs the session CSRF token for a change', async () => {
     const oz = await join('Oz');
     const id = await createGame(oz);
-    const patch = (headers: Record<string, string>) => app.request(`${O}/api/games/${id}`, {
-      method: 'PATCH', body: JSON.stringify({ title: 'x' }),
-      headers: { cookie: oz.cookie, 'content-type': 'application/json', ...headers },
-    });
+    const patch = (headers: Record<string, string>) =>
+      app.request(`${O}/api/games/${id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ title: 'x' }),
+        headers: { cookie: oz.cookie, 'content-type': 'application/json', ...headers },
+      });
     expect((await patch({})).status).toBe(403);
     expect((await patch({ 'x-votal-csrf': 'wrong' })).status).toBe(403);
     expect((await patch({ 'x-votal-csrf': oz.csrf })).status).toBe(200);

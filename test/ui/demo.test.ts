@@ -24,14 +24,20 @@ describe('demo service', () => {
     const dashboard = await fetch(demo.dashboardUrl, { redirect: 'manual' });
     expect(dashboard.status).toBe(303);
     expect(dashboard.headers.get('location')).toBe('/gm/login?next=%2Fgm');
-    const tally = await fetch(`${demo.origin}/api/games/${demo.gameId}/tally`, { headers: { authorization: `Bearer ${demo.adminToken}` } });
+    const tally = await fetch(`${demo.origin}/api/games/${demo.gameId}/tally`, {
+      headers: { authorization: `Bearer ${demo.adminToken}` },
+    });
     expect(tally.status).toBe(200);
-    expect(((await tally.json()) as { flags: { kind: string }[] }).flags.map((f) => f.kind)).toContain('ambiguous-target');
+    expect(((await tally.json()) as { flags: { kind: string }[] }).flags.map((f) => f.kind)).toContain(
+      'ambiguous-target',
+    );
   });
 
   it('gives every post link on the live page a page to land on', async () => {
     const html = await (await fetch(demo.liveUrl)).text();
-    const links = [...new Set([...html.matchAll(/href="(http:\/\/127\.0\.0\.1:\d+\/threads\/[^"#]*)"/g)].map((m) => m[1]!))];
+    const links = [
+      ...new Set([...html.matchAll(/href="(http:\/\/127\.0\.0\.1:\d+\/threads\/[^"#]*)"/g)].map((m) => m[1]!)),
+    ];
     expect(links.length).toBeGreaterThan(3);
     for (const link of links) {
       const res = await fetch(link);

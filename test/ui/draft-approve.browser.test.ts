@@ -21,14 +21,25 @@ describeBrowser('GM draft page (Chromium)', () => {
   let gameId = 0;
   const data = tempDir('votal-ui-drafts-');
 
-  const count = (asOfPost: number, aliceVoters: string[]): Tally => sampleTally({
-    postsRead: asOfPost, asOfPost,
-    wagons: [{ target: 'Alice', votes: aliceVoters.length, penalty: 0, total: aliceVoters.length, toThreshold: null,
-      voters: aliceVoters.map((player, i) => ({ player, post: i + 2, weight: 1, permalink: null })) }],
-  });
+  const count = (asOfPost: number, aliceVoters: string[]): Tally =>
+    sampleTally({
+      postsRead: asOfPost,
+      asOfPost,
+      wagons: [
+        {
+          target: 'Alice',
+          votes: aliceVoters.length,
+          penalty: 0,
+          total: aliceVoters.length,
+          toThreshold: null,
+          voters: aliceVoters.map((player, i) => ({ player, post: i + 2, weight: 1, permalink: null })),
+        },
+      ],
+    });
   const draftOf = async (tally: Tally): Promise<number> => {
     const saved = await store.tallies.save(gameId, tally);
-    const body = '[b]Vote count — Day 1[/b]\n[i]As of post 3.[/i]\n\n[b]Alice[/b] (1): Bob\n\nWith 3 alive, the most votes at the deadline decide.';
+    const body =
+      '[b]Vote count — Day 1[/b]\n[i]As of post 3.[/i]\n\n[b]Alice[/b] (1): Bob\n\nWith 3 alive, the most votes at the deadline decide.';
     return (await store.drafts.create({ gameId, tallyId: saved.id, dialect: 'bbcode-xenforo', body }, 'poller')).id;
   };
 
@@ -36,10 +47,17 @@ describeBrowser('GM draft page (Chromium)', () => {
     store = await openStore({ dataDir: 'memory://' });
     app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }) });
     server = await serveApp(app.fetch);
-    gameId = (await store.games.create({
-      threadUrl: 'https://forum.example/threads/mafia-7.7/', engine: 'xenforo2', ruleset: 'plurality',
-      roster: [{ name: 'Alice' }, { name: 'Bob' }, { name: 'Carol' }],
-    }, 'test')).id;
+    gameId = (
+      await store.games.create(
+        {
+          threadUrl: 'https://forum.example/threads/mafia-7.7/',
+          engine: 'xenforo2',
+          ruleset: 'plurality',
+          roster: [{ name: 'Alice' }, { name: 'Bob' }, { name: 'Carol' }],
+        },
+        'test',
+      )
+    ).id;
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(10_000);

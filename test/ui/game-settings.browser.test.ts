@@ -33,16 +33,27 @@ describeBrowser('running a game from the dashboard (Chromium)', () => {
     thread.add({ author: 'Dave', body: '[b]Vote: Dee[/b]' });
     thread.add({ author: 'Lurker', body: '[b]vote: Alice[/b]' });
     store = await openStore({ dataDir: 'memory://' });
-    const poller = recordingPoller((id) => pollGame({
-      store,
-      source: new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, respectRobots: false, retries: 0 }),
-      now: () => new Date().toISOString(),
-    }, id).then(() => undefined));
+    const poller = recordingPoller((id) =>
+      pollGame(
+        {
+          store,
+          source: new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, respectRobots: false, retries: 0 }),
+          now: () => new Date().toISOString(),
+        },
+        id,
+      ).then(() => undefined),
+    );
     app = createApp({ store, poller, env: testEnv({ dataDir: data.path }), rateLimit: false });
-    const game = await store.games.create({
-      threadUrl: thread.url, engine: 'xenforo2', ruleset: 'plurality', roster: ['Alice', 'Bob', 'Dave', 'Lurker'].map((name) => ({ name })),
-      settings: { title: 'Mafia 7' },
-    }, 'gm');
+    const game = await store.games.create(
+      {
+        threadUrl: thread.url,
+        engine: 'xenforo2',
+        ruleset: 'plurality',
+        roster: ['Alice', 'Bob', 'Dave', 'Lurker'].map((name) => ({ name })),
+        settings: { title: 'Mafia 7' },
+      },
+      'gm',
+    );
     gameId = game.id;
     await poller.pollNow(String(game.id));
     server = await serveApp(app.fetch);
@@ -91,7 +102,9 @@ describeBrowser('running a game from the dashboard (Chromium)', () => {
     expect(tally.dead).toEqual(['Dave']);
     expect(tally.players).toEqual(['Alice', 'Bob', 'Erin']);
     await page.goto(`${server.origin}/gm/games/${gameId}`);
-    expect(await page.textContent('#audit-h + ol')).toContain('Ruleset changed from plurality to mafiascum-majority (recounted)');
+    expect(await page.textContent('#audit-h + ol')).toContain(
+      'Ruleset changed from plurality to mafiascum-majority (recounted)',
+    );
   });
 
   it('the game is deleted only after its short name is typed', async () => {
@@ -101,7 +114,9 @@ describeBrowser('running a game from the dashboard (Chromium)', () => {
     expect(await page.textContent('h1')).toBe('Delete “Mafia 7”?');
     await page.fill('#confirm', 'mafia 7');
     await page.click('text=Delete this game and all its data');
-    await expect.poll(() => page.textContent('#flash-error')).toContain(`Nothing was deleted: type ${slug} to confirm.`);
+    await expect
+      .poll(() => page.textContent('#flash-error'))
+      .toContain(`Nothing was deleted: type ${slug} to confirm.`);
     expect(await store.games.get(gameId)).not.toBeNull();
     await page.fill('#confirm', slug);
     await page.click('text=Delete this game and all its data');

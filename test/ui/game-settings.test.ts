@@ -21,16 +21,25 @@ describe('running a game from the dashboard', () => {
   let thread: FakeThread;
   let session: { cookie: string; csrf: string };
   const data = tempDir('votal-ui-settings-');
-  const poller = recordingPoller((id) => pollGame({
-    store,
-    source: new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, respectRobots: false, retries: 0 }),
-    now: () => new Date().toISOString(),
-  }, id).then(() => undefined));
+  const poller = recordingPoller((id) =>
+    pollGame(
+      {
+        store,
+        source: new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, respectRobots: false, retries: 0 }),
+        now: () => new Date().toISOString(),
+      },
+      id,
+    ).then(() => undefined),
+  );
 
-  const get = async (path: string) => (await app.request(`${O}${path}`, { headers: { cookie: session.cookie } })).text();
-  const post = (path: string, fields: Record<string, string>) => app.request(`${O}${path}`, {
-    method: 'POST', body: form({ _csrf: session.csrf, ...fields }), headers: { cookie: session.cookie, origin: O, 'content-type': FORM },
-  });
+  const get = async (path: string) =>
+    (await app.request(`${O}${path}`, { headers: { cookie: session.cookie } })).text();
+  const post = (path: string, fields: Record<string, string>) =>
+    app.request(`${O}${path}`, {
+      method: 'POST',
+      body: form({ _csrf: session.csrf, ...fields }),
+      headers: { cookie: session.cookie, origin: O, 'content-type': FORM },
+    });
   /** Posts a form, follows its redirect, returns the page it lands on. */
   const submit = async (path: string, fields: Record<string, string>): Promise<{ location: string; html: string }> => {
     const res = await post(path, fields);
@@ -44,19 +53,43 @@ describe('running a game from the dashboard', () => {
     const value = (id: string) => new RegExp(`id="${id}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? '';
     const players = /<textarea id="players"[^>]*>([^<]*)<\/textarea>/.exec(html)![1]!;
     const ruleset = /<select id="ruleset"[\s\S]*?<option value="([^"]+)" selected=""/.exec(html)![1]!;
-    const decodeHtml = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const decodeHtml = (s: string) =>
+      s
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
     return {
-      title: decodeHtml(value('title')), ruleset, players: decodeHtml(players), pollSeconds: value('pollSeconds'), status: 'active',
-      dayNumber: value('dayNumber'), deadline: value('deadline'), timeZone: value('timeZone'), everyNVotes: '5', everyHours: '12',
-      onLMinus1: '1', onMajority: '1', onDeadline: '1', requestKeywords: '##votecount', webhookUrl: '', publishMethod: '', ...changes,
+      title: decodeHtml(value('title')),
+      ruleset,
+      players: decodeHtml(players),
+      pollSeconds: value('pollSeconds'),
+      status: 'active',
+      dayNumber: value('dayNumber'),
+      deadline: value('deadline'),
+      timeZone: value('timeZone'),
+      everyNVotes: '5',
+      everyHours: '12',
+      onLMinus1: '1',
+      onMajority: '1',
+      onDeadline: '1',
+      requestKeywords: '##votecount',
+      webhookUrl: '',
+      publishMethod: '',
+      ...changes,
     };
   };
   const newGame = async (players = ['Alice', 'Bob', 'Carol', 'Dave']): Promise<number> => {
-    const game = await store.games.create({ threadUrl: thread.url, engine: 'xenforo2', ruleset: 'plurality', roster: players.map((name) => ({ name })) }, 'gm');
+    const game = await store.games.create(
+      { threadUrl: thread.url, engine: 'xenforo2', ruleset: 'plurality', roster: players.map((name) => ({ name })) },
+      'gm',
+    );
     await poller.pollNow(String(game.id));
     return game.id;
   };
-  const panel = (html: string, heading: string): string => new RegExp(`<h2 id="${heading}">[\\s\\S]*?</section>`).exec(html)![0];
+  const panel = (html: string, heading: string): string =>
+    new RegExp(`<h2 id="${heading}">[\\s\\S]*?</section>`).exec(html)![0];
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
@@ -84,29 +117,49 @@ describe('running a game from the dashboard', () => {
     expect(panel(await get(`/gm/games/${id}`), 'players-h')).toContain('Dead (0)');
     const { html } = await submit(`/gm/games/${id}/events`, { kind: 'kill', player: 'Dave', at: '3' });
     const players = panel(html, 'players-h');
-    expect(players).toMatch(/<h3 id="alive-h">Alive \(3\)<\/h3><ul[^>]*>(<li><span class="chip">(Alice|Bob|Carol)<\/span><\/li>){3}<\/ul>/);
+    expect(players).toMatch(
+      /<h3 id="alive-h">Alive \(3\)<\/h3><ul[^>]*>(<li><span class="chip">(Alice|Bob|Carol)<\/span><\/li>){3}<\/ul>/,
+    );
     expect(players).toMatch(/<h3 id="dead-h">Dead \(1\)<\/h3><ul[^>]*><li><span class="chip">Dave<\/span><\/li><\/ul>/);
   });
 
   it('a replacement shows the new player in the slot, the old name beside it', async () => {
     const id = await newGame();
-    const { html } = await submit(`/gm/games/${id}/events`, { kind: 'replace', player: 'Carol', by: 'Caroline', at: '2' });
-    expect(panel(html, 'players-h')).toContain('<span class="chip">Caroline</span><span class="muted"> (replaced Carol)</span>');
+    const { html } = await submit(`/gm/games/${id}/events`, {
+      kind: 'replace',
+      player: 'Carol',
+      by: 'Caroline',
+      at: '2',
+    });
+    expect(panel(html, 'players-h')).toContain(
+      '<span class="chip">Caroline</span><span class="muted"> (replaced Carol)</span>',
+    );
   });
 
   it('players are edited as on the new-game form: a non-player removed, nicknames, one added; the count is redone', async () => {
     const id = await newGame(['Alice', 'Bob', 'Carol', 'Dave', 'Lurker']);
-    expect((await store.tallies.latest(id))!.tally.wagons.map((w) => [w.target, w.total])).toEqual([['Bob', 2], ['Alice', 1], ['Carol', 1]]);
+    expect((await store.tallies.latest(id))!.tally.wagons.map((w) => [w.target, w.total])).toEqual([
+      ['Bob', 2],
+      ['Alice', 1],
+      ['Carol', 1],
+    ]);
     const settings = await settingsForm(id, {});
     expect(settings.players).toBe('Alice\nBob\nCarol\nDave\nLurker');
 
-    const { location, html } = await submit(`/gm/games/${id}/settings`, { ...settings, players: 'Alice\nBob\nCarol\nDave (Dee, D)\nErin' });
+    const { location, html } = await submit(`/gm/games/${id}/settings`, {
+      ...settings,
+      players: 'Alice\nBob\nCarol\nDave (Dee, D)\nErin',
+    });
     expect(location).toBe(`/gm/games/${id}/settings`);
     expect(html).toContain('Settings saved. The game was counted again.');
     expect(html).toContain('Dave (Dee, D)\nErin</textarea>');
     const tally = (await store.tallies.latest(id))!.tally;
     expect(tally.players).toEqual(['Alice', 'Bob', 'Carol', 'Dave', 'Erin']);
-    expect(tally.wagons.map((w) => [w.target, w.total])).toEqual([['Bob', 2], ['Alice', 1], ['Dave', 1]]);
+    expect(tally.wagons.map((w) => [w.target, w.total])).toEqual([
+      ['Bob', 2],
+      ['Alice', 1],
+      ['Dave', 1],
+    ]);
     expect(panel(await get(`/gm/games/${id}`), 'audit-h')).toContain('Players changed: Alice, Bob, Carol, Dave, Erin');
   });
 
@@ -129,10 +182,16 @@ describe('running a game from the dashboard', () => {
 
   it('changing the ruleset recounts under the new rules and says so in the activity', async () => {
     const id = await newGame();
-    const { html } = await submit(`/gm/games/${id}/settings`, await settingsForm(id, { ruleset: 'mafiascum-majority' }));
+    const { html } = await submit(
+      `/gm/games/${id}/settings`,
+      await settingsForm(id, { ruleset: 'mafiascum-majority' }),
+    );
     expect(html).toContain('The game was counted again.');
     expect(html).toMatch(/<option value="mafiascum-majority" selected="">/);
-    expect((await store.tallies.latest(id))!.tally).toMatchObject({ ruleset: 'mafiascum-majority', threshold: { kind: 'majority', votes: 3 } });
+    expect((await store.tallies.latest(id))!.tally).toMatchObject({
+      ruleset: 'mafiascum-majority',
+      threshold: { kind: 'majority', votes: 3 },
+    });
     const game = await get(`/gm/games/${id}`);
     expect(panel(game, 'audit-h')).toContain('Ruleset changed from plurality to mafiascum-majority (recounted)');
     expect(game).toContain('<span class="chip">mafiascum-majority</span>');
@@ -140,12 +199,21 @@ describe('running a game from the dashboard', () => {
 
   it('title, deadline and time zone are changed; the title names the game everywhere', async () => {
     const id = await newGame();
-    const { html } = await submit(`/gm/games/${id}/settings`, await settingsForm(id, {
-      title: 'Mafia 42 <Harbour Town>', deadline: '2030-03-01T20:00', timeZone: 'Europe/Berlin',
-    }));
+    const { html } = await submit(
+      `/gm/games/${id}/settings`,
+      await settingsForm(id, {
+        title: 'Mafia 42 <Harbour Town>',
+        deadline: '2030-03-01T20:00',
+        timeZone: 'Europe/Berlin',
+      }),
+    );
     expect(html).toContain('Settings saved.');
     const game = (await store.games.get(id))!;
-    expect(game.settings).toMatchObject({ title: 'Mafia 42 <Harbour Town>', timeZone: 'Europe/Berlin', day: { deadline: '2030-03-01T19:00:00.000Z' } });
+    expect(game.settings).toMatchObject({
+      title: 'Mafia 42 <Harbour Town>',
+      timeZone: 'Europe/Berlin',
+      day: { deadline: '2030-03-01T19:00:00.000Z' },
+    });
     expect(html).toContain('value="2030-03-01T20:00"');
     expect(await get(`/gm/games/${id}`)).toContain('<h1>Mafia 42 &lt;Harbour Town&gt;</h1>');
     expect(await get('/gm')).toContain('Mafia 42 &lt;Harbour Town&gt;</a>');
@@ -207,10 +275,16 @@ describe('running a game from the dashboard', () => {
   it('archive and delete need a session and the CSRF token', async () => {
     const id = await newGame();
     for (const path of [`/gm/games/${id}/archive`, `/gm/games/${id}/delete`]) {
-      const anonymous = await app.request(`${O}${path}`, { method: 'POST', body: form({ _csrf: 'x', archive: '1' }), headers: { origin: O, 'content-type': FORM } });
+      const anonymous = await app.request(`${O}${path}`, {
+        method: 'POST',
+        body: form({ _csrf: 'x', archive: '1' }),
+        headers: { origin: O, 'content-type': FORM },
+      });
       expect(anonymous.status, path).toBe(401);
       const forged = await app.request(`${O}${path}`, {
-        method: 'POST', body: form({ _csrf: 'forged', archive: '1', confirm: 'x' }), headers: { cookie: session.cookie, origin: O, 'content-type': FORM },
+        method: 'POST',
+        body: form({ _csrf: 'forged', archive: '1', confirm: 'x' }),
+        headers: { cookie: session.cookie, origin: O, 'content-type': FORM },
       });
       expect(forged.status, path).toBe(403);
     }

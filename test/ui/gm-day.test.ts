@@ -30,7 +30,13 @@ describe("the GM's dashboard", () => {
     thread = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 10 });
     thread.add({ author: 'Moderator', body: '[b]Day 1 begins.[/b]' });
     thread.add({ author: 'Alice', body: '[b]Vote: Bob[/b]' });
-    app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0 });
+    app = createApp({
+      store,
+      poller: recordingPoller(),
+      env: testEnv({ dataDir: data.path }),
+      rateLimit: false,
+      pollWaitMs: 0,
+    });
   });
 
   afterAll(async () => {
@@ -45,7 +51,9 @@ describe("the GM's dashboard", () => {
   it('asks the GM to choose the ruleset, says what each one is, and keeps the GM named in the form', async () => {
     const { cookie, csrf } = await signIn(app);
     const res = await app.request(`${O}/gm/new/inspect`, {
-      method: 'POST', body: form({ _csrf: csrf, url: thread.url, engine: '' }), headers: { cookie, origin: O, 'content-type': FORM },
+      method: 'POST',
+      body: form({ _csrf: csrf, url: thread.url, engine: '' }),
+      headers: { cookie, origin: O, 'content-type': FORM },
     });
     const html = await res.text();
     expect(res.status).toBe(200);
@@ -58,7 +66,18 @@ describe("the GM's dashboard", () => {
 
     const created = await app.request(`${O}/gm/games`, {
       method: 'POST',
-      body: form({ _csrf: csrf, url: thread.url, engine: 'xenforo2', ruleset: 'plurality', players: 'Alice\nBob\nCarol', gm: 'Moderator', day: '1', startPost: '0', timeZone: 'UTC', pollSeconds: '300' }),
+      body: form({
+        _csrf: csrf,
+        url: thread.url,
+        engine: 'xenforo2',
+        ruleset: 'plurality',
+        players: 'Alice\nBob\nCarol',
+        gm: 'Moderator',
+        day: '1',
+        startPost: '0',
+        timeZone: 'UTC',
+        pollSeconds: '300',
+      }),
       headers: { cookie, origin: O, 'content-type': FORM },
     });
     expect(created.status).toBe(303);
@@ -67,13 +86,19 @@ describe("the GM's dashboard", () => {
   });
 
   it('lists per game what is open for review, the deadline and when it was last read', async () => {
-    const game = await store.games.create({ threadUrl: `${thread.url}?other`, ruleset: 'plurality', roster: [{ name: 'Alice' }, { name: 'Bob' }] }, 'gm');
-    await store.tallies.save(game.id, sampleTally({
-      flags: [
-        { post: 4, player: 'Bob', kind: 'unknown-target', raw: 'vote: zed', candidates: [] },
-        { post: 5, player: 'Carol', kind: 'gm-correction', raw: 'vote: al', candidates: [] },
-      ],
-    }));
+    const game = await store.games.create(
+      { threadUrl: `${thread.url}?other`, ruleset: 'plurality', roster: [{ name: 'Alice' }, { name: 'Bob' }] },
+      'gm',
+    );
+    await store.tallies.save(
+      game.id,
+      sampleTally({
+        flags: [
+          { post: 4, player: 'Bob', kind: 'unknown-target', raw: 'vote: zed', candidates: [] },
+          { post: 5, player: 'Carol', kind: 'gm-correction', raw: 'vote: al', candidates: [] },
+        ],
+      }),
+    );
     const { cookie } = await signIn(app);
     const html = await (await app.request(`${O}/gm`, { headers: { cookie } })).text();
     expect(html).toContain('<th scope="col">To review</th>');
@@ -91,9 +116,15 @@ describe("the GM's dashboard", () => {
   });
 
   it('shows a discarded draft as discarded, with no empty panel of actions', async () => {
-    const game = await store.games.create({ threadUrl: `${thread.url}?drafts`, ruleset: 'plurality', roster: [{ name: 'Alice' }] }, 'gm');
+    const game = await store.games.create(
+      { threadUrl: `${thread.url}?drafts`, ruleset: 'plurality', roster: [{ name: 'Alice' }] },
+      'gm',
+    );
     const saved = await store.tallies.save(game.id, sampleTally());
-    const draft = await store.drafts.create({ gameId: game.id, tallyId: saved.id, dialect: 'bbcode', body: '[b]Vote count[/b]' }, 'poller');
+    const draft = await store.drafts.create(
+      { gameId: game.id, tallyId: saved.id, dialect: 'bbcode', body: '[b]Vote count[/b]' },
+      'poller',
+    );
     const { cookie } = await signIn(app);
     const pending = await (await app.request(`${O}/gm/drafts/${draft.id}`, { headers: { cookie } })).text();
     expect(pending).toContain('id="draft-actions"');
@@ -105,19 +136,29 @@ describe("the GM's dashboard", () => {
   });
 
   it('previews an edit of a draft in place, storing nothing', async () => {
-    const game = await store.games.create({ threadUrl: `${thread.url}?preview`, ruleset: 'plurality', roster: [{ name: 'Alice' }] }, 'gm');
+    const game = await store.games.create(
+      { threadUrl: `${thread.url}?preview`, ruleset: 'plurality', roster: [{ name: 'Alice' }] },
+      'gm',
+    );
     const saved = await store.tallies.save(game.id, sampleTally());
-    const draft = await store.drafts.create({ gameId: game.id, tallyId: saved.id, dialect: 'bbcode', body: '[b]Vote count[/b]' }, 'poller');
+    const draft = await store.drafts.create(
+      { gameId: game.id, tallyId: saved.id, dialect: 'bbcode', body: '[b]Vote count[/b]' },
+      'poller',
+    );
     const { cookie, csrf } = await signIn(app);
     const res = await app.request(`${O}/gm/drafts/${draft.id}/preview`, {
-      method: 'POST', body: form({ _csrf: csrf, body: '[b]Vote count[/b]\r\n[i]Edited by the GM[/i]' }), headers: { cookie, origin: O, 'content-type': FORM },
+      method: 'POST',
+      body: form({ _csrf: csrf, body: '[b]Vote count[/b]\r\n[i]Edited by the GM[/i]' }),
+      headers: { cookie, origin: O, 'content-type': FORM },
     });
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(html).toContain('Preview of your edit: it is not saved until you save or approve it.');
     const preview = /<section class="panel" aria-labelledby="preview-h">[\s\S]*?<\/section>/.exec(html)![0];
     expect(preview).toContain('Edited by the GM');
-    expect(html).toMatch(/<textarea id="body" name="body" rows="16">\[b\]Vote count\[\/b\]\n\[i\]Edited by the GM\[\/i\]<\/textarea>/);
+    expect(html).toMatch(
+      /<textarea id="body" name="body" rows="16">\[b\]Vote count\[\/b\]\n\[i\]Edited by the GM\[\/i\]<\/textarea>/,
+    );
     expect((await store.drafts.get(draft.id))?.body).toBe('[b]Vote count[/b]');
     expect(await store.drafts.list(game.id)).toHaveLength(1);
   });
@@ -134,7 +175,13 @@ describe("the GM's dashboard", () => {
 
 describe('the review queue', () => {
   const ruleset = loadRuleset('plurality');
-  const game = { roster: [{ name: 'Alice', aliases: [], formerNames: [], alive: true }, { name: 'Bob', aliases: [], formerNames: [], alive: true }, { name: 'Carol', aliases: [], formerNames: [], alive: true }] };
+  const game = {
+    roster: [
+      { name: 'Alice', aliases: [], formerNames: [], alive: true },
+      { name: 'Bob', aliases: [], formerNames: [], alive: true },
+      { name: 'Carol', aliases: [], formerNames: [], alive: true },
+    ],
+  };
   const flag = { post: 4, player: 'Bob', kind: 'unknown-target' as const, raw: 'vote: zed', candidates: [] };
   const queue = (tally: ReturnType<typeof sampleTally>) =>
     reviewQueue({ game: game as never, ruleset, tally, posts: [], events: [], audit: [], previousBodies: new Map() });
@@ -142,14 +189,32 @@ describe('the review queue', () => {
   it('marks an unreadable vote moot once its voter has voted again, and leaves it out of the open count', () => {
     const later = sampleTally({
       flags: [flag],
-      wagons: [{ target: 'Alice', votes: 1, penalty: 0, total: 1, voters: [{ player: 'Bob', post: 9, weight: 1, permalink: null }], toThreshold: null }],
+      wagons: [
+        {
+          target: 'Alice',
+          votes: 1,
+          penalty: 0,
+          total: 1,
+          voters: [{ player: 'Bob', post: 9, weight: 1, permalink: null }],
+          toThreshold: null,
+        },
+      ],
     });
     const [item] = queue(later);
     expect(item!.resolved).toBe('Moot: Bob voted again in post 9');
     expect(openFlags(later)).toEqual([]);
     const earlier = sampleTally({
       flags: [flag],
-      wagons: [{ target: 'Alice', votes: 1, penalty: 0, total: 1, voters: [{ player: 'Bob', post: 2, weight: 1, permalink: null }], toThreshold: null }],
+      wagons: [
+        {
+          target: 'Alice',
+          votes: 1,
+          penalty: 0,
+          total: 1,
+          voters: [{ player: 'Bob', post: 2, weight: 1, permalink: null }],
+          toThreshold: null,
+        },
+      ],
     });
     expect(queue(earlier)[0]!.resolved).toBeNull();
     expect(openFlags(earlier)).toHaveLength(1);
@@ -163,7 +228,13 @@ describe('answering a review item', () => {
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
-    app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0 });
+    app = createApp({
+      store,
+      poller: recordingPoller(),
+      env: testEnv({ dataDir: data.path }),
+      rateLimit: false,
+      pollWaitMs: 0,
+    });
   });
   afterAll(async () => {
     await app.shutdown();
@@ -172,16 +243,25 @@ describe('answering a review item', () => {
   });
 
   it('offers no player by default, and refuses a "Pick" with no player chosen instead of ignoring the vote', async () => {
-    const game = await store.games.create({ threadUrl: 'http://127.0.0.1:9/t/1/', ruleset: 'plurality', roster: [{ name: 'Alice' }] }, 'gm');
-    await store.tallies.save(game.id, sampleTally({ flags: [{ post: 4, player: 'Bob', kind: 'unknown-target', raw: 'vote: zed', candidates: [] }] }));
+    const game = await store.games.create(
+      { threadUrl: 'http://127.0.0.1:9/t/1/', ruleset: 'plurality', roster: [{ name: 'Alice' }] },
+      'gm',
+    );
+    await store.tallies.save(
+      game.id,
+      sampleTally({ flags: [{ post: 4, player: 'Bob', kind: 'unknown-target', raw: 'vote: zed', candidates: [] }] }),
+    );
     const { cookie, csrf } = await signIn(app);
     const gamePage = await (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie } })).text();
     const pick = /<select id="pick-4" name="target" required="">[\s\S]*?<\/select>/.exec(gamePage)![0];
-    expect(pick).toMatch(/^<select[^>]*><option value="" selected="" disabled="">Choose a player…<\/option><option value="Alice">/);
+    expect(pick).toMatch(
+      /^<select[^>]*><option value="" selected="" disabled="">Choose a player…<\/option><option value="Alice">/,
+    );
     expect(pick.match(/selected=""/g)).toHaveLength(1);
 
     const res = await app.request(`${O}/gm/games/${game.id}/review`, {
-      method: 'POST', body: form({ _csrf: csrf, post: '4', key: 'flag:4:unknown-target', action: 'correct', pick: '1', target: '' }),
+      method: 'POST',
+      body: form({ _csrf: csrf, post: '4', key: 'flag:4:unknown-target', action: 'correct', pick: '1', target: '' }),
       headers: { cookie, origin: O, 'content-type': FORM },
     });
     expect(res.status).toBe(303);

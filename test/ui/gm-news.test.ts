@@ -20,24 +20,41 @@ describe("the GM's posts on the game page", () => {
   const poller = recordingPoller();
 
   const post = (number: number, author: string, content: Body): Post => ({
-    id: String(1000 + number), number, page: 1, author, authorId: null, postedAt: `2026-03-0${Math.min(number, 9)}T12:00:00.000Z`,
-    permalink: `http://127.0.0.1:9/threads/game.1/post-${number}`, edit: null, bodyHash: hashBody(content), body: content,
+    id: String(1000 + number),
+    number,
+    page: 1,
+    author,
+    authorId: null,
+    postedAt: `2026-03-0${Math.min(number, 9)}T12:00:00.000Z`,
+    permalink: `http://127.0.0.1:9/threads/game.1/post-${number}`,
+    edit: null,
+    bodyHash: hashBody(content),
+    body: content,
   });
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
     app = createApp({ store, poller, env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0 });
-    const game = await store.games.create({
-      threadUrl: 'http://127.0.0.1:9/threads/game.1/', engine: 'xenforo2', ruleset: 'witchhunt',
-      roster: [{ name: 'Alice' }, { name: 'Bob' }, { name: 'Carol' }, { name: 'Dave' }],
-    }, 'gm');
+    const game = await store.games.create(
+      {
+        threadUrl: 'http://127.0.0.1:9/threads/game.1/',
+        engine: 'xenforo2',
+        ruleset: 'witchhunt',
+        roster: [{ name: 'Alice' }, { name: 'Bob' }, { name: 'Carol' }, { name: 'Dave' }],
+      },
+      'gm',
+    );
     gameId = game.id;
-    await store.posts.recordPage(game.id, [
-      post(1, 'Host', body(b('Day 1'), { t: 'br' }, 'Day 1 has begun.')),
-      post(2, 'Alice', body('Bob was lynched. (Just kidding.)')),
-      post(3, 'Host', body('Bob has been lynched. He was a Witch!', { t: 'br' }, 'Zed was killed last night.')),
-      post(4, 'Host', body('Night 1 begins.')),
-    ], new Date('2026-03-05T00:00:00Z'));
+    await store.posts.recordPage(
+      game.id,
+      [
+        post(1, 'Host', body(b('Day 1'), { t: 'br' }, 'Day 1 has begun.')),
+        post(2, 'Alice', body('Bob was lynched. (Just kidding.)')),
+        post(3, 'Host', body('Bob has been lynched. He was a Witch!', { t: 'br' }, 'Zed was killed last night.')),
+        post(4, 'Host', body('Night 1 begins.')),
+      ],
+      new Date('2026-03-05T00:00:00Z'),
+    );
   });
 
   afterAll(async () => {
@@ -49,12 +66,17 @@ describe("the GM's posts on the game page", () => {
   const page = async (cookie: string): Promise<string> =>
     (await app.request(`${O}/gm/games/${gameId}`, { headers: { cookie } })).text();
   /** The news panel of the game page ('' when there is none). */
-  const newsPanel = (html: string): string => /<section class="panel" aria-labelledby="news-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  const newsPanel = (html: string): string =>
+    /<section class="panel" aria-labelledby="news-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
 
   it('proposes what the opening poster announced, never what a player wrote, and shows unread news with its reason', async () => {
     const res = await app.request(`/api/games/${gameId}/news`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(res.status).toBe(200);
-    const news = (await res.json()) as { gms: string[]; proposals: { event: unknown; flip?: string }[]; unread: { reason: string }[] };
+    const news = (await res.json()) as {
+      gms: string[];
+      proposals: { event: unknown; flip?: string }[];
+      unread: { reason: string }[];
+    };
     expect(news.gms).toEqual(['Host']);
     expect(news.proposals.map((p) => [p.event, p.flip ?? null])).toEqual([
       [{ kind: 'day-start', day: 1, at: 1 }, null],
@@ -72,12 +94,19 @@ describe("the GM's posts on the game page", () => {
     expect(before).toContain('(flipped Witch)');
     expect(before).toContain('Not read:');
 
-    const record = /<form method="post" action="\/gm\/games\/\d+\/events" class="inline">((?:(?!<\/form>)[\s\S])*?value="kill"(?:(?!<\/form>)[\s\S])*?)<\/form>/.exec(before);
+    const record =
+      /<form method="post" action="\/gm\/games\/\d+\/events" class="inline">((?:(?!<\/form>)[\s\S])*?value="kill"(?:(?!<\/form>)[\s\S])*?)<\/form>/.exec(
+        before,
+      );
     expect(record).not.toBeNull();
-    const fields = Object.fromEntries([...record![1]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const fields = Object.fromEntries(
+      [...record![1]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
     expect(fields).toMatchObject({ _csrf: csrf, kind: 'kill', player: 'Bob', at: '3' });
     const res = await app.request(`${O}/gm/games/${gameId}/events`, {
-      method: 'POST', body: new URLSearchParams(fields).toString(), headers: { cookie, origin: O, 'content-type': FORM },
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
+      headers: { cookie, origin: O, 'content-type': FORM },
     });
     expect(res.status).toBe(303);
     expect((await store.events.list(gameId)).map((e) => e.event)).toEqual([{ kind: 'kill', player: 'Bob', at: 3 }]);
@@ -89,21 +118,26 @@ describe("the GM's posts on the game page", () => {
     const html = await page(cookie);
     const key = /action="\/gm\/games\/\d+\/news"[\s\S]*?name="key" value="([0-9a-f]{16})"/.exec(html)![1]!;
     const res = await app.request(`${O}/gm/games/${gameId}/news`, {
-      method: 'POST', body: new URLSearchParams({ _csrf: csrf, key }).toString(), headers: { cookie, origin: O, 'content-type': FORM },
+      method: 'POST',
+      body: new URLSearchParams({ _csrf: csrf, key }).toString(),
+      headers: { cookie, origin: O, 'content-type': FORM },
     });
     expect(res.status).toBe(303);
     expect(await page(cookie)).not.toContain(`value="${key}"`);
     // However much happens after it: the activity list shows only the latest entries, a dismissal lasts.
-    for (let i = 0; i < 250; i++) await store.audit.record({ gameId, actor: 'poller', action: 'tally.save', detail: { i } });
+    for (let i = 0; i < 250; i++)
+      await store.audit.record({ gameId, actor: 'poller', action: 'tally.save', detail: { i } });
     expect(await page(cookie)).not.toContain(`value="${key}"`);
     const bad = await app.request(`${O}/gm/games/${gameId}/news`, {
-      method: 'POST', body: new URLSearchParams({ _csrf: csrf, key: '<script>' }).toString(), headers: { cookie, origin: O, 'content-type': FORM },
+      method: 'POST',
+      body: new URLSearchParams({ _csrf: csrf, key: '<script>' }).toString(),
+      headers: { cookie, origin: O, 'content-type': FORM },
     });
     expect(bad.status).toBe(303);
     expect((await store.audit.list({ gameId, action: 'news.dismiss' })).map((a) => a.detail)).toEqual([{ key }]);
   });
 
-  it('reads the names set as the game\'s GMs instead of the opening poster', async () => {
+  it("reads the names set as the game's GMs instead of the opening poster", async () => {
     await store.games.updateSettings(gameId, { settings: { gm: ['Alice'] } }, 'gm', {});
     const res = await app.request(`/api/games/${gameId}/news`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     const news = (await res.json()) as { gms: string[]; proposals: { event: unknown }[] };

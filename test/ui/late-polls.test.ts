@@ -20,13 +20,25 @@ describe('late polls on the dashboard and in the API', () => {
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
     app = createApp({
-      store, poller: recordingPoller(), env: testEnv(), rateLimit: false, pollWaitMs: 0, now: () => NOW,
+      store,
+      poller: recordingPoller(),
+      env: testEnv(),
+      rateLimit: false,
+      pollWaitMs: 0,
+      now: () => NOW,
     });
     const game = async (name: string, nextPollAt: Date) => {
-      const g = await store.games.create({
-        threadUrl: `http://127.0.0.1:9/threads/${name}.1/`, engine: 'xenforo2', ruleset: 'plurality',
-        roster: [{ name: 'Alice' }, { name: 'Bob' }], nextPollAt, settings: { title: name },
-      }, 'gm');
+      const g = await store.games.create(
+        {
+          threadUrl: `http://127.0.0.1:9/threads/${name}.1/`,
+          engine: 'xenforo2',
+          ruleset: 'plurality',
+          roster: [{ name: 'Alice' }, { name: 'Bob' }],
+          nextPollAt,
+          settings: { title: name },
+        },
+        'gm',
+      );
       ids[name] = g.id;
       return g;
     };
@@ -61,7 +73,7 @@ describe('late polls on the dashboard and in the API', () => {
     { name: 'on-time', late: false, lateSeconds: 0, dueAt: minutesFromNow(2).toISOString() },
     { name: 'paused', late: false, lateSeconds: 0, dueAt: null },
     { name: 'running', late: false, lateSeconds: 0, dueAt: minutesFromNow(-10).toISOString() },
-  ])("GET /api/games/:id carries the schedule: $name", async ({ name, ...expected }) => {
+  ])('GET /api/games/:id carries the schedule: $name', async ({ name, ...expected }) => {
     const headers = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const res = await app.request(`${O}/api/games/${ids[name]}`, { headers });
     expect(res.status).toBe(200);

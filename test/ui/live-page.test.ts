@@ -22,8 +22,16 @@ const post = (author: string, text: string): Post => {
   n += 1;
   const body = [{ t: 'bold' as const, children: [{ t: 'text' as const, text }] }];
   return {
-    id: String(1000 + n), number: n, page: 1, author, authorId: null, postedAt: new Date(Date.UTC(2026, 10, 1, 12, n)).toISOString(),
-    permalink: `http://127.0.0.1:9/threads/live.1/post-${1000 + n}`, edit: null, bodyHash: hashBody(body), body,
+    id: String(1000 + n),
+    number: n,
+    page: 1,
+    author,
+    authorId: null,
+    postedAt: new Date(Date.UTC(2026, 10, 1, 12, n)).toISOString(),
+    permalink: `http://127.0.0.1:9/threads/live.1/post-${1000 + n}`,
+    edit: null,
+    bodyHash: hashBody(body),
+    body,
   };
 };
 
@@ -37,16 +45,38 @@ describe('live page', () => {
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
-    app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0, now: () => new Date('2026-12-01T12:00:00Z') });
-    const game = await store.games.create({
-      threadUrl: 'http://127.0.0.1:9/threads/live.1/', engine: 'xenforo2', ruleset: 'mafiascum-majority',
-      roster: [{ name: 'Alice' }, { name: 'Bob' }, { name: 'Carol' }, { name: 'Dave' }, { name: 'Eve' }, { name: 'Frank' }],
-      settings: { day: { number: 1, start: '2026-11-01T00:00:00.000Z', deadline } },
-    }, 'gm');
+    app = createApp({
+      store,
+      poller: recordingPoller(),
+      env: testEnv({ dataDir: data.path }),
+      rateLimit: false,
+      pollWaitMs: 0,
+      now: () => new Date('2026-12-01T12:00:00Z'),
+    });
+    const game = await store.games.create(
+      {
+        threadUrl: 'http://127.0.0.1:9/threads/live.1/',
+        engine: 'xenforo2',
+        ruleset: 'mafiascum-majority',
+        roster: [
+          { name: 'Alice' },
+          { name: 'Bob' },
+          { name: 'Carol' },
+          { name: 'Dave' },
+          { name: 'Eve' },
+          { name: 'Frank' },
+        ],
+        settings: { day: { number: 1, start: '2026-11-01T00:00:00.000Z', deadline } },
+      },
+      'gm',
+    );
     gameId = game.id;
     slug = game.slug;
     await store.posts.recordPage(gameId, [post('Alice', 'Vote: Bob'), post('Carol', 'Vote: Bob')], new Date());
-    await store.tallies.save(gameId, sampleTally({ engine: 'xenforo2', ruleset: 'mafiascum-majority', asOfPost: 2, postsRead: 2 }));
+    await store.tallies.save(
+      gameId,
+      sampleTally({ engine: 'xenforo2', ruleset: 'mafiascum-majority', asOfPost: 2, postsRead: 2 }),
+    );
   });
 
   afterAll(async () => {
@@ -75,7 +105,10 @@ describe('live page', () => {
 
   it('renders once per version, however many readers ask at once (page and fragment share it)', async () => {
     const renders = new LiveRenders();
-    const ui = createUiApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }) }, { liveRenders: renders });
+    const ui = createUiApp(
+      { store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }) },
+      { liveRenders: renders },
+    );
     const answers = await Promise.all([
       ...Array.from({ length: 20 }, () => ui.request(`${O}/g/${slug}/fragment`)),
       ...Array.from({ length: 5 }, () => ui.request(`${O}/g/${slug}`)),
@@ -86,7 +119,10 @@ describe('live page', () => {
     expect(renders.renders).toBe(1);
     // A new count is a new version: one more render, again shared.
     await store.posts.recordPage(gameId, [post('Dave', 'Vote: Alice')], new Date());
-    await store.tallies.save(gameId, sampleTally({ engine: 'xenforo2', ruleset: 'mafiascum-majority', asOfPost: 3, postsRead: 3 }));
+    await store.tallies.save(
+      gameId,
+      sampleTally({ engine: 'xenforo2', ruleset: 'mafiascum-majority', asOfPost: 3, postsRead: 3 }),
+    );
     await Promise.all(Array.from({ length: 10 }, () => ui.request(`${O}/g/${slug}/fragment`)));
     expect(renders.renders).toBe(2);
   });
@@ -107,20 +143,31 @@ describe('live page', () => {
     const tally = await api(`/games/${gameId}/tally`);
     expect(tally.status).toBe(200);
     expect(tally.headers.get('x-votal-stale')).toBe('true');
-    expect(tally.json.freshness).toMatchObject({ stale: true, failedPolls: 2, error: 'HTTP 503 for http://127.0.0.1:9/threads/live.1/page-2 <script>' });
+    expect(tally.json.freshness).toMatchObject({
+      stale: true,
+      failedPolls: 2,
+      error: 'HTTP 503 for http://127.0.0.1:9/threads/live.1/page-2 <script>',
+    });
     expect((tally.json.freshness as { lastOkAt: string | null }).lastOkAt).toEqual(expect.any(String));
     expect(tally.json).toHaveProperty('wagons');
 
     await goodPoll();
     expect(await page(`/g/${slug}/fragment`)).not.toContain('Not updated since');
-    expect((await api(`/games/${gameId}/tally`)).json.freshness).toMatchObject({ stale: false, error: null, failedPolls: 0 });
+    expect((await api(`/games/${gameId}/tally`)).json.freshness).toMatchObject({
+      stale: false,
+      error: null,
+      failedPolls: 0,
+    });
   });
 
   it('a countdown runs while the Day is open and stops at a majority, the outcome shown instead (live and GM pages)', async () => {
     const open = await page();
     expect(open).toContain(`data-countdown="${deadline}"`);
     await store.posts.recordPage(gameId, [post('Eve', 'Vote: Bob'), post('Frank', 'Vote: Bob')], new Date());
-    await store.tallies.save(gameId, sampleTally({ engine: 'xenforo2', ruleset: 'mafiascum-majority', asOfPost: 5, postsRead: 5 }));
+    await store.tallies.save(
+      gameId,
+      sampleTally({ engine: 'xenforo2', ruleset: 'mafiascum-majority', asOfPost: 5, postsRead: 5 }),
+    );
     const decided = await page();
     expect(decided).not.toContain('data-countdown');
     expect(decided).toMatch(/Day over\. Majority reached on Bob/);
@@ -142,14 +189,28 @@ describe('live page', () => {
   });
 
   it('the dead are the slots with no living name: a replaced slot lives on under its new name', () => {
-    const roster = [{ name: 'Bob', aliases: [], formerNames: [], alive: true }, { name: 'Cy', aliases: ['C'], formerNames: [], alive: true }];
+    const roster = [
+      { name: 'Bob', aliases: [], formerNames: [], alive: true },
+      { name: 'Cy', aliases: ['C'], formerNames: [], alive: true },
+    ];
     expect(deadOf(roster, ['Robert'], [{ kind: 'replace', player: 'Bob', by: 'Robert', at: 3 }])).toEqual(['Cy']);
     // A replacement cycle ends (each name is followed once).
-    expect(deadOf(roster, [], [{ kind: 'replace', player: 'Bob', by: 'Rob', at: 1 }, { kind: 'replace', player: 'Rob', by: 'Bob', at: 2 }])).toEqual(['Bob', 'Cy']);
+    expect(
+      deadOf(
+        roster,
+        [],
+        [
+          { kind: 'replace', player: 'Bob', by: 'Rob', at: 1 },
+          { kind: 'replace', player: 'Rob', by: 'Bob', at: 2 },
+        ],
+      ),
+    ).toEqual(['Bob', 'Cy']);
   });
 
   it('refreshes itself where no script runs', async () => {
     const html = await page();
-    expect(html).toMatch(/<head>[\s\S]*<noscript><meta http-equiv="refresh" content="30"\/?><\/noscript>[\s\S]*<\/head>/);
+    expect(html).toMatch(
+      /<head>[\s\S]*<noscript><meta http-equiv="refresh" content="30"\/?><\/noscript>[\s\S]*<\/head>/,
+    );
   });
 });

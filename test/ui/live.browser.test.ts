@@ -21,8 +21,16 @@ const post = (author: string, text: string): Post => {
   n += 1;
   const body = [{ t: 'bold' as const, children: [{ t: 'text' as const, text }] }];
   return {
-    id: String(5000 + n), number: n, page: 1, author, authorId: null, postedAt: new Date(Date.UTC(2026, 10, 30, 12, n)).toISOString(),
-    permalink: `http://127.0.0.1:9/threads/live.9/post-${5000 + n}`, edit: null, bodyHash: hashBody(body), body,
+    id: String(5000 + n),
+    number: n,
+    page: 1,
+    author,
+    authorId: null,
+    postedAt: new Date(Date.UTC(2026, 10, 30, 12, n)).toISOString(),
+    permalink: `http://127.0.0.1:9/threads/live.9/post-${5000 + n}`,
+    edit: null,
+    bodyHash: hashBody(body),
+    body,
   };
 };
 
@@ -39,7 +47,12 @@ describeBrowser('live page (Chromium)', () => {
   const deadline = new Date(Date.now() + 2 * 86_400_000).toISOString();
 
   const start = async (at: number): Promise<void> => {
-    app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), live: { heartbeatMs: 5_000, noscriptRefreshSeconds: 1 } });
+    app = createApp({
+      store,
+      poller: recordingPoller(),
+      env: testEnv({ dataDir: data.path }),
+      live: { heartbeatMs: 5_000, noscriptRefreshSeconds: 1 },
+    });
     server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: app.fetch, port: at, hostname: '127.0.0.1' }, () => resolve(s));
     });
@@ -55,15 +68,24 @@ describeBrowser('live page (Chromium)', () => {
     await store.posts.recordPage(gameId, [post(author, `Vote: ${target}`)], new Date());
     await store.tallies.save(gameId, sampleTally({ ruleset: 'mafiascum-majority', asOfPost: n, postsRead: n }));
   };
-  const votesOn = (page: Page, target: string) => page.locator(`#wagons tr[data-target="${target}"] td.num strong`).textContent({ timeout: 1_000 }).catch(() => null);
+  const votesOn = (page: Page, target: string) =>
+    page
+      .locator(`#wagons tr[data-target="${target}"] td.num strong`)
+      .textContent({ timeout: 1_000 })
+      .catch(() => null);
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
-    const game = await store.games.create({
-      threadUrl: 'http://127.0.0.1:9/threads/live.9/', engine: 'xenforo2', ruleset: 'mafiascum-majority',
-      roster: ['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'Gina'].map((name) => ({ name })),
-      settings: { day: { number: 1, start: '2026-11-01T00:00:00.000Z', deadline } },
-    }, 'gm');
+    const game = await store.games.create(
+      {
+        threadUrl: 'http://127.0.0.1:9/threads/live.9/',
+        engine: 'xenforo2',
+        ruleset: 'mafiascum-majority',
+        roster: ['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'Gina'].map((name) => ({ name })),
+        settings: { day: { number: 1, start: '2026-11-01T00:00:00.000Z', deadline } },
+      },
+      'gm',
+    );
     gameId = game.id;
     slug = game.slug;
     await vote('Alice', 'Bob');
@@ -122,7 +144,9 @@ describeBrowser('live page (Chromium)', () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const tab = await noJs.newPage();
     let loads = 0;
-    tab.on('load', () => { loads += 1; });
+    tab.on('load', () => {
+      loads += 1;
+    });
     await tab.goto(`http://127.0.0.1:${port}/g/${slug}`);
     expect(await votesOn(tab, 'Alice')).toBe('3');
     await vote('Gina', 'Bob');
@@ -136,7 +160,9 @@ describeBrowser('live page (Chromium)', () => {
     await tab.goto(`http://127.0.0.1:${port}/g/${slug}`);
     await expect.poll(() => tab.textContent('[data-countdown]')).toMatch(/^1d \d\dh \d\dm \d\ds left$/);
     await vote('Carol', 'Alice'); // a change of vote: Bob 2, Alice 4 of 7: majority
-    await expect.poll(() => tab.locator('[data-day-over]').textContent(), { timeout: 15_000 }).toMatch(/^Day over\. Majority reached on Alice/);
+    await expect
+      .poll(() => tab.locator('[data-day-over]').textContent(), { timeout: 15_000 })
+      .toMatch(/^Day over\. Majority reached on Alice/);
     expect(await tab.locator('[data-countdown]').count()).toBe(0);
     await tab.close();
   });

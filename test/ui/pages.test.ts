@@ -20,11 +20,22 @@ describe('UI pages: auth, CSRF, CSP', () => {
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
-    app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), rateLimit: false, pollWaitMs: 0 });
-    const game = await store.games.create({
-      threadUrl: 'http://127.0.0.1:9/threads/game.1/', engine: 'xenforo2', ruleset: 'plurality',
-      roster: [{ name: 'Alice' }, { name: '<b>Bob</b>' }, { name: 'Carol' }],
-    }, 'gm');
+    app = createApp({
+      store,
+      poller: recordingPoller(),
+      env: testEnv({ dataDir: data.path }),
+      rateLimit: false,
+      pollWaitMs: 0,
+    });
+    const game = await store.games.create(
+      {
+        threadUrl: 'http://127.0.0.1:9/threads/game.1/',
+        engine: 'xenforo2',
+        ruleset: 'plurality',
+        roster: [{ name: 'Alice' }, { name: '<b>Bob</b>' }, { name: 'Carol' }],
+      },
+      'gm',
+    );
     slug = game.slug;
     gameId = game.id;
     await store.tallies.save(game.id, sampleTally());
@@ -108,10 +119,25 @@ describe('UI pages: auth, CSRF, CSP', () => {
       expect(res.status, path).toBe(303);
       expect(res.headers.get('location'), path).toBe(`/gm/login?next=${encodeURIComponent(path)}`);
     }
-    for (const path of ['/gm/new/inspect', '/gm/games', `/gm/games/${gameId}/review`, `/gm/games/${gameId}/events`,
-      `/gm/games/${gameId}/poll`, `/gm/games/${gameId}/drafts`, `/gm/games/${gameId}/settings`, '/gm/drafts/1/approve',
-      '/gm/drafts/1/edit', '/gm/drafts/1/discard', '/gm/drafts/1/published', '/gm/logout']) {
-      const res = await app.request(`${O}${path}`, { method: 'POST', body: form({ _csrf: 'x' }), headers: { origin: O, 'content-type': FORM } });
+    for (const path of [
+      '/gm/new/inspect',
+      '/gm/games',
+      `/gm/games/${gameId}/review`,
+      `/gm/games/${gameId}/events`,
+      `/gm/games/${gameId}/poll`,
+      `/gm/games/${gameId}/drafts`,
+      `/gm/games/${gameId}/settings`,
+      '/gm/drafts/1/approve',
+      '/gm/drafts/1/edit',
+      '/gm/drafts/1/discard',
+      '/gm/drafts/1/published',
+      '/gm/logout',
+    ]) {
+      const res = await app.request(`${O}${path}`, {
+        method: 'POST',
+        body: form({ _csrf: 'x' }),
+        headers: { origin: O, 'content-type': FORM },
+      });
       expect(res.status, path).toBe(401);
     }
     // A forged session cookie is no session.
@@ -124,15 +150,20 @@ describe('UI pages: auth, CSRF, CSP', () => {
     const login = await app.request(`${O}/gm/login`);
     const pre = cookieOf(login, 'votal_pre')!;
     const wrong = await app.request(`${O}/gm/login`, {
-      method: 'POST', body: form({ _pre: pre, secret: 'not-the-token-at-all' }), headers: { cookie: `votal_pre=${pre}`, origin: O, 'content-type': FORM },
+      method: 'POST',
+      body: form({ _pre: pre, secret: 'not-the-token-at-all' }),
+      headers: { cookie: `votal_pre=${pre}`, origin: O, 'content-type': FORM },
     });
     expect(wrong.status).toBe(401);
     const noPre = await app.request(`${O}/gm/login`, {
-      method: 'POST', body: form({ secret: ADMIN_TOKEN }), headers: { origin: O, 'content-type': FORM },
+      method: 'POST',
+      body: form({ secret: ADMIN_TOKEN }),
+      headers: { origin: O, 'content-type': FORM },
     });
     expect(noPre.status).toBe(403);
     const ok = await app.request(`${O}/gm/login`, {
-      method: 'POST', body: form({ _pre: pre, secret: ADMIN_TOKEN, next: 'https://evil.example/' }),
+      method: 'POST',
+      body: form({ _pre: pre, secret: ADMIN_TOKEN, next: 'https://evil.example/' }),
       headers: { cookie: `votal_pre=${pre}`, origin: O, 'content-type': FORM },
     });
     expect(ok.status).toBe(303);
@@ -146,7 +177,8 @@ describe('UI pages: auth, CSRF, CSP', () => {
     const secure = await app.request(`${O}/gm/login`, { headers: https });
     const hostPre = cookieOf(secure, '__Host-votal_pre')!;
     const res = await app.request(`${O}/gm/login`, {
-      method: 'POST', body: form({ _pre: hostPre, secret: ADMIN_TOKEN }),
+      method: 'POST',
+      body: form({ _pre: hostPre, secret: ADMIN_TOKEN }),
       headers: { ...https, cookie: `__Host-votal_pre=${hostPre}`, origin: O, 'content-type': FORM },
     });
     const hostCookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-votal_gm='))!;
@@ -157,15 +189,31 @@ describe('UI pages: auth, CSRF, CSP', () => {
 
   it('refuses a form without the CSRF token, with a wrong one, or from another origin', async () => {
     const { cookie, csrf } = await signIn();
-    const post = (fields: Record<string, string>, headers: Record<string, string> = {}) => app.request(`${O}/gm/games/${gameId}/events`, {
-      method: 'POST', body: form(fields), headers: { cookie, origin: O, 'content-type': FORM, ...headers },
-    });
+    const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      app.request(`${O}/gm/games/${gameId}/events`, {
+        method: 'POST',
+        body: form(fields),
+        headers: { cookie, origin: O, 'content-type': FORM, ...headers },
+      });
     expect((await post({ kind: 'kill', player: 'Alice' })).status).toBe(403);
     expect((await post({ kind: 'kill', player: 'Alice', _csrf: 'wrong' })).status).toBe(403);
-    expect((await post({ kind: 'kill', player: 'Alice', _csrf: csrf }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
-    expect((await app.request(`${O}/gm/games/${gameId}/events`, {
-      method: 'POST', body: JSON.stringify({ kind: 'kill', player: 'Alice', _csrf: csrf }), headers: { cookie, origin: O, 'content-type': 'application/json' },
-    })).status).toBe(415);
+    expect(
+      (
+        await post(
+          { kind: 'kill', player: 'Alice', _csrf: csrf },
+          { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await app.request(`${O}/gm/games/${gameId}/events`, {
+          method: 'POST',
+          body: JSON.stringify({ kind: 'kill', player: 'Alice', _csrf: csrf }),
+          headers: { cookie, origin: O, 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(415);
     expect((await store.events.list(gameId)).length).toBe(0);
     const ok = await post({ kind: 'kill', player: 'Alice', at: '2', _csrf: csrf });
     expect(ok.status).toBe(303);
@@ -179,17 +227,33 @@ describe('UI pages: auth, CSRF, CSP', () => {
     const setup = await app.request(`${O}/gm/setup`);
     const pre = cookieOf(setup, 'votal_pre')!;
     const headers = { cookie: `votal_pre=${pre}`, origin: O, 'content-type': FORM };
-    const noToken = await app.request(`${O}/gm/setup`, { method: 'POST', headers, body: form({ _pre: pre, token: 'guess', password: 'a-long-password', confirm: 'a-long-password' }) });
+    const noToken = await app.request(`${O}/gm/setup`, {
+      method: 'POST',
+      headers,
+      body: form({ _pre: pre, token: 'guess', password: 'a-long-password', confirm: 'a-long-password' }),
+    });
     expect(noToken.status).toBe(401);
-    const short = await app.request(`${O}/gm/setup`, { method: 'POST', headers, body: form({ _pre: pre, token: ADMIN_TOKEN, password: 'short', confirm: 'short' }) });
+    const short = await app.request(`${O}/gm/setup`, {
+      method: 'POST',
+      headers,
+      body: form({ _pre: pre, token: ADMIN_TOKEN, password: 'short', confirm: 'short' }),
+    });
     expect(short.status).toBe(400);
-    const ok = await app.request(`${O}/gm/setup`, { method: 'POST', headers, body: form({ _pre: pre, token: ADMIN_TOKEN, password: 'a-long-password', confirm: 'a-long-password' }) });
+    const ok = await app.request(`${O}/gm/setup`, {
+      method: 'POST',
+      headers,
+      body: form({ _pre: pre, token: ADMIN_TOKEN, password: 'a-long-password', confirm: 'a-long-password' }),
+    });
     expect(ok.status).toBe(303);
     const again = await app.request(`${O}/gm/setup`);
     expect(again.status).toBe(303); // once set, setup is closed
     const { cookie, csrf } = await signIn('a-long-password');
     expect((await app.request(`${O}/gm`, { headers: { cookie } })).status).toBe(200);
-    const out = await app.request(`${O}/gm/logout`, { method: 'POST', body: form({ _csrf: csrf }), headers: { cookie, origin: O, 'content-type': FORM } });
+    const out = await app.request(`${O}/gm/logout`, {
+      method: 'POST',
+      body: form({ _csrf: csrf }),
+      headers: { cookie, origin: O, 'content-type': FORM },
+    });
     expect(out.status).toBe(303);
     expect((await app.request(`${O}/gm`, { headers: { cookie } })).status).toBe(303);
   });
@@ -198,7 +262,12 @@ describe('UI pages: auth, CSRF, CSP', () => {
     const PUBLIC = 'https://votal.example.org';
     let proxied: VotalApp;
     beforeAll(() => {
-      proxied = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path, publicUrl: PUBLIC }), rateLimit: false });
+      proxied = createApp({
+        store,
+        poller: recordingPoller(),
+        env: testEnv({ dataDir: data.path, publicUrl: PUBLIC }),
+        rateLimit: false,
+      });
     });
     afterAll(async () => {
       await proxied.shutdown();
@@ -209,7 +278,8 @@ describe('UI pages: auth, CSRF, CSP', () => {
       const login = await proxied.request(`${url}/gm/login`, { headers: { 'x-forwarded-proto': 'https' } });
       const pre = cookieOf(login, '__Host-votal_pre')!;
       const res = await proxied.request(`${url}/gm/login`, {
-        method: 'POST', body: form({ _pre: pre, secret: ADMIN_TOKEN, next: '/gm' }),
+        method: 'POST',
+        body: form({ _pre: pre, secret: ADMIN_TOKEN, next: '/gm' }),
         headers: { 'x-forwarded-proto': 'https', cookie: `__Host-votal_pre=${pre}`, 'content-type': FORM, ...headers },
       });
       return res.status;
@@ -228,7 +298,10 @@ describe('UI pages: auth, CSRF, CSP', () => {
       ['Referer of another site', { referer: 'https://evil.example/form' }],
       ['an opaque Origin (null)', { origin: 'null' }],
       ['neither Origin nor Referer', {}],
-      ['cross-site even with our Referer', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', referer: `${PUBLIC}/` }],
+      [
+        'cross-site even with our Referer',
+        { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', referer: `${PUBLIC}/` },
+      ],
     ])('refused: %s', async (_, headers) => {
       expect(await signInVia(headers)).toBe(403);
     });
@@ -241,7 +314,9 @@ describe('UI pages: auth, CSRF, CSP', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await limited.request(`${O}/gm/login`, {
-        method: 'POST', body: form({ _pre: pre, secret: `guess-${i}-xxxxxxxxxxxx` }), headers: { cookie: `votal_pre=${pre}`, origin: O, 'content-type': FORM },
+        method: 'POST',
+        body: form({ _pre: pre, secret: `guess-${i}-xxxxxxxxxxxx` }),
+        headers: { cookie: `votal_pre=${pre}`, origin: O, 'content-type': FORM },
       });
       statuses.push(res.status);
     }

@@ -16,26 +16,42 @@ import { buildTimeline } from '../../src/web/ui/timeline.js';
 import { wordDiff } from '../../src/web/ui/word-diff.js';
 import { sampleTally } from '../web/support.js';
 
-const render = async (source: string, dialect = 'bbcode-xenforo'): Promise<string> => String(await MarkupPreview({ source, dialect }).toString());
+const render = async (source: string, dialect = 'bbcode-xenforo'): Promise<string> =>
+  String(await MarkupPreview({ source, dialect }).toString());
 
 const vote = (target: string): Body => [{ t: 'bold', children: [{ t: 'text', text: `Vote: ${target}` }] }];
 function post(number: number, author: string, body: Body, extra: Partial<Post> = {}): Post {
   return {
-    id: String(1000 + number), number, page: 1, author, authorId: null, postedAt: `2026-03-02T18:${String(number).padStart(2, '0')}:00.000Z`,
-    permalink: `https://forum.example/posts/${1000 + number}`, edit: null, bodyHash: hashBody(body), body, ...extra,
+    id: String(1000 + number),
+    number,
+    page: 1,
+    author,
+    authorId: null,
+    postedAt: `2026-03-02T18:${String(number).padStart(2, '0')}:00.000Z`,
+    permalink: `https://forum.example/posts/${1000 + number}`,
+    edit: null,
+    bodyHash: hashBody(body),
+    body,
+    ...extra,
   };
 }
 
 describe('forum-look preview (our own BBCode renderer)', () => {
   it('renders the tags a votal uses and escapes everything else', async () => {
-    const html = await render('[b]Vote count[/b]\n[list][*][b]Bob[/b] (2): [url=https://f.example/p/1]Alice[/url][/list][color=red]L-1[/color]');
+    const html = await render(
+      '[b]Vote count[/b]\n[list][*][b]Bob[/b] (2): [url=https://f.example/p/1]Alice[/url][/list][color=red]L-1[/color]',
+    );
     expect(html).toContain('<strong>Vote count</strong><br/>');
-    expect(html).toContain('<li><strong>Bob</strong> (2): <a href="https://f.example/p/1" rel="nofollow noopener noreferrer" target="_blank">Alice</a></li>');
+    expect(html).toContain(
+      '<li><strong>Bob</strong> (2): <a href="https://f.example/p/1" rel="nofollow noopener noreferrer" target="_blank">Alice</a></li>',
+    );
     expect(html).toContain('<span class="bb-color" data-color="red">L-1</span>');
   });
 
   it('drops script URLs and odd colours, keeps typed HTML as text, honours [PLAIN]', async () => {
-    const html = await render('[url=javascript:alert(1)]x[/url][url]javascript:alert(2)[/url][color=red;background:url(x)]c[/color]<script>alert(3)</script>[PLAIN][b]not bold[/b][/PLAIN][img]https://x/y.png[/img]');
+    const html = await render(
+      '[url=javascript:alert(1)]x[/url][url]javascript:alert(2)[/url][color=red;background:url(x)]c[/color]<script>alert(3)</script>[PLAIN][b]not bold[/b][/PLAIN][img]https://x/y.png[/img]',
+    );
     expect(html).not.toMatch(/<a /);
     expect(html).not.toContain('<script');
     expect(html).toContain('&lt;script&gt;alert(3)&lt;/script&gt;');
@@ -46,7 +62,10 @@ describe('forum-look preview (our own BBCode renderer)', () => {
   });
 
   it('previews Markdown drafts (Discourse, NodeBB) without the publication marker', async () => {
-    const html = await render('**Vote count**\n- **Bob** (2): [Alice](https://f.example/p/1)\n- \\*not italic\\*\n<!-- votal:1.abcdef12 -->', 'markdown');
+    const html = await render(
+      '**Vote count**\n- **Bob** (2): [Alice](https://f.example/p/1)\n- \\*not italic\\*\n<!-- votal:1.abcdef12 -->',
+      'markdown',
+    );
     expect(html).toContain('<strong>Vote count</strong>');
     expect(html).toContain('<li><strong>Bob</strong> (2): <a href="https://f.example/p/1"');
     expect(html).toContain('*not italic*');
@@ -54,8 +73,13 @@ describe('forum-look preview (our own BBCode renderer)', () => {
   });
 
   it('closes unclosed tags and leaves stray closers as text', () => {
-    expect(parseBbcode('[b]open')).toEqual([{ t: 'tag', name: 'b', arg: null, children: [{ t: 'text', text: 'open' }] }]);
-    expect(parseBbcode('a[/b]')).toEqual([{ t: 'text', text: 'a' }, { t: 'text', text: '[/b]' }]);
+    expect(parseBbcode('[b]open')).toEqual([
+      { t: 'tag', name: 'b', arg: null, children: [{ t: 'text', text: 'open' }] },
+    ]);
+    expect(parseBbcode('a[/b]')).toEqual([
+      { t: 'text', text: 'a' },
+      { t: 'text', text: '[/b]' },
+    ]);
   });
 
   it('allows only http(s) links and plain colours', () => {
@@ -72,7 +96,10 @@ describe('forum-look preview (our own BBCode renderer)', () => {
 describe('word diff of two revisions', () => {
   it('marks what was removed and added', () => {
     expect(wordDiff('I vote Bob today', 'I vote Carol today')).toEqual([
-      { op: 'same', text: 'I vote ' }, { op: 'del', text: 'Bob' }, { op: 'ins', text: 'Carol' }, { op: 'same', text: ' today' },
+      { op: 'same', text: 'I vote ' },
+      { op: 'del', text: 'Bob' },
+      { op: 'ins', text: 'Carol' },
+      { op: 'same', text: ' today' },
     ]);
     expect(wordDiff('', 'new')).toEqual([{ op: 'ins', text: 'new' }]);
   });
@@ -93,16 +120,38 @@ describe('deadline time zones', () => {
 
 describe('players proposed from the opening post', () => {
   it('reads a list after a heading, numbering and notes dropped', () => {
-    const body: Body = [{ t: 'text', text: 'Welcome to Mafia 42!' }, { t: 'br' }, { t: 'br' }, { t: 'bold', children: [{ t: 'text', text: 'Players (5):' }] },
-      { t: 'br' }, { t: 'text', text: '1. Alice' }, { t: 'br' }, { t: 'text', text: '2. Bob - dead (killed N1)' }, { t: 'br' },
-      { t: 'text', text: '3. Carol' }, { t: 'br' }, { t: 'text', text: '- Dave' }, { t: 'br' }, { t: 'text', text: 'Mod' }, { t: 'br' }, { t: 'br' },
-      { t: 'text', text: 'Rules follow. Be nice.' }];
+    const body: Body = [
+      { t: 'text', text: 'Welcome to Mafia 42!' },
+      { t: 'br' },
+      { t: 'br' },
+      { t: 'bold', children: [{ t: 'text', text: 'Players (5):' }] },
+      { t: 'br' },
+      { t: 'text', text: '1. Alice' },
+      { t: 'br' },
+      { t: 'text', text: '2. Bob - dead (killed N1)' },
+      { t: 'br' },
+      { t: 'text', text: '3. Carol' },
+      { t: 'br' },
+      { t: 'text', text: '- Dave' },
+      { t: 'br' },
+      { t: 'text', text: 'Mod' },
+      { t: 'br' },
+      { t: 'br' },
+      { t: 'text', text: 'Rules follow. Be nice.' },
+    ];
     expect(playersInOpeningPost(post(1, 'Mod', body), 'Mod')).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
   });
 
   it('reads "Players: A, B, C" on one line, and finds nothing in prose', () => {
-    expect(playersInOpeningPost(post(1, 'Mod', [{ t: 'text', text: 'Players: Ann, Ben, Cy, Di' }]), 'Mod')).toEqual(['Ann', 'Ben', 'Cy', 'Di']);
-    expect(playersInOpeningPost(post(1, 'Mod', [{ t: 'text', text: 'Day 1 begins. 7 alive, majority is 4.' }]), 'Mod')).toEqual([]);
+    expect(playersInOpeningPost(post(1, 'Mod', [{ t: 'text', text: 'Players: Ann, Ben, Cy, Di' }]), 'Mod')).toEqual([
+      'Ann',
+      'Ben',
+      'Cy',
+      'Di',
+    ]);
+    expect(
+      playersInOpeningPost(post(1, 'Mod', [{ t: 'text', text: 'Day 1 begins. 7 alive, majority is 4.' }]), 'Mod'),
+    ).toEqual([]);
   });
 });
 
@@ -110,22 +159,44 @@ describe('vote timeline', () => {
   it('gives each wagon its size after every post, and the vote changes', () => {
     const ruleset = loadRuleset('plurality');
     const roster = ['Alice', 'Bob', 'Carol'].map((name) => Slot.parse({ name }));
-    const posts = [post(1, 'Alice', vote('Bob')), post(2, 'Carol', vote('Bob')), post(3, 'Bob', vote('Alice')), post(4, 'Carol', vote('Alice'))];
+    const posts = [
+      post(1, 'Alice', vote('Bob')),
+      post(2, 'Carol', vote('Bob')),
+      post(3, 'Bob', vote('Alice')),
+      post(4, 'Carol', vote('Alice')),
+    ];
     const t = buildTimeline({ ruleset, roster, events: postEvents(posts, roster, ruleset), posts: [1, 2, 3, 4] });
     expect(t.posts).toEqual([1, 2, 3, 4]);
-    expect(t.series).toEqual([{ target: 'Alice', values: [0, 0, 1, 2] }, { target: 'Bob', values: [1, 2, 2, 1] }]);
+    expect(t.series).toEqual([
+      { target: 'Alice', values: [0, 0, 1, 2] },
+      { target: 'Bob', values: [1, 2, 2, 1] },
+    ]);
     expect(t.changes.map((c) => `${c.post} ${c.player} ${c.from ?? '-'}>${c.to ?? '-'}`)).toEqual([
-      '1 Alice ->Bob', '2 Carol ->Bob', '3 Bob ->Alice', '4 Carol Bob>Alice',
+      '1 Alice ->Bob',
+      '2 Carol ->Bob',
+      '3 Bob ->Alice',
+      '4 Carol Bob>Alice',
     ]);
     expect(t.changes[0]!.permalink).toBe('https://forum.example/posts/1001');
   });
 });
 
 describe('review queue', () => {
-  const game = { id: 1, roster: ['Alice', 'Bob', 'Dave', 'Davina'].map((name) => Slot.parse({ name })) } as unknown as Game;
+  const game = {
+    id: 1,
+    roster: ['Alice', 'Bob', 'Dave', 'Davina'].map((name) => Slot.parse({ name })),
+  } as unknown as Game;
   const ruleset = loadRuleset('plurality');
   const stored = (p: Post, extra: Partial<StoredPost> = {}): StoredPost => ({
-    ...p, key: p.number, revisionId: p.number, deleted: false, deletedAt: null, firstSeen: p.postedAt!, lastSeen: p.postedAt!, revisions: 1, ...extra,
+    ...p,
+    key: p.number,
+    revisionId: p.number,
+    deleted: false,
+    deletedAt: null,
+    firstSeen: p.postedAt!,
+    lastSeen: p.postedAt!,
+    revisions: 1,
+    ...extra,
   });
 
   it('offers the candidates, a pick list and ignore for an ambiguous vote; a correction settles it', () => {
@@ -136,10 +207,18 @@ describe('review queue', () => {
     const posts = [stored(post(2, 'Alice', vote('Dav')))];
     const open = reviewQueue({ game, ruleset, tally, posts, events: [], audit: [], previousBodies: new Map() });
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ kind: 'flag', post: 2, title: 'Ambiguous vote', candidates: ['Dave', 'Davina'], resolved: null });
+    expect(open[0]).toMatchObject({
+      kind: 'flag',
+      post: 2,
+      title: 'Ambiguous vote',
+      candidates: ['Dave', 'Davina'],
+      resolved: null,
+    });
     expect(open[0]!.pick).toEqual(['Alice', 'Bob', 'Dave', 'Davina', 'No Lynch']);
     expect(open[0]!.choices).toEqual([{ label: 'Ignore this vote', action: 'correct', target: null }]);
-    const events = [{ id: 1, gameId: 1, event: { kind: 'correct', post: 2, target: 'Davina' }, createdAt: '', createdBy: 'gm' }] as StoredGmEvent[];
+    const events = [
+      { id: 1, gameId: 1, event: { kind: 'correct', post: 2, target: 'Davina' }, createdAt: '', createdBy: 'gm' },
+    ] as StoredGmEvent[];
     const settled = reviewQueue({ game, ruleset, tally, posts, events, audit: [], previousBodies: new Map() });
     expect(settled[0]!.resolved).toBe('Counted as a vote for Davina');
   });
@@ -148,14 +227,26 @@ describe('review queue', () => {
     const edited = stored(post(3, 'Bob', vote('Dave')), { revisions: 2 });
     const deleted = stored(post(4, 'Dave', vote('Bob')), { deleted: true, deletedAt: '2026-03-03T00:00:00.000Z' });
     const items = reviewQueue({
-      game, ruleset, tally: sampleTally({ flags: [] }), posts: [edited, deleted], events: [], audit: [],
+      game,
+      ruleset,
+      tally: sampleTally({ flags: [] }),
+      posts: [edited, deleted],
+      events: [],
+      audit: [],
       previousBodies: new Map([[3, vote('Alice')]]),
     });
     const edit = items.find((i) => i.kind === 'edit')!;
     expect(edit.title).toBe('Silent edit of a vote');
-    expect(edit.diff).toEqual([{ op: 'same', text: 'Vote: ' }, { op: 'del', text: 'Alice' }, { op: 'ins', text: 'Dave' }]);
+    expect(edit.diff).toEqual([
+      { op: 'same', text: 'Vote: ' },
+      { op: 'del', text: 'Alice' },
+      { op: 'ins', text: 'Dave' },
+    ]);
     expect(edit.choices.map((c) => c.label)).toEqual(['Keep the original vote (Alice)', 'Accept the edit (Dave)']);
     const gone = items.find((i) => i.kind === 'deleted')!;
-    expect(gone.choices.map((c) => [c.label, c.target])).toEqual([['Keep counting it (Bob)', 'Bob'], ['Ignore its vote', null]]);
+    expect(gone.choices.map((c) => [c.label, c.target])).toEqual([
+      ['Keep counting it (Bob)', 'Bob'],
+      ['Ignore its vote', null],
+    ]);
   });
 });

@@ -16,12 +16,17 @@ export const cookieOf = (res: Response, name: string): string | null => {
 };
 
 /** Signs in with the admin token; returns the cookie header and the session's CSRF token. */
-export async function signIn(app: VotalApp, secret = ADMIN_TOKEN, headers: Record<string, string> = {}): Promise<{ cookie: string; csrf: string }> {
+export async function signIn(
+  app: VotalApp,
+  secret = ADMIN_TOKEN,
+  headers: Record<string, string> = {},
+): Promise<{ cookie: string; csrf: string }> {
   const login = await app.request(`${O}/gm/login`, { headers });
   const pre = cookieOf(login, 'votal_pre') ?? cookieOf(login, '__Host-votal_pre')!;
   const preName = cookieOf(login, 'votal_pre') ? 'votal_pre' : '__Host-votal_pre';
   const res = await app.request(`${O}/gm/login`, {
-    method: 'POST', body: form({ _pre: pre, secret, next: '/gm' }),
+    method: 'POST',
+    body: form({ _pre: pre, secret, next: '/gm' }),
     headers: { ...headers, cookie: `${preName}=${pre}`, origin: O, 'content-type': FORM },
   });
   expect(res.status).toBe(303);

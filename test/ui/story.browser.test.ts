@@ -7,7 +7,15 @@ import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { FakeThread } from '../publish/fake-thread.js';
 import { ADMIN_TOKEN, eventually, testEnv } from '../web/support.js';
-import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir, watchPage, type PageWatch } from './browser-support.js';
+import {
+  describeBrowser,
+  launchBrowser,
+  screenshot,
+  serveApp,
+  tempDir,
+  watchPage,
+  type PageWatch,
+} from './browser-support.js';
 
 /**
  * The whole story in Chromium, against the fake forum: a GM signs in, creates a game from
@@ -34,10 +42,17 @@ describeBrowser('UI story (Chromium)', () => {
   beforeAll(async () => {
     forum = await startFakeForum();
     thread = new FakeThread(forum, {
-      engine: 'xenforo2', title: 'Mafia 42 - Day 1', threadId: 4242, slug: 'mafia-42', postsPerPage: 10,
+      engine: 'xenforo2',
+      title: 'Mafia 42 - Day 1',
+      threadId: 4242,
+      slug: 'mafia-42',
+      postsPerPage: 10,
       users: { Moderator: 1, Alice: 11, Bob: 12, Carol: 13, Dave: 14, Davina: 15, Eve: 16, Frank: 17 },
     });
-    thread.add({ author: 'Moderator', body: '[b]Day 1 begins.[/b]\nPlayers:\nAlice\nBob\nCarol\nDave\nDavina\nEve\nFrank\n\nMajority is 4.' });
+    thread.add({
+      author: 'Moderator',
+      body: '[b]Day 1 begins.[/b]\nPlayers:\nAlice\nBob\nCarol\nDave\nDavina\nEve\nFrank\n\nMajority is 4.',
+    });
     thread.add({ author: 'Alice', body: 'Bob was quiet.\n[b]Vote: Bob[/b]' });
     thread.add({ author: 'Bob', body: '[b]Vote: Alice[/b]' });
     thread.add({ author: 'Carol', body: 'Hmm.\n[b]Vote: Dav[/b]' });
@@ -49,7 +64,9 @@ describeBrowser('UI story (Chromium)', () => {
     poller = createPoller({ store, source, pollingIntervalSeconds: 0.5, minDelayMs: 1000 });
     await poller.start();
     app = createApp({
-      store, poller, env: testEnv({ dataDir: data.path }),
+      store,
+      poller,
+      env: testEnv({ dataDir: data.path }),
       publish: { timeoutMs: 5_000, backoffMs: 10, recheckMs: [50] },
       live: { heartbeatMs: 5_000 },
     });
@@ -94,7 +111,15 @@ describeBrowser('UI story (Chromium)', () => {
     expect(await page.inputValue('#engine')).toBe('xenforo2');
     expect(await page.inputValue('#title')).toBe('Mafia 42 - Day 1');
     expect(await page.inputValue('#gm')).toBe('Moderator');
-    expect((await page.inputValue('#players')).split('\n')).toEqual(['Alice', 'Bob', 'Carol', 'Dave', 'Davina', 'Eve', 'Frank']);
+    expect((await page.inputValue('#players')).split('\n')).toEqual([
+      'Alice',
+      'Bob',
+      'Carol',
+      'Dave',
+      'Davina',
+      'Eve',
+      'Frank',
+    ]);
     await page.selectOption('#ruleset', 'mafiascum-majority');
     const deadline = new Date(Date.now() + 3 * 86_400_000);
     await page.fill('#deadline', `${deadline.toISOString().slice(0, 10)}T18:00`);
@@ -124,7 +149,9 @@ describeBrowser('UI story (Chromium)', () => {
     await phone.setViewportSize({ width: 360, height: 780 });
     await phone.goto(page.url());
     await screenshot(phone, 'dashboard-phone');
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.close();
   });
@@ -136,12 +163,19 @@ describeBrowser('UI story (Chromium)', () => {
     const liveWatch = watchPage(live);
     await live.goto(`${server.origin}/g/${slug}`);
     await expect.poll(() => live.textContent('#live-status')).toBe('Live');
-    await expect.poll(() => live.locator('#wagons tr[data-target="Bob"]').locator('td.num strong').textContent()).toBe('2');
+    await expect
+      .poll(() => live.locator('#wagons tr[data-target="Bob"]').locator('td.num strong').textContent())
+      .toBe('2');
     expect(await live.textContent('#wagons caption')).toContain('7 alive — majority 4');
-    await live.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
+    await live.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
 
     thread.add({ author: 'Eve', body: 'Bob it is.\n[b]Vote: Bob[/b]' });
-    const polled = await fetch(`${server.origin}/api/games/${gameId}/poll`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const polled = await fetch(`${server.origin}/api/games/${gameId}/poll`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     expect(polled.status).toBe(200);
 
     const bob = live.locator('#wagons tr[data-target="Bob"]');
@@ -157,7 +191,9 @@ describeBrowser('UI story (Chromium)', () => {
     await live.setViewportSize({ width: 360, height: 780 });
     await live.emulateMedia({ colorScheme: 'dark' });
     await screenshot(live, 'live-phone-dark');
-    const overflow = await live.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await live.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await live.emulateMedia({ colorScheme: 'light' });
     await screenshot(live, 'live-phone');
@@ -187,7 +223,10 @@ describeBrowser('UI story (Chromium)', () => {
   it('drafts a votal, shows it in the forum look, approves it and it lands in the thread', async () => {
     await page.goto(`${server.origin}/gm/games/${gameId}/settings`);
     await page.selectOption('#publishMethod', 'form');
-    await page.fill('#cookies', `# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\txf_session\tgm-session-1\n`);
+    await page.fill(
+      '#cookies',
+      `# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\txf_session\tgm-session-1\n`,
+    );
     await page.click('text=Save settings');
     await expect.poll(() => page.textContent('#flash')).toContain('Settings saved');
     expect(await page.textContent('form.panel')).toContain('reply form with a stored session');

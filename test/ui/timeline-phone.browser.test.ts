@@ -21,16 +21,34 @@ describeBrowser('the vote timeline on a phone (Chromium)', () => {
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
-    const game = await store.games.create({
-      threadUrl: 'http://127.0.0.1:9/threads/phone.3/', engine: 'xenforo2', ruleset: 'plurality',
-      roster: ['Alice', 'Bob', 'Carol', 'Dave'].map((name) => ({ name })),
-    }, 'gm');
+    const game = await store.games.create(
+      {
+        threadUrl: 'http://127.0.0.1:9/threads/phone.3/',
+        engine: 'xenforo2',
+        ruleset: 'plurality',
+        roster: ['Alice', 'Bob', 'Carol', 'Dave'].map((name) => ({ name })),
+      },
+      'gm',
+    );
     slug = game.slug;
-    const posts: Post[] = [['Alice', 'Bob'], ['Carol', 'Bob'], ['Bob', 'Alice'], ['Dave', 'Bob']].map(([author, target], i) => {
+    const posts: Post[] = [
+      ['Alice', 'Bob'],
+      ['Carol', 'Bob'],
+      ['Bob', 'Alice'],
+      ['Dave', 'Bob'],
+    ].map(([author, target], i) => {
       const body = [{ t: 'bold' as const, children: [{ t: 'text' as const, text: `Vote: ${target}` }] }];
       return {
-        id: String(7000 + i), number: i + 1, page: 1, author: author!, authorId: null, postedAt: new Date(Date.UTC(2026, 10, 30, 12, i)).toISOString(),
-        permalink: `http://127.0.0.1:9/threads/phone.3/post-${7000 + i}`, edit: null, bodyHash: hashBody(body), body,
+        id: String(7000 + i),
+        number: i + 1,
+        page: 1,
+        author: author!,
+        authorId: null,
+        postedAt: new Date(Date.UTC(2026, 10, 30, 12, i)).toISOString(),
+        permalink: `http://127.0.0.1:9/threads/phone.3/post-${7000 + i}`,
+        edit: null,
+        bodyHash: hashBody(body),
+        body,
       };
     });
     await store.posts.recordPage(game.id, posts, new Date());

@@ -40,7 +40,11 @@ describeBrowser('hostile forum data (Chromium)', () => {
   beforeAll(async () => {
     forum = await startFakeForum();
     thread = new FakeThread(forum, {
-      engine: 'xenforo2', title: TITLE, threadId: 666, slug: 'evil-game', postsPerPage: 20,
+      engine: 'xenforo2',
+      title: TITLE,
+      threadId: 666,
+      slug: 'evil-game',
+      postsPerPage: 20,
       users: { Moderator: 1, Bob: 12, Alice: 13, [SCRIPT_NAME]: 20, [IMG_NAME]: 21, [BB_NAME]: 22, [URL_NAME]: 23 },
     });
     thread.add({ author: 'Moderator', body: 'Day 1.' });
@@ -82,16 +86,21 @@ describeBrowser('hostile forum data (Chromium)', () => {
     expect(event.status).toBe(201);
     const tally = await store.tallies.latest(gameId);
     expect(tally).not.toBeNull();
-    const draft = await store.drafts.create({
-      gameId, tallyId: tally!.id, dialect: 'bbcode-xenforo',
-      body: [
-        `[b]${SCRIPT_NAME}[/b]`,
-        `[url=javascript:alert('d1')]a link[/url] [url]javascript:alert('d2')[/url] [url=data:text/html,<script>alert(1)</script>]data[/url]`,
-        `[color=red;background:url(javascript:alert(3))]colour[/color] [color="><script>alert(4)</script>]c2[/color]`,
-        `[quote="${IMG_NAME}"]quoted[/quote] [img]javascript:alert(5)[/img] <b onmouseover=alert(6)>raw html</b>`,
-        `[PLAIN][url=javascript:alert(7)]plain[/url][/PLAIN] [list][*]${URL_NAME}[/list]`,
-      ].join('\n'),
-    }, 'gm');
+    const draft = await store.drafts.create(
+      {
+        gameId,
+        tallyId: tally!.id,
+        dialect: 'bbcode-xenforo',
+        body: [
+          `[b]${SCRIPT_NAME}[/b]`,
+          `[url=javascript:alert('d1')]a link[/url] [url]javascript:alert('d2')[/url] [url=data:text/html,<script>alert(1)</script>]data[/url]`,
+          `[color=red;background:url(javascript:alert(3))]colour[/color] [color="><script>alert(4)</script>]c2[/color]`,
+          `[quote="${IMG_NAME}"]quoted[/quote] [img]javascript:alert(5)[/img] <b onmouseover=alert(6)>raw html</b>`,
+          `[PLAIN][url=javascript:alert(7)]plain[/url][/PLAIN] [list][*]${URL_NAME}[/list]`,
+        ].join('\n'),
+      },
+      'gm',
+    );
     draftId = draft.id;
 
     browser = await launchBrowser();
@@ -126,8 +135,12 @@ describeBrowser('hostile forum data (Chromium)', () => {
       return {
         flagged: (window as unknown as { __xss?: string }).__xss ?? null,
         scripts: [...document.scripts].map((s) => s.getAttribute('src')),
-        handlers: all.flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}.${a.name}`)),
-        badLinks: [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href).filter((h) => !/^https?:/.test(h)),
+        handlers: all.flatMap((el) =>
+          [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}.${a.name}`),
+        ),
+        badLinks: [...document.querySelectorAll('a[href]')]
+          .map((a) => (a as HTMLAnchorElement).href)
+          .filter((h) => !/^https?:/.test(h)),
         images: document.images.length,
         styles: all.filter((el) => el.hasAttribute('style')).map((el) => `${el.tagName}:${el.getAttribute('style')}`),
       };
@@ -157,8 +170,13 @@ describeBrowser('hostile forum data (Chromium)', () => {
     expect(await live.locator('svg.chart').count()).toBe(1);
     // A change arrives and is swapped in through the fragment: still inert.
     thread.add({ author: 'Bob', body: `[b]Vote: ${URL_NAME}[/b]` });
-    await app.request(`/api/games/${gameId}/poll`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-    await expect.poll(() => live.textContent('.changes'), { timeout: 10_000 }).toContain(`Bob: ${IMG_NAME} → ${URL_NAME}`);
+    await app.request(`/api/games/${gameId}/poll`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    await expect
+      .poll(() => live.textContent('.changes'), { timeout: 10_000 })
+      .toContain(`Bob: ${IMG_NAME} → ${URL_NAME}`);
     await assertInert(live, w);
     await live.close();
   });
@@ -168,7 +186,9 @@ describeBrowser('hostile forum data (Chromium)', () => {
     await assertInert(page, watch);
     expect(await page.textContent('#gm-wagons')).toContain(SCRIPT_NAME);
     expect(await page.textContent('#review')).toContain(`<svg onload="window.__xss='e1'">`);
-    expect(await page.textContent('#events-h + *, section[aria-labelledby=events-h]')).toContain(`kill <svg onload="window.__xss='e1'">`);
+    expect(await page.textContent('#events-h + *, section[aria-labelledby=events-h]')).toContain(
+      `kill <svg onload="window.__xss='e1'">`,
+    );
     await page.goto(`${server.origin}/gm`);
     await assertInert(page, watch);
     expect(await page.textContent('main')).toContain('Evil Game');

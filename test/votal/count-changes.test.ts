@@ -5,12 +5,35 @@ import { tallyOf, wagon } from './support.js';
 /** What a GM reads before approving a draft older than the count (issue #14, 2). */
 describe('count changes since a draft', () => {
   it('a wagon that grew, one that appeared and one that went are each named, in the current order', () => {
-    const from = tallyOf({ postsRead: 22, asOfPost: 22, wagons: [wagon('Bob', [['Carol', 3]]), wagon('Eve', [['Dave', 4]])], notVoting: ['Grace'] });
-    const to = tallyOf({ postsRead: 32, asOfPost: 32, wagons: [wagon('Bob', [['Carol', 3], ['Alice', 25]]), wagon('Frank', [['Dave', 30]])], notVoting: ['Grace'] });
+    const from = tallyOf({
+      postsRead: 22,
+      asOfPost: 22,
+      wagons: [wagon('Bob', [['Carol', 3]]), wagon('Eve', [['Dave', 4]])],
+      notVoting: ['Grace'],
+    });
+    const to = tallyOf({
+      postsRead: 32,
+      asOfPost: 32,
+      wagons: [
+        wagon('Bob', [
+          ['Carol', 3],
+          ['Alice', 25],
+        ]),
+        wagon('Frank', [['Dave', 30]]),
+      ],
+      notVoting: ['Grace'],
+    });
     const changes = countChanges(from, to);
-    expect(changes.wagons).toEqual([{ target: 'Bob', from: 1, to: 2 }, { target: 'Frank', from: 0, to: 1 }, { target: 'Eve', from: 1, to: 0 }]);
+    expect(changes.wagons).toEqual([
+      { target: 'Bob', from: 1, to: 2 },
+      { target: 'Frank', from: 0, to: 1 },
+      { target: 'Eve', from: 1, to: 0 },
+    ]);
     expect(changes.summary).toEqual([
-      'Posts read: 22 → 32 (now as of post 32).', 'Bob: 1 vote → 2 votes.', 'Frank: 0 votes → 1 vote.', 'Eve: 1 vote → 0 votes.',
+      'Posts read: 22 → 32 (now as of post 32).',
+      'Bob: 1 vote → 2 votes.',
+      'Frank: 0 votes → 1 vote.',
+      'Eve: 1 vote → 0 votes.',
     ]);
   });
 
@@ -22,13 +45,21 @@ describe('count changes since a draft', () => {
   });
 
   it('the living, who is not voting, the outcome and the open review items', () => {
-    const from = tallyOf({ living: 7, notVoting: ['Dave'], flags: [{ post: 3, player: 'Eve', kind: 'ambiguous-target', raw: 'vote: da', candidates: [] }] });
+    const from = tallyOf({
+      living: 7,
+      notVoting: ['Dave'],
+      flags: [{ post: 3, player: 'Eve', kind: 'ambiguous-target', raw: 'vote: da', candidates: [] }],
+    });
     const to = tallyOf({
-      living: 6, notVoting: [], outcome: { status: 'majority', eliminated: ['Bob'], decidedAt: 31, leaders: ['Bob'] },
+      living: 6,
+      notVoting: [],
+      outcome: { status: 'majority', eliminated: ['Bob'], decidedAt: 31, leaders: ['Bob'] },
       flags: [{ post: 3, player: 'Eve', kind: 'gm-correction', raw: 'vote: da -> Dave', candidates: [] }],
     });
     expect(countChanges(from, to).summary.slice(1)).toEqual([
-      'Alive: 7 → 6.', 'Not voting: Dave → nobody.', 'Outcome: The Day goes on. → Majority reached on Bob at post 31.',
+      'Alive: 7 → 6.',
+      'Not voting: Dave → nobody.',
+      'Outcome: The Day goes on. → Majority reached on Bob at post 31.',
       'Votes for the GM to check: 1 → 0.',
     ]);
   });

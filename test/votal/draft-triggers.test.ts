@@ -1,23 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import type { Tally } from '../../src/model/tally.js';
-import { DraftSettings, draftReasons, voteChanges, type DraftInput, type NewPost } from '../../src/votal/draft-triggers.js';
+import {
+  DraftSettings,
+  draftReasons,
+  voteChanges,
+  type DraftInput,
+  type NewPost,
+} from '../../src/votal/draft-triggers.js';
 import { PLAYERS, tallyOf, wagon } from './support.js';
 
 const NOW = '2026-03-14T12:00:00Z';
-const posts = (...list: [number, string, string?][]): NewPost[] => list.map(([post, author, text]) => ({ post, author, text: text ?? `Vote: something (${post})` }));
+const posts = (...list: [number, string, string?][]): NewPost[] =>
+  list.map(([post, author, text]) => ({ post, author, text: text ?? `Vote: something (${post})` }));
 
 function input(over: Partial<DraftInput> & { after: Tally }): DraftInput {
-  return { before: null, newPosts: [], lastDraft: { at: '2026-03-14T10:00:00Z', votesSinceCount: 0 }, now: NOW, settings: {}, ...over };
+  return {
+    before: null,
+    newPosts: [],
+    lastDraft: { at: '2026-03-14T10:00:00Z', votesSinceCount: 0 },
+    now: NOW,
+    settings: {},
+    ...over,
+  };
 }
 const kinds = (i: DraftInput) => draftReasons(i).map((r) => r.kind);
 
 // Day 1, majority at 4 of 7: Bob has two votes, Carol one.
-const base = tallyOf({ wagons: [wagon('Bob', [['Alice', 2], ['Carol', 3]]), wagon('Carol', [['Dave', 4]])] });
+const base = tallyOf({
+  wagons: [
+    wagon('Bob', [
+      ['Alice', 2],
+      ['Carol', 3],
+    ]),
+    wagon('Carol', [['Dave', 4]]),
+  ],
+});
 
 describe('draft triggers', () => {
   it('the settings default to every 5 votes, every 12 hours, L-1, majority, deadline and ##votecount / ##vc', () => {
     expect(DraftSettings.parse({})).toEqual({
-      everyNVotes: 5, everyHours: 12, onLMinus1: true, onMajority: true, onDeadline: true, requestKeywords: ['##votecount', '##vc'],
+      everyNVotes: 5,
+      everyHours: 12,
+      onLMinus1: true,
+      onMajority: true,
+      onDeadline: true,
+      requestKeywords: ['##votecount', '##vc'],
     });
     expect(() => DraftSettings.parse({ everyNVotes: 0 })).toThrow();
     expect(() => DraftSettings.parse({ everyVotes: 5 })).toThrow(/everyVotes/);
@@ -26,12 +53,33 @@ describe('draft triggers', () => {
   it('five new votes trigger a draft', () => {
     // Two earlier votes since the last draft, three in these posts: five.
     const after = tallyOf({
-      wagons: [wagon('Bob', [['Alice', 2], ['Carol', 3]]), wagon('Carol', [['Dave', 4], ['Frank', 12]]), wagon('Dave', [['Eve', 11]]), wagon('Eve', [['Grace', 13]])],
+      wagons: [
+        wagon('Bob', [
+          ['Alice', 2],
+          ['Carol', 3],
+        ]),
+        wagon('Carol', [
+          ['Dave', 4],
+          ['Frank', 12],
+        ]),
+        wagon('Dave', [['Eve', 11]]),
+        wagon('Eve', [['Grace', 13]]),
+      ],
     });
-    const i = input({ before: base, after, newPosts: posts([11, 'Eve'], [12, 'Frank'], [13, 'Grace']), lastDraft: { at: '2026-03-14T11:00:00Z', votesSinceCount: 2 } });
+    const i = input({
+      before: base,
+      after,
+      newPosts: posts([11, 'Eve'], [12, 'Frank'], [13, 'Grace']),
+      lastDraft: { at: '2026-03-14T11:00:00Z', votesSinceCount: 2 },
+    });
     const reasons = draftReasons(i);
     expect(reasons).toEqual([
-      { kind: 'votes', text: '5 votes and unvotes since the last draft (posts 11, 12, 13).', posts: [11, 12, 13], count: 5 },
+      {
+        kind: 'votes',
+        text: '5 votes and unvotes since the last draft (posts 11, 12, 13).',
+        posts: [11, 12, 13],
+        count: 5,
+      },
     ]);
     // Four is not enough.
     expect(kinds({ ...i, lastDraft: { at: '2026-03-14T11:00:00Z', votesSinceCount: 1 } })).toEqual([]);
@@ -49,7 +97,16 @@ describe('draft triggers', () => {
   });
 
   it('a wagon newly at L-1 triggers', () => {
-    const after = tallyOf({ wagons: [wagon('Bob', [['Alice', 2], ['Carol', 3], ['Eve', 14]]), wagon('Carol', [['Dave', 4]])] });
+    const after = tallyOf({
+      wagons: [
+        wagon('Bob', [
+          ['Alice', 2],
+          ['Carol', 3],
+          ['Eve', 14],
+        ]),
+        wagon('Carol', [['Dave', 4]]),
+      ],
+    });
     const i = input({ before: base, after, newPosts: posts([14, 'Eve']) });
     expect(draftReasons(i)).toEqual([
       { kind: 'l-minus-1', text: 'Bob is at L-1 with 3 (post 14).', posts: [14], target: 'Bob' },
@@ -60,9 +117,24 @@ describe('draft triggers', () => {
   });
 
   it('majority triggers', () => {
-    const atThree = tallyOf({ wagons: [wagon('Bob', [['Alice', 2], ['Carol', 3], ['Eve', 14]])] });
+    const atThree = tallyOf({
+      wagons: [
+        wagon('Bob', [
+          ['Alice', 2],
+          ['Carol', 3],
+          ['Eve', 14],
+        ]),
+      ],
+    });
     const after = tallyOf({
-      wagons: [wagon('Bob', [['Alice', 2], ['Carol', 3], ['Eve', 14], ['Frank', 15]])],
+      wagons: [
+        wagon('Bob', [
+          ['Alice', 2],
+          ['Carol', 3],
+          ['Eve', 14],
+          ['Frank', 15],
+        ]),
+      ],
       outcome: { status: 'majority', eliminated: ['Bob'], decidedAt: 15 },
     });
     const i = input({ before: atThree, after, newPosts: posts([15, 'Frank']) });
@@ -75,17 +147,30 @@ describe('draft triggers', () => {
   });
 
   it('the Day ending at the deadline triggers', () => {
-    const ended = { ...base, outcome: { ...base.outcome, status: 'ended' as const, eliminated: ['Bob'], decidedAt: 30 } };
+    const ended = {
+      ...base,
+      outcome: { ...base.outcome, status: 'ended' as const, eliminated: ['Bob'], decidedAt: 30 },
+    };
     expect(draftReasons(input({ before: base, after: ended }))).toEqual([
       { kind: 'deadline', text: 'The Day ended (post 30): Bob eliminated.', posts: [30] },
     ]);
     expect(kinds(input({ before: base, after: ended, settings: { onDeadline: false } }))).toEqual([]);
   });
 
-  it('a player\'s ##votecount triggers', () => {
-    const i = input({ before: base, after: base, newPosts: posts([21, 'eve', 'Can we get a ##VoteCount please?'], [22, 'Frank', 'lol']) });
+  it("a player's ##votecount triggers", () => {
+    const i = input({
+      before: base,
+      after: base,
+      newPosts: posts([21, 'eve', 'Can we get a ##VoteCount please?'], [22, 'Frank', 'lol']),
+    });
     expect(draftReasons(i)).toEqual([
-      { kind: 'request', text: 'Eve asked for a count with ##votecount (post 21).', posts: [21], player: 'Eve', keyword: '##votecount' },
+      {
+        kind: 'request',
+        text: 'Eve asked for a count with ##votecount (post 21).',
+        posts: [21],
+        player: 'Eve',
+        keyword: '##votecount',
+      },
     ]);
     // Whole words only, and only from players.
     expect(kinds({ ...i, newPosts: posts([21, 'Eve', 'see ##vcs and ###vc']) })).toEqual([]);
@@ -100,7 +185,12 @@ describe('draft triggers', () => {
   });
 
   it('no change, no draft even after 12 hours', () => {
-    const i = input({ before: base, after: base, newPosts: posts([23, 'Eve', 'just chatting']), lastDraft: { at: '2026-03-13T12:00:00Z', votesSinceCount: 0 } });
+    const i = input({
+      before: base,
+      after: base,
+      newPosts: posts([23, 'Eve', 'just chatting']),
+      lastDraft: { at: '2026-03-13T12:00:00Z', votesSinceCount: 0 },
+    });
     expect(draftReasons(i)).toEqual([]);
   });
 
@@ -115,6 +205,8 @@ describe('draft triggers', () => {
 
   it('a new Day starts from no votes: its first votes are changes, not unvotes of the old Day', () => {
     const day2 = tallyOf({ day: 2, wagons: [wagon('Eve', [['Frank', 40]])] });
-    expect(voteChanges(base, day2, posts([40, 'Frank']))).toEqual([{ player: 'Frank', post: 40, from: null, to: 'Eve' }]);
+    expect(voteChanges(base, day2, posts([40, 'Frank']))).toEqual([
+      { player: 'Frank', post: 40, from: null, to: 'Eve' },
+    ]);
   });
 });

@@ -24,30 +24,102 @@ function tallyNaming(name: string) {
   const players = [name, ...PLAYERS.slice(0, 4)];
   return tallyOf({
     players,
-    wagons: [wagon(name, [[name, 3], ['Alice', 5]]), wagon('Bob', [['Carol', 7]], { links: false })],
+    wagons: [
+      wagon(name, [
+        [name, 3],
+        ['Alice', 5],
+      ]),
+      wagon('Bob', [['Carol', 7]], { links: false }),
+    ],
     notVoting: [name, 'Dave'],
     outcome: { status: 'majority', eliminated: [name], decidedAt: 40 },
   });
 }
 
-const MARKUP_NAMES = ['[b]x', '[/url]', '*x*', '_x_', '<script>alert(1)</script>', '](javascript:alert(1))', 'back\\', '[PLAIN]a[/PLAIN]', '[noparse][/noparse]', '[nobbc]x[/nobbc]', 'x[', '@admin', '# heading', '1. first', '- item', '`code`', '[url=https://evil.example]hi[/url]', '[color=red]x', 'a\nb'];
+const MARKUP_NAMES = [
+  '[b]x',
+  '[/url]',
+  '*x*',
+  '_x_',
+  '<script>alert(1)</script>',
+  '](javascript:alert(1))',
+  'back\\',
+  '[PLAIN]a[/PLAIN]',
+  '[noparse][/noparse]',
+  '[nobbc]x[/nobbc]',
+  'x[',
+  '@admin',
+  '# heading',
+  '1. first',
+  '- item',
+  '`code`',
+  '[url=https://evil.example]hi[/url]',
+  '[color=red]x',
+  'a\nb',
+];
 
 describe('every dialect escapes a name that looks like markup', () => {
-  const pieces = ['[', ']', '*', '_', '\\', '`', '<', '>', '(', ')', '!', '#', '/', '=', ':', ';', '8', 'D', 'P', '@', ' ', '.', '-', '&', '|', '~', '1', '\n',
-    'b', 'url', 'URL', 'list', 'color', 'PLAIN', 'plain', 'NOPARSE', 'nobbc', 'javascript', 'http', 'x', 'Bob'];
-  const nameArb = fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 12 }).map((p) => p.join(''))
+  const pieces = [
+    '[',
+    ']',
+    '*',
+    '_',
+    '\\',
+    '`',
+    '<',
+    '>',
+    '(',
+    ')',
+    '!',
+    '#',
+    '/',
+    '=',
+    ':',
+    ';',
+    '8',
+    'D',
+    'P',
+    '@',
+    ' ',
+    '.',
+    '-',
+    '&',
+    '|',
+    '~',
+    '1',
+    '\n',
+    'b',
+    'url',
+    'URL',
+    'list',
+    'color',
+    'PLAIN',
+    'plain',
+    'NOPARSE',
+    'nobbc',
+    'javascript',
+    'http',
+    'x',
+    'Bob',
+  ];
+  const nameArb = fc
+    .array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 12 })
+    .map((p) => p.join(''))
     .filter((n) => n.trim() !== '');
 
   describe.each(dialects)('%s', (dialect) => {
     const spec = dialectSpec(dialect);
 
     it('random names with []*_\\`<>()!# appear only escaped, and the markup stays balanced', () => {
-      fc.assert(fc.property(nameArb, (name) => {
-        const out = renderVotal(tallyNaming(name), { dialect });
-        const escaped = escapeText(spec, name);
-        expect(out).toContain(escaped);
-        checkWellFormed(dialect, out);
-      }), { numRuns: 300 });
+      fc.assert(
+        fc.property(nameArb, (name) => {
+          const out = renderVotal(tallyNaming(name), { dialect });
+          const escaped = escapeText(spec, name);
+          expect(out).toContain(escaped);
+          checkWellFormed(dialect, out);
+        }),
+        { numRuns: 300 },
+      );
     });
 
     it.each(MARKUP_NAMES)('%j', (name) => {
@@ -74,7 +146,22 @@ describe('8) stays text', () => {
   const eight = tallyOf({
     players: [...PLAYERS, 'H', 'I', 'J', 'Agent 8)', 'Smiley :D'],
     threshold: { kind: 'majority', votes: 9 },
-    wagons: [wagon('Agent 8)', [['Alice', 1], ['Bob', 2], ['Carol', 3], ['Dave', 4], ['Eve', 5], ['Frank', 6], ['Grace', 7], ['H', 8]], { needs: 9 })],
+    wagons: [
+      wagon(
+        'Agent 8)',
+        [
+          ['Alice', 1],
+          ['Bob', 2],
+          ['Carol', 3],
+          ['Dave', 4],
+          ['Eve', 5],
+          ['Frank', 6],
+          ['Grace', 7],
+          ['H', 8],
+        ],
+        { needs: 9 },
+      ),
+    ],
     outcome: { status: 'open' },
   });
 
@@ -97,7 +184,13 @@ describe('8) stays text', () => {
 
 describe('voters link to their vote posts', () => {
   const t = tallyOf({
-    wagons: [wagon('Bob', [['Carol', 17], ['Eve', 21]]), wagon('Dave', [['Frank', 9]], { links: false })],
+    wagons: [
+      wagon('Bob', [
+        ['Carol', 17],
+        ['Eve', 21],
+      ]),
+      wagon('Dave', [['Frank', 9]], { links: false }),
+    ],
   });
   const expected: Record<Dialect, (url: string, name: string) => string> = {
     'bbcode-xenforo': (u, n) => `[url=${u}]${n}[/url]`,
@@ -119,7 +212,14 @@ describe('voters link to their vote posts', () => {
   });
 
   it('a permalink that is not http(s) is not written as a link', () => {
-    const bad = tallyOf({ wagons: [{ ...wagon('Bob', [['Carol', 17]]), voters: [{ player: 'Carol', post: 17, weight: 1, permalink: 'javascript:alert(1)' }] }] });
+    const bad = tallyOf({
+      wagons: [
+        {
+          ...wagon('Bob', [['Carol', 17]]),
+          voters: [{ player: 'Carol', post: 17, weight: 1, permalink: 'javascript:alert(1)' }],
+        },
+      ],
+    });
     for (const dialect of dialects) {
       const out = renderVotal(bad, { dialect });
       expect(out).not.toContain('javascript');
@@ -128,14 +228,22 @@ describe('voters link to their vote posts', () => {
   });
 
   it('a weighted voter shows the weight', () => {
-    const out = renderVotal(tallyOf({ wagons: [wagon('Bob', [['Carol', 17]], { weights: { Carol: 2 } })] }), { dialect: 'bbcode-phpbb' });
+    const out = renderVotal(tallyOf({ wagons: [wagon('Bob', [['Carol', 17]], { weights: { Carol: 2 } })] }), {
+      dialect: 'bbcode-phpbb',
+    });
     expect(out).toContain(`[b]Bob[/b] (2) — L-2: [url=${permalink(17)}]Carol[/url] (×2)`);
   });
 });
 
 describe('Sleep wagon is shown by its ruleset name', () => {
   const t = tallyOf({
-    wagons: [wagon('Bob', [['Carol', 3], ['Dave', 4]]), wagon('Sleep', [['Eve', 6]])],
+    wagons: [
+      wagon('Bob', [
+        ['Carol', 3],
+        ['Dave', 4],
+      ]),
+      wagon('Sleep', [['Eve', 6]]),
+    ],
   });
 
   it.each(dialects)('%s', (dialect) => {
@@ -151,7 +259,19 @@ describe('Sleep wagon is shown by its ruleset name', () => {
 describe('GOG uses no list or colour tags', () => {
   it('only [b] [i] [u] [url] [quote], even with L-1 and a majority to mark', () => {
     const t = tallyOf({
-      wagons: [wagon('Bob', [['Carol', 3], ['Dave', 4], ['Eve', 5], ['Frank', 6]]), wagon('Alice', [['Grace', 7], ['Bob', 8], ['Alice', 9]])],
+      wagons: [
+        wagon('Bob', [
+          ['Carol', 3],
+          ['Dave', 4],
+          ['Eve', 5],
+          ['Frank', 6],
+        ]),
+        wagon('Alice', [
+          ['Grace', 7],
+          ['Bob', 8],
+          ['Alice', 9],
+        ]),
+      ],
       outcome: { status: 'majority', eliminated: ['Bob'], decidedAt: 6 },
     });
     const out = renderVotal(t, { dialect: 'gog' });
@@ -163,7 +283,15 @@ describe('GOG uses no list or colour tags', () => {
   });
 
   it('the BBCode dialects with colours mark L-1 and majority in red', () => {
-    const t = tallyOf({ wagons: [wagon('Alice', [['Grace', 7], ['Bob', 8], ['Alice', 9]])] });
+    const t = tallyOf({
+      wagons: [
+        wagon('Alice', [
+          ['Grace', 7],
+          ['Bob', 8],
+          ['Alice', 9],
+        ]),
+      ],
+    });
     expect(renderVotal(t, { dialect: 'bbcode-xenforo' })).toContain('(3) — [color=red]L-1[/color]:');
   });
 });
@@ -196,7 +324,15 @@ describe('Markdown escapes link syntax in names', () => {
 });
 
 describe('template placeholders fill in; an unknown placeholder is an error', () => {
-  const t = tallyOf({ wagons: [wagon('Bob', [['Carol', 3], ['Dave', 4]]), wagon('[b]Eve', [['Frank', 5]])] });
+  const t = tallyOf({
+    wagons: [
+      wagon('Bob', [
+        ['Carol', 3],
+        ['Dave', 4],
+      ]),
+      wagon('[b]Eve', [['Frank', 5]]),
+    ],
+  });
 
   it('fills placeholders and repeats {{#each wagons}} in the tally order, escaped', () => {
     const template = [
@@ -207,25 +343,31 @@ describe('template placeholders fill in; an unknown placeholder is an error', ()
       '{{threshold}}',
     ].join('\n');
     const out = renderVotal(t, { dialect: 'bbcode-phpbb', template });
-    expect(out).toBe([
-      '[size=5][b]Vote count — Day 1[/b][/size]',
-      `Bob — 2 (L-2): [url=${permalink(3)}]Carol[/url], [url=${permalink(4)}]Dave[/url]`,
-      `\uFF3Bb\uFF3DEve — 1 (L-3): [url=${permalink(5)}]Frank[/url]`,
-      'With 7 alive, it takes 4 to eliminate.',
-      '',
-    ].join('\n'));
+    expect(out).toBe(
+      [
+        '[size=5][b]Vote count — Day 1[/b][/size]',
+        `Bob — 2 (L-2): [url=${permalink(3)}]Carol[/url], [url=${permalink(4)}]Dave[/url]`,
+        `\uFF3Bb\uFF3DEve — 1 (L-3): [url=${permalink(5)}]Frank[/url]`,
+        'With 7 alive, it takes 4 to eliminate.',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('a placeholder alone on its line that comes out empty takes its line; {{#if}} shows only what exists', () => {
     const template = 'A\n{{deadline}}\nB\n{{#if deadline}}Deadline set{{/if}}{{#if wagons}}Votes!{{/if}}\n';
     expect(renderVotal(t, { dialect: 'markdown', template })).toBe('A\nB\nVotes!\n');
-    expect(renderVotal(t, { dialect: 'markdown', template, deadline: '2026-03-14T01:00:00Z' }))
-      .toBe('A\n**Deadline:** Sat, Mar 14, 2026, 01:00 UTC\nB\nDeadline setVotes!\n');
+    expect(renderVotal(t, { dialect: 'markdown', template, deadline: '2026-03-14T01:00:00Z' })).toBe(
+      'A\n**Deadline:** Sat, Mar 14, 2026, 01:00 UTC\nB\nDeadline setVotes!\n',
+    );
   });
 
   it('Windows line ends and indentation are kept as the GM wrote them', () => {
-    const template = '{{#each wagons}}\r\n  * {{target}}{{#if status}} ({{status}}){{/if}}\r\n{{/each}}\r\n  {{deadline}}\r\n{{outcome}}';
-    expect(renderVotal(t, { dialect: 'bbcode-phpbb', template })).toBe('  * Bob (L-2)\n  * \uFF3Bb\uFF3DEve (L-3)\nThe Day goes on.\n');
+    const template =
+      '{{#each wagons}}\r\n  * {{target}}{{#if status}} ({{status}}){{/if}}\r\n{{/each}}\r\n  {{deadline}}\r\n{{outcome}}';
+    expect(renderVotal(t, { dialect: 'bbcode-phpbb', template })).toBe(
+      '  * Bob (L-2)\n  * \uFF3Bb\uFF3DEve (L-3)\nThe Day goes on.\n',
+    );
   });
 
   it.each([
@@ -245,7 +387,7 @@ describe('template placeholders fill in; an unknown placeholder is an error', ()
   });
 });
 
-describe('deadline shown in the game\'s time zone', () => {
+describe("deadline shown in the game's time zone", () => {
   const t = tallyOf();
   it.each([
     ['America/New_York', 'Fri, Mar 13, 2026, 21:00 EDT'],
@@ -253,7 +395,11 @@ describe('deadline shown in the game\'s time zone', () => {
     ['Asia/Tokyo', 'Sat, Mar 14, 2026, 10:00 GMT+9'],
     [undefined, 'Sat, Mar 14, 2026, 01:00 UTC'],
   ])('%s', (timeZone, shown) => {
-    const out = renderVotal(t, { dialect: 'bbcode-xenforo', deadline: '2026-03-14T01:00:00Z', ...(timeZone ? { timeZone } : {}) });
+    const out = renderVotal(t, {
+      dialect: 'bbcode-xenforo',
+      deadline: '2026-03-14T01:00:00Z',
+      ...(timeZone ? { timeZone } : {}),
+    });
     expect(out).toContain(`[b]Deadline:[/b] ${shown}`);
   });
 
@@ -267,13 +413,37 @@ describe('deadline shown in the game\'s time zone', () => {
 describe('the official post', () => {
   it('has every part: header, wagons, not voting, threshold, penalties, deadline, violations, outcome', () => {
     const t = tallyOf({
-      wagons: [wagon('Bob', [['Carol', 3], ['Dave', 4], ['Eve', 5]], { penalty: 1 }), wagon('Sleep', [['Frank', 6]])],
-      penalties: [{ player: 'Bob', count: 1, today: 1 }, { player: 'Eve', count: 0, today: 0 }],
-      violations: [1, 2, 3].map((post) => ({ player: 'Eve', post, kind: 'edit' as const, detail: '', consequence: 'flag' as const })),
+      wagons: [
+        wagon(
+          'Bob',
+          [
+            ['Carol', 3],
+            ['Dave', 4],
+            ['Eve', 5],
+          ],
+          { penalty: 1 },
+        ),
+        wagon('Sleep', [['Frank', 6]]),
+      ],
+      penalties: [
+        { player: 'Bob', count: 1, today: 1 },
+        { player: 'Eve', count: 0, today: 0 },
+      ],
+      violations: [1, 2, 3].map((post) => ({
+        player: 'Eve',
+        post,
+        kind: 'edit' as const,
+        detail: '',
+        consequence: 'flag' as const,
+      })),
       flags: [{ post: 9, player: 'Grace', kind: 'ambiguous-target', raw: 'vote: da', candidates: ['Dave', 'Davina'] }],
       outcome: { status: 'majority', eliminated: ['Bob'], decidedAt: 40 },
     });
-    const out = renderVotal(t, { dialect: 'bbcode-phpbb', deadline: '2026-03-14T01:00:00Z', timeZone: 'America/New_York' });
+    const out = renderVotal(t, {
+      dialect: 'bbcode-phpbb',
+      deadline: '2026-03-14T01:00:00Z',
+      timeZone: 'America/New_York',
+    });
     expect(out).toBe(`[b]Vote count — Day 1[/b]
 [i]As of post 30.[/i]
 
@@ -311,25 +481,39 @@ With 7 alive, it takes 4 to eliminate.
   });
 
   it('counts only the review items still open: a GM correction is a settled one (issue #14, 3)', () => {
-    const flag = (post: number, kind: 'ambiguous-target' | 'gm-correction') =>
-      ({ post, player: 'Grace', kind, raw: 'vote: da', candidates: [] as string[] });
-    const settledTwo = tallyOf({ flags: [flag(9, 'gm-correction'), flag(11, 'gm-correction'), flag(12, 'ambiguous-target')] });
+    const flag = (post: number, kind: 'ambiguous-target' | 'gm-correction') => ({
+      post,
+      player: 'Grace',
+      kind,
+      raw: 'vote: da',
+      candidates: [] as string[],
+    });
+    const settledTwo = tallyOf({
+      flags: [flag(9, 'gm-correction'), flag(11, 'gm-correction'), flag(12, 'ambiguous-target')],
+    });
     expect(renderVotal(settledTwo, { dialect: 'markdown' })).toContain('1 vote left for the GM to check.');
     const allSettled = tallyOf({ flags: [flag(9, 'gm-correction')] });
     expect(renderVotal(allSettled, { dialect: 'markdown' })).not.toContain('left for the GM to check');
   });
 
   it('a review item the GM accepted as it is is settled too', () => {
-    const t = tallyOf({ flags: [
-      { post: 9, player: 'Zed', kind: 'vote-by-non-player', raw: 'vote: bob', candidates: [] },
-      { post: 12, player: 'Grace', kind: 'ambiguous-target', raw: 'vote: da', candidates: [] },
-    ] });
+    const t = tallyOf({
+      flags: [
+        { post: 9, player: 'Zed', kind: 'vote-by-non-player', raw: 'vote: bob', candidates: [] },
+        { post: 12, player: 'Grace', kind: 'ambiguous-target', raw: 'vote: da', candidates: [] },
+      ],
+    });
     expect(renderVotal(t, { dialect: 'markdown' })).toContain('2 votes left for the GM to check.');
-    expect(renderVotal(t, { dialect: 'markdown', settled: ['flag:9:vote-by-non-player'] })).toContain('1 vote left for the GM to check.');
+    expect(renderVotal(t, { dialect: 'markdown', settled: ['flag:9:vote-by-non-player'] })).toContain(
+      '1 vote left for the GM to check.',
+    );
   });
 
   it('a plurality game has no L-k and says the deadline decides', () => {
-    const t = tallyOf({ threshold: { kind: 'plurality', votes: null }, wagons: [wagon('Bob', [['Carol', 3]], { needs: null })] });
+    const t = tallyOf({
+      threshold: { kind: 'plurality', votes: null },
+      wagons: [wagon('Bob', [['Carol', 3]], { needs: null })],
+    });
     const out = renderVotal(t, { dialect: 'markdown' });
     expect(out).toContain('- **Bob** (1): [Carol]');
     expect(out).toContain('With 7 alive, the most votes at the deadline decide.');
@@ -340,12 +524,13 @@ With 7 alive, it takes 4 to eliminate.
   });
 
   it('a title replaces the header and is escaped', () => {
-    expect(renderVotal(tallyOf(), { dialect: 'bbcode-mybb', title: 'Mini [12] VC 1.3' }))
-      .toMatch(/^\[b\]Mini \uFF3B12\uFF3D VC 1\.3\[\/b\]\n/);
+    expect(renderVotal(tallyOf(), { dialect: 'bbcode-mybb', title: 'Mini [12] VC 1.3' })).toMatch(
+      /^\[b\]Mini \uFF3B12\uFF3D VC 1\.3\[\/b\]\n/,
+    );
   });
 });
 
-describe('votal count --format bbcode renders the votal in the engine\'s dialect', () => {
+describe("votal count --format bbcode renders the votal in the engine's dialect", () => {
   const t = tallyOf({ wagons: [wagon('[x]', [['Carol', 3]])], players: ['[x]', 'Carol'] });
   it.each([
     ['xenforo2', 'bbcode-xenforo'],

@@ -14,7 +14,10 @@ export function wagon(
 ): Wagon {
   const needs = opts.needs === undefined ? 4 : opts.needs;
   const vs: Voter[] = voters.map(([player, post]) => ({
-    player, post, weight: opts.weights?.[player] ?? 1, permalink: opts.links === false ? null : permalink(post),
+    player,
+    post,
+    weight: opts.weights?.[player] ?? 1,
+    permalink: opts.links === false ? null : permalink(post),
   }));
   const votes = vs.reduce((s, v) => s + v.weight, 0);
   const penalty = opts.penalty ?? 0;
@@ -74,7 +77,10 @@ export function checkBbcode(out: string, spec: DialectSpec, allowed: readonly st
       i = end + noParse.length + 3;
       continue;
     }
-    if (!allowed.includes(name)) throw new Error(`tag [${slash}${rawName}] is not one the votal writes: ${JSON.stringify(out.slice(open, open + 40))}`);
+    if (!allowed.includes(name))
+      throw new Error(
+        `tag [${slash}${rawName}] is not one the votal writes: ${JSON.stringify(out.slice(open, open + 40))}`,
+      );
     seen.push(name);
     if (selfClosing.has(name)) {
       if (stack.at(-1) !== 'list') throw new Error(`[*] outside [list] at ${open}`);

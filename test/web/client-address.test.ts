@@ -23,11 +23,35 @@ describe('client address', () => {
     // [rule, trust, socket, X-Forwarded-For, client]
     ['off by default: the socket, whatever the header says', false, '127.0.0.1', '203.0.113.7', '127.0.0.1'],
     ['trusted proxy: the hop it saw', 'private', '127.0.0.1', '203.0.113.7', '203.0.113.7'],
-    ['a forged hop on the left is not the client: the rightmost untrusted is', 'private', '127.0.0.1', '6.6.6.6, 203.0.113.7', '203.0.113.7'],
-    ['a chain of our own proxies is walked through', 'private', '10.0.0.2', '198.51.100.4, 10.0.0.9, 10.0.0.3', '198.51.100.4'],
-    ['a public socket is not our proxy: its header is ignored', 'private', '198.51.100.9', '203.0.113.7', '198.51.100.9'],
+    [
+      'a forged hop on the left is not the client: the rightmost untrusted is',
+      'private',
+      '127.0.0.1',
+      '6.6.6.6, 203.0.113.7',
+      '203.0.113.7',
+    ],
+    [
+      'a chain of our own proxies is walked through',
+      'private',
+      '10.0.0.2',
+      '198.51.100.4, 10.0.0.9, 10.0.0.3',
+      '198.51.100.4',
+    ],
+    [
+      'a public socket is not our proxy: its header is ignored',
+      'private',
+      '198.51.100.9',
+      '203.0.113.7',
+      '198.51.100.9',
+    ],
     ['IPv4-mapped socket addresses are plain IPv4', 'private', '::ffff:127.0.0.1', '203.0.113.7', '203.0.113.7'],
-    ['a list of proxies trusts those only', ['192.0.2.10', '10.1.0.0/16'], '192.0.2.10', '10.1.2.3, 203.0.113.8', '203.0.113.8'],
+    [
+      'a list of proxies trusts those only',
+      ['192.0.2.10', '10.1.0.0/16'],
+      '192.0.2.10',
+      '10.1.2.3, 203.0.113.8',
+      '203.0.113.8',
+    ],
     ['a list of proxies: any other socket is the client', ['192.0.2.10'], '127.0.0.1', '203.0.113.8', '127.0.0.1'],
     ['no header from a trusted proxy: the proxy', 'private', '127.0.0.1', undefined, '127.0.0.1'],
   ] as const)('%s', async (_rule, trust, socket, xff, client) => {
@@ -48,7 +72,10 @@ describe('client address', () => {
     expect(loadEnv({}).trustProxy).toBeUndefined();
     expect(loadEnv({ VOTAL_TRUST_PROXY: '1' }).trustProxy).toBe('private');
     expect(loadEnv({ VOTAL_TRUST_PROXY: 'off' }).trustProxy).toBeUndefined();
-    expect(loadEnv({ VOTAL_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    expect(loadEnv({ VOTAL_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+    ]);
     expect(() => loadEnv({ VOTAL_TRUST_PROXY: 'nginx' })).toThrow(/VOTAL_TRUST_PROXY/);
   });
 });

@@ -35,27 +35,49 @@ const post = async (path: string, body: unknown = {}) => {
 let n = 0;
 async function game(): Promise<number> {
   n++;
-  const g = await store.games.create({
-    threadUrl: `https://forum.example/threads/mafia.${n}/`, engine: 'xenforo2', ruleset: 'plurality',
-    roster: ['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'Grace'].map((name) => ({ name })),
-  }, 'test');
+  const g = await store.games.create(
+    {
+      threadUrl: `https://forum.example/threads/mafia.${n}/`,
+      engine: 'xenforo2',
+      ruleset: 'plurality',
+      roster: ['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'Grace'].map((name) => ({ name })),
+    },
+    'test',
+  );
   return g.id;
 }
 
-const voters = (names: string[], from: number) => names.map((player, i) => ({ player, post: from + i, weight: 1, permalink: null }));
+const voters = (names: string[], from: number) =>
+  names.map((player, i) => ({ player, post: from + i, weight: 1, permalink: null }));
 
 /** The count of the issue: made at post 22 ("7 alive", "Not voting: Dave")... */
 const atPost22: Partial<Tally> = {
-  postsRead: 22, asOfPost: 22, living: 7, players: ['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'Grace'],
+  postsRead: 22,
+  asOfPost: 22,
+  living: 7,
+  players: ['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'Grace'],
   threshold: { kind: 'majority', votes: 4 },
-  wagons: [{ target: 'Alice', votes: 3, penalty: 0, total: 3, voters: voters(['Bob', 'Carol', 'Eve'], 10), toThreshold: 1 }],
+  wagons: [
+    { target: 'Alice', votes: 3, penalty: 0, total: 3, voters: voters(['Bob', 'Carol', 'Eve'], 10), toThreshold: 1 },
+  ],
   notVoting: ['Dave'],
   outcome: { status: 'open', eliminated: [], decidedAt: null, leaders: ['Alice'] },
 };
 /** ...and at post 32, with a majority. */
 const atPost32: Partial<Tally> = {
-  ...atPost22, postsRead: 32, asOfPost: 32,
-  wagons: [{ target: 'Alice', votes: 4, penalty: 0, total: 4, voters: voters(['Bob', 'Carol', 'Eve', 'Dave'], 10), toThreshold: 0 }],
+  ...atPost22,
+  postsRead: 32,
+  asOfPost: 32,
+  wagons: [
+    {
+      target: 'Alice',
+      votes: 4,
+      penalty: 0,
+      total: 4,
+      voters: voters(['Bob', 'Carol', 'Eve', 'Dave'], 10),
+      toThreshold: 0,
+    },
+  ],
   notVoting: [],
   outcome: { status: 'majority', eliminated: ['Alice'], decidedAt: 31, leaders: ['Alice'] },
 };
@@ -73,7 +95,11 @@ describe('approving a draft older than the current count', () => {
 
     const refused = await post(`/api/drafts/${old}/approve`);
     expect(refused.status).toBe(409);
-    expect(refused.json.error).toMatch(new RegExp(`^draft ${old} was made from an older count \\(as of post 22\\); the count now stands as of post 32\\.`));
+    expect(refused.json.error).toMatch(
+      new RegExp(
+        `^draft ${old} was made from an older count \\(as of post 22\\); the count now stands as of post 32\\.`,
+      ),
+    );
     expect(refused.json.error).toContain('Alice: 3 votes → 4 votes.');
     expect(refused.json.error).toContain('Not voting: Dave → nobody.');
     expect(refused.json.error).toContain('Outcome: The Day goes on. → Majority reached on Alice at post 31.');
@@ -88,7 +114,9 @@ describe('approving a draft older than the current count', () => {
     expect((await store.drafts.get(old))?.status).toBe('pending');
     // The dashboard reads the same warning from the draft itself.
     const shown = await app.request(`/api/drafts/${old}`, { headers: auth });
-    expect(((await shown.json()) as { stale: { changes: { summary: string[] } } }).stale.changes.summary).toContain('Alice: 3 votes → 4 votes.');
+    expect(((await shown.json()) as { stale: { changes: { summary: string[] } } }).stale.changes.summary).toContain(
+      'Alice: 3 votes → 4 votes.',
+    );
   });
 
   it.each([['confirm'], ['force']])('is approved with "%s": true', async (flag) => {

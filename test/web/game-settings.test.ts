@@ -20,11 +20,16 @@ let closeStore: () => Promise<void>;
 let forum: FakeForum;
 let thread: FakeThread;
 let app: VotalApp;
-const poller = recordingPoller((id) => pollGame({
-  store,
-  source: new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, respectRobots: false, retries: 0 }),
-  now: () => new Date().toISOString(),
-}, id).then(() => undefined));
+const poller = recordingPoller((id) =>
+  pollGame(
+    {
+      store,
+      source: new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, respectRobots: false, retries: 0 }),
+      now: () => new Date().toISOString(),
+    },
+    id,
+  ).then(() => undefined),
+);
 
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -43,19 +48,33 @@ async function ok<T = Record<string, unknown>>(res: Response | Promise<Response>
   return JSON.parse(text) as T;
 }
 
-type GameAnswer = { players: Slot[]; roster: Slot[]; alive: string[]; dead: string[]; ruleset: string; status: string; settings: Record<string, unknown> };
+type GameAnswer = {
+  players: Slot[];
+  roster: Slot[];
+  alive: string[];
+  dead: string[];
+  ruleset: string;
+  status: string;
+  settings: Record<string, unknown>;
+};
 type PatchAnswer = GameAnswer & { recounted?: boolean; note?: string; tallyId?: number };
 
 /** A game on the thread, counted once. One game follows a thread at a time: the earlier ones are finished first. */
 async function newGame(players: unknown[] = ['Alice', 'Bob', 'Carol', 'Dave']): Promise<number> {
-  for (const g of await store.games.list()) if (g.status !== 'finished') await store.games.setStatus(g.id, 'finished', 'test');
-  const { id } = await ok<{ id: number }>(call('POST', '/api/games', { url: thread.url, ruleset: 'plurality', players }), 201);
+  for (const g of await store.games.list())
+    if (g.status !== 'finished') await store.games.setStatus(g.id, 'finished', 'test');
+  const { id } = await ok<{ id: number }>(
+    call('POST', '/api/games', { url: thread.url, ruleset: 'plurality', players }),
+    201,
+  );
   await ok(call('POST', `/api/games/${id}/poll`));
   return id;
 }
 
 const tallyOf = (id: number) => ok<Tally>(call('GET', `/api/games/${id}/tally`));
-const auditOf = async (id: number) => (await ok<{ audit: { action: string; detail: Record<string, unknown> }[] }>(call('GET', `/api/games/${id}/audit`))).audit;
+const auditOf = async (id: number) =>
+  (await ok<{ audit: { action: string; detail: Record<string, unknown> }[] }>(call('GET', `/api/games/${id}/audit`)))
+    .audit;
 
 beforeAll(async () => {
   ({ store, close: closeStore } = await openTestStore('pglite'));
@@ -88,7 +107,12 @@ describe('deaths as the count knows them (GET /api/games/:id)', () => {
     const id = await newGame();
     await ok(call('POST', `/api/games/${id}/events`, { kind: 'kill', player: 'Dave', at: 3 }), 201);
     const game = await ok<GameAnswer>(call('GET', `/api/games/${id}`));
-    expect(game.players.map((p) => [p.name, p.alive])).toEqual([['Alice', true], ['Bob', true], ['Carol', true], ['Dave', false]]);
+    expect(game.players.map((p) => [p.name, p.alive])).toEqual([
+      ['Alice', true],
+      ['Bob', true],
+      ['Carol', true],
+      ['Dave', false],
+    ]);
     expect(game.dead).toEqual(['Dave']);
     expect(game.roster.map((p) => p.alive)).toEqual([true, true, true, true]); // the list as set is not rewritten
 
@@ -109,22 +133,44 @@ describe('deaths as the count knows them (GET /api/games/:id)', () => {
 describe('PATCH /api/games/:id changes the game after it was created', () => {
   it('players: a non-player removed, a nickname added, a player added; the count is redone at once', async () => {
     const id = await newGame(['Alice', 'Bob', 'Carol', 'Dave', 'Lurker']);
-    expect((await tallyOf(id)).wagons.map((w) => [w.target, w.total])).toEqual([['Bob', 2], ['Alice', 1], ['Carol', 1]]);
+    expect((await tallyOf(id)).wagons.map((w) => [w.target, w.total])).toEqual([
+      ['Bob', 2],
+      ['Alice', 1],
+      ['Carol', 1],
+    ]);
     expect((await tallyOf(id)).flags.map((f) => f.kind)).toContain('unknown-target'); // "Dee" means nobody yet
 
-    const patched = await ok<PatchAnswer>(call('PATCH', `/api/games/${id}`, { players: ['Alice', 'Bob', 'Carol', 'Dave (Dee, D)', 'Erin'] }));
+    const patched = await ok<PatchAnswer>(
+      call('PATCH', `/api/games/${id}`, { players: ['Alice', 'Bob', 'Carol', 'Dave (Dee, D)', 'Erin'] }),
+    );
     expect(patched.recounted).toBe(true);
-    expect(patched.roster.map((p) => [p.name, p.aliases])).toEqual([['Alice', []], ['Bob', []], ['Carol', []], ['Dave', ['Dee', 'D']], ['Erin', []]]);
+    expect(patched.roster.map((p) => [p.name, p.aliases])).toEqual([
+      ['Alice', []],
+      ['Bob', []],
+      ['Carol', []],
+      ['Dave', ['Dee', 'D']],
+      ['Erin', []],
+    ]);
     const tally = await tallyOf(id);
     expect(tally.players).toEqual(['Alice', 'Bob', 'Carol', 'Dave', 'Erin']);
-    expect(tally.wagons.map((w) => [w.target, w.total])).toEqual([['Bob', 2], ['Alice', 1], ['Dave', 1]]);
+    expect(tally.wagons.map((w) => [w.target, w.total])).toEqual([
+      ['Bob', 2],
+      ['Alice', 1],
+      ['Dave', 1],
+    ]);
     expect(tally.flags.map((f) => f.kind)).toContain('vote-by-non-player'); // Lurker's vote no longer counts
-    expect((await auditOf(id)).find((a) => a.action === 'game.roster')).toMatchObject({ action: 'game.roster', detail: { players: ['Alice', 'Bob', 'Carol', 'Dave', 'Erin'] } });
+    expect((await auditOf(id)).find((a) => a.action === 'game.roster')).toMatchObject({
+      action: 'game.roster',
+      detail: { players: ['Alice', 'Bob', 'Carol', 'Dave', 'Erin'] },
+    });
   });
 
   it('players: a name listed twice is refused and nothing changes', async () => {
     const id = await newGame();
-    const bad = await ok<{ issues: { field: string; message: string }[] }>(call('PATCH', `/api/games/${id}`, { players: ['Alice', 'Bob (alice)'], ruleset: 'witchhunt' }), 400);
+    const bad = await ok<{ issues: { field: string; message: string }[] }>(
+      call('PATCH', `/api/games/${id}`, { players: ['Alice', 'Bob (alice)'], ruleset: 'witchhunt' }),
+      400,
+    );
     expect(bad.issues[0]).toMatchObject({ field: 'players' });
     const game = await ok<GameAnswer>(call('GET', `/api/games/${id}`));
     expect(game.roster.map((p) => p.name)).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
@@ -139,27 +185,46 @@ describe('PATCH /api/games/:id changes the game after it was created', () => {
     const tally = await tallyOf(id);
     expect(tally.ruleset).toBe('mafiascum-majority');
     expect(tally.threshold).toEqual({ kind: 'majority', votes: 3 });
-    expect((await auditOf(id)).find((a) => a.action === 'game.ruleset')).toMatchObject({ action: 'game.ruleset', detail: { from: 'plurality', to: 'mafiascum-majority' } });
+    expect((await auditOf(id)).find((a) => a.action === 'game.ruleset')).toMatchObject({
+      action: 'game.ruleset',
+      detail: { from: 'plurality', to: 'mafiascum-majority' },
+    });
   });
 
   it('ruleset: an unknown one is refused, naming the field', async () => {
     const id = await newGame();
-    const bad = await ok<{ issues: { field: string; message: string }[] }>(call('PATCH', `/api/games/${id}`, { ruleset: 'calvinball' }), 400);
+    const bad = await ok<{ issues: { field: string; message: string }[] }>(
+      call('PATCH', `/api/games/${id}`, { ruleset: 'calvinball' }),
+      400,
+    );
     expect(bad.issues[0]).toMatchObject({ field: 'ruleset' });
     expect(bad.issues[0]!.message).toMatch(/unknown ruleset "calvinball"/);
   });
 
   it('title, deadline and time zone; a null deadline removes the Day clock', async () => {
     const id = await newGame();
-    const patched = await ok<PatchAnswer>(call('PATCH', `/api/games/${id}`, {
-      title: 'Mafia 42: Harbour Town', deadline: '2030-03-01T20:00:00+01:00', timeZone: 'Europe/Berlin',
-    }));
-    expect(patched.settings).toMatchObject({ title: 'Mafia 42: Harbour Town', timeZone: 'Europe/Berlin', day: { number: 1, deadline: '2030-03-01T19:00:00.000Z' } });
+    const patched = await ok<PatchAnswer>(
+      call('PATCH', `/api/games/${id}`, {
+        title: 'Mafia 42: Harbour Town',
+        deadline: '2030-03-01T20:00:00+01:00',
+        timeZone: 'Europe/Berlin',
+      }),
+    );
+    expect(patched.settings).toMatchObject({
+      title: 'Mafia 42: Harbour Town',
+      timeZone: 'Europe/Berlin',
+      day: { number: 1, deadline: '2030-03-01T19:00:00.000Z' },
+    });
     expect(patched.recounted).toBe(true);
-    expect((await auditOf(id)).find((a) => a.action === 'game.settings')?.detail).toMatchObject({ title: 'Mafia 42: Harbour Town' });
+    expect((await auditOf(id)).find((a) => a.action === 'game.settings')?.detail).toMatchObject({
+      title: 'Mafia 42: Harbour Town',
+    });
     const cleared = await ok<PatchAnswer>(call('PATCH', `/api/games/${id}`, { deadline: null }));
     expect(cleared.settings.day).toBeUndefined();
-    const bad = await ok<{ issues: { field: string }[] }>(call('PATCH', `/api/games/${id}`, { deadline: 'next friday' }), 400);
+    const bad = await ok<{ issues: { field: string }[] }>(
+      call('PATCH', `/api/games/${id}`, { deadline: 'next friday' }),
+      400,
+    );
     expect(bad.issues[0]!.field).toBe('deadline');
   });
 
@@ -181,7 +246,10 @@ describe('archive', () => {
     expect((await call('POST', `/api/games/${id}/poll`)).status).toBe(409);
     expect(await tallyOf(id)).toEqual(tallyBefore);
     expect((await store.games.due(new Date(Date.now() + 86_400_000 * 365))).map((g) => g.id)).not.toContain(id);
-    expect((await auditOf(id)).find((a) => a.action === 'game.status')).toMatchObject({ action: 'game.status', detail: { status: 'archived' } });
+    expect((await auditOf(id)).find((a) => a.action === 'game.status')).toMatchObject({
+      action: 'game.status',
+      detail: { status: 'archived' },
+    });
 
     const back = await ok<GameAnswer>(call('PATCH', `/api/games/${id}`, { action: 'unarchive' }));
     expect(back.status).toBe('paused');
@@ -196,7 +264,10 @@ describe('DELETE /api/games/:id', () => {
     const none = await ok<{ issues: { field: string; message: string }[] }>(call('DELETE', `/api/games/${id}`), 400);
     expect(none.issues[0]).toMatchObject({ field: 'confirm' });
     expect(none.issues[0]!.message).toContain(`?confirm=${slug}`);
-    const wrong = await ok<{ issues: { field: string; message: string }[] }>(call('DELETE', `/api/games/${id}?confirm=another-game`), 400);
+    const wrong = await ok<{ issues: { field: string; message: string }[] }>(
+      call('DELETE', `/api/games/${id}?confirm=another-game`),
+      400,
+    );
     expect(wrong.issues[0]!.message).toMatch(/nothing was deleted/);
     expect((await store.games.get(id))?.id).toBe(id);
     expect((await store.posts.postsOf(id)).length).toBe(6);

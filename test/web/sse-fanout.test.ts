@@ -10,7 +10,12 @@ import { GameEvents } from '../../src/web/live/game-events.js';
 function hub(opts: { heartbeatMs?: number; now?: () => number } = {}) {
   let deliver: (payload: string) => void = () => {};
   const events = new GameEvents({
-    sql: { listen: async (_channel, on) => { deliver = on; return async () => {}; } },
+    sql: {
+      listen: async (_channel, on) => {
+        deliver = on;
+        return async () => {};
+      },
+    },
     ...opts,
   });
   return { events, notify: (change: object) => deliver(JSON.stringify(change)) };
@@ -56,7 +61,12 @@ describe('live fan-out', () => {
     const { events, notify } = hub();
     await events.start();
     const ended: number[] = [];
-    const stream = events.openStream({ gameId: 1, lastEventId: null, hello: async () => ({}), onEnd: () => ended.push(1) });
+    const stream = events.openStream({
+      gameId: 1,
+      lastEventId: null,
+      hello: async () => ({}),
+      onEnd: () => ended.push(1),
+    });
     const reader = stream.getReader();
     await reader.read();
     for (let i = 0; i < 200; i++) notify({ gameId: 1, kind: 'tally', id: i });

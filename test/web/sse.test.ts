@@ -30,7 +30,10 @@ function sseSuite(driver: 'pglite' | 'pg'): void {
     ({ store, close: closeStore } = await openTestStore(driver));
     app = createApp({ store, poller: recordingPoller(), env: testEnv(), live: { heartbeatMs: 300 } });
     server = await startHttpServer(app, { host: '127.0.0.1', port: 0 });
-    const game = await store.games.create({ slug, threadUrl: 'https://forum.example/threads/live.1/', ruleset: 'plurality', roster: [{ name: 'Alice' }] }, 'test');
+    const game = await store.games.create(
+      { slug, threadUrl: 'https://forum.example/threads/live.1/', ruleset: 'plurality', roster: [{ name: 'Alice' }] },
+      'test',
+    );
     gameId = game.id;
   });
 
@@ -67,10 +70,17 @@ function sseSuite(driver: 'pglite' | 'pg'): void {
     const lastSeen = first.events.filter((e) => e.event === 'tally').at(-1)!.id!;
     await first.close();
 
-    const missed = [await store.tallies.save(gameId, sampleTally({ postsRead: 11 })), await store.tallies.save(gameId, sampleTally({ postsRead: 12 }))];
+    const missed = [
+      await store.tallies.save(gameId, sampleTally({ postsRead: 11 })),
+      await store.tallies.save(gameId, sampleTally({ postsRead: 12 })),
+    ];
     // Wait until the server has heard both (NOTIFY is asynchronous).
     const watcher = await open();
-    await watcher.waitFor(() => app.live.since(gameId, lastSeen).events.length >= 2, 10_000, 'the server to hear the updates');
+    await watcher.waitFor(
+      () => app.live.since(gameId, lastSeen).events.length >= 2,
+      10_000,
+      'the server to hear the updates',
+    );
 
     const again = await open({ 'last-event-id': lastSeen });
     await again.waitFor((f) => f.filter((x) => x.event === 'tally').length >= 2, 10_000, 'replayed tallies');
@@ -81,7 +91,10 @@ function sseSuite(driver: 'pglite' | 'pg'): void {
     // A new update after the catch-up comes through once.
     const next = await store.tallies.save(gameId, sampleTally({ postsRead: 13 }));
     await again.waitFor((f) => f.some((x) => x.event === 'tally' && JSON.parse(x.data).id === next.id));
-    expect(again.events.filter((e) => e.event === 'tally').map((e) => JSON.parse(e.data).id)).toEqual([...missed.map((t) => t.id), next.id]);
+    expect(again.events.filter((e) => e.event === 'tally').map((e) => JSON.parse(e.data).id)).toEqual([
+      ...missed.map((t) => t.id),
+      next.id,
+    ]);
   });
 
   it('an id from another run of the server gets a reset', async () => {

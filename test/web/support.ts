@@ -47,7 +47,9 @@ export async function describePg(name: string, body: () => void): Promise<void> 
       });
     });
   } else {
-    console.warn(`SKIPPED ${name}: PostgreSQL not reachable at ${redactDatabaseUrl(PG_URL)} (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`);
+    console.warn(
+      `SKIPPED ${name}: PostgreSQL not reachable at ${redactDatabaseUrl(PG_URL)} (${problem}); set VOTAL_REQUIRE_PG=1 to fail instead`,
+    );
     describe.skip(name, () => {
       it('needs PostgreSQL', () => {});
     });
@@ -76,7 +78,9 @@ export async function pgSchema(): Promise<{ schema: string; url: string; drop():
   };
 }
 
-export async function openTestStore(driver: 'pglite' | 'pg' = 'pglite'): Promise<{ store: Store; close(): Promise<void> }> {
+export async function openTestStore(
+  driver: 'pglite' | 'pg' = 'pglite',
+): Promise<{ store: Store; close(): Promise<void> }> {
   if (driver === 'pglite') {
     const store = await openStore({ dataDir: 'memory://' });
     return { store, close: () => store.close() };
@@ -102,7 +106,16 @@ export function sampleTally(overrides: Partial<Tally> = {}): Tally {
     living: 3,
     players: ['Alice', 'Bob', 'Carol'],
     threshold: { kind: 'plurality', votes: null },
-    wagons: [{ target: 'Alice', votes: 1, penalty: 0, total: 1, voters: [{ player: 'Bob', post: 2, weight: 1, permalink: null }], toThreshold: null }],
+    wagons: [
+      {
+        target: 'Alice',
+        votes: 1,
+        penalty: 0,
+        total: 1,
+        voters: [{ player: 'Bob', post: 2, weight: 1, permalink: null }],
+        toThreshold: null,
+      },
+    ],
     notVoting: ['Alice', 'Carol'],
     violations: [],
     flags: [],
@@ -112,7 +125,10 @@ export function sampleTally(overrides: Partial<Tally> = {}): Tally {
 }
 
 /** A poller stand-in that records what it was asked. */
-export function recordingPoller(onPoll?: (gameId: string) => Promise<void>): { pollNow(gameId: string): Promise<void>; calls: string[] } {
+export function recordingPoller(onPoll?: (gameId: string) => Promise<void>): {
+  pollNow(gameId: string): Promise<void>;
+  calls: string[];
+} {
   const calls: string[] = [];
   return {
     calls,
@@ -123,7 +139,11 @@ export function recordingPoller(onPoll?: (gameId: string) => Promise<void>): { p
   };
 }
 
-export async function eventually(predicate: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  predicate: () => boolean | Promise<boolean>,
+  ms = 10_000,
+  what = 'condition',
+): Promise<void> {
   const until = Date.now() + ms;
   while (!(await predicate())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);

@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 import {
-  approveDraft, Approval, discardDraft, draftOr404, markPublished, PastedAt, staleness,
+  approveDraft,
+  Approval,
+  discardDraft,
+  draftOr404,
+  markPublished,
+  PastedAt,
+  staleness,
 } from '../../app/drafts.js';
 import { parseInput } from '../../app/errors.js';
 import { gameOr404 } from '../../app/games.js';

@@ -15,10 +15,17 @@ export function eventsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
 
   api.post('/games/:id/events', async (c) => {
     const r = await recordEvent(commands, c.get('actor'), idParam(c), await jsonBody(c));
-    return c.json({
-      event: r.event, recounted: r.recounted, ...(r.note ? { note: r.note } : {}),
-      tallyId: r.tallyId, tallyChanged: r.tallyChanged, tally: r.tally,
-    }, 201);
+    return c.json(
+      {
+        event: r.event,
+        recounted: r.recounted,
+        ...(r.note ? { note: r.note } : {}),
+        tallyId: r.tallyId,
+        tallyChanged: r.tallyChanged,
+        tally: r.tally,
+      },
+      201,
+    );
   });
 
   return api;

@@ -32,9 +32,13 @@ export function gamesRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
       ...(await playersJson(store, game)),
       tallyId: latest?.id ?? null,
       poll: {
-        lastPolledAt: poll.lastPolledAt, lastOkAt: poll.lastOkAt, lastError: poll.lastError,
-        errorsInRow: poll.errorsInRow, polls: poll.polls,
-        stale: staleCount(poll), ...latenessJson(gameLateness(game, poll, now().getTime())),
+        lastPolledAt: poll.lastPolledAt,
+        lastOkAt: poll.lastOkAt,
+        lastError: poll.lastError,
+        errorsInRow: poll.errorsInRow,
+        polls: poll.polls,
+        stale: staleCount(poll),
+        ...latenessJson(gameLateness(game, poll, now().getTime())),
       },
     });
   });
@@ -45,7 +49,9 @@ export function gamesRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
     if (!recount) return c.json({ ...gameJson(game), ...(await playersJson(store, game)) });
     const latest = await store.tallies.latest(game.id);
     return c.json({
-      ...gameJson(game), ...(await playersJson(store, game)), recounted: recount.done,
+      ...gameJson(game),
+      ...(await playersJson(store, game)),
+      recounted: recount.done,
       ...(recount.note ? { note: recount.note } : {}),
       tallyId: latest?.id ?? null,
     });
@@ -61,10 +67,16 @@ export function gamesRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
     const id = idParam(c);
     const r = await pollNow(commands, id, { wait: c.req.query('wait') !== '0' });
     const [latest, poll] = await Promise.all([store.tallies.latest(id), store.polls.get(id)]);
-    return c.json({
-      polled: r.polled, ...(r.note ? { note: r.note } : {}),
-      tallyId: latest?.id ?? null, lastError: poll.lastError, lastPolledAt: poll.lastPolledAt,
-    }, r.polled ? 200 : 202);
+    return c.json(
+      {
+        polled: r.polled,
+        ...(r.note ? { note: r.note } : {}),
+        tallyId: latest?.id ?? null,
+        lastError: poll.lastError,
+        lastPolledAt: poll.lastPolledAt,
+      },
+      r.polled ? 200 : 202,
+    );
   });
 
   return api;

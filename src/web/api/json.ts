@@ -16,16 +16,29 @@ export function latenessJson(l: PollLateness): Record<string, unknown> {
 
 export function gameJson(game: Game): Record<string, unknown> {
   return {
-    id: game.id, slug: game.slug, url: game.threadUrl, engine: game.engine, ruleset: game.ruleset, status: game.status,
-    players: game.roster, pollIntervalSeconds: game.pollIntervalSeconds, nextPollAt: game.nextPollAt,
-    settings: publicSettings(game.settings), createdAt: game.createdAt, updatedAt: game.updatedAt,
+    id: game.id,
+    slug: game.slug,
+    url: game.threadUrl,
+    engine: game.engine,
+    ruleset: game.ruleset,
+    status: game.status,
+    players: game.roster,
+    pollIntervalSeconds: game.pollIntervalSeconds,
+    nextPollAt: game.nextPollAt,
+    settings: publicSettings(game.settings),
+    createdAt: game.createdAt,
+    updatedAt: game.updatedAt,
   };
 }
 
 /** The players as the latest count knows them (replacements, deaths); `roster` is the list as the GM set it. */
 export async function playersJson(store: ApiDeps['store'], game: Game): Promise<Record<string, unknown>> {
   const [latest, events] = await Promise.all([store.tallies.latest(game.id), store.events.list(game.id)]);
-  const players = playersNow(game.roster, events.map((e) => e.event), latest?.tally ?? null);
+  const players = playersNow(
+    game.roster,
+    events.map((e) => e.event),
+    latest?.tally ?? null,
+  );
   return {
     players,
     roster: game.roster,
@@ -41,10 +54,12 @@ export function draftJson(draft: Draft, publication: Publication | null): Record
 export function publishJson(result: PublishResult): Record<string, unknown> {
   const base = { status: result.status, draft: draftJson(result.draft, result.publication) };
   switch (result.status) {
-    case 'published': return { ...base, remote: result.remote, foundExisting: result.foundExisting };
+    case 'published':
+      return { ...base, remote: result.remote, foundExisting: result.foundExisting };
     case 'copy':
       return { ...base, copy: result.text, note: 'no way to post is configured: paste this into the thread' };
-    case 'failed': return { ...base, error: result.error };
+    case 'failed':
+      return { ...base, error: result.error };
     case 'in-progress':
       return { ...base, note: 'another Votal process is posting this votal right now; its result shows on the draft' };
   }

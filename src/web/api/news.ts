@@ -12,7 +12,8 @@ export function newsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
   api.get('/games/:id/news', async (c) => {
     const game = await gameOr404(commands, idParam(c));
     const [posts, events, audit] = await Promise.all([
-      store.posts.postsOf(game.id), store.events.list(game.id),
+      store.posts.postsOf(game.id),
+      store.events.list(game.id),
       store.audit.list({ gameId: game.id, action: NEWS_DISMISS, limit: 100_000 }),
     ]);
     return c.json(gmNews({ game, ruleset: gameRuleset(game), posts, events, audit }));

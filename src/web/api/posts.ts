@@ -13,8 +13,17 @@ export function postsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
     const posts = await store.posts.postsOf(game.id);
     return c.json({
       posts: posts.map((p) => ({
-        id: p.id, number: p.number, page: p.page, author: p.author, postedAt: p.postedAt, permalink: p.permalink,
-        edit: p.edit, deleted: p.deleted, deletedAt: p.deletedAt, revisions: p.revisions, key: p.key,
+        id: p.id,
+        number: p.number,
+        page: p.page,
+        author: p.author,
+        postedAt: p.postedAt,
+        permalink: p.permalink,
+        edit: p.edit,
+        deleted: p.deleted,
+        deletedAt: p.deletedAt,
+        revisions: p.revisions,
+        key: p.key,
       })),
     });
   });

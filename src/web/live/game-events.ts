@@ -83,7 +83,13 @@ export class GameEvents {
   #unlisten: (() => Promise<void>) | null = null;
   #starting: Promise<void> | null = null;
 
-  constructor(opts: { sql: Pick<Sql, 'listen'>; bufferSize?: number; log?: Logger; heartbeatMs?: number; now?: () => number }) {
+  constructor(opts: {
+    sql: Pick<Sql, 'listen'>;
+    bufferSize?: number;
+    log?: Logger;
+    heartbeatMs?: number;
+    now?: () => number;
+  }) {
     this.#sql = opts.sql;
     this.#heartbeatMs = opts.heartbeatMs ?? 20_000;
     this.#now = opts.now ?? Date.now;
@@ -93,9 +99,11 @@ export class GameEvents {
 
   /** Starts listening (once; later calls wait for the first). */
   start(): Promise<void> {
-    this.#starting ??= this.#sql.listen(GAME_CHANNEL, (payload) => this.#receive(payload)).then((unlisten) => {
-      this.#unlisten = unlisten;
-    });
+    this.#starting ??= this.#sql
+      .listen(GAME_CHANNEL, (payload) => this.#receive(payload))
+      .then((unlisten) => {
+        this.#unlisten = unlisten;
+      });
     return this.#starting;
   }
 
@@ -162,33 +170,36 @@ export class GameEvents {
       }
       opts.onEnd?.();
     };
-    return new ReadableStream<Uint8Array>({
-      start: async (c) => {
-        controller = c;
-        this.#streams.set(c, { wroteAt: this.#now(), end });
-        this.#beat ??= setInterval(() => this.#heartbeat(), Math.max(10, Math.floor(this.#heartbeatMs / 2)));
-        try {
-          if (opts.lastEventId) {
-            const replay = this.since(opts.gameId, opts.lastEventId);
-            if (!replay.complete) write(sseFrame('reset', this.currentId(), { reason: 'missed changes: reload' }));
-            else sentSeq = Number(opts.lastEventId.split('-')[1]);
-            early.unshift(...replay.events);
-          } else {
-            const hello = await opts.hello();
-            sentSeq = this.#seq;
-            write(sseFrame('hello', this.currentId(), hello));
+    return new ReadableStream<Uint8Array>(
+      {
+        start: async (c) => {
+          controller = c;
+          this.#streams.set(c, { wroteAt: this.#now(), end });
+          this.#beat ??= setInterval(() => this.#heartbeat(), Math.max(10, Math.floor(this.#heartbeatMs / 2)));
+          try {
+            if (opts.lastEventId) {
+              const replay = this.since(opts.gameId, opts.lastEventId);
+              if (!replay.complete) write(sseFrame('reset', this.currentId(), { reason: 'missed changes: reload' }));
+              else sentSeq = Number(opts.lastEventId.split('-')[1]);
+              early.unshift(...replay.events);
+            } else {
+              const hello = await opts.hello();
+              sentSeq = this.#seq;
+              write(sseFrame('hello', this.currentId(), hello));
+            }
+          } catch (error) {
+            this.#log?.warn({ err: error }, 'live stream failed to start');
+            end();
+            return;
           }
-        } catch (error) {
-          this.#log?.warn({ err: error }, 'live stream failed to start');
-          end();
-          return;
-        }
-        ready = true;
-        early.sort((a, b) => a.seq - b.seq);
-        for (const e of early.splice(0)) send(e);
+          ready = true;
+          early.sort((a, b) => a.seq - b.seq);
+          for (const e of early.splice(0)) send(e);
+        },
+        cancel: () => end(),
       },
-      cancel: () => end(),
-    }, { highWaterMark: 1 });
+      { highWaterMark: 1 },
+    );
   }
 
   /** `: heartbeat` on every stream that wrote nothing for `heartbeatMs` (proxies close silent connections). */

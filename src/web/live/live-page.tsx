@@ -16,7 +16,9 @@ import { formatInZone } from '../ui/time-zone.js';
 export function thresholdText(t: Tally): string {
   const alive = `${t.living} alive`;
   if (t.threshold.votes === null) return `${alive} — most votes at the deadline`;
-  return t.threshold.kind === 'majority' ? `${alive} — majority ${t.threshold.votes}` : `${alive} — ${t.threshold.votes} to decide`;
+  return t.threshold.kind === 'majority'
+    ? `${alive} — majority ${t.threshold.votes}`
+    : `${alive} — ${t.threshold.votes} to decide`;
 }
 
 function wagonState(w: Wagon): 'majority' | 'l1' | null {
@@ -29,11 +31,18 @@ function wagonState(w: Wagon): 'majority' | 'l1' | null {
 export function outcomeText(t: Tally): string | null {
   const o = t.outcome;
   switch (o.status) {
-    case 'open': return null;
-    case 'majority': return `Majority reached on ${o.eliminated.join(', ')}${o.decidedAt ? ` at post ${o.decidedAt}` : ''}.`;
-    case 'no-lynch': return 'The Day ended with no elimination.';
-    case 'tie': return `The Day ended in a tie between ${o.leaders.join(', ')}.`;
-    case 'ended': return o.eliminated.length ? `The Day ended: ${o.eliminated.join(', ')} eliminated.` : 'The Day has ended; the GM decides.';
+    case 'open':
+      return null;
+    case 'majority':
+      return `Majority reached on ${o.eliminated.join(', ')}${o.decidedAt ? ` at post ${o.decidedAt}` : ''}.`;
+    case 'no-lynch':
+      return 'The Day ended with no elimination.';
+    case 'tie':
+      return `The Day ended in a tie between ${o.leaders.join(', ')}.`;
+    case 'ended':
+      return o.eliminated.length
+        ? `The Day ended: ${o.eliminated.join(', ')} eliminated.`
+        : 'The Day has ended; the GM decides.';
   }
 }
 
@@ -41,16 +50,26 @@ export function outcomeText(t: Tally): string | null {
 function VoterLink(props: { player: string; post: number; permalink: string | null; weight: number }) {
   const href = safeHref(props.permalink);
   const label = `${props.player}${props.weight !== 1 ? ` ×${props.weight}` : ''}`;
-  return href
-    ? <a href={href} rel="nofollow noopener noreferrer">{label}</a>
-    : <span>{label}</span>;
+  return href ? (
+    <a href={href} rel="nofollow noopener noreferrer">
+      {label}
+    </a>
+  ) : (
+    <span>{label}</span>
+  );
 }
 
 export function WagonsTable(props: { tally: Tally; id?: string }) {
   const t = props.tally;
   const caption = `Votes on Day ${t.day} (${thresholdText(t)})`;
   if (t.wagons.length === 0) {
-    return <p id={props.id}>{t.notes?.includes('votes are published when the Day is decided') ? 'Votes are published when the Day is decided.' : 'No votes yet.'}</p>;
+    return (
+      <p id={props.id}>
+        {t.notes?.includes('votes are published when the Day is decided')
+          ? 'Votes are published when the Day is decided.'
+          : 'No votes yet.'}
+      </p>
+    );
   }
   return (
     <table id={props.id} class="wagons">
@@ -58,7 +77,9 @@ export function WagonsTable(props: { tally: Tally; id?: string }) {
       <thead>
         <tr>
           <th scope="col">Player</th>
-          <th scope="col" class="num">Votes</th>
+          <th scope="col" class="num">
+            Votes
+          </th>
           <th scope="col">Voters</th>
         </tr>
       </thead>
@@ -69,8 +90,14 @@ export function WagonsTable(props: { tally: Tally; id?: string }) {
             <tr class={state ?? undefined} data-target={w.target}>
               <th scope="row" class="target">
                 {w.target}
-                {state === 'l1' ? <span class="marker l1" title="One vote from the threshold">L-1</span> : null}
-                {state === 'majority' ? <span class="marker majority">{t.threshold.kind === 'majority' ? 'Majority' : 'Reached'}</span> : null}
+                {state === 'l1' ? (
+                  <span class="marker l1" title="One vote from the threshold">
+                    L-1
+                  </span>
+                ) : null}
+                {state === 'majority' ? (
+                  <span class="marker majority">{t.threshold.kind === 'majority' ? 'Majority' : 'Reached'}</span>
+                ) : null}
               </th>
               <td class="num">
                 <strong>{w.total}</strong>
@@ -81,7 +108,11 @@ export function WagonsTable(props: { tally: Tally; id?: string }) {
               </td>
               <td>
                 <ul class="voters" aria-label={`Voters for ${w.target}`}>
-                  {w.voters.map((v) => <li><VoterLink player={v.player} post={v.post} permalink={v.permalink} weight={v.weight} /></li>)}
+                  {w.voters.map((v) => (
+                    <li>
+                      <VoterLink player={v.player} post={v.post} permalink={v.permalink} weight={v.weight} />
+                    </li>
+                  ))}
                 </ul>
               </td>
             </tr>
@@ -98,10 +129,14 @@ export function Deadline(props: { deadline: string | null; timeZone: string | nu
   if (!props.deadline) return <span class="muted">No deadline set</span>;
   return (
     <span>
-      <span class="countdown" data-countdown={props.deadline} role="timer" aria-live="off">…</span>
+      <span class="countdown" data-countdown={props.deadline} role="timer" aria-live="off">
+        …
+      </span>
       {' — '}
       <LocalTime iso={props.deadline} />
-      {props.timeZone ? <span class="muted">{` (game time: ${formatInZone(props.deadline, props.timeZone)})`}</span> : null}
+      {props.timeZone ? (
+        <span class="muted">{` (game time: ${formatInZone(props.deadline, props.timeZone)})`}</span>
+      ) : null}
     </span>
   );
 }
@@ -110,14 +145,32 @@ export function Deadline(props: { deadline: string | null; timeZone: string | nu
 export function FreshnessNote(props: { freshness: Freshness }) {
   const f = props.freshness;
   if (!f.stale) {
-    return f.countedAt ? <p id="freshness" class="muted">Counted <LocalTime iso={f.countedAt} />.</p> : null;
+    return f.countedAt ? (
+      <p id="freshness" class="muted">
+        Counted <LocalTime iso={f.countedAt} />.
+      </p>
+    ) : null;
   }
-  const tries = f.failedPolls === 1 ? 'the last read of the thread failed' : `the last ${f.failedPolls} reads of the thread failed`;
+  const tries =
+    f.failedPolls === 1 ? 'the last read of the thread failed' : `the last ${f.failedPolls} reads of the thread failed`;
   return (
     <p id="freshness" class="notice stale" role="alert">
-      <strong>{f.lastOkAt ? <>Not updated since <LocalTime iso={f.lastOkAt} /></> : 'The thread has not been read yet'}</strong>
+      <strong>
+        {f.lastOkAt ? (
+          <>
+            Not updated since <LocalTime iso={f.lastOkAt} />
+          </>
+        ) : (
+          'The thread has not been read yet'
+        )}
+      </strong>
       {`: ${tries}. This count may be behind the thread. Last error: ${f.error ?? 'unknown'}`}
-      {f.errorAt ? <> (<LocalTime iso={f.errorAt} />)</> : null}
+      {f.errorAt ? (
+        <>
+          {' '}
+          (<LocalTime iso={f.errorAt} />)
+        </>
+      ) : null}
     </p>
   );
 }
@@ -149,50 +202,121 @@ export function LiveBody(props: { data: LiveData; slug: string; extras: LiveExtr
   const { extras } = props;
   const outcome = outcomeText(t);
   const recent = timeline.changes.slice(-8).reverse();
-  const announce = `Vote count updated: ${t.wagons.slice(0, 3).map((w) => `${w.target} ${w.total}`).join(', ') || 'no votes'}.`;
+  const announce = `Vote count updated: ${
+    t.wagons
+      .slice(0, 3)
+      .map((w) => `${w.target} ${w.total}`)
+      .join(', ') || 'no votes'
+  }.`;
   return (
-    <div id="live" data-version={extras.version} data-announce={announce} data-stale={extras.freshness.stale ? '1' : undefined}
-      data-fragment={`/g/${props.slug}/fragment`} data-events={`/g/${props.slug}/events`}>
+    <div
+      id="live"
+      data-version={extras.version}
+      data-announce={announce}
+      data-stale={extras.freshness.stale ? '1' : undefined}
+      data-fragment={`/g/${props.slug}/fragment`}
+      data-events={`/g/${props.slug}/events`}
+    >
       <ul class="summary" aria-label="Summary">
-        <li>Day <strong>{t.day}</strong></li>
-        <li><strong>{t.living}</strong> alive</li>
-        <li>{t.threshold.votes === null ? <span>Plurality</span> : <span>{t.threshold.kind === 'majority' ? 'Majority' : 'To decide'} <strong>{t.threshold.votes}</strong></span>}</li>
-        {t.asOfPost !== null ? <li>As of post <strong>{t.asOfPost}</strong></li> : null}
+        <li>
+          Day <strong>{t.day}</strong>
+        </li>
+        <li>
+          <strong>{t.living}</strong> alive
+        </li>
+        <li>
+          {t.threshold.votes === null ? (
+            <span>Plurality</span>
+          ) : (
+            <span>
+              {t.threshold.kind === 'majority' ? 'Majority' : 'To decide'} <strong>{t.threshold.votes}</strong>
+            </span>
+          )}
+        </li>
+        {t.asOfPost !== null ? (
+          <li>
+            As of post <strong>{t.asOfPost}</strong>
+          </li>
+        ) : null}
       </ul>
       <FreshnessNote freshness={extras.freshness} />
-      <p>Deadline: <Deadline deadline={props.data.deadline} timeZone={props.data.timeZone} ended={outcome} /></p>
-      {outcome ? <p class="notice" role="status"><strong>{outcome}</strong></p> : null}
+      <p>
+        Deadline: <Deadline deadline={props.data.deadline} timeZone={props.data.timeZone} ended={outcome} />
+      </p>
+      {outcome ? (
+        <p class="notice" role="status">
+          <strong>{outcome}</strong>
+        </p>
+      ) : null}
       <div class="grid">
         <section class="panel" aria-labelledby="wagons-h">
           <h2 id="wagons-h">Wagons</h2>
           <WagonsTable tally={t} id="wagons" />
           <h3>Not voting ({t.notVoting.length})</h3>
           <p id="not-voting">{t.notVoting.length ? t.notVoting.join(', ') : 'Everybody has voted.'}</p>
-          {t.abstaining?.length ? <><h3>Abstaining ({t.abstaining.length})</h3><p>{t.abstaining.join(', ')}</p></> : null}
+          {t.abstaining?.length ? (
+            <>
+              <h3>Abstaining ({t.abstaining.length})</h3>
+              <p>{t.abstaining.join(', ')}</p>
+            </>
+          ) : null}
           {t.penalties?.length ? (
             <>
               <h3>Penalty votes</h3>
               <table>
-                <thead><tr><th scope="col">Player</th><th scope="col" class="num">Penalty votes</th><th scope="col" class="num">Today</th></tr></thead>
-                <tbody>{t.penalties.map((p) => <tr><th scope="row">{p.player}</th><td class="num">{p.count}</td><td class="num">{p.today}</td></tr>)}</tbody>
+                <thead>
+                  <tr>
+                    <th scope="col">Player</th>
+                    <th scope="col" class="num">
+                      Penalty votes
+                    </th>
+                    <th scope="col" class="num">
+                      Today
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {t.penalties.map((p) => (
+                    <tr>
+                      <th scope="row">{p.player}</th>
+                      <td class="num">{p.count}</td>
+                      <td class="num">{p.today}</td>
+                    </tr>
+                  ))}
+                </tbody>
               </table>
             </>
           ) : null}
           {t.sideVotes?.length ? (
             <>
               <h3>Side votes</h3>
-              <ul>{t.sideVotes.map((s) => <li>{`${s.kind}${s.target ? ` ${s.target}` : ''}: ${s.total}${s.needs !== null ? ` of ${s.needs} needed` : ''}`}</li>)}</ul>
+              <ul>
+                {t.sideVotes.map((s) => (
+                  <li>{`${s.kind}${s.target ? ` ${s.target}` : ''}: ${s.total}${s.needs !== null ? ` of ${s.needs} needed` : ''}`}</li>
+                ))}
+              </ul>
             </>
           ) : null}
         </section>
         <section class="panel" aria-labelledby="changes-h">
           <h2 id="changes-h">Recent vote changes</h2>
-          {recent.length === 0 ? <p class="muted">None yet.</p> : (
+          {recent.length === 0 ? (
+            <p class="muted">None yet.</p>
+          ) : (
             <ol class="changes" reversed>
               {recent.map((c) => {
                 const href = safeHref(c.permalink);
-                const text = c.to === null ? `${c.player} unvoted ${c.from ?? ''}`.trim() : c.from ? `${c.player}: ${c.from} → ${c.to}` : `${c.player} voted ${c.to}`;
-                return <li>{href ? <a href={href} rel="nofollow noopener noreferrer">{`#${c.post}`}</a> : `#${c.post}`}{' '}{text}</li>;
+                const text =
+                  c.to === null
+                    ? `${c.player} unvoted ${c.from ?? ''}`.trim()
+                    : c.from
+                      ? `${c.player}: ${c.from} → ${c.to}`
+                      : `${c.player} voted ${c.to}`;
+                return (
+                  <li>
+                    {href ? <a href={href} rel="nofollow noopener noreferrer">{`#${c.post}`}</a> : `#${c.post}`} {text}
+                  </li>
+                );
               })}
             </ol>
           )}
@@ -203,7 +327,16 @@ export function LiveBody(props: { data: LiveData; slug: string; extras: LiveExtr
         <h2 id="timeline-h">Vote timeline</h2>
         <TimelineChart timeline={timeline} />
       </section>
-      {t.notes?.length ? <section class="panel"><h2>Notes</h2><ul>{t.notes.map((n) => <li>{n}</li>)}</ul></section> : null}
+      {t.notes?.length ? (
+        <section class="panel">
+          <h2>Notes</h2>
+          <ul>
+            {t.notes.map((n) => (
+              <li>{n}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }
@@ -217,15 +350,30 @@ export function LivePage(props: { data: LiveData; body: string; refreshSeconds?:
   const refresh = props.refreshSeconds ?? NOSCRIPT_REFRESH_SECONDS;
   const thread = safeHref(data.game.threadUrl);
   return (
-    <Layout title={`${data.title} — live vote count`} scripts={['live.js']}
-      head={<noscript><meta http-equiv="refresh" content={String(refresh)} /></noscript>}>
+    <Layout
+      title={`${data.title} — live vote count`}
+      scripts={['live.js']}
+      head={
+        <noscript>
+          <meta http-equiv="refresh" content={String(refresh)} />
+        </noscript>
+      }
+    >
       <h1>{data.title}</h1>
       <p>
-        <span id="live-status" class="status off">Connecting</span>{' '}
-        {thread ? <a href={thread} rel="nofollow noopener noreferrer">Game thread</a> : null}
+        <span id="live-status" class="status off">
+          Connecting
+        </span>{' '}
+        {thread ? (
+          <a href={thread} rel="nofollow noopener noreferrer">
+            Game thread
+          </a>
+        ) : null}
       </p>
       <div id="announce" class="sr-only" role="status" aria-live="polite"></div>
-      <noscript><p class="muted">{`Without JavaScript this page reloads itself every ${refresh} seconds.`}</p></noscript>
+      <noscript>
+        <p class="muted">{`Without JavaScript this page reloads itself every ${refresh} seconds.`}</p>
+      </noscript>
       {raw(props.body)}
       <footer class="foot">Counted by Votal. The GM's official vote count is the one posted in the thread.</footer>
     </Layout>

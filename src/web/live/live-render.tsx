@@ -35,7 +35,9 @@ export function deadOf(roster: readonly Slot[], living: readonly string[], event
     }
     return false;
   };
-  return roster.filter((slot) => ![slot.name, ...slot.aliases, ...slot.formerNames].some(lives)).map((slot) => slot.name);
+  return roster
+    .filter((slot) => ![slot.name, ...slot.aliases, ...slot.formerNames].some(lives))
+    .map((slot) => slot.name);
 }
 
 export class LiveRenders {
@@ -61,7 +63,15 @@ export class LiveRenders {
       const extras: LiveExtras = { freshness, dead: deadOf(game.roster, data.tally.players, events), version };
       this.renders += 1;
       const fragment = String(await (<LiveBody data={data} slug={game.slug} extras={extras} />));
-      const page = String(await (<LivePage data={data} body={fragment} {...(this.#refreshSeconds ? { refreshSeconds: this.#refreshSeconds } : {})} />));
+      const page = String(
+        await (
+          <LivePage
+            data={data}
+            body={fragment}
+            {...(this.#refreshSeconds ? { refreshSeconds: this.#refreshSeconds } : {})}
+          />
+        ),
+      );
       return { version, fragment, page };
     })();
     this.#cache.delete(game.id);

@@ -37,7 +37,9 @@ export function liveStreamRoutes({ store, live, clientOf, perClient }: LiveStrea
       gameId: game.id,
       lastEventId,
       hello: async () => ({
-        slug: game.slug, status: game.status, tallyId: (await store.tallies.latest(game.id))?.id ?? null,
+        slug: game.slug,
+        status: game.status,
+        tallyId: (await store.tallies.latest(game.id))?.id ?? null,
       }),
       onEnd: () => {
         const n = (streamsByClient.get(ip) ?? 1) - 1;
@@ -47,7 +49,9 @@ export function liveStreamRoutes({ store, live, clientOf, perClient }: LiveStrea
     });
     return new Response(body, {
       headers: {
-        'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive',
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
       },
     });

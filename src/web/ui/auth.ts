@@ -1,4 +1,11 @@
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
+import {
+  createHash,
+  randomBytes,
+  scrypt as scryptCb,
+  timingSafeEqual,
+  type BinaryLike,
+  type ScryptOptions,
+} from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -25,7 +32,9 @@ import { isHttps } from './security.js';
  */
 
 const scrypt = (password: BinaryLike, salt: BinaryLike, keylen: number, options: ScryptOptions): Promise<Buffer> =>
-  new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (e, key) => (e ? reject(e) : resolve(key))));
+  new Promise((resolve, reject) =>
+    scryptCb(password, salt, keylen, options, (e, key) => (e ? reject(e) : resolve(key))),
+  );
 
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 export const MIN_PASSWORD = 10;
@@ -44,7 +53,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (kind !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const got = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT.maxmem,
   });
   return got.length === expected.length && timingSafeEqual(got, expected);
 }
@@ -168,8 +180,11 @@ export class GmAuth {
   async start(gm: Gm): Promise<Session> {
     const t = this.#now();
     const session: Session = {
-      id: randomBytes(32).toString('base64url'), csrf: randomBytes(32).toString('base64url'),
-      gm, createdAt: t, seenAt: t,
+      id: randomBytes(32).toString('base64url'),
+      csrf: randomBytes(32).toString('base64url'),
+      gm,
+      createdAt: t,
+      seenAt: t,
     };
     await this.#gms.startSession({ idHash: secretHash(session.id), gmId: gm.id, csrf: session.csrf, at: new Date(t) });
     return session;

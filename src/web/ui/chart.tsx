@@ -37,40 +37,64 @@ export function TimelineChart(props: { timeline: Timeline; id?: string }) {
 
   return (
     <figure class="timeline">
-      <section class="timeline-scroll" tabindex={0} aria-label="Vote timeline chart (scrolls sideways on small screens)">
-      <svg class="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
-        <title id={`${id}-title`}>Vote timeline</title>
-        <desc id={`${id}-desc`}>
-          {`Size of each wagon after every post from post ${first} to post ${last}. `}
-          {t.series.map((s) => `${s.target}: ${s.values.at(-1) ?? 0} now, at most ${Math.max(...s.values)}.`).join(' ')}
-        </desc>
-        {yTicks.map((v) => (
-          <g>
-            <line class="axis" x1={PAD.left} x2={W - PAD.right} y1={f(y(v))} y2={f(y(v))} stroke-width="1" />
-            <text x={PAD.left - 6} y={f(y(v) + 4)} text-anchor="end">{v}</text>
-          </g>
-        ))}
-        {xTicks.map((p) => (
-          <text x={f(x(p))} y={H - 10} text-anchor="middle">{`#${p}`}</text>
-        ))}
-        {t.threshold !== null && t.threshold <= top ? (
-          <g>
-            <line class="threshold" x1={PAD.left} x2={W - PAD.right} y1={f(y(t.threshold))} y2={f(y(t.threshold))} stroke-width="1.5" />
-            <text x={W - PAD.right} y={f(y(t.threshold) - 4)} text-anchor="end">{`majority ${t.threshold}`}</text>
-          </g>
-        ) : null}
-        {t.series.map((s, i) => (
-          <g class={`s${i}`}>
-            <polyline points={step(s.values)} />
-            <circle cx={f(x(t.posts.at(-1)!))} cy={f(y(s.values.at(-1) ?? 0))} r="4" />
-          </g>
-        ))}
-      </svg>
+      <section
+        class="timeline-scroll"
+        tabindex={0}
+        aria-label="Vote timeline chart (scrolls sideways on small screens)"
+      >
+        <svg
+          class="chart"
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          <title id={`${id}-title`}>Vote timeline</title>
+          <desc id={`${id}-desc`}>
+            {`Size of each wagon after every post from post ${first} to post ${last}. `}
+            {t.series
+              .map((s) => `${s.target}: ${s.values.at(-1) ?? 0} now, at most ${Math.max(...s.values)}.`)
+              .join(' ')}
+          </desc>
+          {yTicks.map((v) => (
+            <g>
+              <line class="axis" x1={PAD.left} x2={W - PAD.right} y1={f(y(v))} y2={f(y(v))} stroke-width="1" />
+              <text x={PAD.left - 6} y={f(y(v) + 4)} text-anchor="end">
+                {v}
+              </text>
+            </g>
+          ))}
+          {xTicks.map((p) => (
+            <text x={f(x(p))} y={H - 10} text-anchor="middle">{`#${p}`}</text>
+          ))}
+          {t.threshold !== null && t.threshold <= top ? (
+            <g>
+              <line
+                class="threshold"
+                x1={PAD.left}
+                x2={W - PAD.right}
+                y1={f(y(t.threshold))}
+                y2={f(y(t.threshold))}
+                stroke-width="1.5"
+              />
+              <text x={W - PAD.right} y={f(y(t.threshold) - 4)} text-anchor="end">{`majority ${t.threshold}`}</text>
+            </g>
+          ) : null}
+          {t.series.map((s, i) => (
+            <g class={`s${i}`}>
+              <polyline points={step(s.values)} />
+              <circle cx={f(x(t.posts.at(-1)!))} cy={f(y(s.values.at(-1) ?? 0))} r="4" />
+            </g>
+          ))}
+        </svg>
       </section>
       <figcaption>
         <ul class="legend" aria-hidden="true">
           {t.series.map((s, i) => (
-            <li><span class={`swatch s${i}`}></span>{s.target} ({s.values.at(-1) ?? 0})</li>
+            <li>
+              <span class={`swatch s${i}`}></span>
+              {s.target} ({s.values.at(-1) ?? 0})
+            </li>
           ))}
         </ul>
       </figcaption>

@@ -26,9 +26,22 @@ export interface DashboardDeps {
 
 /** A few common zones to suggest; any IANA name is accepted. */
 export const ZONES = [
-  'UTC', 'Europe/London', 'Europe/Berlin', 'Europe/Paris', 'Europe/Madrid', 'Europe/Moscow', 'America/New_York',
-  'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Sao_Paulo', 'Asia/Tokyo', 'Asia/Singapore',
-  'Asia/Kolkata', 'Australia/Sydney', 'Pacific/Auckland',
+  'UTC',
+  'Europe/London',
+  'Europe/Berlin',
+  'Europe/Paris',
+  'Europe/Madrid',
+  'Europe/Moscow',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'Asia/Tokyo',
+  'Asia/Singapore',
+  'Asia/Kolkata',
+  'Australia/Sydney',
+  'Pacific/Auckland',
 ];
 
 /** A ruleset as the new-game and settings forms offer it. */

@@ -65,7 +65,8 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
       const dir = join(fixtures, engine, 'standard-game');
       // The watched thread is served at the root, where its pages' own links point; the
       // others under a folder each, as boards often are.
-      if (existsSync(join(dir, 'thread.json'))) threads[engine] = mountThreadFolder(forum, dir, engine === 'xenforo2' ? '' : `/${engine}`).url;
+      if (existsSync(join(dir, 'thread.json')))
+        threads[engine] = mountThreadFolder(forum, dir, engine === 'xenforo2' ? '' : `/${engine}`).url;
     }
     const threadUrl = threads.xenforo2;
     if (!threadUrl) throw new Error('the XenForo 2 standard game is missing from fixtures/');
@@ -73,8 +74,14 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     const adminToken = randomBytes(24).toString('base64url');
     const dataDir = options.dataDir ?? 'memory://';
     const env: VotalEnv = {
-      databaseUrl: undefined, dataDir, adminToken, secretKey: undefined, port: options.port ?? 0, host: '127.0.0.1',
-      allowPrivateHosts: true, logLevel: 'silent',
+      databaseUrl: undefined,
+      dataDir,
+      adminToken,
+      secretKey: undefined,
+      port: options.port ?? 0,
+      host: '127.0.0.1',
+      allowPrivateHosts: true,
+      logLevel: 'silent',
     };
     const store = await openStore({ dataDir });
     cleanup.push(() => store.close());
@@ -88,24 +95,45 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
       const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () => resolve(s));
       s.once('error', reject);
     });
-    cleanup.push(() => new Promise<void>((resolve) => {
-      if ('closeAllConnections' in server) server.closeAllConnections();
-      server.close(() => resolve());
-    }));
+    cleanup.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     // The sample game, added the way a GM would (the same command the API and the dashboard run), with a Day clock.
     const now = Date.now();
     const { id, slug } = await createGame(commandDepsOf({ store, poller, env }), 'gm', {
-      url: threadUrl, ruleset: DEMO_RULESET, players: DEMO_PLAYERS, engine: 'xenforo2', pollIntervalSeconds: 60,
-      day: { number: 1, start: new Date(now - 3_600_000).toISOString(), deadline: new Date(now + 2 * 86_400_000).toISOString() },
-      timeZone: 'Europe/Berlin', votalTitle: 'Standard Game — vote count',
+      url: threadUrl,
+      ruleset: DEMO_RULESET,
+      players: DEMO_PLAYERS,
+      engine: 'xenforo2',
+      pollIntervalSeconds: 60,
+      day: {
+        number: 1,
+        start: new Date(now - 3_600_000).toISOString(),
+        deadline: new Date(now + 2 * 86_400_000).toISOString(),
+      },
+      timeZone: 'Europe/Berlin',
+      votalTitle: 'Standard Game — vote count',
     });
     const until = Date.now() + (options.firstCountMs ?? 20_000);
     while (!(await store.tallies.latest(id)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
 
     return {
-      forum, threads, threadUrl, origin, dashboardUrl: `${origin}/gm`, liveUrl: `${origin}/g/${slug}`, adminToken, gameId: id, store, close,
+      forum,
+      threads,
+      threadUrl,
+      origin,
+      dashboardUrl: `${origin}/gm`,
+      liveUrl: `${origin}/g/${slug}`,
+      adminToken,
+      gameId: id,
+      store,
+      close,
     };
   } catch (error) {
     await close();

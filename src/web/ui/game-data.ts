@@ -30,7 +30,10 @@ export interface LiveData {
   version: string;
 }
 
-export type UiStore = Pick<Store, 'games' | 'posts' | 'events' | 'tallies' | 'drafts' | 'audit' | 'readings' | 'polls' | 'sql'>;
+export type UiStore = Pick<
+  Store,
+  'games' | 'posts' | 'events' | 'tallies' | 'drafts' | 'audit' | 'readings' | 'polls' | 'sql'
+>;
 
 /** The deadline the poller derived (extensions included), else the GM's setting. */
 export function deadlineOf(game: Game, poll: PollState | null): string | null {
@@ -78,7 +81,9 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
     store.polls.get(game.id),
     store.events.list(game.id),
   ]);
-  const key = [latest?.id ?? 0, events.at(-1)?.id ?? 0, events.length, game.updatedAt, poll.threadTitle ?? ''].join(':');
+  const key = [latest?.id ?? 0, events.at(-1)?.id ?? 0, events.length, game.updatedAt, poll.threadTitle ?? ''].join(
+    ':',
+  );
   const hit = cache.get(String(game.id));
   if (hit && hit.key === key && now.getTime() < hit.valid.until) return hit.data;
 
@@ -92,14 +97,26 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
     const posts = (await store.posts.postsOf(game.id)).filter((p) => asOf === null || p.number <= asOf);
     const { histories } = await postHistories(store, game, ruleset, gmEvents, posts, { save: false });
     const folded = foldGame({
-      ruleset, roster: game.roster, engine: game.engine ?? latest?.tally.engine ?? null, posts: histories, gmEvents,
-      day: game.settings.day, now: now.toISOString(), view: 'public',
+      ruleset,
+      roster: game.roster,
+      engine: game.engine ?? latest?.tally.engine ?? null,
+      posts: histories,
+      gmEvents,
+      day: game.settings.day,
+      now: now.toISOString(),
+      view: 'public',
     });
     // The next check or deadline changes the page: the cached data lasts until then.
     valid.until = Math.min(Number.POSITIVE_INFINITY, ...folded.upcoming.map((t) => Date.parse(t)));
     const timeline = buildTimeline({
-      ruleset, roster: game.roster, events: folded.log, engine: game.engine, view: 'public', clock: folded.clock,
-      day: folded.tally.day, posts: dayPostsOf(game, gmEvents, posts, folded.tally),
+      ruleset,
+      roster: game.roster,
+      events: folded.log,
+      engine: game.engine,
+      view: 'public',
+      clock: folded.clock,
+      day: folded.tally.day,
+      posts: dayPostsOf(game, gmEvents, posts, folded.tally),
     });
     return {
       game,

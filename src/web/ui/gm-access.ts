@@ -51,7 +51,9 @@ export interface GuardDeps {
  * left to the handler (it answers 404 or 400 as before).
  */
 export function gameGuard(
-  deps: GuardDeps, kind: 'game' | 'draft', notFound: (c: Context) => Response | Promise<Response>,
+  deps: GuardDeps,
+  kind: 'game' | 'draft',
+  notFound: (c: Context) => Response | Promise<Response>,
 ): MiddlewareHandler {
   return async (c, next) => {
     const gm = c.get('gm') as Gm | undefined;
@@ -68,7 +70,9 @@ export function gameGuard(
  * 403 here (they see the game, so a 404 would hide nothing). Only `methods` are checked.
  */
 export function ownerOnly(
-  gms: GmsRepo, methods: readonly string[], refuse: (c: Context) => Response | Promise<Response>,
+  gms: GmsRepo,
+  methods: readonly string[],
+  refuse: (c: Context) => Response | Promise<Response>,
 ): MiddlewareHandler {
   return async (c, next) => {
     const gm = c.get('gm') as Gm | undefined;
@@ -111,4 +115,3 @@ export function apiAccess(auth: GmAuth, adminToken: string, throttle: RateLimitO
     });
   };
 }
-

@@ -37,13 +37,21 @@ export function GmNewsPanel(props: { gameId: number; news: GmNews; csrf: string 
           const href = p.permalink ? safeHref(p.permalink) : null;
           return (
             <li>
-              <strong>{describeEvent(p.event)}</strong>{p.flip ? ` (flipped ${p.flip})` : ''}
+              <strong>{describeEvent(p.event)}</strong>
+              {p.flip ? ` (flipped ${p.flip})` : ''}
               <div class="muted">
-                {href ? <a href={href} rel="nofollow noopener noreferrer">{`Post ${p.post}`}</a> : `Post ${p.post}`}: <q>{p.sentence}</q>
+                {href ? <a href={href} rel="nofollow noopener noreferrer">{`Post ${p.post}`}</a> : `Post ${p.post}`}:{' '}
+                <q>{p.sentence}</q>
               </div>
               <div class="actions">
                 <PostButton action={events} csrf={props.csrf} label="Record" fields={eventFields(p.event)} />
-                <PostButton action={dismiss} csrf={props.csrf} label="Dismiss" class="secondary" fields={{ key: p.key }} />
+                <PostButton
+                  action={dismiss}
+                  csrf={props.csrf}
+                  label="Dismiss"
+                  class="secondary"
+                  fields={{ key: p.key }}
+                />
               </div>
             </li>
           );
@@ -54,10 +62,17 @@ export function GmNewsPanel(props: { gameId: number; news: GmNews; csrf: string 
             <li>
               <strong>Not read:</strong> {u.reason}
               <div class="muted">
-                {href ? <a href={href} rel="nofollow noopener noreferrer">{`Post ${u.post}`}</a> : `Post ${u.post}`}: <q>{u.sentence}</q>
+                {href ? <a href={href} rel="nofollow noopener noreferrer">{`Post ${u.post}`}</a> : `Post ${u.post}`}:{' '}
+                <q>{u.sentence}</q>
               </div>
               <div class="actions">
-                <PostButton action={dismiss} csrf={props.csrf} label="Dismiss" class="secondary" fields={{ key: u.key }} />
+                <PostButton
+                  action={dismiss}
+                  csrf={props.csrf}
+                  label="Dismiss"
+                  class="secondary"
+                  fields={{ key: u.key }}
+                />
               </div>
             </li>
           );

@@ -33,9 +33,7 @@ type Env = { Variables: GmVariables };
 
 const STATE_WORDS = { open: 'open', used: 'used', revoked: 'revoked', expired: 'expired' } as const;
 
-export function GmsPage(props: {
-  csrf: string; me: Gm; gms: Gm[]; invites: GmInvite[]; now: Date; flash: Flash;
-}) {
+export function GmsPage(props: { csrf: string; me: Gm; gms: Gm[]; invites: GmInvite[]; now: Date; flash: Flash }) {
   const names = new Map(props.gms.map((g) => [g.id, g.name]));
   return (
     <Layout title="Game masters — Votal" nav={<GmNav csrf={props.csrf} />}>
@@ -52,18 +50,43 @@ export function GmsPage(props: {
         <h2 id="gms-h">GMs</h2>
         <table>
           <thead>
-            <tr><th scope="col">Name</th><th scope="col">Since</th><th scope="col">Status</th><th scope="col"></th></tr>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Since</th>
+              <th scope="col">Status</th>
+              <th scope="col"></th>
+            </tr>
           </thead>
           <tbody>
             {props.gms.map((g) => (
               <tr>
-                <th scope="row">{g.name}{g.admin ? ' (instance admin)' : ''}</th>
-                <td><LocalTime iso={g.createdAt} /></td>
-                <td>{g.revokedAt ? <>revoked <LocalTime iso={g.revokedAt} /></> : 'can sign in'}</td>
-                <td>{!g.admin && !g.revokedAt
-                  ? <PostButton action={`/gm/gms/${g.id}/revoke`} csrf={props.csrf} label={`Revoke ${g.name}`}
-                    class="secondary" title="Signs them out for good; their games stay, the admin sees them" />
-                  : null}</td>
+                <th scope="row">
+                  {g.name}
+                  {g.admin ? ' (instance admin)' : ''}
+                </th>
+                <td>
+                  <LocalTime iso={g.createdAt} />
+                </td>
+                <td>
+                  {g.revokedAt ? (
+                    <>
+                      revoked <LocalTime iso={g.revokedAt} />
+                    </>
+                  ) : (
+                    'can sign in'
+                  )}
+                </td>
+                <td>
+                  {!g.admin && !g.revokedAt ? (
+                    <PostButton
+                      action={`/gm/gms/${g.id}/revoke`}
+                      csrf={props.csrf}
+                      label={`Revoke ${g.name}`}
+                      class="secondary"
+                      title="Signs them out for good; their games stay, the admin sees them"
+                    />
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -74,16 +97,23 @@ export function GmsPage(props: {
         <form method="post" action="/gm/gms/invites">
           <Csrf token={props.csrf} />
           <p class="hint">
-            {'An invite link lets one person choose a GM name and a password. '
-              + `It works once and ends after ${INVITE_DAYS} days.`}
+            {'An invite link lets one person choose a GM name and a password. ' +
+              `It works once and ends after ${INVITE_DAYS} days.`}
           </p>
-          <div class="actions"><button type="submit">Create an invite link</button></div>
+          <div class="actions">
+            <button type="submit">Create an invite link</button>
+          </div>
         </form>
-        {props.invites.length === 0 ? <p>No invites yet.</p> : (
+        {props.invites.length === 0 ? (
+          <p>No invites yet.</p>
+        ) : (
           <table>
             <thead>
               <tr>
-                <th scope="col">#</th><th scope="col">Made</th><th scope="col">Ends</th><th scope="col">State</th>
+                <th scope="col">#</th>
+                <th scope="col">Made</th>
+                <th scope="col">Ends</th>
+                <th scope="col">State</th>
                 <th scope="col"></th>
               </tr>
             </thead>
@@ -93,13 +123,24 @@ export function GmsPage(props: {
                 return (
                   <tr>
                     <th scope="row">{String(i.id)}</th>
-                    <td><LocalTime iso={i.createdAt} />{` by ${names.get(i.createdBy) ?? '?'}`}</td>
-                    <td><LocalTime iso={i.expiresAt} /></td>
+                    <td>
+                      <LocalTime iso={i.createdAt} />
+                      {` by ${names.get(i.createdBy) ?? '?'}`}
+                    </td>
+                    <td>
+                      <LocalTime iso={i.expiresAt} />
+                    </td>
                     <td>{state === 'used' ? `used by ${names.get(i.usedBy ?? 0) ?? '?'}` : STATE_WORDS[state]}</td>
-                    <td>{state === 'open'
-                      ? <PostButton action={`/gm/gms/invites/${i.id}/revoke`} csrf={props.csrf} label="Revoke"
-                        class="secondary" />
-                      : null}</td>
+                    <td>
+                      {state === 'open' ? (
+                        <PostButton
+                          action={`/gm/gms/invites/${i.id}/revoke`}
+                          csrf={props.csrf}
+                          label="Revoke"
+                          class="secondary"
+                        />
+                      ) : null}
+                    </td>
                   </tr>
                 );
               })}
@@ -117,15 +158,24 @@ export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[
   return (
     <section class="panel" aria-labelledby="cohosts-h" id="cohosts">
       <h2 id="cohosts-h">Game masters</h2>
-      {props.members.length === 0 ? <p>No GM owns this game (made with the admin token); the admin sees it.</p> : (
+      {props.members.length === 0 ? (
+        <p>No GM owns this game (made with the admin token); the admin sees it.</p>
+      ) : (
         <ul>
           {props.members.map((m) => (
             <li>
               {`${m.gm.name} — ${m.role === 'owner' ? 'owner' : 'co-host'}${m.gm.revokedAt ? ' (revoked)' : ''}`}
-              {props.canManage && m.role === 'cohost'
-                ? <> <PostButton action={`/gm/games/${g.id}/cohosts/${m.gm.id}/remove`} csrf={props.csrf}
-                  label={`Remove ${m.gm.name}`} class="secondary" /></>
-                : null}
+              {props.canManage && m.role === 'cohost' ? (
+                <>
+                  {' '}
+                  <PostButton
+                    action={`/gm/games/${g.id}/cohosts/${m.gm.id}/remove`}
+                    csrf={props.csrf}
+                    label={`Remove ${m.gm.name}`}
+                    class="secondary"
+                  />
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -135,9 +185,13 @@ export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[
           <Csrf token={props.csrf} />
           <label for="cohost">Add a co-host by their GM name (they see and run this game as you do)</label>
           <input id="cohost" name="name" type="text" maxlength={40} required autocomplete="off" />
-          <div class="actions"><button type="submit">Add co-host</button></div>
+          <div class="actions">
+            <button type="submit">Add co-host</button>
+          </div>
         </form>
-      ) : <p class="hint">The game's owner or the instance admin adds and removes co-hosts.</p>}
+      ) : (
+        <p class="hint">The game's owner or the instance admin adds and removes co-hosts.</p>
+      )}
     </section>
   );
 }
@@ -175,21 +229,29 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
     const flash = flashes.get(c.get('session')) ?? {};
     flashes.delete(c.get('session'));
     const [list, invites] = await Promise.all([gms.list(), gms.invites()]);
-    return c.html(<GmsPage csrf={c.get('session').csrf} me={c.get('gm')} gms={list} invites={invites} now={now()}
-      flash={flash} />);
+    return c.html(
+      <GmsPage csrf={c.get('session').csrf} me={c.get('gm')} gms={list} invites={invites} now={now()} flash={flash} />,
+    );
   });
 
   app.post('/gm/gms/invites', async (c) => {
     const token = randomBytes(32).toString('base64url');
     const at = now();
-    await gms.createInvite({
-      tokenHash: secretHash(token), createdBy: c.get('gm').id, at,
-      expiresAt: new Date(at.getTime() + INVITE_DAYS * 86_400_000),
-    }, c.get('actor'));
-    const base = deps.publicUrl ?? (() => {
-      const reached = new URL(c.req.url);
-      return isHttps(c) ? `https://${reached.host}` : reached.origin;
-    })();
+    await gms.createInvite(
+      {
+        tokenHash: secretHash(token),
+        createdBy: c.get('gm').id,
+        at,
+        expiresAt: new Date(at.getTime() + INVITE_DAYS * 86_400_000),
+      },
+      c.get('actor'),
+    );
+    const base =
+      deps.publicUrl ??
+      (() => {
+        const reached = new URL(c.req.url);
+        return isHttps(c) ? `https://${reached.host}` : reached.origin;
+      })();
     return back(c, '/gm/gms', { message: 'Invite link made.', link: `${base.replace(/\/+$/, '')}/gm/invite/${token}` });
   });
 
@@ -236,9 +298,8 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
       return back(c, to, { error: `No GM is called "${name}". Ask the instance admin to invite them first.` });
     }
     const member = await gms.addToGame(game.id, found.id, 'cohost', c.get('actor'), now());
-    const message = member.role === 'owner'
-      ? `${found.name} owns this game already.`
-      : `${found.name} co-hosts this game.`;
+    const message =
+      member.role === 'owner' ? `${found.name} owns this game already.` : `${found.name} co-hosts this game.`;
     return back(c, to, { message });
   });
 
@@ -262,4 +323,3 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
 
   return app;
 }
-

@@ -55,8 +55,9 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
   const commands = options.commands ?? commandDepsOf(deps);
   const env: VotalEnv = deps.env;
   const now = deps.now ?? (() => new Date());
-  const auth = options.auth
-    ?? new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir, gms: store.gms, now: () => now().getTime() });
+  const auth =
+    options.auth ??
+    new GmAuth({ adminToken: env.adminToken, dataDir: env.dataDir, gms: store.gms, now: () => now().getTime() });
   const app = new Hono<UiEnv>();
   app.use('/g/*', uiHeaders());
   app.use('/gm', uiHeaders());
@@ -77,21 +78,33 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
   });
 
   // --------------------------------------------------------------------------- live page
-  const liveRenders = options.liveRenders ?? new LiveRenders(
-    deps.live?.noscriptRefreshSeconds ? { noscriptRefreshSeconds: deps.live.noscriptRefreshSeconds } : {},
-  );
+  const liveRenders =
+    options.liveRenders ??
+    new LiveRenders(
+      deps.live?.noscriptRefreshSeconds ? { noscriptRefreshSeconds: deps.live.noscriptRefreshSeconds } : {},
+    );
   app.route('/', livePageRoutes({ store, now, renders: liveRenders }));
 
   // ----------------------------------------------------------------------------- sign-in
   // On the app's clock, like sessions and invites (tests drive it).
-  const loginLimit = options.loginRateLimit === false
-    ? null
-    : rateLimit({ capacity: 10, perSecond: 0.2, now: () => now().getTime(), ...(options.loginRateLimit ?? {}) });
+  const loginLimit =
+    options.loginRateLimit === false
+      ? null
+      : rateLimit({ capacity: 10, perSecond: 0.2, now: () => now().getTime(), ...(options.loginRateLimit ?? {}) });
   const origin = sameSiteForms(deps.env.publicUrl);
 
-  app.route('/', signInRoutes({
-    auth, gms: deps.store.gms, audit: store.audit, flashes, now, limit: loginLimit, origin,
-  }));
+  app.route(
+    '/',
+    signInRoutes({
+      auth,
+      gms: deps.store.gms,
+      audit: store.audit,
+      flashes,
+      now,
+      limit: loginLimit,
+      origin,
+    }),
+  );
 
   // ------------------------------------------------------------------- everything else /gm
   const gm = requireGm(auth);

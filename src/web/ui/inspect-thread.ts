@@ -36,7 +36,9 @@ export interface InspectOptions {
 
 export async function inspectThread(url: string, opts: InspectOptions): Promise<ThreadFacts> {
   const target = await assertPublicUrl(url, { allowPrivate: opts.allowPrivateHosts });
-  const source = opts.source ?? new PageFetcher({ allowPrivateHosts: opts.allowPrivateHosts, minIntervalMs: 250, retries: 1, timeoutMs: 15_000 });
+  const source =
+    opts.source ??
+    new PageFetcher({ allowPrivateHosts: opts.allowPrivateHosts, minIntervalMs: 250, retries: 1, timeoutMs: 15_000 });
   const read = await readThread(target.href, {
     source,
     lastPage: opts.maxPages ?? 5,
@@ -68,14 +70,19 @@ const HEADING = /\b(players?|roster|alive|participants|sign-?ups?|living)\b/i;
  * line. Names that are clearly sentences (long, or with sentence punctuation) end it.
  */
 export function playersInOpeningPost(post: Post, gm: string | null): string[] {
-  const lines = plainText(post.body).split('\n').map((l) => l.trim());
+  const lines = plainText(post.body)
+    .split('\n')
+    .map((l) => l.trim());
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!HEADING.test(line) || line.length > 60) continue;
     // "Players: A, B, C" on the heading line itself.
     const inline = /:\s*(.+)$/.exec(line)?.[1];
     if (inline && inline.includes(',')) {
-      const names = inline.split(',').map(clean).filter((n): n is string => n !== null && n !== gm);
+      const names = inline
+        .split(',')
+        .map(clean)
+        .filter((n): n is string => n !== null && n !== gm);
       if (names.length >= 3) return [...new Set(names)];
     }
     const names: string[] = [];

@@ -19,30 +19,34 @@ export function Layout(props: LayoutProps) {
   const scripts = ['common.js', ...(props.scripts ?? [])];
   return (
     <>
-    {raw('<!DOCTYPE html>')}
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        {props.noindex !== false ? <meta name="robots" content="noindex, nofollow" /> : null}
-        <title>{props.title}</title>
-        <link rel="icon" type="image/svg+xml" href={`/ui/static/favicon.svg?v=${ASSET_VERSION}`} />
-        <link rel="stylesheet" href={`/ui/static/votal.css?v=${ASSET_VERSION}`} />
-        {scripts.map((s) => <script src={`/ui/static/${s}?v=${ASSET_VERSION}`} defer></script>)}
-        {props.head ?? null}
-      </head>
-      <body>
-        <a class="skip" href="#content">Skip to content</a>
-        <header class="top">
-          <div class="bar">
-            <span class="brand">Votal</span>
-            {props.nav ? <nav aria-label="Main">{props.nav}</nav> : null}
-          </div>
-        </header>
-        <main id="content">{props.children}</main>
-      </body>
-    </html>
+      {raw('<!DOCTYPE html>')}
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="color-scheme" content="light dark" />
+          {props.noindex !== false ? <meta name="robots" content="noindex, nofollow" /> : null}
+          <title>{props.title}</title>
+          <link rel="icon" type="image/svg+xml" href={`/ui/static/favicon.svg?v=${ASSET_VERSION}`} />
+          <link rel="stylesheet" href={`/ui/static/votal.css?v=${ASSET_VERSION}`} />
+          {scripts.map((s) => (
+            <script src={`/ui/static/${s}?v=${ASSET_VERSION}`} defer></script>
+          ))}
+          {props.head ?? null}
+        </head>
+        <body>
+          <a class="skip" href="#content">
+            Skip to content
+          </a>
+          <header class="top">
+            <div class="bar">
+              <span class="brand">Votal</span>
+              {props.nav ? <nav aria-label="Main">{props.nav}</nav> : null}
+            </div>
+          </header>
+          <main id="content">{props.children}</main>
+        </body>
+      </html>
     </>
   );
 }
@@ -53,12 +57,23 @@ export function Csrf(props: { token: string }) {
 }
 
 /** A one-button form (POST) with the CSRF token. */
-export function PostButton(props: { action: string; csrf: string; label: string; class?: string; fields?: Record<string, string>; title?: string }) {
+export function PostButton(props: {
+  action: string;
+  csrf: string;
+  label: string;
+  class?: string;
+  fields?: Record<string, string>;
+  title?: string;
+}) {
   return (
     <form method="post" action={props.action} class="inline">
       <Csrf token={props.csrf} />
-      {Object.entries(props.fields ?? {}).map(([name, value]) => <input type="hidden" name={name} value={value} />)}
-      <button type="submit" class={props.class} title={props.title}>{props.label}</button>
+      {Object.entries(props.fields ?? {}).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" class={props.class} title={props.title}>
+        {props.label}
+      </button>
     </form>
   );
 }
@@ -67,7 +82,11 @@ export function PostButton(props: { action: string; csrf: string; label: string;
 export function LocalTime(props: { iso: string }) {
   const d = new Date(props.iso);
   const text = Number.isNaN(d.getTime()) ? props.iso : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return <time datetime={props.iso} data-local="">{text}</time>;
+  return (
+    <time datetime={props.iso} data-local="">
+      {text}
+    </time>
+  );
 }
 
 /** The dashboard pages' header bar: the games, a new game, sign out. */
@@ -85,8 +104,16 @@ export function GmNav(props: { csrf: string }) {
 export function Notice(props: { message?: string | null; error?: string | null }) {
   return (
     <>
-      {props.message ? <p class="notice" id="flash" role="status">{props.message}</p> : null}
-      {props.error ? <p class="notice error" id="flash-error" role="alert">{props.error}</p> : null}
+      {props.message ? (
+        <p class="notice" id="flash" role="status">
+          {props.message}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p class="notice error" id="flash-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -16,7 +16,24 @@ export type MarkupNode =
   | { t: 'raw'; name: string; text: string };
 
 /** Tags the preview understands; anything else stays text, as a forum shows an unknown tag. */
-const KNOWN = new Set(['b', 'i', 'u', 's', 'strike', 'url', 'color', 'size', 'quote', 'spoiler', 'list', '*', 'center', 'right', 'left', 'img']);
+const KNOWN = new Set([
+  'b',
+  'i',
+  'u',
+  's',
+  'strike',
+  'url',
+  'color',
+  'size',
+  'quote',
+  'spoiler',
+  'list',
+  '*',
+  'center',
+  'right',
+  'left',
+  'img',
+]);
 /** Tags whose content is shown as typed. */
 const VERBATIM = new Set(['plain', 'noparse', 'nobbc', 'code', 'icode']);
 
@@ -143,50 +160,89 @@ function renderNodes(nodes: readonly MarkupNode[]): Child[] {
 
 function renderNode(n: MarkupNode): Child {
   switch (n.t) {
-    case 'text': return n.text;
-    case 'br': return <br />;
+    case 'text':
+      return n.text;
+    case 'br':
+      return <br />;
     case 'raw':
-      return n.name === 'code' ? <pre class="bb-code"><code>{n.text}</code></pre> : <span class="bb-plain">{n.text}</span>;
+      return n.name === 'code' ? (
+        <pre class="bb-code">
+          <code>{n.text}</code>
+        </pre>
+      ) : (
+        <span class="bb-plain">{n.text}</span>
+      );
     case 'tag': {
       const kids = renderNodes(n.children);
       switch (n.name) {
-        case 'b': return <strong>{kids}</strong>;
-        case 'i': return <em>{kids}</em>;
-        case 'u': return <u>{kids}</u>;
-        case 's': case 'strike': return <s>{kids}</s>;
-        case 'center': case 'left': case 'right': return <div class={`bb-align-${n.name}`}>{kids}</div>;
-        case 'size': return <span class="bb-size">{kids}</span>;
+        case 'b':
+          return <strong>{kids}</strong>;
+        case 'i':
+          return <em>{kids}</em>;
+        case 'u':
+          return <u>{kids}</u>;
+        case 's':
+        case 'strike':
+          return <s>{kids}</s>;
+        case 'center':
+        case 'left':
+        case 'right':
+          return <div class={`bb-align-${n.name}`}>{kids}</div>;
+        case 'size':
+          return <span class="bb-size">{kids}</span>;
         case 'color': {
           const color = safeColor(n.arg);
-          return color ? <span class="bb-color" data-color={color}>{kids}</span> : <span>{kids}</span>;
+          return color ? (
+            <span class="bb-color" data-color={color}>
+              {kids}
+            </span>
+          ) : (
+            <span>{kids}</span>
+          );
         }
         case 'url': {
           const href = safeHref(n.arg ?? plain(n.children));
-          return href ? <a href={href} rel="nofollow noopener noreferrer" target="_blank">{kids.length ? kids : href}</a> : <span>{kids}</span>;
+          return href ? (
+            <a href={href} rel="nofollow noopener noreferrer" target="_blank">
+              {kids.length ? kids : href}
+            </a>
+          ) : (
+            <span>{kids}</span>
+          );
         }
-        case 'quote': return (
-          <blockquote class="bb-quote">
-            {n.arg ? <cite>{n.arg.replace(/,\s*post:.*$/i, '')} said:</cite> : null}
-            <div>{kids}</div>
-          </blockquote>
-        );
-        case 'spoiler': return (
-          <details class="bb-spoiler"><summary>{n.arg ? `Spoiler: ${n.arg}` : 'Spoiler'}</summary>{kids}</details>
-        );
-        case 'list': return <ul class="bb-list">{renderNodes(n.children.filter((c) => c.t === 'tag' && c.name === '*'))}</ul>;
-        case '*': return <li>{kids}</li>;
+        case 'quote':
+          return (
+            <blockquote class="bb-quote">
+              {n.arg ? <cite>{n.arg.replace(/,\s*post:.*$/i, '')} said:</cite> : null}
+              <div>{kids}</div>
+            </blockquote>
+          );
+        case 'spoiler':
+          return (
+            <details class="bb-spoiler">
+              <summary>{n.arg ? `Spoiler: ${n.arg}` : 'Spoiler'}</summary>
+              {kids}
+            </details>
+          );
+        case 'list':
+          return <ul class="bb-list">{renderNodes(n.children.filter((c) => c.t === 'tag' && c.name === '*'))}</ul>;
+        case '*':
+          return <li>{kids}</li>;
         case 'img': {
           // Images are not loaded in the preview (img-src 'self'); the address is shown.
           return <span class="bb-img">[image: {n.arg ?? ''}]</span>;
         }
-        default: return <span>{kids}</span>;
+        default:
+          return <span>{kids}</span>;
       }
     }
   }
 }
 
 function plain(nodes: readonly MarkupNode[]): string {
-  return nodes.map((n) => (n.t === 'text' ? n.text : n.t === 'raw' ? n.text : n.t === 'tag' ? plain(n.children) : '\n')).join('');
+  return nodes
+    .map((n) => (n.t === 'text' ? n.text : n.t === 'raw' ? n.text : n.t === 'tag' ? plain(n.children) : '\n'))
+    .join('');
 }
 
 /** The draft as the forum would show it. */

@@ -83,7 +83,9 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
   const corrections = new Map<number, string | null>();
   for (const e of input.events) if (e.event.kind === 'correct') corrections.set(e.event.post, e.event.target);
   const accepted = new Set(
-    input.audit.filter((a) => a.action === 'review.accept').map((a) => String((a.detail as { key?: unknown }).key ?? '')),
+    input.audit
+      .filter((a) => a.action === 'review.accept')
+      .map((a) => String((a.detail as { key?: unknown }).key ?? '')),
   );
   const living = tally?.players ?? game.roster.filter((s) => s.alive).map((s) => s.name);
   const noLynch = ruleset.noLynch?.name;
@@ -103,9 +105,23 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     if (f.kind === 'gm-correction') {
       const target = corrections.get(f.post);
       items.push({
-        key: `correction:${f.post}`, kind: 'flag', post: f.post, player: f.player, title: 'Corrected by the GM', detail: f.raw,
-        permalink: posts.get(f.post)?.permalink ?? null, pick: [], candidates: [], choices: [], diff: null,
-        resolved: target === undefined ? 'Corrected' : target === null ? 'Vote ignored by the GM' : `Counted as a vote for ${target}`,
+        key: `correction:${f.post}`,
+        kind: 'flag',
+        post: f.post,
+        player: f.player,
+        title: 'Corrected by the GM',
+        detail: f.raw,
+        permalink: posts.get(f.post)?.permalink ?? null,
+        pick: [],
+        candidates: [],
+        choices: [],
+        diff: null,
+        resolved:
+          target === undefined
+            ? 'Corrected'
+            : target === null
+              ? 'Vote ignored by the GM'
+              : `Counted as a vote for ${target}`,
       });
       continue;
     }
@@ -121,9 +137,17 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
     if (!target) choices.push({ label: 'Accept', action: 'accept', target: null });
     items.push({
-      key, kind: 'flag', post: f.post, player: f.player, title: FLAG_TITLES[f.kind] ?? f.kind, detail: f.raw,
+      key,
+      kind: 'flag',
+      post: f.post,
+      player: f.player,
+      title: FLAG_TITLES[f.kind] ?? f.kind,
+      detail: f.raw,
       permalink: posts.get(f.post)?.permalink ?? null,
-      pick: target ? pickable : [], candidates: f.candidates, choices, diff: null,
+      pick: target ? pickable : [],
+      candidates: f.candidates,
+      choices,
+      diff: null,
       resolved: resolvedBy(f.post, key) ?? (moot === null ? null : `Moot: ${f.player} voted again in post ${moot}`),
     });
   }
@@ -146,17 +170,27 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
           choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
         }
       }
-      choices.push(now.kind === 'vote' && now.target
-        ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
-        : { label: 'Accept the edit', action: 'accept', target: null });
+      choices.push(
+        now.kind === 'vote' && now.target
+          ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
+          : { label: 'Accept the edit', action: 'accept', target: null },
+      );
       if (now.kind === 'vote') choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
     } else {
       choices.push({ label: 'Accept', action: 'accept', target: null });
     }
     items.push({
-      key, kind: isEdit ? 'edit' : 'violation', post: v.post, player: v.player,
+      key,
+      kind: isEdit ? 'edit' : 'violation',
+      post: v.post,
+      player: v.player,
       title: isEdit ? 'Edited post' : `Rule violation: ${v.kind} (${v.consequence})`,
-      detail: v.detail, permalink: post?.permalink ?? null, pick: [], candidates: [], choices, diff,
+      detail: v.detail,
+      permalink: post?.permalink ?? null,
+      pick: [],
+      candidates: [],
+      choices,
+      diff,
       resolved: isEdit ? resolvedBy(v.post, key) : accepted.has(key) ? 'Accepted by the GM' : null,
     });
   }
@@ -172,14 +206,26 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     if (now.kind === was.kind && now.target === was.target) continue; // the edit does not touch the vote
     const key = `edit:${p.number}`;
     const choices: ReviewChoice[] = [];
-    if (was.kind === 'vote' && was.target) choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
-    choices.push(now.kind === 'vote' && now.target
-      ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
-      : { label: 'Accept the edit', action: 'accept', target: null });
+    if (was.kind === 'vote' && was.target)
+      choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
+    choices.push(
+      now.kind === 'vote' && now.target
+        ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
+        : { label: 'Accept the edit', action: 'accept', target: null },
+    );
     items.push({
-      key, kind: 'edit', post: p.number, player: p.author, title: p.edit ? 'Edited vote' : 'Silent edit of a vote',
-      detail: p.edit ? `edited: ${p.edit.text}` : 'changed without an edit marker', permalink: p.permalink,
-      pick: [], candidates: [], choices, diff: wordDiff(plainText(before), plainText(p.body)), resolved: resolvedBy(p.number, key),
+      key,
+      kind: 'edit',
+      post: p.number,
+      player: p.author,
+      title: p.edit ? 'Edited vote' : 'Silent edit of a vote',
+      detail: p.edit ? `edited: ${p.edit.text}` : 'changed without an edit marker',
+      permalink: p.permalink,
+      pick: [],
+      candidates: [],
+      choices,
+      diff: wordDiff(plainText(before), plainText(p.body)),
+      resolved: resolvedBy(p.number, key),
     });
   }
 
@@ -195,8 +241,17 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
       choices.push({ label: 'Accept', action: 'accept', target: null });
     }
     items.push({
-      key, kind: 'deleted', post: p.number, player: p.author, title: 'Deleted post',
-      detail: `${p.author}: "${clip(plainText(p.body))}"`, permalink: p.permalink, pick: [], candidates: [], choices, diff: null,
+      key,
+      kind: 'deleted',
+      post: p.number,
+      player: p.author,
+      title: 'Deleted post',
+      detail: `${p.author}: "${clip(plainText(p.body))}"`,
+      permalink: p.permalink,
+      pick: [],
+      candidates: [],
+      choices,
+      diff: null,
       resolved: resolvedBy(p.number, key),
     });
   }

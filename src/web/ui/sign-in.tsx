@@ -3,8 +3,16 @@ import { GmName, actorOf, inviteState } from '../../model/gm.js';
 import type { AuditRepo } from '../../store/audit-repo.js';
 import { InviteRefusedError, NameTakenError, type GmsRepo } from '../../store/gms-repo.js';
 import {
-  MIN_PASSWORD, checkPreAuthToken, hashPassword, preAuthToken, readForm, safeNext, secretHash, sessionIdOf,
-  setSessionCookie, type GmAuth,
+  MIN_PASSWORD,
+  checkPreAuthToken,
+  hashPassword,
+  preAuthToken,
+  readForm,
+  safeNext,
+  secretHash,
+  sessionIdOf,
+  setSessionCookie,
+  type GmAuth,
 } from './auth.js';
 import type { Flashes } from './flash.js';
 import { ErrorPage } from './pages/error-page.js';
@@ -40,17 +48,38 @@ export function InvitePage(props: { pre: string; token: string; error?: string |
         <form method="post" action={`/gm/invite/${props.token}`}>
           <input type="hidden" name="_pre" value={props.pre} />
           <label for="gm-name">GM name</label>
-          <input id="gm-name" name="name" type="text" autocomplete="username" maxlength={40} required
-            value={props.name ?? ''} />
+          <input
+            id="gm-name"
+            name="name"
+            type="text"
+            autocomplete="username"
+            maxlength={40}
+            required
+            value={props.name ?? ''}
+          />
           <p class="hint">Letters, digits, spaces, dots, dashes or underscores; 40 at most.</p>
           <label for="password">Password</label>
-          <input id="password" name="password" type="password" autocomplete="new-password" minlength={MIN_PASSWORD}
-            required />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="new-password"
+            minlength={MIN_PASSWORD}
+            required
+          />
           <p class="hint">{`At least ${MIN_PASSWORD} characters.`}</p>
           <label for="confirm">Password again</label>
-          <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength={MIN_PASSWORD}
-            required />
-          <div class="actions"><button type="submit">Join</button></div>
+          <input
+            id="confirm"
+            name="confirm"
+            type="password"
+            autocomplete="new-password"
+            minlength={MIN_PASSWORD}
+            required
+          />
+          <div class="actions">
+            <button type="submit">Join</button>
+          </div>
         </form>
       </section>
     </Layout>
@@ -74,10 +103,15 @@ export function signInRoutes(deps: SignInDeps): Hono {
     else app.post(path, deps.origin, handler);
   };
   const field = (form: Record<string, unknown>, name: string): string =>
-    (typeof form[name] === 'string' ? (form[name] as string) : '');
+    typeof form[name] === 'string' ? (form[name] as string) : '';
   const loginPage = async (c: Context, next: string, error?: string) => (
-    <LoginPage pre={preAuthToken(c)} next={next} hasPassword={await auth.hasPassword()} canSetUp={auth.hasToken}
-      error={error ?? null} />
+    <LoginPage
+      pre={preAuthToken(c)}
+      next={next}
+      hasPassword={await auth.hasPassword()}
+      canSetUp={auth.hasToken}
+      error={error ?? null}
+    />
   );
 
   app.get('/gm/login', async (c) => {

@@ -4,8 +4,9 @@ import { VOTAL_CSS } from './assets/votal-css.js';
 import { COMMON_JS, GM_JS, LIVE_JS } from './assets/scripts.js';
 
 /** A ballot box: the tab icon (browsers that ask for /favicon.ico get it too). */
-const FAVICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="4" y="12" width="24" height="16" rx="2" fill="#2b5797"/>'
-  + '<rect x="11" y="4" width="10" height="12" fill="#fff" stroke="#2b5797" stroke-width="2"/><rect x="9" y="12" width="14" height="3" fill="#1b3a66"/></svg>';
+const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="4" y="12" width="24" height="16" rx="2" fill="#2b5797"/>' +
+  '<rect x="11" y="4" width="10" height="12" fill="#fff" stroke="#2b5797" stroke-width="2"/><rect x="9" y="12" width="14" height="3" fill="#1b3a66"/></svg>';
 
 /** The UI's static files: one stylesheet, three small scripts and the icon, kept in the code (no build step). */
 const FILES: Record<string, { type: string; body: string }> = {
@@ -18,7 +19,11 @@ const FILES: Record<string, { type: string; body: string }> = {
 
 /** Changes whenever a file does: pages ask for `?v=` so browsers never run stale scripts. */
 export const ASSET_VERSION = createHash('sha256')
-  .update(Object.values(FILES).map((f) => f.body).join('\0'))
+  .update(
+    Object.values(FILES)
+      .map((f) => f.body)
+      .join('\0'),
+  )
   .digest('hex')
   .slice(0, 12);
 

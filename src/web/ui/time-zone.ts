@@ -34,9 +34,16 @@ export function utcToLocalInput(iso: string, zone: string): string {
   if (Number.isNaN(date.getTime())) return '';
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
-      timeZone: isTimeZone(zone) ? zone : 'UTC', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit',
-    }).formatToParts(date).map((p) => [p.type, p.value]),
+      timeZone: isTimeZone(zone) ? zone : 'UTC',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
@@ -46,7 +53,13 @@ export function formatInZone(iso: string, zone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat('en-GB', {
-    timeZone: isTimeZone(zone) ? zone : 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric',
-    hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+    timeZone: isTimeZone(zone) ? zone : 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
   }).format(date);
 }

@@ -65,7 +65,12 @@ export function buildTimeline(input: TimelineInput): Timeline {
   });
   const last = cuts.at(-1);
   const lastTotals = new Map((last?.wagons ?? []).map((w) => [w.target, w.total]));
-  const ranks = new Map([...totals].map(([target, values]) => [target, (lastTotals.get(target) ?? 0) * 1000 + values.reduce((m, v) => Math.max(m, v), 0)]));
+  const ranks = new Map(
+    [...totals].map(([target, values]) => [
+      target,
+      (lastTotals.get(target) ?? 0) * 1000 + values.reduce((m, v) => Math.max(m, v), 0),
+    ]),
+  );
   const rank = (target: string): number => ranks.get(target)!;
   const series = [...totals.keys()]
     .sort((a, b) => rank(b) - rank(a) || a.localeCompare(b))
@@ -93,7 +98,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
 
 function votesOf(t: Tally): Map<string, { target: string; post: number; permalink: string | null }> {
   const out = new Map<string, { target: string; post: number; permalink: string | null }>();
-  for (const w of t.wagons) for (const v of w.voters) out.set(v.player, { target: w.target, post: v.post, permalink: v.permalink ?? null });
+  for (const w of t.wagons)
+    for (const v of w.voters) out.set(v.player, { target: w.target, post: v.post, permalink: v.permalink ?? null });
   return out;
 }
 

@@ -1,5 +1,10 @@
 import {
-  escapeAttr as attr, escapeHtml as html, userIdOf, type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  userIdOf,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -198,7 +203,8 @@ ${cooked(s, post, n.children)}
 </blockquote>
 </aside>`;
     }
-    case 'code': return `<pre><code class="lang-auto">${html(n.text)}\n</code></pre>`;
+    case 'code':
+      return `<pre><code class="lang-auto">${html(n.text)}\n</code></pre>`;
     // `[details="title"]` (core); untitled spoilers are the spoiler-alert plugin's `div.spoiler`.
     case 'spoiler':
       return n.title === null
@@ -210,13 +216,19 @@ ${cooked(s, post, n.children)}
 function inline(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   const kids = (c: readonly ScriptNode[]): string => c.map((x) => inline(s, post, x)).join('');
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br>\n';
-    case 'bold': return `<strong>${kids(n.children)}</strong>`;
-    case 'italic': return `<em>${kids(n.children)}</em>`;
-    case 'strike': return `<s>${kids(n.children)}</s>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br>\n';
+    case 'bold':
+      return `<strong>${kids(n.children)}</strong>`;
+    case 'italic':
+      return `<em>${kids(n.children)}</em>`;
+    case 'strike':
+      return `<s>${kids(n.children)}</s>`;
     // The official discourse-bbcode plugin's [color=…].
-    case 'color': return `<font color="${attr(n.color)}">${kids(n.children)}</font>`;
+    case 'color':
+      return `<font color="${attr(n.color)}">${kids(n.children)}</font>`;
     case 'smilie': {
       const name = EMOJI[n.alt] ?? 'slight_smile';
       return `<img src="https://emoji.discourse-cdn.com/twitter/${name}.png?v=12" title=":${name}:" class="emoji" alt=":${name}:" loading="lazy" width="20" height="20">`;
@@ -229,8 +241,12 @@ function inline(s: GameScript, post: ScriptPost, n: ScriptNode): string {
       return n.kind === 'external'
         ? `<a href="${attr(n.href)}" rel="noopener nofollow ugc">${kids(n.children)}</a>`
         : `<a href="${attr(n.href)}">${kids(n.children)}</a>`;
-    case 'mention': return `<a class="mention" href="/u/${attr(username(n.name).toLowerCase())}">@${html(username(n.name))}</a>`;
+    case 'mention':
+      return `<a class="mention" href="/u/${attr(username(n.name).toLowerCase())}">@${html(username(n.name))}</a>`;
     // Blocks met inside an inline run (a quote inside bold) are printed as blocks anyway.
-    case 'quote': case 'code': case 'spoiler': return block(s, post, n);
+    case 'quote':
+    case 'code':
+    case 'spoiler':
+      return block(s, post, n);
   }
 }

@@ -1,6 +1,12 @@
 import {
-  escapeAttr as attr, escapeHtml as html, pad2, pagesOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  pad2,
+  pagesOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -23,7 +29,20 @@ const slug = (s: GameScript): string => s.thread.slug.replace(/-/g, '_');
 const FORUM = 'mafia';
 /** Zone the dates are printed in for a guest. */
 const ZONE = 'UTC';
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export const gogRenderer: ThreadRenderer = {
   engine: 'gog',
@@ -86,7 +105,9 @@ function renderPost(s: GameScript, p: ScriptPost): string {
     const thumb = src.replace(/(\.\w+)$/, '_thumb$1');
     return `<div class="post_attaczment_h"><a href="${attr(src)}" target="_blank"><img src="${attr(thumb)}" alt=""></a></div>`;
   });
-  const edit = p.edited ? `<div class="pencil_text">Post edited ${day(p.edited.time)} by ${html(p.edited.by)}</div>` : '';
+  const edit = p.edited
+    ? `<div class="pencil_text">Post edited ${day(p.edited.time)} by ${html(p.edited.by)}</div>`
+    : '';
   const box = attachments.length || edit ? `<div class="post_attaczments">${attachments.join('')}${edit}</div>` : '';
   const stat = p.author === s.posts[0]!.author ? 'Game host' : 'New User';
   return `<div id="p_b_${p.n}" class="spot_h" style=";">
@@ -114,25 +135,36 @@ function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): st
 /** What GOG prints for each script op: its few tags as HTML, the rest as the BBCode typed. */
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br>';
-    case 'bold': return `<span class="bold">${body(s, post, n.children)}</span>`;
-    case 'italic': return `<i>${body(s, post, n.children)}</i>`;
-    case 'strike': return `[s]${body(s, post, n.children)}[/s]`;
-    case 'color': return `[color=${html(n.color)}]${body(s, post, n.children)}[/color]`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br>';
+    case 'bold':
+      return `<span class="bold">${body(s, post, n.children)}</span>`;
+    case 'italic':
+      return `<i>${body(s, post, n.children)}</i>`;
+    case 'strike':
+      return `[s]${body(s, post, n.children)}[/s]`;
+    case 'color':
+      return `[color=${html(n.color)}]${body(s, post, n.children)}[/color]`;
     case 'quote': {
       const who = n.author === null ? '' : `<span class="quot_user_name">${html(n.author)}: </span>`;
       return `<div class="quot">${who}${body(s, post, n.children)}</div>`;
     }
-    case 'spoiler': return `[spoiler${n.title ? `=${html(n.title)}` : ''}]${body(s, post, n.children)}[/spoiler]`;
-    case 'code': return `[code]${html(n.text)}[/code]`;
-    case 'smilie': return html(n.alt);
+    case 'spoiler':
+      return `[spoiler${n.title ? `=${html(n.title)}` : ''}]${body(s, post, n.children)}[/spoiler]`;
+    case 'code':
+      return `[code]${html(n.text)}[/code]`;
+    case 'smilie':
+      return html(n.alt);
     // Pictures are attachments, printed under the text (see renderPost).
-    case 'image': return '';
+    case 'image':
+      return '';
     case 'link':
       return n.kind === 'external'
         ? `<a href="${attr(n.href)}" target="_blank">${body(s, post, n.children)}</a>`
         : `<a href="${attr(n.href)}">${body(s, post, n.children)}</a>`;
-    case 'mention': return `@${html(n.name)}`;
+    case 'mention':
+      return `@${html(n.name)}`;
   }
 }

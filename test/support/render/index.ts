@@ -77,7 +77,11 @@ export interface ThreadManifest {
   pages: { page: number; path: string; file: string }[];
 }
 
-export function manifestOf(renderer: ThreadRenderer, script: GameScript, pages: readonly RenderedPage[]): ThreadManifest {
+export function manifestOf(
+  renderer: ThreadRenderer,
+  script: GameScript,
+  pages: readonly RenderedPage[],
+): ThreadManifest {
   return {
     engine: renderer.engine,
     path: renderer.threadPath(script),

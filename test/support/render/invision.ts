@@ -1,6 +1,15 @@
 import {
-  escapeAttr as attr, escapeHtml as html, MONTH_ABBR, pad2, pagesOf, twelveHour, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  MONTH_ABBR,
+  pad2,
+  pagesOf,
+  twelveHour,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -24,7 +33,12 @@ export const invisionRenderer: ThreadRenderer = {
     const pages = pagesOf(script);
     return pages.map((posts, i) => {
       const page = i + 1;
-      return { page, path: pagePath(script, page), file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
+      return {
+        page,
+        path: pagePath(script, page),
+        file: `page-${page}.html`,
+        body: renderPage(script, posts, page, pages.length),
+      };
     });
   },
 };
@@ -50,17 +64,24 @@ function timeTag(iso: string): string {
 function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number): string {
   const items: string[] = [];
   for (let n = 1; n <= pageCount; n++) {
-    items.push(`<li class="ipsPagination_page${n === page ? ' ipsPagination_active' : ''}"><a href="${attr(pagePath(s, n))}" data-page="${n}">${n}</a></li>`);
+    items.push(
+      `<li class="ipsPagination_page${n === page ? ' ipsPagination_active' : ''}"><a href="${attr(pagePath(s, n))}" data-page="${n}">${n}</a></li>`,
+    );
   }
   if (page < pageCount) {
-    items.push(`<li class="ipsPagination_next"><a href="${attr(pagePath(s, page + 1))}" rel="next" data-page="${page + 1}" data-ipsTooltip title="Next page">Next</a></li>`);
-    items.push(`<li class="ipsPagination_last"><a href="${attr(pagePath(s, pageCount))}" data-page="${pageCount}" data-ipsTooltip title="Last page"><i class="fa fa-angle-double-right"></i></a></li>`);
+    items.push(
+      `<li class="ipsPagination_next"><a href="${attr(pagePath(s, page + 1))}" rel="next" data-page="${page + 1}" data-ipsTooltip title="Next page">Next</a></li>`,
+    );
+    items.push(
+      `<li class="ipsPagination_last"><a href="${attr(pagePath(s, pageCount))}" data-page="${pageCount}" data-ipsTooltip title="Last page"><i class="fa fa-angle-double-right"></i></a></li>`,
+    );
   }
-  const pagination = pageCount > 1
-    ? `<ul class="ipsPagination" id="elPagination_7f3a" data-ipsPagination-seoPagination="true" data-pages="${pageCount}" data-ipsPagination data-ipsPagination-pages="${pageCount}" data-ipsPagination-perPage="${s.thread.postsPerPage}">
+  const pagination =
+    pageCount > 1
+      ? `<ul class="ipsPagination" id="elPagination_7f3a" data-ipsPagination-seoPagination="true" data-pages="${pageCount}" data-ipsPagination data-ipsPagination-pages="${pageCount}" data-ipsPagination-perPage="${s.thread.postsPerPage}">
 		${items.join('\n\t\t')}
 	</ul>`
-    : '';
+      : '';
   return `<!DOCTYPE html>
 <html lang="en-US" dir="ltr">
 <head>
@@ -101,8 +122,14 @@ ${posts.map((p) => renderPost(s, p)).join('\n')}
 function renderPost(s: GameScript, p: ScriptPost): string {
   const uid = userIdOf(s, p.author)!;
   const quoteData = {
-    userid: uid, username: p.author, timestamp: Math.floor(Date.parse(p.time) / 1000), contentapp: 'forums',
-    contenttype: 'forums', contentid: s.thread.id, contentclass: 'forums_Topic', contentcommentid: p.id,
+    userid: uid,
+    username: p.author,
+    timestamp: Math.floor(Date.parse(p.time) / 1000),
+    contentapp: 'forums',
+    contenttype: 'forums',
+    contentid: s.thread.id,
+    contentclass: 'forums_Topic',
+    contentcommentid: p.id,
   };
   const profile = profileUrl(uid, p.author);
   const nameLink = `<strong><a href="${attr(profile)}" data-ipsHover data-ipsHover-target="${attr(`${profile}?do=hovercard`)}" title="Go to ${attr(p.author)}'s profile" class="ipsType_break">${html(p.author)}</a></strong>`;
@@ -187,7 +214,8 @@ function block(s: GameScript, post: ScriptPost, n: Extract<ScriptNode, { op: 'qu
         : '';
       return `<blockquote class="ipsQuote" data-ipsquote=""${data}${uid === null ? '' : ` data-ipsquote-userid="${uid}"`} data-ipsquote-username="${attr(n.author)}"><div class="ipsQuote_citation">${html(n.author)} said:</div><div class="ipsQuote_contents ipsClearfix" data-gramm="false">\n${rich(s, post, n.children)}\n</div></blockquote>`;
     }
-    case 'code': return `<pre class="ipsCode prettyprint lang-html prettyprinted"><span class="pln">${html(n.text)}</span></pre>`;
+    case 'code':
+      return `<pre class="ipsCode prettyprint lang-html prettyprinted"><span class="pln">${html(n.text)}</span></pre>`;
     // IPS spoilers have no title of their own: the header always says "Spoiler".
     case 'spoiler':
       return `<div class="ipsSpoiler" data-ipsspoiler=""><div class="ipsSpoiler_header"><span>Spoiler</span></div><div class="ipsSpoiler_contents ipsClearfix" data-gramm="false">\n${rich(s, post, n.children)}\n</div></div>`;
@@ -197,12 +225,18 @@ function block(s: GameScript, post: ScriptPost, n: Extract<ScriptNode, { op: 'qu
 function inline(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   const kids = (c: readonly ScriptNode[]): string => c.map((x) => inline(s, post, x)).join('');
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br>\n';
-    case 'bold': return `<strong>${kids(n.children)}</strong>`;
-    case 'italic': return `<em>${kids(n.children)}</em>`;
-    case 'strike': return `<s>${kids(n.children)}</s>`;
-    case 'color': return `<span style="color:${attr(n.color)};">${kids(n.children)}</span>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br>\n';
+    case 'bold':
+      return `<strong>${kids(n.children)}</strong>`;
+    case 'italic':
+      return `<em>${kids(n.children)}</em>`;
+    case 'strike':
+      return `<s>${kids(n.children)}</s>`;
+    case 'color':
+      return `<span style="color:${attr(n.color)};">${kids(n.children)}</span>`;
     case 'smilie': {
       const file = n.src.replace(/^.*\/([^/]+)$/, '$1');
       return `<img alt="${attr(n.alt)}" data-emoticon="" height="20" src="/uploads/emoticons/${attr(file)}" srcset="/uploads/emoticons/${attr(file.replace(/(\.\w+)$/, '@2x$1'))} 2x" title="${attr(n.alt)}" width="20" />`;
@@ -217,6 +251,9 @@ function inline(s: GameScript, post: ScriptPost, n: ScriptNode): string {
       const profile = profileUrl(n.userId, n.name);
       return `<a contenteditable="false" data-ipshover="" data-ipshover-target="${attr(`${profile}?do=hovercard`)}" data-mentionid="${n.userId}" href="${attr(profile)}" rel="">@${html(n.name)}</a>`;
     }
-    case 'quote': case 'code': case 'spoiler': return block(s, post, n);
+    case 'quote':
+    case 'code':
+    case 'spoiler':
+      return block(s, post, n);
   }
 }

@@ -1,6 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { escapeHtml as html, pad2, pagesOf, twelveHour, userIdOf, wallClock, type GameScript, type ScriptPost } from '../game-script.js';
+import {
+  escapeHtml as html,
+  pad2,
+  pagesOf,
+  twelveHour,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptPost,
+} from '../game-script.js';
 import type { RenderedPage } from './index.js';
 import { body as mycode } from './mybb.js';
 
@@ -52,15 +61,29 @@ function fill(template: string, vars: Vars, name: string): string {
 }
 
 const LANG: Vars = {
-  quickdelete_confirm: 'Are you sure you want to delete this post?', quickrestore_confirm: 'Are you sure you want to restore this post?',
-  save_changes: 'Save Changes', cancel_edit: 'Cancel Edit', quick_edit_update_error: 'There was an error editing your reply:',
-  quick_reply_post_error: 'There was an error posting your reply:', quick_delete_error: 'There was an error deleting your reply:',
-  quick_delete_success: 'The post was deleted successfully.', quick_delete_thread_success: 'The thread was deleted successfully.',
-  quick_restore_error: 'There was an error restoring your reply:', quick_restore_success: 'The post was restored successfully.',
-  postbit_editreason: 'Edit Reason', post_deleted_error: 'You can not perform this action to a deleted post.',
-  soft_delete_thread: 'Soft Delete Thread', restore_thread: 'Restore Thread', thread_toggle: 'Threaded Mode',
-  next_oldest: 'Next Oldest', next_newest: 'Next Newest', postbit_posts: 'Posts:', postbit_threads: 'Threads:',
-  postbit_joined: 'Joined:', next: 'Next', previous: 'Previous',
+  quickdelete_confirm: 'Are you sure you want to delete this post?',
+  quickrestore_confirm: 'Are you sure you want to restore this post?',
+  save_changes: 'Save Changes',
+  cancel_edit: 'Cancel Edit',
+  quick_edit_update_error: 'There was an error editing your reply:',
+  quick_reply_post_error: 'There was an error posting your reply:',
+  quick_delete_error: 'There was an error deleting your reply:',
+  quick_delete_success: 'The post was deleted successfully.',
+  quick_delete_thread_success: 'The thread was deleted successfully.',
+  quick_restore_error: 'There was an error restoring your reply:',
+  quick_restore_success: 'The post was restored successfully.',
+  postbit_editreason: 'Edit Reason',
+  post_deleted_error: 'You can not perform this action to a deleted post.',
+  soft_delete_thread: 'Soft Delete Thread',
+  restore_thread: 'Restore Thread',
+  thread_toggle: 'Threaded Mode',
+  next_oldest: 'Next Oldest',
+  next_newest: 'Next Newest',
+  postbit_posts: 'Posts:',
+  postbit_threads: 'Threads:',
+  postbit_joined: 'Joined:',
+  next: 'Next',
+  previous: 'Previous',
 };
 
 /** MyBB's default date and time formats (m-d-Y, h:i A), as my_date writes a date older than yesterday. */
@@ -70,19 +93,26 @@ function myDate(iso: string): string {
   return `${pad2(w.mo)}-${pad2(w.d)}-${w.y}, ${pad2(h)}:${pad2(w.mi)} ${ampm.toUpperCase()}`;
 }
 
-export function renderMybbTemplates(templates: Map<string, string>, script: GameScript, opts: MybbTemplateOptions): RenderedPage[] {
+export function renderMybbTemplates(
+  templates: Map<string, string>,
+  script: GameScript,
+  opts: MybbTemplateOptions,
+): RenderedPage[] {
   const t = (name: string, vars: Vars): string => {
     const text = templates.get(name);
     if (text === undefined) throw new Error(`no template ${name}`);
     return fill(text, { lang: LANG, ...vars }, name);
   };
   const tid = script.thread.id;
-  const threadLink = (page: number): string => (opts.seo
-    ? `thread-${tid}${page > 1 ? `-page-${page}` : ''}.html`
-    : `showthread.php?tid=${tid}${page > 1 ? `&amp;page=${page}` : ''}`);
+  const threadLink = (page: number): string =>
+    opts.seo
+      ? `thread-${tid}${page > 1 ? `-page-${page}` : ''}.html`
+      : `showthread.php?tid=${tid}${page > 1 ? `&amp;page=${page}` : ''}`;
   const pagePath = (page: number): string => `/${threadLink(page).replace(/&amp;/g, '&')}`;
-  const postLink = (pid: number): string => (opts.seo ? `post-${pid}.html` : `showthread.php?tid=${tid}&amp;pid=${pid}`);
-  const profileLink = (uid: number): string => (opts.seo ? `user-${uid}.html` : `member.php?action=profile&amp;uid=${uid}`);
+  const postLink = (pid: number): string =>
+    opts.seo ? `post-${pid}.html` : `showthread.php?tid=${tid}&amp;pid=${pid}`;
+  const profileLink = (uid: number): string =>
+    opts.seo ? `user-${uid}.html` : `member.php?action=profile&amp;uid=${uid}`;
   /** build_profile_link: a member's name links to their profile; a guest's is plain text. */
   const nameLink = (name: string): string => {
     const uid = userIdOf(script, name);
@@ -92,27 +122,57 @@ export function renderMybbTemplates(templates: Map<string, string>, script: Game
   const pages = pagesOf(script);
   return pages.map((posts, i) => {
     const page = i + 1;
-    const multipage = pages.length < 2 ? '' : t('multipage', {
-      multipage_pages: `Pages (${pages.length}):`,
-      prevpage: page > 1 ? t('multipage_prevpage', { page_url: threadLink(page - 1) }) : '',
-      start: '',
-      mppage: pages.map((_, j) => t(j + 1 === page ? 'multipage_page_current' : 'multipage_page', { i: j + 1, page_url: threadLink(j + 1) })).join(''),
-      end: '',
-      nextpage: page < pages.length ? t('multipage_nextpage', { page_url: threadLink(page + 1) }) : '',
-      jumptopage: '',
-    });
+    const multipage =
+      pages.length < 2
+        ? ''
+        : t('multipage', {
+            multipage_pages: `Pages (${pages.length}):`,
+            prevpage: page > 1 ? t('multipage_prevpage', { page_url: threadLink(page - 1) }) : '',
+            start: '',
+            mppage: pages
+              .map((_, j) =>
+                t(j + 1 === page ? 'multipage_page_current' : 'multipage_page', {
+                  i: j + 1,
+                  page_url: threadLink(j + 1),
+                }),
+              )
+              .join(''),
+            end: '',
+            nextpage: page < pages.length ? t('multipage_nextpage', { page_url: threadLink(page + 1) }) : '',
+            jumptopage: '',
+          });
     const postbits = posts.map((p) => postbit(p)).join('');
     const body = t('showthread', {
       thread: { subject: html(script.thread.title), displayprefix: '' },
       headerinclude: '<link type="text/css" rel="stylesheet" href="cache/themes/theme1/global.css?t=1700000000" />',
       mybb: { settings: { alloweditreason: 1 }, asset_url: 'https://forum.example.com' },
-      header: header(script.thread.title), footer: '</div>\n</div>\n<div id="footer">Powered By <a href="https://mybb.com">MyBB</a>.</div>\n</div>',
-      threadnotesbox: '', pollbox: '', multipage, newreply: '', ratethread: '',
-      theme: { borderwidth: 0, tablespace: 5 }, thread_toggle: 'threaded', tid, pid: posts[0]!.id, threadnoteslink: '',
-      posts: postbits, search_thread: '', next_oldest_link: `showthread.php?tid=${tid}&amp;action=nextoldest`,
-      next_newest_link: `showthread.php?tid=${tid}&amp;action=nextnewest`, quickreply: '', threadexbox: '', similarthreads: '',
-      printthread: '', sendthread: '', addremovesubscription: '', addpoll: '', moderationoptions: '', forumjump: '',
-      usersbrowsing: '', thread_deleted: 0,
+      header: header(script.thread.title),
+      footer: '</div>\n</div>\n<div id="footer">Powered By <a href="https://mybb.com">MyBB</a>.</div>\n</div>',
+      threadnotesbox: '',
+      pollbox: '',
+      multipage,
+      newreply: '',
+      ratethread: '',
+      theme: { borderwidth: 0, tablespace: 5 },
+      thread_toggle: 'threaded',
+      tid,
+      pid: posts[0]!.id,
+      threadnoteslink: '',
+      posts: postbits,
+      search_thread: '',
+      next_oldest_link: `showthread.php?tid=${tid}&amp;action=nextoldest`,
+      next_newest_link: `showthread.php?tid=${tid}&amp;action=nextnewest`,
+      quickreply: '',
+      threadexbox: '',
+      similarthreads: '',
+      printthread: '',
+      sendthread: '',
+      addremovesubscription: '',
+      addpoll: '',
+      moderationoptions: '',
+      forumjump: '',
+      usersbrowsing: '',
+      thread_deleted: 0,
     });
     return { page, path: pagePath(page), file: `page-${page}.html`, body };
   });
@@ -121,31 +181,84 @@ export function renderMybbTemplates(templates: Map<string, string>, script: Game
     const uid = userIdOf(script, p.author);
     const post: Vars = {
       pid: p.id,
-      useravatar: uid === null ? '' : t('postbit_avatar', {
-        post: { profilelink_plain: profileLink(uid) }, useravatar: { image: 'images/default_avatar.png', width_height: 'width="55" height="55"' },
-      }),
+      useravatar:
+        uid === null
+          ? ''
+          : t('postbit_avatar', {
+              post: { profilelink_plain: profileLink(uid) },
+              useravatar: { image: 'images/default_avatar.png', width_height: 'width="55" height="55"' },
+            }),
       profilelink: nameLink(p.author),
       onlinestatus: uid === null ? '' : `<a href="online.php" title="Offline" class="offline"></a>`,
-      usertitle: uid === null ? 'Unregistered' : p.author === script.posts[0]!.author ? 'Game Moderator' : 'Junior Member',
+      usertitle:
+        uid === null ? 'Unregistered' : p.author === script.posts[0]!.author ? 'Game Moderator' : 'Junior Member',
       userstars: uid === null ? '' : '<img src="images/star.png" border="0" alt="*" />',
       groupimage: '',
-      user_details: uid === null ? '&nbsp;' : t('postbit_author_user', {
-        post: { postnum: 100 + script.posts.filter((q) => q.author === p.author).length, threadnum: 2, userregdate: 'Jan 2026', replink: '', profilefield: '', warninglevel: '' },
+      user_details:
+        uid === null
+          ? '&nbsp;'
+          : t('postbit_author_user', {
+              post: {
+                postnum: 100 + script.posts.filter((q) => q.author === p.author).length,
+                threadnum: 2,
+                userregdate: 'Jan 2026',
+                replink: '',
+                profilefield: '',
+                warninglevel: '',
+              },
+            }),
+      posturl: t('postbit_posturl', {
+        post: {
+          postlink: postLink(p.id),
+          pid: p.id,
+          subject_title: `${p.n === 1 ? '' : 'RE: '}${html(script.thread.title)}`,
+          inlinecheck: '',
+        },
+        post_number: p.n,
       }),
-      posturl: t('postbit_posturl', { post: { postlink: postLink(p.id), pid: p.id, subject_title: `${p.n === 1 ? '' : 'RE: '}${html(script.thread.title)}`, inlinecheck: '' }, post_number: p.n }),
       icon: '',
       postdate: myDate(p.time),
-      editedmsg: p.edited ? t('postbit_editedby', {
-        post: { editnote: `This post was last modified: ${myDate(p.edited.time)} by`, editedprofilelink: nameLink(p.edited.by) }, editreason: '',
-      }) : '',
+      editedmsg: p.edited
+        ? t('postbit_editedby', {
+            post: {
+              editnote: `This post was last modified: ${myDate(p.edited.time)} by`,
+              editedprofilelink: nameLink(p.edited.by),
+            },
+            editreason: '',
+          })
+        : '',
       subject_extra: '',
       message: mycode(script, p, p.body),
-      attachments: '', signature: '', iplogged: '', poststatus: '', input_editreason: '',
-      button_email: '', button_pm: '', button_www: '', button_find: '', button_rep: '', button_edit: '', button_quickdelete: '',
-      button_quickrestore: '', button_quote: '', button_multiquote: '', button_report: '', button_warn: '', button_purgespammer: '',
-      button_reply_pm: '', button_replyall_pm: '', button_forward_pm: '', button_delete_pm: '',
+      attachments: '',
+      signature: '',
+      iplogged: '',
+      poststatus: '',
+      input_editreason: '',
+      button_email: '',
+      button_pm: '',
+      button_www: '',
+      button_find: '',
+      button_rep: '',
+      button_edit: '',
+      button_quickdelete: '',
+      button_quickrestore: '',
+      button_quote: '',
+      button_multiquote: '',
+      button_report: '',
+      button_warn: '',
+      button_purgespammer: '',
+      button_reply_pm: '',
+      button_replyall_pm: '',
+      button_forward_pm: '',
+      button_delete_pm: '',
     };
-    return t(opts.classic ? 'postbit_classic' : 'postbit', { post, ignore_bit: '', deleted_bit: '', unapproved_shade: '', post_visibility: '' });
+    return t(opts.classic ? 'postbit_classic' : 'postbit', {
+      post,
+      ignore_bit: '',
+      deleted_bit: '',
+      unapproved_shade: '',
+      post_visibility: '',
+    });
   }
 }
 

@@ -1,6 +1,14 @@
 import {
-  escapeAttr as attr, escapeHtml as html, pad2, pagesOf, twelveHour, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  pad2,
+  pagesOf,
+  twelveHour,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -25,12 +33,18 @@ export const mybbRenderer: ThreadRenderer = {
     const pages = pagesOf(script);
     return pages.map((posts, i) => {
       const page = i + 1;
-      return { page, path: pagePath(script, page), file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
+      return {
+        page,
+        path: pagePath(script, page),
+        file: `page-${page}.html`,
+        body: renderPage(script, posts, page, pages.length),
+      };
     });
   },
 };
 
-const pagePath = (s: GameScript, page: number): string => `/showthread.php?tid=${s.thread.id}${page > 1 ? `&page=${page}` : ''}`;
+const pagePath = (s: GameScript, page: number): string =>
+  `/showthread.php?tid=${s.thread.id}${page > 1 ? `&page=${page}` : ''}`;
 const postUrl = (s: GameScript, pid: number): string => `showthread.php?tid=${s.thread.id}&pid=${pid}#pid${pid}`;
 const profileUrl = (uid: number): string => `member.php?action=profile&uid=${uid}`;
 
@@ -43,13 +57,17 @@ function dateText(iso: string): string {
 
 function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number): string {
   const items: string[] = [`<span class="pages">Pages (${pageCount}):</span>`];
-  if (page > 1) items.push(`<a href="${attr(pagePath(s, page - 1).slice(1))}" class="pagination_previous">&laquo; Previous</a>`);
+  if (page > 1)
+    items.push(`<a href="${attr(pagePath(s, page - 1).slice(1))}" class="pagination_previous">&laquo; Previous</a>`);
   for (let n = 1; n <= pageCount; n++) {
-    items.push(n === page
-      ? `<span class="pagination_current">${n}</span>`
-      : `<a href="${attr(pagePath(s, n).slice(1))}" class="pagination_page">${n}</a>`);
+    items.push(
+      n === page
+        ? `<span class="pagination_current">${n}</span>`
+        : `<a href="${attr(pagePath(s, n).slice(1))}" class="pagination_page">${n}</a>`,
+    );
   }
-  if (page < pageCount) items.push(`<a href="${attr(pagePath(s, page + 1).slice(1))}" class="pagination_next">Next &raquo;</a>`);
+  if (page < pageCount)
+    items.push(`<a href="${attr(pagePath(s, page + 1).slice(1))}" class="pagination_next">Next &raquo;</a>`);
   const pagination = pageCount > 1 ? `<div class="pagination">\n${items.join('\n')}\n</div>` : '';
   return `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
 <html xml:lang="en" lang="en" xmlns="http://www.w3.org/1999/xhtml">
@@ -160,24 +178,34 @@ export function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode
 
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br />\n';
-    case 'bold': return `<span style="font-weight: bold;" class="mycode_b">${body(s, post, n.children)}</span>`;
-    case 'italic': return `<span style="font-style: italic;" class="mycode_i">${body(s, post, n.children)}</span>`;
-    case 'strike': return `<span style="text-decoration: line-through;" class="mycode_s">${body(s, post, n.children)}</span>`;
-    case 'color': return `<span style="color: ${attr(n.color)};" class="mycode_color">${body(s, post, n.children)}</span>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br />\n';
+    case 'bold':
+      return `<span style="font-weight: bold;" class="mycode_b">${body(s, post, n.children)}</span>`;
+    case 'italic':
+      return `<span style="font-style: italic;" class="mycode_i">${body(s, post, n.children)}</span>`;
+    case 'strike':
+      return `<span style="text-decoration: line-through;" class="mycode_s">${body(s, post, n.children)}</span>`;
+    case 'color':
+      return `<span style="color: ${attr(n.color)};" class="mycode_color">${body(s, post, n.children)}</span>`;
     case 'quote': {
-      if (n.author === null) return `<blockquote class="mycode_quote"><cite>Quote:</cite>${body(s, post, n.children)}</blockquote>`;
+      if (n.author === null)
+        return `<blockquote class="mycode_quote"><cite>Quote:</cite>${body(s, post, n.children)}</blockquote>`;
       const source = [...s.posts].reverse().find((q) => q.author === n.author && q.n < post.n);
       const when = source ? `<span> (${dateText(source.time)})</span>` : '';
-      const jump = source ? `<a href="${attr(`showthread.php?pid=${source.id}#pid${source.id}`)}" class="quick_jump"></a>` : '';
+      const jump = source
+        ? `<a href="${attr(`showthread.php?pid=${source.id}#pid${source.id}`)}" class="quick_jump"></a>`
+        : '';
       return `<blockquote class="mycode_quote"><cite>${when}${html(n.author)} Wrote:  ${jump}</cite>${body(s, post, n.children)}</blockquote>`;
     }
     case 'spoiler':
       return `<div class="spoiler"><div class="spoiler_title"><span class="spoiler_button">${html(n.title ?? 'Spoiler')}</span></div><div class="spoiler_content" style="display: none;">${body(s, post, n.children)}</div></div>`;
     case 'code':
       return `<div class="codeblock"><div class="title">Code:</div><div class="body" dir="ltr"><code>${html(n.text)}</code></div></div>`;
-    case 'smilie': return `<img src="images/smilies${attr(n.src.replace(/^.*(\/[^/]+)$/, '$1'))}" alt="${attr(n.alt)}" title="${attr(n.alt)}" class="smilie smilie_1" />`;
+    case 'smilie':
+      return `<img src="images/smilies${attr(n.src.replace(/^.*(\/[^/]+)$/, '$1'))}" alt="${attr(n.alt)}" title="${attr(n.alt)}" class="smilie smilie_1" />`;
     case 'image': {
       const file = n.src.split('/').pop() ?? 'image';
       return `<img src="${attr(n.src)}" loading="lazy"  alt="[Image: ${attr(file)}]" class="mycode_img" />`;
@@ -186,6 +214,7 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
       return n.kind === 'external'
         ? `<a href="${attr(n.href)}" target="_blank" rel="noopener" class="mycode_url">${body(s, post, n.children)}</a>`
         : `<a href="${attr(n.href)}" class="mycode_url">${body(s, post, n.children)}</a>`;
-    case 'mention': return `<a href="${attr(profileUrl(n.userId))}" class="mentionme_mention">@${html(n.name)}</a>`;
+    case 'mention':
+      return `<a href="${attr(profileUrl(n.userId))}" class="mentionme_mention">@${html(n.name)}</a>`;
   }
 }

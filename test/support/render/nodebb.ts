@@ -1,5 +1,11 @@
 import {
-  escapeAttr as attr, escapeHtml as html, pagesOf, userIdOf, type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  pagesOf,
+  userIdOf,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -64,7 +70,11 @@ function topicDoc(s: GameScript, posts: readonly ScriptPost[], page: number, pag
       first: { page: 1, active: page === 1 },
       last: { page: pageCount, active: page === pageCount },
       rel: [],
-      pages: Array.from({ length: pageCount }, (_, i) => ({ page: i + 1, active: i + 1 === page, qs: `page=${i + 1}` })),
+      pages: Array.from({ length: pageCount }, (_, i) => ({
+        page: i + 1,
+        active: i + 1 === page,
+        qs: `page=${i + 1}`,
+      })),
       currentPage: page,
       pageCount,
     },
@@ -76,7 +86,9 @@ function topicDoc(s: GameScript, posts: readonly ScriptPost[], page: number, pag
 
 function postJson(s: GameScript, p: ScriptPost): unknown {
   const uid = userIdOf(s, p.author);
-  const editor = p.edited ? { uid: userIdOf(s, p.edited.by), username: p.edited.by, userslug: p.edited.by.toLowerCase() } : null;
+  const editor = p.edited
+    ? { uid: userIdOf(s, p.edited.by), username: p.edited.by, userslug: p.edited.by.toLowerCase() }
+    : null;
   return {
     pid: p.id,
     uid,
@@ -92,7 +104,18 @@ function postJson(s: GameScript, p: ScriptPost): unknown {
     timestampISO: new Date(p.time).toISOString(),
     editedISO: p.edited ? new Date(p.edited.time).toISOString() : '',
     index: p.n - 1,
-    user: { uid, username: p.author, userslug: p.author.toLowerCase(), reputation: 0, postcount: 10, picture: '', signature: '', status: 'offline', 'icon:text': p.author[0], 'icon:bgColor': '#3f51b5' },
+    user: {
+      uid,
+      username: p.author,
+      userslug: p.author.toLowerCase(),
+      reputation: 0,
+      postcount: 10,
+      picture: '',
+      signature: '',
+      status: 'offline',
+      'icon:text': p.author[0],
+      'icon:bgColor': '#3f51b5',
+    },
     editor,
     bookmarked: false,
     upvoted: false,
@@ -139,7 +162,8 @@ function block(s: GameScript, post: ScriptPost, n: Extract<ScriptNode, { op: 'qu
       const where = source ? `<a href="/post/${source.id}">${html(s.thread.title)}</a>` : html(s.thread.title);
       return `<p dir="auto">${who} said in ${where}:</p>\n${inner}`;
     }
-    case 'code': return `<pre><code>${html(n.text)}\n</code></pre>`;
+    case 'code':
+      return `<pre><code>${html(n.text)}\n</code></pre>`;
     case 'spoiler':
       return `<div class="ns-spoiler" component="spoiler" data-ns-visible="false"><div class="ns-spoiler-control"><a class="btn btn-default ns-spoiler-trigger" href="#">${html(n.title ?? 'Spoiler')}</a></div><div class="ns-spoiler-content" style="display: none;">\n${content(s, post, n.children)}</div></div>`;
   }
@@ -148,12 +172,18 @@ function block(s: GameScript, post: ScriptPost, n: Extract<ScriptNode, { op: 'qu
 function inline(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   const kids = (c: readonly ScriptNode[]): string => c.map((x) => inline(s, post, x)).join('');
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br />\n';
-    case 'bold': return `<strong>${kids(n.children)}</strong>`;
-    case 'italic': return `<em>${kids(n.children)}</em>`;
-    case 'strike': return `<s>${kids(n.children)}</s>`;
-    case 'color': return `<span style="color:${attr(n.color)}">${kids(n.children)}</span>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br />\n';
+    case 'bold':
+      return `<strong>${kids(n.children)}</strong>`;
+    case 'italic':
+      return `<em>${kids(n.children)}</em>`;
+    case 'strike':
+      return `<s>${kids(n.children)}</s>`;
+    case 'color':
+      return `<span style="color:${attr(n.color)}">${kids(n.children)}</span>`;
     case 'smilie': {
       const e = EMOJI[n.alt] ?? { file: '1f642', alt: '🙂', name: 'slightly_smiling_face' };
       return `<img
@@ -171,7 +201,11 @@ function inline(s: GameScript, post: ScriptPost, n: ScriptNode): string {
       return n.kind === 'external'
         ? `<a href="${attr(n.href)}" rel="nofollow ugc">${kids(n.children)}</a>`
         : `<a href="${attr(n.href)}">${kids(n.children)}</a>`;
-    case 'mention': return `<a class="plugin-mentions-user plugin-mentions-a" href="/uid/${n.userId}">@${html(n.name)}</a>`;
-    case 'quote': case 'code': case 'spoiler': return block(s, post, n);
+    case 'mention':
+      return `<a class="plugin-mentions-user plugin-mentions-a" href="/uid/${n.userId}">@${html(n.name)}</a>`;
+    case 'quote':
+    case 'code':
+    case 'spoiler':
+      return block(s, post, n);
   }
 }

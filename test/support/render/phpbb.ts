@@ -1,6 +1,17 @@
 import {
-  DAY_ABBR, escapeAttr as attr, escapeHtml as html, MONTH_ABBR, offsetText, pad2, pagesOf, twelveHour, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  DAY_ABBR,
+  escapeAttr as attr,
+  escapeHtml as html,
+  MONTH_ABBR,
+  offsetText,
+  pad2,
+  pagesOf,
+  twelveHour,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -26,7 +37,12 @@ export const phpbbRenderer: ThreadRenderer = {
     const pages = pagesOf(script);
     return pages.map((posts, i) => {
       const page = i + 1;
-      return { page, path: `/${pageUrl(script, page)}`, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
+      return {
+        page,
+        path: `/${pageUrl(script, page)}`,
+        file: `page-${page}.html`,
+        body: renderPage(script, posts, page, pages.length),
+      };
     });
   },
 };
@@ -304,7 +320,9 @@ function paginationBox(s: GameScript, page: number, pageCount: number): string {
 		</li>`);
   }
   if (page > 1) {
-    items.push(`		<li class="arrow previous"><a class="button button-circle" href="${href(page - 1)}" tabindex="-1" role="button"><i class="icon fa-chevron-left fa-fw" aria-hidden="true"></i><span class="sr-only">Previous</span></a></li>`);
+    items.push(
+      `		<li class="arrow previous"><a class="button button-circle" href="${href(page - 1)}" tabindex="-1" role="button"><i class="icon fa-chevron-left fa-fw" aria-hidden="true"></i><span class="sr-only">Previous</span></a></li>`,
+    );
   }
   let gap = false;
   for (let n = 1; n <= pageCount; n++) {
@@ -315,12 +333,16 @@ function paginationBox(s: GameScript, page: number, pageCount: number): string {
       continue;
     }
     gap = false;
-    items.push(n === page
-      ? `		<li class="active"><span>${n}</span></li>`
-      : `		<li><a class="button" href="${href(n)}" role="button">${n}</a></li>`);
+    items.push(
+      n === page
+        ? `		<li class="active"><span>${n}</span></li>`
+        : `		<li><a class="button" href="${href(n)}" role="button">${n}</a></li>`,
+    );
   }
   if (page < pageCount) {
-    items.push(`		<li class="arrow next"><a class="button button-circle" href="${href(page + 1)}" tabindex="-1" role="button"><i class="icon fa-chevron-right fa-fw" aria-hidden="true"></i><span class="sr-only">Next</span></a></li>`);
+    items.push(
+      `		<li class="arrow next"><a class="button button-circle" href="${href(page + 1)}" tabindex="-1" role="button"><i class="icon fa-chevron-right fa-fw" aria-hidden="true"></i><span class="sr-only">Next</span></a></li>`,
+    );
   }
   return `	<div class="pagination">
 		${total}
@@ -337,25 +359,35 @@ function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): st
 
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br>\n';
-    case 'bold': return `<strong class="text-strong">${body(s, post, n.children)}</strong>`;
-    case 'italic': return `<em class="text-italics">${body(s, post, n.children)}</em>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br>\n';
+    case 'bold':
+      return `<strong class="text-strong">${body(s, post, n.children)}</strong>`;
+    case 'italic':
+      return `<em class="text-italics">${body(s, post, n.children)}</em>`;
     // [s] is a custom BBCode on phpBB 3 boards; this is the usual replacement.
-    case 'strike': return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
-    case 'color': return `<span style="color:${attr(n.color)}">${body(s, post, n.children)}</span>`;
-    case 'quote': return quote(s, post, n.author, body(s, post, n.children));
+    case 'strike':
+      return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
+    case 'color':
+      return `<span style="color:${attr(n.color)}">${body(s, post, n.children)}</span>`;
+    case 'quote':
+      return quote(s, post, n.author, body(s, post, n.children));
     // Core phpBB has no spoiler; boards add a custom BBCode such as this one.
     case 'spoiler':
       return `<details class="spoiler"><summary>${html(n.title ?? 'Spoiler')}</summary><div class="spoiler-content">${body(s, post, n.children)}</div></details>`;
     case 'code':
       return `<div class="codebox"><p>Code: <a href="#" onclick="selectCode(this); return false;">Select all</a></p><pre><code>${html(n.text)}</code></pre></div>`;
-    case 'smilie': return `<img class="smilies" src="${attr(n.src)}" width="20" height="20" alt="${attr(n.alt)}" title="${attr(n.alt)}">`;
-    case 'image': return `<img src="${attr(n.src)}" class="postimage" alt="Image">`;
+    case 'smilie':
+      return `<img class="smilies" src="${attr(n.src)}" width="20" height="20" alt="${attr(n.alt)}" title="${attr(n.alt)}">`;
+    case 'image':
+      return `<img src="${attr(n.src)}" class="postimage" alt="Image">`;
     case 'link':
       return `<a href="${attr(n.href)}" class="${n.kind === 'external' ? 'postlink' : 'postlink-local'}">${body(s, post, n.children)}</a>`;
     // Core phpBB 3.3 has no @mentions; mention extensions print a profile link like this.
-    case 'mention': return `<a href="${attr(profileUrl(n.userId))}" class="mention">@${html(n.name)}</a>`;
+    case 'mention':
+      return `<a href="${attr(profileUrl(n.userId))}" class="mention">@${html(n.name)}</a>`;
   }
 }
 

@@ -1,6 +1,13 @@
 import {
-  escapeAttr as attr, escapeHtml as html, MONTH_ABBR, pad2, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  MONTH_ABBR,
+  pad2,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 import { descriptor } from '../../../scrapers/proboards.js';
@@ -88,13 +95,17 @@ function pagination(s: GameScript, page: number, pageCount: number): string {
       : `      <li class="ui-pagination-page ui-pagination-slot prev state-disabled"><a href="javascript:void(0)">&laquo;</a></li>`,
   ];
   for (let n = 1; n <= pageCount; n++) {
-    items.push(n === page
-      ? `      <li class="ui-pagination-page ui-pagination-slot state-selected"><span>${n}</span></li>`
-      : `      <li class="ui-pagination-page ui-pagination-slot"><a href="${attr(href(n))}">${n}</a></li>`);
+    items.push(
+      n === page
+        ? `      <li class="ui-pagination-page ui-pagination-slot state-selected"><span>${n}</span></li>`
+        : `      <li class="ui-pagination-page ui-pagination-slot"><a href="${attr(href(n))}">${n}</a></li>`,
+    );
   }
-  items.push(page < pageCount
-    ? `      <li class="ui-pagination-page ui-pagination-slot next"><a href="${attr(href(page + 1))}">&raquo;</a></li>`
-    : `      <li class="ui-pagination-page ui-pagination-slot next state-disabled"><a href="javascript:void(0)">&raquo;</a></li>`);
+  items.push(
+    page < pageCount
+      ? `      <li class="ui-pagination-page ui-pagination-slot next"><a href="${attr(href(page + 1))}">&raquo;</a></li>`
+      : `      <li class="ui-pagination-page ui-pagination-slot next state-disabled"><a href="javascript:void(0)">&raquo;</a></li>`,
+  );
   return `    <ul class="ui-pagination">\n${items.join('\n')}\n    </ul>`;
 }
 
@@ -142,28 +153,44 @@ function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): st
 
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br>';
-    case 'bold': return `<b>${body(s, post, n.children)}</b>`;
-    case 'italic': return `<i>${body(s, post, n.children)}</i>`;
-    case 'strike': return `<s>${body(s, post, n.children)}</s>`;
-    case 'color': return `<span style="color: ${attr(n.color)}">${body(s, post, n.children)}</span>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br>';
+    case 'bold':
+      return `<b>${body(s, post, n.children)}</b>`;
+    case 'italic':
+      return `<i>${body(s, post, n.children)}</i>`;
+    case 'strike':
+      return `<s>${body(s, post, n.children)}</s>`;
+    case 'color':
+      return `<span style="color: ${attr(n.color)}">${body(s, post, n.children)}</span>`;
     case 'quote': {
-      const source = n.author === null ? undefined : [...s.posts].reverse().find((q) => q.author === n.author && q.n < post.n);
-      const header = n.author === null ? 'Quote' : source ? `<a href="/post/${source.id}/thread">${html(n.author)} said:</a>` : `${html(n.author)} said:`;
+      const source =
+        n.author === null ? undefined : [...s.posts].reverse().find((q) => q.author === n.author && q.n < post.n);
+      const header =
+        n.author === null
+          ? 'Quote'
+          : source
+            ? `<a href="/post/${source.id}/thread">${html(n.author)} said:</a>`
+            : `${html(n.author)} said:`;
       const who = n.author === null ? '' : ` author="@${attr(n.author.toLowerCase())}"`;
       const when = source ? ` data-timestamp="${Date.parse(source.time)}"` : '';
       return `<div class="quote"${who}${when}><div class="quote_header">${header}</div><div class="quote_body">${body(s, post, n.children)}<div class="quote_clear"></div></div></div>`;
     }
     case 'spoiler':
       return `<div class="spoiler"><div class="spoiler_header">${html(n.title ?? 'Spoiler')}</div><div class="spoiler_body" style="display: none;">${body(s, post, n.children)}</div></div>`;
-    case 'code': return `<div class="code"><pre>${html(n.text)}</pre></div>`;
-    case 'smilie': return `<img src="//images.proboards.com/v5/smiley${attr(n.src.replace(/^.*(\/[^/]+)$/, '$1'))}" alt="${attr(n.alt)}" title="${attr(n.alt)}" class="smile">`;
-    case 'image': return `<img src="${attr(n.src)}" alt=" ">`;
+    case 'code':
+      return `<div class="code"><pre>${html(n.text)}</pre></div>`;
+    case 'smilie':
+      return `<img src="//images.proboards.com/v5/smiley${attr(n.src.replace(/^.*(\/[^/]+)$/, '$1'))}" alt="${attr(n.alt)}" title="${attr(n.alt)}" class="smile">`;
+    case 'image':
+      return `<img src="${attr(n.src)}" alt=" ">`;
     case 'link':
       return n.kind === 'external'
         ? `<a href="${attr(n.href)}" target="_blank" rel="nofollow">${body(s, post, n.children)}</a>`
         : `<a href="${attr(n.href)}">${body(s, post, n.children)}</a>`;
-    case 'mention': return `<a class="user-link user-${n.userId} group-0" href="/user/${n.userId}" data-id="${n.userId}">@${html(n.name)}</a>`;
+    case 'mention':
+      return `<a class="user-link user-${n.userId} group-0" href="/user/${n.userId}" data-id="${n.userId}">@${html(n.name)}</a>`;
   }
 }

@@ -1,6 +1,14 @@
 import {
-  escapeAttr as attr, escapeHtml as html, pad2, pagesOf, twelveHour, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  pad2,
+  pagesOf,
+  twelveHour,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -17,7 +25,20 @@ import type { RenderedPage, ThreadRenderer } from './index.js';
  */
 
 const ZONE = 'UTC';
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export const smfRenderer: ThreadRenderer = {
   engine: 'smf',
@@ -26,12 +47,18 @@ export const smfRenderer: ThreadRenderer = {
     const pages = pagesOf(script);
     return pages.map((posts, i) => {
       const page = i + 1;
-      return { page, path: pagePath(script, page), file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
+      return {
+        page,
+        path: pagePath(script, page),
+        file: `page-${page}.html`,
+        body: renderPage(script, posts, page, pages.length),
+      };
     });
   },
 };
 
-const pagePath = (s: GameScript, page: number): string => `/index.php?topic=${s.thread.id}.${(page - 1) * s.thread.postsPerPage}`;
+const pagePath = (s: GameScript, page: number): string =>
+  `/index.php?topic=${s.thread.id}.${(page - 1) * s.thread.postsPerPage}`;
 const msgUrl = (id: number): string => `/index.php?msg=${id}`;
 const profileUrl = (uid: number): string => `/index.php?action=profile;u=${uid}`;
 
@@ -45,9 +72,16 @@ function timeText(iso: string): string {
 function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number): string {
   const links: string[] = [];
   for (let n = 1; n <= pageCount; n++) {
-    links.push(n === page ? `<span class="current_page">${n}</span>` : `<a class="nav_page" href="${attr(pagePath(s, n))}">${n}</a>`);
+    links.push(
+      n === page
+        ? `<span class="current_page">${n}</span>`
+        : `<a class="nav_page" href="${attr(pagePath(s, n))}">${n}</a>`,
+    );
   }
-  if (page < pageCount) links.push(`<a class="nav_page" href="${attr(pagePath(s, page + 1))}"><span class="main_icons next_page"></span></a>`);
+  if (page < pageCount)
+    links.push(
+      `<a class="nav_page" href="${attr(pagePath(s, page + 1))}"><span class="main_icons next_page"></span></a>`,
+    );
   const pagelinks = (button: string): string => `<div class="pagelinks floatleft">
 				${button}
 				<span class="pages">Pages</span>${links.join(' ')}
@@ -96,16 +130,24 @@ function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, p
 
 function author(s: GameScript, name: string): string {
   const uid = userIdOf(s, name);
-  return uid === null ? html(name) : `<a href="${attr(profileUrl(uid))}" title="View the profile of ${attr(name)}">${html(name)}</a>`;
+  return uid === null
+    ? html(name)
+    : `<a href="${attr(profileUrl(uid))}" title="View the profile of ${attr(name)}">${html(name)}</a>`;
 }
 
 function renderPost(s: GameScript, p: ScriptPost): string {
   const counter = p.n - 1;
   const subject = counter === 0 ? html(s.thread.title) : `Re: ${html(s.thread.title)}`;
-  const modified = p.edited ? `<span class="lastedit">Last Edit</span>: ${timeText(p.edited.time)} by ${html(p.edited.by)}` : '';
+  const modified = p.edited
+    ? `<span class="lastedit">Last Edit</span>: ${timeText(p.edited.time)} by ${html(p.edited.by)}`
+    : '';
   return `
-				<div class="windowbg">${counter === 0 ? '' : `
-					<a id="msg${p.id}"></a>`}
+				<div class="windowbg">${
+          counter === 0
+            ? ''
+            : `
+					<a id="msg${p.id}"></a>`
+        }
 					<div class="post_wrapper">
 						<div class="poster">
 							<h4>
@@ -158,14 +200,21 @@ export function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode
 
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br>';
-    case 'bold': return `<b>${body(s, post, n.children)}</b>`;
-    case 'italic': return `<i>${body(s, post, n.children)}</i>`;
-    case 'strike': return `<s>${body(s, post, n.children)}</s>`;
-    case 'color': return `<span style="color: ${attr(n.color)};" class="bbc_color">${body(s, post, n.children)}</span>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br>';
+    case 'bold':
+      return `<b>${body(s, post, n.children)}</b>`;
+    case 'italic':
+      return `<i>${body(s, post, n.children)}</i>`;
+    case 'strike':
+      return `<s>${body(s, post, n.children)}</s>`;
+    case 'color':
+      return `<span style="color: ${attr(n.color)};" class="bbc_color">${body(s, post, n.children)}</span>`;
     case 'quote': {
-      if (n.author === null) return `<blockquote class="bbc_standard_quote"><cite>Quote</cite>${body(s, post, n.children)}</blockquote>`;
+      if (n.author === null)
+        return `<blockquote class="bbc_standard_quote"><cite>Quote</cite>${body(s, post, n.children)}</blockquote>`;
       const source = [...s.posts].reverse().find((q) => q.author === n.author && q.n < post.n);
       const cite = source
         ? `<a href="${attr(msgUrl(source.id))}">Quote from: ${html(n.author)} on ${timeText(source.time)}</a>`
@@ -177,12 +226,15 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
       return `<div class="spoiler"><div class="spoilerheader">${html(n.title ?? 'Spoiler')}</div><div class="spoilerbody" style="display: none;">${body(s, post, n.children)}</div></div>`;
     case 'code':
       return `<div class="codeheader"><span class="code floatleft">Code</span> <a class="codeoperation smf_select_text">Select</a> <a class="codeoperation smf_expand_code hidden" data-shrink-txt="Shrink" data-expand-txt="Expand">Expand</a></div><code class="bbc_code">${html(n.text)}</code>`;
-    case 'smilie': return `<img src="/Smileys/fugue${attr(n.src.replace(/^.*(\/[^/]+)$/, '$1'))}" alt="${attr(n.alt)}" title="${attr(n.alt)}" class="smiley">`;
-    case 'image': return `<img src="${attr(n.src)}" alt="" class="bbc_img" loading="lazy">`;
+    case 'smilie':
+      return `<img src="/Smileys/fugue${attr(n.src.replace(/^.*(\/[^/]+)$/, '$1'))}" alt="${attr(n.alt)}" title="${attr(n.alt)}" class="smiley">`;
+    case 'image':
+      return `<img src="${attr(n.src)}" alt="" class="bbc_img" loading="lazy">`;
     case 'link':
       return n.kind === 'external'
         ? `<a href="${attr(n.href)}" class="bbc_link" target="_blank" rel="noopener">${body(s, post, n.children)}</a>`
         : `<a href="${attr(n.href)}" class="bbc_link">${body(s, post, n.children)}</a>`;
-    case 'mention': return `<a href="${attr(profileUrl(n.userId))}" class="mention" data-mention="${n.userId}">@${html(n.name)}</a>`;
+    case 'mention':
+      return `<a href="${attr(profileUrl(n.userId))}" class="mention" data-mention="${n.userId}">@${html(n.name)}</a>`;
   }
 }

@@ -1,6 +1,13 @@
 import {
-  escapeAttr as attr, escapeHtml as html, pad2, pagesOf, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  pad2,
+  pagesOf,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -25,8 +32,12 @@ const FORUM = { id: 2, title: 'Mafia Games' };
 
 /** vBulletin's default smilies: the image file and the title it shows (alt is empty). */
 export const VB_SMILIES: Record<string, { file: string; title: string }> = {
-  ':)': { file: 'smile', title: 'Smile' }, ':(': { file: 'frown', title: 'Frown' }, ';)': { file: 'wink', title: 'Wink' },
-  ':D': { file: 'biggrin', title: 'Big Grin' }, ':p': { file: 'tongue', title: 'Stick Out Tongue' }, ':cool:': { file: 'cool', title: 'Cool' },
+  ':)': { file: 'smile', title: 'Smile' },
+  ':(': { file: 'frown', title: 'Frown' },
+  ';)': { file: 'wink', title: 'Wink' },
+  ':D': { file: 'biggrin', title: 'Big Grin' },
+  ':p': { file: 'tongue', title: 'Stick Out Tongue' },
+  ':cool:': { file: 'cool', title: 'Cool' },
 };
 
 /**
@@ -44,11 +55,19 @@ export function asVbulletinWrites(nodes: readonly ScriptNode[], opts: { mentions
           ...asVbulletinWrites(n.children, opts),
           { op: 'text', text: '[/spoiler]' },
         ];
-      case 'mention': return opts.mentions ? [n] : [{ op: 'text', text: n.name }];
-      case 'smilie': return [{ ...n, alt: VB_SMILIES[n.alt]?.title ?? n.alt }];
-      case 'bold': case 'italic': case 'strike': case 'color': case 'quote': case 'link':
+      case 'mention':
+        return opts.mentions ? [n] : [{ op: 'text', text: n.name }];
+      case 'smilie':
+        return [{ ...n, alt: VB_SMILIES[n.alt]?.title ?? n.alt }];
+      case 'bold':
+      case 'italic':
+      case 'strike':
+      case 'color':
+      case 'quote':
+      case 'link':
         return [{ ...n, children: asVbulletinWrites(n.children, opts) }];
-      default: return [n];
+      default:
+        return [n];
     }
   });
 }
@@ -60,7 +79,12 @@ export const vbulletin3Renderer: ThreadRenderer = {
     const pages = pagesOf(script);
     return pages.map((posts, i) => {
       const page = i + 1;
-      return { page, path: `/${pageUrl(script, page)}`, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
+      return {
+        page,
+        path: `/${pageUrl(script, page)}`,
+        file: `page-${page}.html`,
+        body: renderPage(script, posts, page, pages.length),
+      };
     });
   },
 };
@@ -251,12 +275,20 @@ function pageNav(s: GameScript, page: number, pageCount: number): string {
   if (pageCount <= 1) return '&nbsp;';
   const cells: string[] = [];
   for (let n = 1; n <= pageCount; n++) {
-    cells.push(n === page
-      ? `<td class="alt2"><span class="smallfont" title="Showing results"><strong>${n}</strong></span></td>`
-      : `<td class="alt1"><a class="smallfont" href="${attr(pageUrl(s, n))}" title="Show results">${n}</a></td>`);
+    cells.push(
+      n === page
+        ? `<td class="alt2"><span class="smallfont" title="Showing results"><strong>${n}</strong></span></td>`
+        : `<td class="alt1"><a class="smallfont" href="${attr(pageUrl(s, n))}" title="Show results">${n}</a></td>`,
+    );
   }
-  const prev = page > 1 ? `\n\t<td class="alt1"><a rel="prev" class="smallfont" href="${attr(pageUrl(s, page - 1))}" title="Prev Page">&lt;</a></td>` : '';
-  const next = page < pageCount ? `\n\t<td class="alt1"><a rel="next" class="smallfont" href="${attr(pageUrl(s, page + 1))}" title="Next Page">&gt;</a></td>` : '';
+  const prev =
+    page > 1
+      ? `\n\t<td class="alt1"><a rel="prev" class="smallfont" href="${attr(pageUrl(s, page - 1))}" title="Prev Page">&lt;</a></td>`
+      : '';
+  const next =
+    page < pageCount
+      ? `\n\t<td class="alt1"><a rel="next" class="smallfont" href="${attr(pageUrl(s, page + 1))}" title="Next Page">&gt;</a></td>`
+      : '';
   return `<div class="pagenav" align="right">
 <table class="tborder" cellpadding="3" cellspacing="1" border="0">
 <tr>
@@ -275,16 +307,25 @@ function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): st
 
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br />\n';
-    case 'bold': return `<b>${body(s, post, n.children)}</b>`;
-    case 'italic': return `<i>${body(s, post, n.children)}</i>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br />\n';
+    case 'bold':
+      return `<b>${body(s, post, n.children)}</b>`;
+    case 'italic':
+      return `<i>${body(s, post, n.children)}</i>`;
     // [S] is a custom BBCode on vB boards; a line-through span is the usual replacement.
-    case 'strike': return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
-    case 'color': return `<font color="${attr(n.color)}">${body(s, post, n.children)}</font>`;
-    case 'quote': return quote(s, post, n.author, body(s, post, n.children));
-    case 'spoiler': return body(s, post, n.children); // rewritten away by asVbulletinWrites
-    case 'code': return `<div style="margin:20px; margin-top:5px">
+    case 'strike':
+      return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
+    case 'color':
+      return `<font color="${attr(n.color)}">${body(s, post, n.children)}</font>`;
+    case 'quote':
+      return quote(s, post, n.author, body(s, post, n.children));
+    case 'spoiler':
+      return body(s, post, n.children); // rewritten away by asVbulletinWrites
+    case 'code':
+      return `<div style="margin:20px; margin-top:5px">
 	<div class="smallfont" style="margin-bottom:2px">Code:</div>
 	<pre class="alt2" dir="ltr" style="
 		margin: 0px;
@@ -296,12 +337,20 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
 		overflow: auto">${html(n.text)}</pre>
 </div>`;
     case 'smilie': {
-      const file = Object.values(VB_SMILIES).find((v) => v.title === n.alt)?.file ?? n.src.split('/').pop()!.replace(/\.\w+$/, '');
+      const file =
+        Object.values(VB_SMILIES).find((v) => v.title === n.alt)?.file ??
+        n.src
+          .split('/')
+          .pop()!
+          .replace(/\.\w+$/, '');
       return `<img src="images/smilies/${attr(file)}.gif" border="0" alt="" title="${attr(n.alt)}" class="inlineimg" />`;
     }
-    case 'image': return `<img src="${attr(n.src)}" border="0" alt="" />`;
-    case 'link': return `<a href="${attr(n.href)}" target="_blank">${body(s, post, n.children)}</a>`;
-    case 'mention': return html(n.name); // rewritten away by asVbulletinWrites
+    case 'image':
+      return `<img src="${attr(n.src)}" border="0" alt="" />`;
+    case 'link':
+      return `<a href="${attr(n.href)}" target="_blank">${body(s, post, n.children)}</a>`;
+    case 'mention':
+      return html(n.name); // rewritten away by asVbulletinWrites
   }
 }
 
@@ -312,11 +361,12 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
  */
 function quote(s: GameScript, post: ScriptPost, author: string | null, inner: string): string {
   const source = author === null ? undefined : [...s.posts].reverse().find((q) => q.author === author && q.n < post.n);
-  const content = author === null
-    ? `
+  const content =
+    author === null
+      ? `
 				${inner}
 			`
-    : `
+      : `
 				<div>
 					Originally Posted by <strong>${html(author)}</strong>
 					${source ? `<a href="showthread.php?p=${source.id}#post${source.id}" rel="nofollow"><img class="inlineimg" src="images/buttons/viewpost.gif" border="0" alt="View Post" /></a>` : ''}

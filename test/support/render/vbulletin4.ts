@@ -1,6 +1,14 @@
 import {
-  escapeAttr as attr, escapeHtml as html, pad2, pagesOf, twelveHour, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  pad2,
+  pagesOf,
+  twelveHour,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 import { asVbulletinWrites, VB_SMILIES } from './vbulletin3.js';
@@ -34,7 +42,12 @@ export const vbulletin4Renderer: ThreadRenderer = {
     return pages.map((posts, i) => {
       const page = i + 1;
       const path = `/${pageUrl(script, page)}`;
-      return { page, path, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length, relativeBase(path)) };
+      return {
+        page,
+        path,
+        file: `page-${page}.html`,
+        body: renderPage(script, posts, page, pages.length, relativeBase(path)),
+      };
     });
   },
 };
@@ -45,7 +58,13 @@ const threadUrl = (s: GameScript): string => `showthread.php/${s.thread.id}-${sl
 const pageUrl = (s: GameScript, page: number): string => (page <= 1 ? threadUrl(s) : `${threadUrl(s)}/page${page}`);
 const memberUrl = (name: string, uid: number): string => `member.php/${uid}-${name.replace(/[^A-Za-z0-9]+/g, '-')}`;
 
-function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number, base: string): string {
+function renderPage(
+  s: GameScript,
+  posts: readonly ScriptPost[],
+  page: number,
+  pageCount: number,
+  base: string,
+): string {
   const title = html(s.thread.title);
   const per = s.thread.postsPerPage;
   const first = (page - 1) * per + 1;
@@ -226,17 +245,34 @@ function timeOnly(iso: string): string {
   return `${pad2(h)}:${pad2(w.mi)} ${ampm.toUpperCase()}`;
 }
 
-function pagination(s: GameScript, page: number, pageCount: number, where: 'top' | 'bottom', first: number, last: number, total: number): string {
+function pagination(
+  s: GameScript,
+  page: number,
+  pageCount: number,
+  where: 'top' | 'bottom',
+  first: number,
+  last: number,
+  total: number,
+): string {
   const stats = `Results ${first} to ${last} of ${total}`;
-  if (pageCount <= 1) return `<div id="postpagestats_${where === 'top' ? 'above' : 'below'}" class="postpagestats">${stats}</div>`;
+  if (pageCount <= 1)
+    return `<div id="postpagestats_${where === 'top' ? 'above' : 'below'}" class="postpagestats">${stats}</div>`;
   const spans: string[] = [];
   for (let n = 1; n <= pageCount; n++) {
-    spans.push(n === page
-      ? `<span class="selected"><a href="javascript://" title="${stats}">${n}</a></span>`
-      : `<span><a href="${attr(pageUrl(s, n))}" title="Show results">${n}</a></span>`);
+    spans.push(
+      n === page
+        ? `<span class="selected"><a href="javascript://" title="${stats}">${n}</a></span>`
+        : `<span><a href="${attr(pageUrl(s, n))}" title="Show results">${n}</a></span>`,
+    );
   }
-  const prev = page > 1 ? `<span class="prev_next"><a rel="prev" href="${attr(pageUrl(s, page - 1))}" title="Prev Page"><img src="images/pagination/previous-left.png" alt="Previous" /></a></span>` : '';
-  const next = page < pageCount ? `<span class="prev_next"><a rel="next" href="${attr(pageUrl(s, page + 1))}" title="Next Page"><img src="images/pagination/next-right.png" alt="Next" /></a></span>` : '';
+  const prev =
+    page > 1
+      ? `<span class="prev_next"><a rel="prev" href="${attr(pageUrl(s, page - 1))}" title="Prev Page"><img src="images/pagination/previous-left.png" alt="Previous" /></a></span>`
+      : '';
+  const next =
+    page < pageCount
+      ? `<span class="prev_next"><a rel="next" href="${attr(pageUrl(s, page + 1))}" title="Next Page"><img src="images/pagination/next-right.png" alt="Next" /></a></span>`
+      : '';
   return `<div id="pagination_${where}" class="pagination_${where}">
 			<form action="${attr(pageUrl(s, page))}" method="get" class="pagination popupmenu nohovermenu">
 <input type="hidden" name="t" value="${s.thread.id}" />
@@ -261,16 +297,25 @@ function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): st
 
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br />\n';
-    case 'bold': return `<b>${body(s, post, n.children)}</b>`;
-    case 'italic': return `<i>${body(s, post, n.children)}</i>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br />\n';
+    case 'bold':
+      return `<b>${body(s, post, n.children)}</b>`;
+    case 'italic':
+      return `<i>${body(s, post, n.children)}</i>`;
     // [S] is a custom BBCode on vB boards; a line-through span is the usual replacement.
-    case 'strike': return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
-    case 'color': return `<font color="${attr(n.color)}">${body(s, post, n.children)}</font>`;
-    case 'quote': return quote(s, post, n.author, body(s, post, n.children));
-    case 'spoiler': return body(s, post, n.children); // rewritten away by asVbulletinWrites
-    case 'code': return `<div class="bbcode_container">
+    case 'strike':
+      return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
+    case 'color':
+      return `<font color="${attr(n.color)}">${body(s, post, n.children)}</font>`;
+    case 'quote':
+      return quote(s, post, n.author, body(s, post, n.children));
+    case 'spoiler':
+      return body(s, post, n.children); // rewritten away by asVbulletinWrites
+    case 'code':
+      return `<div class="bbcode_container">
 	<div class="bbcode_description">Code:</div>
 	<pre class="bbcode_code" style="height:36px;">${html(n.text)}</pre>
 </div>`;
@@ -278,26 +323,30 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
       const file = Object.values(VB_SMILIES).find((v) => v.title === n.alt)?.file ?? 'smile';
       return `<img src="images/smilies/${attr(file)}.png" border="0" alt="" title="${attr(n.alt)}" class="inlineimg" />`;
     }
-    case 'image': return `<img src="${attr(n.src)}" border="0" alt="" />`;
+    case 'image':
+      return `<img src="${attr(n.src)}" border="0" alt="" />`;
     case 'link':
       return n.kind === 'external'
         ? `<a href="${attr(n.href)}" target="_blank" rel="nofollow">${body(s, post, n.children)}</a>`
         : `<a href="${attr(n.href)}" target="_blank">${body(s, post, n.children)}</a>`;
-    case 'mention': return html(n.name); // rewritten away by asVbulletinWrites
+    case 'mention':
+      return html(n.name); // rewritten away by asVbulletinWrites
   }
 }
 
 /** vB 4's bbcode_quote template; the view-post arrow points at the author's latest earlier post. */
 function quote(s: GameScript, post: ScriptPost, author: string | null, inner: string): string {
   const source = author === null ? undefined : [...s.posts].reverse().find((q) => q.author === author && q.n < post.n);
-  const postedBy = author === null
-    ? ''
-    : `
+  const postedBy =
+    author === null
+      ? ''
+      : `
 				<div class="bbcode_postedby">
 					<img src="images/misc/quote_icon.png" alt="Quote" /> Originally Posted by <strong>${html(author)}</strong>
 					${source ? `<a href="showthread.php?p=${source.id}#post${source.id}" rel="nofollow"><img class="inlineimg" src="images/buttons/viewpost-right.png" alt="View Post" /></a>` : ''}
 				</div>`;
-  const message = author === null ? `\n\t\t\t\t${inner}\n\t\t\t` : `\n\t\t\t\t<div class="message">${inner}</div>\n\t\t\t`;
+  const message =
+    author === null ? `\n\t\t\t\t${inner}\n\t\t\t` : `\n\t\t\t\t<div class="message">${inner}</div>\n\t\t\t`;
   return `<div class="bbcode_container">
 	<div class="bbcode_quote">
 		<div class="quote_container">

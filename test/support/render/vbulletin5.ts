@@ -1,6 +1,14 @@
 import {
-  escapeAttr as attr, escapeHtml as html, pad2, pagesOf, twelveHour, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  pad2,
+  pagesOf,
+  twelveHour,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 import { asVbulletinWrites, VB_SMILIES } from './vbulletin3.js';
@@ -41,19 +49,35 @@ export const vbulletin5Renderer: ThreadRenderer = {
     return pages.map((posts, i) => {
       const page = i + 1;
       const path = pagePath(script, page);
-      return { page, path, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length, relativeBase(path)) };
+      return {
+        page,
+        path,
+        file: `page-${page}.html`,
+        body: renderPage(script, posts, page, pages.length, relativeBase(path)),
+      };
     });
   },
 };
 
-const slug = (s: GameScript): string => s.thread.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: GameScript): string =>
+  s.thread.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const threadPath = (s: GameScript): string => `/forum/${CHANNEL.slug}/${s.thread.id}-${slug(s)}`;
 const pagePath = (s: GameScript, page: number): string => (page <= 1 ? threadPath(s) : `${threadPath(s)}/page${page}`);
 /** A link as the page prints it: relative to <base href> (see relativeBase). */
 const rel = (path: string): string => path.replace(/^\//, '');
-const memberPath = (name: string, uid: number): string => `/member/${uid}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+const memberPath = (name: string, uid: number): string =>
+  `/member/${uid}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
-function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number, base: string): string {
+function renderPage(
+  s: GameScript,
+  posts: readonly ScriptPost[],
+  page: number,
+  pageCount: number,
+  base: string,
+): string {
   const title = html(s.thread.title);
   const nav = pageNav(s, page, pageCount);
   return `<!DOCTYPE html>
@@ -229,12 +253,14 @@ function serverClock(iso: string): string {
 }
 
 function pageNav(s: GameScript, page: number, pageCount: number): string {
-  const prev = page > 1
-    ? `<a  href="${attr(rel(pagePath(s, page - 1)))}" class="arrow left-arrow " data-page="${page - 1}" title="Previous Page" rel="prev"><span class="vb-icon vb-icon-arrow-left"></span></a>`
-    : '<a  class="arrow left-arrow h-disabled"  title="Previous Page" rel="prev"><span class="vb-icon vb-icon-arrow-left"></span></a>';
-  const next = page < pageCount
-    ? `<a  href="${attr(rel(pagePath(s, page + 1)))}" class="arrow right-arrow " data-page="${page + 1}" title="Next Page" rel="next"><span class="vb-icon vb-icon-arrow-right"></span></a>`
-    : '<a  class="arrow right-arrow h-disabled"  title="Next Page" rel="next"><span class="vb-icon vb-icon-arrow-right"></span></a>';
+  const prev =
+    page > 1
+      ? `<a  href="${attr(rel(pagePath(s, page - 1)))}" class="arrow left-arrow " data-page="${page - 1}" title="Previous Page" rel="prev"><span class="vb-icon vb-icon-arrow-left"></span></a>`
+      : '<a  class="arrow left-arrow h-disabled"  title="Previous Page" rel="prev"><span class="vb-icon vb-icon-arrow-left"></span></a>';
+  const next =
+    page < pageCount
+      ? `<a  href="${attr(rel(pagePath(s, page + 1)))}" class="arrow right-arrow " data-page="${page + 1}" title="Next Page" rel="next"><span class="vb-icon vb-icon-arrow-right"></span></a>`
+      : '<a  class="arrow right-arrow h-disabled"  title="Next Page" rel="next"><span class="vb-icon vb-icon-arrow-right"></span></a>';
   return `<div class="pagenav-controls ">
 	<form class="pagenav-form h-clearfix" action="${attr(rel(threadPath(s)))}">
 		<input type="hidden" class="defaultpage" value="${page}" />
@@ -256,16 +282,25 @@ function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): st
 
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br />\n';
-    case 'bold': return `<b>${body(s, post, n.children)}</b>`;
-    case 'italic': return `<i>${body(s, post, n.children)}</i>`;
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br />\n';
+    case 'bold':
+      return `<b>${body(s, post, n.children)}</b>`;
+    case 'italic':
+      return `<i>${body(s, post, n.children)}</i>`;
     // [S] is a custom BBCode on vB boards; a line-through span is the usual replacement.
-    case 'strike': return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
-    case 'color': return `<span style="color:${attr(n.color)}">${body(s, post, n.children)}</span>`;
-    case 'quote': return quote(s, post, n.author, body(s, post, n.children));
-    case 'spoiler': return body(s, post, n.children); // rewritten away by asVbulletinWrites
-    case 'code': return `<div class="bbcode_container">
+    case 'strike':
+      return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
+    case 'color':
+      return `<span style="color:${attr(n.color)}">${body(s, post, n.children)}</span>`;
+    case 'quote':
+      return quote(s, post, n.author, body(s, post, n.children));
+    case 'spoiler':
+      return body(s, post, n.children); // rewritten away by asVbulletinWrites
+    case 'code':
+      return `<div class="bbcode_container">
 	<div class="bbcode_description">Code:</div>
 	<pre class="bbcode_code" style="max-height:calc(30 * 18px + 12px);">${html(n.text)}</pre>
 </div>`;
@@ -274,8 +309,10 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
       const id = entry ? Object.keys(VB_SMILIES).indexOf(entry[0]) + 1 : 1;
       return `<img src="core/images/smilies/${attr(entry?.[1].file ?? 'smile')}.png" border="0" alt="" title="${attr(n.alt)}" smilieid="${id}" class="inlineimg" />`;
     }
-    case 'image': return `<img src="${attr(n.src)}" border="0" alt="" />`;
-    case 'link': return `<a href="${attr(n.href)}" target="_blank">${body(s, post, n.children)}</a>`;
+    case 'image':
+      return `<img src="${attr(n.src)}" border="0" alt="" />`;
+    case 'link':
+      return `<a href="${attr(n.href)}" target="_blank">${body(s, post, n.children)}</a>`;
     case 'mention':
       return `<a href="${attr(rel(memberPath(n.name, n.userId)))}" class="b-bbcode-user js-bbcode-user" data-userid="${n.userId}">${html(n.name)}</a>`;
   }
@@ -284,14 +321,16 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
 /** vB 5's quote: vB 4's bbcode_* blocks with an icon class and a "View Post" arrow link. */
 function quote(s: GameScript, post: ScriptPost, author: string | null, inner: string): string {
   const source = author === null ? undefined : [...s.posts].reverse().find((q) => q.author === author && q.n < post.n);
-  const postedBy = author === null
-    ? ''
-    : `
+  const postedBy =
+    author === null
+      ? ''
+      : `
 				<div class="bbcode_postedby">
 					Originally posted by <strong>${html(author)}</strong>
 					${source ? `<a href="${attr(rel(`${threadPath(s)}?p=${source.id}#post${source.id}`))}" rel="nofollow" title="View Post" class="b-icon b-icon__double-arrow-right--blue animate-scroll">View Post</a>` : ''}
 				</div>`;
-  const message = author === null ? `\n\t\t\t\t${inner}\n\t\t\t` : `\n\t\t\t\t<div class="message">${inner}</div>\n\t\t\t`;
+  const message =
+    author === null ? `\n\t\t\t\t${inner}\n\t\t\t` : `\n\t\t\t\t<div class="message">${inner}</div>\n\t\t\t`;
   return `<div class="bbcode_container">
 	<div class="bbcode_quote">
 		<div class="quote_container">

@@ -1,6 +1,15 @@
 import {
-  escapeAttr as attr, escapeHtml as html, MONTH_ABBR, pad2, pagesOf, twelveHour, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  MONTH_ABBR,
+  pad2,
+  pagesOf,
+  twelveHour,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -26,8 +35,11 @@ const RECENT_MS = 7 * 86_400_000;
 const FORUM = { id: 2, title: 'Mafia Games', slug: 'mafia-games' };
 /** Sprite positions of XF 1's default smilies (the meaning is in alt; the image is clear.png). */
 const SMILIE_SPRITE: Record<string, { n: number; title: string }> = {
-  ':)': { n: 1, title: 'Smile' }, ';)': { n: 2, title: 'Wink' }, ':(': { n: 3, title: 'Frown' },
-  ':D': { n: 8, title: 'Big Grin' }, ':cool:': { n: 6, title: 'Cool' },
+  ':)': { n: 1, title: 'Smile' },
+  ';)': { n: 2, title: 'Wink' },
+  ':(': { n: 3, title: 'Frown' },
+  ':D': { n: 8, title: 'Big Grin' },
+  ':cool:': { n: 6, title: 'Cool' },
 };
 
 export const xenforo1Renderer: ThreadRenderer = {
@@ -38,7 +50,12 @@ export const xenforo1Renderer: ThreadRenderer = {
     return pages.map((posts, i) => {
       const page = i + 1;
       const path = `/${pageUrl(script, page)}`;
-      return { page, path, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length, relativeBase(path)) };
+      return {
+        page,
+        path,
+        file: `page-${page}.html`,
+        body: renderPage(script, posts, page, pages.length, relativeBase(path)),
+      };
     });
   },
 };
@@ -47,9 +64,18 @@ export const xenforo1Renderer: ThreadRenderer = {
 const threadUrl = (s: GameScript): string => `threads/${s.thread.slug}.${s.thread.id}/`;
 const pageUrl = (s: GameScript, page: number): string => (page <= 1 ? threadUrl(s) : `${threadUrl(s)}page-${page}`);
 const memberUrl = (name: string, uid: number): string =>
-  `members/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.${uid}/`;
+  `members/${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}.${uid}/`;
 
-function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number, base: string): string {
+function renderPage(
+  s: GameScript,
+  posts: readonly ScriptPost[],
+  page: number,
+  pageCount: number,
+  base: string,
+): string {
   const title = html(s.thread.title);
   const starter = s.posts[0]!;
   const starterId = userIdOf(s, starter.author)!;
@@ -212,7 +238,9 @@ function pageNav(s: GameScript, page: number, pageCount: number): string {
   if (pageCount <= 1) return '';
   const links: string[] = [];
   for (let n = 1; n <= pageCount; n++) {
-    links.push(`<a href="${attr(pageUrl(s, n))}" class="${n === page ? 'currentPage ' : ''}"${n === 1 ? ' rel="start"' : ''}>${n}</a>`);
+    links.push(
+      `<a href="${attr(pageUrl(s, n))}" class="${n === page ? 'currentPage ' : ''}"${n === 1 ? ' rel="start"' : ''}>${n}</a>`,
+    );
   }
   const prev = page > 1 ? `<a href="${attr(pageUrl(s, page - 1))}" class="text">&lt; Prev</a>\n` : '';
   const next = page < pageCount ? `\n<a href="${attr(pageUrl(s, page + 1))}" class="text">Next &gt;</a>` : '';
@@ -231,13 +259,20 @@ function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): st
 
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br/>\n';
-    case 'bold': return `<b>${body(s, post, n.children)}</b>`;
-    case 'italic': return `<i>${body(s, post, n.children)}</i>`;
-    case 'strike': return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
-    case 'color': return `<span style="color: ${attr(n.color.toLowerCase())}">${body(s, post, n.children)}</span>`;
-    case 'quote': return quote(s, post, n.author, body(s, post, n.children));
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br/>\n';
+    case 'bold':
+      return `<b>${body(s, post, n.children)}</b>`;
+    case 'italic':
+      return `<i>${body(s, post, n.children)}</i>`;
+    case 'strike':
+      return `<span style="text-decoration: line-through">${body(s, post, n.children)}</span>`;
+    case 'color':
+      return `<span style="color: ${attr(n.color.toLowerCase())}">${body(s, post, n.children)}</span>`;
+    case 'quote':
+      return quote(s, post, n.author, body(s, post, n.children));
     case 'spoiler': {
       const title = n.title === null ? '' : `: <span class="SpoilerTitle">${html(n.title)}</span>`;
       return `<div class="ToggleTriggerAnchor bbCodeSpoilerContainer">
@@ -245,7 +280,8 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
 <div class="SpoilerTarget bbCodeSpoilerText">${body(s, post, n.children)}</div>
 </div>`;
     }
-    case 'code': return `<div class="bbCodeBlock bbCodeCode">
+    case 'code':
+      return `<div class="bbCodeBlock bbCodeCode">
 <aside>
 <div class="type">Code:</div>
 <pre>${html(n.text)}</pre>
@@ -257,7 +293,8 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
         ? `<img src="styles/default/xenforo/clear.png" class="mceSmilieSprite mceSmilie${sprite.n}" alt="${attr(n.alt)}" title="${attr(`${sprite.title}    ${n.alt}`)}"/>`
         : `<img src="${attr(n.src)}" class="mceSmilie" alt="${attr(n.alt)}" title="${attr(n.alt)}"/>`;
     }
-    case 'image': return `<img src="${attr(n.src)}" class="bbCodeImage LbImage" alt="[&#x200B;IMG]" data-url="${attr(n.src)}"/>`;
+    case 'image':
+      return `<img src="${attr(n.src)}" class="bbCodeImage LbImage" alt="[&#x200B;IMG]" data-url="${attr(n.src)}"/>`;
     case 'link':
       return n.kind === 'external'
         ? `<a href="${attr(n.href)}" target="_blank" class="externalLink" rel="nofollow">${body(s, post, n.children)}</a>`
@@ -273,9 +310,10 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
  */
 function quote(s: GameScript, post: ScriptPost, author: string | null, inner: string): string {
   const source = author === null ? undefined : [...s.posts].reverse().find((q) => q.author === author && q.n < post.n);
-  const attribution = author === null
-    ? ''
-    : `<div class="attribution type">${html(author)} said:
+  const attribution =
+    author === null
+      ? ''
+      : `<div class="attribution type">${html(author)} said:
 ${source ? `<a href="goto/post?id=${source.id}#post-${source.id}" class="AttributionLink">&uarr;</a>\n` : ''}</div>
 `;
   return `<div class="bbCodeBlock bbCodeQuote"${author === null ? '' : ` data-author="${attr(author)}"`}>

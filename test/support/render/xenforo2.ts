@@ -1,6 +1,16 @@
 import {
-  escapeAttr as attr, escapeHtml as html, MONTH_ABBR, offsetText, pad2, pagesOf, twelveHour, userIdOf, wallClock,
-  type GameScript, type ScriptNode, type ScriptPost,
+  escapeAttr as attr,
+  escapeHtml as html,
+  MONTH_ABBR,
+  offsetText,
+  pad2,
+  pagesOf,
+  twelveHour,
+  userIdOf,
+  wallClock,
+  type GameScript,
+  type ScriptNode,
+  type ScriptPost,
 } from '../game-script.js';
 import type { RenderedPage, ThreadRenderer } from './index.js';
 
@@ -26,7 +36,12 @@ export const xenforo2Renderer: ThreadRenderer = {
     const pages = pagesOf(script);
     return pages.map((posts, i) => {
       const page = i + 1;
-      return { page, path: pagePath(script, page), file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
+      return {
+        page,
+        path: pagePath(script, page),
+        file: `page-${page}.html`,
+        body: renderPage(script, posts, page, pages.length),
+      };
     });
   },
 };
@@ -35,7 +50,10 @@ const threadPath = (s: GameScript): string => `/threads/${s.thread.slug}.${s.thr
 const pagePath = (s: GameScript, page: number): string => (page <= 1 ? threadPath(s) : `${threadPath(s)}page-${page}`);
 const postPath = (s: GameScript, id: number): string => `${threadPath(s)}post-${id}`;
 const memberPath = (name: string, uid: number): string =>
-  `/members/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.${uid}/`;
+  `/members/${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}.${uid}/`;
 
 function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, pageCount: number): string {
   const title = html(s.thread.title);
@@ -45,7 +63,9 @@ function renderPage(s: GameScript, posts: readonly ScriptPost[], page: number, p
   const rel = [
     page > 1 ? `\t<link rel="prev" href="${attr(pagePath(s, page - 1))}" />` : '',
     page < pageCount ? `\t<link rel="next" href="${attr(pagePath(s, page + 1))}" />` : '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const nav = pageNav(s, page, pageCount);
   return `<!DOCTYPE html>
 <html id="XF" lang="en-US" dir="LTR"
@@ -223,9 +243,10 @@ function renderPost(s: GameScript, p: ScriptPost): string {
   const member = memberPath(p.author, uid);
   const permalink = postPath(s, p.id);
   const when = wallClock(p.time, ZONE);
-  const nameHtml = p.author === s.posts[0]!.author
-    ? `<span class="username--style3 username--staff username--moderator">${html(p.author)}</span>`
-    : `<span itemprop="name">${html(p.author)}</span>`;
+  const nameHtml =
+    p.author === s.posts[0]!.author
+      ? `<span class="username--style3 username--staff username--moderator">${html(p.author)}</span>`
+      : `<span itemprop="name">${html(p.author)}</span>`;
   const postsByAuthor = s.posts.filter((q) => q.author === p.author).length;
   const edited = p.edited
     ? `
@@ -360,14 +381,24 @@ function pageNav(s: GameScript, page: number, pageCount: number): string {
   for (let n = 1; n <= pageCount; n++) {
     const shown = n === 1 || n === pageCount || Math.abs(n - page) <= 2;
     if (shown) {
-      items.push(`\t\t\t\t\t<li class="pageNav-page ${n === page ? 'pageNav-page--current ' : ''}"><a href="${attr(pagePath(s, n))}">${n}</a></li>`);
+      items.push(
+        `\t\t\t\t\t<li class="pageNav-page ${n === page ? 'pageNav-page--current ' : ''}"><a href="${attr(pagePath(s, n))}">${n}</a></li>`,
+      );
     } else if (n === 2 || n === pageCount - 1) {
       const where = n === 2 ? 'Start' : 'End';
-      items.push(`\t\t\t\t\t<li class="pageNav-page pageNav-page--skip pageNav-page--skip${where}"><a data-xf-init="tooltip" title="Go to page" data-xf-click="menu" role="button" tabindex="0" aria-expanded="false" aria-haspopup="true">&hellip;</a></li>`);
+      items.push(
+        `\t\t\t\t\t<li class="pageNav-page pageNav-page--skip pageNav-page--skip${where}"><a data-xf-init="tooltip" title="Go to page" data-xf-click="menu" role="button" tabindex="0" aria-expanded="false" aria-haspopup="true">&hellip;</a></li>`,
+      );
     }
   }
-  const prev = page > 1 ? `\n\t\t\t\t<a href="${attr(pagePath(s, page - 1))}" class="pageNav-jump pageNav-jump--prev">Prev</a>` : '';
-  const next = page < pageCount ? `\n\t\t\t\t<a href="${attr(pagePath(s, page + 1))}" class="pageNav-jump pageNav-jump--next">Next</a>` : '';
+  const prev =
+    page > 1
+      ? `\n\t\t\t\t<a href="${attr(pagePath(s, page - 1))}" class="pageNav-jump pageNav-jump--prev">Prev</a>`
+      : '';
+  const next =
+    page < pageCount
+      ? `\n\t\t\t\t<a href="${attr(pagePath(s, page + 1))}" class="pageNav-jump pageNav-jump--next">Next</a>`
+      : '';
   return `
 		<div class="block-outer-main">
 			<nav class="pageNavWrapper pageNavWrapper--mixed ">
@@ -391,13 +422,20 @@ function body(s: GameScript, post: ScriptPost, nodes: readonly ScriptNode[]): st
 
 function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
   switch (n.op) {
-    case 'text': return html(n.text);
-    case 'br': return '<br />\n';
-    case 'bold': return `<b>${body(s, post, n.children)}</b>`;
-    case 'italic': return `<i>${body(s, post, n.children)}</i>`;
-    case 'strike': return `<s>${body(s, post, n.children)}</s>`;
-    case 'color': return `<span style="color: ${attr(n.color.toLowerCase())}">${body(s, post, n.children)}</span>`;
-    case 'quote': return quote(s, post, n.author, body(s, post, n.children));
+    case 'text':
+      return html(n.text);
+    case 'br':
+      return '<br />\n';
+    case 'bold':
+      return `<b>${body(s, post, n.children)}</b>`;
+    case 'italic':
+      return `<i>${body(s, post, n.children)}</i>`;
+    case 'strike':
+      return `<s>${body(s, post, n.children)}</s>`;
+    case 'color':
+      return `<span style="color: ${attr(n.color.toLowerCase())}">${body(s, post, n.children)}</span>`;
+    case 'quote':
+      return quote(s, post, n.author, body(s, post, n.children));
     case 'spoiler': {
       const title = n.title === null ? 'Spoiler' : `<span class="bbCodeSpoiler-button-title">${html(n.title)}</span>`;
       return `
@@ -416,7 +454,8 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
 </div>
 `;
     }
-    case 'code': return `
+    case 'code':
+      return `
 
 <div class="bbCodeBlock bbCodeBlock--screenLimited bbCodeBlock--code">
 	<div class="bbCodeBlock-title">
@@ -427,7 +466,8 @@ function node(s: GameScript, post: ScriptPost, n: ScriptNode): string {
 	</div>
 </div>
 `;
-    case 'smilie': return `<img src="${attr(n.src)}" class="smilie" loading="lazy" alt="${attr(n.alt)}" title="${attr(n.alt)}" data-shortname="${attr(n.alt)}" />`;
+    case 'smilie':
+      return `<img src="${attr(n.src)}" class="smilie" loading="lazy" alt="${attr(n.alt)}" title="${attr(n.alt)}" data-shortname="${attr(n.alt)}" />`;
     case 'image': {
       const name = n.src.split('/').pop() ?? '';
       return `<img src="${attr(n.src)}" data-url="${attr(n.src)}" class="bbImage " loading="lazy" alt="${attr(name)}" title="${attr(name)}" style="" width="" height="" />`;

@@ -11,7 +11,9 @@ export function DeleteGamePage(props: { csrf: string; game: Game; title: string;
   const g = props.game;
   return (
     <Layout title={`Delete ${props.title} — Votal`} nav={<GmNav csrf={props.csrf} />}>
-      <p><a href={`/gm/games/${g.id}/settings`}>{`← Settings of ${props.title}`}</a></p>
+      <p>
+        <a href={`/gm/games/${g.id}/settings`}>{`← Settings of ${props.title}`}</a>
+      </p>
       <h1>{`Delete “${props.title}”?`}</h1>
       <Notice error={props.error ?? null} />
       <form method="post" action={`/gm/games/${g.id}/delete`} class="panel">
@@ -19,7 +21,11 @@ export function DeleteGamePage(props: { csrf: string; game: Game; title: string;
         <p>{`This deletes the game “${props.title}” (${g.threadUrl}) and everything Votal keeps of it: posts and their edits, GM events, counts, drafts, published votals' records and the activity log. It cannot be undone. Archive it instead to keep it.`}</p>
         <label for="confirm">{`Type the game's short name, ${g.slug}, to confirm`}</label>
         <input id="confirm" name="confirm" type="text" autocomplete="off" required />
-        <div class="actions"><button type="submit" class="danger">Delete this game and all its data</button></div>
+        <div class="actions">
+          <button type="submit" class="danger">
+            Delete this game and all its data
+          </button>
+        </div>
       </form>
     </Layout>
   );

@@ -14,7 +14,14 @@ import { field, idOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } f
 /** A votal draft (`/gm/drafts/:id`): forum-look preview, raw markup, edit, approve and publish, copy. */
 
 export function DraftPage(props: {
-  csrf: string; game: Game; title: string; draft: Draft; publication: Publication | null; canPost: boolean; message?: string | null; error?: string | null;
+  csrf: string;
+  game: Game;
+  title: string;
+  draft: Draft;
+  publication: Publication | null;
+  canPost: boolean;
+  message?: string | null;
+  error?: string | null;
   /** Approved for copying: the text to paste (the votal as drafted, no marker). */
   copyText: string | null;
   /** A pending draft made from an older count: what changed since (then approving asks to confirm). */
@@ -25,17 +32,41 @@ export function DraftPage(props: {
   const remote = safeHref(props.publication?.remoteUrl ?? null);
   return (
     <Layout title={`Draft #${d.id} — ${props.title}`} nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
-      <p><a href={`/gm/games/${props.game.id}`}>{`← ${props.title}`}</a></p>
-      <h1>{`Votal draft #${d.id}`} <span class="chip">{d.status}</span></h1>
+      <p>
+        <a href={`/gm/games/${props.game.id}`}>{`← ${props.title}`}</a>
+      </p>
+      <h1>
+        {`Votal draft #${d.id}`} <span class="chip">{d.status}</span>
+      </h1>
       <Notice message={props.message ?? null} error={props.error ?? null} />
-      {d.supersededBy !== null ? <p class="notice" role="status">Replaced by <a href={`/gm/drafts/${d.supersededBy}`}>{`draft #${d.supersededBy}`}</a>.</p> : null}
-      {props.publication?.lastError ? <p class="notice error" role="alert">{`Publishing failed: ${props.publication.lastError}`}</p> : null}
-      {remote ? <p class="notice" role="status">Published: <a href={remote} rel="nofollow noopener noreferrer">the post on the forum</a></p> : null}
+      {d.supersededBy !== null ? (
+        <p class="notice" role="status">
+          Replaced by <a href={`/gm/drafts/${d.supersededBy}`}>{`draft #${d.supersededBy}`}</a>.
+        </p>
+      ) : null}
+      {props.publication?.lastError ? (
+        <p class="notice error" role="alert">{`Publishing failed: ${props.publication.lastError}`}</p>
+      ) : null}
+      {remote ? (
+        <p class="notice" role="status">
+          Published:{' '}
+          <a href={remote} rel="nofollow noopener noreferrer">
+            the post on the forum
+          </a>
+        </p>
+      ) : null}
       <div class="grid">
         <section class="panel" aria-labelledby="preview-h">
           <h2 id="preview-h">Preview</h2>
           <div class="forum-post">
-            <div class="author"><div class="avatar" aria-hidden="true">GM</div>{typeof props.game.settings.gm === 'string' ? props.game.settings.gm : props.game.settings.gm?.join(', ') ?? 'GM'}</div>
+            <div class="author">
+              <div class="avatar" aria-hidden="true">
+                GM
+              </div>
+              {typeof props.game.settings.gm === 'string'
+                ? props.game.settings.gm
+                : (props.game.settings.gm?.join(', ') ?? 'GM')}
+            </div>
             <MarkupPreview source={d.body} dialect={d.dialect} />
           </div>
         </section>
@@ -43,61 +74,126 @@ export function DraftPage(props: {
           <h2 id="raw-h">{`Markup (${d.dialect})`}</h2>
           {props.copyText !== null ? (
             <>
-              <p>Paste this into the thread as it is; Votal finds your post by its words (a line of your own or your signature around it is fine):</p>
-              <label for="copy-text" class="sr-only">Votal to paste</label>
-              <textarea id="copy-text" readonly rows={16}>{props.copyText}</textarea>
-              <div class="actions"><button type="button" data-copy="copy-text">Copy</button></div>
+              <p>
+                Paste this into the thread as it is; Votal finds your post by its words (a line of your own or your
+                signature around it is fine):
+              </p>
+              <label for="copy-text" class="sr-only">
+                Votal to paste
+              </label>
+              <textarea id="copy-text" readonly rows={16}>
+                {props.copyText}
+              </textarea>
+              <div class="actions">
+                <button type="button" data-copy="copy-text">
+                  Copy
+                </button>
+              </div>
             </>
           ) : editable ? (
             <form method="post" action={`/gm/drafts/${d.id}/approve`} id="draft-form">
               <Csrf token={props.csrf} />
-              <label for="body" class="sr-only">Draft markup</label>
-              <textarea id="body" name="body" rows={16}>{d.body}</textarea>
+              <label for="body" class="sr-only">
+                Draft markup
+              </label>
+              <textarea id="body" name="body" rows={16}>
+                {d.body}
+              </textarea>
               {props.staleChanges ? (
                 <div class="notice error" role="alert" id="stale-warning">
                   <p>This draft was made from an older count. Since then:</p>
-                  <ul>{props.staleChanges.map((line) => <li>{line}</li>)}</ul>
-                  <p>Approve it anyway only if it should be posted as it is; otherwise draft again from the current count.</p>
+                  <ul>
+                    {props.staleChanges.map((line) => (
+                      <li>{line}</li>
+                    ))}
+                  </ul>
+                  <p>
+                    Approve it anyway only if it should be posted as it is; otherwise draft again from the current
+                    count.
+                  </p>
                 </div>
               ) : null}
               <div class="actions">
-                {props.staleChanges
-                  ? <button type="submit" name="confirm" value="1">{props.canPost ? 'Approve anyway and publish' : 'Approve anyway'}</button>
-                  : <button type="submit">{props.canPost ? 'Approve and publish' : 'Approve (then copy it into the thread)'}</button>}
-                <button type="submit" class="secondary" formaction={`/gm/drafts/${d.id}/preview`}>Preview the edit</button>
-                <button type="submit" class="secondary" formaction={`/gm/drafts/${d.id}/edit`}>Save edit as a new draft</button>
-                <button type="button" class="secondary" data-copy="body">Copy</button>
+                {props.staleChanges ? (
+                  <button type="submit" name="confirm" value="1">
+                    {props.canPost ? 'Approve anyway and publish' : 'Approve anyway'}
+                  </button>
+                ) : (
+                  <button type="submit">
+                    {props.canPost ? 'Approve and publish' : 'Approve (then copy it into the thread)'}
+                  </button>
+                )}
+                <button type="submit" class="secondary" formaction={`/gm/drafts/${d.id}/preview`}>
+                  Preview the edit
+                </button>
+                <button type="submit" class="secondary" formaction={`/gm/drafts/${d.id}/edit`}>
+                  Save edit as a new draft
+                </button>
+                <button type="button" class="secondary" data-copy="body">
+                  Copy
+                </button>
               </div>
-              {!props.canPost ? <p class="hint">No forum login is set for this game (Settings): approve, paste it into the thread, then confirm below.</p> : null}
+              {!props.canPost ? (
+                <p class="hint">
+                  No forum login is set for this game (Settings): approve, paste it into the thread, then confirm below.
+                </p>
+              ) : null}
             </form>
           ) : (
             <>
-              <pre class="raw" id="raw-body">{d.body}</pre>
-              <div class="actions"><button type="button" class="secondary" data-copy="raw-body">Copy</button></div>
+              <pre class="raw" id="raw-body">
+                {d.body}
+              </pre>
+              <div class="actions">
+                <button type="button" class="secondary" data-copy="raw-body">
+                  Copy
+                </button>
+              </div>
             </>
           )}
         </section>
       </div>
       {d.status === 'discarded' || d.status === 'superseded' ? (
-        <p class="muted" id="draft-closed">{d.status === 'discarded' ? 'This draft was discarded: nothing was posted.' : 'This draft was replaced by a newer one: nothing was posted.'}</p>
+        <p class="muted" id="draft-closed">
+          {d.status === 'discarded'
+            ? 'This draft was discarded: nothing was posted.'
+            : 'This draft was replaced by a newer one: nothing was posted.'}
+        </p>
       ) : null}
-      {editable || (props.publication && props.publication.status !== 'published' && props.publication.method === 'copy') ? (
-      <section class="panel" id="draft-actions">
-        <div class="actions">
-          {editable && props.staleChanges ? (
-            <PostButton action={`/gm/games/${props.game.id}/drafts`} csrf={props.csrf} label="Draft again from the current count" class="secondary" />
-          ) : null}
-          {editable ? <PostButton action={`/gm/drafts/${d.id}/discard`} csrf={props.csrf} label="Discard this draft" class="danger" /> : null}
-          {props.publication && props.publication.status !== 'published' && props.publication.method === 'copy' ? (
-            <form method="post" action={`/gm/drafts/${d.id}/published`} class="inline">
-              <Csrf token={props.csrf} />
-              <label for="posted-url" class="sr-only">Address of the post (optional)</label>
-              <input id="posted-url" name="url" type="url" placeholder="Link to the post (optional)" />{' '}
-              <button type="submit" class="secondary">I have posted it</button>
-            </form>
-          ) : null}
-        </div>
-      </section>
+      {editable ||
+      (props.publication && props.publication.status !== 'published' && props.publication.method === 'copy') ? (
+        <section class="panel" id="draft-actions">
+          <div class="actions">
+            {editable && props.staleChanges ? (
+              <PostButton
+                action={`/gm/games/${props.game.id}/drafts`}
+                csrf={props.csrf}
+                label="Draft again from the current count"
+                class="secondary"
+              />
+            ) : null}
+            {editable ? (
+              <PostButton
+                action={`/gm/drafts/${d.id}/discard`}
+                csrf={props.csrf}
+                label="Discard this draft"
+                class="danger"
+              />
+            ) : null}
+            {props.publication && props.publication.status !== 'published' && props.publication.method === 'copy' ? (
+              <form method="post" action={`/gm/drafts/${d.id}/published`} class="inline">
+                <Csrf token={props.csrf} />
+                <label for="posted-url" class="sr-only">
+                  Address of the post (optional)
+                </label>
+                <input id="posted-url" name="url" type="url" placeholder="Link to the post (optional)" />{' '}
+                <button type="submit" class="secondary">
+                  I have posted it
+                </button>
+              </form>
+            ) : null}
+          </div>
+        </section>
       ) : null}
     </Layout>
   );
@@ -121,21 +217,31 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
   const draftPage = async (c: Context<UiEnv>, found: Found, edited: string | null) => {
     const { draft, game } = found;
     const [publication, poll, stale] = await Promise.all([
-      store.drafts.publicationOf(draft.id), store.polls.get(game.id),
+      store.drafts.publicationOf(draft.id),
+      store.polls.get(game.id),
       draft.status === 'pending' ? staleness(commands, draft) : null,
     ]);
     const method = game.settings.publish?.method ?? 'copy';
     const flash = flashOf(c);
     const toCopy = publication && publication.method === 'copy' && publication.status !== 'published';
-    const copyText = toCopy && draft.status === 'approved'
-      ? copiedText(draft.body) : null;
+    const copyText = toCopy && draft.status === 'approved' ? copiedText(draft.body) : null;
     const shown = edited === null ? draft : { ...draft, body: edited };
-    const message = edited === null
-      ? flash.message ?? null
-      : 'Preview of your edit: it is not saved until you save or approve it.';
-    return c.html(<DraftPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} draft={shown}
-      publication={publication} staleChanges={stale?.changes.summary ?? null} copyText={copyText}
-      canPost={method !== 'copy'} message={message} error={flash.error ?? null} />);
+    const message =
+      edited === null ? (flash.message ?? null) : 'Preview of your edit: it is not saved until you save or approve it.';
+    return c.html(
+      <DraftPage
+        csrf={c.get('session').csrf}
+        game={game}
+        title={titleOf(game, poll)}
+        draft={shown}
+        publication={publication}
+        staleChanges={stale?.changes.summary ?? null}
+        copyText={copyText}
+        canPost={method !== 'copy'}
+        message={message}
+        error={flash.error ?? null}
+      />,
+    );
   };
 
   app.get('/gm/drafts/:id', async (c) => {
@@ -188,7 +294,8 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
     }
     const published = r.draft.id;
     switch (r.status) {
-      case 'published': return back(c, `/gm/drafts/${published}`, { message: 'Approved and posted in the thread.' });
+      case 'published':
+        return back(c, `/gm/drafts/${published}`, { message: 'Approved and posted in the thread.' });
       case 'copy':
         return back(c, `/gm/drafts/${published}`, {
           message: 'Approved. Copy it into the thread, then press "I have posted it".',
@@ -197,7 +304,8 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
         const message = 'Approved. Another Votal process is posting it right now; reload to see the result.';
         return back(c, `/gm/drafts/${published}`, { message });
       }
-      case 'failed': return back(c, `/gm/drafts/${published}`, { error: `Approved, but posting failed: ${r.error}` });
+      case 'failed':
+        return back(c, `/gm/drafts/${published}`, { error: `Approved, but posting failed: ${r.error}` });
     }
   });
 

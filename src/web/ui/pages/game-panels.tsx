@@ -30,7 +30,7 @@ const ACTIVITY: Partial<Record<AuditAction, string>> = {
   'publication.publish': 'Votal posted',
   'publication.fail': 'Posting the votal failed',
   'review.accept': 'Review item accepted',
-  'news.dismiss': "GM post proposal dismissed",
+  'news.dismiss': 'GM post proposal dismissed',
   'game.ruleset': 'Ruleset changed',
   'game.delete': 'Game deleted',
   'game.owner': 'Game owner set',
@@ -39,14 +39,20 @@ const ACTIVITY: Partial<Record<AuditAction, string>> = {
 };
 export const activityText = (action: AuditAction): string => ACTIVITY[action] ?? action;
 
-const STATUS_WORDS: Record<GameStatus, string> = { active: 'Game resumed', paused: 'Game paused', finished: 'Game finished', archived: 'Game archived' };
+const STATUS_WORDS: Record<GameStatus, string> = {
+  active: 'Game resumed',
+  paused: 'Game paused',
+  finished: 'Game finished',
+  archived: 'Game archived',
+};
 
 /** One audit entry as a sentence, with what changed where that is short (status, ruleset, players). */
 export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): string {
   const d = entry.detail;
   const status = GameStatus.safeParse(d.status);
   if (entry.action === 'game.status' && status.success) return STATUS_WORDS[status.data];
-  if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string') return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
+  if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string')
+    return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
   if (entry.action.startsWith('game.') && typeof d.gm === 'string' && Object.hasOwn(ACTIVITY, entry.action)) {
     return `${ACTIVITY[entry.action]}: ${d.gm}`; // who became owner or co-host
@@ -65,21 +71,33 @@ export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: 
     return (
       <li id={`review-${it.key.replace(/[^a-z0-9-]/gi, '-')}`} data-review={it.key}>
         <div>
-          <span class="kind">{it.title}</span>{' — '}
+          <span class="kind">{it.title}</span>
+          {' — '}
           {href ? <a href={href} rel="nofollow noopener noreferrer">{`post #${it.post}`}</a> : `post #${it.post}`}
           {it.player ? ` by ${it.player}` : ''}
         </div>
-        <div><span class="raw">{it.detail}</span></div>
+        <div>
+          <span class="raw">{it.detail}</span>
+        </div>
         {it.candidates.length ? <div class="muted">Could be: {it.candidates.join(' or ')}</div> : null}
         {it.diff ? (
           <figure class="diff" aria-label="Changes between the two versions">
-            {it.diff.map((d) => (d.op === 'same' ? d.text : d.op === 'del' ? <del>{d.text}</del> : <ins>{d.text}</ins>))}
+            {it.diff.map((d) =>
+              d.op === 'same' ? d.text : d.op === 'del' ? <del>{d.text}</del> : <ins>{d.text}</ins>,
+            )}
           </figure>
         ) : null}
-        {it.resolved ? <p class="resolved">{it.resolved}</p> : (
+        {it.resolved ? (
+          <p class="resolved">{it.resolved}</p>
+        ) : (
           <div class="actions">
             {it.candidates.map((c) => (
-              <PostButton action={action} csrf={props.csrf} label={`Vote for ${c}`} fields={{ ...base, action: 'correct', target: c }} />
+              <PostButton
+                action={action}
+                csrf={props.csrf}
+                label={`Vote for ${c}`}
+                fields={{ ...base, action: 'correct', target: c }}
+              />
             ))}
             {it.pick.length ? (
               <form method="post" action={action} class="inline">
@@ -91,15 +109,26 @@ export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: 
                 <label class="sr-only" for={`pick-${it.post}`}>{`Player meant in post ${it.post}`}</label>
                 {/* No player is chosen for the GM: one careless click must not record a vote. */}
                 <select id={`pick-${it.post}`} name="target" required>
-                  <option value="" selected disabled>Choose a player…</option>
-                  {it.pick.map((n) => <option value={n}>{n}</option>)}
+                  <option value="" selected disabled>
+                    Choose a player…
+                  </option>
+                  {it.pick.map((n) => (
+                    <option value={n}>{n}</option>
+                  ))}
                 </select>{' '}
-                <button type="submit" class="secondary">Pick</button>
+                <button type="submit" class="secondary">
+                  Pick
+                </button>
               </form>
             ) : null}
             {it.choices.map((ch) => (
-              <PostButton action={action} csrf={props.csrf} label={ch.label} class={ch.target === null && ch.action === 'correct' ? 'danger' : 'secondary'}
-                fields={{ ...base, action: ch.action, ...(ch.target !== null ? { target: ch.target } : {}) }} />
+              <PostButton
+                action={action}
+                csrf={props.csrf}
+                label={ch.label}
+                class={ch.target === null && ch.action === 'correct' ? 'danger' : 'secondary'}
+                fields={{ ...base, action: ch.action, ...(ch.target !== null ? { target: ch.target } : {}) }}
+              />
             ))}
           </div>
         )}
@@ -109,9 +138,24 @@ export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: 
   return (
     <section class="panel" aria-labelledby="review-h" id="review">
       <h2 id="review-h">Review queue {open.length ? <span class="chip">{`${open.length} open`}</span> : null}</h2>
-      {open.length === 0 ? <p class="muted">Nothing to review.</p> : <ul class="queue">{open.map((i) => <Item item={i} />)}</ul>}
+      {open.length === 0 ? (
+        <p class="muted">Nothing to review.</p>
+      ) : (
+        <ul class="queue">
+          {open.map((i) => (
+            <Item item={i} />
+          ))}
+        </ul>
+      )}
       {done.length ? (
-        <details class="box"><summary>{`Settled (${done.length})`}</summary><ul class="queue">{done.map((i) => <Item item={i} />)}</ul></details>
+        <details class="box">
+          <summary>{`Settled (${done.length})`}</summary>
+          <ul class="queue">
+            {done.map((i) => (
+              <Item item={i} />
+            ))}
+          </ul>
+        </details>
       ) : null}
     </section>
   );
@@ -123,11 +167,18 @@ export function EventsPanel(props: { game: Game; tally: Tally | null; events: St
   const PlayerSelect = (p: { id: string; name: string; label: string; extra?: string[] }) => (
     <div>
       <label for={p.id}>{p.label}</label>
-      <select id={p.id} name={p.name}>{[...(p.extra ?? []), ...players].map((n) => <option value={n}>{n}</option>)}</select>
+      <select id={p.id} name={p.name}>
+        {[...(p.extra ?? []), ...players].map((n) => (
+          <option value={n}>{n}</option>
+        ))}
+      </select>
     </div>
   );
   const AtField = (p: { id: string }) => (
-    <div><label for={p.id}>After post</label><input id={p.id} name="at" type="number" min="0" value={String(props.tally?.asOfPost ?? 0)} /></div>
+    <div>
+      <label for={p.id}>After post</label>
+      <input id={p.id} name="at" type="number" min="0" value={String(props.tally?.asOfPost ?? 0)} />
+    </div>
   );
   // Every event form posts to the same place with the CSRF token and, unless it asks, one fixed kind.
   const EventForm = (p: { kind?: string; submit?: string; children?: unknown }) => (
@@ -135,7 +186,9 @@ export function EventsPanel(props: { game: Game; tally: Tally | null; events: St
       <Csrf token={props.csrf} />
       {p.kind ? <input type="hidden" name="kind" value={p.kind} /> : null}
       {p.children}
-      <div class="actions"><button type="submit">{p.submit ?? 'Record'}</button></div>
+      <div class="actions">
+        <button type="submit">{p.submit ?? 'Record'}</button>
+      </div>
     </form>
   );
   return (
@@ -145,7 +198,14 @@ export function EventsPanel(props: { game: Game; tally: Tally | null; events: St
         <summary>Kill, revive, modkill</summary>
         <EventForm>
           <div class="row">
-            <div><label for="life-kind">Event</label><select id="life-kind" name="kind"><option value="kill">kill</option><option value="revive">revive</option><option value="modkill">modkill</option></select></div>
+            <div>
+              <label for="life-kind">Event</label>
+              <select id="life-kind" name="kind">
+                <option value="kill">kill</option>
+                <option value="revive">revive</option>
+                <option value="modkill">modkill</option>
+              </select>
+            </div>
             <PlayerSelect id="life-player" name="player" label="Player" />
             <AtField id="life-at" />
           </div>
@@ -156,7 +216,10 @@ export function EventsPanel(props: { game: Game; tally: Tally | null; events: St
         <EventForm kind="replace">
           <div class="row">
             <PlayerSelect id="rep-player" name="player" label="Player leaving" />
-            <div><label for="rep-by">Replaced by</label><input id="rep-by" name="by" type="text" required /></div>
+            <div>
+              <label for="rep-by">Replaced by</label>
+              <input id="rep-by" name="by" type="text" required />
+            </div>
             <AtField id="rep-at" />
           </div>
         </EventForm>
@@ -166,10 +229,15 @@ export function EventsPanel(props: { game: Game; tally: Tally | null; events: St
         <EventForm kind="weight">
           <div class="row">
             <PlayerSelect id="w-player" name="player" label="Player" />
-            <div><label for="w-weight">Weight</label><input id="w-weight" name="weight" type="number" step="0.5" value="2" /></div>
+            <div>
+              <label for="w-weight">Weight</label>
+              <input id="w-weight" name="weight" type="number" step="0.5" value="2" />
+            </div>
             <AtField id="w-at" />
           </div>
-          <label class="check"><input type="checkbox" name="hidden" value="1" /> Hidden from players</label>
+          <label class="check">
+            <input type="checkbox" name="hidden" value="1" /> Hidden from players
+          </label>
         </EventForm>
       </details>
       <details class="box">
@@ -180,7 +248,9 @@ export function EventsPanel(props: { game: Game; tally: Tally | null; events: St
             <PlayerSelect id="v-target" name="target" label="Votes for" extra={['(unvote)']} />
             <AtField id="v-at" />
           </div>
-          <label class="check"><input type="checkbox" name="hidden" value="1" /> Voter not published</label>
+          <label class="check">
+            <input type="checkbox" name="hidden" value="1" /> Voter not published
+          </label>
         </EventForm>
       </details>
       <details class="box">
@@ -198,39 +268,71 @@ export function EventsPanel(props: { game: Game; tally: Tally | null; events: St
         </EventForm>
         <EventForm kind="day-start" submit="Start the Day">
           <div class="row">
-            <div><label for="ds-day">Day</label><input id="ds-day" name="day" type="number" min="1" value={String((props.tally?.day ?? 0) + 1)} /></div>
+            <div>
+              <label for="ds-day">Day</label>
+              <input id="ds-day" name="day" type="number" min="1" value={String((props.tally?.day ?? 0) + 1)} />
+            </div>
             <AtField id="ds-at" />
           </div>
         </EventForm>
       </details>
       <h3>Recorded</h3>
-      {props.events.length === 0 ? <p class="muted">None yet.</p> : (
-        <ol class="changes">{props.events.map((e) => <li>{describeEvent(e.event)} <span class="muted">— {e.createdBy}, <LocalTime iso={e.createdAt} /></span></li>)}</ol>
+      {props.events.length === 0 ? (
+        <p class="muted">None yet.</p>
+      ) : (
+        <ol class="changes">
+          {props.events.map((e) => (
+            <li>
+              {describeEvent(e.event)}{' '}
+              <span class="muted">
+                — {e.createdBy}, <LocalTime iso={e.createdAt} />
+              </span>
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );
 }
 
-export function DraftsPanel(props: { game: Game; drafts: Draft[]; publications: Map<number, Publication>; csrf: string }) {
+export function DraftsPanel(props: {
+  game: Game;
+  drafts: Draft[];
+  publications: Map<number, Publication>;
+  csrf: string;
+}) {
   const pending = props.drafts.filter((d) => d.status === 'pending' || d.status === 'approved');
   const published = props.drafts.filter((d) => d.status === 'published');
   return (
     <section class="panel" aria-labelledby="drafts-h">
       <h2 id="drafts-h">Votal drafts</h2>
-      <PostButton action={`/gm/games/${props.game.id}/drafts`} csrf={props.csrf} label="Draft a votal from the current count" class="secondary" />
-      {pending.length === 0 ? <p class="muted">No draft waiting.</p> : (
+      <PostButton
+        action={`/gm/games/${props.game.id}/drafts`}
+        csrf={props.csrf}
+        label="Draft a votal from the current count"
+        class="secondary"
+      />
+      {pending.length === 0 ? (
+        <p class="muted">No draft waiting.</p>
+      ) : (
         <ul class="games">
           {pending.map((d) => (
             <li>
               <a href={`/gm/drafts/${d.id}`}>{`Draft #${d.id}`}</a> <span class="chip">{d.status}</span>{' '}
-              <span class="muted"><LocalTime iso={d.createdAt} /> by {d.createdBy}</span>
-              {props.publications.get(d.id)?.lastError ? <div class="notice error">{props.publications.get(d.id)!.lastError}</div> : null}
+              <span class="muted">
+                <LocalTime iso={d.createdAt} /> by {d.createdBy}
+              </span>
+              {props.publications.get(d.id)?.lastError ? (
+                <div class="notice error">{props.publications.get(d.id)!.lastError}</div>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
       <h3>Published</h3>
-      {published.length === 0 ? <p class="muted">Nothing published yet.</p> : (
+      {published.length === 0 ? (
+        <p class="muted">Nothing published yet.</p>
+      ) : (
         <ul class="games">
           {published.map((d) => {
             const pub = props.publications.get(d.id);
@@ -238,8 +340,18 @@ export function DraftsPanel(props: { game: Game; drafts: Draft[]; publications: 
             return (
               <li>
                 <a href={`/gm/drafts/${d.id}`}>{`Votal #${d.id}`}</a>{' '}
-                {pub?.publishedAt ? <span class="muted"><LocalTime iso={pub.publishedAt} /></span> : null}{' '}
-                {href ? <a href={href} rel="nofollow noopener noreferrer">on the forum</a> : pub?.method === 'copy' ? <span class="muted">(copied)</span> : null}
+                {pub?.publishedAt ? (
+                  <span class="muted">
+                    <LocalTime iso={pub.publishedAt} />
+                  </span>
+                ) : null}{' '}
+                {href ? (
+                  <a href={href} rel="nofollow noopener noreferrer">
+                    on the forum
+                  </a>
+                ) : pub?.method === 'copy' ? (
+                  <span class="muted">(copied)</span>
+                ) : null}
               </li>
             );
           })}
@@ -251,20 +363,37 @@ export function DraftsPanel(props: { game: Game; drafts: Draft[]; publications: 
 
 /** Who is alive and who is dead as the count knows it (kills, revives, replacements, rule deaths). */
 export function PlayersPanel(props: { game: Game; tally: Tally | null; events: StoredGmEvent[] }) {
-  const players = playersNow(props.game.roster, props.events.map((e) => e.event), props.tally);
+  const players = playersNow(
+    props.game.roster,
+    props.events.map((e) => e.event),
+    props.tally,
+  );
   const alive = players.filter((p) => p.alive);
   const dead = players.filter((p) => !p.alive);
   const chip = (p: (typeof players)[number]) => (
-    <li><span class="chip">{p.name}</span>{p.formerNames.length ? <span class="muted">{` (replaced ${p.formerNames.join(', ')})`}</span> : null}</li>
+    <li>
+      <span class="chip">{p.name}</span>
+      {p.formerNames.length ? <span class="muted">{` (replaced ${p.formerNames.join(', ')})`}</span> : null}
+    </li>
   );
   return (
     <section class="panel" aria-labelledby="players-h">
       <h2 id="players-h">Players</h2>
       <h3 id="alive-h">{`Alive (${alive.length})`}</h3>
-      <ul class="voters" aria-labelledby="alive-h">{alive.map(chip)}</ul>
+      <ul class="voters" aria-labelledby="alive-h">
+        {alive.map(chip)}
+      </ul>
       <h3 id="dead-h">{`Dead (${dead.length})`}</h3>
-      {dead.length ? <ul class="voters" aria-labelledby="dead-h">{dead.map(chip)}</ul> : <p class="muted">Nobody yet.</p>}
-      <p><a href={`/gm/games/${props.game.id}/settings#players`}>Edit players</a></p>
+      {dead.length ? (
+        <ul class="voters" aria-labelledby="dead-h">
+          {dead.map(chip)}
+        </ul>
+      ) : (
+        <p class="muted">Nobody yet.</p>
+      )}
+      <p>
+        <a href={`/gm/games/${props.game.id}/settings#players`}>Edit players</a>
+      </p>
     </section>
   );
 }

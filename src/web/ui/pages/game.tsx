@@ -24,9 +24,21 @@ import { field, gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv }
 /** A game's page (`/gm/games/:id`): the count with its evidence, the review queue, GM events, drafts, activity. */
 
 export function GamePage(props: {
-  csrf: string; game: Game; title: string; tally: Tally | null; tallyAt: string | null; poll: PollState; review: ReviewItem[];
-  events: StoredGmEvent[]; drafts: Draft[]; publications: Map<number, Publication>; deadline: string | null;
-  message?: string | null; error?: string | null; audit: AuditEntry[]; news: GmNews;
+  csrf: string;
+  game: Game;
+  title: string;
+  tally: Tally | null;
+  tallyAt: string | null;
+  poll: PollState;
+  review: ReviewItem[];
+  events: StoredGmEvent[];
+  drafts: Draft[];
+  publications: Map<number, Publication>;
+  deadline: string | null;
+  message?: string | null;
+  error?: string | null;
+  audit: AuditEntry[];
+  news: GmNews;
 }) {
   const g = props.game;
   const t = props.tally;
@@ -39,35 +51,78 @@ export function GamePage(props: {
       </p>
       <Notice message={props.message ?? null} error={props.error ?? null} />
       <p>
-        {thread ? <a href={thread} rel="nofollow noopener noreferrer">Thread</a> : null}
-        {' · '}<a href={`/g/${g.slug}`}>Live page</a>
-        {' · '}<a href={`/gm/games/${g.id}/settings`}>Settings</a>
-        {' · '}<span class="chip">{g.status}</span>{' '}<span class="chip">{g.ruleset}</span>{' '}<span class="chip">{g.engine ?? 'engine unknown'}</span>
+        {thread ? (
+          <a href={thread} rel="nofollow noopener noreferrer">
+            Thread
+          </a>
+        ) : null}
+        {' · '}
+        <a href={`/g/${g.slug}`}>Live page</a>
+        {' · '}
+        <a href={`/gm/games/${g.id}/settings`}>Settings</a>
+        {' · '}
+        <span class="chip">{g.status}</span> <span class="chip">{g.ruleset}</span>{' '}
+        <span class="chip">{g.engine ?? 'engine unknown'}</span>
       </p>
       <div class="actions">
         <PostButton action={`/gm/games/${g.id}/poll`} csrf={props.csrf} label="Poll now" />
         <span class="muted">
-          {props.poll.lastOkAt ? <>Last read <LocalTime iso={props.poll.lastOkAt} /></> : 'Not read yet'}
+          {props.poll.lastOkAt ? (
+            <>
+              Last read <LocalTime iso={props.poll.lastOkAt} />
+            </>
+          ) : (
+            'Not read yet'
+          )}
           {props.poll.lastError ? ` — last poll failed: ${props.poll.lastError}` : ''}
         </span>
       </div>
-      {staleCount(props.poll)?.reason === 'login-required'
-        ? <p class="notice error" role="alert" data-stale="login-required">{staleCount(props.poll)!.message}</p>
-        : null}
+      {staleCount(props.poll)?.reason === 'login-required' ? (
+        <p class="notice error" role="alert" data-stale="login-required">
+          {staleCount(props.poll)!.message}
+        </p>
+      ) : null}
       <div class="grid">
         <div>
           <section class="panel" aria-labelledby="tally-h">
             <h2 id="tally-h">Current count</h2>
             {t ? (
               <>
-                <p>{`Day ${t.day} · ${thresholdText(t)}`}{t.asOfPost !== null ? ` · as of post ${t.asOfPost}` : ''}{props.tallyAt ? <> · counted <LocalTime iso={props.tallyAt} /></> : null}</p>
-                <p>Deadline: <Deadline deadline={props.deadline} timeZone={g.settings.timeZone ?? null} ended={outcomeText(t)} /></p>
+                <p>
+                  {`Day ${t.day} · ${thresholdText(t)}`}
+                  {t.asOfPost !== null ? ` · as of post ${t.asOfPost}` : ''}
+                  {props.tallyAt ? (
+                    <>
+                      {' '}
+                      · counted <LocalTime iso={props.tallyAt} />
+                    </>
+                  ) : null}
+                </p>
+                <p>
+                  Deadline:{' '}
+                  <Deadline deadline={props.deadline} timeZone={g.settings.timeZone ?? null} ended={outcomeText(t)} />
+                </p>
                 <WagonsTable tally={t} id="gm-wagons" />
-                <p><strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}</p>
-                {t.outcome.status !== 'open' ? <p class="notice"><strong>{`Outcome: ${t.outcome.status}`}</strong>{t.outcome.eliminated.length ? ` — ${t.outcome.eliminated.join(', ')}` : ''}</p> : null}
-                {t.notes?.length ? <ul class="muted">{t.notes.map((n) => <li>{n}</li>)}</ul> : null}
+                <p>
+                  <strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}
+                </p>
+                {t.outcome.status !== 'open' ? (
+                  <p class="notice">
+                    <strong>{`Outcome: ${t.outcome.status}`}</strong>
+                    {t.outcome.eliminated.length ? ` — ${t.outcome.eliminated.join(', ')}` : ''}
+                  </p>
+                ) : null}
+                {t.notes?.length ? (
+                  <ul class="muted">
+                    {t.notes.map((n) => (
+                      <li>{n}</li>
+                    ))}
+                  </ul>
+                ) : null}
               </>
-            ) : <p class="muted">Not counted yet: the first poll is on its way.</p>}
+            ) : (
+              <p class="muted">Not counted yet: the first poll is on its way.</p>
+            )}
           </section>
           <ReviewQueue items={props.review} gameId={g.id} csrf={props.csrf} />
           <DraftsPanel game={g} drafts={props.drafts} publications={props.publications} csrf={props.csrf} />
@@ -78,7 +133,16 @@ export function GamePage(props: {
           <PlayersPanel game={g} tally={t} events={props.events} />
           <section class="panel" aria-labelledby="audit-h">
             <h2 id="audit-h">Recent activity</h2>
-            <ol class="changes">{props.audit.slice(0, 12).map((a) => <li>{activityLine(a)} <span class="muted">— {a.actor}, <LocalTime iso={a.at} /></span></li>)}</ol>
+            <ol class="changes">
+              {props.audit.slice(0, 12).map((a) => (
+                <li>
+                  {activityLine(a)}{' '}
+                  <span class="muted">
+                    — {a.actor}, <LocalTime iso={a.at} />
+                  </span>
+                </li>
+              ))}
+            </ol>
           </section>
         </div>
       </div>
@@ -96,8 +160,12 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const game = await gameOf(store, c);
     if (!game) return notFound(c);
     const [latest, poll, posts, events, drafts, audit] = await Promise.all([
-      store.tallies.latest(game.id), store.polls.get(game.id), store.posts.postsOf(game.id), store.events.list(game.id),
-      store.drafts.list(game.id), store.audit.list({ gameId: game.id, limit: 200 }),
+      store.tallies.latest(game.id),
+      store.polls.get(game.id),
+      store.posts.postsOf(game.id),
+      store.events.list(game.id),
+      store.drafts.list(game.id),
+      store.audit.list({ gameId: game.id, limit: 200 }),
     ]);
     const previousBodies = new Map<number, (typeof posts)[number]['body']>();
     for (const p of posts.filter((x) => x.revisions > 1)) {
@@ -128,10 +196,25 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       ? gmNews({ game, ruleset, posts, events, audit: dismissed })
       : { gms: [], proposals: [], unread: [] };
     const flash = flashOf(c);
-    return c.html(<GamePage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} tally={tally}
-      tallyAt={latest?.createdAt ?? null} poll={poll} review={review} events={events} drafts={drafts}
-      publications={publications} deadline={deadlineOf(game, poll)} audit={audit} news={news}
-      message={flash.message ?? null} error={flash.error ?? null} />);
+    return c.html(
+      <GamePage
+        csrf={c.get('session').csrf}
+        game={game}
+        title={titleOf(game, poll)}
+        tally={tally}
+        tallyAt={latest?.createdAt ?? null}
+        poll={poll}
+        review={review}
+        events={events}
+        drafts={drafts}
+        publications={publications}
+        deadline={deadlineOf(game, poll)}
+        audit={audit}
+        news={news}
+        message={flash.message ?? null}
+        error={flash.error ?? null}
+      />,
+    );
   });
 
   // A proposal from the GM's posts the GM does not want: recorded, so it is not shown again.
@@ -185,8 +268,14 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const hidden = form.hidden === '1';
     let event: Record<string, unknown>;
     switch (kind) {
-      case 'kill': case 'revive': case 'modkill': event = { kind, player: field(form, 'player'), ...pos }; break;
-      case 'replace': event = { kind, player: field(form, 'player'), by: field(form, 'by'), ...pos }; break;
+      case 'kill':
+      case 'revive':
+      case 'modkill':
+        event = { kind, player: field(form, 'player'), ...pos };
+        break;
+      case 'replace':
+        event = { kind, player: field(form, 'player'), by: field(form, 'by'), ...pos };
+        break;
       case 'weight':
         event = { kind, player: field(form, 'player'), weight: Number(field(form, 'weight')), hidden, ...pos };
         break;
@@ -197,18 +286,26 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
         break;
       }
       case 'decide': {
-        const eliminated = field(form, 'eliminated').split(',').map((s) => s.trim()).filter(Boolean);
+        const eliminated = field(form, 'eliminated')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         event = { kind, eliminated, ...pos };
         break;
       }
-      case 'day-end': event = { kind, ...pos }; break;
-      case 'day-start': event = { kind, day: Number(field(form, 'day')), ...pos }; break;
+      case 'day-end':
+        event = { kind, ...pos };
+        break;
+      case 'day-start':
+        event = { kind, day: Number(field(form, 'day')), ...pos };
+        break;
       case 'deadline': {
         const day = Number(field(form, 'day'));
         event = { kind, time: field(form, 'time'), ...(Number.isInteger(day) && day > 0 ? { day } : {}), ...pos };
         break;
       }
-      default: return back(c, `/gm/games/${game.id}`, { error: `Unknown event "${kind}".` });
+      default:
+        return back(c, `/gm/games/${game.id}`, { error: `Unknown event "${kind}".` });
     }
     try {
       const r = await recordEvent(commands, c.get('actor'), game.id, event);

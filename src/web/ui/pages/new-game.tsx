@@ -9,7 +9,13 @@ import { inspectThread } from '../inspect-thread.js';
 import { Csrf, GmNav, Layout, Notice } from '../layout.js';
 import { isTimeZone, localToUtc } from '../time-zone.js';
 import {
-  field, rulesetChoices, sessionFlash, ZONES, type DashboardDeps, type RulesetChoice, type UiEnv,
+  field,
+  rulesetChoices,
+  sessionFlash,
+  ZONES,
+  type DashboardDeps,
+  type RulesetChoice,
+  type UiEnv,
 } from '../dashboard.js';
 
 /** A new game: the thread first (engine, title, GM, players proposed), then the game's form. */
@@ -29,7 +35,12 @@ export interface NewGameForm {
 }
 
 export function NewGamePage(props: {
-  csrf: string; form: Partial<NewGameForm>; rulesets: RulesetChoice[]; inspected: boolean; error?: string | null; notes?: string[];
+  csrf: string;
+  form: Partial<NewGameForm>;
+  rulesets: RulesetChoice[];
+  inspected: boolean;
+  error?: string | null;
+  notes?: string[];
   zones: string[];
 }) {
   const f = props.form;
@@ -42,19 +53,38 @@ export function NewGamePage(props: {
         <form method="post" action="/gm/new/inspect">
           <Csrf token={props.csrf} />
           <label for="url">Thread URL</label>
-          <input id="url" name="url" type="url" required value={f.url ?? ''} placeholder="https://forum.example/threads/mafia-42.123/" />
+          <input
+            id="url"
+            name="url"
+            type="url"
+            required
+            value={f.url ?? ''}
+            placeholder="https://forum.example/threads/mafia-42.123/"
+          />
           <label for="engine1">Forum engine</label>
           <select id="engine1" name="engine">
             <option value="">Detect it</option>
-            {EngineId.options.map((e) => <option value={e} selected={f.engine === e}>{e}</option>)}
+            {EngineId.options.map((e) => (
+              <option value={e} selected={f.engine === e}>
+                {e}
+              </option>
+            ))}
           </select>
-          <div class="actions"><button type="submit">Read the thread</button></div>
+          <div class="actions">
+            <button type="submit">Read the thread</button>
+          </div>
         </form>
       </section>
       {props.inspected ? (
         <section class="panel" aria-labelledby="step2-h">
           <h2 id="step2-h">2. The game</h2>
-          {props.notes?.length ? <ul class="muted">{props.notes.map((n) => <li>{n}</li>)}</ul> : null}
+          {props.notes?.length ? (
+            <ul class="muted">
+              {props.notes.map((n) => (
+                <li>{n}</li>
+              ))}
+            </ul>
+          ) : null}
           <form method="post" action="/gm/games">
             <Csrf token={props.csrf} />
             <input type="hidden" name="url" value={f.url ?? ''} />
@@ -62,42 +92,88 @@ export function NewGamePage(props: {
               <div>
                 <label for="engine">Forum engine</label>
                 <select id="engine" name="engine" required>
-                  {EngineId.options.map((e) => <option value={e} selected={f.engine === e}>{e}</option>)}
+                  {EngineId.options.map((e) => (
+                    <option value={e} selected={f.engine === e}>
+                      {e}
+                    </option>
+                  ))}
                 </select>
               </div>
               <div>
                 <label for="ruleset">Ruleset</label>
                 <select id="ruleset" name="ruleset" required aria-describedby="rulesets-help">
-                  <option value="" selected={!f.ruleset} disabled>Choose the game's rules…</option>
-                  {props.rulesets.map((r) => <option value={r.name} selected={f.ruleset === r.name}>{r.title ? `${r.title} (${r.name})` : r.name}</option>)}
+                  <option value="" selected={!f.ruleset} disabled>
+                    Choose the game's rules…
+                  </option>
+                  {props.rulesets.map((r) => (
+                    <option value={r.name} selected={f.ruleset === r.name}>
+                      {r.title ? `${r.title} (${r.name})` : r.name}
+                    </option>
+                  ))}
                 </select>
               </div>
             </div>
             <details class="box" id="rulesets-help">
               <summary>What each ruleset is</summary>
-              <dl>{props.rulesets.map((r) => <><dt>{r.title ? `${r.title} (${r.name})` : r.name}</dt><dd>{r.source ?? 'No source given.'}</dd></>)}</dl>
+              <dl>
+                {props.rulesets.map((r) => (
+                  <>
+                    <dt>{r.title ? `${r.title} (${r.name})` : r.name}</dt>
+                    <dd>{r.source ?? 'No source given.'}</dd>
+                  </>
+                ))}
+              </dl>
             </details>
             <div class="row">
-              <div><label for="title">Title</label><input id="title" name="title" type="text" value={f.title ?? ''} /></div>
-              <div><label for="gm">GM</label><input id="gm" name="gm" type="text" value={f.gm ?? ''} /></div>
+              <div>
+                <label for="title">Title</label>
+                <input id="title" name="title" type="text" value={f.title ?? ''} />
+              </div>
+              <div>
+                <label for="gm">GM</label>
+                <input id="gm" name="gm" type="text" value={f.gm ?? ''} />
+              </div>
             </div>
             <label for="players">Players</label>
-            <textarea id="players" name="players" required aria-describedby="players-hint">{f.players ?? ''}</textarea>
-            <p class="hint" id="players-hint">One a line (or comma-separated); "Name (alias, alias)" adds nicknames. Proposed from the opening post or the posters: check it.</p>
+            <textarea id="players" name="players" required aria-describedby="players-hint">
+              {f.players ?? ''}
+            </textarea>
+            <p class="hint" id="players-hint">
+              One a line (or comma-separated); "Name (alias, alias)" adds nicknames. Proposed from the opening post or
+              the posters: check it.
+            </p>
             <div class="row">
-              <div><label for="day">Day</label><input id="day" name="day" type="number" min="1" value={f.day ?? '1'} /></div>
-              <div><label for="startPost">Day starts after post</label><input id="startPost" name="startPost" type="number" min="0" value={f.startPost ?? '1'} /></div>
-              <div><label for="pollSeconds">Poll every (seconds)</label><input id="pollSeconds" name="pollSeconds" type="number" min="30" value={f.pollSeconds ?? '300'} /></div>
+              <div>
+                <label for="day">Day</label>
+                <input id="day" name="day" type="number" min="1" value={f.day ?? '1'} />
+              </div>
+              <div>
+                <label for="startPost">Day starts after post</label>
+                <input id="startPost" name="startPost" type="number" min="0" value={f.startPost ?? '1'} />
+              </div>
+              <div>
+                <label for="pollSeconds">Poll every (seconds)</label>
+                <input id="pollSeconds" name="pollSeconds" type="number" min="30" value={f.pollSeconds ?? '300'} />
+              </div>
             </div>
             <div class="row">
-              <div><label for="deadline">Deadline (in the time zone below)</label><input id="deadline" name="deadline" type="datetime-local" value={f.deadline ?? ''} /></div>
+              <div>
+                <label for="deadline">Deadline (in the time zone below)</label>
+                <input id="deadline" name="deadline" type="datetime-local" value={f.deadline ?? ''} />
+              </div>
               <div>
                 <label for="timeZone">Time zone</label>
                 <input id="timeZone" name="timeZone" type="text" list="zones" value={f.timeZone ?? 'UTC'} />
-                <datalist id="zones">{props.zones.map((z) => <option value={z} />)}</datalist>
+                <datalist id="zones">
+                  {props.zones.map((z) => (
+                    <option value={z} />
+                  ))}
+                </datalist>
               </div>
             </div>
-            <div class="actions"><button type="submit">Start watching</button></div>
+            <div class="actions">
+              <button type="submit">Start watching</button>
+            </div>
           </form>
         </section>
       ) : null}
@@ -130,8 +206,16 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
 
   app.get('/gm/new', (c) => {
     const flash = flashOf(c);
-    return c.html(<NewGamePage csrf={c.get('session').csrf} form={{}} rulesets={rulesetChoices()} inspected={false}
-      zones={ZONES} error={flash.error ?? null} />);
+    return c.html(
+      <NewGamePage
+        csrf={c.get('session').csrf}
+        form={{}}
+        rulesets={rulesetChoices()}
+        inspected={false}
+        zones={ZONES}
+        error={flash.error ?? null}
+      />,
+    );
   });
 
   app.post('/gm/new/inspect', async (c) => {
@@ -141,41 +225,84 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const csrfToken = c.get('session').csrf;
     try {
       const facts = await inspectThread(url, {
-        allowPrivateHosts: env.allowPrivateHosts, ...(engine.success ? { engine: engine.data } : {}),
+        allowPrivateHosts: env.allowPrivateHosts,
+        ...(engine.success ? { engine: engine.data } : {}),
       });
       const notes = [
         `Read ${facts.posts} posts of a ${facts.engine} thread.`,
-        facts.playersFrom === 'opening-post' ? 'Players: the list in the opening post.'
+        facts.playersFrom === 'opening-post'
+          ? 'Players: the list in the opening post.'
           : facts.playersFrom === 'posters'
             ? 'Players: everyone who posted after the opening post (remove anyone who is not playing).'
             : 'No players found: type the list.',
       ];
       const proposed = {
-        url: facts.url, engine: facts.engine, title: facts.title ?? '', gm: facts.gm ?? '', ruleset: '',
-        players: facts.players.join('\n'), day: '1', startPost: String(facts.startPost), timeZone: 'UTC',
+        url: facts.url,
+        engine: facts.engine,
+        title: facts.title ?? '',
+        gm: facts.gm ?? '',
+        ruleset: '',
+        players: facts.players.join('\n'),
+        day: '1',
+        startPost: String(facts.startPost),
+        timeZone: 'UTC',
         pollSeconds: '300',
       };
-      return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesetChoices()} inspected={true} zones={ZONES}
-        notes={notes} form={proposed} />);
+      return c.html(
+        <NewGamePage
+          csrf={csrfToken}
+          rulesets={rulesetChoices()}
+          inspected={true}
+          zones={ZONES}
+          notes={notes}
+          form={proposed}
+        />,
+      );
     } catch (error) {
-      return c.html(<NewGamePage csrf={csrfToken} rulesets={rulesetChoices()} inspected={false} zones={ZONES}
-        form={{ url, engine: engine.success ? engine.data : '' }}
-        error={`Could not read that thread: ${(error as Error).message}`} />, 400);
+      return c.html(
+        <NewGamePage
+          csrf={csrfToken}
+          rulesets={rulesetChoices()}
+          inspected={false}
+          zones={ZONES}
+          form={{ url, engine: engine.success ? engine.data : '' }}
+          error={`Could not read that thread: ${(error as Error).message}`}
+        />,
+        400,
+      );
     }
   });
 
   app.post('/gm/games', async (c) => {
     const form = await c.req.parseBody();
     const f: NewGameForm = {
-      url: field(form, 'url'), engine: field(form, 'engine'), title: field(form, 'title'), gm: field(form, 'gm'),
-      ruleset: field(form, 'ruleset'), players: typeof form.players === 'string' ? form.players : '',
-      day: field(form, 'day') || '1', startPost: field(form, 'startPost') || '0', deadline: field(form, 'deadline'),
-      timeZone: field(form, 'timeZone') || 'UTC', pollSeconds: field(form, 'pollSeconds') || '300',
+      url: field(form, 'url'),
+      engine: field(form, 'engine'),
+      title: field(form, 'title'),
+      gm: field(form, 'gm'),
+      ruleset: field(form, 'ruleset'),
+      players: typeof form.players === 'string' ? form.players : '',
+      day: field(form, 'day') || '1',
+      startPost: field(form, 'startPost') || '0',
+      deadline: field(form, 'deadline'),
+      timeZone: field(form, 'timeZone') || 'UTC',
+      pollSeconds: field(form, 'pollSeconds') || '300',
     };
-    const again = (error: string) => c.html(<NewGamePage csrf={c.get('session').csrf} rulesets={rulesetChoices()}
-      inspected={true} zones={ZONES} form={f} error={error} />, 400);
-    const players = parsePlayerList(f.players)
-      .map((s) => (s.aliases.length ? { name: s.name, aliases: s.aliases } : s.name));
+    const again = (error: string) =>
+      c.html(
+        <NewGamePage
+          csrf={c.get('session').csrf}
+          rulesets={rulesetChoices()}
+          inspected={true}
+          zones={ZONES}
+          form={f}
+          error={error}
+        />,
+        400,
+      );
+    const players = parsePlayerList(f.players).map((s) =>
+      s.aliases.length ? { name: s.name, aliases: s.aliases } : s.name,
+    );
     if (players.length === 0) return again('Name at least one player.');
     const day = Number(f.day);
     const startPost = Number(f.startPost);
@@ -199,13 +326,19 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const actor = c.get('actor');
     let id: number;
     try {
-      id = (await createGame(commands, actor, {
-        url: f.url, ruleset: f.ruleset, players, ...(f.engine ? { engine: f.engine } : {}),
-        ...(Number.isInteger(pollSeconds) && pollSeconds >= 10 ? { pollIntervalSeconds: pollSeconds } : {}),
-        ...(daySetting ? { day: daySetting } : {}),
-        timeZone: f.timeZone, ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}),
-        ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
-      })).id;
+      id = (
+        await createGame(commands, actor, {
+          url: f.url,
+          ruleset: f.ruleset,
+          players,
+          ...(f.engine ? { engine: f.engine } : {}),
+          ...(Number.isInteger(pollSeconds) && pollSeconds >= 10 ? { pollIntervalSeconds: pollSeconds } : {}),
+          ...(daySetting ? { day: daySetting } : {}),
+          timeZone: f.timeZone,
+          ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}),
+          ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
+        })
+      ).id;
     } catch (error) {
       return again(refusalOf(error));
     }

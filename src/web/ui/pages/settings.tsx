@@ -9,7 +9,15 @@ import { gameGmsPanel } from '../gms-page.js';
 import { Csrf, GmNav, Layout, Notice, PostButton } from '../layout.js';
 import { isTimeZone, localToUtc, utcToLocalInput } from '../time-zone.js';
 import {
-  field, gameOf, notFound, rulesetChoices, sessionFlash, ZONES, type DashboardDeps, type RulesetChoice, type UiEnv,
+  field,
+  gameOf,
+  notFound,
+  rulesetChoices,
+  sessionFlash,
+  ZONES,
+  type DashboardDeps,
+  type RulesetChoice,
+  type UiEnv,
 } from '../dashboard.js';
 
 /** A game's settings (`/gm/games/:id/settings`): the game, polling, Day clock, drafts, webhook, forum login; archive. */
@@ -20,7 +28,14 @@ export function rosterText(roster: Roster): string {
 }
 
 export function SettingsPage(props: {
-  csrf: string; game: Game; title: string; zones: string[]; publishMethod: string; secretKey: boolean; message?: string | null; error?: string | null;
+  csrf: string;
+  game: Game;
+  title: string;
+  zones: string[];
+  publishMethod: string;
+  secretKey: boolean;
+  message?: string | null;
+  error?: string | null;
   rulesets: RulesetChoice[];
   /** The game's GMs: owner and co-hosts (gms-page.tsx). */
   gms?: Child;
@@ -33,7 +48,9 @@ export function SettingsPage(props: {
   const checked = (v: unknown, dflt: boolean): boolean => (typeof v === 'boolean' ? v : dflt);
   return (
     <Layout title={`Settings — ${props.title}`} nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
-      <p><a href={`/gm/games/${g.id}`}>{`← ${props.title}`}</a></p>
+      <p>
+        <a href={`/gm/games/${g.id}`}>{`← ${props.title}`}</a>
+      </p>
       <h1>Settings</h1>
       <Notice message={props.message ?? null} error={props.error ?? null} />
       <form method="post" action={`/gm/games/${g.id}/settings`} class="panel">
@@ -43,45 +60,120 @@ export function SettingsPage(props: {
         <input id="title" name="title" type="text" maxlength={200} value={typeof s.title === 'string' ? s.title : ''} />
         <label for="ruleset">Ruleset (changing it counts the whole game again under the new rules)</label>
         <select id="ruleset" name="ruleset">
-          {props.rulesets.map((r) => <option value={r.name} selected={g.ruleset === r.name}>{r.title ? `${r.title} (${r.name})` : r.name}</option>)}
+          {props.rulesets.map((r) => (
+            <option value={r.name} selected={g.ruleset === r.name}>
+              {r.title ? `${r.title} (${r.name})` : r.name}
+            </option>
+          ))}
         </select>
-        <label for="players">Players: one a line, nicknames in brackets, e.g. "Dave (Dee, D)"; changing them counts the game again</label>
-        <textarea id="players" name="players" rows={Math.min(20, Math.max(4, g.roster.length + 1))}>{rosterText(g.roster)}</textarea>
-        <p class="hint">Replacements, kills and revives are GM events on the game page: they keep the slot's history.</p>
+        <label for="players">
+          Players: one a line, nicknames in brackets, e.g. "Dave (Dee, D)"; changing them counts the game again
+        </label>
+        <textarea id="players" name="players" rows={Math.min(20, Math.max(4, g.roster.length + 1))}>
+          {rosterText(g.roster)}
+        </textarea>
+        <p class="hint">
+          Replacements, kills and revives are GM events on the game page: they keep the slot's history.
+        </p>
         <h2>Polling</h2>
         <div class="row">
-          <div><label for="pollSeconds">Poll every (seconds)</label><input id="pollSeconds" name="pollSeconds" type="number" min="30" value={String(g.pollIntervalSeconds)} /></div>
+          <div>
+            <label for="pollSeconds">Poll every (seconds)</label>
+            <input id="pollSeconds" name="pollSeconds" type="number" min="30" value={String(g.pollIntervalSeconds)} />
+          </div>
           <div>
             <label for="status">Status</label>
-            <select id="status" name="status">{GameStatus.options.map((v) => <option value={v} selected={g.status === v}>{v}</option>)}</select>
+            <select id="status" name="status">
+              {GameStatus.options.map((v) => (
+                <option value={v} selected={g.status === v}>
+                  {v}
+                </option>
+              ))}
+            </select>
           </div>
         </div>
         <h2>Day clock</h2>
         <div class="row">
-          <div><label for="dayNumber">Day</label><input id="dayNumber" name="dayNumber" type="number" min="1" value={String(day.number ?? 1)} /></div>
-          <div><label for="deadline">Deadline</label><input id="deadline" name="deadline" type="datetime-local" value={typeof day.deadline === 'string' ? utcToLocalInput(day.deadline, zone) : ''} /></div>
+          <div>
+            <label for="dayNumber">Day</label>
+            <input id="dayNumber" name="dayNumber" type="number" min="1" value={String(day.number ?? 1)} />
+          </div>
+          <div>
+            <label for="deadline">Deadline</label>
+            <input
+              id="deadline"
+              name="deadline"
+              type="datetime-local"
+              value={typeof day.deadline === 'string' ? utcToLocalInput(day.deadline, zone) : ''}
+            />
+          </div>
           <div>
             <label for="timeZone">Time zone</label>
             <input id="timeZone" name="timeZone" type="text" list="zones" value={zone} />
-            <datalist id="zones">{props.zones.map((z) => <option value={z} />)}</datalist>
+            <datalist id="zones">
+              {props.zones.map((z) => (
+                <option value={z} />
+              ))}
+            </datalist>
           </div>
         </div>
         <h2>Draft triggers</h2>
         <p class="hint">When Votal drafts a votal for you to approve.</p>
         <div class="row">
-          <div><label for="everyNVotes">After this many vote changes (empty: never)</label><input id="everyNVotes" name="everyNVotes" type="number" min="1" value={drafts.everyNVotes === null ? '' : String(drafts.everyNVotes ?? 5)} /></div>
-          <div><label for="everyHours">After this many hours (empty: never)</label><input id="everyHours" name="everyHours" type="number" min="0.5" step="0.5" value={drafts.everyHours === null ? '' : String(drafts.everyHours ?? 12)} /></div>
+          <div>
+            <label for="everyNVotes">After this many vote changes (empty: never)</label>
+            <input
+              id="everyNVotes"
+              name="everyNVotes"
+              type="number"
+              min="1"
+              value={drafts.everyNVotes === null ? '' : String(drafts.everyNVotes ?? 5)}
+            />
+          </div>
+          <div>
+            <label for="everyHours">After this many hours (empty: never)</label>
+            <input
+              id="everyHours"
+              name="everyHours"
+              type="number"
+              min="0.5"
+              step="0.5"
+              value={drafts.everyHours === null ? '' : String(drafts.everyHours ?? 12)}
+            />
+          </div>
         </div>
-        <label class="check"><input type="checkbox" name="onLMinus1" value="1" checked={checked(drafts.onLMinus1, true)} /> When a wagon is one vote short (L-1)</label>
-        <label class="check"><input type="checkbox" name="onMajority" value="1" checked={checked(drafts.onMajority, true)} /> When a wagon reaches the threshold</label>
-        <label class="check"><input type="checkbox" name="onDeadline" value="1" checked={checked(drafts.onDeadline, true)} /> When the Day ends</label>
+        <label class="check">
+          <input type="checkbox" name="onLMinus1" value="1" checked={checked(drafts.onLMinus1, true)} /> When a wagon is
+          one vote short (L-1)
+        </label>
+        <label class="check">
+          <input type="checkbox" name="onMajority" value="1" checked={checked(drafts.onMajority, true)} /> When a wagon
+          reaches the threshold
+        </label>
+        <label class="check">
+          <input type="checkbox" name="onDeadline" value="1" checked={checked(drafts.onDeadline, true)} /> When the Day
+          ends
+        </label>
         <label for="requestKeywords">Words players write to ask for a count (comma-separated)</label>
-        <input id="requestKeywords" name="requestKeywords" type="text" value={Array.isArray(drafts.requestKeywords) ? drafts.requestKeywords.join(', ') : '##votecount, ##vc'} />
+        <input
+          id="requestKeywords"
+          name="requestKeywords"
+          type="text"
+          value={Array.isArray(drafts.requestKeywords) ? drafts.requestKeywords.join(', ') : '##votecount, ##vc'}
+        />
         <h2>Webhook</h2>
         <label for="webhookUrl">Webhook URL (called when a draft waits or the Day is decided)</label>
-        <input id="webhookUrl" name="webhookUrl" type="url" value={typeof s.webhookUrl === 'string' ? s.webhookUrl : ''} />
+        <input
+          id="webhookUrl"
+          name="webhookUrl"
+          type="url"
+          value={typeof s.webhookUrl === 'string' ? s.webhookUrl : ''}
+        />
         <h2>Forum login (publishing)</h2>
-        <p class="hint">{`Now: ${props.publishMethod}. Credentials are stored encrypted and never shown again.`}{props.secretKey ? '' : ' Storing credentials needs VOTAL_SECRET_KEY on the server.'}</p>
+        <p class="hint">
+          {`Now: ${props.publishMethod}. Credentials are stored encrypted and never shown again.`}
+          {props.secretKey ? '' : ' Storing credentials needs VOTAL_SECRET_KEY on the server.'}
+        </p>
         <label for="publishMethod">How approved votals reach the thread</label>
         <select id="publishMethod" name="publishMethod">
           <option value="">Keep as it is</option>
@@ -93,20 +185,51 @@ export function SettingsPage(props: {
         <label for="cookies">Cookies (Netscape cookies.txt or Playwright storage state), for the reply form</label>
         <textarea id="cookies" name="cookies" rows={4} autocomplete="off"></textarea>
         <div class="row">
-          <div><label for="apiUser">API user</label><input id="apiUser" name="apiUser" type="text" autocomplete="off" /></div>
-          <div><label for="apiKey">API key</label><input id="apiKey" name="apiKey" type="password" autocomplete="off" /></div>
+          <div>
+            <label for="apiUser">API user</label>
+            <input id="apiUser" name="apiUser" type="text" autocomplete="off" />
+          </div>
+          <div>
+            <label for="apiKey">API key</label>
+            <input id="apiKey" name="apiKey" type="password" autocomplete="off" />
+          </div>
         </div>
-        <div class="actions"><button type="submit">Save settings</button></div>
+        <div class="actions">
+          <button type="submit">Save settings</button>
+        </div>
       </form>
       {props.gms ?? null}
       <section class="panel" aria-labelledby="end-h">
         <h2 id="end-h">Archive or delete</h2>
         {g.status === 'archived' ? (
-          <p>This game is archived: it is not read and is listed under archived games. <PostButton action={`/gm/games/${g.id}/archive`} csrf={props.csrf} label="Unarchive (paused)" fields={{ archive: '0' }} class="secondary" /></p>
+          <p>
+            This game is archived: it is not read and is listed under archived games.{' '}
+            <PostButton
+              action={`/gm/games/${g.id}/archive`}
+              csrf={props.csrf}
+              label="Unarchive (paused)"
+              fields={{ archive: '0' }}
+              class="secondary"
+            />
+          </p>
         ) : (
-          <p>Archiving stops reading the thread and moves the game off the main list; everything is kept. <PostButton action={`/gm/games/${g.id}/archive`} csrf={props.csrf} label="Archive this game" fields={{ archive: '1' }} class="secondary" /></p>
+          <p>
+            Archiving stops reading the thread and moves the game off the main list; everything is kept.{' '}
+            <PostButton
+              action={`/gm/games/${g.id}/archive`}
+              csrf={props.csrf}
+              label="Archive this game"
+              fields={{ archive: '1' }}
+              class="secondary"
+            />
+          </p>
         )}
-        <p>Deleting removes the game and all of its posts, counts, drafts and history for good. <a class="danger" href={`/gm/games/${g.id}/delete`}>Delete this game…</a></p>
+        <p>
+          Deleting removes the game and all of its posts, counts, drafts and history for good.{' '}
+          <a class="danger" href={`/gm/games/${g.id}/delete`}>
+            Delete this game…
+          </a>
+        </p>
       </section>
     </Layout>
   );
@@ -120,9 +243,13 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
 
   const publishMethod = (game: Game): string => {
     const m = game.settings.publish?.method;
-    return m === 'form' ? 'reply form with a stored session'
-      : m === 'xenforo-api' ? 'XenForo API'
-        : m === 'discourse-api' ? 'Discourse API' : 'copy and paste';
+    return m === 'form'
+      ? 'reply form with a stored session'
+      : m === 'xenforo-api'
+        ? 'XenForo API'
+        : m === 'discourse-api'
+          ? 'Discourse API'
+          : 'copy and paste';
   };
 
   app.get('/gm/games/:id/settings', async (c) => {
@@ -130,10 +257,20 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
     if (!game) return notFound(c);
     const poll = await store.polls.get(game.id);
     const flash = flashOf(c);
-    return c.html(<SettingsPage csrf={c.get('session').csrf} game={game} title={titleOf(game, poll)} zones={ZONES}
-      publishMethod={publishMethod(game)} secretKey={env.secretKey !== undefined} message={flash.message ?? null}
-      error={flash.error ?? null} rulesets={rulesetChoices()}
-      gms={await gameGmsPanel(store.gms, c, game)} />);
+    return c.html(
+      <SettingsPage
+        csrf={c.get('session').csrf}
+        game={game}
+        title={titleOf(game, poll)}
+        zones={ZONES}
+        publishMethod={publishMethod(game)}
+        secretKey={env.secretKey !== undefined}
+        message={flash.message ?? null}
+        error={flash.error ?? null}
+        rulesets={rulesetChoices()}
+        gms={await gameGmsPanel(store.gms, c, game)}
+      />,
+    );
   });
 
   app.post('/gm/games/:id/settings', async (c) => {
@@ -180,7 +317,10 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
       onLMinus1: form.onLMinus1 === '1',
       onMajority: form.onMajority === '1',
       onDeadline: form.onDeadline === '1',
-      requestKeywords: field(form, 'requestKeywords').split(',').map((k) => k.trim()).filter(Boolean),
+      requestKeywords: field(form, 'requestKeywords')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
     };
     const webhook = field(form, 'webhookUrl');
     const currentHook = game.settings.webhookUrl ?? '';
@@ -194,8 +334,8 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
       const start = current && Date.parse(current.start) < Date.parse(deadline) ? current.start : now().toISOString();
       const number = Number.isInteger(dayNumber) && dayNumber > 0 ? dayNumber : 1;
       // Unchanged, it is not sent: a new Day clock recounts.
-      const same = current !== undefined && Date.parse(current.deadline) === Date.parse(deadline)
-        && current.number === number;
+      const same =
+        current !== undefined && Date.parse(current.deadline) === Date.parse(deadline) && current.number === number;
       if (!same) patch.day = { number, start, deadline };
     } else if (game.settings.day && 'deadline' in form) {
       patch.deadline = null; // the GM emptied the deadline: no Day clock
@@ -204,12 +344,10 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
     if (method === 'copy') patch.publish = { method };
     else if (method === 'form') {
       patch.publish = { method, cookies: typeof form.cookies === 'string' ? form.cookies : '' };
-    }
-    else if (method === 'xenforo-api') {
+    } else if (method === 'xenforo-api') {
       const apiUser = field(form, 'apiUser') ? { apiUser: field(form, 'apiUser') } : {};
       patch.publish = { method, apiKey: field(form, 'apiKey'), ...apiUser };
-    }
-    else if (method === 'discourse-api') {
+    } else if (method === 'discourse-api') {
       patch.publish = { method, apiUsername: field(form, 'apiUser'), apiKey: field(form, 'apiKey') };
     }
     let changed;
@@ -236,8 +374,8 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
     return archive
       ? back(c, '/gm', { message: 'The game is archived: it is no longer read. Find it under archived games.' })
       : back(c, `/gm/games/${game.id}/settings`, {
-        message: 'The game is back, paused: resume it to read the thread again.',
-      });
+          message: 'The game is back, paused: resume it to read the thread again.',
+        });
   });
 
   return app;
