@@ -1,5 +1,6 @@
 import { raw } from 'hono/html';
 import type { Tally, Wagon } from '../../model/tally.js';
+import { outcomeLine } from '../../votal/votal-lines.js';
 import type { Freshness } from '../freshness.js';
 import { TimelineChart } from '../ui/chart.js';
 import type { LiveData } from '../ui/game-data.js';
@@ -27,23 +28,9 @@ function wagonState(w: Wagon): 'majority' | 'l1' | null {
   return w.toThreshold === 1 ? 'l1' : null;
 }
 
-/** The Day's decision in words; null while the Day is open. */
+/** The Day's decision in words (the votal's own line); null while the Day is open. */
 export function outcomeText(t: Tally): string | null {
-  const o = t.outcome;
-  switch (o.status) {
-    case 'open':
-      return null;
-    case 'majority':
-      return `Majority reached on ${o.eliminated.join(', ')}${o.decidedAt ? ` at post ${o.decidedAt}` : ''}.`;
-    case 'no-lynch':
-      return 'The Day ended with no elimination.';
-    case 'tie':
-      return `The Day ended in a tie between ${o.leaders.join(', ')}.`;
-    case 'ended':
-      return o.eliminated.length
-        ? `The Day ended: ${o.eliminated.join(', ')} eliminated.`
-        : 'The Day has ended; the GM decides.';
-  }
+  return t.outcome.status === 'open' ? null : outcomeLine(t);
 }
 
 /** "Bob (#12)" linking to the post of the vote. */
