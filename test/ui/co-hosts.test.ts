@@ -316,6 +316,10 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     expect((await page(`/gm/games/${id}/settings`, jo)).html).toContain('No GM is called &quot;Nobody&quot;');
     // Deleting the game is the owner's call: a co-host is refused on the page and in the API.
     const slug = (await store.games.get(id))!.slug;
+    const kimSettings = (await page(`/gm/games/${id}/settings`, kim)).html;
+    expect(kimSettings).not.toContain(`/gm/games/${id}/delete`);
+    expect(kimSettings).toContain("Only the owner of this game or the instance admin can delete it.");
+    expect((await page(`/gm/games/${id}/settings`, jo)).html).toContain(`/gm/games/${id}/delete`);
     expect((await page(`/gm/games/${id}/delete`, kim)).status).toBe(403);
     expect((await post(app, `/gm/games/${id}/delete`, kim, { confirm: slug })).status).toBe(403);
     const viaApi = await app.request(`${O}/api/games/${id}?confirm=${slug}`, {

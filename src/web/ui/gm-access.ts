@@ -35,6 +35,11 @@ export async function visibleGames(gms: GmsRepo, gm: Gm | undefined, all: Game[]
   return all.filter((game) => mine.has(game.id));
 }
 
+/** Whether `gm` may delete the game with this id: its owner, or the admin. */
+export async function deletesGame(gms: GmsRepo, gm: Gm | undefined, gameId: number): Promise<boolean> {
+  return seesAll(gm) || (await gms.roleIn(gameId, gm!.id)) === 'owner';
+}
+
 /** Whether `gm` may see the game with this id. */
 export async function seesGame(gms: GmsRepo, gm: Gm | undefined, gameId: number): Promise<boolean> {
   return seesAll(gm) || (await gms.roleIn(gameId, gm!.id)) !== null;

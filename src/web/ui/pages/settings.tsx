@@ -6,6 +6,7 @@ import { parsePlayerList, type Roster } from '../../../model/roster.js';
 import { refusalOf } from '../../errors.js';
 import { titleOf } from '../game-data.js';
 import { gameGmsPanel } from '../gms-page.js';
+import { deletesGame } from '../gm-access.js';
 import { Csrf, GmNav, Layout, Notice, PostButton } from '../layout.js';
 import { isTimeZone, localToUtc, utcToLocalInput } from '../time-zone.js';
 import {
@@ -39,6 +40,8 @@ export function SettingsPage(props: {
   rulesets: RulesetChoice[];
   /** The game's GMs: owner and co-hosts (gms-page.tsx). */
   gms?: Child;
+  /** Whether this GM may delete the game (its owner or the admin); a co-host is not offered the link. */
+  canDelete?: boolean;
 }) {
   const g = props.game;
   const s = g.settings as Record<string, unknown>;
@@ -224,12 +227,16 @@ export function SettingsPage(props: {
             />
           </p>
         )}
-        <p>
-          Deleting removes the game and all of its posts, counts, drafts and history for good.{' '}
-          <a class="danger" href={`/gm/games/${g.id}/delete`}>
-            Delete this game…
-          </a>
-        </p>
+        {props.canDelete === false ? (
+          <p>Only the owner of this game or the instance admin can delete it.</p>
+        ) : (
+          <p>
+            Deleting removes the game and all of its posts, counts, drafts and history for good.{' '}
+            <a class="danger" href={`/gm/games/${g.id}/delete`}>
+              Delete this game…
+            </a>
+          </p>
+        )}
       </section>
     </Layout>
   );
@@ -269,6 +276,7 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
         error={flash.error ?? null}
         rulesets={rulesetChoices()}
         gms={await gameGmsPanel(store.gms, c, game)}
+        canDelete={await deletesGame(store.gms, c.get('gm'), game.id)}
       />,
     );
   });
