@@ -318,7 +318,7 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     const slug = (await store.games.get(id))!.slug;
     const kimSettings = (await page(`/gm/games/${id}/settings`, kim)).html;
     expect(kimSettings).not.toContain(`/gm/games/${id}/delete`);
-    expect(kimSettings).toContain("Only the owner of this game or the instance admin can delete it.");
+    expect(kimSettings).toContain('Only the owner of this game or the instance admin can delete it.');
     expect((await page(`/gm/games/${id}/settings`, jo)).html).toContain(`/gm/games/${id}/delete`);
     expect((await page(`/gm/games/${id}/delete`, kim)).status).toBe(403);
     expect((await post(app, `/gm/games/${id}/delete`, kim, { confirm: slug })).status).toBe(403);
