@@ -49,7 +49,9 @@ export async function openPgSql(options: PgSqlOptions): Promise<Sql> {
     connectionString: options.connectionString,
     types: typeOverrides(),
     application_name: 'votal',
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    // Votal's queries are small and many: JIT compiling one costs more than running it (a
+    // posts query on a table the planner had no statistics for took 1.1 s, 4.5 ms without).
+    options: `-c jit=off${options.schema ? ` -c search_path=${options.schema}` : ''}`,
   };
   const onError = options.onError ?? ((error: Error) => console.error(`votal store: PostgreSQL: ${error.message}`));
   const pool = new pg.Pool({ ...config, max: options.max ?? 10 });

@@ -27,6 +27,19 @@ if (problem === null) {
   });
 
   describe('PostgreSQL driver', () => {
+    it('runs without JIT, in the schema it was given', async () => {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}_jit`);
+      const sql = await openPgSql({ connectionString: url, schema: `${schema}_jit` });
+      try {
+        const jit = await sql.query<{ jit: string }>('SHOW jit');
+        const path = await sql.query<{ search_path: string }>('SHOW search_path');
+        expect([jit.rows[0]!.jit, path.rows[0]!.search_path]).toEqual(['off', `${schema}_jit`]);
+      } finally {
+        await sql.close();
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jit CASCADE`);
+      }
+    });
+
     it('LISTEN survives a dropped connection', async () => {
       const errors: Error[] = [];
       const sql = await openPgSql({ connectionString: url, onError: (e) => errors.push(e) });
