@@ -16,6 +16,7 @@ import { cookieJarFromExport } from '../publish/cookie-jar.js';
 import { listRulesets, loadRuleset } from '../rules/load-ruleset.js';
 import { compileTemplate, TemplateError } from '../votal/template.js';
 import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
+import { storeOn } from '../store/open-store.js';
 import { kickPoll, pollAndWait, type CommandDeps } from './deps.js';
 import { Conflict, Invalid, NotFound, parseInput } from './errors.js';
 
@@ -97,8 +98,17 @@ export const GameChange = z.strictObject({
 });
 export type GameChange = z.input<typeof GameChange>;
 
-/** Adds a game and asks for its first poll. */
-export async function createGame(deps: CommandDeps, actor: string, given: NewGameInput): Promise<Game> {
+/**
+ * Adds a game and asks for its first poll. Whoever creates a game owns it (`owner`, a GM's id;
+ * a game made with the bearer admin token has none). The game and its owner are written in one
+ * transaction: a crash between them would leave a game only the admin sees.
+ */
+export async function createGame(
+  deps: CommandDeps,
+  actor: string,
+  given: NewGameInput,
+  { owner }: { owner?: number } = {},
+): Promise<Game> {
   const input = parseInput(NewGameInput, given);
   const url = await checkUrl(input.url, 'url', deps.allowPrivateHosts);
   const engine = pickEngine(input.engine, url);
@@ -108,20 +118,25 @@ export async function createGame(deps: CommandDeps, actor: string, given: NewGam
   const named = { title: input.title, votalTitle: input.votalTitle, timeZone: input.timeZone, gm: input.gm };
   Object.assign(settings.values, Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined)));
   const key = threadKeyFor(url, engine);
-  const game = await deps.store.games.create(
-    {
-      threadUrl: url.href,
-      engine,
-      ruleset,
-      roster,
-      ...(input.slug ? { slug: input.slug } : {}),
-      ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
-      nextPollAt: deps.clock.now(),
-      settings: withoutNulls(settings.values),
-    },
-    actor,
-    { sameThread: (other) => sameThreadKey(other) === key },
-  );
+  const game = await deps.store.sql.transaction(async (tx) => {
+    const on = storeOn(tx);
+    const created = await on.games.create(
+      {
+        threadUrl: url.href,
+        engine,
+        ruleset,
+        roster,
+        ...(input.slug ? { slug: input.slug } : {}),
+        ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
+        nextPollAt: deps.clock.now(),
+        settings: withoutNulls(settings.values),
+      },
+      actor,
+      { sameThread: (other) => sameThreadKey(other) === key },
+    );
+    if (owner !== undefined) await on.gms.addToGame(created.id, owner, 'owner', actor, deps.clock.now());
+    return created;
+  });
   deps.log?.info({ gameId: game.id, slug: game.slug, engine: game.engine }, 'game added');
   kickPoll(deps, game.id);
   return game;

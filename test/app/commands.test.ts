@@ -108,6 +108,30 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       expect(audit.map((a) => a.actor)).toEqual(['gm:ann']);
     });
 
+    it('whoever creates a game owns it, audited as game.owner with their actor', async () => {
+      const gm = await store.gms.admin(new Date('2026-12-01T12:00:00Z'));
+      const game = await createGame(
+        depsWith(),
+        'gm:ann',
+        { url: threadUrl(), ruleset: 'plurality', players, engine: 'xenforo2' },
+        { owner: gm.id },
+      );
+      expect((await store.gms.ofGame(game.id)).map((g) => [g.gm.id, g.role])).toEqual([[gm.id, 'owner']]);
+      const audit = await store.audit.list({ gameId: game.id, action: 'game.owner' });
+      expect(audit.map((a) => a.actor)).toEqual(['gm:ann']);
+    });
+
+    it('a game whose owner cannot be written is not stored either (one transaction)', async () => {
+      const before = (await store.games.list()).length;
+      const url = threadUrl();
+      const input = { url, ruleset: 'plurality', players, engine: 'xenforo2' };
+      const error = await refusal(createGame(depsWith(), 'gm:ann', input, { owner: 987_654 }));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((await store.games.list()).length).toBe(before);
+      // Nothing half-made holds the thread: the same game can be made again.
+      expect((await createGame(depsWith(), 'gm:ann', input)).threadUrl).toBe(url);
+    });
+
     it('an unknown ruleset is refused naming the field, and nothing is stored', async () => {
       const before = (await store.games.list()).length;
       const error = await refusal(newGame(depsWith(), { ruleset: 'no-such-rules' }));

@@ -5,7 +5,7 @@ import { pollNow } from '../../app/poll.js';
 import { staleCount } from '../../game/stale-count.js';
 import { gameLateness } from '../../jobs/schedule.js';
 import { idParam, jsonBody } from '../errors.js';
-import { ownGame, visibleGames } from '../ui/gm-access.js';
+import { visibleGames } from '../ui/gm-access.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
 import { gameJson, latenessJson, playersJson } from './json.js';
 
@@ -19,8 +19,8 @@ export function gamesRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
   });
 
   api.post('/games', async (c) => {
-    const game = await createGame(commands, c.get('actor'), parseInput(NewGameInput, await jsonBody(c)));
-    await ownGame(store.gms, c, game.id, now());
+    const input = parseInput(NewGameInput, await jsonBody(c));
+    const game = await createGame(commands, c.get('actor'), input, { owner: c.get('gm')?.id });
     return c.json({ id: game.id, slug: game.slug, engine: game.engine, url: game.threadUrl, status: game.status }, 201);
   });
 

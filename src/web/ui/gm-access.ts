@@ -87,12 +87,6 @@ export function ownerOnly(
   };
 }
 
-/** Whoever creates a game owns it (a game made with the bearer admin token has no owner). */
-export async function ownGame(gms: GmsRepo, c: Context, gameId: number, at: Date): Promise<void> {
-  const gm = c.get('gm') as Gm | undefined;
-  if (gm) await gms.addToGame(gameId, gm.id, 'owner', actorOf(gm), at);
-}
-
 /**
  * The API's door: `Authorization: Bearer <admin token>` (full access, actor `gm`, wrong
  * tokens throttled as before), or a GM's session cookie (their games only, actor

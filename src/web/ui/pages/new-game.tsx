@@ -4,7 +4,6 @@ import { createGame } from '../../../app/games.js';
 import { EngineId } from '../../../model/engine.js';
 import { parsePlayerList } from '../../../model/roster.js';
 import { refusalOf } from '../../errors.js';
-import { ownGame } from '../gm-access.js';
 import { inspectThread } from '../inspect-thread.js';
 import { Csrf, GmNav, Layout, Notice } from '../layout.js';
 import { isTimeZone, localToUtc } from '../time-zone.js';
@@ -327,22 +326,26 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     let id: number;
     try {
       id = (
-        await createGame(commands, actor, {
-          url: f.url,
-          ruleset: f.ruleset,
-          players,
-          ...(f.engine ? { engine: f.engine } : {}),
-          ...(Number.isInteger(pollSeconds) && pollSeconds >= 10 ? { pollIntervalSeconds: pollSeconds } : {}),
-          ...(daySetting ? { day: daySetting } : {}),
-          timeZone: f.timeZone,
-          ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}),
-          ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
-        })
+        await createGame(
+          commands,
+          actor,
+          {
+            url: f.url,
+            ruleset: f.ruleset,
+            players,
+            ...(f.engine ? { engine: f.engine } : {}),
+            ...(Number.isInteger(pollSeconds) && pollSeconds >= 10 ? { pollIntervalSeconds: pollSeconds } : {}),
+            ...(daySetting ? { day: daySetting } : {}),
+            timeZone: f.timeZone,
+            ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}),
+            ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
+          },
+          { owner: c.get('gm')?.id },
+        )
       ).id;
     } catch (error) {
       return again(refusalOf(error));
     }
-    await ownGame(store.gms, c, id, now());
     if (startPost > 0 || day > 1) await recordEvent(commands, actor, id, { kind: 'day-start', day, at: startPost });
     await awaitPoll(id, 0);
     return back(c, `/gm/games/${id}`, { message: 'The game is watched: the first count is on its way.' });
