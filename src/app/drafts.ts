@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acceptedReviews } from '../game/draft-step.js';
+import { deadlineOf } from '../game/game-settings.js';
 import { gameRuleset } from '../game/game-ruleset.js';
 import type { Draft, Publication } from '../model/draft.js';
 import { confirmCopied, publishDraft, type PublishResult } from '../publish/publish-draft.js';
@@ -57,13 +58,12 @@ export async function draftNow(deps: CommandDeps, actor: string, gameId: number)
   if (!engine) throw new Conflict('The forum engine is not known yet.');
   const s = game.settings;
   const poll = await store.polls.get(game.id);
-  const deadline = typeof poll.state.deadline === 'string' ? poll.state.deadline : (s.day?.deadline ?? null);
   let body: string;
   try {
     body = renderVotal(latest.tally, {
       dialect: dialectFor(engine),
       ...(s.votalTitle ? { title: s.votalTitle } : {}),
-      deadline,
+      deadline: deadlineOf(game, poll),
       timeZone: s.timeZone ?? gameRuleset(game).schedule?.timeZone ?? 'UTC',
       ...(s.votalTemplate ? { template: s.votalTemplate } : {}),
       settled: await acceptedReviews(store, game.id),

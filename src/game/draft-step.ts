@@ -10,14 +10,9 @@ import type { PollState } from '../store/polls-repo.js';
 import type { Sql } from '../store/sql.js';
 import type { StoredTally } from '../store/tallies-repo.js';
 import { dialectFor } from '../votal/dialect.js';
-import {
-  DraftSettings,
-  draftReasons,
-  voteChanges,
-  type DraftSettingsInput,
-  type NewPost,
-} from '../votal/draft-triggers.js';
+import { DraftSettings, draftReasons, voteChanges, type NewPost } from '../votal/draft-triggers.js';
 import { renderVotal } from '../votal/render-votal.js';
+import type { GameSettings } from '../model/game-settings.js';
 import type { PollSettings } from './game-settings.js';
 
 /** What the draft step keeps between polls (in `game_poll.state`). */
@@ -59,7 +54,7 @@ export async function acceptedReviews(store: Pick<Repos, 'audit'>, gameId: numbe
 }
 
 /** The draft triggers of `game.settings.drafts`, keeping only the keys they know (other parts of Votal keep their own there). */
-export function draftSettingsOf(settings: PollSettings): DraftSettingsInput {
+export function draftSettingsOf(settings: Pick<GameSettings, 'drafts'>): DraftSettings {
   const known = Object.keys(DraftSettings.shape);
   return DraftSettings.parse(
     Object.fromEntries(Object.entries(settings.drafts ?? {}).filter(([k]) => known.includes(k))),

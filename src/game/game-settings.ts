@@ -1,4 +1,6 @@
+import type { Game } from '../model/game.js';
 import { PollSettings, type GameSettings } from '../model/game-settings.js';
+import type { PollState } from '../store/polls-repo.js';
 
 export type { DaySetting, PollSettings } from '../model/game-settings.js';
 
@@ -18,4 +20,11 @@ export class GameSettingsError extends Error {
     super(message);
     this.name = 'GameSettingsError';
   }
+}
+
+/** The deadline the poller derived (extensions included), else the GM's setting. */
+export function deadlineOf(game: Game, poll: PollState | null): string | null {
+  const derived = poll?.state.deadline;
+  if (typeof derived === 'string') return derived;
+  return game.settings.day?.deadline ?? null;
 }

@@ -6,6 +6,7 @@ import type { PollState } from '../../store/polls-repo.js';
 import type { StoredPost } from '../../store/posts-repo.js';
 import { foldGame } from '../../game/fold-game.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
+import { deadlineOf } from '../../game/game-settings.js';
 import { postHistories } from '../../game/post-histories.js';
 import { buildTimeline, type Timeline } from './timeline.js';
 
@@ -34,13 +35,6 @@ export type UiStore = Pick<
   Store,
   'games' | 'posts' | 'events' | 'tallies' | 'drafts' | 'audit' | 'readings' | 'polls' | 'sql'
 >;
-
-/** The deadline the poller derived (extensions included), else the GM's setting. */
-export function deadlineOf(game: Game, poll: PollState | null): string | null {
-  const derived = poll?.state.deadline;
-  if (typeof derived === 'string') return derived;
-  return game.settings.day?.deadline ?? null;
-}
 
 export function timeZoneOf(game: Game): string | null {
   return game.settings.timeZone ?? null;

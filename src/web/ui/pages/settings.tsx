@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { updateGame, type GameChange } from '../../../app/games.js';
+import { draftSettingsOf } from '../../../game/draft-step.js';
 import { GameStatus, type Game } from '../../../model/game.js';
 import { parsePlayerList, type Roster } from '../../../model/roster.js';
 import { refusalOf } from '../../errors.js';
@@ -44,11 +45,10 @@ export function SettingsPage(props: {
   canDelete?: boolean;
 }) {
   const g = props.game;
-  const s = g.settings as Record<string, unknown>;
-  const drafts = (typeof s.drafts === 'object' && s.drafts !== null ? s.drafts : {}) as Record<string, unknown>;
-  const day = (typeof s.day === 'object' && s.day !== null ? s.day : {}) as Record<string, unknown>;
-  const zone = typeof s.timeZone === 'string' ? s.timeZone : 'UTC';
-  const checked = (v: unknown, dflt: boolean): boolean => (typeof v === 'boolean' ? v : dflt);
+  const s = g.settings;
+  // The triggers as the poller applies them: what the GM set over the defaults.
+  const drafts = draftSettingsOf(s);
+  const zone = s.timeZone ?? 'UTC';
   return (
     <Layout title={`Settings — ${props.title}`} nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
       <p>
@@ -60,7 +60,7 @@ export function SettingsPage(props: {
         <Csrf token={props.csrf} />
         <h2>Game</h2>
         <label for="title">Title (on the dashboard and the live page; empty: the thread's title)</label>
-        <input id="title" name="title" type="text" maxlength={200} value={typeof s.title === 'string' ? s.title : ''} />
+        <input id="title" name="title" type="text" maxlength={200} value={s.title ?? ''} />
         <label for="ruleset">Ruleset (changing it counts the whole game again under the new rules)</label>
         <select id="ruleset" name="ruleset">
           {props.rulesets.map((r) => (
@@ -99,7 +99,7 @@ export function SettingsPage(props: {
         <div class="row">
           <div>
             <label for="dayNumber">Day</label>
-            <input id="dayNumber" name="dayNumber" type="number" min="1" value={String(day.number ?? 1)} />
+            <input id="dayNumber" name="dayNumber" type="number" min="1" value={String(s.day?.number ?? 1)} />
           </div>
           <div>
             <label for="deadline">Deadline</label>
@@ -107,7 +107,7 @@ export function SettingsPage(props: {
               id="deadline"
               name="deadline"
               type="datetime-local"
-              value={typeof day.deadline === 'string' ? utcToLocalInput(day.deadline, zone) : ''}
+              value={s.day?.deadline ? utcToLocalInput(s.day.deadline, zone) : ''}
             />
           </div>
           <div>
@@ -130,7 +130,7 @@ export function SettingsPage(props: {
               name="everyNVotes"
               type="number"
               min="1"
-              value={drafts.everyNVotes === null ? '' : String(drafts.everyNVotes ?? 5)}
+              value={drafts.everyNVotes === null ? '' : String(drafts.everyNVotes)}
             />
           </div>
           <div>
@@ -141,37 +141,26 @@ export function SettingsPage(props: {
               type="number"
               min="0.5"
               step="0.5"
-              value={drafts.everyHours === null ? '' : String(drafts.everyHours ?? 12)}
+              value={drafts.everyHours === null ? '' : String(drafts.everyHours)}
             />
           </div>
         </div>
         <label class="check">
-          <input type="checkbox" name="onLMinus1" value="1" checked={checked(drafts.onLMinus1, true)} /> When a wagon is
-          one vote short (L-1)
+          <input type="checkbox" name="onLMinus1" value="1" checked={drafts.onLMinus1} /> When a wagon is one vote short
+          (L-1)
         </label>
         <label class="check">
-          <input type="checkbox" name="onMajority" value="1" checked={checked(drafts.onMajority, true)} /> When a wagon
-          reaches the threshold
+          <input type="checkbox" name="onMajority" value="1" checked={drafts.onMajority} /> When a wagon reaches the
+          threshold
         </label>
         <label class="check">
-          <input type="checkbox" name="onDeadline" value="1" checked={checked(drafts.onDeadline, true)} /> When the Day
-          ends
+          <input type="checkbox" name="onDeadline" value="1" checked={drafts.onDeadline} /> When the Day ends
         </label>
         <label for="requestKeywords">Words players write to ask for a count (comma-separated)</label>
-        <input
-          id="requestKeywords"
-          name="requestKeywords"
-          type="text"
-          value={Array.isArray(drafts.requestKeywords) ? drafts.requestKeywords.join(', ') : '##votecount, ##vc'}
-        />
+        <input id="requestKeywords" name="requestKeywords" type="text" value={drafts.requestKeywords.join(', ')} />
         <h2>Webhook</h2>
         <label for="webhookUrl">Webhook URL (called when a draft waits or the Day is decided)</label>
-        <input
-          id="webhookUrl"
-          name="webhookUrl"
-          type="url"
-          value={typeof s.webhookUrl === 'string' ? s.webhookUrl : ''}
-        />
+        <input id="webhookUrl" name="webhookUrl" type="url" value={s.webhookUrl ?? ''} />
         <h2>Forum login (publishing)</h2>
         <p class="hint">
           {`Now: ${props.publishMethod}. Credentials are stored encrypted and never shown again.`}
