@@ -8,7 +8,8 @@ import type { AuditAction, AuditEntry } from '../model/audit.js';
 import type { Game } from '../model/game.js';
 import type { GameSettings } from '../model/game-settings.js';
 import type { StoredGmEvent } from '../store/events-repo.js';
-import type { StoredPost } from '../store/posts-repo.js';
+import type { HeadOrPost, PostHead } from '../store/posts-repo.js';
+import { bodyOf } from './post-bodies.js';
 
 /**
  * What the GM's own posts announced that the game does not hold yet: each a proposed event
@@ -41,7 +42,8 @@ export const NEWS_DISMISS = 'news.dismiss' satisfies AuditAction;
 export interface GmNewsInput {
   game: Pick<Game, 'ruleset' | 'roster' | 'settings'>;
   ruleset: Ruleset;
-  posts: readonly StoredPost[];
+  /** Every post; bodies are read only of those `newsReadsBodyOf` names. */
+  posts: readonly HeadOrPost[];
   events: readonly StoredGmEvent[];
   /** The game's audit entries with the GM's dismissals (`NEWS_DISMISS`), all of them. */
   audit: readonly AuditEntry[];
@@ -50,7 +52,7 @@ export interface GmNewsInput {
 export function gmNews(input: GmNewsInput): GmNews {
   const { game, ruleset } = input;
   const gms = gmNames(game.settings, input.posts);
-  const isGm = new Set(gms.map((n) => n.toLowerCase()));
+  const reads = newsReadsBodyOf(game.settings, input.posts);
   const phrases = phrasesFor(game.ruleset);
   const names = rosterNames(game.roster);
   const zone = game.settings.timeZone ?? ruleset.schedule?.timeZone ?? null;
@@ -60,8 +62,8 @@ export function gmNews(input: GmNewsInput): GmNews {
   const proposals: GmNewsItem[] = [];
   const unread: GmNewsUnread[] = [];
   for (const post of input.posts) {
-    if (post.deleted || !isGm.has(post.author.toLowerCase())) continue;
-    const reading = readGmPost({ number: post.number, body: post.body, postedAt: post.postedAt }, names, phrases, {
+    if (!reads(post)) continue;
+    const reading = readGmPost({ number: post.number, body: bodyOf(post), postedAt: post.postedAt }, names, phrases, {
       timeZone: zone,
     });
     const where = { author: post.author, permalink: post.permalink };
@@ -78,15 +80,27 @@ export function gmNews(input: GmNewsInput): GmNews {
   return { gms, proposals, unread };
 }
 
+/** The posts whose bodies news reads: the GM's own that the forum still shows. */
+export function newsReadsBodyOf(
+  settings: GameSettings,
+  posts: readonly Pick<PostHead, 'number' | 'author'>[],
+): (post: Pick<PostHead, 'author' | 'deleted'>) => boolean {
+  const isGm = new Set(gmNames(settings, posts).map((n) => n.toLowerCase()));
+  return (post) => !post.deleted && isGm.has(post.author.toLowerCase());
+}
+
 /**
  * Who the GM is on the forum: `settings.gm` (a name, or several for co-hosts), else the
  * author of the thread's first post, who opened the game.
  */
-export function gmNames(settings: GameSettings, posts: readonly StoredPost[]): string[] {
+export function gmNames(settings: GameSettings, posts: readonly Pick<PostHead, 'number' | 'author'>[]): string[] {
   const set = settings.gm;
   if (typeof set === 'string') return [set];
   if (set) return set;
-  const first = posts.reduce<StoredPost | null>((a, p) => (a === null || p.number < a.number ? p : a), null);
+  const first = posts.reduce<Pick<PostHead, 'number' | 'author'> | null>(
+    (a, p) => (a === null || p.number < a.number ? p : a),
+    null,
+  );
   return first ? [first.author] : [];
 }
 

@@ -25,6 +25,9 @@ export interface StoredPost extends Post {
  */
 export type PostHead = Omit<StoredPost, 'body'>;
 
+/** A stored post whose current body is there only where a reader loaded it (`headsOf`, then `bodiesOf`). */
+export type HeadOrPost = PostHead & { body?: Post['body'] };
+
 /** One body a post has had. */
 export interface PostRevision {
   id: number;
@@ -80,6 +83,8 @@ export interface PostsRepo {
   bodiesOf(revisionIds: readonly number[]): Promise<Map<number, Post['body']>>;
   /** One post by the forum's id. */
   post(gameId: number, forumPostId: string): Promise<StoredPost | null>;
+  /** The post the thread shows as number `number` (deleted or not; the first stored if two claim it). */
+  postNumbered(gameId: number, number: number): Promise<StoredPost | null>;
   /** Every body the post has had, oldest first. */
   revisionsOf(postKey: number): Promise<PostRevision[]>;
 }
@@ -300,6 +305,11 @@ export function postsRepo(db: Queryable): PostsRepo {
 
     async post(gameId, forumPostId) {
       const [found] = await select('p.game_id = $1 AND p.forum_post_id = $2', [gameId, forumPostId]);
+      return found ?? null;
+    },
+
+    async postNumbered(gameId, number) {
+      const [found] = await select('p.game_id = $1 AND p.number = $2', [gameId, number]);
       return found ?? null;
     },
 

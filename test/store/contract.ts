@@ -491,6 +491,18 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(bodies.get(full[0]!.revisionId)).toEqual(text('Vote: Bob'));
         expect(await store.posts.bodiesOf([])).toEqual(new Map());
       });
+
+      it('a post is found by the number the thread shows, deleted or not, with its current body', async () => {
+        const game = await newGame();
+        await store.posts.recordPage(game.id, [post('951', 1, 'Vote: Alice'), post('952', 2, 'hello')], t(1));
+        await store.posts.recordPage(game.id, [post('951', 1, 'Vote: Bob')], t(2));
+        await store.posts.markMissing(game.id, [1], ['951'], t(3));
+        const full = await store.posts.postsOf(game.id);
+        expect(await store.posts.postNumbered(game.id, 1)).toEqual(full[0]);
+        expect(await store.posts.postNumbered(game.id, 1)).toMatchObject({ body: text('Vote: Bob'), revisions: 2 });
+        expect(await store.posts.postNumbered(game.id, 2)).toMatchObject({ id: '952', deleted: true });
+        expect(await store.posts.postNumbered(game.id, 3)).toBeNull();
+      });
     });
 
     describe('games, events, tallies, drafts, pages, audit', () => {

@@ -10,7 +10,8 @@ export function postsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
 
   api.get('/games/:id/posts', async (c) => {
     const game = await gameOr404(commands, idParam(c));
-    const posts = await store.posts.postsOf(game.id);
+    // The list shows no body: heads only.
+    const posts = await store.posts.headsOf(game.id);
     return c.json({
       posts: posts.map((p) => ({
         id: p.id,
@@ -31,7 +32,7 @@ export function postsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
   api.get('/games/:id/posts/:number/revisions', async (c) => {
     const game = await gameOr404(commands, idParam(c));
     const number = idParam(c, 'number');
-    const post = (await store.posts.postsOf(game.id)).find((p) => p.number === number);
+    const post = await store.posts.postNumbered(game.id, number);
     if (!post) throw new NotFoundError('post', number);
     return c.json({
       post: { id: post.id, number: post.number, author: post.author, deleted: post.deleted },

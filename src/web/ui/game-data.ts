@@ -3,7 +3,7 @@ import type { Tally } from '../../model/tally.js';
 import type { Game } from '../../model/game.js';
 import type { Store } from '../../store/open-store.js';
 import type { PollState } from '../../store/polls-repo.js';
-import type { StoredPost } from '../../store/posts-repo.js';
+import type { PostHead } from '../../store/posts-repo.js';
 import { foldGame } from '../../game/fold-game.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
 import { deadlineOf } from '../../game/game-settings.js';
@@ -46,7 +46,7 @@ export function titleOf(game: Game, poll: PollState | null): string {
 }
 
 /** The Day's posts (for the timeline): after its day-start event, or made since the Day's start time. */
-function dayPostsOf(game: Game, gmEvents: readonly GmEvent[], posts: readonly StoredPost[], tally: Tally): number[] {
+function dayPostsOf(game: Game, gmEvents: readonly GmEvent[], posts: readonly PostHead[], tally: Tally): number[] {
   const day = tally.day;
   const starts = gmEvents.flatMap((e) => (e.kind === 'day-start' && e.day === day ? [e.at ?? 0] : []));
   const setting = game.settings.day;
@@ -88,7 +88,8 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
     const gmEvents = events.map((e) => e.event);
     // The posts the stored tally counted: the page follows the poller, never ahead of it.
     const asOf = latest?.tally.asOfPost ?? null;
-    const posts = (await store.posts.postsOf(game.id)).filter((p) => asOf === null || p.number <= asOf);
+    // Heads only: postHistories loads a body only where no saved reading stands in for it.
+    const posts = (await store.posts.headsOf(game.id)).filter((p) => asOf === null || p.number <= asOf);
     const { histories } = await postHistories(store, game, ruleset, gmEvents, posts, { save: false });
     const folded = foldGame({
       ruleset,

@@ -1,5 +1,6 @@
 import type { Effect } from '../../model/action.js';
-import { plainText } from '../../model/body.js';
+import { plainText, type Body } from '../../model/body.js';
+import { bodyOf } from '../../game/post-bodies.js';
 import type { Flag, Tally, TallyViolation } from '../../model/tally.js';
 import { readPost } from '../../parse/read-post.js';
 import { laterVote, TARGET_FLAGS } from '../../votal/render-votal.js';
@@ -7,7 +8,7 @@ import type { Ruleset } from '../../rules/ruleset.js';
 import type { AuditEntry } from '../../model/audit.js';
 import type { StoredGmEvent } from '../../store/events-repo.js';
 import type { Game } from '../../model/game.js';
-import type { StoredPost } from '../../store/posts-repo.js';
+import type { HeadOrPost, PostHead } from '../../store/posts-repo.js';
 import { wordDiff, type DiffPart } from './word-diff.js';
 
 /**
@@ -70,11 +71,28 @@ export interface ReviewInput {
   game: Game;
   ruleset: Ruleset;
   tally: Tally | null;
-  posts: readonly StoredPost[];
+  /** Every post; current bodies are read only of those `reviewReadsBodyOf` names. */
+  posts: readonly HeadOrPost[];
   events: readonly StoredGmEvent[];
   audit: readonly AuditEntry[];
   /** Bodies of earlier revisions of edited posts: post key -> the body before the current one. */
-  previousBodies: ReadonlyMap<number, StoredPost['body']>;
+  previousBodies: ReadonlyMap<number, Body>;
+}
+
+/** Flags whose answer may count the vote the post casts, so the queue reads what it says. */
+const COUNTABLE_FLAGS: ReadonlySet<Flag['kind']> = new Set(['self-vote', 'vote-for-dead']);
+
+/**
+ * The posts whose current body the queue reads: a vote it may count as cast (self-vote,
+ * vote for the dead), an edit (flagged, or any post with more than one body), a deleted
+ * post (its text is quoted). Every other item is made from the tally and the post's head.
+ */
+export function reviewReadsBodyOf(
+  tally: Tally | null,
+): (post: Pick<PostHead, 'number' | 'revisions' | 'deleted'>) => boolean {
+  const flagged = new Set((tally?.flags ?? []).filter((f) => COUNTABLE_FLAGS.has(f.kind)).map((f) => f.post));
+  const edits = new Set((tally?.violations ?? []).filter((v) => v.kind === 'edit').map((v) => v.post));
+  return (post) => post.deleted || post.revisions > 1 || flagged.has(post.number) || edits.has(post.number);
 }
 
 export function reviewQueue(input: ReviewInput): ReviewItem[] {
@@ -90,7 +108,7 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
   const living = tally?.players ?? game.roster.filter((s) => s.alive).map((s) => s.name);
   const noLynch = ruleset.noLynch?.name;
   const pickable = [...living, ...(noLynch ? [noLynch] : [])];
-  const effectOf = (body: StoredPost['body'], edit: StoredPost['edit']): Effect =>
+  const effectOf = (body: Body, edit: HeadOrPost['edit']): Effect =>
     readPost({ body, edit }, game.roster, ruleset).effect;
   const resolvedBy = (post: number, key: string): string | null => {
     if (corrections.has(post)) {
@@ -129,9 +147,9 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     const target = TARGET_FLAGS.has(f.kind);
     const moot = target && tally ? laterVote(f, tally) : null;
     const choices: ReviewChoice[] = [];
-    if (f.kind === 'self-vote' || f.kind === 'vote-for-dead') {
+    if (COUNTABLE_FLAGS.has(f.kind)) {
       const post = posts.get(f.post);
-      const t = post ? effectOf(post.body, post.edit).target : null;
+      const t = post ? effectOf(bodyOf(post), post.edit).target : null;
       if (t) choices.push({ label: `Count it (${t})`, action: 'correct', target: t });
     }
     choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
@@ -162,9 +180,9 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     const choices: ReviewChoice[] = [];
     let diff: DiffPart[] | null = null;
     if (isEdit && post) {
-      const now = effectOf(post.body, post.edit);
+      const now = effectOf(bodyOf(post), post.edit);
       if (before) {
-        diff = wordDiff(plainText(before), plainText(post.body));
+        diff = wordDiff(plainText(before), plainText(bodyOf(post)));
         const was = effectOf(before, null);
         if (was.kind === 'vote' && was.target && was.target !== now.target) {
           choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
@@ -201,7 +219,7 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     if (p.revisions <= 1 || items.some((i) => i.key === `edit:${p.number}`)) continue;
     const before = input.previousBodies.get(p.key);
     if (!before) continue;
-    const now = effectOf(p.body, p.edit);
+    const now = effectOf(bodyOf(p), p.edit);
     const was = effectOf(before, null);
     if (now.kind === was.kind && now.target === was.target) continue; // the edit does not touch the vote
     const key = `edit:${p.number}`;
@@ -224,7 +242,7 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
       pick: [],
       candidates: [],
       choices,
-      diff: wordDiff(plainText(before), plainText(p.body)),
+      diff: wordDiff(plainText(before), plainText(bodyOf(p))),
       resolved: resolvedBy(p.number, key),
     });
   }
@@ -232,7 +250,7 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
   for (const p of input.posts) {
     if (!p.deleted) continue;
     const key = `deleted:${p.number}`;
-    const now = effectOf(p.body, p.edit);
+    const now = effectOf(bodyOf(p), p.edit);
     const choices: ReviewChoice[] = [];
     if (now.kind === 'vote' && now.target) {
       choices.push({ label: `Keep counting it (${now.target})`, action: 'correct', target: now.target });
@@ -246,7 +264,7 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
       post: p.number,
       player: p.author,
       title: 'Deleted post',
-      detail: `${p.author}: "${clip(plainText(p.body))}"`,
+      detail: `${p.author}: "${clip(plainText(bodyOf(p)))}"`,
       permalink: p.permalink,
       pick: [],
       candidates: [],

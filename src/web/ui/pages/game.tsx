@@ -3,9 +3,11 @@ import { answerReview, dismissNews, recordEvent } from '../../../app/events.js';
 import { pollNow } from '../../../app/poll.js';
 import { draftNow } from '../../../app/drafts.js';
 import { gameRuleset } from '../../../game/game-ruleset.js';
-import { gmNews, NEWS_DISMISS, type GmNews } from '../../../game/gm-news.js';
+import { gmNews, NEWS_DISMISS, newsReadsBodyOf, type GmNews } from '../../../game/gm-news.js';
+import { withBodies } from '../../../game/post-bodies.js';
 import { staleCount } from '../../../game/stale-count.js';
 import type { AuditEntry } from '../../../model/audit.js';
+import type { Body } from '../../../model/body.js';
 import type { Draft, Publication } from '../../../model/draft.js';
 import type { Game } from '../../../model/game.js';
 import type { Tally } from '../../../model/tally.js';
@@ -17,7 +19,7 @@ import { deadlineOf } from '../../../game/game-settings.js';
 import { titleOf } from '../game-data.js';
 import { GmNewsPanel } from '../gm-news.js';
 import { GmNav, Layout, LocalTime, Notice, PostButton } from '../layout.js';
-import { reviewQueue, type ReviewItem } from '../review.js';
+import { reviewQueue, reviewReadsBodyOf, type ReviewItem } from '../review.js';
 import { safeHref } from '../safe-url.js';
 import { activityLine, DraftsPanel, EventsPanel, PlayersPanel, ReviewQueue } from './game-panels.js';
 import { field, gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } from '../dashboard.js';
@@ -160,16 +162,16 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
   app.get('/gm/games/:id', async (c) => {
     const game = await gameOf(store, c);
     if (!game) return notFound(c);
-    const [latest, poll, posts, events, drafts, audit] = await Promise.all([
+    const [latest, poll, heads, events, drafts, audit] = await Promise.all([
       store.tallies.latest(game.id),
       store.polls.get(game.id),
-      store.posts.postsOf(game.id),
+      store.posts.headsOf(game.id),
       store.events.list(game.id),
       store.drafts.list(game.id),
       store.audit.list({ gameId: game.id, limit: 200 }),
     ]);
-    const previousBodies = new Map<number, (typeof posts)[number]['body']>();
-    for (const p of posts.filter((x) => x.revisions > 1)) {
+    const previousBodies = new Map<number, Body>();
+    for (const p of heads.filter((x) => x.revisions > 1)) {
       const revisions = await store.posts.revisionsOf(p.key);
       const current = revisions.findIndex((r) => r.current);
       const before = revisions[(current > 0 ? current : revisions.length) - 1];
@@ -192,6 +194,9 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       store.audit.list({ gameId: game.id, action: NEWS_DISMISS, limit: 100_000 }),
     ]);
     const tally = latest?.tally ?? null;
+    // Bodies only of the posts the review queue and the news read, not of the whole thread.
+    const readers = ruleset ? [reviewReadsBodyOf(tally), newsReadsBodyOf(game.settings, heads)] : [];
+    const posts = await withBodies(store.posts, heads, (p) => readers.some((reads) => reads(p)));
     const review = ruleset ? reviewQueue({ game, ruleset, tally, posts, events, audit: accepted, previousBodies }) : [];
     const news = ruleset
       ? gmNews({ game, ruleset, posts, events, audit: dismissed })
