@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sealPublish } from '../config/game-settings.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
 import { EngineId } from '../model/engine.js';
+import { GmEvent, positionedNow } from '../model/event.js';
 import { GameStatus, Slug, type Game } from '../model/game.js';
 import {
   DaySetting,
@@ -101,15 +102,18 @@ export type GameChange = z.input<typeof GameChange>;
 /**
  * Adds a game and asks for its first poll. Whoever creates a game owns it (`owner`, a GM's id;
  * a game made with the bearer admin token has none). The game and its owner are written in one
- * transaction: a crash between them would leave a game only the admin sees.
+ * transaction with the GM's opening `events` (a game that starts mid-thread: its day-start), before
+ * its first poll is asked for: a crash between them would leave a game only the admin sees, and a
+ * first poll before them would count posts the Day does not hold.
  */
 export async function createGame(
   deps: CommandDeps,
   actor: string,
   given: NewGameInput,
-  { owner }: { owner?: number } = {},
+  { owner, events = [] }: { owner?: number; events?: readonly unknown[] } = {},
 ): Promise<Game> {
   const input = parseInput(NewGameInput, given);
+  const opening = events.map((e, i) => positionedNow(parseInput(GmEvent, e, ['events', i]), deps.clock.now()));
   const url = await checkUrl(input.url, 'url', deps.allowPrivateHosts);
   const engine = pickEngine(input.engine, url);
   const ruleset = checkRuleset(input.ruleset);
@@ -135,6 +139,7 @@ export async function createGame(
       { sameThread: (other) => sameThreadKey(other) === key },
     );
     if (owner !== undefined) await on.gms.addToGame(created.id, owner, 'owner', actor, deps.clock.now());
+    for (const event of opening) await on.events.append(created.id, event, actor);
     return created;
   });
   deps.log?.info({ gameId: game.id, slug: game.slug, engine: game.engine }, 'game added');

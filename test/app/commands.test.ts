@@ -132,6 +132,35 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       expect((await createGame(depsWith(), 'gm:ann', input)).threadUrl).toBe(url);
     });
 
+    it("a game's opening events are stored with it, before its first poll is asked for", async () => {
+      // What the store holds at the moment the first poll is asked for (the query starts then).
+      let seen: Promise<string[]> = Promise.resolve([]);
+      const poller: PollerPort = {
+        async pollNow(gameId) {
+          seen = store.events.list(Number(gameId)).then((es) => es.map((e) => `${e.event.kind} by ${e.createdBy}`));
+        },
+      };
+      const game = await createGame(
+        depsWith({ poller }),
+        'gm:ann',
+        { url: threadUrl(), ruleset: 'plurality', players, engine: 'xenforo2' },
+        { events: [{ kind: 'day-start', day: 2, at: 40 }] },
+      );
+      expect(await seen).toEqual(['day-start by gm:ann']);
+      expect((await store.events.list(game.id)).map((e) => e.event)).toMatchObject([
+        { kind: 'day-start', day: 2, at: 40 },
+      ]);
+    });
+
+    it('a malformed opening event is refused naming it, and no game is stored', async () => {
+      const before = (await store.games.list()).length;
+      const input = { url: threadUrl(), ruleset: 'plurality', players, engine: 'xenforo2' };
+      const error = await refusal(createGame(depsWith(), 'gm:ann', input, { events: [{ kind: 'day-start' }] }));
+      expect(error).toBeInstanceOf(Invalid);
+      expect((error as Invalid).issues[0]?.field).toMatch(/^events\.0/);
+      expect((await store.games.list()).length).toBe(before);
+    });
+
     it('an unknown ruleset is refused naming the field, and nothing is stored', async () => {
       const before = (await store.games.list()).length;
       const error = await refusal(newGame(depsWith(), { ruleset: 'no-such-rules' }));

@@ -22,6 +22,8 @@ describe("the GM's dashboard", () => {
   let thread: FakeThread;
   const data = tempDir('votal-ui-day-');
   const allowPrivate = process.env['VOTAL_ALLOW_PRIVATE_HOSTS'];
+  /** The GM events stored when each game's first poll was asked for (the query starts then). */
+  const eventsAtFirstPoll = new Map<string, Promise<unknown[]>>();
 
   beforeAll(async () => {
     process.env['VOTAL_ALLOW_PRIVATE_HOSTS'] = '1';
@@ -32,7 +34,13 @@ describe("the GM's dashboard", () => {
     thread.add({ author: 'Alice', body: '[b]Vote: Bob[/b]' });
     app = createApp({
       store,
-      poller: recordingPoller(),
+      poller: recordingPoller(async (id) => {
+        if (!eventsAtFirstPoll.has(id))
+          eventsAtFirstPoll.set(
+            id,
+            store.events.list(Number(id)).then((es) => es.map((e) => e.event)),
+          );
+      }),
       env: testEnv({ dataDir: data.path }),
       rateLimit: false,
       pollWaitMs: 0,
@@ -83,6 +91,32 @@ describe("the GM's dashboard", () => {
     expect(created.status).toBe(303);
     const [game] = await store.games.list();
     expect(game!.settings['gm']).toBe('Moderator');
+  });
+
+  it("a game that starts mid-thread holds its Day's start from its first poll on", async () => {
+    const later = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 10, threadId: 4343, slug: 'day-two' });
+    for (const body of ['Night 1 ends.', '[b]Vote: Alice[/b]', 'Day 2 begins.'])
+      later.add({ author: 'Moderator', body });
+    const { cookie, csrf } = await signIn(app);
+    const created = await app.request(`${O}/gm/games`, {
+      method: 'POST',
+      body: form({
+        _csrf: csrf,
+        url: later.url,
+        engine: 'xenforo2',
+        ruleset: 'plurality',
+        players: 'Alice\nBob\nCarol',
+        gm: 'Moderator',
+        day: '2',
+        startPost: '3',
+        timeZone: 'UTC',
+        pollSeconds: '300',
+      }),
+      headers: { cookie, origin: O, 'content-type': FORM },
+    });
+    expect(created.status, await created.text()).toBe(303);
+    const game = (await store.games.list()).find((g) => g.threadUrl === later.url)!;
+    expect(await eventsAtFirstPoll.get(String(game.id))).toEqual([{ kind: 'day-start', day: 2, at: 3 }]);
   });
 
   it('lists per game what is open for review, the deadline and when it was last read', async () => {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { recordEvent } from '../../../app/events.js';
 import { createGame } from '../../../app/games.js';
 import { EngineId } from '../../../model/engine.js';
 import { parsePlayerList } from '../../../model/roster.js';
@@ -340,13 +339,15 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
             ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}),
             ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
           },
-          { owner: c.get('gm')?.id },
+          {
+            owner: c.get('gm')?.id,
+            events: startPost > 0 || day > 1 ? [{ kind: 'day-start', day, at: startPost }] : [],
+          },
         )
       ).id;
     } catch (error) {
       return again(refusalOf(error));
     }
-    if (startPost > 0 || day > 1) await recordEvent(commands, actor, id, { kind: 'day-start', day, at: startPost });
     await awaitPoll(id, 0);
     return back(c, `/gm/games/${id}`, { message: 'The game is watched: the first count is on its way.' });
   });
