@@ -11,6 +11,8 @@ import { pollLog, until } from './support.js';
  * Issue #16: a forum host gets one request at a time with its pause between them, whoever
  * asks. Two pollers (two `votal worker` processes: two stores, two pg-boss instances, two
  * fetchers with their own lanes) share one queue; four games on one forum host, one on another.
+ * Then: a freed host is announced to every process, so the one that ran its last poll does
+ * not keep it to itself.
  */
 const problem = await pgProblem();
 /** The fetchers' pause between two requests to one host. */
@@ -28,7 +30,7 @@ if (problem !== null) {
     const workers: { name: string; store: Store; poller: Poller; log: ReturnType<typeof pollLog> }[] = [];
     const errors: string[] = [];
 
-    const worker = async (name: string) => {
+    const worker = async (name: string, pollingIntervalSeconds = 0.5) => {
       const store = await openStore({ databaseUrl: PG_URL, schema });
       const log = pollLog();
       const poller = createPoller({
@@ -42,7 +44,7 @@ if (problem !== null) {
           userAgent: `votal-test-${name}`,
         }),
         concurrency: 2,
-        pollingIntervalSeconds: 0.5,
+        pollingIntervalSeconds,
         minDelayMs: 300,
         reconcileEveryMs: 500,
         schema: `${schema}_boss`,
@@ -120,6 +122,40 @@ if (problem !== null) {
         asked.some((r) => r.at < (o.doneAt ?? Infinity) && o.at < (r.doneAt ?? Infinity)),
       );
       expect(overlapping.length).toBeGreaterThan(0);
+    });
+
+    it('a freed host is offered to every process: one that asks rarely still takes its share', {
+      timeout: 60_000,
+    }, async () => {
+      for (const w of workers.splice(0)) {
+        await w.poller.stop();
+        await w.store.close();
+      }
+      // Idle processes ask the queue only every 30 s here: the other one hears of each freed host at once.
+      // Each hand-over is a race between the two, so twelve polls all in one process are a 1-in-2,048 chance.
+      await worker('c', 30);
+      await worker('d', 30);
+      const { store } = workers[0]!;
+      const host = await startFakeForum();
+      const games: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const game = await newGame(store, serve(host, standardScript(9_200 + i)));
+        await store.sql.query('UPDATE game SET poll_interval_seconds = 3600 WHERE id = $1', [game.id]);
+        games.push(game.id);
+      }
+      try {
+        await Promise.all(workers.map((w) => w.poller.start()));
+        await until(
+          () => games.every((g) => workers.some((w) => w.log.of(g).length > 0)),
+          'a poll of every game',
+          45_000,
+        );
+        await Promise.all(workers.map((w) => w.poller.stop()));
+        expect(host.maxConcurrentPerHost).toBe(1);
+        for (const w of workers) expect(games.filter((g) => w.log.of(g).length > 0).length, w.name).toBeGreaterThan(0);
+      } finally {
+        await host.close();
+      }
     });
   });
 }
