@@ -6,6 +6,7 @@ import { pollGame, type PollDeps, type PollResult } from '../game/poll-game.js';
 import type { Store } from '../store/open-store.js';
 import type { PageRenderer } from '../browser/page-renderer.js';
 import type { PageSource } from '../thread/read-thread.js';
+import type { Validators } from '../fetch/fetched-page.js';
 import { createBoss, setUpSerialised } from './boss.js';
 import { nextPollDelay } from './schedule.js';
 
@@ -17,11 +18,17 @@ import { nextPollDelay } from './schedule.js';
  * get no next poll; a reconciler (on start, then every 15 s) queues a poll for every
  * active game that has none (new, resumed, or left behind by a process that died).
  *
- * Throughput scales with hosts: this process runs one poll per forum host at a time (the
- * host's page lane allows one request at a time anyway, so a second poll of one host
- * would only hold a slot while it waits) and as many polls at once as there are hosts
- * (`concurrency`, VOTAL_POLL_CONCURRENCY). Jobs are taken one after the other with no
- * pause while due ones are queued; an idle process asks every `pollingIntervalSeconds`.
+ * Throughput scales with hosts: one poll per forum host at a time across every process
+ * sharing the queue (a forum gets one request at a time, whoever asks), and as many polls
+ * at once as there are hosts (`concurrency`, VOTAL_POLL_CONCURRENCY). A take skips jobs
+ * whose host has a poll job active in any process; takes run one at a time under an
+ * advisory lock, so two processes never take the same host at the same instant. A job
+ * stays active until its host's pause (the reading's page lane) has passed after its
+ * poll, so the next poll of that host, in any process, keeps the pause too; the slot is
+ * free for other hosts meanwhile. On PostgreSQL a job's end is announced to every process
+ * (NOTIFY), so each has the same chance at the host's next poll and none keeps a host to
+ * itself. Jobs are taken one after the other with no pause while due ones are queued; an
+ * idle process asks every `pollingIntervalSeconds`.
  *
  * A crashed poll does not stall its game: each poll holds its game's lease (`game_poll`),
  * renewed every third of `leaseMs` while it works. A running job whose lease has lapsed
@@ -51,8 +58,9 @@ export interface PollerOptions {
   concurrency?: number;
   log?: Partial<Log>;
   /**
-   * PostgreSQL: pg-boss connects with this URL (its own small pool). Default: DATABASE_URL
-   * when the store is on PostgreSQL; without one pg-boss runs through the store's pool.
+   * PostgreSQL: pg-boss connects with this URL (its own small pool); the store's database,
+   * as jobs are taken through the store's connection. Default: DATABASE_URL when the store
+   * is on PostgreSQL; without one pg-boss runs through the store's pool.
    */
   databaseUrl?: string;
   /** pg-boss's schema. Default `pgboss`. */
@@ -85,11 +93,18 @@ export const RECONCILE_EVERY_MS = 15_000;
 export const POLLING_INTERVAL_SECONDS = 2;
 /** The default number of polls at once never exceeds this, however many hosts there are. */
 export const MAX_DEFAULT_CONCURRENCY = 16;
+/** PostgreSQL: a poll job ended, so its host is free (payload: the queue's schema). */
+export const HOST_FREE_CHANNEL = 'votal_poll_host_free';
 
 interface PollJob {
   gameId: string;
-  /** The thread's forum host (`host:port`): one poll per host at a time in a process. */
+  /** The thread's forum host (`host:port`): one poll per host at a time across processes. */
   host?: string;
+  /**
+   * Set when the poll is done and the job rests for its host's pause (database time): the
+   * game's lease is given up by then, so this tells other processes its worker is alive.
+   */
+  restsUntil?: string;
 }
 
 interface TakenJob {
@@ -138,8 +153,14 @@ export function createPoller(opts: PollerOptions): Poller {
   const inFlight = new Map<string, Promise<void>>();
   /** When this poller started (database time): on PGlite a job running since before then is a dead process's. */
   let bornAt: Date | null = null;
-  /** Polls running now per forum host. */
+  /** Polls running (or resting for their host's pause) now per forum host. */
   const busyHosts = new Map<string, number>();
+  /** Jobs whose poll is done and that rest for their host's pause: they hold the host, not a slot. */
+  let resting = 0;
+  /** Ends every rest at once (stop). */
+  const rests = new Set<() => void>();
+  /** PostgreSQL: stops hearing of freed hosts. */
+  let unlisten: (() => Promise<void>) | null = null;
   /** Forum hosts among the active games (the default concurrency). */
   let hostCount = 1;
   const limit = () => Math.max(1, opts.concurrency ?? Math.min(MAX_DEFAULT_CONCURRENCY, hostCount));
@@ -166,6 +187,19 @@ export function createPoller(opts: PollerOptions): Poller {
         resolve();
       }
       rouse = done;
+    });
+
+  /** Waits out a host's pause; stop() ends it at once. */
+  const restFor = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopping) return resolve();
+      const timer = setTimeout(end, ms);
+      function end() {
+        clearTimeout(timer);
+        rests.delete(end);
+        resolve();
+      }
+      rests.add(end);
     });
 
   const key = (gameId: number | string) => String(Number(gameId));
@@ -219,13 +253,14 @@ export function createPoller(opts: PollerOptions): Poller {
   const reapDead = async (gameId?: number): Promise<number[]> => {
     const { rows } = await bossDb().executeSql(
       `SELECT id, singleton_key, started_on < now() - make_interval(secs => $2::double precision / 1000) AS old,
-              started_on < $3::timestamptz AS before_us
+              started_on < $3::timestamptz AS before_us,
+              COALESCE((data->>'restsUntil')::timestamptz > now() - make_interval(secs => $2::double precision / 1000), false) AS resting
        FROM ${schema}.job WHERE name = $1 AND state = 'active'${gameId === undefined ? '' : ' AND singleton_key = $4'}`,
       gameId === undefined ? [POLL_QUEUE, leaseMs, bornAt] : [POLL_QUEUE, leaseMs, bornAt, key(gameId)],
     );
-    const others = (rows as { id: string; singleton_key: string; old: boolean; before_us: boolean }[]).filter(
-      (r) => !inFlight.has(r.id),
-    );
+    const others = (
+      rows as { id: string; singleton_key: string; old: boolean; before_us: boolean; resting: boolean }[]
+    ).filter((r) => !inFlight.has(r.id));
     if (others.length === 0) return [];
     let dead = others.filter((r) => r.before_us);
     if (store.sql.driver === 'pg') {
@@ -235,7 +270,8 @@ export function createPoller(opts: PollerOptions): Poller {
         [games],
       );
       const live = new Set(leases.rows.map((r) => Number(r.game_id)));
-      dead = others.filter((r) => r.old && !live.has(Number(r.singleton_key)));
+      // A job resting for its host's pause has given its lease up: its rest is its sign of life.
+      dead = others.filter((r) => r.old && !r.resting && !live.has(Number(r.singleton_key)));
     }
     if (dead.length === 0) return [];
     for (const r of dead)
@@ -249,18 +285,29 @@ export function createPoller(opts: PollerOptions): Poller {
   };
 
   /**
-   * Takes the next due poll whose host is not busy in this process and whose game has no
-   * poll running (pg-boss's own fetch would stall on such a job: stately allows one
-   * running poll per game). The same claim as pg-boss's fetch, with those two conditions.
+   * Takes the next due poll whose host has no poll running (or resting) in any process and
+   * whose game has no poll running (pg-boss's own fetch would stall on such a job: stately
+   * allows one running poll per game). The same claim as pg-boss's fetch, with those
+   * conditions. Takes run one at a time across processes (a transaction-level advisory
+   * lock): each take's statement then sees the takes committed before it (READ COMMITTED),
+   * so two processes taking at once never both take one host. The pg-boss schema is in the
+   * store's database, so the take runs on the store's connection, where a transaction can be held.
    */
   const takeNext = async (): Promise<TakenJob | null> => {
     const hosts = JSON.stringify([...busyHosts.keys()]);
     try {
-      const { rows } = await bossDb().executeSql(
-        `WITH next AS (
+      const { rows } = await store.sql.transaction(async (tx) => {
+        // PGlite: one process, nobody to wait for.
+        if (store.sql.driver === 'pg')
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`votal:poll-take:${schema}`]);
+        return tx.query(
+          `WITH next AS (
            SELECT j.id FROM ${schema}.job j
            WHERE j.name = $1 AND j.state < 'active' AND j.start_after < now()
              AND COALESCE(j.data->>'host', '') NOT IN (SELECT jsonb_array_elements_text($2::jsonb))
+             AND NOT EXISTS (SELECT 1 FROM ${schema}.job h
+                             WHERE h.name = $1 AND h.state = 'active'
+                               AND COALESCE(h.data->>'host', '') = COALESCE(j.data->>'host', ''))
              AND NOT EXISTS (SELECT 1 FROM ${schema}.job a
                              WHERE a.name = $1 AND a.state = 'active' AND a.singleton_key = j.singleton_key)
            ORDER BY j.priority DESC, j.created_on, j.id
@@ -271,8 +318,9 @@ export function createPoller(opts: PollerOptions): Poller {
            retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
          FROM next WHERE j.name = $1 AND j.id = next.id
          RETURNING j.id, j.data, j.start_after`,
-        [POLL_QUEUE, hosts],
-      );
+          [POLL_QUEUE, hosts],
+        );
+      });
       const row = rows[0] as { id: string; data: PollJob; start_after: Date | null } | undefined;
       return row
         ? { id: row.id, data: row.data, dueAt: row.start_after ? new Date(row.start_after).toISOString() : null }
@@ -284,13 +332,37 @@ export function createPoller(opts: PollerOptions): Poller {
     }
   };
 
-  /** Runs one job in the background: its host is busy until it ends, then the loop is woken. */
+  /**
+   * Runs one job in the background: its host is busy until it ends, then the loop is woken.
+   * A poll that read its host keeps the job active for the host's pause after it, so no
+   * process polls the host again sooner; its slot is free for other hosts meanwhile.
+   */
   const run = (job: TakenJob): void => {
     const host = job.data.host ?? '';
     busyHosts.set(host, (busyHosts.get(host) ?? 0) + 1);
     const done = (async () => {
       try {
-        await handle(job);
+        const reading = readingOf();
+        await handle(job, reading.deps);
+        const pauseMs = reading.pauseMs();
+        if (pauseMs > 0 && !stopping) {
+          resting += 1;
+          wake();
+          try {
+            // Best effort: without the mark another process may take this job for a dead worker's, no worse.
+            await bossDb()
+              .executeSql(
+                `UPDATE ${schema}.job SET data = data || jsonb_build_object('restsUntil',
+                   now() + make_interval(secs => $3::double precision / 1000))
+                 WHERE name = $1 AND id = $2 AND state = 'active'`,
+                [POLL_QUEUE, job.id, pauseMs],
+              )
+              .catch(() => {});
+            await restFor(pauseMs);
+          } finally {
+            resting -= 1;
+          }
+        }
         await boss!.complete(POLL_QUEUE, job.id);
       } catch (error) {
         log.error({ gameId: job.data.gameId, err: String(error) }, 'poll job failed');
@@ -300,7 +372,10 @@ export function createPoller(opts: PollerOptions): Poller {
         const left = (busyHosts.get(host) ?? 1) - 1;
         if (left > 0) busyHosts.set(host, left);
         else busyHosts.delete(host);
-        wake();
+        // Every process hears of the freed host at once (this one too), so none keeps a host to itself
+        // by taking its next poll first.
+        if (unlisten) await store.sql.notify(HOST_FREE_CHANNEL, schema).catch(() => wake());
+        else wake();
       }
     })();
     inFlight.set(job.id, done);
@@ -309,7 +384,7 @@ export function createPoller(opts: PollerOptions): Poller {
   /** Takes jobs while there are due ones and free slots; rests otherwise. */
   const work = async (): Promise<void> => {
     while (!stopping) {
-      if (inFlight.size >= limit()) {
+      if (inFlight.size - resting >= limit()) {
         await rest(idleMs);
         continue;
       }
@@ -325,8 +400,37 @@ export function createPoller(opts: PollerOptions): Poller {
     }
   };
 
+  /**
+   * One poll's reading: the poll's deps, whose page source notes the source that read the
+   * thread (the service: the site's reading), for the host's pause after the poll. A poll
+   * that read nothing (skipped, busy) owes its host no pause.
+   */
+  const readingOf = (): { deps: PollDeps; pauseMs: () => number } => {
+    let last: { source: PageSource; url: string } | null = null;
+    const noting = (upstream: PageSource): PageSource => ({
+      get(url: string, validators?: Validators) {
+        last = { source: upstream, url };
+        return upstream.get(url, validators);
+      },
+    });
+    const siteFor = opts.siteFor;
+    return {
+      deps: {
+        ...deps,
+        source: noting(deps.source),
+        siteFor: siteFor
+          ? async (game) => {
+              const site = await siteFor(game);
+              return { ...site, source: noting(site.source) };
+            }
+          : undefined,
+      },
+      pauseMs: () => (last ? (last.source.pauseFor?.(last.url) ?? 0) : 0),
+    };
+  };
+
   /** One job: poll the game once, then queue its next poll. Never throws (a failure is the game's, not the job's). */
-  const handle = async (job: TakenJob): Promise<void> => {
+  const handle = async (job: TakenJob, pollDeps: PollDeps): Promise<void> => {
     const gameId = Number(job.data.gameId);
     const jobHost = job.data.host ?? '';
     let result: PollResult;
@@ -334,7 +438,7 @@ export function createPoller(opts: PollerOptions): Poller {
     try {
       // Noted before the read: the dashboard tells a late poll from one that runs long.
       startedAt = await store.polls.started(gameId, job.dueAt);
-      result = await pollGame(deps, gameId);
+      result = await pollGame(pollDeps, gameId);
     } catch (error) {
       // The store itself failed (a database restart): try again later.
       log.error({ gameId, err: String(error) }, 'poll job failed');
@@ -419,6 +523,16 @@ export function createPoller(opts: PollerOptions): Poller {
         boss = b;
         bornAt = (await store.sql.query<{ at: Date }>('SELECT now() AS at')).rows[0]!.at;
         await reconcile();
+        if (store.sql.driver === 'pg') {
+          unlisten = await store.sql
+            .listen(HOST_FREE_CHANNEL, (payload) => {
+              if (payload === schema) wake();
+            })
+            .catch((error: unknown) => {
+              log.warn({ err: String(error) }, 'cannot hear of freed hosts: other processes take them later');
+              return null;
+            });
+        }
         loop = work();
         reconciler = setInterval(() => void reconcile(), opts.reconcileEveryMs ?? RECONCILE_EVERY_MS);
         reconciler.unref();
@@ -433,11 +547,14 @@ export function createPoller(opts: PollerOptions): Poller {
       if (reconciler) clearInterval(reconciler);
       reconciler = null;
       wake();
+      for (const end of [...rests]) end();
       await loop?.catch(() => {});
       loop = null;
       const b = boss;
       if (b) {
         await Promise.allSettled([...inFlight.values()]);
+        await unlisten?.().catch(() => {});
+        unlisten = null;
         await b.stop({ graceful: true, wait: true, timeout: 30_000 });
       }
       boss = null;

@@ -10,6 +10,8 @@ import { ScriptShellError } from './script-shell-error.js';
 /** What the page reader needs from the fetcher (the real PageFetcher, or a stand-in). */
 export interface PageSource {
   get(url: string, validators?: Validators): Promise<FetchedPage>;
+  /** The pause a polite source keeps between two requests to `url`'s host (ms); absent: it keeps none. */
+  pauseFor?(url: string): number;
 }
 
 export interface PageReading {

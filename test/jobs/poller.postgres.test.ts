@@ -62,7 +62,7 @@ if (problem !== null) {
       await forum?.close();
     });
 
-    // One forum host: each process polls one of its threads at a time, so a busy machine needs longer than the default.
+    // One forum host: one of its threads is polled at a time, whichever process polls it, so a busy machine needs longer than the default.
     it('two pollers never poll one thread at the same time', { timeout: 90_000 }, async () => {
       const threads: { script: ReturnType<typeof standardScript>; game: Awaited<ReturnType<typeof newGame>> }[] = [];
       for (let i = 0; i < 24; i++) {
