@@ -287,7 +287,7 @@ function ownText(body: readonly BodyNode[]): string[] {
         pieces.push('');
         walk(n.children);
         pieces.push('');
-      } else if (n.t === 'text' || n.t === 'code') pieces[pieces.length - 1] += n.text;
+      } else if (n.t === 'text') pieces[pieces.length - 1] += n.text;
       else if ('children' in n) walk(n.children);
     }
   };
