@@ -65,6 +65,8 @@ interface Row {
   zone?: string;
   /** Posts (1-based) whose gold text stops before the post does: held to the gold's part. */
   goldStops?: number[];
+  /** The gold's "user" is each post's quote button (posting.php?mode=quote&p=ID): it names the post's id. */
+  userIsQuoteLink?: true;
 }
 
 /** Every page of the shared half, by forum. */
@@ -107,7 +109,7 @@ const PAGES: Row[] = [
   { file: 'us.forums.blizzard.com.en.wow.t.can-i-transfer', expect: { refused: /Discourse/ } },
   { file: 'us.forums.blizzard.com.en.wow.t.layers', expect: { refused: /Discourse/ } },
   { file: 'www.airliners.net.forum.viewtopic.php.1428699', expect: { read: 'phpbb' } },
-  { file: 'www.airliners.net.forum.viewtopic.php.1437935', expect: { read: 'phpbb' } },
+  { file: 'www.airliners.net.forum.viewtopic.php.1437935', expect: { read: 'phpbb' }, userIsQuoteLink: true },
   { file: 'www.amsel.de.multiple-sklerose-forum..json', expect: { siteEngine: true } },
   { file: 'www.amsel.de.multiple-sklerose-forum.221323', expect: { siteEngine: true } },
   // Its <time datetime> carry +0100/+0200: the board shows German time.
@@ -327,7 +329,11 @@ function judge(g: Gold, page: ThreadPage, row: Row): Verdict {
   gold.forEach((entry, i) => {
     const post = page.posts[i];
     if (!post) return;
-    const names = goldNames($, entry.user?.surface_form ?? '');
+    const user = entry.user?.surface_form ?? '';
+    const quoted = row.userIsQuoteLink ? /[?&]p=(\d+)/.exec(user)?.[1] : undefined;
+    if (row.userIsQuoteLink && quoted !== post.id)
+      wrong.push(`post ${i + 1}: id ${post.id}, gold's quote link ${user}`);
+    const names = row.userIsQuoteLink ? null : goldNames($, user);
     if (names && !names.includes(post.author))
       wrong.push(`post ${i + 1}: author ${post.author}, gold ${names.join(' / ')}`);
     const when = goldWall(entry.datetime?.surface_form ?? '', row.order ?? 'mdy');
