@@ -2,8 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import type { ThreadPage } from '../../scrapers/adapter.js';
-import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
+import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
 import { adapters } from '../../scrapers/registry.js';
 import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
 import { packageRoot } from '../../src/config/package-root.js';
@@ -11,8 +10,7 @@ import type { FetchedPage } from '../../src/fetch/fetched-page.js';
 import type { BodyNode } from '../../src/model/body.js';
 import type { EngineId } from '../../src/model/engine.js';
 import type { Post } from '../../src/model/post.js';
-import { identifyEngine } from '../../src/thread/identify-engine.js';
-import { readPage } from '../../src/thread/read-page.js';
+import { readThread } from '../../src/thread/read-thread.js';
 
 /**
  * The Harvest project's gold corpus (fhgr/harvest, corpus/goldDocuments; the shared half
@@ -53,7 +51,9 @@ type Expect =
   /** Refused with an error naming the engine (a RegExp on the message). */
   | { refused: RegExp }
   /** A site's own engine: refused with an error, never read wrong and never called a login wall. */
-  | { siteEngine: true };
+  | { siteEngine: true }
+  /** Recognised as this engine, which Votal reads through its JSON API (not in the sample). */
+  | { readByApi: EngineId };
 
 interface Row {
   /** The sample file's name starts with this. */
@@ -106,8 +106,8 @@ const PAGES: Row[] = [
   { file: 'skyscraperpage.com.forum.showthread.php.242327', expect: { read: 'vbulletin3' } },
   { file: 'skyscraperpage.com.forum.showthread.php.json', expect: { read: 'vbulletin3' } },
   // Discourse's HTML page: Votal reads Discourse through its JSON API, which these samples lack.
-  { file: 'us.forums.blizzard.com.en.wow.t.can-i-transfer', expect: { refused: /Discourse/ } },
-  { file: 'us.forums.blizzard.com.en.wow.t.layers', expect: { refused: /Discourse/ } },
+  { file: 'us.forums.blizzard.com.en.wow.t.can-i-transfer', expect: { readByApi: 'discourse' } },
+  { file: 'us.forums.blizzard.com.en.wow.t.layers', expect: { readByApi: 'discourse' } },
   { file: 'www.airliners.net.forum.viewtopic.php.1428699', expect: { read: 'phpbb' } },
   { file: 'www.airliners.net.forum.viewtopic.php.1437935', expect: { read: 'phpbb' }, userIsQuoteLink: true },
   { file: 'www.amsel.de.multiple-sklerose-forum..json', expect: { siteEngine: true } },
@@ -155,8 +155,11 @@ interface Gold {
 
 const FETCHED_AT = '2020-06-15T12:00:00.000Z';
 
-/** One page read as `votal count` reads it: the URL, then the page, names the engine; then the adapter. */
-async function readAsCount(g: Gold): Promise<{ engine: EngineId; page: ThreadPage }> {
+/**
+ * One page read as `votal count` reads it (readThread, the default site profile, one page):
+ * the URL, then the page, names the engine; then the adapter; every refusal on the way.
+ */
+async function readAsCount(g: Gold): Promise<{ engine: EngineId; page: { posts: Post[] } }> {
   const fetched: FetchedPage = {
     url: g.url,
     finalUrl: g.url,
@@ -168,12 +171,10 @@ async function readAsCount(g: Gold): Promise<{ engine: EngineId; page: ThreadPag
     notModified: false,
     fetchedAt: FETCHED_AT,
   };
+  // The sample is the only page there is: whatever page of the thread is asked for, it answers.
   const source = { get: async () => fetched };
-  const url = new URL(g.url);
-  const engine = engineFromUrl(url, DEFAULT_PROFILE) ?? (await identifyEngine(url, source, undefined)).engine;
-  const out = await readPage({ source, adapter: adapterOf(engine), profile: DEFAULT_PROFILE }, g.url, {}, fetched);
-  if (out.kind !== 'read') throw new Error('a fresh page cannot be unchanged');
-  return { engine, page: out.page };
+  const read = await readThread(g.url, { source, profile: DEFAULT_PROFILE, lastPage: 1 });
+  return { engine: read.engine, page: { posts: read.posts } };
 }
 
 // ---- The gold's dates, read by the test's own table (not scrapers/forum-time.ts) ----
@@ -319,7 +320,7 @@ interface Verdict {
   timesRight: number;
 }
 
-function judge(g: Gold, page: ThreadPage, row: Row): Verdict {
+function judge(g: Gold, page: { posts: Post[] }, row: Row): Verdict {
   const $ = cheerio.load(g.html);
   const gold = g.gold_standard_annotation;
   const wrong: string[] = [];
@@ -413,6 +414,19 @@ describe.runIf(haveSamples || required)('the Harvest gold pages, read as `votal 
       );
       expect(error?.message).toMatch(/not understood|not supported|no supported forum engine/);
       expect(error?.message).not.toMatch(/Login required/);
+    },
+  );
+
+  it.each(PAGES.filter((r) => 'readByApi' in r.expect))(
+    '$file is recognised as the engine whose JSON API Votal reads',
+    (row) => {
+      const g = load(row);
+      const engine = (row.expect as { readByApi: EngineId }).readByApi;
+      const url = new URL(g.url);
+      expect(engineFromUrl(url, DEFAULT_PROFILE) ?? engineFromHtml(g.html)).toBe(engine);
+      expect(engineFromHtml(g.html)).toBe(engine);
+      const adapter = adapterOf(engine);
+      expect(adapter.pageUrl(adapter.threadRef(url), 1, null)).toMatch(/\.json(\?|$)/);
     },
   );
 
