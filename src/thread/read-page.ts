@@ -112,7 +112,24 @@ async function parseWithParts(r: PageReading, doc: FetchedPage): Promise<ThreadP
   }
   // Page 1 always holds the opening post and later pages exist because they hold posts.
   if (page.posts.length === 0) throw new LayoutError(doc.finalUrl, 'the page parsed to no posts');
+  const untimed = untimedPosts(page, doc.finalUrl);
+  if (untimed) {
+    page.warnings = [...(page.warnings ?? []), untimed];
+    r.onNote?.(untimed);
+  }
   return page;
+}
+
+/**
+ * A post whose time the page does not show in a way Votal reads is counted by its place,
+ * but no clock rule (the deadline, a Hammer check, votes after the end) can judge it: said,
+ * naming the posts, never left a silent null.
+ */
+export function untimedPosts(page: ThreadPage, url: string): string | null {
+  const missing = page.posts.filter((p) => p.postedAt === null);
+  if (missing.length === 0) return null;
+  const named = missing.map((p) => `#${p.number} (id ${p.id})`).join(', ');
+  return `${url}: no time Votal could read for post${missing.length === 1 ? '' : 's'} ${named}; clock rules (deadline, Hammer check, votes after the end) cannot apply to ${missing.length === 1 ? 'it' : 'them'}`;
 }
 
 function parsesToPosts(r: PageReading, html: string, url: string): boolean {
