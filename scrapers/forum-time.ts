@@ -82,6 +82,18 @@ const MONTH_NAMES: ReadonlyMap<string, number> = (() => {
  * at least three letters of names of one month only ("Juil", "Sept", "Dez."). Null otherwise.
  */
 export function monthOf(word: string): number | null {
+  const known = monthCache.get(word);
+  if (known !== undefined) return known;
+  const month = findMonth(word);
+  if (monthCache.size > 4096) monthCache.clear();
+  monthCache.set(word, month);
+  return month;
+}
+
+/** Words seen before: a page repeats a handful ("Jan", "at", "Posted"). */
+const monthCache = new Map<string, number | null>();
+
+function findMonth(word: string): number | null {
   const w = fold(word).replace(/\.$/, '');
   if (w.length < 3) return null;
   const exact = MONTH_NAMES.get(w);
@@ -98,7 +110,7 @@ export function monthOf(word: string): number | null {
 const literal = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "today"/"yesterday" words and "N days/hours/minutes ago" phrases of DATE_LOCALES, as folded patterns. */
-const RELATIVE: { days: Map<string, number>; ago: { re: RegExp; unitMs: number }[] } = (() => {
+const RELATIVE: { days: Map<string, number>; dayWord: RegExp; ago: { re: RegExp; unitMs: number }[] } = (() => {
   const days = new Map<string, number>();
   const ago: { re: RegExp; unitMs: number }[] = [];
   const units = { day: 86_400_000, hour: 3_600_000, minute: 60_000 } as const;
@@ -121,7 +133,8 @@ const RELATIVE: { days: Map<string, number>; ago: { re: RegExp; unitMs: number }
       }
     }
   }
-  return { days, ago };
+  const words = [...days.keys()].map(literal).join('|');
+  return { days, dayWord: new RegExp(`(?:^|[^\\p{L}])(${words})(?![\\p{L}])`, 'u'), ago };
 })();
 
 /** "May 26, 2019", "Oct 30 2014" (groups 1-3) or "11. November 2019", "14 de marzo de 2020" (groups 4-6). */
@@ -141,19 +154,23 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
   let y: number | undefined;
   let mo: number | undefined;
   let d: number | undefined;
-  const local = wallParts(new Date(opts.now), opts.timeZone);
+  // The board's date now: only relative words and dates without a year need it (Intl is slow).
+  let today: ReturnType<typeof wallParts> | undefined;
+  const local = (): ReturnType<typeof wallParts> => (today ??= wallParts(new Date(opts.now), opts.timeZone));
 
-  for (const { re, unitMs } of RELATIVE.ago) {
-    const m = re.exec(s);
-    if (m) return new Date(Date.parse(opts.now) - Number(m[1]) * unitMs).toISOString();
+  // "3 days ago" shows no year; a date that does is never relative (and skips the patterns).
+  if (!/\d{4}/.test(s)) {
+    for (const { re, unitMs } of RELATIVE.ago) {
+      const m = re.exec(s);
+      if (m) return new Date(Date.parse(opts.now) - Number(m[1]) * unitMs).toISOString();
+    }
   }
-  for (const [word, back] of RELATIVE.days) {
-    if (!new RegExp(`(?:^|[^\\p{L}])${literal(word)}(?![\\p{L}])`, 'u').test(s)) continue;
-    const b = new Date(Date.UTC(local.y, local.mo - 1, local.d) - back * 86_400_000);
+  const day = RELATIVE.dayWord.exec(s);
+  if (day) {
+    const b = new Date(Date.UTC(local().y, local().mo - 1, local().d) - RELATIVE.days.get(day[1]!)! * 86_400_000);
     y = b.getUTCFullYear();
     mo = b.getUTCMonth() + 1;
     d = b.getUTCDate();
-    break;
   }
   if (y === undefined) {
     // The first "word day [year]" or "day word [year]" whose word is a month ("alle 09:30" is not).
@@ -165,7 +182,7 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
       d = +(dayFirst ? m[4]! : m[2]!);
       const year = dayFirst ? m[6] : m[3];
       // No year shown: this year, or last year when that day is still to come.
-      y = year ? +year : mo * 100 + d > local.mo * 100 + local.d ? local.y - 1 : local.y;
+      y = year ? +year : mo * 100 + d > local().mo * 100 + local().d ? local().y - 1 : local().y;
       break;
     }
   }
