@@ -83,6 +83,11 @@ export interface ThreadPage {
   postsPerPage: number | null;
   posts: Post[];
   /**
+   * What the reader should tell about this page that is no error: posts whose time could
+   * not be read (clock rules cannot apply to them), each naming the post.
+   */
+  warnings?: string[];
+  /**
    * More documents of the same page the reader must fetch and parse too (JSON engines:
    * Discourse's topic JSON lists post ids fetched in batches from posts.json).
    */

@@ -41,71 +41,161 @@ export function fromIso(value: string | null | undefined, zone = 'UTC'): string 
   return wall === null || ms === 0 ? wall : new Date(Date.parse(wall) + ms).toISOString();
 }
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
+/**
+ * The languages whose month names and "today / yesterday / N days ago" words are read, taken
+ * from the runtime's own locale data (Intl), never from hand lists.
+ */
+export const DATE_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl'] as const;
+
+/** Lower case, accents and dots off, typographic apostrophes plain: how page words are compared. */
+function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[\u2019\u02bc`]/g, "'")
+    .toLowerCase();
+}
+
+/** Every month name and abbreviation of DATE_LOCALES (standalone and "5 lipca" forms), folded. */
+const MONTH_NAMES: ReadonlyMap<string, number> = (() => {
+  const names = new Map<string, number>();
+  const add = (name: string, month: number): void => {
+    const key = fold(name).replace(/[.\s]+$/g, '');
+    if (/^\p{L}{3,}$/u.test(key)) names.set(key, month);
+  };
+  for (const locale of DATE_LOCALES) {
+    for (const style of ['long', 'short'] as const) {
+      const alone = new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' });
+      const withDay = new Intl.DateTimeFormat(locale, { day: 'numeric', month: style, timeZone: 'UTC' });
+      for (let m = 1; m <= 12; m++) {
+        const date = new Date(Date.UTC(2020, m - 1, 5));
+        add(alone.format(date), m);
+        for (const part of withDay.formatToParts(date)) if (part.type === 'month') add(part.value, m);
+      }
+    }
+  }
+  return names;
+})();
 
 /**
- * Text dates as forums print them: "Sun May 26, 2019 4:34 pm", "Oct 30, 2014 at 10:48 PM",
- * "06-15-2016, 03:03 PM", "2016-02-01, 02:21", "August 07, 2025, 10:00:00 PM",
- * "Today at 5:17 AM", "Yesterday, 12:51 AM", "Posted December 21, 2016" (date only: 00:00).
+ * The month a word names: a full name or abbreviation in any of DATE_LOCALES, or a prefix of
+ * at least three letters of names of one month only ("Juil", "Sept", "Dez."). Null otherwise.
+ */
+export function monthOf(word: string): number | null {
+  const known = monthCache.get(word);
+  if (known !== undefined) return known;
+  const month = findMonth(word);
+  if (monthCache.size > 4096) monthCache.clear();
+  monthCache.set(word, month);
+  return month;
+}
+
+/** Words seen before: a page repeats a handful ("Jan", "at", "Posted"). */
+const monthCache = new Map<string, number | null>();
+
+function findMonth(word: string): number | null {
+  const w = fold(word).replace(/\.$/, '');
+  if (w.length < 3) return null;
+  const exact = MONTH_NAMES.get(w);
+  if (exact) return exact;
+  let found: number | null = null;
+  for (const [name, month] of MONTH_NAMES) {
+    if (!name.startsWith(w)) continue;
+    if (found !== null && found !== month) return null;
+    found = month;
+  }
+  return found;
+}
+
+const literal = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "today"/"yesterday" words and "N days/hours/minutes ago" phrases of DATE_LOCALES, as folded patterns. */
+const RELATIVE: { days: Map<string, number>; dayWord: RegExp; ago: { re: RegExp; unitMs: number }[] } = (() => {
+  const days = new Map<string, number>();
+  const ago: { re: RegExp; unitMs: number }[] = [];
+  const units = { day: 86_400_000, hour: 3_600_000, minute: 60_000 } as const;
+  const seen = new Set<string>();
+  for (const locale of DATE_LOCALES) {
+    const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    days.set(fold(words.format(0, 'day')), 0);
+    days.set(fold(words.format(-1, 'day')), 1);
+    const numbers = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    for (const [unit, unitMs] of Object.entries(units)) {
+      // Several counts: plural forms differ (Polish "2 dni", "5 dni"; "1 day" / "3 days").
+      for (const n of [1, 2, 5, 22]) {
+        const source = numbers
+          .formatToParts(-n, unit as keyof typeof units)
+          .map((p) => (p.type === 'integer' ? '(\\d+)' : literal(fold(p.value)).replace(/\s+/g, '\\s*')))
+          .join('');
+        if (seen.has(source)) continue;
+        seen.add(source);
+        ago.push({ re: new RegExp(`(?:^|[^\\p{L}])${source}(?![\\p{L}])`, 'u'), unitMs });
+      }
+    }
+  }
+  const words = [...days.keys()].map(literal).join('|');
+  return { days, dayWord: new RegExp(`(?:^|[^\\p{L}])(${words})(?![\\p{L}])`, 'u'), ago };
+})();
+
+/** "May 26, 2019", "Oct 30 2014" (groups 1-3) or "11. November 2019", "14 de marzo de 2020" (groups 4-6). */
+const NAMED_DATE =
+  /(?:^|[^\p{L}\d])(?:(\p{L}{3,})\.? (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?(?!\d)|(\d{1,2})\.? (?:de )?(\p{L}{3,})\.?,?(?: (?:de )?(\d{4}))?(?![\p{L}\d]))/gu;
+
+/**
+ * Text dates as forums print them, in the languages of DATE_LOCALES: "Sun May 26, 2019 4:34 pm",
+ * "Oct 30, 2014 at 10:48 PM", "06-15-2016, 03:03 PM", "2016-02-01, 02:21", "11. November
+ * 2019 um 10:54 Uhr", "5 Juil 2018", "29/07/2004, 19h46", "14 de marzo de 2020", "Today at
+ * 5:17 AM", "Gestern, 12:51", "il y a 3 jours", "Posted December 21, 2016" (date only: 00:00).
+ * A date without a year is the latest such day not after `now`.
  */
 export function fromForumText(raw: string, opts: TextDateOptions): string | null {
-  const s = raw.replace(/\s+/g, ' ').trim().toLowerCase();
+  const s = fold(raw.replace(/\s+/g, ' ').trim());
+  if (s === '') return null;
   let y: number | undefined;
   let mo: number | undefined;
   let d: number | undefined;
+  // The board's date now: only relative words and dates without a year need it (Intl is slow).
+  let today: ReturnType<typeof wallParts> | undefined;
+  const local = (): ReturnType<typeof wallParts> => (today ??= wallParts(new Date(opts.now), opts.timeZone));
 
-  const rel = /\b(today|yesterday)\b/.exec(s);
-  if (rel) {
-    const local = wallParts(new Date(opts.now), opts.timeZone);
-    const base = Date.UTC(local.y, local.mo - 1, local.d) - (rel[1] === 'yesterday' ? 86_400_000 : 0);
-    const b = new Date(base);
+  // "3 days ago" shows no year; a date that does is never relative (and skips the patterns).
+  if (!/\d{4}/.test(s)) {
+    for (const { re, unitMs } of RELATIVE.ago) {
+      const m = re.exec(s);
+      if (m) return new Date(Date.parse(opts.now) - Number(m[1]) * unitMs).toISOString();
+    }
+  }
+  const day = RELATIVE.dayWord.exec(s);
+  if (day) {
+    const b = new Date(Date.UTC(local().y, local().mo - 1, local().d) - RELATIVE.days.get(day[1]!)! * 86_400_000);
     y = b.getUTCFullYear();
     mo = b.getUTCMonth() + 1;
     d = b.getUTCDate();
   }
-  const named =
-    /\b([a-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b/.exec(s) ??
-    /\b(\d{1,2}) ([a-z]{3,9})\.?,? (\d{4})\b/.exec(s);
-  if (y === undefined && named) {
-    const [a, b] = /^\d/.test(named[1]!) ? [named[2]!, named[1]!] : [named[1]!, named[2]!];
-    const month = MONTHS[a.slice(0, 4)] ?? MONTHS[a.slice(0, 3)];
-    if (month) {
+  if (y === undefined) {
+    // The first "word day [year]" or "day word [year]" whose word is a month ("alle 09:30" is not).
+    for (const m of s.matchAll(NAMED_DATE)) {
+      const dayFirst = m[1] === undefined;
+      const month = monthOf(dayFirst ? m[5]! : m[1]!);
+      if (!month) continue;
       mo = month;
-      d = +b;
-      y = +named[3]!;
+      d = +(dayFirst ? m[4]! : m[2]!);
+      const year = dayFirst ? m[6] : m[3];
+      // No year shown: this year, or last year when that day is still to come.
+      y = year ? +year : mo * 100 + d > local().mo * 100 + local().d ? local().y - 1 : local().y;
+      break;
     }
   }
   if (y === undefined) {
     const num = /\b(\d{1,4})[-/.](\d{1,2})[-/.](\d{2,4})\b/.exec(s);
     if (num) {
       const [p, q, r] = [+num[1]!, +num[2]!, +num[3]!];
-      if (num[1]!.length === 4 || opts.dateOrder === 'ymd') {
-        y = p;
-        mo = q;
-        d = r;
-      } else if (opts.dateOrder === 'dmy') {
-        d = p;
-        mo = q;
-        y = r;
-      } else {
-        mo = p;
-        d = q;
-        y = r;
-      }
+      // A day over 12 says the order whatever the board's setting.
+      const order =
+        num[1]!.length === 4 ? 'ymd' : p > 12 && q <= 12 ? 'dmy' : q > 12 && p <= 12 ? 'mdy' : opts.dateOrder;
+      if (order === 'ymd') [y, mo, d] = [p, q, r];
+      else if (order === 'dmy') [d, mo, y] = [p, q, r];
+      else [mo, d, y] = [p, q, r];
       if (y < 100) y += 2000;
     }
   }
@@ -114,15 +204,47 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
   let h = 0;
   let mi = 0;
   let sec = 0;
-  const time = /\b(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?/.exec(s.replace(/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/, ''));
+  // "10:48 PM", "um 10:54 Uhr", "19h46".
+  const time = /(?:^|[^\d])(\d{1,2})(?::(\d{2})(?::(\d{2}))?|h(\d{2}))(?!\d)\s*(am|pm|a\.m\.|p\.m\.)?/.exec(
+    s.replace(/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/, ''),
+  );
   if (time) {
     h = +time[1]!;
-    mi = +time[2]!;
+    mi = +(time[2] ?? time[4]!);
     sec = +(time[3] ?? 0);
-    if (time[4] === 'pm' && h < 12) h += 12;
-    if (time[4] === 'am' && h === 12) h = 0;
+    const half = time[5]?.[0];
+    if (half === 'p' && h < 12) h += 12;
+    if (half === 'a' && h === 12) h = 0;
   }
+  if (h > 23 || mi > 59 || sec > 59) return null;
   return wallTimeToUtc(y, mo, d, h, mi, sec, opts.timeZone);
+}
+
+/**
+ * The order a page writes numeric dates in, learned from the page before the site
+ * profile's setting: a date on it whose day is over 12 ("29/07/2004" is day first), dotted
+ * dates ("08.11.2009": day first wherever they are written), then the order of the page's
+ * `<html lang>` (from Intl), then `fallback`.
+ */
+export function pageDateOrder(html: string, fallback: TextDateOptions['dateOrder']): TextDateOptions['dateOrder'] {
+  let dmy = 0;
+  let mdy = 0;
+  const re = /(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{2}|\d{4})(?![\d.])/g;
+  for (let m = re.exec(html), n = 0; m && n < 500; m = re.exec(html), n++) {
+    const [a, b] = [+m[1]!, +m[3]!];
+    if (a > 31 || b > 31 || (a > 12 && b > 12)) continue;
+    if (a > 12) dmy++;
+    else if (b > 12) mdy++;
+    // Zero-padded on both sides, so a version number ("1.8.30") is no date.
+    else if (m[2] === '.' && m[1]!.length === 2 && m[3]!.length === 2) dmy++;
+  }
+  if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy';
+  const lang = /<html\b[^>]*?\blang\s*=\s*["']?([a-zA-Z]{2,3}(?:-[a-zA-Z0-9]+)*)/i.exec(html.slice(0, 4096))?.[1];
+  // A bare language tells only where its regions agree (Intl's "-001", the world variant):
+  // "de" is day first everywhere, "en" is not (en-US against en-GB), so the profile decides.
+  const order = lang ? (langOrder(lang) ?? null) : null;
+  if (order && (lang!.includes('-') || langOrder(`${lang}-001`) === order)) return order;
+  return fallback;
 }
 
 /** The UTC instant at which the clocks of `zone` show this wall time. */
@@ -178,4 +300,28 @@ function wallParts(date: Date, zone: string): { y: number; mo: number; d: number
   const parts: Record<string, number> = {};
   for (const part of f.formatToParts(date)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   return { y: parts.year!, mo: parts.month!, d: parts.day!, h: parts.hour! % 24, mi: parts.minute!, s: parts.second! };
+}
+
+/** The order Intl writes numeric dates in for a language tag; null for a tag it does not know. */
+function langOrder(tag: string): TextDateOptions['dateOrder'] | null {
+  try {
+    const types = new Intl.DateTimeFormat(tag).formatToParts(new Date(Date.UTC(2020, 6, 25))).map((p) => p.type);
+    const [day, month, year] = [types.indexOf('day'), types.indexOf('month'), types.indexOf('year')];
+    if (year < month && month < day) return 'ymd';
+    return day < month ? 'dmy' : 'mdy';
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page context with the date order the page itself shows (pageDateOrder), the site
+ * profile's as the fallback: what an adapter reading text dates reads them with.
+ */
+export function withPageDateOrder<C extends { profile: { dateOrder: TextDateOptions['dateOrder'] } }>(
+  html: string,
+  ctx: C,
+): C {
+  const dateOrder = pageDateOrder(html, ctx.profile.dateOrder);
+  return dateOrder === ctx.profile.dateOrder ? ctx : { ...ctx, profile: { ...ctx.profile, dateOrder } };
 }

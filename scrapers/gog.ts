@@ -4,7 +4,7 @@ import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, one, text, pageDocument } from './dom.js';
-import { fromForumText, type TextDateOptions } from './forum-time.js';
+import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
@@ -60,7 +60,9 @@ export const gog: EngineAdapter = {
     return post ? Math.ceil(Number(post[1]) / (postsPerPage ?? descriptor.postsPerPage)) : 1;
   },
 
-  parsePage(html: string, ctx: PageContext): ThreadPage {
+  parsePage(html: string, given: PageContext): ThreadPage {
+    // Numeric dates in the order the page shows, before the profile's.
+    const ctx = withPageDateOrder(html, given);
     const doc = pageDocument(html, descriptor, ctx);
     // Scrapers of live pages read the text from `div.post_text_c`; its `.post_text` wrapper is from notes.
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, '.post_text, .post_text_c') !== null);

@@ -4,7 +4,7 @@ import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
-import { fromForumText, type TextDateOptions } from './forum-time.js';
+import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
@@ -87,7 +87,9 @@ export const mybb: EngineAdapter = {
     return threadOf(url)?.page ?? 1;
   },
 
-  parsePage(html: string, ctx: PageContext): ThreadPage {
+  parsePage(html: string, given: PageContext): ThreadPage {
+    // Numeric dates in the order the page shows, before the profile's.
+    const ctx = withPageDateOrder(html, given);
     const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, ctx);

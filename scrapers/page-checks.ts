@@ -1,13 +1,17 @@
 import type { Document, Element } from 'domhandler';
 import { LayoutError, TruncatedPageError } from '../src/fetch/errors.js';
-import { all, one } from './dom.js';
+import { all, one, text } from './dom.js';
 
 /**
  * A page that shows none of the engine's post containers is an error naming the URL,
  * never an empty thread: a changed layout or a cut-off download must not wipe a tally.
  */
 export function requirePosts(doc: Document, selector: string, html: string, url: string): Element[] {
-  const els = all(doc, selector);
+  return requireContainers(all(doc, selector), selector, html, url);
+}
+
+/** requirePosts for containers an adapter found itself (by what makes a post); `selector` names them in the error. */
+export function requireContainers(els: Element[], selector: string, html: string, url: string): Element[] {
   if (els.length > 0) {
     if (isTruncated(html)) throw new TruncatedPageError(url, 'the page ends before </html>; the download was cut off');
     return els;
@@ -69,6 +73,35 @@ const POST_ATTRS = '[data-pid], [data-post-id], [data-postid], [data-commentid],
 export function showsPosts(doc: Document): boolean {
   if (one(doc, POST_ATTRS)) return true;
   return all(doc, '[id]').some((el) => POST_ID.test(el.attribs['id'] ?? ''));
+}
+
+/**
+ * The containers that are posts, each post once. An ad slot or a deleted-post stub can be
+ * drawn in a post's markup: futura-sciences.com (vBulletin 4) fills its "Publicité" and
+ * video slots into a copy of the post before them, the same id, no post number, an empty
+ * body. A container whose id an earlier one has is the same post, not a new one: of the
+ * copies the first that is no stub (`isStub`) is kept, so a slot drawn before its post
+ * never takes the post's place.
+ */
+export function distinctPosts(
+  els: readonly Element[],
+  idOf: (el: Element) => string,
+  isStub: (el: Element) => boolean,
+): Element[] {
+  const kept = new Map<string, { el: Element; stub: boolean; at: number }>();
+  els.forEach((el, at) => {
+    const id = idOf(el);
+    const seen = kept.get(id);
+    if (!seen) kept.set(id, { el, stub: isStub(el), at });
+    else if (seen.stub && !isStub(el)) kept.set(id, { el, stub: false, at: seen.at });
+  });
+  return [...kept.values()].sort((a, b) => a.at - b.at).map((k) => k.el);
+}
+
+/** Whether a post body shows anything: text, or a picture, video or embed. */
+export function showsContent(body: Element | null): boolean {
+  if (!body) return false;
+  return /\S/.test(text(body)) || one(body, 'img, video, iframe, object, embed') !== null;
 }
 
 /** Server HTML ends with </html>; a body cut mid-way does not. */

@@ -4,8 +4,8 @@ import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
-import { fromForumText, fromIso } from './forum-time.js';
-import { readEach, requirePosts } from './page-checks.js';
+import { fromForumText, fromIso, withPageDateOrder } from './forum-time.js';
+import { readEach, requireContainers } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
 export const descriptor = defineDescriptor({
@@ -59,6 +59,14 @@ export const descriptor = defineDescriptor({
 const POST = 'div.post[id^="p"]';
 
 /**
+ * What makes a phpBB post whatever the theme: an element holding the post id (`p123`) and,
+ * around it, the nearest box with the post's body. prosilver puts the id on div.post;
+ * other themes on a div.clearfix (ebaumsworld.com) or on an inner a.st-anchor
+ * (airliners.net), whose box is the div.post around it.
+ */
+const POST_MARK = { selector: '[id^="p"]', id: /^p(\d+)$/, body: 'div.content' };
+
+/**
  * The post's number where the theme prints one in the author line: MafiaScum's
  * `<span class="post-number-bolded">#0</span>`, counted from 0 for the opening post (as
  * its players and the public tools that read it, e.g. mafiascum-modtools, use it).
@@ -88,17 +96,67 @@ export const phpbb: EngineAdapter = {
     return Math.floor(start / (postsPerPage ?? descriptor.postsPerPage)) + 1;
   },
 
-  parsePage(html: string, ctx: PageContext): ThreadPage {
-    const doc = pageDocument(html, descriptor, ctx);
-    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^p\d+$/.test(attr(el, 'id') ?? ''));
+  parsePage(html: string, given: PageContext): ThreadPage {
+    // Numeric dates in the order the page shows, before the profile's.
+    const ctx = withPageDateOrder(html, given);
+    let doc = pageDocument(html, descriptor, ctx);
+    let found = postBoxes(doc);
+    // A theme whose posts are not div.post: the page's regions miss them, the whole page has them.
+    if (found.length === 0 && !ctx.wholePage) {
+      doc = pageDocument(html, descriptor, { ...ctx, wholePage: true });
+      found = postBoxes(doc);
+    }
+    const ids = new Map(found.map((f) => [f.el, f.id]));
+    const els = requireContainers(
+      found.map((f) => f.el),
+      POST,
+      html,
+      ctx.url,
+    );
     const { page, pageCount, postsPerPage } = pagination(doc);
     const size = { stated: postsPerPage, page, pageCount, postsOnPage: els.length };
     const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
     const title = text(one(doc, 'h2.topic-title, #page-body > h2, h2')) || null;
-    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, ctx));
+    const posts = readEach(els, (el, i) => readPost(el, ids.get(el)!, placeInThread(page, i, perPage), page, ctx));
     return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
+
+/** Each post's box and id, in page order (POST_MARK). */
+function postBoxes(doc: Document): { el: Element; id: string }[] {
+  const out: { el: Element; id: string }[] = [];
+  const seen = new Set<Element>();
+  for (const mark of all(doc, POST_MARK.selector)) {
+    const id = POST_MARK.id.exec(attr(mark, 'id') ?? '')?.[1];
+    if (!id) continue;
+    let box: Element | null = mark;
+    while (box && !one(box, POST_MARK.body)) box = box.parent?.type === 'tag' ? (box.parent as Element) : null;
+    // A box holding another post's mark is the list of posts, not this post.
+    if (
+      !box ||
+      seen.has(box) ||
+      all(box, POST_MARK.selector).some((m) => m !== mark && POST_MARK.id.test(attr(m, 'id') ?? ''))
+    )
+      continue;
+    seen.add(box);
+    out.push({ el: box, id });
+  }
+  return out;
+}
+
+/**
+ * The post's author line (name, permalink, time): prosilver's p.author, or the box of the
+ * post's permalink beside the author's name (ebaumsworld.com's div.timepost).
+ */
+function authorLine(el: Element, id: string): Element | null {
+  const p = one(el, 'p.author');
+  if (p) return p;
+  for (const a of all(el, `a[href$="#p${id}"]`)) {
+    const box = a.parent?.type === 'tag' ? (a.parent as Element) : null;
+    if (box && one(box, 'a.username, a.username-coloured')) return box;
+  }
+  return null;
+}
 
 /** "Page 2 of 10", and the posts per page from the `start=` offsets of the page links. */
 function pagination(doc: Document): { page: number; pageCount: number; postsPerPage: number | null } {
@@ -120,9 +178,8 @@ function pagination(doc: Document): { page: number; pageCount: number; postsPerP
   return { page, pageCount, postsPerPage: perPage };
 }
 
-function readPost(el: Element, position: number, page: number, ctx: PageContext): Post {
-  const id = (attr(el, 'id') ?? '').slice(1);
-  const authorBox = one(el, 'p.author');
+function readPost(el: Element, id: string, position: number, page: number, ctx: PageContext): Post {
+  const authorBox = authorLine(el, id);
   const number = postNumber(text(one(el, SHOWN_NUMBER)), 0) ?? position;
   const nameEl =
     one(
@@ -131,6 +188,7 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
     ) ??
     one(el, 'p.author strong a') ??
     all(el, 'dl.postprofile dt a').pop() ??
+    (authorBox ? one(authorBox, 'a.username, a.username-coloured') : null) ??
     null;
   const author = text(nameEl) || text(one(el, 'p.author strong, dl.postprofile dt'));
   const bodyEl = one(el, 'div.content');

@@ -5,7 +5,7 @@ import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
-import { fromForumText, type TextDateOptions } from './forum-time.js';
+import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
@@ -97,7 +97,9 @@ export const smf: EngineAdapter = {
     return t ? Math.floor(t.offset / (postsPerPage ?? descriptor.postsPerPage)) + 1 : 1;
   },
 
-  parsePage(html: string, ctx: PageContext): ThreadPage {
+  parsePage(html: string, given: PageContext): ThreadPage {
+    // Numeric dates in the order the page shows, before the profile's.
+    const ctx = withPageDateOrder(html, given);
     const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, 'div.inner[id^="msg_"]') !== null);
     const { page, pageCount, postsPerPage } = pagination(doc, ctx);

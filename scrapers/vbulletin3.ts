@@ -4,7 +4,7 @@ import { hashBody } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, documentBase, one, text, pageDocument } from './dom.js';
-import { fromForumText, type TextDateOptions } from './forum-time.js';
+import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 import {
@@ -97,7 +97,9 @@ export const vbulletin3: EngineAdapter = {
     return Number(url.searchParams.get('page')) || 1;
   },
 
-  parsePage(html: string, ctx: PageContext): ThreadPage {
+  parsePage(html: string, given: PageContext): ThreadPage {
+    // Numeric dates in the order the page shows, before the profile's.
+    const ctx = withPageDateOrder(html, given);
     const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post\d+$/.test(attr(el, 'id') ?? ''));
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));

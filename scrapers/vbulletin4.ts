@@ -3,8 +3,8 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, documentBase, pageDocument } from './dom.js';
-import { fromForumText, type TextDateOptions } from './forum-time.js';
-import { readEach, requirePosts } from './page-checks.js';
+import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
+import { distinctPosts, readEach, requirePosts, showsContent } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 import {
   memberId,
@@ -83,9 +83,15 @@ export const vbulletin4: EngineAdapter = {
     return m ? Number(m[1]) : 1;
   },
 
-  parsePage(html: string, ctx: PageContext): ThreadPage {
+  parsePage(html: string, given: PageContext): ThreadPage {
+    // Numeric dates in the order the page shows, before the profile's.
+    const ctx = withPageDateOrder(html, given);
     const doc = pageDocument(html, descriptor, ctx);
-    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? ''));
+    const els = distinctPosts(
+      requirePosts(doc, POST, html, ctx.url).filter((el) => /^post_\d+$/.test(attr(el, 'id') ?? '')),
+      (el) => attr(el, 'id') ?? '',
+      isStub,
+    );
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));
     const base = documentBase(doc, ctx.url);
     const title =
@@ -100,6 +106,13 @@ export const vbulletin4: EngineAdapter = {
     return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
+
+/** An ad slot in a post's markup: no post number and a body that shows nothing. */
+function isStub(el: Element): boolean {
+  const id = (attr(el, 'id') ?? '').replace(/^post_/, '');
+  const number = one(el, 'a.postcounter') ?? one(el, '.posthead .nodecontrols');
+  return postNumber(text(number)) === null && !showsContent(one(el, `[id="post_message_${id}"]`));
+}
 
 /** "Page 1 of 2" on the pagination control; a one-page thread shows none. */
 function pagination(doc: Document, fromUrl: number): { page: number; pageCount: number } {

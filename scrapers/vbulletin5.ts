@@ -3,7 +3,7 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { attr, one, text, documentBase, pageDocument } from './dom.js';
-import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
+import { fromEpochSeconds, fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 import { memberId, VB_BBCODE_BODY, VB_DIALECT, vbEditNote } from './vbulletin-markup.js';
@@ -65,7 +65,9 @@ export const vbulletin5: EngineAdapter = {
     return m ? Number(m[1]) : 1;
   },
 
-  parsePage(html: string, ctx: PageContext): ThreadPage {
+  parsePage(html: string, given: PageContext): ThreadPage {
+    // Numeric dates in the order the page shows, before the profile's.
+    const ctx = withPageDateOrder(html, given);
     const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url);
     const { page, pageCount } = pagination(doc, this.pageOf(new URL(ctx.url), null));

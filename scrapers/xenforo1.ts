@@ -3,8 +3,8 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { attr, one, text, documentBase, pageDocument } from './dom.js';
-import { fromEpochSeconds, fromForumText, type TextDateOptions } from './forum-time.js';
+import { attr, documentBase, findOutside, matches, one, pageDocument, text } from './dom.js';
+import { fromEpochSeconds, fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
@@ -39,6 +39,8 @@ export const descriptor = defineDescriptor({
         { selector: '.messageContent', parts: ['blockquote.messageText', 'div.editDate'] },
         'blockquote.messageText',
         'div.editDate',
+        // Themes that move the date out of .messageMeta (digitalfernsehen.de, gtplanet.net).
+        '.DateTime',
       ],
     },
     'div.PageNav',
@@ -87,7 +89,9 @@ export const xenforo1: EngineAdapter = {
     return m ? Number(m[1]) : 1;
   },
 
-  parsePage(html: string, ctx: PageContext): ThreadPage {
+  parsePage(html: string, given: PageContext): ThreadPage {
+    // Numeric dates in the order the page shows, before the profile's.
+    const ctx = withPageDateOrder(html, given);
     const doc = pageDocument(html, descriptor, ctx);
     const els = requirePosts(doc, POST, html, ctx.url).filter((el) => /^post-\d+$/.test(attr(el, 'id') ?? ''));
     // data-last gives the last page directly; a one-page thread has no PageNav at all.
@@ -122,7 +126,7 @@ function readPost(el: Element, position: number, page: number, base: string, ctx
     page,
     author,
     authorId: /members\/(?:[^/]*?\.)?(\d+)\/?/.exec(attr(nameEl, 'href') ?? '')?.[1] ?? null,
-    postedAt: readTime(meta ? one(meta, '.DateTime') : null, dates),
+    postedAt: readTime(postTime(el, meta), dates),
     permalink: new URL(attr(permalinkEl, 'href') ?? attr(numberEl, 'href') ?? `posts/${id}/`, base).href,
     edit: editEl
       ? {
@@ -135,6 +139,18 @@ function readPost(el: Element, position: number, page: number, base: string, ctx
     bodyHash: hashBody(body),
     body,
   };
+}
+
+/**
+ * The post's time: in .messageMeta, or wherever the theme put it (digitalfernsehen.de,
+ * gtplanet.net and musiker-board.de print it beside the author box), never a date inside
+ * the body or the edit note.
+ */
+function postTime(el: Element, meta: Element | null): Element | null {
+  const inMeta = meta ? one(meta, '.DateTime') : null;
+  if (inMeta) return inMeta;
+  const isTime = (e: Element): boolean => matches(e, '.DateTime');
+  return findOutside(el, isTime, (e) => matches(e, 'blockquote.messageText, div.editDate'), true)[0] ?? null;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { LayoutError, LoginRequiredError } from '../fetch/errors.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
 import type { EngineId } from '../model/engine.js';
-import { engineFromHtml } from '../../scrapers/identify.js';
+import { engineFromHtml, unsupportedEngine } from '../../scrapers/identify.js';
 import { olderVersion } from '../../scrapers/page-checks.js';
 import { whyNoPosts } from './empty-page.js';
 import type { PageRenderer } from '../browser/page-renderer.js';
 import type { PageSource } from './read-page.js';
 import { ScriptShellError } from './script-shell-error.js';
+import { UnsupportedEngineError } from './unsupported-engine-error.js';
 
 /**
  * A board on its own domain: the page itself says which engine rendered it. The page
@@ -22,6 +23,12 @@ export async function identifyEngine(
   const page = await source.get(url.href);
   const engine = engineFromHtml(page.body);
   if (engine) return { engine, page };
+  // An engine without an adapter, or an older version, is named before anything is guessed
+  // about the page: their guest pages carry a quick-login box beside the posts.
+  const unsupported = unsupportedEngine(page.body);
+  if (unsupported) throw new UnsupportedEngineError(page.finalUrl, unsupported);
+  const older = olderVersion(page.body);
+  if (older) throw new LayoutError(page.finalUrl, older);
 
   const why = whyNoPosts(page.body);
   if (why === 'login-wall') {
@@ -39,7 +46,6 @@ export async function identifyEngine(
   }
   throw new LayoutError(
     url.href,
-    olderVersion(page.body) ??
-      'no supported forum engine recognised on this page; name one with --engine or in a site profile',
+    'no supported forum engine recognised on this page; name one with --engine or in a site profile, or read it with `votal read <url> --generic`',
   );
 }

@@ -6,6 +6,9 @@ import type { SiteProfile } from '../../scrapers/site-profile.js';
 import { whyNoPosts } from './empty-page.js';
 import type { PageRenderer } from '../browser/page-renderer.js';
 import { ScriptShellError } from './script-shell-error.js';
+import { UnsupportedEngineError } from './unsupported-engine-error.js';
+import { carriesMarks, unsupportedEngine } from '../../scrapers/identify.js';
+import { olderVersion } from '../../scrapers/page-checks.js';
 
 /** What the page reader needs from the fetcher (the real PageFetcher, or a stand-in). */
 export interface PageSource {
@@ -21,6 +24,11 @@ export interface PageReading {
   /** The browser fallback, when the user allowed it (`--browser`) or the profile needs it. */
   renderer?: PageRenderer | undefined;
   onNote?: ((message: string) => void) | undefined;
+  /**
+   * The adapter was chosen by the URL's shape alone (no profile, host or --engine): a page it
+   * cannot read that carries none of its marks is another engine's, not its changed layout.
+   */
+  byUrlShape?: boolean | undefined;
   /** The page size the thread's earlier pages showed (numbers the posts of a last page where posts show none). */
   postsPerPage?: number | null | undefined;
 }
@@ -62,7 +70,7 @@ export async function readPage(
   try {
     return { kind: 'read', doc, page: await parseWithParts(r, doc) };
   } catch (error) {
-    const shell = explain(error, doc);
+    const shell = explain(error, doc, r);
     if (!(shell instanceof ScriptShellError) || rendered || !r.renderer) throw shell;
     try {
       doc = await render(r, url, validators);
@@ -75,7 +83,7 @@ export async function readPage(
     try {
       return { kind: 'read', doc, page: await parseWithParts(r, doc) };
     } catch (again) {
-      throw explain(again, doc);
+      throw explain(again, doc, r);
     }
   }
 }
@@ -104,7 +112,24 @@ async function parseWithParts(r: PageReading, doc: FetchedPage): Promise<ThreadP
   }
   // Page 1 always holds the opening post and later pages exist because they hold posts.
   if (page.posts.length === 0) throw new LayoutError(doc.finalUrl, 'the page parsed to no posts');
+  const untimed = untimedPosts(page, doc.finalUrl);
+  if (untimed) {
+    page.warnings = [...(page.warnings ?? []), untimed];
+    r.onNote?.(untimed);
+  }
   return page;
+}
+
+/**
+ * A post whose time the page does not show in a way Votal reads is counted by its place,
+ * but no clock rule (the deadline, a Hammer check, votes after the end) can judge it: said,
+ * naming the posts, never left a silent null.
+ */
+export function untimedPosts(page: ThreadPage, url: string): string | null {
+  const missing = page.posts.filter((p) => p.postedAt === null);
+  if (missing.length === 0) return null;
+  const named = missing.map((p) => `#${p.number} (id ${p.id})`).join(', ');
+  return `${url}: no time Votal could read for post${missing.length === 1 ? '' : 's'} ${named}; clock rules (deadline, Hammer check, votes after the end) cannot apply to ${missing.length === 1 ? 'it' : 'them'}`;
 }
 
 function parsesToPosts(r: PageReading, html: string, url: string): boolean {
@@ -119,8 +144,14 @@ function parsesToPosts(r: PageReading, html: string, url: string): boolean {
  * Turns "no posts here" into the reason when the page shows one. Other errors pass
  * through unchanged (a truncated page is already its own error).
  */
-function explain(error: unknown, doc: FetchedPage): unknown {
+function explain(error: unknown, doc: FetchedPage, r: PageReading): unknown {
   if (!(error instanceof LayoutError)) return error;
+  const unsupported = unsupportedEngine(doc.body);
+  if (unsupported) return new UnsupportedEngineError(doc.finalUrl, unsupported);
+  // An older version is named: the adapter's own refusal ("SMF 1.1.21 ..., a version whose
+  // layout Votal does not read") stands, and names it where a generic one would not.
+  const older = olderVersion(doc.body);
+  if (older) return error.message.includes(older) ? error : new LayoutError(doc.finalUrl, older);
   const why = whyNoPosts(doc.body);
   if (why === 'login-wall') {
     return new LoginRequiredError(
@@ -130,5 +161,12 @@ function explain(error: unknown, doc: FetchedPage): unknown {
     );
   }
   if (why === 'script-shell') return new ScriptShellError(doc.finalUrl);
+  // Chosen by a URL shape another engine shares (FluxBB's viewtopic.php is phpBB's too).
+  const { name } = r.adapter.descriptor;
+  if (r.byUrlShape && !carriesMarks(r.adapter, doc.body))
+    return new LayoutError(
+      doc.finalUrl,
+      `the page's address looks like ${name}'s but the page shows none of its marks: it is another forum engine, not a changed ${name} layout; name the engine with --engine, or read it with \`votal read <url> --generic\``,
+    );
   return error;
 }

@@ -4,6 +4,8 @@ import {
   fromEpochSeconds,
   fromForumText,
   fromIso,
+  monthOf,
+  pageDateOrder,
   wallTimeToUtc,
   type TextDateOptions,
 } from '../../scrapers/forum-time.js';
@@ -106,6 +108,85 @@ describe("text dates are read in the board's zone and date order", () => {
 
   it.each(['a while ago', '13-13-2016', 'Posted now', ''])('text without a readable date (%j) is null', (text) => {
     expect(fromForumText(text, opts('UTC'))).toBeNull();
+  });
+});
+
+describe("dates in the board's language (month names and relative words from Intl)", () => {
+  it.each([
+    // The Harvest gold pages (../shared/forum-samples/harvest) and their languages' neighbours.
+    ['11. November 2019 um 10:54 Uhr', 'de', '2019-11-11T10:54:00.000Z'],
+    ['10. April 2020', 'de', '2020-04-10T00:00:00.000Z'],
+    ['3. März 2020, 08:15', 'de', '2020-03-03T08:15:00.000Z'],
+    ['5 Juil 2018', 'fr', '2018-07-05T00:00:00.000Z'],
+    ['12 déc. 2019 à 19h46', 'fr', '2019-12-12T19:46:00.000Z'],
+    ['1 mai 2020', 'fr', '2020-05-01T00:00:00.000Z'],
+    ['14 de marzo de 2020, 10:00', 'es', '2020-03-14T10:00:00.000Z'],
+    ['7 settembre 2018 alle 09:30', 'it', '2018-09-07T09:30:00.000Z'],
+    ['4 mrt 2021 13:00', 'nl', '2021-03-04T13:00:00.000Z'],
+    ['2 de fevereiro de 2017', 'pt', '2017-02-02T00:00:00.000Z'],
+    ['5 lipca 2019, 12:00', 'pl', '2019-07-05T12:00:00.000Z'],
+    ['29/07/2004, 19h46', 'fr, a day over 12', '2004-07-29T19:46:00.000Z'],
+    ['January 30', 'no year: the last 30 January before the fetch', '2024-01-30T00:00:00.000Z'],
+    ['December 30', 'no year, a day still to come this year: last year', '2023-12-30T00:00:00.000Z'],
+  ])('%s (%s) is %s', (text, _why, utc) => {
+    expect(fromForumText(text, opts('UTC'))).toBe(utc);
+  });
+
+  it.each([
+    ['Heute, 10:54', '2024-06-19T10:54:00.000Z'],
+    ['Gestern um 22:10 Uhr', '2024-06-18T22:10:00.000Z'],
+    ["Aujourd'hui à 08h12", '2024-06-19T08:12:00.000Z'],
+    ['Hier, 23:59', '2024-06-18T23:59:00.000Z'],
+    ['hoy 09:00', '2024-06-19T09:00:00.000Z'],
+    ['ayer a las 18:30', '2024-06-18T18:30:00.000Z'],
+    ['oggi alle 07:45', '2024-06-19T07:45:00.000Z'],
+    ['ieri 13:00', '2024-06-18T13:00:00.000Z'],
+    ['vandaag om 11:11', '2024-06-19T11:11:00.000Z'],
+    ['gisteren 20:00', '2024-06-18T20:00:00.000Z'],
+    ['hoje 06:30', '2024-06-19T06:30:00.000Z'],
+    ['ontem 21:15', '2024-06-18T21:15:00.000Z'],
+    ['dzisiaj, 10:00', '2024-06-19T10:00:00.000Z'],
+    ['wczoraj, 10:00', '2024-06-18T10:00:00.000Z'],
+    ['vor 3 Tagen', '2024-06-16T12:00:00.000Z'],
+    ['il y a 2 jours', '2024-06-17T12:00:00.000Z'],
+    ['hace 5 días', '2024-06-14T12:00:00.000Z'],
+    ['3 giorni fa', '2024-06-16T12:00:00.000Z'],
+    ['2 dagen geleden', '2024-06-17T12:00:00.000Z'],
+    ['há 4 dias', '2024-06-15T12:00:00.000Z'],
+    ['5 dni temu', '2024-06-14T12:00:00.000Z'],
+    ['11 days ago', '2024-06-08T12:00:00.000Z'],
+    ['20 hours ago', '2024-06-18T16:00:00.000Z'],
+  ])('%s, fetched at 12:00 UTC on 19 June 2024, is %s', (text, utc) => {
+    expect(fromForumText(text, opts('UTC'))).toBe(utc);
+  });
+
+  it('month words match accent- and case-insensitively, by unambiguous prefix, and nothing else', () => {
+    expect([monthOf('Juil'), monthOf('MÄRZ'), monthOf('marz'), monthOf('déc.'), monthOf('Sept')]).toEqual([
+      7, 3, 3, 12, 9,
+    ]);
+    // "Ju" could be June or July; "Mon" and "at" are no months.
+    expect([monthOf('ju'), monthOf('Mon'), monthOf('at')]).toEqual([null, null, null]);
+  });
+});
+
+describe('the order of numeric dates is learned from the page first', () => {
+  it.each([
+    [
+      'a date with a day over 12 elsewhere on the page',
+      '<html><p>13/05/2006</p><p>10/05/2006</p></html>',
+      'mdy',
+      'dmy',
+    ],
+    ['a month-first date with a day over 12', '<html><p>10-31-2017, 01:56 PM</p></html>', 'dmy', 'mdy'],
+    ['dotted dates are day first', '<html><p>08.11.2009, 11:49</p></html>', 'mdy', 'dmy'],
+    ['<html lang="de"> when no date tells', '<html lang="de"><p>08/11/2009</p></html>', 'mdy', 'dmy'],
+    ['<html lang="en-US"> when no date tells', '<html lang="en-US"><p>08/11/2009</p></html>', 'dmy', 'mdy'],
+    ["the profile's order when the page says nothing", '<html><p>08/11/2009</p></html>', 'dmy', 'dmy'],
+    // English is written both ways (en-US, en-GB): a bare "en" leaves it to the profile.
+    ['<html lang="en"> leaves it to the profile', '<html lang="en"><p>08/11/2009</p></html>', 'dmy', 'dmy'],
+    ['a version number is no date', '<html><p>MyBB 1.8.30</p></html>', 'mdy', 'mdy'],
+  ] as const)('%s', (_why, html, profile, order) => {
+    expect(pageDateOrder(html, profile)).toBe(order);
   });
 });
 
