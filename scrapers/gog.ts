@@ -47,9 +47,10 @@ export const gog: EngineAdapter = {
   descriptor,
 
   threadRef(url: URL): ThreadRef {
-    const m = /^\/forum\/[^/]+\/([^/]+)/.exec(url.pathname);
-    const path = m ? m[0] : url.pathname;
-    return { engine: 'gog', url: `${url.origin}${path}`, id: m?.[1] ?? null };
+    // `/forum/{forum}/{topic}`, kept under any folder a copy of the forum sits in; never `/pageN` or `/postN`.
+    const m = /^(.*?\/forum\/[^/]+\/([^/]+))/.exec(url.pathname);
+    const path = m ? m[1]! : url.pathname.replace(/\/(?:page|post)\d+\/?$/, '');
+    return { engine: 'gog', url: `${url.origin}${path}`, id: m?.[2] ?? null };
   },
 
   // Page 1 is asked for as `/page1`: the bare topic URL redirects to the topic's last page.

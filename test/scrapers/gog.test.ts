@@ -342,3 +342,15 @@ describe('GOG against the evidence (proboards-gog-evidence.md §2)', () => {
 function post(name: string, body: string, after = ''): string {
   return `<div class="spot_h"><div class="big_post_h"><div class="big_post_main"><div class="big_user_info"><div class="b_u_name">${name}</div></div><div class="big_post_content"><div class="post_header_h"><div class="post_date">Posted March 02, 2026</div></div><div class="post_text"><div class="post_text_c">${body}</div></div>${after}</div></div></div></div>`;
 }
+
+describe('GOG thread URLs under a folder (a copy of the forum, the stand-in forum)', () => {
+  it('the thread keeps its folder and drops /pageN: page 2 is beside page 1, not under it', () => {
+    const ref = gog.threadRef(new URL('https://copy.example/board/forum/mafia/standard_game/page1'));
+    expect(ref).toEqual({
+      engine: 'gog',
+      url: 'https://copy.example/board/forum/mafia/standard_game',
+      id: 'standard_game',
+    });
+    expect(gog.pageUrl(ref, 2, null)).toBe('https://copy.example/board/forum/mafia/standard_game/page2');
+  });
+});
