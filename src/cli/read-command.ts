@@ -1,6 +1,6 @@
-import type { EngineAdapter, ThreadPage } from '../../scrapers/adapter.js';
+import type { EngineAdapter, ThreadPage, ThreadRef } from '../../scrapers/adapter.js';
 import { adapterOf, type Recognition, recogniseHtml, recogniseUrl } from '../../scrapers/identify.js';
-import { FetchError } from '../fetch/errors.js';
+import { FetchError, LayoutError } from '../fetch/errors.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
 import type { Body, BodyNode } from '../model/body.js';
@@ -154,16 +154,26 @@ async function readOnePage(
   const adapter = adapterOf(engine);
   const thread = adapter.threadRef(start);
   const warnings: string[] = [];
-  let target = start.href;
-  if (opts.page !== undefined && opts.page !== adapter.pageOf(start, null)) {
-    // Page URLs of some engines need the page size (phpBB's start offsets): the page in hand says it.
-    const size = identified ? sizeShown(adapter, identified, site) : null;
-    target = adapter.pageUrl(thread, opts.page, size);
-  }
-  const prefetched = identified && (identified.url === target || identified.finalUrl === target) ? identified : null;
   const reading = { source: site.source, adapter, profile: site.profile, renderer: site.renderer };
-  const outcome = await readPage({ ...reading, onNote: (n) => site.notes.push(n) }, target, {}, prefetched);
-  if (outcome.kind !== 'read') throw new Error(`a page asked for without validators came back unchanged: ${target}`);
+  const read = async (url: string): Promise<{ doc: FetchedPage; page: ThreadPage }> => {
+    const prefetched = identified && (identified.url === url || identified.finalUrl === url) ? identified : null;
+    const outcome = await readPage({ ...reading, onNote: (n) => site.notes.push(n) }, url, {}, prefetched);
+    if (outcome.kind !== 'read') throw new Error(`a page asked for without validators came back unchanged: ${url}`);
+    return outcome;
+  };
+
+  let outcome: { doc: FetchedPage; page: ThreadPage };
+  if (opts.page === undefined) outcome = await readNamedPage(start, thread, adapter, read, site);
+  else {
+    // Page URLs that depend on the page size (phpBB's and SMF's start offsets) are built
+    // from the size the page in hand shows: that page is read first.
+    const dependsOnSize = adapter.pageUrl(thread, 3, 1) !== adapter.pageUrl(thread, 3, 2);
+    const first = dependsOnSize ? await readNamedPage(start, thread, adapter, read, site) : null;
+    outcome =
+      first && first.page.page === opts.page
+        ? first
+        : await read(adapter.pageUrl(thread, opts.page, first?.page.postsPerPage ?? null));
+  }
   const page = outcome.page;
   if (opts.page !== undefined && page.page !== opts.page) {
     warnings.push(`asked for page ${opts.page}, the forum answered page ${page.page} (${outcome.doc.finalUrl})`);
@@ -195,12 +205,26 @@ async function readOnePage(
   };
 }
 
-/** The page size an already fetched page shows, if it parses. */
-function sizeShown(adapter: EngineAdapter, doc: FetchedPage, site: SiteReading): number | null {
+/**
+ * The page the URL names, as the forum serves it (a post's link redirects to its page).
+ * An engine read through its own documents (Discourse's topic JSON) has no posts on the
+ * HTML page a user pastes: then the engine's document for that page is read instead, and
+ * a note says so.
+ */
+async function readNamedPage(
+  start: URL,
+  thread: ThreadRef,
+  adapter: EngineAdapter,
+  read: (url: string) => Promise<{ doc: FetchedPage; page: ThreadPage }>,
+  site: SiteReading,
+): Promise<{ doc: FetchedPage; page: ThreadPage }> {
   try {
-    return adapter.parsePage(doc.body, { url: doc.finalUrl, profile: site.profile, now: doc.fetchedAt }).postsPerPage;
-  } catch {
-    return null;
+    return await read(start.href);
+  } catch (error) {
+    const own = adapter.pageUrl(thread, adapter.pageOf(start, null), null);
+    if (!(error instanceof LayoutError) || own === start.href) throw error;
+    site.notes.push(`${start.href} holds no posts Votal reads; read the engine's own page ${own} instead`);
+    return read(own);
   }
 }
 

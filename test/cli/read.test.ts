@@ -15,12 +15,20 @@ const root = join(import.meta.dirname, '../..');
 let forum: FakeForum;
 let xfUrl: string;
 let gogUrl: string;
+let phpbbUrl: string;
+let discourseUrl: string;
 beforeAll(async () => {
   process.env.VOTAL_ALLOW_PRIVATE_HOSTS = '1';
   forum = await startFakeForum();
   xfUrl = mountThreadFolder(forum, join(root, 'fixtures/xenforo2/standard-game')).url;
   // Under a folder, GOG's paths no longer say GOG: the page's own markup must.
   gogUrl = mountThreadFolder(forum, join(root, 'fixtures/gog/standard-game'), '/board').url;
+  phpbbUrl = mountThreadFolder(forum, join(root, 'fixtures/phpbb/standard-game')).url;
+  discourseUrl = mountThreadFolder(forum, join(root, 'fixtures/discourse/standard-game')).url;
+  // The topic's HTML page, as a browser gets it: Votal reads Discourse through its JSON.
+  forum.route('/t/standard-game/4242', {
+    body: '<!DOCTYPE html><html><head><title>Standard Game - Day 1</title></head><body><noscript>crawler view</noscript></body></html>',
+  });
   forum.route('/threads/removed.1/', {
     body: '<!DOCTYPE html><html id="XF"><body><p>This thread has been removed.</p></body></html>',
   });
@@ -89,6 +97,23 @@ describe('votal read', () => {
       next: gogUrl.replace(/page1$/, 'page2'),
     });
     expect(r.posts).toHaveLength(8);
+  });
+
+  it('--page on an engine whose page URLs need the page size (phpBB start=): the page in hand gives it', async () => {
+    const r = await json([phpbbUrl, '--page', '2']);
+    expect(r).toMatchObject({ engine: 'phpbb', page: 2, pageCount: 3, pageUrl: `${phpbbUrl}&start=8`, warnings: [] });
+    expect(r.posts.map((p) => p.number)).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
+    const fromThird = await json([`${phpbbUrl}&start=16`, '--page', '2']);
+    expect(fromThird.posts.map((p) => p.number)).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
+  });
+
+  it("Discourse's HTML topic page holds no posts Votal reads: its topic JSON is read instead, with a note", async () => {
+    const r = await runCli(['read', discourseUrl, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as PageReport;
+    expect(report).toMatchObject({ engine: 'discourse', pageUrl: forum.url('/t/4242.json') });
+    expect(report.posts.map((p) => p.number)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+    expect(r.stderr).toContain(`votal: note: ${discourseUrl} holds no posts Votal reads`);
   });
 
   it('--engine names the engine: recognised "by option"', async () => {
