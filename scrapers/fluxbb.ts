@@ -9,7 +9,8 @@ import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 
 /**
- * FluxBB 1.4/1.5 (and punBB 1.2/1.3, its parent, with the same topic view) topic pages as a
+ * FluxBB 1.4/1.5 (and punBB 1.2, the parent it forked from, with the same topic view; punBB 1.3+
+ * rewrote its templates and is not read here) topic pages as a
  * guest gets them, after fluxbb/fluxbb's `viewtopic.php`, `include/parser.php` and
  * `include/functions.php` (`paginate`, `generate_crumbs`): the page wrapper
  * `div#punviewtopic.pun`, each post `div.blockpost#pID` with `h2` holding "#N" (`span.conr`)

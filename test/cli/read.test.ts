@@ -138,6 +138,12 @@ describe('votal read', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('a page past the last is the forum\'s "not found", naming the URL (exit 3)', async () => {
+    const r = await runCli(['read', xfUrl, '--page', '9']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`${xfUrl}page-9`);
+  });
+
   it.each([
     ['0', /--page takes a page number from 1: 0/],
     ['two', /--page takes a whole number/],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { fluxbb } from '../../scrapers/fluxbb.js';
 import { engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
-import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
+import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { flatText, nodesOf } from '../support/game-script.js';
 import { asFluxbbShows, fluxbbRenderer } from '../support/render/fluxbb.js';
 import { describeStandardGame, ORIGIN } from '../support/standard-game.js';
@@ -42,6 +42,25 @@ describeStandardGame(
     });
   },
 );
+
+describe('FluxBB times (format_time)', () => {
+  const one = (when: string): string | null => {
+    const html = `<!DOCTYPE html><html><body><div id="punviewtopic" class="pun"><div id="p7" class="blockpost rowodd blockpost1"><h2><span><span class="conr">#1</span> <a href="viewtopic.php?pid=7#p7">${when}</a></span></h2><div class="box"><div class="inbox"><div class="postbody"><div class="postleft"><dl><dt><strong><a href="profile.php?id=3">Ann</a></strong></dt></dl></div><div class="postright"><div class="postmsg"><p>Hi</p></div></div></div></div></div></div></div></body></html>`;
+    return fluxbb.parsePage(html, {
+      url: 'https://board.example/viewtopic.php?id=9',
+      profile: SiteProfile.parse({ timeZone: 'Europe/Berlin' }),
+      now: '2026-03-04T15:00:00Z',
+    }).posts[0]!.postedAt;
+  };
+
+  it.each([
+    ['2026-03-02 18:04:00', '2026-03-02T17:04:00.000Z'],
+    ['Today 09:30:00', '2026-03-04T08:30:00.000Z'],
+    ['Yesterday 23:15:00', '2026-03-03T22:15:00.000Z'],
+  ])('"%s" in the board\'s zone (a site profile: Europe/Berlin) is %s', (when, utc) => {
+    expect(one(when)).toBe(utc);
+  });
+});
 
 describe('FluxBB URLs and identification', () => {
   it('the topic is viewtopic.php?id=N; page N is &p=N; a post link names no topic', () => {
