@@ -49,13 +49,14 @@ export const descriptor = defineDescriptor({
     quote: [
       {
         // The BBCode formatter and the Quotes plugin: `blockquote.Quote.UserQuote` with a
-        // `div.QuoteAuthor` ("X wrote:", "X said:"); some themes print that line as the first
-        // of two `div.blockquote-content` ("X wrote: »").
+        // `div.QuoteAuthor` ("X wrote:", "X said:") before its `div.QuoteText`. Vanilla 3's
+        // UserContentCssProcessor marks every `div` of an imported blockquote
+        // `blockquote-content`, so the author line may be the first of two of those ("X wrote: »").
         selector: 'blockquote.Quote, blockquote.UserQuote',
         authorSelector: '.QuoteAuthor, .blockquote-content:not(:last-child)',
         authorPattern: '^(.*?)\\s+(?:wrote|said)(?:\\s+on\\s[^:]*)?:',
       },
-      // Markdown and Rich quotes have no author.
+      // Markdown and Rich (`blockquote.blockquote` > `div.blockquote-content`) quotes have no author.
       { selector: 'blockquote, div.blockquote' },
     ],
     spoiler: { selector: 'div.Spoiler, div.spoiler, .UserSpoiler' },

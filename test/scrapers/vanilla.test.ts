@@ -68,6 +68,35 @@ describeStandardGame(
   },
 );
 
+/**
+ * A comment in Vanilla's Rich format (the default editor since Vanilla 3), as its server
+ * renders it: library/Vanilla/Formatting/Rich2/Nodes (vanilla/vanilla 76c2333708): `<p>`
+ * lines, `<strong>`/`<s>`, `blockquote.blockquote` > `div.blockquote-content` >
+ * `p.blockquote-line`, `div.spoiler` with SpoilerToggle.twig's button then
+ * `div.spoiler-content`, `pre.code.codeBlock`, `code.code.codeInline`, `a.atMention`.
+ */
+describe('Vanilla Rich format bodies', () => {
+  const rich = `<p>Fine.</p><blockquote class="blockquote"><div class="blockquote-content"><p class="blockquote-line"><strong>Vote: Ann</strong></p></div></blockquote>
+<div class="spoiler"><div contenteditable="false" class="spoiler-buttonContainer"><button title="Toggle Spoiler" class="iconButton button-spoiler js-toggleSpoiler"><span class="spoiler-warning"><span class="spoiler-warningMain"><svg class="spoiler-icon" viewBox="0 0 24 24"><title>Spoiler</title></svg><span class="spoiler-warningLabel">Spoiler Warning</span></span></span></button></div><div class="spoiler-content"><p class="spoiler-line"><strong>Vote: Cy</strong></p></div></div>
+<pre class="code codeBlock" spellcheck="false" tabindex="0">Vote: Dee</pre>
+<p><s><strong>Vote: Ann</strong></s> <strong>Vote: <a class="atMention" data-username="Ben" data-userid="8" href="https://forum.example/profile/Ben">@Ben</a></strong> <code class="code codeInline" spellcheck="false" tabindex="0">x</code></p>`;
+  const html = `<!DOCTYPE html><html><body id="vanilla_discussion_index"><div class="MessageList Discussion"><div id="Item_0" class="PageTitle"><h1>Rich</h1></div></div><ul class="MessageList DataList Comments"><li class="Item ItemComment" id="Comment_77"><div class="Comment"><div class="Item-Header CommentHeader"><div class="AuthorWrap"><span class="Author"><a href="/profile/Eve" class="Username js-userCard" data-userid="5">Eve</a></span></div><div class="Meta CommentMeta CommentInfo"><span class="MItem DateCreated"><a href="/discussion/comment/77/#Comment_77" class="Permalink" name="Item_3" rel="nofollow"><time title="March 2, 2026 6:00PM" datetime="2026-03-02T18:00:00+00:00">March 2</time></a></span></div></div><div class="Item-BodyWrap"><div class="Item-Body"><div class="Message userContent">${rich}</div></div></div></div></li></ul></body></html>`;
+  const [post] = parse(html, 'https://forum.example/discussion/12/rich/p1').posts;
+
+  it('a Rich blockquote is a quote (Rich quotes name no author); the spoiler toggle is chrome', () => {
+    expect(post).toMatchObject({ id: '77', number: 4, author: 'Eve', authorId: '5' });
+    expect(nodesOf(post!.body, 'quote').map((q) => [q.author, flatText(q.children)])).toEqual([[null, 'Vote: Ann']]);
+    expect(nodesOf(post!.body, 'spoiler').map((q) => [q.title, flatText(q.children)])).toEqual([[null, 'Vote: Cy']]);
+    expect(flatText(post!.body)).not.toMatch(/Spoiler Warning|Toggle/);
+  });
+
+  it('code blocks and inline code are code; a struck vote is a strike; a mention is a mention link', () => {
+    expect(nodesOf(post!.body, 'code').map((c) => c.text)).toEqual(['Vote: Dee', 'x']);
+    expect(nodesOf(post!.body, 'strike').map((c) => flatText(c.children))).toEqual(['Vote: Ann']);
+    expect(nodesOf(post!.body, 'link').map((l) => [l.kind, flatText(l.children)])).toEqual([['mention', '@Ben']]);
+  });
+});
+
 describe('Vanilla URLs and identification', () => {
   it('the thread is /discussion/ID/slug, under any folder; page N is /pN', () => {
     const ref = vanilla.threadRef(new URL('https://community.example.com/en/discussion/81455/how-to/p3'));
