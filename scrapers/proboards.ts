@@ -126,7 +126,8 @@ function readPost(el: Element, number: number, page: number, ctx: PageContext): 
     edit: editEl
       ? {
           at: fromEpochMillis(attr(one(editEl, 'abbr[data-timestamp]'), 'data-timestamp')),
-          by: text(one(editEl, 'a.user-link, a[href*="/user/"]')) || null,
+          // A guest who edited their own post is a `span.user-guest` (wertercatt's fork met one).
+          by: text(one(editEl, 'a.user-link, a[href*="/user/"]')) || text(one(editEl, 'span.user-guest')) || null,
           text: text(editEl),
         }
       : null,

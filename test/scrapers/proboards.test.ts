@@ -271,6 +271,15 @@ describe('ProBoards against the evidence (proboards-gog-evidence.md §1)', () =>
     ]);
   });
 
+  it('an edit by a guest names the guest (span.user-guest in div.edited_by)', () => {
+    expect(page('Hi').posts[0]!.edit).toBeNull();
+    const edited = parse(
+      `<!DOCTYPE html><html><body><table><tr class="item post" id="post-9"><td class="left-panel"><span class="user-guest">Passerby</span></td><td class="content"><div class="info"><span class="date"><abbr data-timestamp="1772474400000">x</abbr></span></div><article><div class="message">Hi</div></article><div class="edited_by">Last Edit: <abbr data-timestamp="1772478000000">x</abbr> by <span class="user-guest">Passerby</span></div></td></tr></table></body></html>`,
+      url,
+    ).posts[0]!;
+    expect(edited.edit).toMatchObject({ at: '2026-03-02T19:00:00.000Z', by: 'Passerby' });
+  });
+
   it('the pager: li.ui-pagination-next with an absolute href means another page; state-disabled means the last', () => {
     const pager = (cls: string): string =>
       `<div class="control-bar"><ul class="ui-pagination"><li class="ui-pagination-page ui-pagination-slot state-selected"><a>1</a></li><li class="ui-pagination-next${cls}"><a href="https://mafia.proboards.com/thread/77/mafia-3?page=2">Next</a></li></ul></div>`;
