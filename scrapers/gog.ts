@@ -12,7 +12,11 @@ import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-nu
  * The GOG.com forum: legacy server HTML with GOG's own class names. It prints only a
  * calendar date per post ("Posted December 21, 2016"), so thread order is page order,
  * and knows only [b], [i], [u], [url] and [quote]: spoiler, strike and code tags stay
- * literal text.
+ * literal text. No whole page has been saved; the markup is what scrapers and userscripts
+ * run on live pages read, and a post block copied from a live page
+ * (../shared/research/proboards-gog-evidence.md §2, gog-post-block/). What that evidence
+ * leaves open is read by named fallbacks (docs/fetching.md, "ProBoards and GOG: what the
+ * evidence says").
  */
 export const descriptor = defineDescriptor({
   engine: 'gog',
@@ -43,13 +47,15 @@ export const gog: EngineAdapter = {
   descriptor,
 
   threadRef(url: URL): ThreadRef {
-    const m = /^\/forum\/[^/]+\/([^/]+)/.exec(url.pathname);
-    const path = m ? m[0] : url.pathname;
-    return { engine: 'gog', url: `${url.origin}${path}`, id: m?.[1] ?? null };
+    // `/forum/{forum}/{topic}`, kept under any folder a copy of the forum sits in; never `/pageN` or `/postN`.
+    const m = /^(.*?\/forum\/[^/]+\/([^/]+))/.exec(url.pathname);
+    const path = m ? m[1]! : url.pathname.replace(/\/(?:page|post)\d+\/?$/, '');
+    return { engine: 'gog', url: `${url.origin}${path}`, id: m?.[2] ?? null };
   },
 
+  // Page 1 is asked for as `/page1`: the bare topic URL redirects to the topic's last page.
   pageUrl(thread, page) {
-    return page <= 1 ? thread.url : `${thread.url}/page${page}`;
+    return `${thread.url}/page${Math.max(1, page)}`;
   },
 
   pageOf(url, postsPerPage) {
@@ -77,7 +83,11 @@ export const gog: EngineAdapter = {
   },
 };
 
-/** The page number is in the path (`/page3`); the last page is the `.n_b_b_nr_last` link. */
+/**
+ * The last page is the `.n_b_b_nr_last` link (confirmed: userscripts read it). This page's
+ * `.n_b_b_nr_act` is from notes: without it, the page is the one the URL asks for
+ * (`pageFromUrl` fallback, `/page3`).
+ */
 function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
   const page = Number(text(one(doc, '.n_b_b_nr_act'))) || gog.pageOf(new URL(ctx.url), null);
   const numbers = all(doc, '.n_b_b_nr_last, .n_b_b_nr, .n_b_b_nr_act').map((e) => Number(text(e)) || 0);
@@ -92,6 +102,9 @@ function readPost(el: Element, position: number, page: number, thread: string, c
   const bodyCtx = { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases };
   const body = textEl ? buildBody(textEl, descriptor.body, bodyCtx) : [];
   for (const box of all(el, '.post_attaczments')) body.push(...buildBody(box, descriptor.body, bodyCtx));
+  // The edit note's place is confirmed (`.post_attaczments .pencil_text`), its wording is not:
+  // any note there marks the post edited; "Post edited DATE by X" also gives when and who
+  // (`editNoteOfAnyWording` fallback: other wording keeps its text, with no time or editor).
   const editEl = one(el, '.post_attaczments .pencil_text, .pencil_text');
   const editText = text(editEl);
   const edit = /^Post edited\s+(.*?)(?:\s+by\s+(.+))?$/i.exec(editText);

@@ -4,37 +4,49 @@ import { all, attr, one, parseHtml, type Document } from './dom.js';
 import { adapters } from './registry.js';
 import type { SiteProfile } from './site-profile.js';
 
-/** Which engine a thread URL belongs to, from the URL alone; null when the URL does not say. */
-export function engineFromUrl(url: URL, profile?: SiteProfile): EngineId | null {
-  return urlEngine(url, profile)?.engine ?? null;
+/** How an engine was recognised: what decided it, and the rule that matched (`votal read` shows it). */
+export interface Recognition {
+  engine: EngineId;
+  by: 'site-profile' | 'host' | 'url' | 'generator' | 'fingerprint';
+  /** The pattern or selector that matched (a site profile: its engine). */
+  detail: string;
 }
 
-/**
- * The engine a URL says, and what said it: the site profile, a hosted forum's host name, or
- * only the path's shape (which another engine, FluxBB's viewtopic.php, may share).
- */
-export function urlEngine(
-  url: URL,
-  profile?: SiteProfile,
-): { engine: EngineId; by: 'profile' | 'host' | 'path' } | null {
-  if (profile?.engine) return { engine: profile.engine, by: 'profile' };
+/** Which engine a thread URL belongs to, from the URL alone; null when the URL does not say. */
+export function engineFromUrl(url: URL, profile?: SiteProfile): EngineId | null {
+  return recogniseUrl(url, profile)?.engine ?? null;
+}
+
+/** `engineFromUrl` with its reason: the profile's engine, then `hosts`, then one unambiguous `threadPaths` match. */
+export function recogniseUrl(url: URL, profile?: SiteProfile): Recognition | null {
+  if (profile?.engine) return { engine: profile.engine, by: 'site-profile', detail: profile.engine };
   const path = url.pathname + url.search;
   for (const a of adapters) {
-    if (a.descriptor.hosts.some((h) => new RegExp(h, 'i').test(url.hostname)))
-      return { engine: a.descriptor.engine, by: 'host' };
+    const host = a.descriptor.hosts.find((h) => new RegExp(h, 'i').test(url.hostname));
+    if (host) return { engine: a.descriptor.engine, by: 'host', detail: host };
   }
-  const byPath = adapters.filter((a) => a.descriptor.threadPaths.some((p) => new RegExp(p, 'i').test(path)));
-  return byPath.length === 1 ? { engine: byPath[0]!.descriptor.engine, by: 'path' } : null;
+  const byPath = adapters.flatMap((a) => {
+    const p = a.descriptor.threadPaths.find((x) => new RegExp(x, 'i').test(path));
+    return p ? [{ engine: a.descriptor.engine, by: 'url' as const, detail: p }] : [];
+  });
+  return byPath.length === 1 ? byPath[0]! : null;
 }
 
 /** Which engine rendered a page, from its HTML fingerprints (a board on its own domain). */
 export function engineFromHtml(html: string | Document): EngineId | null {
+  return recogniseHtml(html)?.engine ?? null;
+}
+
+/** `engineFromHtml` with its reason: the `<meta name="generator">` pattern or the fingerprint that matched. */
+export function recogniseHtml(html: string | Document): Recognition | null {
   const doc = typeof html === 'string' ? parseHtml(html) : html;
   const generator = attr(one(doc, 'meta[name="generator"]'), 'content') ?? '';
   for (const a of adapters) {
     const d = a.descriptor;
-    if (d.generator && new RegExp(d.generator, 'i').test(generator)) return d.engine;
-    if (d.fingerprints.some((f) => one(doc, f) !== null)) return d.engine;
+    if (d.generator && new RegExp(d.generator, 'i').test(generator))
+      return { engine: d.engine, by: 'generator', detail: generator };
+    const print = d.fingerprints.find((f) => one(doc, f) !== null);
+    if (print) return { engine: d.engine, by: 'fingerprint', detail: print };
   }
   return null;
 }

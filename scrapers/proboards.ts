@@ -10,7 +10,11 @@ import { pageSizeFor, placeInThread, shownPageSize } from './post-number.js';
 
 /**
  * ProBoards (hosted, `*.proboards.com`): one table row per post, times as epoch
- * milliseconds in `abbr[data-timestamp]`, no visible post numbers.
+ * milliseconds in `abbr[data-timestamp]`, no visible post numbers. No real page has been
+ * saved; the markup is what scrapers and plugins run on live boards read
+ * (../shared/research/proboards-gog-evidence.md, §1). Where that evidence leaves a class
+ * name open, the adapter reads the confirmed markup first and names its fallback
+ * (docs/fetching.md, "ProBoards and GOG: what the evidence says").
  */
 export const descriptor = defineDescriptor({
   engine: 'proboards',
@@ -22,17 +26,21 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/thread/\\d+'],
   fingerprints: ['tr.post[id^="post-"] td.content div.message'],
   postsPerPage: 20,
-  regions: ['.post[id^="post-"]', 'ul.ui-pagination', 'li.next', 'h1'],
+  regions: ['.post[id^="post-"]', 'ul.ui-pagination', 'li.ui-pagination-next', 'li.next', 'h1'],
   body: {
     quote: [
       {
-        selector: 'div.quote',
-        // The header "Name said:" shows the display name players know; `author="@name"` is
-        // the login name, so it is not used.
+        // Confirmed: `div.quote` with `author="@name"` and a header ending "said:"; the header's
+        // class (`.quote_header`) is not. Where it is there, its "Name said:" is the name players
+        // know (the display name) and the header is chrome.
+        selector: 'div.quote:has(> .quote_header)',
         authorSelector: '.quote_header',
         authorPattern: '^(.*?)\\s+said:',
         chrome: '.quote_clear',
       },
+      // Fallback (`quoteAuthorFromAttribute`): no `.quote_header`, so the quoted member is the
+      // `author` attribute (the "@" dropped); a header line of another class stays quoted text.
+      { selector: 'div.quote', authorAttr: 'author', chrome: '.quote_clear' },
     ],
     spoiler: { selector: 'div.spoiler', titleSelector: '.spoiler_header' },
     code: 'div.code, pre, code',
@@ -40,6 +48,7 @@ export const descriptor = defineDescriptor({
     strike: 's, strike, del',
     // Smileys come from ProBoards' smiley set (images.proboards.com/…/smiley/…).
     smilie: 'img.smile, img.smiley, img[src*="/smiley/"]',
+    // Confirmed: an @mention is `a.user-link` around `<span itemprop="name">` (wertercatt's importer).
     mention: 'a.user-link',
   },
 });
@@ -77,15 +86,17 @@ export const proboards: EngineAdapter = {
 
 /**
  * `ul.ui-pagination`: the selected item is this page, the highest number the last. The
- * pager shows a window of pages, and scrapers written against live boards follow its
- * `li.next a`: a live next link means at least one more page, whatever numbers show.
+ * pager shows a window of pages, and scrapers run on live boards follow its next link,
+ * `li.ui-pagination-next` (its href may be absolute; `li.next` on older boards, the
+ * `olderNextLink` fallback): a live next link means at least one more page, whatever
+ * numbers show; `state-disabled` marks the last page.
  */
 function pagination(doc: Document, ctx: PageContext): { page: number; pageCount: number } {
   const pager = one(doc, 'ul.ui-pagination');
   const current =
     Number(text(pager ? one(pager, 'li.state-selected') : null)) || proboards.pageOf(new URL(ctx.url), null);
   const numbers = pager ? all(pager, 'li').map((li) => Number(text(li)) || 0) : [];
-  const next = all(doc, 'li.next').some(
+  const next = all(doc, 'li.ui-pagination-next, li.next').some(
     (li) =>
       !/\bstate-disabled\b/.test(attr(li, 'class') ?? '') && /[?&]page=\d/.test(attr(one(li, 'a[href]'), 'href') ?? ''),
   );
@@ -115,7 +126,8 @@ function readPost(el: Element, number: number, page: number, ctx: PageContext): 
     edit: editEl
       ? {
           at: fromEpochMillis(attr(one(editEl, 'abbr[data-timestamp]'), 'data-timestamp')),
-          by: text(one(editEl, 'a.user-link, a[href*="/user/"]')) || null,
+          // A guest who edited their own post is a `span.user-guest` (wertercatt's fork met one).
+          by: text(one(editEl, 'a.user-link, a[href*="/user/"]')) || text(one(editEl, 'span.user-guest')) || null,
           text: text(editEl),
         }
       : null,

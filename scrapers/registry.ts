@@ -1,6 +1,7 @@
 import type { EngineId } from '../src/model/engine.js';
 import type { EngineAdapter, EngineDescriptor } from './adapter.js';
 import { discourse } from './discourse.js';
+import { fluxbb } from './fluxbb.js';
 import { gog } from './gog.js';
 import { invision } from './invision.js';
 import { mybb } from './mybb.js';
@@ -8,6 +9,7 @@ import { nodebb } from './nodebb.js';
 import { phpbb } from './phpbb.js';
 import { proboards } from './proboards.js';
 import { smf } from './smf.js';
+import { vanilla } from './vanilla.js';
 import { vbulletin3 } from './vbulletin3.js';
 import { vbulletin4 } from './vbulletin4.js';
 import { vbulletin5 } from './vbulletin5.js';
@@ -21,6 +23,8 @@ import { xenforo2 } from './xenforo2.js';
  */
 const REGISTRY = {
   xenforo2,
+  // FluxBB's viewtopic.php is phpBB's name too: the page's own markup decides.
+  fluxbb,
   phpbb,
   xenforo1,
   vbulletin3,
@@ -33,6 +37,7 @@ const REGISTRY = {
   smf,
   mybb,
   invision,
+  vanilla,
 } as const satisfies Record<EngineId, EngineAdapter>;
 
 for (const [engine, adapter] of Object.entries(REGISTRY)) {

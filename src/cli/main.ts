@@ -87,6 +87,28 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     });
 
   program
+    .command('read')
+    .description(
+      'show what Votal reads from one thread page: engine and how it was recognised, title, pages, every post, warnings',
+    )
+    .argument('<url>', 'a page of the thread')
+    .option('--page <n>', 'read page N of the thread instead of the page the URL names', positiveInt('--page'))
+    .option('--engine <engine>', 'forum engine, when the URL and page do not tell')
+    .addOption(new Option('--format <format>', 'output').choices(['text', 'json']).default('text'))
+    .option('--site-profile <file>', 'site profile YAML, or a folder of them; repeatable', collect, [])
+    .option(
+      '--cookies <file>',
+      "logged-in session for the thread's site: Netscape cookies.txt or Playwright storage state JSON",
+    )
+    .option('--browser', 'read a page that draws its posts with JavaScript in Chromium')
+    .action(async (url: string, opts) => {
+      const { runRead } = await import('./read-command.js');
+      const r = await runRead(url, opts);
+      for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
+      io.stdout(r.output);
+    });
+
+  program
     .command('parse')
     .description("read one post's body HTML from stdin and print its actions and violations")
     .requiredOption('--engine <engine>', 'the engine that rendered the HTML')

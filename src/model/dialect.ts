@@ -16,6 +16,8 @@ export const Dialect = z.enum([
   'bbcode-invision',
   'gog',
   'markdown',
+  'markdown-vanilla',
+  'bbcode-fluxbb',
 ]);
 export type Dialect = z.infer<typeof Dialect>;
 

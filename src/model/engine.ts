@@ -15,5 +15,7 @@ export const EngineId = z.enum([
   'invision',
   'smf',
   'mybb',
+  'vanilla',
+  'fluxbb',
 ]);
 export type EngineId = z.infer<typeof EngineId>;

@@ -3,7 +3,7 @@ import type { Post } from '../model/post.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
 import { NotFoundError } from '../fetch/errors.js';
 import type { EngineAdapter, ThreadPage, ThreadRef } from '../../scrapers/adapter.js';
-import { adapterOf, urlEngine } from '../../scrapers/identify.js';
+import { adapterOf, recogniseUrl } from '../../scrapers/identify.js';
 import { adapters } from '../../scrapers/registry.js';
 import { DEFAULT_PROFILE, type SiteProfile } from '../../scrapers/site-profile.js';
 import { identifyEngine } from './identify-engine.js';
@@ -64,7 +64,7 @@ export interface ThreadRead {
 export async function readThread(threadUrl: string, opts: ReadThreadOptions): Promise<ThreadRead> {
   const profile = opts.profile ?? DEFAULT_PROFILE;
   const start = new URL(threadUrl);
-  const fromUrl = opts.engine ? null : urlEngine(start, profile);
+  const fromUrl = opts.engine ? null : recogniseUrl(start, profile);
   let engine = opts.engine ?? fromUrl?.engine ?? null;
   let identified: FetchedPage | null = null;
   // A board on its own domain whose engine an earlier read found out: no need to ask again.
@@ -78,7 +78,7 @@ export async function readThread(threadUrl: string, opts: ReadThreadOptions): Pr
     profile,
     renderer: opts.renderer,
     onNote: opts.onNote,
-    byUrlShape: fromUrl?.by === 'path' && fromUrl.engine === engine,
+    byUrlShape: fromUrl?.by === 'url' && fromUrl.engine === engine,
   };
 
   const entry = opts.cache && !opts.refresh ? await opts.cache.get(thread.url) : null;

@@ -8,7 +8,7 @@ describe("reply-form facts come from each engine's descriptor", () => {
   it('Votal posts through the reply form (and a browser) on exactly these engines', () => {
     const byForm = EngineId.options.filter((e) => formFactsFor(e) !== null);
     const byBrowser = EngineId.options.filter((e) => browserFactsFor(e) !== null);
-    expect(byForm).toEqual(['xenforo1', 'xenforo2', 'phpbb', 'vbulletin3', 'vbulletin4', 'smf', 'mybb']);
+    expect(byForm).toEqual(['xenforo1', 'xenforo2', 'phpbb', 'vbulletin3', 'vbulletin4', 'smf', 'mybb', 'fluxbb']);
     expect(byBrowser).toEqual(byForm);
   });
 

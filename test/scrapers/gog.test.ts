@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ThreadPage } from '../../scrapers/adapter.js';
 import { gog } from '../../scrapers/gog.js';
@@ -140,14 +140,15 @@ describe('GOG hand-written thread (fixtures/gog/day-thread)', () => {
 });
 
 describe('GOG URLs and identification', () => {
-  it('the thread is /forum/{forum}/{topic}; page N is /pageN; /postN points into its page', () => {
+  it('the thread is /forum/{forum}/{topic}; page N is /pageN, page 1 too; /postN points into its page', () => {
     const ref = gog.threadRef(new URL('https://www.gog.com/forum/general/mafia_12_day_1/page7'));
     expect(ref).toEqual({
       engine: 'gog',
       url: 'https://www.gog.com/forum/general/mafia_12_day_1',
       id: 'mafia_12_day_1',
     });
-    expect(gog.pageUrl(ref, 1, null)).toBe(ref.url);
+    // The bare topic URL redirects to the topic's last page (evidence §2.5): page 1 is asked for by name.
+    expect(gog.pageUrl(ref, 1, null)).toBe(`${ref.url}/page1`);
     expect(gog.pageUrl(ref, 3, null)).toBe(`${ref.url}/page3`);
     expect(gog.pageOf(new URL(`${ref.url}/page3`), null)).toBe(3);
     expect(gog.pageOf(new URL(`${ref.url}/post120`), 50)).toBe(3);
@@ -251,5 +252,105 @@ describe('GOG: the selectors scrapers of live pages read', () => {
       [2, 'Ben', '2026-03-03T00:00:00.000Z', 'No.'],
     ]);
     expect(page.posts[0]!.permalink).toBe('https://www.gog.com/forum/general/mafia_3/post1');
+  });
+});
+
+/**
+ * A GOG post block copied from a live topic page into a userscript
+ * (../shared/research/gog-post-block/, adaliabooks/adalia-fundamentals @ 7ed61f1; rendered
+ * DOM, its `.b_u_name` link added by another userscript, its post number stripped), read in
+ * place inside a page, and the evidence's corrections and open points, one case each.
+ */
+const FRAGMENT = resolve(
+  process.env.VOTAL_SAMPLES_DIR ? resolve(process.env.VOTAL_SAMPLES_DIR, '..') : resolve(root, '..'),
+  process.env.VOTAL_SAMPLES_DIR ? 'research/gog-post-block' : 'shared/research/gog-post-block',
+  'gog_post_block_from_adalia_template.html',
+);
+const haveFragment = existsSync(FRAGMENT);
+if (!haveFragment) console.warn(`[gog] the live post block is not at ${FRAGMENT}: skipping its case`);
+
+describe('GOG against the evidence (proboards-gog-evidence.md §2)', () => {
+  const url = 'https://www.gog.com/forum/general/mafia_3/page2';
+  const wrap = (posts: string): string =>
+    `<!DOCTYPE html><html><head><title>Mafia 3</title></head><body><div class="list_h">${posts}</div></body></html>`;
+
+  it.skipIf(!haveFragment)('the post block from a live page reads: author, "Posted now", span.bold, its place', () => {
+    const block = readFileSync(FRAGMENT, 'utf8');
+    const html = wrap(block);
+    expect(engineFromHtml(html)).toBe('gog');
+    const page = gog.parsePage(html, { url, profile: DEFAULT_PROFILE, now: NOW });
+    expect(page.posts).toHaveLength(1);
+    const [p] = page.posts;
+    // No "#N" survived the copy: its place on page 2 of 50-post pages stands in.
+    expect(p).toMatchObject({
+      number: 51,
+      id: '51',
+      author: 'GOG.com',
+      postedAt: new Date(NOW).toISOString(),
+      edit: null,
+      page: 2,
+    });
+    expect(bodyShape(p!.body)).toEqual([
+      { t: 'bold', children: [{ t: 'text', text: 'Sorry, no results have been found to match your search query.' }] },
+    ]);
+  });
+
+  it('bold is span.bold (not <b>): a bold vote is a bold node', () => {
+    const page = parse(wrap(post('Ann', '<span class="bold">Vote: Ben</span>')), url);
+    expect(nodesOf(page.posts[0]!.body, 'bold').map((b) => flatText(b.children))).toEqual(['Vote: Ben']);
+  });
+
+  it('spoilers are not rendered: [spoiler] stays text around the bold vote inside it', () => {
+    const page = parse(wrap(post('Ann', '[spoiler]<span class="bold">Vote: Ben</span>[/spoiler]')), url);
+    expect(nodesOf(page.posts[0]!.body, 'spoiler')).toEqual([]);
+    expect(flatText(page.posts[0]!.body)).toBe('[spoiler]Vote: Ben[/spoiler]');
+  });
+
+  it('editNoteOfAnyWording: any note in .post_attaczments .pencil_text marks an edit; other wording has no time or editor', () => {
+    const html = wrap(
+      post('Ann', 'Hello', '<div class="post_attaczments"><div class="pencil_text">Edited 3 hours ago</div></div>'),
+    );
+    expect(parse(html, url).posts[0]!.edit).toEqual({ at: null, by: null, text: 'Edited 3 hours ago' });
+    const worded = wrap(
+      post(
+        'Ann',
+        'Hello',
+        '<div class="post_attaczments"><div class="pencil_text">Post edited March 03, 2026 by Ann</div></div>',
+      ),
+    );
+    expect(parse(worded, url).posts[0]!.edit).toEqual({
+      at: '2026-03-03T00:00:00.000Z',
+      by: 'Ann',
+      text: 'Post edited March 03, 2026 by Ann',
+    });
+  });
+
+  it('pageFromUrl: without .n_b_b_nr_act the page is the one the URL names; the last is .n_b_b_nr_last', () => {
+    const pager =
+      '<div class="n_b_b_nrs"><a class="n_b_b_nr" href="/forum/general/mafia_3/page1">1</a> <a class="n_b_b_nr_last" href="/forum/general/mafia_3/page4">4</a></div>';
+    const page = parse(wrap(`${pager}${post('Ann', 'Hello')}`), url);
+    expect([page.page, page.pageCount]).toEqual([2, 4]);
+  });
+
+  it('.b_u_name is plain text on GOG (a userscript adds the link): the name either way', () => {
+    const plain = parse(wrap(post('Ann', 'Hello')), url);
+    const linked = parse(wrap(post('<a href="http://www.gogwiki.com/wiki/Special:GOGUser/Ann">Ann</a>', 'Hello')), url);
+    expect([plain.posts[0]!.author, linked.posts[0]!.author]).toEqual(['Ann', 'Ann']);
+  });
+});
+
+function post(name: string, body: string, after = ''): string {
+  return `<div class="spot_h"><div class="big_post_h"><div class="big_post_main"><div class="big_user_info"><div class="b_u_name">${name}</div></div><div class="big_post_content"><div class="post_header_h"><div class="post_date">Posted March 02, 2026</div></div><div class="post_text"><div class="post_text_c">${body}</div></div>${after}</div></div></div></div>`;
+}
+
+describe('GOG thread URLs under a folder (a copy of the forum, the stand-in forum)', () => {
+  it('the thread keeps its folder and drops /pageN: page 2 is beside page 1, not under it', () => {
+    const ref = gog.threadRef(new URL('https://copy.example/board/forum/mafia/standard_game/page1'));
+    expect(ref).toEqual({
+      engine: 'gog',
+      url: 'https://copy.example/board/forum/mafia/standard_game',
+      id: 'standard_game',
+    });
+    expect(gog.pageUrl(ref, 2, null)).toBe('https://copy.example/board/forum/mafia/standard_game/page2');
   });
 });

@@ -229,3 +229,61 @@ describe('ProBoards: the selectors a scraper of live boards reads', () => {
     expect(last.pageCount).toBe(1);
   });
 });
+
+/**
+ * What the evidence corrects or leaves open (../shared/research/proboards-gog-evidence.md §1):
+ * quotes with `author="@name"` and a header ending "said:", mentions as `a.user-link` around
+ * `span[itemprop=name]`, the pager's `li.ui-pagination-next` with an absolute href. One case each.
+ */
+describe('ProBoards against the evidence (proboards-gog-evidence.md §1)', () => {
+  const url = 'https://mafia.proboards.com/thread/77/mafia-3';
+  const page = (message: string, pager = ''): ThreadPage =>
+    parse(
+      `<!DOCTYPE html><html><head><title>Mafia 3</title></head><body><div class="container posts"><table><tbody>
+<tr class="item post first" id="post-501"><td class="left-panel"><div class="mini-profile"><a class="user-link o-user-link user-7" data-id="7" href="/user/7">Ann</a></div></td>
+<td class="content"><div class="info"><span class="date"><abbr class="o-timestamp time" data-timestamp="1772474400000">Mar 2, 2026 10:00:00 GMT -8</abbr></span></div><article><div class="message">${message}</div></article></td></tr>
+</tbody></table>${pager}</div></body></html>`,
+      url,
+    );
+
+  it('a quote with its .quote_header: the author is the "Name said:" of the header, which is chrome', () => {
+    const p = page(
+      '<div author="@ben_login" class="quote"><div class="quote_header">Ben said:</div><div class="quote_body"><b>Vote: Ann</b><div class="quote_clear"></div></div></div>No.',
+    ).posts[0]!;
+    expect(nodesOf(p.body, 'quote').map((q) => [q.author, flatText(q.children)])).toEqual([['Ben', 'Vote: Ann']]);
+    expect(textOutsideQuotes(p.body)).toBe('No.');
+  });
+
+  it('quoteAuthorFromAttribute: no .quote_header (its name is unconfirmed), so the author is author="@name"', () => {
+    const p = page(
+      '<div author="@Ben" class="quote"><div class="quote_body"><b>Vote: Ann</b><div class="quote_clear"></div></div></div><b>Vote: Cy</b>',
+    ).posts[0]!;
+    expect(nodesOf(p.body, 'quote').map((q) => [q.author, flatText(q.children)])).toEqual([['Ben', 'Vote: Ann']]);
+    expect(textOutsideQuotes(p.body)).toBe('Vote: Cy');
+  });
+
+  it('a mention is a user-link around span[itemprop=name]: a mention link, not plain text', () => {
+    const p = page(
+      '<b>Vote: <span class="mention"><a class="user-link user-8" data-id="8" href="/user/8" title="@ben"><span itemprop="name">Ben</span></a></span></b>',
+    ).posts[0]!;
+    expect(nodesOf(p.body, 'link').map((l) => [l.kind, l.href, flatText(l.children)])).toEqual([
+      ['mention', 'https://mafia.proboards.com/user/8', 'Ben'],
+    ]);
+  });
+
+  it('an edit by a guest names the guest (span.user-guest in div.edited_by)', () => {
+    expect(page('Hi').posts[0]!.edit).toBeNull();
+    const edited = parse(
+      `<!DOCTYPE html><html><body><table><tr class="item post" id="post-9"><td class="left-panel"><span class="user-guest">Passerby</span></td><td class="content"><div class="info"><span class="date"><abbr data-timestamp="1772474400000">x</abbr></span></div><article><div class="message">Hi</div></article><div class="edited_by">Last Edit: <abbr data-timestamp="1772478000000">x</abbr> by <span class="user-guest">Passerby</span></div></td></tr></table></body></html>`,
+      url,
+    ).posts[0]!;
+    expect(edited.edit).toMatchObject({ at: '2026-03-02T19:00:00.000Z', by: 'Passerby' });
+  });
+
+  it('the pager: li.ui-pagination-next with an absolute href means another page; state-disabled means the last', () => {
+    const pager = (cls: string): string =>
+      `<div class="control-bar"><ul class="ui-pagination"><li class="ui-pagination-page ui-pagination-slot state-selected"><a>1</a></li><li class="ui-pagination-next${cls}"><a href="https://mafia.proboards.com/thread/77/mafia-3?page=2">Next</a></li></ul></div>`;
+    expect([page('Hi', pager('')).page, page('Hi', pager('')).pageCount]).toEqual([1, 2]);
+    expect(page('Hi', pager(' state-disabled')).pageCount).toBe(1);
+  });
+});

@@ -78,6 +78,11 @@ export interface StandardGameFacts {
    * numbered pages (Discourse's topic + posts.json batches); the engine checks its own.
    */
   perPage?: number | null;
+  /**
+   * Posts page 1 holds beyond a full page: Vanilla prints the discussion (post 1) above a full
+   * page of comments, so its page 1 has one post more than the others.
+   */
+  firstPageExtra?: number;
   /** Each page states its size (start offsets, page links, a full page's count). */
   statesPageSize?: boolean;
   /** Page URLs are built from the size the pages stated (phpBB's and SMF's start offsets). */
@@ -147,12 +152,20 @@ const inFlow = (body: readonly BodyNode[]): BodyNode[] =>
 const flowOf = (f: StandardGameFacts, body: readonly BodyNode[]): unknown[] =>
   f.bareBodies ? inFlow(body) : bodyShape(body);
 
+/** The page post `n` is on: pages of `per`, page 1 holding `firstPageExtra` more. */
+function pageOfPost(f: StandardGameFacts, g: StandardGame, n: number): number {
+  const per = perPageOf(f, g);
+  const first = per + (f.firstPageExtra ?? 0);
+  return n <= first ? 1 : 1 + Math.ceil((n - first) / per);
+}
+
 /** [page, page count, posts on it, (its stated size)] of every page the script fills. */
 function layoutOf(f: StandardGameFacts, g: StandardGame): number[][] {
   const per = perPageOf(f, g);
-  const count = Math.ceil(g.script.posts.length / per);
+  const total = g.script.posts.length;
+  const count = pageOfPost(f, g, total);
   return Array.from({ length: count }, (_, i) => {
-    const onPage = Math.min(per, g.script.posts.length - i * per);
+    const onPage = g.script.posts.filter((s) => pageOfPost(f, g, s.n) === i + 1).length;
     return f.statesPageSize ? [i + 1, count, onPage, per] : [i + 1, count, onPage];
   });
 }
@@ -206,7 +219,6 @@ const RULES: Rule[] = [
     name: 'posts',
     title: () => "every post has the script's number, id, author, user id, time, permalink and page",
     check: (g, f) => {
-      const per = perPageOf(f, g);
       const shown = (p: Post) => ({
         n: p.number,
         id: p.id,
@@ -224,7 +236,7 @@ const RULES: Rule[] = [
           authorId: String(g.script.thread.forumUserIds[s.author]),
           at: new Date(s.time).toISOString(),
           permalink: f.permalink(s),
-          page: f.perPage === null ? null : Math.ceil(s.n / per),
+          page: f.perPage === null ? null : pageOfPost(f, g, s.n),
           ...f.postFacts?.(s),
         })),
       );

@@ -46,6 +46,8 @@ describe('each engine writes its votal in the dialect its descriptor names', () 
       'bbcode-invision': { family: 'bbcode', noParse: null, smilies: true, html: true, list: true, color: true },
       gog: { family: 'bbcode', noParse: null, smilies: false, html: false, list: false, color: false },
       markdown: { family: 'markdown', noParse: null, smilies: true, html: false, list: true, color: false },
+      'markdown-vanilla': { family: 'markdown', noParse: null, smilies: true, html: true, list: true, color: false },
+      'bbcode-fluxbb': { family: 'bbcode', noParse: null, smilies: true, html: false, list: true, color: true },
     });
   });
 });

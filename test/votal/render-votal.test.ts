@@ -134,7 +134,14 @@ describe('every dialect escapes a name that looks like markup', () => {
     expect(escapeText(DIALECTS['bbcode-xenforo'], name)).toBe('[PLAIN][b]x[/PLAIN]');
     expect(escapeText(DIALECTS['bbcode-vbulletin'], name)).toBe('[NOPARSE][b]x[/NOPARSE]');
     expect(escapeText(DIALECTS['bbcode-smf'], name)).toBe('[nobbc][b]x[/nobbc]');
-    for (const d of ['bbcode-phpbb', 'bbcode-mybb', 'bbcode-proboards', 'bbcode-invision', 'gog'] as const) {
+    for (const d of [
+      'bbcode-phpbb',
+      'bbcode-mybb',
+      'bbcode-proboards',
+      'bbcode-invision',
+      'bbcode-fluxbb',
+      'gog',
+    ] as const) {
       expect(escapeText(DIALECTS[d], name)).toBe('\uFF3Bb\uFF3Dx');
     }
     // A name that would close the no-parse tag cannot.
@@ -202,13 +209,15 @@ describe('voters link to their vote posts', () => {
     'bbcode-invision': (u, n) => `[url=${u}]${n}[/url]`,
     gog: (u, n) => `[url=${u}]${n}[/url]`,
     markdown: (u, n) => `[${n}](${u})`,
+    'markdown-vanilla': (u, n) => `[${n}](${u})`,
+    'bbcode-fluxbb': (u, n) => `[url=${u}]${n}[/url]`,
   };
 
   it.each(dialects)('%s', (dialect) => {
     const out = renderVotal(t, { dialect });
     expect(out).toContain(`${expected[dialect](permalink(17), 'Carol')}, ${expected[dialect](permalink(21), 'Eve')}`);
     // Without a permalink the post number still says where the vote is.
-    expect(out).toContain(dialect === 'markdown' ? 'Frank (\\#9)' : 'Frank (#9)');
+    expect(out).toContain(DIALECTS[dialect].family === 'markdown' ? 'Frank (\\#9)' : 'Frank (#9)');
   });
 
   it('a permalink that is not http(s) is not written as a link', () => {

@@ -46,12 +46,13 @@ const MONTHS = [
 
 export const gogRenderer: ThreadRenderer = {
   engine: 'gog',
-  threadPath: (s) => `/forum/${FORUM}/${slug(s)}`,
+  // Page 1 is `/page1`: GOG's bare topic URL redirects to the last page.
+  threadPath: (s) => `/forum/${FORUM}/${slug(s)}/page1`,
   render(script: GameScript): RenderedPage[] {
     const pages = pagesOf(script);
     return pages.map((posts, i) => {
       const page = i + 1;
-      const path = `/forum/${FORUM}/${slug(script)}${page > 1 ? `/page${page}` : ''}`;
+      const path = `/forum/${FORUM}/${slug(script)}/page${page}`;
       return { page, path, file: `page-${page}.html`, body: renderPage(script, posts, page, pages.length) };
     });
   },
@@ -84,7 +85,7 @@ ${pager(s, page, pageCount)}
 }
 
 function pager(s: GameScript, page: number, pageCount: number): string {
-  const href = (n: number): string => `/forum/${FORUM}/${slug(s)}${n > 1 ? `/page${n}` : ''}`;
+  const href = (n: number): string => `/forum/${FORUM}/${slug(s)}/page${n}`;
   const items: string[] = [];
   for (let n = 1; n <= pageCount; n++) {
     if (n === page) items.push(`<span class="n_b_b_nr_act">${n}</span>`);

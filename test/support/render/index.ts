@@ -10,6 +10,8 @@ import { nodebbRenderer } from './nodebb.js';
 import { phpbbRenderer } from './phpbb.js';
 import { proboardsRenderer } from './proboards.js';
 import { smfRenderer } from './smf.js';
+import { vanillaRenderer } from './vanilla.js';
+import { fluxbbRenderer } from './fluxbb.js';
 import { vbulletin3Renderer } from './vbulletin3.js';
 import { vbulletin4Renderer } from './vbulletin4.js';
 import { vbulletin5Renderer } from './vbulletin5.js';
@@ -58,6 +60,8 @@ export const renderers: Partial<Record<EngineId, ThreadRenderer>> = {
   smf: smfRenderer,
   mybb: mybbRenderer,
   invision: invisionRenderer,
+  vanilla: vanillaRenderer,
+  fluxbb: fluxbbRenderer,
 };
 
 export function rendererFor(engine: EngineId): ThreadRenderer {
