@@ -7,6 +7,8 @@ import { stableJson } from './game-ruleset.js';
 import type { AuditAction, AuditEntry } from '../model/audit.js';
 import type { Game } from '../model/game.js';
 import type { GameSettings } from '../model/game-settings.js';
+import type { Slot } from '../model/roster.js';
+import { nameKey } from '../parse/name-form.js';
 import type { StoredGmEvent } from '../store/events-repo.js';
 import type { HeadOrPost, PostHead } from '../store/posts-repo.js';
 import { bodyOf } from './post-bodies.js';
@@ -54,22 +56,68 @@ export function gmNews(input: GmNewsInput): GmNews {
   const gms = gmNames(game.settings, input.posts);
   const reads = newsReadsBodyOf(game.settings, input.posts);
   const phrases = phrasesFor(game.ruleset);
-  const names = rosterNames(game.roster);
+  const posters = [...new Set(input.posts.map((p) => p.author))];
   const zone = game.settings.timeZone ?? ruleset.schedule?.timeZone ?? null;
   const recorded = new Set(input.events.map((e) => sameNews(e.event)));
   const dismissed = new Set(input.audit.filter((a) => a.action === NEWS_DISMISS).map((a) => String(a.detail['key'])));
+  const placed = input.events
+    .map((e, order) => ({ e: e.event, order }))
+    .sort((a, b) => placeOf(a.e) - placeOf(b.e) || a.order - b.order);
+
+  // The game as the news knows it post by post: the roster with every replacement (recorded
+  // or proposed and not dismissed) applied in thread order, who is dead, and the phase.
+  const slots: Slot[] = game.roster.map((s) => ({ ...s, aliases: [...s.aliases], formerNames: [...s.formerNames] }));
+  const dead = new Set<Slot>();
+  let day: number | null = null;
+  let night = false;
+  let book = rosterNames(slots, { matching: ruleset.names, posters });
+  const slotOf = (name: string): Slot | undefined => {
+    const canonical = book.exact(name);
+    return canonical === undefined ? undefined : slots.find((s) => s.name === canonical);
+  };
+  const apply = (e: GmEvent): void => {
+    if (e.kind === 'replace') {
+      const slot = slotOf(e.player);
+      if (!slot || nameKey(slot.name) === nameKey(e.by)) return;
+      slot.formerNames.push(slot.name);
+      slot.name = e.by;
+      book = rosterNames(slots, { matching: ruleset.names, posters });
+    } else if (e.kind === 'kill' || e.kind === 'modkill') {
+      const slot = slotOf(e.player);
+      if (slot) dead.add(slot);
+    } else if (e.kind === 'revive') {
+      const slot = slotOf(e.player);
+      if (slot) dead.delete(slot);
+    } else if (e.kind === 'day-start') {
+      day = e.day;
+      night = false;
+    } else if (e.kind === 'day-end') {
+      night = true;
+    }
+  };
 
   const proposals: GmNewsItem[] = [];
   const unread: GmNewsUnread[] = [];
-  for (const post of input.posts) {
+  let next = 0;
+  const posts = [...input.posts].sort((a, b) => a.number - b.number);
+  for (const post of posts) {
+    // GM events placed before this post are part of the game it is read in.
+    while (next < placed.length && placeOf(placed[next]!.e) < post.number) apply(placed[next++]!.e);
     if (!reads(post)) continue;
-    const reading = readGmPost({ number: post.number, body: bodyOf(post), postedAt: post.postedAt }, names, phrases, {
+    const reading = readGmPost({ number: post.number, body: bodyOf(post), postedAt: post.postedAt }, book, phrases, {
       timeZone: zone,
+      day,
+      night,
     });
     const where = { author: post.author, permalink: post.permalink };
     for (const p of reading.proposals) {
       const key = digest(`${p.post}:${stableJson(p.event)}`);
-      if (recorded.has(sameNews(p.event)) || dismissed.has(key)) continue;
+      // A death of a player already dead (recorded, or proposed in an earlier post) is a recap, not news.
+      const died = p.event.kind === 'kill' || p.event.kind === 'modkill' ? slotOf(p.event.player) : undefined;
+      if (died && dead.has(died)) continue;
+      if (dismissed.has(key)) continue;
+      apply(p.event);
+      if (recorded.has(sameNews(p.event))) continue;
       proposals.push({ ...p, key, ...where });
     }
     for (const u of reading.unread) {
@@ -78,6 +126,11 @@ export function gmNews(input: GmNewsInput): GmNews {
     }
   }
   return { gms, proposals, unread };
+}
+
+/** Where an event stands in the thread: after post `at`; an unplaced one after every post. */
+function placeOf(e: GmEvent): number {
+  return 'at' in e && typeof e.at === 'number' ? e.at + 0.5 : Number.MAX_SAFE_INTEGER;
 }
 
 /** The posts whose bodies news reads: the GM's own that the forum still shows. */
