@@ -8,6 +8,8 @@ import type { AuditAction, AuditEntry } from '../model/audit.js';
 import type { Game } from '../model/game.js';
 import type { GameSettings } from '../model/game-settings.js';
 import type { Slot } from '../model/roster.js';
+import type { Body } from '../model/body.js';
+import type { EditMarker } from '../model/post.js';
 import { nameKey } from '../parse/name-form.js';
 import type { StoredGmEvent } from '../store/events-repo.js';
 import type { HeadOrPost, PostHead } from '../store/posts-repo.js';
@@ -40,12 +42,27 @@ export interface GmNews {
 
 /** The audit action a dismissal is recorded under (detail: `{ key }`). */
 export const NEWS_DISMISS = 'news.dismiss' satisfies AuditAction;
+/** The audit action a recorded proposal is noted under (detail: `{ key, post, event }`). */
+export const NEWS_RECORD = 'news.record' satisfies AuditAction;
+
+/**
+ * A post as news reads it: `first` is the body (and the forum's edit mark) Votal first
+ * saw, when the post has been edited since; news reads that one, once.
+ */
+export type NewsPost = HeadOrPost & { first?: { body: Body; edit: EditMarker | null } };
+
+/**
+ * A post the forum shows edited, on the first read, this long after it was posted was
+ * changed later: what it said at the time is not known (an opening post that grew a phase
+ * table or a roster with the game's later events). A quick fix of a typo is not that.
+ */
+const EDIT_GRACE_MS = 15 * 60_000;
 
 export interface GmNewsInput {
   game: Pick<Game, 'ruleset' | 'roster' | 'settings'>;
   ruleset: Ruleset;
   /** Every post; bodies are read only of those `newsReadsBodyOf` names. */
-  posts: readonly HeadOrPost[];
+  posts: readonly NewsPost[];
   events: readonly StoredGmEvent[];
   /** The game's audit entries with the GM's dismissals (`NEWS_DISMISS`), all of them. */
   audit: readonly AuditEntry[];
@@ -104,12 +121,28 @@ export function gmNews(input: GmNewsInput): GmNews {
     // GM events placed before this post are part of the game it is read in.
     while (next < placed.length && placeOf(placed[next]!.e) < post.number) apply(placed[next++]!.e);
     if (!reads(post)) continue;
-    const reading = readGmPost({ number: post.number, body: bodyOf(post), postedAt: post.postedAt }, book, phrases, {
+    const where = { author: post.author, permalink: post.permalink };
+    const seen = post.first ?? { body: bodyOf(post), edit: post.edit };
+    const late = editedLater(post.postedAt, seen.edit);
+    if (late !== null) {
+      const sentence = `post ${post.number}, ${late}`;
+      const key = digest(`${post.number}:edited`);
+      if (!dismissed.has(key))
+        unread.push({
+          post: post.number,
+          sentence,
+          reason:
+            'edited after it was posted, before Votal first read it: what it said at the time is not known, so it is not read for news',
+          key,
+          ...where,
+        });
+      continue;
+    }
+    const reading = readGmPost({ number: post.number, body: seen.body, postedAt: post.postedAt }, book, phrases, {
       timeZone: zone,
       day,
       night,
     });
-    const where = { author: post.author, permalink: post.permalink };
     for (const p of reading.proposals) {
       const key = digest(`${p.post}:${stableJson(p.event)}`);
       // A death of a player already dead (recorded, or proposed in an earlier post) is a recap, not news.
@@ -126,6 +159,15 @@ export function gmNews(input: GmNewsInput): GmNews {
     }
   }
   return { gms, proposals, unread };
+}
+
+/** How the forum's edit mark says the post was changed after it was posted, or null (not edited, or quickly). */
+function editedLater(postedAt: string | null, edit: EditMarker | null): string | null {
+  if (!edit) return null;
+  const at = edit.at ? Date.parse(edit.at) : Number.NaN;
+  const posted = postedAt ? Date.parse(postedAt) : Number.NaN;
+  if (Number.isFinite(at) && Number.isFinite(posted) && at - posted <= EDIT_GRACE_MS) return null;
+  return edit.at ? `edited ${edit.at}` : `marked "${edit.text.slice(0, 80)}"`;
 }
 
 /** Where an event stands in the thread: after post `at`; an unplaced one after every post. */

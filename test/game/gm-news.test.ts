@@ -5,6 +5,7 @@ import { GameSettings } from '../../src/model/game-settings.js';
 import { Roster } from '../../src/model/roster.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import type { HeadOrPost } from '../../src/store/posts-repo.js';
+import { readingState } from '../../src/game/reading-state.js';
 import { body } from '../parse/build.js';
 
 /**
@@ -115,5 +116,71 @@ describe('news knows every name of every slot, as the count does', () => {
       [{ kind: 'day-start', day: 3, at: 80 }, null, null],
       [{ kind: 'kill', player: 'Zodiark13', at: 80 }, 'night-kill', { kind: 'night', number: 2 }],
     ]);
+  });
+});
+
+describe('a post is read for news once, as it was when first read', () => {
+  // MafiaScum game thread, quoted in issue 25: the opening post, edited during the game.
+  const roster = ['gorckat', 'rapidcanyon', 'Skold'];
+  const opening =
+    'Day 1 Starts | Ends | Day 2 Starts | Ends | Day 4 Starts. gorckat replaces rapidcanyon -Sane Day Cop- has been lynched D2';
+
+  it('does not read an opening post the forum shows edited long after it was posted, and says so', () => {
+    const n = news(roster, [
+      post(0, 'Mod', opening, { edit: { at: '2020-01-20T00:00:00.000Z', by: 'Mod', text: 'Last edited by Mod' } }),
+    ]);
+    expect(n.proposals).toEqual([]);
+    expect(n.unread.map((u) => [u.post, u.reason])).toEqual([
+      [0, expect.stringContaining('edited after it was posted')],
+    ]);
+  });
+
+  it('reads a post edited within minutes of posting (a typo fixed)', () => {
+    const n = news(roster, [
+      post(0, 'Mod', 'Day 1 starts now!', { edit: { at: '2020-01-01T00:05:00.000Z', by: 'Mod', text: 'edited' } }),
+    ]);
+    expect(events(n)).toEqual([{ kind: 'day-start', day: 1, at: 0 }]);
+  });
+
+  it('reads the body first seen, not what a later edit added', () => {
+    const n = news(roster, [
+      post(0, 'Mod', opening, {
+        revisions: 2,
+        first: { body: body('Day 1 starts now!'), edit: null },
+      } as Partial<HeadOrPost>),
+    ]);
+    expect(events(n)).toEqual([{ kind: 'day-start', day: 1, at: 0 }]);
+  });
+});
+
+describe('how far the thread is read', () => {
+  const poll = { pageCount: 3, lastOkAt: '2020-01-01T00:00:00.000Z', lastError: null };
+  it.each([
+    [
+      'every page read and the last poll good: caught up',
+      poll,
+      [1, 2, 3],
+      { pagesRead: 3, pagesKnown: 3, caughtUp: true },
+    ],
+    ['a page still to read', poll, [1, 2], { pagesRead: 2, pagesKnown: 3, caughtUp: false }],
+    [
+      'the last poll failed',
+      { ...poll, lastError: 'HTTP 503' },
+      [1, 2, 3],
+      { pagesRead: 3, pagesKnown: 3, caughtUp: false },
+    ],
+    [
+      'never read',
+      { pageCount: null, lastOkAt: null, lastError: null },
+      [],
+      { pagesRead: 0, pagesKnown: null, caughtUp: false },
+    ],
+  ])('%s', (_name, p, pages, want) => {
+    expect(
+      readingState(
+        p,
+        pages.map((page) => ({ page })),
+      ),
+    ).toMatchObject(want);
   });
 });
