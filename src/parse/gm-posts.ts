@@ -399,7 +399,9 @@ function readMatch(
       const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases);
       if (r === 'nobody') return 'nobody';
       if (r === 'hedged') return null;
-      if (r === null) return { reason: `names no player of this game: "${cleanName(raw)}"` };
+      // A flip of no known name ("Anime was a mistake") is talk: only a death or a replacement is shown unread.
+      if (r === null)
+        return phrase.kind === 'flip' ? null : { reason: `names no player of this game: "${cleanName(raw)}"` };
       if ('ambiguous' in r) return { reason: `"${cleanName(raw)}" could be ${r.ambiguous.join(' or ')}` };
       player = r;
     } else if (slot === 'name') {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { adapterOf } from '../../scrapers/identify.js';
@@ -93,5 +93,44 @@ describe(`news held to real GM writing (${fixture.source})`, () => {
     expect(score.expected).toBe(fixture.cases.reduce((n, c) => n + c.expect.length, 0) * Object.keys(MARKUP).length);
     expect(score.right).toBe(score.expected);
     expect(score.falses * 20).toBeLessThanOrEqual(score.proposed);
+  });
+});
+
+/**
+ * The other half of the measure: ordinary forum writing is not news. Every post of the
+ * Harvest gold corpus (real pages of 27 forums, ../shared/forum-samples/harvest), read as
+ * if its poster were a GM, with the page's posters as the roster, proposes nothing.
+ */
+const harvest = resolve(packageRoot(import.meta.url), '../shared/forum-samples/harvest');
+const haveHarvest = existsSync(harvest);
+if (!haveHarvest) console.warn(`[gm-real] real pages not found at ${harvest}: the false-proposal check is skipped`);
+
+describe.runIf(haveHarvest || process.env['VOTAL_REQUIRE_SAMPLES'] === '1')('ordinary forum writing', () => {
+  it('proposes nothing in the 700 real posts of the Harvest gold corpus', () => {
+    const phrases = loadGmPhrases();
+    let posts = 0;
+    const proposed: string[] = [];
+    for (const f of readdirSync(harvest).filter((n) => n.endsWith('.json'))) {
+      const page = JSON.parse(readFileSync(join(harvest, f), 'utf8')) as {
+        gold_standard_annotation: { post_text?: { surface_form: string }; user?: { surface_form: string } }[];
+      };
+      const users = [
+        ...new Set(
+          page.gold_standard_annotation.map((g) => (g.user?.surface_form ?? '').split('/').filter(Boolean).pop()),
+        ),
+      ].filter((u): u is string => !!u);
+      const names = rosterNames(Roster.parse(users.map((name) => ({ name }))), { posters: users });
+      for (const g of page.gold_standard_annotation) {
+        posts++;
+        const body = (g.post_text?.surface_form ?? '')
+          .split('\n')
+          .flatMap((text, i) => [...(i > 0 ? [{ t: 'br' as const }] : []), { t: 'text' as const, text }]);
+        const r = readGmPost({ number: 1, body, postedAt: null }, names, phrases, { day: 1 });
+        proposed.push(...r.proposals.map((p) => `${f}: ${p.sentence}`));
+      }
+    }
+    console.log(`ordinary forum writing: ${proposed.length} proposals in ${posts} real posts`);
+    expect(posts).toBeGreaterThan(700);
+    expect(proposed).toEqual([]);
   });
 });
