@@ -140,6 +140,39 @@ describe('reading a GM post', () => {
   });
 });
 
+describe('news reads names the way the count does', () => {
+  const phrases = loadGmPhrases();
+  const read = (players: string[], text: string, posters: string[] = []) =>
+    readGmPost(
+      { number: 5, body: body(text), postedAt: null },
+      rosterNames(Roster.parse(players.map((name) => ({ name }))), { posters }),
+      phrases,
+    );
+
+  it('sends a shortened name two players share to the GM with both, never guessing', () => {
+    const r = read(['Skoldra', 'Skoldy', 'Ann'], 'Skold was lynched.');
+    expect(r.proposals).toEqual([]);
+    expect(r.unread.map((u) => u.reason)).toEqual(['"Skold" could be Skoldra or Skoldy']);
+  });
+
+  it('never reads a short common word as a player loosely ("And" is not Andromeda)', () => {
+    expect(read(['Andromeda', 'Bob'], 'And was lynched.').proposals).toEqual([]);
+  });
+
+  it('never invents a newcomer out of a long run of words', () => {
+    expect(read(['Carol', 'Bob'], 'I think maybe my old friend from school replaces Carol.').proposals).toEqual([]);
+  });
+
+  it.each([
+    ["a player's action, not the GM's news", 'Bob killed it with that post.'],
+    ['a rule about the lynched', 'Remember that lynched players may not post.'],
+    ['a hypothesis before a phase', 'If Bob is lynched, Night 2 begins.'],
+    ['talk after a death', 'Bob was killed, I am sure of it.'],
+  ])('proposes nothing for %s', (_name, text) => {
+    expect(read(['Bob', 'Carol'], text).proposals).toEqual([]);
+  });
+});
+
 describe('deadlines as GMs write them', () => {
   const zones = { PT: 'America/Los_Angeles', GMT: 'UTC', UTC: 'UTC', ET: 'America/New_York' };
   it.each([
