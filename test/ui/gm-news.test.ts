@@ -181,6 +181,32 @@ describe("the GM's posts on the game page", () => {
     expect((await store.audit.list({ gameId, action: 'news.dismiss' })).map((a) => a.detail)).toContainEqual({ key });
   });
 
+  it('shows how far the thread is read, in the API and on the page, until it is caught up', async () => {
+    const { cookie } = await signIn(app);
+    const reading = async () =>
+      (
+        (await (
+          await app.request(`/api/games/${gameId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+        ).json()) as {
+          reading: unknown;
+        }
+      ).reading;
+    expect(await reading()).toEqual({ pagesRead: 0, pagesKnown: null, caughtUp: false, lastReadAt: null });
+    expect(await page(cookie)).toContain('Thread not read yet');
+    await store.polls.setShape(gameId, { pageCount: 2 });
+    const fetched = (page: number) => ({
+      page,
+      url: `http://127.0.0.1:9/threads/game.1/page-${page}`,
+      etag: null,
+      lastModified: null,
+      bodyHash: null,
+      postCount: 4,
+    });
+    await store.threadPages.saveFetched(gameId, fetched(1), new Date('2026-03-05T00:00:00Z'));
+    expect(await reading()).toMatchObject({ pagesRead: 1, pagesKnown: 2, caughtUp: false });
+    expect(await page(cookie)).toContain('1 of 2 pages read · still reading');
+  });
+
   it("reads the names set as the game's GMs instead of the opening poster", async () => {
     await store.games.updateSettings(gameId, { settings: { gm: ['Alice'] } }, 'gm', {});
     const res = await app.request(`/api/games/${gameId}/news`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
