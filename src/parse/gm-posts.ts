@@ -596,16 +596,48 @@ function readDeaths(
   sentence: string,
   names: GmNameBook,
   phrases: GmPhrases,
+  depth = 0,
 ): { found?: Death[]; reason?: string } | 'nobody' | null {
   const m = deathPattern(phrases).exec(sentence);
   if (!m) return null;
   const aux = m[1];
   const spoken = m[2]!.toLowerCase().replace(/\s+/g, ' ');
-  let cause = phrases.deathWords.find((d) => d.words === spoken)?.cause ?? 'kill';
+  const cause = phrases.deathWords.find((d) => d.words === spoken)?.cause ?? 'kill';
   const subject = sentence.slice(0, m.index).trim();
   let rest = sentence.slice(m.index + m[0].length).trim();
+  // "Bob was lynched on Day 1 and Carol was killed on Night 1": a second death clause is read on its own.
+  let second: ReturnType<typeof readDeaths> = null;
+  const again = depth < 3 ? deathPattern(phrases).exec(rest) : null;
+  if (again?.[1]) {
+    const before = rest.slice(0, again.index);
+    const cut = Math.max(before.lastIndexOf(' and '), before.lastIndexOf(','), before.lastIndexOf(';'));
+    if (cut >= 0) {
+      second = readDeaths(rest.slice(cut).replace(/^(?:[,;]|\s+and)\s*/u, ''), names, phrases, depth + 1);
+      rest = rest.slice(0, cut);
+    }
+  }
   if (!subject || hedges(rest, phrases)) return null;
+  const first = readOneDeath(subject, aux, cause, rest, names, phrases);
+  if (second === null || second === 'nobody') return first;
+  if (first === null || first === 'nobody') return second;
+  const reasons = [first.reason, second.reason].filter(Boolean);
+  return {
+    found: [
+      ...(first.found ?? []),
+      ...(second.found ?? []).filter((d) => !first.found?.some((f) => f.player === d.player)),
+    ],
+    ...(reasons.length ? { reason: reasons.join('; ') } : {}),
+  };
+}
 
+function readOneDeath(
+  subject: string,
+  aux: string | undefined,
+  cause: DeathCause,
+  rest: string,
+  names: GmNameBook,
+  phrases: GmPhrases,
+): { found?: Death[]; reason?: string } | 'nobody' | null {
   let phase: Death['phase'];
   const when = /\b(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?(day|night)\s+(\d{1,3}|[a-z]{3,12})\b/iu.exec(rest);
   if (when) {

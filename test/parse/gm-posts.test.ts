@@ -163,6 +163,16 @@ describe('news reads names the way the count does', () => {
     expect(read(['Carol', 'Bob'], 'I think maybe my old friend from school replaces Carol.').proposals).toEqual([]);
   });
 
+  it('reads two deaths in two clauses of one sentence, each with its own phase', () => {
+    const r = read(['Bob', 'Carol', 'Dave'], 'Bob was lynched on Day 1 and Carol was killed on Night 1.');
+    expect(
+      r.proposals.map((p) => [p.event.kind, 'player' in p.event ? p.event.player : null, p.cause, p.phase]),
+    ).toEqual([
+      ['kill', 'Bob', 'lynch', { kind: 'day', number: 1 }],
+      ['kill', 'Carol', 'night-kill', { kind: 'night', number: 1 }],
+    ]);
+  });
+
   it.each([
     ["a player's action, not the GM's news", 'Bob killed it with that post.'],
     ['a rule about the lynched', 'Remember that lynched players may not post.'],
