@@ -164,12 +164,17 @@ export function rosterNames(roster: Roster, options: GmNameOptions = {}): GmName
 type Resolved = { name: string; read?: NameRead };
 type PlayerReading = Resolved | 'nobody' | 'hedged' | { ambiguous: string[] } | null;
 
+/** The name ladder compares a name with every slot: a post may ask it this often, then exact names only. */
+export const MAX_LADDER_PER_POST = 100;
+
 export function readGmPost(
   post: GmPostInput,
-  names: GmNameBook,
+  book: GmNameBook,
   phrases: GmPhrases,
   options: GmReadOptions = {},
 ): GmReading {
+  let ladderLeft = MAX_LADDER_PER_POST;
+  const names: GmNameBook = { ...book, ladder: (w) => (ladderLeft-- > 0 ? book.ladder(w) : null) };
   const proposals: GmProposal[] = [];
   const unread: GmUnread[] = [];
   const seen = new Set<string>();

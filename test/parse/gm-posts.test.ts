@@ -6,7 +6,7 @@ import { adapterOf } from '../../scrapers/identify.js';
 import { parseFragment } from '../../scrapers/fragment.js';
 import { EngineId } from '../../src/model/engine.js';
 import { Roster } from '../../src/model/roster.js';
-import { readDeadline, readGmPost, rosterNames, sentences } from '../../src/parse/gm-posts.js';
+import { MAX_LADDER_PER_POST, readDeadline, readGmPost, rosterNames, sentences } from '../../src/parse/gm-posts.js';
 import {
   compileGmPhrases,
   compileTemplate,
@@ -263,6 +263,22 @@ describe('phrase templates are data a GM can write', () => {
 describe('hostile GM posts stay bounded', () => {
   it('passes over sentences too long to be announcements', () => {
     expect(sentences(`${'Bob '.repeat(200)}was lynched.`)).toEqual([]);
+  });
+
+  it('asks the name ladder a bounded number of times however many unknown names a post has', () => {
+    let asked = 0;
+    const book = rosterNames(Roster.parse([{ name: 'Bob' }]));
+    const counting = {
+      ...book,
+      ladder: (w: string) => {
+        asked++;
+        return book.ladder(w);
+      },
+    };
+    const text = Array.from({ length: 2000 }, (_, i) => `Zed${i} was killed.`).join(' ');
+    const r = readGmPost({ number: 1, body: body(text), postedAt: null }, counting, loadGmPhrases());
+    expect(r.unread.length).toBe(2000);
+    expect(asked).toBeLessThanOrEqual(MAX_LADDER_PER_POST);
   });
 
   it('reads a post of 5,000 sentences, one news among them', () => {
