@@ -163,6 +163,21 @@ describe('news reads names the way the count does', () => {
     expect(read(['Carol', 'Bob'], 'I think maybe my old friend from school replaces Carol.').proposals).toEqual([]);
   });
 
+  it.each([
+    ['a mod-kill with its Day', 'Bob has been modkilled D2.', 'modkill', 'modkill', { kind: 'day', number: 2 }],
+    ['a day kill with its Day', 'Bob was daykilled on Day 3.', 'kill', 'day-kill', { kind: 'day', number: 3 }],
+    ['a death in Night words', 'Bob was killed on night two.', 'kill', 'night-kill', { kind: 'night', number: 2 }],
+    ['a lynch on the current Day', 'Bob has been lynched.', 'kill', 'lynch', { kind: 'day', number: 4 }],
+  ])('says what a death was: %s', (_name, text, kind, cause, phase) => {
+    const r = readGmPost(
+      { number: 5, body: body(text), postedAt: null },
+      rosterNames(Roster.parse([{ name: 'Bob' }, { name: 'Carol' }])),
+      phrases,
+      { day: 4 },
+    );
+    expect(r.proposals.map((p) => [p.event.kind, p.cause, p.phase])).toEqual([[kind, cause, phase]]);
+  });
+
   it('reads two deaths in two clauses of one sentence, each with its own phase', () => {
     const r = read(['Bob', 'Carol', 'Dave'], 'Bob was lynched on Day 1 and Carol was killed on Night 1.');
     expect(
