@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GmEvent } from '../model/event.js';
-import { readGmPost, rosterNames, type GmProposal, type GmUnread } from '../parse/gm-posts.js';
+import { OPENED_BY_MAJORITY, readGmPost, rosterNames, type GmProposal, type GmUnread } from '../parse/gm-posts.js';
 import { loadGmPhrases, type GmPhrases } from '../rules/gm-phrases.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { stableJson } from './game-ruleset.js';
@@ -143,8 +143,21 @@ export function gmNews(input: GmNewsInput): GmNews {
       day,
       night,
     });
+    const deadBefore = (p: GmProposal): boolean => {
+      const slot = p.event.kind === 'kill' || p.event.kind === 'modkill' ? slotOf(p.event.player) : undefined;
+      return slot !== undefined && dead.has(slot);
+    };
+    const deaths = reading.proposals.filter((p) => p.event.kind === 'kill' || p.event.kind === 'modkill');
+    // A Day opened by the Night's deaths is news only if a death is: a recap in a vote count opens nothing.
+    const recapOnly = deaths.length > 0 && deaths.every(deadBefore);
     for (const p of reading.proposals) {
       const key = digest(`${p.post}:${stableJson(p.event)}`);
+      // A Day that has begun already is not news again.
+      if (
+        p.event.kind === 'day-start' &&
+        (p.event.day <= (day ?? 0) || (p.sentence === OPENED_BY_MAJORITY && recapOnly))
+      )
+        continue;
       // A death of a player already dead (recorded, or proposed in an earlier post) is a recap, not news.
       const died = p.event.kind === 'kill' || p.event.kind === 'modkill' ? slotOf(p.event.player) : undefined;
       if (died && dead.has(died)) continue;

@@ -298,6 +298,9 @@ export function readGmPost(
   return { proposals, unread };
 }
 
+/** The sentence of a Day start read from the post as a whole (the Night's deaths and the new majority). */
+export const OPENED_BY_MAJORITY = 'the Night\u2019s news and the new majority';
+
 /**
  * What the post as a whole says of the phase: deaths the GM did not say the kind of
  * take it from the post (a post that opens a Day announces the Night's deaths), and a post
@@ -318,7 +321,7 @@ function settlePhases(
   if (!start && !ends && !lynch && said.majority && (deaths.length > 0 || said.quietNight)) {
     const night = deaths.find((p) => p.phase?.kind === 'night')?.phase?.number;
     const number = night !== undefined ? night + 1 : options.day ? options.day + 1 : null;
-    const sentence = 'the Night\u2019s news and the new majority';
+    const sentence = OPENED_BY_MAJORITY;
     if (number === null) unread.push({ post: post.number, sentence, reason: 'opens a Day but says not which' });
     else {
       start = { post: post.number, sentence, event: { kind: 'day-start', day: number, at: post.number } };

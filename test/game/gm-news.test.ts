@@ -100,6 +100,27 @@ describe('news knows every name of every slot, as the count does', () => {
     ]);
   });
 
+  it('opens no Day from a vote count that recaps a known death beside the majority, nor the same Day twice', () => {
+    const n = news(
+      ['Zodiark13', 'Skold', 'VP Baltar'],
+      [
+        post(0, 'Mod', 'Signups.'),
+        post(20, 'Mod', 'Zodiark13 was killed N1. Day 2 begins now!'),
+        post(
+          50,
+          'Mod',
+          'Vote count 2.3: Dead: Zodiark13 (Vanilla Townie - killed N1). With 8 alive, it takes 5 to lynch.',
+        ),
+        post(60, 'Mod', 'Day 2 begins now!'),
+      ],
+      [{ kind: 'day-start', day: 1, at: 1 }],
+    );
+    expect(events(n)).toEqual([
+      { kind: 'kill', player: 'Zodiark13', at: 20 },
+      { kind: 'day-start', day: 2, at: 20 },
+    ]);
+  });
+
   it("numbers a Day opened by the Night's deaths and the new majority from the Day before it", () => {
     const n = news(
       ['Zodiark13', 'Skold', 'VP Baltar'],
