@@ -68,7 +68,15 @@ export async function answerNews(
     gameId: game.id,
     actor,
     action: NEWS_RECORD,
-    detail: { key: input.key, post: item.post, event: item.event },
+    // What the proposal said beside its event (the kind of death, its Night or Day) stays on record.
+    detail: {
+      key: input.key,
+      post: item.post,
+      event: item.event,
+      ...(item.cause ? { cause: item.cause } : {}),
+      ...(item.phase ? { phase: item.phase } : {}),
+      ...(item.flip ? { flip: item.flip } : {}),
+    },
   });
   return { answer: 'record', recorded };
 }

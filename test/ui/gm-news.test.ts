@@ -114,7 +114,14 @@ describe("the GM's posts on the game page", () => {
     expect((await store.events.list(gameId)).map((e) => e.event)).toEqual([{ kind: 'kill', player: 'Bob', at: 3 }]);
     expect(newsPanel(await page(cookie))).not.toContain('kill Bob after post 3');
     expect((await store.audit.list({ gameId, action: 'news.record' })).map((a) => a.detail)).toEqual([
-      { key: fields['key'], post: 3, event: { kind: 'kill', player: 'Bob', at: 3 } },
+      {
+        key: fields['key'],
+        post: 3,
+        event: { kind: 'kill', player: 'Bob', at: 3 },
+        cause: 'lynch',
+        phase: { kind: 'day', number: 1 },
+        flip: 'Witch',
+      },
     ]);
   });
 
