@@ -1,8 +1,8 @@
 /**
  * A compound CSS selector (tag, #id, .class, [attr], [attr=v], [attr^=v], [attr*=v],
  * [attr$=v], [attr~=v]; comma lists; no combinators), matched on a tag name and its
- * attributes before any DOM exists. The page scan tries it on every tag, so each
- * alternative also says what the raw tag text must contain to be worth reading.
+ * attributes as the parser opens the tag, before any DOM exists: the page scan tries
+ * it on every open tag of the page.
  */
 type AttrTest = { name: string; op: '' | '=' | '^=' | '*=' | '$=' | '~='; value: string };
 interface Compound {
@@ -14,21 +14,8 @@ interface Compound {
 
 export interface CompoundSelector {
   matches(tag: string, attribs: Readonly<Record<string, string>>): boolean;
-  /** The attribute names any alternative reads (what the scan must collect). */
-  readonly attributes: ReadonlySet<string>;
-  /** Per alternative, what a tag must have to possibly match: its name and a literal of its source text. */
-  readonly prefilters: readonly Prefilter[];
-}
-
-export interface Prefilter {
-  /** The tag name, lower case; null for any tag. */
-  tag: string | null;
-  /**
-   * A class name, id or attribute value the tag's source text must contain (case as
-   * written), or null when the selector names none. Attribute names are never used:
-   * HTML writes them in any case.
-   */
-  needle: string | null;
+  /** Whether a tag of this name may match, whatever its attributes. */
+  mayMatchTag(tag: string): boolean;
 }
 
 export function compileCompound(selectorList: string): CompoundSelector {
@@ -37,12 +24,6 @@ export function compileCompound(selectorList: string): CompoundSelector {
     .map((s) => s.trim())
     .filter(Boolean)
     .map(parseCompound);
-  const attributes = new Set<string>();
-  for (const c of alternatives) {
-    if (c.id !== null) attributes.add('id');
-    if (c.classes.length) attributes.add('class');
-    for (const a of c.attrs) attributes.add(a.name);
-  }
   // Alternatives by tag name, so most tags are turned away by one map lookup.
   const byTag = new Map<string, Compound[]>();
   const anyTag: Compound[] = [];
@@ -51,8 +32,7 @@ export function compileCompound(selectorList: string): CompoundSelector {
     else byTag.set(c.tag, [...(byTag.get(c.tag) ?? []), c]);
   }
   return {
-    attributes,
-    prefilters: alternatives.map(prefilter),
+    mayMatchTag: (tag) => anyTag.length > 0 || byTag.has(tag),
     matches: (tag, attribs) => {
       const list = byTag.get(tag);
       if (list) for (const c of list) if (matchOne(c, tag, attribs)) return true;
@@ -60,17 +40,6 @@ export function compileCompound(selectorList: string): CompoundSelector {
       return false;
     },
   };
-}
-
-/** The longest literal an alternative requires: the rarest cheap test of a tag's source. */
-function prefilter(c: Compound): Prefilter {
-  const literals = [
-    ...c.classes,
-    ...(c.id !== null ? [c.id] : []),
-    ...c.attrs.filter((a) => a.op !== '').map((a) => a.value),
-  ];
-  const needle = literals.filter((l) => l !== '' && !/[&"'<>]/.test(l)).sort((a, b) => b.length - a.length)[0] ?? null;
-  return { tag: c.tag, needle };
 }
 
 function parseCompound(s: string): Compound {
