@@ -14,8 +14,19 @@ interface Compound {
 
 export interface CompoundSelector {
   matches(tag: string, attribs: Readonly<Record<string, string>>): boolean;
-  /** Whether a tag of this name may match, whatever its attributes. */
-  mayMatchTag(tag: string): boolean;
+  /** Per alternative, what a tag must have to possibly match: its name and a literal of its source text. */
+  readonly prefilters: readonly Prefilter[];
+}
+
+export interface Prefilter {
+  /** The tag name, lower case; null for any tag. */
+  tag: string | null;
+  /**
+   * A class name, id or attribute value the tag's source text must contain (case as
+   * written), or null when the selector names none. Attribute names are never used:
+   * HTML writes them in any case.
+   */
+  needle: string | null;
 }
 
 export function compileCompound(selectorList: string): CompoundSelector {
@@ -32,7 +43,7 @@ export function compileCompound(selectorList: string): CompoundSelector {
     else byTag.set(c.tag, [...(byTag.get(c.tag) ?? []), c]);
   }
   return {
-    mayMatchTag: (tag) => anyTag.length > 0 || byTag.has(tag),
+    prefilters: alternatives.map(prefilter),
     matches: (tag, attribs) => {
       const list = byTag.get(tag);
       if (list) for (const c of list) if (matchOne(c, tag, attribs)) return true;
@@ -40,6 +51,17 @@ export function compileCompound(selectorList: string): CompoundSelector {
       return false;
     },
   };
+}
+
+/** The longest literal an alternative requires: the rarest cheap test of a tag's source. */
+function prefilter(c: Compound): Prefilter {
+  const literals = [
+    ...c.classes,
+    ...(c.id !== null ? [c.id] : []),
+    ...c.attrs.filter((a) => a.op !== '').map((a) => a.value),
+  ];
+  const needle = literals.filter((l) => l !== '' && !/[&"'<>]/.test(l)).sort((a, b) => b.length - a.length)[0] ?? null;
+  return { tag: c.tag, needle };
 }
 
 function parseCompound(s: string): Compound {

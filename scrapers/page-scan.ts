@@ -30,6 +30,8 @@ export const PageRegion: z.ZodType<PageRegion> = z.lazy(() =>
 export interface PageRegions {
   /** Any of the entries: one tag-indexed test turns most tags away. */
   readonly any: CompoundSelector;
+  /** Which tags may start one, told from their name and source text. */
+  readonly filter: TagFilter;
   readonly entries: readonly { selector: CompoundSelector; parts: PageRegions | null }[];
   /** The scan's frames for an element inside which these are sought: not built, or built (a region with parts). */
   readonly seek: Frame;
@@ -50,8 +52,10 @@ export function compileRegions(regions: readonly PageRegion[]): PageRegions {
   // Each frame points back at the regions it seeks.
   const seek = { built: false, whole: false, wanted: null as PageRegions | null };
   const shell = { built: true, whole: false, wanted: null as PageRegions | null };
+  const any = compileCompound(regions.map(selectorOf).join(', '));
   const compiled: PageRegions = {
-    any: compileCompound(regions.map(selectorOf).join(', ')),
+    any,
+    filter: new TagFilter(any),
     entries: regions.map((r) => ({
       selector: compileCompound(selectorOf(r)),
       parts: typeof r === 'string' ? null : compileRegions(r.parts),
@@ -61,6 +65,63 @@ export function compileRegions(regions: readonly PageRegion[]): PageRegions {
   };
   seek.wanted = shell.wanted = compiled;
   return compiled;
+}
+
+/**
+ * Which tags may match a compound selector, told from the tag's name and source text
+ * before its attributes are read (reading them is most of what a parse costs). The
+ * literals the selectors need (a class, an id, an attribute value, as written) are found
+ * by one regular expression that runs ahead through the page, so the page is searched
+ * once however many literals there are. A tag whose source holds a character reference
+ * is always read: its values may spell a literal differently.
+ */
+class TagFilter {
+  /** Per tag name: whether some alternative takes any such tag, or needs a literal. */
+  private readonly byTag = new Map<string, 'any' | 'needle'>();
+  private readonly anyTag: 'any' | 'needle' | null = null;
+  private readonly needles: RegExp | null;
+
+  constructor(selector: CompoundSelector) {
+    const literals = new Set<string>();
+    for (const p of selector.prefilters) {
+      const want = p.needle === null ? 'any' : 'needle';
+      if (p.needle !== null) literals.add(p.needle);
+      if (p.tag === null) this.anyTag = this.anyTag === 'any' ? 'any' : want;
+      else if (this.byTag.get(p.tag) !== 'any') this.byTag.set(p.tag, want);
+    }
+    this.needles = literals.size
+      ? new RegExp([...literals].map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+      : null;
+  }
+
+  /** Whether a tag of this name may match at all (before its source is known). */
+  mayMatchName(name: string): boolean {
+    return this.anyTag !== null || this.byTag.has(name);
+  }
+
+  /**
+   * Whether the tag `html[start, end)` may match. Literals hold no `>`, so one that ends
+   * inside a tag also starts inside it.
+   */
+  mayMatch(html: string, name: string, start: number, end: number, cursor: Cursor): boolean {
+    const want = this.byTag.get(name) ?? this.anyTag;
+    if (want === 'any' || this.anyTag === 'any') return true;
+    if (want === null || this.needles === null) return false;
+    if (cursor.at !== -1 && cursor.at <= start) {
+      // test() rather than exec(): no match object for every literal passed on the way.
+      this.needles.lastIndex = start;
+      cursor.at = this.needles.test(html) ? this.needles.lastIndex : -1;
+    }
+    if (cursor.at !== -1 && cursor.at <= end) return true;
+    if (cursor.amp !== -1 && cursor.amp < start) cursor.amp = html.indexOf('&', start);
+    return cursor.amp !== -1 && cursor.amp < end;
+  }
+}
+
+/** Per scan and filter: where the next literal ends, and where the next `&` is (-1: none further). */
+interface Cursor {
+  at: number;
+  amp: number;
 }
 
 /** How every page is parsed: entities decoded, names lower-cased (htmlparser2's HTML mode). */
@@ -75,7 +136,7 @@ export function parseWhole(html: string): Document {
 
 /** A Document whose children are the page's region elements, in page order. */
 export function scanPage(html: string, regions: PageRegions): Document {
-  const handler = new RegionHandler(regions);
+  const handler = new RegionHandler(html, regions);
   run(html, handler, handler.open);
   return handler.dom.root;
 }
@@ -155,10 +216,35 @@ class CountingDomHandler extends DomHandler {
 }
 
 /**
+ * The attributes of the tag at the start of `source`, as htmlparser2 reads them (its
+ * own object), or null when the tag never ends (a page cut off inside it). The parser
+ * stops at the tag's end: `source` may run on to the end of the page.
+ */
+function attributesOfTag(source: string): Record<string, string> | null {
+  let found: Record<string, string> | null = null;
+  const parser: Parser = new Parser(
+    {
+      onopentag: (_name, attribs) => {
+        found ??= attribs;
+        parser.pause();
+      },
+    },
+    OPTIONS,
+  );
+  parser.end(source);
+  return found;
+}
+
+/**
  * Hands the parser's events to a `DomHandler` only inside regions. It keeps a frame per
  * element the parser has open (the parser pairs every open with one close, implied or
  * not), so it knows at each event whether it falls inside a region, and which regions
  * (or parts) an element opened here may start.
+ *
+ * Outside regions no tag's attributes are collected (that is most of what the parser
+ * spends on a page): a tag that may start a region, by its name and the literals in its
+ * source, is read again, alone, for the library's own attribute object, once its next
+ * event shows where it ends. Inside a region the parser builds every tag's attributes.
  */
 class RegionHandler implements Partial<Handler> {
   readonly dom = new DomHandler();
@@ -166,38 +252,70 @@ class RegionHandler implements Partial<Handler> {
   private readonly frames: Frame[] = [];
   /** The innermost open element's frame (the page's, outside every element). */
   private top: Frame;
+  private parser: Parser | null = null;
+  /** A tag that may start a region, open, until its next event shows where it ends. */
+  private pending: string | null = null;
+  private pendingStart = 0;
+  /** Per filter, where its literals next occur in the page. */
+  private readonly cursors = new Map<TagFilter, Cursor>();
 
-  constructor(regions: PageRegions) {
+  constructor(
+    private readonly html: string,
+    regions: PageRegions,
+  ) {
     this.top = regions.seek;
   }
 
+  onparserinit(parser: Parser): void {
+    this.parser = parser;
+  }
+
   /**
-   * Set while the tag being opened may be built: the parser collects a tag's attributes
-   * only for a handler with `onopentag` (it asks at each tag), and most tags of a page
-   * are turned away by their name alone.
+   * Set only inside a region: the parser collects a tag's attributes only for a
+   * handler with `onopentag` (it asks at each tag).
    */
   onopentag: ((name: string, attribs: Record<string, string>) => void) | undefined = undefined;
-  private readonly openBuilt = (name: string, attribs: Record<string, string>): void => this.opened(name, attribs);
+  private readonly openWhole = (name: string, attribs: Record<string, string>): void => {
+    this.dom.onopentag(name, attribs);
+    this.push(WHOLE);
+  };
 
   onopentagname(name: string): void {
+    if (this.pending !== null) this.settle();
     this.open.opened(name);
     const top = this.top;
-    if (top.whole || top.wanted!.any.mayMatchTag(name)) {
-      this.onopentag = this.openBuilt;
+    if (top.whole) {
+      this.onopentag = this.openWhole;
       return;
     }
     this.onopentag = undefined;
-    this.push(top.wanted!.seek);
-  }
-
-  private opened(name: string, attribs: Record<string, string>): void {
-    const top = this.top;
-    if (top.whole) {
-      this.dom.onopentag(name, attribs);
-      this.push(WHOLE);
+    if (!top.wanted!.filter.mayMatchName(name)) {
+      this.push(top.wanted!.seek);
       return;
     }
-    const wanted = top.wanted!;
+    this.pending = name;
+    this.pendingStart = this.parser!.startIndex;
+  }
+
+  /** The tag that may start a region has ended (its next event has come): opens it, built or not. */
+  private settle(): void {
+    const name = this.pending!;
+    const start = this.pendingStart;
+    this.pending = null;
+    const parser = this.parser!;
+    const wanted = this.top.wanted!;
+    // Where the tag ends: the next event starts after it (a void or implied tag's own
+    // close comes before that, with the parser's end index on its '>').
+    const end = parser.startIndex > start ? parser.startIndex : parser.endIndex + 1;
+    let cursor = this.cursors.get(wanted.filter);
+    if (!cursor) this.cursors.set(wanted.filter, (cursor = { at: -2, amp: -2 }));
+    if (!wanted.filter.mayMatch(this.html, name, start, end, cursor)) {
+      this.push(wanted.seek);
+      return;
+    }
+    const attribs = attributesOfTag(this.html.slice(start));
+    // Cut off inside the tag: the parser never opened it (and closes what holds it instead).
+    if (attribs === null) return;
     const entry = wanted.any.matches(name, attribs)
       ? wanted.entries.find((e) => e.selector.matches(name, attribs))
       : undefined;
@@ -215,6 +333,7 @@ class RegionHandler implements Partial<Handler> {
   }
 
   onclosetag(name: string): void {
+    if (this.pending !== null) this.settle();
     this.open.closed(name);
     // A page cut off inside a tag: the parser closes an element it never reported open.
     const outer = this.frames.pop();
@@ -224,10 +343,12 @@ class RegionHandler implements Partial<Handler> {
   }
 
   ontext(data: string): void {
+    if (this.pending !== null) this.settle();
     if (this.top.whole) this.dom.ontext(data);
   }
 
   oncomment(data: string): void {
+    if (this.pending !== null) this.settle();
     if (this.top.whole) this.dom.oncomment(data);
   }
 
@@ -236,6 +357,7 @@ class RegionHandler implements Partial<Handler> {
   }
 
   oncdatastart(): void {
+    if (this.pending !== null) this.settle();
     if (this.top.whole) this.dom.oncdatastart();
   }
 
@@ -244,6 +366,11 @@ class RegionHandler implements Partial<Handler> {
   }
 
   onprocessinginstruction(name: string, data: string): void {
+    if (this.pending !== null) this.settle();
     if (this.top.whole) this.dom.onprocessinginstruction(name, data);
+  }
+
+  onend(): void {
+    if (this.pending !== null) this.settle();
   }
 }

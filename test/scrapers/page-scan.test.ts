@@ -286,6 +286,16 @@ describe('regions end where htmlparser2 ends them', () => {
   it.each(cases)('%s', (_name, regions, html) => {
     expect(regionTree(html, regions)).toEqual(wholeRegions(html, regions));
   });
+
+  // Outside regions the scan reads a tag's attributes only when its source holds a
+  // literal the selectors need; a character reference may spell one differently.
+  it.each([
+    ['a class written with a character reference', '<div class="p&#111;st">x</div><div class="post">y</div>'],
+    ['a region tag cut off at the end of the page', '<div class="post">x</div><div class="post'],
+    ['a region tag whose quoted value holds > and <', '<div title="a > b <c>" class="post">x</div>'],
+  ])('%s is read as htmlparser2 reads it', (_name, html) => {
+    expect(regionTree(html, ['div.post'])).toEqual(wholeRegions(html, ['div.post']));
+  });
 });
 
 /** Every HTML page the adapters are tested on: the real samples, the harvest pages and the fixtures. */
