@@ -1,6 +1,7 @@
-import { compile, selectAll } from 'css-select';
+import { compile } from 'css-select';
 import { isTag, type AnyNode, type Document, type Element } from 'domhandler';
 import { load, type CheerioAPI } from 'cheerio/slim';
+import { compileCompound, type CompoundSelector } from './compound-selector.js';
 import { compileRegions, parseWhole, scanPage, type PageRegion, type PageRegions } from './page-scan.js';
 import type { EngineDescriptor, PageContext } from './adapter.js';
 
@@ -31,7 +32,13 @@ export function pageDocument(html: string, descriptor: EngineDescriptor, ctx: Pa
   return scanPage(html, regions);
 }
 
-/** Cheerio over a document built here (the page, its regions, or a fragment): the adapters' query API. */
+/**
+ * Cheerio over a document built here (the page, its regions, or a fragment): the
+ * adapters' query API. The document is used as it is (never copied or re-parented), so
+ * `$(el)` wraps any element an adapter already holds. Selectors asked once per page read
+ * well this way; the per-post helpers below keep their compiled selectors instead
+ * (cheerio parses a selector on every call).
+ */
 export function query(doc: Document): CheerioAPI {
   return load(doc);
 }
@@ -40,13 +47,17 @@ type Matcher = (el: Element) => boolean;
 const compiled = new Map<string, Matcher>();
 
 /**
- * css-select's compiled test for a selector, cached: adapters ask a handful of
- * selectors on every post, and compiling one costs more than running it.
+ * A compiled test for a selector, cached: adapters ask a handful of selectors on every
+ * post, and compiling one costs more than running it. css-select's, except for
+ * compound selectors joined by ` ` and `>` (nearly all adapters use): css-select looks
+ * from an element all the way up for a descendant combinator's ancestor, and on a post
+ * nested ten thousand deep every selector became quadratic (issue #17); `compileChains`
+ * looks a bounded way up, and tests compounds by tag first.
  */
 export function matcher(selector: string): Matcher {
   let m = compiled.get(selector);
   if (!m) {
-    m = compile<AnyNode, Element>(selector) as Matcher;
+    m = compileChains(selector) ?? (compile<AnyNode, Element>(selector) as Matcher);
     // Adapters build some selectors from post ids: keep the cache from growing without end.
     if (compiled.size >= 1000) compiled.clear();
     compiled.set(selector, m);
@@ -58,9 +69,25 @@ export function matches(el: Element, selector: string | undefined): boolean {
   return selector ? matcher(selector)(el) : false;
 }
 
-/** Every element under `root` (not `root` itself; of a list, its members too) matching, in document order. */
+/**
+ * Every element under `root` (not `root` itself; of a list, its members too) matching,
+ * in document order. Not css-select's `selectAll`: domutils' search shifts a stack per
+ * level, quadratic on a post nested thousands deep.
+ */
 export function all(root: AnyNode | AnyNode[], selector: string): Element[] {
-  return selectAll<AnyNode, Element>(matcher(selector), root);
+  const is = matcher(selector);
+  const found: Element[] = [];
+  const collect = (node: AnyNode): boolean => {
+    if (!isTag(node)) return false;
+    if (is(node)) found.push(node);
+    return true;
+  };
+  if (!Array.isArray(root)) walk(root, collect);
+  else
+    for (const node of root) {
+      if (collect(node)) walk(node, collect);
+    }
+  return found;
 }
 
 /**
@@ -77,6 +104,129 @@ export function one(root: AnyNode | AnyNode[], selector: string): Element | null
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * A selector list whose selectors are compound selectors joined by ` ` and `>`, as one
+ * matcher; null for anything else. Matched right to left: the last compound on the
+ * element, then the rest on its ancestors.
+ */
+function compileChains(selectorList: string): Matcher | null {
+  const chains: { test: CompoundSelector; child: boolean }[][] = [];
+  const singles: string[] = [];
+  for (const alternative of splitOutsideBrackets(selectorList, ',')) {
+    const parts = chainOf(alternative.trim());
+    if (!parts) return null;
+    if (parts.length === 1) singles.push(alternative.trim());
+    else chains.push(parts);
+  }
+  // Lone compounds share one tag-indexed test; chains are tried after it.
+  const single = singles.length ? compileCompound(singles.join(', ')) : null;
+  if (!single && chains.length === 0) return null;
+  return (el: Element) => {
+    if (!isTag(el)) return false;
+    if (single?.matches(el.name, el.attribs)) return true;
+    for (const parts of chains) if (matchChain(parts, parts.length - 1, el)) return true;
+    return false;
+  };
+}
+
+/** `a.b > c d` as compounds, each marked when it must be the parent (not any ancestor) of the next. */
+function chainOf(selector: string): { test: CompoundSelector; child: boolean }[] | null {
+  const bare = selector.replace(/\[[^\]]*\]/g, '[]');
+  if (selector === '' || /[:+~(),]/.test(bare)) return null;
+  const pieces = splitOutsideBrackets(spaceOutChildCombinators(selector), ' ').filter((p) => p !== '');
+  const parts: { test: CompoundSelector; child: boolean }[] = [];
+  let child = false;
+  for (const piece of pieces) {
+    if (piece === '>') {
+      if (parts.length === 0 || child) return null;
+      child = true;
+      continue;
+    }
+    try {
+      parts.push({ test: compileCompound(piece), child });
+    } catch {
+      return null;
+    }
+    child = false;
+  }
+  return parts.length > 0 && !child ? parts : null;
+}
+
+/**
+ * How far up a descendant combinator looks for its ancestor. Real pages nest a few dozen
+ * levels; hostile markup nests thousands, and looking all the way up from every element
+ * of such a post made each selector quadratic in its depth.
+ */
+const MAX_CLIMB = 256;
+
+function matchChain(parts: readonly { test: CompoundSelector; child: boolean }[], i: number, el: Element): boolean {
+  if (!parts[i]!.test.matches(el.name, el.attribs)) return false;
+  if (i === 0) return true;
+  // The compound before must match the parent (`>`) or some ancestor (` `), and so on leftwards.
+  const before = parts[i - 1]!;
+  let climb = 0;
+  for (let p = parentElement(el); p && climb < MAX_CLIMB; p = parentElement(p), climb++) {
+    if (before.test.matches(p.name, p.attribs)) {
+      if (matchChain(parts, i - 1, p)) return true;
+      // Past a descendant combinator, a higher ancestor has fewer ancestors still: if the
+      // nearest one failed, so would they (no backtracking: linear, not exponential, in depth).
+      if (!before.child) return false;
+    }
+    if (parts[i]!.child) return false;
+  }
+  return false;
+}
+
+function parentElement(el: Element): Element | null {
+  const p = el.parent;
+  return p && isTag(p) ? p : null;
+}
+
+/** Splits on `sep` where it stands outside `[...]` and quotes (attribute values may hold it). */
+function splitOutsideBrackets(s: string, sep: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  forEachOutside(s, (c, i) => {
+    if (c === sep) {
+      out.push(s.slice(start, i));
+      start = i + 1;
+    }
+  });
+  out.push(s.slice(start));
+  return out;
+}
+
+/** `a>b` as `a > b`, so the combinator splits on spaces like the rest. */
+function spaceOutChildCombinators(s: string): string {
+  const at: number[] = [];
+  forEachOutside(s, (c, i) => {
+    if (c === '>') at.push(i);
+  });
+  let out = s;
+  for (const i of at.reverse()) out = `${out.slice(0, i)} > ${out.slice(i + 1)}`;
+  return out;
+}
+
+/** Calls `visit` for each character outside attribute brackets and quotes. */
+function forEachOutside(s: string, visit: (c: string, i: number) => void): void {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '[') {
+      depth++;
+    } else if (c === ']') {
+      depth--;
+    } else if (depth === 0) {
+      visit(c, i);
+    }
+  }
 }
 
 export function attr(el: Element | null | undefined, name: string): string | null {
@@ -242,7 +392,7 @@ export function isElement(node: AnyNode): node is Element {
 
 /** Links resolve against `<base href>` when the page sets one (XenForo 1, vBulletin), else the page URL. */
 export function documentBase(doc: Document, url: string): string {
-  const href = attr(one(doc, 'base[href]'), 'href');
+  const href = query(doc)('base[href]').first().attr('href');
   try {
     return href ? new URL(href, url).href : url;
   } catch {
