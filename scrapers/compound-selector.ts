@@ -1,8 +1,8 @@
 /**
  * A compound CSS selector (tag, #id, .class, [attr], [attr=v], [attr^=v], [attr*=v],
  * [attr$=v], [attr~=v]; comma lists; no combinators), matched on a tag name and its
- * attributes before any DOM exists. The page scan tries it on every tag, so each
- * alternative also says what the raw tag text must contain to be worth reading.
+ * attributes as the parser opens the tag, before any DOM exists: the page scan tries
+ * it on every open tag of the page.
  */
 type AttrTest = { name: string; op: '' | '=' | '^=' | '*=' | '$=' | '~='; value: string };
 interface Compound {
@@ -14,8 +14,6 @@ interface Compound {
 
 export interface CompoundSelector {
   matches(tag: string, attribs: Readonly<Record<string, string>>): boolean;
-  /** The attribute names any alternative reads (what the scan must collect). */
-  readonly attributes: ReadonlySet<string>;
   /** Per alternative, what a tag must have to possibly match: its name and a literal of its source text. */
   readonly prefilters: readonly Prefilter[];
 }
@@ -37,12 +35,6 @@ export function compileCompound(selectorList: string): CompoundSelector {
     .map((s) => s.trim())
     .filter(Boolean)
     .map(parseCompound);
-  const attributes = new Set<string>();
-  for (const c of alternatives) {
-    if (c.id !== null) attributes.add('id');
-    if (c.classes.length) attributes.add('class');
-    for (const a of c.attrs) attributes.add(a.name);
-  }
   // Alternatives by tag name, so most tags are turned away by one map lookup.
   const byTag = new Map<string, Compound[]>();
   const anyTag: Compound[] = [];
@@ -51,7 +43,6 @@ export function compileCompound(selectorList: string): CompoundSelector {
     else byTag.set(c.tag, [...(byTag.get(c.tag) ?? []), c]);
   }
   return {
-    attributes,
     prefilters: alternatives.map(prefilter),
     matches: (tag, attribs) => {
       const list = byTag.get(tag);

@@ -1,18 +1,22 @@
-import { parseDocument } from 'htmlparser2';
-import { compile, selectAll, selectOne } from 'css-select';
-import type { AnyNode, Document, Element } from 'domhandler';
+import { compile } from 'css-select';
+import { isTag, type AnyNode, type Document, type Element } from 'domhandler';
+import { load, type CheerioAPI } from 'cheerio/slim';
 import { compileCompound, type CompoundSelector } from './compound-selector.js';
-import { compileRegions, scanPage, type PageRegion, type PageRegions } from './page-scan.js';
+import { compileRegions, parseWhole, scanPage, type PageRegion, type PageRegions } from './page-scan.js';
 import type { EngineDescriptor, PageContext } from './adapter.js';
 
 /**
- * The page DOM: htmlparser2 (about 3x faster than parse5 on forum pages) with css-select.
- * Compiled selectors are cached: adapters reuse a handful of them on every page.
+ * The page DOM: htmlparser2's parser and domhandler's tree (about 3x faster than parse5
+ * on forum pages), queried with cheerio (`query`) or, in the adapters' older helpers
+ * below, with css-select, the selector engine cheerio itself runs on. What is written
+ * here is only what those libraries lack: a first match without recursion, text as a
+ * browser spaces it, and the page scan of a descriptor's regions.
  */
 export type { AnyNode, Document, Element };
 
+/** The whole page's document (htmlparser2's `parseDocument`). */
 export function parseHtml(html: string): Document {
-  return parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true });
+  return parseWhole(html);
 }
 
 const compiledRegions = new WeakMap<readonly PageRegion[], PageRegions>();
@@ -28,15 +32,31 @@ export function pageDocument(html: string, descriptor: EngineDescriptor, ctx: Pa
   return scanPage(html, regions);
 }
 
+/**
+ * Cheerio over a document built here (the page, its regions, or a fragment): the
+ * adapters' query API. The document is used as it is (never copied or re-parented), so
+ * `$(el)` wraps any element an adapter already holds. Selectors asked once per page read
+ * well this way; the per-post helpers below keep their compiled selectors instead
+ * (cheerio parses a selector on every call).
+ */
+export function query(doc: Document): CheerioAPI {
+  return load(doc);
+}
+
 type Matcher = (el: Element) => boolean;
 const compiled = new Map<string, Matcher>();
 
+/**
+ * A compiled test for a selector, cached: adapters ask a handful of selectors on every
+ * post, and compiling one costs more than running it. css-select's, except for
+ * compound selectors joined by ` ` and `>` (nearly all adapters use): css-select looks
+ * from an element all the way up for a descendant combinator's ancestor, and on a post
+ * nested ten thousand deep every selector became quadratic (issue #17); `compileChains`
+ * looks a bounded way up, and tests compounds by tag first.
+ */
 export function matcher(selector: string): Matcher {
   let m = compiled.get(selector);
   if (!m) {
-    // Compound selectors joined by descendant and child combinators (nearly all that
-    // adapters use) match several times faster by tag-indexed tests than through
-    // css-select's general compiler, which takes the rest (pseudo-classes, siblings).
     m = compileChains(selector) ?? (compile<AnyNode, Element>(selector) as Matcher);
     // Adapters build some selectors from post ids: keep the cache from growing without end.
     if (compiled.size >= 1000) compiled.clear();
@@ -49,49 +69,39 @@ export function matches(el: Element, selector: string | undefined): boolean {
   return selector ? matcher(selector)(el) : false;
 }
 
-/** Every element under `root` (not `root` itself) matching, in document order. */
+/**
+ * Every element under `root` (not `root` itself; of a list, its members too) matching,
+ * in document order. Not css-select's `selectAll`: domutils' search shifts a stack per
+ * level, quadratic on a post nested thousands deep.
+ */
 export function all(root: AnyNode | AnyNode[], selector: string): Element[] {
-  if (Array.isArray(root)) return selectAll<AnyNode, Element>(matcher(selector), root);
-  const out: Element[] = [];
-  walk(root, matcher(selector), out);
-  return out;
-}
-
-/** The first element under `root` (not `root` itself) matching, in document order. */
-export function one(root: AnyNode | AnyNode[], selector: string): Element | null {
-  if (Array.isArray(root)) return selectOne<AnyNode, Element>(matcher(selector), root);
-  return walk(root, matcher(selector), null);
+  const is = matcher(selector);
+  const found: Element[] = [];
+  const collect = (node: AnyNode): boolean => {
+    if (!isTag(node)) return false;
+    if (is(node)) found.push(node);
+    return true;
+  };
+  if (!Array.isArray(root)) walk(root, collect);
+  else
+    for (const node of root) {
+      if (collect(node)) walk(node, collect);
+    }
+  return found;
 }
 
 /**
- * Depth-first, in document order, without recursion (hostile markup nests deep) and
- * without an object per element or per call (this runs for every selector an adapter
- * asks): collects the matches into `into`, or with no list returns the first.
+ * The first element under `root` (not `root` itself; of a list, its members too)
+ * matching, in document order. Not css-select's `selectOne`: domutils finds it
+ * recursively, and hostile markup nests deeper than the stack allows.
  */
-function walk(root: AnyNode, is: Matcher, into: Element[] | null): Element | null {
-  if (!('children' in root)) return null;
-  const lists: (readonly AnyNode[])[] = [root.children];
-  const at: number[] = [0];
-  let top = 0;
-  while (top >= 0) {
-    const nodes = lists[top]!;
-    const i = at[top]!;
-    if (i >= nodes.length) {
-      top--;
-      continue;
-    }
-    at[top] = i + 1;
-    const node = nodes[i]!;
-    if (!isElement(node)) continue;
-    if (is(node)) {
-      if (into === null) return node;
-      into.push(node);
-    }
-    if (node.children.length > 0) {
-      top++;
-      lists[top] = node.children;
-      at[top] = 0;
-    }
+export function one(root: AnyNode | AnyNode[], selector: string): Element | null {
+  const is = matcher(selector);
+  if (!Array.isArray(root)) return findOutside(root, is, null, true)[0] ?? null;
+  for (const node of root) {
+    if (isTag(node) && is(node)) return node;
+    const found = findOutside(node, is, null, true)[0];
+    if (found) return found;
   }
   return null;
 }
@@ -114,7 +124,7 @@ function compileChains(selectorList: string): Matcher | null {
   const single = singles.length ? compileCompound(singles.join(', ')) : null;
   if (!single && chains.length === 0) return null;
   return (el: Element) => {
-    if (!isElement(el)) return false;
+    if (!isTag(el)) return false;
     if (single?.matches(el.name, el.attribs)) return true;
     for (const parts of chains) if (matchChain(parts, parts.length - 1, el)) return true;
     return false;
@@ -171,7 +181,7 @@ function matchChain(parts: readonly { test: CompoundSelector; child: boolean }[]
 
 function parentElement(el: Element): Element | null {
   const p = el.parent;
-  return p && isElement(p) ? p : null;
+  return p && isTag(p) ? p : null;
 }
 
 /** Splits on `sep` where it stands outside `[...]` and quotes (attribute values may hold it). */
@@ -220,14 +230,49 @@ function forEachOutside(s: string, visit: (c: string, i: number) => void): void 
 }
 
 export function attr(el: Element | null | undefined, name: string): string | null {
-  const v = el?.attribs[name];
-  return v === undefined ? null : v;
+  return el?.attribs[name] ?? null;
+}
+
+/** `walk`'s answer to stop at once. */
+const STOP = 2;
+
+/**
+ * Depth-first over the nodes under `root`, in document order, without recursion
+ * (hostile markup nests deep) and without an object per node. `enter` answers whether
+ * to go inside a node (true), to pass over its children (false), or to stop (STOP);
+ * `leave` runs after the children of a node entered. The one walk of this file.
+ */
+function walk(root: AnyNode, enter: (node: AnyNode) => boolean | typeof STOP, leave?: (node: AnyNode) => void): void {
+  if (!('children' in root)) return;
+  const lists: (readonly AnyNode[])[] = [root.children];
+  const at: number[] = [0];
+  let top = 0;
+  while (top >= 0) {
+    const nodes = lists[top]!;
+    const i = at[top]!;
+    if (i >= nodes.length) {
+      if (top > 0 && leave) {
+        const parent = lists[top - 1]![at[top - 1]! - 1]!;
+        leave(parent);
+      }
+      top--;
+      continue;
+    }
+    at[top] = i + 1;
+    const node = nodes[i]!;
+    const go = enter(node);
+    if (go === STOP) return;
+    if (go && 'children' in node) {
+      top++;
+      lists[top] = node.children;
+      at[top] = 0;
+    }
+  }
 }
 
 /**
  * Elements under `root` matching `is`, in document order, looking neither inside a
  * match nor inside an element `prune` turns away; with `first`, only the first.
- * Iterative, like every walk over a post.
  */
 export function findOutside(
   root: AnyNode,
@@ -236,30 +281,14 @@ export function findOutside(
   first: boolean,
 ): Element[] {
   const found: Element[] = [];
-  if (!('children' in root)) return found;
-  const lists: (readonly AnyNode[])[] = [root.children];
-  const at: number[] = [0];
-  let top = 0;
-  while (top >= 0) {
-    const nodes = lists[top]!;
-    const i = at[top]!;
-    if (i >= nodes.length) {
-      top--;
-      continue;
-    }
-    at[top] = i + 1;
-    const node = nodes[i]!;
-    if (!isElement(node)) continue;
+  walk(root, (node) => {
+    if (!isTag(node)) return false;
     if (is(node)) {
       found.push(node);
-      if (first) return found;
-      continue;
+      return first ? STOP : false;
     }
-    if (prune?.(node) || node.children.length === 0) continue;
-    top++;
-    lists[top] = node.children;
-    at[top] = 0;
-  }
+    return !prune?.(node);
+  });
   return found;
 }
 
@@ -327,51 +356,43 @@ export function isSeparate(el: Element): boolean {
 
 /**
  * The text under a node (comments and `skip`ped elements left out), with `gaps` (the
- * default) a space where an element of SEPARATE starts or ends. Iterative: hostile
- * markup nests deeper than the stack allows.
+ * default) a space where an element of SEPARATE starts or ends. Not domutils'
+ * `textContent` (cheerio's `.text()`): that runs text across block boundaries and
+ * recurses.
  */
 export function textOf(root: AnyNode, opts: { skip?: (el: Element) => boolean; gaps?: boolean } = {}): string {
   const skip = opts.skip ?? null;
   const gaps = opts.gaps ?? true;
   if (root.type === 'text') return (root as { data: string }).data;
-  if (!('children' in root)) return '';
   let out = '';
-  const lists: (readonly AnyNode[])[] = [root.children];
-  const at: number[] = [0];
-  const closes: boolean[] = [false];
-  let top = 0;
-  while (top >= 0) {
-    const nodes = lists[top]!;
-    const i = at[top]!;
-    if (i >= nodes.length) {
-      if (closes[top]) out += ' ';
-      top--;
-      continue;
-    }
-    at[top] = i + 1;
-    const node = nodes[i]!;
-    if (node.type === 'text') out += node.data;
-    else if (node.type !== 'comment' && 'children' in node) {
-      const el = isElement(node) ? node : null;
-      if (el && skip?.(el)) continue;
-      const gap = gaps && el !== null && SEPARATE.has(el.name);
-      if (gap) out += ' ';
-      top++;
-      lists[top] = node.children;
-      at[top] = 0;
-      closes[top] = gap;
-    }
-  }
+  const apart = (node: AnyNode): boolean => gaps && isTag(node) && SEPARATE.has(node.name);
+  walk(
+    root,
+    (node) => {
+      if (node.type === 'text') {
+        out += node.data;
+        return false;
+      }
+      if (node.type === 'comment' || !('children' in node)) return false;
+      if (skip && isTag(node) && skip(node)) return false;
+      if (apart(node)) out += ' ';
+      return true;
+    },
+    (node) => {
+      if (apart(node)) out += ' ';
+    },
+  );
   return out;
 }
 
+/** Whether a node is an element (a tag, script or style): domhandler's `isTag`. */
 export function isElement(node: AnyNode): node is Element {
-  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+  return isTag(node);
 }
 
 /** Links resolve against `<base href>` when the page sets one (XenForo 1, vBulletin), else the page URL. */
 export function documentBase(doc: Document, url: string): string {
-  const href = attr(one(doc, 'base[href]'), 'href');
+  const href = query(doc)('base[href]').first().attr('href');
   try {
     return href ? new URL(href, url).href : url;
   } catch {

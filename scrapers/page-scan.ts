@@ -1,21 +1,16 @@
-import { Comment, Document, Element, ProcessingInstruction, Text, type ParentNode } from 'domhandler';
-import { DecodingMode, decodeHTML, decodeHTMLAttribute } from 'entities/decode';
+import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
+import { DomHandler, type Document } from 'domhandler';
 import { z } from 'zod';
 import { compileCompound, type CompoundSelector } from './compound-selector.js';
 
 /*
- * The page scan: one pass over a page's HTML that builds a DOM of only the parts an
- * adapter reads (its regions: post containers, the page navigator, the title). The
- * rest of the page is tokenized to keep the stack of open elements and nothing more,
- * with native string search doing the skipping. A forum page is mostly scripts,
- * navigation and profile chrome: on the sample pages this costs about as much as
- * htmlparser2's bare tokenizer, half of what building the whole DOM costs.
- *
- * Inside a region the tree is node for node what htmlparser2's `parseDocument` builds
- * (decoded entities, lower-case names, implied end tags, stray end tags, raw-text
- * elements): the scan keeps htmlparser2's tree rules, including its stack of the
- * elements outside the regions, so an unclosed tag in a post ends the post exactly
- * where the full parse would end it. Tests compare the two on every sample page.
+ * The page scan: htmlparser2's own `Parser` over the whole page, with a handler that
+ * builds only the parts an adapter reads (its regions: post containers, the page
+ * navigator, the title) and lets every other node go as soon as it is seen. The tree
+ * rules (implied end tags, stray end tags, void and raw-text elements, foreign content)
+ * are the library's: the handler is domhandler's own `DomHandler`, fed only the events
+ * that fall inside a region, so a region's subtree is node for node what
+ * `parseDocument` builds for the whole page. Tests compare the two on every real page.
  */
 
 /**
@@ -33,32 +28,52 @@ export const PageRegion: z.ZodType<PageRegion> = z.lazy(() =>
 
 /** Regions (or a region's parts), compiled: which tags may start one, and what each holds. */
 export interface PageRegions {
+  /** Any of the entries: one tag-indexed test turns most tags away. */
+  readonly any: CompoundSelector;
+  /** Which tags may start one, told from their name and source text. */
   readonly filter: TagFilter;
   readonly entries: readonly { selector: CompoundSelector; parts: PageRegions | null }[];
+  /** The scan's frames for an element inside which these are sought: not built, or built (a region with parts). */
+  readonly seek: Frame;
+  readonly shell: Frame;
 }
 
-/** Region selectors are compound (tag, class, id, attributes): each is tested on a tag alone. */
+/** Per open element: whether it is built, whether all inside it is, and what may start inside it. */
+interface Frame {
+  readonly built: boolean;
+  readonly whole: boolean;
+  readonly wanted: PageRegions | null;
+}
+const WHOLE: Frame = { built: true, whole: true, wanted: null };
+
+/** Region selectors are compound (tag, class, id, attributes): each is tested on an open tag alone. */
 export function compileRegions(regions: readonly PageRegion[]): PageRegions {
   const selectorOf = (r: PageRegion): string => (typeof r === 'string' ? r : r.selector);
-  return {
-    filter: new TagFilter(compileCompound(regions.map(selectorOf).join(', '))),
+  // Each frame points back at the regions it seeks.
+  const seek = { built: false, whole: false, wanted: null as PageRegions | null };
+  const shell = { built: true, whole: false, wanted: null as PageRegions | null };
+  const any = compileCompound(regions.map(selectorOf).join(', '));
+  const compiled: PageRegions = {
+    any,
+    filter: new TagFilter(any),
     entries: regions.map((r) => ({
       selector: compileCompound(selectorOf(r)),
       parts: typeof r === 'string' ? null : compileRegions(r.parts),
     })),
+    seek,
+    shell,
   };
-}
-
-/** A Document whose children are the page's region elements, in page order. */
-export function scanPage(html: string, regions: PageRegions): Document {
-  return new PageScan(html, regions).run();
+  seek.wanted = shell.wanted = compiled;
+  return compiled;
 }
 
 /**
  * Which tags may match a compound selector, told from the tag's name and source text
- * before its attributes are read (reading them is what costs). The literals the
- * selectors need are found by one regular expression that runs ahead through the page,
- * so the page is searched once however many literals there are.
+ * before its attributes are read (reading them is most of what a parse costs). The
+ * literals the selectors need (a class, an id, an attribute value, as written) are found
+ * by one regular expression that runs ahead through the page, so the page is searched
+ * once however many literals there are. A tag whose source holds a character reference
+ * is always read: its values may spell a literal differently.
  */
 class TagFilter {
   /** Per tag name: whether some alternative takes any such tag, or needs a literal. */
@@ -79,11 +94,16 @@ class TagFilter {
       : null;
   }
 
+  /** Whether a tag of this name may match at all (before its source is known). */
+  mayMatchName(name: string): boolean {
+    return this.anyTag !== null || this.byTag.has(name);
+  }
+
   /**
-   * `cursor.at` is where the next literal in the page ends (-1: none further), kept per
-   * scan. Literals hold no `>`, so one that ends inside a tag also starts inside it.
+   * Whether the tag `html[start, end)` may match. Literals hold no `>`, so one that ends
+   * inside a tag also starts inside it.
    */
-  mayMatch(html: string, name: string, start: number, end: number, cursor: { at: number }): boolean {
+  mayMatch(html: string, name: string, start: number, end: number, cursor: Cursor): boolean {
     const want = this.byTag.get(name) ?? this.anyTag;
     if (want === 'any' || this.anyTag === 'any') return true;
     if (want === null || this.needles === null) return false;
@@ -92,575 +112,265 @@ class TagFilter {
       this.needles.lastIndex = start;
       cursor.at = this.needles.test(html) ? this.needles.lastIndex : -1;
     }
-    return cursor.at !== -1 && cursor.at <= end;
+    if (cursor.at !== -1 && cursor.at <= end) return true;
+    if (cursor.amp !== -1 && cursor.amp < start) cursor.amp = html.indexOf('&', start);
+    return cursor.amp !== -1 && cursor.amp < end;
   }
 }
 
-const WS = '\\t\\n\\f\\r ';
-
-// htmlparser2's tree rules (Parser.js), as data: one lookup per tag. Every rule has every
-// field, in one order: rules of different shapes made each read of them a megamorphic
-// property load, on every tag of the page.
-interface TagRule {
-  /** Open elements (on top of the stack) this tag closes first: `<p>` after `<p>`, `<li>` after `<li>`. */
-  readonly closes: ReadonlySet<string> | null;
-  readonly isVoid: boolean;
-  /** svg and math start a foreign context (self-closing syntax counts there). */
-  readonly foreign: boolean;
-  /** HTML inside a foreign context (title, desc, ...): self-closing syntax stops counting. */
-  readonly integration: boolean;
-  /** Raw-text elements: the end tag that closes each. Only `<title>` decodes entities. */
-  readonly rawEnd: RegExp | null;
+/** Per scan and filter: where the next literal ends, and where the next `&` is (-1: none further). */
+interface Cursor {
+  at: number;
+  amp: number;
 }
-const NO_RULE: TagRule = { closes: null, isVoid: false, foreign: false, integration: false, rawEnd: null };
-const RULES = new Map<string, TagRule>();
-const rule = (names: readonly string[], add: Partial<TagRule>): void => {
-  for (const n of names) {
-    const was = RULES.get(n) ?? NO_RULE;
-    RULES.set(n, {
-      closes: add.closes ?? was.closes,
-      isVoid: add.isVoid ?? was.isVoid,
-      foreign: add.foreign ?? was.foreign,
-      integration: add.integration ?? was.integration,
-      rawEnd: add.rawEnd ?? was.rawEnd,
-    });
+
+/** How every page is parsed: entities decoded, names lower-cased (htmlparser2's HTML mode). */
+const OPTIONS: ParserOptions = { decodeEntities: true, lowerCaseAttributeNames: true };
+
+/** The whole page's DOM: htmlparser2's `parseDocument`, with open elements counted (below). */
+export function parseWhole(html: string): Document {
+  const dom = new CountingDomHandler();
+  run(html, dom, dom.open);
+  return dom.root;
+}
+
+/** A Document whose children are the page's region elements, in page order. */
+export function scanPage(html: string, regions: PageRegions): Document {
+  const handler = new RegionHandler(html, regions);
+  run(html, handler, handler.open);
+  return handler.dom.root;
+}
+
+function run(html: string, handler: Partial<Handler>, open: OpenCount): void {
+  const parser = new Parser(handler, OPTIONS);
+  open.guard(parser);
+  parser.end(html);
+}
+
+/** Below this many open elements the parser's own search of them is cheap enough. */
+const DEEP = 64;
+
+/**
+ * How many elements of each name the parser has open, once it has many open. The
+ * parser looks an end tag's element up in its stack of open names (`indexOf`); with a
+ * count per name the lookup answers at once when none of that name is open, so thousands
+ * of stray end tags under thousands of open elements cost nothing (they made the parse
+ * quadratic). Only the lookup is faster: the parser's own code still decides what every
+ * tag opens and closes. Counted from its events (each element it opens, void or implied,
+ * it reports by name, after putting it on its stack, and closes once, after taking it
+ * off). htmlparser2 10.1.0 keeps the stack in `stack` (Parser.js);
+ * test/scrapers/hostile-depth.test.ts counts the positions searched, so a release that
+ * stops using it fails that test rather than going quietly quadratic.
+ */
+class OpenCount {
+  private count: Map<string, number> | null = null;
+  private stack: string[] = [];
+
+  guard(parser: Parser): void {
+    const internals = parser as unknown as { stack: unknown };
+    const stack = internals.stack;
+    if (!Array.isArray(stack) || stack.length !== 0)
+      throw new Error('htmlparser2 no longer keeps its open elements in `stack`: see OpenCount in page-scan.ts');
+    this.stack = stack as string[];
+    const search = Array.prototype.indexOf;
+    // An own property of this one array: the parser calls it as `this.stack.indexOf(name)`.
+    stack.indexOf = (name: string): number => {
+      const count = this.count;
+      return count === null || count.get(name) ? search.call(stack, name) : -1;
+    };
   }
-};
-const FORM = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
-const P = new Set(['p']);
-rule(
-  [
-    'area',
-    'base',
-    'basefont',
-    'br',
-    'col',
-    'command',
-    'embed',
-    'frame',
-    'hr',
-    'img',
-    'input',
-    'isindex',
-    'keygen',
-    'link',
-    'meta',
-    'param',
-    'source',
-    'track',
-    'wbr',
-  ],
-  { isVoid: true },
-);
-rule(['tr'], { closes: new Set(['tr', 'th', 'td']) });
-rule(['th'], { closes: new Set(['th']) });
-rule(['td'], { closes: new Set(['thead', 'th', 'td']) });
-rule(['body'], { closes: new Set(['head', 'link', 'script']) });
-rule(['li'], { closes: new Set(['li']) });
-rule(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'], { closes: P });
-rule(['select', 'input', 'output', 'button', 'datalist', 'textarea'], { closes: FORM });
-rule(['option'], { closes: new Set(['option']) });
-rule(['optgroup'], { closes: new Set(['optgroup', 'option']) });
-rule(['dd', 'dt'], { closes: new Set(['dd', 'dt']) });
-rule(
-  [
-    'address',
-    'article',
-    'aside',
-    'blockquote',
-    'details',
-    'div',
-    'dl',
-    'fieldset',
-    'figcaption',
-    'figure',
-    'footer',
-    'form',
-    'header',
-    'hr',
-    'main',
-    'nav',
-    'ol',
-    'pre',
-    'section',
-    'table',
-    'ul',
-  ],
-  { closes: P },
-);
-rule(['rt', 'rp'], { closes: new Set(['rt', 'rp']) });
-rule(['tbody', 'tfoot'], { closes: new Set(['thead', 'tbody']) });
-rule(['math', 'svg'], { foreign: true });
-rule(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title'], { integration: true });
-for (const t of ['script', 'style', 'title', 'textarea', 'xmp'])
-  rule([t], { rawEnd: new RegExp(`</${t}[${WS}>]`, 'gi') });
 
-const GT = 62,
-  SLASH = 47,
-  BANG = 33,
-  QUESTION = 63,
-  EQ = 61,
-  DQ = 34,
-  SQ = 39;
-
-/**
- * Tag and attribute names seen before, by a hash of their lower-case letters: a page
- * names a few dozen of them thousands of times, and a fresh string for each (hashed
- * again for every map lookup and property store) is most of what the scan allocates
- * outside the regions.
- */
-const NAMES: (string | undefined)[] = new Array(4096);
-
-/** Each name's tree rule, in the name's slot: one array read per tag instead of a map lookup. */
-const NAME_RULES: TagRule[] = new Array<TagRule>(4096).fill(NO_RULE);
-
-/**
- * The slot in NAMES of the lower-case name `html[start, end)`, whose characters hashed
- * to `hash`; `upper` when it has any character lower-casing may change (A-Z, non-ASCII).
- */
-function internName(html: string, start: number, end: number, hash: number, upper: boolean): number {
-  const slot = hash & 4095;
-  const known = NAMES[slot];
-  if (
-    known !== undefined &&
-    known.length === end - start &&
-    (upper ? html.slice(start, end).toLowerCase() === known : sameText(html, start, known))
-  ) {
-    return slot;
+  opened(name: string): void {
+    const count = this.count;
+    if (count !== null) count.set(name, (count.get(name) ?? 0) + 1);
+    else if (this.stack.length > DEEP) {
+      // From here on, counted: the stack already holds this element (unless it is void,
+      // and then its close finds nothing to take off).
+      const fresh = new Map<string, number>();
+      for (const n of this.stack) fresh.set(n, (fresh.get(n) ?? 0) + 1);
+      this.count = fresh;
+    }
   }
-  const name = upper ? html.slice(start, end).toLowerCase() : html.slice(start, end);
-  NAMES[slot] = name;
-  NAME_RULES[slot] = RULES.get(name) ?? NO_RULE;
-  return slot;
+
+  closed(name: string): void {
+    const count = this.count;
+    if (count === null) return;
+    const n = count.get(name);
+    if (n) count.set(name, n - 1);
+    if (this.stack.length < DEEP / 2) this.count = null;
+  }
 }
 
-/** Whether `html` holds `text` at `start` (a loop: names are short, a builtin call costs more). */
-function sameText(html: string, start: number, text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (html.charCodeAt(start + i) !== text.charCodeAt(i)) return false;
-  return true;
-}
+/** domhandler's handler, counting the open elements. */
+class CountingDomHandler extends DomHandler {
+  readonly open = new OpenCount();
 
-/** Whether lower-casing may change the character (htmlparser2 lower-cases names with toLowerCase). */
-function mayLower(c: number): boolean {
-  return (c >= 65 && c <= 90) || c > 127;
+  onopentagname(name: string): void {
+    this.open.opened(name);
+  }
+
+  override onclosetag(name?: string): void {
+    if (name !== undefined) this.open.closed(name);
+    super.onclosetag();
+  }
 }
 
 /**
- * The last item of a list, if any. `list[list.length - 1]` on an empty list reads index
- * -1, which V8 looks up as a named property on the slow path: on the scan's stacks,
- * empty for most of a page, that was a tenth of the scan.
+ * The attributes of the tag at the start of `source`, as htmlparser2 reads them (its
+ * own object), or null when the tag never ends (a page cut off inside it). The parser
+ * stops at the tag's end: `source` may run on to the end of the page.
  */
-function top<T>(list: readonly T[]): T | undefined {
-  const n = list.length;
-  return n > 0 ? list[n - 1] : undefined;
+function attributesOfTag(source: string): Record<string, string> | null {
+  let found: Record<string, string> | null = null;
+  const parser: Parser = new Parser(
+    {
+      onopentag: (_name, attribs) => {
+        found ??= attribs;
+        parser.pause();
+      },
+    },
+    OPTIONS,
+  );
+  parser.end(source);
+  return found;
 }
 
-function isAlpha(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-}
-
-// Character classes of ASCII, one table read per character of a tag (the tests they
-// replace ran nine comparisons for each character of every attribute name).
-const SPACE = 1,
-  NAME_END = 2;
-const ASCII = new Uint8Array(128);
-for (const c of [32, 10, 9, 12, 13]) ASCII[c] = SPACE | NAME_END;
-for (const c of [EQ, GT, SLASH]) ASCII[c] = NAME_END;
-
-function isSpace(c: number): boolean {
-  return c < 128 && (ASCII[c]! & SPACE) !== 0;
-}
-
-function isNameEnd(c: number): boolean {
-  return c < 128 && (ASCII[c]! & NAME_END) !== 0;
-}
-
-class PageScan {
-  private readonly doc = new Document([]);
-  /** Names of all open elements, outermost first (htmlparser2's stack, reversed). */
-  private readonly open: string[] = [];
-  /**
-   * How many elements of each name are open: an end tag of a name none is open as is
-   * passed over without searching the stack (thousands of stray end tags under thousands
-   * of open elements made the scan quadratic).
-   */
-  private readonly openCount = new Map<string, number>();
-  /** The open elements being built (a region or a part, whole): the top of `open`. */
-  private readonly building: Element[] = [];
-  /** The open region whose parts alone are built, and the depth of `open` it sits at. */
-  private readonly shells: { el: Element; depth: number; parts: PageRegions }[] = [];
-  /** Whether each foreign (svg, math) or integration element opened a foreign context, innermost last (a stack: push and pop, never shift). */
-  private readonly foreign: boolean[] = [false];
-  /** The text node new text joins (htmlparser2 merges text across ignored tags). */
-  private lastText: Text | null = null;
+/**
+ * Hands the parser's events to a `DomHandler` only inside regions. It keeps a frame per
+ * element the parser has open (the parser pairs every open with one close, implied or
+ * not), so it knows at each event whether it falls inside a region, and which regions
+ * (or parts) an element opened here may start.
+ *
+ * Outside regions no tag's attributes are collected (that is most of what the parser
+ * spends on a page): a tag that may start a region, by its name and the literals in its
+ * source, is read again, alone, for the library's own attribute object, once its next
+ * event shows where it ends. Inside a region the parser builds every tag's attributes.
+ */
+class RegionHandler implements Partial<Handler> {
+  readonly dom = new DomHandler();
+  readonly open = new OpenCount();
+  private readonly frames: Frame[] = [];
+  /** The innermost open element's frame (the page's, outside every element). */
+  private top: Frame;
+  private parser: Parser | null = null;
+  /** A tag that may start a region, open, until its next event shows where it ends. */
+  private pending: string | null = null;
+  private pendingStart = 0;
   /** Per filter, where its literals next occur in the page. */
-  private readonly cursors = new Map<TagFilter, { at: number }>();
+  private readonly cursors = new Map<TagFilter, Cursor>();
 
   constructor(
     private readonly html: string,
-    private readonly regions: PageRegions,
-  ) {}
-
-  run(): Document {
-    const html = this.html;
-    const len = html.length;
-    let pos = 0;
-    let textStart = 0;
-    while (pos < len) {
-      const lt = html.indexOf('<', pos);
-      if (lt < 0) break;
-      const c = html.charCodeAt(lt + 1);
-      let next: number;
-      if (isAlpha(c)) {
-        this.text(textStart, lt);
-        next = this.openTag(lt);
-      } else if (c === SLASH) {
-        let j = lt + 2;
-        while (j < len && isSpace(html.charCodeAt(j))) j++;
-        const d = html.charCodeAt(j);
-        if (d === GT || j >= len) {
-          // `</>` is text, as htmlparser2 reads it.
-          pos = j + 1;
-          continue;
-        }
-        this.text(textStart, lt);
-        next = isAlpha(d) ? this.closeTagAt(j) : this.bogusComment(j);
-      } else if (c === BANG) {
-        this.text(textStart, lt);
-        next = this.declaration(lt);
-      } else if (c === QUESTION) {
-        this.text(textStart, lt);
-        next = this.instruction(lt + 1);
-      } else {
-        // A `<` that starts no tag is text.
-        pos = lt + 1;
-        continue;
-      }
-      pos = textStart = next;
-    }
-    this.text(textStart, len);
-    return this.doc;
+    regions: PageRegions,
+  ) {
+    this.top = regions.seek;
   }
 
-  // ---- tokens ----
-
-  private openTag(lt: number): number {
-    const html = this.html;
-    const len = html.length;
-    // The name runs to a space, `/` or `>` (hand-read: a regex call per tag costs more).
-    let nameEnd = lt + 1;
-    let upper = false;
-    let hash = 0;
-    for (
-      let c = html.charCodeAt(nameEnd);
-      nameEnd < len && c !== GT && c !== SLASH && !isSpace(c);
-      c = html.charCodeAt(++nameEnd)
-    ) {
-      if (mayLower(c)) upper = true;
-      hash = (hash * 31 + (c | 32)) | 0;
-    }
-    const slot = internName(html, lt + 1, nameEnd, hash, upper);
-    const name = NAMES[slot]!;
-    const rule = NAME_RULES[slot]!;
-    let end: number;
-    let attribs: Record<string, string> | null = null;
-    this.selfClosing = false;
-    // Inside a build every tag's attributes are read; outside, only where a region or a
-    // part may start.
-    if (this.building.length > 0) {
-      attribs = {};
-      end = this.readTag(nameEnd, attribs);
-    } else {
-      end = html.charCodeAt(nameEnd) === GT ? nameEnd + 1 : this.readTag(nameEnd, null);
-      if (end >= 0 && this.mayStartPart(this.wanted().filter, name, lt, end)) {
-        attribs = {};
-        this.readTag(nameEnd, attribs);
-      }
-    }
-    // A tag that never ends swallows the rest of the page. (At the very end of a page
-    // htmlparser2 keeps odd bits as text; a page cut off there is refused anyway.)
-    if (end < 0) return len;
-    const selfClosing = this.selfClosing;
-    this.startElement(name, rule, attribs);
-    if (selfClosing && top(this.foreign)) this.closeCurrent(name);
-    else if (rule.rawEnd !== null && !selfClosing) return this.rawText(name, rule.rawEnd, end);
-    return end;
-  }
-
-  /** Whether a tag outside any build may start a region (or, inside a region, a part). */
-  private mayStartPart(filter: TagFilter, name: string, start: number, end: number): boolean {
-    let cursor = this.cursors.get(filter);
-    if (!cursor) this.cursors.set(filter, (cursor = { at: -2 }));
-    return filter.mayMatch(this.html, name, start, end, cursor);
+  onparserinit(parser: Parser): void {
+    this.parser = parser;
   }
 
   /**
-   * Opens an element, built if it lies in a region (or a part) or starts one, given its
-   * attributes when they were read (a tag no region can want is not).
+   * Set only inside a region: the parser collects a tag's attributes only for a
+   * handler with `onopentag` (it asks at each tag).
    */
-  private startElement(name: string, rule: TagRule, attribs: Record<string, string> | null): void {
-    if (this.building.length > 0 || attribs === null) {
-      this.openElement(name, rule, attribs);
+  onopentag: ((name: string, attribs: Record<string, string>) => void) | undefined = undefined;
+  private readonly openWhole = (name: string, attribs: Record<string, string>): void => {
+    this.dom.onopentag(name, attribs);
+    this.push(WHOLE);
+  };
+
+  onopentagname(name: string): void {
+    if (this.pending !== null) this.settle();
+    this.open.opened(name);
+    const top = this.top;
+    if (top.whole) {
+      this.onopentag = this.openWhole;
       return;
     }
-    const entry = this.wanted().entries.find((e) => e.selector.matches(name, attribs));
-    const el = this.openElement(name, rule, entry ? attribs : null);
-    if (entry?.parts && el && !rule.isVoid) {
-      // Open without being built: only its parts are.
-      this.building.pop();
-      this.shells.push({ el, depth: this.open.length, parts: entry.parts });
-    }
-  }
-
-  /** What may start here: the innermost open region's parts, or the page's regions. */
-  private wanted(): PageRegions {
-    return top(this.shells)?.parts ?? this.regions;
-  }
-
-  private closeTagAt(nameStart: number): number {
-    const html = this.html;
-    const len = html.length;
-    // An end tag's name runs to a space or `>` (`</div/>` closes no div).
-    let nameEnd = nameStart;
-    let upper = false;
-    let hash = 0;
-    for (let c = html.charCodeAt(nameEnd); nameEnd < len && c !== GT && !isSpace(c); c = html.charCodeAt(++nameEnd)) {
-      if (mayLower(c)) upper = true;
-      hash = (hash * 31 + (c | 32)) | 0;
-    }
-    // An end tag cut off by the end of the page closes nothing.
-    if (nameEnd >= len) return len;
-    const slot = internName(html, nameStart, nameEnd, hash, upper);
-    this.closeElement(NAMES[slot]!, NAME_RULES[slot]!);
-    const gt = html.charCodeAt(nameEnd) === GT ? nameEnd : html.indexOf('>', nameEnd);
-    return gt < 0 ? len : gt + 1;
-  }
-
-  /** `</3>` and the like: a comment to htmlparser2. */
-  private bogusComment(start: number): number {
-    const gt = this.html.indexOf('>', start);
-    if (gt < 0) return this.trailingText(start);
-    this.comment(start, gt);
-    return gt + 1;
-  }
-
-  private declaration(lt: number): number {
-    const html = this.html;
-    if (html.startsWith('<!--', lt)) {
-      // `<!-->` and `<!--->` are whole comments: the end may overlap the opening dashes.
-      const close = html.indexOf('-->', lt + 2);
-      if (close < 0) {
-        if (html.length > lt + 4) this.comment(lt + 4, html.length);
-        return html.length;
-      }
-      this.comment(lt + 4, Math.max(lt + 4, close));
-      return close + 3;
-    }
-    if (html.startsWith('<![CDATA[', lt)) {
-      const close = html.indexOf(']]>', lt + 9);
-      if (close < 0) {
-        if (html.length > lt + 9) this.comment(lt + 9, html.length, true);
-        return html.length;
-      }
-      this.comment(lt + 9, close, true);
-      return close + 3;
-    }
-    return this.instruction(lt + 1);
-  }
-
-  /** `<!DOCTYPE ...>`, `<?xml ...>` (from the `!` or `?`): an instruction node, as DomHandler makes. */
-  private instruction(start: number): number {
-    const html = this.html;
-    const gt = html.indexOf('>', start);
-    if (gt < 0) return this.trailingText(start + 1);
-    if (this.building.length > 0) {
-      const value = html.slice(start + 1, gt);
-      const cut = value.search(/\s|\//);
-      const name = (cut < 0 ? value : value.slice(0, cut)).toLowerCase();
-      this.append(new ProcessingInstruction(`${html[start]}${name}`, `${html[start]}${value}`));
-    }
-    this.lastText = null;
-    return gt + 1;
-  }
-
-  /** A declaration or bogus comment the page ends inside: htmlparser2 keeps its rest as text. */
-  private trailingText(start: number): number {
-    this.text(start, this.html.length);
-    return this.html.length;
-  }
-
-  /** The content of `<script>`, `<style>`, `<title>`, `<textarea>`, `<xmp>` up to its end tag. */
-  private rawText(name: string, endTag: RegExp, start: number): number {
-    const html = this.html;
-    endTag.lastIndex = start;
-    const m = endTag.exec(html);
-    const end = m ? m.index : html.length;
-    if (this.building.length > 0 && end > start) {
-      const data = html.slice(start, end);
-      this.appendText(name === 'title' && data.includes('&') ? decodeHTML(data, DecodingMode.Legacy) : data);
-    }
-    if (!m) return html.length;
-    this.closeElement(name);
-    const gt = html.indexOf('>', end + 2 + name.length);
-    return gt < 0 ? html.length : gt + 1;
-  }
-
-  /** Whether the tag `readTag` read last was written self-closing (`<g/>`). */
-  private selfClosing = false;
-
-  /**
-   * Reads a tag from after its name to its `>`, with its attributes into `into` (the
-   * first of a name wins; null: only find the end), and returns the index after the
-   * `>`, or -1 for a tag the page never ends. Hand-written: it runs on every tag.
-   */
-  private readTag(from: number, into: Record<string, string> | null): number {
-    const html = this.html;
-    const len = html.length;
-    let selfClosing = false;
-    let i = from;
-    while (i < len) {
-      let c = html.charCodeAt(i);
-      if (c === GT) {
-        this.selfClosing = selfClosing;
-        return i + 1;
-      }
-      if (isSpace(c) || c === SLASH) {
-        // `/` then `>` (with or without space between) is a self-closing tag.
-        selfClosing = false;
-        while (i < len && (isSpace((c = html.charCodeAt(i))) || c === SLASH)) {
-          if (c === SLASH) selfClosing = true;
-          i++;
-        }
-        continue;
-      }
-      selfClosing = false;
-      const nameStart = i++;
-      let upper = false;
-      let hash = 0;
-      if (into) {
-        upper = mayLower(c);
-        hash = c | 32;
-        for (c = html.charCodeAt(i); i < len && !isNameEnd(c); c = html.charCodeAt(++i)) {
-          if (mayLower(c)) upper = true;
-          hash = (hash * 31 + (c | 32)) | 0;
-        }
-      } else {
-        // Only the tag's end is wanted: the name is passed over unread.
-        for (c = html.charCodeAt(i); i < len && !isNameEnd(c); c = html.charCodeAt(++i));
-      }
-      const nameEnd = i;
-      let j = i;
-      while (j < len && isSpace(html.charCodeAt(j))) j++;
-      let value = '';
-      if (html.charCodeAt(j) === EQ) {
-        j++;
-        while (j < len && isSpace(html.charCodeAt(j))) j++;
-        const q = html.charCodeAt(j);
-        if (q === DQ || q === SQ) {
-          const close = html.indexOf(q === DQ ? '"' : "'", j + 1);
-          if (close < 0) return -1;
-          if (into) value = html.slice(j + 1, close);
-          i = close + 1;
-        } else {
-          let k = j;
-          while (k < len && !isSpace((c = html.charCodeAt(k))) && c !== GT) k++;
-          if (into) value = html.slice(j, k);
-          i = k;
-        }
-        if (into && value.includes('&')) value = decodeHTMLAttribute(value);
-      }
-      if (!into) continue;
-      const key = NAMES[internName(html, nameStart, nameEnd, hash, upper)]!;
-      // `into[key]` is undefined for a new name unless Object.prototype has it ("constructor").
-      if (into[key] === undefined || !Object.hasOwn(into, key)) into[key] = value;
-    }
-    return -1;
-  }
-
-  // ---- the tree (htmlparser2's Parser and DomHandler, for the regions alone) ----
-
-  private openElement(name: string, rule: TagRule, attribs: Record<string, string> | null): Element | null {
-    if (rule.closes) {
-      while (this.open.length > 0 && rule.closes.has(this.open[this.open.length - 1]!)) this.pop();
-    }
-    if (!rule.isVoid) {
-      this.open.push(name);
-      this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
-      if (rule.foreign) this.foreign.push(true);
-      else if (rule.integration) this.foreign.push(false);
-    }
-    if (attribs === null) return null;
-    const el = new Element(name, attribs);
-    this.append(el);
-    if (!rule.isVoid) this.building.push(el);
-    return el;
-  }
-
-  private closeElement(name: string, rule: TagRule = RULES.get(name) ?? NO_RULE): void {
-    if ((rule.foreign || rule.integration) && this.foreign.length > 1) this.foreign.pop();
-    if (rule.isVoid) {
-      // `</br>` is a line break; other void end tags are nothing.
-      if (name === 'br') this.startElement('br', rule, {});
+    this.onopentag = undefined;
+    if (!top.wanted!.filter.mayMatchName(name)) {
+      this.push(top.wanted!.seek);
       return;
     }
-    const at = this.openCount.get(name) ? this.open.lastIndexOf(name) : -1;
-    if (at >= 0) {
-      while (this.open.length > at) this.pop();
-    } else if (name === 'p') {
-      // A stray `</p>` is an empty paragraph.
-      this.startElement('p', rule, {});
-      this.closeCurrent('p');
-    }
+    this.pending = name;
+    this.pendingStart = this.parser!.startIndex;
   }
 
-  /** A self-closing tag in svg or math (or an implied `<p>`): closes if it is still open. */
-  private closeCurrent(name: string): void {
-    if (top(this.open) === name) this.pop();
-  }
-
-  private pop(): void {
-    const name = this.open.pop()!;
-    this.openCount.set(name, this.openCount.get(name)! - 1);
-    this.lastText = null;
-    // While something is built its elements are the top of the stack.
-    if (this.building.length > 0) this.building.pop();
-    else if (this.shells.length > 0 && this.open.length < this.shells[this.shells.length - 1]!.depth) this.shells.pop();
-  }
-
-  private append(node: Element | Text | Comment | ProcessingInstruction): void {
-    const parent: ParentNode = top(this.building) ?? top(this.shells)?.el ?? this.doc;
-    const prev = top(parent.children);
-    parent.children.push(node);
-    node.parent = parent;
-    if (prev) {
-      prev.next = node;
-      node.prev = prev;
-    }
-    this.lastText = null;
-  }
-
-  private text(start: number, end: number): void {
-    if (end <= start || this.building.length === 0) return;
-    const data = this.html.slice(start, end);
-    this.appendText(data.includes('&') ? decodeHTML(data, DecodingMode.Legacy) : data);
-  }
-
-  private appendText(data: string): void {
-    if (this.lastText) {
-      this.lastText.data += data;
+  /** The tag that may start a region has ended (its next event has come): opens it, built or not. */
+  private settle(): void {
+    const name = this.pending!;
+    const start = this.pendingStart;
+    this.pending = null;
+    const parser = this.parser!;
+    const wanted = this.top.wanted!;
+    // Where the tag ends: the next event starts after it (a void or implied tag's own
+    // close comes before that, with the parser's end index on its '>').
+    const end = parser.startIndex > start ? parser.startIndex : parser.endIndex + 1;
+    let cursor = this.cursors.get(wanted.filter);
+    if (!cursor) this.cursors.set(wanted.filter, (cursor = { at: -2, amp: -2 }));
+    if (!wanted.filter.mayMatch(this.html, name, start, end, cursor)) {
+      this.push(wanted.seek);
       return;
     }
-    const node = new Text(data);
-    this.append(node);
-    this.lastText = node;
+    const attribs = attributesOfTag(this.html.slice(start));
+    // Cut off inside the tag: the parser never opened it (and closes what holds it instead).
+    if (attribs === null) return;
+    const entry = wanted.any.matches(name, attribs)
+      ? wanted.entries.find((e) => e.selector.matches(name, attribs))
+      : undefined;
+    if (!entry) {
+      this.push(wanted.seek);
+      return;
+    }
+    this.dom.onopentag(name, attribs);
+    this.push(entry.parts ? entry.parts.shell : WHOLE);
   }
 
-  /** A comment from `html[start, end)` (CDATA: htmlparser2 keeps it as `[CDATA[...]]`), built only inside a region. */
-  private comment(start: number, end: number, cdata = false): void {
-    if (this.building.length > 0) {
-      const data = this.html.slice(start, end);
-      this.append(new Comment(cdata ? `[CDATA[${data}]]` : data));
-    }
-    this.lastText = null;
+  private push(frame: Frame): void {
+    this.frames.push(this.top);
+    this.top = frame;
+  }
+
+  onclosetag(name: string): void {
+    if (this.pending !== null) this.settle();
+    this.open.closed(name);
+    // A page cut off inside a tag: the parser closes an element it never reported open.
+    const outer = this.frames.pop();
+    if (outer === undefined) return;
+    if (this.top.built) this.dom.onclosetag();
+    this.top = outer;
+  }
+
+  ontext(data: string): void {
+    if (this.pending !== null) this.settle();
+    if (this.top.whole) this.dom.ontext(data);
+  }
+
+  oncomment(data: string): void {
+    if (this.pending !== null) this.settle();
+    if (this.top.whole) this.dom.oncomment(data);
+  }
+
+  oncommentend(): void {
+    if (this.top.whole) this.dom.oncommentend();
+  }
+
+  oncdatastart(): void {
+    if (this.pending !== null) this.settle();
+    if (this.top.whole) this.dom.oncdatastart();
+  }
+
+  oncdataend(): void {
+    if (this.top.whole) this.dom.oncdataend();
+  }
+
+  onprocessinginstruction(name: string, data: string): void {
+    if (this.pending !== null) this.settle();
+    if (this.top.whole) this.dom.onprocessinginstruction(name, data);
+  }
+
+  onend(): void {
+    if (this.pending !== null) this.settle();
   }
 }

@@ -3,12 +3,15 @@ import { join, resolve } from 'node:path';
 import { selectAll as cssSelectAll, selectOne as cssSelectOne } from 'css-select';
 import type { AnyNode, Document, Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { all, one, parseHtml } from '../../scrapers/dom.js';
+import { all, documentBase, one, pageDocument, parseHtml, query } from '../../scrapers/dom.js';
+import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
+import { xenforo1 } from '../../scrapers/xenforo1.js';
 import { packageRoot } from '../../src/config/package-root.js';
 
 /**
- * Adapters' selectors (compound selectors joined by ` ` and `>`) are matched by the
- * project's own chain matcher; whatever they find must be what css-select finds.
+ * The helpers adapters query with (`one`, `all`) are css-select's compiled selectors; `one`
+ * walks without recursion. Whatever they find must be what css-select's own
+ * `selectAll`/`selectOne` find.
  */
 const root = packageRoot(import.meta.url);
 const samplesDir = resolve(root, '../shared/forum-samples');
@@ -106,5 +109,25 @@ describe.skipIf(!existsSync(samplesDir))('on the real sample pages', () => {
     const doc = parseHtml(readFileSync(file, 'utf8'));
     for (const selector of selectors)
       expect(all(doc, selector).map(describeNode), selector).toEqual(selectAll(selector, doc).map(describeNode));
+  });
+});
+
+describe('cheerio over the documents built here', () => {
+  it('queries the region scan of a page in place, and wraps the elements the helpers return', () => {
+    const html =
+      '<html><head><base href="https://forum.example/community/"></head><body><ol><li class="message" id="post-1"><div class="messageUserInfo"><i>avatar</i><a class="username">Ann</a></div></li></ol></body></html>';
+    const doc = pageDocument(html, xenforo1.descriptor, {
+      url: 'https://forum.example/threads/1/',
+      profile: DEFAULT_PROFILE,
+      now: '2026-01-01T00:00:00Z',
+    });
+    const $ = query(doc);
+    expect($('li.message').attr('id')).toBe('post-1');
+    // Only the regions were built: the avatar is not in the document.
+    expect($('li.message i')).toHaveLength(0);
+    expect($(one(doc, 'li.message')!).find('a.username').text()).toBe('Ann');
+    // The document is not re-parented: the helpers still see it whole.
+    expect(all(doc, 'a.username')).toHaveLength(1);
+    expect(documentBase(doc, 'https://forum.example/threads/1/')).toBe('https://forum.example/community/');
   });
 });
