@@ -9,7 +9,7 @@ import { rateLimit } from '../rate-limit.js';
 import { GmAuth, clearSessionCookie, requireGm } from './auth.js';
 import type { DashboardDeps, UiEnv } from './dashboard.js';
 import { Flashes } from './flash.js';
-import { gameGuard, ownerOnly } from './gm-access.js';
+import { gameGuard, ownerOnly } from '../gm-access.js';
 import { gmsRoutes } from './gms-page.js';
 import { deleteGameRoutes } from './pages/delete-game.js';
 import { draftRoutes } from './pages/draft.js';

@@ -7,7 +7,7 @@ import { parsePlayerList, type Roster } from '../../../model/roster.js';
 import { refusalOf } from '../../errors.js';
 import { titleOf } from '../game-data.js';
 import { gameGmsPanel } from '../gms-page.js';
-import { deletesGame } from '../gm-access.js';
+import { deletesGame } from '../../gm-access.js';
 import { Csrf, GmNav, Layout, Notice, PostButton } from '../layout.js';
 import { isTimeZone, localToUtc, utcToLocalInput } from '../time-zone.js';
 import {
