@@ -9,6 +9,7 @@ import {
   DraftSettings,
   GmNames,
   PublishInput,
+  TimeZone,
   type GameSettingsInput,
   type SettingsChange,
 } from '../model/game-settings.js';
@@ -60,7 +61,7 @@ export const NewGameInput = z.strictObject({
   day: z.unknown().optional(),
   title: z.string().trim().min(1).max(200).optional(),
   votalTitle: z.string().min(1).optional(),
-  timeZone: z.string().min(1).optional(),
+  timeZone: TimeZone.optional(),
   gm: GmNames.optional(),
 });
 export type NewGameInput = z.input<typeof NewGameInput>;
@@ -92,7 +93,7 @@ export const GameChange = z.strictObject({
   publish: z.unknown().optional(),
   day: z.unknown().optional(),
   votalTitle: z.string().min(1).nullable().optional(),
-  timeZone: z.string().min(1).nullable().optional(),
+  timeZone: TimeZone.nullable().optional(),
   votalTemplate: z.string().min(1).nullable().optional(),
   /** The GM's forum name, or the names of co-hosts: whose posts are read for news. */
   gm: GmNames.nullable().optional(),
