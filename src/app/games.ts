@@ -13,7 +13,7 @@ import {
   type GameSettingsInput,
   type SettingsChange,
 } from '../model/game-settings.js';
-import { parsePlayerList, Slot, type Roster } from '../model/roster.js';
+import { MAX_PLAYERS, parsePlayerList, rosterTooLarge, Slot, type Roster } from '../model/roster.js';
 import { cookieJarFromExport } from '../publish/cookie-jar.js';
 import { listRulesets, loadRuleset } from '../rules/load-ruleset.js';
 import { compileTemplate, TemplateError } from '../votal/template.js';
@@ -37,7 +37,8 @@ const PlayerInput = z.union([
 /** Players as the GM gives them: names ("Ann (A, Annie)" lists aliases), or slots. */
 export const Players = z
   .array(PlayerInput, { error: 'must be a list of player names' })
-  .min(1, { message: 'must name at least one player' });
+  .min(1, { message: 'must name at least one player' })
+  .max(MAX_PLAYERS, { message: `a game has ${MAX_PLAYERS} players at most` });
 export type Players = z.infer<typeof Players>;
 
 const PollInterval = z.number().int().min(10).max(86_400);
@@ -407,6 +408,9 @@ function rosterOf(players: Players, field: string): Roster {
     if (slots.length === 0) throw Invalid.field(`${field}.${i}`, 'a player name cannot be empty');
     roster.push(...slots);
   });
+  // One entry may list many ("A, B, C"): the cap is on the players, not the entries.
+  const tooMany = rosterTooLarge(roster.length);
+  if (tooMany) throw Invalid.field(field, tooMany);
   const seen = new Map<string, number>();
   roster.forEach((slot, i) => {
     for (const name of [slot.name, ...slot.aliases]) {
