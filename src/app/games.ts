@@ -61,7 +61,7 @@ export const NewGameInput = z.strictObject({
   drafts: z.unknown().optional(),
   day: z.unknown().optional(),
   title: z.string().trim().min(1).max(200).optional(),
-  votalTitle: z.string().min(1).optional(),
+  votalTitle: z.string().min(1).max(200).optional(),
   timeZone: TimeZone.optional(),
   gm: GmNames.optional(),
 });
@@ -93,7 +93,7 @@ export const GameChange = z.strictObject({
   webhookUrl: z.string().nullable().optional(),
   publish: z.unknown().optional(),
   day: z.unknown().optional(),
-  votalTitle: z.string().min(1).nullable().optional(),
+  votalTitle: z.string().min(1).max(200).nullable().optional(),
   timeZone: TimeZone.nullable().optional(),
   votalTemplate: z.string().min(1).nullable().optional(),
   /** The GM's forum name, or the names of co-hosts: whose posts are read for news. */

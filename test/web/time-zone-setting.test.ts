@@ -115,6 +115,19 @@ describe('PATCH /api/games/:id and POST /api/games refuse a time zone the runtim
   });
 });
 
+describe('the other settings', () => {
+  it('a votal title longer than 200 characters is refused like the title', async () => {
+    const id = await game();
+    const res = await app.request(`/api/games/${id}`, {
+      method: 'PATCH',
+      headers: bearer,
+      body: JSON.stringify({ votalTitle: 'x'.repeat(201) }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/^votalTitle: /);
+  });
+});
+
 describe('the dashboard', () => {
   it('the settings form refuses "constructor" and keeps the zone the game had', async () => {
     const id = await game({ timeZone: 'Europe/Paris' });
