@@ -21,7 +21,9 @@ export const MAX_DEPTH = 200;
 export function buildBody(root: Element, markup: BodyMarkup, ctx: BodyContext): Body {
   const builder = new Builder(rulesOf(markup), ctx);
   try {
-    return builder.children(root.children, 0);
+    const body = builder.children(root.children, 0);
+    // Read flat, the words are kept, but what they mean is not sure: the GM reads the post.
+    return builder.flattened ? [{ t: 'unreadable', reason: TOO_DEEP }, ...body] : body;
   } catch (error) {
     // One post's markup must never stop the page (and every later poll): the post is kept,
     // marked, and goes to the GM's review queue; the rest of the page is read.
@@ -29,6 +31,9 @@ export function buildBody(root: Element, markup: BodyMarkup, ctx: BodyContext): 
     return [{ t: 'unreadable', reason: `the post's markup could not be read: ${why.slice(0, 200)}` }];
   }
 }
+
+/** Why a post nested past MAX_DEPTH goes to the GM instead of being counted. */
+export const TOO_DEEP = `the post's markup is nested more than ${MAX_DEPTH} levels deep (read flat, not counted): check it on the forum`;
 
 type Is = (el: Element) => boolean;
 
@@ -77,6 +82,8 @@ function rulesOf(m: BodyMarkup): Rules {
 
 class Builder {
   private readonly site: Site;
+  /** Some markup was nested past MAX_DEPTH and read flat. */
+  flattened = false;
 
   constructor(
     private readonly r: Rules,
@@ -108,6 +115,7 @@ class Builder {
     const r = this.r;
     if (r.skip(el)) return;
     if (depth > MAX_DEPTH) {
+      this.flattened = true;
       this.flat(el, out);
       return;
     }

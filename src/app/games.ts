@@ -9,10 +9,11 @@ import {
   DraftSettings,
   GmNames,
   PublishInput,
+  TimeZone,
   type GameSettingsInput,
   type SettingsChange,
 } from '../model/game-settings.js';
-import { parsePlayerList, Slot, type Roster } from '../model/roster.js';
+import { MAX_PLAYERS, parsePlayerList, rosterTooLarge, Slot, type Roster } from '../model/roster.js';
 import { cookieJarFromExport } from '../publish/cookie-jar.js';
 import { listRulesets, loadRuleset } from '../rules/load-ruleset.js';
 import { compileTemplate, TemplateError } from '../votal/template.js';
@@ -36,7 +37,8 @@ const PlayerInput = z.union([
 /** Players as the GM gives them: names ("Ann (A, Annie)" lists aliases), or slots. */
 export const Players = z
   .array(PlayerInput, { error: 'must be a list of player names' })
-  .min(1, { message: 'must name at least one player' });
+  .min(1, { message: 'must name at least one player' })
+  .max(MAX_PLAYERS, { message: `a game has ${MAX_PLAYERS} players at most` });
 export type Players = z.infer<typeof Players>;
 
 const PollInterval = z.number().int().min(10).max(86_400);
@@ -59,8 +61,8 @@ export const NewGameInput = z.strictObject({
   drafts: z.unknown().optional(),
   day: z.unknown().optional(),
   title: z.string().trim().min(1).max(200).optional(),
-  votalTitle: z.string().min(1).optional(),
-  timeZone: z.string().min(1).optional(),
+  votalTitle: z.string().min(1).max(200).optional(),
+  timeZone: TimeZone.optional(),
   gm: GmNames.optional(),
 });
 export type NewGameInput = z.input<typeof NewGameInput>;
@@ -91,8 +93,8 @@ export const GameChange = z.strictObject({
   webhookUrl: z.string().nullable().optional(),
   publish: z.unknown().optional(),
   day: z.unknown().optional(),
-  votalTitle: z.string().min(1).nullable().optional(),
-  timeZone: z.string().min(1).nullable().optional(),
+  votalTitle: z.string().min(1).max(200).nullable().optional(),
+  timeZone: TimeZone.nullable().optional(),
   votalTemplate: z.string().min(1).nullable().optional(),
   /** The GM's forum name, or the names of co-hosts: whose posts are read for news. */
   gm: GmNames.nullable().optional(),
@@ -406,6 +408,9 @@ function rosterOf(players: Players, field: string): Roster {
     if (slots.length === 0) throw Invalid.field(`${field}.${i}`, 'a player name cannot be empty');
     roster.push(...slots);
   });
+  // One entry may list many ("A, B, C"): the cap is on the players, not the entries.
+  const tooMany = rosterTooLarge(roster.length);
+  if (tooMany) throw Invalid.field(field, tooMany);
   const seen = new Map<string, number>();
   roster.forEach((slot, i) => {
     for (const name of [slot.name, ...slot.aliases]) {

@@ -20,6 +20,38 @@ export function parseSecretKey(text: string): Buffer | null {
   return null;
 }
 
+/** What an admin token must hold beyond its length: bits by its own letters' frequencies, and distinct letters. */
+export const MIN_TOKEN_BITS = 80;
+export const MIN_TOKEN_SYMBOLS = 8;
+
+/**
+ * The entropy a token shows by itself: its length times the Shannon entropy of its letters'
+ * frequencies. Random tokens score near their true strength (`openssl rand -hex 16`: about
+ * 120 bits (never under 90 in 2,000 draws), `-base64 32`: about 200); 32 identical
+ * characters score 0, `abab…` 32.
+ */
+export function tokenBits(token: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of token) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...token].length;
+  let perChar = 0;
+  for (const k of counts.values()) perChar -= (k / n) * Math.log2(k / n);
+  return perChar * n;
+}
+
+/** Why `token` is too guessable, or null. */
+export function weakToken(token: string): string | null {
+  const symbols = new Set(token).size;
+  if (symbols < MIN_TOKEN_SYMBOLS) return `uses only ${symbols} different characters (at least ${MIN_TOKEN_SYMBOLS})`;
+  if (tokenBits(token) < MIN_TOKEN_BITS) return 'is too predictable (repeats its characters too much)';
+  // A short piece said again and again (`abcdefgh` four times): as strong as the piece.
+  const n = token.length;
+  for (let p = 1; p <= n / 2; p++) {
+    if (n % p === 0 && token.slice(0, p).repeat(n / p) === token) return `is one ${p}-character piece repeated`;
+  }
+  return null;
+}
+
 const Flag = z
   .preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
@@ -40,6 +72,11 @@ export const EnvSchema = z.object({
       .min(32, { message: 'must be at least 32 characters (make one with: openssl rand -base64 32)' })
       .regex(/^\S+$/, {
         message: 'must not contain spaces',
+      })
+      // Long is not enough: 32 identical characters is one guess.
+      .superRefine((token, ctx) => {
+        const weak = token.length >= 32 ? weakToken(token) : null;
+        if (weak) ctx.addIssue({ code: 'custom', message: `${weak}; make one with: openssl rand -base64 32` });
       }),
   ),
   VOTAL_SECRET_KEY: optionalString(

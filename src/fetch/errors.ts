@@ -1,4 +1,5 @@
 import { redactUrl } from './redact-url.js';
+import { MAX_RETRY_AFTER_MS } from './retry-after.js';
 
 /**
  * The fetch error taxonomy. The class decides what happens next (after crawlee's
@@ -70,8 +71,10 @@ export class LoginRequiredError extends FetchError {
  * the fetcher will sit through (then `retryable` is false and the poller reschedules).
  */
 export class ThrottledError extends FetchError {
-  /** How long the forum asked us to wait, or null when it did not say. */
+  /** How long Votal waits: what the forum asked, at most MAX_RETRY_AFTER_MS; null when it did not say. */
   readonly retryAfterMs: number | null;
+  /** What the forum asked for, uncapped (shown to the GM when the cap was used). */
+  readonly askedMs: number | null;
 
   constructor(
     url: string | URL,
@@ -80,10 +83,18 @@ export class ThrottledError extends FetchError {
     retryAfterMs: number | null,
     retryable = true,
   ) {
-    const wait = retryAfterMs === null ? 'no Retry-After' : `Retry-After ${Math.ceil(retryAfterMs / 1000)} s`;
+    const capped = retryAfterMs === null ? null : Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
+    const s = (ms: number) => `${Math.ceil(ms / 1000)} s`;
+    const wait =
+      retryAfterMs === null
+        ? 'no Retry-After'
+        : capped! < retryAfterMs
+          ? `Retry-After ${s(retryAfterMs)}, longer than Votal waits: trying again after ${s(capped!)} (the cap)`
+          : `Retry-After ${s(retryAfterMs)}`;
     const what = status === null ? 'host still held by an earlier Retry-After' : `HTTP ${status}`;
     super(url, `Throttled by the forum: ${what}, ${wait}`, { status, retryable });
-    this.retryAfterMs = retryAfterMs;
+    this.retryAfterMs = capped;
+    this.askedMs = retryAfterMs;
   }
 }
 

@@ -1,4 +1,11 @@
 /**
+ * The longest a forum's Retry-After holds a host: one thread's 429 asking for two hours held
+ * every game on that forum for two hours. Past this Votal tries again (politely: the host's
+ * pause doubled on every throttle), and says on the game page that the forum asked for longer.
+ */
+export const MAX_RETRY_AFTER_MS = 15 * 60_000;
+
+/**
  * Parses a Retry-After header (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
  * Returns milliseconds to wait from `now`, or null when absent or unreadable.
  */

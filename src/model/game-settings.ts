@@ -8,6 +8,34 @@ import { z } from 'zod';
 
 const Instant = z.iso.datetime({ offset: true });
 
+/** The zones the runtime lists (canonical IANA names), read once. */
+const LISTED_ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
+
+/**
+ * Whether `zone` is an IANA time zone this runtime knows: one it lists, or an alias its own
+ * `Intl.DateTimeFormat` accepts (`Asia/Calcutta`, `US/Eastern`, `UTC`). Never a word that
+ * only looks up something else (`constructor`, `__proto__`): the runtime refuses those.
+ */
+export function isKnownTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== 'string' || zone === '' || zone.length > 64) return false;
+  if (LISTED_ZONES.has(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A game's time zone, where it enters (API, dashboard: the commands' input) and where the
+ * stored row is checked (`settingsProblems`): one schema, so what is accepted can be rendered.
+ */
+export const TimeZone = z.string().refine(isKnownTimeZone, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not a time zone this server knows (an IANA name such as Europe/Berlin or America/New_York)`,
+});
+
 /** A secret sealed with VOTAL_SECRET_KEY (src/config/secrets.ts `SecretBox`): `v1.<iv>.<tag>.<data>`. */
 export const Sealed = z
   .string()
@@ -112,6 +140,10 @@ export const GameSettings = z.looseObject({
   gm: GmNames.optional(),
   /** Title, time zone and template the votal drafts are rendered with (src/votal/template.ts). */
   votalTitle: z.string().min(1).optional(),
+  /**
+   * Read as stored (a zone this runtime no longer knows must not make the game unreadable);
+   * `settingsProblems` checks it with `TimeZone`, and the game page shows what it finds.
+   */
   timeZone: z.string().min(1).optional(),
   votalTemplate: z.string().min(1).optional(),
   /** The GM's webhook (Discord-compatible), told of new drafts. */
@@ -126,6 +158,17 @@ export const GameSettings = z.looseObject({
 });
 export type GameSettings = z.infer<typeof GameSettings>;
 export type GameSettingsInput = z.input<typeof GameSettings>;
+
+/**
+ * What in a game's stored settings cannot be used as it stands (the GM reads each on the game
+ * page, and no votal is drafted with it): a time zone the runtime does not know, written by an
+ * older Votal or known to an older runtime.
+ */
+export function settingsProblems(settings: Pick<GameSettings, 'timeZone'>): string[] {
+  if (settings.timeZone === undefined) return [];
+  const zone = TimeZone.safeParse(settings.timeZone);
+  return zone.success ? [] : [`time zone: ${zone.error.issues[0]?.message ?? 'not a time zone'}`];
+}
 
 /** A settings change: keys to set; a key set to null is removed. */
 export type SettingsChange = { [K in keyof GameSettings]?: GameSettings[K] | null };

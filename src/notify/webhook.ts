@@ -7,6 +7,7 @@ import {
 } from '../fetch/private-host.js';
 import { redactUrl } from '../fetch/redact-url.js';
 import type { Logger } from '../log/logger.js';
+import { withoutInvisibleControls } from '../model/forum-text.js';
 import type { Tally } from '../model/tally.js';
 import type { AuditRepo } from '../store/audit-repo.js';
 import type { Draft } from '../model/draft.js';
@@ -127,16 +128,26 @@ const cut = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0,
  * otherwise render `[label](url)` as a masked link, `**`/`__`/`~~`/`||` as formatting,
  * `<url>` as a link and `# `/`> `/`- ` at a line's start as headings, quotes and lists.
  * Brackets alone are left: without the `(` after them there is no link, and BBCode stays
- * readable. Cut to `max` after escaping, never between a backslash and what it escapes.
+ * readable. Bidi and invisible controls are dropped (a name with U+202E would read reversed),
+ * and a bare URL or domain is defanged, `evil[.]example`, `https[:]//…`: Discord links any
+ * `http(s)://` it sees, and a chat reader should not be one click from a player's link.
+ * Cut to `max` after escaping, never between a backslash and what it escapes.
  */
 export function chatText(text: string, max = Infinity): string {
-  const escaped = text.replace(/[\\*_~`|()<>]/g, '\\$&').replace(/^([ \t]*)(#|-#|[-+]\s|\d+\.\s)/gm, '$1\\$2');
+  const escaped = defang(withoutInvisibleControls(text))
+    .replace(/[\\*_~`|()<>]/g, '\\$&')
+    .replace(/^([ \t]*)(#|-#|[-+]\s|\d+\.\s)/gm, '$1\\$2');
   if (escaped.length <= max) return escaped;
   let kept = escaped.slice(0, max - 1);
   let backslashes = 0;
   while (kept[kept.length - 1 - backslashes] === '\\') backslashes++;
   if (backslashes % 2 === 1) kept = kept.slice(0, -1);
   return `${kept}…`;
+}
+
+/** `://` and the dots of a domain (between letters or digits) in brackets: read as meant, linked by nothing. */
+function defang(text: string): string {
+  return text.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}_-])\.(?=[\p{L}\p{N}])/gu, '[.]');
 }
 
 const ORANGE = 0xe67e22;

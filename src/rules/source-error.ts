@@ -4,6 +4,8 @@ export interface SourceProblem {
   line: number;
   column: number;
   message: string;
+  /** Set on the entry that stands for this many problems not listed one by one. */
+  omitted?: number;
 }
 
 export function formatProblem(p: SourceProblem): string {
@@ -19,7 +21,9 @@ export class YamlSourceError extends Error {
 
   constructor(what: string, problems: readonly SourceProblem[]) {
     const first = problems[0];
-    const head = `${what} ${first ? first.file : ''} is not valid (${problems.length} problem${problems.length === 1 ? '' : 's'}):`;
+    const total = problems.reduce((n, p) => n + (p.omitted ?? 1), 0);
+    const count = `${total.toLocaleString('en-US')} problem${total === 1 ? '' : 's'}`;
+    const head = `${what} ${first ? first.file : ''} is not valid (${count}):`;
     super([head, ...problems.map(formatProblem)].join('\n'));
     this.name = new.target.name;
     this.problems = problems;

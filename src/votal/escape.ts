@@ -1,3 +1,4 @@
+import { withoutInvisibleControls } from '../model/forum-text.js';
 import type { DialectSpec } from './dialect.js';
 
 /**
@@ -59,19 +60,29 @@ export function breakSmilies(text: string): string {
 /**
  * What any dialect does to forum text first: one line (line breaks and tabs become
  * spaces), no control characters, no bidirectional overrides that could reorder the
- * rest of the post, and no @mentions or bare URLs that the engine would turn into a
- * notification or a link.
+ * rest of the post (model/forum-text.ts, shared with the pages and webhooks), and no
+ * @mentions or bare URLs that the engine would turn into a notification or a link
+ * (`links`: BBCode's joiner; Markdown escapes them instead, `unlinkMarkdown`).
  */
-export function plainLine(text: string): string {
-  return (
-    text
-      .replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ')
-      // C0/C1 controls, bidi embeddings/overrides/isolates.
-      .replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
-      .replace(/@/g, `@${ZWJ}`)
-      .replace(/:\/\//g, `:${ZWJ}//`)
-      .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWJ}.`)
-  );
+export function plainLine(text: string, { links = true }: { links?: boolean } = {}): string {
+  const line = withoutInvisibleControls(text)
+    .replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ')
+    // C0/C1 controls.
+    .replace(/[\u0000-\u001F\u007F-\u009F]/g, '')
+    .replace(/@/g, `@${ZWJ}`);
+  if (!links) return line;
+  return line.replace(/:\/\//g, `:${ZWJ}//`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWJ}.`);
+}
+
+/**
+ * Markdown engines (Discourse, NodeBB: markdown-it with linkify) turn a bare URL or domain
+ * (`evil.com`, `https://evil.com`) into a link. A backslash escape is a token of its own
+ * that linkify never joins with the text around it, and shows as the character itself: the
+ * dots between letters or digits and the `://` of a scheme are escaped (a `:/` smilie's
+ * joiner, put there first, goes: the escape breaks the smilie too).
+ */
+function unlinkMarkdown(text: string): string {
+  return text.replace(/:\u200D?\/\//g, '\\:\\/\\/').replace(/(?<=[\p{L}\p{N}_-])\.(?=[\p{L}\p{N}])/gu, '\\.');
 }
 
 /** Markdown: the characters that start inline markup, anywhere in a line. */
@@ -101,10 +112,11 @@ function noParseContent(text: string, tag: string): string {
  * smilie can come out of it.
  */
 export function escapeText(dialect: DialectSpec, text: string): string {
-  let s = plainLine(text);
+  const markdown = dialect.family === 'markdown';
+  let s = plainLine(text, { links: !markdown });
   if (dialect.smilies) s = breakSmilies(s);
   if (dialect.html) s = s.replace(/[<>]/g, (c) => LOOKALIKE[c as '<' | '>']);
-  if (dialect.family === 'markdown') return escapeMarkdownText(s);
+  if (markdown) return unlinkMarkdown(escapeMarkdownText(s));
   if (!/[[\]]/.test(s)) return s;
   if (dialect.noParse) return `[${dialect.noParse}]${noParseContent(s, dialect.noParse)}[/${dialect.noParse}]`;
   return s.replace(/[[\]]/g, (c) => LOOKALIKE[c as '[' | ']']);

@@ -14,7 +14,7 @@ import { GameEvents } from './live/game-events.js';
 import { liveStreamRoutes } from './live/stream-route.js';
 import { clientAddressOf, rateLimit } from './rate-limit.js';
 import { GmAuth } from './ui/auth.js';
-import { apiAccess, gameGuard, ownerOnly, type AccessVariables } from './ui/gm-access.js';
+import { apiAccess, gameGuard, ownerOnly, type AccessVariables } from './gm-access.js';
 import { createUiApp } from './ui/index.js';
 
 export type { AppDeps, PollerPort } from './deps.js';
@@ -64,7 +64,9 @@ export function createApp(deps: AppDeps): VotalApp {
   const auth = new GmAuth({ adminToken, dataDir: env.dataDir, gms: store.gms, now: () => now().getTime() });
   const api = new Hono<{ Variables: AccessVariables }>();
   // The bearer admin token (everything), or a GM's session (their games; gm-access.ts). Sets `actor` and `gm`.
-  api.use('*', apiAccess(auth, adminToken, deps.authRateLimit === false ? false : (deps.authRateLimit ?? {})));
+  // Wrong tokens are counted per client as the public routes see it (behind a proxy, not the proxy's one address).
+  const throttle = deps.authRateLimit === false ? false : { keyOf: clientOf, ...(deps.authRateLimit ?? {}) };
+  api.use('*', apiAccess(auth, adminToken, throttle));
   const guarded = [
     ['/games/:id', 'game'],
     ['/games/:id/*', 'game'],

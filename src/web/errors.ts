@@ -6,6 +6,7 @@ import { MissingSecretKeyError } from '../config/secrets.js';
 import type { Logger } from '../log/logger.js';
 import { PublishConfigError } from '../publish/publisher.js';
 import { NotFoundError, StateError, ThreadTakenError } from '../store/errors.js';
+import { postNumberOf, rowIdOf } from './ids.js';
 
 /**
  * The one place errors become HTTP answers, as JSON: `{ error, issues? }`. Input a command
@@ -41,11 +42,14 @@ export async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
-/** A numeric id from the path, or 404 (an id that is not a number names no row). */
+/**
+ * A row id (`:id`) or a post number (`:number`) from the path, or 404: read by the one id
+ * rule (ids.ts) the access guard uses too, so both mean the same row or neither answers.
+ */
 export function idParam(c: Context, name = 'id'): number {
   const raw = c.req.param(name) ?? '';
-  const id = Number(raw);
-  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id)) throw new NotFoundError(name === 'id' ? 'row' : name, raw);
+  const id = name === 'number' ? postNumberOf(raw) : rowIdOf(raw);
+  if (id === null) throw new NotFoundError(name === 'id' ? 'row' : name, raw);
   return id;
 }
 

@@ -211,7 +211,8 @@ describe('notifications from store changes', () => {
     );
     await eventually(() => received.length >= 4, 10_000, 'the second flag notification');
     expect(received[3]!.body.embeds![0]!.description).toBe(
-      '#8 \\*Bob\\*: unknown-target "vote: [prize]\\(https://evil.example/x\\) \\*\\*now\\*\\* \\<https://evil.example\\>" (could be \\_\\_A\\_\\_)',
+      // Cut at 80 characters, after the links are defanged (issue #22, 5).
+      '#8 \\*Bob\\*: unknown-target "vote: [prize]\\(https[:]//evil[.]example/x\\) \\*\\*now\\*\\* \\<https[:]//evil[.]exam…" (could be \\_\\_A\\_\\_)',
     );
 
     // A game without a webhook: nothing is sent.
@@ -243,13 +244,13 @@ describe('notifications from store changes', () => {
 
 describe('chatText (Markdown made literal for Discord-compatible webhooks)', () => {
   it.each([
-    ['a masked link', '[x](https://evil.example)', '[x]\\(https://evil.example\\)'],
+    ['a masked link', '[x](https://evil.example)', '[x]\\(https[:]//evil[.]example\\)'],
     [
       'bold, underline, strike, spoiler, code',
       '**a** __b__ ~~c~~ ||d|| `e`',
       '\\*\\*a\\*\\* \\_\\_b\\_\\_ \\~\\~c\\~\\~ \\|\\|d\\|\\| \\`e\\`',
     ],
-    ['an autolink', '<https://evil.example>', '\\<https://evil.example\\>'],
+    ['an autolink', '<https://evil.example>', '\\<https[:]//evil[.]example\\>'],
     [
       'a heading, a quote and a list at a line start',
       '# big\n> quoted\n- item\n-# small',
@@ -257,6 +258,21 @@ describe('chatText (Markdown made literal for Discord-compatible webhooks)', () 
     ],
     ['a backslash', 'a\\*b', 'a\\\\\\*b'],
     ['BBCode stays as it is', '[b]Vote count[/b]', '[b]Vote count[/b]'],
+    // Issue #22, 4-5 (the second attack): what a flag embed quoted raw.
+    ['a right-to-left override in a name', 'Bob\u202Eecila', 'Bobecila'],
+    [
+      'every bidi and invisible control',
+      'a\u202Ab\u202Bc\u202Cd\u202De\u202Ef\u2066g\u2067h\u2068i\u2069j\u200Ek\u200Fl\u061Cm',
+      'abcdefghijklm',
+    ],
+    [
+      'a bare URL inside BBCode',
+      'Vote: [url=http://evil.example]x[/url]',
+      'Vote: [url=http[:]//evil[.]example]x[/url]',
+    ],
+    ['a bare domain', 'vote evil.com now', 'vote evil[.]com now'],
+    ['a bare www domain', 'see www.evil.co.uk', 'see www[.]evil[.]co[.]uk'],
+    ['a number and a sentence end stay readable', 'Day 2. Vote 3.5 now.', 'Day 2. Vote 3[.]5 now.'],
   ])('%s', (_, text, shown) => {
     expect(chatText(text)).toBe(shown);
   });

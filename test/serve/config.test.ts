@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../src/config/env.js';
 import { publicSettings, sealPublish } from '../../src/config/game-settings.js';
 import { MissingSecretKeyError, SecretBox, SecretOpenError } from '../../src/config/secrets.js';
 import { createLogger, SecretScrubber } from '../../src/log/logger.js';
+
+/** A token as `openssl rand -base64 24` makes one. */
+const STRONG = 'q3Zk8vR1xN0bWm7TfY2cLhJ5sPaDgE9u';
 
 describe('environment', () => {
   it('defaults: PGlite in ./.votal, 127.0.0.1:8080, no token, no key, private hosts refused', () => {
@@ -25,7 +29,7 @@ describe('environment', () => {
     const env = loadEnv({
       DATABASE_URL: 'postgres://votal:pw@db:5432/votal',
       VOTAL_DATA_DIR: '/var/lib/votal',
-      VOTAL_ADMIN_TOKEN: 'a'.repeat(32),
+      VOTAL_ADMIN_TOKEN: STRONG,
       VOTAL_SECRET_KEY: key.toString('base64'),
       PORT: '9000',
       HOST: '0.0.0.0',
@@ -81,8 +85,30 @@ describe('environment', () => {
     expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(16) })).toThrow(
       /VOTAL_ADMIN_TOKEN must be at least 32 characters/,
     );
-    expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(31) })).toThrow(EnvError);
-    expect(loadEnv({ VOTAL_ADMIN_TOKEN: 'x'.repeat(32) }).adminToken).toBe('x'.repeat(32));
+    expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: STRONG.slice(0, 31) })).toThrow(EnvError);
+    expect(loadEnv({ VOTAL_ADMIN_TOKEN: STRONG }).adminToken).toBe(STRONG);
+  });
+
+  // Issue #22, 6: 32 identical characters were accepted.
+  it.each([
+    ['32 identical characters', 'x'.repeat(32), 'uses only 1 different characters'],
+    ['two characters in turn', 'ab'.repeat(16), 'uses only 2 different characters'],
+    ['seven characters', 'abcdefg'.repeat(5), 'uses only 7 different characters'],
+    ['a few characters, mostly one', `${'a'.repeat(40)}bcdefghij`, 'is too predictable'],
+    ['one piece said four times', 'abcdefgh'.repeat(4), 'is one 8-character piece repeated'],
+  ])('an admin token of %s is refused, long as it is', (_, token, why) => {
+    expect(() => loadEnv({ VOTAL_ADMIN_TOKEN: token })).toThrow(new RegExp(`VOTAL_ADMIN_TOKEN ${why}`));
+  });
+
+  it.each([
+    ['openssl rand -hex 16', () => randomBytes(16).toString('hex')],
+    ['openssl rand -base64 32', () => randomBytes(32).toString('base64')],
+    ['what votal serve makes', () => randomBytes(24).toString('base64url')],
+  ])('a random token (%s) is accepted, every one of 200', (_, make) => {
+    for (let i = 0; i < 200; i++) {
+      const token = make();
+      expect(loadEnv({ VOTAL_ADMIN_TOKEN: token }).adminToken).toBe(token);
+    }
   });
 });
 

@@ -311,7 +311,7 @@ describe('Markdown escapes link syntax in names', () => {
     const t = tallyOf({ players: [evil, 'Bob', 'Carol'], wagons: [wagon('Bob', [[evil, 4]], { needs: 2 })] });
     const out = renderVotal(t, { dialect: 'markdown' });
     checkMarkdown(out);
-    expect(out).toContain(`[\\](javascript:alert(1)) \\[x\\](https:${ZWJ}//evil.example)](${permalink(4)})`);
+    expect(out).toContain(`[\\](javascript:alert(1)) \\[x\\](https\\:\\/\\/evil\\.example)](${permalink(4)})`);
     // One link per voter, no more.
     expect(out.match(/(?<!\\)\]\(http/g)).toHaveLength(1);
   });
@@ -550,5 +550,27 @@ describe("votal count --format bbcode renders the votal in the engine's dialect"
   ] as const)('%s -> %s', (engine, dialect) => {
     const forEngine = { ...t, engine };
     expect(renderBbcode(forEngine)).toBe(renderVotal(forEngine, { dialect }));
+  });
+});
+
+describe('bidi controls and bare links from the forum (issue #22, 4-5)', () => {
+  const spoof = 'Bob\u202Eecila\u2066x\u2069\u200F\u061C';
+
+  it.each(dialects)('%s: a name with bidi and invisible controls is written without them', (dialect) => {
+    const out = renderVotal(tallyNaming(spoof), { dialect });
+    expect(out).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+    expect(out).toContain('Bobecilax');
+  });
+
+  it.each([
+    ['a bare domain', 'evil.com', 'evil\\.com'],
+    ['a subdomain', 'www.evil.co.uk', 'www\\.evil\\.co\\.uk'],
+    ['a URL', 'https://evil.example/x', 'https\\:\\/\\/evil\\.example/x'],
+    ['a bold domain as the attack wrote it', '**evil.com**', '\\*\\*evil\\.com\\*\\*'],
+  ])('Markdown: %s is escaped where linkify would link it (Discourse, NodeBB)', (_, name, written) => {
+    const out = renderVotal(tallyNaming(name), { dialect: 'markdown' });
+    checkMarkdown(out);
+    expect(out).toContain(written);
+    expect(out).not.toContain(ZWJ + '.');
   });
 });

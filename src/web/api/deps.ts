@@ -1,6 +1,6 @@
 import type { CommandDeps } from '../../app/deps.js';
 import type { AppDeps } from '../deps.js';
-import type { AccessVariables } from '../ui/gm-access.js';
+import type { AccessVariables } from '../gm-access.js';
 
 /** What every resource of the JSON API is made from: the commands it runs and the store it reads. */
 export interface ApiDeps {

@@ -6,7 +6,7 @@ import { pollNow } from '../../app/poll.js';
 import { staleCount } from '../../game/stale-count.js';
 import { gameLateness } from '../../jobs/schedule.js';
 import { idParam, jsonBody } from '../errors.js';
-import { visibleGames } from '../ui/gm-access.js';
+import { visibleGames } from '../gm-access.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
 import { gameJson, latenessJson, playersJson } from './json.js';
 

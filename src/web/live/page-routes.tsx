@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Game } from '../../model/game.js';
+import { slugOf } from '../ids.js';
 import type { UiStore } from '../ui/game-data.js';
 import { ErrorPage } from '../ui/pages/error-page.js';
 import type { LiveRenders } from './live-render.js';
@@ -21,8 +22,8 @@ export function livePageRoutes({ store, now, renders }: LivePageDeps): Hono {
   const app = new Hono();
   // Only a slug can name a game here: anything else is not looked up.
   const gameBySlug = async (c: Context): Promise<Game | null> => {
-    const slug = c.req.param('slug') ?? '';
-    return /^[a-z0-9][a-z0-9-]{0,63}$/.test(slug) ? store.games.bySlug(slug) : null;
+    const slug = slugOf(c.req.param('slug'));
+    return slug === null ? null : store.games.bySlug(slug);
   };
 
   app.get('/g/:slug', async (c) => {

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../deps.js';
+import { slugOf } from '../ids.js';
 import type { GameEvents } from './game-events.js';
 
 export interface LiveStreamDeps {
@@ -22,7 +23,8 @@ export function liveStreamRoutes({ store, live, clientOf, perClient }: LiveStrea
   const streamsByClient = new Map<string, number>();
 
   app.get('/g/:slug/events', async (c) => {
-    const game = await store.games.bySlug(c.req.param('slug'));
+    const slug = slugOf(c.req.param('slug'));
+    const game = slug === null ? null : await store.games.bySlug(slug);
     if (!game) return c.json({ error: 'no such game' }, 404);
     const ip = clientOf(c);
     const open = streamsByClient.get(ip) ?? 0;

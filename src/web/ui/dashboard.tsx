@@ -4,6 +4,7 @@ import type { VotalEnv } from '../../config/env.js';
 import type { Game } from '../../model/game.js';
 import { listRulesets, loadRuleset } from '../../rules/load-ruleset.js';
 import type { AppDeps } from '../deps.js';
+import { rowIdParam } from '../ids.js';
 import type { GmVariables } from './auth.js';
 import type { Flash, Flashes } from './flash.js';
 import { ErrorPage } from './pages/error-page.js';
@@ -78,9 +79,9 @@ export function sessionFlash(flashes: Flashes) {
   return { flashOf, back };
 }
 
+/** A row id from the path by the one id rule (../ids.ts), or null. */
 export function idOf(c: Context, name: string): number | null {
-  const raw = c.req.param(name) ?? '';
-  return /^\d{1,12}$/.test(raw) ? Number(raw) : null;
+  return rowIdParam(c, name);
 }
 
 export function field(form: Record<string, unknown>, name: string): string {

@@ -9,6 +9,7 @@ import type { Flash, Flashes } from './flash.js';
 import { ErrorPage } from './pages/error-page.js';
 import { Csrf, GmNav, Layout, LocalTime, Notice, PostButton } from './layout.js';
 import { isHttps } from './security.js';
+import { rowIdParam as idOf } from '../ids.js';
 
 /**
  * The game masters of an instance: the admin's page (`/gm/gms`: GMs, invite links,
@@ -217,10 +218,6 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
     return c.redirect(to, 303);
   };
   const notFound = (c: Context) => c.html(<ErrorPage status={404} message="There is nothing here." />, 404);
-  const idOf = (c: Context, name: string): number | null => {
-    const raw = c.req.param(name) ?? '';
-    return /^\d{1,12}$/.test(raw) ? Number(raw) : null;
-  };
   // Only the instance admin sees the admin's page; to anyone else it does not exist.
   app.use('/gm/gms', async (c, next) => (c.get('gm').admin ? next() : notFound(c)));
   app.use('/gm/gms/*', async (c, next) => (c.get('gm').admin ? next() : notFound(c)));

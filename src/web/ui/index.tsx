@@ -5,11 +5,11 @@ import type { VotalEnv } from '../../config/env.js';
 import { commandDepsOf, type AppDeps } from '../deps.js';
 import { LiveRenders } from '../live/live-render.js';
 import { livePageRoutes } from '../live/page-routes.js';
-import { rateLimit } from '../rate-limit.js';
+import { clientAddressOf, rateLimit } from '../rate-limit.js';
 import { GmAuth, clearSessionCookie, requireGm } from './auth.js';
 import type { DashboardDeps, UiEnv } from './dashboard.js';
 import { Flashes } from './flash.js';
-import { gameGuard, ownerOnly } from './gm-access.js';
+import { gameGuard, ownerOnly } from '../gm-access.js';
 import { gmsRoutes } from './gms-page.js';
 import { deleteGameRoutes } from './pages/delete-game.js';
 import { draftRoutes } from './pages/draft.js';
@@ -90,7 +90,15 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
   const loginLimit =
     options.loginRateLimit === false
       ? null
-      : rateLimit({ capacity: 10, perSecond: 0.2, now: () => now().getTime(), ...(options.loginRateLimit ?? {}) });
+      : rateLimit({
+          capacity: 10,
+          perSecond: 0.2,
+          now: () => now().getTime(),
+          // Per client, as the rest of the app tells clients apart (VOTAL_TRUST_PROXY): behind a
+          // reverse proxy, one client's wrong passwords must not lock everyone out.
+          keyOf: clientAddressOf(env.trustProxy ?? false),
+          ...(options.loginRateLimit ?? {}),
+        });
   const origin = sameSiteForms(deps.env.publicUrl);
 
   app.route(

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { hasInvisibleControls, withoutInvisibleControls } from '../../model/forum-text.js';
 
 /**
  * Response headers for every page the UI serves. The CSP allows scripts, styles and
@@ -52,7 +53,20 @@ export function uiHeaders(): MiddlewareHandler {
     const type = c.res.headers.get('content-type') ?? '';
     // Pages (and fragments) are never cached: they hold counts and, for the GM, CSRF tokens.
     if (type.startsWith('text/html') && !c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+    if (type.startsWith('text/html')) await withoutControlsInPage(c);
   };
+}
+
+/**
+ * Every page and fragment leaves without bidi or invisible controls (model/forum-text.ts):
+ * names, snippets and titles on them come from the forum, and one U+202E shows the rest of
+ * its line reversed (a name that reads as another player's). One pass over the finished
+ * page, so no string on any page can be forgotten.
+ */
+async function withoutControlsInPage(c: Context): Promise<void> {
+  if (!c.res.body) return;
+  const html = await c.res.text();
+  c.res = new Response(hasInvisibleControls(html) ? withoutInvisibleControls(html) : html, c.res);
 }
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;

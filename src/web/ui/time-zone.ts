@@ -1,3 +1,4 @@
+import { isKnownTimeZone } from '../../model/game-settings.js';
 import { zonedInstant } from '../../tally/clock.js';
 
 /**
@@ -6,16 +7,8 @@ import { zonedInstant } from '../../tally/clock.js';
  * same zone arithmetic the clock rules use (tally/clock.ts).
  */
 
-/** Whether `zone` is an IANA time zone Node knows. */
-export function isTimeZone(zone: string): boolean {
-  if (!zone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether `zone` is an IANA time zone Node knows: the model's one rule (`TimeZone`). */
+export const isTimeZone = (zone: string): boolean => isKnownTimeZone(zone);
 
 /** `local` is `YYYY-MM-DDTHH:mm[:ss]` (what `<input type="datetime-local">` sends). Null when malformed. */
 export function localToUtc(local: string, zone: string): string | null {

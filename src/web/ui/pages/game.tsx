@@ -12,6 +12,7 @@ import type { AuditEntry } from '../../../model/audit.js';
 import type { Body } from '../../../model/body.js';
 import type { Draft, Publication } from '../../../model/draft.js';
 import type { Game } from '../../../model/game.js';
+import { settingsProblems } from '../../../model/game-settings.js';
 import type { Tally } from '../../../model/tally.js';
 import type { StoredGmEvent } from '../../../store/events-repo.js';
 import type { PollState } from '../../../store/polls-repo.js';
@@ -45,6 +46,8 @@ export function GamePage(props: {
   audit: AuditEntry[];
   news: GmNews;
   reading: ReadingState;
+  /** What the game cannot work with as it stands (settings, the last failed draft): each shown as an error. */
+  problems: string[];
 }) {
   const g = props.game;
   const t = props.tally;
@@ -56,6 +59,11 @@ export function GamePage(props: {
         The game changed since this page was loaded. <a href={`/gm/games/${g.id}`}>Reload</a>
       </p>
       <Notice message={props.message ?? null} error={props.error ?? null} />
+      {props.problems.map((problem) => (
+        <p class="notice error" role="alert" data-problem>
+          {problem}
+        </p>
+      ))}
       <p>
         {thread ? (
           <a href={thread} rel="nofollow noopener noreferrer">
@@ -168,6 +176,21 @@ export function readingText(r: ReadingState): string {
     : `${pages} · still reading: the count and news stand as at the last page read`;
 }
 
+/**
+ * What stops this game's votal being drafted, for the GM to read rather than find out at the
+ * deadline: a stored setting that cannot be used, and the last draft that failed to render
+ * when no draft has been made since (the poller retries each poll; this says why it fails).
+ */
+export function gameProblems(game: Game, audit: readonly AuditEntry[], drafts: readonly Draft[]): string[] {
+  const settings = settingsProblems(game.settings).map(
+    (p) => `This game's ${p}. No votal can be drafted with it: choose one in Settings.`,
+  );
+  const failed = audit.find((a) => a.action === 'draft.error');
+  const since = failed && drafts.some((d) => Date.parse(d.createdAt) > Date.parse(failed.at));
+  const error = typeof failed?.detail['error'] === 'string' ? failed.detail['error'] : null;
+  return failed && !since && error ? [...settings, `The last votal draft failed (${failed.at}): ${error}`] : settings;
+}
+
 /** The game page and its forms: review answers, GM events, news dismissed, poll now, draft now. */
 export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
   const { store, commands } = deps;
@@ -214,6 +237,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const flash = flashOf(c);
     return c.html(
       <GamePage
+        problems={gameProblems(game, audit, drafts)}
         csrf={c.get('session').csrf}
         game={game}
         title={titleOf(game, poll)}

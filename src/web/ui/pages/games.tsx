@@ -6,7 +6,7 @@ import type { PollState } from '../../../store/polls-repo.js';
 import { openFlags } from '../../../votal/render-votal.js';
 import { deadlineOf } from '../../../game/game-settings.js';
 import { titleOf } from '../game-data.js';
-import { visibleGames } from '../gm-access.js';
+import { visibleGames } from '../../gm-access.js';
 import { GmNav, Layout, LocalTime, Notice } from '../layout.js';
 import { sessionFlash, type DashboardDeps, type UiEnv } from '../dashboard.js';
 

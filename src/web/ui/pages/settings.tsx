@@ -7,9 +7,10 @@ import { parsePlayerList, type Roster } from '../../../model/roster.js';
 import { refusalOf } from '../../errors.js';
 import { titleOf } from '../game-data.js';
 import { gameGmsPanel } from '../gms-page.js';
-import { deletesGame } from '../gm-access.js';
+import { deletesGame } from '../../gm-access.js';
 import { Csrf, GmNav, Layout, Notice, PostButton } from '../layout.js';
-import { isTimeZone, localToUtc, utcToLocalInput } from '../time-zone.js';
+import { localToUtc, utcToLocalInput } from '../time-zone.js';
+import { TimeZone } from '../../../model/game-settings.js';
 import {
   field,
   gameOf,
@@ -276,7 +277,8 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const form = await c.req.parseBody();
     const to = `/gm/games/${game.id}/settings`;
     const zone = field(form, 'timeZone') || 'UTC';
-    if (!isTimeZone(zone)) return back(c, to, { error: `"${zone}" is not a time zone.` });
+    const known = TimeZone.safeParse(zone);
+    if (!known.success) return back(c, to, { error: `Time zone: ${known.error.issues[0]!.message}.` });
     const patch: GameChange = { timeZone: zone };
     // The game itself: title, ruleset, players (sent only when changed: the last two recount).
     const title = field(form, 'title');

@@ -1,11 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { actorOf, type Gm } from '../../model/gm.js';
-import type { Game } from '../../model/game.js';
-import type { GmsRepo } from '../../store/gms-repo.js';
-import type { DraftsRepo } from '../../store/drafts-repo.js';
-import { requireAdmin } from '../auth.js';
-import type { RateLimitOptions } from '../rate-limit.js';
-import { sameSecret, sessionIdOf, type GmAuth } from './auth.js';
+import { actorOf, type Gm } from '../model/gm.js';
+import type { Game } from '../model/game.js';
+import type { GmsRepo } from '../store/gms-repo.js';
+import type { DraftsRepo } from '../store/drafts-repo.js';
+import { requireAdmin } from './auth.js';
+import { rowIdParam } from './ids.js';
+import type { RateLimitOptions } from './rate-limit.js';
+import { sameSecret, sessionIdOf, type GmAuth } from './ui/auth.js';
 
 /**
  * Who may see which game: the one place that decides it.
@@ -52,8 +53,9 @@ export interface GuardDeps {
 
 /**
  * 404 unless the request's GM may see the game named by the route: `:id` of a game route,
- * or the game of the draft `:id` of a draft route (`kind`). A malformed or missing id is
- * left to the handler (it answers 404 or 400 as before).
+ * or the game of the draft `:id` of a draft route (`kind`). The id is read by the parser
+ * every handler uses (ids.ts); what it refuses (`0002`, `+2`, `2e0`, ...) is a 404 here, for
+ * every caller, the admin included: nothing is left to the handler.
  */
 export function gameGuard(
   deps: GuardDeps,
@@ -62,9 +64,10 @@ export function gameGuard(
 ): MiddlewareHandler {
   return async (c, next) => {
     const gm = c.get('gm') as Gm | undefined;
-    const raw = c.req.param('id') ?? '';
-    if (seesAll(gm) || !/^\d{1,12}$/.test(raw)) return next();
-    const gameId = kind === 'game' ? Number(raw) : (await deps.drafts.get(Number(raw)))?.gameId;
+    const id = rowIdParam(c);
+    if (id === null) return notFound(c);
+    if (seesAll(gm)) return next();
+    const gameId = kind === 'game' ? id : (await deps.drafts.get(id))?.gameId;
     if (gameId === undefined || !(await seesGame(deps.gms, gm, gameId))) return notFound(c);
     return next();
   };
@@ -72,7 +75,8 @@ export function gameGuard(
 
 /**
  * Deleting a game is its owner's (or the admin's) decision: a co-host runs the game but gets
- * 403 here (they see the game, so a 404 would hide nothing). Only `methods` are checked.
+ * 403 here (they see the game, so a 404 would hide nothing). Only `methods` are checked;
+ * mounted behind `gameGuard`, so an id it cannot parse never gets here (refused if it did).
  */
 export function ownerOnly(
   gms: GmsRepo,
@@ -81,9 +85,9 @@ export function ownerOnly(
 ): MiddlewareHandler {
   return async (c, next) => {
     const gm = c.get('gm') as Gm | undefined;
-    const raw = c.req.param('id') ?? '';
-    if (!methods.includes(c.req.method) || seesAll(gm) || !/^\d{1,12}$/.test(raw)) return next();
-    return (await gms.roleIn(Number(raw), gm!.id)) === 'owner' ? next() : refuse(c);
+    if (!methods.includes(c.req.method) || seesAll(gm)) return next();
+    const id = rowIdParam(c);
+    return id !== null && (await gms.roleIn(id, gm!.id)) === 'owner' ? next() : refuse(c);
   };
 }
 
