@@ -118,6 +118,10 @@ class FakeForumServer implements FakeForum {
 
   constructor() {
     this.server = createServer((req, res) => void this.handle(req, res));
+    // The client closes idle keep-alive connections, never this server: with Node's 5 s
+    // server timeout a request sent as it expires is reset (ECONNRESET), and a busy machine
+    // lands requests in that window (undici#3141). close() ends every connection anyway.
+    this.server.keepAliveTimeout = 0;
   }
 
   get origin(): string {

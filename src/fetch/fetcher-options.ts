@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ResolveHost } from './private-host.js';
-import type { Sleep } from './host-lane.js';
+import type { Now, Sleep } from './host-lane.js';
 
 export const DEFAULT_USER_AGENT = 'Votal/0.1 (+https://github.com/votal/votal; forum vote counter)';
 
@@ -45,6 +45,8 @@ export const PageFetcherOptions = z.strictObject({
   allowPrivateHosts: z.boolean().optional(),
   resolveHost: fn<ResolveHost>('resolveHost').optional(),
   sleep: fn<Sleep>('sleep').optional(),
+  /** The monotonic clock the host pauses are measured on (default `performance.now`); pair with `sleep` in tests. */
+  now: fn<Now>('now').optional(),
   /** In [0, 1); jitter source. */
   random: fn<() => number>('random').optional(),
   /** Cookie header for a URL (a logged-in session). Never logged, never in errors. */

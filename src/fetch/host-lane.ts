@@ -1,6 +1,14 @@
 import PQueue from 'p-queue';
 
 export type Sleep = (ms: number) => Promise<void>;
+/** A monotonic clock in ms (default `performance.now`); tests pass a fake one with a fake sleep. */
+export type Now = () => number;
+
+export interface LaneLimits {
+  maxPauseMs: number;
+  sleep: Sleep;
+  now?: Now;
+}
 
 /**
  * One host's polite lane: one request at a time, and a pause between the end of one
@@ -16,11 +24,14 @@ export class HostLane {
   private readonly queue = new PQueue({ concurrency: 1 });
   private lastDoneAt = Number.NEGATIVE_INFINITY;
   private notBefore = Number.NEGATIVE_INFINITY;
+  private readonly now: Now;
 
   constructor(
     private pause: number,
-    private readonly limits: { maxPauseMs: number; sleep: Sleep },
-  ) {}
+    private readonly limits: LaneLimits,
+  ) {
+    this.now = limits.now ?? (() => performance.now());
+  }
 
   /** The current pause between two requests to this host, in ms. */
   get pauseMs(): number {
@@ -29,7 +40,7 @@ export class HostLane {
 
   /** How long this host is still held by a Retry-After, in ms (0 when not held). */
   get heldForMs(): number {
-    return Math.max(0, Math.ceil(this.notBefore - performance.now()));
+    return Math.max(0, Math.ceil(this.notBefore - this.now()));
   }
 
   /** Raises the pause to at least `ms` (never above the cap, never lowers it). */
@@ -40,18 +51,18 @@ export class HostLane {
   /** The host throttled us: slow down for good, and hold everyone for `retryAfterMs`. */
   throttled(retryAfterMs: number | null): void {
     this.raisePause(Math.max(this.pause * 2, 1000));
-    if (retryAfterMs !== null) this.notBefore = Math.max(this.notBefore, performance.now() + retryAfterMs);
+    if (retryAfterMs !== null) this.notBefore = Math.max(this.notBefore, this.now() + retryAfterMs);
   }
 
   /** Runs `task` when it is this host's turn and the pause has passed. */
   run<T>(task: () => Promise<T>): Promise<T> {
     return this.queue.add(async () => {
-      const wait = Math.max(this.lastDoneAt + this.pause, this.notBefore) - performance.now();
+      const wait = Math.max(this.lastDoneAt + this.pause, this.notBefore) - this.now();
       if (wait > 0) await this.limits.sleep(Math.ceil(wait));
       try {
         return await task();
       } finally {
-        this.lastDoneAt = performance.now();
+        this.lastDoneAt = this.now();
       }
     });
   }
@@ -63,7 +74,7 @@ export class HostLanes {
 
   constructor(
     private readonly initialPauseMs: number,
-    private readonly limits: { maxPauseMs: number; sleep: Sleep },
+    private readonly limits: LaneLimits,
     /** A site's own pause (its site profile), when it has one; else `initialPauseMs`. */
     private readonly pauseOf: (url: URL) => number | undefined = () => undefined,
   ) {}

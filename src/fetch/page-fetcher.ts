@@ -62,7 +62,7 @@ export class PageFetcher {
     this.random = this.opts.random ?? Math.random;
     this.lanes = new HostLanes(
       this.opts.minIntervalMs,
-      { maxPauseMs: this.opts.maxIntervalMs, sleep: this.sleep },
+      { maxPauseMs: this.opts.maxIntervalMs, sleep: this.sleep, ...(this.opts.now ? { now: this.opts.now } : {}) },
       this.opts.minIntervalFor,
     );
     this.robots = new RobotsCache(this.opts.userAgent, (robotsUrl) => this.loadRobots(robotsUrl));

@@ -24,6 +24,17 @@ describe('fake forum', () => {
     expect(await res.text()).toBe('<p>page two</p>');
   });
 
+  // A server that closes idle connections resets a request sent just as its timeout expires
+  // (ECONNRESET), and a busy machine lands requests there (undici#3141): the client closes them.
+  it('sets no idle timeout on keep-alive connections: the client closes them', async () => {
+    forum = await startFakeForum();
+    forum.route('/t/1', { body: 'one' });
+    const res = await fetch(forum.url('/t/1'));
+    await res.text();
+    expect(res.headers.get('connection')).toBe('keep-alive');
+    expect(res.headers.get('keep-alive')).toBeNull(); // Node's default server says "timeout=5"
+  });
+
   it('answers unknown paths with 404', async () => {
     forum = await startFakeForum();
     forum.route('/t/1', { body: 'one' });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { NetworkError, PrivateHostError, RobotsDisallowedError } from '../../src/fetch/errors.js';
-import { rejectionOf, testFetcher } from './support.js';
+import { rejectionOf, testFetcher, fakeClock } from './support.js';
 
 let f: FakeForum | undefined;
 let raw: Server | undefined;
@@ -18,17 +18,20 @@ describe('PageFetcher hooks for site profiles, sessions and the browser', () => 
   it("minIntervalFor gives a host its profile's pause; others keep minIntervalMs", async () => {
     f = await startFakeForum({ routes: { '/t/1': { body: 'one' }, '/t/2': { body: 'two' } } });
     const host = new URL(f.origin).host;
+    const clock = fakeClock(f);
     const fetcher = testFetcher({
       minIntervalMs: 0,
       respectRobots: false,
       minIntervalFor: (url) => (url.host === host ? 200 : undefined),
+      now: clock.now,
+      sleep: clock.sleep,
     });
     await fetcher.get(f.url('/t/1'));
     await fetcher.get(f.url('/t/2'));
     expect(fetcher.pauseFor(f.origin)).toBe(200);
     expect(fetcher.pauseFor('http://elsewhere.example.com/')).toBe(0);
-    const [one, two] = f.requests;
-    expect((two?.at ?? 0) - (one?.doneAt ?? 0)).toBeGreaterThanOrEqual(195);
+    expect(clock.waits).toEqual([200]);
+    expect(clock.doneBefore).toEqual([true]);
   });
 
   it('storeCookies hears Set-Cookie of pages; a failing hook does not fail the page', async () => {
@@ -50,16 +53,19 @@ describe('PageFetcher hooks for site profiles, sessions and the browser', () => 
   it('politely runs a visit on the host lane, after robots.txt and the private-host check', async () => {
     f = await startFakeForum({ routes: { '/t/1': { body: 'x' } } });
     f.robots('User-agent: *\nDisallow: /private/');
-    const fetcher = testFetcher({ minIntervalMs: 150 });
+    const clock = fakeClock(f);
+    const fetcher = testFetcher({ minIntervalMs: 150, now: clock.now, sleep: clock.sleep });
 
     await fetcher.get(f.url('/t/1'));
+    const waitsBefore = clock.waits.length;
     const seen = await fetcher.politely(f.url('/t/2'), async (target) => ({
       path: target.pathname,
-      at: performance.timeOrigin + performance.now(),
+      waited: clock.waits.slice(waitsBefore),
     }));
     expect(seen.path).toBe('/t/2');
-    // The visit waited the host's pause after the last request ended.
-    expect(seen.at - (f.requests.at(-1)?.doneAt ?? 0)).toBeGreaterThanOrEqual(145);
+    // The visit waited the host's full pause after the last request ended.
+    expect(seen.waited).toEqual([150]);
+    expect(clock.doneBefore.at(-1)).toBe(true);
 
     const visits: string[] = [];
     expect(await rejectionOf(fetcher.politely(f.url('/private/t/3'), async (t) => visits.push(t.href)))).toBeInstanceOf(

@@ -12,18 +12,31 @@ describe('backoffDelay', () => {
 });
 
 describe('HostLane', () => {
+  /** A lane on a fake clock that moves only when the lane sleeps or a task takes `tick` ms. */
   const quickLane = (pause: number) => {
     const waits: number[] = [];
-    const lane = new HostLane(pause, { maxPauseMs: 5000, sleep: async (ms) => void waits.push(ms) });
-    return { lane, waits };
+    const clock = { ms: 0 };
+    const lane = new HostLane(pause, {
+      maxPauseMs: 5000,
+      now: () => clock.ms,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock.ms += ms;
+      },
+    });
+    return { lane, waits, clock };
   };
 
-  it('the first request does not wait; the next waits the pause', async () => {
-    const { lane, waits } = quickLane(200);
-    await lane.run(async () => 'a');
+  it('the first request does not wait; the next waits the pause from the end of the one before', async () => {
+    const { lane, waits, clock } = quickLane(200);
+    await lane.run(async () => {
+      clock.ms += 500; // a slow page does not shorten the pause after it
+    });
     await lane.run(async () => 'b');
-    expect(waits).toHaveLength(1);
-    expect(waits[0]).toBeGreaterThan(190);
+    expect(waits).toEqual([200]);
+    clock.ms += 150; // the caller was busy for a while: only the rest of the pause is left
+    await lane.run(async () => 'c');
+    expect(waits).toEqual([200, 50]);
   });
 
   it('the pause only grows, up to the cap', () => {
@@ -34,11 +47,16 @@ describe('HostLane', () => {
     expect(lane.pauseMs).toBe(5000);
   });
 
-  it('throttling doubles the pause (at least 1 s) and holds the host for Retry-After', () => {
-    const { lane } = quickLane(200);
+  it('throttling doubles the pause (at least 1 s) and holds the host for Retry-After', async () => {
+    const { lane, waits, clock } = quickLane(200);
     lane.throttled(3000);
     expect(lane.pauseMs).toBe(1000);
-    expect(lane.heldForMs).toBeGreaterThan(2900);
+    expect(lane.heldForMs).toBe(3000);
+    clock.ms += 1000;
+    expect(lane.heldForMs).toBe(2000);
+    await lane.run(async () => 'after the hold');
+    expect(waits).toEqual([2000]);
+    expect(lane.heldForMs).toBe(0);
   });
 
   it('runs one task at a time', async () => {

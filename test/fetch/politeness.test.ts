@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { RobotsDisallowedError } from '../../src/fetch/errors.js';
 import { DEFAULT_USER_AGENT } from '../../src/fetch/fetcher-options.js';
-import { rejectionOf, testFetcher } from './support.js';
+import { fakeClock, rejectionOf, testFetcher } from './support.js';
 
 const forums: FakeForum[] = [];
 async function forum(): Promise<FakeForum> {
@@ -29,15 +29,15 @@ describe('PageFetcher politeness', () => {
   it('one request at a time per host with the configured pause', async () => {
     const f = await forum();
     for (const n of [1, 2, 3]) f.route(`/t/${n}`, { body: `page ${n}` }, { delayMs: 30 });
-    const fetcher = testFetcher({ minIntervalMs: 100, respectRobots: false });
+    const clock = fakeClock(f);
+    const fetcher = testFetcher({ minIntervalMs: 100, respectRobots: false, now: clock.now, sleep: clock.sleep });
 
     await Promise.all([1, 2, 3].map((n) => fetcher.get(f.url(`/t/${n}`))));
 
     expect(f.maxConcurrentPerHost).toBe(1);
-    const [a, b, c] = f.requests;
-    // Measured from the end of one request to the start of the next (timer slack: 5 ms).
-    expect((b?.at ?? 0) - (a?.doneAt ?? 0)).toBeGreaterThanOrEqual(95);
-    expect((c?.at ?? 0) - (b?.doneAt ?? 0)).toBeGreaterThanOrEqual(95);
+    // The full pause before the second and the third, each from the end of the request before it.
+    expect(clock.waits).toEqual([100, 100]);
+    expect(clock.doneBefore).toEqual([true, true]);
   });
 
   it('two hosts are fetched in parallel', async () => {
@@ -90,14 +90,16 @@ describe('PageFetcher politeness', () => {
     f.robots('User-agent: *\nCrawl-delay: 0.3');
     f.route('/t/1', { body: 'one' });
     f.route('/t/2', { body: 'two' });
-    const fetcher = testFetcher({ minIntervalMs: 20 });
+    const clock = fakeClock(f);
+    const fetcher = testFetcher({ minIntervalMs: 20, now: clock.now, sleep: clock.sleep });
 
     await fetcher.get(f.url('/t/1'));
     await fetcher.get(f.url('/t/2'));
 
     expect(fetcher.pauseFor(f.origin)).toBe(300);
-    const [one, two] = pagePaths(f);
-    expect((two?.at ?? 0) - (one?.doneAt ?? 0)).toBeGreaterThanOrEqual(295);
+    // robots.txt, then each page after the raised pause.
+    expect(f.requests.map((r) => r.path)).toEqual(['/robots.txt', '/t/1', '/t/2']);
+    expect(clock.waits).toEqual([300, 300]);
   });
 
   it('a missing robots.txt (404) allows everything', async () => {

@@ -13,6 +13,33 @@ export function recordingSleep(): { sleep: (ms: number) => Promise<void>; waits:
 }
 
 /**
+ * A fake monotonic clock and the sleep that moves it: host pauses come out exact, however
+ * busy the machine is. `waits` are the pauses asked for; each `doneBefore` says whether
+ * every request `forum` had logged was finished when the pause began (a pause runs from
+ * the end of the request before it).
+ */
+export function fakeClock(forum?: { requests: readonly { doneAt: number | null }[] }): {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  waits: number[];
+  doneBefore: boolean[];
+} {
+  let clock = 0;
+  const waits: number[] = [];
+  const doneBefore: boolean[] = [];
+  return {
+    waits,
+    doneBefore,
+    now: () => clock,
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      if (forum) doneBefore.push(forum.requests.every((r) => r.doneAt !== null));
+      clock += ms;
+    },
+  };
+}
+
+/**
  * A fetcher for the fake forum: loopback allowed, no pause, quick backoff, no jitter.
  * Tests that are about a rule set that rule's option explicitly.
  */

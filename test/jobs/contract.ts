@@ -16,7 +16,10 @@ export interface PollerSetup {
 
 /** The poller's behaviour, the same on both drivers. */
 export function pollerContract(driver: string, open: () => Promise<PollerSetup>, firstThread: number): void {
-  describe(`the poller on ${driver}`, () => {
+  // Real pg-boss timers and real polls (read a thread, fold, save): each wait is for a poll
+  // result, never a duration, and a loaded machine makes them slow, so each case may take
+  // several waits' worth (see `until`).
+  describe(`the poller on ${driver}`, { timeout: 180_000 }, () => {
     let forum: FakeForum;
     let setup: PollerSetup;
     let poller: Poller;
@@ -123,11 +126,12 @@ export function pollerContract(driver: string, open: () => Promise<PollerSetup>,
       );
       const jobs = await jobsOf(setup.store.sql, setup.schema, game.id);
       expect(jobs.find((j) => j.state === 'created')!.startAfter.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+      // "At once": long before the hour its schedule says (the wait's limit is no speed bound).
       await poller.pollNow(String(game.id));
-      await until(() => polls.of(game.id).length >= 2, 'the poll asked for', 10_000);
+      await until(() => polls.of(game.id).length >= 2, 'the poll asked for');
       // Asked again and again while it runs: still one poll at a time, one queued at most.
       await Promise.all([1, 2, 3, 4].map(() => poller.pollNow(String(game.id))));
-      await until(() => polls.of(game.id).length >= 3, 'another poll', 10_000);
+      await until(() => polls.of(game.id).length >= 3, 'another poll');
       expect(polls.of(game.id).every((r) => r.status === 'polled')).toBe(true);
       const live = (await jobsOf(setup.store.sql, setup.schema, game.id)).filter((j) => j.state === 'created');
       expect(live.length).toBeLessThanOrEqual(1);

@@ -2,8 +2,13 @@ import type { FakeForum, LoggedRequest } from '../../src/fake-forum/server.js';
 import type { PollResult } from '../../src/game/poll-game.js';
 import type { Sql } from '../../src/store/sql.js';
 
-/** Waits until `check` holds (polling every 50 ms), or fails with `what` after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+/**
+ * Waits until `check` holds (polling every 50 ms), or fails with `what` after `timeoutMs`.
+ * The limit only turns a wait that never ends into a message naming it: it is no bound on
+ * speed, so it is generous (a loaded two-core machine runs pg-boss, the poll and the fake
+ * forum many times slower than an idle one). A test whose waits add up must allow for it.
+ */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (await check()) return;

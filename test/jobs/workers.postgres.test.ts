@@ -53,7 +53,7 @@ if (problem !== null) {
   }
 
   describe('two worker processes on PostgreSQL', () => {
-    it(`${THREADS} threads, two processes, no thread polled twice at once`, { timeout: 180_000 }, async () => {
+    it(`${THREADS} threads, two processes, no thread polled twice at once`, { timeout: 400_000 }, async () => {
       const schema = await schemas.schema();
       store = await openStore({ databaseUrl: PG_URL, schema });
       for (let i = 0; i < FORUMS; i++) forums.push(await startFakeForum());
@@ -71,7 +71,7 @@ if (problem !== null) {
       const requestsOf = (t: (typeof threads)[number]) =>
         t.forum.requests.filter((r) => r.path.startsWith(pagePath(t.script, 1)));
       // Every thread read in full, then asked about again.
-      await until(() => threads.every((t) => requestsOf(t).length >= 4), 'every thread polled twice', 100_000);
+      await until(() => threads.every((t) => requestsOf(t).length >= 4), 'every thread polled twice', 300_000);
       a.child.kill('SIGTERM');
       b.child.kill('SIGTERM');
       expect(await a.exited).toBe(0);

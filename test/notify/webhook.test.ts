@@ -168,7 +168,7 @@ describe('notifications from store changes', () => {
       { gameId: game.id, tallyId: first.id, dialect: 'bbcode-xenforo', body: '[b]Vote count[/b]' },
       'poller',
     );
-    await eventually(() => received.length >= 1, 10_000, 'draft notification');
+    await eventually(() => received.length >= 1, undefined, 'draft notification');
     expect(received[0]!.body.content).toMatch(
       new RegExp(`hooked \\(Day 1 as of post 3\\) waits for your approval \\(draft ${draft.id}\\)`),
     );
@@ -184,7 +184,7 @@ describe('notifications from store changes', () => {
         flags: [{ post: 6, player: 'Bob', kind: 'unknown-target', raw: 'vote: zed', candidates: [] }],
       }),
     );
-    await eventually(() => received.length >= 3, 10_000, 'decision and flag notifications');
+    await eventually(() => received.length >= 3, undefined, 'decision and flag notifications');
     expect(received.map((r) => r.body.content)).toEqual([
       expect.stringContaining('waits for your approval'),
       'Votal: majority reached on Alice in hooked (Day 1).',
@@ -209,7 +209,7 @@ describe('notifications from store changes', () => {
         ],
       }),
     );
-    await eventually(() => received.length >= 4, 10_000, 'the second flag notification');
+    await eventually(() => received.length >= 4, undefined, 'the second flag notification');
     expect(received[3]!.body.embeds![0]!.description).toBe(
       // Cut at 80 characters, after the links are defanged (issue #22, 5).
       '#8 \\*Bob\\*: unknown-target "vote: [prize]\\(https[:]//evil[.]example/x\\) \\*\\*now\\*\\* \\<https[:]//evil[.]exam…" (could be \\_\\_A\\_\\_)',

@@ -47,10 +47,23 @@ async function site(options: Parameters<typeof openSiteReading>[0]): Promise<Sit
   return s;
 }
 
-const gaps = (f: FakeForum) => {
-  const asked = pageRequests(f);
-  return asked.slice(1).map((r, i) => r.at - (asked[i]!.doneAt ?? 0));
-};
+/**
+ * A fake monotonic clock for a fetcher: it moves only when the fetcher sleeps, so the
+ * pauses it asks for are exact however busy the machine is. Each sleep notes how many
+ * requests `forum` had seen, to check that the pause came between two requests.
+ */
+function fakePacing(forum: FakeForum) {
+  let clock = 0;
+  const pauses: { ms: number; afterRequests: number }[] = [];
+  return {
+    pauses,
+    now: () => clock,
+    sleep: async (ms: number) => {
+      pauses.push({ ms, afterRequests: forum.requests.length });
+      clock += ms;
+    },
+  };
+}
 
 describe('reading a site the way its profile says', () => {
   it("paces each host by its own profile's minIntervalMs", async () => {
@@ -59,26 +72,33 @@ describe('reading a site the way its profile says', () => {
     const fastUrl = serveGame(fast, 'xenforo2', standardGame());
     const profile = file('slow.yaml', `hosts: ["${new URL(slow.origin).host}"]\nminIntervalMs: 250\n`);
 
-    // The pauses each host's lane asked for, counted (a busy machine can make any gap long).
-    const pauses = new Map<string, number[]>();
-    for (const url of [slowUrl, fastUrl]) {
-      const asked: number[] = [];
-      pauses.set(url, asked);
-      const sleep = (ms: number) => {
-        asked.push(ms);
-        return new Promise<void>((r) => setTimeout(r, ms));
-      };
-      const s = await site({ threadUrl: url, profileFiles: [profile], fetcher: { ...quick, sleep } });
+    const pacing = new Map<FakeForum, ReturnType<typeof fakePacing>>();
+    for (const [f, url] of [
+      [slow, slowUrl],
+      [fast, fastUrl],
+    ] as const) {
+      const clock = fakePacing(f);
+      pacing.set(f, clock);
+      const s = await site({
+        threadUrl: url,
+        profileFiles: [profile],
+        fetcher: { ...quick, now: clock.now, sleep: clock.sleep },
+      });
       await readThread(url, { source: s.source, profile: s.profile });
     }
 
-    expect(gaps(slow)).toHaveLength(2);
-    for (const gap of gaps(slow)) expect(gap).toBeGreaterThanOrEqual(245);
-    // Every page waited its turn (the first one after robots.txt).
-    expect(pauses.get(slowUrl)).toHaveLength(pageRequests(slow).length);
-    // The other host keeps the base pause (none here): its lane never waited.
-    expect(gaps(fast)).toHaveLength(2);
-    expect(pauses.get(fastUrl)).toEqual([]);
+    // The slow host: robots.txt, then three pages, each after the profile's full pause
+    // from the end of the request before it (robots.txt for the first).
+    expect(slow.requests.map((r) => r.path)[0]).toBe('/robots.txt');
+    expect(pageRequests(slow)).toHaveLength(3);
+    expect(pacing.get(slow)!.pauses).toEqual([
+      { ms: 250, afterRequests: 1 },
+      { ms: 250, afterRequests: 2 },
+      { ms: 250, afterRequests: 3 },
+    ]);
+    // The other host keeps the base pause (none here): the same pages, and its lane never waited.
+    expect(pageRequests(fast)).toHaveLength(3);
+    expect(pacing.get(fast)!.pauses).toEqual([]);
   });
 
   it('takes the engine and the time zone from the profile', async () => {

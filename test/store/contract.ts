@@ -64,8 +64,8 @@ function tally(asOfPost: number | null): Tally {
 const t = (minute: number): Date => new Date(Date.UTC(2025, 0, 2, 0, minute));
 const unique = (prefix: string): string => `${prefix}-${randomBytes(4).toString('hex')}`;
 
-/** Waits until `predicate` holds (LISTEN delivery is asynchronous). */
-async function eventually(predicate: () => boolean, ms = 5_000): Promise<void> {
+/** Waits until `predicate` holds (LISTEN delivery is asynchronous); the limit only names a wait that never ends. */
+async function eventually(predicate: () => boolean, ms = 20_000): Promise<void> {
   const until = Date.now() + ms;
   while (!predicate()) {
     if (Date.now() > until) throw new Error('timed out waiting');

@@ -98,29 +98,37 @@ describe('the embedded data folder is private (issue #17)', () => {
     return found;
   }
 
-  it('a new folder is 0700 and every file PGlite writes is private, whatever the umask was', async () => {
-    const parent = mkdtempSync(join(tmpdir(), 'votal-modes-'));
-    const before = process.umask(0o022);
-    try {
-      const dir = join(parent, 'data');
-      const warnings: string[] = [];
-      const store = await openStore({ dataDir: dir, onWarning: (m) => warnings.push(m) });
-      await store.games.create(
-        { threadUrl: 'https://forum.example/t/1', ruleset: 'plurality', roster: [{ name: 'A' }] },
-        'test',
-      );
-      await store.close();
-      expect(statSync(dir).mode & 0o777).toBe(0o700);
-      expect(readdirSync(join(dir, 'pgdata')).length).toBeGreaterThan(0);
-      expect(openToOthers(dir)).toEqual([]);
-      expect(warnings).toEqual([]);
-    } finally {
-      process.umask(before);
-      rmSync(parent, { recursive: true, force: true });
-    }
-  });
+  // Each case boots PGlite on disk (initdb, then the migrations), genuinely slow work that a loaded
+  // two-core machine can stretch past the default 30 s (25 s seen beside busy loops): a safety margin, no race.
+  const PGLITE_ON_DISK = { timeout: 120_000 };
 
-  it('a folder made beforehand, open to others, is made private with a warning naming it', async () => {
+  it(
+    'a new folder is 0700 and every file PGlite writes is private, whatever the umask was',
+    PGLITE_ON_DISK,
+    async () => {
+      const parent = mkdtempSync(join(tmpdir(), 'votal-modes-'));
+      const before = process.umask(0o022);
+      try {
+        const dir = join(parent, 'data');
+        const warnings: string[] = [];
+        const store = await openStore({ dataDir: dir, onWarning: (m) => warnings.push(m) });
+        await store.games.create(
+          { threadUrl: 'https://forum.example/t/1', ruleset: 'plurality', roster: [{ name: 'A' }] },
+          'test',
+        );
+        await store.close();
+        expect(statSync(dir).mode & 0o777).toBe(0o700);
+        expect(readdirSync(join(dir, 'pgdata')).length).toBeGreaterThan(0);
+        expect(openToOthers(dir)).toEqual([]);
+        expect(warnings).toEqual([]);
+      } finally {
+        process.umask(before);
+        rmSync(parent, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('a folder made beforehand, open to others, is made private with a warning naming it', PGLITE_ON_DISK, async () => {
     const parent = mkdtempSync(join(tmpdir(), 'votal-modes-'));
     const before = process.umask(0o022);
     try {

@@ -3,6 +3,7 @@ import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { NotFoundError, RobotsDisallowedError } from '../../src/fetch/errors.js';
 import { readThread } from '../../src/thread/read-thread.js';
 import { rendererFor } from '../support/render/index.js';
+import { fakeClock } from '../fetch/support.js';
 import { pageRequests, quickFetcher, serveGame, standardGame } from './support.js';
 
 let forum: FakeForum;
@@ -30,12 +31,17 @@ describe('reading a thread politely', () => {
       { status: 429, headers: { 'retry-after': '1' } },
       { body: pages[1]!.body },
     ]);
-    const read = await readThread(forum.url('/threads/standard-game.4242/'), { source: quickFetcher() });
+    const clock = fakeClock(forum);
+    const read = await readThread(forum.url('/threads/standard-game.4242/'), {
+      source: quickFetcher({ now: clock.now, sleep: clock.sleep }),
+    });
 
     expect(read.posts).toHaveLength(22);
     const asked = pageRequests(forum).filter((r) => r.path.endsWith('page-2'));
     expect(asked.map((r) => r.status)).toEqual([429, 200]);
-    expect((asked[1]?.at ?? 0) - (asked[0]?.doneAt ?? 0)).toBeGreaterThanOrEqual(995);
+    // The Retry-After (1 s) before page 2 is asked again, then the pause the 429 raised (1 s) before page 3.
+    expect(clock.waits).toEqual([1000, 1000]);
+    expect(clock.doneBefore).toEqual([true, true]);
   });
 
   it('a 503 with Retry-After is throttling too: waited out, then read', async () => {

@@ -65,7 +65,8 @@ export class SseClient {
     return this.frames.filter((f) => f.event !== 'comment');
   }
 
-  async waitFor(predicate: (frames: SseFrame[]) => boolean, ms = 10_000, what = 'frames'): Promise<void> {
+  /** Waits for frames; `ms` only names a wait that never ends (no speed bound). */
+  async waitFor(predicate: (frames: SseFrame[]) => boolean, ms = 20_000, what = 'frames'): Promise<void> {
     const until = Date.now() + ms;
     while (!predicate(this.frames)) {
       if (Date.now() > until) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.frames)}`);

@@ -48,18 +48,22 @@ function sseSuite(driver: 'pglite' | 'pg'): void {
     const client = await open();
     expect(client.status).toBe(200);
     expect(client.contentType).toMatch(/^text\/event-stream/);
-    await client.waitFor((f) => f.some((x) => x.event === 'hello'), 10_000, 'hello');
+    await client.waitFor((f) => f.some((x) => x.event === 'hello'), undefined, 'hello');
     const hello = client.events[0]!;
     expect(JSON.parse(hello.data)).toMatchObject({ slug, tallyId: null });
     expect(hello.id).toMatch(/^[a-z0-9]+-\d+$/);
 
     const saved = await store.tallies.save(gameId, sampleTally());
-    await client.waitFor((f) => f.some((x) => x.event === 'tally'), 10_000, 'tally event');
+    await client.waitFor((f) => f.some((x) => x.event === 'tally'), undefined, 'tally event');
     const update = client.events.find((e) => e.event === 'tally')!;
     expect(JSON.parse(update.data)).toMatchObject({ kind: 'tally', id: saved.id });
     expect(update.id).not.toBe(hello.id);
 
-    await client.waitFor((f) => f.some((x) => x.event === 'comment' && x.comment === 'heartbeat'), 5_000, 'heartbeat');
+    await client.waitFor(
+      (f) => f.some((x) => x.event === 'comment' && x.comment === 'heartbeat'),
+      undefined,
+      'heartbeat',
+    );
   });
 
   it('Last-Event-ID resumes: the changes missed while away arrive, in order, once', async () => {
@@ -78,12 +82,12 @@ function sseSuite(driver: 'pglite' | 'pg'): void {
     const watcher = await open();
     await watcher.waitFor(
       () => app.live.since(gameId, lastSeen).events.length >= 2,
-      10_000,
+      undefined,
       'the server to hear the updates',
     );
 
     const again = await open({ 'last-event-id': lastSeen });
-    await again.waitFor((f) => f.filter((x) => x.event === 'tally').length >= 2, 10_000, 'replayed tallies');
+    await again.waitFor((f) => f.filter((x) => x.event === 'tally').length >= 2, undefined, 'replayed tallies');
     const replayed = again.events.filter((e) => e.event === 'tally').map((e) => JSON.parse(e.data).id as number);
     expect(replayed).toEqual(missed.map((t) => t.id));
     expect(again.events.some((e) => e.event === 'hello' || e.event === 'reset')).toBe(false);

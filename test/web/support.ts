@@ -141,7 +141,7 @@ export function recordingPoller(onPoll?: (gameId: string) => Promise<void>): {
 
 export async function eventually(
   predicate: () => boolean | Promise<boolean>,
-  ms = 10_000,
+  ms = 20_000, // only names a wait that never ends: no speed bound, so generous (under the 30 s test limit)
   what = 'condition',
 ): Promise<void> {
   const until = Date.now() + ms;
