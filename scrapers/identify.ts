@@ -1,7 +1,7 @@
 import type { EngineId } from '../src/model/engine.js';
 import type { EngineAdapter } from './adapter.js';
 import { attr, one, parseHtml, type Document } from './dom.js';
-import { adapters } from './registry.js';
+import { adapterFor, adapters } from './registry.js';
 import type { SiteProfile } from './site-profile.js';
 
 /** Which engine a thread URL belongs to, from the URL alone; null when the URL does not say. */
@@ -28,7 +28,8 @@ export function engineFromHtml(html: string | Document): EngineId | null {
 }
 
 export function adapterOf(engine: EngineId): EngineAdapter {
-  const a = adapters.find((x) => x.descriptor.engine === engine);
+  // The generic reader is chosen by name, never identified: adapterFor knows it, `adapters` does not.
+  const a = adapterFor(engine);
   if (!a)
     throw new Error(
       `engine "${engine}" is not supported yet (supported: ${adapters.map((x) => x.descriptor.engine).join(', ')})`,

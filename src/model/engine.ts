@@ -15,5 +15,7 @@ export const EngineId = z.enum([
   'invision',
   'smf',
   'mybb',
+  // A page read by the generic reader (scrapers/generic.ts): chosen, never identified.
+  'generic',
 ]);
 export type EngineId = z.infer<typeof EngineId>;
