@@ -11,6 +11,7 @@ import { isTruncated } from './page-checks.js';
 import { phpbb } from './phpbb.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
 import {
+  type AuthorCandidate,
   authorCandidates,
   blockSelector,
   chainFrom,
@@ -19,7 +20,9 @@ import {
   parentElement,
   type Repetition,
   repetitions,
+  commonStep,
   shortText,
+  stepOf,
 } from './post-structure.js';
 import type { PostSelectors, SiteProfile } from './site-profile.js';
 
@@ -70,6 +73,8 @@ export interface GenericMeasures {
   timesInOrder: number;
   /** Distinct authors (a thread's authors repeat; all one name on many blocks is a label, not authors). */
   authors: number;
+  /** Author links like the posts' outside every post found: posts the reading would miss. */
+  strays: number;
 }
 
 export interface GenericFinding {
@@ -182,6 +187,7 @@ export function readGeneric(html: string, ctx: PageContext): GenericReading {
 }
 
 interface Layout {
+  strays: number;
   container: string;
   blocks: Element[];
   selectors: PostSelectors;
@@ -195,13 +201,14 @@ function storedLayout(doc: Document, s: PostSelectors, url: string): Layout {
       `no posts where the site profile says they are (${s.post}): the forum's layout changed; read the page generically again to store a new profile`,
     );
   }
-  return { container: s.post, blocks, selectors: s };
+  return { container: s.post, blocks, selectors: s, strays: 0 };
 }
 
 /** Find the post structure: every repetition of authors, each read and scored; the best one wins. */
 function findLayout(doc: Document, ctx: PageContext): Layout {
   const els = elementsOf(doc);
-  const reps = repetitions(authorCandidates(els));
+  const cands = authorCandidates(els);
+  const reps = repetitions(cands);
   if (reps.length === 0) {
     const single = authorCandidates(els).length;
     throw new GenericRefusal(
@@ -214,7 +221,7 @@ function findLayout(doc: Document, ctx: PageContext): Layout {
   let best: { layout: Layout; score: number; reading: GenericReading | null } | null = null;
   const tried: string[] = [];
   for (const rep of reps.sort((a, b) => b.blocks.length - a.blocks.length).slice(0, 12)) {
-    const layout = layoutOf(rep, ctx);
+    const layout = layoutOf(rep, ctx, cands);
     if (!layout) continue;
     let reading: GenericReading;
     try {
@@ -222,7 +229,8 @@ function findLayout(doc: Document, ctx: PageContext): Layout {
     } catch {
       continue;
     }
-    const score = reading.finding.score + Math.min(0.1, totalText(reading) / 1e5);
+    // Of two readings of the same posts, the one through profile links (they name the member).
+    const score = reading.finding.score + Math.min(0.1, totalText(reading) / 1e5) + (rep.kind === 'link' ? 0.05 : 0);
     tried.push(describe(reading.finding));
     if (!best || score > best.score) best = { layout, score, reading };
   }
@@ -237,10 +245,10 @@ function totalText(r: GenericReading): number {
 }
 
 /** Chains from each block to its author, body, time and permalink, chosen by what most blocks share. */
-function layoutOf(rep: Repetition, ctx: PageContext): Layout | null {
-  const { blocks, authors } = rep;
-  const author = mostCommon(blocks.map((b, i) => chainFrom(b, authors[i]!)));
+function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly AuthorCandidate[]): Layout | null {
+  const author = mostCommon(rep.blocks.map((b, i) => chainFrom(b, rep.authors[i]!)));
   if (!author) return null;
+  const blocks = withStrays(rep, author, candidates);
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
   const body = bodyChain(blocks, authorEls);
   if (!body) return null;
@@ -249,6 +257,7 @@ function layoutOf(rep: Repetition, ctx: PageContext): Layout | null {
   const permalink = permalinkChain(blocks, bodyEls);
   const post = blockSelector(rep.container, blocks);
   return {
+    strays: straysOf(blocks, authorEls, candidates),
     container: post.split(' > ').slice(0, -1).join(' > ') || 'the page',
     blocks,
     selectors: {
@@ -260,6 +269,52 @@ function layoutOf(rep: Repetition, ctx: PageContext): Layout | null {
       ...(pagerOf(rep.container) ? {} : {}),
     },
   };
+}
+
+/**
+ * Posts the repetition missed: the first post is often in a container of its own (Vanilla's
+ * discussion, a "topic starter" box). An author of the same kind outside every block, with an
+ * ancestor from which the author chain leads to it, makes that ancestor a post too.
+ */
+function withStrays(rep: Repetition, authorChain: string, candidates: readonly AuthorCandidate[]): Element[] {
+  const blocks = [...rep.blocks];
+  const inBlock = (el: Element): boolean => blocks.some((b) => contains(b, el) || contains(el, b));
+  const depth = authorChain.split(' > ').length;
+  for (const c of candidates) {
+    if (c.kind !== rep.kind || inBlock(c.el)) continue;
+    let at: Element | null = c.el;
+    for (let i = 0; i < depth && at; i++) at = parentElement(at);
+    if (!at || inBlock(at) || !follow(at, authorChain).includes(c.el)) continue;
+    blocks.push(at);
+  }
+  return blocks.length === rep.blocks.length ? blocks : sortByDocument(blocks);
+}
+
+/** Author candidates of the posts' own step outside every block (not in quotes of a post: those are inside). */
+function straysOf(
+  blocks: readonly Element[],
+  authorEls: readonly (Element | null)[],
+  candidates: readonly AuthorCandidate[],
+): number {
+  const steps = new Set(authorEls.filter((a): a is Element => a !== null).map((a) => stepOf(a)));
+  return candidates.filter((c) => steps.has(stepOf(c.el)) && !blocks.some((b) => contains(b, c.el)) && !inChrome(c.el))
+    .length;
+}
+
+/** Page chrome: navigation, header, footer, side columns (who is online, latest posters). */
+function inChrome(el: Element): boolean {
+  for (let at = parentElement(el); at; at = parentElement(at)) {
+    if (/^(?:nav|header|footer|aside)$/.test(at.name)) return true;
+    if (/\b(?:sidebar|widget|footer|header|navigation|online)\b/i.test(attr(at, 'class') ?? '')) return true;
+  }
+  return false;
+}
+
+function sortByDocument(els: Element[]): Element[] {
+  const order = new Map<Element, number>();
+  const root = rootOf(els[0]!);
+  elementsOf((root.parent as Document | null) ?? root).forEach((e, i) => order.set(e, i));
+  return els.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 
 function mostCommon(keys: readonly (string | null)[]): string | null {
@@ -366,7 +421,8 @@ function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']):
           (name === 'title' || name === 'data-date' || name === 'data-datetime' ? textTime(v, ctx, order) : null));
     if (at) return { at, text: shortText(el, 120) || v, from: 'attribute' };
   }
-  const t = shortText(el, 120);
+  // Collapsed text of at most 100 characters: a long element holding a date is not the date.
+  const t = shortText(el, 400);
   if (t.length >= 6 && t.length <= 100 && !NOT_POST_TIME.test(t)) {
     const at = textTime(t, ctx, order);
     if (at) return { at, text: t, from: 'text' };
@@ -387,6 +443,7 @@ function timeChain(
 ): string | null {
   const order = dateOrderOf(blocks, ctx);
   const byChain = new Map<string, (string | null)[]>();
+  const machine = new Set<string>();
   blocks.forEach((b, i) => {
     const seen = new Set<string>();
     for (const el of elementsOf(b)) {
@@ -402,13 +459,18 @@ function timeChain(
       const list = byChain.get(chain) ?? Array<string | null>(blocks.length).fill(null);
       list[i] = t.at;
       byChain.set(chain, list);
+      if (t.from === 'attribute') machine.add(chain);
     }
   });
   let best: string | null = null;
   let value = 0;
   for (const [chain, times] of byChain) {
     const present = times.filter((t): t is string => t !== null);
-    const v = present.length + 0.5 * inOrder(present) * present.length + 0.1 * new Set(present).size;
+    // Machine times first (exact), then the chain whose times run forward and differ.
+    const v =
+      present.length * (machine.has(chain) ? 1.5 : 1) +
+      0.5 * inOrder(present) * present.length +
+      0.1 * new Set(present).size;
     if (v > value) [best, value] = [chain, v];
   }
   return best;
@@ -521,7 +583,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     });
   });
   const title = shortText(one(doc, 'h1') ?? one(doc, 'title') ?? (doc.children[0]! as Element), 300) || null;
-  const measures = measure(layout.blocks, posts);
+  const measures = measure(layout.blocks, posts, layout.strays);
   const page: ThreadPage = {
     title,
     page: pageNo,
@@ -598,12 +660,14 @@ function editOf(block: Element): string | null {
   return null;
 }
 
-function measure(blocks: readonly Element[], posts: readonly Post[]): GenericMeasures {
-  const steps = new Map<string, number>();
-  for (const b of blocks) {
-    const k = `${b.name}.${(attr(b, 'class') ?? '').split(/\s+/).filter(Boolean).sort()[0] ?? ''}`;
-    steps.set(k, (steps.get(k) ?? 0) + 1);
-  }
+function measure(blocks: readonly Element[], posts: readonly Post[], strays: number): GenericMeasures {
+  // One shape: the same tag, and the classes they all share (alternating colours aside).
+  const shared = commonStep(blocks).split('.').slice(1);
+  const shapes = blocks.filter((b) => {
+    const own = stepOf(b).split('.').slice(1);
+    return b.name === blocks[0]!.name && (shared.length > 0 || own.length === 0 || blocks.length === 1);
+  }).length;
+  const steps = new Map([['', shapes]]);
   const times = posts.map((p) => p.postedAt).filter((t): t is string => t !== null);
   return {
     blocks: blocks.length,
@@ -613,6 +677,7 @@ function measure(blocks: readonly Element[], posts: readonly Post[]): GenericMea
     withTime: times.length,
     timesInOrder: inOrder(times),
     authors: new Set(posts.map((p) => p.author)).size,
+    strays,
   };
 }
 
@@ -628,13 +693,16 @@ export function score(m: GenericMeasures): number {
   if (authors < 1 || bodies < 0.9) return Math.min(authors, bodies) * 0.5;
   const times = m.withTime / m.blocks;
   const oneLabel = m.blocks >= 4 && m.authors === 1 ? 0.3 : 0;
+  // Posts outside the blocks found: a reading that would miss them is refused.
+  if (m.strays > 0) return Math.min(0.5, 0.35 * m.regularity + 0.35 * times);
   return Math.max(0, 0.35 * m.regularity + 0.35 * times + 0.3 * (m.withTime >= 2 ? m.timesInOrder : 0.5) - oneLabel);
 }
 
 /** What the reader saw, for the GM and for refusals. */
 export function describe(f: GenericFinding): string {
   const m = f.measures;
-  return `found ${m.blocks} candidate blocks under ${f.container}: ${m.withAuthor} with an author, ${m.withBody} with a body, ${m.withTime} with a time (${Math.round(m.timesInOrder * 100)}% in order), ${m.authors} distinct authors, ${Math.round(m.regularity * 100)}% of one shape; confidence ${f.score.toFixed(2)} (needs ${MIN_CONFIDENCE})`;
+  const strays = m.strays > 0 ? `, ${m.strays} more author link(s) like theirs outside them` : '';
+  return `found ${m.blocks} candidate blocks under ${f.container}${strays}: ${m.withAuthor} with an author, ${m.withBody} with a body, ${m.withTime} with a time (${Math.round(m.timesInOrder * 100)}% in order), ${m.authors} distinct authors, ${Math.round(m.regularity * 100)}% of one shape; confidence ${f.score.toFixed(2)} (needs ${MIN_CONFIDENCE})`;
 }
 
 interface Pagination {

@@ -127,7 +127,8 @@ export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
   for (const el of els) {
     if (isProfileLink(el)) {
       const name = shortText(el, 80);
-      if (name.length >= 1 && name.length <= 60) out.push({ el, kind: 'link' });
+      // A link whose text is a date or a count is the post's link or a statistic, not its author.
+      if (name.length >= 1 && name.length <= 60 && !/\d{1,2}:\d\d|^\d+$/.test(name)) out.push({ el, kind: 'link' });
       continue;
     }
     if (el.name === 'a' || el.name === 'img') continue;
