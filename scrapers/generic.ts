@@ -116,7 +116,7 @@ const NOT_POST_TIME =
 const EDIT_NOTE =
   /^(?:last )?(?:edited|modified)\b|\bedited by\b|\bzuletzt bearbeitet\b|\bbearbeitet\b|\bmodifié\b|\beditado\b|\bmodificato\b|\bbewerkt\b|\bedytowan/i;
 const PERMALINK_HREF =
-  /(?:[?&](?:p|pid|post|postid|comment|reply|msg)=\d+|\/(?:post|posts|comment|comments|reply|p)[-/]?\d+|#(?:p|post|msg|comment|reply|entry)?[-_]?\d+$|showpost|permalink|findpost|findComment)/i;
+  /(?:[?&](?:p|pid|post|postid|comment|reply|msg)=\d+|\/(?:post|posts|comment|comments|reply|p|entry|entries|message|msg)[-/]?\d+|#(?:p|post|msg|comment|reply|entry)?[-_]?\d+$|showpost|permalink|findpost|findComment)/i;
 const POST_ID =
   /^(?:msg|post|p|pid|postcount|post_message|comment|elComment|entry|reply|js-post|message|edit)[-_]?(\d+)$/i;
 
@@ -266,7 +266,6 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
       body,
       ...(time ? { time } : {}),
       ...(permalink ? { permalink } : {}),
-      ...(pagerOf(rep.container) ? {} : {}),
     },
   };
 }
@@ -313,7 +312,7 @@ function inChrome(el: Element): boolean {
 function sortByDocument(els: Element[]): Element[] {
   const order = new Map<Element, number>();
   const root = rootOf(els[0]!);
-  elementsOf((root.parent as Document | null) ?? root).forEach((e, i) => order.set(e, i));
+  for (const [i, e] of elementsOf((root.parent as Document | null) ?? root).entries()) order.set(e, i);
   return els.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 
@@ -410,17 +409,22 @@ interface TimeRead {
 
 /** A time from an element: its machine attributes first, then its text. */
 function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']): TimeRead {
-  for (const name of TIME_ATTRS) {
-    const v = attr(el, name)?.trim();
-    if (!v) continue;
-    const at = /^\d{9,10}$/.test(v)
-      ? fromEpochSeconds(v)
-      : /^\d{12,13}$/.test(v)
-        ? fromEpochMillis(v)
-        : (fromIso(v, ctx.profile.timeZone) ??
-          (name === 'title' || name === 'data-date' || name === 'data-datetime' ? textTime(v, ctx, order) : null));
-    if (at) return { at, text: shortText(el, 120) || v, from: 'attribute' };
-  }
+  // Machine attributes wherever they sit: on the element, or on one inside it (<a><time datetime>).
+  for (const holder of [
+    el,
+    ...all(el, '[datetime], [data-time], [data-timestamp], [data-datetime], [data-unix]').slice(0, 3),
+  ])
+    for (const name of TIME_ATTRS) {
+      const v = attr(holder, name)?.trim();
+      if (!v) continue;
+      const at = /^\d{9,10}$/.test(v)
+        ? fromEpochSeconds(v)
+        : /^\d{12,13}$/.test(v)
+          ? fromEpochMillis(v)
+          : (fromIso(v, ctx.profile.timeZone) ??
+            (name === 'title' || name === 'data-date' || name === 'data-datetime' ? textTime(v, ctx, order) : null));
+      if (at) return { at, text: shortText(el, 120) || v, from: 'attribute' };
+    }
   // Collapsed text of at most 100 characters: a long element holding a date is not the date.
   const t = shortText(el, 400);
   if (t.length >= 6 && t.length <= 100 && !NOT_POST_TIME.test(t)) {
@@ -524,10 +528,6 @@ function permalinkChain(blocks: readonly Element[], bodyEls: readonly (Element |
   });
   const best = mostCommon(chains);
   return best && chains.filter((c) => c === best).length * 2 > blocks.length ? best : null;
-}
-
-function pagerOf(_container: Element): string | null {
-  return null;
 }
 
 /** Read every block by the layout's chains, and score the reading. */
