@@ -20,8 +20,12 @@ import {
   parentElement,
   type Repetition,
   repetitions,
+  commonChain,
   commonStep,
+  mergeChains,
+  sameKind,
   shortText,
+  tagsOf,
   stepOf,
 } from './post-structure.js';
 import type { PostSelectors, SiteProfile } from './site-profile.js';
@@ -232,6 +236,15 @@ function findLayout(doc: Document, ctx: PageContext): Layout {
     // Of two readings of the same posts, the one through profile links (they name the member).
     const score = reading.finding.score + Math.min(0.1, totalText(reading) / 1e5) + (rep.kind === 'link' ? 0.05 : 0);
     tried.push(describe(reading.finding));
+    if (process.env.GENERIC_DEBUG)
+      console.error(
+        'CAND',
+        rep.kind,
+        rep.blocks.length,
+        score.toFixed(2),
+        describe(reading.finding).slice(-260),
+        JSON.stringify(layout.selectors),
+      );
     if (!best || score > best.score) best = { layout, score, reading };
   }
   if (!best) throw new GenericRefusal(ctx.url, `${reps.length} repeated author paths, none with a body of text`);
@@ -246,19 +259,32 @@ function totalText(r: GenericReading): number {
 
 /** Chains from each block to its author, body, time and permalink, chosen by what most blocks share. */
 function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly AuthorCandidate[]): Layout | null {
-  const author = mostCommon(rep.blocks.map((b, i) => chainFrom(b, rep.authors[i]!)));
+  const first = commonChain(rep.blocks.map((b, i) => chainFrom(b, rep.authors[i]!)));
+  if (!first) return null;
+  const { blocks, authors } = withStrays(rep, first, candidates);
+  const author = commonChain(blocks.map((b, i) => chainFrom(b, authors[i]!)));
   if (!author) return null;
-  const blocks = withStrays(rep, author, candidates);
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
   const body = bodyChain(blocks, authorEls);
   if (!body) return null;
   const bodyEls = blocks.map((b) => bodyOf(b, body));
   const time = timeChain(blocks, authorEls, bodyEls, ctx);
   const permalink = permalinkChain(blocks, bodyEls);
-  const post = blockSelector(rep.container, blocks);
+  // Blocks under one parent share a selector; a first post in a box of its own adds its own.
+  const parents = [...new Set(blocks.map((b) => parentElement(b)))];
+  const post = [
+    ...new Set(
+      parents.map((p) =>
+        blockSelector(
+          p ?? rep.container,
+          blocks.filter((b) => parentElement(b) === p),
+        ),
+      ),
+    ),
+  ].join(', ');
   return {
     strays: straysOf(blocks, authorEls, candidates),
-    container: post.split(' > ').slice(0, -1).join(' > ') || 'the page',
+    container: blockSelector(rep.container, rep.blocks).split(' > ').slice(0, -1).join(' > ') || 'the page',
     blocks,
     selectors: {
       post,
@@ -275,18 +301,39 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
  * discussion, a "topic starter" box). An author of the same kind outside every block, with an
  * ancestor from which the author chain leads to it, makes that ancestor a post too.
  */
-function withStrays(rep: Repetition, authorChain: string, candidates: readonly AuthorCandidate[]): Element[] {
+function withStrays(
+  rep: Repetition,
+  authorChain: string,
+  candidates: readonly AuthorCandidate[],
+): { blocks: Element[]; authors: Element[] } {
   const blocks = [...rep.blocks];
+  const authorOf = new Map(rep.blocks.map((b, i) => [b, rep.authors[i]!]));
   const inBlock = (el: Element): boolean => blocks.some((b) => contains(b, el) || contains(el, b));
   const depth = authorChain.split(' > ').length;
+  const shape = tagsOf(authorChain);
+  const like = rep.authors[0]!;
   for (const c of candidates) {
-    if (c.kind !== rep.kind || inBlock(c.el)) continue;
+    if (c.kind !== rep.kind || !sameKind(c.el, like) || inBlock(c.el) || inChrome(c.el)) continue;
     let at: Element | null = c.el;
     for (let i = 0; i < depth && at; i++) at = parentElement(at);
-    if (!at || inBlock(at) || !follow(at, authorChain).includes(c.el)) continue;
+    if (!at || inBlock(at) || contains(at, rep.container) || tagsOf(chainFrom(at, c.el) ?? '') !== shape) continue;
+    // Beside the posts found (a first post's box next to the replies' list), not elsewhere on the page.
+    if (!near(at, rep.container)) continue;
     blocks.push(at);
+    authorOf.set(at, c.el);
   }
-  return blocks.length === rep.blocks.length ? blocks : sortByDocument(blocks);
+  const sorted = blocks.length === rep.blocks.length ? blocks : sortByDocument(blocks);
+  return { blocks: sorted, authors: sorted.map((b) => authorOf.get(b)!) };
+}
+
+/** Whether `block` and `container` meet within three levels above the container. */
+function near(block: Element, container: Element): boolean {
+  let top: Element | null = container;
+  for (let i = 0; i < 3 && top; i++) {
+    top = parentElement(top);
+    if (top && contains(top, block)) return true;
+  }
+  return false;
 }
 
 /** Author candidates of the posts' own step outside every block (not in quotes of a post: those are inside). */
@@ -295,16 +342,19 @@ function straysOf(
   authorEls: readonly (Element | null)[],
   candidates: readonly AuthorCandidate[],
 ): number {
-  const steps = new Set(authorEls.filter((a): a is Element => a !== null).map((a) => stepOf(a)));
-  return candidates.filter((c) => steps.has(stepOf(c.el)) && !blocks.some((b) => contains(b, c.el)) && !inChrome(c.el))
+  const like = authorEls.find((a) => a !== null);
+  if (!like) return 0;
+  return candidates.filter((c) => sameKind(c.el, like) && !blocks.some((b) => contains(b, c.el)) && !inChrome(c.el))
     .length;
 }
 
 /** Page chrome: navigation, header, footer, side columns (who is online, latest posters). */
 function inChrome(el: Element): boolean {
   for (let at = parentElement(el); at; at = parentElement(at)) {
-    if (/^(?:nav|header|footer|aside)$/.test(at.name)) return true;
-    if (/\b(?:sidebar|widget|footer|header|navigation|online)\b/i.test(attr(at, 'class') ?? '')) return true;
+    if (/^(?:nav|aside)$/.test(at.name)) return true;
+    // A post's own <header> holds its author; the page's header is the body's child.
+    if (/^(?:header|footer)$/.test(at.name) && parentElement(at)?.name === 'body') return true;
+    if (/\b(?:sidebar|widget|navigation|online|who-?is-?online)\b/i.test(attr(at, 'class') ?? '')) return true;
   }
   return false;
 }
@@ -314,15 +364,6 @@ function sortByDocument(els: Element[]): Element[] {
   const root = rootOf(els[0]!);
   for (const [i, e] of elementsOf((root.parent as Document | null) ?? root).entries()) order.set(e, i);
   return els.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-}
-
-function mostCommon(keys: readonly (string | null)[]): string | null {
-  const counts = new Map<string, number>();
-  for (const k of keys) if (k !== null) counts.set(k, (counts.get(k) ?? 0) + 1);
-  let best: string | null = null;
-  let n = 0;
-  for (const [k, c] of counts) if (c > n) [best, n] = [k, c];
-  return best;
 }
 
 /** The text length of every element under `top`, bottom-up in one pass. */
@@ -356,23 +397,26 @@ function contains(outer: Element, inner: Element | null): boolean {
  * message, not the message with its signature and buttons).
  */
 function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | null)[]): string | null {
-  const sums = new Map<string, { sum: number; covered: number; depth: number }>();
+  // Keyed by shape (tags only): a first post's body has other classes than the replies'.
+  const sums = new Map<string, { sum: number; covered: number; depth: number; chains: string[] }>();
   blocks.forEach((b, i) => {
     const lens = textLengths(b);
-    const best = new Map<string, number>();
+    const best = new Map<string, { n: number; chain: string }>();
     for (const [el, n] of lens) {
       if (n === 0 || /^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
       const a = authorEls[i];
       if (a && (contains(el, a) || contains(a, el))) continue;
       const chain = chainFrom(b, el);
       if (!chain) continue;
-      best.set(chain, Math.max(best.get(chain) ?? 0, n));
+      const key = tagsOf(chain);
+      if ((best.get(key)?.n ?? -1) < n) best.set(key, { n, chain });
     }
-    for (const [chain, n] of best) {
-      const s = sums.get(chain) ?? { sum: 0, covered: 0, depth: chain.split(' > ').length };
+    for (const [key, { n, chain }] of best) {
+      const s = sums.get(key) ?? { sum: 0, covered: 0, depth: key.split(' > ').length, chains: [] };
       s.sum += n;
       s.covered++;
-      sums.set(chain, s);
+      s.chains.push(chain);
+      sums.set(key, s);
     }
   });
   let top: { chain: string; value: number; covered: number; sum: number } | null = null;
@@ -387,7 +431,7 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
     if (s.depth > tight.chain.split(' > ').length || (s.depth === tight.chain.split(' > ').length && s.sum > tight.sum))
       tight = { chain, value: 0, covered: s.covered, sum: s.sum };
   }
-  return tight.chain;
+  return mergeChains(sums.get(tight.chain)!.chains);
 }
 
 /** The body element of a block: the chain's element with the most text. */
@@ -410,10 +454,12 @@ interface TimeRead {
 /** A time from an element: its machine attributes first, then its text. */
 function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']): TimeRead {
   // Machine attributes wherever they sit: on the element, or on one inside it (<a><time datetime>).
-  for (const holder of [
-    el,
-    ...all(el, '[datetime], [data-time], [data-timestamp], [data-datetime], [data-unix]').slice(0, 3),
-  ])
+  // (Only inside a small element: a whole post holds its time, and other times too.)
+  const small = shortText(el, 400).length <= 100;
+  const inner = small
+    ? all(el, '[datetime], [data-time], [data-timestamp], [data-datetime], [data-unix]').slice(0, 3)
+    : [];
+  for (const holder of [el, ...inner])
     for (const name of TIME_ATTRS) {
       const v = attr(holder, name)?.trim();
       if (!v) continue;
@@ -448,6 +494,7 @@ function timeChain(
   const order = dateOrderOf(blocks, ctx);
   const byChain = new Map<string, (string | null)[]>();
   const machine = new Set<string>();
+  const fulls = new Map<string, string[]>();
   blocks.forEach((b, i) => {
     const seen = new Set<string>();
     for (const el of elementsOf(b)) {
@@ -455,14 +502,17 @@ function timeChain(
       if (body && contains(body, el)) continue;
       const a = authorEls[i];
       if (a && contains(a, el)) continue;
-      const chain = chainFrom(b, el);
-      if (!chain || seen.has(chain)) continue;
+      const full = chainFrom(b, el);
+      if (!full) continue;
+      const chain = tagsOf(full);
+      if (seen.has(chain)) continue;
       const t = timeOf(el, ctx, order);
       if (!t.at) continue;
       seen.add(chain);
       const list = byChain.get(chain) ?? Array<string | null>(blocks.length).fill(null);
       list[i] = t.at;
       byChain.set(chain, list);
+      fulls.set(chain, [...(fulls.get(chain) ?? []), full]);
       if (t.from === 'attribute') machine.add(chain);
     }
   });
@@ -477,7 +527,7 @@ function timeChain(
       0.1 * new Set(present).size;
     if (v > value) [best, value] = [chain, v];
   }
-  return best;
+  return best ? mergeChains(fulls.get(best)!) : null;
 }
 
 function inOrder(times: readonly string[]): number {
@@ -526,8 +576,10 @@ function permalinkChain(blocks: readonly Element[], bodyEls: readonly (Element |
     }
     return null;
   });
-  const best = mostCommon(chains);
-  return best && chains.filter((c) => c === best).length * 2 > blocks.length ? best : null;
+  const best = commonChain(chains);
+  return best && chains.filter((c) => c !== null && tagsOf(c) === tagsOf(best)).length * 2 > blocks.length
+    ? best
+    : null;
 }
 
 /** Read every block by the layout's chains, and score the reading. */
@@ -661,13 +713,12 @@ function editOf(block: Element): string | null {
 }
 
 function measure(blocks: readonly Element[], posts: readonly Post[], strays: number): GenericMeasures {
-  // One shape: the same tag, and the classes they all share (alternating colours aside).
-  const shared = commonStep(blocks).split('.').slice(1);
-  const shapes = blocks.filter((b) => {
-    const own = stepOf(b).split('.').slice(1);
-    return b.name === blocks[0]!.name && (shared.length > 0 || own.length === 0 || blocks.length === 1);
-  }).length;
-  const steps = new Map([['', shapes]]);
+  // One shape: the most blocks sharing a tag, or a stable class (a first post's box is often another tag).
+  const counts = new Map<string, number>();
+  for (const b of blocks) {
+    for (const k of new Set([`<${b.name}>`, ...stepOf(b).split('.').slice(1)])) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const steps = new Map([['', Math.max(...counts.values())]]);
   const times = posts.map((p) => p.postedAt).filter((t): t is string => t !== null);
   return {
     blocks: blocks.length,

@@ -136,11 +136,18 @@ export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
     if (!NAME_CLASS.test(cls)) continue;
     const name = shortText(el, 80);
     if (name.length < 1 || name.length > 40) continue;
-    // A name element holding a profile link is read through the link.
+    // A name element holding a profile link, or inside one, is read through the link.
     if (el.children.some((c) => isElement(c) && (c.name === 'a' || blockish(c)))) continue;
+    if (insideLink(el)) continue;
     out.push({ el, kind: 'name' });
   }
   return out;
+}
+
+function insideLink(el: Element): boolean {
+  let at = parentElement(el);
+  for (let i = 0; i < 4 && at; i++, at = parentElement(at)) if (at.name === 'a') return true;
+  return false;
 }
 
 function blockish(el: Element): boolean {
@@ -155,7 +162,8 @@ function tagPath(el: Element): string {
     names.push(at.name);
     at = parentElement(at);
   }
-  return `${names.reverse().join('/')}|${stepOf(el)}`;
+  // Tag names only: a member's rank or state adds classes to the link on some posts.
+  return names.reverse().join('/');
 }
 
 function ancestors(el: Element): Element[] {
@@ -189,9 +197,11 @@ export function repetitions(candidates: readonly AuthorCandidate[]): Repetition[
     else groups.set(key, [c]);
   }
   const out: Repetition[] = [];
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    // The nearest common ancestor: walk up from the first until every other is under it.
+  // A group whose common ancestor has children holding several of its authors is two
+  // structures (a first post's box beside the replies' list): each such child is split again.
+  const work = [...groups.values()].filter((g) => g.length >= 2);
+  while (work.length > 0) {
+    const group = work.pop()!;
     const chain = ancestors(group[0]!.el);
     let lca = 0;
     for (const c of group.slice(1)) {
@@ -200,14 +210,24 @@ export function repetitions(candidates: readonly AuthorCandidate[]): Repetition[
     }
     const container = chain[lca];
     if (!container) continue;
-    const blocks: Element[] = [];
-    const authors: Element[] = [];
+    const parts = new Map<Element, AuthorCandidate[]>();
     for (const c of group) {
       const block = childToward(container, c.el);
-      if (!block || blocks.at(-1) === block) continue;
-      if (blocks.includes(block)) continue;
+      if (!block) continue;
+      const list = parts.get(block);
+      if (list) list.push(c);
+      else parts.set(block, [c]);
+    }
+    const crowded = [...parts.values()].filter((p) => p.length >= 2);
+    if (crowded.length > 0 && crowded.length * 2 >= parts.size) {
+      for (const p of crowded) work.push(p);
+      continue;
+    }
+    const blocks: Element[] = [];
+    const authors: Element[] = [];
+    for (const [block, list] of parts) {
       blocks.push(block);
-      authors.push(c.el);
+      authors.push(list[0]!.el);
     }
     if (blocks.length >= 2) out.push({ container, blocks, authors, kind: group[0]!.kind, candidates: group.length });
   }
@@ -240,4 +260,47 @@ export function commonStep(els: readonly Element[]): string {
   const sets = els.map((e) => new Set(stepOf(e).split('.').slice(1)));
   const shared = [...sets[0]!].filter((c) => sets.every((s) => s.has(c)));
   return [first.name, ...shared.map((c) => `.${c}`)].join('');
+}
+
+/** A chain's tags alone ("div > div > a"): chains of the same shape whose classes differ. */
+export function tagsOf(chain: string): string {
+  return chain
+    .split(' > ')
+    .map((s) => s.split('.')[0])
+    .join(' > ');
+}
+
+/** Chains of one shape as one: at each step the tag and only the classes every chain has there. */
+export function mergeChains(chains: readonly string[]): string {
+  const steps = chains.map((c) => c.split(' > '));
+  return steps[0]!
+    .map((step, i) => {
+      const sets = steps.map((s) => new Set((s[i] ?? '').split('.').slice(1)));
+      const shared = [...sets[0]!].filter((c) => sets.every((x) => x.has(c)));
+      return [step.split('.')[0], ...shared.map((c) => `.${c}`)].join('');
+    })
+    .join(' > ');
+}
+
+/** The most common shape among chains, merged; null when there are none. */
+export function commonChain(chains: readonly (string | null)[]): string | null {
+  const byShape = new Map<string, string[]>();
+  for (const c of chains) {
+    if (c === null) continue;
+    const k = tagsOf(c);
+    const list = byShape.get(k);
+    if (list) list.push(c);
+    else byShape.set(k, [c]);
+  }
+  let best: string[] | null = null;
+  for (const list of byShape.values()) if (!best || list.length > best.length) best = list;
+  return best ? mergeChains(best) : null;
+}
+
+/** Two elements of one kind: the same tag, and a stable class in common where either has one. */
+export function sameKind(a: Element, b: Element): boolean {
+  if (a.name !== b.name) return false;
+  const x = stepOf(a).split('.').slice(1);
+  const y = new Set(stepOf(b).split('.').slice(1));
+  return (x.length === 0 && y.size === 0) || x.some((c) => y.has(c));
 }
