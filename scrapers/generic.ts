@@ -21,7 +21,6 @@ import {
   type Repetition,
   repetitions,
   commonChain,
-  commonStep,
   mergeChains,
   sameKind,
   shortText,
@@ -309,7 +308,7 @@ function withStrays(
   const blocks = [...rep.blocks];
   const authorOf = new Map(rep.blocks.map((b, i) => [b, rep.authors[i]!]));
   const inBlock = (el: Element): boolean => blocks.some((b) => contains(b, el) || contains(el, b));
-  const depth = authorChain.split(' > ').length;
+  const depth = tagsOf(authorChain).split(' > ').length;
   const shape = tagsOf(authorChain);
   const like = rep.authors[0]!;
   for (const c of candidates) {

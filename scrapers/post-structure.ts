@@ -63,7 +63,15 @@ export function chainFrom(top: Element, el: Element): string | null {
 }
 
 /** Elements under `top` that the chain reaches, each step a child of the one before. */
-export function follow(top: Element | Document, chain: string): Element[] {
+export function follow(top: Element | Document, chains: string): Element[] {
+  for (const chain of chains.split(', ')) {
+    const found = followOne(top, chain);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+function followOne(top: Element | Document, chain: string): Element[] {
   let level: (Element | Document)[] = [top];
   for (const step of chain.split(' > ')) {
     const next: Element[] = [];
@@ -265,21 +273,36 @@ export function commonStep(els: readonly Element[]): string {
 /** A chain's tags alone ("div > div > a"): chains of the same shape whose classes differ. */
 export function tagsOf(chain: string): string {
   return chain
+    .split(', ')[0]!
     .split(' > ')
     .map((s) => s.split('.')[0])
     .join(' > ');
 }
 
-/** Chains of one shape as one: at each step the tag and only the classes every chain has there. */
+/**
+ * Chains of one shape as one: at each step the tag and the classes most chains have there,
+ * then (where that differs) the classes all of them have, as a second alternative
+ * ("A, B": `follow` takes the first that leads somewhere). Most posts are read by their
+ * own classes; a first post in a box of its own by what it shares with them.
+ */
 export function mergeChains(chains: readonly string[]): string {
   const steps = chains.map((c) => c.split(' > '));
-  return steps[0]!
-    .map((step, i) => {
-      const sets = steps.map((s) => new Set((s[i] ?? '').split('.').slice(1)));
-      const shared = [...sets[0]!].filter((c) => sets.every((x) => x.has(c)));
-      return [step.split('.')[0], ...shared.map((c) => `.${c}`)].join('');
-    })
-    .join(' > ');
+  const merged = (quorum: number): string =>
+    steps[0]!
+      .map((step, i) => {
+        const counts = new Map<string, number>();
+        for (const s of steps)
+          for (const c of new Set((s[i] ?? '').split('.').slice(1))) counts.set(c, (counts.get(c) ?? 0) + 1);
+        const kept = [...counts]
+          .filter(([, n]) => n >= quorum)
+          .map(([c]) => c)
+          .sort();
+        return [step.split('.')[0], ...kept.map((c) => `.${c}`)].join('');
+      })
+      .join(' > ');
+  const most = merged(Math.floor(chains.length / 2) + 1);
+  const all = merged(chains.length);
+  return most === all ? all : `${most}, ${all}`;
 }
 
 /** The most common shape among chains, merged; null when there are none. */
