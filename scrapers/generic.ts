@@ -529,11 +529,16 @@ function timeChain(
   return best ? mergeChains(fulls.get(best)!) : null;
 }
 
+/** How much of the page's times run one way (oldest first, or newest first as some boards show them). */
 function inOrder(times: readonly string[]): number {
   if (times.length < 2) return 1;
-  let ok = 0;
-  for (let i = 1; i < times.length; i++) if (times[i]! >= times[i - 1]!) ok++;
-  return ok / (times.length - 1);
+  let up = 0;
+  let down = 0;
+  for (let i = 1; i < times.length; i++) {
+    if (times[i]! >= times[i - 1]!) up++;
+    if (times[i]! <= times[i - 1]!) down++;
+  }
+  return Math.max(up, down) / (times.length - 1);
 }
 
 /**

@@ -30,6 +30,7 @@ function measure(): Verdict[] {
         gold,
         r.page.posts.map((post, i) => ({ post, ...r.evidence[i]! })),
         NOW,
+        file,
       );
       return { file, group, outcome: v.right ? 'right' : 'wrong', why: v.why ?? '' };
     } catch (error) {

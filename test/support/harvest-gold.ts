@@ -121,8 +121,21 @@ export interface PageVerdict {
   why: string | null;
 }
 
-export function judgePage(gold: HarvestGold, seen: readonly Seen[], now: string): PageVerdict {
+/**
+ * Gold that stops before the page does (README: "a few gold entries are incomplete"), each
+ * checked by hand against the page: the posts after the gold's last are compared by nothing.
+ */
+export const SHORT_GOLD: Record<string, { posts: number; why: string }> = {
+  'myparkinsons.org.cgi-bin.forum.topic_show.pl.json': {
+    posts: 11,
+    why: 'the gold stops after 9 posts; the page shows 11 (ResistanceFutil 2019.08.11 15:55, debspottery1 2019.10.01 10:46)',
+  },
+};
+
+export function judgePage(gold: HarvestGold, all: readonly Seen[], now: string, file = ''): PageVerdict {
   const golds = gold.gold_standard_annotation;
+  const short = SHORT_GOLD[file];
+  const seen = short && all.length === short.posts ? all.slice(0, golds.length) : all;
   if (seen.length !== golds.length)
     return { right: false, why: `${seen.length} posts read, the gold has ${golds.length}` };
   for (let i = 0; i < golds.length; i++) {
