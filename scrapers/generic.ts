@@ -222,7 +222,7 @@ function findLayout(doc: Document, ctx: PageContext): Layout {
     );
   }
   let best: { layout: Layout; score: number; reading: GenericReading | null } | null = null;
-  const tried: string[] = [];
+  const readings: { layout: Layout; reading: GenericReading }[] = [];
   for (const rep of reps.sort((a, b) => b.blocks.length - a.blocks.length).slice(0, 12)) {
     const layout = layoutOf(rep, ctx, cands);
     if (!layout) continue;
@@ -234,19 +234,22 @@ function findLayout(doc: Document, ctx: PageContext): Layout {
     }
     // Of two readings of the same posts, the one through profile links (they name the member).
     const score = reading.finding.score + Math.min(0.1, totalText(reading) / 1e5) + (rep.kind === 'link' ? 0.05 : 0);
-    tried.push(describe(reading.finding));
-    if (process.env.GENERIC_DEBUG)
-      console.error(
-        'CAND',
-        rep.kind,
-        rep.blocks.length,
-        score.toFixed(2),
-        describe(reading.finding).slice(-260),
-        JSON.stringify(layout.selectors),
-      );
     if (!best || score > best.score) best = { layout, score, reading };
+    readings.push({ layout, reading });
   }
   if (!best) throw new GenericRefusal(ctx.url, `${reps.length} repeated author paths, none with a body of text`);
+  // A finding whose posts are all inside another, larger finding's posts saw only part of
+  // the thread (avatars with a letter, say): the larger one is the thread, or nothing is.
+  const chosen = best;
+  const larger = readings.find(
+    (r) =>
+      r.layout.blocks.length > chosen.layout.blocks.length &&
+      chosen.layout.blocks.every((b) => r.layout.blocks.some((o) => contains(o, b))),
+  );
+  if (larger) {
+    if (larger.reading.finding.score >= MIN_CONFIDENCE) return larger.layout;
+    throw new GenericRefusal(ctx.url, describe(larger.reading.finding));
+  }
   return best.layout;
 }
 
@@ -282,7 +285,7 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
     ),
   ].join(', ');
   return {
-    strays: straysOf(blocks, authorEls, candidates),
+    strays: straysOf(blocks, authorEls, candidates, author, time, ctx) + anchorsOutside(blocks, rep.container),
     container: blockSelector(rep.container, rep.blocks).split(' > ').slice(0, -1).join(' > ') || 'the page',
     blocks,
     selectors: {
@@ -318,11 +321,33 @@ function withStrays(
     if (!at || inBlock(at) || contains(at, rep.container) || tagsOf(chainFrom(at, c.el) ?? '') !== shape) continue;
     // Beside the posts found (a first post's box next to the replies' list), not elsewhere on the page.
     if (!near(at, rep.container)) continue;
+    // And a box of the posts' kind: a stable class in common with them (Vanilla's "Item").
+    if (!sharesClass(at, rep.blocks[0]!)) continue;
     blocks.push(at);
     authorOf.set(at, c.el);
   }
   const sorted = blocks.length === rep.blocks.length ? blocks : sortByDocument(blocks);
   return { blocks: sorted, authors: sorted.map((b) => authorOf.get(b)!) };
+}
+
+/**
+ * Post anchors (an element id like post-123, p123, msg123) beside the posts found but in
+ * none of them: posts the reading would miss. Only where the posts found carry such ids.
+ */
+function anchorsOutside(blocks: readonly Element[], container: Element): number {
+  const isAnchor = (el: Element): boolean => POST_ID.test(attr(el, 'id') ?? '');
+  const carry = blocks.filter((b) => isAnchor(b) || all(b, '[id]').some(isAnchor)).length;
+  if (carry * 2 < blocks.length) return 0;
+  let scope: Element = container;
+  for (let i = 0; i < 3; i++) scope = parentElement(scope) ?? scope;
+  return all(scope, '[id]').filter((el) => isAnchor(el) && !blocks.some((b) => contains(b, el) || contains(el, b)))
+    .length;
+}
+
+function sharesClass(a: Element, b: Element): boolean {
+  const mine = stepOf(a).split('.').slice(1);
+  const theirs = new Set(stepOf(b).split('.').slice(1));
+  return mine.some((c) => theirs.has(c));
 }
 
 /** Whether `block` and `container` meet within three levels above the container. */
@@ -340,11 +365,23 @@ function straysOf(
   blocks: readonly Element[],
   authorEls: readonly (Element | null)[],
   candidates: readonly AuthorCandidate[],
+  authorChain: string,
+  timeChain: string | null,
+  ctx: PageContext,
 ): number {
   const like = authorEls.find((a) => a !== null);
   if (!like) return 0;
-  return candidates.filter((c) => sameKind(c.el, like) && !blocks.some((b) => contains(b, c.el)) && !inChrome(c.el))
-    .length;
+  const depth = tagsOf(authorChain).split(' > ').length;
+  const order = dateOrderOf(blocks, ctx);
+  return candidates.filter((c) => {
+    if (!sameKind(c.el, like) || blocks.some((b) => contains(b, c.el)) || inChrome(c.el)) return false;
+    // A missed post shows its time where the posts found show theirs; a list of who is
+    // reading the thread shows none.
+    if (!timeChain) return true;
+    let at: Element | null = c.el;
+    for (let i = 0; i < depth && at; i++) at = parentElement(at);
+    return at !== null && follow(at, timeChain).some((e) => timeOf(e, ctx, order).at !== null);
+  }).length;
 }
 
 /** Page chrome: navigation, header, footer, side columns (who is online, latest posters). */
@@ -756,7 +793,8 @@ export function score(m: GenericMeasures): number {
 /** What the reader saw, for the GM and for refusals. */
 export function describe(f: GenericFinding): string {
   const m = f.measures;
-  const strays = m.strays > 0 ? `, ${m.strays} more author link(s) like theirs outside them` : '';
+  const strays =
+    m.strays > 0 ? `, ${m.strays} more mark(s) of a post outside them (an author link with a time, a post anchor)` : '';
   return `found ${m.blocks} candidate blocks under ${f.container}${strays}: ${m.withAuthor} with an author, ${m.withBody} with a body, ${m.withTime} with a time (${Math.round(m.timesInOrder * 100)}% in order), ${m.authors} distinct authors, ${Math.round(m.regularity * 100)}% of one shape; confidence ${f.score.toFixed(2)} (needs ${MIN_CONFIDENCE})`;
 }
 

@@ -14,7 +14,8 @@ import { attr, isElement, matches } from './dom.js';
 const PROFILE_HREF =
   /(?:^|[/?&.=_-])(?:members?|users?|u|profiles?|personal_pages|people|authors?|user_profile|user_info|viewprofile|member\.php|mitglieder|benutzer|user-dashboard|usuarios?|utilisateurs?|membres?)(?:[/?&.=_-]|\d|$)/i;
 /** Links that are never an author: the board's own pages. */
-const NOT_AUTHOR_HREF = /(?:login|logout|register|signup|search|lostpassword|mode=(?!viewprofile)|\/members\/?$|list)/i;
+const NOT_AUTHOR_HREF =
+  /(?:login|logout|register|signup|search|lostpassword|mode=(?!viewprofile)|\/members\/?$|\/list\b|[?&]action=(?!profile))/i;
 /** Elements that print a user name without a link (guests, boards without profiles). */
 const NAME_CLASS =
   /(?:^|[\s_-])(?:user-?name|author|poster|nick(?:name)?|member-?name|postauthor|post-author|user)(?:$|[\s_-])/i;
@@ -143,7 +144,7 @@ export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
     const cls = `${attr(el, 'class') ?? ''} ${attr(el, 'itemprop') ?? ''}`;
     if (!NAME_CLASS.test(cls)) continue;
     const name = shortText(el, 80);
-    if (name.length < 1 || name.length > 40) continue;
+    if (name.length < 1 || name.length > 40 || /\d{1,2}:\d\d|^\d+$/.test(name)) continue;
     // A name element holding a profile link, or inside one, is read through the link.
     if (el.children.some((c) => isElement(c) && (c.name === 'a' || blockish(c)))) continue;
     if (insideLink(el)) continue;

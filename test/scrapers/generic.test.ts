@@ -153,12 +153,17 @@ describe('confidence: the generic reader refuses rather than guesses', () => {
     ['one post: no repetition to trust', page(ENTRIES.slice(0, 1)), /none repeated at the same place/],
     ['no author anywhere', '<html><body><p>Hello</p><p>World</p></body></html>', /no author links/],
     [
-      "author links like the posts' outside them (posts it would miss)",
-      page(ENTRIES, { sidebar: 2 }).replace(
-        '<div class="column">',
-        '<div class="column"><section class="entry">x</section>',
+      'a mark of a post outside the posts found (a post anchor): posts it would miss',
+      page(ENTRIES).replace('</main>', '</main><div class="pinned"><div id="entry-555">Pinned: the rules</div></div>'),
+      /1 more mark\(s\) of a post outside them/,
+    ],
+    [
+      'an author link with a time outside the posts found, beside them',
+      page(ENTRIES).replace(
+        '</main>',
+        '</main><div class="later"><div><header class="entry-head"><a class="who" href="/people/zed">Zed</a> <a class="stamp" href="/x"><span>16/05/19 09:00</span></a></header><p>Late</p></div></div>',
       ),
-      /more author link\(s\) like theirs outside them/,
+      /1 more mark\(s\) of a post outside them/,
     ],
   ];
   it.each(cases)('%s', (_, html, why) => {
@@ -167,9 +172,14 @@ describe('confidence: the generic reader refuses rather than guesses', () => {
     expect(() => readGeneric(html, ctx)).toThrow(URL1);
   });
 
-  it('times that all run backwards lower the score below the threshold', () => {
-    const backwards = ENTRIES.map((e, i) => ({ ...e, iso: undefined, shown: `1${5 - i}/05/19 10:30` }));
-    expect(() => readGeneric(page(backwards), ctx)).toThrow(/4 with a time \(0% in order\).*confidence 0\.70/);
+  it("times in order either way: newest first is a board's choice, a shuffle lowers the confidence", () => {
+    const at = (days: number[]): Entry[] =>
+      ENTRIES.map((e, i) => ({ ...e, iso: undefined, shown: `${days[i]}/05/19 10:30` }));
+    const newestFirst = readGeneric(page(at([18, 17, 16, 15])), ctx).finding;
+    const shuffled = readGeneric(page(at([15, 18, 16, 17])), ctx).finding;
+    expect(newestFirst.measures.timesInOrder).toBe(1);
+    expect(shuffled.measures.timesInOrder).toBeCloseTo(2 / 3);
+    expect(shuffled.score).toBeLessThan(newestFirst.score);
   });
 });
 
