@@ -130,7 +130,7 @@ export const generic: EngineAdapter = {
     const u = new URL(url.href);
     u.hash = '';
     for (const p of PAGE_PARAMS) u.searchParams.delete(p);
-    u.pathname = u.pathname.replace(/\/page[-/]?\d+\/?$/i, '/').replace(/\/tp\d+\//i, '/tp1/');
+    u.pathname = u.pathname.replace(/\/(?:page[-/]?|p)\d+\/?$/i, '').replace(/\/tp\d+\//i, '/tp1/');
     return { engine: 'generic', url: u.href, id: null };
   },
 
@@ -163,7 +163,7 @@ function pageFromUrl(url: URL, postsPerPage: number | null): number {
   }
   const start = Number(url.searchParams.get('start') ?? url.searchParams.get('offset'));
   if (start > 0 && postsPerPage) return Math.floor(start / postsPerPage) + 1;
-  const m = /\/(?:page[-/]?|tp)(\d+)(?:\/|$)/i.exec(url.pathname);
+  const m = /\/(?:page[-/]?|tp|p)(\d+)(?:\/|$)/i.exec(url.pathname);
   return m ? Number(m[1]) : 1;
 }
 
@@ -847,7 +847,7 @@ function sameThread(a: URL, b: URL): boolean {
     const c = new URL(u.href);
     c.hash = '';
     for (const p of [...PAGE_PARAMS, 'sid', 's']) c.searchParams.delete(p);
-    c.pathname = c.pathname.replace(/\/(?:page[-/]?|tp)\d+(?=\/|$)/i, '/').replace(/\/+$/, '');
+    c.pathname = c.pathname.replace(/\/(?:page[-/]?|tp|p)\d+(?=\/|$)/i, '/').replace(/\/+$/, '');
     return c.pathname + c.search;
   };
   return strip(a) === strip(b);
