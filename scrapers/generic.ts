@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Document, Element } from 'domhandler';
 import { LayoutError, TruncatedPageError } from '../src/fetch/errors.js';
-import type { Body } from '../src/model/body.js';
+import { type Body, plainText } from '../src/model/body.js';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
@@ -639,6 +639,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
   const numbers = layout.blocks.map((b) => shownNumber(b, s.body));
   const numbered = numbers.every((n) => n !== null);
   const posts: Post[] = [];
+  const kept: Element[] = [];
   layout.blocks.forEach((block, i) => {
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body);
@@ -650,8 +651,14 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const id = postIdOf(block, permalink);
     const body: Body = bodyEl ? buildBody(bodyEl, markup, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
     const author = authorEl ? shortText(authorEl, 120) : '';
+    // A block with neither text nor a time is an ad slot or a stub ("Publicité"), not a post.
+    if (!t.at && plainText(body).trim() === '') {
+      notes.push(`a block by "${author}" with neither text nor a time was left out (an ad slot or a stub)`);
+      return;
+    }
+    kept.push(block);
     const authorHref = authorEl ? attr(authorEl, 'href') : null;
-    const place = placeInThread(pageNo, i, perPage);
+    const place = placeInThread(pageNo, kept.length - 1, perPage);
     const number = numbered ? numbers[i]! : place;
     const editNote = editOf(block);
     if (!t.at)
@@ -676,7 +683,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     });
   });
   const title = shortText(one(doc, 'h1') ?? one(doc, 'title') ?? (doc.children[0]! as Element), 300) || null;
-  const measures = measure(layout.blocks, posts, layout.strays);
+  const measures = measure(kept.length > 0 ? kept : layout.blocks, posts, layout.strays);
   const page: ThreadPage = {
     title,
     page: pageNo,
@@ -765,7 +772,7 @@ function measure(blocks: readonly Element[], posts: readonly Post[], strays: num
     blocks: blocks.length,
     regularity: Math.max(...steps.values()) / blocks.length,
     withAuthor: posts.filter((p) => p.author.length > 0).length,
-    withBody: posts.filter((p) => p.body.length > 0).length,
+    withBody: posts.filter((p) => plainText(p.body).trim() !== '').length,
     withTime: times.length,
     timesInOrder: inOrder(times),
     authors: new Set(posts.map((p) => p.author)).size,

@@ -148,6 +148,24 @@ describe('the generic reader on a site-specific layout', () => {
   });
 });
 
+describe('ad slots are not posts', () => {
+  it('a block with neither text nor a time is left out, and the GM is told (futura-sciences\' "Publicité")', () => {
+    const ad =
+      '<section class="entry"><header class="entry-head"><a class="who" href="/people/ads">Publicité</a></header><div class="entry-text"> </div></section>';
+    const r = readGeneric(
+      page(ENTRIES).replace('<section class="entry" id="entry-103">', `${ad}<section class="entry" id="entry-103">`),
+      ctx,
+    );
+    expect(r.page.posts.map((p) => [p.number, p.author])).toEqual([
+      [1, 'Alice'],
+      [2, 'Bob'],
+      [3, 'Carol'],
+      [4, 'Alice'],
+    ]);
+    expect(r.notes).toContainEqual(expect.stringMatching(/"Publicité" with neither text nor a time was left out/));
+  });
+});
+
 describe('confidence: the generic reader refuses rather than guesses', () => {
   const cases: [string, string, RegExp][] = [
     ['one post: no repetition to trust', page(ENTRIES.slice(0, 1)), /none repeated at the same place/],
