@@ -58,7 +58,7 @@ export const descriptor = defineDescriptor({
     smilie:
       'img.smilie, img.smiley, img.smilies, img.emoji, img.emoticon, img[src*="smil"], img[src*="emoji"], img[src*="emoticon"]',
     mention: 'a.username, a.mention, a.user-link, a.user-mention',
-    signature: '.signature, .sig, .post-signature, .usersig',
+    signature: '.signature, .Signature, .UserSignature, .sig, .post-signature, .usersig',
   },
 });
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { plainText } from '../../src/model/body.js';
+import { type BodyNode, plainText } from '../../src/model/body.js';
 import type { Post } from '../../src/model/post.js';
 import { fromForumText } from '../../scrapers/forum-time.js';
 
@@ -106,13 +106,20 @@ export function timeRight(gold: string, seen: Seen, now: string): boolean {
 
 /** Text equal up to quotes, signatures and chrome: nothing of the reader's is foreign, and nearly all of the gold is there. */
 export function textRight(gold: string, post: Post): { right: boolean; precision: number; recall: number } {
+  // Up to signatures: the gold may hold the signature or not; the reader marks it as one.
+  const own = words(plainText(withoutSignatures(post.body)));
   const mine = words(plainText(post.body));
   const theirs = words(gold);
   if (theirs.length === 0) return { right: mine.length === 0, precision: 1, recall: 1 };
-  const common = overlap(mine, theirs);
-  const precision = mine.length === 0 ? 0 : common / mine.length;
-  const recall = common / theirs.length;
+  const precision = own.length === 0 ? 0 : overlap(own, theirs) / own.length;
+  const recall = overlap(mine, theirs) / theirs.length;
   return { right: precision >= 0.9 && recall >= 0.8, precision, recall };
+}
+
+function withoutSignatures(body: readonly BodyNode[]): BodyNode[] {
+  return body
+    .filter((n) => n.t !== 'signature')
+    .map((n) => ('children' in n ? ({ ...n, children: withoutSignatures(n.children) } as BodyNode) : n));
 }
 
 export interface PageVerdict {
