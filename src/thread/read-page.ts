@@ -62,7 +62,7 @@ export async function readPage(
   try {
     return { kind: 'read', doc, page: await parseWithParts(r, doc) };
   } catch (error) {
-    const shell = explain(error, doc);
+    const shell = explain(error, doc, r.adapter);
     if (!(shell instanceof ScriptShellError) || rendered || !r.renderer) throw shell;
     try {
       doc = await render(r, url, validators);
@@ -75,7 +75,7 @@ export async function readPage(
     try {
       return { kind: 'read', doc, page: await parseWithParts(r, doc) };
     } catch (again) {
-      throw explain(again, doc);
+      throw explain(again, doc, r.adapter);
     }
   }
 }
@@ -119,7 +119,7 @@ function parsesToPosts(r: PageReading, html: string, url: string): boolean {
  * Turns "no posts here" into the reason when the page shows one. Other errors pass
  * through unchanged (a truncated page is already its own error).
  */
-function explain(error: unknown, doc: FetchedPage): unknown {
+function explain(error: unknown, doc: FetchedPage, adapter: EngineAdapter): unknown {
   if (!(error instanceof LayoutError)) return error;
   const why = whyNoPosts(doc.body);
   if (why === 'login-wall') {
@@ -130,5 +130,18 @@ function explain(error: unknown, doc: FetchedPage): unknown {
     );
   }
   if (why === 'script-shell') return new ScriptShellError(doc.finalUrl);
-  return error;
+  return offerGeneric(error, adapter, doc.finalUrl);
+}
+
+/**
+ * An adapter that found no posts offers the generic reader to the GM, never switches to
+ * it: "the XenForo 1 layout was not found; read it generically?".
+ */
+function offerGeneric(error: LayoutError, adapter: EngineAdapter, url: string): LayoutError {
+  if (adapter.descriptor.engine === 'generic' || error.constructor !== LayoutError) return error;
+  const detail = error.message.replace(/^Page layout not understood: /, '').replace(/ \([^()]*\)$/, '');
+  return new LayoutError(
+    url,
+    `${detail}; the ${adapter.descriptor.name} layout was not found: read it generically? (\`votal read <url> --generic\`, or \`--engine generic\`)`,
+  );
 }

@@ -35,13 +35,13 @@ const PAGE2 = threadPage(
   '<a href="/forum/t/7">1</a> <b>2</b>',
 );
 
-function source(pages: Record<string, string>) {
+function source(pages: Record<string, string>, fallback?: string) {
   const asked: string[] = [];
   return {
     asked,
     async get(url: string): Promise<FetchedPage> {
       asked.push(url);
-      const body = pages[url];
+      const body = pages[url] ?? fallback;
       if (body === undefined) throw new Error(`the stand-in forum has no ${url}`);
       const hash = createHash('sha256').update(body).digest('hex');
       return {
@@ -85,6 +85,13 @@ describe('a thread read by the generic reader', () => {
     const failed = readThread(BASE, { source: source(changed), profile });
     await expect(failed).rejects.toThrow(LayoutError);
     await expect(readThread(BASE, { source: source(changed), profile })).rejects.toThrow(BASE);
+  });
+
+  it('an adapter that finds no posts offers the generic reading, never switches to it', async () => {
+    const failed = readThread(BASE, { source: source({}, PAGE1), engine: 'phpbb' });
+    await expect(failed).rejects.toThrow(
+      /no post containers .*; the phpBB 3 layout was not found: read it generically\? \(`votal read <url> --generic`, or `--engine generic`\)/,
+    );
   });
 
   it('votal count says the count was read generically', async () => {
