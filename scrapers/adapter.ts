@@ -92,6 +92,11 @@ export interface ThreadPage {
    * Discourse's topic JSON lists post ids fetched in batches from posts.json).
    */
   next?: string[];
+  /**
+   * Other pages' URLs as this page links to them (page number -> URL): where only the page
+   * tells how its pages are addressed (the generic reader), the thread reader uses them.
+   */
+  pageUrls?: Record<number, string>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { EngineId } from '../src/model/engine.js';
 import type { EngineAdapter } from './adapter.js';
 import { all, attr, one, parseHtml, type Document } from './dom.js';
-import { adapters } from './registry.js';
+import { adapterFor, adapters } from './registry.js';
 import type { SiteProfile } from './site-profile.js';
 
 /** How an engine was recognised: what decided it, and the rule that matched (`votal read` shows it). */
@@ -52,7 +52,8 @@ export function recogniseHtml(html: string | Document): Recognition | null {
 }
 
 export function adapterOf(engine: EngineId): EngineAdapter {
-  const a = adapters.find((x) => x.descriptor.engine === engine);
+  // The generic reader is chosen by name, never identified: adapterFor knows it, `adapters` does not.
+  const a = adapterFor(engine);
   if (!a)
     throw new Error(
       `engine "${engine}" is not supported yet (supported: ${adapters.map((x) => x.descriptor.engine).join(', ')})`,

@@ -2,6 +2,7 @@ import type { EngineId } from '../src/model/engine.js';
 import type { EngineAdapter, EngineDescriptor } from './adapter.js';
 import { discourse } from './discourse.js';
 import { fluxbb } from './fluxbb.js';
+import { generic } from './generic.js';
 import { gog } from './gog.js';
 import { invision } from './invision.js';
 import { mybb } from './mybb.js';
@@ -38,6 +39,7 @@ const REGISTRY = {
   mybb,
   invision,
   vanilla,
+  generic,
 } as const satisfies Record<EngineId, EngineAdapter>;
 
 for (const [engine, adapter] of Object.entries(REGISTRY)) {
@@ -46,8 +48,13 @@ for (const [engine, adapter] of Object.entries(REGISTRY)) {
   }
 }
 
-/** Every engine's adapter, in identification order. */
-export const adapters: readonly EngineAdapter[] = Object.values(REGISTRY);
+/**
+ * Every engine's adapter, in identification order. The generic reader is not among them:
+ * identification never picks it; only `--engine generic`, a site profile or the GM does.
+ */
+export const adapters: readonly EngineAdapter[] = Object.values(REGISTRY).filter(
+  (a) => a.descriptor.engine !== 'generic',
+);
 
 export function adapterFor(engine: EngineId): EngineAdapter | null {
   return (REGISTRY as Partial<Record<EngineId, EngineAdapter>>)[engine] ?? null;

@@ -91,6 +91,13 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
     throw e;
   }
 
+  if (thread.engine === 'generic') {
+    // Never silent: no adapter knows this forum, so the GM checks what the generic reader found.
+    const authors = new Set(thread.posts.map((p) => p.author)).size;
+    notes.push(
+      `read by the generic reader (no adapter knows this forum's layout): ${thread.posts.length} posts by ${authors} authors on ${thread.pageCount} page(s); check a few against the thread before trusting the count`,
+    );
+  }
   const inDay = thread.posts.filter(
     (p) =>
       (opts.fromPost === undefined || p.number >= opts.fromPost) &&

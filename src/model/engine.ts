@@ -17,5 +17,7 @@ export const EngineId = z.enum([
   'mybb',
   'vanilla',
   'fluxbb',
+  // A page read by the generic reader (scrapers/generic.ts): chosen, never identified.
+  'generic',
 ]);
 export type EngineId = z.infer<typeof EngineId>;

@@ -168,5 +168,18 @@ function explain(error: unknown, doc: FetchedPage, r: PageReading): unknown {
       doc.finalUrl,
       `the page's address looks like ${name}'s but the page shows none of its marks: it is another forum engine, not a changed ${name} layout; name the engine with --engine, or read it with \`votal read <url> --generic\``,
     );
-  return error;
+  return offerGeneric(error, r.adapter, doc.finalUrl);
+}
+
+/**
+ * An adapter that found no posts offers the generic reader to the GM, never switches to
+ * it: "the XenForo 1 layout was not found; read it generically?".
+ */
+function offerGeneric(error: LayoutError, adapter: EngineAdapter, url: string): LayoutError {
+  if (adapter.descriptor.engine === 'generic' || error.constructor !== LayoutError) return error;
+  const detail = error.message.replace(/^Page layout not understood: /, '').replace(/ \([^()]*\)$/, '');
+  return new LayoutError(
+    url,
+    `${detail}; the ${adapter.descriptor.name} layout was not found: read it generically? (\`votal read <url> --generic\`, or \`--engine generic\`)`,
+  );
 }

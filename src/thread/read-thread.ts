@@ -161,10 +161,12 @@ async function readPages(
   let title = cached?.title ?? null;
   let pageCount = cached?.pageCount ?? 1;
   let perPage = cached?.postsPerPage ?? null;
+  const linked = new Map<number, string>();
 
   for (let n = resumeAt; n <= Math.min(pageCount, limit); n++) {
     const known = cached?.pages[n - 1];
-    const url = known?.url ?? adapter.pageUrl(thread, n, perPage);
+    // Where only the pages tell their URLs (the generic reader), the links they showed come first.
+    const url = known?.url ?? linked.get(n) ?? adapter.pageUrl(thread, n, perPage);
     const prefetched =
       identified && (identified.url === url || identified.finalUrl === url) ? sameAs(identified, known) : null;
     // The page size learned so far (from the cache too) numbers a last page whose posts show no number.
@@ -194,6 +196,7 @@ async function readPages(
     });
     if (n === 1 || title === null) title = page.title ?? title;
     perPage = page.postsPerPage ?? perPage;
+    for (const [k, v] of Object.entries(page.pageUrls ?? {})) if (!linked.has(Number(k))) linked.set(Number(k), v);
     // The page read fresh knows the thread's length now; an unchanged page keeps the old count.
     pageCount = n === resumeAt ? Math.max(n, page.pageCount) : Math.max(pageCount, page.pageCount);
   }

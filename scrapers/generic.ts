@@ -1,0 +1,861 @@
+import { createHash } from 'node:crypto';
+import type { Document, Element } from 'domhandler';
+import { LayoutError, TruncatedPageError } from '../src/fetch/errors.js';
+import { type Body, plainText } from '../src/model/body.js';
+import { hashBody, type Post } from '../src/model/post.js';
+import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
+import { buildBody } from './body-builder.js';
+import { all, attr, documentBase, one, parseHtml } from './dom.js';
+import { fromEpochMillis, fromEpochSeconds, fromForumText, fromIso } from './forum-time.js';
+import { isTruncated } from './page-checks.js';
+import { phpbb } from './phpbb.js';
+import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
+import {
+  type AuthorCandidate,
+  authorCandidates,
+  blockSelector,
+  chainFrom,
+  elementsOf,
+  follow,
+  parentElement,
+  type Repetition,
+  repetitions,
+  commonChain,
+  mergeChains,
+  sameKind,
+  shortText,
+  tagsOf,
+  stepOf,
+} from './post-structure.js';
+import type { PostSelectors, SiteProfile } from './site-profile.js';
+
+/**
+ * The generic reader: any thread page no descriptor claims, read by the repeated post
+ * structure it shows (scrapers/post-structure.ts), scored, and refused below a threshold
+ * with what it saw. Never chosen by identification: only `--engine generic`, a site
+ * profile with engine `generic`, or the GM's explicit choice. With the profile's
+ * `selectors` (what a confirmed reading stored) it reads with those plain selectors.
+ */
+export const descriptor = defineDescriptor({
+  engine: 'generic',
+  name: 'the generic reader',
+  // An unknown board's BBCode: phpBB's table is the most careful one (no no-parse tag, plain lists).
+  dialect: phpbb.descriptor.dialect,
+  postsPerPage: 20,
+  body: {
+    skip: 'script, style, noscript, iframe, object, embed, form, input, button, textarea, select',
+    quote: [
+      {
+        selector: 'blockquote, div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote',
+        authorSelector: 'cite, .quote-author, .quote_header, .bbcode_postedby, .attribution, .quotetitle',
+        authorPattern:
+          '^(?:Originally Posted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)?\\s*:?\\s*$',
+      },
+    ],
+    spoiler: { selector: 'details, .spoiler, .bbcode_spoiler, .spoilerbox', titleSelector: 'summary, .spoiler-title' },
+    code: 'pre, code',
+    strike: 's, strike, del',
+    smilie:
+      'img.smilie, img.smiley, img.smilies, img.emoji, img.emoticon, img[src*="smil"], img[src*="emoji"], img[src*="emoticon"]',
+    mention: 'a.username, a.mention, a.user-link, a.user-mention',
+    signature: '.signature, .Signature, .UserSignature, .sig, .post-signature, .usersig',
+  },
+});
+
+/** Below this the reading is refused (0..1; see `score`). */
+export const MIN_CONFIDENCE = 0.75;
+
+export interface GenericMeasures {
+  blocks: number;
+  /** Blocks whose step (tag and classes) is the most common one. */
+  regularity: number;
+  withAuthor: number;
+  withBody: number;
+  withTime: number;
+  /** Consecutive timed posts whose times do not go backwards. */
+  timesInOrder: number;
+  /** Distinct authors (a thread's authors repeat; all one name on many blocks is a label, not authors). */
+  authors: number;
+  /** Author links like the posts' outside every post found: posts the reading would miss. */
+  strays: number;
+}
+
+export interface GenericFinding {
+  /** Where the posts were found, for messages ("div#posts"). */
+  container: string;
+  selectors: PostSelectors;
+  measures: GenericMeasures;
+  score: number;
+}
+
+/** What the generic reader saw of one post beside the Post itself (for checks and the GM's look). */
+export interface PostEvidence {
+  authorHref: string | null;
+  timeText: string | null;
+  timeFrom: 'attribute' | 'text' | null;
+}
+
+export interface GenericReading {
+  page: ThreadPage;
+  finding: GenericFinding;
+  evidence: PostEvidence[];
+  /** Things the GM should know (posts without a time ...). */
+  notes: string[];
+}
+
+/** The generic reader declined the page: what it saw, and why that is not enough. */
+export class GenericRefusal extends LayoutError {
+  constructor(
+    url: string,
+    readonly saw: string,
+  ) {
+    super(url, `the generic reader did not find a thread here: ${saw}`);
+  }
+}
+
+const TIME_ATTRS = ['datetime', 'data-time', 'data-timestamp', 'data-datetime', 'data-date', 'data-unix', 'title'];
+const NOT_POST_TIME =
+  /\b(?:joined|registered|member since|dabei seit|registriert|mitglied seit|inscrit|inscription|registrado|iscritto|lid sinds)\b/i;
+const EDIT_NOTE =
+  /^(?:last )?(?:edited|modified)\b|\bedited by\b|\bzuletzt bearbeitet\b|\bbearbeitet\b|\bmodifié\b|\beditado\b|\bmodificato\b|\bbewerkt\b|\bedytowan/i;
+const PERMALINK_HREF =
+  /(?:[?&](?:p|pid|post|postid|comment|reply|msg)=\d+|\/(?:post|posts|comment|comments|reply|p|entry|entries|message|msg)[-/]?\d+|#(?:p|post|msg|comment|reply|entry)?[-_]?\d+$|showpost|permalink|findpost|findComment)/i;
+const POST_ID =
+  /^(?:msg|post|p|pid|postcount|post_message|comment|elComment|entry|reply|js-post|message|edit)[-_]?(\d+)$/i;
+
+export const generic: EngineAdapter = {
+  descriptor,
+
+  threadRef(url: URL): ThreadRef {
+    const u = new URL(url.href);
+    u.hash = '';
+    for (const p of PAGE_PARAMS) u.searchParams.delete(p);
+    u.pathname = u.pathname.replace(/\/(?:page[-/]?|p)\d+\/?$/i, '').replace(/\/tp\d+\//i, '/tp1/');
+    return { engine: 'generic', url: u.href, id: null };
+  },
+
+  pageUrl(thread, page) {
+    if (page <= 1) return thread.url;
+    const u = new URL(thread.url);
+    if (/\/tp1\//i.test(u.pathname)) {
+      u.pathname = u.pathname.replace(/\/tp1\//i, `/tp${page}/`);
+      return u.href;
+    }
+    u.searchParams.set('page', String(page));
+    return u.href;
+  },
+
+  pageOf(url, postsPerPage) {
+    return pageFromUrl(url, postsPerPage);
+  },
+
+  parsePage(html: string, ctx: PageContext): ThreadPage {
+    return readGeneric(html, ctx).page;
+  },
+};
+
+const PAGE_PARAMS = ['page', 'pg', 'pagenum', 'seite', 'start', 'offset'];
+
+function pageFromUrl(url: URL, postsPerPage: number | null): number {
+  for (const p of ['page', 'pg', 'pagenum', 'seite']) {
+    const n = Number(url.searchParams.get(p));
+    if (Number.isInteger(n) && n >= 1) return n;
+  }
+  const start = Number(url.searchParams.get('start') ?? url.searchParams.get('offset'));
+  if (start > 0 && postsPerPage) return Math.floor(start / postsPerPage) + 1;
+  const m = /\/(?:page[-/]?|tp|p)(\d+)(?:\/|$)/i.exec(url.pathname);
+  return m ? Number(m[1]) : 1;
+}
+
+/**
+ * Read one page generically: with the profile's selectors where it has them, else by
+ * finding the repeated post structure. Throws a GenericRefusal (a LayoutError) naming
+ * the URL and what it saw when the finding is not good enough, never a short page.
+ */
+export function readGeneric(html: string, ctx: PageContext): GenericReading {
+  const doc = parseHtml(html);
+  if (isTruncated(html))
+    throw new TruncatedPageError(ctx.url, 'the page ends before </html>; the download was cut off');
+  const stored = ctx.profile.selectors;
+  const layout = stored ? storedLayout(doc, stored, ctx.url) : findLayout(doc, ctx);
+  const reading = readLayout(doc, layout, ctx);
+  if (!stored && reading.finding.score < MIN_CONFIDENCE) throw new GenericRefusal(ctx.url, describe(reading.finding));
+  if (stored && reading.finding.measures.withAuthor < reading.finding.measures.blocks) {
+    throw new LayoutError(
+      ctx.url,
+      `the site profile's selectors found ${reading.finding.measures.blocks} posts (${stored.post}) but only ${reading.finding.measures.withAuthor} with an author (${stored.author}): the forum's layout changed`,
+    );
+  }
+  return reading;
+}
+
+interface Layout {
+  strays: number;
+  container: string;
+  blocks: Element[];
+  selectors: PostSelectors;
+}
+
+function storedLayout(doc: Document, s: PostSelectors, url: string): Layout {
+  const blocks = all(doc, s.post);
+  if (blocks.length === 0) {
+    throw new LayoutError(
+      url,
+      `no posts where the site profile says they are (${s.post}): the forum's layout changed; read the page generically again to store a new profile`,
+    );
+  }
+  return { container: s.post, blocks, selectors: s, strays: 0 };
+}
+
+/** Find the post structure: every repetition of authors, each read and scored; the best one wins. */
+function findLayout(doc: Document, ctx: PageContext): Layout {
+  const els = elementsOf(doc);
+  const cands = authorCandidates(els);
+  const reps = repetitions(cands);
+  if (reps.length === 0) {
+    const single = authorCandidates(els).length;
+    throw new GenericRefusal(
+      ctx.url,
+      single === 0
+        ? 'no author links to member profiles and no user-name elements on the page'
+        : `${single} author link(s), none repeated at the same place in the page: a page with one post shows no repetition to trust`,
+    );
+  }
+  let best: { layout: Layout; score: number; reading: GenericReading | null } | null = null;
+  const readings: { layout: Layout; reading: GenericReading }[] = [];
+  for (const rep of reps.sort((a, b) => b.blocks.length - a.blocks.length).slice(0, 12)) {
+    const layout = layoutOf(rep, ctx, cands);
+    if (!layout) continue;
+    let reading: GenericReading;
+    try {
+      reading = readLayout(doc, layout, ctx);
+    } catch {
+      continue;
+    }
+    // Of two readings of the same posts, the one through profile links (they name the member).
+    const score = reading.finding.score + Math.min(0.1, totalText(reading) / 1e5) + (rep.kind === 'link' ? 0.05 : 0);
+    if (!best || score > best.score) best = { layout, score, reading };
+    readings.push({ layout, reading });
+  }
+  if (!best) throw new GenericRefusal(ctx.url, `${reps.length} repeated author paths, none with a body of text`);
+  // A finding whose posts are all inside another, larger finding's posts saw only part of
+  // the thread (avatars with a letter, say): the larger one is the thread, or nothing is.
+  const chosen = best;
+  const larger = readings.find(
+    (r) =>
+      r.layout.blocks.length > chosen.layout.blocks.length &&
+      chosen.layout.blocks.every((b) => r.layout.blocks.some((o) => contains(o, b))),
+  );
+  if (larger) {
+    if (larger.reading.finding.score >= MIN_CONFIDENCE) return larger.layout;
+    throw new GenericRefusal(ctx.url, describe(larger.reading.finding));
+  }
+  return best.layout;
+}
+
+function totalText(r: GenericReading): number {
+  let n = 0;
+  for (const p of r.page.posts) n += JSON.stringify(p.body).length;
+  return n;
+}
+
+/** Chains from each block to its author, body, time and permalink, chosen by what most blocks share. */
+function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly AuthorCandidate[]): Layout | null {
+  const first = commonChain(rep.blocks.map((b, i) => chainFrom(b, rep.authors[i]!)));
+  if (!first) return null;
+  const { blocks, authors } = withStrays(rep, first, candidates);
+  const author = commonChain(blocks.map((b, i) => chainFrom(b, authors[i]!)));
+  if (!author) return null;
+  const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
+  const body = bodyChain(blocks, authorEls);
+  if (!body) return null;
+  const bodyEls = blocks.map((b) => bodyOf(b, body));
+  const time = timeChain(blocks, authorEls, bodyEls, ctx);
+  const permalink = permalinkChain(blocks, bodyEls);
+  // Blocks under one parent share a selector; a first post in a box of its own adds its own.
+  const parents = [...new Set(blocks.map((b) => parentElement(b)))];
+  const post = [
+    ...new Set(
+      parents.map((p) =>
+        blockSelector(
+          p ?? rep.container,
+          blocks.filter((b) => parentElement(b) === p),
+        ),
+      ),
+    ),
+  ].join(', ');
+  return {
+    strays: straysOf(blocks, authorEls, candidates, author, time, ctx) + anchorsOutside(blocks, rep.container),
+    container: blockSelector(rep.container, rep.blocks).split(' > ').slice(0, -1).join(' > ') || 'the page',
+    blocks,
+    selectors: {
+      post,
+      author,
+      body,
+      ...(time ? { time } : {}),
+      ...(permalink ? { permalink } : {}),
+    },
+  };
+}
+
+/**
+ * Posts the repetition missed: the first post is often in a container of its own (Vanilla's
+ * discussion, a "topic starter" box). An author of the same kind outside every block, with an
+ * ancestor from which the author chain leads to it, makes that ancestor a post too.
+ */
+function withStrays(
+  rep: Repetition,
+  authorChain: string,
+  candidates: readonly AuthorCandidate[],
+): { blocks: Element[]; authors: Element[] } {
+  const blocks = [...rep.blocks];
+  const authorOf = new Map(rep.blocks.map((b, i) => [b, rep.authors[i]!]));
+  const inBlock = (el: Element): boolean => blocks.some((b) => contains(b, el) || contains(el, b));
+  const depth = tagsOf(authorChain).split(' > ').length;
+  const shape = tagsOf(authorChain);
+  const like = rep.authors[0]!;
+  for (const c of candidates) {
+    if (c.kind !== rep.kind || !sameKind(c.el, like) || inBlock(c.el) || inChrome(c.el)) continue;
+    let at: Element | null = c.el;
+    for (let i = 0; i < depth && at; i++) at = parentElement(at);
+    if (!at || inBlock(at) || contains(at, rep.container) || tagsOf(chainFrom(at, c.el) ?? '') !== shape) continue;
+    // Beside the posts found (a first post's box next to the replies' list), not elsewhere on the page.
+    if (!near(at, rep.container)) continue;
+    // And a box of the posts' kind: a stable class in common with them (Vanilla's "Item").
+    if (!sharesClass(at, rep.blocks[0]!)) continue;
+    blocks.push(at);
+    authorOf.set(at, c.el);
+  }
+  const sorted = blocks.length === rep.blocks.length ? blocks : sortByDocument(blocks);
+  return { blocks: sorted, authors: sorted.map((b) => authorOf.get(b)!) };
+}
+
+/**
+ * Post anchors (an element id like post-123, p123, msg123) beside the posts found but in
+ * none of them: posts the reading would miss. Only where the posts found carry such ids.
+ */
+function anchorsOutside(blocks: readonly Element[], container: Element): number {
+  const isAnchor = (el: Element): boolean => POST_ID.test(attr(el, 'id') ?? '');
+  const carry = blocks.filter((b) => isAnchor(b) || all(b, '[id]').some(isAnchor)).length;
+  if (carry * 2 < blocks.length) return 0;
+  let scope: Element = container;
+  for (let i = 0; i < 3; i++) scope = parentElement(scope) ?? scope;
+  return all(scope, '[id]').filter((el) => isAnchor(el) && !blocks.some((b) => contains(b, el) || contains(el, b)))
+    .length;
+}
+
+function sharesClass(a: Element, b: Element): boolean {
+  const mine = stepOf(a).split('.').slice(1);
+  const theirs = new Set(stepOf(b).split('.').slice(1));
+  return mine.some((c) => theirs.has(c));
+}
+
+/** Whether `block` and `container` meet within three levels above the container. */
+function near(block: Element, container: Element): boolean {
+  let top: Element | null = container;
+  for (let i = 0; i < 3 && top; i++) {
+    top = parentElement(top);
+    if (top && contains(top, block)) return true;
+  }
+  return false;
+}
+
+/** Author candidates of the posts' own step outside every block (not in quotes of a post: those are inside). */
+function straysOf(
+  blocks: readonly Element[],
+  authorEls: readonly (Element | null)[],
+  candidates: readonly AuthorCandidate[],
+  authorChain: string,
+  timeChain: string | null,
+  ctx: PageContext,
+): number {
+  const like = authorEls.find((a) => a !== null);
+  if (!like) return 0;
+  const depth = tagsOf(authorChain).split(' > ').length;
+  const order = dateOrderOf(blocks, ctx);
+  return candidates.filter((c) => {
+    if (!sameKind(c.el, like) || blocks.some((b) => contains(b, c.el)) || inChrome(c.el)) return false;
+    // A missed post shows its time where the posts found show theirs; a list of who is
+    // reading the thread shows none.
+    if (!timeChain) return true;
+    let at: Element | null = c.el;
+    for (let i = 0; i < depth && at; i++) at = parentElement(at);
+    return at !== null && follow(at, timeChain).some((e) => timeOf(e, ctx, order).at !== null);
+  }).length;
+}
+
+/** Page chrome: navigation, header, footer, side columns (who is online, latest posters). */
+function inChrome(el: Element): boolean {
+  for (let at = parentElement(el); at; at = parentElement(at)) {
+    if (/^(?:nav|aside)$/.test(at.name)) return true;
+    // A post's own <header> holds its author; the page's header is the body's child.
+    if (/^(?:header|footer)$/.test(at.name) && parentElement(at)?.name === 'body') return true;
+    if (/\b(?:sidebar|widget|navigation|online|who-?is-?online)\b/i.test(attr(at, 'class') ?? '')) return true;
+  }
+  return false;
+}
+
+function sortByDocument(els: Element[]): Element[] {
+  const order = new Map<Element, number>();
+  const root = rootOf(els[0]!);
+  for (const [i, e] of elementsOf((root.parent as Document | null) ?? root).entries()) order.set(e, i);
+  return els.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+}
+
+/** The text length of every element under `top`, bottom-up in one pass. */
+function textLengths(top: Element): Map<Element, number> {
+  const els = elementsOf(top);
+  const len = new Map<Element, number>();
+  for (let i = els.length - 1; i >= 0; i--) {
+    const el = els[i]!;
+    let n = 0;
+    for (const c of el.children) {
+      if (c.type === 'text') n += c.data.replace(/\s+/g, ' ').trim().length;
+      else n += len.get(c as Element) ?? 0;
+    }
+    len.set(el, n);
+  }
+  return len;
+}
+
+function contains(outer: Element, inner: Element | null): boolean {
+  let at: Element | null = inner;
+  while (at) {
+    if (at === outer) return true;
+    at = parentElement(at);
+  }
+  return false;
+}
+
+/**
+ * The body: the chain whose elements hold the most text across the blocks without
+ * holding the author, then the tightest chain that still holds nearly all of it (the
+ * message, not the message with its signature and buttons).
+ */
+function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | null)[]): string | null {
+  // Keyed by shape (tags only): a first post's body has other classes than the replies'.
+  const sums = new Map<string, { sum: number; covered: number; depth: number; chains: string[] }>();
+  blocks.forEach((b, i) => {
+    const lens = textLengths(b);
+    const best = new Map<string, { n: number; chain: string }>();
+    for (const [el, n] of lens) {
+      if (n === 0 || /^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
+      const a = authorEls[i];
+      if (a && (contains(el, a) || contains(a, el))) continue;
+      const chain = chainFrom(b, el);
+      if (!chain) continue;
+      const key = tagsOf(chain);
+      if ((best.get(key)?.n ?? -1) < n) best.set(key, { n, chain });
+    }
+    for (const [key, { n, chain }] of best) {
+      const s = sums.get(key) ?? { sum: 0, covered: 0, depth: key.split(' > ').length, chains: [] };
+      s.sum += n;
+      s.covered++;
+      s.chains.push(chain);
+      sums.set(key, s);
+    }
+  });
+  let top: { chain: string; value: number; covered: number; sum: number } | null = null;
+  for (const [chain, s] of sums) {
+    const value = s.sum * (s.covered / blocks.length) ** 2;
+    if (!top || value > top.value) top = { chain, value, covered: s.covered, sum: s.sum };
+  }
+  if (!top) return null;
+  let tight = top;
+  for (const [chain, s] of sums) {
+    if (s.covered < top.covered || s.sum < 0.85 * top.sum) continue;
+    if (s.depth > tight.chain.split(' > ').length || (s.depth === tight.chain.split(' > ').length && s.sum > tight.sum))
+      tight = { chain, value: 0, covered: s.covered, sum: s.sum };
+  }
+  return mergeChains(sums.get(tight.chain)!.chains);
+}
+
+/** The body element of a block: the chain's element with the most text. */
+function bodyOf(block: Element, chain: string): Element | null {
+  let best: Element | null = null;
+  let n = -1;
+  for (const el of follow(block, chain)) {
+    const len = shortText(el, 100_000).length;
+    if (len > n) [best, n] = [el, len];
+  }
+  return best;
+}
+
+interface TimeRead {
+  at: string | null;
+  text: string | null;
+  from: 'attribute' | 'text' | null;
+}
+
+/** A time from an element: its machine attributes first, then its text. */
+function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']): TimeRead {
+  // Machine attributes wherever they sit: on the element, or on one inside it (<a><time datetime>).
+  // (Only inside a small element: a whole post holds its time, and other times too.)
+  const small = shortText(el, 400).length <= 100;
+  const inner = small
+    ? all(el, '[datetime], [data-time], [data-timestamp], [data-datetime], [data-unix]').slice(0, 3)
+    : [];
+  for (const holder of [el, ...inner])
+    for (const name of TIME_ATTRS) {
+      const v = attr(holder, name)?.trim();
+      if (!v) continue;
+      const at = /^\d{9,10}$/.test(v)
+        ? fromEpochSeconds(v)
+        : /^\d{12,13}$/.test(v)
+          ? fromEpochMillis(v)
+          : (fromIso(v, ctx.profile.timeZone) ??
+            (name === 'title' || name === 'data-date' || name === 'data-datetime' ? textTime(v, ctx, order) : null));
+      if (at) return { at, text: shortText(el, 120) || v, from: 'attribute' };
+    }
+  // Collapsed text of at most 100 characters: a long element holding a date is not the date.
+  const t = shortText(el, 400);
+  if (t.length >= 6 && t.length <= 100 && !NOT_POST_TIME.test(t)) {
+    const at = textTime(t, ctx, order);
+    if (at) return { at, text: t, from: 'text' };
+  }
+  return { at: null, text: null, from: null };
+}
+
+function textTime(t: string, ctx: PageContext, order: SiteProfile['dateOrder']): string | null {
+  return fromForumText(t, { timeZone: ctx.profile.timeZone, dateOrder: order, now: ctx.now });
+}
+
+/** The chain to the post's time: the one most blocks have, outside the body, times in order. */
+function timeChain(
+  blocks: readonly Element[],
+  authorEls: readonly (Element | null)[],
+  bodyEls: readonly (Element | null)[],
+  ctx: PageContext,
+): string | null {
+  const order = dateOrderOf(blocks, ctx);
+  const byChain = new Map<string, (string | null)[]>();
+  const machine = new Set<string>();
+  const fulls = new Map<string, string[]>();
+  blocks.forEach((b, i) => {
+    const seen = new Set<string>();
+    for (const el of elementsOf(b)) {
+      const body = bodyEls[i];
+      if (body && contains(body, el)) continue;
+      const a = authorEls[i];
+      if (a && contains(a, el)) continue;
+      const full = chainFrom(b, el);
+      if (!full) continue;
+      const chain = tagsOf(full);
+      if (seen.has(chain)) continue;
+      const t = timeOf(el, ctx, order);
+      if (!t.at) continue;
+      seen.add(chain);
+      const list = byChain.get(chain) ?? Array<string | null>(blocks.length).fill(null);
+      list[i] = t.at;
+      byChain.set(chain, list);
+      fulls.set(chain, [...(fulls.get(chain) ?? []), full]);
+      if (t.from === 'attribute') machine.add(chain);
+    }
+  });
+  let best: string | null = null;
+  let value = 0;
+  for (const [chain, times] of byChain) {
+    const present = times.filter((t): t is string => t !== null);
+    // Machine times first (exact), then the chain whose times run forward and differ.
+    const v =
+      present.length * (machine.has(chain) ? 1.5 : 1) +
+      0.5 * inOrder(present) * present.length +
+      0.1 * new Set(present).size;
+    if (v > value) [best, value] = [chain, v];
+  }
+  return best ? mergeChains(fulls.get(best)!) : null;
+}
+
+/** How much of the page's times run one way (oldest first, or newest first as some boards show them). */
+function inOrder(times: readonly string[]): number {
+  if (times.length < 2) return 1;
+  let up = 0;
+  let down = 0;
+  for (let i = 1; i < times.length; i++) {
+    if (times[i]! >= times[i - 1]!) up++;
+    if (times[i]! <= times[i - 1]!) down++;
+  }
+  return Math.max(up, down) / (times.length - 1);
+}
+
+/**
+ * The order of numeric dates, learned from the page: a date whose first part is over 12
+ * is day-first, one whose second part is, month-first; else the page's language (only
+ * American English writes month first), else the profile.
+ */
+function dateOrderOf(blocks: readonly Element[], ctx: PageContext): SiteProfile['dateOrder'] {
+  let dmy = 0;
+  let mdy = 0;
+  for (const b of blocks) {
+    for (const m of shortText(b, 3000).matchAll(/\b(\d{1,2})[./-](\d{1,2})[./-](\d{2,4})\b/g)) {
+      if (Number(m[1]) > 12 && Number(m[1]) <= 31) dmy++;
+      else if (Number(m[2]) > 12 && Number(m[2]) <= 31) mdy++;
+    }
+  }
+  if (dmy > mdy) return 'dmy';
+  if (mdy > dmy) return 'mdy';
+  const root = blocks[0] ? rootOf(blocks[0]) : null;
+  const lang = (root ? attr(root, 'lang') : null)?.toLowerCase() ?? '';
+  if (lang && !lang.startsWith('en')) return 'dmy';
+  if (lang && lang !== 'en' && lang !== 'en-us') return 'dmy';
+  return ctx.profile.dateOrder;
+}
+
+function rootOf(el: Element): Element {
+  let at = el;
+  for (let p = parentElement(at); p; p = parentElement(p)) at = p;
+  return at;
+}
+
+/** The chain to the post's own link, where most blocks have one outside the body. */
+function permalinkChain(blocks: readonly Element[], bodyEls: readonly (Element | null)[]): string | null {
+  const chains = blocks.map((b, i) => {
+    for (const a of all(b, 'a[href]')) {
+      const body = bodyEls[i];
+      if (body && contains(body, a)) continue;
+      if (PERMALINK_HREF.test(attr(a, 'href') ?? '')) return chainFrom(b, a);
+    }
+    return null;
+  });
+  const best = commonChain(chains);
+  return best && chains.filter((c) => c !== null && tagsOf(c) === tagsOf(best)).length * 2 > blocks.length
+    ? best
+    : null;
+}
+
+/** Read every block by the layout's chains, and score the reading. */
+function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericReading {
+  const s = layout.selectors;
+  const base = documentBase(doc, ctx.url);
+  const url = new URL(ctx.url);
+  const order = dateOrderOf(layout.blocks, ctx);
+  const pager = pagination(doc, base, url, ctx);
+  const pageNo = pager.page;
+  const size = { page: pageNo, pageCount: pager.pageCount, postsOnPage: layout.blocks.length };
+  const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
+  const evidence: PostEvidence[] = [];
+  const notes: string[] = [];
+  const markup = descriptor.body;
+  const numbers = layout.blocks.map((b) => shownNumber(b, s.body));
+  const numbered = numbers.every((n) => n !== null);
+  const posts: Post[] = [];
+  const kept: Element[] = [];
+  layout.blocks.forEach((block, i) => {
+    const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
+    const bodyEl = bodyOf(block, s.body);
+    const timeEl = s.time ? (follow(block, s.time).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
+    const t = timeEl ? timeOf(timeEl, ctx, order) : { at: null, text: null, from: null };
+    const linkEl = s.permalink ? (follow(block, s.permalink)[0] ?? null) : null;
+    const href = linkEl ? attr(linkEl, 'href') : null;
+    const permalink = href ? resolve(href, base) : anchorOf(block, url);
+    const id = postIdOf(block, permalink);
+    const body: Body = bodyEl ? buildBody(bodyEl, markup, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
+    const author = authorEl ? shortText(authorEl, 120) : '';
+    // A block with neither text nor a time is an ad slot or a stub ("Publicité"), not a post.
+    if (!t.at && plainText(body).trim() === '') {
+      notes.push(`a block by "${author}" with neither text nor a time was left out (an ad slot or a stub)`);
+      return;
+    }
+    kept.push(block);
+    const authorHref = authorEl ? attr(authorEl, 'href') : null;
+    const place = placeInThread(pageNo, kept.length - 1, perPage);
+    const number = numbered ? numbers[i]! : place;
+    const editNote = editOf(block);
+    if (!t.at)
+      notes.push(`post ${number} by ${author || '(no author)'}: no time found; clock rules cannot apply to it`);
+    evidence.push({ authorHref, timeText: t.text, timeFrom: t.from });
+    posts.push({
+      id:
+        id ??
+        `g${createHash('sha256')
+          .update(`${author}\u0000${t.at ?? place}`)
+          .digest('hex')
+          .slice(0, 16)}`,
+      number,
+      page: pageNo,
+      author,
+      authorId: authorHref ? (/(\d+)(?:[/.-]?$|&|#)/.exec(authorHref)?.[1] ?? lastSegment(authorHref)) : null,
+      postedAt: t.at,
+      permalink,
+      edit: editNote ? { at: null, by: null, text: editNote } : null,
+      bodyHash: hashBody(body),
+      body,
+    });
+  });
+  const title = shortText(one(doc, 'h1') ?? one(doc, 'title') ?? (doc.children[0]! as Element), 300) || null;
+  const measures = measure(kept.length > 0 ? kept : layout.blocks, posts, layout.strays);
+  const page: ThreadPage = {
+    title,
+    page: pageNo,
+    pageCount: pager.pageCount,
+    postsPerPage: shownPageSize(size),
+    posts,
+    ...(Object.keys(pager.urls).length > 0 ? { pageUrls: pager.urls } : {}),
+  };
+  return {
+    page,
+    finding: {
+      container: layout.container,
+      selectors: { ...s, ...(pager.selector && !s.pager ? { pager: pager.selector } : {}) },
+      measures,
+      score: score(measures),
+    },
+    evidence,
+    notes,
+  };
+}
+
+function lastSegment(href: string): string | null {
+  const seg = href
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .split('/')
+    .pop();
+  return seg || null;
+}
+
+function resolve(href: string, base: string): string {
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return base;
+  }
+}
+
+function anchorOf(block: Element, url: URL): string {
+  const u = new URL(url.href);
+  const id = attr(block, 'id') ?? attr(one(block, '[id]'), 'id') ?? attr(one(block, 'a[name]'), 'name');
+  u.hash = id && POST_ID.test(id) ? id : '';
+  return u.href;
+}
+
+function postIdOf(block: Element, permalink: string): string | null {
+  for (const el of [block, ...all(block, '[id], a[name]').slice(0, 20)]) {
+    const m = POST_ID.exec(attr(el, 'id') ?? attr(el, 'name') ?? '');
+    if (m) return m[1]!;
+  }
+  const m =
+    /(?:[?&](?:p|pid|post|postid|comment|reply|msg)=|\/(?:post|posts|comment|comments|reply)[-/]?|#(?:p|post|msg|comment|reply|entry)?[-_]?)(\d+)/i.exec(
+      permalink,
+    );
+  return m ? m[1]! : null;
+}
+
+/** The number the post shows ("#12"), outside its body. */
+function shownNumber(block: Element, bodyChain: string): number | null {
+  const body = bodyOf(block, bodyChain);
+  for (const el of all(block, 'a, span, strong, div')) {
+    if (body && contains(body, el)) continue;
+    const t = shortText(el, 20);
+    if (/^#\s?\d[\d,.]*$/.test(t)) return postNumber(t);
+  }
+  return null;
+}
+
+function editOf(block: Element): string | null {
+  for (const el of all(block, '[class*="edit"], [class*="Edit"]')) {
+    const t = shortText(el, 300);
+    if (t.length > 0 && t.length <= 250 && EDIT_NOTE.test(t)) return t;
+  }
+  return null;
+}
+
+function measure(blocks: readonly Element[], posts: readonly Post[], strays: number): GenericMeasures {
+  // One shape: the most blocks sharing a tag, or a stable class (a first post's box is often another tag).
+  const counts = new Map<string, number>();
+  for (const b of blocks) {
+    for (const k of new Set([`<${b.name}>`, ...stepOf(b).split('.').slice(1)])) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const steps = new Map([['', Math.max(...counts.values())]]);
+  const times = posts.map((p) => p.postedAt).filter((t): t is string => t !== null);
+  return {
+    blocks: blocks.length,
+    regularity: Math.max(...steps.values()) / blocks.length,
+    withAuthor: posts.filter((p) => p.author.length > 0).length,
+    withBody: posts.filter((p) => plainText(p.body).trim() !== '').length,
+    withTime: times.length,
+    timesInOrder: inOrder(times),
+    authors: new Set(posts.map((p) => p.author)).size,
+    strays,
+  };
+}
+
+/**
+ * How far the finding can be trusted (0..1): every block with an author and a body is
+ * required; then how regular the blocks are, how many have a time, and whether the times
+ * run forward. Many blocks all by one "author" are a label ("Profile"), not posts.
+ */
+export function score(m: GenericMeasures): number {
+  if (m.blocks < 2) return 0;
+  const authors = m.withAuthor / m.blocks;
+  const bodies = m.withBody / m.blocks;
+  if (authors < 1 || bodies < 0.9) return Math.min(authors, bodies) * 0.5;
+  const times = m.withTime / m.blocks;
+  const oneLabel = m.blocks >= 4 && m.authors === 1 ? 0.3 : 0;
+  // Posts outside the blocks found: a reading that would miss them is refused.
+  if (m.strays > 0) return Math.min(0.5, 0.35 * m.regularity + 0.35 * times);
+  return Math.max(0, 0.35 * m.regularity + 0.35 * times + 0.3 * (m.withTime >= 2 ? m.timesInOrder : 0.5) - oneLabel);
+}
+
+/** What the reader saw, for the GM and for refusals. */
+export function describe(f: GenericFinding): string {
+  const m = f.measures;
+  const strays =
+    m.strays > 0 ? `, ${m.strays} more mark(s) of a post outside them (an author link with a time, a post anchor)` : '';
+  return `found ${m.blocks} candidate blocks under ${f.container}${strays}: ${m.withAuthor} with an author, ${m.withBody} with a body, ${m.withTime} with a time (${Math.round(m.timesInOrder * 100)}% in order), ${m.authors} distinct authors, ${Math.round(m.regularity * 100)}% of one shape; confidence ${f.score.toFixed(2)} (needs ${MIN_CONFIDENCE})`;
+}
+
+interface Pagination {
+  page: number;
+  pageCount: number;
+  urls: Record<number, string>;
+  selector: string | null;
+}
+
+/** Page numbers from rel=next and page-number links whose URL names a page (?page=, /page-N, start=). */
+function pagination(doc: Document, base: string, url: URL, ctx: PageContext): Pagination {
+  const page = pageFromUrl(url, ctx.postsPerPage ?? ctx.profile.postsPerPage ?? null);
+  const urls: Record<number, string> = {};
+  let pageCount = page;
+  let selector: string | null = null;
+  const scope = ctx.profile.selectors?.pager ? all(doc, ctx.profile.selectors.pager) : [doc];
+  for (const root of scope) {
+    for (const a of all(root as Element, 'a[href]')) {
+      const t = shortText(a, 12);
+      if (!/^\d{1,5}$/.test(t)) continue;
+      const target = new URL(resolve(attr(a, 'href')!, base));
+      if (target.origin !== url.origin) continue;
+      const n = Number(t);
+      const named = pageFromUrl(target, null);
+      const offset = target.searchParams.get('start') ?? target.searchParams.get('offset');
+      if (named !== n && !(offset !== null && n > 1) && !(n === 1 && named === 1)) continue;
+      if (!sameThread(target, url)) continue;
+      urls[n] = target.href;
+      pageCount = Math.max(pageCount, n);
+      if (!selector) {
+        const holder = parentElement(a);
+        const cls = holder ? (attr(holder, 'class') ?? '').split(/\s+/).find((c) => /pag|nav/i.test(c)) : null;
+        if (holder && cls) selector = `${holder.name}.${cls}`;
+      }
+    }
+  }
+  const next = attr(one(doc, 'link[rel="next"], a[rel="next"]'), 'href');
+  if (next) {
+    urls[page + 1] = resolve(next, base);
+    pageCount = Math.max(pageCount, page + 1);
+  }
+  delete urls[page];
+  return { page, pageCount, urls, selector };
+}
+
+/** A link into the same thread: the same path (up to its page part), or the same query but the page. */
+function sameThread(a: URL, b: URL): boolean {
+  const strip = (u: URL): string => {
+    const c = new URL(u.href);
+    c.hash = '';
+    for (const p of [...PAGE_PARAMS, 'sid', 's']) c.searchParams.delete(p);
+    c.pathname = c.pathname.replace(/\/(?:page[-/]?|tp|p)\d+(?=\/|$)/i, '/').replace(/\/+$/, '');
+    return c.pathname + c.search;
+  };
+  return strip(a) === strip(b);
+}

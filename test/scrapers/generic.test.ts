@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { LayoutError } from '../../src/fetch/errors.js';
+import { plainText } from '../../src/model/body.js';
+import { parseSiteProfile } from '../../src/site/load-site-profiles.js';
+import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
+import { GenericRefusal, generic, readGeneric } from '../../scrapers/generic.js';
+import { confirmation, profileFromReading, readGenerically } from '../../scrapers/generic-profile.js';
+import { adapterFor, adapters } from '../../scrapers/registry.js';
+import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
+import { adapterProfile } from '../../src/site/site-profile-entry.js';
+
+/**
+ * A site-specific forum layout written for this test (no engine's markup): posts as
+ * `section.entry` cards, the author a link to `/people/<name>`, the time a `<time>` with a
+ * machine attribute on some posts and only text ("15/05/19 10:30", day first) on others.
+ */
+const URL1 = 'https://board.example.org/talk/village?page=1';
+interface Entry {
+  id: number;
+  who: string;
+  iso?: string;
+  shown: string;
+  body: string;
+  edit?: string;
+}
+const ENTRIES: Entry[] = [
+  {
+    id: 101,
+    who: 'Alice',
+    iso: '2019-05-15T08:30:00Z',
+    shown: '15/05/19 10:30',
+    body: '<p>Day 1 begins. <b>Vote: Bob</b></p>',
+  },
+  {
+    id: 102,
+    who: 'Bob',
+    shown: '15/05/19 11:02',
+    body: '<blockquote class="quote"><cite>Alice wrote:</cite>Vote: Bob</blockquote><p>Not me. <s>Vote: Carol</s> <strong>Vote: Dave</strong></p>',
+  },
+  {
+    id: 103,
+    who: 'Carol',
+    iso: '2019-05-15T10:15:00Z',
+    shown: '15/05/19 12:15',
+    body: '<p>See <a href="https://wiki.example.com/x">rules</a> <img src="/smilies/smile.gif" alt=":)"> and <details><summary>Spoiler</summary>Vote: Eve</details></p>',
+    edit: 'Last edited by Carol; 15/05/19 12:20',
+  },
+  { id: 104, who: 'Alice', shown: '15/05/19 13:40', body: '<p>Vote: Carol</p><pre>code here</pre>' },
+];
+function page(entries: readonly Entry[], opts: { pager?: boolean; sidebar?: number; single?: boolean } = {}): string {
+  const posts = entries
+    .map(
+      (e) => `<section class="entry" id="entry-${e.id}">
+  <header class="entry-head"><a class="who" href="/people/${e.who.toLowerCase()}">${e.who}</a>
+    <a class="stamp" href="/talk/village/entry/${e.id}">${e.iso ? `<time datetime="${e.iso}">${e.shown}</time>` : `<span>${e.shown}</span>`}</a></header>
+  <div class="entry-text">${e.body}</div>
+  ${e.edit ? `<div class="edit-note">${e.edit}</div>` : ''}
+  <footer class="entry-tools"><a href="/report/${e.id}">Report</a></footer>
+</section>`,
+    )
+    .join('\n');
+  const side = Array.from(
+    { length: opts.sidebar ?? 0 },
+    (_, i) => `<div class="entry-tools"><a class="who" href="/people/lurker${i}">lurker${i}</a></div>`,
+  ).join('');
+  const pager = opts.pager
+    ? '<div class="pages"><span>1</span> <a href="/talk/village?page=2">2</a> <a href="/talk/village?page=3">3</a> <a rel="next" href="/talk/village?page=2">Next</a></div>'
+    : '';
+  return `<!doctype html><html lang="en-GB"><head><title>Thread 42 - Example Board</title></head><body>
+<div class="top"><a href="/login">Log in</a></div>
+<h1>Mafia Game 7: the village</h1>${pager}
+<main id="thread">${posts}</main>${side ? `<div class="column">${side}</div>` : ''}
+</body></html>`;
+}
+const ctx = { url: URL1, profile: DEFAULT_PROFILE, now: '2019-05-16T00:00:00Z' };
+
+describe('never chosen silently', () => {
+  it('identification never picks it: not among the identified adapters, no host, path or fingerprint', () => {
+    expect(adapters.map((a) => a.descriptor.engine)).not.toContain('generic');
+    expect(engineFromHtml(page(ENTRIES))).not.toBe('generic');
+    expect(engineFromUrl(new URL(URL1))).toBeNull();
+    expect(generic.descriptor).toMatchObject({ hosts: [], threadPaths: [], fingerprints: [] });
+  });
+  it('chosen by name (--engine generic) or by a site profile with engine generic', () => {
+    expect(adapterOf('generic')).toBe(generic);
+    expect(adapterFor('generic')).toBe(generic);
+    expect(engineFromUrl(new URL(URL1), SiteProfile.parse({ engine: 'generic' }))).toBe('generic');
+  });
+});
+
+describe('the generic reader on a site-specific layout', () => {
+  const r = readGeneric(page(ENTRIES, { pager: true }), ctx);
+  const posts = r.page.posts;
+
+  it('finds every post, in order, by its author link', () => {
+    expect(posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+    expect(posts.map((p) => p.authorId)).toEqual(['alice', 'bob', 'carol', 'alice']);
+    expect(posts.map((p) => p.number)).toEqual([1, 2, 3, 4]);
+    expect(r.page.title).toBe('Mafia Game 7: the village');
+  });
+
+  it('time: the machine attribute where there is one, else the text in the order the page shows (day first)', () => {
+    expect(posts.map((p) => p.postedAt)).toEqual([
+      '2019-05-15T08:30:00.000Z',
+      '2019-05-15T11:02:00.000Z',
+      '2019-05-15T10:15:00.000Z',
+      '2019-05-15T13:40:00.000Z',
+    ]);
+    expect(r.evidence.map((e) => e.timeFrom)).toEqual(['attribute', 'text', 'attribute', 'text']);
+  });
+
+  it("permalink and id: the post's own link, its number", () => {
+    expect(posts.map((p) => p.permalink)).toEqual(
+      [101, 102, 103, 104].map((n) => `https://board.example.org/talk/village/entry/${n}`),
+    );
+    expect(posts.map((p) => p.id)).toEqual(['101', '102', '103', '104']);
+  });
+
+  it('body through the shared builder: quotes with their author, bold, strike, links, smilies, spoilers, code', () => {
+    const nodes = (i: number): string => JSON.stringify(posts[i]!.body);
+    expect(nodes(0)).toContain('{"t":"bold","children":[{"t":"text","text":"Vote: Bob"}]}');
+    expect(posts[1]!.body.find((n) => n.t === 'quote')).toMatchObject({ t: 'quote', author: 'Alice' });
+    expect(nodes(1)).toContain('"t":"strike"');
+    expect(nodes(2)).toContain('"kind":"external"');
+    expect(nodes(2)).toContain('{"t":"smilie","alt":":)"}');
+    expect(nodes(2)).toContain('"t":"spoiler"');
+    expect(nodes(3)).toContain('{"t":"code","text":"code here"}');
+    expect(plainText(posts[1]!.body)).not.toContain('Report');
+  });
+
+  it('edit note where the post shows one', () => {
+    expect(posts.map((p) => p.edit?.text ?? null)).toEqual([null, null, 'Last edited by Carol; 15/05/19 12:20', null]);
+  });
+
+  it('pagination from page-number links and rel=next: the count and the URLs to ask for', () => {
+    expect(r.page).toMatchObject({ page: 1, pageCount: 3 });
+    expect(r.page.pageUrls).toEqual({
+      2: 'https://board.example.org/talk/village?page=2',
+      3: 'https://board.example.org/talk/village?page=3',
+    });
+    expect(generic.pageOf(new URL('https://board.example.org/talk/village?page=3'), null)).toBe(3);
+    expect(generic.threadRef(new URL(URL1)).url).toBe('https://board.example.org/talk/village');
+  });
+
+  it('scores its finding: every block with an author, a body and a time, times in order, authors repeating', () => {
+    expect(r.finding.measures).toMatchObject({ blocks: 4, withAuthor: 4, withBody: 4, withTime: 4, authors: 3 });
+    expect(r.finding.score).toBeGreaterThanOrEqual(0.75);
+  });
+});
+
+describe('ad slots are not posts', () => {
+  it('a block with neither text nor a time is left out, and the GM is told (futura-sciences\' "Publicité")', () => {
+    const ad =
+      '<section class="entry"><header class="entry-head"><a class="who" href="/people/ads">Publicité</a></header><div class="entry-text"> </div></section>';
+    const r = readGeneric(
+      page(ENTRIES).replace('<section class="entry" id="entry-103">', `${ad}<section class="entry" id="entry-103">`),
+      ctx,
+    );
+    expect(r.page.posts.map((p) => [p.number, p.author])).toEqual([
+      [1, 'Alice'],
+      [2, 'Bob'],
+      [3, 'Carol'],
+      [4, 'Alice'],
+    ]);
+    expect(r.notes).toContainEqual(expect.stringMatching(/"Publicité" with neither text nor a time was left out/));
+  });
+});
+
+describe('confidence: the generic reader refuses rather than guesses', () => {
+  const cases: [string, string, RegExp][] = [
+    ['one post: no repetition to trust', page(ENTRIES.slice(0, 1)), /none repeated at the same place/],
+    ['no author anywhere', '<html><body><p>Hello</p><p>World</p></body></html>', /no author links/],
+    [
+      'a mark of a post outside the posts found (a post anchor): posts it would miss',
+      page(ENTRIES).replace('</main>', '</main><div class="pinned"><div id="entry-555">Pinned: the rules</div></div>'),
+      /1 more mark\(s\) of a post outside them/,
+    ],
+    [
+      'an author link with a time outside the posts found, beside them',
+      page(ENTRIES).replace(
+        '</main>',
+        '</main><div class="later"><div><header class="entry-head"><a class="who" href="/people/zed">Zed</a> <a class="stamp" href="/x"><span>16/05/19 09:00</span></a></header><p>Late</p></div></div>',
+      ),
+      /1 more mark\(s\) of a post outside them/,
+    ],
+  ];
+  it.each(cases)('%s', (_, html, why) => {
+    expect(() => readGeneric(html, ctx)).toThrow(GenericRefusal);
+    expect(() => readGeneric(html, ctx)).toThrow(why);
+    expect(() => readGeneric(html, ctx)).toThrow(URL1);
+  });
+
+  it("times in order either way: newest first is a board's choice, a shuffle lowers the confidence", () => {
+    const at = (days: number[]): Entry[] =>
+      ENTRIES.map((e, i) => ({ ...e, iso: undefined, shown: `${days[i]}/05/19 10:30` }));
+    const newestFirst = readGeneric(page(at([18, 17, 16, 15])), ctx).finding;
+    const shuffled = readGeneric(page(at([15, 18, 16, 17])), ctx).finding;
+    expect(newestFirst.measures.timesInOrder).toBe(1);
+    expect(shuffled.measures.timesInOrder).toBeCloseTo(2 / 3);
+    expect(shuffled.score).toBeLessThan(newestFirst.score);
+  });
+});
+
+describe('what it learns is kept: a site profile of plain selectors', () => {
+  const html = page(ENTRIES, { pager: true });
+  const result = readGenerically(html, ctx);
+
+  it('the profile YAML loads as sites/<host>.yaml and names the engine, host and selectors', () => {
+    const entry = parseSiteProfile(result.yaml, 'sites/board.example.org.yaml');
+    expect(entry).toMatchObject({ engine: 'generic', hosts: ['board.example.org'] });
+    expect(entry.selectors).toEqual(result.profile.selectors);
+    expect(result.profile.selectors?.post).toBe('main#thread > section.entry');
+  });
+
+  it('a profile with selectors reads the same posts with plain selectors', () => {
+    const profile = adapterProfile(parseSiteProfile(result.yaml, 'sites/board.example.org.yaml'));
+    const again = generic.parsePage(html, { ...ctx, profile });
+    expect(again.posts).toEqual(result.reading.page.posts);
+  });
+
+  it('a layout change: selectors that find no posts are a LayoutError naming the URL', () => {
+    const profile = profileFromReading(result.reading, URL1, DEFAULT_PROFILE);
+    const changed = html.replaceAll('class="entry"', 'class="card"');
+    expect(() => generic.parsePage(changed, { ...ctx, profile })).toThrow(LayoutError);
+    expect(() => generic.parsePage(changed, { ...ctx, profile })).toThrow(
+      /no posts where the site profile says.*board\.example\.org/s,
+    );
+  });
+
+  it('the GM confirms the first page once: how many posts by how many authors, and three to check', () => {
+    expect(confirmation(result.reading)).toEqual({
+      message:
+        'Votal found 4 posts by 3 authors on page 1: check three of them (posts 1, 2, 4) before the game is polled',
+      check: [1, 2, 4],
+    });
+  });
+});
