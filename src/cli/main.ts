@@ -94,6 +94,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .argument('<url>', 'a page of the thread')
     .option('--page <n>', 'read page N of the thread instead of the page the URL names', positiveInt('--page'))
     .option('--engine <engine>', 'forum engine, when the URL and page do not tell')
+    .option(
+      '--generic',
+      'read with the generic reader (a forum no adapter reads) and show the site profile it would store',
+    )
     .addOption(new Option('--format <format>', 'output').choices(['text', 'json']).default('text'))
     .option('--site-profile <file>', 'site profile YAML, or a folder of them; repeatable', collect, [])
     .option(

@@ -1,4 +1,5 @@
 import type { EngineAdapter, ThreadPage, ThreadRef } from '../../scrapers/adapter.js';
+import { readGenerically } from '../../scrapers/generic-profile.js';
 import { adapterOf, type Recognition, recogniseHtml, recogniseUrl } from '../../scrapers/identify.js';
 import { FetchError, LayoutError } from '../fetch/errors.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
@@ -19,6 +20,8 @@ export interface ReadOptions {
   page?: number;
   /** The engine, when the URL and page do not tell (`--engine`). */
   engine?: string;
+  /** Read with the generic reader and show the site profile it would store (`--generic`). */
+  generic?: boolean;
   format: 'text' | 'json';
   siteProfile?: string[];
   cookies?: string;
@@ -55,8 +58,13 @@ export interface PageReport {
   pageUrl: string;
   engine: EngineId;
   recognisedBy: ReadRecognition;
-  /** Which reader read the posts: the engine's adapter (the generic reader will be `generic`). */
-  reader: 'adapter';
+  /** Which reader read the posts: the engine's adapter, or the generic reader (`--generic`). */
+  reader: 'adapter' | 'generic';
+  /**
+   * The generic reader's finding (`reader: 'generic'` only): the site profile it would store
+   * as `sites/<host>.yaml`, and the GM's one check before a game is polled.
+   */
+  generic?: { profileYaml: string; confirm: string };
   title: string | null;
   page: number;
   pageCount: number;
@@ -82,7 +90,10 @@ export interface ReadResult {
  * is always asked for afresh: it is what a GM runs when a count looks wrong.
  */
 export async function runRead(url: string, opts: ReadOptions, source?: PageSource): Promise<ReadResult> {
-  const forced = parseEngine(opts.engine);
+  if (opts.generic && opts.engine !== undefined && opts.engine !== 'generic') {
+    throw new CliError(`--generic reads with the generic reader; drop --engine ${opts.engine}, or drop --generic`);
+  }
+  const forced = opts.generic ? 'generic' : parseEngine(opts.engine);
   if (opts.page !== undefined && (!Number.isInteger(opts.page) || opts.page < 1)) {
     throw new CliError(`--page takes a page number from 1: ${opts.page}`);
   }
@@ -123,9 +134,9 @@ export async function runRead(url: string, opts: ReadOptions, source?: PageSourc
 }
 
 /**
- * Recognise the engine, pick the page, read it with the engine's adapter. The generic
- * reader (`--generic`) goes in here as the other way to read the page: it recognises
- * nothing and reports `reader: 'generic'` with the site profile it would store.
+ * Recognise the engine, pick the page, read it with the engine's adapter; with `--generic`
+ * (or `--engine generic`) the generic reader reads it, recognises nothing, and the report
+ * carries the site profile it would store.
  */
 async function readOnePage(
   start: URL,
@@ -179,12 +190,21 @@ async function readOnePage(
     warnings.push(`asked for page ${opts.page}, the forum answered page ${page.page} (${outcome.doc.finalUrl})`);
   }
   warnings.push(...postWarnings(page));
+  const generic =
+    engine === 'generic'
+      ? readGenerically(outcome.doc.body, {
+          url: outcome.doc.finalUrl,
+          profile: site.profile,
+          now: outcome.doc.fetchedAt,
+        })
+      : null;
   return {
     url: start.href,
     pageUrl: outcome.doc.finalUrl,
     engine,
     recognisedBy,
-    reader: 'adapter',
+    reader: generic ? 'generic' : 'adapter',
+    ...(generic ? { generic: { profileYaml: generic.yaml, confirm: generic.confirm.message } } : {}),
     title: page.title,
     page: page.page,
     pageCount: page.pageCount,
@@ -290,7 +310,9 @@ function asText(r: PageReport): string {
   const size = r.postsPerPage === null ? '' : ` (${r.postsPerPage} posts a page)`;
   const lines = [
     `Page:   ${r.pageUrl}`,
-    `Engine: ${r.engine} (recognised ${how}; read by its adapter)`,
+    r.reader === 'generic'
+      ? `Engine: generic (${how}; read by the generic reader, not an engine's adapter)`
+      : `Engine: ${r.engine} (recognised ${how}; read by its adapter)`,
     `Title:  ${r.title ?? '(none shown)'}`,
     `Pages:  page ${r.page} of ${r.pageCount}${size}${r.next ? `; next: ${r.next}` : '; the last page'}`,
     `Posts:  ${r.posts.length}`,
@@ -306,5 +328,9 @@ function asText(r: PageReport): string {
     lines.push(`Warnings (${r.warnings.length}):`);
     for (const w of r.warnings) lines.push(`- ${w}`);
   } else lines.push('Warnings: none');
+  if (r.generic) {
+    lines.push('', r.generic.confirm, '', 'The site profile this reading would store (sites/<host>.yaml):', '');
+    lines.push(r.generic.profileYaml.trimEnd());
+  }
   return `${lines.join('\n')}\n`;
 }

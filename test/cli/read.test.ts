@@ -32,6 +32,7 @@ beforeAll(async () => {
   forum.route('/threads/removed.1/', {
     body: '<!DOCTYPE html><html id="XF"><body><p>This thread has been removed.</p></body></html>',
   });
+  forum.route('/talk/village', { body: siteOwnLayout() });
   const page3 = readFileSync(join(root, 'fixtures/xenforo2/standard-game/page-3.html'), 'utf8');
   forum.route('/threads/untimed.5/', { body: page3.replace(/<time[^>]*>[^<]*<\/time>/g, '') });
 });
@@ -39,6 +40,22 @@ afterAll(async () => {
   delete process.env.VOTAL_ALLOW_PRIVATE_HOSTS;
   await forum?.close();
 });
+
+/** A forum of its own (no engine's markup): posts as `section.entry` cards, authors linked to `/people/<name>`. */
+function siteOwnLayout(): string {
+  const who = ['Alice', 'Bob', 'Carol', 'Alice'];
+  const posts = who
+    .map(
+      (name, i) => `<section class="entry" id="entry-${101 + i}">
+  <header class="entry-head"><a class="who" href="/people/${name.toLowerCase()}">${name}</a>
+    <a class="stamp" href="/talk/village/entry/${101 + i}"><time datetime="2019-05-15T0${8 + i}:30:00Z">15/05/19 ${10 + i}:30</time></a></header>
+  <div class="entry-text"><p>Post ${i + 1} by ${name}. <b>Vote: Bob</b></p></div>
+</section>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en-GB"><head><title>Mafia Game 7 - Example Board</title></head><body>
+<h1>Mafia Game 7: the village</h1><main id="thread">${posts}</main></body></html>`;
+}
 
 const json = async (args: string[]): Promise<PageReport> => {
   const r = await runCli(['read', ...args, '--format', 'json']);
@@ -162,5 +179,23 @@ describe('votal read', () => {
     } finally {
       process.env.VOTAL_ALLOW_PRIVATE_HOSTS = '1';
     }
+  });
+
+  it('--generic: a forum no adapter reads, read by the generic reader, with the site profile it would store', async () => {
+    const url = forum.url('/talk/village');
+    const r = await json([url, '--generic']);
+    expect(r).toMatchObject({ engine: 'generic', reader: 'generic', recognisedBy: { by: 'option' } });
+    expect(r.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+    expect(r.generic?.confirm).toMatch(/^Votal found 4 posts by 3 authors on page 1: check three of them/);
+    expect(r.generic?.profileYaml).toMatch(/engine: generic/);
+    const text = await runCli(['read', url, '--generic']);
+    expect(text.stdout).toMatch(/read by the generic reader, not an engine's adapter/);
+    expect(text.stdout).toMatch(/The site profile this reading would store/);
+  });
+
+  it('--generic with another --engine is bad input (exit 2), naming both', async () => {
+    const r = await runCli(['read', forum.url('/talk/village'), '--generic', '--engine', 'xenforo2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/drop --engine xenforo2, or drop --generic/);
   });
 });
