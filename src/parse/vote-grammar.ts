@@ -683,8 +683,13 @@ function keywordTargetOf(name: string, vocab: Vocabulary): string | null {
   return vocab.targets.find((t) => isKeywordPhrase(name, t.letters))?.name ?? null;
 }
 
-function keywordAt(text: string, pos: number, vocab: Vocabulary): { kind: ActionKind; end: number } | null {
-  if (isWordChar(text[pos - 1])) return null;
+function keywordAt(
+  text: string,
+  pos: number,
+  vocab: Vocabulary,
+  glued = false,
+): { kind: ActionKind; end: number } | null {
+  if (isWordChar(text[pos - 1]) && !glued) return null;
   let best: { kind: ActionKind; end: number } | null = null;
   const first = text[pos];
   const keywords = first === undefined ? undefined : vocab.byFirst.get(first.toLowerCase());
@@ -707,6 +712,8 @@ function nextAction(
   for (let i = from; i < text.length; i++) {
     const ch = text[i]!;
     if (ch === ' ') continue;
+    const glued = gluedKeyword(text, i, vocab);
+    if (glued) return { at: i, hashed: false, keyword: glued };
     if ((ch === '#' || isWordChar(ch)) && !isWordChar(text[i - 1]) && text[i - 1] !== '#') {
       let j = i;
       while (text[j] === '#' && j - i < 3) j++;
@@ -728,6 +735,22 @@ function nextAction(
     inkEnd = i + 1;
   }
   return null;
+}
+
+/**
+ * "UNVOTE: AmorVOTE: TMHS": two `[vote]` tags side by side render with nothing between
+ * them, so the next keyword is glued to the last name. A keyword in capitals with its
+ * colon, right after a lower-case letter, starts a new action; a name never ends that way.
+ */
+function gluedKeyword(text: string, i: number, vocab: Vocabulary): { kind: ActionKind; end: number } | null {
+  const prev = text[i - 1];
+  const ch = text[i];
+  if (prev === undefined || ch === undefined || !/\p{Ll}/u.test(prev) || !/\p{Lu}/u.test(ch)) return null;
+  const keyword = keywordAt(text, i, vocab, true);
+  if (!keyword) return null;
+  const word = text.slice(i, keyword.end).trimEnd();
+  const capitals = word === word.toUpperCase() && /\p{Lu}{2}/u.test(word);
+  return capitals && /^\s*:/u.test(text.slice(keyword.end)) ? keyword : null;
 }
 
 function endsWithJoinWord(text: string, from: number, end: number): boolean {
