@@ -47,6 +47,10 @@ export interface CountOptions {
   atTime?: string;
   /** The Day's deadline (ISO 8601): the ruleset's clock rules (deadline, Hammer checks) apply. */
   deadline?: string;
+  /** The GM and co-hosts' forum names (`--hosts`); default: the thread's opening poster. */
+  hosts?: string;
+  /** A GM event naming no player is a note, not an error (`--allow-unknown`). */
+  allowUnknown?: boolean;
 }
 
 export interface CountResult {
@@ -123,6 +127,7 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
     ...(opts.atTime !== undefined ? { toTime: opts.atTime } : {}),
     view: opts.view ?? 'gm',
     explain: opts.explain ?? false,
+    hosts: hostsOf(opts, thread),
   });
   return { tally, output: format(tally, opts.format), notes };
 }
@@ -223,6 +228,17 @@ function postHistoriesOf(
 
 /** A post the forum gives no time is taken as seen from the start (it is never an edit here). */
 const EPOCH = '1970-01-01T00:00:00.000Z';
+
+/** The hosts: `--hosts`, else the thread's opening poster (who opened the game). */
+function hostsOf(opts: CountOptions, thread: ThreadRead): string[] {
+  if (opts.hosts !== undefined)
+    return opts.hosts
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== '');
+  const opener = thread.posts[0]?.author;
+  return opener ? [opener] : [];
+}
 
 /** Without a player list, everyone who posted after the opening post (usually the GM's). */
 function playersFromPosters(thread: ThreadRead): Roster {

@@ -48,6 +48,8 @@ export interface WrittenAction {
    * GM, never silently dropped and never counted.
    */
   doubtful?: true;
+  /** The explicit marker the action was written with: "##vote" (`hash`) or a typed `[vote]` tag. */
+  marker?: 'hash' | 'tag';
   /**
    * A colonless vote opening a later clause of bold talk ("**Cross fingers, vote Bob.**"):
    * counted when its target names someone, dropped when it names nobody ("**Day 2. Vote
@@ -66,7 +68,7 @@ export interface KeywordTarget {
 }
 
 /** Why something that looks like an action does not count under the grammar. */
-export type RejectReason = 'not-bold' | 'no-colon' | 'not-own-line' | 'in-spoiler';
+export type RejectReason = 'not-bold' | 'no-colon' | 'not-own-line' | 'in-spoiler' | 'no-marker';
 
 export interface RejectedAction {
   reason: RejectReason;
@@ -223,6 +225,11 @@ export function findActions(
     }
 
     found.sort((a, b) => a.span.start - b.span.start);
+    if (grammar.marker !== 'any') {
+      const unmarked = found.filter((a) => !carriesMarker(a, grammar.marker));
+      for (const a of unmarked) rejected.push({ reason: 'no-marker', raw: a.raw, span: a.span });
+      if (unmarked.length > 0) found.splice(0, found.length, ...found.filter((a) => !unmarked.includes(a)));
+    }
     if (
       grammar.ownLine &&
       found.length > 0 &&
@@ -238,6 +245,12 @@ export function findActions(
   });
 
   return { actions, rejected };
+}
+
+/** Whether an action carries the marker the ruleset requires ("##vote", a `[vote]` tag). */
+function carriesMarker(a: WrittenAction, marker: VoteGrammar['marker']): boolean {
+  if (a.marker === undefined) return false;
+  return marker === 'hash-or-tag' || marker === a.marker;
 }
 
 /** A thread's posts share one ruleset: its vocabulary is worked out once, not per post. */
@@ -458,7 +471,7 @@ function readCandidate(
       return;
     }
     const action = argAction(kind, arg, raw, where, grammar, vocab);
-    if (action) actions.push(action);
+    if (action) actions.push(p.hashed ? { ...action, marker: 'hash' } : action);
   });
   return { actions, rejected };
 }
@@ -529,7 +542,7 @@ function tagActions(
     const inner = close ? cleanArg(text.slice(open.index + open[0].length, close.index)) : '';
     const raw = clip(text.slice(start, end));
     const action = argAction(kind, inner.slice(0, MAX_ARG), raw, { line: lineIndex, start, end }, grammar, vocab);
-    if (action) out.push({ action, inSpoiler: runAt(line, start)?.inSpoiler ?? false });
+    if (action) out.push({ action: { ...action, marker: 'tag' }, inSpoiler: runAt(line, start)?.inSpoiler ?? false });
     if (close) k++;
   }
   return out;

@@ -6,7 +6,7 @@ import { addPenalty } from './penalties.js';
 import { applySideActions, withdrawnKeyword } from './side-actions.js';
 import type { GameState } from './state.js';
 import { slotName, withFlag, withVote } from './state.js';
-import { findSlot } from './slot-names.js';
+import { findSlot, nameKey } from './slot-names.js';
 
 /**
  * One post: its rule violations (and the penalty vote they bring), then its net effect on
@@ -16,6 +16,9 @@ import { findSlot } from './slot-names.js';
 export function applyPost(state: GameState, event: PostEvent): GameState {
   let s: GameState = { ...state, postsRead: state.postsRead + 1, asOfPost: event.post };
   const author = findSlot(s.slots, event.author);
+  // A host who is not a player posts the Day's vote counts ("No-Lynch (0):", "##Unvote when
+  // you want to change votes!"): the GM's posts, read for news elsewhere, never votes.
+  if (author === undefined && s.hosts.has(nameKey(event.author))) return s;
   if (author !== undefined) s = withViolations(s, author, event);
   s = applyEffect(s, event, author);
   return applySideActions(s, event, author);

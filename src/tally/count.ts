@@ -5,6 +5,7 @@ import type { Ruleset } from '../rules/ruleset.js';
 import { apply } from './apply.js';
 import { runClock, startClock, type ClockInput } from './day-clock.js';
 import { orderLog, type LogEntry, type TallyEvent } from './log.js';
+import { nameKey } from './slot-names.js';
 import { initialState, withFlag, withNote, type GameState } from './state.js';
 import { toTally } from './tally-view.js';
 
@@ -33,6 +34,11 @@ export interface CountInput {
    * (src/tally/day-clock.ts); without `now`, only as far as the posts' times show.
    */
   clock?: ClockInput;
+  /**
+   * The hosts' forum names (the GM setting, co-hosts): their posts are the GM's. A host
+   * who is not a player is never a "non-player" voting, and their vote counts are not votes.
+   */
+  hosts?: readonly string[];
 }
 
 /**
@@ -44,7 +50,8 @@ export function countVotes(input: CountInput): Tally {
   const { entries, corrections } = orderLog(input.events);
   const within = cutOf(entries, input);
   const clock = input.clock ?? {};
-  let state = startClock(initialState(input.ruleset, input.roster, corrections), 1, null, clock);
+  const hosts = new Set((input.hosts ?? []).map(nameKey));
+  let state = startClock(initialState(input.ruleset, input.roster, corrections, hosts), 1, null, clock);
   const seen = new Set<number>();
   let position = 0;
   let lastPostTime: number | null = null;

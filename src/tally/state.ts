@@ -44,6 +44,8 @@ export interface GameState {
   readonly asOfPost: number | null;
   /** Events folded so far: the order of things that happen at the same post ("most recent"). */
   readonly step: number;
+  /** The hosts' forum names (`nameKey`): their posts are the GM's, never a non-player's votes. */
+  readonly hosts: ReadonlySet<string>;
 }
 
 /** The current Day's clock, in the game state. */
@@ -168,6 +170,7 @@ export function initialState(
   ruleset: Ruleset,
   roster: Roster,
   corrections: ReadonlyMap<number, string | null> = new Map(),
+  hosts: ReadonlySet<string> = new Set(),
 ): GameState {
   return {
     ruleset,
@@ -193,6 +196,7 @@ export function initialState(
     postsRead: 0,
     asOfPost: null,
     step: 0,
+    hosts,
   };
 }
 
