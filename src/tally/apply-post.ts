@@ -1,4 +1,4 @@
-import type { Effect, PostReading } from '../model/action.js';
+import type { Action, Effect, MatchKind, PostReading } from '../model/action.js';
 import type { PostEvent } from '../model/event.js';
 import type { FlagKind } from '../model/tally.js';
 import { castVote } from './cast-vote.js';
@@ -74,7 +74,12 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
         s,
         author,
         effect.target,
-        { post: event.post, permalink: event.permalink, source: 'parsed' },
+        {
+          post: event.post,
+          permalink: event.permalink,
+          source: 'parsed',
+          ...(corrected ? { match: 'gm' as const } : readAs(evidence.action)),
+        },
         flag,
       );
   }
@@ -103,6 +108,11 @@ function withViolations(state: GameState, author: number, event: PostEvent): Gam
 function voteEvidence(reading: PostReading) {
   const action = reading.actions.filter((a) => a.kind === 'vote' || a.kind === 'unvote').at(-1);
   return { action, raw: action?.raw ?? '', candidates: action?.candidates ?? [] };
+}
+
+/** How the post's deciding vote named its target, as the parser read it. */
+function readAs(action: Action | undefined): { match?: MatchKind; written?: string | null } {
+  return action && action.kind === 'vote' ? { match: action.match, written: action.written } : {};
 }
 
 function describe(effect: Effect): string {

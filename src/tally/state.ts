@@ -1,3 +1,4 @@
+import type { MatchKind } from '../model/action.js';
 import type { Roster } from '../model/roster.js';
 import type { Flag, Outcome, RuleDeath, TallyViolation } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
@@ -110,6 +111,9 @@ export interface CastVote {
   readonly source: 'parsed' | 'gm';
   /** Counted, but the voter is not published (GM `vote` with hidden). */
   readonly hidden?: boolean;
+  /** How the written name became the target (the parser's rung), and the name as written. */
+  readonly match?: MatchKind;
+  readonly written?: string | null;
 }
 
 export type KeywordKind = 'hammer' | 'filibuster';
