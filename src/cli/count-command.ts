@@ -20,6 +20,7 @@ import { renderBbcode } from '../votal/render-bbcode.js';
 import { renderText } from '../votal/render-text.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { rosterFromOptions } from './players.js';
+import { checkEventNames, posterNotes, refuseUnknownEventNames } from './roster-checks.js';
 
 export interface CountOptions {
   ruleset: string;
@@ -66,7 +67,15 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
   const ruleset = loadWithContext(() => loadRuleset(opts.ruleset));
   const gmEvents: GmEvent[] = opts.events ? loadWithContext(() => loadEvents(opts.events!)) : [];
   let roster = rosterFromOptions(opts);
+  const listed = roster !== null;
   const notes: string[] = [];
+  // GM events naming no player: the user's to fix (exit 2), before any forum is asked.
+  const checkEvents = (players: Roster): void => {
+    const problems = checkEventNames(gmEvents, players, ruleset.names, opts.events ?? '--events');
+    if (opts.allowUnknown) notes.push(...problems);
+    else refuseUnknownEventNames(problems);
+  };
+  if (roster) checkEvents(roster);
   // Bad times are the user's to fix, before any forum is asked.
   for (const [flag, value] of [
     ['--deadline', opts.deadline],
@@ -109,6 +118,18 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
   if (opts.day !== undefined && !gmEvents.some((e) => e.kind === 'day-start')) {
     gmEvents.push({ kind: 'day-start', day: opts.day, at: Math.max(0, (opts.fromPost ?? 1) - 1) });
   }
+  const hosts = hostsOf(opts, thread);
+  if (!listed) checkEvents(roster);
+  if (opts.players !== undefined || opts.playersFile !== undefined)
+    notes.push(
+      ...posterNotes(
+        inDay.map((p) => p.author),
+        roster,
+        hosts,
+        gmEvents,
+        ruleset.names,
+      ),
+    );
   const posts = postHistoriesOf(inDay, roster, gmEvents, ruleset);
   // `--deadline` is the deadline of the Day counted: `--day`, else the last Day the GM events start.
   const clockDays =
@@ -127,7 +148,7 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
     ...(opts.atTime !== undefined ? { toTime: opts.atTime } : {}),
     view: opts.view ?? 'gm',
     explain: opts.explain ?? false,
-    hosts: hostsOf(opts, thread),
+    hosts,
   });
   return { tally, output: format(tally, opts.format), notes };
 }
