@@ -13,7 +13,9 @@ import { findSlot, nameKey } from './slot-names.js';
  * the author's lynch vote (or the GM's correction of it), then its side actions. Anything
  * that cannot count becomes a flag for the GM.
  */
-export function applyPost(state: GameState, event: PostEvent): GameState {
+export function applyPost(state: GameState, logged: PostEvent): GameState {
+  // One read of the logged event; the steps below read its fields many times.
+  const event: PostEvent = { ...logged };
   let s: GameState = { ...state, postsRead: state.postsRead + 1, asOfPost: event.post };
   const author = findSlot(s.slots, event.author);
   // A host who is not a player posts the Day's vote counts ("No-Lynch (0):", "##Unvote when

@@ -113,6 +113,7 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
       view: 'public',
       clock: folded.clock,
       day: folded.tally.day,
+      hosts: gmNames(game.settings, posts),
       posts: dayPostsOf(game, gmEvents, posts, folded.tally),
     });
     return {
