@@ -209,3 +209,13 @@ export const Tally = z.object({
   notes: z.array(z.string()).optional(),
 });
 export type Tally = z.infer<typeof Tally>;
+
+/**
+ * Who is alive now: the Day's players less those the Day eliminated and those who died
+ * after it closed (a Night kill). `players` is the Day's board, frozen when it closed; the
+ * living list shown anywhere is this one, so an elimination and the living list agree.
+ */
+export function livingNow(t: Pick<Tally, 'players' | 'dead' | 'outcome'>): string[] {
+  const gone = new Set([...(t.dead ?? []), ...t.outcome.eliminated].map((n) => n.toLowerCase()));
+  return t.players.filter((p) => !gone.has(p.toLowerCase()));
+}

@@ -1,5 +1,5 @@
 import { raw } from 'hono/html';
-import type { Tally, Wagon } from '../../model/tally.js';
+import { livingNow, type Tally, type Wagon } from '../../model/tally.js';
 import { outcomeLine } from '../../votal/votal-lines.js';
 import type { Freshness } from '../freshness.js';
 import { TimelineChart } from '../ui/chart.js';
@@ -305,7 +305,7 @@ export function LiveBody(props: { data: LiveData; slug: string; extras: LiveExtr
           )}
         </section>
       </div>
-      <AliveAndDead alive={t.players} dead={extras.dead} />
+      <AliveAndDead alive={livingNow(t)} dead={extras.dead} />
       <section class="panel" aria-labelledby="timeline-h">
         <h2 id="timeline-h">Vote timeline</h2>
         <TimelineChart timeline={timeline} />
