@@ -20,6 +20,7 @@ import { renderBbcode } from '../votal/render-bbcode.js';
 import { renderText } from '../votal/render-text.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { rosterFromOptions } from './players.js';
+import { checkEventNames, posterNotes, refuseUnknownEventNames } from './roster-checks.js';
 
 export interface CountOptions {
   ruleset: string;
@@ -47,6 +48,10 @@ export interface CountOptions {
   atTime?: string;
   /** The Day's deadline (ISO 8601): the ruleset's clock rules (deadline, Hammer checks) apply. */
   deadline?: string;
+  /** The GM and co-hosts' forum names (`--hosts`); default: the thread's opening poster. */
+  hosts?: string;
+  /** A GM event naming no player is a note, not an error (`--allow-unknown`). */
+  allowUnknown?: boolean;
 }
 
 export interface CountResult {
@@ -62,7 +67,15 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
   const ruleset = loadWithContext(() => loadRuleset(opts.ruleset));
   const gmEvents: GmEvent[] = opts.events ? loadWithContext(() => loadEvents(opts.events!)) : [];
   let roster = rosterFromOptions(opts);
+  const listed = roster !== null;
   const notes: string[] = [];
+  // GM events naming no player: the user's to fix (exit 2), before any forum is asked.
+  const checkEvents = (players: Roster): void => {
+    const problems = checkEventNames(gmEvents, players, ruleset.names, opts.events ?? '--events');
+    if (opts.allowUnknown) notes.push(...problems);
+    else refuseUnknownEventNames(problems);
+  };
+  if (roster) checkEvents(roster);
   // Bad times are the user's to fix, before any forum is asked.
   for (const [flag, value] of [
     ['--deadline', opts.deadline],
@@ -112,6 +125,18 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
   if (opts.day !== undefined && !gmEvents.some((e) => e.kind === 'day-start')) {
     gmEvents.push({ kind: 'day-start', day: opts.day, at: Math.max(0, (opts.fromPost ?? 1) - 1) });
   }
+  const hosts = hostsOf(opts, thread);
+  if (!listed) checkEvents(roster);
+  if (opts.players !== undefined || opts.playersFile !== undefined)
+    notes.push(
+      ...posterNotes(
+        inDay.map((p) => p.author),
+        roster,
+        hosts,
+        gmEvents,
+        ruleset.names,
+      ),
+    );
   const posts = postHistoriesOf(inDay, roster, gmEvents, ruleset);
   // `--deadline` is the deadline of the Day counted: `--day`, else the last Day the GM events start.
   const clockDays =
@@ -130,6 +155,7 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
     ...(opts.atTime !== undefined ? { toTime: opts.atTime } : {}),
     view: opts.view ?? 'gm',
     explain: opts.explain ?? false,
+    hosts,
   });
   return { tally, output: format(tally, opts.format), notes };
 }
@@ -230,6 +256,17 @@ function postHistoriesOf(
 
 /** A post the forum gives no time is taken as seen from the start (it is never an edit here). */
 const EPOCH = '1970-01-01T00:00:00.000Z';
+
+/** The hosts: `--hosts`, else the thread's opening poster (who opened the game). */
+function hostsOf(opts: CountOptions, thread: ThreadRead): string[] {
+  if (opts.hosts !== undefined)
+    return opts.hosts
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== '');
+  const opener = thread.posts[0]?.author;
+  return opener ? [opener] : [];
+}
 
 /** Without a player list, everyone who posted after the opening post (usually the GM's). */
 function playersFromPosters(thread: ThreadRead): Roster {

@@ -47,6 +47,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .requiredOption('--ruleset <name|file>', 'ruleset name (see rulesets/) or a YAML file')
     .option('--players <list>', 'players, comma-separated; "Name (alias, alias)" adds aliases')
     .option('--players-file <file>', 'players, one a line')
+    .option(
+      '--hosts <list>',
+      "the GM and co-hosts' forum names, comma-separated (default: the opening poster); their posts are not votes",
+    )
+    .option('--allow-unknown', 'count even when a GM event names no player (it is then only noted)')
     .option('--engine <engine>', 'forum engine, when the URL does not tell')
     .option('--day <n>', 'the Day being counted', positiveInt('--day'))
     .option('--from-post <n>', 'first post of the Day (earlier posts are not counted)', positiveInt('--from-post'))

@@ -59,6 +59,8 @@ export interface FoldGameInput {
   clockDays?: readonly ClockDay[] | undefined;
   /** ISO 8601: clock events up to here happened. */
   now: string;
+  /** The hosts' forum names (`gmNames`): their posts are not a non-player's votes. */
+  hosts?: readonly string[] | undefined;
   /** `gm` (default) or `public`: the public view hides what only the GM may see; it counts the same. */
   view?: 'gm' | 'public' | undefined;
   explain?: boolean | undefined;
@@ -214,6 +216,7 @@ function countAt(input: FoldGameInput, chosen: readonly number[], atMs: number, 
     events: log,
     engine: input.engine,
     clock,
+    hosts: input.hosts ?? [],
     view: cut ? 'gm' : (input.view ?? 'gm'),
     explain: cut ? false : (input.explain ?? false),
     ...(cut ? { toTime: iso(atMs) } : {}),

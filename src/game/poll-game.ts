@@ -26,6 +26,7 @@ import { draftStep } from './draft-step.js';
 import { foldGame } from './fold-game.js';
 import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
 import { pollSettings, type PollSettings } from './game-settings.js';
+import { gmNames } from './gm-news.js';
 import { logOf, type Log } from '../log/log-port.js';
 import { postHistories } from './post-histories.js';
 import { StoreThreadCache } from './store-thread-cache.js';
@@ -332,6 +333,7 @@ async function pollLeased(
     gmEvents,
     day: settings.day,
     now: foldNow,
+    hosts: gmNames(game.settings, posts),
   });
   result.deadline = folded.deadline;
   result.upcoming = folded.upcoming;

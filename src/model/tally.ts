@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EngineId } from './engine.js';
-import { ViolationKind } from './action.js';
+import { MatchKind, ViolationKind } from './action.js';
 
 /**
  * One reason behind a number: the post (or the post a GM or clock event applies after;
@@ -19,8 +19,26 @@ export const Voter = z.object({
   post: z.number().int(),
   weight: z.number(),
   permalink: z.string().nullable().default(null),
+  /**
+   * How the vote's written name became its target, where that is not plain (not exact,
+   * an alias, a keyword or the GM's): `fuzzy`, `prefix`, `acronym`... with the name as
+   * written ("Carl" for Carol), so the GM sees every loose reading.
+   */
+  match: MatchKind.optional(),
+  written: z.string().nullable().optional(),
 });
 export type Voter = z.infer<typeof Voter>;
+
+/** The readings of a name that are plain: everything else is shown to the GM. */
+export const PLAIN_MATCHES: readonly MatchKind[] = ['exact', 'alias', 'keyword', 'gm'];
+export function isLooseMatch(match: MatchKind | undefined): match is MatchKind {
+  return match !== undefined && !PLAIN_MATCHES.includes(match);
+}
+
+/** `written "Carl", fuzzy`: how a loose reading is told, in the count and on the pages. */
+export function looseReading(written: string | null | undefined, match: MatchKind): string {
+  return written ? `written "${written}", ${match}` : match;
+}
 
 export const Wagon = z.object({
   target: z.string(),
@@ -191,3 +209,13 @@ export const Tally = z.object({
   notes: z.array(z.string()).optional(),
 });
 export type Tally = z.infer<typeof Tally>;
+
+/**
+ * Who is alive now: the Day's players less those the Day eliminated and those who died
+ * after it closed (a Night kill). `players` is the Day's board, frozen when it closed; the
+ * living list shown anywhere is this one, so an elimination and the living list agree.
+ */
+export function livingNow(t: Pick<Tally, 'players' | 'dead' | 'outcome'>): string[] {
+  const gone = new Set([...(t.dead ?? []), ...t.outcome.eliminated].map((n) => n.toLowerCase()));
+  return t.players.filter((p) => !gone.has(p.toLowerCase()));
+}

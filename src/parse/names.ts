@@ -2,6 +2,7 @@ import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import type { MatchKind } from '../model/action.js';
 import type { Roster, Slot } from '../model/roster.js';
 import type { NameMatching } from '../rules/ruleset.js';
+import { isEnglishWord } from './english-words.js';
 import { acronymsOf, capName, nameKey, nameWords, stripDecorations, withoutPossessive } from './name-form.js';
 
 /**
@@ -9,7 +10,10 @@ import { acronymsOf, capName, nameKey, nameWords, stripDecorations, withoutPosse
  * loosest: exact (canonical or former name) → alias → alternatives ("X / or / Y": two
  * players is ambiguous) → unique prefix → unique substring → acronym or a whole short
  * word of the name ("AJ" for "Aj The Epic") → a unique initial ("Z") → the name's words
- * shortened or reordered ("Scotty B", "Brosius Scott") → Jaro-Winkler with a margin. A
+ * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
+ * word ("Creepy Scott Brosius") → the name with its letters stretched ("Slandarrrrr") →
+ * Jaro-Winkler with a margin. The acronym rung also reads a one-word username as English
+ * words ("TMHS": the-man-him-self, "JJB": jar-jar-binks). A
  * rung that finds several players stops the climb as `ambiguous`: the GM decides, the
  * parser never guesses. A former name's acronym that competes with another slot's
  * current name is ambiguous too: replaced players' old names must not win quietly.
@@ -47,6 +51,8 @@ interface SlotForms {
   formerAcronyms: string[];
   /** Each name's words (canonical, aliases, former names). */
   words: string[][];
+  /** Current names and aliases with runs of a letter written once ("slandaar" → "slandar"). */
+  collapsed: string[];
 }
 
 /** How far below `fuzzyMin` a best guess may be and still be offered as a suggestion. */
@@ -59,6 +65,16 @@ const MAX_LEADING_WORDS = 6;
 const MAX_NAME_WORDS = 6;
 /** "Scotty" for "Scott": a written word may run this many letters past a name's word. */
 const WORD_OVERRUN = 2;
+/** Initials read through English words: "TMHS", at most this many letters, written in capitals. */
+const SPLIT_INITIALS = /^\p{Lu}{2,6}$/u;
+/** A dictionary word inside a username is at least this long ("the", "jar"); shorter ones split anything. */
+const MIN_SPLIT_WORD = 3;
+/** The last piece of a split need not be a word ("koopa", "binks"), but not a lone letter. */
+const MIN_LAST_PIECE = 2;
+/** Longest username split into words (the split is quadratic in it). */
+const MAX_SPLIT_NAME = 30;
+/** A letter written three or more times running is stretched ("Slandarrrrr"). */
+const STRETCHED = /(\p{L})\1\1/u;
 /** Words that offer a choice between two names: "X / or / Y", "X or Y". */
 const ALTERNATIVES = /\s+or\s+|\s*[/|]\s*/iu;
 const MAX_ALTERNATIVES = 4;
@@ -123,7 +139,7 @@ function resolve(
           stripped,
         )
       : null) ??
-    (key.length >= 2 ? shortForm(key, forms, stripped) : null) ??
+    (key.length >= 2 ? shortForm(key, forms, stripped, SPLIT_INITIALS.test(name)) : null) ??
     (key.length === 1
       ? rung(
           'prefix',
@@ -133,16 +149,29 @@ function resolve(
       : null) ??
     wordByWord(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? leadingWords(name, forms, stripped) : null) ??
+    extraLeadingWord(name, forms, stripped) ??
+    stretched(key, forms, matching, stripped) ??
     fuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
 
 /**
- * An acronym or a whole word of a name, both short forms: "SB" for "Scott Brosius", "AJ"
- * for "Aj The Epic". One level of the ladder, so two players found two ways is ambiguous.
+ * An acronym or a whole word of a name, all short forms: "SB" for "Scott Brosius", "AJ"
+ * for "Aj The Epic", and, for initials written in capitals, a username read as English
+ * words ("TMHS" for themanhimself, "TK" for Thirdkoopa). One level of the ladder, so two
+ * players found two ways is ambiguous.
  */
-function shortForm(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
-  const byAcronym = forms.filter((f) => f.acronyms.includes(key));
+function shortForm(
+  key: string,
+  forms: readonly SlotForms[],
+  written: string,
+  capitals: boolean,
+): NameResolution | null {
+  const initials = forms.filter((f) => f.acronyms.includes(key));
+  const bySplit = capitals
+    ? forms.filter((f) => !initials.includes(f) && [...f.names, ...f.aliases].some((n) => splitsInto(n, key)))
+    : [];
+  const byAcronym = [...initials, ...bySplit];
   const byWord = forms.filter((f) => !byAcronym.includes(f) && f.words.some((ws) => ws.length > 1 && ws.includes(key)));
   if (byAcronym.length + byWord.length === 0) return null;
   if (byAcronym.length + byWord.length > 1)
@@ -155,6 +184,80 @@ function shortForm(key: string, forms: readonly SlotForms[], written: string): N
   return byAcronym.length === 1
     ? resolved('acronym', byAcronym[0]!.slot, written)
     : resolved('substring', byWord[0]!.slot, written);
+}
+
+/**
+ * Whether a username reads as words with these initials: "themanhimself" as
+ * the-man-him-self for "tmhs", "thirdkoopa" as third-koopa for "tk". Every piece but the
+ * last is an English word of `MIN_SPLIT_WORD` letters or more; the last may be any name
+ * ("binks", "koopa"). One piece per initial, so "tmh" does not read "themanhimself" here
+ * (its CamelCase acronym does).
+ */
+function splitsInto(name: string, initials: string): boolean {
+  if (name.length > MAX_SPLIT_NAME || name.length <= initials.length || !/^\p{L}+$/u.test(name)) return false;
+  // fits[j][i]: name.slice(i) splits into the pieces for initials.slice(j).
+  const known = new Map<number, boolean>();
+  const fits = (i: number, j: number): boolean => {
+    const id = j * (name.length + 1) + i;
+    const seen = known.get(id);
+    if (seen !== undefined) return seen;
+    let ok = false;
+    if (name[i] === initials[j]) {
+      if (j === initials.length - 1) ok = name.length - i >= MIN_LAST_PIECE;
+      else
+        for (let end = i + MIN_SPLIT_WORD; end < name.length && !ok; end++)
+          ok = fits(end, j + 1) && isEnglishWord(name.slice(i, end));
+    }
+    known.set(id, ok);
+    return ok;
+  };
+  return fits(0, 0);
+}
+
+/**
+ * "Creepy Scott Brosius": one word before what is exactly a player's name of two or more
+ * words. A single word after it is too weak ("not Bob" must not vote Bob).
+ */
+function extraLeadingWord(name: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const words = name.split(' ').filter((w) => w !== '');
+  if (words.length < 3) return null;
+  const rest = words.slice(1).join(' ');
+  const found = exactRungs([nameKey(rest)], forms, written);
+  if (!found || found.target === null) return found;
+  const slot = forms.find((f) => f.slot.name === found.target)!;
+  const several = [slot.slot.name, ...slot.slot.aliases, ...slot.slot.formerNames].some(
+    (n) => nameKey(n) === nameKey(rest) && nameWords(n).length >= 2,
+  );
+  return several ? { ...found, match: 'substring' } : null;
+}
+
+/**
+ * "Slandarrrrrrrr": a letter held down. With every run of a letter written once on both
+ * sides, the name is the same, or a unique prefix of one; read as fuzzy, so it is shown.
+ */
+function stretched(
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  if (!STRETCHED.test(key)) return null;
+  const short = collapseRuns(key);
+  const same = rung(
+    'fuzzy',
+    forms.filter((f) => f.collapsed.includes(short)),
+    written,
+  );
+  if (same || short.length < matching.minPartial) return same;
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.collapsed.some((c) => c.startsWith(short))),
+    written,
+  );
+}
+
+function collapseRuns(key: string): string {
+  return key.replace(/(\p{L})\1+/gu, '$1');
 }
 
 /**
@@ -257,7 +360,18 @@ function slotForms(slot: Slot): SlotForms {
   const formerAcronyms = slot.formerNames.flatMap(acronymsOf).filter((a) => !current.includes(a));
   const acronyms = [...new Set([...current, ...formerAcronyms])];
   const words = [slot.name, ...slot.aliases, ...slot.formerNames].map(nameWords);
-  return { slot, names, formers, aliases, all: [...names, ...formers, ...aliases], acronyms, formerAcronyms, words };
+  const collapsed = [...names, ...aliases].map(collapseRuns);
+  return {
+    slot,
+    names,
+    formers,
+    aliases,
+    all: [...names, ...formers, ...aliases],
+    acronyms,
+    formerAcronyms,
+    words,
+    collapsed,
+  };
 }
 
 function exactRungs(keys: readonly string[], forms: readonly SlotForms[], written: string): NameResolution | null {

@@ -39,6 +39,7 @@ const REJECTION_TEXT: Record<RejectReason, string> = {
   'no-colon': 'vote without a colon',
   'not-own-line': 'vote not on a line of its own',
   'in-spoiler': 'vote inside a spoiler',
+  'no-marker': "vote without the ruleset's marker",
 };
 
 interface Reading {

@@ -48,6 +48,8 @@ export interface WrittenAction {
    * GM, never silently dropped and never counted.
    */
   doubtful?: true;
+  /** The explicit marker the action was written with: "##vote" (`hash`) or a typed `[vote]` tag. */
+  marker?: 'hash' | 'tag';
   /**
    * A colonless vote opening a later clause of bold talk ("**Cross fingers, vote Bob.**"):
    * counted when its target names someone, dropped when it names nobody ("**Day 2. Vote
@@ -66,7 +68,7 @@ export interface KeywordTarget {
 }
 
 /** Why something that looks like an action does not count under the grammar. */
-export type RejectReason = 'not-bold' | 'no-colon' | 'not-own-line' | 'in-spoiler';
+export type RejectReason = 'not-bold' | 'no-colon' | 'not-own-line' | 'in-spoiler' | 'no-marker';
 
 export interface RejectedAction {
   reason: RejectReason;
@@ -223,6 +225,11 @@ export function findActions(
     }
 
     found.sort((a, b) => a.span.start - b.span.start);
+    if (grammar.marker !== 'any') {
+      const unmarked = found.filter((a) => !carriesMarker(a, grammar.marker));
+      for (const a of unmarked) rejected.push({ reason: 'no-marker', raw: a.raw, span: a.span });
+      if (unmarked.length > 0) found.splice(0, found.length, ...found.filter((a) => !unmarked.includes(a)));
+    }
     if (
       grammar.ownLine &&
       found.length > 0 &&
@@ -238,6 +245,12 @@ export function findActions(
   });
 
   return { actions, rejected };
+}
+
+/** Whether an action carries the marker the ruleset requires ("##vote", a `[vote]` tag). */
+function carriesMarker(a: WrittenAction, marker: VoteGrammar['marker']): boolean {
+  if (a.marker === undefined) return false;
+  return marker === 'hash-or-tag' || marker === a.marker;
 }
 
 /** A thread's posts share one ruleset: its vocabulary is worked out once, not per post. */
@@ -458,7 +471,7 @@ function readCandidate(
       return;
     }
     const action = argAction(kind, arg, raw, where, grammar, vocab);
-    if (action) actions.push(action);
+    if (action) actions.push(p.hashed ? { ...action, marker: 'hash' } : action);
   });
   return { actions, rejected };
 }
@@ -529,7 +542,7 @@ function tagActions(
     const inner = close ? cleanArg(text.slice(open.index + open[0].length, close.index)) : '';
     const raw = clip(text.slice(start, end));
     const action = argAction(kind, inner.slice(0, MAX_ARG), raw, { line: lineIndex, start, end }, grammar, vocab);
-    if (action) out.push({ action, inSpoiler: runAt(line, start)?.inSpoiler ?? false });
+    if (action) out.push({ action: { ...action, marker: 'tag' }, inSpoiler: runAt(line, start)?.inSpoiler ?? false });
     if (close) k++;
   }
   return out;
@@ -683,8 +696,13 @@ function keywordTargetOf(name: string, vocab: Vocabulary): string | null {
   return vocab.targets.find((t) => isKeywordPhrase(name, t.letters))?.name ?? null;
 }
 
-function keywordAt(text: string, pos: number, vocab: Vocabulary): { kind: ActionKind; end: number } | null {
-  if (isWordChar(text[pos - 1])) return null;
+function keywordAt(
+  text: string,
+  pos: number,
+  vocab: Vocabulary,
+  glued = false,
+): { kind: ActionKind; end: number } | null {
+  if (isWordChar(text[pos - 1]) && !glued) return null;
   let best: { kind: ActionKind; end: number } | null = null;
   const first = text[pos];
   const keywords = first === undefined ? undefined : vocab.byFirst.get(first.toLowerCase());
@@ -707,6 +725,8 @@ function nextAction(
   for (let i = from; i < text.length; i++) {
     const ch = text[i]!;
     if (ch === ' ') continue;
+    const glued = gluedKeyword(text, i, vocab);
+    if (glued) return { at: i, hashed: false, keyword: glued };
     if ((ch === '#' || isWordChar(ch)) && !isWordChar(text[i - 1]) && text[i - 1] !== '#') {
       let j = i;
       while (text[j] === '#' && j - i < 3) j++;
@@ -728,6 +748,22 @@ function nextAction(
     inkEnd = i + 1;
   }
   return null;
+}
+
+/**
+ * "UNVOTE: AmorVOTE: TMHS": two `[vote]` tags side by side render with nothing between
+ * them, so the next keyword is glued to the last name. A keyword in capitals with its
+ * colon, right after a lower-case letter, starts a new action; a name never ends that way.
+ */
+function gluedKeyword(text: string, i: number, vocab: Vocabulary): { kind: ActionKind; end: number } | null {
+  const prev = text[i - 1];
+  const ch = text[i];
+  if (prev === undefined || ch === undefined || !/\p{Ll}/u.test(prev) || !/\p{Lu}/u.test(ch)) return null;
+  const keyword = keywordAt(text, i, vocab, true);
+  if (!keyword) return null;
+  const word = text.slice(i, keyword.end).trimEnd();
+  const capitals = word === word.toUpperCase() && /\p{Lu}{2}/u.test(word);
+  return capitals && /^\s*:/u.test(text.slice(keyword.end)) ? keyword : null;
 }
 
 function endsWithJoinWord(text: string, from: number, end: number): boolean {

@@ -17,6 +17,12 @@ export const VoteGrammar = z.strictObject({
   ownLine: z.boolean().default(false),
   /** Whether votes inside spoilers count. */
   spoilers: z.boolean().default(false),
+  /**
+   * The explicit vote marker a vote must carry: `any` (none needed), `hash` ("##vote Bob",
+   * TeamLiquid), `tag` (a typed `[vote]Bob[/vote]`), or `hash-or-tag`. A vote without it
+   * is reported as a format violation and not counted: "votes count only as ##vote".
+   */
+  marker: z.enum(['any', 'hash', 'tag', 'hash-or-tag']).default('any'),
   /** "Vote:" with no name: an unvote, ignored, or sent to the GM. */
   emptyVote: z.enum(['unvote', 'ignore', 'review']).default('review'),
   keywords: z

@@ -1,4 +1,4 @@
-import type { Effect, PostReading } from '../model/action.js';
+import type { Action, Effect, MatchKind, PostReading } from '../model/action.js';
 import type { PostEvent } from '../model/event.js';
 import type { FlagKind } from '../model/tally.js';
 import { castVote } from './cast-vote.js';
@@ -6,16 +6,21 @@ import { addPenalty } from './penalties.js';
 import { applySideActions, withdrawnKeyword } from './side-actions.js';
 import type { GameState } from './state.js';
 import { slotName, withFlag, withVote } from './state.js';
-import { findSlot } from './slot-names.js';
+import { findSlot, nameKey } from './slot-names.js';
 
 /**
  * One post: its rule violations (and the penalty vote they bring), then its net effect on
  * the author's lynch vote (or the GM's correction of it), then its side actions. Anything
  * that cannot count becomes a flag for the GM.
  */
-export function applyPost(state: GameState, event: PostEvent): GameState {
+export function applyPost(state: GameState, logged: PostEvent): GameState {
+  // One read of the logged event; the steps below read its fields many times.
+  const event: PostEvent = { ...logged };
   let s: GameState = { ...state, postsRead: state.postsRead + 1, asOfPost: event.post };
   const author = findSlot(s.slots, event.author);
+  // A host who is not a player posts the Day's vote counts ("No-Lynch (0):", "##Unvote when
+  // you want to change votes!"): the GM's posts, read for news elsewhere, never votes.
+  if (author === undefined && s.hosts.has(nameKey(event.author))) return s;
   if (author !== undefined) s = withViolations(s, author, event);
   s = applyEffect(s, event, author);
   return applySideActions(s, event, author);
@@ -71,7 +76,12 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
         s,
         author,
         effect.target,
-        { post: event.post, permalink: event.permalink, source: 'parsed' },
+        {
+          post: event.post,
+          permalink: event.permalink,
+          source: 'parsed',
+          ...(corrected ? { match: 'gm' as const } : readAs(evidence.action)),
+        },
         flag,
       );
   }
@@ -100,6 +110,11 @@ function withViolations(state: GameState, author: number, event: PostEvent): Gam
 function voteEvidence(reading: PostReading) {
   const action = reading.actions.filter((a) => a.kind === 'vote' || a.kind === 'unvote').at(-1);
   return { action, raw: action?.raw ?? '', candidates: action?.candidates ?? [] };
+}
+
+/** How the post's deciding vote named its target, as the parser read it. */
+function readAs(action: Action | undefined): { match?: MatchKind; written?: string | null } {
+  return action && action.kind === 'vote' ? { match: action.match, written: action.written } : {};
 }
 
 function describe(effect: Effect): string {

@@ -1,10 +1,12 @@
 import type { EngineId } from '../model/engine.js';
+import type { GmEvent, PostEvent } from '../model/event.js';
 import type { Roster } from '../model/roster.js';
 import type { Tally } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { apply } from './apply.js';
 import { runClock, startClock, type ClockInput } from './day-clock.js';
 import { orderLog, type LogEntry, type TallyEvent } from './log.js';
+import { nameKey } from './slot-names.js';
 import { initialState, withFlag, withNote, type GameState } from './state.js';
 import { toTally } from './tally-view.js';
 
@@ -33,6 +35,11 @@ export interface CountInput {
    * (src/tally/day-clock.ts); without `now`, only as far as the posts' times show.
    */
   clock?: ClockInput;
+  /**
+   * The hosts' forum names (the GM setting, co-hosts): their posts are the GM's. A host
+   * who is not a player is never a "non-player" voting, and their vote counts are not votes.
+   */
+  hosts?: readonly string[];
 }
 
 /**
@@ -41,33 +48,75 @@ export interface CountInput {
  * a cut of the log.
  */
 export function countVotes(input: CountInput): Tally {
+  return foldCount(input, []).tally;
+}
+
+/** The count, and the count as it stood after each of some posts: one fold, the clock included. */
+export interface CountWithCuts {
+  tally: Tally;
+  /** The count after each post asked for (in the order asked). */
+  cuts: Tally[];
+  /** The GM events (kills, replacements...) folded since the cut before, for each cut. */
+  eventsBefore: GmEvent[][];
+}
+
+/**
+ * The count as at each of `posts` from the same pass of the same fold that makes the
+ * count, clock and all: a deadline that passed before a late vote leaves that vote out
+ * of every cut after it, as it does of the count. The cut at the last post counted is
+ * the count itself (its wagons are the count's wagons).
+ */
+export function countVotesWithCuts(input: CountInput, posts: readonly number[]): CountWithCuts {
+  return foldCount(input, posts);
+}
+
+function foldCount(input: CountInput, posts: readonly number[]): CountWithCuts {
   const { entries, corrections } = orderLog(input.events);
   const within = cutOf(entries, input);
   const clock = input.clock ?? {};
-  let state = startClock(initialState(input.ruleset, input.roster, corrections), 1, null, clock);
+  const hosts = new Set((input.hosts ?? []).map(nameKey));
+  const view = { view: input.view ?? 'gm', explain: input.explain ?? false } as const;
+  let state = startClock(initialState(input.ruleset, input.roster, corrections, hosts), 1, null, clock);
   const seen = new Set<number>();
+  const order = [...posts].sort((a, b) => a - b);
+  const taken = new Map<number, { tally: Tally; events: GmEvent[] }>();
+  let pending: GmEvent[] = [];
+  let next = 0;
+  const cut = (post: number, s: GameState): void => {
+    taken.set(post, { tally: toTally(finish(s, seen, input.day), input.engine ?? null, view), events: pending });
+    pending = [];
+  };
   let position = 0;
   let lastPostTime: number | null = null;
   for (const entry of entries) {
     if (!within(entry)) continue;
-    if (input.day !== undefined && entry.event.kind === 'day-start' && entry.event.day > input.day) break;
+    // Read once: the log may be large, and each read of an event is work (live-work.test.ts).
+    const event = entry.event;
+    const kind = event.kind;
+    if (input.day !== undefined && event.kind === 'day-start' && event.day > input.day) break;
+    while (next < order.length && entry.position > order[next]!) cut(order[next++]!, state);
     const time = timeOf(entry);
     // A Day whose start nothing tells begins with its first dated entry (Day 1: the thread's first post).
-    if (state.clock.start === null && time !== null && entry.event.kind !== 'day-start') {
+    if (state.clock.start === null && time !== null && kind !== 'day-start') {
       state = { ...state, clock: { ...state.clock, start: time, firedTo: Math.max(state.clock.firedTo, time) } };
     }
     if (time !== null) state = runClock(state, time, false, position);
-    if (entry.event.kind === 'post') seen.add(entry.event.post);
+    if (kind === 'post') {
+      seen.add((event as PostEvent).post);
+      if (time !== null) lastPostTime = time;
+    } else pending.push(event as GmEvent);
     state = apply(state, entry);
-    if (entry.event.kind === 'day-start') state = startClock(state, entry.event.day, time ?? lastPostTime, clock);
-    if (entry.event.kind === 'post' && time !== null) lastPostTime = time;
+    if (event.kind === 'day-start') state = startClock(state, event.day, time ?? lastPostTime, clock);
     position = entry.position;
   }
   // Time known to have passed after the last entry: the caller's `now`, or the `toTime` cut.
   const until = input.toTime ?? (input.toPost === undefined ? clock.now : undefined);
   if (until !== undefined) state = runClock(state, parseTime(until, 'clock.now'), true, position);
+  while (next < order.length) cut(order[next++]!, state);
   state = finish(state, seen, input.day);
-  return toTally(state, input.engine ?? null, { view: input.view ?? 'gm', explain: input.explain ?? false });
+  const tally = toTally(state, input.engine ?? null, view);
+  const at = posts.map((p) => taken.get(p)!);
+  return { tally, cuts: at.map((c) => c.tally), eventsBefore: at.map((c) => c.events) };
 }
 
 /** When an entry happened, if the log says. */
@@ -123,32 +172,4 @@ function finish(state: GameState, seen: ReadonlySet<number>, day: number | undef
   if (day !== undefined && day > s.day)
     s = withNote(s, `Day ${day} has not started: this is the count of Day ${s.day}`);
   return s;
-}
-
-/**
- * The count as at each of `posts` (post numbers), from one pass of the fold: the same
- * tallies as `posts.map((p) => countVotes({ ...input, toPost: p }))` (the log is in
- * position order, so a cut is a prefix), at the cost of one fold plus one view per cut
- * instead of one whole fold per cut.
- */
-export function countVotesAt(input: Omit<CountInput, 'toPost' | 'toTime'>, posts: readonly number[]): Tally[] {
-  const cuts = [...posts].sort((a, b) => a - b);
-  const { entries, corrections } = orderLog(input.events);
-  let state = initialState(input.ruleset, input.roster, corrections);
-  const seen = new Set<number>();
-  const view = { view: input.view ?? 'gm', explain: input.explain ?? false } as const;
-  const out = new Map<number, Tally>();
-  const cut = (post: number): void => {
-    out.set(post, toTally(finish(state, seen, input.day), input.engine ?? null, view));
-  };
-  let next = 0;
-  for (const entry of entries) {
-    while (next < cuts.length && entry.position > cuts[next]!) cut(cuts[next++]!);
-    if (next >= cuts.length) break;
-    if (input.day !== undefined && entry.event.kind === 'day-start' && entry.event.day > input.day) break;
-    if (entry.event.kind === 'post') seen.add(entry.event.post);
-    state = apply(state, entry);
-  }
-  while (next < cuts.length) cut(cuts[next++]!);
-  return posts.map((p) => out.get(p)!);
 }

@@ -1,3 +1,4 @@
+import type { MatchKind } from '../model/action.js';
 import type { Roster } from '../model/roster.js';
 import type { Flag, Outcome, RuleDeath, TallyViolation } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
@@ -44,6 +45,8 @@ export interface GameState {
   readonly asOfPost: number | null;
   /** Events folded so far: the order of things that happen at the same post ("most recent"). */
   readonly step: number;
+  /** The hosts' forum names (`nameKey`): their posts are the GM's, never a non-player's votes. */
+  readonly hosts: ReadonlySet<string>;
 }
 
 /** The current Day's clock, in the game state. */
@@ -108,6 +111,9 @@ export interface CastVote {
   readonly source: 'parsed' | 'gm';
   /** Counted, but the voter is not published (GM `vote` with hidden). */
   readonly hidden?: boolean;
+  /** How the written name became the target (the parser's rung), and the name as written. */
+  readonly match?: MatchKind;
+  readonly written?: string | null;
 }
 
 export type KeywordKind = 'hammer' | 'filibuster';
@@ -168,6 +174,7 @@ export function initialState(
   ruleset: Ruleset,
   roster: Roster,
   corrections: ReadonlyMap<number, string | null> = new Map(),
+  hosts: ReadonlySet<string> = new Set(),
 ): GameState {
   return {
     ruleset,
@@ -193,6 +200,7 @@ export function initialState(
     postsRead: 0,
     asOfPost: null,
     step: 0,
+    hosts,
   };
 }
 

@@ -1,5 +1,12 @@
 import { thresholdOf } from './threshold.js';
-import type { Explanation, Threshold, Voter, Wagon } from '../model/tally.js';
+import {
+  isLooseMatch,
+  looseReading,
+  type Explanation,
+  type Threshold,
+  type Voter,
+  type Wagon,
+} from '../model/tally.js';
 import { activePenalties, voteBlockedBy } from './board.js';
 import type { Board, CastVote, GameState, PenaltyVote, Status, Veto, VoteTarget } from './state.js';
 import { slotName } from './state.js';
@@ -123,6 +130,7 @@ export function wagonsOf(
       post: v.vote.post,
       weight: v.weight,
       permalink: v.vote.permalink,
+      ...(isLooseMatch(v.vote.match) ? { match: v.vote.match, written: v.vote.written ?? null } : {}),
     }));
     const wagon: Wagon = {
       target: s.name,
@@ -168,7 +176,8 @@ function explainStanding(state: GameState, s: Standing, isPublic: boolean): Expl
     }
     const who = isPublic ? publicVoterName(state, v) : name(v.slot);
     const how = v.vote.source === 'gm' ? 'vote entered by the GM' : 'vote';
-    out.push({ post: v.vote.post, text: `${who}: ${how}${v.weight === 1 ? '' : `, counts ${v.weight}`}` });
+    const read = isLooseMatch(v.vote.match) ? ` → ${s.name} (${looseReading(v.vote.written, v.vote.match)})` : '';
+    out.push({ post: v.vote.post, text: `${who}: ${how}${read}${v.weight === 1 ? '' : `, counts ${v.weight}`}` });
   }
   for (const p of s.penalties) out.push({ post: p.post, text: `penalty vote (Day ${p.day}): ${p.reason}` });
   for (const veto of s.vetoes) out.push({ post: veto.post, text: `${name(veto.by)}'s veto cancels one vote` });

@@ -1,4 +1,4 @@
-import type { Tally } from '../model/tally.js';
+import { isLooseMatch, looseReading, type Tally } from '../model/tally.js';
 import { outcomeLine, thresholdLine, wagonCount } from './votal-lines.js';
 
 /** The count for a terminal: plain text, every number with the posts behind it. */
@@ -14,6 +14,15 @@ export function renderText(t: Tally): string {
     for (const e of w.explain ?? []) lines.push(`    ${because(e)}`);
   }
   lines.push(`Not voting (${t.notVoting.length}): ${t.notVoting.join(', ') || '-'}`);
+  // Every vote counted on a loose reading of the name: the GM checks each one.
+  const loose = t.wagons.flatMap((w) =>
+    w.voters.flatMap((v) => (isLooseMatch(v.match) ? [{ v, target: w.target, match: v.match }] : [])),
+  );
+  if (loose.length) {
+    lines.push('', 'Names read loosely (check them):');
+    for (const { v, target, match } of loose)
+      lines.push(`  #${v.post} ${v.player} → ${target} (${looseReading(v.written, match)})`);
+  }
   if (t.violations.length) {
     lines.push('', 'Rule violations:');
     for (const v of t.violations)

@@ -91,7 +91,8 @@ describeWithChromium('the browser fallback (Debian Chromium through playwright-c
       '--site-profile',
       profile(),
     ]);
-    expect(r.stderr).toBe('');
+    // Only the standard game's real non-player is noted (issue #24: posters who match no player).
+    expect(r.stderr).toBe('votal: note: "Lurker" posted but is not in the player list\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Bob - 2 - L-2: Carol (#17), Bob (#22)');
   });

@@ -259,6 +259,73 @@ const cases: Case[] = [
     match: 'acronym',
     target: 'NJAC',
   },
+  // Issue #24: one-word usernames read as English words for their initials (vca's rule).
+  {
+    name: 'initials in capitals read a one-word username as its English words (TMHS)',
+    written: 'TMHS',
+    players: [{ name: 'themanhimself' }, { name: 'Amor' }],
+    match: 'acronym',
+    target: 'themanhimself',
+  },
+  {
+    name: 'the last piece of a split username need not be a word (TK: third-koopa)',
+    written: 'TK',
+    players: [{ name: 'Thirdkoopa' }, { name: 'Amor' }],
+    match: 'acronym',
+    target: 'Thirdkoopa',
+  },
+  {
+    name: 'initials written in lower case do not split a username (only capitals look like initials)',
+    written: 'tmhs',
+    players: [{ name: 'themanhimself' }, { name: 'Amor' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a dictionary split and a CamelCase acronym for two players is ambiguous',
+    written: 'TMHS',
+    players: [{ name: 'themanhimself' }, { name: 'TheMadHatSeller' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['TheMadHatSeller', 'themanhimself'],
+  },
+  {
+    name: 'a split needs one dictionary word per initial before the last (pieces under three letters are not words)',
+    written: 'AB',
+    players: [{ name: 'abby' }, { name: 'Amor' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a leading extra word before a two-word name',
+    written: 'Creepy Scott Brosius',
+    players: [{ name: 'Scott Brosius' }, { name: 'Amor' }],
+    match: 'substring',
+    target: 'Scott Brosius',
+  },
+  {
+    name: 'a leading extra word before a one-word name is not enough ("not Bob")',
+    written: 'not Amor',
+    players: [{ name: 'Scott Brosius' }, { name: 'Amor' }],
+    options: { trailingWords: false },
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'stretched letters collapse to the name',
+    written: 'Slandarrrrrrrr',
+    players: [{ name: 'Slandar' }, { name: 'Amor' }],
+    match: 'fuzzy',
+    target: 'Slandar',
+  },
+  {
+    name: 'stretched letters that fit two names are ambiguous',
+    written: 'Slaaaandar',
+    players: [{ name: 'Slandar' }, { name: 'Slandarr' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Slandar', 'Slandarr'],
+  },
 ];
 
 describe('resolveName', () => {

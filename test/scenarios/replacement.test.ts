@@ -76,7 +76,8 @@ describe('a replacement given as an event', () => {
       '--format',
       'json',
     ]);
-    expect(r.stderr).toBe('');
+    // Only the standard game's real non-player is noted (issue #24: posters who match no player).
+    expect(r.stderr).toBe('votal: note: "Lurker" posted but is not in the player list\n');
     expect(r.code).toBe(0);
     const tally = Tally.parse(JSON.parse(r.stdout));
     expect(tally).toMatchObject({ day: 2, living: 6 });

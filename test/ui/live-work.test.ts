@@ -3,7 +3,7 @@ import type { TallyEvent } from '../../src/tally/log.js';
 import type { Slot } from '../../src/model/roster.js';
 import { readPost } from '../../src/parse/read-post.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
-import { countVotes, countVotesAt } from '../../src/tally/count.js';
+import { countVotes, countVotesWithCuts } from '../../src/tally/count.js';
 import { findSlot } from '../../src/tally/slot-names.js';
 import type { SlotState } from '../../src/tally/state.js';
 import { buildTimeline, pointsFor } from '../../src/web/ui/timeline.js';
@@ -55,8 +55,9 @@ describe('live page work', () => {
   it('a count at many posts in one pass is the same as a count at each post', () => {
     const { roster, events } = game(12, 40);
     const cuts = [1, 5, 19, 20, 21, 33, 40, 99];
-    const one = countVotesAt({ ruleset, roster, events, view: 'public' }, cuts);
-    expect(one).toEqual(cuts.map((toPost) => countVotes({ ruleset, roster, events, view: 'public', toPost })));
+    const one = countVotesWithCuts({ ruleset, roster, events, view: 'public' }, cuts);
+    expect(one.cuts).toEqual(cuts.map((toPost) => countVotes({ ruleset, roster, events, view: 'public', toPost })));
+    expect(one.tally).toEqual(countVotes({ ruleset, roster, events, view: 'public' }));
   });
 
   it('the timeline reads each event a bounded number of times, however many points it draws', () => {

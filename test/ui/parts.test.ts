@@ -4,6 +4,7 @@ import { hashBody, type Post } from '../../src/model/post.js';
 import { Slot } from '../../src/model/roster.js';
 import { postEvents } from '../../src/parse/post-events.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
+import { countVotes } from '../../src/tally/count.js';
 import type { StoredGmEvent } from '../../src/store/events-repo.js';
 import type { Game } from '../../src/model/game.js';
 import type { StoredPost } from '../../src/store/posts-repo.js';
@@ -221,6 +222,48 @@ describe('review queue', () => {
     ] as StoredGmEvent[];
     const settled = reviewQueue({ game, ruleset, tally, posts, events, audit: [], previousBodies: new Map() });
     expect(settled[0]!.resolved).toBe('Counted as a vote for Davina');
+  });
+
+  it('shows a vote counted on a loose reading once per voter and Day, with a one-click correction', () => {
+    // Issue #24: "Vote: Carl" counted for Carol (fuzzy) was never shown to the GM.
+    const roster = ['Alice', 'Bob', 'Carol', 'Eve'].map((name) => Slot.parse({ name }));
+    const looseGame = { id: 2, roster } as unknown as Game;
+    const thread = [post(2, 'Eve', vote('Carl')), post(3, 'Eve', vote('Bob')), post(4, 'Eve', vote('Carl'))];
+    const tally = countVotes({ ruleset, roster, events: postEvents(thread, roster, ruleset) });
+    const items = reviewQueue({
+      game: looseGame,
+      ruleset,
+      tally,
+      posts: thread.map((p) => stored(p)),
+      events: [],
+      audit: [],
+      previousBodies: new Map(),
+    });
+    const loose = items.filter((i) => i.title.startsWith('Name read loosely'));
+    expect(loose.map((i) => [i.post, i.title, i.detail])).toEqual([
+      [4, 'Name read loosely (fuzzy)', 'Eve → Carol (written "Carl", fuzzy)'],
+    ]);
+    expect(loose[0]!.pick).toContain('Bob');
+    expect(loose[0]!.choices).toEqual([
+      { label: 'Right: Carol', action: 'accept', target: null },
+      { label: 'Ignore this vote', action: 'correct', target: null },
+    ]);
+  });
+
+  it('offers no "Accept" for a non-player\'s vote (it could not count)', () => {
+    const tally = sampleTally({
+      flags: [{ post: 5, player: 'Lurker', kind: 'vote-by-non-player', raw: 'Vote: Bob', candidates: [] }],
+    });
+    const items = reviewQueue({
+      game,
+      ruleset,
+      tally,
+      posts: [stored(post(5, 'Lurker', vote('Bob')))],
+      events: [],
+      audit: [],
+      previousBodies: new Map(),
+    });
+    expect(items[0]!.choices.map((c) => c.label)).toEqual(['Ignore this vote']);
   });
 
   it('shows a silent edit that changed a vote with a diff, and a deleted post', () => {

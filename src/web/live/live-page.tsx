@@ -1,5 +1,5 @@
 import { raw } from 'hono/html';
-import type { Tally, Wagon } from '../../model/tally.js';
+import { livingNow, type Tally, type Wagon } from '../../model/tally.js';
 import { outcomeLine } from '../../votal/votal-lines.js';
 import type { Freshness } from '../freshness.js';
 import { TimelineChart } from '../ui/chart.js';
@@ -7,6 +7,7 @@ import type { LiveData } from '../ui/game-data.js';
 import { Layout, LocalTime } from '../ui/layout.js';
 import { safeHref } from '../ui/safe-url.js';
 import { formatInZone } from '../ui/time-zone.js';
+import { changeText } from '../ui/timeline.js';
 
 /**
  * The players' live tally page (`/g/:slug`): public, read-only. Everything inside
@@ -293,12 +294,7 @@ export function LiveBody(props: { data: LiveData; slug: string; extras: LiveExtr
             <ol class="changes" reversed>
               {recent.map((c) => {
                 const href = safeHref(c.permalink);
-                const text =
-                  c.to === null
-                    ? `${c.player} unvoted ${c.from ?? ''}`.trim()
-                    : c.from
-                      ? `${c.player}: ${c.from} → ${c.to}`
-                      : `${c.player} voted ${c.to}`;
+                const text = changeText(c);
                 return (
                   <li>
                     {href ? <a href={href} rel="nofollow noopener noreferrer">{`#${c.post}`}</a> : `#${c.post}`} {text}
@@ -309,7 +305,7 @@ export function LiveBody(props: { data: LiveData; slug: string; extras: LiveExtr
           )}
         </section>
       </div>
-      <AliveAndDead alive={t.players} dead={extras.dead} />
+      <AliveAndDead alive={livingNow(t)} dead={extras.dead} />
       <section class="panel" aria-labelledby="timeline-h">
         <h2 id="timeline-h">Vote timeline</h2>
         <TimelineChart timeline={timeline} />

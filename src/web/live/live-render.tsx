@@ -1,6 +1,7 @@
 import type { Slot } from '../../model/roster.js';
 import type { GmEvent } from '../../model/event.js';
 import type { Game } from '../../model/game.js';
+import { livingNow } from '../../model/tally.js';
 import { freshnessKey, freshnessOf } from '../freshness.js';
 import { liveData, type UiStore } from '../ui/game-data.js';
 import { LiveBody, LivePage, type LiveExtras } from './live-page.js';
@@ -60,7 +61,7 @@ export class LiveRenders {
     if (hit && hit.version === version) return hit.view;
     const view = (async (): Promise<LiveView> => {
       const events = (await store.events.list(game.id)).map((e) => e.event);
-      const extras: LiveExtras = { freshness, dead: deadOf(game.roster, data.tally.players, events), version };
+      const extras: LiveExtras = { freshness, dead: deadOf(game.roster, livingNow(data.tally), events), version };
       this.renders += 1;
       const fragment = String(await (<LiveBody data={data} slug={game.slug} extras={extras} />));
       const page = String(

@@ -7,6 +7,7 @@ import type { PostHead } from '../../store/posts-repo.js';
 import { foldGame } from '../../game/fold-game.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
 import { deadlineOf } from '../../game/game-settings.js';
+import { gmNames } from '../../game/gm-news.js';
 import { postHistories } from '../../game/post-histories.js';
 import { buildTimeline, type Timeline } from './timeline.js';
 
@@ -100,6 +101,7 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
       day: game.settings.day,
       now: now.toISOString(),
       view: 'public',
+      hosts: gmNames(game.settings, posts),
     });
     // The next check or deadline changes the page: the cached data lasts until then.
     valid.until = Math.min(Number.POSITIVE_INFINITY, ...folded.upcoming.map((t) => Date.parse(t)));
@@ -111,6 +113,7 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
       view: 'public',
       clock: folded.clock,
       day: folded.tally.day,
+      hosts: gmNames(game.settings, posts),
       posts: dayPostsOf(game, gmEvents, posts, folded.tally),
     });
     return {

@@ -1,7 +1,7 @@
 import type { Effect } from '../../model/action.js';
 import { plainText, type Body } from '../../model/body.js';
 import { bodyOf } from '../../game/post-bodies.js';
-import type { Flag, Tally, TallyViolation } from '../../model/tally.js';
+import { isLooseMatch, looseReading, type Flag, type Tally, type TallyViolation } from '../../model/tally.js';
 import { readPost } from '../../parse/read-post.js';
 import { laterVote, TARGET_FLAGS } from '../../votal/render-votal.js';
 import type { Ruleset } from '../../rules/ruleset.js';
@@ -79,6 +79,9 @@ export interface ReviewInput {
   previousBodies: ReadonlyMap<number, Body>;
 }
 
+/** Flags whose vote can never count: "Accept" would change nothing, so it is not offered. */
+const UNCOUNTABLE_FLAGS: ReadonlySet<Flag['kind']> = new Set(['vote-by-non-player']);
+
 /** Flags whose answer may count the vote the post casts, so the queue reads what it says. */
 const COUNTABLE_FLAGS: ReadonlySet<Flag['kind']> = new Set(['self-vote', 'vote-for-dead']);
 
@@ -153,7 +156,8 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
       if (t) choices.push({ label: `Count it (${t})`, action: 'correct', target: t });
     }
     choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
-    if (!target) choices.push({ label: 'Accept', action: 'accept', target: null });
+    // "Accept" must count what it accepts: a non-player's vote cannot count, so there is none.
+    if (!target && !UNCOUNTABLE_FLAGS.has(f.kind)) choices.push({ label: 'Accept', action: 'accept', target: null });
     items.push({
       key,
       kind: 'flag',
@@ -169,6 +173,8 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
       resolved: resolvedBy(f.post, key) ?? (moot === null ? null : `Moot: ${f.player} voted again in post ${moot}`),
     });
   }
+
+  items.push(...looseItems(tally, posts, pickable, resolvedBy));
 
   const violationKey = (v: TallyViolation): string => `violation:${v.post}:${v.kind}`;
   for (const v of tally?.violations ?? []) {
@@ -274,6 +280,47 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
     });
   }
   return items.sort((a, b) => Number(a.resolved !== null) - Number(b.resolved !== null) || a.post - b.post);
+}
+
+/**
+ * Votes counted on a loose reading of a name ("Carl" for Carol, fuzzy): once per voter,
+ * name as written and Day, at the first post that wrote it, with a one-click correction
+ * (count it for someone else, or ignore it) and "Right" to keep the reading.
+ */
+function looseItems(
+  tally: Tally | null,
+  posts: ReadonlyMap<number, HeadOrPost>,
+  pickable: readonly string[],
+  resolvedBy: (post: number, key: string) => string | null,
+): ReviewItem[] {
+  if (!tally) return [];
+  const seen = new Map<string, ReviewItem>();
+  for (const w of tally.wagons) {
+    for (const v of w.voters) {
+      if (!isLooseMatch(v.match)) continue;
+      const key = `loose:${tally.day}:${v.player}:${v.written ?? ''}:${w.target}`;
+      const known = seen.get(key);
+      if (known && known.post <= v.post) continue;
+      seen.set(key, {
+        key,
+        kind: 'flag',
+        post: v.post,
+        player: v.player,
+        title: `Name read loosely (${v.match})`,
+        detail: `${v.player} → ${w.target} (${looseReading(v.written, v.match)})`,
+        permalink: posts.get(v.post)?.permalink ?? v.permalink,
+        pick: [...pickable],
+        candidates: [w.target],
+        choices: [
+          { label: `Right: ${w.target}`, action: 'accept', target: null },
+          { label: 'Ignore this vote', action: 'correct', target: null },
+        ],
+        diff: null,
+        resolved: resolvedBy(v.post, key),
+      });
+    }
+  }
+  return [...seen.values()];
 }
 
 function clip(text: string, max = 200): string {

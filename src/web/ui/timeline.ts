@@ -1,11 +1,13 @@
+import type { GmEvent } from '../../model/event.js';
 import type { Tally } from '../../model/tally.js';
-import { countVotesAt, type CountInput } from '../../tally/count.js';
+import { countVotesWithCuts, type CountInput } from '../../tally/count.js';
 
 /**
  * The Day's vote history for the live page: each wagon's size after every post of the
- * Day, and who moved their vote where. Built from cuts of the same pure fold that makes
- * the tally (`countVotes(..., toPost: n)`), in the public view, so it shows nothing the
- * live tally would not.
+ * Day, and who moved their vote where. Built from cuts of the same pass of the same fold
+ * that makes the tally (`countVotesWithCuts`, the clock included: a vote after the
+ * deadline moves no line), in the public view, so it shows nothing the live tally would
+ * not. GM events (a death, a replacement) are changes of their own, never a player's vote.
  */
 export interface Series {
   target: string;
@@ -19,6 +21,8 @@ export interface VoteChange {
   from: string | null;
   to: string | null;
   permalink: string | null;
+  /** A GM event, told as itself ("Lurker died (GM)", "Caroline replaced Carol"); from/to are null. */
+  event?: string;
 }
 
 export interface Timeline {
@@ -53,7 +57,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const all = [...new Set(input.posts)].sort((a, b) => a - b);
   const max = input.maxPoints ?? pointsFor(input.roster.length);
   const posts = all.length <= max ? all : sample(all, max);
-  const cuts: Tally[] = countVotesAt({ ...input, view: input.view ?? 'public' }, posts);
+  const { cuts, eventsBefore } = countVotesWithCuts({ ...input, view: input.view ?? 'public' }, posts);
 
   const totals = new Map<string, number[]>();
   cuts.forEach((t, i) => {
@@ -81,19 +85,58 @@ export function buildTimeline(input: TimelineInput): Timeline {
   let before = new Map<string, { target: string; post: number; permalink: string | null }>();
   cuts.forEach((t, i) => {
     const now = votesOf(t);
+    // Players a GM event moved (died, replaced): the event is the change, not their vote.
+    const told = (eventsBefore[i] ?? []).flatMap((e) => eventChange(e, posts[i]!) ?? []);
+    const moved = new Set(told.flatMap((t) => t.players));
     for (const [player, v] of now) {
+      if (moved.has(player)) continue;
       const was = before.get(player);
       // A vote restated for the same target keeps its place: not a change.
       if (was?.target === v.target) continue;
       changes.push({ post: v.post, player, from: was?.target ?? null, to: v.target, permalink: v.permalink });
     }
     for (const [player, was] of before) {
-      if (!now.has(player)) changes.push({ post: posts[i]!, player, from: was.target, to: null, permalink: null });
+      if (!now.has(player) && !moved.has(player))
+        changes.push({ post: posts[i]!, player, from: was.target, to: null, permalink: null });
     }
+    // A GM event placed at a post comes after that post's votes.
+    for (const t of told) changes.push(t.change);
     before = now;
   });
   changes.sort((a, b) => a.post - b.post);
   return { posts, series, threshold: last?.threshold.votes ?? null, changes };
+}
+
+/** A change as the live page tells it: a GM event as itself, a vote as who moved where. */
+export function changeText(c: VoteChange): string {
+  if (c.event !== undefined) return c.event;
+  if (c.to === null) return `${c.player} unvoted ${c.from ?? ''}`.trim();
+  return c.from ? `${c.player}: ${c.from} → ${c.to}` : `${c.player} voted ${c.to}`;
+}
+
+/** A GM event on the timeline, and the players whose votes it moved. */
+function eventChange(e: GmEvent, cut: number): { change: VoteChange; players: string[] } | null {
+  const post = 'at' in e && typeof e.at === 'number' ? e.at : cut;
+  const change = (player: string, event: string): VoteChange => ({
+    post,
+    player,
+    from: null,
+    to: null,
+    permalink: null,
+    event,
+  });
+  switch (e.kind) {
+    case 'kill':
+      return { change: change(e.player, `${e.player} died (GM)`), players: [e.player] };
+    case 'modkill':
+      return { change: change(e.player, `${e.player} was mod-killed (GM)`), players: [e.player] };
+    case 'revive':
+      return { change: change(e.player, `${e.player} is alive again (GM)`), players: [e.player] };
+    case 'replace':
+      return { change: change(e.by, `${e.by} replaced ${e.player}`), players: [e.player, e.by] };
+    default:
+      return null;
+  }
 }
 
 function votesOf(t: Tally): Map<string, { target: string; post: number; permalink: string | null }> {

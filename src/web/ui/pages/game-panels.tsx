@@ -1,6 +1,8 @@
 import type { AuditAction, AuditEntry } from '../../../model/audit.js';
 import type { Draft, Publication } from '../../../model/draft.js';
+import { gameRuleset } from '../../../game/game-ruleset.js';
 import { playersNow } from '../../../game/players-now.js';
+import { dayEndPreview } from '../../../tally/day-end-preview.js';
 import { GameStatus, type Game } from '../../../model/game.js';
 import type { Tally } from '../../../model/tally.js';
 import type { StoredGmEvent } from '../../../store/events-repo.js';
@@ -263,6 +265,11 @@ export function EventsPanel(props: { game: Game; tally: Tally | null; events: St
       </details>
       <details class="box">
         <summary>End the Day / start the next</summary>
+        {props.tally ? (
+          <p class="notice" id="day-end-preview">
+            {`If the Day ends now: ${dayEndPreview(props.tally, gameRuleset(props.game))}`}
+          </p>
+        ) : null}
         <EventForm kind="day-end" submit="End the Day">
           <AtField id="de-at" />
         </EventForm>

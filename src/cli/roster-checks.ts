@@ -1,0 +1,88 @@
+import type { GmEvent } from '../model/event.js';
+import type { Roster } from '../model/roster.js';
+import { resolveName } from '../parse/names.js';
+import type { NameMatching } from '../rules/ruleset.js';
+import { CliError } from './exit-codes.js';
+
+/*
+ * A wrong player list gives a wrong count with exit 0: a typo ("Carl" for Carol) leaves
+ * the real poster a non-player and the typed name never voting. These checks say so, with
+ * "did you mean", before anyone reads the count.
+ */
+
+/** Every name a slot answers to, lower-cased, with the replacements the GM events make. */
+function knownNames(roster: Roster, events: readonly GmEvent[]): Set<string> {
+  const known = new Set(roster.flatMap((s) => [s.name, ...s.aliases, ...s.formerNames]).map((n) => n.toLowerCase()));
+  for (const e of events) if (e.kind === 'replace') known.add(e.by.toLowerCase());
+  return known;
+}
+
+/** The player names an event gives. */
+function namesOf(e: GmEvent): string[] {
+  if (e.kind === 'decide') return e.eliminated;
+  if ('player' in e && typeof e.player === 'string') return [e.player];
+  return [];
+}
+
+/**
+ * GM events that name no player are an error (exit 2): "kill Dana" with no Dana in the
+ * game is a typo, and counting on without it gives the wrong living list.
+ */
+export function checkEventNames(
+  events: readonly GmEvent[],
+  roster: Roster,
+  matching: NameMatching,
+  file: string,
+): string[] {
+  const known = knownNames(roster, events);
+  const problems: string[] = [];
+  events.forEach((e, i) => {
+    for (const name of namesOf(e)) {
+      if (known.has(name.toLowerCase())) continue;
+      problems.push(
+        `${file}: event ${i + 1} (${e.kind}) names "${name}", who is not a player${didYouMean(name, roster, matching)}`,
+      );
+    }
+  });
+  return problems;
+}
+
+export function refuseUnknownEventNames(problems: readonly string[]): void {
+  if (problems.length === 0) return;
+  throw new CliError(`${problems.join('\n')}\n(--allow-unknown counts anyway)`);
+}
+
+/**
+ * Posters who match no player, and players who never posted, each with the closest name
+ * of the other list: the roster was probably typed wrong.
+ */
+export function posterNotes(
+  posters: readonly string[],
+  roster: Roster,
+  hosts: readonly string[],
+  events: readonly GmEvent[],
+  matching: NameMatching,
+): string[] {
+  const known = knownNames(roster, events);
+  const hostKeys = new Set(hosts.map((h) => h.toLowerCase()));
+  const strangers = [...new Set(posters)].filter((p) => !known.has(p.toLowerCase()) && !hostKeys.has(p.toLowerCase()));
+  const posted = new Set(posters.map((p) => p.toLowerCase()));
+  const silent = roster.filter(
+    (s) => ![s.name, ...s.aliases, ...s.formerNames].some((n) => posted.has(n.toLowerCase())),
+  );
+  const strangerRoster = strangers.map((name) => ({ name, aliases: [], formerNames: [], alive: true }));
+  const notes: string[] = [];
+  for (const p of strangers)
+    notes.push(`"${p}" posted but is not in the player list${didYouMean(p, roster, matching)}`);
+  for (const s of silent)
+    notes.push(`player "${s.name}" never posted${didYouMean(s.name, strangerRoster, matching, 'a poster')}`);
+  return notes;
+}
+
+/** ` (did you mean "Carol"?)` when one name reads close, else nothing. */
+function didYouMean(name: string, roster: Roster, matching: NameMatching, what = 'a player'): string {
+  if (roster.length === 0) return '';
+  const r = resolveName(name, roster, matching, { trailingWords: false });
+  const guess = r.target ?? r.candidates[0] ?? null;
+  return guess === null || guess.toLowerCase() === name.toLowerCase() ? '' : ` (did you mean ${what}, "${guess}"?)`;
+}
