@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { GmEvent } from '../model/event.js';
-import { readGmPost, rosterNames, type GmProposal, type GmUnread } from '../parse/gm-posts.js';
+import { OPENED_BY_MAJORITY, readGmPost, rosterNames, type GmProposal, type GmUnread } from '../parse/gm-posts.js';
 import { loadGmPhrases, type GmPhrases } from '../rules/gm-phrases.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { stableJson } from './game-ruleset.js';
 import type { AuditAction, AuditEntry } from '../model/audit.js';
 import type { Game } from '../model/game.js';
 import type { GameSettings } from '../model/game-settings.js';
+import type { Slot } from '../model/roster.js';
+import type { Body } from '../model/body.js';
+import type { EditMarker } from '../model/post.js';
+import { nameKey } from '../parse/name-form.js';
 import type { StoredGmEvent } from '../store/events-repo.js';
 import type { HeadOrPost, PostHead } from '../store/posts-repo.js';
 import { bodyOf } from './post-bodies.js';
@@ -38,12 +42,27 @@ export interface GmNews {
 
 /** The audit action a dismissal is recorded under (detail: `{ key }`). */
 export const NEWS_DISMISS = 'news.dismiss' satisfies AuditAction;
+/** The audit action a recorded proposal is noted under (detail: `{ key, post, event }`). */
+export const NEWS_RECORD = 'news.record' satisfies AuditAction;
+
+/**
+ * A post as news reads it: `first` is the body (and the forum's edit mark) Votal first
+ * saw, when the post has been edited since; news reads that one, once.
+ */
+export type NewsPost = HeadOrPost & { first?: { body: Body; edit: EditMarker | null } };
+
+/**
+ * A post the forum shows edited, on the first read, this long after it was posted was
+ * changed later: what it said at the time is not known (an opening post that grew a phase
+ * table or a roster with the game's later events). A quick fix of a typo is not that.
+ */
+const EDIT_GRACE_MS = 15 * 60_000;
 
 export interface GmNewsInput {
   game: Pick<Game, 'ruleset' | 'roster' | 'settings'>;
   ruleset: Ruleset;
   /** Every post; bodies are read only of those `newsReadsBodyOf` names. */
-  posts: readonly HeadOrPost[];
+  posts: readonly NewsPost[];
   events: readonly StoredGmEvent[];
   /** The game's audit entries with the GM's dismissals (`NEWS_DISMISS`), all of them. */
   audit: readonly AuditEntry[];
@@ -54,22 +73,97 @@ export function gmNews(input: GmNewsInput): GmNews {
   const gms = gmNames(game.settings, input.posts);
   const reads = newsReadsBodyOf(game.settings, input.posts);
   const phrases = phrasesFor(game.ruleset);
-  const names = rosterNames(game.roster);
+  const posters = [...new Set(input.posts.map((p) => p.author))];
   const zone = game.settings.timeZone ?? ruleset.schedule?.timeZone ?? null;
   const recorded = new Set(input.events.map((e) => sameNews(e.event)));
   const dismissed = new Set(input.audit.filter((a) => a.action === NEWS_DISMISS).map((a) => String(a.detail['key'])));
+  const placed = input.events
+    .map((e, order) => ({ e: e.event, order }))
+    .sort((a, b) => placeOf(a.e) - placeOf(b.e) || a.order - b.order);
+
+  // The game as the news knows it post by post: the roster with every replacement (recorded
+  // or proposed and not dismissed) applied in thread order, who is dead, and the phase.
+  const slots: Slot[] = game.roster.map((s) => ({ ...s, aliases: [...s.aliases], formerNames: [...s.formerNames] }));
+  const dead = new Set<Slot>();
+  let day: number | null = null;
+  let night = false;
+  let book = rosterNames(slots, { matching: ruleset.names, posters });
+  const slotOf = (name: string): Slot | undefined => {
+    const canonical = book.exact(name);
+    return canonical === undefined ? undefined : slots.find((s) => s.name === canonical);
+  };
+  const apply = (e: GmEvent): void => {
+    if (e.kind === 'replace') {
+      const slot = slotOf(e.player);
+      if (!slot || nameKey(slot.name) === nameKey(e.by)) return;
+      slot.formerNames.push(slot.name);
+      slot.name = e.by;
+      book = rosterNames(slots, { matching: ruleset.names, posters });
+    } else if (e.kind === 'kill' || e.kind === 'modkill') {
+      const slot = slotOf(e.player);
+      if (slot) dead.add(slot);
+    } else if (e.kind === 'revive') {
+      const slot = slotOf(e.player);
+      if (slot) dead.delete(slot);
+    } else if (e.kind === 'day-start') {
+      day = e.day;
+      night = false;
+    } else if (e.kind === 'day-end') {
+      night = true;
+    }
+  };
 
   const proposals: GmNewsItem[] = [];
   const unread: GmNewsUnread[] = [];
-  for (const post of input.posts) {
+  let next = 0;
+  const posts = [...input.posts].sort((a, b) => a.number - b.number);
+  for (const post of posts) {
+    // GM events placed before this post are part of the game it is read in.
+    while (next < placed.length && placeOf(placed[next]!.e) < post.number) apply(placed[next++]!.e);
     if (!reads(post)) continue;
-    const reading = readGmPost({ number: post.number, body: bodyOf(post), postedAt: post.postedAt }, names, phrases, {
-      timeZone: zone,
-    });
     const where = { author: post.author, permalink: post.permalink };
+    const seen = post.first ?? { body: bodyOf(post), edit: post.edit };
+    const late = editedLater(post.postedAt, seen.edit);
+    if (late !== null) {
+      const sentence = `post ${post.number}, ${late}`;
+      const key = digest(`${post.number}:edited`);
+      if (!dismissed.has(key))
+        unread.push({
+          post: post.number,
+          sentence,
+          reason:
+            'edited after it was posted, before Votal first read it: what it said at the time is not known, so it is not read for news',
+          key,
+          ...where,
+        });
+      continue;
+    }
+    const reading = readGmPost({ number: post.number, body: seen.body, postedAt: post.postedAt }, book, phrases, {
+      timeZone: zone,
+      day,
+      night,
+    });
+    const deadBefore = (p: GmProposal): boolean => {
+      const slot = p.event.kind === 'kill' || p.event.kind === 'modkill' ? slotOf(p.event.player) : undefined;
+      return slot !== undefined && dead.has(slot);
+    };
+    const deaths = reading.proposals.filter((p) => p.event.kind === 'kill' || p.event.kind === 'modkill');
+    // A Day opened by the Night's deaths is news only if a death is: a recap in a vote count opens nothing.
+    const recapOnly = deaths.length > 0 && deaths.every(deadBefore);
     for (const p of reading.proposals) {
       const key = digest(`${p.post}:${stableJson(p.event)}`);
-      if (recorded.has(sameNews(p.event)) || dismissed.has(key)) continue;
+      // A Day that has begun already is not news again.
+      if (
+        p.event.kind === 'day-start' &&
+        (p.event.day <= (day ?? 0) || (p.sentence === OPENED_BY_MAJORITY && recapOnly))
+      )
+        continue;
+      // A death of a player already dead (recorded, or proposed in an earlier post) is a recap, not news.
+      const died = p.event.kind === 'kill' || p.event.kind === 'modkill' ? slotOf(p.event.player) : undefined;
+      if (died && dead.has(died)) continue;
+      if (dismissed.has(key)) continue;
+      apply(p.event);
+      if (recorded.has(sameNews(p.event))) continue;
       proposals.push({ ...p, key, ...where });
     }
     for (const u of reading.unread) {
@@ -78,6 +172,20 @@ export function gmNews(input: GmNewsInput): GmNews {
     }
   }
   return { gms, proposals, unread };
+}
+
+/** How the forum's edit mark says the post was changed after it was posted, or null (not edited, or quickly). */
+function editedLater(postedAt: string | null, edit: EditMarker | null): string | null {
+  if (!edit) return null;
+  const at = edit.at ? Date.parse(edit.at) : Number.NaN;
+  const posted = postedAt ? Date.parse(postedAt) : Number.NaN;
+  if (Number.isFinite(at) && Number.isFinite(posted) && at - posted <= EDIT_GRACE_MS) return null;
+  return edit.at ? `edited ${edit.at}` : `marked "${edit.text.slice(0, 80)}"`;
+}
+
+/** Where an event stands in the thread: after post `at`; an unplaced one after every post. */
+function placeOf(e: GmEvent): number {
+  return 'at' in e && typeof e.at === 'number' ? e.at + 0.5 : Number.MAX_SAFE_INTEGER;
 }
 
 /** The posts whose bodies news reads: the GM's own that the forum still shows. */

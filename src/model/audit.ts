@@ -35,6 +35,7 @@ export const AuditAction = z.enum([
   'publication.publish',
   'review.accept',
   'news.dismiss',
+  'news.record',
   'webhook.send',
   'webhook.fail',
   'gm.login',

@@ -2,7 +2,11 @@ import { fromIso, wallTimeToUtc } from '../../scrapers/forum-time.js';
 import type { Body } from '../model/body.js';
 import type { GmEvent } from '../model/event.js';
 import type { Roster } from '../model/roster.js';
-import type { GmPhrases, Phrase, Slot } from '../rules/gm-phrases.js';
+import type { MatchKind } from '../model/action.js';
+import type { DeathCause, GmPhrases, Phrase, Slot } from '../rules/gm-phrases.js';
+import { NameMatching } from '../rules/ruleset.js';
+import { nameKey } from './name-form.js';
+import { nameResolver, type NameResolver } from './names.js';
 import { ownLines } from './own-text.js';
 
 /**
@@ -25,6 +29,20 @@ export interface GmProposal {
   event: GmEvent;
   /** The role a death revealed ("Vanilla Townie"), when the GM gave it. */
   flip?: string;
+  /** What a death was: lynch, night kill, day kill, mod-kill, or `kill` where the GM and the phase say nothing. */
+  cause?: DeathCause;
+  /** The Night or Day a death happened in, or the Night a day-end opens, where the GM or the phase gives it. */
+  phase?: { kind: 'day' | 'night'; number: number };
+  /** Names read by the name ladder rather than exactly: shown to the GM ("WierdRa" read as WeirdRa). */
+  readAs?: NameRead[];
+  /** A newcomer's group, as the GM wrote it in brackets ("SXTLHGaiden and Bert"). */
+  group?: string;
+}
+
+export interface NameRead {
+  written: string;
+  as: string;
+  match: MatchKind;
 }
 
 export interface GmUnread {
@@ -43,6 +61,8 @@ export interface GmReadOptions {
   timeZone?: string | null;
   /** The Day the post belongs to, for deadlines that name none. */
   day?: number | null;
+  /** Whether a Night began after that Day (the phase decides a death the GM did not name). */
+  night?: boolean;
 }
 
 /** Sentences longer than this are prose, not announcements: not matched (bounds the work). */
@@ -84,30 +104,85 @@ const ORDINAL_WORDS = [
   'tenth',
 ];
 
-/** Every name a slot answers to (lower case) -> its canonical name: one map, built once per roster. */
-export function rosterNames(roster: Roster): Map<string, string> {
+/**
+ * The names news reads, the way the count reads votes: every name of every slot (the
+ * roster, replacements recorded and proposed, aliases), exactly first and then by the
+ * name ladder (src/parse/names.ts), and the thread's posters, where a newcomer's name is
+ * taken from. Built once per roster state.
+ */
+export interface GmNameBook {
+  /** A name written exactly as a slot's (name, alias or former name), lower case or not. */
+  exact(written: string): string | undefined;
+  /** The name ladder: a misspelt or shortened name, with how it was read; `ambiguous` names candidates. */
+  ladder(written: string): { target: string; match: MatchKind } | { ambiguous: string[] } | null;
+  /** A poster of the thread by the name as written (any case), in the poster's own spelling. */
+  poster(written: string): string | undefined;
+}
+
+export interface GmNameOptions {
+  matching?: NameMatching;
+  /** The authors of the thread's posts: a newcomer is one of them (once they post). */
+  posters?: readonly string[];
+}
+
+/** A written name this short is read exactly only: "the", "and", "Day" must never match a player loosely. */
+const MIN_LOOSE = 4;
+
+export function rosterNames(roster: Roster, options: GmNameOptions = {}): GmNameBook {
   const names = new Map<string, string>();
   for (const slot of roster) {
     for (const n of [slot.name, ...slot.aliases, ...slot.formerNames]) {
-      const key = n.trim().toLowerCase();
+      const key = nameKey(n);
       if (key && !names.has(key)) names.set(key, slot.name);
     }
   }
-  return names;
+  const posters = new Map<string, string>();
+  for (const p of options.posters ?? []) {
+    const key = nameKey(p);
+    if (key && !posters.has(key)) posters.set(key, p);
+  }
+  let resolver: NameResolver | null = null;
+  return {
+    exact: (written) => names.get(nameKey(written)),
+    poster: (written) => posters.get(nameKey(written)),
+    ladder: (written) => {
+      const key = nameKey(written);
+      if (key.length < 2 || roster.length === 0) return null;
+      resolver ??= nameResolver(roster, options.matching ?? NameMatching.parse({}));
+      const r = resolver(written, { trailingWords: false });
+      if (r.match === 'ambiguous') return key.length >= MIN_LOOSE ? { ambiguous: r.candidates } : null;
+      if (r.target === null) return null;
+      // An acronym must be written as one ("VP"), and other loose readings need letters enough.
+      const loose = r.match !== 'exact' && r.match !== 'alias';
+      if (loose && r.match === 'acronym' ? !/\p{Lu}.*\p{Lu}/u.test(written) : loose && key.length < MIN_LOOSE)
+        return null;
+      return { target: r.target, match: r.match };
+    },
+  };
 }
+
+type Resolved = { name: string; read?: NameRead };
+type PlayerReading = Resolved | 'nobody' | 'hedged' | { ambiguous: string[] } | null;
+
+/** The name ladder compares a name with every slot: a post may ask it this often, then exact names only. */
+export const MAX_LADDER_PER_POST = 100;
 
 export function readGmPost(
   post: GmPostInput,
-  names: ReadonlyMap<string, string>,
+  book: GmNameBook,
   phrases: GmPhrases,
   options: GmReadOptions = {},
 ): GmReading {
+  let ladderLeft = MAX_LADDER_PER_POST;
+  const names: GmNameBook = { ...book, ladder: (w) => (ladderLeft-- > 0 ? book.ladder(w) : null) };
   const proposals: GmProposal[] = [];
   const unread: GmUnread[] = [];
   const seen = new Set<string>();
   let lastKill: GmProposal | null = null;
   // A deadline after "Day 2 begins" in the same post is Day 2's.
   let day = options.day ?? null;
+  let majority = false;
+  let quietNight = false;
   const propose = (p: GmProposal): void => {
     const key = JSON.stringify(p.event);
     if (seen.has(key)) return;
@@ -115,6 +190,11 @@ export function readGmPost(
     proposals.push(p);
     if (p.event.kind === 'kill' || p.event.kind === 'modkill') lastKill = p;
   };
+  const killOf = (player: string): GmProposal | undefined =>
+    proposals.find(
+      (p) =>
+        'player' in p.event && p.event.player === player && (p.event.kind === 'kill' || p.event.kind === 'modkill'),
+    );
 
   for (const line of ownLines(post.body)) {
     const text = line
@@ -124,66 +204,200 @@ export function readGmPost(
     const inked = line.filter((r) => /\S/.test(r.text));
     const bold = inked.length > 0 && inked.every((r) => r.bold);
     for (const sentence of sentences(text)) {
+      // A table row ("Day 1 Starts | Ends | Day 2 Starts") lists phases; it announces none.
+      if (sentence.includes('|')) continue;
       const heading = bold && sentence.length === cleanSentence(text).length;
-      // "Update: Kasia is replacing babark": the words after a short label are a sentence too.
-      const label = /^[^:]{1,40}:\s+(.+)$/u.exec(sentence);
-      const readings =
-        label && label[1] && label[0].slice(0, label[0].indexOf(':')).split(/\s+/).length <= 3
-          ? [sentence, label[1]]
-          : [sentence];
+      const said = phaseForms(sentence);
+      const readings = leadIns(said, phrases);
       let match: { phrase: Phrase; groups: (string | undefined)[] } | null = null;
-      for (const reading of readings) {
-        for (const phrase of phrases.phrases) {
-          if (phrase.kind.startsWith('heading-') && !heading) continue;
-          const m = phrase.pattern.exec(reading);
-          if (m) {
-            match = { phrase, groups: m.slice(1) };
-            break;
-          } // the first phrase that matches
+      const tryKinds = (keep: (p: Phrase) => boolean): void => {
+        for (const reading of readings) {
+          for (const phrase of phrases.phrases) {
+            if (!keep(phrase) || (phrase.kind.startsWith('heading-') && !heading)) continue;
+            const m = phrase.pattern.exec(reading);
+            if (m) {
+              match = { phrase, groups: m.slice(1) };
+              return;
+            } // the first phrase that matches
+          }
         }
-        if (match) break;
+      };
+      tryKinds((p) => p.kind !== 'flip' && p.kind !== 'kill' && p.kind !== 'modkill');
+      if (!match) {
+        // Deaths in any order of name, role, verb and Night/Day, one or several.
+        const deaths = readDeaths(said, names, phrases);
+        if (deaths === 'nobody') {
+          quietNight = true;
+          continue;
+        }
+        if (deaths !== null && !(deaths.found === undefined && killTemplate(readings, phrases))) {
+          if (deaths.reason) unread.push({ post: post.number, sentence, reason: deaths.reason });
+          for (const d of deaths.found ?? []) {
+            const known = killOf(d.player);
+            if (known) {
+              known.flip ??= d.role;
+              continue;
+            }
+            propose({
+              post: post.number,
+              sentence,
+              event: { kind: d.cause === 'modkill' ? 'modkill' : 'kill', player: d.player, at: post.number },
+              cause: d.cause,
+              ...(d.phase ? { phase: d.phase } : {}),
+              ...(d.role ? { flip: d.role } : {}),
+              ...(d.read ? { readAs: [d.read] } : {}),
+            });
+          }
+          continue;
+        }
       }
+      if (!match) tryKinds((p) => p.kind === 'kill' || p.kind === 'modkill' || p.kind === 'flip');
       if (!match) continue;
-      const found = readMatch(match.phrase, match.groups, post, names, phrases, { ...options, day });
+      const { phrase, groups } = match as { phrase: Phrase; groups: (string | undefined)[] };
+      if (phrase.kind === 'majority') {
+        majority = true;
+        continue;
+      }
+      const found = readMatch(phrase, groups, post, names, phrases, { ...options, day });
       if (found === null) continue;
+      if (found === 'nobody') {
+        quietNight = true;
+        continue;
+      }
       if ('reason' in found) {
         unread.push({ post: post.number, sentence, reason: found.reason });
       } else if (found.flip !== undefined) {
-        // A flip tells the role of the death just announced, or of the player it names.
-        const target = found.player
-          ? proposals.find(
-              (p) =>
-                'player' in p.event &&
-                p.event.player === found.player &&
-                (p.event.kind === 'kill' || p.event.kind === 'modkill'),
-            )
-          : lastKill;
-        if (target && target.flip === undefined) target.flip = found.flip;
+        // A flip tells the role of the death just announced, or of the player it names;
+        // a flip alone ("Zodiark13 was a Vanilla Townie") announces that player's death.
+        const target = found.player ? killOf(found.player.name) : lastKill;
+        if (target) {
+          target.flip ??= found.flip;
+        } else if (found.player) {
+          propose({
+            post: post.number,
+            sentence,
+            event: { kind: 'kill', player: found.player.name, at: post.number },
+            cause: 'kill',
+            flip: found.flip,
+            ...(found.player.read ? { readAs: [found.player.read] } : {}),
+          });
+        }
       } else {
         if (found.event.kind === 'day-start') day = found.event.day;
-        propose({ post: post.number, sentence, event: found.event, ...(found.role ? { flip: found.role } : {}) });
+        propose({
+          post: post.number,
+          sentence,
+          event: found.event,
+          ...(found.role ? { flip: found.role } : {}),
+          ...(found.extra ?? {}),
+        });
       }
     }
   }
+  settlePhases(post, proposals, unread, options, { majority, quietNight });
   return { proposals, unread };
 }
 
+/** The sentence of a Day start read from the post as a whole (the Night's deaths and the new majority). */
+export const OPENED_BY_MAJORITY = 'the Night\u2019s news and the new majority';
+
+/**
+ * What the post as a whole says of the phase: deaths the GM did not say the kind of
+ * take it from the post (a post that opens a Day announces the Night's deaths), and a post
+ * with the Night's deaths and the new majority ("With 9 alive, it takes 5 to lynch") opens
+ * the next Day even without the word.
+ */
+function settlePhases(
+  post: GmPostInput,
+  proposals: GmProposal[],
+  unread: GmUnread[],
+  options: GmReadOptions,
+  said: { majority: boolean; quietNight: boolean },
+): void {
+  const deaths = proposals.filter((p) => p.event.kind === 'kill' || p.event.kind === 'modkill');
+  let start = proposals.find((p) => p.event.kind === 'day-start');
+  const ends = proposals.some((p) => p.event.kind === 'day-end');
+  const lynch = deaths.some((p) => p.cause === 'lynch');
+  if (!start && !ends && !lynch && said.majority && (deaths.length > 0 || said.quietNight)) {
+    const night = deaths.find((p) => p.phase?.kind === 'night')?.phase?.number;
+    const number = night !== undefined ? night + 1 : options.day ? options.day + 1 : null;
+    const sentence = OPENED_BY_MAJORITY;
+    if (number === null) unread.push({ post: post.number, sentence, reason: 'opens a Day but says not which' });
+    else {
+      start = { post: post.number, sentence, event: { kind: 'day-start', day: number, at: post.number } };
+      proposals.unshift(start);
+    }
+  }
+  for (const p of deaths) {
+    if (p.cause === 'kill') {
+      if (p.phase) p.cause = p.phase.kind === 'night' ? 'night-kill' : 'day-kill';
+      else if (start || options.night) p.cause = 'night-kill';
+    }
+    if (p.phase) continue;
+    const dayNow = start && start.event.kind === 'day-start' ? start.event.day : (options.day ?? null);
+    if (p.cause === 'lynch' && options.day) p.phase = { kind: 'day', number: options.day };
+    if (p.cause === 'day-kill' && dayNow) p.phase = { kind: 'day', number: dayNow };
+    if (p.cause === 'night-kill' && dayNow) p.phase = { kind: 'night', number: start ? dayNow - 1 : dayNow };
+    if (p.phase && p.phase.number < 1) delete p.phase;
+  }
+}
+
+/** Whether a kill template reads the sentence ("The village has lynched X": no name before the verb). */
+function killTemplate(readings: readonly string[], phrases: GmPhrases): boolean {
+  return readings.some((r) =>
+    phrases.phrases.some((p) => (p.kind === 'kill' || p.kind === 'modkill') && p.pattern.test(r)),
+  );
+}
+
+/** "D1", "n2": the short phase forms, written out so one phrase reads both. */
+function phaseForms(sentence: string): string {
+  return sentence.replace(
+    /\b([DdNn])(\d{1,3})\b/gu,
+    (_m, p: string, n: string) => `${p.toLowerCase() === 'd' ? 'Day' : 'Night'} ${n}`,
+  );
+}
+
+/**
+ * A sentence, and the same after a short label ("Update: Kasia is replacing babark") or a
+ * lead-in clause ("With 11/13 players confirmed, Day 1 starts now"; "Yes, X replaces Y"):
+ * words passed over must not hedge ("If Bob dies, Night 2 begins").
+ */
+function leadIns(sentence: string, phrases: GmPhrases): string[] {
+  const out = [sentence];
+  const label = /^[^:]{1,40}:\s+(.+)$/u.exec(sentence);
+  if (label?.[1] && label[0].slice(0, label[0].indexOf(':')).split(/\s+/).length <= 3) out.push(label[1]);
+  let from = 0;
+  for (let k = 0; k < 3; k++) {
+    const comma = sentence.indexOf(',', from);
+    if (comma < 0) break;
+    const before = sentence.slice(0, comma);
+    if (before.split(/\s+/).length > 12 || hedges(before, phrases)) break;
+    const after = sentence.slice(comma + 1).trim();
+    if (after) out.push(after);
+    from = comma + 1;
+  }
+  return out;
+}
+
+const hedges = (text: string, phrases: GmPhrases): boolean =>
+  text.split(/\s+/).some((w) => phrases.hedges.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')));
+
 type Found =
-  | { event: GmEvent; role?: string; flip?: undefined }
-  | { flip: string; player: string | null }
+  | { event: GmEvent; role?: string; flip?: undefined; extra?: Partial<GmProposal> }
+  | { flip: string; player: Resolved | null }
   | { reason: string };
 
 function readMatch(
   phrase: Phrase,
   groups: (string | undefined)[],
   post: GmPostInput,
-  names: ReadonlyMap<string, string>,
+  names: GmNameBook,
   phrases: GmPhrases,
   options: GmReadOptions,
-): Found | null {
+): Found | 'nobody' | null {
   const at = post.number;
   const value: Partial<Record<Slot, string>> = {};
-  let player: string | null = null;
+  let player: Resolved | null = null;
   for (let i = 0; i < phrase.slots.length; i++) {
     const slot = phrase.slots[i]!;
     const raw = groups[i];
@@ -191,14 +405,15 @@ function readMatch(
     if (slot === 'player') {
       // Only the first placeholder can have words before the name: the pattern is anchored.
       const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases);
-      if (r === 'nobody' || r === 'hedged') return null;
-      if (r === null) return { reason: `names no player of this game: "${raw.trim()}"` };
+      if (r === 'nobody') return 'nobody';
+      if (r === 'hedged') return null;
+      // A flip of no known name ("Anime was a mistake") is talk: only a death or a replacement is shown unread.
+      if (r === null)
+        return phrase.kind === 'flip' ? null : { reason: `names no player of this game: "${cleanName(raw)}"` };
+      if ('ambiguous' in r) return { reason: `"${cleanName(raw)}" could be ${r.ambiguous.join(' or ')}` };
       player = r;
     } else if (slot === 'name') {
-      const name = cleanName(raw);
-      const words = name.split(/\s+/);
-      if (!name || words.length > 5 || words.some((w) => phrases.hedges.has(w.toLowerCase()))) return null;
-      value.name = name;
+      value.name = raw;
     } else {
       value[slot] = raw.trim();
     }
@@ -208,6 +423,7 @@ function readMatch(
     day = dayNumber(value.day);
     if (day === null) return null;
   }
+  const readAs = player?.read ? { readAs: [player.read] } : {};
 
   switch (phrase.kind) {
     case 'day-start':
@@ -215,17 +431,36 @@ function readMatch(
       return day === null ? null : { event: { kind: 'day-start', day, at } };
     case 'day-end':
     case 'heading-day-end':
-      return { event: { kind: 'day-end', at } };
+      return {
+        event: { kind: 'day-end', at },
+        // "Night 2 begins": the Night a day-end opens carries its number.
+        ...(day !== null && /night \{day\}/i.test(phrase.template)
+          ? { extra: { phase: { kind: 'night' as const, number: day } } }
+          : {}),
+      };
     case 'kill':
-      return player ? { event: { kind: 'kill', player, at }, ...(value.role ? { role: value.role } : {}) } : null;
+      return player
+        ? {
+            event: { kind: 'kill', player: player.name, at },
+            ...(value.role ? { role: value.role } : {}),
+            extra: { ...readAs, ...(causeOf(phrase, phrases) ? { cause: causeOf(phrase, phrases)! } : {}) },
+          }
+        : null;
     case 'modkill':
-      return player ? { event: { kind: 'modkill', player, at } } : null;
+      return player
+        ? { event: { kind: 'modkill', player: player.name, at }, extra: { ...readAs, cause: 'modkill' } }
+        : null;
     case 'replace': {
-      if (!player || !value.name) return null;
-      const already = names.get(value.name.toLowerCase());
+      if (!player || value.name === undefined) return null;
+      const newcomer = newcomerName(value.name, names, phrases);
+      if (newcomer === null) return null;
+      const already = names.exact(newcomer.name);
       if (already !== undefined)
-        return { reason: `"${value.name}" already plays (as ${already}): not a replacement Votal can propose` };
-      return { event: { kind: 'replace', player, by: value.name, at } };
+        return { reason: `"${newcomer.name}" already plays (as ${already}): not a replacement Votal can propose` };
+      return {
+        event: { kind: 'replace', player: player.name, by: newcomer.name, at },
+        extra: { ...readAs, ...(newcomer.group ? { group: newcomer.group } : {}) },
+      };
     }
     case 'deadline': {
       const time =
@@ -239,45 +474,260 @@ function readMatch(
     }
     case 'flip':
       return value.role ? { flip: value.role, player } : null;
+    case 'majority':
+      return null;
   }
+}
+
+/** What a kill template's sentence says the death was, by the death words in it. */
+function causeOf(phrase: Phrase, phrases: GmPhrases): DeathCause | undefined {
+  const t = phrase.template.toLowerCase();
+  for (const { words, cause } of phrases.deathWords) if (cause !== 'kill' && t.includes(words)) return cause;
+  return undefined;
+}
+
+/**
+ * The newcomer of a replacement: a poster of the thread found among the words ("Aaaaand
+ * chamber" -> chamber, "Welcome GreyICE who" -> GreyICE), else the words without the
+ * fillers before them; never more than a short name. A group in brackets is kept apart.
+ */
+function newcomerName(raw: string, names: GmNameBook, phrases: GmPhrases): { name: string; group?: string } | null {
+  let text = cleanName(raw);
+  let group: string | undefined;
+  const bracket = /\s*\(([^()]*)\)\s*$/u.exec(text);
+  if (bracket) {
+    group = bracket[1]!.trim() || undefined;
+    text = cleanName(text.slice(0, bracket.index));
+  }
+  const words = text.split(/\s+/).filter(Boolean).slice(-8);
+  if (words.length === 0) return null;
+  for (let len = words.length; len >= 1; len--) {
+    for (let from = words.length - len; from >= 0; from--) {
+      const who = names.poster(cleanName(words.slice(from, from + len).join(' ')));
+      if (who) return { name: who, ...(group ? { group } : {}) };
+    }
+  }
+  const squash = (w: string): string => w.toLowerCase().replace(/(\p{L})\1+/gu, '$1');
+  const fillers = new Set([...phrases.fillers].map((f) => f.split(' ').map(squash).join(' ')));
+  let start = 0;
+  while (start < words.length - 1) {
+    const two = words
+      .slice(start, start + 2)
+      .map(squash)
+      .join(' ');
+    if (fillers.has(two) && start + 2 < words.length) start += 2;
+    else if (fillers.has(squash(words[start]!))) start += 1;
+    else break;
+  }
+  const rest = words.slice(start);
+  if (rest.length > 4 || rest.some((w) => phrases.hedges.has(w.toLowerCase()))) return null;
+  const name = cleanName(rest.join(' '));
+  return name ? { name, ...(group ? { group } : {}) } : null;
 }
 
 /**
  * A captured span to a player: the whole span, or (for the first words of a sentence)
  * its last words ("After a long Day, Bob" -> Bob), or its first words ("Bob, effective
- * now" -> Bob). Words passed over must not hedge ("Town wins if Bob").
+ * now" -> Bob). Words passed over must not hedge ("Town wins if Bob"). Exact names
+ * first; then the name ladder on the span and its last or first two words.
  */
-function resolvePlayer(
-  raw: string,
-  leading: boolean,
-  names: ReadonlyMap<string, string>,
-  phrases: GmPhrases,
-): string | 'nobody' | 'hedged' | null {
+function resolvePlayer(raw: string, leading: boolean, names: GmNameBook, phrases: GmPhrases): PlayerReading {
   const words = raw.trim().split(/\s+/).filter(Boolean).slice(-12);
-  const clean = (ws: string[]): string => cleanName(ws.join(' ')).toLowerCase();
+  const clean = (ws: string[]): string => cleanName(ws.join(' '));
   const hedged = (ws: string[]): boolean =>
     ws.some((w) => phrases.hedges.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')));
   const whole = clean(words);
-  if (phrases.nobody.has(whole)) return 'nobody';
-  const exact = names.get(whole);
-  if (exact) return exact;
+  if (phrases.nobody.has(whole.toLowerCase())) return 'nobody';
+  const exact = names.exact(whole);
+  if (exact) return { name: exact };
   // Longest name first: "Mary Ann" before "Ann".
   for (let k = words.length - 1; k >= 1; k--) {
     if (leading) {
       const tail = words.slice(words.length - k);
-      const hit = names.get(clean(tail)) ?? (phrases.nobody.has(clean(tail)) ? 'nobody' : undefined);
-      if (hit) return hedged(words.slice(0, words.length - k)) ? 'hedged' : hit;
+      const hit = names.exact(clean(tail)) ?? (phrases.nobody.has(clean(tail).toLowerCase()) ? 'nobody' : undefined);
+      if (hit) return hedged(words.slice(0, words.length - k)) ? 'hedged' : hit === 'nobody' ? hit : { name: hit };
     }
     const head = words.slice(0, k);
-    const hit = names.get(clean(head));
-    if (hit) return hedged(words.slice(k)) ? 'hedged' : hit;
+    const hit = names.exact(clean(head));
+    if (hit) return hedged(words.slice(k)) ? 'hedged' : { name: hit };
   }
-  return hedged(words) ? 'hedged' : null;
+  if (hedged(words)) return 'hedged';
+  // The name ladder: the span, or its last (leading) or first two words.
+  const spans: string[][] = words.length <= 4 ? [words] : [];
+  for (let k = Math.min(2, words.length - 1); k >= 1; k--) {
+    if (leading) spans.push(words.slice(words.length - k));
+    spans.push(words.slice(0, k));
+  }
+  for (const span of spans) {
+    const written = clean(span);
+    const r = names.ladder(written);
+    if (r === null) continue;
+    if ('ambiguous' in r) return r;
+    return { name: r.target, read: { written, as: r.target, match: r.match } };
+  }
+  return null;
+}
+
+interface Death {
+  player: string;
+  role?: string;
+  cause: DeathCause;
+  phase?: { kind: 'day' | 'night'; number: number };
+  read?: NameRead;
+}
+
+const deathPatterns = new WeakMap<GmPhrases, RegExp>();
+const spaced = (w: string): string => w.split(' ').map(escapeRegExp).join('\\s+');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function deathPattern(phrases: GmPhrases): RegExp {
+  let re = deathPatterns.get(phrases);
+  if (!re) {
+    const aux = phrases.auxiliaries.map(spaced).join('|');
+    const words = phrases.deathWords.map((d) => spaced(d.words)).join('|');
+    re = new RegExp(`(?:^|(?<=[\\s,\\-–—(]))(?:(${aux})\\s+)?(${words || '(?!)'})(?=$|[\\s,.!;:\\-–—)])`, 'iu');
+    deathPatterns.set(phrases, re);
+  }
+  return re;
+}
+
+/**
+ * Deaths however the GM orders name, role and verb: "VP Baltar (Vanilla Townie) killed
+ * night 1", "PeregrineV- vanilla townie -has been Killed N1", "Themanhimself , Vanilla
+ * Townie lynched day one", "Skold was killed and was a Mafia Goon", "A and B have been
+ * nightkilled". The names come before the death word, each maybe with its role (in
+ * brackets, between dashes, after a comma); after it, the Night or Day and "and was a X".
+ * Without a helping verb the words after it must be only those: "Bob killed Ann" is not
+ * read (that is someone's action, not the GM's news).
+ */
+function readDeaths(
+  sentence: string,
+  names: GmNameBook,
+  phrases: GmPhrases,
+  depth = 0,
+): { found?: Death[]; reason?: string } | 'nobody' | null {
+  const m = deathPattern(phrases).exec(sentence);
+  if (!m) return null;
+  const aux = m[1];
+  const spoken = m[2]!.toLowerCase().replace(/\s+/g, ' ');
+  const cause = phrases.deathWords.find((d) => d.words === spoken)?.cause ?? 'kill';
+  const subject = sentence.slice(0, m.index).trim();
+  let rest = sentence.slice(m.index + m[0].length).trim();
+  // "Bob was lynched on Day 1 and Carol was killed on Night 1": a second death clause is read on its own.
+  let second: ReturnType<typeof readDeaths> = null;
+  const again = depth < 3 ? deathPattern(phrases).exec(rest) : null;
+  if (again?.[1]) {
+    const before = rest.slice(0, again.index);
+    const cut = Math.max(before.lastIndexOf(' and '), before.lastIndexOf(','), before.lastIndexOf(';'));
+    if (cut >= 0) {
+      second = readDeaths(rest.slice(cut).replace(/^(?:[,;]|\s+and)\s*/u, ''), names, phrases, depth + 1);
+      rest = rest.slice(0, cut);
+    }
+  }
+  if (!subject || hedges(rest, phrases)) return null;
+  const first = readOneDeath(subject, aux, cause, rest, names, phrases);
+  if (second === null || second === 'nobody') return first;
+  if (first === null || first === 'nobody') return second;
+  const reasons = [first.reason, second.reason].filter(Boolean);
+  return {
+    found: [
+      ...(first.found ?? []),
+      ...(second.found ?? []).filter((d) => !first.found?.some((f) => f.player === d.player)),
+    ],
+    ...(reasons.length ? { reason: reasons.join('; ') } : {}),
+  };
+}
+
+function readOneDeath(
+  subject: string,
+  aux: string | undefined,
+  cause: DeathCause,
+  rest: string,
+  names: GmNameBook,
+  phrases: GmPhrases,
+): { found?: Death[]; reason?: string } | 'nobody' | null {
+  let phase: Death['phase'];
+  const when = /\b(?:(?:on|during|in|at|of)\s+)?(?:the\s+)?(day|night)\s+(\d{1,3}|[a-z]{3,12})\b/iu.exec(rest);
+  if (when) {
+    const n = dayNumber(when[2]!);
+    if (n !== null) phase = { kind: when[1]!.toLowerCase() === 'night' ? 'night' : 'day', number: n };
+    rest = rest.replace(when[0], ' ');
+  }
+  let role: string | undefined;
+  const flip = /\b(?:and\s+)?(?:was|were|is)\s+(?:a|an|the)\s+([^,.;!?()]{1,60})/iu.exec(rest);
+  if (flip) {
+    role = flip[1]!.trim();
+    rest = rest.replace(flip[0], ' ');
+  }
+  if (/\b(?:last\s+night|tonight|overnight|during\s+the\s+night|in\s+the\s+night)\b/iu.test(rest) && cause === 'kill')
+    cause = 'night-kill';
+  rest = rest
+    .replace(/\bby\b.*$/iu, ' ')
+    .replace(/\b(?:today|tonight|last\s+night|overnight|this\s+morning|now)\b/giu, ' ');
+  if (!aux && /[\p{L}\p{N}]/u.test(rest)) return null;
+  // "Frank was killed, I am sure of it": a clause of its own after the death is talk, not news.
+  if (/^\s*,\s*[\p{L}\p{N}]/u.test(rest)) return null;
+
+  const found: Death[] = [];
+  const unknown: string[] = [];
+  let nobody = false;
+  const segments = splitSubject(subject);
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    const last = found.at(-1);
+    if (seg.bracket) {
+      if (last && last.role === undefined) last.role = seg.text;
+      continue;
+    }
+    const r = resolvePlayer(seg.text, i === 0, names, phrases);
+    if (r === 'hedged') return null;
+    if (r === 'nobody') {
+      nobody = true;
+      continue;
+    }
+    if (r !== null && 'ambiguous' in r)
+      return { reason: `"${cleanName(seg.text)}" could be ${r.ambiguous.join(' or ')}` };
+    if (r !== null) {
+      if (!found.some((d) => d.player === r.name))
+        found.push({ player: r.name, cause, ...(r.read ? { read: r.read } : {}) });
+      continue;
+    }
+    if (last && last.role === undefined && seg.text.split(/\s+/).length <= 5) last.role = cleanName(seg.text);
+    else if (!(found.length === 0 && i === 0 && segments.length > 1)) unknown.push(cleanName(seg.text));
+  }
+  if (found.length === 0) {
+    if (nobody) return 'nobody';
+    if (!aux) return null;
+    const who = unknown.at(-1) ?? cleanName(subject);
+    return who.split(/\s+/).length <= 4 ? { reason: `names no player of this game: "${who}"` } : null;
+  }
+  if (role !== undefined && found.length === 1 && found[0]!.role === undefined) found[0]!.role = role;
+  for (const d of found) if (phase) d.phase = phase;
+  const reason = unknown.length > 0 && aux ? `names no player of this game: "${unknown.join('", "')}"` : undefined;
+  return { found, ...(reason ? { reason } : {}) };
+}
+
+/** The subject of a death: names and roles, split at commas, "and", dashes and brackets. */
+function splitSubject(subject: string): { text: string; bracket: boolean }[] {
+  const out: { text: string; bracket: boolean }[] = [];
+  const pieces = subject.split(/(\([^()]*\))/u);
+  for (const piece of pieces.slice(0, 40)) {
+    if (piece.startsWith('(') && piece.endsWith(')')) {
+      const text = piece.slice(1, -1).trim();
+      if (text) out.push({ text, bracket: true });
+      continue;
+    }
+    for (const part of piece.split(/\s*[,:;]\s*|\s+(?:and|&)\s+|\s+[-–—]+\s*|\s*[-–—]+\s+|\s*[-–—]+$|^[-–—]+\s*/u)) {
+      const text = part?.trim();
+      if (text) out.push({ text, bracket: false });
+    }
+  }
+  return out;
 }
 
 /** A name as written, without the marks around it (`@Bob,` `"Bob"` `**Bob**`). */
 function cleanName(raw: string): string {
-  return raw.trim().replace(/^[@"'“”‘’*_~\s]+|[\s"'“”‘’*_~,;]+$/gu, '');
+  return raw.trim().replace(/^[@"'“”‘’*_~\s]+|[\s"'“”‘’*_~,;…]+$/gu, '');
 }
 
 function dayNumber(raw: string): number | null {
@@ -304,7 +754,7 @@ function cleanSentence(s: string): string {
   return s
     .trim()
     .replace(/^[\s*_~=#>\-–—:]+/u, '')
-    .replace(/[\s.!*_~=#\-–—]+$/u, '')
+    .replace(/[\s.!*_~=#\-–—…]+$/u, '')
     .trim();
 }
 

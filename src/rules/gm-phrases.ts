@@ -23,6 +23,25 @@ export const GmPhrasesFile = z.strictObject({
   replace: Templates,
   deadline: Templates,
   flip: Templates,
+  /** "With 9 alive, it takes 5 to lynch": the new Day's majority (a Day opened without the word). */
+  majority: Templates,
+  /**
+   * The words of a death, by what it was: the structural death reader finds one of them
+   * with the names, roles and Night/Day number around it, in any order.
+   */
+  deaths: z
+    .strictObject({
+      lynch: z.array(z.string().min(1).max(60)).max(100).default([]),
+      'night-kill': z.array(z.string().min(1).max(60)).max(100).default([]),
+      'day-kill': z.array(z.string().min(1).max(60)).max(100).default([]),
+      modkill: z.array(z.string().min(1).max(60)).max(100).default([]),
+      kill: z.array(z.string().min(1).max(60)).max(100).default([]),
+    })
+    .default({ lynch: [], 'night-kill': [], 'day-kill': [], modkill: [], kill: [] }),
+  /** The helping verbs a death word may follow ("has been", "were"). */
+  auxiliaries: z.array(z.string().min(1).max(40)).max(50).default([]),
+  /** Words before a newcomer's name that are not part of it ("Aaaaand chamber replaces"). */
+  fillers: z.array(z.string().min(1).max(40)).max(100).default([]),
   nobody: z.array(z.string().min(1)).max(50).default([]),
   hedges: z.array(z.string().min(1)).max(100).default([]),
   zones: z.record(z.string().regex(/^[A-Z]{1,6}$/), z.string().min(1)).default({}),
@@ -38,7 +57,8 @@ export type PhraseKind =
   | 'modkill'
   | 'replace'
   | 'deadline'
-  | 'flip';
+  | 'flip'
+  | 'majority';
 export const PHRASE_KINDS: readonly PhraseKind[] = [
   'day-start',
   'day-end',
@@ -49,9 +69,10 @@ export const PHRASE_KINDS: readonly PhraseKind[] = [
   'replace',
   'deadline',
   'flip',
+  'majority',
 ];
 
-export type Slot = 'player' | 'name' | 'day' | 'role' | 'time' | 'words';
+export type Slot = 'player' | 'name' | 'day' | 'role' | 'time' | 'words' | 'n';
 
 /** One template compiled: a whole-sentence pattern and the slots of its groups, in order. */
 export interface Phrase {
@@ -61,8 +82,15 @@ export interface Phrase {
   slots: Slot[];
 }
 
+export type DeathCause = 'lynch' | 'night-kill' | 'day-kill' | 'modkill' | 'kill';
+export const DEATH_CAUSES: readonly DeathCause[] = ['lynch', 'night-kill', 'day-kill', 'modkill', 'kill'];
+
 export interface GmPhrases {
   phrases: Phrase[];
+  /** Each death word (lower case, single-spaced) with what it says the death was; longest first. */
+  deathWords: { words: string; cause: DeathCause }[];
+  auxiliaries: string[];
+  fillers: ReadonlySet<string>;
   nobody: ReadonlySet<string>;
   hedges: ReadonlySet<string>;
   zones: Readonly<Record<string, string>>;
@@ -77,11 +105,13 @@ export class GmPhrasesError extends YamlSourceError {
 const SLOTS: Record<Slot, string> = {
   // Captures stop at sentence punctuation; the recogniser resolves the words to a name.
   player: '([^.!?;()\\n]{1,80}?)',
-  name: '([^.!?;:()\\n,]{1,60}?)',
+  // A newcomer may bring a group in brackets: "Perpetual Nonsense (SXTLHGaiden and Bert)".
+  name: '([^.!?;:()\\n,]{1,60}?(?:\\s*\\([^()\\n]{1,80}\\))?)',
   day: '(\\d{1,3}|[a-z]{3,12})',
   role: '([^.!?;:()\\n,]{1,60}?)',
   time: '([^\\n]{4,80}?)',
   words: '([^.!?\\n]{1,80}?)',
+  n: '(\\d{1,3}|[a-z]{3,12})',
 };
 
 /** Why a template cannot be compiled, or null. */
@@ -154,7 +184,7 @@ function compilePart(part: string, slots: Slot[], whole: string): { source: stri
       const slot = (end > i ? part.slice(i + 1, end) : '') as Slot;
       if (!Object.hasOwn(SLOTS, slot))
         throw new Error(
-          `unknown placeholder "${part.slice(i, end + 1 || undefined)}" in "${whole}" (use {player}, {name}, {day}, {role}, {time} or {words})`,
+          `unknown placeholder "${part.slice(i, end + 1 || undefined)}" in "${whole}" (use {player}, {name}, {day}, {role}, {time}, {words} or {n})`,
         );
       source += SLOTS[slot];
       slots.push(slot);
@@ -209,11 +239,27 @@ export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
   const nobody = new Set<string>();
   const hedges = new Set<string>();
   const zones: Record<string, string> = {};
+  const deathWords = new Map<string, DeathCause>();
+  const auxiliaries = new Set<string>();
+  const fillers = new Set<string>();
+  const spaced = (w: string): string => w.trim().toLowerCase().replace(/\s+/g, ' ');
   for (const f of files) {
     for (const kind of PHRASE_KINDS) for (const t of f[kind]) phrases.push(compileTemplate(kind, t));
+    for (const cause of DEATH_CAUSES) for (const w of f.deaths[cause]) deathWords.set(spaced(w), cause);
+    for (const w of f.auxiliaries) auxiliaries.add(spaced(w));
+    for (const w of f.fillers) fillers.add(spaced(w));
     for (const w of f.nobody) nobody.add(w.toLowerCase());
     for (const w of f.hedges) hedges.add(w.toLowerCase());
     Object.assign(zones, f.zones);
   }
-  return { phrases, nobody, hedges, zones };
+  const byLength = (a: string, b: string): number => b.length - a.length;
+  return {
+    phrases,
+    deathWords: [...deathWords].map(([words, cause]) => ({ words, cause })).sort((a, b) => byLength(a.words, b.words)),
+    auxiliaries: [...auxiliaries].sort(byLength),
+    fillers,
+    nobody,
+    hedges,
+    zones,
+  };
 }

@@ -6,7 +6,7 @@ import { adapterOf } from '../../scrapers/identify.js';
 import { parseFragment } from '../../scrapers/fragment.js';
 import { EngineId } from '../../src/model/engine.js';
 import { Roster } from '../../src/model/roster.js';
-import { readDeadline, readGmPost, rosterNames, sentences } from '../../src/parse/gm-posts.js';
+import { MAX_LADDER_PER_POST, readDeadline, readGmPost, rosterNames, sentences } from '../../src/parse/gm-posts.js';
 import {
   compileGmPhrases,
   compileTemplate,
@@ -140,6 +140,64 @@ describe('reading a GM post', () => {
   });
 });
 
+describe('news reads names the way the count does', () => {
+  const phrases = loadGmPhrases();
+  const read = (players: string[], text: string, posters: string[] = []) =>
+    readGmPost(
+      { number: 5, body: body(text), postedAt: null },
+      rosterNames(Roster.parse(players.map((name) => ({ name }))), { posters }),
+      phrases,
+    );
+
+  it('sends a shortened name two players share to the GM with both, never guessing', () => {
+    const r = read(['Skoldra', 'Skoldy', 'Ann'], 'Skold was lynched.');
+    expect(r.proposals).toEqual([]);
+    expect(r.unread.map((u) => u.reason)).toEqual(['"Skold" could be Skoldra or Skoldy']);
+  });
+
+  it('never reads a short common word as a player loosely ("And" is not Andromeda)', () => {
+    expect(read(['Andromeda', 'Bob'], 'And was lynched.').proposals).toEqual([]);
+  });
+
+  it('never invents a newcomer out of a long run of words', () => {
+    expect(read(['Carol', 'Bob'], 'I think maybe my old friend from school replaces Carol.').proposals).toEqual([]);
+  });
+
+  it.each([
+    ['a mod-kill with its Day', 'Bob has been modkilled D2.', 'modkill', 'modkill', { kind: 'day', number: 2 }],
+    ['a day kill with its Day', 'Bob was daykilled on Day 3.', 'kill', 'day-kill', { kind: 'day', number: 3 }],
+    ['a death in Night words', 'Bob was killed on night two.', 'kill', 'night-kill', { kind: 'night', number: 2 }],
+    ['a lynch on the current Day', 'Bob has been lynched.', 'kill', 'lynch', { kind: 'day', number: 4 }],
+  ])('says what a death was: %s', (_name, text, kind, cause, phase) => {
+    const r = readGmPost(
+      { number: 5, body: body(text), postedAt: null },
+      rosterNames(Roster.parse([{ name: 'Bob' }, { name: 'Carol' }])),
+      phrases,
+      { day: 4 },
+    );
+    expect(r.proposals.map((p) => [p.event.kind, p.cause, p.phase])).toEqual([[kind, cause, phase]]);
+  });
+
+  it('reads two deaths in two clauses of one sentence, each with its own phase', () => {
+    const r = read(['Bob', 'Carol', 'Dave'], 'Bob was lynched on Day 1 and Carol was killed on Night 1.');
+    expect(
+      r.proposals.map((p) => [p.event.kind, 'player' in p.event ? p.event.player : null, p.cause, p.phase]),
+    ).toEqual([
+      ['kill', 'Bob', 'lynch', { kind: 'day', number: 1 }],
+      ['kill', 'Carol', 'night-kill', { kind: 'night', number: 1 }],
+    ]);
+  });
+
+  it.each([
+    ["a player's action, not the GM's news", 'Bob killed it with that post.'],
+    ['a rule about the lynched', 'Remember that lynched players may not post.'],
+    ['a hypothesis before a phase', 'If Bob is lynched, Night 2 begins.'],
+    ['talk after a death', 'Bob was killed, I am sure of it.'],
+  ])('proposes nothing for %s', (_name, text) => {
+    expect(read(['Bob', 'Carol'], text).proposals).toEqual([]);
+  });
+});
+
 describe('deadlines as GMs write them', () => {
   const zones = { PT: 'America/Los_Angeles', GMT: 'UTC', UTC: 'UTC', ET: 'America/New_York' };
   it.each([
@@ -220,6 +278,22 @@ describe('phrase templates are data a GM can write', () => {
 describe('hostile GM posts stay bounded', () => {
   it('passes over sentences too long to be announcements', () => {
     expect(sentences(`${'Bob '.repeat(200)}was lynched.`)).toEqual([]);
+  });
+
+  it('asks the name ladder a bounded number of times however many unknown names a post has', () => {
+    let asked = 0;
+    const book = rosterNames(Roster.parse([{ name: 'Bob' }]));
+    const counting = {
+      ...book,
+      ladder: (w: string) => {
+        asked++;
+        return book.ladder(w);
+      },
+    };
+    const text = Array.from({ length: 2000 }, (_, i) => `Zed${i} was killed.`).join(' ');
+    const r = readGmPost({ number: 1, body: body(text), postedAt: null }, counting, loadGmPhrases());
+    expect(r.unread.length).toBe(2000);
+    expect(asked).toBeLessThanOrEqual(MAX_LADDER_PER_POST);
   });
 
   it('reads a post of 5,000 sentences, one news among them', () => {

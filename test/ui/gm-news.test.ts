@@ -91,19 +91,21 @@ describe("the GM's posts on the game page", () => {
     const before = newsPanel(await page(cookie));
     expect(before).toContain('From the GM');
     expect(before).toContain('kill Bob after post 3');
-    expect(before).toContain('(flipped Witch)');
+    expect(before).toContain('(lynch, Day 1; flipped Witch)');
     expect(before).toContain('Not read:');
 
+    // The Record button of the kill: the news form, answered by the proposal's key.
+    const item = /<li><strong>kill Bob after post 3<\/strong>[\s\S]*?<\/li>/.exec(before)?.[0] ?? '';
     const record =
-      /<form method="post" action="\/gm\/games\/\d+\/events" class="inline">((?:(?!<\/form>)[\s\S])*?value="kill"(?:(?!<\/form>)[\s\S])*?)<\/form>/.exec(
-        before,
+      /<form method="post" action="\/gm\/games\/\d+\/news" class="inline">((?:(?!<\/form>)[\s\S])*?value="record"(?:(?!<\/form>)[\s\S])*?)<\/form>/.exec(
+        item,
       );
     expect(record).not.toBeNull();
     const fields = Object.fromEntries(
       [...record![1]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
     );
-    expect(fields).toMatchObject({ _csrf: csrf, kind: 'kill', player: 'Bob', at: '3' });
-    const res = await app.request(`${O}/gm/games/${gameId}/events`, {
+    expect(fields).toMatchObject({ _csrf: csrf, answer: 'record', key: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    const res = await app.request(`${O}/gm/games/${gameId}/news`, {
       method: 'POST',
       body: new URLSearchParams(fields).toString(),
       headers: { cookie, origin: O, 'content-type': FORM },
@@ -111,6 +113,55 @@ describe("the GM's posts on the game page", () => {
     expect(res.status).toBe(303);
     expect((await store.events.list(gameId)).map((e) => e.event)).toEqual([{ kind: 'kill', player: 'Bob', at: 3 }]);
     expect(newsPanel(await page(cookie))).not.toContain('kill Bob after post 3');
+    expect((await store.audit.list({ gameId, action: 'news.record' })).map((a) => a.detail)).toEqual([
+      {
+        key: fields['key'],
+        post: 3,
+        event: { kind: 'kill', player: 'Bob', at: 3 },
+        cause: 'lynch',
+        phase: { kind: 'day', number: 1 },
+        flip: 'Witch',
+      },
+    ]);
+  });
+
+  it('records and dismisses a proposal through the JSON API, each audited, and refuses a key that is no proposal', async () => {
+    const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const list = async () =>
+      (await (await app.request(`/api/games/${gameId}/news`, { headers: auth })).json()) as {
+        proposals: { key: string; event: { kind: string }; phase?: unknown }[];
+        unread: { key: string }[];
+        reading: unknown;
+      };
+    const before = await list();
+    const nightStart = before.proposals.find((p) => p.event.kind === 'day-end')!;
+    expect(nightStart.phase).toEqual({ kind: 'night', number: 1 });
+    const recorded = await app.request(`/api/games/${gameId}/news/${nightStart.key}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ answer: 'record' }),
+    });
+    expect(recorded.status).toBe(201);
+    expect(((await recorded.json()) as { event: { event: unknown } }).event.event).toEqual({ kind: 'day-end', at: 4 });
+    expect((await list()).proposals.map((p) => p.key)).not.toContain(nightStart.key);
+
+    const unreadKey = before.unread[0]!.key;
+    const dismissed = await app.request(`/api/games/${gameId}/news/${unreadKey}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ answer: 'dismiss' }),
+    });
+    expect(dismissed.status).toBe(200);
+    expect((await list()).unread).toEqual([]);
+    expect((await store.audit.list({ gameId, action: 'news.dismiss' })).map((a) => a.detail)).toEqual([
+      { key: unreadKey },
+    ]);
+    const none = await app.request(`/api/games/${gameId}/news/${'0'.repeat(16)}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ answer: 'record' }),
+    });
+    expect(none.status).toBe(404);
   });
 
   it('dismisses a proposal for good', async () => {
@@ -134,7 +185,33 @@ describe("the GM's posts on the game page", () => {
       headers: { cookie, origin: O, 'content-type': FORM },
     });
     expect(bad.status).toBe(303);
-    expect((await store.audit.list({ gameId, action: 'news.dismiss' })).map((a) => a.detail)).toEqual([{ key }]);
+    expect((await store.audit.list({ gameId, action: 'news.dismiss' })).map((a) => a.detail)).toContainEqual({ key });
+  });
+
+  it('shows how far the thread is read, in the API and on the page, until it is caught up', async () => {
+    const { cookie } = await signIn(app);
+    const reading = async () =>
+      (
+        (await (
+          await app.request(`/api/games/${gameId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+        ).json()) as {
+          reading: unknown;
+        }
+      ).reading;
+    expect(await reading()).toEqual({ pagesRead: 0, pagesKnown: null, caughtUp: false, lastReadAt: null });
+    expect(await page(cookie)).toContain('Thread not read yet');
+    await store.polls.setShape(gameId, { pageCount: 2 });
+    const fetched = (page: number) => ({
+      page,
+      url: `http://127.0.0.1:9/threads/game.1/page-${page}`,
+      etag: null,
+      lastModified: null,
+      bodyHash: null,
+      postCount: 4,
+    });
+    await store.threadPages.saveFetched(gameId, fetched(1), new Date('2026-03-05T00:00:00Z'));
+    expect(await reading()).toMatchObject({ pagesRead: 1, pagesKnown: 2, caughtUp: false });
+    expect(await page(cookie)).toContain('1 of 2 pages read · still reading');
   });
 
   it("reads the names set as the game's GMs instead of the opening poster", async () => {

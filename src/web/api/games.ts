@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { readingState } from '../../game/reading-state.js';
 import { createGame, deleteGame, gameOr404, GameChange, NewGameInput, updateGame } from '../../app/games.js';
 import { parseInput } from '../../app/errors.js';
 import { pollNow } from '../../app/poll.js';
@@ -26,11 +27,16 @@ export function gamesRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
 
   api.get('/games/:id', async (c) => {
     const game = await gameOr404(commands, idParam(c));
-    const [latest, poll] = await Promise.all([store.tallies.latest(game.id), store.polls.get(game.id)]);
+    const [latest, poll, pages] = await Promise.all([
+      store.tallies.latest(game.id),
+      store.polls.get(game.id),
+      store.threadPages.list(game.id),
+    ]);
     return c.json({
       ...gameJson(game),
       ...(await playersJson(store, game)),
       tallyId: latest?.id ?? null,
+      reading: readingState(poll, pages),
       poll: {
         lastPolledAt: poll.lastPolledAt,
         lastOkAt: poll.lastOkAt,

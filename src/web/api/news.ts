@@ -1,25 +1,42 @@
 import { Hono } from 'hono';
-import { gameOr404 } from '../../app/games.js';
-import { gameRuleset } from '../../game/game-ruleset.js';
-import { gmNews, NEWS_DISMISS, newsReadsBodyOf } from '../../game/gm-news.js';
-import { withBodies } from '../../game/post-bodies.js';
-import { idParam } from '../errors.js';
+import { answerNews, gameNews } from '../../app/news.js';
+import { readingState } from '../../game/reading-state.js';
+import { idParam, jsonBody } from '../errors.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
 
-/** `/games/:id/news`: what the GM's own posts announced that the game does not hold yet (proposals only). */
+/**
+ * `/games/:id/news`: what the GM's own posts announced that the game does not hold yet,
+ * with how far the thread is read; `POST /games/:id/news/:key` records or dismisses one.
+ */
 export function newsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
 
   api.get('/games/:id/news', async (c) => {
-    const game = await gameOr404(commands, idParam(c));
-    const [heads, events, audit] = await Promise.all([
-      store.posts.headsOf(game.id),
-      store.events.list(game.id),
-      store.audit.list({ gameId: game.id, action: NEWS_DISMISS, limit: 100_000 }),
-    ]);
-    // Only the GM's own posts are read for news: their bodies, no one else's.
-    const posts = await withBodies(store.posts, heads, newsReadsBodyOf(game.settings, heads));
-    return c.json(gmNews({ game, ruleset: gameRuleset(game), posts, events, audit }));
+    const { game, news } = await gameNews(commands, idParam(c));
+    const [poll, pages] = await Promise.all([store.polls.get(game.id), store.threadPages.list(game.id)]);
+    return c.json({ ...news, reading: readingState(poll, pages) });
+  });
+
+  api.post('/games/:id/news/:key', async (c) => {
+    const given = (await jsonBody(c)) as Record<string, unknown> | null;
+    const r = await answerNews(commands, c.get('actor'), idParam(c), {
+      ...(given && typeof given === 'object' ? given : {}),
+      key: c.req.param('key'),
+    });
+    if (r.answer === 'dismiss') return c.json({ answer: 'dismiss' });
+    const rec = r.recorded;
+    return c.json(
+      {
+        answer: 'record',
+        event: rec.event,
+        recounted: rec.recounted,
+        ...(rec.note ? { note: rec.note } : {}),
+        tallyId: rec.tallyId,
+        tallyChanged: rec.tallyChanged,
+        tally: rec.tally,
+      },
+      201,
+    );
   });
 
   return api;

@@ -1,21 +1,27 @@
-import type { GmEvent } from '../../model/event.js';
 import type { GmNews } from '../../game/gm-news.js';
+import type { GmProposal } from '../../parse/gm-posts.js';
 import { describeEvent } from './describe-event.js';
 import { PostButton } from './layout.js';
 import { safeHref } from './safe-url.js';
 
-/** The form fields that record a proposed event through the GM events form. */
-function eventFields(e: GmEvent): Record<string, string> {
-  const f: Record<string, string> = { kind: e.kind };
-  if ('at' in e && e.at !== undefined) f['at'] = String(e.at);
-  if ('player' in e && typeof e.player === 'string') f['player'] = e.player;
-  if (e.kind === 'replace') f['by'] = e.by;
-  if (e.kind === 'day-start') f['day'] = String(e.day);
-  if (e.kind === 'deadline') {
-    f['time'] = e.time;
-    if (e.day !== undefined) f['day'] = String(e.day);
-  }
-  return f;
+const CAUSES: Record<string, string> = {
+  lynch: 'lynch',
+  'night-kill': 'night kill',
+  'day-kill': 'day kill',
+  modkill: 'mod-kill',
+  kill: 'death, kind not said',
+};
+
+/** What a proposal says beside its event: the kind of death and its Night or Day, a Night's number, a group. */
+export function proposalNotes(p: GmProposal): string[] {
+  const notes: string[] = [];
+  const when = p.phase ? `${p.phase.kind === 'night' ? 'Night' : 'Day'} ${p.phase.number}` : null;
+  if (p.cause) notes.push(when ? `${CAUSES[p.cause]}, ${when}` : CAUSES[p.cause]!);
+  else if (p.event.kind === 'day-end' && when) notes.push(`${when} starts`);
+  if (p.flip) notes.push(`flipped ${p.flip}`);
+  if (p.group) notes.push(`playing as a group: ${p.group}`);
+  for (const r of p.readAs ?? []) notes.push(`"${r.written}" read as ${r.as} (${r.match})`);
+  return notes;
 }
 
 /**
@@ -26,8 +32,7 @@ function eventFields(e: GmEvent): Record<string, string> {
 export function GmNewsPanel(props: { gameId: number; news: GmNews; csrf: string }) {
   const { proposals, unread, gms } = props.news;
   if (proposals.length === 0 && unread.length === 0) return null;
-  const events = `/gm/games/${props.gameId}/events`;
-  const dismiss = `/gm/games/${props.gameId}/news`;
+  const answer = `/gm/games/${props.gameId}/news`;
   return (
     <section class="panel" aria-labelledby="news-h" id="news">
       <h2 id="news-h">{`From the GM's posts (${proposals.length + unread.length})`}</h2>
@@ -38,19 +43,24 @@ export function GmNewsPanel(props: { gameId: number; news: GmNews; csrf: string 
           return (
             <li>
               <strong>{describeEvent(p.event)}</strong>
-              {p.flip ? ` (flipped ${p.flip})` : ''}
+              {proposalNotes(p).length > 0 ? ` (${proposalNotes(p).join('; ')})` : ''}
               <div class="muted">
                 {href ? <a href={href} rel="nofollow noopener noreferrer">{`Post ${p.post}`}</a> : `Post ${p.post}`}:{' '}
                 <q>{p.sentence}</q>
               </div>
               <div class="actions">
-                <PostButton action={events} csrf={props.csrf} label="Record" fields={eventFields(p.event)} />
                 <PostButton
-                  action={dismiss}
+                  action={answer}
+                  csrf={props.csrf}
+                  label="Record"
+                  fields={{ key: p.key, answer: 'record' }}
+                />
+                <PostButton
+                  action={answer}
                   csrf={props.csrf}
                   label="Dismiss"
                   class="secondary"
-                  fields={{ key: p.key }}
+                  fields={{ key: p.key, answer: 'dismiss' }}
                 />
               </div>
             </li>
@@ -67,11 +77,11 @@ export function GmNewsPanel(props: { gameId: number; news: GmNews; csrf: string 
               </div>
               <div class="actions">
                 <PostButton
-                  action={dismiss}
+                  action={answer}
                   csrf={props.csrf}
                   label="Dismiss"
                   class="secondary"
-                  fields={{ key: u.key }}
+                  fields={{ key: u.key, answer: 'dismiss' }}
                 />
               </div>
             </li>

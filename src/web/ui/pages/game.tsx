@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
-import { answerReview, dismissNews, recordEvent } from '../../../app/events.js';
+import { answerReview, recordEvent } from '../../../app/events.js';
+import { answerNews, gameNews } from '../../../app/news.js';
 import { pollNow } from '../../../app/poll.js';
 import { draftNow } from '../../../app/drafts.js';
 import { gameRuleset } from '../../../game/game-ruleset.js';
-import { gmNews, NEWS_DISMISS, newsReadsBodyOf, type GmNews } from '../../../game/gm-news.js';
+import type { GmNews } from '../../../game/gm-news.js';
+import { readingState, type ReadingState } from '../../../game/reading-state.js';
 import { withBodies } from '../../../game/post-bodies.js';
 import { staleCount } from '../../../game/stale-count.js';
 import type { AuditEntry } from '../../../model/audit.js';
@@ -42,6 +44,7 @@ export function GamePage(props: {
   error?: string | null;
   audit: AuditEntry[];
   news: GmNews;
+  reading: ReadingState;
 }) {
   const g = props.game;
   const t = props.tally;
@@ -78,6 +81,9 @@ export function GamePage(props: {
             'Not read yet'
           )}
           {props.poll.lastError ? ` — last poll failed: ${props.poll.lastError}` : ''}
+        </span>
+        <span class="chip" data-reading={props.reading.caughtUp ? 'caught-up' : 'reading'}>
+          {readingText(props.reading)}
         </span>
       </div>
       {staleCount(props.poll)?.reason === 'login-required' ? (
@@ -153,6 +159,15 @@ export function GamePage(props: {
   );
 }
 
+/** How far the thread is read, in the GM's words. */
+export function readingText(r: ReadingState): string {
+  if (r.pagesKnown === null) return 'Thread not read yet';
+  const pages = `${r.pagesRead} of ${r.pagesKnown} page${r.pagesKnown === 1 ? '' : 's'} read`;
+  return r.caughtUp
+    ? `${pages} · caught up`
+    : `${pages} · still reading: the count and news stand as at the last page read`;
+}
+
 /** The game page and its forms: review answers, GM events, news dismissed, poll now, draft now. */
 export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
   const { store, commands } = deps;
@@ -189,18 +204,13 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       ruleset = null;
     }
     // The GM's answers, however long ago (the activity list shows only the latest entries).
-    const [accepted, dismissed] = await Promise.all([
-      store.audit.list({ gameId: game.id, action: 'review.accept', limit: 100_000 }),
-      store.audit.list({ gameId: game.id, action: NEWS_DISMISS, limit: 100_000 }),
-    ]);
+    const accepted = await store.audit.list({ gameId: game.id, action: 'review.accept', limit: 100_000 });
     const tally = latest?.tally ?? null;
-    // Bodies only of the posts the review queue and the news read, not of the whole thread.
-    const readers = ruleset ? [reviewReadsBodyOf(tally), newsReadsBodyOf(game.settings, heads)] : [];
-    const posts = await withBodies(store.posts, heads, (p) => readers.some((reads) => reads(p)));
+    // Bodies only of the posts the review queue reads, not of the whole thread (news loads its own).
+    const posts = ruleset ? await withBodies(store.posts, heads, reviewReadsBodyOf(tally)) : heads;
     const review = ruleset ? reviewQueue({ game, ruleset, tally, posts, events, audit: accepted, previousBodies }) : [];
-    const news = ruleset
-      ? gmNews({ game, ruleset, posts, events, audit: dismissed })
-      : { gms: [], proposals: [], unread: [] };
+    const news = ruleset ? (await gameNews(commands, game.id)).news : { gms: [], proposals: [], unread: [] };
+    const reading = readingState(poll, await store.threadPages.list(game.id));
     const flash = flashOf(c);
     return c.html(
       <GamePage
@@ -217,20 +227,32 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
         deadline={deadlineOf(game, poll)}
         audit={audit}
         news={news}
+        reading={reading}
         message={flash.message ?? null}
         error={flash.error ?? null}
       />,
     );
   });
 
-  // A proposal from the GM's posts the GM does not want: recorded, so it is not shown again.
+  // A proposal from the GM's posts: recorded (it becomes its event) or dismissed, as through the API.
   app.post('/gm/games/:id/news', async (c) => {
     const game = await gameOf(store, c);
     if (!game) return notFound(c);
-    const key = field(await c.req.parseBody(), 'key');
+    const form = await c.req.parseBody();
+    const key = field(form, 'key');
+    const answer = field(form, 'answer') === 'record' ? 'record' : 'dismiss';
     if (!/^[0-9a-f]{16}$/.test(key)) return back(c, `/gm/games/${game.id}#news`, { error: 'No proposal given.' });
-    await dismissNews(commands, c.get('actor'), game.id, key);
-    return back(c, `/gm/games/${game.id}#news`, { message: 'Dismissed.' });
+    try {
+      const r = await answerNews(commands, c.get('actor'), game.id, { key, answer });
+      if (r.answer === 'dismiss') return back(c, `/gm/games/${game.id}#news`, { message: 'Dismissed.' });
+      return back(c, `/gm/games/${game.id}#news`, {
+        message: r.recorded.note ? `Recorded; ${r.recorded.note}.` : 'Recorded and recounted.',
+      });
+    } catch (e) {
+      if ((e as Error).name === 'NotFoundError')
+        return back(c, `/gm/games/${game.id}#news`, { error: 'That proposal is no longer open.' });
+      throw e;
+    }
   });
 
   app.post('/gm/games/:id/review', async (c) => {

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { gmNews, type GmNewsInput } from '../../src/game/gm-news.js';
+import type { GmEvent } from '../../src/model/event.js';
+import { GameSettings } from '../../src/model/game-settings.js';
+import { Roster } from '../../src/model/roster.js';
+import { loadRuleset } from '../../src/rules/load-ruleset.js';
+import type { HeadOrPost } from '../../src/store/posts-repo.js';
+import { readingState } from '../../src/game/reading-state.js';
+import { body } from '../parse/build.js';
+
+/**
+ * News reads names the way the count does, across the thread: replacements recorded or
+ * proposed name their slot for every later post (a replacement of a replacement too), a
+ * newcomer's name comes from the thread's posters, and a death already known is a recap.
+ * Sentences from MafiaScum game threads, quoted in issue 25.
+ */
+const ruleset = loadRuleset('mafiascum-majority');
+const post = (number: number, author: string, text: string, extra: Partial<HeadOrPost> = {}): HeadOrPost =>
+  ({
+    number,
+    author,
+    postedAt: `2020-01-01T${String(number % 24).padStart(2, '0')}:00:00.000Z`,
+    permalink: `https://forum.mafiascum.net/viewtopic.php?p=${number}`,
+    deleted: false,
+    edit: null,
+    body: body(text),
+    ...extra,
+  }) as HeadOrPost;
+
+function news(players: string[], posts: HeadOrPost[], events: GmEvent[] = []) {
+  const input: GmNewsInput = {
+    game: {
+      ruleset: 'mafiascum-majority',
+      roster: Roster.parse(players.map((name) => ({ name }))),
+      settings: GameSettings.parse({}),
+    },
+    ruleset,
+    posts,
+    events: events.map((event, i) => ({ id: i + 1, gameId: 1, event, createdAt: '', createdBy: 'gm' })),
+    audit: [],
+  };
+  return gmNews(input);
+}
+const events = (n: ReturnType<typeof news>) => n.proposals.map((p) => p.event);
+
+describe('news knows every name of every slot, as the count does', () => {
+  it('after a recorded replacement, reads the new name (MafiaScum game thread, quoted in issue 25)', () => {
+    const n = news(
+      ['Lateralus22', 'Skold', 'Zodiark13'],
+      [
+        post(0, 'Mod', 'Welcome.'),
+        post(40, 'Antihero', 'hi'),
+        post(60, 'Mod', 'Antihero, Mafia Goon, has been lynched.'),
+      ],
+      [{ kind: 'replace', player: 'Lateralus22', by: 'Antihero', at: 30 }],
+    );
+    expect(n.unread).toEqual([]);
+    expect(events(n)).toEqual([{ kind: 'kill', player: 'Antihero', at: 60 }]);
+  });
+
+  it('follows a replacement of a replacement proposed in earlier posts (MafiaScum game thread, quoted in issue 25)', () => {
+    const n = news(
+      ['Miztef', 'Skold'],
+      [
+        post(0, 'Mod', 'Signups.'),
+        post(10, 'Mod', 'Aaaaand chamber replaces Miztef'),
+        post(11, 'chamber', 'hello'),
+        post(50, 'Mod', 'Baby Spice replaces chamber.'),
+        post(51, 'Baby Spice', 'here'),
+      ],
+    );
+    expect(events(n)).toEqual([
+      { kind: 'replace', player: 'Miztef', by: 'chamber', at: 10 },
+      { kind: 'replace', player: 'chamber', by: 'Baby Spice', at: 50 },
+    ]);
+  });
+
+  it('proposes a misspelt name with its match shown (MafiaScum game thread, quoted in issue 25)', () => {
+    const n = news(['WeirdRa', 'Skold'], [post(0, 'Mod', 'Hi.'), post(9, 'Mod', 'Chkflip replaces WierdRa')]);
+    expect(n.proposals.map((p) => [p.event, p.readAs])).toEqual([
+      [
+        { kind: 'replace', player: 'WeirdRa', by: 'Chkflip', at: 9 },
+        [{ written: 'WierdRa', as: 'WeirdRa', match: 'fuzzy' }],
+      ],
+    ]);
+  });
+
+  it('does not propose a death again when a later post recaps it', () => {
+    const n = news(
+      ['Zodiark13', 'Skold'],
+      [
+        post(0, 'Mod', 'Day 1 begins.'),
+        post(30, 'Mod', 'Zodiark13 was a Vanilla Townie.'),
+        post(90, 'Mod', 'Zodiark13 was a Vanilla Townie.'),
+      ],
+    );
+    expect(events(n)).toEqual([
+      { kind: 'day-start', day: 1, at: 0 },
+      { kind: 'kill', player: 'Zodiark13', at: 30 },
+    ]);
+  });
+
+  it('opens no Day from a vote count that recaps a known death beside the majority, nor the same Day twice', () => {
+    const n = news(
+      ['Zodiark13', 'Skold', 'VP Baltar'],
+      [
+        post(0, 'Mod', 'Signups.'),
+        post(20, 'Mod', 'Zodiark13 was killed N1. Day 2 begins now!'),
+        post(
+          50,
+          'Mod',
+          'Vote count 2.3: Dead: Zodiark13 (Vanilla Townie - killed N1). With 8 alive, it takes 5 to lynch.',
+        ),
+        post(60, 'Mod', 'Day 2 begins now!'),
+      ],
+      [{ kind: 'day-start', day: 1, at: 1 }],
+    );
+    expect(events(n)).toEqual([
+      { kind: 'kill', player: 'Zodiark13', at: 20 },
+      { kind: 'day-start', day: 2, at: 20 },
+    ]);
+  });
+
+  it("numbers a Day opened by the Night's deaths and the new majority from the Day before it", () => {
+    const n = news(
+      ['Zodiark13', 'Skold', 'VP Baltar'],
+      [
+        post(0, 'Mod', 'Signups.'),
+        post(80, 'Mod', 'Zodiark13 was killed last night. With 9 alive, it takes 5 to lynch.'),
+      ],
+      [
+        { kind: 'day-start', day: 2, at: 20 },
+        { kind: 'day-end', at: 70 },
+      ],
+    );
+    expect(n.proposals.map((p) => [p.event, p.cause ?? null, p.phase ?? null])).toEqual([
+      [{ kind: 'day-start', day: 3, at: 80 }, null, null],
+      [{ kind: 'kill', player: 'Zodiark13', at: 80 }, 'night-kill', { kind: 'night', number: 2 }],
+    ]);
+  });
+});
+
+describe('a post is read for news once, as it was when first read', () => {
+  // MafiaScum game thread, quoted in issue 25: the opening post, edited during the game.
+  const roster = ['gorckat', 'rapidcanyon', 'Skold'];
+  const opening =
+    'Day 1 Starts | Ends | Day 2 Starts | Ends | Day 4 Starts. gorckat replaces rapidcanyon -Sane Day Cop- has been lynched D2';
+
+  it('does not read an opening post the forum shows edited long after it was posted, and says so', () => {
+    const n = news(roster, [
+      post(0, 'Mod', opening, { edit: { at: '2020-01-20T00:00:00.000Z', by: 'Mod', text: 'Last edited by Mod' } }),
+    ]);
+    expect(n.proposals).toEqual([]);
+    expect(n.unread.map((u) => [u.post, u.reason])).toEqual([
+      [0, expect.stringContaining('edited after it was posted')],
+    ]);
+  });
+
+  it('reads a post edited within minutes of posting (a typo fixed)', () => {
+    const n = news(roster, [
+      post(0, 'Mod', 'Day 1 starts now!', { edit: { at: '2020-01-01T00:05:00.000Z', by: 'Mod', text: 'edited' } }),
+    ]);
+    expect(events(n)).toEqual([{ kind: 'day-start', day: 1, at: 0 }]);
+  });
+
+  it('reads the body first seen, not what a later edit added', () => {
+    const n = news(roster, [
+      post(0, 'Mod', opening, {
+        revisions: 2,
+        first: { body: body('Day 1 starts now!'), edit: null },
+      } as Partial<HeadOrPost>),
+    ]);
+    expect(events(n)).toEqual([{ kind: 'day-start', day: 1, at: 0 }]);
+  });
+});
+
+describe('how far the thread is read', () => {
+  const poll = { pageCount: 3, lastOkAt: '2020-01-01T00:00:00.000Z', lastError: null };
+  it.each([
+    [
+      'every page read and the last poll good: caught up',
+      poll,
+      [1, 2, 3],
+      { pagesRead: 3, pagesKnown: 3, caughtUp: true },
+    ],
+    ['a page still to read', poll, [1, 2], { pagesRead: 2, pagesKnown: 3, caughtUp: false }],
+    [
+      'the last poll failed',
+      { ...poll, lastError: 'HTTP 503' },
+      [1, 2, 3],
+      { pagesRead: 3, pagesKnown: 3, caughtUp: false },
+    ],
+    [
+      'never read',
+      { pageCount: null, lastOkAt: null, lastError: null },
+      [],
+      { pagesRead: 0, pagesKnown: null, caughtUp: false },
+    ],
+  ])('%s', (_name, p, pages, want) => {
+    expect(
+      readingState(
+        p,
+        pages.map((page) => ({ page })),
+      ),
+    ).toMatchObject(want);
+  });
+});
