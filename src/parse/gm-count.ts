@@ -102,7 +102,7 @@ const WAGON_SHAPES: RegExp[] = [
   // "Carol - 3 (Bob, Dave, Eve)", "Carol: 3 [Bob, Dave]"
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*[([](?<voters>[^)\]]*)[)\]]\s*$`, 'iud'),
   // "Carol (3): Bob, Dave, Eve", "Carol [3] Bob, Dave", "Carol (3 votes) - Bob"
-  new RegExp(String.raw`^${NAME}\s*[([]\s*${NUM}\s*[)\]]\s*${SEP}?\s*(?<voters>.*)$`, 'iud'),
+  new RegExp(String.raw`^${NAME}\s*[([]\s*${NUM}\s*[)\]]\s*(?:${SEP}\s*)*(?<voters>.*)$`, 'iud'),
   // "(3) Carol - Bob, Dave", "[3] Carol: Bob"
   new RegExp(String.raw`^[([]\s*${NUM}\s*[)\]]\s*(?<target>[^:|\-–—]{1,60}?)\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
   // "Carol - 3 - Bob, Dave", "Carol: 2: Bob, Dave"

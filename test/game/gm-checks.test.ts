@@ -7,6 +7,7 @@ import type { GmEvent } from '../../src/model/event.js';
 import { GameSettings } from '../../src/model/game-settings.js';
 import { Roster } from '../../src/model/roster.js';
 import { readPost } from '../../src/parse/read-post.js';
+import { renderVotal } from '../../src/votal/render-votal.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import { rosterAt } from '../../src/tally/slot-names.js';
 import { b, body, br, color, quote, s } from '../parse/build.js';
@@ -48,8 +49,7 @@ function thread(extra: Entry[] = []): Entry[] {
 }
 const replaceFrank: GmEvent = { kind: 'replace', player: 'Frank', by: 'Grace', at: 9 };
 
-function check(entries: Entry[], opts: { events?: GmEvent[]; pasted?: number[]; audit?: AuditEntry[] } = {}) {
-  const gmEvents = opts.events ?? [];
+function historiesOf(entries: Entry[], gmEvents: GmEvent[]) {
   const posts = entries.map(([author, content], i) => ({
     number: i + 1,
     author,
@@ -69,14 +69,24 @@ function check(entries: Entry[], opts: { events?: GmEvent[]; pasted?: number[]; 
       },
     ],
   }));
-  const folded = foldGame({
+  return { posts, histories };
+}
+
+const fold = (histories: PostHistory[], gmEvents: GmEvent[], toPost?: number) =>
+  foldGame({
     ruleset,
     roster,
     engine: 'phpbb',
     posts: histories,
     gmEvents,
     now: '2026-03-04T00:00:00Z',
+    ...(toPost === undefined ? {} : { toPost }),
   });
+
+function check(entries: Entry[], opts: { events?: GmEvent[]; pasted?: number[]; audit?: AuditEntry[] } = {}) {
+  const gmEvents = opts.events ?? [];
+  const { posts, histories } = historiesOf(entries, gmEvents);
+  const folded = fold(histories, gmEvents);
   return gmChecks({
     game: { roster, engine: 'phpbb', settings: GameSettings.parse({ gm: GM }) },
     ruleset,
@@ -236,6 +246,19 @@ describe('the GM count checked against Votal', () => {
     );
     expect(r.ownVotals).toEqual([10, 11]);
     expect(r.counts).toEqual([]);
+  });
+
+  it("a Votal draft the GM posted, even where its paste is not recognised, agrees with Votal's count", () => {
+    const { histories } = historiesOf(thread(), []);
+    const bbcode = renderVotal(fold(histories, [], 9).tally, { dialect: 'bbcode-phpbb' });
+    // The forum shows the BBCode's text: tags gone, a list item a line of its own.
+    const shown = bbcode
+      .replace(/\[\*\]/g, '\n')
+      .replace(/\[\/?[a-z*]+(?:=[^\]]*)?\]/gi, '')
+      .split('\n');
+    const r = check(thread([[GM, count(...shown.map((l) => [l]))]]));
+    expect(r.counts).toHaveLength(1);
+    expect(r.counts[0]!.differences).toEqual([]);
   });
 
   it("the GM's mark stays with its difference", () => {

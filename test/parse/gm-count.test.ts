@@ -30,6 +30,7 @@ interface Markup {
   /** A count as a list: each line an item. */
   list: (lines: string[]) => string;
   quote: (author: string, h: string) => string;
+  spoiler: (title: string, h: string) => string;
 }
 const MARKUP: Record<string, Markup> = {
   'MafiaScum (phpBB)': {
@@ -39,6 +40,8 @@ const MARKUP: Record<string, Markup> = {
     strike: (h) => `<span style="text-decoration:line-through">${h}</span>`,
     list: (ls) => `<ul>${ls.map((l) => `<li>${l}</li>`).join('')}</ul>`,
     quote: (a, h) => `<blockquote><div><cite>${a} wrote:</cite>${h}</div></blockquote>`,
+    spoiler: (t, h) =>
+      `<div class="spoiler"><div class="spoiltitle">${t}</div><div class="spoilcontent">${h}</div></div>`,
   },
   'XenForo 2': {
     engine: 'xenforo2',
@@ -48,6 +51,8 @@ const MARKUP: Record<string, Markup> = {
     list: (ls) => `<ul>\n${ls.map((l) => `<li data-xf-list-type="ul">${l}</li>`).join('\n')}\n</ul>`,
     quote: (a, h) =>
       `<blockquote data-quote="${a}" class="bbCodeBlock bbCodeBlock--expandable bbCodeBlock--quote"><div class="bbCodeBlock-title">${a} said:</div><div class="bbCodeBlock-content"><div class="bbCodeBlock-expandContent">${h}</div></div></blockquote>`,
+    spoiler: (t, h) =>
+      `<div class="bbCodeSpoiler"><button type="button" class="bbCodeSpoiler-button button"><span class="button-text"><span>Spoiler: ${t}</span></span></button><div class="bbCodeSpoiler-content"><div class="bbCodeBlock bbCodeBlock--spoiler"><div class="bbCodeBlock-content">${h}</div></div></div></div>`,
   },
   'vBulletin 4': {
     engine: 'vbulletin4',
@@ -58,6 +63,7 @@ const MARKUP: Record<string, Markup> = {
       `<table class="cms_table"><tbody>${ls.map((l) => `<tr class="cms_table_tr"><td class="cms_table_td">${l}</td></tr>`).join('')}</tbody></table>`,
     quote: (a, h) =>
       `<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container"><div class="bbcode_postedby">Originally Posted by <strong>${a}</strong></div><div class="message">${h}</div></div></div></div>`,
+    spoiler: (t, h) => `<div class="spoiler"><div class="smallfont"><b>${t}</b></div><div>${h}</div></div>`,
   },
 };
 
@@ -77,6 +83,8 @@ interface Case {
   source: string;
   lines: string[];
   list?: boolean;
+  /** The count inside a spoiler titled "Vote Count". */
+  spoiler?: boolean;
   /** What the count says, wagon by wagon: target -> counted voters (struck ones left out). */
   wagons: Record<string, string[]> | null;
   struck?: Record<string, string[]>;
@@ -142,6 +150,16 @@ const CASES: Case[] = [
     notVoting: ['Dave', 'Eve', 'Frank'],
   },
   {
+    name: 'A count inside a spoiler, the L-n note before the colon',
+    source:
+      'MafiaScum moderators posting the count in [spoiler=Vote Count]; Votal\'s own wagon line "Carol (2) — L-2: Bob"',
+    spoiler: true,
+    lines: ['*Carol* (2) — L-2: Bob, Dave', '*Eve* (1) — L-3: Alice', '*Not voting (4)*: Carol, Eve, Frank, Grace'],
+    wagons: { Carol: ['Bob', 'Dave'], Eve: ['Alice'] },
+    notVoting: ['Carol', 'Eve', 'Frank', 'Grace'],
+    toLynch: { Carol: 2, Eve: 3 },
+  },
+  {
     name: 'A GM post with one "Name (3)" line in prose is not a count',
     source: 'issue 27: a count needs a structure',
     lines: ['Reminder: Carol (3) is at L-1, so think before you vote.', 'Deadline is Friday.'],
@@ -161,6 +179,7 @@ describe('reading a GM vote count', () => {
     describe(markup, () => {
       it.each(CASES.map((c) => [c.name, c] as const))('%s', (_n, c) => {
         let source = html(m, c.lines, c.list ?? false);
+        if (c.spoiler) source = `Day 2, post 120.${m.br}${m.spoiler('Vote Count 2.1', source)}`;
         if (c.name.startsWith("A player's"))
           source = `${m.quote('Bob', `vote tally so far${m.br}Carol (2): Bob, Dave${m.br}Dave (1): Eve`)}${source}`;
         const body = parseFragment(source, adapter.descriptor.body, 'https://forum.example/viewtopic.php?t=1');
