@@ -89,9 +89,10 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     : [];
   const at = new Map(cuts.map((c, i) => [c, tallies[i]!]));
   const posts = input.log.filter((e): e is PostEvent => e.kind === 'post').sort((a, b) => a.post - b.post);
+  const byNumber = new Map(posts.map((p) => [p.post, p]));
 
   const counts: CountCheck[] = found.map((f) => {
-    const ctx = { permalinkOf, posts, gmEvents: input.gmEvents, ruleset, roster: game.roster };
+    const ctx = { permalinkOf, posts, byNumber, gmEvents: input.gmEvents, ruleset, roster: game.roster };
     // The cut the count agrees with best; the latest of equals.
     let best = f.base;
     let bestDiffs = voterDiffs(f.count, at.get(f.base)!, f.base, ctx);
@@ -152,6 +153,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
 interface Ctx {
   permalinkOf: ReadonlyMap<number, string | null>;
   posts: readonly PostEvent[];
+  byNumber: ReadonlyMap<number, PostEvent>;
   gmEvents: readonly GmEvent[];
   ruleset: Ruleset;
   roster: Game['roster'];
@@ -204,7 +206,7 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
     const why = (): { text: string; posts: CheckPost[] } => {
       const posts = replacedAt(player);
       if (votal) {
-        const p = ctx.posts.find((x) => x.post === votal.post);
+        const p = ctx.byNumber.get(votal.post);
         const as = p && nameKey(p.author) !== nameKey(player) ? ` (posted as ${p.author})` : '';
         return {
           text: `${player}'s vote at #${votal.post}${as} is for ${votal.target}`,

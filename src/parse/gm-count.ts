@@ -178,11 +178,13 @@ export function readGmCount(
       const targetStruck = line.struck.slice(lead + targetFrom, lead + targetTo).every(Boolean);
       const target = noLynchKeys.has(nameKey(written)) && noLynch ? noLynch.name : resolve(written);
       const [from] = m.indices.groups['voters']!;
-      const voters = votersOf(groups['voters'] ?? '', line.struck, lead + from, resolve, unread);
+      const missing: string[] = [];
+      const voters = votersOf(groups['voters'] ?? '', line.struck, lead + from, resolve, missing);
       // A struck wagon is an old one the GM kept for the record; a line naming nobody is prose.
       if (targetStruck) break;
       if (target === null && !voters.some((v) => v.player !== null)) break;
       if (target === null) unread.push(written);
+      unread.push(...missing);
       wagons.push({ line: line.text.trim(), written, target, stated: Number(groups['n']), voters, toLynch });
       break;
     }

@@ -1,6 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFragment } from '../../scrapers/fragment.js';
 import { adapterOf } from '../../scrapers/identify.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { EngineId } from '../../src/model/engine.js';
 import type { GmCount } from '../../src/model/gm-count.js';
 import { Roster } from '../../src/model/roster.js';
@@ -233,5 +236,43 @@ describe('reading a GM vote count', () => {
     expect(() => readGmCount({ number: 1, body: parseFragment(deep, d, 'https://f.example/') }, book)).not.toThrow();
     const count = readGmCount({ number: 1, body: parseFragment(many, d, 'https://f.example/') }, book);
     expect(count?.wagons.length).toBeLessThanOrEqual(400);
+  });
+});
+
+/**
+ * Ordinary forum writing is not a vote count: every post of the Harvest gold corpus (real
+ * pages of 27 forums, ../shared/forum-samples/harvest; lists, tables, numbered items in
+ * parentheses), read as if a GM wrote it, with the page's posters as the roster.
+ */
+const harvest = resolve(packageRoot(import.meta.url), '../shared/forum-samples/harvest');
+const haveHarvest = existsSync(harvest);
+if (!haveHarvest) console.warn(`[gm-count] real pages not found at ${harvest}: the false-count check is skipped`);
+
+describe.runIf(haveHarvest || process.env['VOTAL_REQUIRE_SAMPLES'] === '1')('ordinary forum writing', () => {
+  it('reads no vote count in the 700 real posts of the Harvest gold corpus', () => {
+    let posts = 0;
+    const counts: string[] = [];
+    for (const f of readdirSync(harvest).filter((n) => n.endsWith('.json'))) {
+      const page = JSON.parse(readFileSync(join(harvest, f), 'utf8')) as {
+        gold_standard_annotation: { post_text?: { surface_form: string }; user?: { surface_form: string } }[];
+      };
+      const users = [
+        ...new Set(
+          page.gold_standard_annotation.map((g) => (g.user?.surface_form ?? '').split('/').filter(Boolean).pop()),
+        ),
+      ].filter((u): u is string => !!u);
+      const names = rosterNames(Roster.parse(users.map((name) => ({ name }))), { posters: users });
+      for (const g of page.gold_standard_annotation) {
+        posts++;
+        const text = g.post_text?.surface_form ?? '';
+        const body = text
+          .split('\n')
+          .flatMap((t, i) => [...(i > 0 ? [{ t: 'br' as const }] : []), { t: 'text' as const, text: t }]);
+        if (readGmCount({ number: 1, body }, names, { noLynch })) counts.push(`${f}: ${text.slice(0, 80)}`);
+      }
+    }
+    console.log(`ordinary forum writing: ${counts.length} vote counts read in ${posts} real posts`);
+    expect(posts).toBeGreaterThan(700);
+    expect(counts).toEqual([]);
   });
 });
