@@ -39,6 +39,26 @@ export async function gameChecks(
   const reads = newsReadsBodyOf(game.settings, heads);
   // Bodies of the GM's posts only; everyone else's votes come from their saved readings.
   const posts = await withBodies(store.posts, heads, reads);
+  const inputs = posts.map((p) => ({
+    number: p.number,
+    author: p.author,
+    postedAt: p.postedAt,
+    permalink: p.permalink,
+    deleted: p.deleted,
+    ...(p.body ? { body: p.body } : {}),
+  }));
+  // The GM's pastes of Votal's own drafts (found by their words, as the poller finds them).
+  const authors = gmNames(game.settings, heads);
+  const pastedVotals = new Set<number>();
+  const votals = drafts.filter((d) => d.status !== 'discarded').slice(0, 200);
+  for (const p of posts) {
+    if (!reads(p) || p.body === undefined) continue;
+    const post = { ...p, body: p.body } as unknown as Post;
+    if (votals.some((d) => isPasteOf(post, { body: d.body, afterPost: null, authors }))) pastedVotals.add(p.number);
+  }
+  // The count is folded only when the GM's posts hold a count to compare with it.
+  const first = gmChecks({ game, ruleset, posts: inputs, log: [], gmEvents, pastedVotals, audit: marks });
+  if (first.counts.length === 0) return { game, checks: first };
   const { histories } = await postHistories(store, game, ruleset, gmEvents, heads, { save: false });
   const folded = foldGame({
     ruleset,
@@ -49,27 +69,10 @@ export async function gameChecks(
     day: game.settings.day,
     now: now.toISOString(),
   });
-
-  // The GM's pastes of Votal's own drafts (found by their words, as the poller finds them).
-  const authors = gmNames(game.settings, heads);
-  const pastedVotals = new Set<number>();
-  const votals = drafts.filter((d) => d.status !== 'discarded').slice(0, 200);
-  for (const p of posts) {
-    if (!reads(p) || p.body === undefined) continue;
-    const post = { ...p, body: p.body } as unknown as Post;
-    if (votals.some((d) => isPasteOf(post, { body: d.body, afterPost: null, authors }))) pastedVotals.add(p.number);
-  }
   const checks = gmChecks({
     game,
     ruleset,
-    posts: posts.map((p) => ({
-      number: p.number,
-      author: p.author,
-      postedAt: p.postedAt,
-      permalink: p.permalink,
-      deleted: p.deleted,
-      ...(p.body ? { body: p.body } : {}),
-    })),
+    posts: inputs,
     log: folded.log,
     gmEvents,
     pastedVotals,

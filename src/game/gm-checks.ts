@@ -44,7 +44,10 @@ export interface GmChecksInput {
   ruleset: Ruleset;
   /** Every post's head; bodies of the GM's posts. */
   posts: readonly CheckPostInput[];
-  /** The fold's log (`foldGame(...).log`): each post at its counted revision, and the GM events. */
+  /**
+   * The fold's log (`foldGame(...).log`): each post at its counted revision, and the GM
+   * events. Not read when the GM's posts hold no count (a caller may fold only then).
+   */
   log: readonly TallyEvent[];
   gmEvents: readonly GmEvent[];
   /** Posts known to be the GM's paste of a Votal draft (found by its words). */
@@ -83,12 +86,12 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     });
   }
   // One fold for every cut of every count (the log is in thread order: a cut is a prefix).
+  if (found.length === 0) return { counts: [], ownVotals };
+  const log = input.log;
   const cuts = [...new Set(found.flatMap((f) => range(f.base)))];
-  const tallies = cuts.length
-    ? countVotesAt({ ruleset, roster: game.roster, events: input.log, engine: game.engine ?? null }, cuts)
-    : [];
+  const tallies = countVotesAt({ ruleset, roster: game.roster, events: log, engine: game.engine ?? null }, cuts);
   const at = new Map(cuts.map((c, i) => [c, tallies[i]!]));
-  const posts = input.log.filter((e): e is PostEvent => e.kind === 'post').sort((a, b) => a.post - b.post);
+  const posts = log.filter((e): e is PostEvent => e.kind === 'post').sort((a, b) => a.post - b.post);
   const byNumber = new Map(posts.map((p) => [p.post, p]));
 
   const counts: CountCheck[] = found.map((f) => {

@@ -91,6 +91,7 @@ export function gmChecksContract(driver: string, open: () => Promise<Store>, thr
     it('a count that agrees reports nothing; the slip is named with its deciding post; the pasted draft is not checked', async () => {
       const r = await checks();
       expect(r.ownVotals).toEqual([25]);
+      expect((r as GmChecks & { reading: { caughtUp: boolean } }).reading.caughtUp).toBe(true);
       expect(r.counts.map((c) => [c.post, c.comparedTo, c.earlier])).toEqual([
         [23, 22, 0],
         [24, 23, 0],

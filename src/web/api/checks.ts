@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { gameChecks, markCheck } from '../../app/checks.js';
+import { readingState } from '../../game/reading-state.js';
 import { idParam, jsonBody } from '../errors.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
 
@@ -8,12 +9,14 @@ import type { ApiDeps, ApiEnv } from './deps.js';
  * like every `/games/:id` route); `POST /games/:id/checks/:key` marks one difference
  * `slip`, `votal-error` or `dismiss`.
  */
-export function checksRoutes({ commands, now }: ApiDeps): Hono<ApiEnv> {
+export function checksRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
 
   api.get('/games/:id/checks', async (c) => {
-    const { checks } = await gameChecks(commands, idParam(c), now());
-    return c.json(checks);
+    const { game, checks } = await gameChecks(commands, idParam(c), now());
+    // How far the thread is read: a count made after the last page read is not checked yet.
+    const [poll, pages] = await Promise.all([store.polls.get(game.id), store.threadPages.list(game.id)]);
+    return c.json({ ...checks, reading: readingState(poll, pages) });
   });
 
   api.post('/games/:id/checks/:key', async (c) => {
