@@ -120,7 +120,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
         player: null,
         gm: `#${best}`,
         votal: `#${f.base}`,
-        text: `${prefix} matches Votal's as at #${best}, ${gap} post${gap === 1 ? '' : 's'} before #${f.base}${what ? `: it leaves out ${what}` : ''}`,
+        text: `${prefix} ${bestDiffs.length ? 'is closest to' : 'matches'} Votal's as at #${best}, ${gap} post${gap === 1 ? '' : 's'} before #${f.base}${what ? `: it leaves out ${what}` : ''}`,
         posts: left.map((p) => ({ post: p.post, permalink: p.permalink })),
       });
     }

@@ -209,6 +209,28 @@ describe('the GM count checked against Votal', () => {
     ]);
   });
 
+  it('a count that stopped early and has a slip besides: "closest to", and the slip at that post', () => {
+    // As at post 6, but with Alice on Dave (she never voted).
+    const early = count(
+      [b('Carol'), ' (2): Bob, Dave'],
+      [b('Dave'), ' (2): Carol, Alice'],
+      [b('Not Voting'), ' (3): Eve, Frank, Zed'],
+    );
+    const c = check(
+      thread([
+        ['Alice', chat('hm')],
+        ['Bob', chat('ok')],
+        [GM, early],
+      ]),
+    ).counts[0]!;
+    expect(c.comparedTo).toBe(6);
+    expect(c.differences.map((d) => d.text)).toEqual([
+      "Your count at #12 is closest to Votal's as at #6, 5 posts before #11: it leaves out Frank's vote for Carol at #7; Dave's vote for Eve at #8",
+      "Your count at #12: Dave's wagon has 2, Votal counts 1: Alice is on Dave; Votal has no vote by Alice by #6",
+      'Your count at #12: Alice is on Dave; Votal has no vote by Alice by #6',
+    ]);
+  });
+
   it('the post a count names ("as of post 6") is the one compared', () => {
     const named = count(
       [b('Vote Count 1.1'), ' (as of post 6)'],
