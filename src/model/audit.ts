@@ -36,6 +36,7 @@ export const AuditAction = z.enum([
   'review.accept',
   'news.dismiss',
   'news.record',
+  'check.mark',
   'webhook.send',
   'webhook.fail',
   'gm.login',

@@ -6,6 +6,7 @@ import { draftsRoutes } from './api/drafts.js';
 import { eventsRoutes } from './api/events.js';
 import { gamesRoutes } from './api/games.js';
 import { newsRoutes } from './api/news.js';
+import { checksRoutes } from './api/checks.js';
 import { postsRoutes } from './api/posts.js';
 import { tallyRoutes } from './api/tally.js';
 import { commandDepsOf, type AppDeps } from './deps.js';
@@ -87,7 +88,16 @@ export function createApp(deps: AppDeps): VotalApp {
 
   // One routes file per resource (api/*.ts); the guards above run before each of them.
   const resources = { store, commands, now };
-  for (const routes of [gamesRoutes, tallyRoutes, newsRoutes, eventsRoutes, postsRoutes, auditRoutes, draftsRoutes]) {
+  for (const routes of [
+    gamesRoutes,
+    tallyRoutes,
+    newsRoutes,
+    checksRoutes,
+    eventsRoutes,
+    postsRoutes,
+    auditRoutes,
+    draftsRoutes,
+  ]) {
     api.route('/', routes(resources));
   }
 

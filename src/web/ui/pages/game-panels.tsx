@@ -33,6 +33,7 @@ const ACTIVITY: Partial<Record<AuditAction, string>> = {
   'publication.fail': 'Posting the votal failed',
   'review.accept': 'Review item accepted',
   'news.dismiss': 'GM post proposal dismissed',
+  'check.mark': "A difference in the GM's own count marked",
   'game.ruleset': 'Ruleset changed',
   'game.delete': 'Game deleted',
   'game.owner': 'Game owner set',

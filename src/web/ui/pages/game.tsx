@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { answerReview, recordEvent } from '../../../app/events.js';
 import { answerNews, gameNews } from '../../../app/news.js';
+import { gameChecks, markCheck } from '../../../app/checks.js';
+import type { GmChecks } from '../../../model/gm-count.js';
+import { GmChecksPanel } from '../gm-checks.js';
 import { pollNow } from '../../../app/poll.js';
 import { draftNow } from '../../../app/drafts.js';
 import { gameRuleset } from '../../../game/game-ruleset.js';
@@ -45,6 +48,7 @@ export function GamePage(props: {
   error?: string | null;
   audit: AuditEntry[];
   news: GmNews;
+  checks: GmChecks;
   reading: ReadingState;
   /** What the game cannot work with as it stands (settings, the last failed draft): each shown as an error. */
   problems: string[];
@@ -146,6 +150,7 @@ export function GamePage(props: {
         </div>
         <div>
           <GmNewsPanel gameId={g.id} news={props.news} csrf={props.csrf} />
+          <GmChecksPanel gameId={g.id} checks={props.checks} players={t?.players ?? []} csrf={props.csrf} />
           <EventsPanel game={g} tally={t} events={props.events} csrf={props.csrf} />
           <PlayersPanel game={g} tally={t} events={props.events} />
           <section class="panel" aria-labelledby="audit-h">
@@ -233,6 +238,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const posts = ruleset ? await withBodies(store.posts, heads, reviewReadsBodyOf(tally)) : heads;
     const review = ruleset ? reviewQueue({ game, ruleset, tally, posts, events, audit: accepted, previousBodies }) : [];
     const news = ruleset ? (await gameNews(commands, game.id)).news : { gms: [], proposals: [], unread: [] };
+    const checks = ruleset ? (await gameChecks(commands, game.id, deps.now())).checks : { counts: [], ownVotals: [] };
     const reading = readingState(poll, await store.threadPages.list(game.id));
     const flash = flashOf(c);
     return c.html(
@@ -251,6 +257,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
         deadline={deadlineOf(game, poll)}
         audit={audit}
         news={news}
+        checks={checks}
         reading={reading}
         message={flash.message ?? null}
         error={flash.error ?? null}
@@ -276,6 +283,24 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       if ((e as Error).name === 'NotFoundError')
         return back(c, `/gm/games/${game.id}#news`, { error: 'That proposal is no longer open.' });
       throw e;
+    }
+  });
+
+  // The GM's mark on a difference between their own count and Votal's, as through the API.
+  app.post('/gm/games/:id/checks', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    const form = await c.req.parseBody();
+    const key = field(form, 'key');
+    const answer = field(form, 'answer');
+    const to = `/gm/games/${game.id}#checks`;
+    try {
+      const r = await markCheck(commands, c.get('actor'), game.id, { key, answer }, deps.now());
+      if (r.correct)
+        return back(c, to, { message: `Marked Votal's error: correct post #${r.correct.post} below, or leave it.` });
+      return back(c, to, { message: answer === 'slip' ? 'Marked as your slip.' : 'Dismissed.' });
+    } catch (error) {
+      return back(c, to, { error: refusalOf(error) });
     }
   });
 

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { foldGame } from '../game/fold-game.js';
+import { gameRuleset } from '../game/game-ruleset.js';
+import { CHECK_MARK, gmChecks } from '../game/gm-checks.js';
+import { gmNames, newsReadsBodyOf } from '../game/gm-news.js';
+import { withBodies } from '../game/post-bodies.js';
+import { postHistories } from '../game/post-histories.js';
+import type { Game } from '../model/game.js';
+import { CheckAnswer, type CheckDifference, type GmChecks } from '../model/gm-count.js';
+import type { Post } from '../model/post.js';
+import { isPasteOf } from '../publish/pasted-votal.js';
+import type { CommandDeps } from './deps.js';
+import { NotFound, parseInput } from './errors.js';
+import { gameOr404 } from './games.js';
+
+/**
+ * The GM's own vote counts checked against Votal's, for the GM only: worked out afresh
+ * from the stored posts (the one count, `foldGame`, over every post Votal has read) each
+ * time. The GM marks a difference "my slip", "Votal's error" or "dismiss"; each mark is
+ * audited and nothing else changes: nothing is posted and the count stays as it is (a
+ * "Votal's error" points the GM at the correction of the deciding post, which the GM
+ * makes, or not, on the review path).
+ */
+export async function gameChecks(
+  deps: CommandDeps,
+  gameId: number,
+  now: Date = new Date(),
+): Promise<{ game: Game; checks: GmChecks }> {
+  const { store } = deps;
+  const game = await gameOr404(deps, gameId);
+  const ruleset = gameRuleset(game);
+  const [heads, events, marks, drafts] = await Promise.all([
+    store.posts.headsOf(game.id),
+    store.events.list(game.id),
+    store.audit.list({ gameId: game.id, action: CHECK_MARK, limit: 100_000 }),
+    store.drafts.list(game.id),
+  ]);
+  const gmEvents = events.map((e) => e.event);
+  const reads = newsReadsBodyOf(game.settings, heads);
+  // Bodies of the GM's posts only; everyone else's votes come from their saved readings.
+  const posts = await withBodies(store.posts, heads, reads);
+  const inputs = posts.map((p) => ({
+    number: p.number,
+    author: p.author,
+    postedAt: p.postedAt,
+    permalink: p.permalink,
+    deleted: p.deleted,
+    ...(p.body ? { body: p.body } : {}),
+  }));
+  // The GM's pastes of Votal's own drafts (found by their words, as the poller finds them).
+  const authors = gmNames(game.settings, heads);
+  const pastedVotals = new Set<number>();
+  const votals = drafts.filter((d) => d.status !== 'discarded').slice(0, 200);
+  for (const p of posts) {
+    if (!reads(p) || p.body === undefined) continue;
+    const post = { ...p, body: p.body } as unknown as Post;
+    if (votals.some((d) => isPasteOf(post, { body: d.body, afterPost: null, authors }))) pastedVotals.add(p.number);
+  }
+  // The count is folded only when the GM's posts hold a count to compare with it.
+  const first = gmChecks({ game, ruleset, posts: inputs, log: [], gmEvents, pastedVotals, audit: marks });
+  if (first.counts.length === 0) return { game, checks: first };
+  const { histories } = await postHistories(store, game, ruleset, gmEvents, heads, { save: false });
+  const folded = foldGame({
+    ruleset,
+    roster: game.roster,
+    engine: game.engine ?? null,
+    posts: histories,
+    gmEvents,
+    day: game.settings.day,
+    now: now.toISOString(),
+  });
+  const checks = gmChecks({
+    game,
+    ruleset,
+    posts: inputs,
+    log: folded.log,
+    gmEvents,
+    pastedVotals,
+    audit: marks,
+  });
+  return { game, checks };
+}
+
+export const CheckMark = z.strictObject({
+  key: z.string().regex(/^[0-9a-f]{16}$/, 'not a difference key (16 hex digits)'),
+  answer: CheckAnswer,
+});
+export type CheckMark = z.infer<typeof CheckMark>;
+
+export interface CheckMarked {
+  difference: CheckDifference & { countPost: number };
+  /** For "Votal's error": the post whose reading the GM may correct on the review path. */
+  correct: { post: number; permalink: string | null } | null;
+}
+
+/** The GM's mark on one difference, audited (`check.mark`). */
+export async function markCheck(
+  deps: CommandDeps,
+  actor: string,
+  gameId: number,
+  given: unknown,
+  now: Date = new Date(),
+): Promise<CheckMarked> {
+  const input = parseInput(CheckMark, given);
+  const { game, checks } = await gameChecks(deps, gameId, now);
+  const found = checks.counts.flatMap((c) =>
+    c.differences.filter((d) => d.key === input.key).map((d) => ({ ...d, countPost: c.post })),
+  )[0];
+  if (!found) throw new NotFound('count difference', input.key);
+  await deps.store.audit.record({
+    gameId: game.id,
+    actor,
+    action: CHECK_MARK,
+    detail: { key: input.key, answer: input.answer, post: found.countPost, kind: found.kind, text: found.text },
+  });
+  const deciding = found.posts[0] ?? null;
+  return {
+    difference: { ...found, answer: input.answer },
+    correct: input.answer === 'votal-error' && deciding ? deciding : null,
+  };
+}

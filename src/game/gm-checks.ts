@@ -1,0 +1,327 @@
+import { createHash } from 'node:crypto';
+import type { AuditAction, AuditEntry } from '../model/audit.js';
+import { plainText, type Body } from '../model/body.js';
+import type { GmEvent, PostEvent } from '../model/event.js';
+import type { Game } from '../model/game.js';
+import type { CheckAnswer, CheckDifference, CheckPost, CountCheck, GmChecks, GmCount } from '../model/gm-count.js';
+import type { Tally } from '../model/tally.js';
+import { readGmCount } from '../parse/gm-count.js';
+import { rosterNames } from '../parse/gm-posts.js';
+import { nameKey } from '../parse/name-form.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import { countVotesWithCuts } from '../tally/count.js';
+import type { TallyEvent } from '../tally/log.js';
+import { rosterAt } from '../tally/slot-names.js';
+import { newsReadsBodyOf } from './gm-news.js';
+
+/**
+ * The GM's own vote counts checked against Votal's: each count post of the GM's is read
+ * (src/parse/gm-count.ts) and compared, voter by voter, with the one count (the fold's log,
+ * cut with `countVotesWithCuts`) as at the post the count names, else the post before it, or a
+ * few posts earlier where that agrees better (the GM counted to an earlier post, and the
+ * check says so). Each difference names the posts that decide it. Pure: nothing is posted
+ * and nothing changes the count; the GM's marks are audit entries (`CHECK_MARK`).
+ */
+export const CHECK_MARK = 'check.mark' satisfies AuditAction;
+
+/** How many posts before its basis a count may have stopped. */
+const EARLIER = 5;
+/** A Votal marker in a post's own text (src/publish/marker.ts writes it). */
+const VOTAL_MARKER = /votal:\d+\.[0-9a-f]{8}/;
+
+export interface CheckPostInput {
+  number: number;
+  author: string;
+  postedAt: string | null;
+  permalink: string | null;
+  deleted: boolean;
+  /** Present on the GM's posts (the only ones read). */
+  body?: Body;
+}
+
+export interface GmChecksInput {
+  game: Pick<Game, 'roster' | 'settings' | 'engine'>;
+  ruleset: Ruleset;
+  /** Every post's head; bodies of the GM's posts. */
+  posts: readonly CheckPostInput[];
+  /**
+   * The fold's log (`foldGame(...).log`): each post at its counted revision, and the GM
+   * events. Not read when the GM's posts hold no count (a caller may fold only then).
+   */
+  log: readonly TallyEvent[];
+  gmEvents: readonly GmEvent[];
+  /** Posts known to be the GM's paste of a Votal draft (found by its words). */
+  pastedVotals?: ReadonlySet<number>;
+  /** The game's `CHECK_MARK` audit entries. */
+  audit: readonly AuditEntry[];
+}
+
+export function gmChecks(input: GmChecksInput): GmChecks {
+  const { game, ruleset } = input;
+  const reads = newsReadsBodyOf(game.settings, input.posts);
+  const permalinkOf = new Map(input.posts.map((p) => [p.number, p.permalink]));
+  const answers = new Map<string, CheckAnswer>();
+  for (const a of [...input.audit].sort((x, y) => x.id - y.id)) {
+    if (a.action !== CHECK_MARK) continue;
+    answers.set(String(a.detail['key']), a.detail['answer'] as CheckAnswer);
+  }
+  const ownVotals: number[] = [];
+  const found: { count: GmCount; base: number; basis: 'named' | 'before'; author: string }[] = [];
+  for (const post of [...input.posts].sort((a, b) => a.number - b.number)) {
+    if (!reads(post) || !post.body) continue;
+    if (input.pastedVotals?.has(post.number) || VOTAL_MARKER.test(plainText(post.body))) {
+      ownVotals.push(post.number);
+      continue;
+    }
+    const roster = rosterAt(game.roster, [...input.gmEvents], { number: post.number, postedAt: post.postedAt });
+    const book = rosterNames(roster, { matching: ruleset.names });
+    const count = readGmCount({ number: post.number, body: post.body }, book, { noLynch: ruleset.noLynch ?? null });
+    if (!count) continue;
+    const named = count.asOfPost !== null && count.asOfPost < post.number;
+    found.push({
+      count,
+      base: named ? count.asOfPost! : post.number - 1,
+      basis: named ? 'named' : 'before',
+      author: post.author,
+    });
+  }
+  // One fold for every cut of every count (the log is in thread order: a cut is a prefix).
+  if (found.length === 0) return { counts: [], ownVotals };
+  const log = input.log;
+  const cuts = [...new Set(found.flatMap((f) => range(f.base)))];
+  const tallies = countVotesWithCuts(
+    { ruleset, roster: game.roster, events: log, engine: game.engine ?? null },
+    cuts,
+  ).cuts;
+  const at = new Map(cuts.map((c, i) => [c, tallies[i]!]));
+  const posts = log.filter((e): e is PostEvent => e.kind === 'post').sort((a, b) => a.post - b.post);
+  const byNumber = new Map(posts.map((p) => [p.post, p]));
+
+  const counts: CountCheck[] = found.map((f) => {
+    const ctx = { permalinkOf, posts, byNumber, gmEvents: input.gmEvents, ruleset, roster: game.roster };
+    // The cut the count agrees with best; the latest of equals.
+    let best = f.base;
+    let bestDiffs = voterDiffs(f.count, at.get(f.base)!, f.base, ctx);
+    for (const cut of range(f.base).slice(1)) {
+      const d = voterDiffs(f.count, at.get(cut)!, cut, ctx);
+      if (d.length < bestDiffs.length) {
+        best = cut;
+        bestDiffs = d;
+      }
+    }
+    const prefix = `Your count at #${f.count.post}`;
+    const out: Omit<CheckDifference, 'key' | 'answer'>[] = [];
+    if (best < f.base) {
+      const left = posts.filter(
+        (p) =>
+          p.post > best && p.post <= f.base && (p.reading.effect.kind === 'vote' || p.reading.effect.kind === 'unvote'),
+      );
+      const what = left.map((p) => `${p.author}'s ${effectText(p)} at #${p.post}`).join('; ');
+      const gap = f.base - best;
+      out.push({
+        kind: 'stopped-early',
+        player: null,
+        gm: `#${best}`,
+        votal: `#${f.base}`,
+        text: `${prefix} ${bestDiffs.length ? 'is closest to' : 'matches'} Votal's as at #${best}, ${gap} post${gap === 1 ? '' : 's'} before #${f.base}${what ? `: it leaves out ${what}` : ''}`,
+        posts: left.map((p) => ({ post: p.post, permalink: p.permalink })),
+      });
+    }
+    const tally = at.get(best)!;
+    out.push(...wagonDiffs(f.count, tally, bestDiffs, prefix));
+    out.push(...bestDiffs.map((d) => ({ ...d, text: `${prefix}: ${d.text}` })));
+    for (const name of new Set(f.count.unread))
+      out.push({
+        kind: 'unread',
+        player: null,
+        gm: name,
+        votal: null,
+        text: `${prefix}: "${name}" names no player Votal knows`,
+        posts: [{ post: f.count.post, permalink: permalinkOf.get(f.count.post) ?? null }],
+      });
+    const differences = out.map((d) => {
+      const key = digest(`${f.count.post}:${d.kind}:${d.player ?? ''}:${d.gm ?? ''}:${d.votal ?? ''}`);
+      return { ...d, key, answer: answers.get(key) ?? null };
+    });
+    return {
+      post: f.count.post,
+      permalink: permalinkOf.get(f.count.post) ?? null,
+      author: f.author,
+      comparedTo: best,
+      basis: f.basis,
+      earlier: f.base - best,
+      differences,
+    };
+  });
+  return { counts, ownVotals };
+}
+
+interface Ctx {
+  permalinkOf: ReadonlyMap<number, string | null>;
+  posts: readonly PostEvent[];
+  byNumber: ReadonlyMap<number, PostEvent>;
+  gmEvents: readonly GmEvent[];
+  ruleset: Ruleset;
+  roster: Game['roster'];
+}
+
+type VoterDiff = Omit<CheckDifference, 'key' | 'answer'>;
+
+const NOT_VOTING = 'not voting';
+
+/** Voter by voter: where the GM's count puts each player, and where Votal's does at `cut`. */
+function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterDiff[] {
+  const gmOn = new Map<string, string[]>();
+  for (const w of count.wagons) {
+    if (w.target === null) continue;
+    for (const v of w.voters) {
+      if (v.struck || v.player === null) continue;
+      const list = gmOn.get(v.player) ?? [];
+      list.push(w.target);
+      gmOn.set(v.player, list);
+    }
+  }
+  const gmNotVoting = new Set((count.notVoting ?? []).flatMap((v) => (v.player && !v.struck ? [v.player] : [])));
+  const votalOn = new Map<string, { target: string; post: number; permalink: string | null }>();
+  for (const w of tally.wagons)
+    for (const v of w.voters) votalOn.set(v.player, { target: w.target, post: v.post, permalink: v.permalink });
+
+  // Each slot's last vote or unvote by cut, by the names the game knew then (replacements).
+  const roster = rosterAt(ctx.roster, [...ctx.gmEvents], { number: cut + 1, postedAt: null });
+  const book = rosterNames(roster, { matching: ctx.ruleset.names });
+  const last = new Map<string, PostEvent>();
+  for (const p of ctx.posts) {
+    if (p.post > cut) break;
+    const kind = p.reading.effect.kind;
+    if (kind !== 'vote' && kind !== 'unvote') continue;
+    const slot = book.exact(p.author);
+    if (slot !== undefined) last.set(slot, p);
+  }
+  const replacedAt = (player: string): CheckPost[] =>
+    ctx.gmEvents.flatMap((e) =>
+      e.kind === 'replace' && e.at !== undefined && e.at <= cut && nameKey(e.by) === nameKey(player)
+        ? [{ post: e.at, permalink: ctx.permalinkOf.get(e.at) ?? null }]
+        : [],
+    );
+
+  const players = new Set([...gmOn.keys(), ...votalOn.keys(), ...gmNotVoting]);
+  const out: VoterDiff[] = [];
+  for (const player of players) {
+    const gm = gmOn.get(player) ?? [];
+    const votal = votalOn.get(player) ?? null;
+    const why = (): { text: string; posts: CheckPost[] } => {
+      const posts = replacedAt(player);
+      if (votal) {
+        const p = ctx.byNumber.get(votal.post);
+        const as = p && nameKey(p.author) !== nameKey(player) ? ` (posted as ${p.author})` : '';
+        return {
+          text: `${player}'s vote at #${votal.post}${as} is for ${votal.target}`,
+          posts: [{ post: votal.post, permalink: votal.permalink }, ...posts],
+        };
+      }
+      const l = last.get(player);
+      if (l && l.reading.effect.kind === 'unvote')
+        return { text: `${player} unvoted at #${l.post}`, posts: [{ post: l.post, permalink: l.permalink }, ...posts] };
+      if (l)
+        return {
+          text: `${player}'s vote at #${l.post} is not counted by Votal (${l.reading.effect.target ?? 'no target'})`,
+          posts: [{ post: l.post, permalink: l.permalink }, ...posts],
+        };
+      return { text: `Votal has no vote by ${player} by #${cut}`, posts };
+    };
+    if (gm.length > 1) {
+      const w = why();
+      out.push({
+        kind: 'twice',
+        player,
+        gm: gm.join(' + '),
+        votal: votal?.target ?? NOT_VOTING,
+        text: `${player} is counted on ${gm.join(' and ')}; ${w.text}`,
+        posts: w.posts,
+      });
+      continue;
+    }
+    const placed = gm[0] ?? (gmNotVoting.has(player) || count.notVoting === null ? NOT_VOTING : 'nowhere');
+    const votalPlace = votal?.target ?? NOT_VOTING;
+    if (placed === votalPlace || (placed === 'nowhere' && votalPlace === NOT_VOTING && !tally.players.includes(player)))
+      continue;
+    const w = why();
+    const where = placed === NOT_VOTING ? 'not voting' : placed === 'nowhere' ? 'not on your count' : `on ${placed}`;
+    out.push({
+      kind: 'voter',
+      player,
+      gm: placed,
+      votal: votalPlace,
+      text: `${player} is ${where}; ${w.text}`,
+      posts: w.posts,
+    });
+  }
+  return out.sort((a, b) => (a.posts[0]?.post ?? 0) - (b.posts[0]?.post ?? 0) || a.player!.localeCompare(b.player!));
+}
+
+/** Wagons whose number differs from Votal's, each with the voters' differences that explain it. */
+function wagonDiffs(count: GmCount, tally: Tally, voters: readonly VoterDiff[], prefix: string): VoterDiff[] {
+  const out: VoterDiff[] = [];
+  const seen = new Set<string>();
+  for (const w of count.wagons) {
+    if (w.target === null || seen.has(w.target)) continue;
+    seen.add(w.target);
+    const listed = w.voters.filter((v) => !v.struck).length;
+    const theirs = w.stated ?? listed;
+    const votal = tally.wagons.find((x) => x.target === w.target)?.total ?? 0;
+    const involved = voters.filter((d) => d.gm?.split(' + ').includes(w.target!) || d.votal === w.target);
+    if (theirs !== votal) {
+      const because = involved.map((d) => d.text).join('; ');
+      out.push({
+        kind: 'wagon',
+        player: w.target,
+        gm: String(theirs),
+        votal: String(votal),
+        text: `${prefix}: ${w.target}'s wagon has ${theirs}, Votal counts ${votal}${because ? `: ${because}` : ''}`,
+        posts: dedupe(involved.flatMap((d) => d.posts)),
+      });
+    } else if (w.stated !== null && w.stated !== listed) {
+      out.push({
+        kind: 'wagon',
+        player: w.target,
+        gm: String(w.stated),
+        votal: String(votal),
+        text: `${prefix}: ${w.target}'s wagon says ${w.stated} but names ${listed}`,
+        posts: [],
+      });
+    }
+  }
+  // A wagon Votal has that the GM's count leaves out.
+  for (const t of tally.wagons) {
+    if (seen.has(t.target) || t.total === 0) continue;
+    const involved = voters.filter((d) => d.votal === t.target);
+    out.push({
+      kind: 'wagon',
+      player: t.target,
+      gm: '0',
+      votal: String(t.total),
+      text: `${prefix}: ${t.target}'s wagon is not on it, Votal counts ${t.total}${involved.length ? `: ${involved.map((d) => d.text).join('; ')}` : ''}`,
+      posts: dedupe(involved.flatMap((d) => d.posts)),
+    });
+  }
+  return out;
+}
+
+function effectText(p: PostEvent): string {
+  const e = p.reading.effect;
+  return e.kind === 'vote' ? `vote for ${e.target}` : 'unvote';
+}
+
+function dedupe(posts: readonly CheckPost[]): CheckPost[] {
+  const seen = new Set<number>();
+  return posts.filter((p) => !seen.has(p.post) && seen.add(p.post)).sort((a, b) => a.post - b.post);
+}
+
+/** The basis and the few posts before it, latest first. */
+function range(base: number): number[] {
+  const out: number[] = [];
+  for (let c = base; c >= Math.max(0, base - EARLIER); c--) out.push(c);
+  return out;
+}
+
+const digest = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 16);

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * A vote count the GM wrote by hand, as read from their post (src/parse/gm-count.ts), and
+ * what the check found comparing it with Votal's count (src/game/gm-checks.ts). Names are
+ * the slots' names as the count knows them; what the GM wrote is kept beside them.
+ */
+export const GmCountVoter = z.object({
+  written: z.string(),
+  /** The slot the name is read as (the name ladder), or null when it names nobody. */
+  player: z.string().nullable(),
+  /** Struck through (`[s]`, `<s>`, strike): a vote withdrawn, shown but not counted. */
+  struck: z.boolean(),
+});
+export type GmCountVoter = z.infer<typeof GmCountVoter>;
+
+export const GmCountWagon = z.object({
+  /** The line as the GM wrote it (for the GM to recognise it). */
+  line: z.string(),
+  written: z.string(),
+  /** The player (slot name) or the ruleset's No Lynch; null when the name is not read. */
+  target: z.string().nullable(),
+  /** The number the GM wrote ("(3)"), or null when the line gives none. */
+  stated: z.number().int().nullable(),
+  voters: z.array(GmCountVoter),
+  /** The line's L-n note, when it has one. */
+  toLynch: z.number().int().nullable(),
+});
+export type GmCountWagon = z.infer<typeof GmCountWagon>;
+
+export const GmCount = z.object({
+  post: z.number().int(),
+  /** The post the count says it counts to ("as of post 337"), or null. */
+  asOfPost: z.number().int().nullable(),
+  wagons: z.array(GmCountWagon),
+  /** The "Not voting" line's names, or null when the count has none. */
+  notVoting: z.array(GmCountVoter).nullable(),
+  /** Names on the count that name nobody: said to the GM, never guessed. */
+  unread: z.array(z.string()),
+});
+export type GmCount = z.infer<typeof GmCount>;
+
+/** A post the check turns on: the vote, unvote or replacement that decides a difference. */
+export const CheckPost = z.object({
+  post: z.number().int(),
+  permalink: z.string().nullable(),
+});
+export type CheckPost = z.infer<typeof CheckPost>;
+
+export const CheckKind = z.enum([
+  /** The GM placed a voter where Votal does not (a wagon, not voting, nowhere). */
+  'voter',
+  /** A voter on two wagons at once in the GM's count. */
+  'twice',
+  /** A wagon's number differs from Votal's (the voters' differences say why). */
+  'wagon',
+  /** The count matches Votal's as at an earlier post than the one it was made at. */
+  'stopped-early',
+  /** A name on the count that names nobody. */
+  'unread',
+]);
+export type CheckKind = z.infer<typeof CheckKind>;
+
+export const CheckAnswer = z.enum(['slip', 'votal-error', 'dismiss']);
+export type CheckAnswer = z.infer<typeof CheckAnswer>;
+
+export const CheckDifference = z.object({
+  /** Stable across reads: what the GM's mark is recorded under. */
+  key: z.string(),
+  kind: CheckKind,
+  /** The slot the difference is about (voter kinds), or the wagon's target. */
+  player: z.string().nullable(),
+  /** Where the GM's count puts the player, and where Votal's does (a target, "not voting", "nowhere"). */
+  gm: z.string().nullable(),
+  votal: z.string().nullable(),
+  /** The sentence the GM reads: "Your count at #337: Bob is on Carol; Bob unvoted at #331". */
+  text: z.string(),
+  /** The posts that decide it. */
+  posts: z.array(CheckPost),
+  /** The GM's mark, once given. */
+  answer: CheckAnswer.nullable(),
+});
+export type CheckDifference = z.infer<typeof CheckDifference>;
+
+export const CountCheck = z.object({
+  /** The GM's count post. */
+  post: z.number().int(),
+  permalink: z.string().nullable(),
+  author: z.string(),
+  /** The post Votal's count was cut at to compare. */
+  comparedTo: z.number().int(),
+  /** Where the cut came from: the post the count names, else the post before the count. */
+  basis: z.enum(['named', 'before']),
+  /** Posts before the basis the closest cut is (0: the basis itself). */
+  earlier: z.number().int(),
+  differences: z.array(CheckDifference),
+});
+export type CountCheck = z.infer<typeof CountCheck>;
+
+export const GmChecks = z.object({
+  /** Every GM count read, with its differences (none: the count agrees). */
+  counts: z.array(CountCheck),
+  /** The GM's posts skipped as Votal's own votals (pasted drafts, marked posts). */
+  ownVotals: z.array(z.number().int()),
+});
+export type GmChecks = z.infer<typeof GmChecks>;

@@ -1,0 +1,234 @@
+import type { Body, BodyNode } from '../model/body.js';
+import type { GmCount, GmCountVoter, GmCountWagon } from '../model/gm-count.js';
+import type { GmNameBook } from './gm-posts.js';
+import { nameKey } from './name-form.js';
+
+/**
+ * A GM's hand-written vote count, read from the engine-neutral body: one line per wagon in
+ * the shapes GMs write ("Carol (3): Bob, Dave, Eve", "Carol - 3 (Bob, Dave, Eve)",
+ * "(3) Carol - Bob, Dave", "Carol [3] Bob, Dave"), struck names as withdrawn votes, a
+ * "Not voting" line, a No Lynch line, L-n notes and the count's own "as of post N".
+ * Bold, lists, tables and spoilers are only markup around the lines; quotes are someone
+ * else's words and are not read.
+ *
+ * A post is a count only with a structure: two wagon lines, or a wagon line and a "Not
+ * voting" line, whose targets name players. One "Carol (3)" in prose is not a count.
+ */
+export interface GmCountOptions {
+  /** The ruleset's No Lynch name and keywords ("No Lynch", "No Elimination", "sleep"). */
+  noLynch?: { name: string; keywords: readonly string[] } | null;
+}
+
+/** What a post's lines may be: more are not read (a count is a few dozen lines). */
+const MAX_LINES = 400;
+const MAX_LINE = 600;
+const MAX_DEPTH = 64;
+const MAX_VOTERS = 100;
+
+interface Line {
+  text: string;
+  /** Per character of `text`: inside a strike. */
+  struck: boolean[];
+}
+
+/** The body's own lines (quotes and signatures left out), each with what is struck. */
+function linesOf(body: Body): Line[] {
+  const lines: Line[] = [];
+  let text = '';
+  let struck: boolean[] = [];
+  const end = (): void => {
+    if (text.trim() !== '') lines.push({ text: text.slice(0, MAX_LINE), struck: struck.slice(0, MAX_LINE) });
+    text = '';
+    struck = [];
+  };
+  const put = (s: string, strike: boolean): void => {
+    for (const ch of s) {
+      if (ch === '\n') {
+        end();
+        continue;
+      }
+      text += ch;
+      for (let k = 0; k < ch.length; k++) struck.push(strike);
+    }
+  };
+  const walk = (nodes: readonly BodyNode[], strike: boolean, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    for (const n of nodes) {
+      if (lines.length >= MAX_LINES) return;
+      switch (n.t) {
+        case 'text':
+          put(n.text, strike);
+          break;
+        case 'br':
+          end();
+          break;
+        case 'code':
+          put(n.text, strike);
+          break;
+        case 'smilie':
+        case 'image':
+        case 'unreadable':
+        case 'quote':
+        case 'signature':
+          break;
+        case 'block':
+          end();
+          walk(n.children, strike, depth + 1);
+          end();
+          break;
+        case 'spoiler':
+          end();
+          walk(n.children, strike, depth + 1);
+          end();
+          break;
+        case 'strike':
+          walk(n.children, true, depth + 1);
+          break;
+        default:
+          walk(n.children, strike, depth + 1);
+      }
+    }
+  };
+  walk(body, false, 0);
+  end();
+  return lines;
+}
+
+const SEP = String.raw`[:\-–—=|]`;
+const NUM = String.raw`(?<n>\d{1,3})\s*(?:votes?)?`;
+const NAME = String.raw`(?<target>[^()[\]:|]{1,60}?)`;
+/** The wagon-line shapes, most specific first; `voters` is the rest of the line. */
+const WAGON_SHAPES: RegExp[] = [
+  // "Carol - 3 (Bob, Dave, Eve)", "Carol: 3 [Bob, Dave]"
+  new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*[([](?<voters>[^)\]]*)[)\]]\s*$`, 'iud'),
+  // "Carol (3): Bob, Dave, Eve", "Carol [3] Bob, Dave", "Carol (3 votes) - Bob"
+  new RegExp(String.raw`^${NAME}\s*[([]\s*${NUM}\s*[)\]]\s*(?:${SEP}\s*)*(?<voters>.*)$`, 'iud'),
+  // "(3) Carol - Bob, Dave", "[3] Carol: Bob"
+  new RegExp(String.raw`^[([]\s*${NUM}\s*[)\]]\s*(?<target>[^:|\-–—]{1,60}?)\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
+  // "Carol - 3 - Bob, Dave", "Carol: 2: Bob, Dave"
+  new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
+];
+/** "Not voting: a, b", "Not Voting (2) - a, b", "No vote - a". */
+const NOT_VOTING = new RegExp(
+  String.raw`^(?<label>not\s+voting|not\s+voted|no\s+votes?|non-?voters?|abstaining)\s*(?:[([]\s*\d{1,3}\s*[)\]])?\s*${SEP}?\s*(?<voters>.*)$`,
+  'iud',
+);
+/** An L-n note ("L-1", "(L-2)", "[L-0]"): how many votes the wagon is short. */
+const L_NOTE = /[([]?\s*\bL\s*-\s*(\d{1,2})\b\s*[)\]]?/giu;
+/** "as of post 337", "up to #337", "through post #337", "(to post 337)". */
+const AS_OF = /\b(?:as\s+of|up\s+to|through|thru|until|till|to)\s+(?:post\s*#?\s*|#\s*)(\d{1,7})\b/iu;
+/** A post reference after a voter's name: "Bob (#312)", "Bob [312]", "Bob #312", "Bob (post 312)". */
+const POST_REF = /\s*(?:[([]\s*(?:post\s*)?#?\s*\d{1,7}\s*[)\]]|#\s*\d{1,7}|\bpost\s*\d{1,7})/giu;
+/** Between a line's voters: commas, semicolons, "&", "+", "and". */
+const VOTER_SEP = /\s+and\s+|[,;&+/]/giu;
+/** Bullets and list marks before a line. */
+const BULLET = /^[\s\-*•·>◦▪]+(?=\S)/u;
+
+const blank = (s: string, re: RegExp): string => s.replace(re, (m) => ' '.repeat(m.length));
+
+export function readGmCount(
+  post: { number: number; body: Body },
+  book: GmNameBook,
+  options: GmCountOptions = {},
+): GmCount | null {
+  const lines = linesOf(post.body);
+  const wagons: GmCountWagon[] = [];
+  let notVoting: GmCountVoter[] | null = null;
+  let asOfPost: number | null = null;
+  const unread: string[] = [];
+  let ladder = 0;
+
+  const resolve = (written: string): string | null => {
+    const exact = book.exact(written);
+    if (exact !== undefined) return exact;
+    // The ladder compares with every slot: bounded per post like the news reader's.
+    if (ladder++ > 200) return null;
+    const r = book.ladder(written);
+    return r && 'target' in r ? r.target : null;
+  };
+  const noLynch = options.noLynch ?? null;
+  const noLynchKeys = noLynch ? new Set([noLynch.name, ...noLynch.keywords].map(nameKey)) : new Set<string>();
+
+  for (const line of lines) {
+    const asOf = AS_OF.exec(line.text);
+    if (asOf && asOfPost === null) asOfPost = Number(asOf[1]);
+    // Bullets and L-n notes are blanked, not cut, so the strike marks stay in place.
+    const bullet = BULLET.exec(line.text);
+    let text = bullet ? ' '.repeat(bullet[0].length) + line.text.slice(bullet[0].length) : line.text;
+    let toLynch: number | null = null;
+    text = text.replace(L_NOTE, (m, n: string) => {
+      toLynch = Number(n);
+      return ' '.repeat(m.length);
+    });
+    const lead = text.length - text.trimStart().length;
+    const shaped = text.trim();
+    const nv = NOT_VOTING.exec(shaped);
+    if (nv?.indices?.groups?.['voters']) {
+      const [from] = nv.indices.groups['voters'];
+      notVoting = [...(notVoting ?? []), ...votersOf(shaped.slice(from), line.struck, lead + from, resolve, unread)];
+      continue;
+    }
+    for (const shape of WAGON_SHAPES) {
+      const m = shape.exec(shaped);
+      const groups = m?.groups;
+      if (!m || !groups || !m.indices?.groups) continue;
+      const written = (groups['target'] ?? '').trim();
+      if (written === '' || !/\p{L}/u.test(written)) continue;
+      const [targetFrom, targetTo] = m.indices.groups['target']!;
+      const targetStruck = line.struck.slice(lead + targetFrom, lead + targetTo).every(Boolean);
+      const target = noLynchKeys.has(nameKey(written)) && noLynch ? noLynch.name : resolve(written);
+      const [from] = m.indices.groups['voters']!;
+      const missing: string[] = [];
+      const voters = votersOf(groups['voters'] ?? '', line.struck, lead + from, resolve, missing);
+      // A struck wagon is an old one the GM kept for the record; a line naming nobody is prose.
+      if (targetStruck) break;
+      if (target === null && !voters.some((v) => v.player !== null)) break;
+      if (target === null) unread.push(written);
+      unread.push(...missing);
+      wagons.push({ line: line.text.trim(), written, target, stated: Number(groups['n']), voters, toLynch });
+      break;
+    }
+  }
+  const named = wagons.filter((w) => w.target !== null);
+  if (named.length < 2 && !(named.length >= 1 && notVoting !== null)) return null;
+  return { post: post.number, asOfPost, wagons, notVoting, unread };
+}
+
+/** A wagon's or the not-voting line's names, each read by the name ladder, struck ones marked. */
+function votersOf(
+  part: string,
+  struck: readonly boolean[],
+  offset: number,
+  resolve: (written: string) => string | null,
+  unread: string[],
+): GmCountVoter[] {
+  const out: GmCountVoter[] = [];
+  const cleaned = blank(part, POST_REF);
+  const pieces: { raw: string; at: number }[] = [];
+  let at = 0;
+  for (const sep of cleaned.matchAll(VOTER_SEP)) {
+    pieces.push({ raw: cleaned.slice(at, sep.index), at });
+    at = (sep.index ?? 0) + sep[0].length;
+  }
+  pieces.push({ raw: cleaned.slice(at), at });
+  for (const piece of pieces) {
+    if (out.length >= MAX_VOTERS) break;
+    const raw = piece.raw;
+    const written = raw.replace(/[.\s]+$/u, '').trim();
+    if (!/\p{L}|\p{N}/u.test(written)) continue;
+    if (/^(?:none|nobody|no one|-+)$/iu.test(written)) continue;
+    const start = offset + piece.at;
+    // Struck when every letter of the name is.
+    let letters = 0;
+    let hit = 0;
+    for (let k = 0; k < raw.length; k++) {
+      if (!/[\p{L}\p{N}]/u.test(raw[k]!)) continue;
+      letters++;
+      if (struck[start + k]) hit++;
+    }
+    const player = resolve(written);
+    if (player === null) unread.push(written);
+    out.push({ written, player, struck: letters > 0 && hit === letters });
+  }
+  return out;
+}

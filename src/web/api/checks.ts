@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { gameChecks, markCheck } from '../../app/checks.js';
+import { readingState } from '../../game/reading-state.js';
+import { idParam, jsonBody } from '../errors.js';
+import type { ApiDeps, ApiEnv } from './deps.js';
+
+/**
+ * `/games/:id/checks`: the GM's own vote counts checked against Votal's (GM routes, guarded
+ * like every `/games/:id` route); `POST /games/:id/checks/:key` marks one difference
+ * `slip`, `votal-error` or `dismiss`.
+ */
+export function checksRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>();
+
+  api.get('/games/:id/checks', async (c) => {
+    const { game, checks } = await gameChecks(commands, idParam(c), now());
+    // How far the thread is read: a count made after the last page read is not checked yet.
+    const [poll, pages] = await Promise.all([store.polls.get(game.id), store.threadPages.list(game.id)]);
+    return c.json({ ...checks, reading: readingState(poll, pages) });
+  });
+
+  api.post('/games/:id/checks/:key', async (c) => {
+    const given = (await jsonBody(c)) as Record<string, unknown> | null;
+    const r = await markCheck(
+      commands,
+      c.get('actor'),
+      idParam(c),
+      {
+        ...(given && typeof given === 'object' ? given : {}),
+        key: c.req.param('key'),
+      },
+      now(),
+    );
+    return c.json(r);
+  });
+
+  return api;
+}

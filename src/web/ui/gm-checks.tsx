@@ -1,0 +1,114 @@
+import type { CheckAnswer, CheckDifference, GmChecks } from '../../model/gm-count.js';
+import { PostButton } from './layout.js';
+import { safeHref } from './safe-url.js';
+
+const MARKED: Record<CheckAnswer, string> = {
+  slip: 'Marked: my slip',
+  'votal-error': "Marked: Votal's error",
+  dismiss: 'Dismissed',
+};
+
+/** A post link (the forum's permalink where it is known). */
+function PostLink(props: { post: number; permalink: string | null }) {
+  const href = props.permalink ? safeHref(props.permalink) : null;
+  return href ? <a href={href} rel="nofollow noopener noreferrer">{`#${props.post}`}</a> : `#${props.post}`;
+}
+
+/**
+ * The GM's own vote counts checked against Votal's, on the GM's game page only: each
+ * difference with the posts that decide it, and the GM's three answers. Nothing is posted
+ * and the count does not change; "Votal's error" offers the correction of the deciding post
+ * (the review path), which the GM makes or not.
+ */
+export function GmChecksPanel(props: { gameId: number; checks: GmChecks; players: readonly string[]; csrf: string }) {
+  const counts = props.checks.counts.filter((c) => c.differences.length > 0);
+  const agreeing = props.checks.counts.length - counts.length;
+  if (props.checks.counts.length === 0) return null;
+  const action = `/gm/games/${props.gameId}/checks`;
+  const open = counts.reduce((n, c) => n + c.differences.filter((d) => d.answer === null).length, 0);
+  const Difference = (p: { d: CheckDifference }) => {
+    const d = p.d;
+    // The correction the GM's count implies for the deciding post: a vote for the GM's target, or none.
+    const first = d.posts[0];
+    const target =
+      d.gm && props.players.includes(d.gm) ? d.gm : d.gm === 'not voting' || d.gm === 'nowhere' ? null : undefined;
+    return (
+      <li data-check={d.key}>
+        <div>{d.text}</div>
+        {d.posts.length ? (
+          <div class="muted">
+            Deciding post{d.posts.length === 1 ? '' : 's'}:{' '}
+            {d.posts.map((x, i) => (
+              <>
+                {i ? ', ' : ''}
+                <PostLink post={x.post} permalink={x.permalink} />
+              </>
+            ))}
+          </div>
+        ) : null}
+        {d.answer ? <p class="resolved">{MARKED[d.answer]}</p> : null}
+        <div class="actions">
+          {d.answer === null ? (
+            <>
+              <PostButton action={action} csrf={props.csrf} label="My slip" fields={{ key: d.key, answer: 'slip' }} />
+              <PostButton
+                action={action}
+                csrf={props.csrf}
+                label="Votal's error"
+                class="secondary"
+                fields={{ key: d.key, answer: 'votal-error' }}
+              />
+              <PostButton
+                action={action}
+                csrf={props.csrf}
+                label="Dismiss"
+                class="secondary"
+                fields={{ key: d.key, answer: 'dismiss' }}
+              />
+            </>
+          ) : d.answer === 'votal-error' && first && target !== undefined ? (
+            <PostButton
+              action={`/gm/games/${props.gameId}/review`}
+              csrf={props.csrf}
+              label={
+                target ? `Count post #${first.post} as a vote for ${target}` : `Ignore the vote in post #${first.post}`
+              }
+              class="danger"
+              fields={{
+                post: String(first.post),
+                key: `check:${d.key}`,
+                action: 'correct',
+                ...(target ? { target } : {}),
+              }}
+            />
+          ) : null}
+        </div>
+      </li>
+    );
+  };
+  return (
+    <section class="panel" aria-labelledby="checks-h" id="checks">
+      <h2 id="checks-h">{`Your vote counts, checked (${open})`}</h2>
+      <p class="muted">
+        {`${props.checks.counts.length} of your count${props.checks.counts.length === 1 ? '' : 's'} compared with Votal's; ${agreeing} agree${agreeing === 1 ? 's' : ''}.`}
+        {props.checks.ownVotals.length
+          ? ` Votal's own votals you posted (not checked): ${props.checks.ownVotals.map((n) => `#${n}`).join(', ')}.`
+          : ''}{' '}
+        Only you see this; nothing is posted and the count does not change.
+      </p>
+      {counts.map((c) => (
+        <div>
+          <h3>
+            Count at <PostLink post={c.post} permalink={c.permalink} />
+            {` — compared with Votal's as at #${c.comparedTo}${c.earlier ? ` (${c.earlier} before the ${c.basis === 'named' ? 'post it names' : 'post before it'})` : ''}`}
+          </h3>
+          <ul class="queue">
+            {c.differences.map((d) => (
+              <Difference d={d} />
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
