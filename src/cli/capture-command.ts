@@ -14,6 +14,7 @@ import { SiteProfileError } from '../site/load-site-profiles.js';
 import { openSiteReading, type SiteReading } from '../site/site-reading.js';
 import { parseEngine } from './count-command.js';
 import { CliError, EXIT } from './exit-codes.js';
+import type { ProgressLine } from './progress.js';
 
 export interface CaptureOptions {
   engine?: string;
@@ -21,6 +22,8 @@ export interface CaptureOptions {
   siteProfile?: string[];
   /** Where to save; default `fixtures/<engine>/captured` under the current folder. */
   outDir?: string;
+  /** Progress on stderr (the page asked for, retries); absent with `--quiet`. */
+  progress?: ProgressLine | undefined;
 }
 
 export interface CaptureResult {
@@ -85,7 +88,7 @@ export async function runCapture(
     );
     site = await openSiteReading({
       threadUrl: parsed.href,
-      fetcher,
+      fetcher: opts.progress ? { ...fetcher, onRetry: (info) => opts.progress?.retry(info) } : fetcher,
       ...(opts.siteProfile?.length ? { profileFiles: opts.siteProfile } : {}),
       ...(opts.cookies ? { cookiesFile: opts.cookies } : {}),
     });
@@ -93,6 +96,7 @@ export async function runCapture(
     throw cliError(e);
   }
   try {
+    opts.progress?.fetching(redactUrl(parsed));
     served = await (site.source as PageFetcher).getServed(parsed.href);
   } catch (e) {
     throw cliError(e);

@@ -20,6 +20,7 @@ import { renderBbcode } from '../votal/render-bbcode.js';
 import { renderText } from '../votal/render-text.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { rosterFromOptions } from './players.js';
+import type { ProgressLine } from './progress.js';
 
 export interface CountOptions {
   ruleset: string;
@@ -47,6 +48,8 @@ export interface CountOptions {
   atTime?: string;
   /** The Day's deadline (ISO 8601): the ruleset's clock rules (deadline, Hammer checks) apply. */
   deadline?: string;
+  /** Progress on stderr (pages read of known, pause, time left, retries); absent with `--quiet`. */
+  progress?: ProgressLine | undefined;
 }
 
 export interface CountResult {
@@ -142,6 +145,7 @@ async function readWithSite(
     ...(opts.cacheDir ? { cacheDir: opts.cacheDir } : {}),
     ...(opts.browser ? { browser: true } : {}),
     ...(source ? { source } : {}),
+    ...(opts.progress ? { fetcher: { onRetry: (info) => opts.progress?.retry(info) } } : {}),
   });
   try {
     const read = await readThread(url, {
@@ -151,6 +155,7 @@ async function readWithSite(
       ...(site.cache ? { cache: site.cache } : {}),
       ...(site.renderer ? { renderer: site.renderer } : {}),
       onNote: (n) => site.notes.push(n),
+      ...(opts.progress ? { onProgress: (p) => opts.progress?.page(p) } : {}),
     });
     if (site.cache) notes.push(describeRead(read));
     return read;
