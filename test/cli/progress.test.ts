@@ -47,7 +47,8 @@ describe('progress of a read on stderr', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stderr.split('\n').filter((l) => l.startsWith('votal: page'));
     expect(lines).toHaveLength(3);
-    lines.forEach((l, i) => expect(l).toMatch(new RegExp(`^votal: page ${i + 1} of 3 read(, about \\d+ s left)?$`)));
+    for (const [i, l] of lines.entries())
+      expect(l).toMatch(new RegExp(`^votal: page ${i + 1} of 3 read(, about \\d+ s left)?$`));
     expect(r.stderr).not.toContain('\r');
   });
 
