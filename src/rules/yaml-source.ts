@@ -1,5 +1,6 @@
 import { isCollection, isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
+import { issueSentence, pathText, type SourceWords, unknownKeySentence } from './issue-sentence.js';
 import type { SourceProblem } from './source-error.js';
 
 type PathKey = PropertyKey;
@@ -12,6 +13,8 @@ export function readYaml<S extends z.ZodType>(
   schema: S,
   text: string,
   file: string,
+  /** The words problems are told in (what a list item is, what each field holds). */
+  words: SourceWords = {},
 ): { ok: true; value: z.output<S> } | { ok: false; problems: SourceProblem[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true });
@@ -45,21 +48,16 @@ export function readYaml<S extends z.ZodType>(
 
   const problems: SourceProblem[] = [];
   for (const issue of result.error.issues) {
-    const where = pathText(issue.path);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        problems.push(at(keyOffset(doc, issue.path, key), `${pathText([...issue.path, key])}: unknown key "${key}"`));
+        problems.push(at(keyOffset(doc, issue.path, key), unknownKeySentence(key, issue.path, data, schema)));
       }
       continue;
     }
-    problems.push(at(nodeOffset(doc, issue.path), where ? `${where}: ${issue.message}` : issue.message));
+    problems.push(at(nodeOffset(doc, issue.path), issueSentence(issue, data, schema, words)));
   }
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
   return { ok: false, problems };
-}
-
-function pathText(path: readonly PathKey[]): string {
-  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i === 0 ? '' : '.'}${String(k)}`)).join('');
 }
 
 /**
