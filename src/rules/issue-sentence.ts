@@ -16,10 +16,9 @@ type Key = PropertyKey;
  * A validator's issue as a sentence in the project's words: the one place zod's messages
  * ("Invalid discriminator value. Expected ...", "expected string, received undefined") are
  * turned into what is wrong and how to fix it. The place (file:line:column) is added by
- * the caller; `data` is what was parsed, to quote the value at fault; `schema` is asked
- * which keys a map takes. Messages a schema wrote itself ("unknown time zone") are kept.
+ * the caller; `data` is what was parsed, to quote the value at fault. Messages a schema wrote itself ("unknown time zone") are kept.
  */
-export function issueSentence(issue: Issue, data: unknown, schema: z.ZodType, words: SourceWords = {}): string {
+export function issueSentence(issue: Issue, data: unknown, words: SourceWords = {}): string {
   const path = issue.path;
   const field = fieldName(path);
   const hint = (key: Key | undefined): string => {

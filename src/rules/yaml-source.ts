@@ -1,6 +1,6 @@
 import { isCollection, isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
-import { issueSentence, pathText, type SourceWords, unknownKeySentence } from './issue-sentence.js';
+import { issueSentence, type SourceWords, unknownKeySentence } from './issue-sentence.js';
 import type { SourceProblem } from './source-error.js';
 
 type PathKey = PropertyKey;
@@ -54,7 +54,7 @@ export function readYaml<S extends z.ZodType>(
       }
       continue;
     }
-    problems.push(at(nodeOffset(doc, issue.path), issueSentence(issue, data, schema, words)));
+    problems.push(at(nodeOffset(doc, issue.path), issueSentence(issue, data, words)));
   }
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
   return { ok: false, problems };
