@@ -14,6 +14,7 @@ import { SiteProfileError } from '../site/load-site-profiles.js';
 import { openSiteReading, type SiteReading } from '../site/site-reading.js';
 import { parseEngine } from './count-command.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { forumFailure } from './forum-failure.js';
 import type { ProgressLine } from './progress.js';
 
 export interface CaptureOptions {
@@ -169,7 +170,7 @@ export async function runCapture(
 }
 
 function cliError(e: unknown): unknown {
-  if (e instanceof FetchError) return new CliError(e.message, EXIT.forum);
+  if (e instanceof FetchError) return forumFailure(e, e.message);
   if (e instanceof SiteProfileError || e instanceof CookieFileError) return new CliError(e.message, EXIT.input);
   return e;
 }

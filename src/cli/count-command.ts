@@ -19,6 +19,7 @@ import { readThread, type PageSource, type ThreadRead } from '../thread/read-thr
 import { renderBbcode } from '../votal/render-bbcode.js';
 import { renderText } from '../votal/render-text.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { forumFailure } from './forum-failure.js';
 import { rosterFromOptions } from './players.js';
 import type { ProgressLine } from './progress.js';
 
@@ -89,7 +90,7 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
     const told = notes.length
       ? `${(e as Error).message}\n${notes.map((n) => `note: ${n}`).join('\n')}`
       : (e as Error).message;
-    if (e instanceof FetchError) throw new CliError(told, EXIT.forum);
+    if (e instanceof FetchError) throw forumFailure(e, told, engine, url);
     if (e instanceof SiteProfileError || e instanceof CookieFileError) throw new CliError(told, EXIT.input);
     throw e;
   }

@@ -14,6 +14,7 @@ import { identifyEngine } from '../thread/identify-engine.js';
 import { type PageSource, readPage } from '../thread/read-page.js';
 import { parseEngine } from './count-command.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { forumFailure } from './forum-failure.js';
 import type { ProgressLine } from './progress.js';
 
 export interface ReadOptions {
@@ -120,7 +121,7 @@ export async function runRead(url: string, opts: ReadOptions, source?: PageSourc
     }
   } catch (e) {
     const told = notes.length ? `${(e as Error).message}\n${notes.map((n) => `note: ${n}`).join('\n')}` : null;
-    if (e instanceof FetchError) throw new CliError(told ?? e.message, EXIT.forum);
+    if (e instanceof FetchError) throw forumFailure(e, told ?? e.message, forced, start.href);
     if (e instanceof SiteProfileError || e instanceof CookieFileError)
       throw new CliError(told ?? e.message, EXIT.input);
     throw e;
