@@ -179,7 +179,8 @@ function describeRead(read: ThreadRead): string {
 
 function format(tally: Tally, fmt: CountOptions['format']): string {
   if (fmt === 'json') return JSON.stringify(tally, null, 2) + '\n';
-  if (fmt === 'bbcode') return renderBbcode(tally);
+  // BBCode is the text posted to the players as it is: nothing meant for the GM alone.
+  if (fmt === 'bbcode') return renderBbcode(tally, { audience: 'players' });
   return renderText(tally);
 }
 

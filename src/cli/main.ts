@@ -178,6 +178,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
   const ruleset = program.command('ruleset').description('work with ruleset files');
   ruleset
+    .command('list')
+    .description('the rulesets shipped with Votal, each with one line on what it is')
+    .action(async () => {
+      const { runRulesetList } = await import('./ruleset-command.js');
+      io.stdout(runRulesetList());
+    });
+  ruleset
     .command('check')
     .description('validate a ruleset file; errors are printed as file:line:column')
     .argument('<file>', 'ruleset YAML file or name')

@@ -69,6 +69,17 @@ describe('votal count', () => {
     );
   });
 
+  it('--format bbcode is text for the players: no "votes left for the GM to check"', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'bbcode']);
+    expect(r.code).toBe(0);
+    // The standard game has an unreadable vote (#14 Frank): the JSON count keeps it for the GM.
+    const json = JSON.parse(
+      (await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json'])).stdout,
+    ) as Tally;
+    expect(json.flags.length).toBeGreaterThan(0);
+    expect(r.stdout).not.toContain('left for the GM to check');
+  });
+
   it('counts as at a post with --to-post', async () => {
     const r = await runCli([
       'count',

@@ -505,6 +505,14 @@ With 7 alive, it takes 4 to eliminate.
     expect(renderVotal(allSettled, { dialect: 'markdown' })).not.toContain('left for the GM to check');
   });
 
+  it('text for the players (audience players) tells no one what waits for the GM (issue #28)', () => {
+    const t = tallyOf({
+      flags: [{ post: 12, player: 'Grace', kind: 'ambiguous-target', raw: 'vote: da', candidates: [] }],
+    });
+    expect(renderVotal(t, { dialect: 'markdown' })).toContain('1 vote left for the GM to check.');
+    expect(renderVotal(t, { dialect: 'markdown', audience: 'players' })).not.toContain('left for the GM');
+  });
+
   it('a review item the GM accepted as it is is settled too', () => {
     const t = tallyOf({
       flags: [
