@@ -237,12 +237,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--once', 'start, print the addresses and stop (a smoke test)')
     .action(async (opts: { port: number; forumPort: number; once?: boolean }) => {
       io.stdout('Starting the stand-in forum and Votal (the embedded database takes a few seconds)...\n');
-      const { startDemoService } = await import('../web/ui/demo.js');
-      const demo = await startDemoService({ port: opts.port, forumPort: opts.forumPort });
-      io.stdout(
-        `Stand-in forum thread: ${demo.threadUrl}\nLive tally page:       ${demo.liveUrl}\n` +
-          `GM dashboard:          ${demo.dashboardUrl}\nSign in with the admin token: ${demo.adminToken}\n`,
-      );
+      const { startDemoService, demoAddresses, DemoPortError } = await import('../web/ui/demo.js');
+      const demo = await startDemoService({ port: opts.port, forumPort: opts.forumPort }).catch((e: unknown) => {
+        throw e instanceof DemoPortError ? new CliError(e.message, EXIT.input) : e;
+      });
+      io.stdout(demoAddresses(demo));
       if (opts.once) {
         await demo.close();
         return;
