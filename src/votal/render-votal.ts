@@ -262,5 +262,28 @@ export function formatDeadline(iso: string, timeZone = 'UTC', locale = 'en-US'):
       `votal: cannot show the deadline in time zone "${timeZone}" (locale "${locale}"): ${(e as Error).message}`,
     );
   }
-  return format.format(at);
+  const zone = zoneName(at, timeZone, locale);
+  return format
+    .formatToParts(at)
+    .map((p) => (p.type === 'timeZoneName' ? zone : p.value))
+    .join('');
+}
+
+/**
+ * The zone's short name as people write it: "CET", "EDT", "BST". Intl's short names depend
+ * on the locale (en-US knows only American zones and writes "GMT+1" for Berlin), so the
+ * locale's own name is taken when it is a real name, else en-US's, else en-GB's, else the
+ * offset ("GMT+9": Tokyo has no short name in either).
+ */
+export function zoneName(at: number, timeZone: string, locale = 'en-US'): string {
+  let offset = '';
+  for (const l of [locale, 'en-US', 'en-GB']) {
+    const name = new Intl.DateTimeFormat(l, { timeZone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    if (!name) continue;
+    if (!/^(GMT|UTC)[+\-\u2212]/.test(name)) return name;
+    offset ||= name;
+  }
+  return offset;
 }

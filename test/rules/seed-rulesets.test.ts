@@ -180,3 +180,12 @@ describe('rulesets/README.md', () => {
     for (const name of listRulesets()) expect(text).toContain(`\`${name}\``);
   });
 });
+
+describe('what the shipped rulesets tell a GM (issue #28)', () => {
+  it('names no file outside the project (the ruleset help shows their sources)', () => {
+    for (const name of listRulesets()) {
+      const text = readFileSync(join(rulesetsDir(), `${name}.yaml`), 'utf8');
+      expect(text, name).not.toMatch(/shared\/|\.\.\/|\/work\//);
+    }
+  });
+});

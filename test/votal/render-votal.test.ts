@@ -402,6 +402,9 @@ describe("deadline shown in the game's time zone", () => {
     ['America/New_York', 'Fri, Mar 13, 2026, 21:00 EDT'],
     ['Europe/London', 'Sat, Mar 14, 2026, 01:00 GMT'],
     ['Asia/Tokyo', 'Sat, Mar 14, 2026, 10:00 GMT+9'],
+    // As the dashboard names it (issue #28): en-US alone would write "GMT+1" for Berlin.
+    ['Europe/Berlin', 'Sat, Mar 14, 2026, 02:00 CET'],
+    ['Europe/Paris', 'Sat, Mar 14, 2026, 02:00 CET'],
     [undefined, 'Sat, Mar 14, 2026, 01:00 UTC'],
   ])('%s', (timeZone, shown) => {
     const out = renderVotal(t, {
