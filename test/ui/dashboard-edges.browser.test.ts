@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuditAction } from '../../src/model/audit.js';
+import { hashBody, type Post } from '../../src/model/post.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
-import { ADMIN_TOKEN, recordingPoller, testEnv } from '../web/support.js';
+import { ADMIN_TOKEN, recordingPoller, sampleTally, testEnv } from '../web/support.js';
 import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir } from './browser-support.js';
 
 /**
@@ -96,5 +97,45 @@ describeBrowser("the GM's game page, rough edges (Chromium)", () => {
     }
     const live = await (await fetch(`${served.origin}/g/${slug}`)).text();
     expect(live).toMatch(/class="notice stale" role="alert"/);
+  });
+
+  it('"I have posted it" takes only the address of a post in the game\'s own thread, not a player\'s', async () => {
+    const thread = 'http://127.0.0.1:9/threads/new-game.42';
+    const body = [{ t: 'text' as const, text: 'Vote: Alice' }];
+    const bobs: Post = {
+      id: '5001',
+      number: 2,
+      page: 1,
+      author: 'Bob',
+      authorId: null,
+      postedAt: new Date().toISOString(),
+      permalink: `${thread}/post-5001`,
+      edit: null,
+      bodyHash: hashBody(body),
+      body,
+    };
+    await store.posts.recordPage(gameId, [bobs], new Date());
+    const saved = await store.tallies.save(gameId, sampleTally());
+    const draft = await store.drafts.create(
+      { gameId, tallyId: saved.id, dialect: 'bbcode-xenforo', body: '[b]Vote count[/b]' },
+      'poller',
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${served.origin}/gm/drafts/${draft.id}`);
+    await page.click('text=Approve (then copy it into the thread)');
+    await page.waitForURL(/\/gm\/drafts\/\d+$/);
+    const tell = async (url: string): Promise<string> => {
+      await page.fill('#posted-url', url);
+      await Promise.all([page.waitForEvent('load'), page.click('button:has-text("I have posted it")')]);
+      return page.locator('body').innerText();
+    };
+    expect(await tell(`${thread}/post-5001`)).toContain("post #2 is Bob's, not the votal");
+    expect(await tell('http://127.0.0.1:9/threads/another-game.43/post-7000')).toContain(
+      "that is not a post in this game's thread",
+    );
+    expect((await store.drafts.get(draft.id))?.status).toBe('approved');
+    await screenshot(page, 'edges-posted-url-refused');
+    expect(await tell(`${thread}/post-5009`)).toContain('Marked as published.');
+    expect((await store.drafts.get(draft.id))?.status).toBe('published');
   });
 });
