@@ -138,4 +138,33 @@ describeBrowser("the GM's game page, rough edges (Chromium)", () => {
     expect(await tell(`${thread}/post-5009`)).toContain('Marked as published.');
     expect((await store.drafts.get(draft.id))?.status).toBe('published');
   });
+
+  it('the games table fits a 360 px phone, "1 to approve" included', async () => {
+    const other = await store.games.create(
+      {
+        threadUrl: 'http://127.0.0.1:9/threads/a-very-long-thread-title-that-goes-on-and-on-for-a-while.77/',
+        engine: 'xenforo2',
+        ruleset: 'mafiascum-majority',
+        roster: [{ name: 'Alice' }],
+        settings: { title: 'Mafia LXXVII: The Extraordinarily Long-Named Village of Werewolves' },
+      },
+      'gm',
+    );
+    const saved = await store.tallies.save(other.id, sampleTally());
+    await store.drafts.create({ gameId: other.id, tallyId: saved.id, dialect: 'bbcode-xenforo', body: 'x' }, 'poller');
+    await store.polls.finish(other.id, 'test/2', {
+      ok: false,
+      error:
+        'Network error: connection refused (http://127.0.0.1:9/threads/a-very-long-thread-title-that-goes-on-and-on-for-a-while.77/page-12)',
+      at: new Date(),
+    });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${served.origin}/gm`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    const chip = page.locator('span.chip', { hasText: '1 to approve' });
+    const box = (await chip.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await screenshot(page, 'edges-games-360');
+  });
 });
