@@ -124,7 +124,7 @@ footer.foot { max-width: 1200px; margin: 0 auto; padding: 8px 16px 24px; color: 
   h1 { font-size: 1.25rem; }
   .hide-narrow { display: none; }
   /* The games table fits a phone: long names, errors and chips wrap instead of pushing columns off screen. */
-  table th, table td { overflow-wrap: anywhere; }
+  tbody th, td .muted { overflow-wrap: anywhere; }
   td .chip { white-space: normal; }
 }
 `;
