@@ -83,7 +83,8 @@ export const phpbb: EngineAdapter = {
     if (f) keep.set('f', f);
     if (t) keep.set('t', t);
     else if (url.searchParams.get('p')) keep.set('p', url.searchParams.get('p')!);
-    return { engine: 'phpbb', url: `${url.origin}${url.pathname}?${keep}`, id: t };
+    // No topic in the URL (not a phpBB address): no bare "?" either.
+    return { engine: 'phpbb', url: `${url.origin}${url.pathname}${keep.size ? `?${keep}` : ''}`, id: t };
   },
 
   pageUrl(thread, page, postsPerPage) {

@@ -12,6 +12,7 @@ import { renderVotal } from '../votal/render-votal.js';
 import type { CommandDeps } from './deps.js';
 import { Conflict, Invalid, NotFound, parseInput } from './errors.js';
 import { gameOr404 } from './games.js';
+import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 
 /** Votal drafts: draw one up, edit, approve (and publish), discard, mark a copied one published. */
 
@@ -188,6 +189,45 @@ export const PastedAt = z.strictObject({
 });
 export type PastedAt = z.infer<typeof PastedAt>;
 
+/**
+ * The address the GM gives for a pasted votal must be a post of the game's own thread, and
+ * not one already read as a player's: a wrong paste must not close the draft as posted.
+ * A post of the thread is one whose address the thread's engine maps to the game's thread,
+ * or a post Votal has read from it.
+ */
+async function assertVotalPostUrl(deps: CommandDeps, gameId: number, url: string): Promise<void> {
+  const game = await gameOr404(deps, gameId);
+  const given = new URL(url);
+  const without = (u: URL) => `${u.origin}${u.pathname}${u.search}`.replace(/\/+$/, '');
+  const posts = await deps.store.posts.postsOf(gameId);
+  const read = posts.find((p) => p.permalink !== null && without(new URL(p.permalink)) === without(given));
+  if (read) {
+    const player = game.roster.find((s) => s.name === read.author || s.aliases?.includes(read.author));
+    if (player)
+      throw Invalid.field(
+        'url',
+        `post #${read.number} is ${read.author}'s, not the votal: give the address of your own post`,
+      );
+    return;
+  }
+  const engine = game.engine ?? engineFromUrl(new URL(game.threadUrl));
+  let same = false;
+  if (engine) {
+    try {
+      const adapter = adapterOf(engine);
+      same = adapter.threadRef(given).url === adapter.threadRef(new URL(game.threadUrl)).url;
+    } catch {
+      same = false;
+    }
+  }
+  if (!same) {
+    throw Invalid.field(
+      'url',
+      `that is not a post in this game's thread (${game.threadUrl}): give the address of the votal you posted there`,
+    );
+  }
+}
+
 /** A copied votal was pasted by the GM: recorded once found (or where the GM says it is). */
 export async function markPublished(
   deps: CommandDeps,
@@ -197,6 +237,7 @@ export async function markPublished(
 ): Promise<{ draft: Draft; publication: Publication }> {
   const input = parseInput(PastedAt, given);
   const draft = await draftOr404(deps, id);
+  if (input.url) await assertVotalPostUrl(deps, draft.gameId, input.url);
   const remote = input.url || input.postId ? { id: input.postId ?? null, url: input.url ?? null } : undefined;
   const publication = await confirmCopied(deps.publish, draft.id, actor, remote);
   if (!publication) throw new Conflict('the votal was not found in the thread yet; paste it, or give its url');

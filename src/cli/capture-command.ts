@@ -14,6 +14,8 @@ import { SiteProfileError } from '../site/load-site-profiles.js';
 import { openSiteReading, type SiteReading } from '../site/site-reading.js';
 import { parseEngine } from './count-command.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { forumFailure } from './forum-failure.js';
+import type { ProgressLine } from './progress.js';
 
 export interface CaptureOptions {
   engine?: string;
@@ -21,6 +23,8 @@ export interface CaptureOptions {
   siteProfile?: string[];
   /** Where to save; default `fixtures/<engine>/captured` under the current folder. */
   outDir?: string;
+  /** Progress on stderr (the page asked for, retries); absent with `--quiet`. */
+  progress?: ProgressLine | undefined;
 }
 
 export interface CaptureResult {
@@ -85,7 +89,7 @@ export async function runCapture(
     );
     site = await openSiteReading({
       threadUrl: parsed.href,
-      fetcher,
+      fetcher: opts.progress ? { ...fetcher, onRetry: (info) => opts.progress?.retry(info) } : fetcher,
       ...(opts.siteProfile?.length ? { profileFiles: opts.siteProfile } : {}),
       ...(opts.cookies ? { cookiesFile: opts.cookies } : {}),
     });
@@ -93,6 +97,7 @@ export async function runCapture(
     throw cliError(e);
   }
   try {
+    opts.progress?.fetching(redactUrl(parsed));
     served = await (site.source as PageFetcher).getServed(parsed.href);
   } catch (e) {
     throw cliError(e);
@@ -165,7 +170,7 @@ export async function runCapture(
 }
 
 function cliError(e: unknown): unknown {
-  if (e instanceof FetchError) return new CliError(e.message, EXIT.forum);
+  if (e instanceof FetchError) return forumFailure(e, e.message);
   if (e instanceof SiteProfileError || e instanceof CookieFileError) return new CliError(e.message, EXIT.input);
   return e;
 }

@@ -19,8 +19,10 @@ import { readThread, type PageSource, type ThreadRead } from '../thread/read-thr
 import { renderBbcode } from '../votal/render-bbcode.js';
 import { renderText } from '../votal/render-text.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { forumFailure } from './forum-failure.js';
 import { rosterFromOptions } from './players.js';
 import { checkEventNames, posterNotes, refuseUnknownEventNames } from './roster-checks.js';
+import type { ProgressLine } from './progress.js';
 
 export interface CountOptions {
   ruleset: string;
@@ -52,6 +54,8 @@ export interface CountOptions {
   hosts?: string;
   /** A GM event naming no player is a note, not an error (`--allow-unknown`). */
   allowUnknown?: boolean;
+  /** Progress on stderr (pages read of known, pause, time left, retries); absent with `--quiet`. */
+  progress?: ProgressLine | undefined;
 }
 
 export interface CountResult {
@@ -99,7 +103,7 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
     const told = notes.length
       ? `${(e as Error).message}\n${notes.map((n) => `note: ${n}`).join('\n')}`
       : (e as Error).message;
-    if (e instanceof FetchError) throw new CliError(told, EXIT.forum);
+    if (e instanceof FetchError) throw forumFailure(e, told, engine, url);
     if (e instanceof SiteProfileError || e instanceof CookieFileError) throw new CliError(told, EXIT.input);
     throw e;
   }
@@ -175,6 +179,7 @@ async function readWithSite(
     ...(opts.cacheDir ? { cacheDir: opts.cacheDir } : {}),
     ...(opts.browser ? { browser: true } : {}),
     ...(source ? { source } : {}),
+    ...(opts.progress ? { fetcher: { onRetry: (info) => opts.progress?.retry(info) } } : {}),
   });
   try {
     const read = await readThread(url, {
@@ -184,6 +189,7 @@ async function readWithSite(
       ...(site.cache ? { cache: site.cache } : {}),
       ...(site.renderer ? { renderer: site.renderer } : {}),
       onNote: (n) => site.notes.push(n),
+      ...(opts.progress ? { onProgress: (p) => opts.progress?.page(p) } : {}),
     });
     if (site.cache) notes.push(describeRead(read));
     return read;
@@ -206,7 +212,8 @@ function describeRead(read: ThreadRead): string {
 
 function format(tally: Tally, fmt: CountOptions['format']): string {
   if (fmt === 'json') return JSON.stringify(tally, null, 2) + '\n';
-  if (fmt === 'bbcode') return renderBbcode(tally);
+  // BBCode is the text posted to the players as it is: nothing meant for the GM alone.
+  if (fmt === 'bbcode') return renderBbcode(tally, { audience: 'players' });
   return renderText(tally);
 }
 

@@ -3,7 +3,11 @@ export const EXIT = {
   ok: 0,
   /** Unexpected failure (a bug): the message says where. */
   internal: 1,
-  /** Bad input: arguments, ruleset, events or players file, unknown engine. */
+  /**
+   * Bad input or a local setting: arguments, ruleset, events or players file, unknown
+   * engine, a site profile or cookie file, a private host refused without
+   * VOTAL_ALLOW_PRIVATE_HOSTS=1.
+   */
   input: 2,
   /** The forum: unreachable, refused, blocked, or a page that parses to nothing. */
   forum: 3,

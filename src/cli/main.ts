@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { packageRoot } from '../config/package-root.js';
 import { CliError, EXIT } from './exit-codes.js';
+import type { ProgressLine } from './progress.js';
 
 // Each command's code is imported when that command runs (`await import(...)` in its
 // action), so `votal --help` or `votal parse` does not load the server, the database
@@ -12,6 +13,23 @@ export interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   stdin: () => Promise<string>;
+  /** stderr is a terminal: progress is one line redrawn in place. */
+  stderrIsTTY?: boolean;
+}
+
+/** Progress on stderr unless `--quiet`; cleared before the result or an error is printed. */
+async function withProgress<T>(
+  io: Io,
+  quiet: boolean | undefined,
+  run: (progress: ProgressLine | undefined) => Promise<T>,
+): Promise<T> {
+  const { ProgressLine } = await import('./progress.js');
+  const progress = quiet ? undefined : new ProgressLine({ write: io.stderr, live: io.stderrIsTTY === true });
+  try {
+    return await run(progress);
+  } finally {
+    progress?.clear();
+  }
 }
 
 const positiveInt =
@@ -84,9 +102,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       '--browser',
       'read pages that draw their posts with JavaScript in Chromium (CHROMIUM_PATH or /usr/bin/chromium)',
     )
+    .option('--quiet', 'no progress on stderr (pages read, pauses, time left)')
     .action(async (url: string, opts) => {
       const { runCount } = await import('./count-command.js');
-      const r = await runCount(url, opts);
+      const r = await withProgress(io, opts.quiet, (progress) => runCount(url, { ...opts, progress }));
       for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
       io.stdout(r.output);
     });
@@ -110,9 +129,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       "logged-in session for the thread's site: Netscape cookies.txt or Playwright storage state JSON",
     )
     .option('--browser', 'read a page that draws its posts with JavaScript in Chromium')
+    .option('--quiet', 'no progress on stderr')
     .action(async (url: string, opts) => {
       const { runRead } = await import('./read-command.js');
-      const r = await runRead(url, opts);
+      const r = await withProgress(io, opts.quiet, (progress) => runRead(url, { ...opts, progress }));
       for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
       io.stdout(r.output);
     });
@@ -157,14 +177,22 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     )
     .option('--site-profile <file>', 'site profile YAML, or a folder of them; repeatable', collect, [])
     .option('--out-dir <dir>', 'save here instead of fixtures/<engine>/captured/')
+    .option('--quiet', 'no progress on stderr')
     .action(async (url: string, opts) => {
       const { runCapture } = await import('./capture-command.js');
-      const r = await runCapture(url, opts);
+      const r = await withProgress(io, opts.quiet, (progress) => runCapture(url, { ...opts, progress }));
       for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
       io.stdout(r.output);
     });
 
   const ruleset = program.command('ruleset').description('work with ruleset files');
+  ruleset
+    .command('list')
+    .description('the rulesets shipped with Votal, each with one line on what it is')
+    .action(async () => {
+      const { runRulesetList } = await import('./ruleset-command.js');
+      io.stdout(runRulesetList());
+    });
   ruleset
     .command('check')
     .description('validate a ruleset file; errors are printed as file:line:column')
@@ -218,12 +246,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .option('--once', 'start, print the addresses and stop (a smoke test)')
     .action(async (opts: { port: number; forumPort: number; once?: boolean }) => {
       io.stdout('Starting the stand-in forum and Votal (the embedded database takes a few seconds)...\n');
-      const { startDemoService } = await import('../web/ui/demo.js');
-      const demo = await startDemoService({ port: opts.port, forumPort: opts.forumPort });
-      io.stdout(
-        `Stand-in forum thread: ${demo.threadUrl}\nLive tally page:       ${demo.liveUrl}\n` +
-          `GM dashboard:          ${demo.dashboardUrl}\nSign in with the admin token: ${demo.adminToken}\n`,
-      );
+      const { startDemoService, demoAddresses, DemoPortError } = await import('../web/ui/demo.js');
+      const demo = await startDemoService({ port: opts.port, forumPort: opts.forumPort }).catch((e: unknown) => {
+        throw e instanceof DemoPortError ? new CliError(e.message, EXIT.input) : e;
+      });
+      io.stdout(demoAddresses(demo));
       if (opts.once) {
         await demo.close();
         return;
@@ -265,6 +292,7 @@ function errorCode(e: unknown, io: Io): number {
 export const processIo: Io = {
   stdout: (s) => void process.stdout.write(s),
   stderr: (s) => void process.stderr.write(s),
+  stderrIsTTY: process.stderr.isTTY === true,
   stdin: async () => {
     if (process.stdin.isTTY) return '';
     const chunks: Buffer[] = [];

@@ -4,6 +4,7 @@ import { adapterOf, type Recognition, recogniseHtml, recogniseUrl } from '../../
 import { FetchError, LayoutError } from '../fetch/errors.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
+import { redactUrl } from '../fetch/redact-url.js';
 import type { Body, BodyNode } from '../model/body.js';
 import type { EngineId } from '../model/engine.js';
 import type { EditMarker } from '../model/post.js';
@@ -14,6 +15,8 @@ import { identifyEngine } from '../thread/identify-engine.js';
 import { type PageSource, readPage } from '../thread/read-page.js';
 import { parseEngine } from './count-command.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { forumFailure } from './forum-failure.js';
+import type { ProgressLine } from './progress.js';
 
 export interface ReadOptions {
   /** Page N of the thread the URL points into, instead of the page the URL names. */
@@ -26,6 +29,8 @@ export interface ReadOptions {
   siteProfile?: string[];
   cookies?: string;
   browser?: boolean;
+  /** Progress on stderr (each page asked for, retries); absent with `--quiet`. */
+  progress?: ProgressLine | undefined;
 }
 
 /** How the engine was recognised: `option` is `--engine`; the rest come from scrapers/identify.ts. */
@@ -112,6 +117,7 @@ export async function runRead(url: string, opts: ReadOptions, source?: PageSourc
       ...(opts.cookies ? { cookiesFile: opts.cookies } : {}),
       ...(opts.browser ? { browser: true } : {}),
       ...(source ? { source } : {}),
+      ...(opts.progress ? { fetcher: { onRetry: (info) => opts.progress?.retry(info) } } : {}),
     });
     try {
       const report = await readOnePage(start, opts, forced, site);
@@ -126,7 +132,7 @@ export async function runRead(url: string, opts: ReadOptions, source?: PageSourc
     }
   } catch (e) {
     const told = notes.length ? `${(e as Error).message}\n${notes.map((n) => `note: ${n}`).join('\n')}` : null;
-    if (e instanceof FetchError) throw new CliError(told ?? e.message, EXIT.forum);
+    if (e instanceof FetchError) throw forumFailure(e, told ?? e.message, forced, start.href);
     if (e instanceof SiteProfileError || e instanceof CookieFileError)
       throw new CliError(told ?? e.message, EXIT.input);
     throw e;
@@ -155,6 +161,7 @@ async function readOnePage(
     ({ engine, ...recognisedBy } = byUrl);
   } else {
     // A board on its own domain: the page says (a login wall or script shell is told as such).
+    opts.progress?.fetching(redactUrl(start));
     const found = await identifyEngine(start, site.source, site.renderer);
     identified = found.page;
     engine = found.engine;
@@ -168,6 +175,7 @@ async function readOnePage(
   const reading = { source: site.source, adapter, profile: site.profile, renderer: site.renderer };
   const read = async (url: string): Promise<{ doc: FetchedPage; page: ThreadPage }> => {
     const prefetched = identified && (identified.url === url || identified.finalUrl === url) ? identified : null;
+    if (!prefetched) opts.progress?.fetching(redactUrl(url));
     const outcome = await readPage({ ...reading, onNote: (n) => site.notes.push(n) }, url, {}, prefetched);
     if (outcome.kind !== 'read') throw new Error(`a page asked for without validators came back unchanged: ${url}`);
     return outcome;

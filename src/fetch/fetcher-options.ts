@@ -16,13 +16,27 @@ export interface RequestInfo {
   error?: string;
 }
 
+/** What `onRetry` hears: the error (its message names the redacted URL) and the wait before the next try. */
+export interface RetryInfo {
+  message: string;
+  waitMs: number;
+  /** The attempt that failed (1 is the first) and how many there may be in all. */
+  attempt: number;
+  attempts: number;
+}
+
 const fn = <T>(what: string) =>
   z.custom<T>((value) => typeof value === 'function', { message: `${what} must be a function` });
 
 export const PageFetcherOptions = z.strictObject({
   userAgent: z.string().min(1).default(DEFAULT_USER_AGENT),
-  /** Per request (each redirect hop and each retry gets its own). */
+  /** Per request (each redirect hop and each retry gets its own): connect, headers and body. */
   timeoutMs: z.number().int().positive().default(20_000),
+  /**
+   * Connecting alone (name lookup and TCP/TLS handshake): a forum that accepts nothing is
+   * named within seconds, while a slow page still gets the whole `timeoutMs`.
+   */
+  connectTimeoutMs: z.number().int().positive().default(5_000),
   maxBytes: z
     .number()
     .int()
@@ -56,6 +70,8 @@ export const PageFetcherOptions = z.strictObject({
   /** A host's own pause from its site profile (overrides minIntervalMs; Crawl-delay still raises it). */
   minIntervalFor: fn<(url: URL) => number | undefined>('minIntervalFor').optional(),
   onRequest: fn<(info: RequestInfo) => void>('onRequest').optional(),
+  /** Hears each failed attempt that will be tried again, before the wait (progress: "retrying in 2 s"). */
+  onRetry: fn<(info: RetryInfo) => void>('onRetry').optional(),
 });
 export type PageFetcherOptions = z.input<typeof PageFetcherOptions>;
 export type ResolvedFetcherOptions = z.output<typeof PageFetcherOptions>;

@@ -15,7 +15,12 @@ import {
   UnsupportedUrlError,
 } from './errors.js';
 import type { FetchedPage, Validators } from './fetched-page.js';
-import { PageFetcherOptions, type RequestInfo, type ResolvedFetcherOptions } from './fetcher-options.js';
+import {
+  PageFetcherOptions,
+  type RequestInfo,
+  type ResolvedFetcherOptions,
+  type RetryInfo,
+} from './fetcher-options.js';
 import { HostLanes, type HostLane, type Sleep } from './host-lane.js';
 import { assertPublicUrl, guardedDispatcher, refusedAtConnect, type GuardedRequestInit } from './private-host.js';
 import { discardBody, readBodyCapped } from './read-body.js';
@@ -113,6 +118,12 @@ export class PageFetcher {
         if (error instanceof ThrottledError && error.retryAfterMs !== null) {
           wait = Math.max(wait, error.retryAfterMs);
         }
+        this.tellRetry({
+          message: error.message,
+          waitMs: wait,
+          attempt: attemptNumber,
+          attempts: this.opts.retries + 1,
+        });
         await this.sleep(wait);
       },
     });
@@ -208,6 +219,7 @@ export class PageFetcher {
       this.dispatcher ??= guardedDispatcher({
         allowPrivate: this.opts.allowPrivateHosts,
         resolve: this.opts.resolveHost,
+        connectTimeoutMs: this.opts.connectTimeoutMs,
       });
       const init: GuardedRequestInit = {
         dispatcher: await this.dispatcher,
@@ -321,7 +333,8 @@ export class PageFetcher {
     if (name === 'TimeoutError' || name === 'AbortError') return new TimeoutError(target, this.opts.timeoutMs);
     if (error instanceof TypeError && error.message === 'fetch failed') {
       const cause = error.cause as NodeJS.ErrnoException | undefined;
-      const detail = cause?.code ?? cause?.message ?? 'fetch failed';
+      const detail =
+        connectFailure(cause?.code, this.opts.connectTimeoutMs) ?? cause?.code ?? cause?.message ?? 'fetch failed';
       // 'bad port' and friends are refusals by fetch itself: retrying changes nothing.
       return new NetworkError(target, detail, { retryable: cause?.code !== undefined, cause });
     }
@@ -336,12 +349,39 @@ export class PageFetcher {
     return new NetworkError(target, `request failed (${name ?? 'unknown error'})`, { retryable: false });
   }
 
+  private tellRetry(info: RetryInfo): void {
+    try {
+      this.opts.onRetry?.(info);
+    } catch {
+      // Progress must never break a fetch.
+    }
+  }
+
   private report(info: RequestInfo): void {
     try {
       this.opts.onRequest?.(info);
     } catch {
       // Metrics must never break a fetch.
     }
+  }
+}
+
+/** A failed connection in plain words, the code kept for searching. */
+function connectFailure(code: string | undefined, connectTimeoutMs: number): string | null {
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `no connection within ${connectTimeoutMs} ms (the forum does not answer; is the address right?) (${code})`;
+    case 'ECONNREFUSED':
+      return `connection refused: nothing listens at this address (${code})`;
+    case 'ECONNRESET':
+      return `the connection was reset (${code})`;
+    case 'ENOTFOUND':
+      return `no such host (${code})`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `the host cannot be reached from here (${code})`;
+    default:
+      return null;
   }
 }
 

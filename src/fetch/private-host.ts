@@ -209,6 +209,8 @@ export interface GuardOptions {
   /** Allow private and loopback hosts (tests, a local fake forum). */
   allowPrivate?: boolean | undefined;
   resolve?: ResolveHost | undefined;
+  /** Connecting (lookup and handshake) may take this long; undici's own default is 10 s. */
+  connectTimeoutMs?: number | undefined;
 }
 
 /**
@@ -243,7 +245,7 @@ export function guardedLookup(opts: GuardOptions = {}): LookupFunction {
 /** Node's fetch takes undici's `dispatcher` in its init; the DOM typing does not name it. */
 export type GuardedRequestInit = RequestInit & { dispatcher: Dispatcher };
 
-type AgentClass = new (options: { connect: { lookup: LookupFunction } }) => Dispatcher;
+type AgentClass = new (options: { connect: { lookup: LookupFunction; timeout?: number } }) => Dispatcher;
 let agentClass: AgentClass | undefined;
 
 /**
@@ -263,7 +265,12 @@ export async function guardedDispatcher(opts: GuardOptions = {}): Promise<Dispat
     }
     agentClass = found;
   }
-  return new agentClass({ connect: { lookup: guardedLookup(opts) } });
+  return new agentClass({
+    connect: {
+      lookup: guardedLookup(opts),
+      ...(opts.connectTimeoutMs !== undefined ? { timeout: opts.connectTimeoutMs } : {}),
+    },
+  });
 }
 
 /** The refusal at connect time inside whatever fetch threw, if that is what it was. */

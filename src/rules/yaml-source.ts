@@ -10,6 +10,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import type { z } from 'zod';
+import { issueSentence, type SourceWords, unknownKeySentence } from './issue-sentence.js';
 import type { SourceProblem } from './source-error.js';
 
 type PathKey = PropertyKey;
@@ -86,6 +87,8 @@ export function readYaml<S extends z.ZodType>(
   schema: S,
   text: string,
   file: string,
+  /** The words problems are told in (what a list item is, what each field holds). */
+  words: SourceWords = {},
 ): { ok: true; value: z.output<S> } | { ok: false; problems: SourceProblem[] } {
   const deep = tooDeepAt(text);
   if (deep !== null) {
@@ -129,14 +132,13 @@ export function readYaml<S extends z.ZodType>(
   const problems: SourceProblem[] = [];
   const keys = new KeyPlaces(doc);
   for (const issue of result.error.issues) {
-    const where = pathText(issue.path);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        problems.push(at(keys.offset(issue.path, key), `${pathText([...issue.path, key])}: unknown key "${key}"`));
+        problems.push(at(keys.offset(issue.path, key), unknownKeySentence(key, issue.path, data, schema)));
       }
       continue;
     }
-    problems.push(at(nodeOffset(doc, issue.path, keys), where ? `${where}: ${issue.message}` : issue.message));
+    problems.push(at(nodeOffset(doc, issue.path, keys), issueSentence(issue, data, words)));
   }
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
   return { ok: false, problems: shown(problems) };
@@ -168,10 +170,6 @@ function duplicateKeys(doc: Document): number[] {
     },
   });
   return found;
-}
-
-function pathText(path: readonly PathKey[]): string {
-  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i === 0 ? '' : '.'}${String(k)}`)).join('');
 }
 
 /**

@@ -9,9 +9,10 @@ import { DEFAULT_PROFILE, type SiteProfile } from '../../scrapers/site-profile.j
 import { identifyEngine } from './identify-engine.js';
 import type { PageRenderer } from '../browser/page-renderer.js';
 import { readPage, type PageReading, type PageSource } from './read-page.js';
+import type { ReadProgress } from './read-progress.js';
 import type { CachedPage, CachedThread, ThreadCache } from './thread-cache.js';
 
-export type { PageSource };
+export type { PageSource, ReadProgress };
 
 export interface ReadThreadOptions {
   source: PageSource;
@@ -28,6 +29,8 @@ export interface ReadThreadOptions {
   /** The browser fallback (needsBrowser sites, script-shell pages). */
   renderer?: PageRenderer;
   onPage?: (page: ThreadPage, url: string) => void;
+  /** Told before each page is asked for and after it was read (progress lines, the live page). */
+  onProgress?: (progress: ReadProgress) => void;
   /** Things the user should know that are not errors (a browser that would not start, a bad cache file). */
   onNote?: (message: string) => void;
 }
@@ -162,11 +165,23 @@ async function readPages(
   let pageCount = cached?.pageCount ?? 1;
   let perPage = cached?.postsPerPage ?? null;
   const linked = new Map<number, string>();
+  let countKnown = cached !== null;
+  const tell = (page: number, url: string, phase: ReadProgress['phase']): void => {
+    if (!opts.onProgress) return;
+    const shown = Math.min(pageCount, limit);
+    const pauseMs = r.source.pauseFor?.(url) ?? 0;
+    try {
+      opts.onProgress({ page, pageCount: shown, pageCountKnown: countKnown, phase, pauseMs, url });
+    } catch {
+      // Progress is for the eye; it must never break a read.
+    }
+  };
 
   for (let n = resumeAt; n <= Math.min(pageCount, limit); n++) {
     const known = cached?.pages[n - 1];
     // Where only the pages tell their URLs (the generic reader), the links they showed come first.
     const url = known?.url ?? linked.get(n) ?? adapter.pageUrl(thread, n, perPage);
+    tell(n, url, 'reading');
     const prefetched =
       identified && (identified.url === url || identified.finalUrl === url) ? sameAs(identified, known) : null;
     // The page size learned so far (from the cache too) numbers a last page whose posts show no number.
@@ -183,6 +198,7 @@ async function readPages(
         ...kept,
         validators: { ...kept.validators, etag: outcome.doc.etag, lastModified: outcome.doc.lastModified },
       });
+      tell(n, url, 'unchanged');
       continue;
     }
     const { doc, page } = outcome;
@@ -199,6 +215,8 @@ async function readPages(
     for (const [k, v] of Object.entries(page.pageUrls ?? {})) if (!linked.has(Number(k))) linked.set(Number(k), v);
     // The page read fresh knows the thread's length now; an unchanged page keeps the old count.
     pageCount = n === resumeAt ? Math.max(n, page.pageCount) : Math.max(pageCount, page.pageCount);
+    countKnown = true;
+    tell(n, url, 'read');
   }
   return { title, pageCount, postsPerPage: perPage, pages, summary };
 }

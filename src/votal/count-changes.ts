@@ -37,14 +37,21 @@ export function countChanges(from: Tally, to: Tally): CountChanges {
 
   const votes = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
   const list = (names: readonly string[]) => (names.length ? names.join(', ') : 'nobody');
-  const summary = [
-    `Posts read: ${from.postsRead} → ${to.postsRead}${to.asOfPost !== null ? ` (now as of post ${to.asOfPost})` : ''}.`,
+  // Only what changed: a recount of the same posts (a GM event, a ruleset change) lists no "22 → 22".
+  const postsMoved = from.postsRead !== to.postsRead || from.asOfPost !== to.asOfPost;
+  const changed = [
+    ...(postsMoved
+      ? [
+          `Posts read: ${from.postsRead} → ${to.postsRead}${to.asOfPost !== null ? ` (now as of post ${to.asOfPost})` : ''}.`,
+        ]
+      : []),
     ...wagons.map((w) => `${w.target}: ${votes(w.from)} → ${votes(w.to)}.`),
     ...(living ? [`Alive: ${living.from} → ${living.to}.`] : []),
     ...(notVoting ? [`Not voting: ${list(notVoting.from)} → ${list(notVoting.to)}.`] : []),
     ...(outcome ? [`Outcome: ${outcome.from} → ${outcome.to}`] : []),
     ...(flags.from !== flags.to ? [`Votes for the GM to check: ${flags.from} → ${flags.to}.`] : []),
   ];
+  const summary = changed.length ? changed : ['The count was made again from the same posts and reads the same.'];
   return {
     postsRead: { from: from.postsRead, to: to.postsRead },
     asOfPost: { from: from.asOfPost, to: to.asOfPost },

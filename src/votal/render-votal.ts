@@ -21,6 +21,11 @@ export interface VotalOptions {
    * (`flag:<post>:<kind>`): settled, so not "left for the GM to check".
    */
   settled?: readonly string[];
+  /**
+   * Who reads it: `gm` (the default: the draft the GM approves) is told how many votes wait
+   * for the GM's check; `players` (text posted as it is, `votal count --format bbcode`) is not.
+   */
+  audience?: 'gm' | 'players';
 }
 
 /** The official layout: what every game gets unless its GM sets a template. */
@@ -86,7 +91,7 @@ export function renderVotal(t: Tally, opts: VotalOptions): string {
       ? w([bold('Deadline:'), ' ', formatDeadline(opts.deadline, opts.timeZone, opts.locale)])
       : '',
     notes: (t.notes ?? []).map((n) => w([n])).join('\n'),
-    violations: w([violationsSentence(t, opts.settled)]),
+    violations: w([violationsSentence(t, opts.settled, opts.audience ?? 'gm')]),
     outcome: w(t.outcome.status === 'open' ? [outcomeSentence(t)] : [bold(outcomeSentence(t))]),
     explain: explainPart(d, t),
   };
@@ -216,9 +221,10 @@ export function reviewKey(f: Tally['flags'][number]): string {
 }
 
 /** "3 rule violations flagged for the GM; 1 vote left for the GM to check." — or nothing. */
-function violationsSentence(t: Tally, settled: readonly string[] | undefined): string {
+function violationsSentence(t: Tally, settled: readonly string[] | undefined, audience: 'gm' | 'players'): string {
   const parts: string[] = [];
-  const open = openFlags(t, settled).length;
+  // The GM's queue is the GM's business: players are not told what waits in it.
+  const open = audience === 'gm' ? openFlags(t, settled).length : 0;
   if (t.violations.length)
     parts.push(`${plural(t.violations.length, 'rule violation', 'rule violations')} flagged for the GM`);
   if (open) parts.push(`${plural(open, 'vote', 'votes')} left for the GM to check`);
@@ -256,5 +262,28 @@ export function formatDeadline(iso: string, timeZone = 'UTC', locale = 'en-US'):
       `votal: cannot show the deadline in time zone "${timeZone}" (locale "${locale}"): ${(e as Error).message}`,
     );
   }
-  return format.format(at);
+  const zone = zoneName(at, timeZone, locale);
+  return format
+    .formatToParts(at)
+    .map((p) => (p.type === 'timeZoneName' ? zone : p.value))
+    .join('');
+}
+
+/**
+ * The zone's short name as people write it: "CET", "EDT", "BST". Intl's short names depend
+ * on the locale (en-US knows only American zones and writes "GMT+1" for Berlin), so the
+ * locale's own name is taken when it is a real name, else en-US's, else en-GB's, else the
+ * offset ("GMT+9": Tokyo has no short name in either).
+ */
+export function zoneName(at: number, timeZone: string, locale = 'en-US'): string {
+  let offset = '';
+  for (const l of [locale, 'en-US', 'en-GB']) {
+    const name = new Intl.DateTimeFormat(l, { timeZone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    if (!name) continue;
+    if (!/^(GMT|UTC)[+\-\u2212]/.test(name)) return name;
+    offset ||= name;
+  }
+  return offset;
 }

@@ -61,15 +61,16 @@ describe('the votal bin', () => {
     expect(tally.threshold).toEqual({ kind: 'majority', votes: 4 });
   });
 
-  it('exits 3 with the reason when the forum is private and not allowed', async () => {
+  it('exits 2 (a local setting) with the fix when the forum is private and not allowed', async () => {
     const env = { ...process.env };
     delete env.VOTAL_ALLOW_PRIVATE_HOSTS;
     const err = await run('node', [join(root, 'bin/votal.js'), 'count', url, '--ruleset', 'witchhunt'], { env }).then(
       () => null,
       (e: { code: number; stderr: string }) => e,
     );
-    expect(err?.code).toBe(3);
-    expect(err?.stderr).toContain('VOTAL_ALLOW_PRIVATE_HOSTS=1');
+    expect(err?.code).toBe(2);
+    expect(err?.stderr).toContain('run with VOTAL_ALLOW_PRIVATE_HOSTS=1');
+    expect(err?.stderr).not.toContain('    at ');
   });
 
   it('reads a post body on stdin with votal parse', async () => {

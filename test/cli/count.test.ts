@@ -69,6 +69,17 @@ describe('votal count', () => {
     );
   });
 
+  it('--format bbcode is text for the players: no "votes left for the GM to check"', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'bbcode']);
+    expect(r.code).toBe(0);
+    // The standard game has an unreadable vote (#14 Frank): the JSON count keeps it for the GM.
+    const json = JSON.parse(
+      (await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--format', 'json'])).stdout,
+    ) as Tally;
+    expect(json.flags.length).toBeGreaterThan(0);
+    expect(r.stdout).not.toContain('left for the GM to check');
+  });
+
   it('counts as at a post with --to-post', async () => {
     const r = await runCli([
       'count',
@@ -273,15 +284,33 @@ describe('votal count refuses bad input with a clear error and exit code', () =>
     });
   }
 
-  it('refuses loopback thread URLs unless VOTAL_ALLOW_PRIVATE_HOSTS=1', async () => {
+  it('refuses loopback thread URLs unless VOTAL_ALLOW_PRIVATE_HOSTS=1: a local setting, exit 2', async () => {
     delete process.env.VOTAL_ALLOW_PRIVATE_HOSTS;
     try {
       const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players]);
-      expect(r.code).toBe(3);
-      expect(r.stderr).toContain('VOTAL_ALLOW_PRIVATE_HOSTS=1');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        'this is a local setting, not the forum: for a forum on this machine or your own network, run with VOTAL_ALLOW_PRIVATE_HOSTS=1',
+      );
       expect(r.stderr).toContain(xfUrl);
     } finally {
       process.env.VOTAL_ALLOW_PRIVATE_HOSTS = '1';
     }
+  });
+
+  it('a wrong --engine says to drop it, with no stray "?" in the URL', async () => {
+    const r = await runCli(['count', xfUrl, '--ruleset', ruleset, '--players', players, '--engine', 'phpbb']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(
+      'hint: --engine phpbb was given and the page does not read as phpbb (the URL does not look like a phpbb thread address); run without --engine to let Votal recognise the forum',
+    );
+    expect(r.stderr).toContain(`(${xfUrl})`);
+    expect(r.stderr).not.toContain(`${xfUrl}?`);
+  });
+
+  it('a page that does not read without --engine gets no --engine hint', async () => {
+    const r = await runCli(['count', forum.url('/threads/empty.1/'), '--ruleset', ruleset, '--players', players]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).not.toContain('--engine');
   });
 });

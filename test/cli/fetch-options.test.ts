@@ -131,7 +131,9 @@ describe('votal count: site profiles, cookies, cache', () => {
     writeFileSync(bad, 'hosts: [forum.example.com]\nneedsBrowser: sometimes\n');
     const badProfile = await runCli(['count', url, '--ruleset', ruleset, '--site-profile', bad]);
     expect(badProfile.code).toBe(2);
-    expect(badProfile.stderr).toContain(`${bad}:2:15: needsBrowser:`);
+    expect(badProfile.stderr).toContain(
+      `${bad}:2:15: \`needsBrowser:\` should be true or false, not the text 'sometimes'`,
+    );
   });
 
   it('a YAML bomb (alias expansion) in a site profile is bad input: exit 2 naming the file, before any request', async () => {

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PostReading } from '../../src/model/action.js';
@@ -102,5 +103,23 @@ describe('votal ruleset check', () => {
     const r = await runCli(['ruleset', 'check', join(root, 'test/cli/fixtures/bad-ruleset.yaml')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad-ruleset\.yaml:4:9/);
+  });
+});
+
+describe('votal ruleset list', () => {
+  it('lists every shipped ruleset by name, each with its one-line description', async () => {
+    const r = await runCli(['ruleset', 'list']);
+    expect(r.code, r.stderr).toBe(0);
+    const names = readdirSync(join(root, 'rulesets'))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => f.replace(/\.yaml$/, ''));
+    const lines = r.stdout.split('\n');
+    for (const name of names) {
+      const line = lines.find((l) => l.startsWith(`${name} `));
+      expect(line, name).toBeDefined();
+      expect(line!.slice(name.length).trim().length, name).toBeGreaterThan(10);
+    }
+    expect(r.stdout).toMatch(/^plurality +Plain plurality: the usual default when a game states nothing more\.$/m);
+    expect(r.stdout).toContain('--ruleset NAME');
   });
 });

@@ -170,11 +170,12 @@ describe('votal read', () => {
     expect(r.stderr).toMatch(message);
   });
 
-  it('a private address is refused without VOTAL_ALLOW_PRIVATE_HOSTS, as votal count refuses it (exit 3)', async () => {
+  it('a private address is refused without VOTAL_ALLOW_PRIVATE_HOSTS, as votal count refuses it (exit 2)', async () => {
     delete process.env.VOTAL_ALLOW_PRIVATE_HOSTS;
     try {
       const r = await runCli(['read', xfUrl]);
-      expect(r.code).toBe(3);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('run with VOTAL_ALLOW_PRIVATE_HOSTS=1');
       expect(r.stderr).toMatch(/private|loopback/i);
     } finally {
       process.env.VOTAL_ALLOW_PRIVATE_HOSTS = '1';

@@ -13,6 +13,7 @@ import {
   TooManyRedirectsError,
   UnexpectedStatusError,
 } from '../../src/fetch/errors.js';
+import type { RetryInfo } from '../../src/fetch/fetcher-options.js';
 import { recordingSleep, rejectionOf, testFetcher } from './support.js';
 
 let f: FakeForum;
@@ -198,6 +199,45 @@ describe('PageFetcher retries and errors', () => {
     expect(error.message).toContain('ECONNREFUSED');
     expect(waits).toHaveLength(2);
     f = await startFakeForum(); // for afterEach
+  });
+
+  it('connection refused names the URL in plain words and tells each retry before its wait', async () => {
+    f = await startFakeForum();
+    const url = f.url('/t/1');
+    await f.close();
+    const heard: RetryInfo[] = [];
+    const fetcher = testFetcher({
+      sleep: recordingSleep().sleep,
+      respectRobots: false,
+      retries: 2,
+      onRetry: (info) => heard.push(info),
+    });
+    const error = await rejectionOf(fetcher.get(url));
+    expect(error.message).toContain('connection refused: nothing listens at this address');
+    expect(error.message).toContain(url);
+    expect(heard.map((h) => [h.attempt, h.attempts])).toEqual([
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(heard[0]!.message).toContain(url);
+    f = await startFakeForum(); // for afterEach
+  });
+
+  it('a connect that never completes fails after connectTimeoutMs, not the longer read timeout', async () => {
+    f = await startFakeForum();
+    // A blackholed connect: the socket's name lookup never answers, so no handshake ever ends.
+    const neverAnswers = () => new Promise<string[]>(() => {});
+    const fetcher = testFetcher({
+      respectRobots: false,
+      retries: 0,
+      timeoutMs: 600_000,
+      connectTimeoutMs: 50,
+      resolveHost: neverAnswers,
+    });
+    const error = await rejectionOf(fetcher.get('http://blackhole.invalid:8080/t/1'));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toContain('no connection within 50 ms');
+    expect(error.message).toContain('http://blackhole.invalid:8080/t/1');
   });
 
   it('body over maxBytes gives TooLargeError (declared Content-Length)', async () => {

@@ -100,18 +100,22 @@ describe('parseRuleset errors', () => {
   it('a bad value is placed at the value: file:3:5-style', () => {
     const text = ['name: custom', 'title: Custom', 'threshold:', '  kind: half+1', ''].join('\n');
     expect(problems(text)).toEqual([
-      "bad.yaml:4:9: threshold.kind: Invalid discriminator value. Expected 'majority' | 'plurality' | 'fraction'",
+      "bad.yaml:4:9: threshold.kind 'half+1' is not a threshold kind; use one of majority, plurality, fraction",
     ]);
   });
 
   it('unknown key named with its line', () => {
     const text = valid + 'votes:\n  bold: required\n  maxImgs: 3\n';
-    expect(problems(text)).toEqual(['bad.yaml:7:3: votes.maxImgs: unknown key "maxImgs"']);
+    expect(problems(text)).toEqual([
+      'bad.yaml:7:3: votes.maxImgs: unknown key "maxImgs"; known here: bold, colon, ownLine, spoilers, emptyVote, keywords, side',
+    ]);
   });
 
   it('an unknown top-level key is placed at the key', () => {
     expect(problems(valid + 'endAtThreshold: true\n')).toEqual([
-      'bad.yaml:5:1: endAtThreshold: unknown key "endAtThreshold"',
+      expect.stringMatching(
+        /^bad\.yaml:5:1: endAtThreshold: unknown key "endAtThreshold"; did you mean `endsAtThreshold`\? known here: name, title, /,
+      ),
     ]);
   });
 
@@ -139,14 +143,12 @@ describe('parseRuleset errors', () => {
 
   it('a missing nested key points at the key of the map that lacks it', () => {
     expect(problems(valid.replace('kind: majority', 'kind: fraction\n  numerator: 2'))).toEqual([
-      'bad.yaml:3:1: threshold.denominator: Invalid input: expected number, received undefined',
+      'bad.yaml:3:1: a fraction threshold needs `threshold.denominator:`',
     ]);
   });
 
   it('a missing required key points at the map that lacks it', () => {
-    expect(problems('name: x\nthreshold: { kind: plurality }\n')).toEqual([
-      'bad.yaml:1:1: title: Invalid input: expected string, received undefined',
-    ]);
+    expect(problems('name: x\nthreshold: { kind: plurality }\n')).toEqual(['bad.yaml:1:1: the file needs `title:`']);
   });
 
   it('a duplicate key is a YAML error with its place', () => {
@@ -154,7 +156,7 @@ describe('parseRuleset errors', () => {
   });
 
   it('an empty file says what was expected', () => {
-    expect(problems('')).toEqual(['bad.yaml:1:1: Invalid input: expected object, received null']);
+    expect(problems('')).toEqual(['bad.yaml:1:1: the file is empty; it should be a map of keys']);
   });
 
   it('the error message starts with a line naming the file', () => {

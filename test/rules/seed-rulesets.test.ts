@@ -157,8 +157,8 @@ describe('ruleset errors of the new mechanisms, at file:line:column', () => {
   it('an unknown tie breaker, status or weekday', () => {
     const text = [...base, 'ties:', '  breakers: [coin]', 'statuses:', '  jailed: {}', ''].join('\n');
     const lines = problems(text);
-    expect(lines[0]).toMatch(/^mine\.yaml:6:14: ties\.breakers\[0\]: Invalid option/);
-    expect(lines[1]).toBe('mine.yaml:8:3: statuses.jailed: unknown key "jailed"');
+    expect(lines[0]).toMatch(/^mine\.yaml:6:14: ties\.breakers\[0\] 'coin' is not one of /);
+    expect(lines[1]).toMatch(/^mine\.yaml:8:3: statuses\.jailed: unknown key "jailed"; known here: /);
   });
 });
 
@@ -178,5 +178,14 @@ describe('rulesets/README.md', () => {
 
   it('names every shipped ruleset', () => {
     for (const name of listRulesets()) expect(text).toContain(`\`${name}\``);
+  });
+});
+
+describe('what the shipped rulesets tell a GM (issue #28)', () => {
+  it('names no file outside the project (the ruleset help shows their sources)', () => {
+    for (const name of listRulesets()) {
+      const text = readFileSync(join(rulesetsDir(), `${name}.yaml`), 'utf8');
+      expect(text, name).not.toMatch(/shared\/|\.\.\/|\/work\//);
+    }
   });
 });

@@ -103,9 +103,9 @@ describe('site profiles', () => {
     }
     expect(error).toBeInstanceOf(SiteProfileError);
     const message = (error as Error).message;
-    expect(message).toContain(`${file}:2:9: engine:`);
+    expect(message).toContain(`${file}:2:9: engine 'xenforo9' is not one of proboards, gog, xenforo1, xenforo2,`);
     expect(message).toContain(`${file}:3:11: timeZone: not an IANA time zone`);
-    expect(message).toContain(`${file}:4:16: minIntervalMs:`);
+    expect(message).toContain(`${file}:4:16: \`minIntervalMs:\` should be at least 0, not -5`);
     expect(message).toContain(`${file}:5:1: colour: unknown key "colour"`);
   });
 

@@ -98,6 +98,12 @@ describeBrowser('co-hosts: each GM sees their own games (Chromium)', () => {
       await page.waitForSelector('#invite-link');
       const link = await page.inputValue('#invite-link');
       expect(link).toMatch(new RegExp(`^${server.origin}/gm/invite/[A-Za-z0-9_-]{40,}$`));
+      // The link has a Copy button (issue #28): the link is on the clipboard, the button says so.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+      await page.click('button[data-copy="invite-link"]');
+      await expect.poll(() => page.textContent('button[data-copy="invite-link"]')).toBe('Copied');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      if (name === 'Alice') await screenshot(page, 'edges-invite-copy');
       // Each GM opens their link in their own browser, picks a name and a password, and is in.
       const gm = pageOf(name);
       await gm.goto(link);

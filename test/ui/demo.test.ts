@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../src/web/ui/demo.js';
+import { demoAddresses, startDemoService, type DemoService } from '../../src/web/ui/demo.js';
 
 /** `votal demo`'s service: the stand-in forum, and Votal already watching its sample game. */
 describe('demo service', () => {
@@ -47,5 +47,19 @@ describe('demo service', () => {
     const first = await fetch(links.find((l) => /post-\d+/.test(l))!, { redirect: 'manual' });
     expect(first.status).toBe(302);
     expect(first.headers.get('location')).toMatch(/^\/threads\/standard-game\.4242\/(page-\d+)?#post-\d+$/);
+  });
+
+  it('prints the thread URL of every engine the stand-in forum serves', async () => {
+    const printed = demoAddresses(demo);
+    const engines = Object.keys(demo.threads);
+    expect(engines.length).toBeGreaterThanOrEqual(13);
+    for (const engine of engines) {
+      expect(printed).toMatch(
+        new RegExp(`^  ${engine} +${demo.threads[engine]!.replace(/[.?*+^$()[\]\\]/g, '\\$&')}$`, 'm'),
+      );
+      expect(demo.threads[engine]!.startsWith(demo.forum.origin), engine).toBe(true);
+    }
+    expect(printed).toContain(demo.liveUrl);
+    expect(printed).toContain(demo.adminToken);
   });
 });

@@ -4,7 +4,7 @@ import { hashBody, type Post } from '../../src/model/post.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { recordingPoller, sampleTally, testEnv } from '../web/support.js';
-import { describeBrowser, launchBrowser, serveApp, tempDir } from './browser-support.js';
+import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir } from './browser-support.js';
 
 /**
  * Issue #14, item 9: on a phone the vote timeline hid its vertical axis (the chart kept a
@@ -80,6 +80,21 @@ describeBrowser('the vote timeline on a phone (Chromium)', () => {
     expect(at.x).toBeGreaterThanOrEqual(0);
     expect(at.x + at.width).toBeLessThanOrEqual(360);
     expect(at.height).toBeGreaterThanOrEqual(9);
+    // No label is clipped (issue #28): every text of the chart lies wholly inside the chart.
+    const texts = await page.locator('svg.chart text').evaluateAll((ts) =>
+      ts.map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    );
+    expect(texts.length).toBeGreaterThan(2);
+    for (const t of texts) {
+      expect(t.left, `${t.text} left`).toBeGreaterThanOrEqual(box.x - 0.5);
+      expect(t.right, `${t.text} right`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      expect(t.top, `${t.text} top`).toBeGreaterThanOrEqual(box.y - 0.5);
+      expect(t.bottom, `${t.text} bottom`).toBeLessThanOrEqual(box.y + box.height + 0.5);
+    }
+    await screenshot(page, 'edges-timeline-360');
     await page.close();
   });
 });

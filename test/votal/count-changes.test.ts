@@ -37,6 +37,14 @@ describe('count changes since a draft', () => {
     ]);
   });
 
+  it('a recount of the same posts lists only what changed, no "Posts read: 22 → 22" (issue #28)', () => {
+    const from = tallyOf({ postsRead: 22, asOfPost: 22, living: 7 });
+    expect(countChanges(from, { ...from, living: 6 }).summary).toEqual(['Alive: 7 → 6.']);
+    expect(countChanges(from, { ...from }).summary).toEqual([
+      'The count was made again from the same posts and reads the same.',
+    ]);
+  });
+
   it('only posts read: nothing else is listed', () => {
     const from = tallyOf({ postsRead: 5, asOfPost: 5 });
     const changes = countChanges(from, { ...from, postsRead: 7, asOfPost: 7 });
@@ -56,7 +64,7 @@ describe('count changes since a draft', () => {
       outcome: { status: 'majority', eliminated: ['Bob'], decidedAt: 31, leaders: ['Bob'] },
       flags: [{ post: 3, player: 'Eve', kind: 'gm-correction', raw: 'vote: da -> Dave', candidates: [] }],
     });
-    expect(countChanges(from, to).summary.slice(1)).toEqual([
+    expect(countChanges(from, to).summary).toEqual([
       'Alive: 7 → 6.',
       'Not voting: Dave → nobody.',
       'Outcome: The Day goes on. → Majority reached on Bob at post 31.',

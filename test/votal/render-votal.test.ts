@@ -402,6 +402,9 @@ describe("deadline shown in the game's time zone", () => {
     ['America/New_York', 'Fri, Mar 13, 2026, 21:00 EDT'],
     ['Europe/London', 'Sat, Mar 14, 2026, 01:00 GMT'],
     ['Asia/Tokyo', 'Sat, Mar 14, 2026, 10:00 GMT+9'],
+    // As the dashboard names it (issue #28): en-US alone would write "GMT+1" for Berlin.
+    ['Europe/Berlin', 'Sat, Mar 14, 2026, 02:00 CET'],
+    ['Europe/Paris', 'Sat, Mar 14, 2026, 02:00 CET'],
     [undefined, 'Sat, Mar 14, 2026, 01:00 UTC'],
   ])('%s', (timeZone, shown) => {
     const out = renderVotal(t, {
@@ -503,6 +506,14 @@ With 7 alive, it takes 4 to eliminate.
     expect(renderVotal(settledTwo, { dialect: 'markdown' })).toContain('1 vote left for the GM to check.');
     const allSettled = tallyOf({ flags: [flag(9, 'gm-correction')] });
     expect(renderVotal(allSettled, { dialect: 'markdown' })).not.toContain('left for the GM to check');
+  });
+
+  it('text for the players (audience players) tells no one what waits for the GM (issue #28)', () => {
+    const t = tallyOf({
+      flags: [{ post: 12, player: 'Grace', kind: 'ambiguous-target', raw: 'vote: da', candidates: [] }],
+    });
+    expect(renderVotal(t, { dialect: 'markdown' })).toContain('1 vote left for the GM to check.');
+    expect(renderVotal(t, { dialect: 'markdown', audience: 'players' })).not.toContain('left for the GM');
   });
 
   it('a review item the GM accepted as it is is settled too', () => {

@@ -7,7 +7,8 @@ import type { Timeline } from './timeline.js';
  */
 const W = 640;
 const H = 240;
-const PAD = { left: 34, right: 12, top: 12, bottom: 30 };
+/** Room for the labels at the phone's larger font (20 units): the top tick's number, the first and last post. */
+const PAD = { left: 34, right: 12, top: 22, bottom: 30 };
 
 export function TimelineChart(props: { timeline: Timeline; id?: string }) {
   const t = props.timeline;
@@ -65,7 +66,10 @@ export function TimelineChart(props: { timeline: Timeline; id?: string }) {
             </g>
           ))}
           {xTicks.map((p) => (
-            <text x={f(x(p))} y={H - 10} text-anchor="middle">{`#${p}`}</text>
+            // The first and last post's labels stay inside the chart instead of half over its edge.
+            <text x={f(x(p))} y={H - 10} text-anchor={p === first ? 'start' : p === last ? 'end' : 'middle'}>
+              {`#${p}`}
+            </text>
           ))}
           {t.threshold !== null && t.threshold <= top ? (
             <g>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { VotalEnv } from '../../config/env.js';
@@ -48,12 +48,55 @@ export interface DemoOptions {
   firstCountMs?: number;
 }
 
+/** A port the demo cannot listen on, named with the option that chooses it. */
+export class DemoPortError extends Error {
+  constructor(
+    readonly port: number,
+    readonly option: '--port' | '--forum-port',
+    readonly code: string,
+  ) {
+    const why =
+      code === 'EADDRINUSE' ? 'is in use' : code === 'EACCES' ? 'needs privileges' : `cannot be used (${code})`;
+    super(
+      `cannot listen on 127.0.0.1:${port}: it ${why}; choose another with ${option} (or leave it out for any free port)`,
+    );
+    this.name = 'DemoPortError';
+  }
+}
+
+/** Listens on `port` for a moment: a taken port is known before the database takes its seconds to start. */
+async function checkPort(port: number, option: DemoPortError['option']): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (e: NodeJS.ErrnoException) => reject(new DemoPortError(port, option, e.code ?? 'error')));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+/** What `votal demo` prints: every address, the thread on each engine, the token. */
+export function demoAddresses(
+  demo: Pick<DemoService, 'threads' | 'threadUrl' | 'liveUrl' | 'dashboardUrl' | 'adminToken'>,
+): string {
+  const engines = Object.entries(demo.threads).sort(([a], [b]) => a.localeCompare(b));
+  const width = Math.max(...engines.map(([e]) => e.length));
+  return (
+    `Stand-in forum thread: ${demo.threadUrl} (watched)\n` +
+    `The same game on each engine the stand-in forum serves:\n` +
+    engines.map(([engine, url]) => `  ${engine.padEnd(width)}  ${url}\n`).join('') +
+    `Live tally page:       ${demo.liveUrl}\n` +
+    `GM dashboard:          ${demo.dashboardUrl}\nSign in with the admin token: ${demo.adminToken}\n`
+  );
+}
+
 /** The standard game's players (fixtures/games/standard-game.yaml). */
 export const DEMO_PLAYERS = ['Alice', 'Bob', 'Carol', 'Dave', 'Davina', 'Eve', 'Frank'];
 export const DEMO_RULESET = 'mafiascum-majority';
 
 export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
   const fixtures = join(packageRoot(import.meta.url), 'fixtures');
+  await checkPort(options.port ?? 0, '--port');
+  await checkPort(options.forumPort ?? 0, '--forum-port');
   const forum = await startFakeForum({ port: options.forumPort ?? 0 });
   const cleanup: (() => Promise<void>)[] = [() => forum.close()];
   const close = async (): Promise<void> => {

@@ -41,9 +41,12 @@ export function timeZoneOf(game: Game): string | null {
   return game.settings.timeZone ?? null;
 }
 
-/** The title the GM gave the game, else the one the thread shows (as the poller read it), else the slug. */
+/**
+ * The title the GM gave the game, else the one the thread shows (as the poller read it),
+ * else "New game" until the first read (the slug is an address, not a name).
+ */
 export function titleOf(game: Game, poll: PollState | null): string {
-  return game.settings.title ?? poll?.threadTitle ?? game.slug;
+  return game.settings.title ?? poll?.threadTitle ?? 'New game';
 }
 
 /** The Day's posts (for the timeline): after its day-start event, or made since the Day's start time. */

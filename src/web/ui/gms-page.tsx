@@ -37,14 +37,17 @@ const STATE_WORDS = { open: 'open', used: 'used', revoked: 'revoked', expired: '
 export function GmsPage(props: { csrf: string; me: Gm; gms: Gm[]; invites: GmInvite[]; now: Date; flash: Flash }) {
   const names = new Map(props.gms.map((g) => [g.id, g.name]));
   return (
-    <Layout title="Game masters — Votal" nav={<GmNav csrf={props.csrf} />}>
+    <Layout title="Game masters — Votal" nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
       <h1>Game masters</h1>
       <Notice message={props.flash.message ?? null} error={props.flash.error ?? null} />
       {props.flash.link ? (
         <section class="panel" aria-labelledby="link-h">
           <h2 id="link-h">New invite link</h2>
           <p>{`Send this link to the new GM. It works once, for ${INVITE_DAYS} days, and is not shown again.`}</p>
-          <input id="invite-link" type="text" readonly value={props.flash.link} aria-label="Invite link" />
+          <input id="invite-link" type="text" readonly value={props.flash.link} aria-label="Invite link" />{' '}
+          <button type="button" data-copy="invite-link">
+            Copy
+          </button>
         </section>
       ) : null}
       <section class="panel" aria-labelledby="gms-h">

@@ -123,5 +123,8 @@ footer.foot { max-width: 1200px; margin: 0 auto; padding: 8px 16px 24px; color: 
   th, td { padding: 6px 4px; }
   h1 { font-size: 1.25rem; }
   .hide-narrow { display: none; }
+  /* The games table fits a phone: long names, errors and chips wrap instead of pushing columns off screen. */
+  tbody th, td .muted { overflow-wrap: anywhere; }
+  td .chip { white-space: normal; }
 }
 `;

@@ -13,34 +13,57 @@ import { safeHref } from '../safe-url.js';
 
 /** The panels of a game's page (game.tsx), each a part of the game the GM reads or acts on. */
 
-/** Audit actions as the GM reads them; an action not listed shows its code. */
-const ACTIVITY: Partial<Record<AuditAction, string>> = {
+/** Audit actions as the GM reads them: every action has its words (the type makes a new one say so). */
+const ACTIVITY: Record<AuditAction, string> = {
   'game.create': 'Game created',
   'game.settings': 'Settings changed',
   'game.status': 'Game paused or resumed',
   'game.roster': 'Players changed',
-  'event.append': 'GM event recorded',
-  'tally.save': 'Count updated',
-  'poll.error': 'Reading the thread failed',
-  'post.edit': 'A post was edited',
-  'post.delete': 'A post was deleted',
-  'draft.create': 'Votal drafted',
-  'draft.edit': 'Votal draft edited',
-  'draft.approve': 'Votal approved',
-  'draft.discard': 'Votal draft discarded',
-  'draft.supersede': 'Votal draft replaced by a newer count',
-  'publication.publish': 'Votal posted',
-  'publication.fail': 'Posting the votal failed',
-  'review.accept': 'Review item accepted',
-  'news.dismiss': 'GM post proposal dismissed',
-  'check.mark': "A difference in the GM's own count marked",
   'game.ruleset': 'Ruleset changed',
   'game.delete': 'Game deleted',
   'game.owner': 'Game owner set',
   'game.cohost-add': 'Co-host added',
   'game.cohost-remove': 'Co-host removed',
+  'event.append': 'GM event recorded',
+  'poll.read': 'Thread read',
+  'poll.error': 'Reading the thread failed',
+  'poll.recover': 'Reading the thread works again',
+  'post.edit': 'A post was edited',
+  'post.delete': 'A post was deleted',
+  'post.restore': 'A deleted post is back',
+  'tally.save': 'Count updated',
+  'tally.decided': 'The Day was decided',
+  'draft.create': 'Votal drafted',
+  'draft.edit': 'Votal draft edited',
+  'draft.approve': 'Votal approved',
+  'draft.discard': 'Votal draft discarded',
+  'draft.supersede': 'Votal draft replaced by a newer count',
+  'draft.reasons': 'Votal drafted',
+  'draft.error': 'Drafting the votal failed',
+  'publication.start': 'Posting the votal',
+  'publication.retry': 'Posting the votal again',
+  'publication.takeover': 'Posting the votal (taken over from a stopped attempt)',
+  'publication.attempt': 'Posting the votal',
+  'publication.check': 'Checked whether the votal was posted',
+  'publication.copy': 'Votal copied to post by hand',
+  'publication.unavailable': 'Posting is not available for this forum',
+  'publication.fail': 'Posting the votal failed',
+  'publication.publish': 'Votal posted',
+  'review.accept': 'Review item accepted',
+  'news.dismiss': 'GM post proposal dismissed',
+  'news.record': 'GM post proposal recorded',
+  'check.mark': "A difference in the GM's own count marked",
+  'webhook.send': 'Notification sent',
+  'webhook.fail': 'Notification failed',
+  'gm.login': 'GM signed in',
+  'gm.login-failed': 'A sign-in failed',
+  'gm.password-set': 'GM password set',
+  'gm.invite': 'Co-host invited',
+  'gm.invite-revoke': 'Co-host invite withdrawn',
+  'gm.join': 'Co-host joined',
+  'gm.revoke': 'GM access withdrawn',
 };
-export const activityText = (action: AuditAction): string => ACTIVITY[action] ?? action;
+export const activityText = (action: AuditAction): string => ACTIVITY[action];
 
 const STATUS_WORDS: Record<GameStatus, string> = {
   active: 'Game resumed',
@@ -57,10 +80,27 @@ export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): stri
   if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string')
     return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
+  if (entry.action === 'poll.read') return `Thread read: ${readCounts(d)}`;
+  if (entry.action === 'draft.reasons' && Array.isArray(d.reasons)) {
+    const why = d.reasons.flatMap((r) => (r && typeof r === 'object' && typeof r.text === 'string' ? [r.text] : []));
+    if (why.length) return `Votal drafted: ${why.join('; ')}`;
+  }
   if (entry.action.startsWith('game.') && typeof d.gm === 'string' && Object.hasOwn(ACTIVITY, entry.action)) {
     return `${ACTIVITY[entry.action]}: ${d.gm}`; // who became owner or co-host
   }
   return activityText(entry.action);
+}
+
+/** "3 new posts, 1 edited" from a poll's audit detail. */
+function readCounts(d: Record<string, unknown>): string {
+  const n = (k: string): number => (typeof d[k] === 'number' ? (d[k] as number) : 0);
+  const parts = [
+    n('added') ? `${n('added')} new post${n('added') === 1 ? '' : 's'}` : null,
+    n('edited') ? `${n('edited')} edited` : null,
+    n('deleted') ? `${n('deleted')} deleted` : null,
+    n('restored') ? `${n('restored')} restored` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'nothing new';
 }
 
 export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: string }) {

@@ -92,14 +92,14 @@ export function GamePage(props: {
           ) : (
             'Not read yet'
           )}
-          {props.poll.lastError ? ` — last poll failed: ${props.poll.lastError}` : ''}
         </span>
         <span class="chip" data-reading={props.reading.caughtUp ? 'caught-up' : 'reading'}>
           {readingText(props.reading)}
         </span>
       </div>
-      {staleCount(props.poll)?.reason === 'login-required' ? (
-        <p class="notice error" role="alert" data-stale="login-required">
+      {/* A failed poll is a banner here as on the live page: the count may be behind the thread. */}
+      {staleCount(props.poll) ? (
+        <p class="notice error" role="alert" data-stale={staleCount(props.poll)!.reason}>
           {staleCount(props.poll)!.message}
         </p>
       ) : null}
