@@ -33,6 +33,8 @@ export interface GameState {
   readonly powersBlocked: readonly number[];
   /** The seed for a random tie draw this Day, when the GM fixed one. */
   readonly seed: number | null;
+  /** Slots the GM revived after this Day was decided: its elimination does not bury them. */
+  readonly revivedAtNight: readonly number[];
   /** When each target last led alone this Day (`targetKey`), for the `last-to-lead` tie rule. */
   readonly leads: ReadonlyMap<string, SoleLead>;
   readonly flags: readonly Flag[];
@@ -174,6 +176,7 @@ export function freshDay(day: number, seed: number | null) {
     powersBlocked: [],
     seed,
     leads: new Map<string, SoleLead>(),
+    revivedAtNight: [] as readonly number[],
     flags: [],
     violations: [],
   } satisfies Partial<GameState>;

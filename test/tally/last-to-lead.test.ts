@@ -106,6 +106,7 @@ describe('the tie rule "last to lead" (issue 24, a TeamLiquid game\'s rule)', ()
     const events = [
       vote(1, 'Cy', 'Bob'),
       end(1),
+      gm({ at: 1, kind: 'decide', eliminated: [] }),
       gm({ at: 1, kind: 'day-start', day: 2 }),
       vote(2, 'Cy', 'Gus'),
       vote(3, 'Dana', 'Bob'),
