@@ -212,8 +212,9 @@ export type Tally = z.infer<typeof Tally>;
 
 /**
  * Who is alive now: the Day's players less those the Day eliminated and those who died
- * after it closed (a Night kill). `players` is the Day's board, frozen when it closed; the
- * living list shown anywhere is this one, so an elimination and the living list agree.
+ * after it closed (a Night kill). `players` is the Day's board, frozen when it closed; from
+ * the next Day's start the tally itself leaves the eliminated out (they are dead), so this
+ * only differs from `players` during a Night. The living list shown anywhere is this one.
  */
 export function livingNow(t: Pick<Tally, 'players' | 'dead' | 'outcome'>): string[] {
   const gone = new Set([...(t.dead ?? []), ...t.outcome.eliminated].map((n) => n.toLowerCase()));

@@ -96,6 +96,11 @@ export const TieBreaker = z.enum([
   'first-to-reach',
   /** Earliest on the official player list (always leaves one). */
   'roster-order',
+  /**
+   * "A tie goes to the player who most recently had more votes": the tied player who most
+   * recently led alone this Day. None of them ever led alone: still tied (`then` decides).
+   */
+  'last-to-lead',
 ]);
 export type TieBreaker = z.infer<typeof TieBreaker>;
 

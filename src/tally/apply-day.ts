@@ -1,8 +1,10 @@
 import type { GmEvent } from '../model/event.js';
+import { killSlot } from './apply-life.js';
 import { closeDay } from './close-day.js';
 import { resolveForgiveness } from './forgiveness.js';
 import type { GameState } from './state.js';
 import { freshDay, withFlag } from './state.js';
+import { findSlot } from './slot-names.js';
 import { resolveTarget, targetName } from './vote-target.js';
 
 type DayStart = Extract<GmEvent, { kind: 'day-start' }>;
@@ -15,8 +17,25 @@ type Decide = Extract<GmEvent, { kind: 'decide' }>;
  * penalty votes, statuses, vetoes used) carry on.
  */
 export function applyDayStart(state: GameState, event: DayStart, position: number): GameState {
-  const { state: s, note } = resolveForgiveness(state, position);
+  // The Night's forgiveness resolves on the Night's board (the Day's eliminated still on it).
+  const { state: forgiven, note } = resolveForgiveness(state, position);
+  const s = buryEliminated(forgiven, position);
   return { ...s, ...freshDay(event.day, event.seed ?? null), notes: note ? [note] : [] };
+}
+
+/**
+ * The Day that ends its Night: the players it eliminated are dead from the next Day on, so
+ * the next Day's board and living list leave them out whether or not the GM also records a
+ * kill (a kill of the dead is a no-op). A player the GM revived after the decision stays.
+ */
+function buryEliminated(state: GameState, position: number): GameState {
+  if (state.phase.kind !== 'closed' || state.phase.outcome.decidedAt === null) return state;
+  let s = state;
+  for (const name of state.phase.outcome.eliminated) {
+    const slot = findSlot(s.slots, name);
+    if (slot !== undefined && !state.revivedAtNight.includes(slot)) s = killSlot(s, slot, position, 'eliminated');
+  }
+  return s;
 }
 
 /** The GM ends the Day: the outcome is decided on the board as it stands (no-op if already closed). */

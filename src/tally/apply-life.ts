@@ -16,7 +16,11 @@ export function applyLife(state: GameState, event: LifeEvent, position: number):
       raw: `${event.kind}: ${event.player}`,
     });
   }
-  if (event.kind === 'revive') return withSlot(state, slot, { alive: true });
+  if (event.kind === 'revive') {
+    // Revived after the Day was decided: the Day's elimination does not bury them at day-start.
+    const s = withSlot(state, slot, { alive: true });
+    return state.phase.kind === 'closed' ? { ...s, revivedAtNight: [...s.revivedAtNight, slot] } : s;
+  }
   return killSlot(state, slot, position, event.kind);
 }
 

@@ -10,12 +10,16 @@ import { applyWeight } from './apply-weight.js';
 import { applyForgiven } from './forgiveness.js';
 import type { LogEntry } from './log.js';
 import { settle } from './settle.js';
+import { trackSoleLead } from './sole-lead.js';
 import type { GameState } from './state.js';
 
-/** One step of the fold: apply the event, then let the rules that end a Day early look at the board. */
+/**
+ * One step of the fold: apply the event, note who now leads alone (the `last-to-lead` tie
+ * rule), then let the rules that end a Day early look at the board.
+ */
 export function apply(state: GameState, entry: LogEntry): GameState {
   const stepped = { ...state, step: state.step + 1 };
-  return settle(applyEvent(stepped, entry), entry.position);
+  return settle(trackSoleLead(stepped, applyEvent(stepped, entry), entry.position), entry.position);
 }
 
 function applyEvent(state: GameState, { event, position }: LogEntry): GameState {

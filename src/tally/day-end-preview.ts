@@ -34,6 +34,7 @@ const BREAKERS: Record<Ruleset['ties']['breakers'][number], string> = {
   'latest-penalty': 'the most recent penalty vote',
   'first-to-reach': 'the wagon complete first',
   'roster-order': 'earliest on the player list',
+  'last-to-lead': 'who most recently led alone',
 };
 
 function tieWords(ruleset: Ruleset): string {

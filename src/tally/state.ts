@@ -33,6 +33,10 @@ export interface GameState {
   readonly powersBlocked: readonly number[];
   /** The seed for a random tie draw this Day, when the GM fixed one. */
   readonly seed: number | null;
+  /** Slots the GM revived after this Day was decided: its elimination does not bury them. */
+  readonly revivedAtNight: readonly number[];
+  /** When each target last led alone this Day (`targetKey`), for the `last-to-lead` tie rule. */
+  readonly leads: ReadonlyMap<string, SoleLead>;
   readonly flags: readonly Flag[];
   readonly violations: readonly TallyViolation[];
   /** What the GM and players should know about this Day (extensions, forgiveness). */
@@ -95,6 +99,12 @@ export interface PenaltyVote {
   readonly reason: string;
   /** Where it was forgiven, if it was. */
   readonly forgivenAt: number | null;
+}
+
+/** A moment a target led alone: the fold step (higher is more recent) and its post. */
+export interface SoleLead {
+  readonly step: number;
+  readonly post: number;
 }
 
 /** A player slot, the ruleset's No Lynch / Sleep, or abstaining. */
@@ -165,6 +175,8 @@ export function freshDay(day: number, seed: number | null) {
     forgivenRuling: null,
     powersBlocked: [],
     seed,
+    leads: new Map<string, SoleLead>(),
+    revivedAtNight: [] as readonly number[],
     flags: [],
     violations: [],
   } satisfies Partial<GameState>;

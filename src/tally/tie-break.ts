@@ -1,5 +1,6 @@
 import type { TieBreaker } from '../rules/ruleset.js';
 import type { GameState } from './state.js';
+import { targetKey } from './vote-target.js';
 import type { Standing } from './wagons.js';
 
 export interface TieBreak {
@@ -67,6 +68,17 @@ function scorer(breaker: TieBreaker, state: GameState): Scorer {
         label: 'earliest on the player list',
         show: (v) => (v === Number.MAX_SAFE_INTEGER ? 'not a player' : `#${v + 1}`),
       };
+    case 'last-to-lead': {
+      // Only one target leads alone at a step, so two tied players never score the same but -1.
+      const led = (s: Standing) => state.leads.get(targetKey(s.target));
+      const posts = new Map([...state.leads.values()].map((l) => [l.step, l.post]));
+      return {
+        score: (s) => led(s)?.step ?? -1,
+        better: higher,
+        label: 'most recently led alone',
+        show: (v) => (v < 0 ? 'never led alone' : `last led alone after post ${posts.get(v)}`),
+      };
+    }
   }
 }
 

@@ -49,7 +49,8 @@ beforeAll(async () => {
     { author: 'Moderator', body: says('Zed replaces Carol.') },
     { author: 'Zed', body: vote('Eve') },
     { author: 'Alice', body: vote('Zed') },
-    { author: 'Bob', body: vote('Carol') },
+    // Davina, not Bob: Bob was lynched on Day 1, so he is dead on Day 2 (issue #24).
+    { author: 'Davina', body: vote('Carol') },
     { author: 'Dave', body: vote('zed') },
   ]);
   url = serve(forum, script);
@@ -80,14 +81,16 @@ describe('a replacement given as an event', () => {
     expect(r.stderr).toBe('votal: note: "Lurker" posted but is not in the player list\n');
     expect(r.code).toBe(0);
     const tally = Tally.parse(JSON.parse(r.stdout));
-    expect(tally).toMatchObject({ day: 2, living: 6 });
+    // Seven players less Bob (lynched on Day 1) and Frank (killed in the Night).
+    expect(tally).toMatchObject({ day: 2, living: 5 });
+    expect(tally.players).not.toContain('Bob');
     expect(tally.players).toContain('Zed');
     expect(tally.wagons.map((w) => [w.target, w.voters.map((v) => [v.player, v.post])])).toEqual([
       [
         'Zed',
         [
           ['Alice', 27],
-          ['Bob', 28],
+          ['Davina', 28],
           ['Dave', 29],
         ],
       ],
@@ -125,7 +128,7 @@ describe('a replacement given as an event', () => {
         'Zed',
         [
           ['Alice', 27],
-          ['Bob', 28],
+          ['Davina', 28],
           ['Dave', 29],
         ],
       ],

@@ -158,21 +158,22 @@ describe('twg2: Votes and Vetos', () => {
       vote(1, 'Ronin', 'Ivy'),
       dayEnd(1),
       dayStart(1, 2),
-      vote(2, 'Lou', 'Ivy'),
+      vote(2, 'Lou', 'Jax'),
       dayEnd(2),
       dayStart(2, 3),
       vote(3, 'Ronin', 'Lou'),
       dayEnd(3),
     ]);
-    // Day 1 only Ronin votes, Day 2 only Lou: the other five die after Day 2; Ronin and Lou
-    // each missed one Day, then voted (Ronin on Day 1, Lou on Day 2), so neither has two in a row.
+    // Day 1 only Ronin votes (Ivy is lynched, so dead on Day 2), Day 2 only Lou: the other
+    // four die after Day 2; Ronin and Lou each missed one Day, then voted (Ronin on Day 1,
+    // Lou on Day 2), so neither has two in a row.
     expect(t.deaths?.map((d) => [d.player, d.day])).toEqual([
       ['elD', 2],
       ['Hal', 2],
-      ['Ivy', 2],
       ['Jax', 2],
       ['Kim', 2],
     ]);
+    expect(t.dead).toContain('Ivy');
     expect(t.players).toEqual(['Ronin', 'Lou']);
   });
 
