@@ -1,6 +1,6 @@
 import type { MatchKind } from '../model/action.js';
 import type { Roster } from '../model/roster.js';
-import type { Flag, Outcome, RuleDeath, TallyViolation } from '../model/tally.js';
+import type { Flag, Outcome, RuleDeath, TallyViolation, UntimedPost } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { VoteBook } from './vote-book.js';
 
@@ -34,6 +34,8 @@ export interface GameState {
   /** The seed for a random tie draw this Day, when the GM fixed one. */
   readonly seed: number | null;
   readonly flags: readonly Flag[];
+  /** Posts of this Day that vote or act, with no readable time, while a clock rule could apply. */
+  readonly untimed: readonly UntimedPost[];
   readonly violations: readonly TallyViolation[];
   /** What the GM and players should know about this Day (extensions, forgiveness). */
   readonly notes: readonly string[];
@@ -166,6 +168,7 @@ export function freshDay(day: number, seed: number | null) {
     powersBlocked: [],
     seed,
     flags: [],
+    untimed: [] as UntimedPost[],
     violations: [],
   } satisfies Partial<GameState>;
 }

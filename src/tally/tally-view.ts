@@ -64,6 +64,7 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
   if (view === 'gm' && ruleset.inactivity?.becomes === 'inactive') {
     tally.inactive = state.slots.flatMap((s) => (s.inactive ? [s.name] : []));
   }
+  if (view === 'gm' && state.untimed.length) tally.untimed = [...state.untimed];
   const notes = [...state.notes, ...(withheld ? ['votes are published when the Day is decided'] : [])];
   if (notes.length) tally.notes = notes;
   return tally;
