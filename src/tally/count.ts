@@ -88,7 +88,8 @@ function foldCount(input: CountInput, posts: readonly number[]): CountWithCuts {
   };
   let position = 0;
   let lastPostTime: number | null = null;
-  const clockEvents = clockEventDays(entries);
+  // Only the events the count takes: a count as at post N agrees with a count of the log cut at N.
+  const clockEvents = clockEventDays(entries.filter(within));
   for (const entry of entries) {
     if (!within(entry)) continue;
     // Read once: the log may be large, and each read of an event is work (live-work.test.ts).
@@ -146,7 +147,7 @@ function withUntimed(state: GameState, post: PostEvent, clockEvents: ReadonlySet
   const slot = findSlot(state.slots, post.author);
   if (slot === undefined && state.hosts.has(nameKey(post.author))) return state;
   const player = slot === undefined ? post.author : slotName(state, slot);
-  return { ...state, untimed: [...state.untimed, { post: post.post, player, permalink: post.permalink }] };
+  return { ...state, untimed: { last: { post: post.post, player, permalink: post.permalink }, before: state.untimed } };
 }
 
 /** When an entry happened, if the log says. */

@@ -34,8 +34,8 @@ export interface GameState {
   /** The seed for a random tie draw this Day, when the GM fixed one. */
   readonly seed: number | null;
   readonly flags: readonly Flag[];
-  /** Posts of this Day that vote or act, with no readable time, while a clock rule could apply. */
-  readonly untimed: readonly UntimedPost[];
+  /** Posts of this Day that vote or act, with no readable time, while a clock rule could apply; newest first. */
+  readonly untimed: UntimedList | null;
   readonly violations: readonly TallyViolation[];
   /** What the GM and players should know about this Day (extensions, forgiveness). */
   readonly notes: readonly string[];
@@ -49,6 +49,22 @@ export interface GameState {
   readonly step: number;
   /** The hosts' forum names (`nameKey`): their posts are the GM's, never a non-player's votes. */
   readonly hosts: ReadonlySet<string>;
+}
+
+/**
+ * A list that shares its tail: adding a post copies nothing, so a thread whose theme hides
+ * every time costs one step per post, not a copy of the list per post.
+ */
+export interface UntimedList {
+  readonly last: UntimedPost;
+  readonly before: UntimedList | null;
+}
+
+/** The list in thread order. */
+export function untimedPosts(list: UntimedList | null): UntimedPost[] {
+  const out: UntimedPost[] = [];
+  for (let at = list; at !== null; at = at.before) out.push(at.last);
+  return out.reverse();
 }
 
 /** The current Day's clock, in the game state. */
@@ -168,7 +184,7 @@ export function freshDay(day: number, seed: number | null) {
     powersBlocked: [],
     seed,
     flags: [],
-    untimed: [] as UntimedPost[],
+    untimed: null as UntimedList | null,
     violations: [],
   } satisfies Partial<GameState>;
 }

@@ -62,6 +62,15 @@ describe('posts whose time could not be read', () => {
     expect(t.untimed?.map((u) => u.post)).toEqual([5]);
   });
 
+  it('a thread whose theme hides every time: every voting post listed once, in thread order', () => {
+    const who = ['Alice', 'Bob', 'Carol', 'Dave'] as const;
+    const many = Array.from({ length: 5000 }, (_, i) => untimed(vote(i + 1, who[i % 4]!, who[(i + 1) % 4]!)));
+    const t = count(many, scheduled);
+    expect(t.untimed).toHaveLength(5000);
+    expect(t.untimed?.slice(0, 3).map((u) => u.post)).toEqual([1, 2, 3]);
+    expect(t.untimed?.at(-1)).toMatchObject({ post: 5000, player: 'Dave' });
+  });
+
   it('the reason names the post and the rules it escapes', () => {
     expect(untimedReason(2)).toBe(
       'clock rules (deadline, Hammer check, votes after the end) cannot apply to post #2: its time could not be read',
