@@ -166,6 +166,24 @@ export const RuleDeath = z.object({
 });
 export type RuleDeath = z.infer<typeof RuleDeath>;
 
+/**
+ * A post that votes or acts whose time could not be read, on a Day where clock rules apply
+ * (scheduled checks, a deadline, clock events): the fold cannot tell whether it came before
+ * or after them, so the GM is told rather than the post silently counting as in time.
+ */
+export const UntimedPost = z.object({
+  post: z.number().int(),
+  /** The author, by the slot's current name where the author is a player. */
+  player: z.string(),
+  permalink: z.string().nullable().default(null),
+});
+export type UntimedPost = z.infer<typeof UntimedPost>;
+
+/** How an untimed post is told to the GM, in the count and on the pages. */
+export function untimedReason(post: number): string {
+  return `clock rules (deadline, Hammer check, votes after the end) cannot apply to post #${post}: its time could not be read`;
+}
+
 /** `votal count --format json` and `GET /api/games/:id/tally`: one contract. */
 export const Tally = z.object({
   engine: EngineId.nullable(),
@@ -207,6 +225,11 @@ export const Tally = z.object({
   deadline: z.string().optional(),
   /** What else the GM and players should know: extensions, forgiveness results, withheld votes. */
   notes: z.array(z.string()).optional(),
+  /**
+   * This Day's posts that vote or act whose time could not be read, when a clock rule could
+   * apply to them (see `UntimedPost`); GM view only, absent when there are none.
+   */
+  untimed: z.array(UntimedPost).optional(),
 });
 export type Tally = z.infer<typeof Tally>;
 

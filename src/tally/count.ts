@@ -6,8 +6,8 @@ import type { Ruleset } from '../rules/ruleset.js';
 import { apply } from './apply.js';
 import { runClock, startClock, type ClockInput } from './day-clock.js';
 import { orderLog, type LogEntry, type TallyEvent } from './log.js';
-import { nameKey } from './slot-names.js';
-import { initialState, withFlag, withNote, type GameState } from './state.js';
+import { findSlot, nameKey } from './slot-names.js';
+import { initialState, slotName, withFlag, withNote, type GameState } from './state.js';
 import { toTally } from './tally-view.js';
 
 export interface CountInput {
@@ -88,6 +88,8 @@ function foldCount(input: CountInput, posts: readonly number[]): CountWithCuts {
   };
   let position = 0;
   let lastPostTime: number | null = null;
+  // Only the events the count takes: a count as at post N agrees with a count of the log cut at N.
+  const clockEvents = clockEventDays(entries.filter(within));
   for (const entry of entries) {
     if (!within(entry)) continue;
     // Read once: the log may be large, and each read of an event is work (live-work.test.ts).
@@ -104,6 +106,7 @@ function foldCount(input: CountInput, posts: readonly number[]): CountWithCuts {
     if (kind === 'post') {
       seen.add((event as PostEvent).post);
       if (time !== null) lastPostTime = time;
+      else state = withUntimed(state, event as PostEvent, clockEvents);
     } else pending.push(event as GmEvent);
     state = apply(state, entry);
     if (event.kind === 'day-start') state = startClock(state, event.day, time ?? lastPostTime, clock);
@@ -117,6 +120,34 @@ function foldCount(input: CountInput, posts: readonly number[]): CountWithCuts {
   const tally = toTally(state, input.engine ?? null, view);
   const at = posts.map((p) => taken.get(p)!);
   return { tally, cuts: at.map((c) => c.tally), eventsBefore: at.map((c) => c.events) };
+}
+
+/** The Days that listed clock events (`deadline`, `check`) tie to; 0 stands for "any Day" (no `day`). */
+function clockEventDays(entries: readonly LogEntry[]): ReadonlySet<number> {
+  const days = new Set<number>();
+  for (const { event } of entries) if (event.kind === 'deadline' || event.kind === 'check') days.add(event.day ?? 0);
+  return days;
+}
+
+/**
+ * A post with no readable time cannot be placed against the clock: a vote after the
+ * deadline or a Hammer check would count as in time. Where a clock rule could apply (the
+ * ruleset's scheduled checks, the Day's deadline, listed clock events), a post that votes
+ * or acts is recorded for the GM; chatter, the hosts' posts and Days without clock rules are not.
+ */
+function withUntimed(state: GameState, post: PostEvent, clockEvents: ReadonlySet<number>): GameState {
+  if (state.phase.kind !== 'open') return state;
+  const clocked =
+    (state.ruleset.schedule?.checks.length ?? 0) > 0 ||
+    state.clock.deadline !== null ||
+    clockEvents.has(0) ||
+    clockEvents.has(state.day);
+  if (!clocked) return state;
+  if (post.reading.effect.kind === 'none' && post.reading.actions.length === 0) return state;
+  const slot = findSlot(state.slots, post.author);
+  if (slot === undefined && state.hosts.has(nameKey(post.author))) return state;
+  const player = slot === undefined ? post.author : slotName(state, slot);
+  return { ...state, untimed: { last: { post: post.post, player, permalink: post.permalink }, before: state.untimed } };
 }
 
 /** When an entry happened, if the log says. */

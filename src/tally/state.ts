@@ -1,6 +1,6 @@
 import type { MatchKind } from '../model/action.js';
 import type { Roster } from '../model/roster.js';
-import type { Flag, Outcome, RuleDeath, TallyViolation } from '../model/tally.js';
+import type { Flag, Outcome, RuleDeath, TallyViolation, UntimedPost } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { VoteBook } from './vote-book.js';
 
@@ -38,6 +38,8 @@ export interface GameState {
   /** When each target last led alone this Day (`targetKey`), for the `last-to-lead` tie rule. */
   readonly leads: ReadonlyMap<string, SoleLead>;
   readonly flags: readonly Flag[];
+  /** Posts of this Day that vote or act, with no readable time, while a clock rule could apply; newest first. */
+  readonly untimed: UntimedList | null;
   readonly violations: readonly TallyViolation[];
   /** What the GM and players should know about this Day (extensions, forgiveness). */
   readonly notes: readonly string[];
@@ -51,6 +53,22 @@ export interface GameState {
   readonly step: number;
   /** The hosts' forum names (`nameKey`): their posts are the GM's, never a non-player's votes. */
   readonly hosts: ReadonlySet<string>;
+}
+
+/**
+ * A list that shares its tail: adding a post copies nothing, so a thread whose theme hides
+ * every time costs one step per post, not a copy of the list per post.
+ */
+export interface UntimedList {
+  readonly last: UntimedPost;
+  readonly before: UntimedList | null;
+}
+
+/** The list in thread order. */
+export function untimedPosts(list: UntimedList | null): UntimedPost[] {
+  const out: UntimedPost[] = [];
+  for (let at = list; at !== null; at = at.before) out.push(at.last);
+  return out.reverse();
 }
 
 /** The current Day's clock, in the game state. */
@@ -178,6 +196,7 @@ export function freshDay(day: number, seed: number | null) {
     leads: new Map<string, SoleLead>(),
     revivedAtNight: [] as readonly number[],
     flags: [],
+    untimed: null as UntimedList | null,
     violations: [],
   } satisfies Partial<GameState>;
 }

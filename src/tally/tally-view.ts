@@ -4,7 +4,7 @@ import { activePenalties, boardOf } from './board.js';
 import { forgiveCounts } from './forgiveness.js';
 import { keywordStandings } from './side-votes.js';
 import type { GameState } from './state.js';
-import { slotName } from './state.js';
+import { slotName, untimedPosts } from './state.js';
 import { thresholdFor, thresholdOf } from './threshold.js';
 import { leadersOf, wagonsOf } from './wagons.js';
 
@@ -64,6 +64,7 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
   if (view === 'gm' && ruleset.inactivity?.becomes === 'inactive') {
     tally.inactive = state.slots.flatMap((s) => (s.inactive ? [s.name] : []));
   }
+  if (view === 'gm' && state.untimed !== null) tally.untimed = untimedPosts(state.untimed);
   const notes = [...state.notes, ...(withheld ? ['votes are published when the Day is decided'] : [])];
   if (notes.length) tally.notes = notes;
   return tally;

@@ -1,4 +1,4 @@
-import { isLooseMatch, looseReading, type Tally } from '../model/tally.js';
+import { isLooseMatch, looseReading, untimedReason, type Tally } from '../model/tally.js';
 import { outcomeLine, thresholdLine, wagonCount } from './votal-lines.js';
 
 /** The count for a terminal: plain text, every number with the posts behind it. */
@@ -35,6 +35,10 @@ export function renderText(t: Tally): string {
       const cands = f.candidates.length ? ` (could be ${f.candidates.join(' or ')})` : '';
       lines.push(`  #${f.post}${who}: ${f.kind} "${f.raw}"${cands}`);
     }
+  }
+  if (t.untimed?.length) {
+    lines.push('', 'Times not read (the clock cannot judge these posts):');
+    for (const u of t.untimed) lines.push(`  #${u.post} ${u.player}: ${untimedReason(u.post)}`);
   }
   lines.push('', outcomeLine(t));
   for (const e of t.outcome.explain ?? []) lines.push(`    ${because(e)}`);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
@@ -21,6 +22,11 @@ beforeAll(async () => {
     body: '<!DOCTYPE html><html id="XF"><body><p>This thread has been removed.</p></body></html>',
   });
   forum.route('/threads/teapot.2/', { status: 404, body: 'gone' });
+  // The standard game with every time on page 3 removed (as on XenForo 1 themes, issue 23).
+  const page = (n: number) => readFileSync(join(root, `fixtures/xenforo2/standard-game/page-${n}.html`), 'utf8');
+  forum.route('/threads/untimed.5/', { body: page(1) });
+  forum.route('/threads/untimed.5/page-2', { body: page(2) });
+  forum.route('/threads/untimed.5/page-3', { body: page(3).replace(/<time[^>]*>[^<]*<\/time>/g, '') });
 });
 afterAll(async () => {
   delete process.env.VOTAL_ALLOW_PRIVATE_HOSTS;
@@ -207,6 +213,44 @@ describe('votal count', () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Tally).outcome.status).not.toBe('open');
+  });
+
+  // Issue 23 item 2: the GM sees that clock rules cannot apply to a vote whose time was not read.
+  describe('posts whose time could not be read', () => {
+    const untimed = (extra: string[], format: string[] = ['--format', 'json']) =>
+      runCli([
+        'count',
+        forum.url('/threads/untimed.5/'),
+        '--ruleset',
+        'plurality',
+        '--players',
+        players,
+        ...format,
+        ...extra,
+      ]);
+
+    it('with a deadline, the count names each untimed post that votes (JSON)', async () => {
+      const r = await untimed(['--deadline', '2099-01-01T00:00:00Z']);
+      expect(r.code, r.stderr).toBe(0);
+      const tally = Tally.parse(JSON.parse(r.stdout));
+      // #21 writes "Vote: ..." only inside a code block: not a vote, so not reported.
+      expect(tally.untimed?.map((u) => u.post)).toEqual([17, 18, 19, 20, 22]);
+      expect(tally.untimed?.[0]).toMatchObject({ post: 17, player: 'Carol' });
+    });
+
+    it('with a deadline, the text count says clock rules cannot apply, post by post', async () => {
+      const r = await untimed(['--deadline', '2099-01-01T00:00:00Z'], []);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(
+        '#17 Carol: clock rules (deadline, Hammer check, votes after the end) cannot apply to post #17: its time could not be read',
+      );
+    });
+
+    it('without a clock rule, nothing is reported', async () => {
+      const r = await untimed([]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).untimed).toBeUndefined();
+    });
   });
 
   it('refuses a --deadline that is not a time', async () => {

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { approveDraft, discardDraft, editDraft, markPublished, staleness } from '../../../app/drafts.js';
 import type { Draft, Publication } from '../../../model/draft.js';
 import type { Game } from '../../../model/game.js';
+import type { Tally } from '../../../model/tally.js';
 import { copiedText } from '../../../publish/copy.js';
 import { normaliseLineEndings, sameVotalText } from '../../../votal/line-endings.js';
 import { refusalOf } from '../../errors.js';
@@ -9,6 +10,7 @@ import { titleOf } from '../game-data.js';
 import { Csrf, GmNav, Layout, Notice, PostButton } from '../layout.js';
 import { MarkupPreview } from '../markup-preview.js';
 import { safeHref } from '../safe-url.js';
+import { UntimedNotice } from './game-panels.js';
 import { field, idOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } from '../dashboard.js';
 
 /** A votal draft (`/gm/drafts/:id`): forum-look preview, raw markup, edit, approve and publish, copy. */
@@ -26,6 +28,8 @@ export function DraftPage(props: {
   copyText: string | null;
   /** A pending draft made from an older count: what changed since (then approving asks to confirm). */
   staleChanges?: string[] | null;
+  /** The drafted count's posts whose time could not be read (clock rules cannot apply to them): for the GM, not the post. */
+  untimed?: Tally['untimed'];
 }) {
   const d = props.draft;
   const editable = d.status === 'pending';
@@ -39,6 +43,7 @@ export function DraftPage(props: {
         {`Votal draft #${d.id}`} <span class="chip">{d.status}</span>
       </h1>
       <Notice message={props.message ?? null} error={props.error ?? null} />
+      <UntimedNotice untimed={props.untimed} />
       {d.supersededBy !== null ? (
         <p class="notice" role="status">
           Replaced by <a href={`/gm/drafts/${d.supersededBy}`}>{`draft #${d.supersededBy}`}</a>.
@@ -216,10 +221,11 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
   type Found = NonNullable<Awaited<ReturnType<typeof draftAndGame>>>;
   const draftPage = async (c: Context<UiEnv>, found: Found, edited: string | null) => {
     const { draft, game } = found;
-    const [publication, poll, stale] = await Promise.all([
+    const [publication, poll, stale, made] = await Promise.all([
       store.drafts.publicationOf(draft.id),
       store.polls.get(game.id),
       draft.status === 'pending' ? staleness(commands, draft) : null,
+      store.tallies.get(draft.tallyId),
     ]);
     const method = game.settings.publish?.method ?? 'copy';
     const flash = flashOf(c);
@@ -236,6 +242,7 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
         draft={shown}
         publication={publication}
         staleChanges={stale?.changes.summary ?? null}
+        untimed={made?.tally.untimed}
         copyText={copyText}
         canPost={method !== 'copy'}
         message={message}

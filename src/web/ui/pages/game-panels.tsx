@@ -4,7 +4,7 @@ import { gameRuleset } from '../../../game/game-ruleset.js';
 import { playersNow } from '../../../game/players-now.js';
 import { dayEndPreview } from '../../../tally/day-end-preview.js';
 import { GameStatus, type Game } from '../../../model/game.js';
-import type { Tally } from '../../../model/tally.js';
+import { untimedReason, type Tally } from '../../../model/tally.js';
 import type { StoredGmEvent } from '../../../store/events-repo.js';
 import { describeEvent } from '../describe-event.js';
 import { Csrf, LocalTime, PostButton } from '../layout.js';
@@ -443,5 +443,33 @@ export function PlayersPanel(props: { game: Game; tally: Tally | null; events: S
         <a href={`/gm/games/${props.game.id}/settings#players`}>Edit players</a>
       </p>
     </section>
+  );
+}
+
+/**
+ * The posts that vote or act whose time could not be read, where clock rules could apply:
+ * the GM checks each on the forum (before or after the deadline, the Hammer check?).
+ */
+export function UntimedNotice(props: { untimed: Tally['untimed'] }) {
+  const list = props.untimed ?? [];
+  if (!list.length) return null;
+  return (
+    <div class="notice error" role="alert" data-untimed>
+      <p>
+        <strong>{`Times not read (${list.length}):`}</strong> the clock cannot judge these posts; check each on the
+        forum.
+      </p>
+      <ul>
+        {list.map((u) => {
+          const href = safeHref(u.permalink);
+          return (
+            <li data-untimed-post={String(u.post)}>
+              {href ? <a href={href} rel="nofollow noopener noreferrer">{`#${u.post}`}</a> : `#${u.post}`}
+              {` ${u.player}: ${untimedReason(u.post)}`}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

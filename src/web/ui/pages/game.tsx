@@ -27,7 +27,7 @@ import { GmNewsPanel } from '../gm-news.js';
 import { GmNav, Layout, LocalTime, Notice, PostButton } from '../layout.js';
 import { reviewQueue, reviewReadsBodyOf, type ReviewItem } from '../review.js';
 import { safeHref } from '../safe-url.js';
-import { activityLine, DraftsPanel, EventsPanel, PlayersPanel, ReviewQueue } from './game-panels.js';
+import { activityLine, DraftsPanel, EventsPanel, PlayersPanel, ReviewQueue, UntimedNotice } from './game-panels.js';
 import { field, gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } from '../dashboard.js';
 
 /** A game's page (`/gm/games/:id`): the count with its evidence, the review queue, GM events, drafts, activity. */
@@ -124,6 +124,7 @@ export function GamePage(props: {
                   <Deadline deadline={props.deadline} timeZone={g.settings.timeZone ?? null} ended={outcomeText(t)} />
                 </p>
                 <WagonsTable tally={t} id="gm-wagons" />
+                <UntimedNotice untimed={t.untimed} />
                 <p>
                   <strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}
                 </p>
