@@ -380,7 +380,12 @@ function straysOf(
     if (!timeChain) return true;
     let at: Element | null = c.el;
     for (let i = 0; i < depth && at; i++) at = parentElement(at);
-    return at !== null && follow(at, timeChain).some((e) => timeOf(e, ctx, order).at !== null);
+    if (at === null) return false;
+    if (follow(at, timeChain).some((e) => timeOf(e, ctx, order).at !== null)) return true;
+    // A post in a box of another shape (a topic starter's header) shows its time elsewhere in
+    // that box; a box that holds posts found is the page around them, not a missed post.
+    if (blocks.some((b) => contains(at, b))) return false;
+    return elementsOf(at).some((e) => timeOf(e, ctx, order).at !== null);
   }).length;
 }
 

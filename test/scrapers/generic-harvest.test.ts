@@ -81,7 +81,7 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
   it('pages of supported engines, adapters off: at least 16 of 34 read right', () => {
     expect(count('supported', 'right')).toBeGreaterThanOrEqual(16);
   });
-  it('pages read without an error but wrong: at most 17 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
-    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(17);
+  it('pages read without an error but wrong: at most 14 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
+    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(14);
   });
 });

@@ -183,6 +183,15 @@ describe('confidence: the generic reader refuses rather than guesses', () => {
       ),
       /1 more mark\(s\) of a post outside them/,
     ],
+    [
+      // shift.ms (bbPress): the topic starter's header holds its author and, elsewhere, its time.
+      'a first post in a box of another shape, its time not where the posts found show theirs',
+      page(ENTRIES).replace(
+        '<main id="thread">',
+        '<div class="starter"><div class="starter-head"><span class="by"><a class="who" href="/people/dora">Dora</a></span><p class="when">14/05/19 09:00</p></div><p>The rules</p></div><main id="thread">',
+      ),
+      /1 more mark\(s\) of a post outside them/,
+    ],
   ];
   it.each(cases)('%s', (_, html, why) => {
     expect(() => readGeneric(html, ctx)).toThrow(GenericRefusal);
