@@ -380,7 +380,12 @@ function straysOf(
     if (!timeChain) return true;
     let at: Element | null = c.el;
     for (let i = 0; i < depth && at; i++) at = parentElement(at);
-    return at !== null && follow(at, timeChain).some((e) => timeOf(e, ctx, order).at !== null);
+    if (at === null) return false;
+    if (follow(at, timeChain).some((e) => timeOf(e, ctx, order).at !== null)) return true;
+    // A post in a box of another shape (a topic starter's header) shows its time elsewhere in
+    // that box; a box that holds posts found is the page around them, not a missed post.
+    if (blocks.some((b) => contains(at, b))) return false;
+    return elementsOf(at).some((e) => timeOf(e, ctx, order).at !== null);
   }).length;
 }
 
@@ -437,15 +442,21 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
   const sums = new Map<string, { sum: number; covered: number; depth: number; chains: string[] }>();
   blocks.forEach((b, i) => {
     const lens = textLengths(b);
-    const best = new Map<string, { n: number; chain: string }>();
+    const best = new Map<string, { n: number; chain: string; own: boolean }>();
+    const a = authorEls[i];
+    // Of elements of one shape, the message before the author's box (name again, rank, post
+    // count: XenForo 1's user block), which links to the author's own profile as a message rarely does.
+    const href = a ? attr(a, 'href') : undefined;
+    const ownLinks = href ? all(b, 'a[href]').filter((l) => l !== a && attr(l, 'href') === href) : [];
     for (const [el, n] of lens) {
       if (n === 0 || /^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
-      const a = authorEls[i];
       if (a && (contains(el, a) || contains(a, el))) continue;
       const chain = chainFrom(b, el);
       if (!chain) continue;
       const key = tagsOf(chain);
-      if ((best.get(key)?.n ?? -1) < n) best.set(key, { n, chain });
+      const own = ownLinks.some((l) => contains(el, l));
+      const held = best.get(key);
+      if (!held || (held.own && !own) || (held.own === own && held.n < n)) best.set(key, { n, chain, own });
     }
     for (const [key, { n, chain }] of best) {
       const s = sums.get(key) ?? { sum: 0, covered: 0, depth: key.split(' > ').length, chains: [] };

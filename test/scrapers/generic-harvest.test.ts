@@ -78,10 +78,10 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
   it('pages of engines without an adapter: at least 8 of 20 read right', () => {
     expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(8);
   });
-  it('pages of supported engines, adapters off: at least 16 of 34 read right', () => {
-    expect(count('supported', 'right')).toBeGreaterThanOrEqual(16);
+  it('pages of supported engines, adapters off: at least 18 of 34 read right', () => {
+    expect(count('supported', 'right')).toBeGreaterThanOrEqual(18);
   });
-  it('pages read without an error but wrong: at most 17 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
-    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(17);
+  it('pages read without an error but wrong: at most 12 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
+    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(12);
   });
 });

@@ -166,6 +166,23 @@ describe('ad slots are not posts', () => {
   });
 });
 
+describe("the author's box is not the body", () => {
+  it("of blocks of one shape, the message, not the box that links to the author again with rank and post count (digitalfernsehen's XenForo 1 user block)", () => {
+    const box = (who: string): string =>
+      `<div class="entry-side"><a href="/people/${who.toLowerCase()}">${who}</a> Village elder of the old board since the spring of 2007, 1,234 posts, 567 likes, from the far side of the river valley</div>`;
+    const html = page(ENTRIES).replace(
+      /(<section class="entry" id="entry-\d+">\s*<header class="entry-head"><a class="who" href="\/people\/(\w+)">)/g,
+      (_, head: string, who: string) => head.replace('<header', `${box(who)}<header`),
+    );
+    expect(html.match(/entry-side/g)).toHaveLength(4);
+    const r = readGeneric(html, ctx);
+    const bodies = (posts: readonly { body: Parameters<typeof plainText>[0] }[]): string[] =>
+      posts.map((p) => plainText(p.body).trim());
+    expect(bodies(r.page.posts)).toEqual(bodies(readGeneric(page(ENTRIES), ctx).page.posts));
+    expect(bodies(r.page.posts)[0]).toContain('Day 1 begins.');
+  });
+});
+
 describe('confidence: the generic reader refuses rather than guesses', () => {
   const cases: [string, string, RegExp][] = [
     ['one post: no repetition to trust', page(ENTRIES.slice(0, 1)), /none repeated at the same place/],
@@ -180,6 +197,15 @@ describe('confidence: the generic reader refuses rather than guesses', () => {
       page(ENTRIES).replace(
         '</main>',
         '</main><div class="later"><div><header class="entry-head"><a class="who" href="/people/zed">Zed</a> <a class="stamp" href="/x"><span>16/05/19 09:00</span></a></header><p>Late</p></div></div>',
+      ),
+      /1 more mark\(s\) of a post outside them/,
+    ],
+    [
+      // shift.ms (bbPress): the topic starter's header holds its author and, elsewhere, its time.
+      'a first post in a box of another shape, its time not where the posts found show theirs',
+      page(ENTRIES).replace(
+        '<main id="thread">',
+        '<div class="starter"><div class="starter-head"><span class="by"><a class="who" href="/people/dora">Dora</a></span><p class="when">14/05/19 09:00</p></div><p>The rules</p></div><main id="thread">',
       ),
       /1 more mark\(s\) of a post outside them/,
     ],
