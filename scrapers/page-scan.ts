@@ -104,12 +104,51 @@ export function parseWhole(html: string): Document {
 /** A Document whose children are the page's region elements, in page order. */
 export function scanPage(html: string, regions: PageRegions): Document {
   const handler = new RegionHandler(regions);
-  run(html, handler);
+  new ScanParser(handler).end(html);
   return handler.dom.root;
 }
 
 function run(html: string, handler: Partial<Handler>): void {
   new Parser(handler, OPTIONS).end(html);
+}
+
+/**
+ * htmlparser2's `Parser`, not slicing the names and values of attributes it will not
+ * keep: it collects a tag's attributes only into the object it makes for a handler with
+ * `onopentag` (`attribs`, null otherwise), and with no `onattribute` callback the
+ * strings of any other tag go nowhere. Only attribute reading is skipped; every tree
+ * rule is the parser's own code. htmlparser2 10.1.0 keeps that object in `attribs`
+ * (Parser.js); the constructor checks it is there, so a release that renames it fails
+ * loudly (and the page-scan equivalence tests fail if it stops meaning the same).
+ */
+class ScanParser extends Parser {
+  constructor(handler: Partial<Handler>) {
+    super(handler, OPTIONS);
+    if (!('attribs' in this) || (this as unknown as Collecting).attribs !== null)
+      throw new Error('htmlparser2 no longer collects attributes in `attribs`: see ScanParser in page-scan.ts');
+  }
+
+  override onattribname(start: number, endIndex: number): void {
+    if ((this as unknown as Collecting).attribs === null) this.startIndex = start;
+    else super.onattribname(start, endIndex);
+  }
+
+  override onattribdata(start: number, endIndex: number): void {
+    if ((this as unknown as Collecting).attribs !== null) super.onattribdata(start, endIndex);
+  }
+
+  override onattribentity(codepoint: number): void {
+    if ((this as unknown as Collecting).attribs !== null) super.onattribentity(codepoint);
+  }
+
+  override onattribend(quote: QuoteType, endIndex: number): void {
+    if ((this as unknown as Collecting).attribs === null) this.endIndex = endIndex;
+    else super.onattribend(quote, endIndex);
+  }
+}
+type QuoteType = Parameters<Parser['onattribend']>[0];
+interface Collecting {
+  attribs: Record<string, string> | null;
 }
 
 /** Below this many open elements the parser's own search of them is cheap enough. */
