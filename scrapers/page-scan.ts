@@ -68,60 +68,27 @@ export function compileRegions(regions: readonly PageRegion[]): PageRegions {
 }
 
 /**
- * Which tags may match a compound selector, told from the tag's name and source text
- * before its attributes are read (reading them is most of what a parse costs). The
- * literals the selectors need (a class, an id, an attribute value, as written) are found
- * by one regular expression that runs ahead through the page, so the page is searched
- * once however many literals there are. A tag whose source holds a character reference
- * is always read: its values may spell a literal differently.
+ * Which tag names may match a compound selector: only such a tag gets its attributes
+ * collected (into the parser's own attribute object) outside regions.
  */
 class TagFilter {
-  /** Per tag name: whether some alternative takes any such tag, or needs a literal. */
-  private readonly byTag = new Map<string, 'any' | 'needle'>();
-  private readonly anyTag: 'any' | 'needle' | null = null;
-  private readonly needles: RegExp | null;
+  /** Tag names some alternative names; null when some alternative takes any tag. */
+  private readonly names: Set<string> | null;
 
   constructor(selector: CompoundSelector) {
-    const literals = new Set<string>();
+    const names = new Set<string>();
+    let anyTag = false;
     for (const p of selector.prefilters) {
-      const want = p.needle === null ? 'any' : 'needle';
-      if (p.needle !== null) literals.add(p.needle);
-      if (p.tag === null) this.anyTag = this.anyTag === 'any' ? 'any' : want;
-      else if (this.byTag.get(p.tag) !== 'any') this.byTag.set(p.tag, want);
+      if (p.tag === null) anyTag = true;
+      else names.add(p.tag);
     }
-    this.needles = literals.size
-      ? new RegExp([...literals].map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
-      : null;
+    this.names = anyTag ? null : names;
   }
 
-  /** Whether a tag of this name may match at all (before its source is known). */
+  /** Whether a tag of this name may match at all. */
   mayMatchName(name: string): boolean {
-    return this.anyTag !== null || this.byTag.has(name);
+    return this.names === null || this.names.has(name);
   }
-
-  /**
-   * Whether the tag `html[start, end)` may match. Literals hold no `>`, so one that ends
-   * inside a tag also starts inside it.
-   */
-  mayMatch(html: string, name: string, start: number, end: number, cursor: Cursor): boolean {
-    const want = this.byTag.get(name) ?? this.anyTag;
-    if (want === 'any' || this.anyTag === 'any') return true;
-    if (want === null || this.needles === null) return false;
-    if (cursor.at !== -1 && cursor.at <= start) {
-      // test() rather than exec(): no match object for every literal passed on the way.
-      this.needles.lastIndex = start;
-      cursor.at = this.needles.test(html) ? this.needles.lastIndex : -1;
-    }
-    if (cursor.at !== -1 && cursor.at <= end) return true;
-    if (cursor.amp !== -1 && cursor.amp < start) cursor.amp = html.indexOf('&', start);
-    return cursor.amp !== -1 && cursor.amp < end;
-  }
-}
-
-/** Per scan and filter: where the next literal ends, and where the next `&` is (-1: none further). */
-interface Cursor {
-  at: number;
-  amp: number;
 }
 
 /** How every page is parsed: entities decoded, names lower-cased (htmlparser2's HTML mode). */
@@ -130,21 +97,58 @@ const OPTIONS: ParserOptions = { decodeEntities: true, lowerCaseAttributeNames: 
 /** The whole page's DOM: htmlparser2's `parseDocument`, with open elements counted (below). */
 export function parseWhole(html: string): Document {
   const dom = new CountingDomHandler();
-  run(html, dom, dom.open);
+  run(html, dom);
   return dom.root;
 }
 
 /** A Document whose children are the page's region elements, in page order. */
 export function scanPage(html: string, regions: PageRegions): Document {
-  const handler = new RegionHandler(html, regions);
-  run(html, handler, handler.open);
+  const handler = new RegionHandler(regions);
+  new ScanParser(handler).end(html);
   return handler.dom.root;
 }
 
-function run(html: string, handler: Partial<Handler>, open: OpenCount): void {
-  const parser = new Parser(handler, OPTIONS);
-  open.guard(parser);
-  parser.end(html);
+function run(html: string, handler: Partial<Handler>): void {
+  new Parser(handler, OPTIONS).end(html);
+}
+
+/**
+ * htmlparser2's `Parser`, not slicing the names and values of attributes it will not
+ * keep: it collects a tag's attributes only into the object it makes for a handler with
+ * `onopentag` (`attribs`, null otherwise), and with no `onattribute` callback the
+ * strings of any other tag go nowhere. Only attribute reading is skipped; every tree
+ * rule is the parser's own code. htmlparser2 10.1.0 keeps that object in `attribs`
+ * (Parser.js); the constructor checks it is there, so a release that renames it fails
+ * loudly (and the page-scan equivalence tests fail if it stops meaning the same).
+ */
+class ScanParser extends Parser {
+  constructor(handler: Partial<Handler>) {
+    super(handler, OPTIONS);
+    if (!('attribs' in this) || (this as unknown as Collecting).attribs !== null)
+      throw new Error('htmlparser2 no longer collects attributes in `attribs`: see ScanParser in page-scan.ts');
+  }
+
+  override onattribname(start: number, endIndex: number): void {
+    if ((this as unknown as Collecting).attribs === null) this.startIndex = start;
+    else super.onattribname(start, endIndex);
+  }
+
+  override onattribdata(start: number, endIndex: number): void {
+    if ((this as unknown as Collecting).attribs !== null) super.onattribdata(start, endIndex);
+  }
+
+  override onattribentity(codepoint: number): void {
+    if ((this as unknown as Collecting).attribs !== null) super.onattribentity(codepoint);
+  }
+
+  override onattribend(quote: QuoteType, endIndex: number): void {
+    if ((this as unknown as Collecting).attribs === null) this.endIndex = endIndex;
+    else super.onattribend(quote, endIndex);
+  }
+}
+type QuoteType = Parameters<Parser['onattribend']>[0];
+interface Collecting {
+  attribs: Record<string, string> | null;
 }
 
 /** Below this many open elements the parser's own search of them is cheap enough. */
@@ -205,6 +209,11 @@ class OpenCount {
 class CountingDomHandler extends DomHandler {
   readonly open = new OpenCount();
 
+  override onparserinit(parser: Parser): void {
+    super.onparserinit(parser);
+    this.open.guard(parser);
+  }
+
   onopentagname(name: string): void {
     this.open.opened(name);
   }
@@ -216,35 +225,14 @@ class CountingDomHandler extends DomHandler {
 }
 
 /**
- * The attributes of the tag at the start of `source`, as htmlparser2 reads them (its
- * own object), or null when the tag never ends (a page cut off inside it). The parser
- * stops at the tag's end: `source` may run on to the end of the page.
- */
-function attributesOfTag(source: string): Record<string, string> | null {
-  let found: Record<string, string> | null = null;
-  const parser: Parser = new Parser(
-    {
-      onopentag: (_name, attribs) => {
-        found ??= attribs;
-        parser.pause();
-      },
-    },
-    OPTIONS,
-  );
-  parser.end(source);
-  return found;
-}
-
-/**
  * Hands the parser's events to a `DomHandler` only inside regions. It keeps a frame per
  * element the parser has open (the parser pairs every open with one close, implied or
  * not), so it knows at each event whether it falls inside a region, and which regions
  * (or parts) an element opened here may start.
  *
- * Outside regions no tag's attributes are collected (that is most of what the parser
- * spends on a page): a tag that may start a region, by its name and the literals in its
- * source, is read again, alone, for the library's own attribute object, once its next
- * event shows where it ends. Inside a region the parser builds every tag's attributes.
+ * Outside regions a tag's attributes are collected only when its name may start a
+ * region: the parser builds an attribute object only for a handler with `onopentag`,
+ * which it asks for after `onopentagname`, so the handler sets it per tag.
  */
 class RegionHandler implements Partial<Handler> {
   readonly dom = new DomHandler();
@@ -252,70 +240,24 @@ class RegionHandler implements Partial<Handler> {
   private readonly frames: Frame[] = [];
   /** The innermost open element's frame (the page's, outside every element). */
   private top: Frame;
-  private parser: Parser | null = null;
-  /** A tag that may start a region, open, until its next event shows where it ends. */
-  private pending: string | null = null;
-  private pendingStart = 0;
-  /** Per filter, where its literals next occur in the page. */
-  private readonly cursors = new Map<TagFilter, Cursor>();
 
-  constructor(
-    private readonly html: string,
-    regions: PageRegions,
-  ) {
+  constructor(regions: PageRegions) {
     this.top = regions.seek;
   }
 
   onparserinit(parser: Parser): void {
-    this.parser = parser;
+    this.open.guard(parser);
   }
 
-  /**
-   * Set only inside a region: the parser collects a tag's attributes only for a
-   * handler with `onopentag` (it asks at each tag).
-   */
+  /** Set per tag by `onopentagname`: undefined for a tag that can start nothing. */
   onopentag: ((name: string, attribs: Record<string, string>) => void) | undefined = undefined;
   private readonly openWhole = (name: string, attribs: Record<string, string>): void => {
     this.dom.onopentag(name, attribs);
     this.push(WHOLE);
   };
-
-  onopentagname(name: string): void {
-    if (this.pending !== null) this.settle();
-    this.open.opened(name);
-    const top = this.top;
-    if (top.whole) {
-      this.onopentag = this.openWhole;
-      return;
-    }
-    this.onopentag = undefined;
-    if (!top.wanted!.filter.mayMatchName(name)) {
-      this.push(top.wanted!.seek);
-      return;
-    }
-    this.pending = name;
-    this.pendingStart = this.parser!.startIndex;
-  }
-
-  /** The tag that may start a region has ended (its next event has come): opens it, built or not. */
-  private settle(): void {
-    const name = this.pending!;
-    const start = this.pendingStart;
-    this.pending = null;
-    const parser = this.parser!;
+  /** A tag whose name may start a region: its attributes tell. */
+  private readonly openCandidate = (name: string, attribs: Record<string, string>): void => {
     const wanted = this.top.wanted!;
-    // Where the tag ends: the next event starts after it (a void or implied tag's own
-    // close comes before that, with the parser's end index on its '>').
-    const end = parser.startIndex > start ? parser.startIndex : parser.endIndex + 1;
-    let cursor = this.cursors.get(wanted.filter);
-    if (!cursor) this.cursors.set(wanted.filter, (cursor = { at: -2, amp: -2 }));
-    if (!wanted.filter.mayMatch(this.html, name, start, end, cursor)) {
-      this.push(wanted.seek);
-      return;
-    }
-    const attribs = attributesOfTag(this.html.slice(start));
-    // Cut off inside the tag: the parser never opened it (and closes what holds it instead).
-    if (attribs === null) return;
     const entry = wanted.any.matches(name, attribs)
       ? wanted.entries.find((e) => e.selector.matches(name, attribs))
       : undefined;
@@ -325,6 +267,24 @@ class RegionHandler implements Partial<Handler> {
     }
     this.dom.onopentag(name, attribs);
     this.push(entry.parts ? entry.parts.shell : WHOLE);
+  };
+
+  onopentagname(name: string): void {
+    this.open.opened(name);
+    const top = this.top;
+    if (top.whole) {
+      this.onopentag = this.openWhole;
+      return;
+    }
+    const wanted = top.wanted!;
+    if (wanted.filter.mayMatchName(name)) {
+      // The frame is pushed once the tag ends (a page cut off inside the tag never opens
+      // it, and the parser then closes what holds it instead).
+      this.onopentag = this.openCandidate;
+      return;
+    }
+    this.onopentag = undefined;
+    this.push(wanted.seek);
   }
 
   private push(frame: Frame): void {
@@ -333,7 +293,6 @@ class RegionHandler implements Partial<Handler> {
   }
 
   onclosetag(name: string): void {
-    if (this.pending !== null) this.settle();
     this.open.closed(name);
     // A page cut off inside a tag: the parser closes an element it never reported open.
     const outer = this.frames.pop();
@@ -343,12 +302,10 @@ class RegionHandler implements Partial<Handler> {
   }
 
   ontext(data: string): void {
-    if (this.pending !== null) this.settle();
     if (this.top.whole) this.dom.ontext(data);
   }
 
   oncomment(data: string): void {
-    if (this.pending !== null) this.settle();
     if (this.top.whole) this.dom.oncomment(data);
   }
 
@@ -357,7 +314,6 @@ class RegionHandler implements Partial<Handler> {
   }
 
   oncdatastart(): void {
-    if (this.pending !== null) this.settle();
     if (this.top.whole) this.dom.oncdatastart();
   }
 
@@ -366,11 +322,6 @@ class RegionHandler implements Partial<Handler> {
   }
 
   onprocessinginstruction(name: string, data: string): void {
-    if (this.pending !== null) this.settle();
     if (this.top.whole) this.dom.onprocessinginstruction(name, data);
-  }
-
-  onend(): void {
-    if (this.pending !== null) this.settle();
   }
 }
