@@ -90,8 +90,10 @@ describeWithChromium('the browser fallback (Debian Chromium through playwright-c
       '--browser',
       '--site-profile',
       profile(),
+      '--quiet',
     ]);
-    // Only the standard game's real non-player is noted (issue #24: posters who match no player).
+    // Only the standard game's real non-player is noted (issue #24: posters who match no player);
+    // --quiet leaves progress out, never notes.
     expect(r.stderr).toBe('votal: note: "Lurker" posted but is not in the player list\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Bob - 2 - L-2: Carol (#17), Bob (#22)');

@@ -90,7 +90,7 @@ describe("the GM's game page", () => {
     const gm = await signIn(app);
     const html = await (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie: gm.cookie } })).text();
     expect(html).toContain(
-      'last poll failed: Throttled by the forum: HTTP 429, Retry-After 7200 s, longer than Votal waits: trying again after 900 s (the cap)',
+      'The last poll failed, so the count may be behind the thread: Throttled by the forum: HTTP 429, Retry-After 7200 s, longer than Votal waits: trying again after 900 s (the cap)',
     );
   });
 });

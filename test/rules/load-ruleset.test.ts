@@ -107,7 +107,7 @@ describe('parseRuleset errors', () => {
   it('unknown key named with its line', () => {
     const text = valid + 'votes:\n  bold: required\n  maxImgs: 3\n';
     expect(problems(text)).toEqual([
-      'bad.yaml:7:3: votes.maxImgs: unknown key "maxImgs"; known here: bold, colon, ownLine, spoilers, emptyVote, keywords, side',
+      'bad.yaml:7:3: votes.maxImgs: unknown key "maxImgs"; known here: bold, colon, ownLine, spoilers, marker, emptyVote, keywords, side',
     ]);
   });
 

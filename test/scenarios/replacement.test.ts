@@ -76,8 +76,10 @@ describe('a replacement given as an event', () => {
       join(dir, 'events.yaml'),
       '--format',
       'json',
+      '--quiet',
     ]);
-    // Only the standard game's real non-player is noted (issue #24: posters who match no player).
+    // Only the standard game's real non-player is noted (issue #24: posters who match no player);
+    // --quiet leaves progress out, never notes.
     expect(r.stderr).toBe('votal: note: "Lurker" posted but is not in the player list\n');
     expect(r.code).toBe(0);
     const tally = Tally.parse(JSON.parse(r.stdout));
