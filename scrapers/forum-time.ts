@@ -173,17 +173,28 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
     d = b.getUTCDate();
   }
   if (y === undefined) {
-    // The first "word day [year]" or "day word [year]" whose word is a month ("alle 09:30" is not).
+    // The first "word day [year]" or "day word [year]" whose word is a month ("alle 09:30" is
+    // not), one showing its year before one without ("1 month ago 18 April 2020": Spanish
+    // "ago" is August, but "18 April 2020" is the date).
+    let yearless: RegExpMatchArray | null = null;
+    let named: RegExpMatchArray | null = null;
     for (const m of s.matchAll(NAMED_DATE)) {
       const dayFirst = m[1] === undefined;
-      const month = monthOf(dayFirst ? m[5]! : m[1]!);
-      if (!month) continue;
-      mo = month;
-      d = +(dayFirst ? m[4]! : m[2]!);
-      const year = dayFirst ? m[6] : m[3];
+      if (!monthOf(dayFirst ? m[5]! : m[1]!)) continue;
+      if (dayFirst ? m[6] : m[3]) {
+        named = m;
+        break;
+      }
+      yearless ??= m;
+    }
+    named ??= yearless;
+    if (named) {
+      const dayFirst = named[1] === undefined;
+      mo = monthOf(dayFirst ? named[5]! : named[1]!)!;
+      d = +(dayFirst ? named[4]! : named[2]!);
+      const year = dayFirst ? named[6] : named[3];
       // No year shown: this year, or last year when that day is still to come.
       y = year ? +year : mo * 100 + d > local().mo * 100 + local().d ? local().y - 1 : local().y;
-      break;
     }
   }
   if (y === undefined) {

@@ -321,8 +321,11 @@ function withStrays(
     if (!at || inBlock(at) || contains(at, rep.container) || tagsOf(chainFrom(at, c.el) ?? '') !== shape) continue;
     // Beside the posts found (a first post's box next to the replies' list), not elsewhere on the page.
     if (!near(at, rep.container)) continue;
-    // And a box of the posts' kind: a stable class in common with them (Vanilla's "Item").
-    if (!sharesClass(at, rep.blocks[0]!)) continue;
+    // And a box of the posts' kind: a stable class in common with them (Vanilla's "Item"),
+    // or, above them, the author where the posts hold theirs (a question's box above its
+    // answers: the same name element around the same link).
+    const opening = precedes(at, rep.container) && sameAuthorPlace(chainFrom(at, c.el), authorChain);
+    if (!sharesClass(at, rep.blocks[0]!) && !opening) continue;
     blocks.push(at);
     authorOf.set(at, c.el);
   }
@@ -342,6 +345,27 @@ function anchorsOutside(blocks: readonly Element[], container: Element): number 
   for (let i = 0; i < 3; i++) scope = parentElement(scope) ?? scope;
   return all(scope, '[id]').filter((el) => isAnchor(el) && !blocks.some((b) => contains(b, el) || contains(el, b)))
     .length;
+}
+
+/** Whether `a` comes before `b` in the document (neither inside the other). */
+function precedes(a: Element, b: Element): boolean {
+  const up = (el: Element): Element[] => {
+    const path = [el];
+    for (let p = parentElement(el); p; p = parentElement(p)) path.push(p);
+    return path.reverse();
+  };
+  const [pa, pb] = [up(a), up(b)];
+  let i = 0;
+  while (i < pa.length && i < pb.length && pa[i] === pb[i]) i++;
+  if (i === 0 || i >= pa.length || i >= pb.length) return false;
+  const siblings = pa[i - 1]!.children;
+  return siblings.indexOf(pa[i]!) < siblings.indexOf(pb[i]!);
+}
+
+/** Whether two author chains end in the same two steps, classes and all ("div.username > a"). */
+function sameAuthorPlace(chain: string | null, authorChain: string): boolean {
+  const tail = (c: string): string => c.split(' > ').slice(-2).join(' > ');
+  return chain !== null && authorChain.split(', ').some((c) => tail(c) === tail(chain) && tail(c).includes('.'));
 }
 
 function sharesClass(a: Element, b: Element): boolean {
@@ -439,10 +463,10 @@ function contains(outer: Element, inner: Element | null): boolean {
  */
 function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | null)[]): string | null {
   // Keyed by shape (tags only): a first post's body has other classes than the replies'.
-  const sums = new Map<string, { sum: number; covered: number; depth: number; chains: string[] }>();
-  blocks.forEach((b, i) => {
+  type Held = { n: number; chain: string; own: boolean };
+  const perBlock: Map<string, Held[]>[] = blocks.map((b, i) => {
     const lens = textLengths(b);
-    const best = new Map<string, { n: number; chain: string; own: boolean }>();
+    const found = new Map<string, Held[]>();
     const a = authorEls[i];
     // Of elements of one shape, the message before the author's box (name again, rank, post
     // count: XenForo 1's user block), which links to the author's own profile as a message rarely does.
@@ -454,18 +478,47 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
       const chain = chainFrom(b, el);
       if (!chain) continue;
       const key = tagsOf(chain);
-      const own = ownLinks.some((l) => contains(el, l));
-      const held = best.get(key);
-      if (!held || (held.own && !own) || (held.own === own && held.n < n)) best.set(key, { n, chain, own });
+      const list = found.get(key) ?? [];
+      list.push({ n, chain, own: ownLinks.some((l) => contains(el, l)) });
+      found.set(key, list);
     }
-    for (const [key, { n, chain }] of best) {
+    return found;
+  });
+  const longest = (list: readonly Held[]): Held => {
+    let pick = list[0]!;
+    for (const h of list) if ((pick.own && !h.own) || (pick.own === h.own && pick.n < h.n)) pick = h;
+    return pick;
+  };
+  // The chain (classes and all) that is the longest at a shape in most blocks is the message
+  // there; a block whose longest element of that shape is something else (replies nested in
+  // a post, a comment box) still reads its message.
+  const usual = new Map<string, string>();
+  const tally = new Map<string, Map<string, number>>();
+  for (const found of perBlock)
+    for (const [key, list] of found) {
+      const t = tally.get(key) ?? new Map<string, number>();
+      const { chain } = longest(list);
+      t.set(chain, (t.get(chain) ?? 0) + 1);
+      tally.set(key, t);
+    }
+  for (const [key, t] of tally) {
+    const [chain, n] = [...t].sort((x, y) => y[1] - x[1])[0]!;
+    if (n >= 2 && [...t.values()].filter((m) => m === n).length === 1) usual.set(key, chain);
+  }
+  const sums = new Map<string, { sum: number; covered: number; depth: number; chains: string[] }>();
+  for (const found of perBlock) {
+    for (const [key, list] of found) {
+      let pick = longest(list);
+      const mine = list.filter((h) => h.chain === usual.get(key) && !h.own).sort((x, y) => y.n - x.n)[0];
+      if (mine) pick = mine;
+      const { n, chain } = pick;
       const s = sums.get(key) ?? { sum: 0, covered: 0, depth: key.split(' > ').length, chains: [] };
       s.sum += n;
       s.covered++;
       s.chains.push(chain);
       sums.set(key, s);
     }
-  });
+  }
   let top: { chain: string; value: number; covered: number; sum: number } | null = null;
   for (const [chain, s] of sums) {
     const value = s.sum * (s.covered / blocks.length) ** 2;
@@ -514,9 +567,10 @@ function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']):
         ? fromEpochSeconds(v)
         : /^\d{12,13}$/.test(v)
           ? fromEpochMillis(v)
-          : (fromIso(v, ctx.profile.timeZone) ??
+          : (fromIso(/^\d{4}-\d\d-\d\d$/.test(v) ? `${v}T00:00` : v, ctx.profile.timeZone) ??
             (name === 'title' || name === 'data-date' || name === 'data-datetime' ? textTime(v, ctx, order) : null));
-      if (at) return { at, text: shortText(el, 120) || v, from: 'attribute' };
+      // The text shown is the holder's own (an empty <time> shows the attribute), not its box's.
+      if (at) return { at, text: shortText(holder, 120) || v, from: 'attribute' };
     }
   // Collapsed text of at most 100 characters: a long element holding a date is not the date.
   const t = shortText(el, 400);
@@ -525,6 +579,30 @@ function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']):
     if (at) return { at, text: t, from: 'text' };
   }
   return { at: null, text: null, from: null };
+}
+
+/**
+ * The time of a post without one where the others show theirs: a first post in a box of its
+ * own (a topic header above it holds the date) takes the first time in that box outside the
+ * post, machine times first. Only for a block alone in its box: a shared box is the thread's.
+ */
+function boxTime(
+  block: Element,
+  blocks: readonly Element[],
+  ctx: PageContext,
+  order: SiteProfile['dateOrder'],
+): TimeRead {
+  const none: TimeRead = { at: null, text: null, from: null };
+  const box = parentElement(block);
+  if (!box || blocks.some((b) => b !== block && contains(box, b))) return none;
+  let byText: TimeRead = none;
+  for (const el of elementsOf(box)) {
+    if (contains(block, el)) continue;
+    const t = timeOf(el, ctx, order);
+    if (t.from === 'attribute') return t;
+    if (t.at && !byText.at) byText = t;
+  }
+  return byText;
 }
 
 function textTime(t: string, ctx: PageContext, order: SiteProfile['dateOrder']): string | null {
@@ -655,7 +733,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body);
     const timeEl = s.time ? (follow(block, s.time).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
-    const t = timeEl ? timeOf(timeEl, ctx, order) : { at: null, text: null, from: null };
+    const t = timeEl ? timeOf(timeEl, ctx, order) : boxTime(block, layout.blocks, ctx, order);
     const linkEl = s.permalink ? (follow(block, s.permalink)[0] ?? null) : null;
     const href = linkEl ? attr(linkEl, 'href') : null;
     const permalink = href ? resolve(href, base) : anchorOf(block, url);

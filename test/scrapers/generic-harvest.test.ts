@@ -75,13 +75,13 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
   });
 
   // Floors reached on the shared half (20 pages without an adapter, 34 of supported engines), VOTAL_SAMPLES_DIR=/work/shared/forum-samples in a worktree.
-  it('pages of engines without an adapter: at least 8 of 20 read right', () => {
-    expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(8);
+  it('pages of engines without an adapter: at least 12 of 20 read right', () => {
+    expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(12);
   });
-  it('pages of supported engines, adapters off: at least 18 of 34 read right', () => {
-    expect(count('supported', 'right')).toBeGreaterThanOrEqual(18);
+  it('pages of supported engines, adapters off: at least 19 of 34 read right', () => {
+    expect(count('supported', 'right')).toBeGreaterThanOrEqual(19);
   });
-  it('pages read without an error but wrong: at most 12 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
-    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(12);
+  it('pages read without an error but wrong: at most 9 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
+    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(9);
   });
 });
