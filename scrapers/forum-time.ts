@@ -109,11 +109,12 @@ function findMonth(word: string): number | null {
 
 const literal = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** "today"/"yesterday" words and "N days/hours/minutes ago" phrases of DATE_LOCALES, as folded patterns. */
+/** "today"/"yesterday" words and "N weeks/days/hours/minutes ago" phrases of DATE_LOCALES, as folded patterns. */
 const RELATIVE: { days: Map<string, number>; dayWord: RegExp; ago: { re: RegExp; unitMs: number }[] } = (() => {
   const days = new Map<string, number>();
   const ago: { re: RegExp; unitMs: number }[] = [];
-  const units = { day: 86_400_000, hour: 3_600_000, minute: 60_000 } as const;
+  // Weeks are whole days; months and years are not (and a date that far back shows its own).
+  const units = { week: 604_800_000, day: 86_400_000, hour: 3_600_000, minute: 60_000 } as const;
   const seen = new Set<string>();
   for (const locale of DATE_LOCALES) {
     const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });

@@ -6,7 +6,7 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, documentBase, one, parseHtml } from './dom.js';
-import { fromEpochMillis, fromEpochSeconds, fromForumText, fromIso } from './forum-time.js';
+import { fromEpochMillis, fromEpochSeconds, fromForumText, fromIso, pageDateOrder } from './forum-time.js';
 import { isTruncated } from './page-checks.js';
 import { phpbb } from './phpbb.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
@@ -78,6 +78,8 @@ export interface GenericMeasures {
   authors: number;
   /** Author links like the posts' outside every post found: posts the reading would miss. */
   strays: number;
+  /** Posts whose text is the text most of them share: a title or label repeated, not messages. */
+  sameText: number;
 }
 
 export interface GenericFinding {
@@ -269,7 +271,7 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
   const body = bodyChain(blocks, authorEls);
   if (!body) return null;
-  const bodyEls = blocks.map((b) => bodyOf(b, body));
+  const bodyEls = blocks.map((b, i) => bodyOf(b, body, authorEls[i] ?? null));
   const time = timeChain(blocks, authorEls, bodyEls, ctx);
   const permalink = permalinkChain(blocks, bodyEls);
   // Blocks under one parent share a selector; a first post in a box of its own adds its own.
@@ -535,10 +537,12 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
 }
 
 /** The body element of a block: the chain's element with the most text. */
-function bodyOf(block: Element, chain: string): Element | null {
+function bodyOf(block: Element, chain: string, authorEl: Element | null = null): Element | null {
   let best: Element | null = null;
   let n = -1;
   for (const el of follow(block, chain)) {
+    // The author's cell is never the message, however long its rank and counts.
+    if (authorEl && contains(el, authorEl)) continue;
     const len = shortText(el, 100_000).length;
     if (len > n) [best, n] = [el, len];
   }
@@ -687,7 +691,12 @@ function dateOrderOf(blocks: readonly Element[], ctx: PageContext): SiteProfile[
   const lang = (root ? attr(root, 'lang') : null)?.toLowerCase() ?? '';
   if (lang && !lang.startsWith('en')) return 'dmy';
   if (lang && lang !== 'en' && lang !== 'en-us') return 'dmy';
-  return ctx.profile.dateOrder;
+  // Else the page's own word (dotted dates are day first), then the profile: forum-time's rule.
+  return pageOrder(blocks, ctx);
+}
+
+function pageOrder(blocks: readonly Element[], ctx: PageContext): SiteProfile['dateOrder'] {
+  return pageDateOrder(blocks.map((b) => shortText(b, 3000)).join('\n'), ctx.profile.dateOrder);
 }
 
 function rootOf(el: Element): Element {
@@ -731,7 +740,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
   const kept: Element[] = [];
   layout.blocks.forEach((block, i) => {
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
-    const bodyEl = bodyOf(block, s.body);
+    const bodyEl = bodyOf(block, s.body, authorEl);
     const timeEl = s.time ? (follow(block, s.time).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
     const t = timeEl ? timeOf(timeEl, ctx, order) : boxTime(block, layout.blocks, ctx, order);
     const linkEl = s.permalink ? (follow(block, s.permalink)[0] ?? null) : null;
@@ -857,7 +866,13 @@ function measure(blocks: readonly Element[], posts: readonly Post[], strays: num
   }
   const steps = new Map([['', Math.max(...counts.values())]]);
   const times = posts.map((p) => p.postedAt).filter((t): t is string => t !== null);
+  const texts = new Map<string, number>();
+  for (const p of posts) {
+    const t = plainText(p.body).replace(/\s+/g, ' ').trim();
+    if (t) texts.set(t, (texts.get(t) ?? 0) + 1);
+  }
   return {
+    sameText: Math.max(0, ...texts.values()),
     blocks: blocks.length,
     regularity: Math.max(...steps.values()) / blocks.length,
     withAuthor: posts.filter((p) => p.author.length > 0).length,
@@ -881,6 +896,8 @@ export function score(m: GenericMeasures): number {
   if (authors < 1 || bodies < 0.9) return Math.min(authors, bodies) * 0.5;
   const times = m.withTime / m.blocks;
   const oneLabel = m.blocks >= 4 && m.authors === 1 ? 0.3 : 0;
+  // Most "bodies" one text: the thread's title beside each author (the message is elsewhere).
+  if (m.blocks >= 3 && m.sameText * 2 > m.blocks) return 0.4;
   // Posts outside the blocks found: a reading that would miss them is refused.
   if (m.strays > 0) return Math.min(0.5, 0.35 * m.regularity + 0.35 * times);
   return Math.max(0, 0.35 * m.regularity + 0.35 * times + 0.3 * (m.withTime >= 2 ? m.timesInOrder : 0.5) - oneLabel);
@@ -891,7 +908,11 @@ export function describe(f: GenericFinding): string {
   const m = f.measures;
   const strays =
     m.strays > 0 ? `, ${m.strays} more mark(s) of a post outside them (an author link with a time, a post anchor)` : '';
-  return `found ${m.blocks} candidate blocks under ${f.container}${strays}: ${m.withAuthor} with an author, ${m.withBody} with a body, ${m.withTime} with a time (${Math.round(m.timesInOrder * 100)}% in order), ${m.authors} distinct authors, ${Math.round(m.regularity * 100)}% of one shape; confidence ${f.score.toFixed(2)} (needs ${MIN_CONFIDENCE})`;
+  const same =
+    m.blocks >= 3 && m.sameText * 2 > m.blocks
+      ? `, ${m.sameText} of them with the same text (a title or label, not messages)`
+      : '';
+  return `found ${m.blocks} candidate blocks under ${f.container}${strays}${same}: ${m.withAuthor} with an author, ${m.withBody} with a body, ${m.withTime} with a time (${Math.round(m.timesInOrder * 100)}% in order), ${m.authors} distinct authors, ${Math.round(m.regularity * 100)}% of one shape; confidence ${f.score.toFixed(2)} (needs ${MIN_CONFIDENCE})`;
 }
 
 interface Pagination {
