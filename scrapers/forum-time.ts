@@ -110,27 +110,47 @@ function findMonth(word: string): number | null {
 const literal = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "today"/"yesterday" words and "N weeks/days/hours/minutes ago" phrases of DATE_LOCALES, as folded patterns. */
-const RELATIVE: { days: Map<string, number>; dayWord: RegExp; ago: { re: RegExp; unitMs: number }[] } = (() => {
+type Ago = { re: RegExp; unitMs: number; months: number };
+const RELATIVE: { days: Map<string, number>; dayWord: RegExp; ago: Ago[] } = (() => {
   const days = new Map<string, number>();
-  const ago: { re: RegExp; unitMs: number }[] = [];
-  // Weeks are whole days; months and years are not (and a date that far back shows its own).
-  const units = { week: 604_800_000, day: 86_400_000, hour: 3_600_000, minute: 60_000 } as const;
+  const ago: Ago[] = [];
+  // Months and years are calendar steps back ("6 months ago" on an old thread: all it shows).
+  const units = {
+    year: [0, 12],
+    month: [0, 1],
+    week: [604_800_000, 0],
+    day: [86_400_000, 0],
+    hour: [3_600_000, 0],
+    minute: [60_000, 0],
+    second: [1000, 0],
+  } as const;
   const seen = new Set<string>();
+  const add = (parts: Intl.RelativeTimeFormatPart[], unitMs: number, months: number, short: boolean): void => {
+    const source = parts
+      .map((p) => {
+        if (p.type === 'integer') return '(\\d+)';
+        const text = literal(fold(p.value)).replace(/\s+/g, '\\s*');
+        // Short forms as boards write them too: "21 min. ago", "21 min ago", "21 mins ago".
+        return short ? text.replace(/(\p{L}{3,})\\\./gu, '$1(?:\\.|s)?') : text;
+      })
+      .join('');
+    if (seen.has(source)) return;
+    seen.add(source);
+    ago.push({ re: new RegExp(`(?:^|[^\\p{L}])${source}(?![\\p{L}])`, 'u'), unitMs, months });
+  };
   for (const locale of DATE_LOCALES) {
     const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
     days.set(fold(words.format(0, 'day')), 0);
     days.set(fold(words.format(-1, 'day')), 1);
     const numbers = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-    for (const [unit, unitMs] of Object.entries(units)) {
+    const short = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' });
+    for (const [unit, [unitMs, months]] of Object.entries(units)) {
       // Several counts: plural forms differ (Polish "2 dni", "5 dni"; "1 day" / "3 days").
       for (const n of [1, 2, 5, 22]) {
-        const source = numbers
-          .formatToParts(-n, unit as keyof typeof units)
-          .map((p) => (p.type === 'integer' ? '(\\d+)' : literal(fold(p.value)).replace(/\s+/g, '\\s*')))
-          .join('');
-        if (seen.has(source)) continue;
-        seen.add(source);
-        ago.push({ re: new RegExp(`(?:^|[^\\p{L}])${source}(?![\\p{L}])`, 'u'), unitMs });
+        add(numbers.formatToParts(-n, unit as keyof typeof units), unitMs, months, false);
+        // Abbreviated units of three letters or more only ("min.", "Std."): "6 m" is no unit.
+        const parts = short.formatToParts(-n, unit as keyof typeof units);
+        if (parts.some((p) => p.type === 'literal' && /\p{L}{3,}\./u.test(p.value))) add(parts, unitMs, months, true);
       }
     }
   }
@@ -161,9 +181,12 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
 
   // "3 days ago" shows no year; a date that does is never relative (and skips the patterns).
   if (!/\d{4}/.test(s)) {
-    for (const { re, unitMs } of RELATIVE.ago) {
+    for (const { re, unitMs, months } of RELATIVE.ago) {
       const m = re.exec(s);
-      if (m) return new Date(Date.parse(opts.now) - Number(m[1]) * unitMs).toISOString();
+      if (!m) continue;
+      const back = new Date(Date.parse(opts.now) - Number(m[1]) * unitMs);
+      if (months > 0) back.setUTCMonth(back.getUTCMonth() - Number(m[1]) * months);
+      return back.toISOString();
     }
   }
   const day = RELATIVE.dayWord.exec(s);

@@ -266,11 +266,17 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
   const first = commonChain(rep.blocks.map((b, i) => chainFrom(b, rep.authors[i]!)));
   if (!first) return null;
   const { blocks, authors } = withStrays(rep, first, candidates);
-  const author = commonChain(blocks.map((b, i) => chainFrom(b, authors[i]!)));
-  if (!author) return null;
+  const shared = commonChain(blocks.map((b, i) => chainFrom(b, authors[i]!)));
+  if (!shared) return null;
+  // A block the shared chain does not reach (an opening post laid out otherwise) adds its own.
+  const author = withOwnChains(shared, blocks, (b, i) => chainFrom(b, authors[i]!));
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
-  const body = bodyChain(blocks, authorEls);
-  if (!body) return null;
+  const sharedBody = bodyChain(blocks, authorEls);
+  if (!sharedBody) return null;
+  const body = withOwnChains(sharedBody, blocks, (b, i) => {
+    const own = bodyChain([b], [authorEls[i] ?? null]);
+    return own ? own.split(', ')[0]! : null;
+  });
   const bodyEls = blocks.map((b, i) => bodyOf(b, body, authorEls[i] ?? null));
   const time = timeChain(blocks, authorEls, bodyEls, ctx);
   const permalink = permalinkChain(blocks, bodyEls);
@@ -300,6 +306,21 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
   };
 }
 
+/** `chain`, and for each block it leads nowhere in, that block's own chain as a further alternative. */
+function withOwnChains(
+  chain: string,
+  blocks: readonly Element[],
+  own: (block: Element, i: number) => string | null,
+): string {
+  const alternatives = chain.split(', ');
+  blocks.forEach((b, i) => {
+    if (follow(b, alternatives.join(', ')).some((e) => shortText(e).length > 0)) return;
+    const mine = own(b, i);
+    if (mine && !alternatives.includes(mine)) alternatives.push(mine);
+  });
+  return alternatives.join(', ');
+}
+
 /**
  * Posts the repetition missed: the first post is often in a container of its own (Vanilla's
  * discussion, a "topic starter" box). An author of the same kind outside every block, with an
@@ -316,11 +337,22 @@ function withStrays(
   const depth = tagsOf(authorChain).split(' > ').length;
   const shape = tagsOf(authorChain);
   const like = rep.authors[0]!;
+  let opened = false;
   for (const c of candidates) {
     if (c.kind !== rep.kind || !sameKind(c.el, like) || inBlock(c.el) || inChrome(c.el)) continue;
     let at: Element | null = c.el;
     for (let i = 0; i < depth && at; i++) at = parentElement(at);
-    if (!at || inBlock(at) || contains(at, rep.container) || tagsOf(chainFrom(at, c.el) ?? '') !== shape) continue;
+    if (!at || inBlock(at) || contains(at, rep.container) || tagsOf(chainFrom(at, c.el) ?? '') !== shape) {
+      // The opening post in a box of the posts' kind but laid out otherwise (bbPress's topic
+      // above its replies): once, above the posts, beside them.
+      const box = opened ? null : openingBox(c.el, rep);
+      if (box && !inBlock(box)) {
+        opened = true;
+        blocks.push(box);
+        authorOf.set(box, c.el);
+      }
+      continue;
+    }
     // Beside the posts found (a first post's box next to the replies' list), not elsewhere on the page.
     if (!near(at, rep.container)) continue;
     // And a box of the posts' kind: a stable class in common with them (Vanilla's "Item"),
@@ -347,6 +379,18 @@ function anchorsOutside(blocks: readonly Element[], container: Element): number 
   for (let i = 0; i < 3; i++) scope = parentElement(scope) ?? scope;
   return all(scope, '[id]').filter((el) => isAnchor(el) && !blocks.some((b) => contains(b, el) || contains(el, b)))
     .length;
+}
+
+/** An ancestor of `author` of the blocks' tag and a class of theirs, above and beside their container. */
+function openingBox(author: Element, rep: Repetition): Element | null {
+  const first = rep.blocks[0]!;
+  let at = parentElement(author);
+  for (let i = 0; i < 12 && at; i++, at = parentElement(at)) {
+    if (contains(at, rep.container)) return null;
+    if (at.name === first.name && sharesClass(at, first))
+      return precedes(at, rep.container) && near(at, rep.container) ? at : null;
+  }
+  return null;
 }
 
 /** Whether `a` comes before `b` in the document (neither inside the other). */
@@ -507,17 +551,24 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
     const [chain, n] = [...t].sort((x, y) => y[1] - x[1])[0]!;
     if (n >= 2 && [...t.values()].filter((m) => m === n).length === 1) usual.set(key, chain);
   }
-  const sums = new Map<string, { sum: number; covered: number; depth: number; chains: string[] }>();
+  const sums = new Map<string, { sum: number; covered: number; depth: number; chains: string[]; several: boolean }>();
   for (const found of perBlock) {
     for (const [key, list] of found) {
       let pick = longest(list);
       const mine = list.filter((h) => h.chain === usual.get(key) && !h.own).sort((x, y) => y.n - x.n)[0];
       if (mine) pick = mine;
       const { n, chain } = pick;
-      const s = sums.get(key) ?? { sum: 0, covered: 0, depth: key.split(' > ').length, chains: [] };
+      const s = sums.get(key) ?? {
+        sum: 0,
+        covered: 0,
+        depth: key.split(' > ').length,
+        chains: [],
+        several: false,
+      };
       s.sum += n;
       s.covered++;
       s.chains.push(chain);
+      s.several ||= list.filter((h) => h.chain === chain).length > 1;
       sums.set(key, s);
     }
   }
@@ -529,7 +580,9 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
   if (!top) return null;
   let tight = top;
   for (const [chain, s] of sums) {
-    if (s.covered < top.covered || s.sum < 0.85 * top.sum) continue;
+    // Tighter where it holds nearly all of the posts' text (the message without its signature
+    // and buttons), and is one element in each post: one of several is a paragraph of it.
+    if (s.covered < top.covered || s.sum < 0.85 * top.sum || s.several) continue;
     if (s.depth > tight.chain.split(' > ').length || (s.depth === tight.chain.split(' > ').length && s.sum > tight.sum))
       tight = { chain, value: 0, covered: s.covered, sum: s.sum };
   }
@@ -586,27 +639,34 @@ function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']):
 }
 
 /**
- * The time of a post without one where the others show theirs: a first post in a box of its
- * own (a topic header above it holds the date) takes the first time in that box outside the
- * post, machine times first. Only for a block alone in its box: a shared box is the thread's.
+ * The time of a post the time chain does not reach: an opening post laid out otherwise
+ * shows it elsewhere in its block, outside its message; one in a box of its own (a topic
+ * header above it holds the date), in that box outside the post. Machine times first; the
+ * box only for a block alone in it (a shared box is the thread's).
  */
-function boxTime(
+function ownTime(
   block: Element,
+  bodyEl: Element | null,
   blocks: readonly Element[],
   ctx: PageContext,
   order: SiteProfile['dateOrder'],
 ): TimeRead {
   const none: TimeRead = { at: null, text: null, from: null };
+  const first = (els: readonly Element[]): TimeRead => {
+    let byText: TimeRead = none;
+    for (const el of els) {
+      if (bodyEl && contains(bodyEl, el)) continue;
+      const t = timeOf(el, ctx, order);
+      if (t.from === 'attribute') return t;
+      if (t.at && !byText.at) byText = t;
+    }
+    return byText;
+  };
+  const inside = first(elementsOf(block).filter((el) => !NOT_POST_TIME.test(shortText(el, 120))));
+  if (inside.at) return inside;
   const box = parentElement(block);
   if (!box || blocks.some((b) => b !== block && contains(box, b))) return none;
-  let byText: TimeRead = none;
-  for (const el of elementsOf(box)) {
-    if (contains(block, el)) continue;
-    const t = timeOf(el, ctx, order);
-    if (t.from === 'attribute') return t;
-    if (t.at && !byText.at) byText = t;
-  }
-  return byText;
+  return first(elementsOf(box).filter((el) => !contains(block, el)));
 }
 
 function textTime(t: string, ctx: PageContext, order: SiteProfile['dateOrder']): string | null {
@@ -742,7 +802,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body, authorEl);
     const timeEl = s.time ? (follow(block, s.time).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
-    const t = timeEl ? timeOf(timeEl, ctx, order) : boxTime(block, layout.blocks, ctx, order);
+    const t = timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order);
     const linkEl = s.permalink ? (follow(block, s.permalink)[0] ?? null) : null;
     const href = linkEl ? attr(linkEl, 'href') : null;
     const permalink = href ? resolve(href, base) : anchorOf(block, url);

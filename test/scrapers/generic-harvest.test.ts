@@ -75,8 +75,8 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
   });
 
   // Floors reached on the shared half (20 pages without an adapter, 34 of supported engines), VOTAL_SAMPLES_DIR=/work/shared/forum-samples in a worktree.
-  it('pages of engines without an adapter: at least 12 of 20 read right', () => {
-    expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(12);
+  it('pages of engines without an adapter: at least 14 of 20 read right', () => {
+    expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(14);
   });
   it('pages of supported engines, adapters off: at least 19 of 34 read right', () => {
     expect(count('supported', 'right')).toBeGreaterThanOrEqual(19);
