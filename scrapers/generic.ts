@@ -377,8 +377,20 @@ function anchorsOutside(blocks: readonly Element[], container: Element): number 
   if (carry * 2 < blocks.length) return 0;
   let scope: Element = container;
   for (let i = 0; i < 3; i++) scope = parentElement(scope) ?? scope;
-  return all(scope, '[id]').filter((el) => isAnchor(el) && !blocks.some((b) => contains(b, el) || contains(el, b)))
-    .length;
+  // An anchor beside a post with that post's number (Invision's <a id="comment-158145"> before
+  // its article#elComment_158145) names a post found, not a missed one.
+  const found = new Set<string>();
+  for (const b of blocks)
+    for (const el of [b, ...all(b, '[id]')]) {
+      const m = POST_ID.exec(attr(el, 'id') ?? '');
+      if (m) found.add(m[1]!);
+    }
+  return all(scope, '[id]').filter(
+    (el) =>
+      isAnchor(el) &&
+      !found.has(POST_ID.exec(attr(el, 'id')!)![1]!) &&
+      !blocks.some((b) => contains(b, el) || contains(el, b)),
+  ).length;
 }
 
 /** An ancestor of `author` of the blocks' tag and a class of theirs, above and beside their container. */
@@ -443,6 +455,23 @@ function straysOf(
   if (!like) return 0;
   const depth = tagsOf(authorChain).split(' > ').length;
   const order = dateOrderOf(blocks, ctx);
+  const timeIn = (els: readonly Element[]): string | null => {
+    for (const e of els) {
+      const t = timeOf(e, ctx, order).at;
+      if (t) return t;
+    }
+    return null;
+  };
+  // The thread's header ("By RobMan, July 25, 2007" above the posts) names the opening post:
+  // its author and time are the first post's.
+  const opener = attr(like, 'href');
+  const openedAt = timeChain ? timeIn(follow(blocks[0]!, timeChain)) : null;
+  const header = (el: Element, at: string): boolean =>
+    opener !== undefined &&
+    attr(el, 'href') === opener &&
+    openedAt !== null &&
+    Math.abs(Date.parse(at) - Date.parse(openedAt)) < 60_000 &&
+    precedes(el, blocks[0]!);
   return candidates.filter((c) => {
     if (!sameKind(c.el, like) || blocks.some((b) => contains(b, c.el)) || inChrome(c.el)) return false;
     // A missed post shows its time where the posts found show theirs; a list of who is
@@ -451,11 +480,14 @@ function straysOf(
     let at: Element | null = c.el;
     for (let i = 0; i < depth && at; i++) at = parentElement(at);
     if (at === null) return false;
-    if (follow(at, timeChain).some((e) => timeOf(e, ctx, order).at !== null)) return true;
+    const box = at;
+    const where = timeIn(follow(box, timeChain));
+    if (where) return !header(c.el, where);
     // A post in a box of another shape (a topic starter's header) shows its time elsewhere in
     // that box; a box that holds posts found is the page around them, not a missed post.
-    if (blocks.some((b) => contains(at, b))) return false;
-    return elementsOf(at).some((e) => timeOf(e, ctx, order).at !== null);
+    if (blocks.some((b) => contains(box, b))) return false;
+    const elsewhere = timeIn(elementsOf(box));
+    return elsewhere !== null && !header(c.el, elsewhere);
   }).length;
 }
 
@@ -518,9 +550,12 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
     // count: XenForo 1's user block), which links to the author's own profile as a message rarely does.
     const href = a ? attr(a, 'href') : undefined;
     const ownLinks = href ? all(b, 'a[href]').filter((l) => l !== a && attr(l, 'href') === href) : [];
+    // The post's own machine time (outside quotes) is in its header, never in its message.
+    const stamps = all(b, 'time[datetime]').filter((t) => !insideQuote(t, b));
     for (const [el, n] of lens) {
       if (n === 0 || /^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
       if (a && (contains(el, a) || contains(a, el))) continue;
+      if (stamps.some((t) => contains(el, t))) continue;
       const chain = chainFrom(b, el);
       if (!chain) continue;
       const key = tagsOf(chain);
@@ -587,6 +622,11 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
       tight = { chain, value: 0, covered: s.covered, sum: s.sum };
   }
   return mergeChains(sums.get(tight.chain)!.chains);
+}
+
+function insideQuote(el: Element, top: Element): boolean {
+  for (let at = parentElement(el); at && at !== top; at = parentElement(at)) if (at.name === 'blockquote') return true;
+  return false;
 }
 
 /** The body element of a block: the chain's element with the most text. */
@@ -795,7 +835,9 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
   const notes: string[] = [];
   const markup = descriptor.body;
   const numbers = layout.blocks.map((b) => shownNumber(b, s.body));
-  const numbered = numbers.every((n) => n !== null);
+  // Of blocks that show a post number, one that does not and has no text is an ad slot.
+  const mostNumbered = numbers.filter((n) => n !== null).length * 2 > numbers.length;
+  const numbered = numbers.every((n, i) => n !== null || (mostNumbered && emptyBlock(layout.blocks[i]!, s, ctx)));
   const posts: Post[] = [];
   const kept: Element[] = [];
   layout.blocks.forEach((block, i) => {
@@ -809,9 +851,11 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const id = postIdOf(block, permalink);
     const body: Body = bodyEl ? buildBody(bodyEl, markup, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
     const author = authorEl ? shortText(authorEl, 120) : '';
-    // A block with neither text nor a time is an ad slot or a stub ("Publicité"), not a post.
-    if (!t.at && plainText(body).trim() === '') {
-      notes.push(`a block by "${author}" with neither text nor a time was left out (an ad slot or a stub)`);
+    // A block with neither text nor a time is an ad slot or a stub ("Publicité"), not a post;
+    // so is one without text or the post number the others show.
+    if (plainText(body).trim() === '' && (!t.at || (mostNumbered && numbers[i] === null))) {
+      const lacking = t.at ? 'no text and no post number' : 'neither text nor a time';
+      notes.push(`a block by "${author}" with ${lacking} was left out (an ad slot or a stub)`);
       return;
     }
     kept.push(block);
@@ -899,6 +943,14 @@ function postIdOf(block: Element, permalink: string): string | null {
   return m ? m[1]! : null;
 }
 
+/** Whether a block's message holds no text (or it has no message element). */
+function emptyBlock(block: Element, s: PostSelectors, ctx: PageContext): boolean {
+  const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
+  const bodyEl = bodyOf(block, s.body, authorEl);
+  if (!bodyEl) return true;
+  return plainText(buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url })).trim() === '';
+}
+
 /** The number the post shows ("#12"), outside its body. */
 function shownNumber(block: Element, bodyChain: string): number | null {
   const body = bodyOf(block, bodyChain);
@@ -958,6 +1010,9 @@ export function score(m: GenericMeasures): number {
   const oneLabel = m.blocks >= 4 && m.authors === 1 ? 0.3 : 0;
   // Most "bodies" one text: the thread's title beside each author (the message is elsewhere).
   if (m.blocks >= 3 && m.sameText * 2 > m.blocks) return 0.4;
+  // Some blocks without the time the others show are not posts like them (an "Our
+  // sponsors" box among the posts) or posts read wrong: refused, not guessed.
+  if (m.withTime > 0 && m.withTime < m.blocks) return Math.min(0.6, 0.35 * m.regularity + 0.35 * times);
   // Posts outside the blocks found: a reading that would miss them is refused.
   if (m.strays > 0) return Math.min(0.5, 0.35 * m.regularity + 0.35 * times);
   return Math.max(0, 0.35 * m.regularity + 0.35 * times + 0.3 * (m.withTime >= 2 ? m.timesInOrder : 0.5) - oneLabel);
@@ -968,11 +1023,13 @@ export function describe(f: GenericFinding): string {
   const m = f.measures;
   const strays =
     m.strays > 0 ? `, ${m.strays} more mark(s) of a post outside them (an author link with a time, a post anchor)` : '';
+  const untimed =
+    m.withTime > 0 && m.withTime < m.blocks ? `, ${m.blocks - m.withTime} without the time the others show` : '';
   const same =
     m.blocks >= 3 && m.sameText * 2 > m.blocks
       ? `, ${m.sameText} of them with the same text (a title or label, not messages)`
       : '';
-  return `found ${m.blocks} candidate blocks under ${f.container}${strays}${same}: ${m.withAuthor} with an author, ${m.withBody} with a body, ${m.withTime} with a time (${Math.round(m.timesInOrder * 100)}% in order), ${m.authors} distinct authors, ${Math.round(m.regularity * 100)}% of one shape; confidence ${f.score.toFixed(2)} (needs ${MIN_CONFIDENCE})`;
+  return `found ${m.blocks} candidate blocks under ${f.container}${strays}${same}${untimed}: ${m.withAuthor} with an author, ${m.withBody} with a body, ${m.withTime} with a time (${Math.round(m.timesInOrder * 100)}% in order), ${m.authors} distinct authors, ${Math.round(m.regularity * 100)}% of one shape; confidence ${f.score.toFixed(2)} (needs ${MIN_CONFIDENCE})`;
 }
 
 interface Pagination {

@@ -147,10 +147,23 @@ export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
     if (name.length < 1 || name.length > 40 || /\d{1,2}:\d\d|^\d+$/.test(name)) continue;
     // A name element holding a profile link, or inside one, is read through the link.
     if (el.children.some((c) => isElement(c) && (c.name === 'a' || blockish(c)))) continue;
+    if (holdsProfileLink(el)) continue;
     if (insideLink(el)) continue;
     out.push({ el, kind: 'name' });
   }
   return out;
+}
+
+/** A profile link anywhere inside (Invision's h3 > strong > a): the name is read through it. */
+function holdsProfileLink(el: Element): boolean {
+  const stack = [...el.children];
+  for (let seen = 0; stack.length > 0 && seen < 200; seen++) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    if (isProfileLink(n)) return true;
+    stack.push(...n.children);
+  }
+  return false;
 }
 
 function insideLink(el: Element): boolean {

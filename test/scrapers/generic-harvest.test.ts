@@ -78,10 +78,10 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
   it('pages of engines without an adapter: at least 14 of 20 read right', () => {
     expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(14);
   });
-  it('pages of supported engines, adapters off: at least 19 of 34 read right', () => {
-    expect(count('supported', 'right')).toBeGreaterThanOrEqual(19);
+  it('pages of supported engines, adapters off: at least 24 of 34 read right', () => {
+    expect(count('supported', 'right')).toBeGreaterThanOrEqual(24);
   });
-  it('pages read without an error but wrong: at most 8 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
-    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(8);
+  it('pages read without an error but wrong: at most 7 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
+    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(7);
   });
 });
