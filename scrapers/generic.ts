@@ -650,6 +650,7 @@ interface TimeRead {
 
 /** A time from an element: its machine attributes first, then its text. */
 function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']): TimeRead {
+  if (joinDate(el)) return { at: null, text: null, from: null };
   // Machine attributes wherever they sit: on the element, or on one inside it (<a><time datetime>).
   // (Only inside a small element: a whole post holds its time, and other times too.)
   const small = shortText(el, 400).length <= 100;
@@ -707,6 +708,21 @@ function ownTime(
   const box = parentElement(block);
   if (!box || blocks.some((b) => b !== block && contains(box, b))) return none;
   return first(elementsOf(box).filter((el) => !contains(block, el)));
+}
+
+/**
+ * A member's join date, not the post's: labelled so by its class or by the short row around
+ * it ("Joined: <span>Thu Feb 05, 2015</span>", "<div>Joined</div><div>Thu Sep 21, 2017</div>").
+ */
+function joinDate(el: Element): boolean {
+  let at: Element | null = el;
+  for (let i = 0; i < 3 && at; i++, at = parentElement(at)) {
+    if (/joined|regdate|registered|member-?since/i.test(attr(at, 'class') ?? '')) return true;
+    if (i === 0) continue;
+    const row = shortText(at, 160);
+    if (row.length <= 120 && NOT_POST_TIME.test(row)) return true;
+  }
+  return false;
 }
 
 function textTime(t: string, ctx: PageContext, order: SiteProfile['dateOrder']): string | null {

@@ -81,7 +81,7 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
   it('pages of supported engines, adapters off: at least 24 of 34 read right', () => {
     expect(count('supported', 'right')).toBeGreaterThanOrEqual(24);
   });
-  it('pages read without an error but wrong: at most 7 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
-    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(7);
+  it('pages read without an error but wrong: at most 5 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
+    expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(5);
   });
 });
