@@ -202,7 +202,10 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
     // "ago" is August, but "18 April 2020" is the date).
     let yearless: RegExpMatchArray | null = null;
     let named: RegExpMatchArray | null = null;
-    for (const m of s.matchAll(NAMED_DATE)) {
+    // Overlapping: "ago 18" must not hide "18 April 2020" (bounded: a start per character).
+    const re = new RegExp(NAMED_DATE.source, 'gu');
+    for (let m = re.exec(s); m; m = re.exec(s)) {
+      re.lastIndex = m.index + 1;
       const dayFirst = m[1] === undefined;
       if (!monthOf(dayFirst ? m[5]! : m[1]!)) continue;
       if (dayFirst ? m[6] : m[3]) {

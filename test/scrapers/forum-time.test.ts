@@ -156,6 +156,15 @@ describe("dates in the board's language (month names and relative words from Int
     ['5 dni temu', '2024-06-14T12:00:00.000Z'],
     ['11 days ago', '2024-06-08T12:00:00.000Z'],
     ['20 hours ago', '2024-06-18T16:00:00.000Z'],
+    // shift.ms (bbPress) and healthunlocked print weeks, months and short units.
+    ['3 weeks ago', '2024-05-29T12:00:00.000Z'],
+    ['6 months ago', '2023-12-19T12:00:00.000Z'],
+    ['2 years ago', '2022-06-19T12:00:00.000Z'],
+    ['21 mins ago', '2024-06-19T11:39:00.000Z'],
+    ['38 secs ago', '2024-06-19T11:59:22.000Z'],
+    ['vor 2 Std.', '2024-06-19T10:00:00.000Z'],
+    // community.kaspersky.com (inSided): the tooltip's date, not Spanish "ago" (August) before it.
+    ['1 month ago 18 April 2020', '2020-04-18T00:00:00.000Z'],
   ])('%s, fetched at 12:00 UTC on 19 June 2024, is %s', (text, utc) => {
     expect(fromForumText(text, opts('UTC'))).toBe(utc);
   });

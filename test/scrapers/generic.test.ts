@@ -261,3 +261,35 @@ describe('what it learns is kept: a site profile of plain selectors', () => {
     });
   });
 });
+
+describe('the opening post and the thread header (issue 26, the harvest pages)', () => {
+  it("an opening post in a box of the posts' kind laid out otherwise, above them, is post 1 (shift.ms, bbPress's topic)", () => {
+    const opening =
+      '<section class="entry opening"><div class="topic-head"><div class="by"><span><a class="who" href="/people/dora">Dora</a></span> <span class="when">14/05/19 09:00</span></div></div><div class="topic-main"><div class="topic-text"><p>The rules: vote in bold.</p></div></div></section>';
+    const r = readGeneric(page(ENTRIES).replace('<main id="thread">', `${opening}<main id="thread">`), ctx);
+    expect(r.page.posts.map((p) => [p.number, p.author])).toEqual([
+      [1, 'Dora'],
+      [2, 'Alice'],
+      [3, 'Bob'],
+      [4, 'Carol'],
+      [5, 'Alice'],
+    ]);
+    expect(plainText(r.page.posts[0]!.body).trim()).toBe('The rules: vote in bold.');
+    expect(r.page.posts[0]!.postedAt).not.toBeNull();
+  });
+
+  it('a header naming the first post\'s author and time above the posts is no missed post (Invision\'s "By RobMan, July 25")', () => {
+    const head = (who: string): string =>
+      `<div class="intro"><div class="thread-head"><a class="who" href="/people/${who}">${who}</a> <time datetime="2019-05-15T08:30:00Z">15/05/19</time></div></div>`;
+    expect(readGeneric(page(ENTRIES).replace('<main', `${head('alice')}<main`), ctx).page.posts).toHaveLength(4);
+    // Another member's name and a time there is a post the reading would miss.
+    expect(() => readGeneric(page(ENTRIES).replace('<main', `${head('zed')}<main`), ctx)).toThrow(
+      /1 more mark\(s\) of a post outside them/,
+    );
+  });
+
+  it('a block without the time the others show is refused, not read (neowin\'s "Our sponsors" box)', () => {
+    const untimed = ENTRIES.map((e) => (e.id === 104 ? { ...e, shown: '' } : e));
+    expect(() => readGeneric(page(untimed), ctx)).toThrow(/1 without the time the others show/);
+  });
+});
