@@ -49,6 +49,8 @@ export const AuditAction = z.enum([
   'game.owner',
   'game.cohost-add',
   'game.cohost-remove',
+  /** The GM confirmed page 1 of a generic reading; its selectors became the host's site profile. */
+  'generic.confirm',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
