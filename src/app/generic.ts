@@ -97,3 +97,35 @@ export async function confirmGenericReading(
   if (game.status === 'active') kickPoll(deps, game.id);
   return { game, learned };
 }
+
+/**
+ * The forum's layout changed (the learned selectors stop matching, a poll error says so):
+ * the GM has page 1 read generically again and checks it once more. The host's learned
+ * profile is forgotten (every game on that host was failing on it alike: each is checked
+ * again by its GM before it is polled) and the game's check with it. Audited
+ * `generic.recheck` with the profile forgotten; the game's next poll reads page 1.
+ */
+export async function recheckGenericReading(deps: CommandDeps, actor: string, gameId: number): Promise<{ game: Game }> {
+  const game = await gameOr404(deps, gameId);
+  if (game.engine !== 'generic') {
+    throw new Conflict(`game ${game.id} is read by the ${game.engine ?? 'unknown'} engine's adapter, not generically`, {
+      engine: game.engine,
+    });
+  }
+  const host = new URL(game.threadUrl).hostname.toLowerCase();
+  const now = deps.clock.now();
+  await deps.store.sql.transaction(async (tx) => {
+    const on = storeOn(tx);
+    const forgotten = await on.siteProfiles.forget(host);
+    await on.siteProfiles.forgetCheck(game.id);
+    await recordAudit(tx, {
+      gameId: game.id,
+      actor,
+      action: 'generic.recheck',
+      detail: { host, forgotten: forgotten ? (forgotten.profile['selectors'] ?? null) : null },
+    });
+    await on.games.setNextPoll(game.id, now);
+  });
+  if (game.status === 'active') kickPoll(deps, game.id);
+  return { game };
+}

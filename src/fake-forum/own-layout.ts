@@ -71,12 +71,12 @@ function lanternPost(p: OwnLayoutPost, number: number): string {
 }
 
 function lantern2Post(p: OwnLayoutPost, number: number): string {
-  return `<article class="msg" data-msg="${1000 + number}">
-  <aside class="msg-side"><span class="msg-name"><a href="/u/${slug(p.author)}">${esc(p.author)}</a></span></aside>
-  <div class="msg-main">
-    <p class="msg-when"><time datetime="${p.at}">${p.at.slice(0, 10)}</time> · <a href="/t/r/${1000 + number}">#${number}</a></p>
-    <div class="msg-body">${paragraphs(p.text)}</div>
-  </div>
+  return `<article class="msg" id="msg-${1000 + number}">
+  <header class="msg-top">
+    <span class="msg-name"><a href="/u/${slug(p.author)}">${esc(p.author)}</a></span>
+    <time datetime="${p.at}">${p.at.slice(0, 10)}</time> <a href="/t/r/${1000 + number}">#${number}</a>
+  </header>
+  <section class="msg-body">${paragraphs(p.text)}</section>
 </article>`;
 }
 

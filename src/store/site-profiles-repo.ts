@@ -22,6 +22,8 @@ export interface SiteProfilesRepo {
   confirm(gameId: number, actor: string, at: Date): Promise<{ check: GenericCheck; learned: LearnedProfile }>;
   /** Forgets the game's check (the next poll reads page 1 again for the GM). */
   forgetCheck(gameId: number): Promise<void>;
+  /** Forgets the host's learned profile (its layout changed); the profile forgotten, or null. */
+  forget(host: string): Promise<LearnedProfile | null>;
 }
 
 interface CheckRow {
@@ -119,6 +121,13 @@ export function siteProfilesRepo(db: Queryable): SiteProfilesRepo {
 
     async forgetCheck(gameId) {
       await db.query('DELETE FROM generic_check WHERE game_id = $1', [gameId]);
+    },
+
+    async forget(host) {
+      const { rows } = await db.query<ProfileRow>(`DELETE FROM site_profile WHERE host = $1 RETURNING ${PROFILE}`, [
+        host.toLowerCase(),
+      ]);
+      return rows[0] ? toLearned(rows[0]) : null;
     },
   };
 }

@@ -241,6 +241,33 @@ async function playGame(votal: Votal, forum: FakeForum, path: string): Promise<v
   expect(shown.poll.stale).not.toBeNull();
   const livePage = await (await fetch(`${votal.url}/g/${game.slug}`)).text();
   expect(livePage).toMatch(/data-stale/);
+
+  // The GM has page 1 read again: the kept layout is forgotten, the game waits for a new check.
+  await api('POST', `/api/games/${game.id}/generic/recheck`);
+  const again = await until('page 1 read again for the check', async () => {
+    const r = await api<Standing>('GET', `/api/games/${game.id}/generic`);
+    return r.generic.state === 'waiting' ? r.generic : null;
+  });
+  expect(again.check!.finding.posts).toBe(10);
+  expect(again.check!.finding.samples.map((p) => [p.number, p.author])).toEqual([
+    [1, 'Host'],
+    [5, 'Dee'],
+    [10, 'Ann'],
+  ]);
+  await api('POST', `/api/games/${game.id}/generic/confirm`, { readAt: again.check!.readAt });
+  const relearned = await until('the count on the new layout', async () => {
+    const t = await api<Tally>('GET', `/api/games/${game.id}/tally`);
+    return t.postsRead === 15 ? t : null;
+  });
+  expect(wagons(relearned)).toEqual({ Bob: ['Cy', 'Eve'], Ann: ['Bob', 'Dee'], Dee: ['Ann'] });
+  const actions = (
+    await api<{ audit: { action: string }[] }>('GET', `/api/games/${game.id}/audit?limit=200`)
+  ).audit.map((a) => a.action);
+  expect(actions.filter((a) => a.startsWith('generic.'))).toEqual([
+    'generic.confirm',
+    'generic.recheck',
+    'generic.confirm',
+  ]);
 }
 
 let forum: FakeForum;
@@ -252,7 +279,7 @@ afterAll(async () => {
 });
 
 describe('a game read generically, votal serve in-process on PGlite', () => {
-  it('checked once, polled with the learned layout, a redesign told', async () => {
+  it('checked once, polled with the learned layout, a redesign told and learned again', async () => {
     const votal = await inProcess(baseEnv({}));
     try {
       await playGame(votal, forum, '/t/12-lantern-mafia');
@@ -263,7 +290,7 @@ describe('a game read generically, votal serve in-process on PGlite', () => {
 });
 
 await describePg('a game read generically, votal serve in-process on PostgreSQL', () => {
-  it('checked once, polled with the learned layout, a redesign told', async () => {
+  it('checked once, polled with the learned layout, a redesign told and learned again', async () => {
     const db = await pgSchema();
     const votal = await inProcess(baseEnv({ databaseUrl: db.url, queueSchema: `${db.schema}_boss` }));
     try {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { confirmGenericReading } from '../../app/generic.js';
+import { confirmGenericReading, recheckGenericReading } from '../../app/generic.js';
 import type { GenericStanding } from '../../game/generic-check.js';
 import { refusalOf } from '../errors.js';
 import { gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } from './dashboard.js';
@@ -17,9 +17,19 @@ export function GenericCheckPanel(props: { gameId: number; standing: GenericStan
   if (!s) return null;
   if (s.state !== 'waiting' || !s.check) {
     return (
-      <p class="notice" data-generic={s.state} role="note">
-        {`This count is ${s.note}.`}
-      </p>
+      <div class="notice" data-generic={s.state} role="note">
+        <p>{`This count is ${s.note}.`}</p>
+        {s.state === 'confirmed' ? (
+          <p>
+            <PostButton
+              action={`/gm/games/${props.gameId}/generic/recheck`}
+              csrf={props.csrf}
+              label="The layout changed: read page 1 again"
+              title="Forgets this site's kept layout; page 1 is read generically again for you to check"
+            />
+          </p>
+        ) : null}
+      </div>
     );
   }
   const f = s.check.finding;
@@ -104,7 +114,7 @@ export function GenericCheckPanel(props: { gameId: number; standing: GenericStan
   );
 }
 
-/** `POST /gm/games/:id/generic`: the GM's check, as through the API. */
+/** `POST /gm/games/:id/generic`: the GM's check; `.../generic/recheck`: read page 1 again. As through the API. */
 export function genericCheckRoutes(deps: DashboardDeps): Hono<UiEnv> {
   const { store, commands } = deps;
   const { back } = sessionFlash(deps.flashes);
@@ -118,6 +128,18 @@ export function genericCheckRoutes(deps: DashboardDeps): Hono<UiEnv> {
       const r = await confirmGenericReading(commands, c.get('actor'), game.id, readAt ? { readAt } : {});
       return back(c, `/gm/games/${game.id}`, {
         message: `Confirmed: ${r.learned.host}'s layout is kept, and the game is polled now.`,
+      });
+    } catch (error) {
+      return back(c, `/gm/games/${game.id}`, { error: refusalOf(error) });
+    }
+  });
+  app.post('/gm/games/:id/generic/recheck', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    try {
+      await recheckGenericReading(commands, c.get('actor'), game.id);
+      return back(c, `/gm/games/${game.id}`, {
+        message: 'The kept layout is forgotten: page 1 is read again for you to check.',
       });
     } catch (error) {
       return back(c, `/gm/games/${game.id}`, { error: refusalOf(error) });
