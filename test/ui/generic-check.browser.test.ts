@@ -109,7 +109,7 @@ describeBrowser('the generic reading checked on the game page (Chromium)', () =>
       "Confirmed: 127.0.0.1's layout is kept, and the game is polled now.",
     );
     expect(await page.locator('#generic-check').count()).toBe(0);
-    expect(await page.locator('[data-generic=confirmed]').textContent()).toMatch(
+    expect(await page.locator('[data-generic=confirmed] p').first().textContent()).toMatch(
       /^This count is read by Votal's generic reader \(no adapter knows this forum's layout\) with the layout gm:admin confirmed for 127\.0\.0\.1 on 20\d\d-\d\d-\d\d\.$/,
     );
     const confirm = await store.audit.list({ gameId: game.id, action: 'generic.confirm' });
@@ -137,6 +137,23 @@ describeBrowser('the generic reading checked on the game page (Chromium)', () =>
     );
     await page.waitForSelector('#flash-error');
     expect(await page.locator('#flash-error').textContent()).toMatch(/was confirmed already, by gm:admin/);
+
+    // The layout changed: the GM has page 1 read again; the kept layout is forgotten, audited.
+    const polls = poller.calls.length;
+    await page.goto(`${server.origin}/gm/games/${game.id}`);
+    await page.locator('[data-generic=confirmed] button[type=submit]').click();
+    await page.waitForSelector('#flash');
+    expect(await page.locator('#flash').textContent()).toBe(
+      'The kept layout is forgotten: page 1 is read again for you to check.',
+    );
+    expect(await page.locator('[data-generic=unread]').textContent()).toMatch(
+      /page 1 is read first for the GM to check/,
+    );
+    expect(await store.siteProfiles.learned('127.0.0.1')).toBeNull();
+    expect((await store.audit.list({ gameId: game.id, action: 'generic.recheck' })).map((a) => a.actor)).toEqual([
+      'gm:admin',
+    ]);
+    expect(poller.calls.length).toBe(polls + 1);
 
     // The draft page says how the count was read; the votal's text does not.
     const tally = await store.tallies.save(game.id, sampleTally({ engine: 'generic' }));

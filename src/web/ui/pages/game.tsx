@@ -149,7 +149,11 @@ export function GamePage(props: {
                 ) : null}
               </>
             ) : (
-              <p class="muted">Not counted yet: the first poll is on its way.</p>
+              <p class="muted">
+                {props.generic?.state === 'waiting'
+                  ? 'Not counted yet: the game waits for your check of page 1 above.'
+                  : 'Not counted yet: the first poll is on its way.'}
+              </p>
             )}
           </section>
           <ReviewQueue items={props.review} gameId={g.id} csrf={props.csrf} />
