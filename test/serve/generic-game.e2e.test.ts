@@ -181,6 +181,15 @@ async function playGame(votal: Votal, forum: FakeForum, path: string): Promise<v
   const live = await (await fetch(`${votal.url}/g/${game.slug}`)).text();
   expect(live).toContain('Votal reads this forum generically');
 
+  // A confirmation of another reading than the one kept (a page read again since) is refused.
+  const stale = await api<{ error: string }>(
+    'POST',
+    `/api/games/${game.id}/generic/confirm`,
+    { readAt: '2020-01-01T00:00:00Z' },
+    409,
+  );
+  expect(stale.error).toMatch(/page 1 was read again since you looked/);
+
   // The GM confirms: the layout is kept as the host's profile, audited with the GM's name.
   const confirmed = await api<{
     learned: { host: string; profile: { engine: string; selectors: { post: string; author: string; body: string } } };
