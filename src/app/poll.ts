@@ -13,6 +13,12 @@ export async function pollNow(deps: CommandDeps, gameId: number, opts: { wait?: 
   const game = await gameOr404(deps, gameId);
   if (game.status !== 'active')
     throw new Conflict(`game ${game.id} is ${game.status}; resume it to poll`, { status: game.status });
+  const waiting = game.engine === 'generic' ? await deps.store.siteProfiles.check(game.id) : null;
+  if (waiting && waiting.confirmedAt === null) {
+    throw new Conflict(`game ${game.id} is not polled until you check page 1 as the generic reader read it`, {
+      check: 'waiting',
+    });
+  }
   if (opts.wait === false) {
     await deps.poller.pollNow(String(game.id));
     return { polled: false, note: 'queued' };

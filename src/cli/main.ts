@@ -122,6 +122,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       '--generic',
       'read with the generic reader (a forum no adapter reads) and show the site profile it would store',
     )
+    .option(
+      '--write-profile <file>',
+      'with --generic: write the site profile it found to FILE (sites/<host>.yaml), never over an existing file',
+    )
     .addOption(new Option('--format <format>', 'output').choices(['text', 'json']).default('text'))
     .option('--site-profile <file>', 'site profile YAML, or a folder of them; repeatable', collect, [])
     .option(

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { EngineAdapter, ThreadPage, ThreadRef } from '../../scrapers/adapter.js';
 import { readGenerically } from '../../scrapers/generic-profile.js';
 import { adapterOf, type Recognition, recogniseHtml, recogniseUrl } from '../../scrapers/identify.js';
@@ -25,6 +26,8 @@ export interface ReadOptions {
   engine?: string;
   /** Read with the generic reader and show the site profile it would store (`--generic`). */
   generic?: boolean;
+  /** With `--generic`: write the site profile the reading found to this file (`--write-profile`), never over one. */
+  writeProfile?: string;
   format: 'text' | 'json';
   siteProfile?: string[];
   cookies?: string;
@@ -99,6 +102,9 @@ export async function runRead(url: string, opts: ReadOptions, source?: PageSourc
     throw new CliError(`--generic reads with the generic reader; drop --engine ${opts.engine}, or drop --generic`);
   }
   const forced = opts.generic ? 'generic' : parseEngine(opts.engine);
+  if (opts.writeProfile !== undefined && forced !== 'generic') {
+    throw new CliError('--write-profile writes what the generic reader found: add --generic');
+  }
   if (opts.page !== undefined && (!Number.isInteger(opts.page) || opts.page < 1)) {
     throw new CliError(`--page takes a page number from 1: ${opts.page}`);
   }
@@ -121,6 +127,12 @@ export async function runRead(url: string, opts: ReadOptions, source?: PageSourc
     });
     try {
       const report = await readOnePage(start, opts, forced, site);
+      if (opts.writeProfile !== undefined && report.generic) {
+        writeProfileFile(opts.writeProfile, report.generic.profileYaml);
+        notes.push(
+          `wrote the site profile to ${opts.writeProfile}: check its time zone and date order, then read the thread with --site-profile ${opts.writeProfile}`,
+        );
+      }
       return {
         report,
         output: opts.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : asText(report),
@@ -253,6 +265,21 @@ async function readNamedPage(
     if (!(error instanceof LayoutError) || own === start.href) throw error;
     site.notes.push(`${start.href} holds no posts Votal reads; read the engine's own page ${own} instead`);
     return read(own);
+  }
+}
+
+/** A site profile file, written once: an existing file (a profile someone keeps) is never replaced. */
+function writeProfileFile(file: string, yaml: string): void {
+  try {
+    writeFileSync(file, yaml, { flag: 'wx', mode: 0o644 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(
+      code === 'EEXIST'
+        ? `--write-profile: ${file} exists; Votal does not write over a site profile: remove it or name another file`
+        : `--write-profile: cannot write ${file}: ${(error as Error).message}`,
+      EXIT.input,
+    );
   }
 }
 

@@ -24,6 +24,7 @@ import type { PageRenderer } from '../browser/page-renderer.js';
 import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
 import { draftStep } from './draft-step.js';
 import { foldGame } from './fold-game.js';
+import { genericGate } from './generic-check.js';
 import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
 import { pollSettings, type PollSettings } from './game-settings.js';
 import { gmNames } from './gm-news.js';
@@ -180,7 +181,12 @@ export async function pollGame(
 
   const before = await store.polls.get(id);
   try {
-    const done = await pollLeased(deps, game, before, options, result, log);
+    // A game read generically waits for the GM's check of page 1 (generic-check.ts).
+    const gate = await genericGate(deps, game);
+    const done =
+      gate.hold !== null
+        ? { ...result, status: 'skipped' as const, reason: gate.hold }
+        : await pollLeased(gate.deps, game, before, options, result, log);
     done.state = await store.polls.finish(id, owner, {
       ok: true,
       fullRead: done.fullRead,

@@ -487,7 +487,7 @@ export function createPoller(opts: PollerOptions): Poller {
         [POLL_QUEUE],
       );
       const queued = new Set(rows.map((r: { singleton_key: string }) => r.singleton_key));
-      const active = await store.games.list({ status: 'active' });
+      const active = await store.games.list({ status: 'active', polled: true });
       hostCount = new Set(active.map((g) => pollHost(g.threadUrl))).size;
       for (const game of active) {
         if (queued.has(key(game.id))) continue;

@@ -49,6 +49,10 @@ export const AuditAction = z.enum([
   'game.owner',
   'game.cohost-add',
   'game.cohost-remove',
+  /** The GM confirmed page 1 of a generic reading; its selectors became the host's site profile. */
+  'generic.confirm',
+  /** The GM had page 1 read generically again (the layout changed); the host's learned profile was forgotten. */
+  'generic.recheck',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -16,7 +16,11 @@ export interface GamesRepo {
   get(id: number): Promise<Game | null>;
   bySlug(slug: string): Promise<Game | null>;
   /** Oldest first. */
-  list(filter?: { status?: GameStatus }): Promise<Game[]>;
+  /**
+   * Games by id; `polled: true` leaves out the games that wait for the GM's check of a
+   * generic reading (migration 013): the poller's list of games to keep polled.
+   */
+  list(filter?: { status?: GameStatus; polled?: boolean }): Promise<Game[]>;
   /** active | paused | finished (audited as `game.status`). Throws NotFoundError. */
   setStatus(id: number, status: GameStatus, actor: string, opts?: { sameThread?: SameThread }): Promise<Game>;
   /** Replaces the roster (audited as `game.roster`). Throws NotFoundError. */
@@ -61,6 +65,9 @@ export const GAME_COLUMNS = `id, slug, thread_url, engine, ruleset, ruleset_over
   poll_interval_seconds, next_poll_at, settings, created_at, updated_at`;
 
 const COLUMNS = GAME_COLUMNS;
+
+/** Not waiting for the GM's check of page 1 as the generic reader read it: such a game is not polled. */
+const NOT_WAITING = `NOT EXISTS (SELECT 1 FROM generic_check c WHERE c.game_id = game.id AND c.confirmed_at IS NULL)`;
 
 /** A stored game's settings, typed; a value no Votal wrote is an error naming the game and the key. */
 function settingsOf(id: number, raw: Record<string, unknown>): GameSettings {
@@ -193,7 +200,7 @@ export function gamesRepo(db: Queryable): GamesRepo {
 
     async list(filter = {}) {
       const { rows } = await db.query<GameRow>(
-        `SELECT ${COLUMNS} FROM game WHERE ($1::text IS NULL OR status = $1) ORDER BY id`,
+        `SELECT ${COLUMNS} FROM game WHERE ($1::text IS NULL OR status = $1)${filter.polled ? ` AND ${NOT_WAITING}` : ''} ORDER BY id`,
         [filter.status ?? null],
       );
       return rows.map(toGame);
@@ -315,7 +322,7 @@ export function gamesRepo(db: Queryable): GamesRepo {
     async due(now, limit = 50) {
       const { rows } = await db.query<GameRow>(
         `SELECT ${COLUMNS} FROM game
-         WHERE status = 'active' AND next_poll_at IS NOT NULL AND next_poll_at <= $1
+         WHERE status = 'active' AND next_poll_at IS NOT NULL AND next_poll_at <= $1 AND ${NOT_WAITING}
          ORDER BY next_poll_at LIMIT $2`,
         [now, limit],
       );

@@ -12,6 +12,7 @@ import { openPgliteSql } from './pglite-sql.js';
 import { pollsRepo, type PollsRepo } from './polls-repo.js';
 import { postsRepo, type PostsRepo } from './posts-repo.js';
 import { readingsRepo, type ReadingsRepo } from './readings-repo.js';
+import { siteProfilesRepo, type SiteProfilesRepo } from './site-profiles-repo.js';
 import type { Queryable, Sql } from './sql.js';
 import { talliesRepo, type TalliesRepo } from './tallies-repo.js';
 import { threadPagesRepo, type ThreadPagesRepo } from './thread-pages-repo.js';
@@ -100,6 +101,8 @@ export interface Repos {
   polls: PollsRepo;
   /** GM accounts, invites, sessions and who runs which game (migration 010). */
   gms: GmsRepo;
+  /** The generic reader's checks of page 1 and the host profiles they taught (migration 013). */
+  siteProfiles: SiteProfilesRepo;
 }
 
 export function storeOn(db: Queryable): Repos {
@@ -114,6 +117,7 @@ export function storeOn(db: Queryable): Repos {
     readings: readingsRepo(db),
     polls: pollsRepo(db),
     gms: gmsRepo(db),
+    siteProfiles: siteProfilesRepo(db),
   };
 }
 

@@ -5,6 +5,7 @@ import { auditRoutes } from './api/audit.js';
 import { draftsRoutes } from './api/drafts.js';
 import { eventsRoutes } from './api/events.js';
 import { gamesRoutes } from './api/games.js';
+import { genericRoutes } from './api/generic.js';
 import { newsRoutes } from './api/news.js';
 import { checksRoutes } from './api/checks.js';
 import { postsRoutes } from './api/posts.js';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): VotalApp {
     postsRoutes,
     auditRoutes,
     draftsRoutes,
+    genericRoutes,
   ]) {
     api.route('/', routes(resources));
   }

@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageReport } from '../../src/cli/read-command.js';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { mountThreadFolder } from '../../src/fake-forum/thread-folder.js';
+import { parseSiteProfile } from '../../src/site/load-site-profiles.js';
 import { runCli } from './run-cli.js';
 
 /**
@@ -192,6 +194,34 @@ describe('votal read', () => {
     const text = await runCli(['read', url, '--generic']);
     expect(text.stdout).toMatch(/read by the generic reader, not an engine's adapter/);
     expect(text.stdout).toMatch(/The site profile this reading would store/);
+  });
+
+  it('--generic --write-profile: the profile it found written to a file, then read with its plain selectors', async () => {
+    const url = forum.url('/talk/village');
+    const dir = mkdtempSync(join(tmpdir(), 'votal-profile-'));
+    try {
+      const file = join(dir, 'village.yaml');
+      const wrote = await runCli(['read', url, '--generic', '--write-profile', file, '--quiet']);
+      expect(wrote.code).toBe(0);
+      expect(wrote.stderr).toContain(`wrote the site profile to ${file}`);
+      const profile = parseSiteProfile(readFileSync(file, 'utf8'), file);
+      expect(profile).toMatchObject({ engine: 'generic', hosts: ['127.0.0.1'] });
+      expect(profile.selectors?.post).toMatch(/section\.entry$/);
+      // Read again with the profile and no --generic: the stored selectors read the page.
+      const again = await json([url, '--site-profile', file]);
+      expect(again).toMatchObject({ engine: 'generic' });
+      expect(again.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+      // A profile someone keeps is never written over.
+      const twice = await runCli(['read', url, '--generic', '--write-profile', file, '--quiet']);
+      expect(twice.code).toBe(2);
+      expect(twice.stderr).toMatch(/exists; Votal does not write over a site profile/);
+      // Without --generic there is no finding to write.
+      const bare = await runCli(['read', url, '--write-profile', join(dir, 'other.yaml')]);
+      expect(bare.code).toBe(2);
+      expect(bare.stderr).toMatch(/--write-profile writes what the generic reader found: add --generic/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('--generic with another --engine is bad input (exit 2), naming both', async () => {

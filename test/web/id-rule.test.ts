@@ -81,6 +81,8 @@ const TABLES = [
   'audit_log',
   'gm',
   'gm_invite',
+  'site_profile',
+  'generic_check',
 ];
 
 /** Every id form of the attack report, and the real id itself. */

@@ -228,6 +228,12 @@ export function LiveBody(props: { data: LiveData; slug: string; extras: LiveExtr
         ) : null}
       </ul>
       <FreshnessNote freshness={extras.freshness} />
+      {props.data.game.engine === 'generic' ? (
+        <p class="notice" role="note" data-generic>
+          Votal reads this forum generically (no adapter knows its layout), with the layout the GM checked. Tell the GM
+          if a post is missing or read wrong.
+        </p>
+      ) : null}
       <p>
         Deadline: <Deadline deadline={props.data.deadline} timeZone={props.data.timeZone} ended={outcome} />
       </p>

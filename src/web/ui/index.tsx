@@ -15,6 +15,7 @@ import { deleteGameRoutes } from './pages/delete-game.js';
 import { draftRoutes } from './pages/draft.js';
 import { ErrorPage } from './pages/error-page.js';
 import { gameRoutes } from './pages/game.js';
+import { genericCheckRoutes } from './generic-check.js';
 import { gamesListRoutes } from './pages/games.js';
 import { newGameRoutes } from './pages/new-game.js';
 import { settingsRoutes } from './pages/settings.js';
@@ -140,7 +141,15 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
 
   // ------------------------------------------------------------------ one file per page
   const pages: DashboardDeps = { store, commands, env, now, flashes };
-  for (const routes of [gamesListRoutes, newGameRoutes, gameRoutes, draftRoutes, settingsRoutes, deleteGameRoutes]) {
+  for (const routes of [
+    gamesListRoutes,
+    newGameRoutes,
+    gameRoutes,
+    genericCheckRoutes,
+    draftRoutes,
+    settingsRoutes,
+    deleteGameRoutes,
+  ]) {
     app.route('/', routes(pages));
   }
 

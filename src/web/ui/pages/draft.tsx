@@ -1,3 +1,4 @@
+import { genericReading } from '../../../app/generic.js';
 import { Hono, type Context } from 'hono';
 import { approveDraft, discardDraft, editDraft, markPublished, staleness } from '../../../app/drafts.js';
 import type { Draft, Publication } from '../../../model/draft.js';
@@ -30,6 +31,8 @@ export function DraftPage(props: {
   staleChanges?: string[] | null;
   /** The drafted count's posts whose time could not be read (clock rules cannot apply to them): for the GM, not the post. */
   untimed?: Tally['untimed'];
+  /** The count was read by the generic reader: said to the GM here, never in the votal itself. */
+  genericNote?: string | null;
 }) {
   const d = props.draft;
   const editable = d.status === 'pending';
@@ -44,6 +47,11 @@ export function DraftPage(props: {
       </h1>
       <Notice message={props.message ?? null} error={props.error ?? null} />
       <UntimedNotice untimed={props.untimed} />
+      {props.genericNote ? (
+        <p class="notice" role="note" data-generic>
+          {`This count was ${props.genericNote}. This note is for you: it is not in the votal.`}
+        </p>
+      ) : null}
       {d.supersededBy !== null ? (
         <p class="notice" role="status">
           Replaced by <a href={`/gm/drafts/${d.supersededBy}`}>{`draft #${d.supersededBy}`}</a>.
@@ -221,11 +229,12 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
   type Found = NonNullable<Awaited<ReturnType<typeof draftAndGame>>>;
   const draftPage = async (c: Context<UiEnv>, found: Found, edited: string | null) => {
     const { draft, game } = found;
-    const [publication, poll, stale, made] = await Promise.all([
+    const [publication, poll, stale, made, generic] = await Promise.all([
       store.drafts.publicationOf(draft.id),
       store.polls.get(game.id),
       draft.status === 'pending' ? staleness(commands, draft) : null,
       store.tallies.get(draft.tallyId),
+      genericReading(commands, game.id),
     ]);
     const method = game.settings.publish?.method ?? 'copy';
     const flash = flashOf(c);
@@ -243,6 +252,7 @@ export function draftRoutes(deps: DashboardDeps): Hono<UiEnv> {
         publication={publication}
         staleChanges={stale?.changes.summary ?? null}
         untimed={made?.tally.untimed}
+        genericNote={generic.standing?.note ?? null}
         copyText={copyText}
         canPost={method !== 'copy'}
         message={message}

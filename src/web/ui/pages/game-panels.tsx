@@ -62,6 +62,8 @@ const ACTIVITY: Record<AuditAction, string> = {
   'gm.invite-revoke': 'Co-host invite withdrawn',
   'gm.join': 'Co-host joined',
   'gm.revoke': 'GM access withdrawn',
+  'generic.confirm': "Page 1 as the generic reader read it confirmed; the forum's layout is kept",
+  'generic.recheck': 'Page 1 to be read generically again (the layout changed)',
 };
 export const activityText = (action: AuditAction): string => ACTIVITY[action];
 

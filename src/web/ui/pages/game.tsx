@@ -6,6 +6,9 @@ import type { GmChecks } from '../../../model/gm-count.js';
 import { GmChecksPanel } from '../gm-checks.js';
 import { pollNow } from '../../../app/poll.js';
 import { draftNow } from '../../../app/drafts.js';
+import { genericReading } from '../../../app/generic.js';
+import type { GenericStanding } from '../../../game/generic-check.js';
+import { GenericCheckPanel } from '../generic-check.js';
 import { gameRuleset } from '../../../game/game-ruleset.js';
 import type { GmNews } from '../../../game/gm-news.js';
 import { readingState, type ReadingState } from '../../../game/reading-state.js';
@@ -52,6 +55,8 @@ export function GamePage(props: {
   reading: ReadingState;
   /** What the game cannot work with as it stands (settings, the last failed draft): each shown as an error. */
   problems: string[];
+  /** A game read generically: where its reading stands (the GM's check of page 1). */
+  generic?: GenericStanding | null;
 }) {
   const g = props.game;
   const t = props.tally;
@@ -103,6 +108,7 @@ export function GamePage(props: {
           {staleCount(props.poll)!.message}
         </p>
       ) : null}
+      <GenericCheckPanel gameId={g.id} standing={props.generic ?? null} csrf={props.csrf} />
       <div class="grid">
         <div>
           <section class="panel" aria-labelledby="tally-h">
@@ -143,7 +149,11 @@ export function GamePage(props: {
                 ) : null}
               </>
             ) : (
-              <p class="muted">Not counted yet: the first poll is on its way.</p>
+              <p class="muted">
+                {props.generic?.state === 'waiting'
+                  ? 'Not counted yet: the game waits for your check of page 1 above.'
+                  : 'Not counted yet: the first poll is on its way.'}
+              </p>
             )}
           </section>
           <ReviewQueue items={props.review} gameId={g.id} csrf={props.csrf} />
@@ -241,6 +251,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const news = ruleset ? (await gameNews(commands, game.id)).news : { gms: [], proposals: [], unread: [] };
     const checks = ruleset ? (await gameChecks(commands, game.id, deps.now())).checks : { counts: [], ownVotals: [] };
     const reading = readingState(poll, await store.threadPages.list(game.id));
+    const generic = (await genericReading(commands, game.id)).standing;
     const flash = flashOf(c);
     return c.html(
       <GamePage
@@ -260,6 +271,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
         news={news}
         checks={checks}
         reading={reading}
+        generic={generic}
         message={flash.message ?? null}
         error={flash.error ?? null}
       />,
