@@ -14,7 +14,7 @@ import { toResponse } from './errors.js';
 import { GameEvents } from './live/game-events.js';
 import { liveStreamRoutes } from './live/stream-route.js';
 import { clientAddressOf, rateLimit } from './rate-limit.js';
-import { GmAuth } from './ui/auth.js';
+import { GmAuth } from './gm-sessions.js';
 import { apiAccess, gameGuard, ownerOnly, type AccessVariables } from './gm-access.js';
 import { createUiApp } from './ui/index.js';
 

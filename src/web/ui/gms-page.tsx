@@ -4,11 +4,11 @@ import { ADMIN_NAME, GmName, inviteState, type Gm, type GmInvite } from '../../m
 import type { Game } from '../../model/game.js';
 import { InviteRefusedError, type GameGm, type GmsRepo } from '../../store/gms-repo.js';
 import { NotFoundError, StateError } from '../../store/errors.js';
-import { secretHash, type GmVariables } from './auth.js';
+import { secretHash, type GmVariables } from '../gm-sessions.js';
 import type { Flash, Flashes } from './flash.js';
 import { ErrorPage } from './pages/error-page.js';
 import { Csrf, GmNav, Layout, LocalTime, Notice, PostButton } from './layout.js';
-import { isHttps } from './security.js';
+import { isHttps } from '../https.js';
 import { rowIdParam as idOf } from '../ids.js';
 
 /**
