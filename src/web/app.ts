@@ -7,6 +7,7 @@ import { eventsRoutes } from './api/events.js';
 import { gamesRoutes } from './api/games.js';
 import { newsRoutes } from './api/news.js';
 import { checksRoutes } from './api/checks.js';
+import { queueRoutes } from './api/queue.js';
 import { postsRoutes } from './api/posts.js';
 import { tallyRoutes } from './api/tally.js';
 import { commandDepsOf, type AppDeps } from './deps.js';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): VotalApp {
     tallyRoutes,
     newsRoutes,
     checksRoutes,
+    queueRoutes,
     eventsRoutes,
     postsRoutes,
     auditRoutes,

@@ -7,8 +7,10 @@ import { GameStatus, type Game } from '../../../model/game.js';
 import { untimedReason, type Tally } from '../../../model/tally.js';
 import type { StoredGmEvent } from '../../../store/events-repo.js';
 import { describeEvent } from '../describe-event.js';
+import type { GmNews } from '../../../game/gm-news.js';
+import { GmNewsPanel } from '../gm-news.js';
 import { Csrf, LocalTime, PostButton } from '../layout.js';
-import type { ReviewItem } from '../review.js';
+import type { ReviewItem } from '../../../game/review-queue.js';
 import { safeHref } from '../safe-url.js';
 
 /** The panels of a game's page (game.tsx), each a part of the game the GM reads or acts on. */
@@ -103,8 +105,13 @@ function readCounts(d: Record<string, unknown>): string {
   return parts.length ? parts.join(', ') : 'nothing new';
 }
 
-export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: string }) {
+/**
+ * The GM's one queue (app/queue.ts): the review items, then what the GM's own posts
+ * announced (the news part keeps its own anchor, `#news`). The chip counts both.
+ */
+export function ReviewQueue(props: { items: ReviewItem[]; news?: GmNews; gameId: number; csrf: string }) {
   const open = props.items.filter((i) => i.resolved === null);
+  const news = props.news ? props.news.proposals.length + props.news.unread.length : 0;
   const done = props.items.filter((i) => i.resolved !== null);
   const Item = (p: { item: ReviewItem }) => {
     const it = p.item;
@@ -180,8 +187,10 @@ export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: 
   };
   return (
     <section class="panel" aria-labelledby="review-h" id="review">
-      <h2 id="review-h">Review queue {open.length ? <span class="chip">{`${open.length} open`}</span> : null}</h2>
-      {open.length === 0 ? (
+      <h2 id="review-h">
+        Review queue {open.length + news ? <span class="chip">{`${open.length + news} open`}</span> : null}
+      </h2>
+      {open.length + news === 0 ? (
         <p class="muted">Nothing to review.</p>
       ) : (
         <ul class="queue">
@@ -200,6 +209,7 @@ export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: 
           </ul>
         </details>
       ) : null}
+      {props.news ? <GmNewsPanel gameId={props.gameId} news={props.news} csrf={props.csrf} /> : null}
     </section>
   );
 }
