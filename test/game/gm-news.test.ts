@@ -156,6 +156,19 @@ describe('a post is read for news once, as it was when first read', () => {
     ]);
   });
 
+  it('reads the same roster line, posted as fresh news, as both its replacement and its lynch', () => {
+    // The slot keeps its Day-2 name in the death: the count finds it by either name, whichever is recorded first.
+    const n = news(
+      ['rapidcanyon', 'Skold', 'Zodiark13'],
+      [post(30, 'Mod', 'gorckat replaces rapidcanyon -Sane Day Cop- has been lynched D2'), post(31, 'gorckat', 'hi')],
+    );
+    expect(n.unread).toEqual([]);
+    expect(n.proposals.map((p) => [p.event, p.cause ?? null, p.phase ?? null])).toEqual([
+      [{ kind: 'replace', player: 'rapidcanyon', by: 'gorckat', at: 30 }, null, null],
+      [{ kind: 'kill', player: 'rapidcanyon', at: 30 }, 'lynch', { kind: 'day', number: 2 }],
+    ]);
+  });
+
   it('reads a post edited within minutes of posting (a typo fixed)', () => {
     const n = news(roster, [
       post(0, 'Mod', 'Day 1 starts now!', { edit: { at: '2020-01-01T00:05:00.000Z', by: 'Mod', text: 'edited' } }),
