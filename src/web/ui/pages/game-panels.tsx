@@ -4,7 +4,7 @@ import { gameRuleset } from '../../../game/game-ruleset.js';
 import { playersNow } from '../../../game/players-now.js';
 import { dayEndPreview } from '../../../tally/day-end-preview.js';
 import { GameStatus, type Game } from '../../../model/game.js';
-import { untimedReason, type Tally } from '../../../model/tally.js';
+import { isLooseMatch, looseReading, untimedReason, type Tally, type Voter, type Wagon } from '../../../model/tally.js';
 import type { StoredGmEvent } from '../../../store/events-repo.js';
 import { describeEvent } from '../describe-event.js';
 import type { GmNews } from '../../../game/gm-news.js';
@@ -103,6 +103,69 @@ function readCounts(d: Record<string, unknown>): string {
     n('restored') ? `${n('restored')} restored` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(', ') : 'nothing new';
+}
+
+/**
+ * A vote on the wagon list counted on a loose reading of a name ("Carl" for Carol, fuzzy):
+ * marked, with the review item's own corrections beside it (ignore the vote, or count it
+ * for the player meant): one click, the path the review queue takes.
+ */
+export function LooseMark(props: {
+  voter: Voter;
+  wagon: Wagon;
+  day: number;
+  review: readonly ReviewItem[];
+  gameId: number;
+  csrf: string;
+}) {
+  const v = props.voter;
+  if (!isLooseMatch(v.match)) return null;
+  // The review item of this reading (review-queue.ts `looseItems` keys it so).
+  const key = `loose:${props.day}:${v.player}:${v.written ?? ''}:${props.wagon.target}`;
+  const item = props.review.find((i) => i.key === key);
+  const action = `/gm/games/${props.gameId}/review`;
+  const base = { post: String(v.post), key };
+  return (
+    <span class="loose" data-loose={v.player}>
+      <span class="marker loose" title="Counted on a loose reading of the name">
+        {`read loosely: ${looseReading(v.written, v.match)}`}
+      </span>
+      {item?.resolved ? (
+        <span class="muted">{` ${item.resolved}`}</span>
+      ) : (
+        <span class="actions">
+          <PostButton
+            action={action}
+            csrf={props.csrf}
+            label="Not meant: ignore"
+            class="danger"
+            fields={{ ...base, action: 'correct' }}
+          />
+          <form method="post" action={action} class="inline">
+            <Csrf token={props.csrf} />
+            <input type="hidden" name="post" value={String(v.post)} />
+            <input type="hidden" name="key" value={base.key} />
+            <input type="hidden" name="action" value="correct" />
+            <input type="hidden" name="pick" value="1" />
+            <label class="sr-only" for={`loose-pick-${v.post}`}>{`Player ${v.player} meant in post ${v.post}`}</label>
+            <select id={`loose-pick-${v.post}`} name="target" required>
+              <option value="" selected disabled>
+                Meant…
+              </option>
+              {(item?.pick ?? [])
+                .filter((n) => n !== props.wagon.target)
+                .map((n) => (
+                  <option value={n}>{n}</option>
+                ))}
+            </select>{' '}
+            <button type="submit" class="secondary">
+              Count for them
+            </button>
+          </form>
+        </span>
+      )}
+    </span>
+  );
 }
 
 /**

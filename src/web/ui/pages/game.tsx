@@ -25,7 +25,15 @@ import { GmNav, Layout, LocalTime, Notice, PostButton } from '../layout.js';
 import type { ReviewItem } from '../../../game/review-queue.js';
 import { gameReview } from '../../../app/review.js';
 import { safeHref } from '../safe-url.js';
-import { activityLine, DraftsPanel, EventsPanel, PlayersPanel, ReviewQueue, UntimedNotice } from './game-panels.js';
+import {
+  activityLine,
+  DraftsPanel,
+  EventsPanel,
+  LooseMark,
+  PlayersPanel,
+  ReviewQueue,
+  UntimedNotice,
+} from './game-panels.js';
 import { field, gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } from '../dashboard.js';
 
 /** A game's page (`/gm/games/:id`): the count with its evidence, the review queue, GM events, drafts, activity. */
@@ -121,7 +129,13 @@ export function GamePage(props: {
                   Deadline:{' '}
                   <Deadline deadline={props.deadline} timeZone={g.settings.timeZone ?? null} ended={outcomeText(t)} />
                 </p>
-                <WagonsTable tally={t} id="gm-wagons" />
+                <WagonsTable
+                  tally={t}
+                  id="gm-wagons"
+                  voterNote={(v, w) => (
+                    <LooseMark voter={v} wagon={w} day={t.day} review={props.review} gameId={g.id} csrf={props.csrf} />
+                  )}
+                />
                 <UntimedNotice untimed={t.untimed} />
                 <p>
                   <strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}
