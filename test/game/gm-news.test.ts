@@ -140,6 +140,28 @@ describe('news knows every name of every slot, as the count does', () => {
   });
 });
 
+describe("the hosts' posts are read for news: the GM setting and the co-hosts' forum names", () => {
+  it("reads a co-host account's forum name as a host beside the thread's opener (issue #24)", () => {
+    const n = gmNews({
+      game: {
+        ruleset: 'mafiascum-majority',
+        roster: Roster.parse(['Alice', 'Bob', 'Carol'].map((name) => ({ name }))),
+        settings: GameSettings.parse({ cohostForumNames: { kim: 'KimTheCohost' } }),
+      },
+      ruleset,
+      posts: [
+        post(0, 'Opener', 'Welcome.'),
+        post(5, 'KimTheCohost', 'Bob has been lynched.'),
+        post(6, 'Carol', 'Alice was lynched.'),
+      ],
+      events: [],
+      audit: [],
+    });
+    expect(n.gms).toEqual(['Opener', 'KimTheCohost']);
+    expect(events(n)).toEqual([{ kind: 'kill', player: 'Bob', at: 5 }]);
+  });
+});
+
 describe('a post is read for news once, as it was when first read', () => {
   // MafiaScum game thread, quoted in issue 25: the opening post, edited during the game.
   const roster = ['gorckat', 'rapidcanyon', 'Skold'];
