@@ -155,6 +155,16 @@ describe('the code follows the data flow', () => {
     expect(found).toEqual(KNOWN_CYCLES.map((c) => [...c].sort().join(' <-> ')).sort());
   });
 
+  it("keeps the dashboard out of the API: web/api and web's own doors import nothing from web/ui (issue #29)", () => {
+    // app.ts composes everything (it mounts the dashboard); every other door is shared.
+    const shared = (f: string): boolean =>
+      f.startsWith('src/web/api/') || (/^src\/web\/[^/]+$/.test(f) && f !== 'src/web/app.ts');
+    const intoUi = [...edges]
+      .filter(([from]) => shared(from))
+      .flatMap(([from, targets]) => targets.filter((t) => t.startsWith('src/web/ui/')).map((t) => `${from} -> ${t}`));
+    expect(intoUi).toEqual([]);
+  });
+
   it('finds a cycle when there is one (the check itself)', () => {
     const g = new Map([
       ['a', ['b']],

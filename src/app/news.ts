@@ -3,6 +3,7 @@ import { gmNews, NEWS_DISMISS, NEWS_RECORD, newsReadsBodyOf, type GmNews, type N
 import { gameRuleset } from '../game/game-ruleset.js';
 import { withBodies } from '../game/post-bodies.js';
 import type { Game } from '../model/game.js';
+import type { PostRevision } from '../store/posts-repo.js';
 import type { CommandDeps } from './deps.js';
 import { recordEvent, type EventRecorded } from './events.js';
 import { gameOr404 } from './games.js';
@@ -25,17 +26,21 @@ export async function gameNews(deps: CommandDeps, gameId: number): Promise<{ gam
   // Only the GM's own posts are read for news: their bodies, no one else's.
   const posts: NewsPost[] = await withBodies(store.posts, heads, reads);
   // An edited post is read as Votal first saw it: a later edit is not news again.
+  const edited = posts.filter((p) => reads(p) && p.revisions > 1);
+  const revisions = await store.posts.revisionsOfPosts(edited.map((p) => p.key));
   for (const [i, p] of posts.entries()) {
-    if (!reads(p) || p.revisions < 2) continue;
-    const first = (await store.posts.revisionsOf(p.key)).reduce<
-      Awaited<ReturnType<typeof store.posts.revisionsOf>>[number] | null
-    >(
-      (a, r) => (a === null || r.firstSeen < a.firstSeen || (r.firstSeen === a.firstSeen && r.id < a.id) ? r : a),
-      null,
-    );
+    const first = reads(p) && p.revisions > 1 ? firstSeen(revisions.get(p.key) ?? []) : null;
     if (first) posts[i] = { ...p, first: { body: first.body, edit: first.edit } };
   }
   return { game, news: gmNews({ game, ruleset: gameRuleset(game), posts, events, audit: dismissed }) };
+}
+
+/** The body Votal saw first (ties: the older row). */
+function firstSeen(revisions: readonly PostRevision[]): PostRevision | null {
+  return revisions.reduce<PostRevision | null>(
+    (a, r) => (a === null || r.firstSeen < a.firstSeen || (r.firstSeen === a.firstSeen && r.id < a.id) ? r : a),
+    null,
+  );
 }
 
 export const NewsAnswer = z.strictObject({

@@ -199,9 +199,21 @@ export function newsReadsBodyOf(
 
 /**
  * Who the GM is on the forum: `settings.gm` (a name, or several for co-hosts), else the
- * author of the thread's first post, who opened the game.
+ * author of the thread's first post, who opened the game; and the forum names of the
+ * game's co-host accounts (`settings.cohostForumNames`). Each name once, ignoring case.
  */
 export function gmNames(settings: GameSettings, posts: readonly Pick<PostHead, 'number' | 'author'>[]): string[] {
+  const cohosts = Object.values(settings.cohostForumNames ?? {});
+  const seen = new Set<string>();
+  return [...gmSetOrOpener(settings, posts), ...cohosts].filter((n) => {
+    const key = n.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function gmSetOrOpener(settings: GameSettings, posts: readonly Pick<PostHead, 'number' | 'author'>[]): string[] {
   const set = settings.gm;
   if (typeof set === 'string') return [set];
   if (set) return set;

@@ -138,6 +138,11 @@ export const GameSettings = z.looseObject({
   title: z.string().min(1).optional(),
   /** Whose posts are the GM's (news); else the thread's first poster. */
   gm: GmNames.optional(),
+  /**
+   * The forum names of the game's co-host accounts, by their Votal GM name (set where a
+   * co-host is added): hosts as `gm` is, never "non-players", their vote counts not votes.
+   */
+  cohostForumNames: z.record(z.string(), z.string().trim().min(1).max(100)).optional(),
   /** Title, time zone and template the votal drafts are rendered with (src/votal/template.ts). */
   votalTitle: z.string().min(1).optional(),
   /**

@@ -161,7 +161,8 @@ export function rosterNames(roster: Roster, options: GmNameOptions = {}): GmName
   };
 }
 
-type Resolved = { name: string; read?: NameRead };
+/** `rest`: words after the name in its slot ("rapidcanyon -Sane Day Cop- has been lynched D2"). */
+type Resolved = { name: string; read?: NameRead; rest?: string };
 type PlayerReading = Resolved | 'nobody' | 'hedged' | { ambiguous: string[] } | null;
 
 /** The name ladder compares a name with every slot: a post may ask it this often, then exact names only. */
@@ -195,6 +196,26 @@ export function readGmPost(
       (p) =>
         'player' in p.event && p.event.player === player && (p.event.kind === 'kill' || p.event.kind === 'modkill'),
     );
+
+  const proposeDeaths = (deaths: { found?: Death[]; reason?: string }, sentence: string): void => {
+    if (deaths.reason) unread.push({ post: post.number, sentence, reason: deaths.reason });
+    for (const d of deaths.found ?? []) {
+      const known = killOf(d.player);
+      if (known) {
+        known.flip ??= d.role;
+        continue;
+      }
+      propose({
+        post: post.number,
+        sentence,
+        event: { kind: d.cause === 'modkill' ? 'modkill' : 'kill', player: d.player, at: post.number },
+        cause: d.cause,
+        ...(d.phase ? { phase: d.phase } : {}),
+        ...(d.role ? { flip: d.role } : {}),
+        ...(d.read ? { readAs: [d.read] } : {}),
+      });
+    }
+  };
 
   for (const line of ownLines(post.body)) {
     const text = line
@@ -231,23 +252,7 @@ export function readGmPost(
           continue;
         }
         if (deaths !== null && !(deaths.found === undefined && killTemplate(readings, phrases))) {
-          if (deaths.reason) unread.push({ post: post.number, sentence, reason: deaths.reason });
-          for (const d of deaths.found ?? []) {
-            const known = killOf(d.player);
-            if (known) {
-              known.flip ??= d.role;
-              continue;
-            }
-            propose({
-              post: post.number,
-              sentence,
-              event: { kind: d.cause === 'modkill' ? 'modkill' : 'kill', player: d.player, at: post.number },
-              cause: d.cause,
-              ...(d.phase ? { phase: d.phase } : {}),
-              ...(d.role ? { flip: d.role } : {}),
-              ...(d.read ? { readAs: [d.read] } : {}),
-            });
-          }
+          proposeDeaths(deaths, sentence);
           continue;
         }
       }
@@ -291,6 +296,10 @@ export function readGmPost(
           ...(found.role ? { flip: found.role } : {}),
           ...(found.extra ?? {}),
         });
+        // A roster line says the slot's fate after its replacement ("gorckat replaces rapidcanyon
+        // -Sane Day Cop- has been lynched D2"): the death is read of the slot, by its name there.
+        const then = found.then === undefined ? null : readDeaths(found.then, names, phrases);
+        if (then !== null && then !== 'nobody') proposeDeaths(then, sentence);
       }
     }
   }
@@ -383,7 +392,8 @@ const hedges = (text: string, phrases: GmPhrases): boolean =>
   text.split(/\s+/).some((w) => phrases.hedges.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')));
 
 type Found =
-  | { event: GmEvent; role?: string; flip?: undefined; extra?: Partial<GmProposal> }
+  /** `then`: what the same sentence goes on to say of the event's slot (a replacement's roster line: its death). */
+  | { event: GmEvent; role?: string; flip?: undefined; extra?: Partial<GmProposal>; then?: string }
   | { flip: string; player: Resolved | null }
   | { reason: string };
 
@@ -460,6 +470,7 @@ function readMatch(
       return {
         event: { kind: 'replace', player: player.name, by: newcomer.name, at },
         extra: { ...readAs, ...(newcomer.group ? { group: newcomer.group } : {}) },
+        ...(player.rest ? { then: `${player.name} ${player.rest}` } : {}),
       };
     }
     case 'deadline': {
@@ -549,7 +560,7 @@ function resolvePlayer(raw: string, leading: boolean, names: GmNameBook, phrases
     }
     const head = words.slice(0, k);
     const hit = names.exact(clean(head));
-    if (hit) return hedged(words.slice(k)) ? 'hedged' : { name: hit };
+    if (hit) return hedged(words.slice(k)) ? 'hedged' : { name: hit, rest: words.slice(k).join(' ') };
   }
   if (hedged(words)) return 'hedged';
   // The name ladder: the span, or its last (leading) or first two words.

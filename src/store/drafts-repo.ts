@@ -71,6 +71,8 @@ export interface DraftsRepo {
     actor: string,
   ): Promise<Publication>;
   publicationOf(draftId: number): Promise<Publication | null>;
+  /** `publicationOf` for many drafts in one query: draft id -> its publication (drafts with none left out). */
+  publicationsOf(draftIds: readonly number[]): Promise<Map<number, Publication>>;
 }
 
 interface DraftRow {
@@ -409,6 +411,15 @@ export function draftsRepo(db: Queryable): DraftsRepo {
         draftId,
       ]);
       return rows[0] ? toPublication(rows[0]) : null;
+    },
+
+    async publicationsOf(draftIds) {
+      if (draftIds.length === 0) return new Map();
+      const { rows } = await db.query<PublicationRow>(
+        `SELECT ${PUBLICATION} FROM publication WHERE draft_id = ANY($1::bigint[])`,
+        [[...draftIds]],
+      );
+      return new Map(rows.map((r) => [Number(r.draft_id), toPublication(r)]));
     },
   };
 }

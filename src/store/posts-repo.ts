@@ -87,6 +87,8 @@ export interface PostsRepo {
   postNumbered(gameId: number, number: number): Promise<StoredPost | null>;
   /** Every body the post has had, oldest first. */
   revisionsOf(postKey: number): Promise<PostRevision[]>;
+  /** `revisionsOf` for many posts in one query: post key -> its bodies, oldest first (keys with none left out). */
+  revisionsOfPosts(postKeys: readonly number[]): Promise<Map<number, PostRevision[]>>;
 }
 
 interface StoredRow {
@@ -314,34 +316,49 @@ export function postsRepo(db: Queryable): PostsRepo {
     },
 
     async revisionsOf(postKey) {
-      const { rows } = await db.query<{
-        id: number;
-        post_id: number;
-        body: Body;
-        body_hash: string;
-        edit_marker: EditMarker | null;
-        first_seen: Date;
-        last_seen: Date;
-        current: boolean;
-      }>(
-        `SELECT r.id, r.post_id, r.body, r.body_hash, r.edit_marker, r.first_seen, r.last_seen,
-                (r.id = p.current_revision_id) AS current
-         FROM post_revision r JOIN post p ON p.id = r.post_id
-         WHERE r.post_id = $1 ORDER BY r.first_seen, r.id`,
-        [postKey],
-      );
-      return rows.map((r) => ({
-        id: r.id,
-        postKey: r.post_id,
-        body: r.body,
-        bodyHash: r.body_hash,
-        edit: r.edit_marker,
-        firstSeen: iso(r.first_seen),
-        lastSeen: iso(r.last_seen),
-        current: r.current,
-      }));
+      return (await revisionsOfPosts(db, [postKey])).get(postKey) ?? [];
     },
+
+    revisionsOfPosts: (postKeys) => revisionsOfPosts(db, postKeys),
   };
+}
+
+/** Every body each of these posts has had, oldest first, in one query. */
+async function revisionsOfPosts(db: Queryable, postKeys: readonly number[]): Promise<Map<number, PostRevision[]>> {
+  const out = new Map<number, PostRevision[]>();
+  if (postKeys.length === 0) return out;
+  const { rows } = await db.query<{
+    id: number;
+    post_id: number;
+    body: Body;
+    body_hash: string;
+    edit_marker: EditMarker | null;
+    first_seen: Date;
+    last_seen: Date;
+    current: boolean;
+  }>(
+    `SELECT r.id, r.post_id, r.body, r.body_hash, r.edit_marker, r.first_seen, r.last_seen,
+            (r.id = p.current_revision_id) AS current
+     FROM post_revision r JOIN post p ON p.id = r.post_id
+     WHERE r.post_id = ANY($1::bigint[]) ORDER BY r.post_id, r.first_seen, r.id`,
+    [[...postKeys]],
+  );
+  for (const r of rows) {
+    const key = Number(r.post_id);
+    const list = out.get(key) ?? [];
+    list.push({
+      id: r.id,
+      postKey: key,
+      body: r.body,
+      bodyHash: r.body_hash,
+      edit: r.edit_marker,
+      firstSeen: iso(r.first_seen),
+      lastSeen: iso(r.last_seen),
+      current: r.current,
+    });
+    out.set(key, list);
+  }
+  return out;
 }
 
 /** Makes `post`'s body the current revision: a new row, or the existing one with that hash. */

@@ -215,7 +215,7 @@ export function laterVote(f: Tally['flags'][number], t: Tally): number | null {
   return null;
 }
 
-/** The key the GM's review queue gives a flag (src/web/ui/review.ts). */
+/** The key the GM's review queue gives a flag (src/game/review-queue.ts). */
 export function reviewKey(f: Tally['flags'][number]): string {
   return `flag:${f.post}:${f.kind}`;
 }

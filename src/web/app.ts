@@ -8,6 +8,7 @@ import { gamesRoutes } from './api/games.js';
 import { genericRoutes } from './api/generic.js';
 import { newsRoutes } from './api/news.js';
 import { checksRoutes } from './api/checks.js';
+import { queueRoutes } from './api/queue.js';
 import { postsRoutes } from './api/posts.js';
 import { tallyRoutes } from './api/tally.js';
 import { commandDepsOf, type AppDeps } from './deps.js';
@@ -15,7 +16,7 @@ import { toResponse } from './errors.js';
 import { GameEvents } from './live/game-events.js';
 import { liveStreamRoutes } from './live/stream-route.js';
 import { clientAddressOf, rateLimit } from './rate-limit.js';
-import { GmAuth } from './ui/auth.js';
+import { GmAuth } from './gm-sessions.js';
 import { apiAccess, gameGuard, ownerOnly, type AccessVariables } from './gm-access.js';
 import { createUiApp } from './ui/index.js';
 
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): VotalApp {
     tallyRoutes,
     newsRoutes,
     checksRoutes,
+    queueRoutes,
     eventsRoutes,
     postsRoutes,
     auditRoutes,

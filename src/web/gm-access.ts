@@ -6,7 +6,7 @@ import type { DraftsRepo } from '../store/drafts-repo.js';
 import { requireAdmin } from './auth.js';
 import { rowIdParam } from './ids.js';
 import type { RateLimitOptions } from './rate-limit.js';
-import { sameSecret, sessionIdOf, type GmAuth } from './ui/auth.js';
+import { sameSecret, sessionIdOf, type GmAuth } from './gm-sessions.js';
 
 /**
  * Who may see which game: the one place that decides it.

@@ -140,6 +140,28 @@ describe('news knows every name of every slot, as the count does', () => {
   });
 });
 
+describe("the hosts' posts are read for news: the GM setting and the co-hosts' forum names", () => {
+  it("reads a co-host account's forum name as a host beside the thread's opener (issue #24)", () => {
+    const n = gmNews({
+      game: {
+        ruleset: 'mafiascum-majority',
+        roster: Roster.parse(['Alice', 'Bob', 'Carol'].map((name) => ({ name }))),
+        settings: GameSettings.parse({ cohostForumNames: { kim: 'KimTheCohost' } }),
+      },
+      ruleset,
+      posts: [
+        post(0, 'Opener', 'Welcome.'),
+        post(5, 'KimTheCohost', 'Bob has been lynched.'),
+        post(6, 'Carol', 'Alice was lynched.'),
+      ],
+      events: [],
+      audit: [],
+    });
+    expect(n.gms).toEqual(['Opener', 'KimTheCohost']);
+    expect(events(n)).toEqual([{ kind: 'kill', player: 'Bob', at: 5 }]);
+  });
+});
+
 describe('a post is read for news once, as it was when first read', () => {
   // MafiaScum game thread, quoted in issue 25: the opening post, edited during the game.
   const roster = ['gorckat', 'rapidcanyon', 'Skold'];
@@ -153,6 +175,19 @@ describe('a post is read for news once, as it was when first read', () => {
     expect(n.proposals).toEqual([]);
     expect(n.unread.map((u) => [u.post, u.reason])).toEqual([
       [0, expect.stringContaining('edited after it was posted')],
+    ]);
+  });
+
+  it('reads the same roster line, posted as fresh news, as both its replacement and its lynch', () => {
+    // The slot keeps its Day-2 name in the death: the count finds it by either name, whichever is recorded first.
+    const n = news(
+      ['rapidcanyon', 'Skold', 'Zodiark13'],
+      [post(30, 'Mod', 'gorckat replaces rapidcanyon -Sane Day Cop- has been lynched D2'), post(31, 'gorckat', 'hi')],
+    );
+    expect(n.unread).toEqual([]);
+    expect(n.proposals.map((p) => [p.event, p.cause ?? null, p.phase ?? null])).toEqual([
+      [{ kind: 'replace', player: 'rapidcanyon', by: 'gorckat', at: 30 }, null, null],
+      [{ kind: 'kill', player: 'rapidcanyon', at: 30 }, 'lynch', { kind: 'day', number: 2 }],
     ]);
   });
 

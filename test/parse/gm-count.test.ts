@@ -94,7 +94,24 @@ interface Case {
   notVoting?: string[] | null;
   asOfPost?: number | null;
   toLynch?: Record<string, number>;
+  /** The game's players, when the case is a real game's (else Alice to Heidi). */
+  players?: string[];
 }
+
+/** Snow White Mafia's players (mtgsalvation.com), as its moderator's counts name them. */
+const SNOW_WHITE = [
+  'CropCircles42',
+  'ZeDorkSlipeur',
+  'Prophylaxis',
+  'Ampharos',
+  'TheRealStinkyJoeTerry',
+  'Highroller',
+  'Silvercrys3467',
+  'Axelrod',
+  'Jackrito',
+];
+const SNOW_WHITE_SOURCE =
+  'mtgsalvation.com forum, "Snow White Mafia - Day 5", moderator rhand, https://www.mtgsalvation.com/members/103469-rhand/posts?page=3 (the lines quoted; the count\'s elided lines left out)';
 
 const CASES: Case[] = [
   {
@@ -163,6 +180,74 @@ const CASES: Case[] = [
     toLynch: { Carol: 2, Eve: 3 },
   },
   {
+    name: 'Real count, "Name (n): a, b" with a player\'s name as a wagon and a voter alike',
+    source: SNOW_WHITE_SOURCE,
+    players: SNOW_WHITE,
+    lines: [
+      'Votecount 1.8',
+      'CropCircles42 (4): ZeDorkSlipeur, Prophylaxis, Ampharos, TheRealStinkyJoeTerry',
+      'ZeDorkSlipeur (3): Highroller, Silvercrys3467, CropCircles42',
+      'Not voting: Axelrod',
+    ],
+    wagons: {
+      CropCircles42: ['ZeDorkSlipeur', 'Prophylaxis', 'Ampharos', 'TheRealStinkyJoeTerry'],
+      ZeDorkSlipeur: ['Highroller', 'Silvercrys3467', 'CropCircles42'],
+    },
+    notVoting: ['Axelrod'],
+  },
+  {
+    name: 'Real count, "Name - n (a, b)" and "Not Voting - n (a, b, c)"',
+    source: SNOW_WHITE_SOURCE,
+    players: SNOW_WHITE,
+    lines: [
+      'Votecount 1.6',
+      'CropCircles42 - 2 (ZeDorkSlipeur, Jackrito)',
+      'Not Voting - 3 (Ampharos, Axelrod, TheRealStinkyJoeTerry)',
+    ],
+    wagons: { CropCircles42: ['ZeDorkSlipeur', 'Jackrito'] },
+    notVoting: ['Ampharos', 'Axelrod', 'TheRealStinkyJoeTerry'],
+  },
+  {
+    name: 'Real opening count: empty wagons "Name (0):", and the not-voting list shortening names ("sparky" for sparky5856)',
+    source:
+      'Dominion Strategy forum (SMF), a Mafia game\'s "Vote Count 1.1", https://forum.dominionstrategy.com/index.php?topic=7527.0;all',
+    players: ['Archetype', 'Axxle2', 'Galzria', 'sparky5856', 'Eevee'],
+    lines: [
+      'Vote Count 1.1',
+      'Archetype (0):',
+      'Axxle2 (0):',
+      'Galzria (0):',
+      'sparky5856 (0):',
+      'Eevee (0):',
+      'Not voting: Archetype, Axxle, Galzria, sparky, Eevee',
+      'With 6 players alive, it takes 3 to lynch',
+    ],
+    wagons: { Archetype: [], Axxle2: [], Galzria: [], sparky5856: [], Eevee: [] },
+    notVoting: ['Archetype', 'Axxle2', 'Galzria', 'sparky5856', 'Eevee'],
+  },
+  {
+    name: 'The MafiaScum wiki\'s model count: "Name - n (a, b)", "No Elimination - 1 (...)", "Not voting (2): ..."',
+    source:
+      'MafiaScum wiki, "Votecount" (how moderators are taught to write one), https://wiki.mafiascum.net/index.php?title=Votecount',
+    players: Array.from({ length: 11 }, (_, i) => `Player${i + 1}`),
+    lines: [
+      'Vote Count, Day X',
+      'Player8 - 5 (Player2, Player3, Player4, Player5, Player6)',
+      'Player5 - 2 (Player1, Player7)',
+      'Player7 - 1 (Player10)',
+      'No Elimination - 1 (Player11)',
+      'Not voting (2): Player8, Player9.',
+      'With 11 alive, it will take 6 to eliminate.',
+    ],
+    wagons: {
+      Player8: ['Player2', 'Player3', 'Player4', 'Player5', 'Player6'],
+      Player5: ['Player1', 'Player7'],
+      Player7: ['Player10'],
+      'No Lynch': ['Player11'],
+    },
+    notVoting: ['Player8', 'Player9'],
+  },
+  {
     name: 'A GM post with one "Name (3)" line in prose is not a count',
     source: 'issue 27: a count needs a structure',
     lines: ['Reminder: Carol (3) is at L-1, so think before you vote.', 'Deadline is Friday.'],
@@ -186,7 +271,8 @@ describe('reading a GM vote count', () => {
         if (c.name.startsWith("A player's"))
           source = `${m.quote('Bob', `vote tally so far${m.br}Carol (2): Bob, Dave${m.br}Dave (1): Eve`)}${source}`;
         const body = parseFragment(source, adapter.descriptor.body, 'https://forum.example/viewtopic.php?t=1');
-        const count = readGmCount({ number: 340, body }, book, { noLynch });
+        const names = c.players ? rosterNames(Roster.parse(c.players.map((name) => ({ name })))) : book;
+        const count = readGmCount({ number: 340, body }, names, { noLynch });
         if (c.wagons === null) {
           expect(count).toBeNull();
           return;

@@ -361,6 +361,19 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         ]);
       });
 
+      it("many posts' revisions in one query, each post's as revisionsOf gives them (issue #29: no query per post)", async () => {
+        const game = await newGame();
+        await store.posts.recordPage(game.id, [post('401', 1, 'Vote: Alice'), post('402', 2, 'Hi')], t(1));
+        await store.posts.recordPage(game.id, [post('401', 1, 'Vote: Bob'), post('402', 2, 'Hi')], t(2));
+        const [edited, plain] = await store.posts.postsOf(game.id);
+        const many = await store.posts.revisionsOfPosts([edited!.key, plain!.key, 987_654_321]);
+        expect([...many.keys()].sort()).toEqual([edited!.key, plain!.key].sort());
+        expect(many.get(edited!.key)).toEqual(await store.posts.revisionsOf(edited!.key));
+        expect(many.get(plain!.key)).toEqual(await store.posts.revisionsOf(plain!.key));
+        expect(many.get(edited!.key)!.map((r) => r.current)).toEqual([false, true]);
+        expect((await store.posts.revisionsOfPosts([])).size).toBe(0);
+      });
+
       it('a post missing from a re-read page is marked deleted, not removed', async () => {
         const game = await newGame();
         const page1 = [post('401', 1, 'one'), post('402', 2, 'two'), post('403', 3, 'three')];
@@ -639,6 +652,11 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         expect(done).toMatchObject({ status: 'published', attempts: 2, lastError: null, remotePostId: '9001', marker });
         expect((await store.drafts.get(draft.id))?.status).toBe('published');
         expect((await store.drafts.publicationOf(draft.id))?.id).toBe(started.id);
+        // Many drafts' publications in one query: a draft without one is left out.
+        const all = await store.drafts.publicationsOf([draft.id, 987_654_321]);
+        expect([...all.keys()]).toEqual([draft.id]);
+        expect(all.get(draft.id)).toEqual(await store.drafts.publicationOf(draft.id));
+        expect((await store.drafts.publicationsOf([])).size).toBe(0);
         await expect(store.drafts.discard(draft.id, 'gm:ann')).rejects.toThrow(StateError);
         await expect(sql.query('UPDATE draft SET body = $2 WHERE id = $1', [draft.id, 'changed'])).rejects.toThrow(
           /not allowed/,

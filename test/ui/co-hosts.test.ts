@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gmNames } from '../../src/game/gm-news.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from '../web/support.js';
@@ -339,6 +340,25 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
       ['game.cohost-remove', 'gm:Jo', 'Kim'],
       ['game.cohost-add', 'gm:Jo', 'Kim'],
     ]);
+  });
+
+  it("a co-host added with their forum name is a host of the game: their posts are the hosts' (issue #24)", async () => {
+    const [ann, bea] = [await join('Ann'), await join('Bea')];
+    const id = await createGame(ann);
+    expect((await post(app, `/gm/games/${id}/cohosts`, ann, { name: 'Bea', forum: 'BeaOnTheForum' })).status).toBe(303);
+    const game = (await store.games.get(id))!;
+    expect(game.settings.cohostForumNames).toEqual({ Bea: 'BeaOnTheForum' });
+    // Whoever opened the thread stays the GM; the co-host's forum name joins them.
+    expect(gmNames(game.settings, [{ number: 1, author: 'Opener' }])).toEqual(['Opener', 'BeaOnTheForum']);
+    const settings = (await page(`/gm/games/${id}/settings`, ann)).html;
+    expect(settings).toContain('on the forum: BeaOnTheForum');
+    expect((await store.audit.list({ gameId: id, action: 'game.settings' })).map((a) => a.detail)).toContainEqual({
+      cohostForumNames: { gm: 'Bea', forum: 'BeaOnTheForum' },
+    });
+    const beaId = (await store.gms.credentials('Bea'))!.id;
+    expect((await post(app, `/gm/games/${id}/cohosts/${beaId}/remove`, ann)).status).toBe(303);
+    expect((await store.games.get(id))!.settings.cohostForumNames).toBeUndefined();
+    expect((await page(`/gm/games/${id}`, bea)).status).toBe(404);
   });
 
   it('only the instance admin reaches the GMs page; to a GM it does not exist', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
-import { reviewQueue } from '../../src/web/ui/review.js';
+import { reviewQueue } from '../../src/game/review-queue.js';
 import { AuditAction } from '../../src/model/audit.js';
 import { openFlags } from '../../src/votal/render-votal.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';

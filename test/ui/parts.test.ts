@@ -10,11 +10,11 @@ import type { Game } from '../../src/model/game.js';
 import type { StoredPost } from '../../src/store/posts-repo.js';
 import { playersInOpeningPost } from '../../src/web/ui/inspect-thread.js';
 import { MarkupPreview, parseBbcode } from '../../src/web/ui/markup-preview.js';
-import { reviewQueue } from '../../src/web/ui/review.js';
+import { reviewQueue } from '../../src/game/review-queue.js';
 import { safeColor, safeHref } from '../../src/web/ui/safe-url.js';
 import { localToUtc, utcToLocalInput } from '../../src/web/ui/time-zone.js';
 import { buildTimeline } from '../../src/web/ui/timeline.js';
-import { wordDiff } from '../../src/web/ui/word-diff.js';
+import { wordDiff } from '../../src/game/word-diff.js';
 import { sampleTally } from '../web/support.js';
 
 const render = async (source: string, dialect = 'bbcode-xenforo'): Promise<string> =>

@@ -3,7 +3,7 @@ import type { Gm } from '../../src/model/gm.js';
 import { hashBody, type Post } from '../../src/model/post.js';
 import { createApp } from '../../src/web/app.js';
 import { postNumberOf, rowIdOf, slugOf } from '../../src/web/ids.js';
-import { GmAuth, secretHash } from '../../src/web/ui/auth.js';
+import { GmAuth, secretHash } from '../../src/web/gm-sessions.js';
 import { FORM, form, O } from '../ui/sign-in.js';
 import { ADMIN_TOKEN, describePg, openTestStore, recordingPoller, sampleTally, testEnv } from './support.js';
 

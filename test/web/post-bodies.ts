@@ -179,6 +179,9 @@ export function postBodiesContract(driver: string, open: () => Promise<Store>, t
       reset();
       const html = await page(app);
       expect(spy.calls).not.toContain('postsOf');
+      // Revisions in one query per reader (review, news), never one per edited post (issue #29).
+      expect(spy.calls).not.toContain('revisionsOf');
+      expect(spy.calls.filter((c) => c === 'revisionsOfPosts')).toHaveLength(2);
       // The GM's posts (news); the edited, the edit-flagged, the deleted; the vote for the dead.
       expect(loaded()).toEqual(posts(1, 23, 2, 13, 7, 18));
       expect(html).toEqual(reference);

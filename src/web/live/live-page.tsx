@@ -1,5 +1,5 @@
 import { raw } from 'hono/html';
-import { livingNow, type Tally, type Wagon } from '../../model/tally.js';
+import { livingNow, type Tally, type Voter, type Wagon } from '../../model/tally.js';
 import { outcomeLine } from '../../votal/votal-lines.js';
 import type { Freshness } from '../freshness.js';
 import { TimelineChart } from '../ui/chart.js';
@@ -47,7 +47,11 @@ function VoterLink(props: { player: string; post: number; permalink: string | nu
   );
 }
 
-export function WagonsTable(props: { tally: Tally; id?: string }) {
+/**
+ * The wagons; `voterNote` adds a note after a voter (the GM's page: a name read loosely,
+ * with its correction). The live page passes none: how a name was read is the GM's.
+ */
+export function WagonsTable(props: { tally: Tally; id?: string; voterNote?: (v: Voter, w: Wagon) => unknown }) {
   const t = props.tally;
   const caption = `Votes on Day ${t.day} (${thresholdText(t)})`;
   if (t.wagons.length === 0) {
@@ -99,6 +103,7 @@ export function WagonsTable(props: { tally: Tally; id?: string }) {
                   {w.voters.map((v) => (
                     <li>
                       <VoterLink player={v.player} post={v.post} permalink={v.permalink} weight={v.weight} />
+                      {props.voterNote ? props.voterNote(v, w) : null}
                     </li>
                   ))}
                 </ul>

@@ -5,7 +5,7 @@ import type { Game } from '../../model/game.js';
 import { listRulesets, loadRuleset } from '../../rules/load-ruleset.js';
 import type { AppDeps } from '../deps.js';
 import { rowIdParam } from '../ids.js';
-import type { GmVariables } from './auth.js';
+import type { GmVariables } from '../gm-sessions.js';
 import type { Flash, Flashes } from './flash.js';
 import { ErrorPage } from './pages/error-page.js';
 

@@ -4,11 +4,12 @@ import { ADMIN_NAME, GmName, inviteState, type Gm, type GmInvite } from '../../m
 import type { Game } from '../../model/game.js';
 import { InviteRefusedError, type GameGm, type GmsRepo } from '../../store/gms-repo.js';
 import { NotFoundError, StateError } from '../../store/errors.js';
-import { secretHash, type GmVariables } from './auth.js';
+import type { GamesRepo } from '../../store/games-repo.js';
+import { secretHash, type GmVariables } from '../gm-sessions.js';
 import type { Flash, Flashes } from './flash.js';
 import { ErrorPage } from './pages/error-page.js';
 import { Csrf, GmNav, Layout, LocalTime, Notice, PostButton } from './layout.js';
-import { isHttps } from './security.js';
+import { isHttps } from '../https.js';
 import { rowIdParam as idOf } from '../ids.js';
 
 /**
@@ -23,7 +24,7 @@ export const INVITE_DAYS = 7;
 
 export interface GmsPageDeps {
   gms: GmsRepo;
-  games: { get(id: number): Promise<Game | null> };
+  games: Pick<GamesRepo, 'get' | 'updateSettings'>;
   flashes: Flashes;
   now: () => Date;
   /** VOTAL_PUBLIC_URL: the address invite links name (else the one the admin's browser used). */
@@ -169,6 +170,11 @@ export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[
           {props.members.map((m) => (
             <li>
               {`${m.gm.name} — ${m.role === 'owner' ? 'owner' : 'co-host'}${m.gm.revokedAt ? ' (revoked)' : ''}`}
+              {g.settings.cohostForumNames?.[m.gm.name] ? (
+                <span class="muted" data-forum-name={m.gm.name}>
+                  {` · on the forum: ${g.settings.cohostForumNames[m.gm.name]}`}
+                </span>
+              ) : null}
               {props.canManage && m.role === 'cohost' ? (
                 <>
                   {' '}
@@ -189,6 +195,10 @@ export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[
           <Csrf token={props.csrf} />
           <label for="cohost">Add a co-host by their GM name (they see and run this game as you do)</label>
           <input id="cohost" name="name" type="text" maxlength={40} required autocomplete="off" />
+          <label for="cohost-forum">
+            Their name on the forum (optional): their posts are the hosts', never a player's votes
+          </label>
+          <input id="cohost-forum" name="forum" type="text" maxlength={100} autocomplete="off" />
           <div class="actions">
             <button type="submit">Add co-host</button>
           </div>
@@ -198,6 +208,28 @@ export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[
       )}
     </section>
   );
+}
+
+/**
+ * A co-host account's forum name in the game (null: none), kept in the game's settings so
+ * that every reader of the hosts (news, the count, checks) has it (gm-news.ts `gmNames`).
+ * The next recount reads their posts as the hosts'.
+ */
+async function setCohostForumName(
+  games: Pick<GamesRepo, 'updateSettings'>,
+  game: Game,
+  gmName: string,
+  forum: string | null,
+  actor: string,
+): Promise<void> {
+  const names = { ...(game.settings.cohostForumNames ?? {}) };
+  if (forum === null && !(gmName in names)) return;
+  if (forum === null) delete names[gmName];
+  else names[gmName] = forum;
+  const value = Object.keys(names).length ? names : null;
+  await games.updateSettings(game.id, { settings: { cohostForumNames: value } }, actor, {
+    cohostForumNames: { gm: gmName, forum },
+  });
 }
 
 /** Whether the GM may add and remove the game's co-hosts: its owner, or the admin. */
@@ -298,9 +330,11 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
       return back(c, to, { error: `No GM is called "${name}". Ask the instance admin to invite them first.` });
     }
     const member = await gms.addToGame(game.id, found.id, 'cohost', c.get('actor'), now());
+    const forum = typeof form.forum === 'string' ? form.forum.trim().slice(0, 100) : '';
+    if (forum !== '') await setCohostForumName(deps.games, game, found.name, forum, c.get('actor'));
     const message =
       member.role === 'owner' ? `${found.name} owns this game already.` : `${found.name} co-hosts this game.`;
-    return back(c, to, { message });
+    return back(c, to, { message: forum ? `${message} Their posts as ${forum} are the hosts'.` : message });
   });
 
   app.post('/gm/games/:id/cohosts/:gm/remove', async (c) => {
@@ -318,6 +352,7 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
       throw error;
     }
     const removed = await gms.get(gmId);
+    if (removed) await setCohostForumName(deps.games, game, removed.name, null, c.get('actor'));
     return back(c, to, { message: `${removed?.name ?? 'The GM'} no longer co-hosts this game.` });
   });
 

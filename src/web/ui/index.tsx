@@ -6,7 +6,7 @@ import { commandDepsOf, type AppDeps } from '../deps.js';
 import { LiveRenders } from '../live/live-render.js';
 import { livePageRoutes } from '../live/page-routes.js';
 import { clientAddressOf, rateLimit } from '../rate-limit.js';
-import { GmAuth, clearSessionCookie, requireGm } from './auth.js';
+import { GmAuth, clearSessionCookie, requireGm } from '../gm-sessions.js';
 import type { DashboardDeps, UiEnv } from './dashboard.js';
 import { Flashes } from './flash.js';
 import { gameGuard, ownerOnly } from '../gm-access.js';
@@ -156,4 +156,4 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
   return app;
 }
 
-export { GmAuth } from './auth.js';
+export { GmAuth } from '../gm-sessions.js';

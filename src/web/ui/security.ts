@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { isHttps } from '../https.js';
 import { hasInvisibleControls, withoutInvisibleControls } from '../../model/forum-text.js';
 
 /**
@@ -100,10 +101,4 @@ function ourOrigins(c: Context, publicOrigin: string | undefined): string[] {
   if (isHttps(c) && reached.protocol === 'http:') origins.push(`https://${reached.host.replace(/:80$/, '')}`);
   if (publicOrigin) origins.push(publicOrigin);
   return origins;
-}
-
-/** Whether the client reached us over https (directly, or through a proxy that says so). */
-export function isHttps(c: Context): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return (c.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https';
 }

@@ -13,7 +13,7 @@ import {
   sessionIdOf,
   setSessionCookie,
   type GmAuth,
-} from './auth.js';
+} from '../gm-sessions.js';
 import type { Flashes } from './flash.js';
 import { ErrorPage } from './pages/error-page.js';
 import { LoginPage, SetupPage } from './pages/login.js';

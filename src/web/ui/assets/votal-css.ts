@@ -52,6 +52,8 @@ td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: t
 .marker { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 0.8rem; font-weight: 700; margin-left: 6px; white-space: nowrap; }
 .marker.l1 { background: var(--l1); color: var(--warn); border: 1px solid var(--warn); }
 .marker.majority { background: var(--major); color: var(--bad); border: 1px solid var(--bad); }
+.marker.loose { background: var(--chip); color: var(--warn); border: 1px dashed var(--warn); font-weight: 600; }
+.voters .loose .actions { display: inline-flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 0 6px; }
 tr.l1 td:first-child { box-shadow: inset 4px 0 0 var(--warn); }
 tr.majority td:first-child { box-shadow: inset 4px 0 0 var(--bad); }
 .target { font-weight: 600; overflow-wrap: anywhere; }

@@ -4,11 +4,13 @@ import { gameRuleset } from '../../../game/game-ruleset.js';
 import { playersNow } from '../../../game/players-now.js';
 import { dayEndPreview } from '../../../tally/day-end-preview.js';
 import { GameStatus, type Game } from '../../../model/game.js';
-import { untimedReason, type Tally } from '../../../model/tally.js';
+import { isLooseMatch, looseReading, untimedReason, type Tally, type Voter, type Wagon } from '../../../model/tally.js';
 import type { StoredGmEvent } from '../../../store/events-repo.js';
 import { describeEvent } from '../describe-event.js';
+import type { GmNews } from '../../../game/gm-news.js';
+import { GmNewsPanel } from '../gm-news.js';
 import { Csrf, LocalTime, PostButton } from '../layout.js';
-import type { ReviewItem } from '../review.js';
+import type { ReviewItem } from '../../../game/review-queue.js';
 import { safeHref } from '../safe-url.js';
 
 /** The panels of a game's page (game.tsx), each a part of the game the GM reads or acts on. */
@@ -105,8 +107,76 @@ function readCounts(d: Record<string, unknown>): string {
   return parts.length ? parts.join(', ') : 'nothing new';
 }
 
-export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: string }) {
+/**
+ * A vote on the wagon list counted on a loose reading of a name ("Carl" for Carol, fuzzy):
+ * marked, with the review item's own corrections beside it (ignore the vote, or count it
+ * for the player meant): one click, the path the review queue takes.
+ */
+export function LooseMark(props: {
+  voter: Voter;
+  wagon: Wagon;
+  day: number;
+  review: readonly ReviewItem[];
+  gameId: number;
+  csrf: string;
+}) {
+  const v = props.voter;
+  if (!isLooseMatch(v.match)) return null;
+  // The review item of this reading (review-queue.ts `looseItems` keys it so).
+  const key = `loose:${props.day}:${v.player}:${v.written ?? ''}:${props.wagon.target}`;
+  const item = props.review.find((i) => i.key === key);
+  const action = `/gm/games/${props.gameId}/review`;
+  const base = { post: String(v.post), key };
+  return (
+    <span class="loose" data-loose={v.player}>
+      <span class="marker loose" title="Counted on a loose reading of the name">
+        {`read loosely: ${looseReading(v.written, v.match)}`}
+      </span>
+      {item?.resolved ? (
+        <span class="muted">{` ${item.resolved}`}</span>
+      ) : (
+        <span class="actions">
+          <PostButton
+            action={action}
+            csrf={props.csrf}
+            label="Not meant: ignore"
+            class="danger"
+            fields={{ ...base, action: 'correct' }}
+          />
+          <form method="post" action={action} class="inline">
+            <Csrf token={props.csrf} />
+            <input type="hidden" name="post" value={String(v.post)} />
+            <input type="hidden" name="key" value={base.key} />
+            <input type="hidden" name="action" value="correct" />
+            <input type="hidden" name="pick" value="1" />
+            <label class="sr-only" for={`loose-pick-${v.post}`}>{`Player ${v.player} meant in post ${v.post}`}</label>
+            <select id={`loose-pick-${v.post}`} name="target" required>
+              <option value="" selected disabled>
+                Meant…
+              </option>
+              {(item?.pick ?? [])
+                .filter((n) => n !== props.wagon.target)
+                .map((n) => (
+                  <option value={n}>{n}</option>
+                ))}
+            </select>{' '}
+            <button type="submit" class="secondary">
+              Count for them
+            </button>
+          </form>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The GM's one queue (app/queue.ts): the review items, then what the GM's own posts
+ * announced (the news part keeps its own anchor, `#news`). The chip counts both.
+ */
+export function ReviewQueue(props: { items: ReviewItem[]; news?: GmNews; gameId: number; csrf: string }) {
   const open = props.items.filter((i) => i.resolved === null);
+  const news = props.news ? props.news.proposals.length + props.news.unread.length : 0;
   const done = props.items.filter((i) => i.resolved !== null);
   const Item = (p: { item: ReviewItem }) => {
     const it = p.item;
@@ -182,8 +252,10 @@ export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: 
   };
   return (
     <section class="panel" aria-labelledby="review-h" id="review">
-      <h2 id="review-h">Review queue {open.length ? <span class="chip">{`${open.length} open`}</span> : null}</h2>
-      {open.length === 0 ? (
+      <h2 id="review-h">
+        Review queue {open.length + news ? <span class="chip">{`${open.length + news} open`}</span> : null}
+      </h2>
+      {open.length + news === 0 ? (
         <p class="muted">Nothing to review.</p>
       ) : (
         <ul class="queue">
@@ -202,6 +274,7 @@ export function ReviewQueue(props: { items: ReviewItem[]; gameId: number; csrf: 
           </ul>
         </details>
       ) : null}
+      {props.news ? <GmNewsPanel gameId={props.gameId} news={props.news} csrf={props.csrf} /> : null}
     </section>
   );
 }

@@ -12,10 +12,8 @@ import { GenericCheckPanel } from '../generic-check.js';
 import { gameRuleset } from '../../../game/game-ruleset.js';
 import type { GmNews } from '../../../game/gm-news.js';
 import { readingState, type ReadingState } from '../../../game/reading-state.js';
-import { withBodies } from '../../../game/post-bodies.js';
 import { staleCount } from '../../../game/stale-count.js';
 import type { AuditEntry } from '../../../model/audit.js';
-import type { Body } from '../../../model/body.js';
 import type { Draft, Publication } from '../../../model/draft.js';
 import type { Game } from '../../../model/game.js';
 import { settingsProblems } from '../../../model/game-settings.js';
@@ -26,11 +24,19 @@ import { Deadline, WagonsTable, outcomeText, thresholdText } from '../../live/li
 import { refusalOf } from '../../errors.js';
 import { deadlineOf } from '../../../game/game-settings.js';
 import { titleOf } from '../game-data.js';
-import { GmNewsPanel } from '../gm-news.js';
 import { GmNav, Layout, LocalTime, Notice, PostButton } from '../layout.js';
-import { reviewQueue, reviewReadsBodyOf, type ReviewItem } from '../review.js';
+import type { ReviewItem } from '../../../game/review-queue.js';
+import { gameReview } from '../../../app/review.js';
 import { safeHref } from '../safe-url.js';
-import { activityLine, DraftsPanel, EventsPanel, PlayersPanel, ReviewQueue, UntimedNotice } from './game-panels.js';
+import {
+  activityLine,
+  DraftsPanel,
+  EventsPanel,
+  LooseMark,
+  PlayersPanel,
+  ReviewQueue,
+  UntimedNotice,
+} from './game-panels.js';
 import { field, gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } from '../dashboard.js';
 
 /** A game's page (`/gm/games/:id`): the count with its evidence, the review queue, GM events, drafts, activity. */
@@ -129,7 +135,13 @@ export function GamePage(props: {
                   Deadline:{' '}
                   <Deadline deadline={props.deadline} timeZone={g.settings.timeZone ?? null} ended={outcomeText(t)} />
                 </p>
-                <WagonsTable tally={t} id="gm-wagons" />
+                <WagonsTable
+                  tally={t}
+                  id="gm-wagons"
+                  voterNote={(v, w) => (
+                    <LooseMark voter={v} wagon={w} day={t.day} review={props.review} gameId={g.id} csrf={props.csrf} />
+                  )}
+                />
                 <UntimedNotice untimed={t.untimed} />
                 <p>
                   <strong>Not voting ({t.notVoting.length}):</strong> {t.notVoting.join(', ') || '—'}
@@ -156,11 +168,10 @@ export function GamePage(props: {
               </p>
             )}
           </section>
-          <ReviewQueue items={props.review} gameId={g.id} csrf={props.csrf} />
+          <ReviewQueue items={props.review} news={props.news} gameId={g.id} csrf={props.csrf} />
           <DraftsPanel game={g} drafts={props.drafts} publications={props.publications} csrf={props.csrf} />
         </div>
         <div>
-          <GmNewsPanel gameId={g.id} news={props.news} csrf={props.csrf} />
           <GmChecksPanel gameId={g.id} checks={props.checks} players={t?.players ?? []} csrf={props.csrf} />
           <EventsPanel game={g} tally={t} events={props.events} csrf={props.csrf} />
           <PlayersPanel game={g} tally={t} events={props.events} />
@@ -216,41 +227,32 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
   app.get('/gm/games/:id', async (c) => {
     const game = await gameOf(store, c);
     if (!game) return notFound(c);
-    const [latest, poll, heads, events, drafts, audit] = await Promise.all([
+    const [latest, poll, events, drafts, audit, pages] = await Promise.all([
       store.tallies.latest(game.id),
       store.polls.get(game.id),
-      store.posts.headsOf(game.id),
       store.events.list(game.id),
       store.drafts.list(game.id),
       store.audit.list({ gameId: game.id, limit: 200 }),
+      store.threadPages.list(game.id),
     ]);
-    const previousBodies = new Map<number, Body>();
-    for (const p of heads.filter((x) => x.revisions > 1)) {
-      const revisions = await store.posts.revisionsOf(p.key);
-      const current = revisions.findIndex((r) => r.current);
-      const before = revisions[(current > 0 ? current : revisions.length) - 1];
-      if (before && !before.current) previousBodies.set(p.key, before.body);
-    }
-    const publications = new Map<number, Publication>();
-    for (const d of drafts) {
-      const pub = await store.drafts.publicationOf(d.id);
-      if (pub) publications.set(d.id, pub);
-    }
-    let ruleset;
+    // A ruleset that cannot be loaded leaves news and checks empty; the page says why (gameProblems).
+    let counted = true;
     try {
-      ruleset = gameRuleset(game);
+      gameRuleset(game);
     } catch {
-      ruleset = null;
+      counted = false;
     }
-    // The GM's answers, however long ago (the activity list shows only the latest entries).
-    const accepted = await store.audit.list({ gameId: game.id, action: 'review.accept', limit: 100_000 });
+    const noNews: GmNews = { gms: [], proposals: [], unread: [] };
+    const noChecks: GmChecks = { counts: [], ownVotals: [] };
+    // Each part asks the store a fixed number of times, however many posts were edited or drafts made.
+    const [publications, { items: review }, { news }, { checks }] = await Promise.all([
+      store.drafts.publicationsOf(drafts.map((d) => d.id)),
+      gameReview(commands, game.id),
+      counted ? gameNews(commands, game.id) : { news: noNews },
+      counted ? gameChecks(commands, game.id, deps.now()) : { checks: noChecks },
+    ]);
     const tally = latest?.tally ?? null;
-    // Bodies only of the posts the review queue reads, not of the whole thread (news loads its own).
-    const posts = ruleset ? await withBodies(store.posts, heads, reviewReadsBodyOf(tally)) : heads;
-    const review = ruleset ? reviewQueue({ game, ruleset, tally, posts, events, audit: accepted, previousBodies }) : [];
-    const news = ruleset ? (await gameNews(commands, game.id)).news : { gms: [], proposals: [], unread: [] };
-    const checks = ruleset ? (await gameChecks(commands, game.id, deps.now())).checks : { counts: [], ownVotals: [] };
-    const reading = readingState(poll, await store.threadPages.list(game.id));
+    const reading = readingState(poll, pages);
     const generic = (await genericReading(commands, game.id)).standing;
     const flash = flashOf(c);
     return c.html(

@@ -11,12 +11,13 @@ import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
-import { ADMIN_NAME, actorOf, type Gm } from '../../model/gm.js';
-import type { GmsRepo } from '../../store/gms-repo.js';
-import { isHttps } from './security.js';
+import { ADMIN_NAME, actorOf, type Gm } from '../model/gm.js';
+import type { GmsRepo } from '../store/gms-repo.js';
+import { isHttps } from './https.js';
 
 /**
- * GM sign-in for the dashboard.
+ * GM sign-in, shared by the dashboard (`requireGm`) and the API's door (gm-access.ts `apiAccess`),
+ * so neither imports the other's folder.
  *
  * - Credentials: the instance admin signs in with the admin token (VOTAL_ADMIN_TOKEN, or the
  *   one `votal serve` keeps) or the admin password set on first run (setting it needs the

@@ -1,14 +1,14 @@
-import type { Effect } from '../../model/action.js';
-import { plainText, type Body } from '../../model/body.js';
-import { bodyOf } from '../../game/post-bodies.js';
-import { isLooseMatch, looseReading, type Flag, type Tally, type TallyViolation } from '../../model/tally.js';
-import { readPost } from '../../parse/read-post.js';
-import { laterVote, TARGET_FLAGS } from '../../votal/render-votal.js';
-import type { Ruleset } from '../../rules/ruleset.js';
-import type { AuditEntry } from '../../model/audit.js';
-import type { StoredGmEvent } from '../../store/events-repo.js';
-import type { Game } from '../../model/game.js';
-import type { HeadOrPost, PostHead } from '../../store/posts-repo.js';
+import type { Effect } from '../model/action.js';
+import { plainText, type Body } from '../model/body.js';
+import { bodyOf } from './post-bodies.js';
+import { isLooseMatch, looseReading, type Flag, type Tally, type TallyViolation } from '../model/tally.js';
+import { readPost } from '../parse/read-post.js';
+import { laterVote, TARGET_FLAGS } from '../votal/render-votal.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import type { AuditEntry } from '../model/audit.js';
+import type { StoredGmEvent } from '../store/events-repo.js';
+import type { Game } from '../model/game.js';
+import type { HeadOrPost, PostHead } from '../store/posts-repo.js';
 import { wordDiff, type DiffPart } from './word-diff.js';
 
 /**

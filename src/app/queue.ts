@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { GmNewsItem, GmNewsUnread } from '../game/gm-news.js';
+import type { ReviewItem } from '../game/review-queue.js';
+import type { CommandDeps } from './deps.js';
+import { answerReview, type EventRecorded } from './events.js';
+import { Invalid, NotFound, parseInput } from './errors.js';
+import { answerNews, gameNews } from './news.js';
+import { gameReview } from './review.js';
+
+/**
+ * The GM's one queue: everything the GM is asked to settle, in thread order: the review
+ * items (votes Votal could not read, names read loosely, edits, deletions, rule
+ * violations) and the news read in the GM's own posts (proposals, sentences not read).
+ * Each has a key of 16 hex digits and the answers it takes; an answer runs the command the
+ * item's own route runs (`answerReview`, `answerNews`), so it is validated, audited and
+ * recounted the same way. Nothing is stored for the queue itself.
+ */
+
+/** A review item; `reviewKey` is the key the review queue and its audit entries use. */
+export type QueueReview = { source: 'review'; key: string; reviewKey: string } & Omit<ReviewItem, 'key'>;
+/** A proposal from the GM's posts: recorded, it becomes the event it names. */
+export type QueueNews = { source: 'news'; resolved: null } & GmNewsItem;
+/** A sentence of the GM's shaped like news that Votal could not read: dismissed once seen. */
+export type QueueUnread = { source: 'unread'; resolved: null } & GmNewsUnread;
+export type QueueItem = QueueReview | QueueNews | QueueUnread;
+
+export interface GmQueue {
+  /** Open items first, then by post. */
+  items: QueueItem[];
+  /** How many are still open. */
+  open: number;
+}
+
+const KEY = z.string().regex(/^[0-9a-f]{16}$/, 'not a queue key (16 hex digits)');
+
+export const QueueAnswer = z.discriminatedUnion('answer', [
+  z.strictObject({ key: KEY, answer: z.literal('record') }),
+  z.strictObject({ key: KEY, answer: z.literal('dismiss') }),
+  z.strictObject({ key: KEY, answer: z.literal('accept') }),
+  /** `target`: the player the post's vote was for; null ignores the vote. */
+  z.strictObject({ key: KEY, answer: z.literal('correct'), target: z.string().trim().min(1).nullable() }),
+]);
+export type QueueAnswer = z.infer<typeof QueueAnswer>;
+
+export type QueueAnswered =
+  | { source: QueueItem['source']; answer: 'accept' | 'dismiss' }
+  | { source: QueueItem['source']; answer: 'record' | 'correct'; recorded: EventRecorded };
+
+/** A review item's queue key: its review key is text (names, colons), the queue's is 16 hex digits like news. */
+export const queueKeyOf = (reviewKey: string): string =>
+  createHash('sha256').update(`review:${reviewKey}`).digest('hex').slice(0, 16);
+
+export async function gmQueue(deps: CommandDeps, gameId: number): Promise<GmQueue> {
+  const [{ items: review }, { news }] = await Promise.all([gameReview(deps, gameId), gameNews(deps, gameId)]);
+  const items: QueueItem[] = [
+    ...review.map(
+      ({ key, ...rest }): QueueReview => ({ source: 'review', key: queueKeyOf(key), reviewKey: key, ...rest }),
+    ),
+    ...news.proposals.map((p): QueueNews => ({ source: 'news', resolved: null, ...p })),
+    ...news.unread.map((u): QueueUnread => ({ source: 'unread', resolved: null, ...u })),
+  ];
+  items.sort((a, b) => Number(a.resolved !== null) - Number(b.resolved !== null) || a.post - b.post);
+  return { items, open: items.filter((i) => i.resolved === null).length };
+}
+
+/** The answers an item takes, for the error that names them. */
+export function answersOf(item: QueueItem): QueueAnswer['answer'][] {
+  if (item.source === 'news') return ['record', 'dismiss'];
+  if (item.source === 'unread') return ['dismiss'];
+  const out: QueueAnswer['answer'][] = [];
+  if (item.choices.some((c) => c.action === 'accept')) out.push('accept');
+  if (item.choices.some((c) => c.action === 'correct') || item.pick.length > 0) out.push('correct');
+  return out;
+}
+
+/** Answers one item by its queue key: 404 for a key the queue does not hold, 400 for an answer it does not take. */
+export async function answerQueue(
+  deps: CommandDeps,
+  actor: string,
+  gameId: number,
+  given: unknown,
+): Promise<QueueAnswered> {
+  const input = parseInput(QueueAnswer, given);
+  const item = (await gmQueue(deps, gameId)).items.find((i) => i.key === input.key);
+  if (!item) throw new NotFound('queue item', input.key);
+  if (!answersOf(item).includes(input.answer))
+    throw Invalid.field('answer', `this ${item.source} item takes ${answersOf(item).join(' or ')}`);
+  if (item.source !== 'review') {
+    const r = await answerNews(deps, actor, gameId, { key: item.key, answer: input.answer });
+    return r.answer === 'record'
+      ? { source: item.source, answer: 'record', recorded: r.recorded }
+      : { source: item.source, answer: 'dismiss' };
+  }
+  if (input.answer === 'accept') {
+    await answerReview(deps, actor, gameId, { answer: 'accept', post: item.post, key: item.reviewKey });
+    return { source: 'review', answer: 'accept' };
+  }
+  const target = input.answer === 'correct' ? input.target : null;
+  if (!correctable(item, target))
+    throw Invalid.field('target', `not a choice of this item: ${target === null ? 'ignoring the vote' : target}`);
+  const r = await answerReview(deps, actor, gameId, { answer: 'correct', post: item.post, target });
+  if (r.answer !== 'correct') throw new Error('a correction was answered as an acceptance');
+  return { source: 'review', answer: 'correct', recorded: r.recorded };
+}
+
+/** Whether a correction to `target` is one the item offers: a button's target, a candidate, a player of its pick list. */
+function correctable(item: QueueReview, target: string | null): boolean {
+  if (item.choices.some((c) => c.action === 'correct' && c.target === target)) return true;
+  return target !== null && (item.candidates.includes(target) || item.pick.includes(target));
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { answerQueue, gmQueue } from '../../app/queue.js';
+import { readingState } from '../../game/reading-state.js';
+import { idParam, jsonBody } from '../errors.js';
+import type { ApiDeps, ApiEnv } from './deps.js';
+
+/**
+ * `/games/:id/queue`: the GM's one queue (review items and news together, app/queue.ts);
+ * `POST /games/:id/queue/:key` answers one item as its own route does (`/news/:key`, the
+ * dashboard's review forms), and those routes stay.
+ */
+export function queueRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>();
+
+  api.get('/games/:id/queue', async (c) => {
+    const id = idParam(c);
+    const queue = await gmQueue(commands, id);
+    const [poll, pages] = await Promise.all([store.polls.get(id), store.threadPages.list(id)]);
+    return c.json({ ...queue, reading: readingState(poll, pages) });
+  });
+
+  api.post('/games/:id/queue/:key', async (c) => {
+    const given = (await jsonBody(c)) as Record<string, unknown> | null;
+    const r = await answerQueue(commands, c.get('actor'), idParam(c), {
+      ...(given && typeof given === 'object' ? given : {}),
+      key: c.req.param('key'),
+    });
+    if (!('recorded' in r)) return c.json({ source: r.source, answer: r.answer });
+    const rec = r.recorded;
+    return c.json(
+      {
+        source: r.source,
+        answer: r.answer,
+        event: rec.event,
+        recounted: rec.recounted,
+        ...(rec.note ? { note: rec.note } : {}),
+        tallyId: rec.tallyId,
+        tallyChanged: rec.tallyChanged,
+        tally: rec.tally,
+      },
+      201,
+    );
+  });
+
+  return api;
+}

@@ -1,0 +1,4 @@
+import { openStore } from '../../src/store/open-store.js';
+import { gmQueueContract } from './gm-queue.js';
+
+gmQueueContract('PGlite', () => openStore({ dataDir: 'memory://' }), 7_900);
