@@ -8,7 +8,7 @@ import { countVotes } from '../../src/tally/count.js';
 import type { StoredGmEvent } from '../../src/store/events-repo.js';
 import type { Game } from '../../src/model/game.js';
 import type { StoredPost } from '../../src/store/posts-repo.js';
-import { playersInOpeningPost } from '../../src/web/ui/inspect-thread.js';
+import { readOpeningRoster } from '../../src/parse/opening-roster.js';
 import { MarkupPreview, parseBbcode } from '../../src/web/ui/markup-preview.js';
 import { reviewQueue } from '../../src/web/ui/review.js';
 import { safeColor, safeHref } from '../../src/web/ui/safe-url.js';
@@ -140,18 +140,16 @@ describe('players proposed from the opening post', () => {
       { t: 'br' },
       { t: 'text', text: 'Rules follow. Be nice.' },
     ];
-    expect(playersInOpeningPost(post(1, 'Mod', body), 'Mod')).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
+    expect(readOpeningRoster(body, { gm: 'Mod', posters: [] })?.names ?? []).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
   });
 
   it('reads "Players: A, B, C" on one line, and finds nothing in prose', () => {
-    expect(playersInOpeningPost(post(1, 'Mod', [{ t: 'text', text: 'Players: Ann, Ben, Cy, Di' }]), 'Mod')).toEqual([
-      'Ann',
-      'Ben',
-      'Cy',
-      'Di',
-    ]);
     expect(
-      playersInOpeningPost(post(1, 'Mod', [{ t: 'text', text: 'Day 1 begins. 7 alive, majority is 4.' }]), 'Mod'),
+      readOpeningRoster([{ t: 'text', text: 'Players: Ann, Ben, Cy, Di' }], { gm: 'Mod', posters: [] })?.names ?? [],
+    ).toEqual(['Ann', 'Ben', 'Cy', 'Di']);
+    expect(
+      readOpeningRoster([{ t: 'text', text: 'Day 1 begins. 7 alive, majority is 4.' }], { gm: 'Mod', posters: [] })
+        ?.names ?? [],
     ).toEqual([]);
   });
 });
