@@ -12,7 +12,7 @@ import { readOpeningRoster } from '../../src/parse/opening-roster.js';
 import { MarkupPreview, parseBbcode } from '../../src/web/ui/markup-preview.js';
 import { reviewQueue } from '../../src/web/ui/review.js';
 import { safeColor, safeHref } from '../../src/web/ui/safe-url.js';
-import { localToUtc, utcToLocalInput } from '../../src/web/ui/time-zone.js';
+import { formatInZone, localToUtc, utcToLocalInput } from '../../src/web/ui/time-zone.js';
 import { buildTimeline } from '../../src/web/ui/timeline.js';
 import { wordDiff } from '../../src/web/ui/word-diff.js';
 import { sampleTally } from '../web/support.js';
@@ -116,6 +116,23 @@ describe('deadline time zones', () => {
     expect(localToUtc('2026-13-01T10:00', 'UTC')).toBeNull();
     expect(localToUtc('tomorrow', 'UTC')).toBeNull();
     expect(localToUtc('2026-03-06T18:00', 'Mars/Olympus')).toBeNull();
+  });
+});
+
+describe("a time shown in the game's zone names the zone as the votal does", () => {
+  it.each([
+    ['Berlin in winter: CET', '2026-03-06T17:00:00Z', 'Europe/Berlin', 'Fri, 6 Mar 2026, 18:00 CET'],
+    [
+      "New York in winter: EST, not en-GB's GMT-5",
+      '2026-03-06T18:00:00Z',
+      'America/New_York',
+      'Fri, 6 Mar 2026, 13:00 EST',
+    ],
+    ['New York in summer: EDT', '2026-07-06T17:00:00Z', 'America/New_York', 'Mon, 6 Jul 2026, 13:00 EDT'],
+    ['London in summer: BST', '2026-07-06T17:00:00Z', 'Europe/London', 'Mon, 6 Jul 2026, 18:00 BST'],
+    ['Tokyo has no short name: the offset', '2026-03-06T09:00:00Z', 'Asia/Tokyo', 'Fri, 6 Mar 2026, 18:00 GMT+9'],
+  ])('%s', (_rule, iso, zone, shown) => {
+    expect(formatInZone(iso, zone)).toBe(shown);
   });
 });
 
