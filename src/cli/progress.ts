@@ -1,5 +1,5 @@
 import type { RetryInfo } from '../fetch/fetcher-options.js';
-import { type ReadProgress, timeLeftMs } from '../thread/read-progress.js';
+import { ReadPace, type ReadProgress, spokenSeconds as seconds } from '../thread/read-progress.js';
 
 export interface ProgressOptions {
   write: (s: string) => void;
@@ -14,19 +14,15 @@ export interface ProgressOptions {
  * between pages, the time left; a failing connection names its URL at once.
  */
 export class ProgressLine {
-  private readonly now: () => number;
-  private started: number | null = null;
-  private pagesDone = 0;
+  private readonly pace: ReadPace;
   private drawn = false;
 
   constructor(private readonly o: ProgressOptions) {
-    this.now = o.now ?? Date.now;
+    this.pace = new ReadPace(o.now);
   }
 
   page(p: ReadProgress): void {
-    this.started ??= this.now();
-    if (p.phase !== 'reading') this.pagesDone++;
-    const left = timeLeftMs(p, this.now() - this.started, this.pagesDone);
+    const left = this.pace.note(p);
     const of = p.pageCountKnown ? ` of ${p.pageCount}` : '';
     const pause = p.pauseMs >= 1000 ? `, ${seconds(p.pauseMs)} pause between pages` : '';
     const eta = left !== null && left > 0 ? `, about ${seconds(left)} left` : '';
@@ -68,11 +64,4 @@ export class ProgressLine {
     this.o.write(`\r\x1b[2Kvotal: ${text}`);
     this.drawn = true;
   }
-}
-
-function seconds(ms: number): string {
-  if (ms < 60_000) return `${Math.max(1, Math.round(ms / 1000))} s`;
-  const m = Math.floor(ms / 60_000);
-  const s = Math.round((ms % 60_000) / 1000);
-  return s ? `${m} min ${s} s` : `${m} min`;
 }

@@ -29,6 +29,7 @@ import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
 import { pollSettings, type PollSettings } from './game-settings.js';
 import { gmNames } from './gm-news.js';
 import { logOf, type Log } from '../log/log-port.js';
+import { readingNews } from './reading-news.js';
 import { postHistories } from './post-histories.js';
 import { StoreThreadCache } from './store-thread-cache.js';
 
@@ -624,6 +625,8 @@ async function readRecording(
           });
       },
       onNote: (message) => log.info({ gameId: game.id, note: message }, 'thread reader note'),
+      // The dashboard and the live page show how far the read has come (a long first read).
+      onProgress: readingNews(store.sql, game.id, log),
     });
   } finally {
     // Whatever was read before a failure is kept (and the error below is the read's).

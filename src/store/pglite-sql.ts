@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
@@ -67,6 +70,7 @@ export async function openPgliteSql(options: PgliteSqlOptions): Promise<Sql> {
 
   let db: PGlite;
   try {
+    if (!memory) await createDatabaseApart(join(folder, PGLITE_DATA_SUBDIR));
     db = await PGlite.create(memory ? MEMORY : join(folder, PGLITE_DATA_SUBDIR), {
       parsers: { [INT8]: (text: string) => parseInt8(text) },
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
@@ -80,6 +84,28 @@ export async function openPgliteSql(options: PgliteSqlOptions): Promise<Sql> {
   onCompromised = (cause) =>
     sql.compromise(new StoreLockCompromisedError(folder, { cause }), options.onLockCompromised);
   return sql;
+}
+
+/**
+ * A new data folder's database is made (initdb) in a short-lived child process, then
+ * opened here as any later start opens it: initdb grows PGlite's WebAssembly memory to
+ * about 740 MiB, and WebAssembly memory is never given back, so a first `serve` that made
+ * its database itself held three times the memory of every later start (BENCHMARKS.md).
+ * The folder lock is held by this process meanwhile; the child takes no lock of its own.
+ */
+async function createDatabaseApart(pgdata: string): Promise<void> {
+  if (existsSync(join(pgdata, 'PG_VERSION'))) return;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script =
+    'const { PGlite } = require(process.argv[1]);' +
+    'PGlite.create(process.argv[2]).then((db) => db.close()).then(' +
+    '() => process.exit(0), (e) => { process.stderr.write(String((e && e.stack) || e)); process.exit(1); });';
+  await new Promise<void>((resolvePromise, reject) => {
+    execFile(process.execPath, ['-e', script, pglite, pgdata], { maxBuffer: 1 << 20 }, (error, _out, stderr) => {
+      if (!error) resolvePromise();
+      else reject(new Error(`could not create the database in ${pgdata}: ${stderr.trim() || error.message}`));
+    });
+  });
 }
 
 function normalise<T>(result: Results<T>): QueryResult<T> {

@@ -30,7 +30,22 @@ export const GAME_CHANNEL = 'votal_game';
 
 export interface GameChange {
   gameId: number;
-  kind: 'game' | 'posts' | 'event' | 'tally' | 'draft';
+  /** `progress`: no row changed; a running read tells how far it has come (`reading`). */
+  kind: 'game' | 'posts' | 'event' | 'tally' | 'draft' | 'progress';
   /** The id of the row that changed, where there is one. */
   id?: number;
+  /** kind `progress`: the read's progress as the pages show it. */
+  reading?: ReadingNews;
+}
+
+/** How far a running read has come (the thread reader's progress, with the time left at its pace). */
+export interface ReadingNews {
+  page: number;
+  pageCount: number;
+  pageCountKnown: boolean;
+  phase: 'reading' | 'read' | 'unchanged';
+  /** Time left at the pace so far (ms), null while the thread's length is not known. */
+  leftMs: number | null;
+  /** The same in words: "Reading page 12 of 60, about 50 s left". */
+  text: string;
 }

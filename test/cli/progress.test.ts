@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
@@ -5,6 +7,8 @@ import { mountThreadFolder } from '../../src/fake-forum/thread-folder.js';
 import { main } from '../../src/cli/main.js';
 import { ProgressLine } from '../../src/cli/progress.js';
 import type { ReadProgress } from '../../src/thread/read-progress.js';
+import { FakeThread } from '../publish/fake-thread.js';
+import { rendererFor } from '../support/render/index.js';
 
 const root = join(import.meta.dirname, '../..');
 const ruleset = join(root, 'fixtures/games/standard-ruleset.yaml');
@@ -74,6 +78,53 @@ describe('progress of a read on stderr', () => {
     const r = await run(['read', xfUrl], false);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`votal: reading ${xfUrl}`);
+  });
+});
+
+describe('a 60-page first read', () => {
+  it('prints its first progress line after the first page, while the rest is still to read', async () => {
+    const thread = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 1, prefix: '/long', threadId: 6060 });
+    thread.add({ author: 'Moderator', body: '[b]Day 1 begins.[/b]' });
+    for (let n = 2; n <= 60; n++) thread.add({ author: n % 2 ? 'Alice' : 'Bob', body: `Post ${n}.` });
+    // Page 2 is held until the progress of page 1 is on stderr: "before the read ends" is an event.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const page2 = rendererFor('xenforo2').render(thread.script)[1]!;
+    forum.route(`/long${page2.path}`, async () => {
+      await held;
+      return { body: page2.body };
+    });
+    let stderr = '';
+    let firstLineMs: number | null = null;
+    let page2Served = false;
+    const started = performance.now();
+    // No pause between pages on the stand-in forum (a site profile for its host), so the read is quick.
+    const dir = mkdtempSync(join(tmpdir(), 'votal-progress-'));
+    const site = join(dir, 'stand-in.yaml');
+    writeFileSync(site, `name: stand-in forum\nhosts: ['127.0.0.1']\nengine: xenforo2\nminIntervalMs: 0\n`);
+    const done = main([...count, '--site-profile', site, thread.url], {
+      stdout: () => {},
+      stderr: (s) => {
+        stderr += s;
+        if (firstLineMs === null && /votal: page 1 of 60 read/.test(stderr)) {
+          firstLineMs = performance.now() - started;
+          page2Served = forum.requests.some((r) => r.path === `/long${page2.path}` && r.doneAt !== null);
+          release();
+        }
+      },
+      stdin: async () => '',
+      stderrIsTTY: false,
+    });
+    const code = await done;
+    release();
+    rmSync(dir, { recursive: true, force: true });
+    expect(code, stderr).toBe(0);
+    expect(firstLineMs, stderr).not.toBeNull();
+    expect(page2Served).toBe(false);
+    expect(stderr).toContain('votal: page 60 of 60 read');
+    console.log(`time to first progress line, 60-page read (CLI): ${Math.round(firstLineMs ?? 0)} ms`);
   });
 });
 

@@ -1,16 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { decodeHTML } from 'entities';
 import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
 import { DEFAULT_PROFILE } from '../../scrapers/site-profile.js';
-import { packageRoot } from '../../src/config/package-root.js';
 import type { FetchedPage } from '../../src/fetch/fetched-page.js';
 import type { BodyNode } from '../../src/model/body.js';
 import type { EngineId } from '../../src/model/engine.js';
 import type { Post } from '../../src/model/post.js';
 import { readThread } from '../../src/thread/read-thread.js';
+import { harvestDir } from '../support/harvest-gold.js';
 
 /**
  * The Harvest project's gold corpus (fhgr/harvest, corpus/goldDocuments; the shared half
@@ -33,8 +33,8 @@ import { readThread } from '../../src/thread/read-thread.js';
  * Baseline before issue 23 (commit 664afbb): 18 of 30 pages of supported engines right;
  * 181 of 599 times wrong over the whole corpus (both halves).
  */
-const samples = resolve(packageRoot(import.meta.url), '../shared/forum-samples');
-const HARVEST = join(process.env.VOTAL_FORUM_SAMPLES ?? samples, 'harvest');
+// One variable names the samples' place (VOTAL_SAMPLES_DIR, as every sample test reads it).
+const HARVEST = harvestDir;
 const required = process.env.VOTAL_REQUIRE_SAMPLES === '1';
 const haveSamples = existsSync(HARVEST);
 if (!haveSamples && !required)

@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeForum } from '../../src/fake-forum/server.js';
 import { AuditAction } from '../../src/model/audit.js';
 import { hashBody, type Post } from '../../src/model/post.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
+import { listRulesets } from '../../src/rules/load-ruleset.js';
+import { FakeThread } from '../publish/fake-thread.js';
 import { ADMIN_TOKEN, recordingPoller, sampleTally, testEnv } from '../web/support.js';
 import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir } from './browser-support.js';
 
@@ -166,5 +169,36 @@ describeBrowser("the GM's game page, rough edges (Chromium)", () => {
     const box = (await chip.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     await screenshot(page, 'edges-games-360');
+  });
+  it('the new-game form: the ruleset help names nothing outside the project, and a listed player who has not posted is proposed', async () => {
+    const forum = await startFakeForum();
+    try {
+      const users = { Moderator: 1, Alice: 11, Bob: 12, Carol: 13, Dave: 14, Grace: 18 };
+      const thread = new FakeThread(forum, { engine: 'xenforo2', users, title: 'Mafia 9 - Day 1' });
+      thread.add({
+        author: 'Moderator',
+        body: 'Day 1 begins.\nPlayers: Alice, Bob, Carol, Dave, Grace - good luck to all of you\n',
+      });
+      thread.add({ author: 'Alice', body: 'Hello.' });
+      thread.add({ author: 'Bob', body: '[b]Vote: Alice[/b]' });
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${served.origin}/gm/new`);
+        await page.fill('#url', thread.url);
+        await page.click('text=Read the thread');
+        await page.waitForSelector('#step2-h');
+        // Grace is in the opening post's list and has not posted yet.
+        expect((await page.inputValue('#players')).split('\n')).toEqual(['Alice', 'Bob', 'Carol', 'Dave', 'Grace']);
+        await page.click('#rulesets-help summary');
+        const help = await page.locator('#rulesets-help').innerText();
+        for (const name of listRulesets()) expect(help).toContain(`(${name})`);
+        // A user who cloned the project has no ../shared: the help names the rules' own words.
+        expect(help).not.toMatch(/shared\/|\.\.\/|seeds|\.txt\b/);
+        await screenshot(page, `edges-new-game-step2-${width}`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await forum.close();
+    }
   });
 });

@@ -4,7 +4,15 @@ import type { Tally } from '../../src/model/tally.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { ADMIN_TOKEN, recordingPoller, sampleTally, testEnv } from '../web/support.js';
-import { describeBrowser, launchBrowser, serveApp, tempDir, watchPage, type PageWatch } from './browser-support.js';
+import {
+  describeBrowser,
+  launchBrowser,
+  screenshot,
+  serveApp,
+  tempDir,
+  watchPage,
+  type PageWatch,
+} from './browser-support.js';
 
 /**
  * The GM's draft page in Chromium (issue #14, 2 and 6): approving an unedited draft
@@ -111,6 +119,48 @@ describeBrowser('GM draft page (Chromium)', () => {
     expect((await store.drafts.get(id))?.status).toBe('approved');
     expect(await page.locator('#stale-warning').count()).toBe(0);
     expect(watch.errors).toEqual([]);
+  });
+
+  it('a recount of the same posts lists only what changed, no "Posts read: 3 → 3" (issue #28)', async () => {
+    const id = await draftOf(count(3, ['Bob']));
+    // A GM event or a ruleset change counts the same posts again, with another result.
+    await store.tallies.save(gameId, count(3, ['Bob', 'Carol']));
+    await page.goto(`${server.origin}/gm/drafts/${id}`);
+    const warning = (await page.textContent('#stale-warning')) ?? '';
+    expect(warning).toContain('Alice: 1 vote → 2 votes.');
+    expect(warning).not.toContain('Posts read');
+    expect(warning).not.toMatch(/(\d+) → \1\b/);
+    await screenshot(page, 'draft-stale-only-changes-desktop');
+  });
+
+  it("a draft names the game's time zone as the dashboard does: CET, not GMT+1 (issue #28)", async () => {
+    const berlin = await store.games.create(
+      {
+        threadUrl: 'https://forum.example/threads/mafia-8.8/',
+        engine: 'xenforo2',
+        ruleset: 'plurality',
+        roster: [{ name: 'Alice' }, { name: 'Bob' }, { name: 'Carol' }],
+        settings: {
+          timeZone: 'Europe/Berlin',
+          day: { number: 1, start: '2026-03-02T18:00:00.000Z', deadline: '2026-03-06T17:00:00.000Z' },
+        },
+      },
+      'test',
+    );
+    await store.tallies.save(berlin.id, count(3, ['Bob']));
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${server.origin}/gm/games/${berlin.id}`);
+      await page.getByRole('button', { name: 'Draft a votal from the current count' }).click();
+      await page.waitForURL(/\/gm\/drafts\/\d+$/);
+      // The pending draft's markup, and its preview as the forum will show it.
+      const text = await page.inputValue('#body');
+      expect(text).toContain('18:00 CET');
+      expect(await page.locator('section[aria-labelledby="preview-h"]').innerText()).toContain('18:00 CET');
+      expect(text).not.toContain('GMT+1');
+      await screenshot(page, `draft-time-zone-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('or the GM drafts again from the current count, which replaces the old draft', async () => {

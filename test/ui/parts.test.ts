@@ -8,11 +8,11 @@ import { countVotes } from '../../src/tally/count.js';
 import type { StoredGmEvent } from '../../src/store/events-repo.js';
 import type { Game } from '../../src/model/game.js';
 import type { StoredPost } from '../../src/store/posts-repo.js';
-import { playersInOpeningPost } from '../../src/web/ui/inspect-thread.js';
+import { readOpeningRoster } from '../../src/parse/opening-roster.js';
 import { MarkupPreview, parseBbcode } from '../../src/web/ui/markup-preview.js';
 import { reviewQueue } from '../../src/game/review-queue.js';
 import { safeColor, safeHref } from '../../src/web/ui/safe-url.js';
-import { localToUtc, utcToLocalInput } from '../../src/web/ui/time-zone.js';
+import { formatInZone, localToUtc, utcToLocalInput } from '../../src/web/ui/time-zone.js';
 import { buildTimeline } from '../../src/web/ui/timeline.js';
 import { wordDiff } from '../../src/game/word-diff.js';
 import { sampleTally } from '../web/support.js';
@@ -119,6 +119,23 @@ describe('deadline time zones', () => {
   });
 });
 
+describe("a time shown in the game's zone names the zone as the votal does", () => {
+  it.each([
+    ['Berlin in winter: CET', '2026-03-06T17:00:00Z', 'Europe/Berlin', 'Fri, 6 Mar 2026, 18:00 CET'],
+    [
+      "New York in winter: EST, not en-GB's GMT-5",
+      '2026-03-06T18:00:00Z',
+      'America/New_York',
+      'Fri, 6 Mar 2026, 13:00 EST',
+    ],
+    ['New York in summer: EDT', '2026-07-06T17:00:00Z', 'America/New_York', 'Mon, 6 Jul 2026, 13:00 EDT'],
+    ['London in summer: BST', '2026-07-06T17:00:00Z', 'Europe/London', 'Mon, 6 Jul 2026, 18:00 BST'],
+    ['Tokyo has no short name: the offset', '2026-03-06T09:00:00Z', 'Asia/Tokyo', 'Fri, 6 Mar 2026, 18:00 GMT+9'],
+  ])('%s', (_rule, iso, zone, shown) => {
+    expect(formatInZone(iso, zone)).toBe(shown);
+  });
+});
+
 describe('players proposed from the opening post', () => {
   it('reads a list after a heading, numbering and notes dropped', () => {
     const body: Body = [
@@ -140,18 +157,16 @@ describe('players proposed from the opening post', () => {
       { t: 'br' },
       { t: 'text', text: 'Rules follow. Be nice.' },
     ];
-    expect(playersInOpeningPost(post(1, 'Mod', body), 'Mod')).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
+    expect(readOpeningRoster(body, { gm: 'Mod', posters: [] })?.names ?? []).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
   });
 
   it('reads "Players: A, B, C" on one line, and finds nothing in prose', () => {
-    expect(playersInOpeningPost(post(1, 'Mod', [{ t: 'text', text: 'Players: Ann, Ben, Cy, Di' }]), 'Mod')).toEqual([
-      'Ann',
-      'Ben',
-      'Cy',
-      'Di',
-    ]);
     expect(
-      playersInOpeningPost(post(1, 'Mod', [{ t: 'text', text: 'Day 1 begins. 7 alive, majority is 4.' }]), 'Mod'),
+      readOpeningRoster([{ t: 'text', text: 'Players: Ann, Ben, Cy, Di' }], { gm: 'Mod', posters: [] })?.names ?? [],
+    ).toEqual(['Ann', 'Ben', 'Cy', 'Di']);
+    expect(
+      readOpeningRoster([{ t: 'text', text: 'Day 1 begins. 7 alive, majority is 4.' }], { gm: 'Mod', posters: [] })
+        ?.names ?? [],
     ).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
+import { AuditAction } from '../../src/model/audit.js';
 import { PageFetcher } from '../../src/fetch/page-fetcher.js';
 import { createPoller, type Poller } from '../../src/jobs/poller.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
@@ -236,6 +237,9 @@ describeBrowser('UI story (Chromium)', () => {
     await page.waitForURL(/\/gm\/drafts\/\d+$/);
     expect(await page.textContent('.forum-post strong')).toContain('vote count');
     expect(await page.inputValue('#body')).toContain('[b]');
+    // The deadline in the game's zone as the dashboard names it (issue #28): CET, not GMT+1.
+    expect(await page.inputValue('#body')).toMatch(/\bCES?T\b/);
+    expect(await page.inputValue('#body')).not.toMatch(/GMT\+[12]/);
     await screenshot(page, 'draft-desktop');
     await page.click('text=Approve and publish');
     await page.waitForURL(/\/gm\/drafts\/\d+$/);
@@ -250,5 +254,35 @@ describeBrowser('UI story (Chromium)', () => {
     expect(watch.errors).toEqual([]);
     expect(watch.dialogs).toEqual([]);
     expect(watch.console.filter((m) => /Content Security Policy|TrustedHTML|Trusted Type/i.test(m))).toEqual([]);
+  });
+  it("the GM's Day on a 360 px phone: the issue #28 fixes hold on every page of it", async () => {
+    const phone = await gm.newPage();
+    const phoneWatch = watchPage(phone);
+    await phone.setViewportSize({ width: 360, height: 780 });
+    const fits = async (name: string): Promise<void> => {
+      const overflow = await phone.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${name} is wider than the phone`).toBeLessThanOrEqual(0);
+      await screenshot(phone, `day-phone-${name}`);
+    };
+    await phone.goto(`${server.origin}/gm`);
+    await fits('games');
+    await phone.goto(`${server.origin}/gm/games/${gameId}`);
+    // The heading is the game's title, never its slug; activity is in words, not audit codes.
+    expect(await phone.locator('h1').innerText()).toBe('Mafia 42 - Day 1');
+    const activity = await phone.locator('section[aria-labelledby="audit-h"]').innerText();
+    for (const code of AuditAction.options) expect(activity, code).not.toContain(code);
+    // The read is over: no progress is left showing.
+    expect(await phone.locator('[data-read-progress]').isHidden()).toBe(true);
+    await fits('game');
+    const draft = (await store.drafts.list(gameId))[0]!;
+    await phone.goto(`${server.origin}/gm/drafts/${draft.id}`);
+    await fits('draft');
+    await phone.goto(`${server.origin}/g/${slug}`);
+    expect(await phone.locator('#read-progress').isHidden()).toBe(true);
+    await fits('live');
+    expect(phoneWatch.errors).toEqual([]);
+    await phone.close();
   });
 });

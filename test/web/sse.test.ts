@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readingNews } from '../../src/game/reading-news.js';
 import type { Store } from '../../src/store/open-store.js';
+import type { ReadProgress } from '../../src/thread/read-progress.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { startHttpServer, type RunningServer } from '../../src/web/server.js';
 import { SseClient } from './sse-client.js';
@@ -115,6 +117,44 @@ function sseSuite(driver: 'pglite' | 'pg'): void {
     const marker = await store.tallies.save(gameId, sampleTally({ postsRead: 14 }));
     await client.waitFor((f) => f.some((x) => x.event === 'tally' && JSON.parse(x.data).id === marker.id));
     expect(client.events.map((e) => e.event)).toEqual(['hello', 'tally']);
+  });
+
+  it("a running read's progress: frames without an id, the latest to a stream that opens mid-read, none after the poll's end", async () => {
+    const tell = readingNews(store.sql, gameId);
+    const at = (page: number, phase: ReadProgress['phase']): ReadProgress => ({
+      page,
+      pageCount: 60,
+      pageCountKnown: true,
+      phase,
+      pauseMs: 0,
+      url: `https://forum.example/threads/live.1/page-${page}`,
+    });
+    const early = await open();
+    await early.waitFor((f) => f.some((x) => x.event === 'hello'));
+    tell(at(1, 'read'));
+    await early.waitFor((f) => f.some((x) => x.event === 'progress'), undefined, 'progress');
+    const frame = early.events.find((e) => e.event === 'progress')!;
+    expect(frame.id).toBeNull();
+    expect(JSON.parse(frame.data)).toMatchObject({
+      page: 1,
+      pageCount: 60,
+      phase: 'read',
+      text: expect.stringMatching(/^Read page 1 of 60/),
+    });
+
+    // A page opened while the read runs shows where it is at once.
+    const late = await open();
+    await late.waitFor((f) => f.some((x) => x.event === 'progress'), undefined, 'latest progress');
+    expect(JSON.parse(late.events.find((e) => e.event === 'progress')!.data)).toMatchObject({ page: 1 });
+
+    // The poll's end (a `game` change): a stream opened after it gets no progress.
+    await store.polls.finish(gameId, 'test/progress', { ok: false, error: 'Network error (test)', at: new Date() });
+    await early.waitFor((f) => f.some((x) => x.event === 'game'), undefined, 'game');
+    const after = await open();
+    await after.waitFor((f) => f.some((x) => x.event === 'hello'));
+    await store.tallies.save(gameId, sampleTally({ postsRead: 99 }));
+    await after.waitFor((f) => f.some((x) => x.event === 'tally'), undefined, 'tally after the poll');
+    expect(after.events.filter((e) => e.event === 'progress')).toEqual([]);
   });
 
   it('an unknown game is 404', async () => {

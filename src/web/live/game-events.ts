@@ -13,6 +13,10 @@ import type { Sql } from '../../store/sql.js';
  * server, or more changes than are kept), the stream says `reset` and the page reloads
  * its state. Only ids and kinds travel (never a tally with GM-only details).
  *
+ * A running read's progress (kind `progress`, "Reading page 12 of 60, about 50 s left")
+ * travels as `progress` frames without an id: it changes no row, is not kept for replay,
+ * and the game's latest one is sent to a stream that opens while the read runs.
+ *
  * Fan-out is built for thousands of subscribers: each change is serialised once into one
  * frame (bytes) shared by every stream of the game, and one timer beats for every idle
  * stream, so a change costs one enqueue per subscriber.
@@ -33,6 +37,9 @@ export interface LiveEvent {
 
 /** GM business: never on the public stream. */
 export const isPrivate = (kind: LiveEvent['kind']): boolean => kind === 'draft' || kind === 'event';
+
+/** A read's latest progress is shown to a new stream no longer than this after it was told (a poll that died). */
+const PROGRESS_FRESH_MS = 120_000;
 
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(': heartbeat\n\n');
@@ -73,6 +80,8 @@ export class GameEvents {
   readonly #bufferSize: number;
   readonly #log: Logger | undefined;
   readonly #buffers = new Map<number, GameBuffer>();
+  /** Each game's running read: its latest progress frame and when it came. */
+  readonly #reading = new Map<number, { frame: Uint8Array; at: number }>();
   readonly #subscribers = new Map<number, Set<(event: LiveEvent) => void>>();
   /** Open streams: their last write time (for heartbeats) and how to end them. */
   readonly #streams = new Map<ReadableStreamDefaultController<Uint8Array>, { wroteAt: number; end: () => void }>();
@@ -145,6 +154,11 @@ export class GameEvents {
     };
     const send = (event: LiveEvent): void => {
       if (isPrivate(event.kind)) return;
+      if (event.kind === 'progress') {
+        // Not a change: never queued for replay; one missed is made up by the next.
+        if (ready) write(event.frame);
+        return;
+      }
       if (!ready) {
         early.push(event);
         return;
@@ -195,6 +209,8 @@ export class GameEvents {
           ready = true;
           early.sort((a, b) => a.seq - b.seq);
           for (const e of early.splice(0)) send(e);
+          const reading = this.#reading.get(opts.gameId);
+          if (reading && reading.at > this.#now() - PROGRESS_FRESH_MS) write(reading.frame);
         },
         cancel: () => end(),
       },
@@ -248,6 +264,40 @@ export class GameEvents {
     return { events: buffer.events.filter((e) => e.seq > last), complete: last >= buffer.droppedUpTo };
   }
 
+  /** A read's progress: to every stream of the game now, and kept as the game's latest. */
+  #progress(change: GameChange): void {
+    const r = change.reading;
+    if (!r || typeof r.text !== 'string') return;
+    const data = {
+      kind: 'progress',
+      page: r.page,
+      pageCount: r.pageCount,
+      pageCountKnown: r.pageCountKnown,
+      phase: r.phase,
+      leftMs: r.leftMs,
+      text: r.text,
+    };
+    // No id: the stream's Last-Event-ID stays the last change's.
+    const frame = encoder.encode(`event: progress\ndata: ${JSON.stringify(data)}\n\n`);
+    this.#reading.set(change.gameId, { frame, at: this.#now() });
+    const event: LiveEvent = {
+      id: this.currentId(),
+      seq: this.#seq,
+      gameId: change.gameId,
+      kind: 'progress',
+      rowId: null,
+      at: new Date(this.#now()).toISOString(),
+      frame,
+    };
+    for (const listener of this.#subscribers.get(change.gameId) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#log?.warn({ err: error }, 'live listener failed');
+      }
+    }
+  }
+
   #receive(payload: string): void {
     let change: GameChange;
     try {
@@ -257,6 +307,12 @@ export class GameEvents {
       return;
     }
     if (typeof change.gameId !== 'number') return;
+    if (change.kind === 'progress') {
+      this.#progress(change);
+      return;
+    }
+    // The read is over once its poll is told (or the count it made).
+    if (change.kind === 'game' || change.kind === 'tally') this.#reading.delete(change.gameId);
     this.#seq += 1;
     const event: LiveEvent = {
       id: `${this.boot}-${this.#seq}`,

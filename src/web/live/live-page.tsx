@@ -358,6 +358,7 @@ export function LivePage(props: { data: LiveData; body: string; refreshSeconds?:
         <span id="live-status" class="status off">
           Connecting
         </span>{' '}
+        <span id="read-progress" class="muted" hidden data-read-progress></span>{' '}
         {thread ? (
           <a href={thread} rel="nofollow noopener noreferrer">
             Game thread

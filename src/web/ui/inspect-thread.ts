@@ -1,8 +1,7 @@
 import type { EngineId } from '../../model/engine.js';
-import { plainText } from '../../model/body.js';
-import type { Post } from '../../model/post.js';
 import { PageFetcher } from '../../fetch/page-fetcher.js';
 import { assertPublicUrl } from '../../fetch/private-host.js';
+import { readOpeningRoster } from '../../parse/opening-roster.js';
 import { readThread, type PageSource } from '../../thread/read-thread.js';
 
 /**
@@ -46,66 +45,20 @@ export async function inspectThread(url: string, opts: InspectOptions): Promise<
   });
   const first = read.posts[0];
   const gm = first?.author ?? null;
-  const fromOp = first ? playersInOpeningPost(first, gm) : [];
   const posters = [...new Set(read.posts.map((p) => p.author))].filter((n) => n && n !== gm);
-  const players = fromOp.length >= 3 ? fromOp : posters;
+  // The opening post's list, checked against the posters and its member links: a player
+  // it names who has not posted yet is proposed too.
+  const fromOp = first ? (readOpeningRoster(first.body, { gm, posters })?.names ?? []) : [];
+  const players = fromOp.length ? fromOp : posters;
   return {
     url: read.thread.url,
     engine: read.engine,
     title: read.title,
     gm,
     players,
-    playersFrom: fromOp.length >= 3 ? 'opening-post' : posters.length ? 'posters' : 'none',
+    playersFrom: fromOp.length ? 'opening-post' : posters.length ? 'posters' : 'none',
     posts: read.posts.length,
     startPost: first?.number ?? 0,
     startTime: first?.postedAt ?? null,
   };
-}
-
-const HEADING = /\b(players?|roster|alive|participants|sign-?ups?|living)\b/i;
-
-/**
- * A player list in the opening post: the lines after a heading that names players
- * ("Players:", "Alive (7):"), one name a line, numbering and bullets dropped, up to a blank
- * line. Names that are clearly sentences (long, or with sentence punctuation) end it.
- */
-export function playersInOpeningPost(post: Post, gm: string | null): string[] {
-  const lines = plainText(post.body)
-    .split('\n')
-    .map((l) => l.trim());
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!HEADING.test(line) || line.length > 60) continue;
-    // "Players: A, B, C" on the heading line itself.
-    const inline = /:\s*(.+)$/.exec(line)?.[1];
-    if (inline && inline.includes(',')) {
-      const names = inline
-        .split(',')
-        .map(clean)
-        .filter((n): n is string => n !== null && n !== gm);
-      if (names.length >= 3) return [...new Set(names)];
-    }
-    const names: string[] = [];
-    for (let j = i + 1; j < lines.length; j++) {
-      const l = lines[j]!;
-      if (l === '') {
-        if (names.length) break;
-        continue;
-      }
-      const name = clean(l);
-      if (name === null) break;
-      if (name !== gm) names.push(name);
-    }
-    if (names.length >= 3) return [...new Set(names)];
-  }
-  return [];
-}
-
-function clean(line: string): string | null {
-  const name = line
-    .replace(/^\s*(?:\d+[.)]|[-*•·]|#\d+)\s*/, '')
-    .replace(/\s*[-–—(].*(?:dead|killed|lynched|replaced|modkilled|eliminated).*$/i, '')
-    .trim();
-  if (!name || name.length > 40 || /[.!?]$/.test(name) || name.split(/\s+/).length > 4) return null;
-  return name;
 }

@@ -1,5 +1,6 @@
 import { isKnownTimeZone } from '../../model/game-settings.js';
 import { zonedInstant } from '../../tally/clock.js';
+import { zoneName } from '../../votal/render-votal.js';
 
 /**
  * A deadline as the GM types it: a wall-clock time in a named time zone
@@ -41,12 +42,18 @@ export function utcToLocalInput(iso: string, zone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-/** An instant shown as wall-clock time in `zone` ("Fri 6 Mar 2026, 18:00 CET"). */
+/**
+ * An instant shown as wall-clock time in `zone` ("Fri 6 Mar 2026, 18:00 CET", "..., 13:00
+ * EST"): the zone's short name as the votal and the rest of the page write it (`zoneName`;
+ * en-GB alone writes "GMT-5" for New York).
+ */
 export function formatInZone(iso: string, zone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  const timeZone = isTimeZone(zone) ? zone : 'UTC';
+  const name = zoneName(date.getTime(), timeZone, 'en-GB');
   return new Intl.DateTimeFormat('en-GB', {
-    timeZone: isTimeZone(zone) ? zone : 'UTC',
+    timeZone,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -54,5 +61,8 @@ export function formatInZone(iso: string, zone: string): string {
     hour: '2-digit',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).format(date);
+  })
+    .formatToParts(date)
+    .map((p) => (p.type === 'timeZoneName' ? name : p.value))
+    .join('');
 }

@@ -76,6 +76,7 @@ export const LIVE_JS = String.raw`(function () {
   var eventsUrl = root.getAttribute('data-events');
   var status = document.getElementById('live-status');
   var announce = document.getElementById('announce');
+  var reading = document.getElementById('read-progress');
   var POLL_MS = 15000;
   var policy = null;
   if (window.trustedTypes && window.trustedTypes.createPolicy) {
@@ -130,6 +131,11 @@ export const LIVE_JS = String.raw`(function () {
     schedule();
     if (leader && channel) channel.postMessage({ t: 'change' });
   }
+  // A running read's progress ("Reading page 12 of 60, about 50 s left"); empty: the read is over.
+  function showReading(text) {
+    if (reading) { reading.textContent = text; reading.hidden = !text; }
+    if (leader && channel) channel.postMessage({ t: 'reading', text: text });
+  }
 
   // ---- the stream (leader only): hello on connect, then tally / posts / game; reset when changes were missed.
   var source = null;
@@ -154,6 +160,12 @@ export const LIVE_JS = String.raw`(function () {
       if (e.type !== 'hello') changed();
     };
     for (var i = 0; i < names.length; i++) es.addEventListener(names[i], seen);
+    es.addEventListener('progress', function (e) {
+      try { showReading(JSON.parse(e.data).text || ''); } catch (err) { /* a frame it cannot read: wait for the next */ }
+    });
+    // The poll told its end (or its count): the read is over.
+    es.addEventListener('game', function () { showReading(''); });
+    es.addEventListener('tally', function () { showReading(''); });
     var wasOpen = false;
     es.addEventListener('open', function () {
       attempt = 0;
@@ -191,6 +203,7 @@ export const LIVE_JS = String.raw`(function () {
         return;
       }
       if (d.t === 'change') schedule();
+      else if (d.t === 'reading') { if (reading) { reading.textContent = d.text; reading.hidden = !d.text; } }
       else if (d.t === 'status') {
         stopPolling();
         statusNow = { text: d.text, cls: d.cls };
@@ -247,6 +260,16 @@ export const GM_JS = String.raw`(function () {
     };
     var names = ['tally', 'posts', 'game', 'reset'];
     for (var i = 0; i < names.length; i++) source.addEventListener(names[i], onChange);
+    // A running read's progress, live ("Reading page 12 of 60, about 50 s left"), gone when the poll ends.
+    var reading = document.querySelector('[data-read-progress]');
+    if (reading) {
+      source.addEventListener('progress', function (e) {
+        try { var text = JSON.parse(e.data).text || ''; reading.textContent = text; reading.hidden = !text; } catch (err) { /* wait for the next */ }
+      });
+      var over = function () { reading.hidden = true; };
+      source.addEventListener('game', over);
+      source.addEventListener('tally', over);
+    }
     window.addEventListener('pagehide', function () { source.close(); });
   }
 })();

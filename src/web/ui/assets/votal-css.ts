@@ -17,6 +17,8 @@ export const VOTAL_CSS = String.raw`
   }
 }
 *, *::before, *::after { box-sizing: border-box; }
+/* hidden means hidden, whatever display a class gives (a chip shown only while a read runs). */
+[hidden] { display: none !important; }
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: var(--bg); color: var(--ink); }
 a { color: var(--accent); }

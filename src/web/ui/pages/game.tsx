@@ -107,6 +107,8 @@ export function GamePage(props: {
         <span class="chip" data-reading={props.reading.caughtUp ? 'caught-up' : 'reading'}>
           {readingText(props.reading)}
         </span>
+        {/* Filled live while a poll reads the thread (gm.js, the game's event stream). */}
+        <span class="chip" hidden data-read-progress></span>
       </div>
       {/* A failed poll is a banner here as on the live page: the count may be behind the thread. */}
       {staleCount(props.poll) ? (
