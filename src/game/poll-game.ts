@@ -25,7 +25,7 @@ import { readThread, type PageSource, type ThreadRead } from '../thread/read-thr
 import { draftStep } from './draft-step.js';
 import { foldGame } from './fold-game.js';
 import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
-import { pollSettings, type PollSettings } from './game-settings.js';
+import { pollSettings, type PollSettings } from './poll-settings.js';
 import { gmNames } from './gm-news.js';
 import { logOf, type Log } from '../log/log-port.js';
 import { postHistories } from './post-histories.js';

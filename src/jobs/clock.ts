@@ -1,7 +1,7 @@
 import cron, { type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import { countersOf, draftSettingsOf } from '../game/draft-step.js';
 import { gameRuleset } from '../game/game-ruleset.js';
-import { pollSettings, type PollSettings } from '../game/game-settings.js';
+import { pollSettings, type PollSettings } from '../game/poll-settings.js';
 import { logOf, type Log } from '../log/log-port.js';
 import type { Ruleset, Weekday } from '../rules/ruleset.js';
 import type { Game } from '../model/game.js';

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { SiteProfile } from '../../scrapers/site-profile.js';
-import { pollSettings } from '../game/game-settings.js';
+import { pollSettings } from '../game/poll-settings.js';
 import { logOf, type Log } from '../log/log-port.js';
 import { pollGame, type PollDeps, type PollResult } from '../game/poll-game.js';
 import type { Store } from '../store/open-store.js';
