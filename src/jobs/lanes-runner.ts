@@ -74,10 +74,11 @@ export function runLanes<J extends LaneJob>(o: {
   const release = (job: J) =>
     end(
       job,
-      o.work.complete(job).catch((error: unknown) => o.work.fail(job, String(error))),
+      o.work.complete(job).catch((error) => o.work.fail(job, String(error))),
     );
 
-  /** After the job's completion or failure: its host is free. */
+  /** After the job's completion or failure: its host is free. `stop` waits for every ending. */
+  const endings = new Set<Promise<void>>();
   const end = (job: J, outcome: Promise<void>) => {
     const ended = outcome
       .catch(() => {})
@@ -90,7 +91,6 @@ export function runLanes<J extends LaneJob>(o: {
       .finally(() => endings.delete(ended));
     endings.add(ended);
   };
-  const endings = new Set<Promise<void>>();
 
   const loop = async () => {
     for (;;) {
