@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { acceptedReviews } from '../game/draft-step.js';
-import { deadlineOf } from '../game/game-settings.js';
+import { deadlineOf } from '../game/poll-settings.js';
 import { gameRuleset } from '../game/game-ruleset.js';
 import type { Draft, Publication } from '../model/draft.js';
 import { confirmCopied, publishDraft, type PublishResult } from '../publish/publish-draft.js';

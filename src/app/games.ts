@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { sealPublish } from '../config/game-settings.js';
+import { sealPublish } from '../config/publish-settings.js';
+import { MissingSecretKeyError } from '../config/secrets.js';
+import { PrivateHostError } from '../fetch/errors.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
 import { EngineId } from '../model/engine.js';
 import { GmEvent, positionedNow } from '../model/event.js';
@@ -307,7 +309,7 @@ async function settingsFrom(
       try {
         values.publish = await sealPublish(publish, threadUrl, deps.box, cookieJarFromExport);
       } catch (error) {
-        if ((error as Error).name === 'MissingSecretKeyError') throw Invalid.field('publish', (error as Error).message);
+        if (error instanceof MissingSecretKeyError) throw Invalid.field('publish', (error as Error).message);
         throw Invalid.field(publish.method === 'form' ? 'publish.cookies' : 'publish', (error as Error).message);
       }
     }
@@ -345,7 +347,7 @@ async function checkUrl(raw: string, field: string, allowPrivate: boolean): Prom
     const message = (error as Error).message.replace(/\s*\([^)]*\)$/, '');
     throw Invalid.field(
       field,
-      (error as Error).name === 'PrivateHostError'
+      error instanceof PrivateHostError
         ? `${message}: private and loopback addresses are refused (set VOTAL_ALLOW_PRIVATE_HOSTS=1 for a local forum)`
         : message,
     );

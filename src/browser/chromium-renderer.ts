@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { errorForResponse } from '../fetch/classify-response.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
 import { DEFAULT_USER_AGENT } from '../fetch/fetcher-options.js';
+import { isPlaywrightTimeout } from './playwright-timeout.js';
 import type { ResolveHost } from '../fetch/private-host.js';
 import type { BrowserCookie } from './browser-cookie.js';
 import type { PageRenderer } from './page-renderer.js';
@@ -112,10 +113,9 @@ export class ChromiumRenderer implements PageRenderer {
     try {
       response = await page.goto(target.href, { waitUntil: 'domcontentloaded', timeout: this.o.navigationTimeoutMs });
     } catch (error) {
-      const name = (error as Error).name;
       throw new RenderError(
         target,
-        name === 'TimeoutError' ? `no page within ${this.o.navigationTimeoutMs} ms` : 'navigation failed',
+        (await isPlaywrightTimeout(error)) ? `no page within ${this.o.navigationTimeoutMs} ms` : 'navigation failed',
       );
     }
     const status = response?.status() ?? 200;

@@ -1,5 +1,5 @@
 import type { Route } from 'playwright-core';
-import { FetchError } from '../fetch/errors.js';
+import { FetchError, isFetchTimeout } from '../fetch/errors.js';
 import { readBodyCapped } from '../fetch/read-body.js';
 import {
   assertPublicUrl,
@@ -82,7 +82,7 @@ export function requestGuard(opts: RequestGuardOptions): (route: Route) => Promi
         error instanceof FetchError ||
         refusedAtConnect(error) ||
         error instanceof TypeError ||
-        (error as Error).name === 'TimeoutError'
+        isFetchTimeout(error)
       ) {
         await route
           .abort(refusedAtConnect(error) || error instanceof FetchError ? 'blockedbyclient' : 'failed')

@@ -1,5 +1,5 @@
 import { adapterOf } from '../../scrapers/identify.js';
-import { type FetchError, LayoutError, NotFoundError, PrivateHostError } from '../fetch/errors.js';
+import { type FetchError, LayoutError, PageNotFoundError, PrivateHostError } from '../fetch/errors.js';
 import type { EngineId } from '../model/engine.js';
 import { CliError, EXIT } from './exit-codes.js';
 
@@ -15,7 +15,7 @@ export function forumFailure(e: FetchError, told: string, forced?: EngineId, url
       EXIT.input,
     );
   }
-  if (forced && (e instanceof LayoutError || e instanceof NotFoundError)) {
+  if (forced && (e instanceof LayoutError || e instanceof PageNotFoundError)) {
     const looksOther = url !== undefined && !looksLikeThreadOf(forced, url);
     const why = looksOther ? ` (the URL does not look like a ${forced} thread address)` : '';
     return new CliError(

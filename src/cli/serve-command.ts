@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EnvError, loadEnv, type VotalEnv } from '../config/env.js';
-import { publishAad } from '../config/game-settings.js';
+import { publishAad } from '../config/publish-settings.js';
 import { SecretBox } from '../config/secrets.js';
 import type { PageFetcherOptions } from '../fetch/fetcher-options.js';
 import { createClock, type Clock } from '../jobs/clock.js';

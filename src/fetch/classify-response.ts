@@ -4,7 +4,7 @@ import {
   type FetchError,
   ForbiddenError,
   LoginRequiredError,
-  NotFoundError,
+  PageNotFoundError,
   ServerError,
   ThrottledError,
   UnexpectedStatusError,
@@ -33,7 +33,7 @@ export function errorForResponse(
   }
   if (status === 401) return new LoginRequiredError(url);
   if (status === 403) return new ForbiddenError(url);
-  if (status === 404 || status === 410) return new NotFoundError(url, status);
+  if (status === 404 || status === 410) return new PageNotFoundError(url, status);
   if (status >= 500 && status < 600) return new ServerError(url, status);
   return new UnexpectedStatusError(url, status);
 }

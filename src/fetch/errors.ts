@@ -33,7 +33,7 @@ export class FetchError extends Error {
 }
 
 /** 404 or 410: the page is gone. Not retried. */
-export class NotFoundError extends FetchError {
+export class PageNotFoundError extends FetchError {
   constructor(url: string | URL, status: 404 | 410 | number = 404) {
     super(url, `Page not found: HTTP ${status}`, { status });
   }
@@ -180,4 +180,15 @@ export class TruncatedPageError extends FetchError {
   constructor(url: string | URL, detail: string) {
     super(url, `Page looks truncated: ${detail}`, { retryable: true });
   }
+}
+
+/**
+ * Whether Node's fetch gave up at its `AbortSignal.timeout` (the request, or the body read
+ * after it). The platform says so with a DOMException, which has no subclass per kind: its
+ * `name` ("TimeoutError", or "AbortError" where the body was being read) is its class. It
+ * may come as the cause of undici's TypeError. Our own errors are told apart by `instanceof`.
+ */
+export function isFetchTimeout(error: unknown): boolean {
+  const abort = (e: unknown) => e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
+  return abort(error) || (error instanceof Error && abort(error.cause));
 }

@@ -13,7 +13,7 @@ import { dialectFor } from '../votal/dialect.js';
 import { DraftSettings, draftReasons, voteChanges, type NewPost } from '../votal/draft-triggers.js';
 import { renderVotal } from '../votal/render-votal.js';
 import type { GameSettings } from '../model/game-settings.js';
-import type { PollSettings } from './game-settings.js';
+import type { PollSettings } from './poll-settings.js';
 
 /** What the draft step keeps between polls (in `game_poll.state`). */
 export interface DraftCounters {

@@ -9,7 +9,7 @@ import { clockEvents, nextCheckAfter } from '../tally/clock.js';
 import { countVotes } from '../tally/count.js';
 import type { TallyEvent } from '../tally/log.js';
 import type { ClockDay, ClockInput } from '../tally/day-clock.js';
-import type { DaySetting } from './game-settings.js';
+import type { DaySetting } from './poll-settings.js';
 
 /**
  * The game's count from what the store holds: every post (deleted ones too) with every

@@ -26,7 +26,7 @@ import { draftStep } from './draft-step.js';
 import { foldGame } from './fold-game.js';
 import { genericGate } from './generic-check.js';
 import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
-import { pollSettings, type PollSettings } from './game-settings.js';
+import { pollSettings, type PollSettings } from './poll-settings.js';
 import { gmNames } from './gm-news.js';
 import { logOf, type Log } from '../log/log-port.js';
 import { readingNews } from './reading-news.js';

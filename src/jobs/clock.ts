@@ -1,7 +1,7 @@
 import cron, { type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import { countersOf, draftSettingsOf } from '../game/draft-step.js';
 import { gameRuleset } from '../game/game-ruleset.js';
-import { pollSettings, type PollSettings } from '../game/game-settings.js';
+import { pollSettings, type PollSettings } from '../game/poll-settings.js';
 import { logOf, type Log } from '../log/log-port.js';
 import type { Ruleset, Weekday } from '../rules/ruleset.js';
 import type { Game } from '../model/game.js';
@@ -140,28 +140,11 @@ export function createClock(opts: ClockOptions): Clock {
   const { store, poller } = opts;
   const log = logOf(opts.log);
   const now = opts.now ?? (() => new Date().toISOString());
-  const logger: CronLogger = {
-    info: (message) => log.debug({ cron: true }, message),
-    warn: (message) => log.warn({ cron: true }, message),
-    error: (message, err) => log.error({ cron: true, err: String(err ?? '') }, String(message)),
-    debug: (message) => log.debug({ cron: true }, String(message)),
-  };
+  const logger = cronLogger(log);
   let minute: ScheduledTask | null = null;
   const checks = new Map<string, ScheduledTask>();
 
-  type Readable<T> = T & { ruleset: Ruleset; settings: PollSettings };
-  const readable = <T extends { game: Game }>(games: readonly T[]): Readable<T>[] => {
-    const out: Readable<T>[] = [];
-    for (const g of games) {
-      try {
-        out.push({ ...g, ruleset: gameRuleset(g.game), settings: pollSettings(g.game.settings) });
-      } catch (error) {
-        // A bad ruleset or setting shows as the game's poll error; the clock just skips it.
-        log.debug({ gameId: g.game.id, err: String(error) }, 'clock: game skipped');
-      }
-    }
-    return out;
-  };
+  const readable = <T extends { game: Game }>(games: readonly T[]) => readableGames(log, games);
   const activeGames = async () => readable((await store.games.list({ status: 'active' })).map((game) => ({ game })));
 
   const pollNow = async (gameId: number, why: unknown): Promise<void> => {
@@ -190,26 +173,12 @@ export function createClock(opts: ClockOptions): Clock {
   /** Keeps one cron task per scheduled check of the active games' rulesets. */
   const refreshChecks = async (rulesets: readonly Ruleset[]): Promise<void> => {
     if (!minute) return;
-    const wanted = new Map(checkCrons(rulesets).map((c) => [`${c.expression}|${c.timezone}`, c]));
-    for (const [key, task] of checks) {
-      if (wanted.has(key)) continue;
-      await task.destroy();
-      checks.delete(key);
-    }
-    for (const [key, spec] of wanted) {
-      if (checks.has(key)) continue;
-      const task = cron.schedule(
-        spec.expression,
-        async () => {
-          for (const { game, ruleset, settings } of await activeGames()) {
-            if (settings.day && spec.rulesets.includes(ruleset.name))
-              await pollNow(game.id, { kind: 'check', cron: spec.expression, timezone: spec.timezone });
-          }
-        },
-        { name: `votal-check ${key}`, timezone: spec.timezone, noOverlap: true, logger, unref: true },
-      );
-      checks.set(key, task);
-    }
+    await refreshCheckTasks(checks, checkCrons(rulesets), logger, async (spec) => {
+      for (const { game, ruleset, settings } of await activeGames()) {
+        if (settings.day && spec.rulesets.includes(ruleset.name))
+          await pollNow(game.id, { kind: 'check', cron: spec.expression, timezone: spec.timezone });
+      }
+    });
   };
 
   return {
@@ -239,6 +208,54 @@ export function createClock(opts: ClockOptions): Clock {
 
     tick,
   };
+}
+
+/** One cron task per check in `specs` (by expression and zone): new ones scheduled, gone ones destroyed. */
+async function refreshCheckTasks(
+  checks: Map<string, ScheduledTask>,
+  specs: readonly CheckCron[],
+  logger: CronLogger,
+  check: (spec: CheckCron) => Promise<void>,
+): Promise<void> {
+  const wanted = new Map(specs.map((c) => [`${c.expression}|${c.timezone}`, c]));
+  for (const [key, task] of checks) {
+    if (wanted.has(key)) continue;
+    await task.destroy();
+    checks.delete(key);
+  }
+  for (const [key, spec] of wanted) {
+    if (checks.has(key)) continue;
+    const options = { name: `votal-check ${key}`, timezone: spec.timezone, noOverlap: true, logger, unref: true };
+    checks.set(
+      key,
+      cron.schedule(spec.expression, () => check(spec), options),
+    );
+  }
+}
+
+/** node-cron's logger, routed to ours. */
+function cronLogger(log: Log): CronLogger {
+  return {
+    info: (message) => log.debug({ cron: true }, message),
+    warn: (message) => log.warn({ cron: true }, message),
+    error: (message, err) => log.error({ cron: true, err: String(err ?? '') }, String(message)),
+    debug: (message) => log.debug({ cron: true }, String(message)),
+  };
+}
+
+type Readable<T> = T & { ruleset: Ruleset; settings: PollSettings };
+
+/** The games whose ruleset and settings read; a bad one shows as the game's poll error, and the clock skips it. */
+function readableGames<T extends { game: Game }>(log: Log, games: readonly T[]): Readable<T>[] {
+  const out: Readable<T>[] = [];
+  for (const g of games) {
+    try {
+      out.push({ ...g, ruleset: gameRuleset(g.game), settings: pollSettings(g.game.settings) });
+    } catch (error) {
+      log.debug({ gameId: g.game.id, err: String(error) }, 'clock: game skipped');
+    }
+  }
+  return out;
 }
 
 /** The cron tasks a running clock has (names), for the dashboard and tests. */

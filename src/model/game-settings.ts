@@ -184,3 +184,18 @@ export const PollSettings = GameSettings.extend({
   nearDeadline: NearDeadline.default({ minutes: 30, intervalSeconds: 60 }),
 });
 export type PollSettings = z.infer<typeof PollSettings>;
+
+/**
+ * A game's settings do not fit `GameSettings` (as stored, `gameId` set: the store's read) or
+ * `PollSettings` (the poller's reading, where the message is shown to the GM). `problems`
+ * names each key and what is wrong with it.
+ */
+export class GameSettingsError extends Error {
+  constructor(
+    readonly gameId: number | null,
+    readonly problems: string,
+  ) {
+    super(gameId === null ? `bad game settings: ${problems}` : `game ${gameId} has bad settings: ${problems}`);
+    this.name = 'GameSettingsError';
+  }
+}

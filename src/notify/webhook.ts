@@ -5,6 +5,7 @@ import {
   refusedAtConnect,
   type GuardedRequestInit,
 } from '../fetch/private-host.js';
+import { isFetchTimeout, PrivateHostError, UnsupportedUrlError } from '../fetch/errors.js';
 import { redactUrl } from '../fetch/redact-url.js';
 import type { Logger } from '../log/logger.js';
 import { withoutInvisibleControls } from '../model/forum-text.js';
@@ -94,8 +95,8 @@ export async function sendWebhook(
       const err = e as Error & { cause?: { code?: string } };
       const refused = refusedAtConnect(e);
       if (refused) return { ok: false, attempts: attempt, error: `${refused.message} (${shown})` };
-      error = `${err.name === 'TimeoutError' ? 'timed out' : (err.cause?.code ?? err.message)} (${shown})`;
-      if (err.name === 'PrivateHostError' || err.name === 'UnsupportedUrlError')
+      error = `${isFetchTimeout(e) ? 'timed out' : (err.cause?.code ?? err.message)} (${shown})`;
+      if (e instanceof PrivateHostError || e instanceof UnsupportedUrlError)
         return { ok: false, attempts: attempt, error };
     }
     if (attempt < attempts) await sleep(Math.min(wait, opts.maxWaitMs ?? 60_000));

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CookieJar } from 'tough-cookie';
 import { chromiumMissing, chromiumPath } from '../browser/chromium-path.js';
 import { BrowserUnavailableError } from '../browser/errors.js';
+import { isPlaywrightTimeout } from '../browser/playwright-timeout.js';
 import { CHROMIUM_FLAGS } from '../browser/launch-flags.js';
 import { requestGuard } from '../browser/request-guard.js';
 import { withTimeout } from '../browser/with-timeout.js';
@@ -134,7 +135,7 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
     try {
       response = await page.goto(pageUrl, { waitUntil: 'domcontentloaded', timeout: t.navigation });
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
+      const timedOut = await isPlaywrightTimeout(error);
       throw new PublishError(
         `opening the reply form in the browser: ${timedOut ? `no page within ${t.navigation} ms` : 'navigation failed'} (${redactUrl(pageUrl)})`,
         'rejected',
@@ -276,7 +277,7 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
             true,
           );
         } else {
-          const timedOut = (error as Error).name === 'TimeoutError';
+          const timedOut = await isPlaywrightTimeout(error);
           failure = new PublishError(
             `posting through the browser: ${timedOut ? `no answer page within ${t.submit} ms` : `the answer page did not load (${(error as Error).name || 'Error'})`}`,
             'unknown',

@@ -4,6 +4,7 @@ import {
   refusedAtConnect,
   type GuardedRequestInit,
 } from '../fetch/private-host.js';
+import { isFetchTimeout } from '../fetch/errors.js';
 import { DEFAULT_USER_AGENT } from '../fetch/fetcher-options.js';
 import { readBodyCapped } from '../fetch/read-body.js';
 import { redactUrl } from '../fetch/redact-url.js';
@@ -107,7 +108,7 @@ export class PublishHttp {
       text = Buffer.from(await readBodyCapped(response, shown, this.#maxBytes)).toString('utf8');
     } catch (error) {
       // The forum answered (so a POST arrived) but the answer did not come through whole.
-      const timedOut = isTimeout(error);
+      const timedOut = isFetchTimeout(error);
       throw new PublishError(
         `${request.what}: ${timedOut ? `the answer did not finish within ${this.timeoutMs} ms` : 'the answer was cut off'} (${shown})`,
         method === 'POST' ? 'unknown' : 'rejected',
@@ -120,13 +121,8 @@ export class PublishHttp {
   }
 }
 
-function isTimeout(error: unknown): boolean {
-  const e = error as { name?: string; cause?: { name?: string } };
-  return e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.cause?.name === 'TimeoutError';
-}
-
 function transportError(error: unknown, what: string, shown: string, method: string, timeoutMs: number): PublishError {
-  if (isTimeout(error)) {
+  if (isFetchTimeout(error)) {
     // The request went out; the forum may have taken it and only its answer is late.
     return new PublishError(
       `${what}: no answer within ${timeoutMs} ms (${shown})`,

@@ -1,4 +1,4 @@
-import { publishAad } from '../config/game-settings.js';
+import { publishAad } from '../config/publish-settings.js';
 import { MissingSecretKeyError, type SecretBox } from '../config/secrets.js';
 import type { SecretScrubber } from '../log/logger.js';
 import type { EngineId } from '../model/engine.js';

@@ -73,14 +73,3 @@ export class ThreadTakenError extends StateError {
     this.name = 'ThreadTakenError';
   }
 }
-
-/** A game's stored settings do not fit `GameSettings` (src/model/game-settings.ts). */
-export class GameSettingsError extends Error {
-  constructor(
-    readonly gameId: number,
-    readonly problems: string,
-  ) {
-    super(`game ${gameId} has bad settings: ${problems}`);
-    this.name = 'GameSettingsError';
-  }
-}

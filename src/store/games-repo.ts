@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { EngineId } from '../model/engine.js';
 import { type Game, GameStatus, NewGame } from '../model/game.js';
-import { GameSettings, type SettingsChange } from '../model/game-settings.js';
+import { GameSettings, GameSettingsError, type SettingsChange } from '../model/game-settings.js';
 import { Roster } from '../model/roster.js';
 import type { AuditAction } from '../model/audit.js';
 import { recordAudit } from './audit-repo.js';
-import { GameSettingsError, NotFoundError, ThreadTakenError } from './errors.js';
+import { NotFoundError, ThreadTakenError } from './errors.js';
 import { GAME_CHANNEL, iso, isoOrNull, json, one, type GameChange } from './rows.js';
 import type { Queryable } from './sql.js';
 

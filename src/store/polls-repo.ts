@@ -91,6 +91,8 @@ export interface PollsRepo {
   requestPoll(gameId: number): Promise<string>;
   /** Whether a poll was asked for after `since` (database time from `claim`). */
   requestedSince(gameId: number, since: string): Promise<boolean>;
+  /** Those of `gameIds` whose poll lease has not run out (database time): their worker is alive. */
+  leased(gameIds: readonly number[]): Promise<Set<number>>;
 }
 
 interface PollRow {
@@ -328,6 +330,14 @@ export function pollsRepo(db: Queryable): PollsRepo {
         [gameId, since],
       );
       return rows[0]?.yes === true;
+    },
+
+    async leased(gameIds) {
+      const { rows } = await db.query<{ game_id: number }>(
+        'SELECT game_id FROM game_poll WHERE game_id = ANY($1::bigint[]) AND lease_until > now()',
+        [gameIds],
+      );
+      return new Set(rows.map((r) => Number(r.game_id)));
     },
   };
 }

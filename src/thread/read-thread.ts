@@ -1,7 +1,7 @@
 import type { EngineId } from '../model/engine.js';
 import type { Post } from '../model/post.js';
 import type { FetchedPage } from '../fetch/fetched-page.js';
-import { NotFoundError } from '../fetch/errors.js';
+import { PageNotFoundError } from '../fetch/errors.js';
 import type { EngineAdapter, ThreadPage, ThreadRef } from '../../scrapers/adapter.js';
 import { adapterOf, recogniseUrl } from '../../scrapers/identify.js';
 import { adapters } from '../../scrapers/registry.js';
@@ -134,7 +134,7 @@ async function engineFromCache(start: URL, cache: ThreadCache): Promise<EngineId
 
 /** The cached page a read resumes at answers 404/410: the cache no longer fits the thread. */
 class ResumePageGone extends Error {
-  constructor(readonly gone: NotFoundError) {
+  constructor(readonly gone: PageNotFoundError) {
     super(gone.message);
   }
 }
@@ -187,7 +187,7 @@ async function readPages(
     // The page size learned so far (from the cache too) numbers a last page whose posts show no number.
     const outcome = await readPage({ ...r, postsPerPage: perPage }, url, known?.validators ?? {}, prefetched).catch(
       (error: unknown) => {
-        throw known && n === resumeAt && error instanceof NotFoundError ? new ResumePageGone(error) : error;
+        throw known && n === resumeAt && error instanceof PageNotFoundError ? new ResumePageGone(error) : error;
       },
     );
     if (outcome.kind === 'unchanged') {

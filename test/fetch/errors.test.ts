@@ -8,7 +8,7 @@ const URL_ = 'https://forum.example/threads/1/page-3';
 
 describe('fetch errors', () => {
   const cases: Array<[errors.FetchError, boolean]> = [
-    [new errors.NotFoundError(URL_, 410), false],
+    [new errors.PageNotFoundError(URL_, 410), false],
     [new errors.ForbiddenError(URL_), false],
     [new errors.ChallengeError(URL_, 503, 'challenge page'), false],
     [new errors.LoginRequiredError(URL_), false],

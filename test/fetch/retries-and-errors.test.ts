@@ -5,7 +5,7 @@ import {
   ForbiddenError,
   LoginRequiredError,
   NetworkError,
-  NotFoundError,
+  PageNotFoundError,
   ServerError,
   ThrottledError,
   TimeoutError,
@@ -131,21 +131,21 @@ describe('PageFetcher retries and errors', () => {
     expect(hits('/t/1')).toBe(1);
   });
 
-  it('404 is NotFoundError, requested once', async () => {
+  it('404 is PageNotFoundError, requested once', async () => {
     f = await startFakeForum();
     const error = await rejectionOf(testFetcher().get(f.url('/t/404')));
-    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toBeInstanceOf(PageNotFoundError);
     expect(error.message).toContain(f.url('/t/404'));
-    expect((error as NotFoundError).retryable).toBe(false);
+    expect((error as PageNotFoundError).retryable).toBe(false);
     expect(hits('/t/404')).toBe(1);
   });
 
-  it('410 is NotFoundError too', async () => {
+  it('410 is PageNotFoundError too', async () => {
     f = await startFakeForum();
     f.route('/t/1', { status: 410 });
     const error = await rejectionOf(testFetcher({ respectRobots: false }).get(f.url('/t/1')));
-    expect(error).toBeInstanceOf(NotFoundError);
-    expect((error as NotFoundError).status).toBe(410);
+    expect(error).toBeInstanceOf(PageNotFoundError);
+    expect((error as PageNotFoundError).status).toBe(410);
   });
 
   it('other 4xx is UnexpectedStatusError, not retried', async () => {

@@ -88,7 +88,7 @@ describe('secrets stay secret', () => {
     const error = await rejectionOf(
       testFetcher({ respectRobots: false }).get(f.url(`/viewtopic.php?t=1&sid=${SECRET}`)),
     );
-    expect(error.name).toBe('NotFoundError');
+    expect(error.name).toBe('PageNotFoundError');
     expect(error.message).toContain('sid=REDACTED');
     expect(everythingShown(error)).not.toContain(SECRET);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftStep } from '../../src/game/draft-step.js';
 import { gameRuleset } from '../../src/game/game-ruleset.js';
-import { pollSettings } from '../../src/game/game-settings.js';
+import { pollSettings } from '../../src/game/poll-settings.js';
 import type { Tally } from '../../src/model/tally.js';
 import type { Store } from '../../src/store/open-store.js';
 import { openTestStore, sampleTally } from '../web/support.js';

@@ -1,6 +1,6 @@
 import { CookieJar } from 'tough-cookie';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { publishAad } from '../../src/config/game-settings.js';
+import { publishAad } from '../../src/config/publish-settings.js';
 import { SecretBox } from '../../src/config/secrets.js';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { browserPublisher, markerOf } from '../../src/publish/browser-post.js';

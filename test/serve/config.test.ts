@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../src/config/env.js';
-import { publicSettings, sealPublish } from '../../src/config/game-settings.js';
+import { publicSettings, sealPublish } from '../../src/config/publish-settings.js';
 import { MissingSecretKeyError, SecretBox, SecretOpenError } from '../../src/config/secrets.js';
 import { createLogger, SecretScrubber } from '../../src/log/logger.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
-import { NotFoundError, RobotsDisallowedError } from '../../src/fetch/errors.js';
+import { PageNotFoundError, RobotsDisallowedError } from '../../src/fetch/errors.js';
 import { readThread } from '../../src/thread/read-thread.js';
 import { rendererFor } from '../support/render/index.js';
 import { fakeClock } from '../fetch/support.js';
@@ -61,7 +61,7 @@ describe('reading a thread politely', () => {
     const error = await readThread(forum.url('/threads/standard-game.4242/'), { source: quickFetcher() }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toBeInstanceOf(PageNotFoundError);
     expect(pageRequests(forum).filter((r) => r.path.endsWith('page-2'))).toHaveLength(1);
   });
 });

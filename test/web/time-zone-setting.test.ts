@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftStep } from '../../src/game/draft-step.js';
 import { gameRuleset } from '../../src/game/game-ruleset.js';
-import { pollSettings } from '../../src/game/game-settings.js';
+import { pollSettings } from '../../src/game/poll-settings.js';
 import { isKnownTimeZone, settingsProblems } from '../../src/model/game-settings.js';
 import type { Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';

@@ -1,4 +1,4 @@
-import { publicSettings } from '../../config/game-settings.js';
+import { publicSettings } from '../../config/publish-settings.js';
 import { playersNow } from '../../game/players-now.js';
 import type { PollLateness } from '../../jobs/schedule.js';
 import type { Draft, Publication } from '../../model/draft.js';

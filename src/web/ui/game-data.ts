@@ -6,7 +6,7 @@ import type { PollState } from '../../store/polls-repo.js';
 import type { PostHead } from '../../store/posts-repo.js';
 import { foldGame } from '../../game/fold-game.js';
 import { gameRuleset } from '../../game/game-ruleset.js';
-import { deadlineOf } from '../../game/game-settings.js';
+import { deadlineOf } from '../../game/poll-settings.js';
 import { gmNames } from '../../game/gm-news.js';
 import { postHistories } from '../../game/post-histories.js';
 import { buildTimeline, type Timeline } from './timeline.js';

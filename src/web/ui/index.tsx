@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { CommandDeps } from '../../app/deps.js';
+import { NotFound } from '../../app/errors.js';
 import type { VotalEnv } from '../../config/env.js';
 import { commandDepsOf, type AppDeps } from '../deps.js';
 import { LiveRenders } from '../live/live-render.js';
@@ -72,7 +73,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
       return c.html(<ErrorPage status={error.status} message={message} />, error.status);
     }
     deps.log?.error({ err: error, path: c.req.path }, 'page failed');
-    const missing = (error as { status?: number }).status === 404 || (error as Error).name === 'NotFoundError';
+    const missing = (error as { status?: number }).status === 404 || error instanceof NotFound;
     const status = missing ? 404 : 500;
     const message = missing ? 'There is nothing here.' : 'The page could not be shown; the server log has the details.';
     return c.html(<ErrorPage status={status} message={message} />, status);

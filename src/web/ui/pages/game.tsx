@@ -9,6 +9,7 @@ import { draftNow } from '../../../app/drafts.js';
 import { genericReading } from '../../../app/generic.js';
 import type { GenericStanding } from '../../../game/generic-check.js';
 import { GenericCheckPanel } from '../generic-check.js';
+import { NotFound } from '../../../app/errors.js';
 import { gameRuleset } from '../../../game/game-ruleset.js';
 import type { GmNews } from '../../../game/gm-news.js';
 import { readingState, type ReadingState } from '../../../game/reading-state.js';
@@ -22,7 +23,7 @@ import type { StoredGmEvent } from '../../../store/events-repo.js';
 import type { PollState } from '../../../store/polls-repo.js';
 import { Deadline, WagonsTable, outcomeText, thresholdText } from '../../live/live-page.js';
 import { refusalOf } from '../../errors.js';
-import { deadlineOf } from '../../../game/game-settings.js';
+import { deadlineOf } from '../../../game/poll-settings.js';
 import { titleOf } from '../game-data.js';
 import { GmNav, Layout, LocalTime, Notice, PostButton } from '../layout.js';
 import type { ReviewItem } from '../../../game/review-queue.js';
@@ -297,7 +298,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
         message: r.recorded.note ? `Recorded; ${r.recorded.note}.` : 'Recorded and recounted.',
       });
     } catch (e) {
-      if ((e as Error).name === 'NotFoundError')
+      if (e instanceof NotFound)
         return back(c, `/gm/games/${game.id}#news`, { error: 'That proposal is no longer open.' });
       throw e;
     }

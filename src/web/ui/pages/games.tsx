@@ -4,7 +4,7 @@ import type { Game } from '../../../model/game.js';
 import type { Tally } from '../../../model/tally.js';
 import type { PollState } from '../../../store/polls-repo.js';
 import { openFlags } from '../../../votal/render-votal.js';
-import { deadlineOf } from '../../../game/game-settings.js';
+import { deadlineOf } from '../../../game/poll-settings.js';
 import { titleOf } from '../game-data.js';
 import { visibleGames } from '../../gm-access.js';
 import { GmNav, Layout, LocalTime, Notice } from '../layout.js';

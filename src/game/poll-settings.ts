@@ -1,5 +1,5 @@
 import type { Game } from '../model/game.js';
-import { PollSettings, type GameSettings } from '../model/game-settings.js';
+import { GameSettingsError, PollSettings, type GameSettings } from '../model/game-settings.js';
 import type { PollState } from '../store/polls-repo.js';
 
 export type { DaySetting, PollSettings } from '../model/game-settings.js';
@@ -12,14 +12,7 @@ export function pollSettings(settings: GameSettings): PollSettings {
   const parsed = PollSettings.safeParse(settings);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(settings)'}: ${i.message}`).join('; ');
-  throw new GameSettingsError(`bad game settings: ${problems}`);
-}
-
-export class GameSettingsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'GameSettingsError';
-  }
+  throw new GameSettingsError(null, problems);
 }
 
 /** The deadline the poller derived (extensions included), else the GM's setting. */
