@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   assertChannel,
@@ -63,7 +64,21 @@ export async function openPgSql(options: PgSqlOptions): Promise<Sql> {
     await pool.end().catch(() => {});
     throw new Error(`cannot connect to PostgreSQL at ${location}: ${(error as Error).message}`, { cause: error });
   }
-  return new PgSql(pool, config, location, onError);
+  return new PgSql(pool, config, location, onError, schemaChannels(options.schema));
+}
+
+/**
+ * NOTIFY reaches every session of the database, whatever its search_path: stores in
+ * different schemas of one database (tests side by side, several Votal instances) would
+ * hear each other's game ids. So a store in its own schema notifies and listens on channels
+ * named after that schema too.
+ */
+function schemaChannels(schema: string | undefined): (channel: string) => string {
+  if (schema === undefined) return (channel) => channel;
+  return (channel) => {
+    const named = `${channel}__${schema}`;
+    return named.length <= 63 ? named : `${channel}__${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
+  };
 }
 
 function normalise<T>(result: pg.QueryResult): QueryResult<T> {
@@ -90,6 +105,7 @@ class PgSql implements Sql {
     private readonly config: pg.ClientConfig,
     readonly location: string,
     private readonly onError: (error: Error) => void,
+    private readonly channelOf: (channel: string) => string,
   ) {}
 
   #check(): void {
@@ -107,7 +123,7 @@ class PgSql implements Sql {
   }
 
   async notify(channel: string, payload: string): Promise<void> {
-    await this.query('SELECT pg_notify($1, $2)', [assertChannel(channel), payload]);
+    await this.query('SELECT pg_notify($1, $2)', [this.channelOf(assertChannel(channel)), payload]);
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -131,6 +147,7 @@ class PgSql implements Sql {
               exec: async (script: string) => {
                 await client.query(script);
               },
+              channelOf: this.channelOf,
             },
             state,
           ),
@@ -150,9 +167,9 @@ class PgSql implements Sql {
     }
   }
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  async listen(name: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
     this.#check();
-    assertChannel(channel);
+    const channel = this.channelOf(assertChannel(name));
     let entry = this.#channels.get(channel);
     if (!entry) {
       entry = {

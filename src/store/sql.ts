@@ -83,6 +83,8 @@ export class Mutex {
 export interface TxConnection {
   query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
   exec(script: string): Promise<void>;
+  /** The channel a NOTIFY really goes to (a store in its own schema has its own channels). */
+  channelOf?(channel: string): string;
 }
 
 /**
@@ -106,7 +108,8 @@ export function txHandle(conn: TxConnection, state: { open: boolean } = { open: 
     },
     async notify(channel, payload) {
       check();
-      await lock.run(() => conn.query('SELECT pg_notify($1, $2)', [assertChannel(channel), payload]));
+      const name = assertChannel(channel);
+      await lock.run(() => conn.query('SELECT pg_notify($1, $2)', [conn.channelOf?.(name) ?? name, payload]));
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       check();

@@ -40,6 +40,35 @@ if (problem === null) {
       }
     });
 
+    // NOTIFY reaches every session of a database: two stores in two schemas (test files side
+    // by side in CI, or two Votal instances on one database) once heard each other's games.
+    it("a store in one schema never hears another schema's notifications", async () => {
+      const [a, b] = [`${schema}_ch_a`, `${schema}_ch_b`];
+      for (const s of [a, b]) await admin.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+      const one = await openPgSql({ connectionString: url, schema: a });
+      const other = await openPgSql({ connectionString: url, schema: b });
+      try {
+        const heard = { one: [] as string[], other: [] as string[] };
+        const stop = [
+          await one.listen('votal_game', (p) => heard.one.push(p)),
+          await other.listen('votal_game', (p) => heard.other.push(p)),
+        ];
+        await other.notify('votal_game', 'from-other');
+        await other.transaction((tx) => tx.notify('votal_game', 'from-other-tx'));
+        await one.notify('votal_game', 'from-one'); // delivered after the two before it (one server, in order)
+        const until = Date.now() + 20_000; // names a hang, not a speed
+        while ((!heard.one.includes('from-one') || heard.other.length < 2) && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(heard).toEqual({ one: ['from-one'], other: ['from-other', 'from-other-tx'] });
+        for (const s of stop) await s();
+      } finally {
+        await one.close();
+        await other.close();
+        for (const s of [a, b]) await admin.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+      }
+    });
+
     it('LISTEN survives a dropped connection', async () => {
       const errors: Error[] = [];
       const sql = await openPgSql({ connectionString: url, onError: (e) => errors.push(e) });
