@@ -81,15 +81,19 @@ function rulesOf(m: BodyMarkup): Rules {
 }
 
 class Builder {
-  private readonly site: Site;
+  /** The forum the post is read on, worked out at its first link or picture (most posts have none). */
+  private siteKnown: Site | null = null;
   /** Some markup was nested past MAX_DEPTH and read flat. */
   flattened = false;
 
   constructor(
     private readonly r: Rules,
-    ctx: BodyContext,
-  ) {
-    this.site = siteOf(ctx);
+    private readonly ctx: BodyContext,
+  ) {}
+
+  private get site(): Site {
+    this.siteKnown ??= siteOf(this.ctx);
+    return this.siteKnown;
   }
 
   /** Chrome of quotes and spoilers (titles, expand links), skipped wherever it sits. */
@@ -120,40 +124,34 @@ class Builder {
       return;
     }
     const name = el.name;
-
-    for (let qi = 0; qi < r.quote.length; qi++) {
-      if (r.quote[qi]!(el)) {
-        push(out, this.quoteNode(el, qi, depth));
-        return;
+    const kind = kindOf(r, el);
+    if (kind >= 0) return push(out, this.quoteNode(el, kind, depth));
+    switch (kind) {
+      case SPOILER: {
+        const titleSelector = r.markup.spoiler!.titleSelector;
+        const titleEl = titleSelector ? one(el, titleSelector) : null;
+        const title = text(titleEl) || null;
+        return push(out, { t: 'spoiler', title, children: this.inner(el, depth, titleEl ? [titleEl] : []) });
       }
+      case CODE:
+        return push(out, { t: 'code', text: this.codeText(el) });
+      case BREAK:
+        return push(out, { t: 'br' });
+      case IMAGE:
+        return push(out, this.imageNode(el));
+      case LINK:
+        return push(out, this.linkNode(el, depth));
     }
-    if (r.spoiler?.(el)) {
-      const titleSelector = r.markup.spoiler!.titleSelector;
-      const titleEl = titleSelector ? one(el, titleSelector) : null;
-      const title = text(titleEl) || null;
-      push(out, { t: 'spoiler', title, children: this.inner(el, depth, titleEl ? [titleEl] : []) });
-      return;
-    }
-    if (r.code(el)) return push(out, { t: 'code', text: this.codeText(el) });
-    if (name === 'br') return push(out, { t: 'br' });
-    if (name === 'img') return push(out, this.imageNode(el));
-    if (name === 'a' && el.attribs.href !== undefined) return push(out, this.linkNode(el, depth));
 
-    const style = el.attribs.style?.toLowerCase() ?? '';
-    const bold = isBold(r, el, style);
+    const { style, bold, strike, signature, block } = marksOf(r, el);
     const italic = r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style));
     const underline = r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style));
-    const strike = isStruck(r, el, style);
     const color =
       (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ??
       (name === 'font' ? el.attribs.color : undefined);
     const size =
       (style ? /font-size\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ??
       (name === 'font' ? el.attribs.size : undefined);
-    const signature = r.signature?.(el) ?? false;
-    // A block the author's style puts in the line (MafiaScum's `div style="display:inline"`
-    // for [b]) flows with the text around it, as the browser shows it.
-    const block = r.blocks.has(name) && !shownInline(style);
     // A table cell (or other element shown apart) the markup does not make a block still
     // never runs into its neighbours, even with no white space between the tags.
     const apart = !block && isSeparate(el);
@@ -236,39 +234,34 @@ class Builder {
         continue;
       }
       if (!isElement(node) || r.skip(node) || this.chrome.has(node)) continue;
-      const name = node.name;
-      if (r.code(node)) {
+      const kind = kindOf(r, node);
+      if (kind === CODE) {
         emit({ t: 'code', text: this.codeText(node) }, style);
         continue;
       }
-      if (name === 'br') {
+      if (kind === BREAK) {
         emit({ t: 'br' }, style);
         continue;
       }
-      if (name === 'img') {
+      if (kind === IMAGE) {
         emit(this.imageNode(node), style);
         continue;
       }
       let s = style;
-      const quote = r.quote.findIndex((q) => q(node));
-      if (quote >= 0) {
-        const by = r.markup.quote[quote]!.authorAttr;
+      if (kind >= 0) {
+        const by = r.markup.quote[kind]!.authorAttr;
         s = { ...s, quote: (by ? attr(node, by)?.trim().replace(/^@/, '') : null) || null };
-      } else if (r.spoiler?.(node)) {
+      } else if (kind === SPOILER) {
         s = { ...s, spoiler: true };
-      } else if (name === 'a' && node.attribs.href !== undefined) {
+      } else if (kind === LINK) {
         s = { ...s, link: this.linkTarget(node) };
       }
-      const inline = node.attribs.style?.toLowerCase() ?? '';
-      if (!s.bold && isBold(r, node, inline)) s = { ...s, bold: true };
-      if (!s.strike && isStruck(r, node, inline)) s = { ...s, strike: true };
-      if (!s.signature && r.signature?.(node)) s = { ...s, signature: true };
+      const marks = marksOf(r, node);
+      if (!s.bold && marks.bold) s = { ...s, bold: true };
+      if (!s.strike && marks.strike) s = { ...s, strike: true };
+      if (!s.signature && marks.signature) s = { ...s, signature: true };
       const apart: BodyNode | null =
-        (r.blocks.has(name) && !shownInline(inline)) || quote >= 0
-          ? { t: 'br' }
-          : isSeparate(node)
-            ? { t: 'text', text: ' ' }
-            : null;
+        marks.block || kind >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
       if (apart) emit(apart, style);
       frames.push({ nodes: node.children, i: 0, style: s, close: apart, outside: style });
     }
@@ -352,14 +345,44 @@ function shownInline(style: string): boolean {
   return style !== '' && /(?:^|;)\s*display\s*:\s*inline(?:-block)?\s*(?:;|!|$)/.test(style);
 }
 
-/** Bold by the markup or by an inline style (`style` lower-cased). */
-function isBold(r: Rules, el: Element, style: string): boolean {
-  return r.bold(el) || (style !== '' && /font-weight\s*:\s*(bold|[6-9]00)/.test(style));
+/**
+ * What an element is to the reader, in the order the rules are tried: a quote (the
+ * index of its rule, 0 or more), a spoiler, code, a break, a picture, a link, or text
+ * with marks (STYLED). The tree walk and the flat one both read an element by this.
+ */
+type Kind = number;
+const SPOILER = -1;
+const CODE = -2;
+const BREAK = -3;
+const IMAGE = -4;
+const LINK = -5;
+const STYLED = -6;
+
+function kindOf(r: Rules, el: Element): Kind {
+  for (let qi = 0; qi < r.quote.length; qi++) if (r.quote[qi]!(el)) return qi;
+  if (r.spoiler?.(el)) return SPOILER;
+  if (r.code(el)) return CODE;
+  if (el.name === 'br') return BREAK;
+  if (el.name === 'img') return IMAGE;
+  if (el.name === 'a' && el.attribs.href !== undefined) return LINK;
+  return STYLED;
 }
 
-/** Struck through by the markup or by an inline style (`style` lower-cased). */
-function isStruck(r: Rules, el: Element, style: string): boolean {
-  return r.strike(el) || (style !== '' && /text-decoration[^;]*line-through/.test(style));
+/** The marks on an element's text that the rules read, by the markup or its inline style (lower-cased in `style`). */
+function marksOf(
+  r: Rules,
+  el: Element,
+): { style: string; bold: boolean; strike: boolean; signature: boolean; block: boolean } {
+  const style = el.attribs.style?.toLowerCase() ?? '';
+  return {
+    style,
+    bold: r.bold(el) || (style !== '' && /font-weight\s*:\s*(bold|[6-9]00)/.test(style)),
+    strike: r.strike(el) || (style !== '' && /text-decoration[^;]*line-through/.test(style)),
+    signature: r.signature?.(el) ?? false,
+    // A block the author's style puts in the line (MafiaScum's `div style="display:inline"`
+    // for [b]) flows with the text around it, as the browser shows it.
+    block: r.blocks.has(el.name) && !shownInline(style),
+  };
 }
 
 /** What the rules read of a run's surroundings, where markup nests too deep to keep its tree. */
@@ -396,22 +419,16 @@ interface Site {
   hosts: ReadonlySet<string>;
 }
 
-// Every post of a page is read against the same site: work it out once per page.
-let lastSite: { key: string; site: Site } | null = null;
 function siteOf(ctx: BodyContext): Site {
-  const key = `${ctx.pageUrl} ${(ctx.forumOrigins ?? []).join(' ')}`;
-  if (lastSite?.key !== key) {
-    const base = safeUrl(ctx.pageUrl);
-    const origins = new Set([...(ctx.forumOrigins ?? []), ...(base ? [base.origin] : [])]);
-    const hosts = new Set(
-      [...origins].flatMap((o) => {
-        const url = safeUrl(o);
-        return url ? [bareHost(url.hostname)] : [];
-      }),
-    );
-    lastSite = { key, site: { base, origins, hosts } };
-  }
-  return lastSite.site;
+  const base = safeUrl(ctx.pageUrl);
+  const origins = new Set([...(ctx.forumOrigins ?? []), ...(base ? [base.origin] : [])]);
+  const hosts = new Set(
+    [...origins].flatMap((o) => {
+      const url = safeUrl(o);
+      return url ? [bareHost(url.hostname)] : [];
+    }),
+  );
+  return { base, origins, hosts };
 }
 
 function bareHost(host: string): string {

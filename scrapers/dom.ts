@@ -76,17 +76,13 @@ export function matches(el: Element, selector: string | undefined): boolean {
  */
 export function all(root: AnyNode | AnyNode[], selector: string): Element[] {
   const is = matcher(selector);
+  if (!Array.isArray(root)) return search(root, is, null, false, true);
   const found: Element[] = [];
-  const collect = (node: AnyNode): boolean => {
-    if (!isTag(node)) return false;
+  for (const node of root) {
+    if (!isTag(node)) continue;
     if (is(node)) found.push(node);
-    return true;
-  };
-  if (!Array.isArray(root)) walk(root, collect);
-  else
-    for (const node of root) {
-      if (collect(node)) walk(node, collect);
-    }
+    found.push(...search(node, is, null, false, true));
+  }
   return found;
 }
 
@@ -97,12 +93,31 @@ export function all(root: AnyNode | AnyNode[], selector: string): Element[] {
  */
 export function one(root: AnyNode | AnyNode[], selector: string): Element | null {
   const is = matcher(selector);
-  if (!Array.isArray(root)) return findOutside(root, is, null, true)[0] ?? null;
+  if (!Array.isArray(root)) return search(root, is, null, true, true)[0] ?? null;
   for (const node of root) {
     if (isTag(node) && is(node)) return node;
-    const found = findOutside(node, is, null, true)[0];
+    const found = search(node, is, null, true, true)[0];
     if (found) return found;
   }
+  return null;
+}
+
+/**
+ * The first element under `root` whose id is `id` (and, given `tag`, of that name): a
+ * post's own parts, named by its id (`modified_123`), found without a selector made per
+ * post (each compiled once and cached, they cost more than the search).
+ */
+export function byId(root: AnyNode | null, id: string, tag?: string): Element | null {
+  if (!root) return null;
+  const is = (el: Element): boolean => el.attribs.id === id && (tag === undefined || el.name === tag);
+  return search(root, is, null, true, true)[0] ?? null;
+}
+
+/** The first child element of `el` matching (`#x > sel` where `#x` is found by `byId`). */
+export function childMatching(el: Element | null, selector: string): Element | null {
+  if (!el) return null;
+  const is = matcher(selector);
+  for (const c of el.children) if (isTag(c) && is(c)) return c;
   return null;
 }
 
@@ -280,12 +295,23 @@ export function findOutside(
   prune: ((el: Element) => boolean) | null,
   first: boolean,
 ): Element[] {
+  return search(root, is, prune, first, false);
+}
+
+/** findOutside, or with `inside` looking inside matches too (`one`, `all`, `byId`). */
+function search(
+  root: AnyNode,
+  is: (el: Element) => boolean,
+  prune: ((el: Element) => boolean) | null,
+  first: boolean,
+  inside: boolean,
+): Element[] {
   const found: Element[] = [];
   walk(root, (node) => {
     if (!isTag(node)) return false;
     if (is(node)) {
       found.push(node);
-      return first ? STOP : false;
+      return first ? STOP : inside;
     }
     return !prune?.(node);
   });
@@ -392,7 +418,7 @@ export function isElement(node: AnyNode): node is Element {
 
 /** Links resolve against `<base href>` when the page sets one (XenForo 1, vBulletin), else the page URL. */
 export function documentBase(doc: Document, url: string): string {
-  const href = query(doc)('base[href]').first().attr('href');
+  const href = attr(one(doc, 'base[href]'), 'href');
   try {
     return href ? new URL(href, url).href : url;
   } catch {

@@ -125,9 +125,11 @@ function readPost(el: Element, number: number, page: number, ctx: PageContext): 
     ? buildBody(contentEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases })
     : [];
   // The share link (`do=findComment`); the post's tools also link `do=reportComment` first.
+  const comment = `comment=${id}`;
+  const links = all(el, 'a[href]');
   const permalinkEl =
-    one(el, `a[href*="do=findComment"][href*="comment=${id}"]`) ??
-    one(el, `a[href*="comment=${id}"]:not([href*="do=report"])`);
+    links.find((a) => a.attribs.href!.includes('do=findComment') && a.attribs.href!.includes(comment)) ??
+    links.find((a) => a.attribs.href!.includes(comment) && !a.attribs.href!.includes('do=report'));
   const userId = quoteData.userid ?? /\/profile\/(\d+)-/.exec(attr(nameLink, 'href') ?? '')?.[1];
   return {
     id,

@@ -3,7 +3,7 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, pageDocument } from './dom.js';
+import { all, attr, byId, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
@@ -125,7 +125,7 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
   const editText = text(editEl);
   const edit =
     /last modified:\s*(.*?)\s+by\s+(.+?)\.?\)/i.exec(editText) ?? /last modified:\s*(.*?)\s+by\s+(.+)$/i.exec(editText);
-  const bodyEl = one(el, `#pid_${id}`) ?? one(el, 'div.post_body');
+  const bodyEl = byId(el, `pid_${id}`) ?? one(el, 'div.post_body');
   const body = bodyEl
     ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases })
     : [];

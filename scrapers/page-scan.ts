@@ -103,7 +103,7 @@ export function parseWhole(html: string): Document {
 
 /** A Document whose children are the page's region elements, in page order. */
 export function scanPage(html: string, regions: PageRegions): Document {
-  const handler = new RegionHandler(regions);
+  const handler = new RegionHandler(regions, html);
   new ScanParser(handler).end(html);
   return handler.dom.root;
 }
@@ -113,42 +113,88 @@ function run(html: string, handler: Partial<Handler>): void {
 }
 
 /**
- * htmlparser2's `Parser`, not slicing the names and values of attributes it will not
- * keep: it collects a tag's attributes only into the object it makes for a handler with
- * `onopentag` (`attribs`, null otherwise), and with no `onattribute` callback the
- * strings of any other tag go nowhere. Only attribute reading is skipped; every tree
- * rule is the parser's own code. htmlparser2 10.1.0 keeps that object in `attribs`
- * (Parser.js); the constructor checks it is there, so a release that renames it fails
- * loudly (and the page-scan equivalence tests fail if it stops meaning the same).
+ * htmlparser2's `Parser`, not building strings nobody keeps: the text and comments
+ * outside regions, and the attributes of a tag the handler does not collect (none where
+ * it has no `onopentag` for the tag, `attribs` null; where it tests a tag that may start
+ * a region, only those its selectors read, `keeps`). The index bookkeeping of each
+ * skipped event is the parser's own; every tree rule is the parser's own code.
+ * htmlparser2 10.1.0 keeps the attribute object in `attribs` and the current attribute's
+ * name in `attribname` (Parser.js); the constructor checks they are there, so a release
+ * that renames them fails loudly (and the page-scan equivalence tests fail if they stop
+ * meaning the same).
  */
 class ScanParser extends Parser {
-  constructor(handler: Partial<Handler>) {
-    super(handler, OPTIONS);
-    if (!('attribs' in this) || (this as unknown as Collecting).attribs !== null)
+  /** The current attribute is one the handler does not read. */
+  private skipping = false;
+
+  constructor(private readonly filter: ScanFilter) {
+    super(filter, OPTIONS);
+    const p = this as unknown as Collecting;
+    if (p.attribs !== null || p.attribname !== '')
       throw new Error('htmlparser2 no longer collects attributes in `attribs`: see ScanParser in page-scan.ts');
   }
 
   override onattribname(start: number, endIndex: number): void {
-    if ((this as unknown as Collecting).attribs === null) this.startIndex = start;
-    else super.onattribname(start, endIndex);
+    const p = this as unknown as Collecting;
+    if (p.attribs === null) {
+      this.startIndex = start;
+      return;
+    }
+    super.onattribname(start, endIndex);
+    const keeps = this.filter.keeps;
+    this.skipping = keeps !== null && !keeps.has(p.attribname);
   }
 
   override onattribdata(start: number, endIndex: number): void {
-    if ((this as unknown as Collecting).attribs !== null) super.onattribdata(start, endIndex);
+    if ((this as unknown as Collecting).attribs !== null && !this.skipping) super.onattribdata(start, endIndex);
   }
 
   override onattribentity(codepoint: number): void {
-    if ((this as unknown as Collecting).attribs !== null) super.onattribentity(codepoint);
+    if ((this as unknown as Collecting).attribs !== null && !this.skipping) super.onattribentity(codepoint);
   }
 
   override onattribend(quote: QuoteType, endIndex: number): void {
-    if ((this as unknown as Collecting).attribs === null) this.endIndex = endIndex;
+    if ((this as unknown as Collecting).attribs === null || this.skipping) this.endIndex = endIndex;
     else super.onattribend(quote, endIndex);
+    this.skipping = false;
   }
+
+  override ontext(start: number, endIndex: number): void {
+    if (this.filter.keepsText) super.ontext(start, endIndex);
+    else {
+      this.endIndex = endIndex - 1;
+      this.startIndex = endIndex;
+    }
+  }
+
+  override ontextentity(codepoint: number, endIndex: number): void {
+    if (this.filter.keepsText) super.ontextentity(codepoint, endIndex);
+    else {
+      this.endIndex = endIndex - 1;
+      this.startIndex = endIndex;
+    }
+  }
+
+  override oncomment(start: number, endIndex: number, offset: number): void {
+    if (this.filter.keepsText) super.oncomment(start, endIndex, offset);
+    else {
+      this.endIndex = endIndex;
+      this.startIndex = endIndex + 1;
+    }
+  }
+}
+
+/** What the scan's handler tells its parser about the event at hand. */
+interface ScanFilter extends Partial<Handler> {
+  /** The attributes to collect of the tag being read; null: all (it is built). */
+  readonly keeps: ReadonlySet<string> | null;
+  /** Whether text and comments here are built (inside a whole region). */
+  readonly keepsText: boolean;
 }
 type QuoteType = Parameters<Parser['onattribend']>[0];
 interface Collecting {
   attribs: Record<string, string> | null;
+  attribname: string;
 }
 
 /** Below this many open elements the parser's own search of them is cheap enough. */
@@ -234,29 +280,68 @@ class CountingDomHandler extends DomHandler {
  * region: the parser builds an attribute object only for a handler with `onopentag`,
  * which it asks for after `onopentagname`, so the handler sets it per tag.
  */
-class RegionHandler implements Partial<Handler> {
+class RegionHandler implements ScanFilter {
   readonly dom = new DomHandler();
   readonly open = new OpenCount();
   private readonly frames: Frame[] = [];
   /** The innermost open element's frame (the page's, outside every element). */
   private top: Frame;
+  private parser: Parser | null = null;
+  /** Reads the attributes of one tag's source (`attributesHere`), made when first needed. */
+  private tagReader: { parser: Parser; attribs: Record<string, string> } | null = null;
+  keeps: ReadonlySet<string> | null = null;
 
-  constructor(regions: PageRegions) {
+  constructor(
+    regions: PageRegions,
+    private readonly html: string,
+  ) {
     this.top = regions.seek;
+  }
+
+  get keepsText(): boolean {
+    return this.top.whole;
   }
 
   onparserinit(parser: Parser): void {
     this.open.guard(parser);
+    this.parser = parser;
+  }
+
+  /**
+   * All the attributes of the tag the parser has just read, which was read keeping only
+   * those the region selectors test: the tag's own source (the parser's `startIndex` to
+   * `endIndex` at `onopentag`) read again by a parser of its own, so the region element
+   * gets every attribute exactly as the parser builds them. Once per region, not per tag.
+   */
+  private attributesHere(): Record<string, string> {
+    const { startIndex, endIndex } = this.parser!;
+    if (!this.tagReader) {
+      const reader = { parser: null as unknown as Parser, attribs: {} as Record<string, string> };
+      reader.parser = new Parser(
+        {
+          onopentag: (_name, attribs) => {
+            reader.attribs = attribs;
+          },
+        },
+        OPTIONS,
+      );
+      this.tagReader = reader;
+    }
+    const reader = this.tagReader;
+    reader.attribs = {};
+    reader.parser.reset();
+    reader.parser.end(this.html.slice(startIndex, endIndex + 1));
+    return reader.attribs;
   }
 
   /** Set per tag by `onopentagname`: undefined for a tag that can start nothing. */
-  onopentag: ((name: string, attribs: Record<string, string>) => void) | undefined = undefined;
+  onopentag: ((name: string, attribs: Record<string, string>, implied?: boolean) => void) | undefined = undefined;
   private readonly openWhole = (name: string, attribs: Record<string, string>): void => {
     this.dom.onopentag(name, attribs);
     this.push(WHOLE);
   };
   /** A tag whose name may start a region: its attributes tell. */
-  private readonly openCandidate = (name: string, attribs: Record<string, string>): void => {
+  private readonly openCandidate = (name: string, attribs: Record<string, string>, implied?: boolean): void => {
     const wanted = this.top.wanted!;
     const entry = wanted.any.matches(name, attribs)
       ? wanted.entries.find((e) => e.selector.matches(name, attribs))
@@ -265,7 +350,8 @@ class RegionHandler implements Partial<Handler> {
       this.push(wanted.seek);
       return;
     }
-    this.dom.onopentag(name, attribs);
+    // An implied tag (`</p>` alone opens one) has no attributes; a written one has them all read now.
+    this.dom.onopentag(name, implied ? attribs : this.attributesHere());
     this.push(entry.parts ? entry.parts.shell : WHOLE);
   };
 
@@ -274,6 +360,7 @@ class RegionHandler implements Partial<Handler> {
     const top = this.top;
     if (top.whole) {
       this.onopentag = this.openWhole;
+      this.keeps = null;
       return;
     }
     const wanted = top.wanted!;
@@ -281,6 +368,7 @@ class RegionHandler implements Partial<Handler> {
       // The frame is pushed once the tag ends (a page cut off inside the tag never opens
       // it, and the parser then closes what holds it instead).
       this.onopentag = this.openCandidate;
+      this.keeps = wanted.any.attributeNames;
       return;
     }
     this.onopentag = undefined;

@@ -152,7 +152,8 @@ function postBoxes(doc: Document): { el: Element; id: string }[] {
 function authorLine(el: Element, id: string): Element | null {
   const p = one(el, 'p.author');
   if (p) return p;
-  for (const a of all(el, `a[href$="#p${id}"]`)) {
+  const anchor = `#p${id}`;
+  for (const a of all(el, 'a[href]').filter((l) => l.attribs.href!.endsWith(anchor))) {
     const box = a.parent?.type === 'tag' ? (a.parent as Element) : null;
     if (box && one(box, 'a.username, a.username-coloured')) return box;
   }

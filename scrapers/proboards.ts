@@ -114,7 +114,8 @@ function readPost(el: Element, number: number, page: number, ctx: PageContext): 
     : [];
   const stamp = one(el, 'span.date abbr[data-timestamp]') ?? one(el, 'abbr.o-timestamp[data-timestamp]');
   const editEl = one(el, '.edited_by');
-  const permalinkEl = one(el, `a[href*="/post/${id}"]`);
+  const path = `/post/${id}`;
+  const permalinkEl = all(el, 'a[href]').find((a) => a.attribs.href!.includes(path)) ?? null;
   return {
     id,
     number,

@@ -4,7 +4,7 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, pageDocument } from './dom.js';
+import { all, attr, byId, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
@@ -170,12 +170,13 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
   const reply = postNumber(
     text(keyinfo ? one(keyinfo, 'span.page_number') : null) || /Reply\s+#\d+/i.exec(text(timeEl))?.[0],
   );
-  const modified = one(el, `#modified_${id}`) ?? one(el, '.modified');
+  const modified = byId(el, `modified_${id}`) ?? one(el, '.modified');
   const modifiedText = text(modified).replace(/^«\s*/, '').replace(/\s*»$/, '');
   const edit = /Last Edit:\s*(.*?)(?:\s+by\s+(.+))?$/i.exec(modifiedText);
   markQuoteAuthors(inner);
   const body = buildBody(inner, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases });
-  const subjectLink = one(el, `#subject_${id} a[href]`);
+  const subject = byId(el, `subject_${id}`);
+  const subjectLink = subject ? one(subject, 'a[href]') : null;
   return {
     id,
     number: reply === null ? position : reply + 1,

@@ -3,7 +3,7 @@ import type { Post } from '../src/model/post.js';
 import { hashBody } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, documentBase, one, text, pageDocument } from './dom.js';
+import { all, attr, byId, documentBase, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
@@ -128,11 +128,12 @@ function pagination(doc: Document, fromUrl: number): { page: number; pageCount: 
 function readPost(el: Element, position: number, page: number, base: string, ctx: PageContext): Post {
   const id = (attr(el, 'id') ?? '').replace(/^post/, '');
   const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
-  const nameEl = one(el, `[id="postmenu_${id}"] a.bigusername`) ?? one(el, 'a.bigusername');
+  const menu = byId(el, `postmenu_${id}`);
+  const nameEl = (menu ? one(menu, 'a.bigusername') : null) ?? one(el, 'a.bigusername');
   // Guests have no profile link: their name is the post menu's text.
-  const author = text(nameEl) || text(one(el, `[id="postmenu_${id}"]`));
-  const numberEl = one(el, `a[id="postcount${id}"]`) ?? one(el, 'a[id^="postcount"][name]');
-  const bodyEl = one(el, `[id="post_message_${id}"]`);
+  const author = text(nameEl) || text(menu);
+  const numberEl = byId(el, `postcount${id}`, 'a') ?? one(el, 'a[id^="postcount"][name]');
+  const bodyEl = byId(el, `post_message_${id}`);
   const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
   // The date is the text of the header cell holding the post anchor.
   const dateCell = one(el, 'td.thead');
@@ -144,7 +145,7 @@ function readPost(el: Element, position: number, page: number, base: string, ctx
     author,
     authorId: memberId(attr(nameEl, 'href')),
     postedAt: fromForumText(text(dateCell), dates),
-    permalink: new URL(attr(one(el, `a[id="postlink${id}"]`), 'href') ?? `showthread.php?p=${id}#post${id}`, base).href,
+    permalink: new URL(attr(byId(el, `postlink${id}`, 'a'), 'href') ?? `showthread.php?p=${id}#post${id}`, base).href,
     edit: editEl ? vbEditNote(text(editEl), dates) : null,
     bodyHash: hashBody(body),
     body,

@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, one, text, documentBase, pageDocument } from './dom.js';
+import { all, attr, byId, childMatching, one, text, documentBase, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { distinctPosts, readEach, requirePosts, showsContent } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
@@ -111,7 +111,7 @@ export const vbulletin4: EngineAdapter = {
 function isStub(el: Element): boolean {
   const id = (attr(el, 'id') ?? '').replace(/^post_/, '');
   const number = one(el, 'a.postcounter') ?? one(el, '.posthead .nodecontrols');
-  return postNumber(text(number)) === null && !showsContent(one(el, `[id="post_message_${id}"]`));
+  return postNumber(text(number)) === null && !showsContent(byId(el, `post_message_${id}`));
 }
 
 /** "Page 1 of 2" on the pagination control; a one-page thread shows none. */
@@ -130,13 +130,14 @@ function readPost(el: Element, position: number, page: number, base: string, ctx
   const nameEl =
     one(el, '.userinfo .username, .userinfo_noavatar .username, .username_container .username') ?? one(el, '.username');
   const counter = one(el, 'a.postcounter');
-  const bodyEl = one(el, `[id="post_message_${id}"] > blockquote.postcontent`) ?? one(el, `[id="post_message_${id}"]`);
+  const message = byId(el, `post_message_${id}`);
+  const bodyEl = childMatching(message, 'blockquote.postcontent') ?? message;
   const body = bodyEl ? buildBody(bodyEl, descriptor.body, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
   // Some boards print an empty lastedited block on every post: only one with text is an edit.
   const editEl = all(el, 'blockquote.lastedited, .lastedited').find((e) => /\S/.test(text(e))) ?? null;
   return {
     id,
-    number: postNumber(text(counter)) ?? postNumber(attr(one(el, `a[id="postcount${id}"]`), 'name')) ?? position,
+    number: postNumber(text(counter)) ?? postNumber(attr(byId(el, `postcount${id}`, 'a'), 'name')) ?? position,
     page,
     author: text(nameEl),
     authorId: memberId(attr(nameEl, 'href')),
