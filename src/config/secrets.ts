@@ -71,8 +71,3 @@ export class SecretBox {
     return '[SecretBox]';
   }
 }
-
-/** Looks like a sealed value (for validation of stored settings). */
-export function isSealed(value: unknown): value is string {
-  return typeof value === 'string' && /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(value);
-}

@@ -111,8 +111,3 @@ export function createLogger(options: CreateLoggerOptions = {}): VotalLogger {
   );
   return { log, scrubber };
 }
-
-/** A logger that drops everything (tests, library defaults). */
-export function silentLogger(): Logger {
-  return pino({ level: 'silent' });
-}

@@ -100,7 +100,6 @@ export const StoredPublish = z.discriminatedUnion('method', [
   z.object({ method: z.literal('form'), jar: Sealed }),
 ]);
 export type StoredPublish = z.infer<typeof StoredPublish>;
-export type PublishMethod = StoredPublish['method'];
 
 /** How an approved draft reaches the thread, as the GM sends it (credentials in clear, over HTTPS). */
 export const PublishInput = z.discriminatedUnion(

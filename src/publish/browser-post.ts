@@ -71,11 +71,6 @@ export function markerOf(message: string): string | null {
   return message.match(MARKER_IN_MESSAGE)?.at(-1) ?? null;
 }
 
-/** Whether Chromium is there to post with (null) or why not. */
-export function browserPostingUnavailable(executablePath: string = chromiumPath()): string | null {
-  return chromiumMissing(executablePath);
-}
-
 export function browserPublisher(opts: BrowserPostOptions): Publisher {
   const facts = opts.facts ?? formFactsFor(opts.engine);
   const fill = opts.browserFacts ?? browserFactsFor(opts.engine);

@@ -44,9 +44,6 @@ export interface Sql extends Queryable {
   close(): Promise<void>;
 }
 
-/** The transaction handle type: a `Queryable` that is only valid until its transaction ends. */
-export type Tx = Queryable;
-
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**

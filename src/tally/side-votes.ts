@@ -32,8 +32,3 @@ export function describeStanding(k: KeywordStanding, living: number): string {
   const label = k.kind === 'hammer' ? 'Hammer' : 'Filibuster';
   return `${label}: ${k.voters.length} of ${living} living (needs ${k.needs})`;
 }
-
-/** Keyword kinds a ruleset gives a rule to, for the parser's action kinds. */
-export function isKeywordKind(kind: string): kind is KeywordKind {
-  return (KINDS as readonly string[]).includes(kind);
-}
