@@ -63,10 +63,11 @@ export function draftSettingsOf(settings: Pick<GameSettings, 'drafts'>): DraftSe
 
 export function countersOf(state: PollState): DraftCounters {
   const s = state.state;
+  // A game not drafted for yet (or a row from before the counters) starts from none.
   return {
-    votesSinceDraft: typeof s.votesSinceDraft === 'number' ? s.votesSinceDraft : 0,
-    lastDraftAt: typeof s.lastDraftAt === 'string' ? s.lastDraftAt : null,
-    draftCheckedTallyId: typeof s.draftCheckedTallyId === 'number' ? s.draftCheckedTallyId : null,
+    votesSinceDraft: s.votesSinceDraft ?? 0,
+    lastDraftAt: s.lastDraftAt ?? null,
+    draftCheckedTallyId: s.draftCheckedTallyId ?? null,
   };
 }
 

@@ -84,3 +84,14 @@ export class GameSettingsError extends Error {
     this.name = 'GameSettingsError';
   }
 }
+
+/** A game's stored poll state (`game_poll.state`) does not fit `PollFacts` (src/model/poll-state.ts). */
+export class PollStateError extends Error {
+  constructor(
+    readonly gameId: number,
+    readonly problems: string,
+  ) {
+    super(`game ${gameId} has a bad poll state: ${problems}`);
+    this.name = 'PollStateError';
+  }
+}
