@@ -135,6 +135,12 @@ export async function draftStep(input: DraftStepInput): Promise<DraftStepResult>
       error: message,
     };
   }
+  const made = { votesSinceDraft: 0, lastDraftAt: input.now, draftCheckedTallyId: after.id };
+  // A poll that died after storing this very draft, before its counters were kept: that draft stands.
+  const pending = (await store.drafts.list(game.id, { status: 'pending' }))[0];
+  if (pending && pending.tallyId === after.id && pending.body === body && pending.createdBy === 'poller') {
+    return { draft: pending, reasons: reasons.map((r) => r.text), counters: made, error: null };
+  }
   const draft = await store.sql.transaction(async (tx) => {
     const created = await storeOn(tx).drafts.create({ gameId: game.id, tallyId: after.id, dialect, body }, 'poller');
     await recordAudit(tx, {
@@ -148,7 +154,7 @@ export async function draftStep(input: DraftStepInput): Promise<DraftStepResult>
   return {
     draft,
     reasons: reasons.map((r) => r.text),
-    counters: { votesSinceDraft: 0, lastDraftAt: input.now, draftCheckedTallyId: after.id },
+    counters: made,
     error: null,
   };
 }
