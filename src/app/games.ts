@@ -198,25 +198,34 @@ export async function updateGame(
   // What changes the count: the roster, the ruleset, the Day's clock.
   const recounts =
     roster !== null || (ruleset !== null && ruleset !== game.ruleset) || settings.values.day !== undefined;
-  if (roster) game = await store.games.setRoster(game.id, roster, actor);
-  if (ruleset !== null && ruleset !== game.ruleset) game = await store.games.setRuleset(game.id, ruleset, actor);
-  if (Object.keys(settings.values).length > 0 || input.pollIntervalSeconds !== undefined) {
-    const interval = input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {};
-    game = await store.games.updateSettings(game.id, { settings: settings.values, ...interval }, actor, {
-      ...settings.audit,
-      ...interval,
-    });
-  }
-  if (status && status !== game.status) {
-    // A finished game taken up again must not join another game on its thread.
-    const key = sameThreadKey(game);
-    const check = game.status === 'finished' ? { sameThread: (other: Game) => sameThreadKey(other) === key } : {};
-    game = await store.games.setStatus(game.id, status, actor, check);
-    if (status === 'active') {
-      await store.games.setNextPoll(game.id, clock.now());
-      if (!recounts) kickPoll(deps, game.id);
+  // One transaction: a refusal on the way (a thread another game took) leaves the game as it was.
+  const { changed, resumed } = await store.sql.transaction(async (tx) => {
+    const repos = storeOn(tx);
+    let changed = game;
+    if (roster) changed = await repos.games.setRoster(changed.id, roster, actor);
+    if (ruleset !== null && ruleset !== changed.ruleset)
+      changed = await repos.games.setRuleset(changed.id, ruleset, actor);
+    if (Object.keys(settings.values).length > 0 || input.pollIntervalSeconds !== undefined) {
+      const interval =
+        input.pollIntervalSeconds !== undefined ? { pollIntervalSeconds: input.pollIntervalSeconds } : {};
+      changed = await repos.games.updateSettings(changed.id, { settings: settings.values, ...interval }, actor, {
+        ...settings.audit,
+        ...interval,
+      });
     }
-  }
+    const resumed = status === 'active' && status !== changed.status;
+    if (status && status !== changed.status) {
+      // A finished game taken up again must not join another game on its thread.
+      const key = sameThreadKey(changed);
+      const check = changed.status === 'finished' ? { sameThread: (other: Game) => sameThreadKey(other) === key } : {};
+      changed = await repos.games.setStatus(changed.id, status, actor, check);
+      if (resumed) await repos.games.setNextPoll(changed.id, clock.now());
+    }
+    return { changed, resumed };
+  });
+  game = changed;
+  // The poll is asked for once the change is committed (it reads the game as changed).
+  if (resumed && !recounts) kickPoll(deps, game.id);
   if (!recounts) return { game, recount: null };
   // The fold takes the new roster / ruleset / clock at the next poll: wait for it.
   const note =

@@ -3,14 +3,14 @@ import type { Post } from '../model/post.js';
 import { ownText } from '../parse/own-text.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { recordAudit } from '../store/audit-repo.js';
-import type { Draft } from '../model/draft.js';
+import type { Draft, NewDraft } from '../model/draft.js';
 import type { Game } from '../model/game.js';
 import { storeOn, type Repos } from '../store/open-store.js';
 import type { PollState } from '../store/polls-repo.js';
 import type { Sql } from '../store/sql.js';
 import type { StoredTally } from '../store/tallies-repo.js';
 import { dialectFor } from '../votal/dialect.js';
-import { DraftSettings, draftReasons, voteChanges, type NewPost } from '../votal/draft-triggers.js';
+import { DraftSettings, draftReasons, voteChanges, type DraftReason, type NewPost } from '../votal/draft-triggers.js';
 import { renderVotal } from '../votal/render-votal.js';
 import type { GameSettings } from '../model/game-settings.js';
 import type { PollSettings } from './poll-settings.js';
@@ -63,10 +63,11 @@ export function draftSettingsOf(settings: Pick<GameSettings, 'drafts'>): DraftSe
 
 export function countersOf(state: PollState): DraftCounters {
   const s = state.state;
+  // A game not drafted for yet (or a row from before the counters) starts from none.
   return {
-    votesSinceDraft: typeof s.votesSinceDraft === 'number' ? s.votesSinceDraft : 0,
-    lastDraftAt: typeof s.lastDraftAt === 'string' ? s.lastDraftAt : null,
-    draftCheckedTallyId: typeof s.draftCheckedTallyId === 'number' ? s.draftCheckedTallyId : null,
+    votesSinceDraft: s.votesSinceDraft ?? 0,
+    lastDraftAt: s.lastDraftAt ?? null,
+    draftCheckedTallyId: s.draftCheckedTallyId ?? null,
   };
 }
 
@@ -134,20 +135,37 @@ export async function draftStep(input: DraftStepInput): Promise<DraftStepResult>
       error: message,
     };
   }
-  const draft = await store.sql.transaction(async (tx) => {
-    const created = await storeOn(tx).drafts.create({ gameId: game.id, tallyId: after.id, dialect, body }, 'poller');
-    await recordAudit(tx, {
-      gameId: game.id,
-      actor: 'poller',
-      action: 'draft.reasons',
-      detail: { draftId: created.id, tallyId: after.id, reasons },
-    });
-    return created;
-  });
+  const draft = await storeDraft(store, { gameId: game.id, tallyId: after.id, dialect, body }, reasons);
   return {
     draft,
     reasons: reasons.map((r) => r.text),
     counters: { votesSinceDraft: 0, lastDraftAt: input.now, draftCheckedTallyId: after.id },
     error: null,
   };
+}
+
+/**
+ * The draft stored with its reasons (audited `draft.reasons`), in one transaction; or the
+ * pending one of the same tally and body, which a poll that died before keeping its
+ * counters stored already (a re-run makes no second draft).
+ */
+async function storeDraft(
+  store: Repos & { sql: Sql },
+  draft: NewDraft,
+  reasons: readonly DraftReason[],
+): Promise<Draft> {
+  const pending = (await store.drafts.list(draft.gameId, { status: 'pending' }))[0];
+  if (pending && pending.tallyId === draft.tallyId && pending.body === draft.body && pending.createdBy === 'poller') {
+    return pending;
+  }
+  return store.sql.transaction(async (tx) => {
+    const created = await storeOn(tx).drafts.create(draft, 'poller');
+    await recordAudit(tx, {
+      gameId: draft.gameId,
+      actor: 'poller',
+      action: 'draft.reasons',
+      detail: { draftId: created.id, tallyId: draft.tallyId, reasons },
+    });
+    return created;
+  });
 }

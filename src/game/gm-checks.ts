@@ -58,15 +58,43 @@ export interface GmChecksInput {
 
 export function gmChecks(input: GmChecksInput): GmChecks {
   const { game, ruleset } = input;
+  const { found, ownVotals } = countsFound(input);
+  // One fold for every cut of every count (the log is in thread order: a cut is a prefix).
+  if (found.length === 0) return { counts: [], ownVotals };
+  const log = input.log;
+  const cuts = [...new Set(found.flatMap((f) => range(f.base)))];
+  const tallies = countVotesWithCuts(
+    { ruleset, roster: game.roster, events: log, engine: game.engine ?? null },
+    cuts,
+  ).cuts;
+  const at = new Map(cuts.map((c, i) => [c, tallies[i]!]));
+  const posts = log.filter((e): e is PostEvent => e.kind === 'post').sort((a, b) => a.post - b.post);
+  const ctx: Ctx = {
+    permalinkOf: new Map(input.posts.map((p) => [p.number, p.permalink])),
+    posts,
+    byNumber: new Map(posts.map((p) => [p.post, p])),
+    gmEvents: input.gmEvents,
+    ruleset,
+    roster: game.roster,
+  };
+  const answers = markAnswers(input.audit);
+  return { counts: found.map((f) => checkCount(f, at, ctx, answers)), ownVotals };
+}
+
+/** A count the GM posted, and the post Votal's count is compared at. */
+interface FoundCount {
+  count: GmCount;
+  base: number;
+  basis: 'named' | 'before';
+  author: string;
+}
+
+/** The GM's count posts, read by the names the game knew at each; Votal's own votals set apart. */
+function countsFound(input: GmChecksInput): { found: FoundCount[]; ownVotals: number[] } {
+  const { game, ruleset } = input;
   const reads = newsReadsBodyOf(game.settings, input.posts);
-  const permalinkOf = new Map(input.posts.map((p) => [p.number, p.permalink]));
-  const answers = new Map<string, CheckAnswer>();
-  for (const a of [...input.audit].sort((x, y) => x.id - y.id)) {
-    if (a.action !== CHECK_MARK) continue;
-    answers.set(String(a.detail['key']), a.detail['answer'] as CheckAnswer);
-  }
   const ownVotals: number[] = [];
-  const found: { count: GmCount; base: number; basis: 'named' | 'before'; author: string }[] = [];
+  const found: FoundCount[] = [];
   for (const post of [...input.posts].sort((a, b) => a.number - b.number)) {
     if (!reads(post) || !post.body) continue;
     if (input.pastedVotals?.has(post.number) || VOTAL_MARKER.test(plainText(post.body))) {
@@ -85,75 +113,86 @@ export function gmChecks(input: GmChecksInput): GmChecks {
       author: post.author,
     });
   }
-  // One fold for every cut of every count (the log is in thread order: a cut is a prefix).
-  if (found.length === 0) return { counts: [], ownVotals };
-  const log = input.log;
-  const cuts = [...new Set(found.flatMap((f) => range(f.base)))];
-  const tallies = countVotesWithCuts(
-    { ruleset, roster: game.roster, events: log, engine: game.engine ?? null },
-    cuts,
-  ).cuts;
-  const at = new Map(cuts.map((c, i) => [c, tallies[i]!]));
-  const posts = log.filter((e): e is PostEvent => e.kind === 'post').sort((a, b) => a.post - b.post);
-  const byNumber = new Map(posts.map((p) => [p.post, p]));
+  return { found, ownVotals };
+}
 
-  const counts: CountCheck[] = found.map((f) => {
-    const ctx = { permalinkOf, posts, byNumber, gmEvents: input.gmEvents, ruleset, roster: game.roster };
-    // The cut the count agrees with best; the latest of equals.
-    let best = f.base;
-    let bestDiffs = voterDiffs(f.count, at.get(f.base)!, f.base, ctx);
-    for (const cut of range(f.base).slice(1)) {
-      const d = voterDiffs(f.count, at.get(cut)!, cut, ctx);
-      if (d.length < bestDiffs.length) {
-        best = cut;
-        bestDiffs = d;
-      }
+/** The GM's marks on differences (`CHECK_MARK`): the last one per key stands. */
+function markAnswers(audit: readonly AuditEntry[]): Map<string, CheckAnswer> {
+  const answers = new Map<string, CheckAnswer>();
+  for (const a of [...audit].sort((x, y) => x.id - y.id)) {
+    if (a.action !== CHECK_MARK) continue;
+    answers.set(String(a.detail['key']), a.detail['answer'] as CheckAnswer);
+  }
+  return answers;
+}
+
+/** One count checked: at the cut it agrees with best (the latest of equals), every difference keyed and marked. */
+function checkCount(
+  f: FoundCount,
+  at: ReadonlyMap<number, Tally>,
+  ctx: Ctx,
+  answers: ReadonlyMap<string, CheckAnswer>,
+): CountCheck {
+  let best = f.base;
+  let bestDiffs = voterDiffs(f.count, at.get(f.base)!, f.base, ctx);
+  for (const cut of range(f.base).slice(1)) {
+    const d = voterDiffs(f.count, at.get(cut)!, cut, ctx);
+    if (d.length < bestDiffs.length) {
+      best = cut;
+      bestDiffs = d;
     }
-    const prefix = `Your count at #${f.count.post}`;
-    const out: Omit<CheckDifference, 'key' | 'answer'>[] = [];
-    if (best < f.base) {
-      const left = posts.filter(
-        (p) =>
-          p.post > best && p.post <= f.base && (p.reading.effect.kind === 'vote' || p.reading.effect.kind === 'unvote'),
-      );
-      const what = left.map((p) => `${p.author}'s ${effectText(p)} at #${p.post}`).join('; ');
-      const gap = f.base - best;
-      out.push({
-        kind: 'stopped-early',
-        player: null,
-        gm: `#${best}`,
-        votal: `#${f.base}`,
-        text: `${prefix} ${bestDiffs.length ? 'is closest to' : 'matches'} Votal's as at #${best}, ${gap} post${gap === 1 ? '' : 's'} before #${f.base}${what ? `: it leaves out ${what}` : ''}`,
-        posts: left.map((p) => ({ post: p.post, permalink: p.permalink })),
-      });
-    }
-    const tally = at.get(best)!;
-    out.push(...wagonDiffs(f.count, tally, bestDiffs, prefix));
-    out.push(...bestDiffs.map((d) => ({ ...d, text: `${prefix}: ${d.text}` })));
-    for (const name of new Set(f.count.unread))
-      out.push({
-        kind: 'unread',
-        player: null,
-        gm: name,
-        votal: null,
-        text: `${prefix}: "${name}" names no player Votal knows`,
-        posts: [{ post: f.count.post, permalink: permalinkOf.get(f.count.post) ?? null }],
-      });
-    const differences = out.map((d) => {
-      const key = digest(`${f.count.post}:${d.kind}:${d.player ?? ''}:${d.gm ?? ''}:${d.votal ?? ''}`);
-      return { ...d, key, answer: answers.get(key) ?? null };
+  }
+  const prefix = `Your count at #${f.count.post}`;
+  const out: VoterDiff[] = [];
+  if (best < f.base) out.push(stoppedEarly(f, best, bestDiffs.length > 0, ctx.posts, prefix));
+  out.push(...wagonDiffs(f.count, at.get(best)!, bestDiffs, prefix));
+  out.push(...bestDiffs.map((d) => ({ ...d, text: `${prefix}: ${d.text}` })));
+  for (const name of new Set(f.count.unread))
+    out.push({
+      kind: 'unread',
+      player: null,
+      gm: name,
+      votal: null,
+      text: `${prefix}: "${name}" names no player Votal knows`,
+      posts: [{ post: f.count.post, permalink: ctx.permalinkOf.get(f.count.post) ?? null }],
     });
-    return {
-      post: f.count.post,
-      permalink: permalinkOf.get(f.count.post) ?? null,
-      author: f.author,
-      comparedTo: best,
-      basis: f.basis,
-      earlier: f.base - best,
-      differences,
-    };
+  const differences = out.map((d) => {
+    const key = digest(`${f.count.post}:${d.kind}:${d.player ?? ''}:${d.gm ?? ''}:${d.votal ?? ''}`);
+    return { ...d, key, answer: answers.get(key) ?? null };
   });
-  return { counts, ownVotals };
+  return {
+    post: f.count.post,
+    permalink: ctx.permalinkOf.get(f.count.post) ?? null,
+    author: f.author,
+    comparedTo: best,
+    basis: f.basis,
+    earlier: f.base - best,
+    differences,
+  };
+}
+
+/** The count agrees better with Votal's a few posts earlier: the votes it leaves out. */
+function stoppedEarly(
+  f: FoundCount,
+  best: number,
+  differs: boolean,
+  posts: readonly PostEvent[],
+  prefix: string,
+): VoterDiff {
+  const left = posts.filter(
+    (p) =>
+      p.post > best && p.post <= f.base && (p.reading.effect.kind === 'vote' || p.reading.effect.kind === 'unvote'),
+  );
+  const what = left.map((p) => `${p.author}'s ${effectText(p)} at #${p.post}`).join('; ');
+  const gap = f.base - best;
+  return {
+    kind: 'stopped-early',
+    player: null,
+    gm: `#${best}`,
+    votal: `#${f.base}`,
+    text: `${prefix} ${differs ? 'is closest to' : 'matches'} Votal's as at #${best}, ${gap} post${gap === 1 ? '' : 's'} before #${f.base}${what ? `: it leaves out ${what}` : ''}`,
+    posts: left.map((p) => ({ post: p.post, permalink: p.permalink })),
+  };
 }
 
 interface Ctx {
@@ -171,64 +210,17 @@ const NOT_VOTING = 'not voting';
 
 /** Voter by voter: where the GM's count puts each player, and where Votal's does at `cut`. */
 function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterDiff[] {
-  const gmOn = new Map<string, string[]>();
-  for (const w of count.wagons) {
-    if (w.target === null) continue;
-    for (const v of w.voters) {
-      if (v.struck || v.player === null) continue;
-      const list = gmOn.get(v.player) ?? [];
-      list.push(w.target);
-      gmOn.set(v.player, list);
-    }
-  }
-  const gmNotVoting = new Set((count.notVoting ?? []).flatMap((v) => (v.player && !v.struck ? [v.player] : [])));
-  const votalOn = new Map<string, { target: string; post: number; permalink: string | null }>();
+  const { gmOn, gmNotVoting } = gmPlaces(count);
+  const votalOn = new Map<string, VotalPlace>();
   for (const w of tally.wagons)
     for (const v of w.voters) votalOn.set(v.player, { target: w.target, post: v.post, permalink: v.permalink });
-
-  // Each slot's last vote or unvote by cut, by the names the game knew then (replacements).
-  const roster = rosterAt(ctx.roster, [...ctx.gmEvents], { number: cut + 1, postedAt: null });
-  const book = rosterNames(roster, { matching: ctx.ruleset.names });
-  const last = new Map<string, PostEvent>();
-  for (const p of ctx.posts) {
-    if (p.post > cut) break;
-    const kind = p.reading.effect.kind;
-    if (kind !== 'vote' && kind !== 'unvote') continue;
-    const slot = book.exact(p.author);
-    if (slot !== undefined) last.set(slot, p);
-  }
-  const replacedAt = (player: string): CheckPost[] =>
-    ctx.gmEvents.flatMap((e) =>
-      e.kind === 'replace' && e.at !== undefined && e.at <= cut && nameKey(e.by) === nameKey(player)
-        ? [{ post: e.at, permalink: ctx.permalinkOf.get(e.at) ?? null }]
-        : [],
-    );
-
+  const last = lastVotes(ctx, cut);
   const players = new Set([...gmOn.keys(), ...votalOn.keys(), ...gmNotVoting]);
   const out: VoterDiff[] = [];
   for (const player of players) {
     const gm = gmOn.get(player) ?? [];
     const votal = votalOn.get(player) ?? null;
-    const why = (): { text: string; posts: CheckPost[] } => {
-      const posts = replacedAt(player);
-      if (votal) {
-        const p = ctx.byNumber.get(votal.post);
-        const as = p && nameKey(p.author) !== nameKey(player) ? ` (posted as ${p.author})` : '';
-        return {
-          text: `${player}'s vote at #${votal.post}${as} is for ${votal.target}`,
-          posts: [{ post: votal.post, permalink: votal.permalink }, ...posts],
-        };
-      }
-      const l = last.get(player);
-      if (l && l.reading.effect.kind === 'unvote')
-        return { text: `${player} unvoted at #${l.post}`, posts: [{ post: l.post, permalink: l.permalink }, ...posts] };
-      if (l)
-        return {
-          text: `${player}'s vote at #${l.post} is not counted by Votal (${l.reading.effect.target ?? 'no target'})`,
-          posts: [{ post: l.post, permalink: l.permalink }, ...posts],
-        };
-      return { text: `Votal has no vote by ${player} by #${cut}`, posts };
-    };
+    const why = () => whyVotal(player, votal, last.get(player), cut, ctx);
     if (gm.length > 1) {
       const w = why();
       out.push({
@@ -257,6 +249,78 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
     });
   }
   return out.sort((a, b) => (a.posts[0]?.post ?? 0) - (b.posts[0]?.post ?? 0) || a.player!.localeCompare(b.player!));
+}
+
+/** Where Votal's count places a voter: the wagon and the vote that stands. */
+interface VotalPlace {
+  target: string;
+  post: number;
+  permalink: string | null;
+}
+
+/** Where the GM's count places each player (the wagons they are listed on, unstruck), and who it lists as not voting. */
+function gmPlaces(count: GmCount): { gmOn: Map<string, string[]>; gmNotVoting: Set<string> } {
+  const gmOn = new Map<string, string[]>();
+  for (const w of count.wagons) {
+    if (w.target === null) continue;
+    for (const v of w.voters) {
+      if (v.struck || v.player === null) continue;
+      const list = gmOn.get(v.player) ?? [];
+      list.push(w.target);
+      gmOn.set(v.player, list);
+    }
+  }
+  const gmNotVoting = new Set((count.notVoting ?? []).flatMap((v) => (v.player && !v.struck ? [v.player] : [])));
+  return { gmOn, gmNotVoting };
+}
+
+/** Each slot's last vote or unvote by `cut`, by the names the game knew then (replacements). */
+function lastVotes(ctx: Ctx, cut: number): Map<string, PostEvent> {
+  const roster = rosterAt(ctx.roster, [...ctx.gmEvents], { number: cut + 1, postedAt: null });
+  const book = rosterNames(roster, { matching: ctx.ruleset.names });
+  const last = new Map<string, PostEvent>();
+  for (const p of ctx.posts) {
+    if (p.post > cut) break;
+    const kind = p.reading.effect.kind;
+    if (kind !== 'vote' && kind !== 'unvote') continue;
+    const slot = book.exact(p.author);
+    if (slot !== undefined) last.set(slot, p);
+  }
+  return last;
+}
+
+/** The deciding post of a difference: the vote that stands, else the unvote, plus a replacement's post. */
+function whyVotal(
+  player: string,
+  votal: VotalPlace | null,
+  last: PostEvent | undefined,
+  cut: number,
+  ctx: Ctx,
+): { text: string; posts: CheckPost[] } {
+  const posts = ctx.gmEvents.flatMap((e) =>
+    e.kind === 'replace' && e.at !== undefined && e.at <= cut && nameKey(e.by) === nameKey(player)
+      ? [{ post: e.at, permalink: ctx.permalinkOf.get(e.at) ?? null }]
+      : [],
+  );
+  if (votal) {
+    const p = ctx.byNumber.get(votal.post);
+    const as = p && nameKey(p.author) !== nameKey(player) ? ` (posted as ${p.author})` : '';
+    return {
+      text: `${player}'s vote at #${votal.post}${as} is for ${votal.target}`,
+      posts: [{ post: votal.post, permalink: votal.permalink }, ...posts],
+    };
+  }
+  if (last && last.reading.effect.kind === 'unvote')
+    return {
+      text: `${player} unvoted at #${last.post}`,
+      posts: [{ post: last.post, permalink: last.permalink }, ...posts],
+    };
+  if (last)
+    return {
+      text: `${player}'s vote at #${last.post} is not counted by Votal (${last.reading.effect.target ?? 'no target'})`,
+      posts: [{ post: last.post, permalink: last.permalink }, ...posts],
+    };
+  return { text: `Votal has no vote by ${player} by #${cut}`, posts };
 }
 
 /** Wagons whose number differs from Votal's, each with the voters' differences that explain it. */

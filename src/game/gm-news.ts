@@ -70,20 +70,50 @@ export interface GmNewsInput {
 
 export function gmNews(input: GmNewsInput): GmNews {
   const { game, ruleset } = input;
-  const gms = gmNames(game.settings, input.posts);
   const reads = newsReadsBodyOf(game.settings, input.posts);
-  const phrases = phrasesFor(game.ruleset);
-  const posters = [...new Set(input.posts.map((p) => p.author))];
-  const zone = game.settings.timeZone ?? ruleset.schedule?.timeZone ?? null;
-  const recorded = new Set(input.events.map((e) => sameNews(e.event)));
-  const dismissed = new Set(input.audit.filter((a) => a.action === NEWS_DISMISS).map((a) => String(a.detail['key'])));
+  const known: Known = {
+    phrases: phrasesFor(game.ruleset),
+    zone: game.settings.timeZone ?? ruleset.schedule?.timeZone ?? null,
+    recorded: new Set(input.events.map((e) => sameNews(e.event))),
+    dismissed: new Set(input.audit.filter((a) => a.action === NEWS_DISMISS).map((a) => String(a.detail['key']))),
+  };
   const placed = input.events
     .map((e, order) => ({ e: e.event, order }))
     .sort((a, b) => placeOf(a.e) - placeOf(b.e) || a.order - b.order);
+  const world = newsWorld(game.roster, ruleset, [...new Set(input.posts.map((p) => p.author))]);
+  const news: Pick<GmNews, 'proposals' | 'unread'> = { proposals: [], unread: [] };
+  let next = 0;
+  for (const post of [...input.posts].sort((a, b) => a.number - b.number)) {
+    // GM events placed before this post are part of the game it is read in.
+    while (next < placed.length && placeOf(placed[next]!.e) < post.number) world.apply(placed[next++]!.e);
+    if (reads(post)) newsOfPost(post, world, known, news);
+  }
+  return { gms: gmNames(game.settings, input.posts), ...news };
+}
 
-  // The game as the news knows it post by post: the roster with every replacement (recorded
-  // or proposed and not dismissed) applied in thread order, who is dead, and the phase.
-  const slots: Slot[] = game.roster.map((s) => ({ ...s, aliases: [...s.aliases], formerNames: [...s.formerNames] }));
+/** What the news reader holds for the whole thread: the phrases, the zone, what the GM recorded or dismissed. */
+interface Known {
+  phrases: GmPhrases;
+  zone: string | null;
+  recorded: Set<string>;
+  dismissed: Set<string>;
+}
+
+/** The game as the news knows it post by post. */
+interface NewsWorld {
+  book(): ReturnType<typeof rosterNames>;
+  slotOf(name: string): Slot | undefined;
+  isDead(slot: Slot): boolean;
+  phase(): { day: number | null; night: boolean };
+  apply(e: GmEvent): void;
+}
+
+/**
+ * The roster with every replacement (recorded, or proposed and not dismissed) applied in
+ * thread order, who is dead, and the phase.
+ */
+function newsWorld(roster: readonly Slot[], ruleset: Ruleset, posters: readonly string[]): NewsWorld {
+  const slots: Slot[] = roster.map((s) => ({ ...s, aliases: [...s.aliases], formerNames: [...s.formerNames] }));
   const dead = new Set<Slot>();
   let day: number | null = null;
   let night = false;
@@ -112,66 +142,60 @@ export function gmNews(input: GmNewsInput): GmNews {
       night = true;
     }
   };
+  return { book: () => book, slotOf, isDead: (slot) => dead.has(slot), phase: () => ({ day, night }), apply };
+}
 
-  const proposals: GmNewsItem[] = [];
-  const unread: GmNewsUnread[] = [];
-  let next = 0;
-  const posts = [...input.posts].sort((a, b) => a.number - b.number);
-  for (const post of posts) {
-    // GM events placed before this post are part of the game it is read in.
-    while (next < placed.length && placeOf(placed[next]!.e) < post.number) apply(placed[next++]!.e);
-    if (!reads(post)) continue;
-    const where = { author: post.author, permalink: post.permalink };
-    const seen = post.first ?? { body: bodyOf(post), edit: post.edit };
-    const late = editedLater(post.postedAt, seen.edit);
-    if (late !== null) {
-      const sentence = `post ${post.number}, ${late}`;
-      const key = digest(`${post.number}:edited`);
-      if (!dismissed.has(key))
-        unread.push({
-          post: post.number,
-          sentence,
-          reason:
-            'edited after it was posted, before Votal first read it: what it said at the time is not known, so it is not read for news',
-          key,
-          ...where,
-        });
-      continue;
-    }
-    const reading = readGmPost({ number: post.number, body: seen.body, postedAt: post.postedAt }, book, phrases, {
-      timeZone: zone,
-      day,
-      night,
-    });
-    const deadBefore = (p: GmProposal): boolean => {
-      const slot = p.event.kind === 'kill' || p.event.kind === 'modkill' ? slotOf(p.event.player) : undefined;
-      return slot !== undefined && dead.has(slot);
-    };
-    const deaths = reading.proposals.filter((p) => p.event.kind === 'kill' || p.event.kind === 'modkill');
-    // A Day opened by the Night's deaths is news only if a death is: a recap in a vote count opens nothing.
-    const recapOnly = deaths.length > 0 && deaths.every(deadBefore);
-    for (const p of reading.proposals) {
-      const key = digest(`${p.post}:${stableJson(p.event)}`);
-      // A Day that has begun already is not news again.
-      if (
-        p.event.kind === 'day-start' &&
-        (p.event.day <= (day ?? 0) || (p.sentence === OPENED_BY_MAJORITY && recapOnly))
-      )
-        continue;
-      // A death of a player already dead (recorded, or proposed in an earlier post) is a recap, not news.
-      const died = p.event.kind === 'kill' || p.event.kind === 'modkill' ? slotOf(p.event.player) : undefined;
-      if (died && dead.has(died)) continue;
-      if (dismissed.has(key)) continue;
-      apply(p.event);
-      if (recorded.has(sameNews(p.event))) continue;
-      proposals.push({ ...p, key, ...where });
-    }
-    for (const u of reading.unread) {
-      const key = digest(`${u.post}:${u.sentence}`);
-      if (!dismissed.has(key)) unread.push({ ...u, key, ...where });
-    }
+/** One GM post read for news as Votal first saw it; what it proposes is applied to the world. */
+function newsOfPost(post: NewsPost, world: NewsWorld, known: Known, news: Pick<GmNews, 'proposals' | 'unread'>): void {
+  const where = { author: post.author, permalink: post.permalink };
+  const seen = post.first ?? { body: bodyOf(post), edit: post.edit };
+  const late = editedLater(post.postedAt, seen.edit);
+  if (late !== null) {
+    const key = digest(`${post.number}:edited`);
+    if (!known.dismissed.has(key))
+      news.unread.push({
+        post: post.number,
+        sentence: `post ${post.number}, ${late}`,
+        reason:
+          'edited after it was posted, before Votal first read it: what it said at the time is not known, so it is not read for news',
+        key,
+        ...where,
+      });
+    return;
   }
-  return { gms, proposals, unread };
+  const reading = readGmPost(
+    { number: post.number, body: seen.body, postedAt: post.postedAt },
+    world.book(),
+    known.phrases,
+    {
+      timeZone: known.zone,
+      ...world.phase(),
+    },
+  );
+  const deadAlready = (p: GmProposal): boolean => {
+    const slot = p.event.kind === 'kill' || p.event.kind === 'modkill' ? world.slotOf(p.event.player) : undefined;
+    return slot !== undefined && world.isDead(slot);
+  };
+  const deaths = reading.proposals.filter((p) => p.event.kind === 'kill' || p.event.kind === 'modkill');
+  // A Day opened by the Night's deaths is news only if a death is: a recap in a vote count opens nothing.
+  const recapOnly = deaths.length > 0 && deaths.every(deadAlready);
+  for (const p of reading.proposals) {
+    const key = digest(`${p.post}:${stableJson(p.event)}`);
+    // A Day that has begun already is not news again.
+    const { day } = world.phase();
+    if (p.event.kind === 'day-start' && (p.event.day <= (day ?? 0) || (p.sentence === OPENED_BY_MAJORITY && recapOnly)))
+      continue;
+    // A death of a player already dead (recorded, or proposed in an earlier post) is a recap, not news.
+    if (deadAlready(p)) continue;
+    if (known.dismissed.has(key)) continue;
+    world.apply(p.event);
+    if (known.recorded.has(sameNews(p.event))) continue;
+    news.proposals.push({ ...p, key, ...where });
+  }
+  for (const u of reading.unread) {
+    const key = digest(`${u.post}:${u.sentence}`);
+    if (!known.dismissed.has(key)) news.unread.push({ ...u, key, ...where });
+  }
 }
 
 /** How the forum's edit mark says the post was changed after it was posted, or null (not edited, or quickly). */

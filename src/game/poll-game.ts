@@ -1,40 +1,38 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
-import { packageRoot } from '../config/package-root.js';
-import type { FetchedPage, Validators } from '../fetch/fetched-page.js';
-import { LoginRequiredError, ThrottledError } from '../fetch/errors.js';
-import { plainText } from '../model/body.js';
-import type { GmEvent } from '../model/event.js';
-import type { Post } from '../model/post.js';
-import { Tally } from '../model/tally.js';
-import { recordAudit } from '../store/audit-repo.js';
+import type { SiteProfile } from '../../scrapers/site-profile.js';
+import type { PageRenderer } from '../browser/page-renderer.js';
+import { logOf, type Log } from '../log/log-port.js';
 import type { Draft } from '../model/draft.js';
 import type { Game } from '../model/game.js';
-import { storeOn, type Repos } from '../store/open-store.js';
+import type { PollFactsPatch } from '../model/poll-state.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import type { StoredGmEvent } from '../store/events-repo.js';
+import type { Repos } from '../store/open-store.js';
 import type { PollState } from '../store/polls-repo.js';
-import type { StoredPost } from '../store/posts-repo.js';
 import type { Sql } from '../store/sql.js';
 import type { StoredTally } from '../store/tallies-repo.js';
-import type { ThreadPage } from '../../scrapers/adapter.js';
-import type { SiteProfile } from '../../scrapers/site-profile.js';
-import type { Ruleset } from '../rules/ruleset.js';
-import type { PageRenderer } from '../browser/page-renderer.js';
-import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
+import type { PageSource } from '../thread/read-thread.js';
 import { draftStep } from './draft-step.js';
-import { foldGame } from './fold-game.js';
+import { gameRuleset } from './game-ruleset.js';
 import { genericGate } from './generic-check.js';
-import { gameRuleset, rulesetVersion, stableJson } from './game-ruleset.js';
 import { pollSettings, type PollSettings } from './poll-settings.js';
-import { gmNames } from './gm-news.js';
-import { logOf, type Log } from '../log/log-port.js';
-import { readingNews } from './reading-news.js';
-import { postHistories } from './post-histories.js';
-import { StoreThreadCache } from './store-thread-cache.js';
+import { countBasis, countGame, markDeleted } from './poll-count.js';
+import {
+  planPoll,
+  POLLER_ACTOR,
+  pollErrorOf,
+  STARTING,
+  type PollContext,
+  type PollEffect,
+  type PollEvent,
+  type PollPlan,
+  type PollProgress,
+} from './poll-plan.js';
+import { ReadFailed, readRecording, vanishedPosts, type GameSite, type RecordedRead } from './poll-read.js';
 
-/** Who writes the audit entries of a poll. */
-export const POLLER_ACTOR = 'poller';
+export { fullReadDue, POLLER_ACTOR } from './poll-plan.js';
+export type { GameSite } from './poll-read.js';
 
 /**
  * This process, for poll leases: `<host>:<pid>:<random>` (never contains "/"). On PGlite a
@@ -63,13 +61,6 @@ export interface PollDeps {
    * and `renderer` when given.
    */
   siteFor?: ((game: Game) => Promise<GameSite>) | undefined;
-}
-
-/** What reads one game's thread. */
-export interface GameSite {
-  source: PageSource;
-  profile?: SiteProfile | undefined;
-  renderer?: PageRenderer | undefined;
 }
 
 export interface PollOptions {
@@ -122,8 +113,8 @@ export interface PollResult {
   state: PollState | null;
   /** The game as it was read at the start of the poll. */
   game: Game | null;
-  /** What this poll leaves for the next one (kept in `game_poll.state`). */
-  carry: Record<string, unknown>;
+  /** What this poll leaves for the next one (merged into `game_poll.state`). */
+  carry: PollFactsPatch;
 }
 
 /**
@@ -150,23 +141,38 @@ export async function pollGame(
   options: PollOptions = {},
 ): Promise<PollResult> {
   const id = Number(gameId);
+  const game = Number.isSafeInteger(id) ? await deps.store.games.get(id) : null;
+  if (!game) return { ...emptyResult(id, null), status: 'skipped', reason: 'not-found' };
+  if (game.status !== 'active') return { ...emptyResult(id, game), status: 'skipped', reason: game.status };
   const log = logOf(deps.log);
-  const store = deps.store;
-  const result = emptyResult(id);
-  const game = Number.isSafeInteger(id) ? await store.games.get(id) : null;
-  result.game = game;
-  if (!game) return { ...result, status: 'skipped', reason: 'not-found' };
-  if (game.status !== 'active') return { ...result, status: 'skipped', reason: game.status };
+  const lease = await takeLease(deps, id, log);
+  if (lease === null)
+    return { ...emptyResult(id, game), status: 'busy', reason: 'another poll of this game is running' };
+  try {
+    const before = await deps.store.polls.get(id);
+    const run: PollRun = { deps, game, owner: lease.owner, log, before, startedAt: deps.now() };
+    const ctx: PollContext = { before, full: options.full === true };
+    const gate = await passGate(run, ctx);
+    if ('failed' in gate) return resultOf(run, gate.failed.progress, gate.failed.found);
+    if ('hold' in gate) return { ...emptyResult(id, game), status: 'skipped', reason: gate.hold, state: gate.state };
+    const { progress, found } = await drive({ ...run, deps: gate.deps }, ctx);
+    return resultOf(run, progress, found);
+  } finally {
+    await lease.end();
+  }
+}
 
+/** The game's poll lease, renewed every third of it while the poll runs; null when another poll holds it. */
+async function takeLease(
+  deps: PollDeps,
+  id: number,
+  log: Log,
+): Promise<{ owner: string; end: () => Promise<void> } | null> {
+  const { store } = deps;
   const owner = `${PROCESS_INSTANCE}/${randomUUID()}`;
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
-  const claimed = await store.polls.claim(
-    id,
-    owner,
-    leaseMs,
-    store.sql.driver === 'pglite' ? { instance: PROCESS_INSTANCE } : undefined,
-  );
-  if (claimed === null) return { ...result, status: 'busy', reason: 'another poll of this game is running' };
+  const takeOver = store.sql.driver === 'pglite' ? { instance: PROCESS_INSTANCE } : undefined;
+  if ((await store.polls.claim(id, owner, leaseMs, takeOver)) === null) return null;
   const renew = setInterval(
     () => {
       store.polls.renew(id, owner, leaseMs).then(
@@ -179,472 +185,291 @@ export async function pollGame(
     Math.max(1_000, Math.floor(leaseMs / 3)),
   );
   renew.unref();
+  return {
+    owner,
+    end: async () => {
+      clearInterval(renew);
+      await store.polls.release(id, owner).catch(() => {});
+    },
+  };
+}
 
-  const before = await store.polls.get(id);
+/** One poll as the runner holds it: its I/O and the game as read at its start. */
+interface PollRun {
+  deps: PollDeps;
+  game: Game;
+  owner: string;
+  log: Log;
+  /** The game's poll state when the poll began. */
+  before: PollState;
+  /** The poll's clock at its start: which read is due, when posts were seen. */
+  startedAt: string;
+}
+
+/** What the effects found that the plan does not decide on (the I/O values a result shows). */
+interface Found {
+  setup: { settings: PollSettings; ruleset: Ruleset; site: GameSite } | null;
+  read: RecordedRead | null;
+  events: readonly StoredGmEvent[];
+  tally: StoredTally | null;
+  draft: Draft | null;
+  draftReasons: string[];
+  state: PollState | null;
+}
+
+const NOTHING_FOUND: Found = {
+  setup: null,
+  read: null,
+  events: [],
+  tally: null,
+  draft: null,
+  draftReasons: [],
+  state: null,
+};
+
+/** An effect's answer: the event it leads to (none after `finish`), and what it found. */
+interface Answer {
+  event: PollEvent | null;
+  found: Partial<Found>;
+}
+
+/**
+ * The loop: plan, run the plan's effects, feed their answer back to the plan, until the
+ * poll is finished. A failure anywhere is one more event: the plan records it.
+ */
+async function drive(run: PollRun, ctx: PollContext): Promise<{ progress: PollProgress; found: Found }> {
+  let found = NOTHING_FOUND;
+  let plan: PollPlan = { progress: STARTING, effects: [] };
   try {
-    // A game read generically waits for the GM's check of page 1 (generic-check.ts).
-    const gate = await genericGate(deps, game);
-    const done =
-      gate.hold !== null
-        ? { ...result, status: 'skipped' as const, reason: gate.hold }
-        : await pollLeased(gate.deps, game, before, options, result, log);
-    done.state = await store.polls.finish(id, owner, {
-      ok: true,
-      fullRead: done.fullRead,
-      at: new Date(deps.now()),
-      state: { deadline: done.deadline, upcoming: done.upcoming, ...done.carry, loginRequired: false },
-    });
-    if (before.lastError !== null) {
-      await store.audit.record({
-        gameId: id,
-        actor: POLLER_ACTOR,
-        action: 'poll.recover',
-        detail: { after: before.lastError },
-      });
+    const setup = await setUp(run);
+    found = { ...found, setup };
+    plan = planPoll(ctx, STARTING, { kind: 'start', now: run.startedAt, settings: setup.settings });
+    for (;;) {
+      const answer = await runEffects(run, found, plan.effects);
+      found = { ...found, ...answer.found };
+      if (answer.event === null) return { progress: plan.progress, found };
+      plan = planPoll(ctx, plan.progress, answer.event);
     }
-    log.info(
-      { gameId: id, added: done.added, edited: done.edited, deleted: done.deleted, tally: done.tallyChanged },
-      'polled',
-    );
-    return done;
   } catch (error) {
-    const err = describeError(error);
-    log.warn({ gameId: id, error: err.message }, 'poll failed');
-    // One audit entry per distinct failure: a forum down for hours is one story, not hundreds.
-    if (before.lastError !== err.message) {
-      await store.audit.record({
-        gameId: id,
-        actor: POLLER_ACTOR,
-        action: 'poll.error',
-        detail: { error: err.message, name: err.name },
-      });
-    }
-    const state = await store.polls.finish(id, owner, {
-      ok: false,
-      error: err.message,
-      at: new Date(deps.now()),
-      state: { loginRequired: error instanceof LoginRequiredError },
-    });
-    return {
-      ...result,
-      status: 'failed',
-      reason: err.message,
-      error: err,
-      state,
-      tally: await store.tallies.latest(id),
-    };
-  } finally {
-    clearInterval(renew);
-    await store.polls.release(id, owner).catch(() => {});
+    const failed = planPoll(ctx, plan.progress, failure(run, error));
+    // A failure to record the failure is the caller's to see.
+    const answer = await runEffects(run, found, failed.effects);
+    return { progress: failed.progress, found: { ...found, ...answer.found } };
   }
 }
 
-async function pollLeased(
-  deps: PollDeps,
-  game: Game,
-  before: PollState,
-  options: PollOptions,
-  result: PollResult,
-  log: Log,
-): Promise<PollResult> {
-  const { store } = deps;
+type Gate =
+  | { deps: PollDeps }
+  | { hold: string; state: PollState }
+  | { failed: { progress: PollProgress; found: Found } };
+
+/**
+ * A game read generically waits for the GM's check of page 1 (generic-check.ts): held, the
+ * poll ends there (the stored deadline and facts untouched). Reading page 1 for the check
+ * can fail like any read, and is recorded as a failed poll.
+ */
+async function passGate(run: PollRun, ctx: PollContext): Promise<Gate> {
+  try {
+    const gate = await genericGate(run.deps, run.game);
+    if (gate.hold === null) return { deps: gate.deps };
+    const at = new Date(run.deps.now());
+    const state = await run.deps.store.polls.finish(run.game.id, run.owner, {
+      ok: true,
+      fullRead: false,
+      at,
+      state: {},
+    });
+    return { hold: gate.hold, state };
+  } catch (error) {
+    const failed = planPoll(ctx, STARTING, failure(run, error));
+    const answer = await runEffects(run, NOTHING_FOUND, failed.effects);
+    return { failed: { progress: failed.progress, found: { ...NOTHING_FOUND, ...answer.found } } };
+  }
+}
+
+function failure(run: PollRun, error: unknown): PollEvent {
+  const now = run.deps.now();
+  if (error instanceof ReadFailed) return { kind: 'failed', error: pollErrorOf(error.reason), now, read: error.report };
+  return { kind: 'failed', error: pollErrorOf(error), now };
+}
+
+/** The game's settings, ruleset and how its thread is read: a bad one fails the poll before any read. */
+async function setUp(run: PollRun): Promise<NonNullable<Found['setup']>> {
+  const { deps, game } = run;
   const settings = pollSettings(game.settings);
   const ruleset = gameRuleset(game);
-  const nowIso = deps.now();
-  let full = options.full === true || fullReadDue(before, settings, nowIso);
-
-  // Read, recording each page as it comes. A poll that resumes from the cache and finds
-  // posts gone from the pages it read reads everything: they may only have moved up a page.
-  let read = await readRecording(deps, game, full, result, log, before);
-  let vanished = await vanishedPosts(store, game.id, read);
-  if (vanished.length > 0 && !full) {
-    full = true;
-    const changedEarlier = read.changed;
-    read = await readRecording(deps, game, true, result, log, before);
-    read.changed ||= changedEarlier;
-    vanished = await vanishedPosts(store, game.id, read);
-  }
-  result.fullRead = full;
-  result.pages = { ...read.thread.summary };
-  // The count is as at the end of the read: edits first seen while reading are in it.
-  const foldNow = deps.now();
-  if (game.engine === null) await store.polls.setEngine(game.id, read.thread.engine);
-
-  const seenAt = new Date(nowIso);
-  if (full && vanished.length > 0) {
-    const stored = (await store.posts.headsOf(game.id)).filter((p) => !p.deleted);
-    // A layout change that loses posts must not look like a mass deletion.
-    if (vanished.length > 5 && vanished.length * 2 > stored.length) {
-      throw new Error(
-        `refusing to mark ${vanished.length} of ${stored.length} posts deleted at once; the forum's layout may have changed`,
-      );
-    }
-    const pages = [...new Set([...stored.map((p) => p.page), ...read.recordedPages])];
-    const present = read.thread.posts.map((p) => p.id);
-    await store.sql.transaction(async (tx) => {
-      const deleted = await storeOn(tx).posts.markMissing(game.id, pages, present, seenAt);
-      if (deleted.length > 0) await storeOn(tx).polls.mergeState(game.id, { recountDue: true });
-      for (const post of deleted) {
-        await recordAudit(tx, {
-          gameId: game.id,
-          actor: POLLER_ACTOR,
-          action: 'post.delete',
-          detail: { post: post.number, forumPostId: post.id, author: post.author, text: clip(plainText(post.body)) },
-        });
-      }
-      result.deleted += deleted.length;
-    });
-  }
-  for (const page of read.thread.summary.unchanged) await store.threadPages.markNotModified(game.id, page, seenAt);
-  if (result.added + result.edited + result.deleted + result.restored > 0) {
-    await store.audit.record({
-      gameId: game.id,
-      actor: POLLER_ACTOR,
-      action: 'poll.read',
-      detail: {
-        full,
-        pages: result.pages,
-        added: result.added,
-        edited: result.edited,
-        deleted: result.deleted,
-        restored: result.restored,
-        // The reader reuses the pages before the last one unread: these are the pages read now.
-        postsOnPagesRead: read.thread.posts.length,
-        newPosts: read.added.map((p) => p.number),
-      },
-    });
-  }
-
-  // Readings, then the count, unless nothing it depends on changed since the last one.
-  const events = await store.events.list(game.id);
-  const gmEvents: GmEvent[] = events.map((e) => e.event);
-  const previous = await store.tallies.latest(game.id);
-  result.tally = previous;
-  const basis = countBasis(game, ruleset, read.thread.engine, events);
-  const last = lastCount(before);
-  if (previous && last && !read.changed && result.deleted === 0 && !recountDue(before, basis, previous.id, foldNow)) {
-    result.deadline = last.deadline;
-    result.upcoming = last.upcoming;
-    return draftAndFinish(deps, game, ruleset, read, settings, before, result, foldNow, last);
-  }
-  // Without bodies: every revision read before has its reading stored; postHistories loads the rest.
-  result.counted = true;
-  const posts = await store.posts.headsOf(game.id);
-  const { histories, parsed } = await postHistories(store, game, ruleset, gmEvents, posts, { save: true });
-  result.parsed += parsed;
-  const folded = foldGame({
-    ruleset,
-    roster: game.roster,
-    engine: read.thread.engine,
-    posts: histories,
-    gmEvents,
-    day: settings.day,
-    now: foldNow,
-    hosts: gmNames(game.settings, posts),
-  });
-  result.deadline = folded.deadline;
-  result.upcoming = folded.upcoming;
-  const tally = Tally.parse(folded.tally);
-  if (!previous || stableJson(previous.tally) !== stableJson(tally)) {
-    result.tally = await store.sql.transaction(async (tx) => {
-      const saved = await storeOn(tx).tallies.save(game.id, tally);
-      await recordAudit(tx, {
-        gameId: game.id,
-        actor: POLLER_ACTOR,
-        action: 'tally.save',
-        detail: {
-          tallyId: saved.id,
-          asOfPost: tally.asOfPost,
-          day: tally.day,
-          outcome: tally.outcome.status,
-          wagons: tally.wagons.map((w) => ({ target: w.target, total: w.total })),
-          flags: tally.flags.length,
-          violations: tally.violations.length,
-          lateEdits: folded.lateEdits.length,
-        },
-      });
-      const was = previous?.tally.outcome;
-      if (
-        tally.outcome.status !== 'open' &&
-        (was?.status !== tally.outcome.status || previous?.tally.day !== tally.day)
-      ) {
-        await recordAudit(tx, {
-          gameId: game.id,
-          actor: POLLER_ACTOR,
-          action: 'tally.decided',
-          detail: { tallyId: saved.id, day: tally.day, outcome: tally.outcome },
-        });
-      }
-      return saved;
-    });
-    result.tallyChanged = true;
-  }
-
-  const counted: LastCount = {
-    basis,
-    at: foldNow,
-    tallyId: result.tally!.id,
-    deadline: folded.deadline,
-    upcoming: folded.upcoming,
-  };
-  return draftAndFinish(deps, game, ruleset, read, settings, before, result, foldNow, counted);
+  const site: GameSite = deps.siteFor
+    ? await deps.siteFor(game)
+    : { source: deps.source, profile: deps.profileFor?.(game.threadUrl), renderer: deps.renderer };
+  return { settings, ruleset, site };
 }
 
-/** A draft for the GM, when the triggers say so; the count's facts go to the poll state. */
-async function draftAndFinish(
-  deps: PollDeps,
-  game: Game,
-  ruleset: Ruleset,
-  read: RecordedRead,
-  settings: PollSettings,
-  before: PollState,
-  result: PollResult,
-  now: string,
-  count: LastCount,
-): Promise<PollResult> {
+/** A plan's effects in order; the last one that answers gives the next event. */
+async function runEffects(run: PollRun, found: Found, effects: readonly PollEffect[]): Promise<Answer> {
+  let answer: Answer = { event: null, found: {} };
+  let sofar = found;
+  for (const effect of effects) {
+    const next = await runEffect(run, sofar, effect);
+    sofar = { ...sofar, ...next.found };
+    answer = { event: next.event ?? answer.event, found: { ...answer.found, ...next.found } };
+  }
+  return answer;
+}
+
+/** One effect: the only I/O of a poll. */
+async function runEffect(run: PollRun, found: Found, effect: PollEffect): Promise<Answer> {
+  const { store } = run.deps;
+  const id = run.game.id;
+  switch (effect.kind) {
+    case 'read':
+      return readEffect(run, found, effect.full);
+    case 'mark-deleted': {
+      const read = readOf(found);
+      const present = read.thread.posts.map((p) => p.id);
+      const pages = { pages: read.recordedPages, present };
+      return { event: await markDeleted(store, run.game, pages, effect.vanished, new Date(run.startedAt)), found: {} };
+    }
+    case 'not-modified':
+      for (const page of effect.pages) await store.threadPages.markNotModified(id, page, new Date(run.startedAt));
+      return { event: null, found: {} };
+    case 'weigh':
+      return weighEffect(run, found);
+    case 'count':
+      return countEffect(run, found, effect.now);
+    case 'draft':
+      return draftEffect(run, found, effect);
+    case 'audit':
+      await store.audit.record({ gameId: id, actor: POLLER_ACTOR, action: effect.action, detail: effect.detail });
+      return { event: null, found: {} };
+    case 'finish':
+      return finishEffect(run, effect);
+  }
+}
+
+/** Reads the thread, recording each page as it comes; notes the engine once the reader identified it. */
+async function readEffect(run: PollRun, found: Found, full: boolean): Promise<Answer> {
+  const { store } = run.deps;
+  const read = await readRecording({
+    store,
+    game: run.game,
+    site: setupOf(found).site,
+    full,
+    before: run.before,
+    seenAt: new Date(run.deps.now()),
+    log: run.log,
+  });
+  const vanished = await vanishedPosts(store, run.game.id, read);
+  if (run.game.engine === null) await store.polls.setEngine(run.game.id, read.thread.engine);
+  return { event: { kind: 'answered', read: { ...read.report, vanished: vanished.length } }, found: { read } };
+}
+
+/** The GM's events and the latest tally: what the count depends on, and the count it may keep. */
+async function weighEffect(run: PollRun, found: Found): Promise<Answer> {
+  const { store } = run.deps;
+  const events = await store.events.list(run.game.id);
+  const tally = await store.tallies.latest(run.game.id);
+  const basis = countBasis(run.game, setupOf(found).ruleset, readOf(found).thread.engine, events);
+  const event: PollEvent = { kind: 'weighed', basis, latestTallyId: tally?.id ?? null, now: run.deps.now() };
+  return { event, found: { events, tally } };
+}
+
+/** The one count, saved when it changed. */
+async function countEffect(run: PollRun, found: Found, now: string): Promise<Answer> {
+  const { settings, ruleset } = setupOf(found);
+  const counted = await countGame({
+    store: run.deps.store,
+    game: run.game,
+    ruleset,
+    settings,
+    engine: readOf(found).thread.engine,
+    events: found.events,
+    previous: found.tally,
+    now,
+  });
+  return { event: counted.event, found: { tally: counted.tally } };
+}
+
+/** The draft triggers over the current tally (a draft when they say so). */
+async function draftEffect(
+  run: PollRun,
+  found: Found,
+  effect: Extract<PollEffect, { kind: 'draft' }>,
+): Promise<Answer> {
+  const { settings, ruleset } = setupOf(found);
+  const read = readOf(found);
   const drafted = await draftStep({
-    store: deps.store,
-    game,
+    store: run.deps.store,
+    game: run.game,
     ruleset,
     engine: read.thread.engine,
     settings,
-    state: before,
-    after: result.tally!,
+    state: run.before,
+    after: found.tally!,
     newPosts: read.added,
-    now,
-    deadline: result.deadline,
+    now: effect.now,
+    deadline: effect.deadline,
   });
-  result.draft = drafted.draft;
-  result.draftReasons = drafted.reasons;
-  result.carry = { ...drafted.counters, lastCount: count, recountDue: false };
-  return { ...result, status: 'polled', reason: null };
+  const event: PollEvent = { kind: 'drafted', counters: drafted.counters, now: run.deps.now() };
+  return { event, found: { draft: drafted.draft, draftReasons: drafted.reasons } };
 }
 
-/**
- * The last count a poll made (in `game_poll.state.lastCount`): what it was counted from,
- * when, and the clock instants it saw coming. A poll that finds nothing new keeps it.
- */
-interface LastCount {
-  /** `countBasis` of the count. */
-  basis: string;
-  /** The count's clock (ISO 8601). */
-  at: string;
-  tallyId: number;
-  deadline: string | null;
-  /** Checks and deadlines still to come after `at`. */
-  upcoming: string[];
+/** How the poll went, its facts for the next one; the lease is given up. */
+async function finishEffect(run: PollRun, effect: Extract<PollEffect, { kind: 'finish' }>): Promise<Answer> {
+  const at = new Date(effect.now);
+  const outcome = effect.ok
+    ? { ok: true as const, fullRead: effect.fullRead, at, state: effect.facts }
+    : { ok: false as const, error: effect.error ?? 'the poll failed', at, state: effect.facts };
+  const state = await run.deps.store.polls.finish(run.game.id, run.owner, outcome);
+  return { event: null, found: { state } };
 }
 
-function lastCount(state: PollState): LastCount | null {
-  const c = state.state.lastCount;
-  if (typeof c !== 'object' || c === null) return null;
-  const { basis, at, tallyId, deadline, upcoming } = c as Record<string, unknown>;
-  if (typeof basis !== 'string' || typeof at !== 'string' || typeof tallyId !== 'number') return null;
-  if (deadline !== null && typeof deadline !== 'string') return null;
-  if (!Array.isArray(upcoming) || !upcoming.every((t) => typeof t === 'string')) return null;
-  return { basis, at, tallyId, deadline, upcoming };
+function setupOf(found: Found): NonNullable<Found['setup']> {
+  if (found.setup === null) throw new Error('the poll plan ran an effect before the poll was set up');
+  return found.setup;
 }
 
-/** Votal's version: a new release counts every game once more (its fold may count differently). */
-const VOTAL_VERSION = (
-  JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { version: string }
-).version;
-
-/**
- * Everything the count depends on besides the posts and the clock, as one hash: the
- * ruleset with the game's overrides and roster, the game's settings (the Day's clock among
- * them), the engine, the GM's events (append-only: their ids say which) and Votal's version.
- */
-function countBasis(game: Game, ruleset: Ruleset, engine: string, events: readonly { id: number }[]): string {
-  const text = stableJson({
-    ruleset: rulesetVersion(ruleset, game.roster),
-    settings: game.settings,
-    engine,
-    events: events.map((e) => e.id),
-    votal: VOTAL_VERSION,
-  });
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+function readOf(found: Found): RecordedRead {
+  if (found.read === null) throw new Error('the poll plan ran an effect that needs a read before reading');
+  return found.read;
 }
 
-/**
- * Whether the stored count may be out of date although this poll recorded no post change:
- * a page recorded by a poll that died before counting (`recountDue`), another basis, a
- * tally saved since, or a check or deadline come since the last count.
- */
-function recountDue(before: PollState, basis: string, latestTallyId: number, now: string): boolean {
-  const last = lastCount(before);
-  if (before.state.recountDue === true || last === null) return true;
-  if (last.basis !== basis || last.tallyId !== latestTallyId) return true;
-  const nowMs = Date.parse(now);
-  return last.upcoming.some((t) => Date.parse(t) <= nowMs);
-}
-
-/** Minutes between full reads while a deadline or check is near. */
-const NEAR_FULL_READ_MINUTES = 10;
-
-/**
- * Whether this poll reads every page. Edits and deletions on earlier pages only show on a
- * full read: one is due every `fullReadMinutes`, every 10 minutes while a deadline or
- * check is near (an edit made before the deadline must be seen before it, or it counts as
- * late), and right after one passed.
- */
-export function fullReadDue(before: PollState, settings: PollSettings, now: string): boolean {
-  if (before.lastFullReadAt === null) return true;
-  const nowMs = Date.parse(now);
-  const sinceFull = nowMs - Date.parse(before.lastFullReadAt);
-  if (sinceFull >= settings.fullReadMinutes * 60_000) return true;
-  const upcoming = Array.isArray(before.state.upcoming)
-    ? before.state.upcoming.filter((t): t is string => typeof t === 'string')
-    : [];
-  const instants = upcoming.map((t) => Date.parse(t)).filter((t) => !Number.isNaN(t));
-  const lastPoll = before.lastPolledAt === null ? Number.NEGATIVE_INFINITY : Date.parse(before.lastPolledAt);
-  if (instants.some((t) => t <= nowMs && t > lastPoll)) return true;
-  const near = instants.some((t) => t > nowMs && t - nowMs <= settings.nearDeadline.minutes * 60_000);
-  return near && sinceFull >= NEAR_FULL_READ_MINUTES * 60_000;
-}
-
-interface RecordedRead {
-  thread: ThreadRead;
-  /** Page numbers recorded in this read (as the pages say). */
-  recordedPages: number[];
-  /** Posts new to the store in this read. */
-  added: Post[];
-  /** A post was added, edited, restored or moved (renumbered, another author or time). */
-  changed: boolean;
-}
-
-/**
- * `readThread` over the store: pages come from the store's last read, and every page read
- * is written to the store at once, in page order (its posts and its validators in one
- * transaction), so a poll that dies half-way keeps what it read and the next one resumes.
- */
-async function readRecording(
-  deps: PollDeps,
-  game: Game,
-  full: boolean,
-  result: PollResult,
-  log: Log,
-  before: PollState,
-): Promise<RecordedRead> {
-  const { store } = deps;
-  const site = deps.siteFor ? await deps.siteFor(game) : null;
-  const upstream = site?.source ?? deps.source;
-  const fetched = new Map<string, FetchedPage>();
-  const source: PageSource = {
-    async get(url: string, validators?: Validators) {
-      const doc = await upstream.get(url, validators);
-      fetched.set(url, doc);
-      return doc;
-    },
+/** The poll's result, from where the plan ended and what the effects found. */
+function resultOf(run: PollRun, progress: PollProgress, found: Found): PollResult {
+  const { game, log } = run;
+  const base: PollResult = {
+    ...emptyResult(game.id, game),
+    fullRead: progress.reads > 0 && progress.full,
+    pages: progress.pages,
+    added: progress.added,
+    edited: progress.edited,
+    deleted: progress.deleted,
+    restored: progress.restored,
+    parsed: progress.parsed,
+    tally: found.tally,
+    tallyChanged: progress.tallyChanged,
+    counted: progress.counted,
+    state: found.state,
   };
-  const cache = new StoreThreadCache(store, game.id, game.engine, before);
-  const recordedPages: number[] = [];
-  const added: Post[] = [];
-  let changed = false;
-  let chain: Promise<void> = Promise.resolve();
-  let failure: unknown = null;
-  const seenAt = new Date(deps.now());
-
-  const record = async (page: ThreadPage, url: string): Promise<void> => {
-    const doc = fetched.get(url) ?? null;
-    await store.sql.transaction(async (tx) => {
-      const repos = storeOn(tx);
-      const rec = await repos.posts.recordPage(game.id, page.posts, seenAt);
-      // The count must follow, even if this poll dies before it counts.
-      const recount = rec.added.length + rec.edited.length + rec.restored.length + rec.moved.length > 0;
-      if (recount) await repos.polls.mergeState(game.id, { recountDue: true });
-      await repos.threadPages.saveFetched(
-        game.id,
-        {
-          page: page.page,
-          url,
-          etag: doc?.etag ?? null,
-          lastModified: doc?.lastModified ?? null,
-          bodyHash: doc?.hash ?? null,
-          postCount: page.posts.length,
-        },
-        seenAt,
-      );
-      for (const { before, after } of rec.edited) {
-        await recordAudit(tx, {
-          gameId: game.id,
-          actor: POLLER_ACTOR,
-          action: 'post.edit',
-          detail: {
-            post: after.number,
-            forumPostId: after.id,
-            author: after.author,
-            // No marker, or the same marker as before: the forum did not show this edit.
-            silent: after.edit === null || stableJson(after.edit) === stableJson(before.edit),
-            before: { bodyHash: before.bodyHash, edit: before.edit, text: clip(plainText(before.body)) },
-            after: { bodyHash: after.bodyHash, edit: after.edit, text: clip(plainText(after.body)) },
-          },
-        });
-      }
-      for (const post of rec.restored) {
-        await recordAudit(tx, {
-          gameId: game.id,
-          actor: POLLER_ACTOR,
-          action: 'post.restore',
-          detail: { post: post.number, forumPostId: post.id, author: post.author },
-        });
-      }
-      // The thread's shape as this page shows it, in the same transaction: a poll killed
-      // after a page was recorded must not leave its validators without the page count
-      // it showed (a 304 on that page would then hide the pages after it for good).
-      await repos.polls.setShape(game.id, {
-        title: page.title,
-        pageCount: page.pageCount,
-        postsPerPage: page.postsPerPage,
-      });
-      result.added += rec.added.length;
-      result.edited += rec.edited.length;
-      result.restored += rec.restored.length;
-      added.push(...rec.added);
-      changed ||= recount;
-    });
-    recordedPages.push(page.page);
-  };
-
-  let thread: ThreadRead;
-  try {
-    const profile = site ? site.profile : deps.profileFor?.(game.threadUrl);
-    const renderer = site ? site.renderer : deps.renderer;
-    thread = await readThread(game.threadUrl, {
-      source,
-      cache,
-      refresh: full,
-      ...(game.engine ? { engine: game.engine } : {}),
-      ...(profile ? { profile } : {}),
-      ...(renderer ? { renderer } : {}),
-      onPage: (page, url) => {
-        chain = chain
-          .then(() => (failure === null ? record(page, url) : undefined))
-          .catch((error: unknown) => {
-            failure ??= error;
-          });
-      },
-      onNote: (message) => log.info({ gameId: game.id, note: message }, 'thread reader note'),
-      // The dashboard and the live page show how far the read has come (a long first read).
-      onProgress: readingNews(store.sql, game.id, log),
-    });
-  } finally {
-    // Whatever was read before a failure is kept (and the error below is the read's).
-    await chain;
+  if (progress.error) {
+    const { name, message, retryAfterMs } = progress.error;
+    log.warn({ gameId: game.id, error: message }, 'poll failed');
+    return { ...base, status: 'failed', reason: message, error: { name, message, retryAfterMs } };
   }
-  if (failure !== null) throw failure;
-  return { thread, recordedPages, added, changed };
+  log.info(
+    { gameId: game.id, added: base.added, edited: base.edited, deleted: base.deleted, tally: base.tallyChanged },
+    'polled',
+  );
+  return {
+    ...base,
+    draft: found.draft,
+    draftReasons: found.draftReasons,
+    deadline: progress.deadline,
+    upcoming: progress.upcoming,
+    carry: progress.facts,
+  };
 }
 
-/** Stored posts (not deleted) on the pages just read that the read did not see. */
-async function vanishedPosts(store: Repos, gameId: number, read: RecordedRead): Promise<StoredPost[]> {
-  if (read.recordedPages.length === 0) return [];
-  const present = new Set(read.thread.posts.map((p) => p.id));
-  const stored = await store.posts.postsOn(gameId, read.recordedPages);
-  return stored.filter((p) => !p.deleted && !present.has(p.id));
-}
-
-function emptyResult(gameId: number): PollResult {
+function emptyResult(gameId: number, game: Game | null): PollResult {
   return {
     gameId,
     status: 'polled',
@@ -665,22 +490,7 @@ function emptyResult(gameId: number): PollResult {
     upcoming: [],
     error: null,
     state: null,
-    game: null,
+    game,
     carry: {},
   };
-}
-
-function describeError(error: unknown): { name: string; message: string; retryAfterMs: number | null } {
-  if (error instanceof Error) {
-    return {
-      name: error.name,
-      message: error.message,
-      retryAfterMs: error instanceof ThrottledError ? error.retryAfterMs : null,
-    };
-  }
-  return { name: 'Error', message: String(error), retryAfterMs: null };
-}
-
-function clip(text: string, max = 2_000): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -17,7 +17,5 @@ export function pollSettings(settings: GameSettings): PollSettings {
 
 /** The deadline the poller derived (extensions included), else the GM's setting. */
 export function deadlineOf(game: Game, poll: PollState | null): string | null {
-  const derived = poll?.state.deadline;
-  if (typeof derived === 'string') return derived;
-  return game.settings.day?.deadline ?? null;
+  return poll?.state.deadline ?? game.settings.day?.deadline ?? null;
 }

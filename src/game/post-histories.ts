@@ -41,73 +41,20 @@ export async function postHistories(
   posts: readonly HistoryPost[],
   options: { save: boolean },
 ): Promise<Histories> {
-  const versions = new Map<string, { roster: Roster; version: string; saved: Map<number, PostReading> }>();
-  const versionOf = async (p: HistoryPost) => {
-    const roster = rosterAt(game.roster, gmEvents, { number: p.number, postedAt: p.postedAt });
-    const version = rulesetVersion(ruleset, roster);
-    let known = versions.get(version);
-    if (!known) {
-      known = { roster, version, saved: await store.readings.forGame(game.id, version) };
-      versions.set(version, known);
-    }
-    return known;
-  };
-  const fresh = new Map<string, { revisionId: number; version: string; reading: PostReading }>();
-  const readingOf = (
-    v: { roster: Roster; version: string; saved: Map<number, PostReading> },
-    revisionId: number,
-    body: Post['body'],
-    edit: Post['edit'],
-    known?: PostReading | null,
-  ): PostReading => {
-    const key = `${v.version}:${revisionId}`;
-    const cached = known ?? v.saved.get(revisionId) ?? fresh.get(key)?.reading ?? null;
-    if (cached) return cached;
-    const reading = readPost({ body, edit }, v.roster, ruleset);
-    fresh.set(key, { revisionId, version: v.version, reading });
-    return reading;
-  };
-
+  const book = readingBook(store, game, ruleset, gmEvents);
   // Bodies of never-edited posts that have no reading yet, in one query.
   const unread: number[] = [];
   for (const p of posts) {
     if (p.revisions > 1 || p.body !== undefined) continue;
-    if (!(await versionOf(p)).saved.has(p.revisionId)) unread.push(p.revisionId);
+    if (!(await book.versionOf(p)).saved.has(p.revisionId)) unread.push(p.revisionId);
   }
   const bodies = await store.posts.bodiesOf(unread);
 
   const out: PostHistory[] = [];
   for (const p of posts) {
-    const v = await versionOf(p);
-    let revisions: RevisionReading[];
-    if (p.revisions <= 1) {
-      const saved = v.saved.get(p.revisionId) ?? null;
-      const body = p.body ?? bodies.get(p.revisionId);
-      if (!saved && body === undefined) {
-        throw new Error(`post ${p.number} (revision ${p.revisionId}) has no stored body to read`);
-      }
-      // A never-edited post's text is never quoted (only an edit's evidence is).
-      const reading = readingOf(v, p.revisionId, body ?? [], p.edit, saved);
-      revisions = [{ reading, firstSeen: p.firstSeen, edit: p.edit, text: '' }];
-    } else {
-      const all = await store.posts.revisionsOf(p.key);
-      revisions = [];
-      for (const r of all) {
-        const known = v.saved.get(r.id) ?? (await store.readings.get(r.id, v.version));
-        revisions.push({
-          reading: readingOf(v, r.id, r.body, r.edit, known),
-          firstSeen: r.firstSeen,
-          edit: r.edit,
-          text: plainText(r.body),
-        });
-      }
-      // The body the forum shows now is the newest; a post that went back to an earlier
-      // body shows that one again, from when it came back.
-      const currentIndex = all.findIndex((r) => r.current);
-      if (currentIndex >= 0 && currentIndex !== all.length - 1) {
-        revisions.push({ ...revisions[currentIndex]!, firstSeen: latestSighting(all, currentIndex, p) });
-      }
-    }
+    const v = await book.versionOf(p);
+    const revisions =
+      p.revisions <= 1 ? [onceRead(book, v, p, bodies.get(p.revisionId))] : await editedRevisions(store, book, v, p);
     out.push({
       number: p.number,
       author: p.author,
@@ -118,13 +65,104 @@ export async function postHistories(
     });
   }
   // New readings are saved together (one commit, not one per post).
-  if (options.save && fresh.size > 0) {
+  if (options.save && book.fresh.size > 0) {
     await store.sql.transaction(async (tx) => {
       const readings = storeOn(tx).readings;
-      for (const f of fresh.values()) await readings.save(f.revisionId, f.version, f.reading);
+      for (const f of book.fresh.values()) await readings.save(f.revisionId, f.version, f.reading);
     });
   }
-  return { histories: out, parsed: fresh.size };
+  return { histories: out, parsed: book.fresh.size };
+}
+
+/** The readings under one ruleset + roster version: those saved, and those read now. */
+interface Version {
+  roster: Roster;
+  version: string;
+  saved: Map<number, PostReading>;
+}
+
+/** Where a poll's readings are looked up, and read when they are not saved yet. */
+interface ReadingBook {
+  /** The version a post is read under (the roster as the game knew it at that post). */
+  versionOf(p: HistoryPost): Promise<Version>;
+  /** A revision's reading: `known`, saved, read earlier in this pass, else read now. */
+  readingOf(
+    v: Version,
+    revisionId: number,
+    body: Post['body'],
+    edit: Post['edit'],
+    known?: PostReading | null,
+  ): PostReading;
+  /** Readings made in this pass, by `<version>:<revision>`. */
+  fresh: Map<string, { revisionId: number; version: string; reading: PostReading }>;
+}
+
+function readingBook(store: HistoryStore, game: Game, ruleset: Ruleset, gmEvents: readonly GmEvent[]): ReadingBook {
+  const versions = new Map<string, Version>();
+  const fresh: ReadingBook['fresh'] = new Map();
+  return {
+    fresh,
+    async versionOf(p) {
+      const roster = rosterAt(game.roster, gmEvents, { number: p.number, postedAt: p.postedAt });
+      const version = rulesetVersion(ruleset, roster);
+      let known = versions.get(version);
+      if (!known) {
+        known = { roster, version, saved: await store.readings.forGame(game.id, version) };
+        versions.set(version, known);
+      }
+      return known;
+    },
+    readingOf(v, revisionId, body, edit, known) {
+      const key = `${v.version}:${revisionId}`;
+      const cached = known ?? v.saved.get(revisionId) ?? fresh.get(key)?.reading ?? null;
+      if (cached) return cached;
+      const reading = readPost({ body, edit }, v.roster, ruleset);
+      fresh.set(key, { revisionId, version: v.version, reading });
+      return reading;
+    },
+  };
+}
+
+/** A never-edited post: its one revision (its text is never quoted: only an edit's evidence is). */
+function onceRead(book: ReadingBook, v: Version, p: HistoryPost, loaded: Post['body'] | undefined): RevisionReading {
+  const saved = v.saved.get(p.revisionId) ?? null;
+  const body = p.body ?? loaded;
+  if (!saved && body === undefined) {
+    throw new Error(`post ${p.number} (revision ${p.revisionId}) has no stored body to read`);
+  }
+  return {
+    reading: book.readingOf(v, p.revisionId, body ?? [], p.edit, saved),
+    firstSeen: p.firstSeen,
+    edit: p.edit,
+    text: '',
+  };
+}
+
+/** An edited post: every revision, read, with its text for the edit's evidence. */
+async function editedRevisions(
+  store: HistoryStore,
+  book: ReadingBook,
+  v: Version,
+  p: HistoryPost,
+): Promise<RevisionReading[]> {
+  const all = await store.posts.revisionsOf(p.key);
+  const revisions: RevisionReading[] = [];
+  for (const r of all) {
+    const known = v.saved.get(r.id) ?? (await store.readings.get(r.id, v.version));
+    revisions.push({
+      reading: book.readingOf(v, r.id, r.body, r.edit, known),
+      firstSeen: r.firstSeen,
+      edit: r.edit,
+      text: plainText(r.body),
+    });
+  }
+  // The body the forum shows now is the newest; a post that went back to an earlier
+  // body shows that one again, from when it came back.
+  const currentIndex = all.findIndex((r) => r.current);
+  if (currentIndex >= 0 && currentIndex !== all.length - 1) {
+    revisions.push({ ...revisions[currentIndex]!, firstSeen: latestSighting(all, currentIndex, p) });
+  }
+  return revisions;
 }
 
 /** A post went back to an earlier body: it did so after the last sighting of any other body. */

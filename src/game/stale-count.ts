@@ -23,7 +23,7 @@ export function staleCount(
   poll: Pick<PollState, 'lastError' | 'lastErrorAt' | 'lastOkAt' | 'state'>,
 ): StaleCount | null {
   if (poll.lastError === null) return null;
-  const login = poll.state['loginRequired'] === true;
+  const login = poll.state.loginRequired === true;
   return {
     reason: login ? 'login-required' : 'poll-failed',
     message: login

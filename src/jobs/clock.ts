@@ -105,7 +105,7 @@ export function dueNow(input: DueInput): DueReason[] {
   const reasons: DueReason[] = [];
   const day = input.settings.day;
   if (day) {
-    const known = typeof input.poll.state.deadline === 'string' ? input.poll.state.deadline : day.deadline;
+    const known = input.poll.state.deadline ?? day.deadline;
     const deadline = Date.parse(known);
     if (deadline <= now && deadline > last) reasons.push({ kind: 'deadline', at: new Date(deadline).toISOString() });
     const window = {

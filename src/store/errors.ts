@@ -73,3 +73,14 @@ export class ThreadTakenError extends StateError {
     this.name = 'ThreadTakenError';
   }
 }
+
+/** A game's stored poll state (`game_poll.state`) does not fit `PollFacts` (src/model/poll-state.ts). */
+export class PollStateError extends Error {
+  constructor(
+    readonly gameId: number,
+    readonly problems: string,
+  ) {
+    super(`game ${gameId} has a bad poll state: ${problems}`);
+    this.name = 'PollStateError';
+  }
+}

@@ -1,5 +1,6 @@
 import type { EngineId } from '../model/engine.js';
-import { NotFoundError } from './errors.js';
+import { PollFacts, PollFactsPatch, pollFactsProblems } from '../model/poll-state.js';
+import { NotFoundError, PollStateError } from './errors.js';
 import type { Game } from '../model/game.js';
 import { GAME_COLUMNS, toGame, type GameRow } from './games-repo.js';
 import { GAME_CHANNEL, isoOrNull, json, type GameChange } from './rows.js';
@@ -32,8 +33,8 @@ export interface PollState {
   threadTitle: string | null;
   pageCount: number | null;
   postsPerPage: number | null;
-  /** Free-form facts the poller derives (the Day's current deadline, the decision). */
-  state: Record<string, unknown>;
+  /** What the poller keeps between polls (the Day's current deadline, the last count...), typed. */
+  state: PollFacts;
   updatedAt: string | null;
 }
 
@@ -46,8 +47,8 @@ export interface ThreadShape {
 
 /** How a poll went; `at` is the poll's clock (when posts were seen), `state` is merged into `state`. */
 export type PollOutcome =
-  | { ok: true; fullRead: boolean; at: Date; state?: Record<string, unknown> }
-  | { ok: false; error: string; at: Date; state?: Record<string, unknown> };
+  | { ok: true; fullRead: boolean; at: Date; state?: PollFactsPatch }
+  | { ok: false; error: string; at: Date; state?: PollFactsPatch };
 
 /** An active game as the clock's minute pass sees it. */
 export interface ClockGame {
@@ -82,7 +83,7 @@ export interface PollsRepo {
   /** Every active game with its poll state and latest tally, oldest game first: one query for the clock's pass. */
   activeGames(): Promise<ClockGame[]>;
   /** Merges facts into `state` (e.g. `recountDue` in the same transaction as the posts that call for it). */
-  mergeState(gameId: number, state: Record<string, unknown>): Promise<void>;
+  mergeState(gameId: number, state: PollFactsPatch): Promise<void>;
   /** Records the thread's shape as read (title, pages, posts per page). */
   setShape(gameId: number, shape: ThreadShape): Promise<void>;
   /** Sets the game's engine once the reader identified it (only while it is unknown). */
@@ -110,7 +111,7 @@ interface PollRow {
   thread_title: string | null;
   page_count: number | null;
   posts_per_page: number | null;
-  state: Record<string, unknown>;
+  state: unknown;
   updated_at: Date | null;
 }
 
@@ -132,7 +133,7 @@ const toState = (r: PollRow): PollState => ({
   threadTitle: r.thread_title,
   pageCount: r.page_count,
   postsPerPage: r.posts_per_page,
-  state: r.state,
+  state: factsOf(r.game_id, r.state),
   updatedAt: isoOrNull(r.updated_at),
 });
 
@@ -154,6 +155,20 @@ const empty = (gameId: number): PollState => ({
   state: {},
   updatedAt: null,
 });
+
+/** A stored poll state, typed; a value no Votal wrote is an error naming the game and the key. */
+function factsOf(gameId: number, raw: unknown): PollFacts {
+  const parsed = PollFacts.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new PollStateError(gameId, pollFactsProblems(parsed.error));
+}
+
+/** Facts about to be merged in, checked first: a writer's slip is refused before it is stored. */
+function patchOf(gameId: number, patch: PollFactsPatch): string {
+  const parsed = PollFactsPatch.safeParse(patch);
+  if (!parsed.success) throw new PollStateError(gameId, pollFactsProblems(parsed.error));
+  return json(parsed.data);
+}
 
 /** Makes sure the game has a row (and exists). */
 async function ensure(db: Queryable, gameId: number): Promise<void> {
@@ -236,7 +251,7 @@ export function pollsRepo(db: Queryable): PollsRepo {
             ok,
             ok ? outcome.fullRead : false,
             ok ? null : outcome.error,
-            json(outcome.state ?? {}),
+            patchOf(gameId, outcome.state ?? {}),
             outcome.at,
           ],
         );
@@ -278,10 +293,11 @@ export function pollsRepo(db: Queryable): PollsRepo {
     },
 
     async mergeState(gameId, state) {
+      const patch = patchOf(gameId, state);
       await ensure(db, gameId);
       await db.query('UPDATE game_poll SET state = state || $2::jsonb, updated_at = now() WHERE game_id = $1', [
         gameId,
-        json(state),
+        patch,
       ]);
     },
 

@@ -192,6 +192,27 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       expect((await store.games.get(game.id))!.settings.title).toBeUndefined();
     });
 
+    it('a change refused half-way (the thread taken on resume) leaves roster, ruleset, settings and status as they were', async () => {
+      const deps = depsWith();
+      const first = await newGame(deps);
+      await updateGame(deps, 'gm:ann', first.id, { action: 'finish' });
+      const second = await newGame(deps, { url: first.threadUrl });
+      const before = (await store.games.get(first.id))!;
+      const error = await refusal(
+        updateGame(deps, 'gm:ann', first.id, {
+          players: ['Alice', 'Bob', 'Carol', 'Dave'],
+          ruleset: 'mafiascum-majority',
+          title: 'Resumed',
+          action: 'resume',
+        }),
+      );
+      expect(error).toBeInstanceOf(ThreadTakenError);
+      expect((error as ThreadTakenError).existing).toEqual({ id: second.id, slug: second.slug });
+      expect(await store.games.get(first.id)).toEqual(before);
+      const written = await store.audit.list({ gameId: first.id });
+      expect(written.filter((a) => ['game.roster', 'game.ruleset', 'game.settings'].includes(a.action))).toEqual([]);
+    });
+
     it('unarchiving a game that is not archived is refused, naming its status', async () => {
       const deps = depsWith();
       const game = await newGame(deps);

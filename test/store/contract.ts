@@ -10,7 +10,7 @@ import type { Body } from '../../src/model/body.js';
 import { hashBody, type EditMarker, type Post } from '../../src/model/post.js';
 import type { Tally } from '../../src/model/tally.js';
 import { GameSettingsError } from '../../src/model/game-settings.js';
-import { NotFoundError, StaleDraftError, StateError } from '../../src/store/errors.js';
+import { NotFoundError, PollStateError, StaleDraftError, StateError } from '../../src/store/errors.js';
 import { migrate, migrationsDir } from '../../src/store/migrate.js';
 import { storeOn, type Repos } from '../../src/store/open-store.js';
 import { GAME_CHANNEL, type GameChange } from '../../src/store/rows.js';
@@ -1070,10 +1070,55 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
 
       it('facts merged into the poll state keep the others', async () => {
         const game = await newGame();
-        await store.polls.mergeState(game.id, { recountDue: true, deadline: 'x' });
+        const deadline = '2026-03-04T19:00:00.000Z';
+        await store.polls.mergeState(game.id, { recountDue: true, deadline });
         await store.polls.mergeState(game.id, { recountDue: false });
-        expect((await store.polls.get(game.id)).state).toEqual({ recountDue: false, deadline: 'x' });
+        expect((await store.polls.get(game.id)).state).toEqual({ recountDue: false, deadline });
         await expect(store.polls.mergeState(987654321, { recountDue: true })).rejects.toThrow(NotFoundError);
+      });
+
+      it('a stored poll state no Votal wrote is not read silently: the error names the game and the key', async () => {
+        const game = await newGame();
+        await store.polls.mergeState(game.id, { recountDue: true });
+        await sql.query(
+          `UPDATE game_poll SET state = state || '{"lastCount": {"basis": "b"}}'::jsonb WHERE game_id = $1`,
+          [game.id],
+        );
+        await expect(store.polls.get(game.id)).rejects.toThrow(
+          new PollStateError(
+            game.id,
+            'lastCount.at: Invalid input: expected string, received undefined; ' +
+              'lastCount.tallyId: Invalid input: expected number, received undefined; ' +
+              'lastCount.deadline: Invalid input: expected string, received undefined; ' +
+              'lastCount.upcoming: Invalid input: expected array, received undefined',
+          ),
+        );
+        await sql.query(`UPDATE game_poll SET state = '{"loginRequired": "yes"}'::jsonb WHERE game_id = $1`, [game.id]);
+        await expect(store.polls.activeGames()).rejects.toThrow(`game ${game.id} has a bad poll state: loginRequired:`);
+        await sql.query(`UPDATE game_poll SET state = '{}'::jsonb WHERE game_id = $1`, [game.id]); // the suite reads every game later
+      });
+
+      it('a poll state from before the newer keys loads: each key is optional by nature', async () => {
+        const game = await newGame();
+        await store.polls.mergeState(game.id, {});
+        await sql.query(
+          `UPDATE game_poll SET state = '{"deadline": "2026-03-04T19:00:00Z"}'::jsonb WHERE game_id = $1`,
+          [game.id],
+        );
+        expect((await store.polls.get(game.id)).state).toEqual({ deadline: '2026-03-04T19:00:00Z' });
+      });
+
+      it('facts a writer gets wrong are refused before they are merged, naming the game and the key', async () => {
+        const game = await newGame();
+        await store.polls.mergeState(game.id, { recountDue: true });
+        await expect(store.polls.mergeState(game.id, { deadline: 'Friday' })).rejects.toThrow(
+          new PollStateError(game.id, 'deadline: Invalid ISO datetime'),
+        );
+        const typo = { recountdue: false } as Record<string, unknown>;
+        await expect(store.polls.mergeState(game.id, typo)).rejects.toThrow(
+          `game ${game.id} has a bad poll state: (state): Unrecognized key: "recountdue"`,
+        );
+        expect((await store.polls.get(game.id)).state).toEqual({ recountDue: true });
       });
     });
   });
