@@ -1,102 +1,84 @@
-import type { ActionKind } from '../model/action.js';
 import type { VoteGrammar } from '../rules/ruleset.js';
-import { isKeywordPhrase, isWordChar, keywordEnd, keywordLetters } from './keyword.js';
+import { targetAction } from './grammar-target.js';
+import type { GrammarReading, KeywordTarget, RejectedAction, TextSpan, WrittenAction } from './grammar-types.js';
+import { isTargetless, type Vocabulary, vocabularyOf } from './grammar-vocabulary.js';
+import {
+  afterColon,
+  cleanArg,
+  clip,
+  hasInk,
+  inkCount,
+  keywordAt,
+  keywordTargetOf,
+  MAX_ARG,
+  type Parsed,
+  parseCandidate,
+  SEPARATORS,
+  skipLead,
+} from './grammar-words.js';
+import { isWordChar } from './keyword.js';
 import { stripDecorations } from './name-form.js';
 import { lineText, type OwnLine } from './own-text.js';
+import { maskSpans, strayClosers, type TagAction, tagActions } from './vote-tags.js';
+
+export type {
+  GrammarReading,
+  KeywordTarget,
+  RejectedAction,
+  RejectReason,
+  TextSpan,
+  WrittenAction,
+} from './grammar-types.js';
 
 /**
- * The vote grammar: which of the poster's own words are actions under a ruleset.
+ * The vote grammar: which of the poster's own words are actions under a ruleset. Each
+ * line climbs `LINE_RULES` once, in order; each rule reads what it knows and leaves the
+ * rest to the next:
  *
- * A candidate is a bold run (runs split across adjacent bold elements joined), or, when
- * bold is optional, a whole line. An action keyword must open the candidate, after
- * optional "##" or punctuation: "**I will vote for whoever claims**" is chatter, not a
- * vote. In a bold run a keyword may also open a later clause, after a separator
- * ("**FoS: Ann, Vote: Bob**", "**Cross fingers, vote Bob**"); any other bold vote keyword
- * is returned as doubtful, for the reader to send to the GM when a player's name follows
- * (unless negated: "**Don't vote Bob**"). Long keywords survive one swapped pair of letters
- * ("Unovte"). One candidate may hold several actions in order ("Unvote; Vote: Bob",
- * "unvote vote Bob", "##unvote ##vote Bob"). A bold keyword with the name in plain text
- * right after it ("**Vote:** Bob") is read as one vote, the way a moderator reads it.
+ * 1. typed tag: `[vote]Bob[/vote]`, `[unvote][/unvote]`, `[v]`/`[uv]`, `[hammer][/hammer]`,
+ *    read whether the forum renders the tag or leaves it as text, no bold or colon needed;
+ *    the rest of the line is read with the tags blanked.
+ * 2. whole line: when bold is optional, a line that does not open in bold is a candidate.
+ * 3. bold run: each bold run (runs split across adjacent bold elements joined).
+ * 4. not bold: when bold is required, a plain line shaped like a vote is reported.
+ * 5. written order: actions count in the order written, whichever rule found them.
+ * 6. marker: the ruleset's explicit marker ("##vote", a tag), when it wants one.
+ * 7. own line: the ruleset's own-line rule, when it has one.
  *
- * A typed vote tag (`[vote]Bob[/vote]`, `[unvote][/unvote]`, `[v]`/`[uv]`, or any one-word
- * keyword of the grammar as a tag: `[hammer][/hammer]`) is an explicit vote marker, read
- * whether the forum renders the tag or leaves it as text: it needs no bold and no colon.
- * The spoiler and own-line rules still apply to it.
+ * Spoilers: whatever rules 1 to 3 find inside one is refused unless the ruleset allows it.
+ *
+ * A candidate (rules 2 and 3) climbs its own ladder, `readCandidate`: an action keyword
+ * opens it, after optional "##" or punctuation ("**I will vote for whoever claims**" is
+ * chatter) → a keyword opens a later clause ("**FoS: Ann, Vote: Bob**") → in bold, a
+ * keyword target alone on its line ("**No Lynch**") → in bold, any other vote keyword,
+ * doubtful, for the GM when a player's name follows (unless negated: "**Don't vote
+ * Bob**"). Long keywords survive one swapped pair of letters ("Unovte"). One candidate
+ * may hold several actions in order ("Unvote; Vote: Bob", "unvote vote Bob", "##unvote
+ * ##vote Bob"). Each action's target then climbs `targetAction` (grammar-target.ts).
  *
  * Names are not resolved here; the target is returned as written.
  */
 
-/** Where an action sits in the poster's own text (line index, offsets in `lineText`). */
-export interface TextSpan {
-  line: number;
-  start: number;
-  end: number;
+/** A ruleset's vote grammar with its words looked up once, as every rule gets it. */
+interface Grammar {
+  votes: VoteGrammar;
+  vocab: Vocabulary;
 }
 
-export interface WrittenAction {
-  kind: ActionKind;
-  /** The action as written (the bold run, or its part for this action). */
-  raw: string;
-  /** The target as written, or null (plain unvote, targetless side action, empty vote). */
-  written: string | null;
-  /** The keyword target (No Lynch, Abstain) whose keyword was written, by its name. */
-  keywordTarget: string | null;
-  span: TextSpan;
-  /**
-   * A vote keyword inside bold talk, not opening it ("**Do not vote Bob**"): it counts for
-   * nothing unless the words after it are a player's exact name, and then it goes to the
-   * GM, never silently dropped and never counted.
-   */
-  doubtful?: true;
-  /** The explicit marker the action was written with: "##vote" (`hash`) or a typed `[vote]` tag. */
-  marker?: 'hash' | 'tag';
-  /**
-   * A colonless vote opening a later clause of bold talk ("**Cross fingers, vote Bob.**"):
-   * counted when its target names someone, dropped when it names nobody ("**Day 2. Vote
-   * counts follow.**" is not a vote for "counts follow").
-   */
-  loose?: true;
-}
-
-/**
- * A vote target that is not a player but a word: the ruleset's No Lynch / Sleep, or
- * Abstain. Its keywords match case-, space- and hyphen-insensitively.
- */
-export interface KeywordTarget {
-  name: string;
-  keywords: readonly string[];
-}
-
-/** Why something that looks like an action does not count under the grammar. */
-export type RejectReason = 'not-bold' | 'no-colon' | 'not-own-line' | 'in-spoiler' | 'no-marker';
-
-export interface RejectedAction {
-  reason: RejectReason;
-  raw: string;
-  span: TextSpan;
-}
-
-export interface GrammarReading {
-  actions: WrittenAction[];
-  rejected: RejectedAction[];
-}
-
-interface Keyword {
-  kind: ActionKind;
-  letters: string;
-}
-
-interface Vocabulary {
-  /** Action keywords, longest first so "unvote" is tried before "vote"-like prefixes. */
-  actions: Keyword[];
-  /** The same keywords by their first letter: most words start none, and are passed over at once. */
-  byFirst: Map<string, Keyword[]>;
-  /** Tag names ("vote", "v", "unvote", "uv", one-word side keywords) and their action. */
-  tags: Map<string, ActionKind>;
-  targets: { name: string; letters: string[] }[];
-  unvote: string[];
-  /** Side actions that take no target: "Vote: Hammer" means the Hammer side vote. */
-  targetless: { kind: ActionKind; letters: string[] }[];
+/** One line of the poster's own text, as the rules read it. */
+interface Line {
+  index: number;
+  /** The line as written. */
+  written: string;
+  /** The line with its typed tags (and stray closing tags) blanked: what rules 2 to 4 read. */
+  text: string;
+  tags: TagAction[];
+  boldRuns: Candidate[];
+  /** Whether the line's words open in bold ("[s]**Vote: Bob**[/s]" opens bold). */
+  startsBold: boolean;
+  inSpoiler: boolean;
+  /** Letters and digits on the line, counted on first use. */
+  ink: () => number;
 }
 
 /** A piece of a line that may hold actions. Offsets are in the line's text. */
@@ -110,44 +92,93 @@ interface Candidate {
   restEnd: number;
 }
 
-interface Parsed {
-  kind: ActionKind;
-  colon: boolean;
-  hashed: boolean;
-  /** Offsets in the candidate's text. */
-  start: number;
-  argStart: number;
-  end: number;
+/** What the rules have found on a line so far, and what they refused. */
+interface LineReading {
+  found: WrittenAction[];
+  rejected: RejectedAction[];
 }
 
-const TARGETLESS: readonly ActionKind[] = ['hammer', 'filibuster'];
-/** Leading "##", "- ", "> ", "(" ... before a keyword; quotation marks mean the word is being talked about. */
-const MAX_LEAD = 12;
-const LEAD_CHAR = /[\s\p{P}\p{S}]/u;
-const QUOTE_CHAR = /["'`“”‘’«»„‚‹›]/u;
-/** A typed BBCode tag before the keyword: "[size=5]", "[color=#ff0000]", "[b]". */
-const LEAD_TAG = /^\[\/?[a-z*]{1,12}(?:=[^\]\n]{0,40})?\]/iu;
-const MAX_LEAD_TAGS = 3;
-/** Characters that separate two actions in one run ("Unvote; Vote: Bob"). */
-const SEPARATORS = new Set([';', ',', '/', '|', '&', '+', '.', '!']);
-/** Separators that only count with a space after them ("unvote -> vote Bob", not "Jean-Vote"). */
-const SPACED_SEPARATORS = new Set(['-', '>', '=', '~']);
-const JOIN_WORDS = ['and', 'then'];
-/** Longest target kept as written; the name matcher caps it further. */
-const MAX_ARG = 200;
-const MAX_RAW = 200;
-/** A typed tag, opening or closing: `[vote]`, `[/vote]`, `[UV]`. */
-const TAG = /\[(\/?)(\p{L}{1,20})\]/gu;
-/** Characters that end a clause before a vote in bold talk ("FoS: Ann, Vote: Bob"). */
-const CLAUSE_ENDS = new Set([...SEPARATORS, '?', ':', ')', '-']);
-/** Doubtful vote keywords looked at per bold run: talk repeats "vote" without limit. */
-const MAX_DOUBTFUL = 3;
-/** A vote keyword after these words is a request not to vote ("**Do not vote Bob**"), never a vote. */
-const NEGATION = /(?:\bnot|n['’]?t|\bnever|\bno)\s+$/iu;
-/** Keywords this long or longer also match with two neighbouring letters swapped ("unovte"). */
-const MIN_TYPO_KEYWORD = 6;
-/** Words before the target that repeat the keyword or lead into a keyword target ("VOTE: vote Bob", "Vote to No Lynch"). */
-const TO_WORD = /^to\s+/iu;
+/**
+ * A rule's example, run through the whole grammar by `test/parse/grammar-ladder.test.ts`,
+ * so a new rule that changes another rule's reading fails there by the rule's name.
+ * `line`: one line of the poster's own text, `**` opening and closing bold, `||` a spoiler.
+ * `votes`: the grammar's settings that differ from the defaults (No Lynch / Sleep and a
+ * Hammer side vote are known). `reads`: the actions in order ("vote Bob", "unvote", "vote
+ * No Lynch = No Lynch", "vote Bob ?doubtful", "vote Bob #hash"), then the refusals in
+ * order ("not-bold: Vote: Bob").
+ */
+export interface GrammarExample {
+  line: string;
+  votes?: Partial<VoteGrammar>;
+  reads: string[];
+}
+
+interface LineRule {
+  name: string;
+  read: (line: Line, reading: LineReading, g: Grammar) => void;
+  examples: readonly GrammarExample[];
+}
+
+/** The grammar's rules for a line, in the order they run (see the comment above). */
+export const LINE_RULES: readonly LineRule[] = [
+  {
+    name: 'typed tag',
+    read: typedTags,
+    // Mafiascum's [vote] BBCode, typed; donbot's test_detect_vote_in_bbvote_tag.
+    examples: [
+      { line: '[vote]Bob[/vote]', reads: ['vote Bob #tag'] },
+      { line: '||[vote]Bob[/vote]||', reads: ['in-spoiler: [vote]Bob[/vote]'] },
+    ],
+  },
+  {
+    name: 'whole line',
+    read: wholeLine,
+    examples: [
+      { line: 'Vote: Bob', votes: { bold: 'optional' }, reads: ['vote Bob'] },
+      { line: 'vote for Bob', votes: { bold: 'optional' }, reads: ['vote Bob'] },
+    ],
+  },
+  {
+    name: 'bold run',
+    read: boldRuns,
+    // Mafiascum, replayed Days of issue #12: "Unovte; Vote: Kison".
+    examples: [
+      { line: 'agreed, **Vote: Bob**', reads: ['vote Bob'] },
+      { line: '**Unovte; Vote: Bob**', reads: ['unvote', 'vote Bob'] },
+    ],
+  },
+  {
+    name: 'not bold',
+    read: notBold,
+    examples: [
+      { line: 'Vote: Bob', reads: ['not-bold: Vote: Bob'] },
+      { line: '##vote Bob', reads: ['not-bold: ##vote Bob'] },
+      { line: 'I will vote for Bob later', reads: [] },
+    ],
+  },
+  {
+    name: 'written order',
+    read: writtenOrder,
+    examples: [{ line: '**Unvote** [vote]Bob[/vote]', reads: ['unvote', 'vote Bob #tag'] }],
+  },
+  {
+    name: 'marker',
+    read: markerRule,
+    // TeamLiquid counts "##vote" only.
+    examples: [
+      { line: '**##vote Bob**', votes: { marker: 'hash' }, reads: ['vote Bob #hash'] },
+      { line: '**Vote: Bob**', votes: { marker: 'hash' }, reads: ['no-marker: Vote: Bob'] },
+    ],
+  },
+  {
+    name: 'own line',
+    read: ownLineRule,
+    examples: [
+      { line: '**Vote: Bob**', votes: { ownLine: true }, reads: ['vote Bob'] },
+      { line: '**Vote: Bob** he lied', votes: { ownLine: true }, reads: ['not-own-line: Vote: Bob'] },
+    ],
+  },
+];
 
 /**
  * The actions in the poster's own lines (from `ownLines` with its defaults: struck text
@@ -158,175 +189,45 @@ export function findActions(
   grammar: VoteGrammar,
   keywordTargets: readonly KeywordTarget[] = [],
 ): GrammarReading {
-  const vocab = vocabularyOf(grammar, keywordTargets);
+  const g: Grammar = { votes: grammar, vocab: vocabularyOf(grammar, keywordTargets) };
   const actions: WrittenAction[] = [];
   const rejected: RejectedAction[] = [];
-
-  lines.forEach((line, index) => {
-    const written = lineText(line);
-    const tags = tagActions(line, written, index, grammar, vocab);
-    // The tags are read on their own; the rest of the line is read without them, and a
-    // stray closing tag left as text ("VOTE: kondi[/unvote]") is a typo, not an action.
-    const masked = [...tags.map((t) => t.action.span), ...strayClosers(written, index, vocab, tags)];
-    const text = masked.length > 0 ? maskSpans(written, masked) : written;
-    const groups = boldGroups(line, text);
-    const found: WrittenAction[] = [];
-    for (const t of tags) {
-      if (t.inSpoiler && !grammar.spoilers)
-        rejected.push({ reason: 'in-spoiler', raw: t.action.raw, span: t.action.span });
-      else found.push(t.action);
-    }
-    let ink: number | null = null;
-    const lineInk = (): number => (ink ??= inkCount(text));
-
-    // Where the line's words start: after typed tags and "##" ("[s]**Vote: Bob**[/s]" starts bold).
-    const lead = skipLead(text).pos;
-    const afterLead = text.slice(lead).search(/\S/u);
-    const firstInk = afterLead >= 0 ? lead + afterLead : text.search(/\S/u);
-    const startsBold = groups.some((g) => g.start <= firstInk && g.end > firstInk);
-    const lineSpoiler = line.some((r) => r.inSpoiler);
-    const candidates: Candidate[] = [...groups];
-    if (grammar.bold === 'optional' && !startsBold) {
-      candidates.unshift({
-        text,
-        start: 0,
-        end: text.length,
-        bold: false,
-        inSpoiler: lineSpoiler,
-        restEnd: text.length,
-      });
-    }
-
-    for (const cand of candidates) {
-      const read = readCandidate(cand, text, lineInk, index, grammar, vocab);
-      if (cand.inSpoiler && !grammar.spoilers) {
-        for (const a of read.actions) rejected.push({ reason: 'in-spoiler', raw: a.raw, span: a.span });
-        continue;
-      }
-      for (const a of read.actions) found.push(a);
-      for (const r of read.rejected) rejected.push(r);
-    }
-
-    // Bold required: a plain line shaped like a vote ("Vote: Bob", "##vote Bob") is reported, not counted.
-    if (grammar.bold === 'required' && !startsBold && !(lineSpoiler && !grammar.spoilers)) {
-      const plain = { text, start: 0, end: text.length, bold: false, inSpoiler: lineSpoiler, restEnd: text.length };
-      const first = parseCandidate(text, vocab)[0];
-      if (
-        first &&
-        first.kind === 'vote' &&
-        (first.hashed || (first.colon && hasInk(text.slice(first.argStart, first.end))))
-      ) {
-        rejected.push({
-          reason: 'not-bold',
-          raw: rawOf(plain, first.start, first.end),
-          span: { line: index, start: first.start, end: first.end },
-        });
-      }
-    }
-
-    found.sort((a, b) => a.span.start - b.span.start);
-    if (grammar.marker !== 'any') {
-      const unmarked = found.filter((a) => !carriesMarker(a, grammar.marker));
-      for (const a of unmarked) rejected.push({ reason: 'no-marker', raw: a.raw, span: a.span });
-      if (unmarked.length > 0) found.splice(0, found.length, ...found.filter((a) => !unmarked.includes(a)));
-    }
-    if (
-      grammar.ownLine &&
-      found.length > 0 &&
-      inkOutside(
-        written,
-        found.map((a) => a.span),
-      )
-    ) {
-      for (const a of found) rejected.push({ reason: 'not-own-line', raw: a.raw, span: a.span });
-      return;
-    }
-    for (const a of found) actions.push(a);
+  lines.forEach((runs, index) => {
+    const line = lineOf(runs, index, g);
+    const reading: LineReading = { found: [], rejected };
+    for (const rule of LINE_RULES) rule.read(line, reading, g);
+    for (const a of reading.found) actions.push(a);
   });
-
   return { actions, rejected };
 }
 
-/** Whether an action carries the marker the ruleset requires ("##vote", a `[vote]` tag). */
-function carriesMarker(a: WrittenAction, marker: VoteGrammar['marker']): boolean {
-  if (a.marker === undefined) return false;
-  return marker === 'hash-or-tag' || marker === a.marker;
-}
-
-/** A thread's posts share one ruleset: its vocabulary is worked out once, not per post. */
-const vocabularies = new WeakMap<VoteGrammar, { targets: readonly KeywordTarget[]; vocab: Vocabulary }>();
-function vocabularyOf(grammar: VoteGrammar, targets: readonly KeywordTarget[]): Vocabulary {
-  const hit = vocabularies.get(grammar);
-  if (hit && hit.targets.length === targets.length && hit.targets.every((t, i) => t === targets[i])) return hit.vocab;
-  const vocab = vocabulary(grammar, targets);
-  vocabularies.set(grammar, { targets: [...targets], vocab });
-  return vocab;
-}
-
-function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget[]): Vocabulary {
-  const actions: Keyword[] = [];
-  const add = (kind: ActionKind, words: readonly string[] | undefined): void => {
-    for (const w of words ?? []) {
-      const letters = keywordLetters(w);
-      if (letters !== '') actions.push({ kind, letters });
-    }
-  };
-  add('vote', grammar.keywords.vote);
-  add('unvote', grammar.keywords.unvote);
-  add('hammer', grammar.side.hammer);
-  add('filibuster', grammar.side.filibuster);
-  add('veto', grammar.side.veto);
-  add('forgive', grammar.side.forgive);
-  const tags = new Map<string, ActionKind>();
-  for (const k of [...actions].sort((a, b) => a.letters.length - b.letters.length))
-    if (/^\p{L}+$/u.test(k.letters)) tags.set(k.letters, k.kind);
-  const spelled = new Set(actions.map((k) => k.letters));
-  for (const k of [...actions]) {
-    for (const typo of swaps(k.letters)) {
-      if (!spelled.has(typo)) {
-        spelled.add(typo);
-        actions.push({ kind: k.kind, letters: typo });
-      }
-    }
-  }
-  actions.sort((a, b) => b.letters.length - a.letters.length);
-  if (grammar.keywords.vote.some((w) => keywordLetters(w) === 'vote')) tags.set('v', 'vote');
-  if (grammar.keywords.unvote.some((w) => keywordLetters(w) === 'unvote')) tags.set('uv', 'unvote');
+function lineOf(runs: OwnLine, index: number, g: Grammar): Line {
+  const written = lineText(runs);
+  const tags = tagActions(runs, written, index, g.votes, g.vocab);
+  // The tags are read on their own; the rest of the line is read without them, and a
+  // stray closing tag left as text ("VOTE: kondi[/unvote]") is a typo, not an action.
+  const masked = [...tags.map((t) => t.action.span), ...strayClosers(written, index, g.vocab, tags)];
+  const text = masked.length > 0 ? maskSpans(written, masked) : written;
+  const bold = boldGroups(runs, text);
+  let ink: number | null = null;
   return {
-    actions,
-    byFirst: byFirstLetter(actions),
+    index,
+    written,
+    text,
     tags,
-    targets: keywordTargets
-      .map((t) => ({ name: t.name, letters: t.keywords.map(keywordLetters).filter((l) => l !== '') }))
-      .filter((t) => t.letters.length > 0),
-    unvote: grammar.keywords.unvote.map(keywordLetters),
-    targetless: TARGETLESS.map((kind) => ({
-      kind,
-      letters: (grammar.side[kind as 'hammer' | 'filibuster'] ?? []).map(keywordLetters),
-    })).filter((t) => t.letters.length > 0),
+    boldRuns: bold,
+    startsBold: opensBold(text, bold),
+    inSpoiler: runs.some((r) => r.inSpoiler),
+    ink: () => (ink ??= inkCount(text)),
   };
 }
 
-function byFirstLetter(actions: readonly Keyword[]): Map<string, Keyword[]> {
-  const out = new Map<string, Keyword[]>();
-  for (const k of actions) {
-    const first = k.letters[0]!;
-    const list = out.get(first);
-    if (list) list.push(k);
-    else out.set(first, [k]);
-  }
-  return out;
-}
-
-/** A long keyword with two neighbouring letters swapped: what fast typing makes of it. */
-function swaps(letters: string): string[] {
-  if (letters.length < MIN_TYPO_KEYWORD || !/^\p{L}+$/u.test(letters)) return [];
-  const out: string[] = [];
-  for (let i = 0; i + 1 < letters.length; i++) {
-    if (letters[i] === letters[i + 1]) continue;
-    out.push(letters.slice(0, i) + letters[i + 1] + letters[i] + letters.slice(i + 2));
-  }
-  return out;
+/** Where the line's words start: after typed tags and "##" ("[s]**Vote: Bob**[/s]" starts bold). */
+function opensBold(text: string, bold: readonly Candidate[]): boolean {
+  const lead = skipLead(text).pos;
+  const afterLead = text.slice(lead).search(/\S/u);
+  const firstInk = afterLead >= 0 ? lead + afterLead : text.search(/\S/u);
+  return bold.some((g) => g.start <= firstInk && g.end > firstInk);
 }
 
 /** Bold runs of a line, joined across whitespace-only plain runs ("[b]Vote:[/b] [b]Bob[/b]"). */
@@ -354,227 +255,178 @@ function boldGroups(line: OwnLine, text: string): Candidate[] {
   return groups;
 }
 
-/** The actions of one candidate, with the grammar's rules applied. */
-function readCandidate(
-  cand: Candidate,
-  line: string,
-  lineInk: () => number,
-  lineIndex: number,
-  grammar: VoteGrammar,
-  vocab: Vocabulary,
-): GrammarReading {
-  const actions: WrittenAction[] = [];
-  const rejected: RejectedAction[] = [];
-  const parsed = parseCandidate(cand.text, vocab);
-  const span = (start: number, end: number): TextSpan => ({
-    line: lineIndex,
-    start: cand.start + start,
-    end: cand.start + end,
-  });
+// ── The line's rules, in ladder order ──────────────────────────────────────────────
 
-  if (parsed.length === 0) {
-    // "**FoS: Ann, Vote: Bob**", "whatever ##vote Bob": a keyword opening a later clause.
-    const clause = laterClause(cand.text, vocab, cand.bold);
-    if (clause > 0) {
-      const rest: Candidate = { ...cand, text: cand.text.slice(clause), start: cand.start + clause };
-      const read = readCandidate(rest, line, lineInk, lineIndex, grammar, vocab);
-      for (const a of read.actions)
-        if (a.kind === 'vote' && a.written !== null && a.keywordTarget === null && !a.raw.includes(':')) a.loose = true;
-      return read;
-    }
-    if (!cand.bold) return { actions, rejected };
-    // "**No Lynch**" or "**Sleep**" alone on its line is a vote for it; bold "no lynch" mid-sentence is talk.
-    if (vocab.targets.length > 0 && cand.text.length <= MAX_ARG) {
-      const target = keywordTargetOf(stripDecorations(cand.text), vocab);
-      if (target !== null && inkCount(cand.text) === lineInk()) {
-        const raw = rawOf(cand, 0, cand.text.length);
-        actions.push({
-          kind: 'vote',
-          raw,
-          written: cand.text.trim(),
-          keywordTarget: target,
-          span: span(0, cand.text.length),
-        });
-        return { actions, rejected };
-      }
-    }
-    for (const d of doubtfulVotes(cand.text, vocab)) {
-      actions.push({
-        kind: 'vote',
-        raw: rawOf(cand, d.start, cand.text.length),
-        written: d.arg,
-        keywordTarget: null,
-        span: span(d.start, cand.text.length),
-        doubtful: true,
-      });
-    }
-    return { actions, rejected };
+/** 1. Typed tags: "[vote]Bob[/vote]"; in a spoiler only where the ruleset allows. */
+function typedTags(line: Line, reading: LineReading, g: Grammar): void {
+  for (const t of line.tags) {
+    if (t.inSpoiler && !g.votes.spoilers)
+      reading.rejected.push({ reason: 'in-spoiler', raw: t.action.raw, span: t.action.span });
+    else reading.found.push(t.action);
   }
-
-  const merged = new Set<number>();
-  parsed.forEach((p, k) => {
-    if (merged.has(k)) return;
-    const kind = p.kind;
-    let end = p.end;
-    let raw = rawOf(cand, p.start, p.end);
-    let arg = cleanArg(cand.text.slice(p.argStart, p.end));
-
-    // "Unvote: Hammer" withdraws the Hammer side vote: one unvote naming it, not an unvote
-    // of the lynch vote followed by a new Hammer vote.
-    const next = parsed[k + 1];
-    if (
-      kind === 'unvote' &&
-      arg === '' &&
-      next &&
-      TARGETLESS.includes(next.kind) &&
-      cleanArg(cand.text.slice(next.argStart, next.end)) === ''
-    ) {
-      merged.add(k + 1);
-      actions.push({
-        kind: 'unvote',
-        raw: rawOf(cand, p.start, next.end),
-        written: cand.text
-          .slice(next.start, next.argStart)
-          .replace(/[#:\s]+/g, ' ')
-          .trim(),
-        keywordTarget: next.kind === 'hammer' ? 'Hammer' : 'Filibuster',
-        span: span(p.start, next.end),
-      });
-      return;
-    }
-
-    // "**Vote:** Bob": the keyword is bold and the name follows on the same line. In
-    // "**Vote**: Bob" the colon right after the bold keyword is the vote's colon.
-    const last = k === parsed.length - 1;
-    let colon = p.colon;
-    if (arg === '' && last && cand.bold && kind !== 'unvote' && !TARGETLESS.includes(kind)) {
-      const rest = line.slice(cand.end, Math.min(cand.restEnd, cand.end + MAX_ARG));
-      if (hasInk(rest)) {
-        const mark = colon ? null : /^ ?[:：]/u.exec(rest);
-        const name = mark ? rest.slice(mark[0].length) : rest;
-        colon ||= mark !== null;
-        arg = cleanArg(name);
-        end = cand.restEnd - cand.start;
-        raw = clip(`${cand.text.slice(p.start).trim()}${mark ? mark[0].trim() : ''} ${name.trim()}`);
-      }
-    }
-    const where = span(p.start, end);
-
-    if (kind === 'vote' && !colon && arg !== '') {
-      // "vote count?" asks for a count; "vote for Bob" votes Bob.
-      if (/^counts?\b/iu.test(arg)) return;
-      arg = arg.replace(/^for\s+/iu, '');
-    }
-
-    if (kind === 'vote' && grammar.colon === 'required' && !colon && arg !== '') {
-      rejected.push({ reason: 'no-colon', raw, span: where });
-      return;
-    }
-    const action = argAction(kind, arg, raw, where, grammar, vocab);
-    if (action) actions.push(p.hashed ? { ...action, marker: 'hash' } : action);
-  });
-  return { actions, rejected };
 }
 
-/** One action with its target as written: keyword targets, "Vote: unvote", "Vote: Hammer", empty votes. */
-function argAction(
-  kind: ActionKind,
-  arg: string,
-  raw: string,
-  where: TextSpan,
-  grammar: VoteGrammar,
-  vocab: Vocabulary,
-): WrittenAction | null {
-  if (TARGETLESS.includes(kind)) return { kind, raw, written: null, keywordTarget: null, span: where };
-  if (arg === '') {
-    if (kind !== 'vote') return { kind, raw, written: null, keywordTarget: null, span: where };
-    if (grammar.emptyVote === 'unvote') return { kind: 'unvote', raw, written: null, keywordTarget: null, span: where };
-    if (grammar.emptyVote === 'review') return { kind, raw, written: null, keywordTarget: null, span: where };
-    return null;
-  }
-  if (kind === 'vote') {
-    arg = withoutRepeatedKeyword(arg, vocab);
-    if (arg === '') return argAction(kind, arg, raw, where, grammar, vocab);
-    const name = stripDecorations(arg);
-    const toTarget = TO_WORD.test(name) ? keywordTargetOf(name.replace(TO_WORD, ''), vocab) : null;
-    if (toTarget !== null) return { kind, raw, written: arg, keywordTarget: toTarget, span: where };
-    const target = keywordTargetOf(name, vocab);
-    if (target !== null) return { kind, raw, written: arg, keywordTarget: target, span: where };
-    // "Vote: unvote" is an unvote; "Vote: Hammer" is the Hammer side vote.
-    if (isKeywordPhrase(name, vocab.unvote))
-      return { kind: 'unvote', raw, written: null, keywordTarget: null, span: where };
-    const side = vocab.targetless.find((t) => isKeywordPhrase(name, t.letters));
-    if (side) return { kind: side.kind, raw, written: null, keywordTarget: null, span: where };
-  }
-  return { kind, raw, written: arg, keywordTarget: null, span: where };
+/** 2. Bold optional: "Vote: Bob" as plain text is a vote, read as one candidate. */
+function wholeLine(line: Line, reading: LineReading, g: Grammar): void {
+  if (g.votes.bold === 'optional' && !line.startsBold) readInto(plainCandidate(line), line, reading, g);
 }
 
-interface TagAction {
-  action: WrittenAction;
-  inSpoiler: boolean;
+/** 3. Every bold run: "**Vote: Bob**", "[b]Vote:[/b] [b]Bob[/b]". */
+function boldRuns(line: Line, reading: LineReading, g: Grammar): void {
+  for (const cand of line.boldRuns) readInto(cand, line, reading, g);
+}
+
+/** A candidate's actions, refused as a whole when it sits in a spoiler the ruleset does not read. */
+function readInto(cand: Candidate, line: Line, reading: LineReading, g: Grammar): void {
+  const read = readCandidate(cand, line, g);
+  if (cand.inSpoiler && !g.votes.spoilers) {
+    for (const a of read.actions) reading.rejected.push({ reason: 'in-spoiler', raw: a.raw, span: a.span });
+    return;
+  }
+  for (const a of read.actions) reading.found.push(a);
+  for (const r of read.rejected) reading.rejected.push(r);
+}
+
+/** 4. Bold required: a plain line shaped like a vote ("Vote: Bob", "##vote Bob") is reported, not counted. */
+function notBold(line: Line, reading: LineReading, g: Grammar): void {
+  if (g.votes.bold !== 'required' || line.startsBold || (line.inSpoiler && !g.votes.spoilers)) return;
+  const first = parseCandidate(line.text, g.vocab)[0];
+  if (!first || first.kind !== 'vote') return;
+  if (!first.hashed && !(first.colon && hasInk(line.text.slice(first.argStart, first.end)))) return;
+  reading.rejected.push({
+    reason: 'not-bold',
+    raw: rawOf(plainCandidate(line), first.start, first.end),
+    span: { line: line.index, start: first.start, end: first.end },
+  });
+}
+
+/** 5. "[vote]Bob[/vote] ... **Unvote**": the order written, whichever rule found each action. */
+function writtenOrder(_line: Line, reading: LineReading): void {
+  reading.found.sort((a, b) => a.span.start - b.span.start);
+}
+
+/** 6. A ruleset that wants "##vote" or a `[vote]` tag refuses an action without it. */
+function markerRule(_line: Line, reading: LineReading, g: Grammar): void {
+  const marker = g.votes.marker;
+  if (marker === 'any') return;
+  const carries = (a: WrittenAction): boolean =>
+    a.marker !== undefined && (marker === 'hash-or-tag' || marker === a.marker);
+  for (const a of reading.found)
+    if (!carries(a)) reading.rejected.push({ reason: 'no-marker', raw: a.raw, span: a.span });
+  reading.found = reading.found.filter(carries);
+}
+
+/** 7. Own line: "**Vote: Bob** because he lied" counts for nothing where votes stand alone. */
+function ownLineRule(line: Line, reading: LineReading, g: Grammar): void {
+  if (!g.votes.ownLine || reading.found.length === 0) return;
+  const spans = reading.found.map((a) => a.span);
+  if (!inkOutside(line.written, spans)) return;
+  for (const a of reading.found) reading.rejected.push({ reason: 'not-own-line', raw: a.raw, span: a.span });
+  reading.found = [];
+}
+
+/** Whether the line has letters or digits outside the given spans. */
+function inkOutside(text: string, spans: readonly TextSpan[]): boolean {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let pos = 0;
+  for (const s of sorted) {
+    if (s.start > pos && hasInk(text.slice(pos, s.start))) return true;
+    pos = Math.max(pos, s.end);
+  }
+  return hasInk(text.slice(pos));
+}
+
+function plainCandidate(line: Line): Candidate {
+  const end = line.text.length;
+  return { text: line.text, start: 0, end, bold: false, inSpoiler: line.inSpoiler, restEnd: end };
+}
+
+// ── A candidate's ladder ───────────────────────────────────────────────────────────
+
+interface CandidateRung {
+  name: string;
+  /** The candidate's reading, or null when the rung does not apply (the next one is tried). */
+  read: (cand: Candidate, line: Line, g: Grammar) => GrammarReading | null;
+  examples: readonly GrammarExample[];
+}
+
+/** How one candidate (a bold run, or a plain line where bold is optional) is read: the first rung that applies. */
+export const CANDIDATE_RUNGS: readonly CandidateRung[] = [
+  {
+    name: 'opening keyword',
+    read: openingKeyword,
+    // donbot's test_ignore_nonvote_inside_bold: a bold sentence about votes is chatter.
+    examples: [
+      { line: '**Vote: Bob**', reads: ['vote Bob'] },
+      { line: '**unvote vote Bob**', reads: ['unvote', 'vote Bob'] },
+      { line: '**Vote:** Bob', reads: ['vote Bob'] },
+      { line: '**vote count?**', reads: [] },
+    ],
+  },
+  {
+    name: 'later clause',
+    read: laterClauseRung,
+    // Mafiascum Mini 1805, D2, post 1426 and Game 1133, D5, post 489 (vca's archive).
+    examples: [
+      { line: '**FoS: Ann, Vote: Bob**', reads: ['vote Bob'] },
+      { line: '**Cross fingers, vote Bob.**', reads: ['vote Bob. ?loose'] },
+      { line: 'whatever ##vote Bob', votes: { bold: 'optional' }, reads: ['vote Bob ?loose #hash'] },
+    ],
+  },
+  {
+    name: 'keyword target alone',
+    read: keywordTargetAlone,
+    examples: [
+      { line: '**No Lynch**', reads: ['vote No Lynch = No Lynch'] },
+      { line: 'I say **no lynch** today', reads: [] },
+    ],
+  },
+  {
+    name: 'doubtful vote',
+    read: doubtfulRung,
+    // donbot's test_ignore_bolded_directive_not_to_vote.
+    examples: [
+      { line: '**I would vote Bob**', reads: ['vote Bob ?doubtful'] },
+      { line: "**Don't vote Bob**", reads: [] },
+    ],
+  },
+];
+
+function readCandidate(cand: Candidate, line: Line, g: Grammar): GrammarReading {
+  for (const rung of CANDIDATE_RUNGS) {
+    const read = rung.read(cand, line, g);
+    if (read) return read;
+  }
+  return { actions: [], rejected: [] };
+}
+
+/** An action keyword opens the candidate, after optional "##" or punctuation. */
+function openingKeyword(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
+  const parsed = parseCandidate(cand.text, g.vocab);
+  return parsed.length > 0 ? readOpening(cand, parsed, line, g) : null;
 }
 
 /**
- * Typed vote tags on a line: `[vote]Bob[/vote]`, `[unvote][/unvote]`, a lone `[unvote]`.
- * An opening tag with no closing tag on the line is text, except a targetless one.
+ * A vote or unvote keyword opens a later clause: read from there, its colonless votes for
+ * a name marked loose. The clause starts at the keyword `laterClause` found, so it opens
+ * with it: one step, no recursion.
  */
-function tagActions(
-  line: OwnLine,
-  text: string,
-  lineIndex: number,
-  grammar: VoteGrammar,
-  vocab: Vocabulary,
-): TagAction[] {
-  if (!text.includes('[')) return [];
-  const out: TagAction[] = [];
-  // Only the grammar's tags; a tag's closing tag must be the next of them ("[vote]Bob[/vote]").
-  const tokens = [...text.matchAll(TAG)].filter((t) => vocab.tags.has(t[2]!.toLowerCase()));
-  for (let k = 0; k < tokens.length; k++) {
-    const open = tokens[k]!;
-    if (open[1] === '/') continue;
-    const name = open[2]!.toLowerCase();
-    const kind = vocab.tags.get(name)!;
-    const next = tokens[k + 1];
-    const close = next && next[1] === '/' && next[2]!.toLowerCase() === name ? next : undefined;
-    if (!close && kind !== 'unvote' && !TARGETLESS.includes(kind)) continue;
-    const start = open.index;
-    const end = close ? close.index + close[0].length : open.index + open[0].length;
-    const inner = close ? cleanArg(text.slice(open.index + open[0].length, close.index)) : '';
-    const raw = clip(text.slice(start, end));
-    const action = argAction(kind, inner.slice(0, MAX_ARG), raw, { line: lineIndex, start, end }, grammar, vocab);
-    if (action) out.push({ action: { ...action, marker: 'tag' }, inSpoiler: runAt(line, start)?.inSpoiler ?? false });
-    if (close) k++;
-  }
-  return out;
+function laterClauseRung(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
+  const at = laterClause(cand.text, g.vocab, cand.bold);
+  if (at <= 0) return null;
+  const clause = { ...cand, text: cand.text.slice(at), start: cand.start + at };
+  const read = openingKeyword(clause, line, g);
+  if (read) for (const a of read.actions) if (isLoose(a)) a.loose = true;
+  return read;
 }
 
-/** "VOTE: vote Bob" (a vote tag around a typed vote): the repeated keyword is not the name. */
-function withoutRepeatedKeyword(arg: string, vocab: Vocabulary): string {
-  const lead = skipLead(arg).pos;
-  const k = keywordAt(arg, lead, vocab);
-  if (!k || k.kind !== 'vote') return arg;
-  let q = k.end;
-  while (arg[q] === ' ') q++;
-  if (arg[q] === ':' || arg[q] === '：') q++;
-  return cleanArg(arg.slice(q));
+/** A later clause's colonless vote for a name: counted only if the name is a player's (`WrittenAction.loose`). */
+function isLoose(a: WrittenAction): boolean {
+  return a.kind === 'vote' && a.written !== null && a.keywordTarget === null && !a.raw.includes(':');
 }
 
-/**
- * Typed closing tags of the grammar's vote tags that close nothing ("VOTE: kondi[/unvote]",
- * a mistyped `[/vote]`): blanked, so the closer reads as neither an action nor a name.
- */
-function strayClosers(text: string, lineIndex: number, vocab: Vocabulary, tags: readonly TagAction[]): TextSpan[] {
-  if (!text.includes('[/')) return [];
-  const out: TextSpan[] = [];
-  for (const m of text.matchAll(TAG)) {
-    if (m[1] !== '/' || !vocab.tags.has(m[2]!.toLowerCase())) continue;
-    const start = m.index;
-    const end = start + m[0].length;
-    if (tags.some((t) => t.action.span.start <= start && t.action.span.end >= end)) continue;
-    out.push({ line: lineIndex, start, end });
-  }
-  return out;
-}
+/** Characters that end a clause before a vote in bold talk ("FoS: Ann, Vote: Bob"). */
+const CLAUSE_ENDS = new Set([...SEPARATORS, '?', ':', ')', '-']);
 
 /**
  * Where a vote or unvote keyword opens a later clause, or -1: in bold, after a separator
@@ -595,6 +447,37 @@ function laterClause(text: string, vocab: Vocabulary, bold: boolean): number {
   return -1;
 }
 
+/** "**No Lynch**" or "**Sleep**" alone on its line is a vote for it; bold "no lynch" mid-sentence is talk. */
+function keywordTargetAlone(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
+  if (!cand.bold || g.vocab.targets.length === 0 || cand.text.length > MAX_ARG) return null;
+  const target = keywordTargetOf(stripDecorations(cand.text), g.vocab);
+  if (target === null || inkCount(cand.text) !== line.ink()) return null;
+  const span = spanOf(cand, line, 0, cand.text.length);
+  const raw = rawOf(cand, 0, cand.text.length);
+  return { actions: [{ kind: 'vote', raw, written: cand.text.trim(), keywordTarget: target, span }], rejected: [] };
+}
+
+/** Any other vote keyword in bold talk, doubtful: "**I would vote Bob**" goes to the GM if Bob is a player. */
+function doubtfulRung(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
+  if (!cand.bold) return null;
+  const actions = doubtfulVotes(cand.text, g.vocab).map(
+    (d): WrittenAction => ({
+      kind: 'vote',
+      raw: rawOf(cand, d.start, cand.text.length),
+      written: d.arg,
+      keywordTarget: null,
+      span: spanOf(cand, line, d.start, cand.text.length),
+      doubtful: true,
+    }),
+  );
+  return { actions, rejected: [] };
+}
+
+/** Doubtful vote keywords looked at per bold run: talk repeats "vote" without limit. */
+const MAX_DOUBTFUL = 3;
+/** A vote keyword after these words is a request not to vote ("**Do not vote Bob**"), never a vote. */
+const NEGATION = /(?:\bnot|n['’]?t|\bnever|\bno)\s+$/iu;
+
 /** Vote keywords inside bold talk, with the words after each (see `WrittenAction.doubtful`). */
 function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: string }[] {
   const out: { start: number; arg: string }[] = [];
@@ -602,186 +485,108 @@ function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: s
     if (isWordChar(text[i - 1]) || !isWordChar(text[i])) continue;
     const k = keywordAt(text, i, vocab);
     if (!k || k.kind !== 'vote') continue;
-    if (NEGATION.test(text.slice(Math.max(0, i - 12), i))) {
-      i = k.end;
-      continue;
+    if (!NEGATION.test(text.slice(Math.max(0, i - 12), i))) {
+      const arg = cleanArg(text.slice(afterColon(text, k.end).pos));
+      if (hasInk(arg)) out.push({ start: i, arg });
     }
-    let q = k.end;
-    while (text[q] === ' ') q++;
-    if (text[q] === ':' || text[q] === '：') q++;
-    const arg = cleanArg(text.slice(q));
-    if (hasInk(arg)) out.push({ start: i, arg });
     i = k.end;
   }
   return out;
 }
 
-/** The run holding offset `pos` of the line's text. */
-function runAt(line: OwnLine, pos: number): OwnLine[number] | undefined {
-  let at = 0;
-  for (const run of line) {
-    at += run.text.length;
-    if (pos < at) return run;
-  }
-  return undefined;
+// ── One action of a candidate ──────────────────────────────────────────────────────
+
+/** One action as written, before its target is read. Offsets in the candidate's text. */
+interface Clause {
+  kind: Parsed['kind'];
+  colon: boolean;
+  arg: string;
+  raw: string;
+  end: number;
 }
 
-/** The text with the spans blanked out (same length, so offsets still hold). */
-function maskSpans(text: string, spans: readonly TextSpan[]): string {
-  const parts: string[] = [];
-  let pos = 0;
-  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
-    if (s.start < pos) continue;
-    parts.push(text.slice(pos, s.start), ' '.repeat(s.end - s.start));
-    pos = s.end;
-  }
-  parts.push(text.slice(pos));
-  return parts.join('');
-}
-
-/**
- * Split a candidate into actions. Nothing if no action keyword opens it. A vote's target
- * runs to the next action keyword that follows a separator (";", ",", "and", "##");
- * after an unvote or a targetless side action any action keyword starts the next one
- * ("unvote vote Bob", "unvote Bob vote Alice").
- */
-function parseCandidate(text: string, vocab: Vocabulary): Parsed[] {
-  const lead = skipLead(text);
-  let keyword = keywordAt(text, lead.pos, vocab);
-  if (!keyword) return [];
-  const out: Parsed[] = [];
-  let start = 0;
-  let hashed = lead.hashed;
-  while (keyword) {
-    let q = keyword.end;
-    while (text[q] === ' ') q++;
-    let colon = false;
-    if (text[q] === ':' || text[q] === '：') {
-      colon = true;
-      q++;
+/** The actions a keyword-opened candidate holds, in order ("Unvote; Vote: Bob"). */
+function readOpening(cand: Candidate, parsed: readonly Parsed[], line: Line, g: Grammar): GrammarReading {
+  const out: GrammarReading = { actions: [], rejected: [] };
+  for (let k = 0; k < parsed.length; k++) {
+    const p = parsed[k]!;
+    const side = unvoteSideVote(cand, p, parsed[k + 1], line);
+    if (side) {
+      out.actions.push(side);
+      k++;
+      continue;
     }
-    const next = nextAction(text, q, keyword.kind, vocab);
-    out.push({ kind: keyword.kind, colon, hashed, start, argStart: q, end: next ? next.at : text.length });
-    if (!next) break;
-    start = next.at;
-    hashed = next.hashed;
-    keyword = next.keyword;
+    readAction(cand, p, k === parsed.length - 1, line, g, out);
   }
   return out;
 }
 
-function skipLead(text: string): { pos: number; hashed: boolean } {
-  let pos = 0;
-  let hashed = false;
-  let tags = 0;
-  let lead = 0;
-  while (pos < text.length && lead < MAX_LEAD) {
-    const ch = text[pos]!;
-    // BBCode the forum left as text ("[size=5]Vote: Bob[/size]" on GOG) is decoration.
-    const tag = ch === '[' && tags < MAX_LEAD_TAGS ? LEAD_TAG.exec(text.slice(pos, pos + 60)) : null;
-    if (tag) {
-      pos += tag[0].length;
-      tags++;
-      continue;
+/**
+ * "Unvote: Hammer" withdraws the Hammer side vote: one unvote naming it, not an unvote
+ * of the lynch vote followed by a new Hammer vote.
+ */
+function unvoteSideVote(cand: Candidate, p: Parsed, next: Parsed | undefined, line: Line): WrittenAction | null {
+  if (p.kind !== 'unvote' || !next || !isTargetless(next.kind)) return null;
+  if (cleanArg(cand.text.slice(p.argStart, p.end)) !== '') return null;
+  if (cleanArg(cand.text.slice(next.argStart, next.end)) !== '') return null;
+  return {
+    kind: 'unvote',
+    raw: rawOf(cand, p.start, next.end),
+    written: cand.text
+      .slice(next.start, next.argStart)
+      .replace(/[#:\s]+/g, ' ')
+      .trim(),
+    keywordTarget: next.kind === 'hammer' ? 'Hammer' : 'Filibuster',
+    span: spanOf(cand, line, p.start, next.end),
+  };
+}
+
+/** One action: its name after the bold, the colonless forms, the colon rule, then its target. */
+function readAction(cand: Candidate, p: Parsed, last: boolean, line: Line, g: Grammar, out: GrammarReading): void {
+  const written: Clause = {
+    kind: p.kind,
+    colon: p.colon,
+    arg: cleanArg(cand.text.slice(p.argStart, p.end)),
+    raw: rawOf(cand, p.start, p.end),
+    end: p.end,
+  };
+  const w = last ? withPlainName(written, cand, p, line) : written;
+  const where = spanOf(cand, line, p.start, w.end);
+  if (w.kind === 'vote' && !w.colon && w.arg !== '') {
+    // "vote count?" asks for a count; "vote for Bob" votes Bob.
+    if (/^counts?\b/iu.test(w.arg)) return;
+    w.arg = w.arg.replace(/^for\s+/iu, '');
+    if (g.votes.colon === 'required') {
+      out.rejected.push({ reason: 'no-colon', raw: w.raw, span: where });
+      return;
     }
-    if (QUOTE_CHAR.test(ch) || !LEAD_CHAR.test(ch)) break;
-    if (ch === '#') hashed = true;
-    pos++;
-    lead++;
   }
-  return { pos, hashed };
-}
-
-function keywordTargetOf(name: string, vocab: Vocabulary): string | null {
-  return vocab.targets.find((t) => isKeywordPhrase(name, t.letters))?.name ?? null;
-}
-
-function keywordAt(
-  text: string,
-  pos: number,
-  vocab: Vocabulary,
-  glued = false,
-): { kind: ActionKind; end: number } | null {
-  if (isWordChar(text[pos - 1]) && !glued) return null;
-  let best: { kind: ActionKind; end: number } | null = null;
-  const first = text[pos];
-  const keywords = first === undefined ? undefined : vocab.byFirst.get(first.toLowerCase());
-  if (!keywords) return null;
-  for (const k of keywords) {
-    const end = keywordEnd(text, pos, k.letters);
-    if (end > 0 && (!best || end > best.end)) best = { kind: k.kind, end };
-  }
-  return best;
-}
-
-function nextAction(
-  text: string,
-  from: number,
-  kind: ActionKind,
-  vocab: Vocabulary,
-): { at: number; hashed: boolean; keyword: { kind: ActionKind; end: number } } | null {
-  const targetless = kind === 'unvote' || TARGETLESS.includes(kind);
-  let inkEnd = from; // just after the last non-space character of this action's target so far
-  for (let i = from; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === ' ') continue;
-    const glued = gluedKeyword(text, i, vocab);
-    if (glued) return { at: i, hashed: false, keyword: glued };
-    if ((ch === '#' || isWordChar(ch)) && !isWordChar(text[i - 1]) && text[i - 1] !== '#') {
-      let j = i;
-      while (text[j] === '#' && j - i < 3) j++;
-      const hashed = j > i;
-      const keyword = keywordAt(text, j, vocab);
-      if (keyword) {
-        const prev = text[inkEnd - 1];
-        const separated =
-          hashed ||
-          // After an unvote (named or not) or a targetless side action, the next keyword starts
-          // a new action even without a separator: "unvote Bob vote Alice".
-          targetless ||
-          (prev !== undefined && inkEnd > from && SEPARATORS.has(prev)) ||
-          (prev !== undefined && inkEnd > from && SPACED_SEPARATORS.has(prev) && text[inkEnd] === ' ') ||
-          endsWithJoinWord(text, from, inkEnd);
-        if (separated) return { at: i, hashed, keyword };
-      }
-    }
-    inkEnd = i + 1;
-  }
-  return null;
+  const action = targetAction(w.kind, w.arg, w.raw, where, g.votes, g.vocab);
+  if (action) out.actions.push(p.hashed ? { ...action, marker: 'hash' } : action);
 }
 
 /**
- * "UNVOTE: AmorVOTE: TMHS": two `[vote]` tags side by side render with nothing between
- * them, so the next keyword is glued to the last name. A keyword in capitals with its
- * colon, right after a lower-case letter, starts a new action; a name never ends that way.
+ * "**Vote:** Bob": the keyword is bold and the name follows on the same line, as plain
+ * text up to the next bold run. In "**Vote**: Bob" the colon right after the bold keyword
+ * is the vote's colon.
  */
-function gluedKeyword(text: string, i: number, vocab: Vocabulary): { kind: ActionKind; end: number } | null {
-  const prev = text[i - 1];
-  const ch = text[i];
-  if (prev === undefined || ch === undefined || !/\p{Ll}/u.test(prev) || !/\p{Lu}/u.test(ch)) return null;
-  const keyword = keywordAt(text, i, vocab, true);
-  if (!keyword) return null;
-  const word = text.slice(i, keyword.end).trimEnd();
-  const capitals = word === word.toUpperCase() && /\p{Lu}{2}/u.test(word);
-  return capitals && /^\s*:/u.test(text.slice(keyword.end)) ? keyword : null;
+function withPlainName(w: Clause, cand: Candidate, p: Parsed, line: Line): Clause {
+  if (w.arg !== '' || !cand.bold || w.kind === 'unvote' || isTargetless(w.kind)) return w;
+  const rest = line.text.slice(cand.end, Math.min(cand.restEnd, cand.end + MAX_ARG));
+  if (!hasInk(rest)) return w;
+  const mark = w.colon ? null : /^ ?[:：]/u.exec(rest);
+  const name = mark ? rest.slice(mark[0].length) : rest;
+  return {
+    kind: w.kind,
+    colon: w.colon || mark !== null,
+    arg: cleanArg(name),
+    end: cand.restEnd - cand.start,
+    raw: clip(`${cand.text.slice(p.start).trim()}${mark ? mark[0].trim() : ''} ${name.trim()}`),
+  };
 }
 
-function endsWithJoinWord(text: string, from: number, end: number): boolean {
-  return JOIN_WORDS.some((w) => {
-    const start = end - w.length;
-    return start >= from && text.slice(start, end).toLowerCase() === w && !isWordChar(text[start - 1]);
-  });
-}
-
-/** The target text: trimmed, without the separators and joining words that led to the next action. */
-function cleanArg(slice: string): string {
-  let s = slice.trimStart().slice(0, MAX_ARG).trimEnd();
-  for (let round = 0; round < 4; round++) {
-    const before = s;
-    s = s.replace(/[\s;,/|&+>=~-]+$/u, '').replace(/\s+(?:and|then)$/iu, '');
-    if (s === before) break;
-  }
-  return s;
+function spanOf(cand: Candidate, line: Line, start: number, end: number): TextSpan {
+  return { line: line.index, start: cand.start + start, end: cand.start + end };
 }
 
 function rawOf(cand: Candidate, start: number, end: number): string {
@@ -791,27 +596,4 @@ function rawOf(cand: Candidate, start: number, end: number): string {
       .trim()
       .replace(/[\s;,/|&+]+$/u, ''),
   );
-}
-
-function clip(s: string): string {
-  return s.length > MAX_RAW ? `${s.slice(0, MAX_RAW)}…` : s;
-}
-
-function inkCount(s: string): number {
-  return s.replace(/[^\p{L}\p{N}]+/gu, '').length;
-}
-
-function hasInk(s: string): boolean {
-  return /[\p{L}\p{N}]/u.test(s);
-}
-
-/** Whether the line has letters or digits outside the given spans (the own-line rule). */
-function inkOutside(text: string, spans: readonly TextSpan[]): boolean {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  let pos = 0;
-  for (const s of sorted) {
-    if (s.start > pos && hasInk(text.slice(pos, s.start))) return true;
-    pos = Math.max(pos, s.end);
-  }
-  return hasInk(text.slice(pos));
 }
