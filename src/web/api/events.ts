@@ -3,6 +3,7 @@ import { recordEvent } from '../../app/events.js';
 import { gameOr404 } from '../../app/games.js';
 import { idParam, jsonBody } from '../errors.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
+import { recordedJson } from './json.js';
 
 /** `/games/:id/events`: the GM's events of a game; recording one recounts. */
 export function eventsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
@@ -17,12 +18,7 @@ export function eventsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
     const r = await recordEvent(commands, c.get('actor'), idParam(c), await jsonBody(c));
     return c.json(
       {
-        event: r.event,
-        recounted: r.recounted,
-        ...(r.note ? { note: r.note } : {}),
-        tallyId: r.tallyId,
-        tallyChanged: r.tallyChanged,
-        tally: r.tally,
+        ...recordedJson(r),
       },
       201,
     );

@@ -1,5 +1,6 @@
 import { publicSettings } from '../../config/publish-settings.js';
 import { playersNow } from '../../game/players-now.js';
+import type { EventRecorded } from '../../app/events.js';
 import type { PollLateness } from '../../jobs/schedule.js';
 import type { Draft, Publication } from '../../model/draft.js';
 import type { Game } from '../../model/game.js';
@@ -63,4 +64,16 @@ export function publishJson(result: PublishResult): Record<string, unknown> {
     case 'in-progress':
       return { ...base, note: 'another Votal process is posting this votal right now; its result shows on the draft' };
   }
+}
+
+/** A GM event recorded and the recount it caused (`POST .../events`, and a news or queue item recorded). */
+export function recordedJson(r: EventRecorded): Record<string, unknown> {
+  return {
+    event: r.event,
+    recounted: r.recounted,
+    ...(r.note ? { note: r.note } : {}),
+    tallyId: r.tallyId,
+    tallyChanged: r.tallyChanged,
+    tally: r.tally,
+  };
 }

@@ -3,6 +3,7 @@ import { answerNews, gameNews } from '../../app/news.js';
 import { readingState } from '../../game/reading-state.js';
 import { idParam, jsonBody } from '../errors.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
+import { recordedJson } from './json.js';
 
 /**
  * `/games/:id/news`: what the GM's own posts announced that the game does not hold yet,
@@ -28,12 +29,7 @@ export function newsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
     return c.json(
       {
         answer: 'record',
-        event: rec.event,
-        recounted: rec.recounted,
-        ...(rec.note ? { note: rec.note } : {}),
-        tallyId: rec.tallyId,
-        tallyChanged: rec.tallyChanged,
-        tally: rec.tally,
+        ...recordedJson(rec),
       },
       201,
     );

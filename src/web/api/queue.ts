@@ -3,6 +3,7 @@ import { answerQueue, gmQueue } from '../../app/queue.js';
 import { readingState } from '../../game/reading-state.js';
 import { idParam, jsonBody } from '../errors.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
+import { recordedJson } from './json.js';
 
 /**
  * `/games/:id/queue`: the GM's one queue (review items and news together, app/queue.ts);
@@ -31,12 +32,7 @@ export function queueRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
       {
         source: r.source,
         answer: r.answer,
-        event: rec.event,
-        recounted: rec.recounted,
-        ...(rec.note ? { note: rec.note } : {}),
-        tallyId: rec.tallyId,
-        tallyChanged: rec.tallyChanged,
-        tally: rec.tally,
+        ...recordedJson(rec),
       },
       201,
     );
