@@ -98,9 +98,44 @@ export function reviewReadsBodyOf(
   return (post) => post.deleted || post.revisions > 1 || flagged.has(post.number) || edits.has(post.number);
 }
 
+/**
+ * The queue: one maker per source of items, in order (flags, loose readings, violations,
+ * edits the tally does not mention, deleted posts); an item already made under a key is
+ * not made again. Open items first, then by post.
+ */
 export function reviewQueue(input: ReviewInput): ReviewItem[] {
+  const ctx = reviewContext(input);
+  const items: ReviewItem[] = [];
+  const made = new Set<string>();
+  const add = (item: ReviewItem): void => {
+    if (made.has(item.key)) return;
+    made.add(item.key);
+    items.push(item);
+  };
+  for (const f of input.tally?.flags ?? []) add(flagItem(ctx, f));
+  for (const item of looseItems(input.tally, ctx.posts, ctx.pickable, ctx.resolvedBy)) add(item);
+  for (const v of input.tally?.violations ?? []) add(violationItem(ctx, v));
+  for (const p of input.posts) {
+    const edit = made.has(`edit:${p.number}`) ? null : untallied(ctx, p);
+    if (edit) add(edit);
+    if (p.deleted) add(deletedItem(ctx, p));
+  }
+  return items.sort((a, b) => Number(a.resolved !== null) - Number(b.resolved !== null) || a.post - b.post);
+}
+
+/** What every maker reads: posts by number, the GM's corrections and accepts, who can be picked. */
+interface ReviewContext {
+  input: ReviewInput;
+  posts: ReadonlyMap<number, HeadOrPost>;
+  corrections: ReadonlyMap<number, string | null>;
+  accepted: ReadonlySet<string>;
+  pickable: readonly string[];
+  effectOf: (body: Body, edit: HeadOrPost['edit']) => Effect;
+  resolvedBy: (post: number, key: string) => string | null;
+}
+
+function reviewContext(input: ReviewInput): ReviewContext {
   const { tally, ruleset, game } = input;
-  const posts = new Map(input.posts.map((p) => [p.number, p]));
   const corrections = new Map<number, string | null>();
   for (const e of input.events) if (e.event.kind === 'correct') corrections.set(e.event.post, e.event.target);
   const accepted = new Set(
@@ -110,100 +145,97 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
   );
   const living = tally?.players ?? game.roster.filter((s) => s.alive).map((s) => s.name);
   const noLynch = ruleset.noLynch?.name;
-  const pickable = [...living, ...(noLynch ? [noLynch] : [])];
-  const effectOf = (body: Body, edit: HeadOrPost['edit']): Effect =>
-    readPost({ body, edit }, game.roster, ruleset).effect;
-  const resolvedBy = (post: number, key: string): string | null => {
-    if (corrections.has(post)) {
-      const t = corrections.get(post);
-      return t === null ? 'Vote ignored by the GM' : `Counted as a vote for ${t}`;
-    }
-    return accepted.has(key) ? 'Accepted by the GM' : null;
+  return {
+    input,
+    posts: new Map(input.posts.map((p) => [p.number, p])),
+    corrections,
+    accepted,
+    pickable: [...living, ...(noLynch ? [noLynch] : [])],
+    effectOf: (body, edit) => readPost({ body, edit }, game.roster, ruleset).effect,
+    resolvedBy: (post, key) => {
+      if (corrections.has(post)) {
+        const t = corrections.get(post);
+        return t === null ? 'Vote ignored by the GM' : `Counted as a vote for ${t}`;
+      }
+      return accepted.has(key) ? 'Accepted by the GM' : null;
+    },
   };
-  const items: ReviewItem[] = [];
+}
 
-  for (const f of tally?.flags ?? []) {
-    if (f.kind === 'gm-correction') {
-      const target = corrections.get(f.post);
-      items.push({
-        key: `correction:${f.post}`,
-        kind: 'flag',
-        post: f.post,
-        player: f.player,
-        title: 'Corrected by the GM',
-        detail: f.raw,
-        permalink: posts.get(f.post)?.permalink ?? null,
-        pick: [],
-        candidates: [],
-        choices: [],
-        diff: null,
-        resolved:
-          target === undefined
-            ? 'Corrected'
-            : target === null
-              ? 'Vote ignored by the GM'
-              : `Counted as a vote for ${target}`,
-      });
-      continue;
-    }
-    const key = `flag:${f.post}:${f.kind}`;
-    const target = TARGET_FLAGS.has(f.kind);
-    const moot = target && tally ? laterVote(f, tally) : null;
-    const choices: ReviewChoice[] = [];
-    if (COUNTABLE_FLAGS.has(f.kind)) {
-      const post = posts.get(f.post);
-      const t = post ? effectOf(bodyOf(post), post.edit).target : null;
-      if (t) choices.push({ label: `Count it (${t})`, action: 'correct', target: t });
-    }
-    choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
-    // "Accept" must count what it accepts: a non-player's vote cannot count, so there is none.
-    if (!target && !UNCOUNTABLE_FLAGS.has(f.kind)) choices.push({ label: 'Accept', action: 'accept', target: null });
-    items.push({
+/** The fields every item has the same way: no pick list, no candidates, no diff. */
+function plainItem(
+  fields: Pick<
+    ReviewItem,
+    'key' | 'kind' | 'post' | 'player' | 'title' | 'detail' | 'permalink' | 'choices' | 'resolved'
+  >,
+): ReviewItem {
+  return { pick: [], candidates: [], diff: null, ...fields };
+}
+
+/** A flag of the count's: a target it could not settle, a vote that cannot count, a GM correction. */
+function flagItem(ctx: ReviewContext, f: Flag): ReviewItem {
+  const permalink = ctx.posts.get(f.post)?.permalink ?? null;
+  if (f.kind === 'gm-correction') {
+    const target = ctx.corrections.get(f.post);
+    const resolved =
+      target === undefined
+        ? 'Corrected'
+        : target === null
+          ? 'Vote ignored by the GM'
+          : `Counted as a vote for ${target}`;
+    const title = 'Corrected by the GM';
+    return plainItem({
+      key: `correction:${f.post}`,
+      kind: 'flag',
+      post: f.post,
+      player: f.player,
+      title,
+      detail: f.raw,
+      permalink,
+      choices: [],
+      resolved,
+    });
+  }
+  const key = `flag:${f.post}:${f.kind}`;
+  const target = TARGET_FLAGS.has(f.kind);
+  const tally = ctx.input.tally;
+  const moot = target && tally ? laterVote(f, tally) : null;
+  const choices: ReviewChoice[] = [];
+  if (COUNTABLE_FLAGS.has(f.kind)) {
+    const post = ctx.posts.get(f.post);
+    const t = post ? ctx.effectOf(bodyOf(post), post.edit).target : null;
+    if (t) choices.push({ label: `Count it (${t})`, action: 'correct', target: t });
+  }
+  choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
+  // "Accept" must count what it accepts: a non-player's vote cannot count, so there is none.
+  if (!target && !UNCOUNTABLE_FLAGS.has(f.kind)) choices.push({ label: 'Accept', action: 'accept', target: null });
+  return {
+    ...plainItem({
       key,
       kind: 'flag',
       post: f.post,
       player: f.player,
       title: FLAG_TITLES[f.kind] ?? f.kind,
       detail: f.raw,
-      permalink: posts.get(f.post)?.permalink ?? null,
-      pick: target ? pickable : [],
-      candidates: f.candidates,
+      permalink,
       choices,
-      diff: null,
-      resolved: resolvedBy(f.post, key) ?? (moot === null ? null : `Moot: ${f.player} voted again in post ${moot}`),
-    });
-  }
+      resolved: null,
+    }),
+    pick: target ? [...ctx.pickable] : [],
+    candidates: f.candidates,
+    resolved: ctx.resolvedBy(f.post, key) ?? (moot === null ? null : `Moot: ${f.player} voted again in post ${moot}`),
+  };
+}
 
-  items.push(...looseItems(tally, posts, pickable, resolvedBy));
-
-  const violationKey = (v: TallyViolation): string => `violation:${v.post}:${v.kind}`;
-  for (const v of tally?.violations ?? []) {
-    const post = posts.get(v.post);
-    const isEdit = v.kind === 'edit';
-    const key = isEdit ? `edit:${v.post}` : violationKey(v);
-    if (items.some((i) => i.key === key)) continue;
-    const before = post ? input.previousBodies.get(post.key) : undefined;
-    const choices: ReviewChoice[] = [];
-    let diff: DiffPart[] | null = null;
-    if (isEdit && post) {
-      const now = effectOf(bodyOf(post), post.edit);
-      if (before) {
-        diff = wordDiff(plainText(before), plainText(bodyOf(post)));
-        const was = effectOf(before, null);
-        if (was.kind === 'vote' && was.target && was.target !== now.target) {
-          choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
-        }
-      }
-      choices.push(
-        now.kind === 'vote' && now.target
-          ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
-          : { label: 'Accept the edit', action: 'accept', target: null },
-      );
-      if (now.kind === 'vote') choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
-    } else {
-      choices.push({ label: 'Accept', action: 'accept', target: null });
-    }
-    items.push({
+/** A rule violation; an edit violation offers the vote before and after the edit. */
+function violationItem(ctx: ReviewContext, v: TallyViolation): ReviewItem {
+  const post = ctx.posts.get(v.post);
+  const isEdit = v.kind === 'edit';
+  const key = isEdit ? `edit:${v.post}` : `violation:${v.post}:${v.kind}`;
+  const before = post ? ctx.input.previousBodies.get(post.key) : undefined;
+  const edit = isEdit && post ? editChoices(ctx, post, before) : null;
+  return {
+    ...plainItem({
       key,
       kind: isEdit ? 'edit' : 'violation',
       post: v.post,
@@ -211,33 +243,60 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
       title: isEdit ? 'Edited post' : `Rule violation: ${v.kind} (${v.consequence})`,
       detail: v.detail,
       permalink: post?.permalink ?? null,
-      pick: [],
-      candidates: [],
-      choices,
-      diff,
-      resolved: isEdit ? resolvedBy(v.post, key) : accepted.has(key) ? 'Accepted by the GM' : null,
-    });
-  }
+      choices: edit?.choices ?? [{ label: 'Accept', action: 'accept', target: null }],
+      resolved: isEdit ? ctx.resolvedBy(v.post, key) : ctx.accepted.has(key) ? 'Accepted by the GM' : null,
+    }),
+    diff: edit?.diff ?? null,
+  };
+}
 
-  // Edits the forum marked are read as `edit` violations by the parser; silent ones by the
-  // fold. An edited post the tally does not mention (its ruleset ignores edits) still shows.
-  for (const p of input.posts) {
-    if (p.revisions <= 1 || items.some((i) => i.key === `edit:${p.number}`)) continue;
-    const before = input.previousBodies.get(p.key);
-    if (!before) continue;
-    const now = effectOf(bodyOf(p), p.edit);
-    const was = effectOf(before, null);
-    if (now.kind === was.kind && now.target === was.target) continue; // the edit does not touch the vote
-    const key = `edit:${p.number}`;
-    const choices: ReviewChoice[] = [];
-    if (was.kind === 'vote' && was.target)
+/** An edit's answers: keep the vote it replaced, accept the edit (its vote), ignore its vote. */
+function editChoices(
+  ctx: ReviewContext,
+  post: HeadOrPost,
+  before: Body | undefined,
+): { choices: ReviewChoice[]; diff: DiffPart[] | null } {
+  const now = ctx.effectOf(bodyOf(post), post.edit);
+  const choices: ReviewChoice[] = [];
+  let diff: DiffPart[] | null = null;
+  if (before) {
+    diff = wordDiff(plainText(before), plainText(bodyOf(post)));
+    const was = ctx.effectOf(before, null);
+    if (was.kind === 'vote' && was.target && was.target !== now.target)
       choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
-    choices.push(
-      now.kind === 'vote' && now.target
-        ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
-        : { label: 'Accept the edit', action: 'accept', target: null },
-    );
-    items.push({
+  }
+  choices.push(
+    now.kind === 'vote' && now.target
+      ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
+      : { label: 'Accept the edit', action: 'accept', target: null },
+  );
+  if (now.kind === 'vote') choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
+  return { choices, diff };
+}
+
+/**
+ * Edits the forum marked are read as `edit` violations by the parser; silent ones by the
+ * fold. An edited post the tally does not mention (its ruleset ignores edits) still shows
+ * when the edit changes its vote.
+ */
+function untallied(ctx: ReviewContext, p: HeadOrPost): ReviewItem | null {
+  if (p.revisions <= 1) return null;
+  const before = ctx.input.previousBodies.get(p.key);
+  if (!before) return null;
+  const now = ctx.effectOf(bodyOf(p), p.edit);
+  const was = ctx.effectOf(before, null);
+  if (now.kind === was.kind && now.target === was.target) return null; // the edit does not touch the vote
+  const key = `edit:${p.number}`;
+  const choices: ReviewChoice[] = [];
+  if (was.kind === 'vote' && was.target)
+    choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
+  choices.push(
+    now.kind === 'vote' && now.target
+      ? { label: `Accept the edit (${now.target})`, action: 'correct', target: now.target }
+      : { label: 'Accept the edit', action: 'accept', target: null },
+  );
+  return {
+    ...plainItem({
       key,
       kind: 'edit',
       post: p.number,
@@ -245,41 +304,35 @@ export function reviewQueue(input: ReviewInput): ReviewItem[] {
       title: p.edit ? 'Edited vote' : 'Silent edit of a vote',
       detail: p.edit ? `edited: ${p.edit.text}` : 'changed without an edit marker',
       permalink: p.permalink,
-      pick: [],
-      candidates: [],
       choices,
-      diff: wordDiff(plainText(before), plainText(bodyOf(p))),
-      resolved: resolvedBy(p.number, key),
-    });
-  }
+      resolved: ctx.resolvedBy(p.number, key),
+    }),
+    diff: wordDiff(plainText(before), plainText(bodyOf(p))),
+  };
+}
 
-  for (const p of input.posts) {
-    if (!p.deleted) continue;
-    const key = `deleted:${p.number}`;
-    const now = effectOf(bodyOf(p), p.edit);
-    const choices: ReviewChoice[] = [];
-    if (now.kind === 'vote' && now.target) {
-      choices.push({ label: `Keep counting it (${now.target})`, action: 'correct', target: now.target });
-      choices.push({ label: 'Ignore its vote', action: 'correct', target: null });
-    } else {
-      choices.push({ label: 'Accept', action: 'accept', target: null });
-    }
-    items.push({
-      key,
-      kind: 'deleted',
-      post: p.number,
-      player: p.author,
-      title: 'Deleted post',
-      detail: `${p.author}: "${clip(plainText(bodyOf(p)))}"`,
-      permalink: p.permalink,
-      pick: [],
-      candidates: [],
-      choices,
-      diff: null,
-      resolved: resolvedBy(p.number, key),
-    });
-  }
-  return items.sort((a, b) => Number(a.resolved !== null) - Number(b.resolved !== null) || a.post - b.post);
+/** A deleted post: its text quoted, its vote kept or ignored. */
+function deletedItem(ctx: ReviewContext, p: HeadOrPost): ReviewItem {
+  const key = `deleted:${p.number}`;
+  const now = ctx.effectOf(bodyOf(p), p.edit);
+  const choices: ReviewChoice[] =
+    now.kind === 'vote' && now.target
+      ? [
+          { label: `Keep counting it (${now.target})`, action: 'correct', target: now.target },
+          { label: 'Ignore its vote', action: 'correct', target: null },
+        ]
+      : [{ label: 'Accept', action: 'accept', target: null }];
+  return plainItem({
+    key,
+    kind: 'deleted',
+    post: p.number,
+    player: p.author,
+    title: 'Deleted post',
+    detail: `${p.author}: "${clip(plainText(bodyOf(p)))}"`,
+    permalink: p.permalink,
+    choices,
+    resolved: ctx.resolvedBy(p.number, key),
+  });
 }
 
 /**
