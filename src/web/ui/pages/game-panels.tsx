@@ -108,6 +108,47 @@ function readCounts(d: Record<string, unknown>): string {
 }
 
 /**
+ * A review item's "count it for this player" form: a GM correction naming the player picked.
+ * No player is chosen for the GM: one careless click must not record a vote.
+ */
+function PickForm(props: {
+  action: string;
+  csrf: string;
+  post: number;
+  itemKey: string;
+  id: string;
+  /** What the list is, for screen readers. */
+  label: string;
+  prompt: string;
+  names: readonly string[];
+  button: string;
+}) {
+  return (
+    <form method="post" action={props.action} class="inline">
+      <Csrf token={props.csrf} />
+      <input type="hidden" name="post" value={String(props.post)} />
+      <input type="hidden" name="key" value={props.itemKey} />
+      <input type="hidden" name="action" value="correct" />
+      <input type="hidden" name="pick" value="1" />
+      <label class="sr-only" for={props.id}>
+        {props.label}
+      </label>
+      <select id={props.id} name="target" required>
+        <option value="" selected disabled>
+          {props.prompt}
+        </option>
+        {props.names.map((n) => (
+          <option value={n}>{n}</option>
+        ))}
+      </select>{' '}
+      <button type="submit" class="secondary">
+        {props.button}
+      </button>
+    </form>
+  );
+}
+
+/**
  * A vote on the wagon list counted on a loose reading of a name ("Carl" for Carol, fuzzy):
  * marked, with the review item's own corrections beside it (ignore the vote, or count it
  * for the player meant): one click, the path the review queue takes.
@@ -143,27 +184,17 @@ export function LooseMark(props: {
             class="danger"
             fields={{ ...base, action: 'correct' }}
           />
-          <form method="post" action={action} class="inline">
-            <Csrf token={props.csrf} />
-            <input type="hidden" name="post" value={String(v.post)} />
-            <input type="hidden" name="key" value={base.key} />
-            <input type="hidden" name="action" value="correct" />
-            <input type="hidden" name="pick" value="1" />
-            <label class="sr-only" for={`loose-pick-${v.post}`}>{`Player ${v.player} meant in post ${v.post}`}</label>
-            <select id={`loose-pick-${v.post}`} name="target" required>
-              <option value="" selected disabled>
-                Meant…
-              </option>
-              {(item?.pick ?? [])
-                .filter((n) => n !== props.wagon.target)
-                .map((n) => (
-                  <option value={n}>{n}</option>
-                ))}
-            </select>{' '}
-            <button type="submit" class="secondary">
-              Count for them
-            </button>
-          </form>
+          <PickForm
+            action={action}
+            csrf={props.csrf}
+            post={v.post}
+            itemKey={key}
+            id={`loose-pick-${v.post}`}
+            label={`Player ${v.player} meant in post ${v.post}`}
+            prompt="Meant…"
+            names={(item?.pick ?? []).filter((n) => n !== props.wagon.target)}
+            button="Count for them"
+          />
         </span>
       )}
     </span>
@@ -215,26 +246,17 @@ export function ReviewQueue(props: { items: ReviewItem[]; news?: GmNews; gameId:
               />
             ))}
             {it.pick.length ? (
-              <form method="post" action={action} class="inline">
-                <Csrf token={props.csrf} />
-                <input type="hidden" name="post" value={String(it.post)} />
-                <input type="hidden" name="key" value={it.key} />
-                <input type="hidden" name="action" value="correct" />
-                <input type="hidden" name="pick" value="1" />
-                <label class="sr-only" for={`pick-${it.post}`}>{`Player meant in post ${it.post}`}</label>
-                {/* No player is chosen for the GM: one careless click must not record a vote. */}
-                <select id={`pick-${it.post}`} name="target" required>
-                  <option value="" selected disabled>
-                    Choose a player…
-                  </option>
-                  {it.pick.map((n) => (
-                    <option value={n}>{n}</option>
-                  ))}
-                </select>{' '}
-                <button type="submit" class="secondary">
-                  Pick
-                </button>
-              </form>
+              <PickForm
+                action={action}
+                csrf={props.csrf}
+                post={it.post}
+                itemKey={it.key}
+                id={`pick-${it.post}`}
+                label={`Player meant in post ${it.post}`}
+                prompt="Choose a player…"
+                names={it.pick}
+                button="Pick"
+              />
             ) : null}
             {it.choices.map((ch) => (
               <PostButton
