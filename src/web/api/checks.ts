@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { gameChecks, markCheck } from '../../app/checks.js';
-import { readingState } from '../../game/reading-state.js';
 import { idParam, jsonBody } from '../errors.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
+import { readingJson } from './json.js';
 
 /**
  * `/games/:id/checks`: the GM's own vote counts checked against Votal's (GM routes, guarded
@@ -15,8 +15,7 @@ export function checksRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
   api.get('/games/:id/checks', async (c) => {
     const { game, checks } = await gameChecks(commands, idParam(c), now());
     // How far the thread is read: a count made after the last page read is not checked yet.
-    const [poll, pages] = await Promise.all([store.polls.get(game.id), store.threadPages.list(game.id)]);
-    return c.json({ ...checks, reading: readingState(poll, pages) });
+    return c.json({ ...checks, reading: await readingJson(store, game.id) });
   });
 
   api.post('/games/:id/checks/:key', async (c) => {

@@ -2,6 +2,7 @@ import { publicSettings } from '../../config/publish-settings.js';
 import { playersNow } from '../../game/players-now.js';
 import type { EventRecorded } from '../../app/events.js';
 import type { PollLateness } from '../../jobs/schedule.js';
+import { readingState, type ReadingState } from '../../game/reading-state.js';
 import type { Draft, Publication } from '../../model/draft.js';
 import type { Game } from '../../model/game.js';
 import type { PublishResult } from '../../publish/publish-draft.js';
@@ -76,4 +77,10 @@ export function recordedJson(r: EventRecorded): Record<string, unknown> {
     tallyChanged: r.tallyChanged,
     tally: r.tally,
   };
+}
+
+/** How far the game's thread is read (`reading` in the news, checks and queue answers). */
+export async function readingJson(store: ApiDeps['store'], gameId: number): Promise<ReadingState> {
+  const [poll, pages] = await Promise.all([store.polls.get(gameId), store.threadPages.list(gameId)]);
+  return readingState(poll, pages);
 }

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { answerNews, gameNews } from '../../app/news.js';
-import { readingState } from '../../game/reading-state.js';
 import { idParam, jsonBody } from '../errors.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
-import { recordedJson } from './json.js';
+import { readingJson, recordedJson } from './json.js';
 
 /**
  * `/games/:id/news`: what the GM's own posts announced that the game does not hold yet,
@@ -14,8 +13,7 @@ export function newsRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
 
   api.get('/games/:id/news', async (c) => {
     const { game, news } = await gameNews(commands, idParam(c));
-    const [poll, pages] = await Promise.all([store.polls.get(game.id), store.threadPages.list(game.id)]);
-    return c.json({ ...news, reading: readingState(poll, pages) });
+    return c.json({ ...news, reading: await readingJson(store, game.id) });
   });
 
   api.post('/games/:id/news/:key', async (c) => {

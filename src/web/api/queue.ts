@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { answerQueue, gmQueue } from '../../app/queue.js';
-import { readingState } from '../../game/reading-state.js';
 import { idParam, jsonBody } from '../errors.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
-import { recordedJson } from './json.js';
+import { readingJson, recordedJson } from './json.js';
 
 /**
  * `/games/:id/queue`: the GM's one queue (review items and news together, app/queue.ts);
@@ -16,8 +15,7 @@ export function queueRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
   api.get('/games/:id/queue', async (c) => {
     const id = idParam(c);
     const queue = await gmQueue(commands, id);
-    const [poll, pages] = await Promise.all([store.polls.get(id), store.threadPages.list(id)]);
-    return c.json({ ...queue, reading: readingState(poll, pages) });
+    return c.json({ ...queue, reading: await readingJson(store, id) });
   });
 
   api.post('/games/:id/queue/:key', async (c) => {
