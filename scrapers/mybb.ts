@@ -3,7 +3,7 @@ import { hashBody, type Post } from '../src/model/post.js';
 import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, byId, one, text, pageDocument } from './dom.js';
+import { all, attr, byId, findOutside, matches, one, text, pageDocument } from './dom.js';
 import { fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
@@ -121,11 +121,11 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
   const numberLink = head ? one(head, '.float_right strong a, .float_right a') : null;
   const dateEl = head ? one(head, 'span.post_date') : null;
   const dates: TextDateOptions = { timeZone: ctx.profile.timeZone, dateOrder: ctx.profile.dateOrder, now: ctx.now };
-  const editEl = one(el, `#edited_by_${id} .edited_post, .edited_post`);
+  const bodyEl = byId(el, `pid_${id}`) ?? one(el, 'div.post_body');
+  const editEl = editNote(el, id, bodyEl);
   const editText = text(editEl);
   const edit =
     /last modified:\s*(.*?)\s+by\s+(.+?)\.?\)/i.exec(editText) ?? /last modified:\s*(.*?)\s+by\s+(.+)$/i.exec(editText);
-  const bodyEl = byId(el, `pid_${id}`) ?? one(el, 'div.post_body');
   const body = bodyEl
     ? buildBody(bodyEl, descriptor.body, { pageUrl: ctx.url, forumOrigins: ctx.profile.aliases })
     : [];
@@ -144,6 +144,19 @@ function readPost(el: Element, position: number, page: number, ctx: PageContext)
     bodyHash: hashBody(body),
     body,
   };
+}
+
+/**
+ * The post's own edit note (postbit_editedby's `.edited_post`): in the slot the postbit keeps
+ * for it, `span#edited_by_PID` (empty while the post is unedited), or, in a theme without that
+ * slot, the first one outside the body: a board that allows HTML in posts may show an edit
+ * note's markup inside a body, which is the post's text, never its edit.
+ */
+function editNote(el: Element, id: string, bodyEl: Element | null): Element | null {
+  const slot = byId(el, `edited_by_${id}`);
+  if (slot) return one(slot, '.edited_post');
+  const isNote = (e: Element): boolean => matches(e, '.edited_post');
+  return findOutside(el, isNote, (e) => e === bodyEl, true)[0] ?? null;
 }
 
 /**

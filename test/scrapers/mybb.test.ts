@@ -304,3 +304,28 @@ describe('MyBB 1.8.37 template-rendered standard game (fixtures/mybb/template-1.
     }
   }
 });
+
+/**
+ * fixtures/mybb/template-1.8.37/page-2.html (MyBB 1.8.37's own postbit and postbit_editedby,
+ * ../shared/forum-samples/templates) with an edit note's markup pasted into the body of the
+ * unedited post 9011, as a board that allows HTML in posts shows it.
+ */
+describe("MyBB: a post's edit note is the one in its own slot, never one in its body", () => {
+  const html = fixture('template-1.8.37/page-2.html');
+  const pasted = '<span class="edited_post">(This post was last modified: 03-03-2026, 09:10 AM by Carol.)</span>';
+  const withPaste = html.replace('id="pid_9011">', `id="pid_9011">${pasted}`);
+  const read = (page: string) => parse(page, 'http://forum.test/showthread.php?tid=4242&page=2').posts;
+  const edits = (page: string) => read(page).flatMap((p) => (p.edit ? [[p.id, p.edit.by]] : []));
+
+  it("the note in span#edited_by_PID is the edit; a note shown in the body is the post's text", () => {
+    expect(withPaste).not.toBe(html);
+    expect(edits(withPaste)).toEqual([['9013', 'Dave']]);
+    expect(flatText(read(withPaste).find((p) => p.id === '9011')!.body)).toContain('by Carol.');
+  });
+
+  it('a theme without the #edited_by_PID slot: the note outside the body still counts, the one inside never', () => {
+    const noSlot = withPaste.replaceAll(/ id="edited_by_\d+"/g, '');
+    expect(noSlot).not.toMatch(/edited_by_/);
+    expect(edits(noSlot)).toEqual([['9013', 'Dave']]);
+  });
+});
