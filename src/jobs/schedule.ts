@@ -1,3 +1,6 @@
+import type { Game, GameStatus } from '../model/game.js';
+import type { PollFacts } from '../model/poll-state.js';
+
 /**
  * When a game's thread is read next: pure, so the cadence is tested without a queue.
  *
@@ -69,15 +72,11 @@ export function nextPollDelay(input: NextPollInput): number {
 /** A game's poll counts as late for the GM once it is this far past due (ms). */
 export const LATE_AFTER_MS = 60_000;
 
-/** Keys in `game_poll.state` where the poller notes each poll's start (`PollsRepo.started`). */
-export const POLL_DUE_KEY = 'pollDueAt';
-export const POLL_STARTED_KEY = 'pollStartedAt';
-
 export interface LatenessInput {
   /** The poll clock now (ms since the epoch). */
   now: number;
   /** Only an active game is polled, so only an active one can be late. */
-  status: string;
+  status: GameStatus;
   /** When the game's next poll is due (`game.next_poll_at`); null when none is scheduled. */
   nextPollAt: string | null;
   /** When the last poll that started was due, and when it started (noted by the poller). */
@@ -120,19 +119,21 @@ export function pollLateness(input: LatenessInput): PollLateness {
   return { dueAt: new Date(due).toISOString(), overdueMs, lastLateMs, late };
 }
 
-/** `pollLateness` of a stored game and its poll state. */
+/**
+ * `pollLateness` of a stored game and its poll state, whose facts the store parsed
+ * (`PollFacts`): the start the poller noted (`PollsRepo.started`) is read as typed.
+ */
 export function gameLateness(
-  game: { status: string; nextPollAt: string | null },
-  poll: { state: Record<string, unknown> },
+  game: Pick<Game, 'status' | 'nextPollAt'>,
+  poll: { state: Pick<PollFacts, 'pollDueAt' | 'pollStartedAt'> },
   now: number,
 ): PollLateness {
-  const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return pollLateness({
     now,
     status: game.status,
     nextPollAt: game.nextPollAt,
-    lastDueAt: text(poll.state[POLL_DUE_KEY]),
-    lastStartedAt: text(poll.state[POLL_STARTED_KEY]),
+    lastDueAt: poll.state.pollDueAt ?? null,
+    lastStartedAt: poll.state.pollStartedAt ?? null,
   });
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { gameLateness, LATE_AFTER_MS, lateText, nextPollDelay, pollLateness } from '../../src/jobs/schedule.js';
+import {
+  gameLateness,
+  LATE_AFTER_MS,
+  lateText,
+  type LatenessInput,
+  nextPollDelay,
+  pollLateness,
+} from '../../src/jobs/schedule.js';
 
 const now = Date.parse('2026-03-04T12:00:00Z');
 const mid = () => 0.5; // no jitter either way
@@ -57,7 +64,12 @@ describe('pollLateness: which games are late, and by how much', () => {
   // The poll clock is the `now` given; nothing reads the wall clock.
   const at = (hhmmss: string) => `2026-03-04T${hhmmss}.000Z`;
   const clock = Date.parse(at('12:00:00'));
-  const base = { now: clock, status: 'active', lastDueAt: null, lastStartedAt: null };
+  const base: Omit<LatenessInput, 'nextPollAt'> = {
+    now: clock,
+    status: 'active',
+    lastDueAt: null,
+    lastStartedAt: null,
+  };
 
   it.each([
     { rule: 'a poll not yet due is not late', nextPollAt: at('12:01:00'), overdueMs: 0, late: false },
@@ -97,7 +109,7 @@ describe('pollLateness: which games are late, and by how much', () => {
     },
     {
       rule: 'a paused game is never late',
-      status: 'paused',
+      status: 'paused' as const,
       nextPollAt: at('11:00:00'),
       overdueMs: 0,
       late: false,
@@ -132,9 +144,16 @@ describe('pollLateness: which games are late, and by how much', () => {
       lastLateMs: 7_000,
       late: true,
     });
-    // Nothing noted, or not text: unknown, not an error.
-    const unknown = gameLateness({ status: 'active', nextPollAt: null }, { state: { pollDueAt: 5 } }, clock);
+    // Nothing noted yet (a game never polled): unknown, not an error. A noted value that is
+    // not an instant never gets here: the store's PollFacts parse rejects it by game and key.
+    const unknown = gameLateness({ status: 'active', nextPollAt: null }, { state: {} }, clock);
     expect(unknown.lastLateMs).toBeNull();
+    const dueNull = gameLateness(
+      { status: 'active', nextPollAt: null },
+      { state: { pollDueAt: null, pollStartedAt: at('11:50:07') } },
+      clock,
+    );
+    expect(dueNull.lastLateMs).toBeNull();
   });
 
   it.each([
