@@ -1,34 +1,39 @@
 import type { Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
-import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { attr, documentBase, findOutside, matches, one, pageDocument, text } from './dom.js';
 import { fromEpochSeconds, fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
+import {
+  XF_DIALECT,
+  XF_EDITOR,
+  XF_POSTS_PER_PAGE,
+  XF_REPLY,
+  XF_THREAD_PATH,
+  xenforoPageOf,
+  xenforoPageUrl,
+} from './xenforo.js';
 
 export const descriptor = defineDescriptor({
   engine: 'xenforo1',
   name: 'XenForo 1',
-  // XenForo's [PLAIN] keeps its content plain: no tags, smilies or auto-links.
-  dialect: { ...BBCODE, id: 'bbcode-xenforo', noParse: 'PLAIN' },
+  dialect: XF_DIALECT,
   replyForm: {
-    replyUrl: '{thread}reply',
-    form: 'form[action*="add-reply"]',
-    messageField: 'message',
+    ...XF_REPLY,
     errorSelector: '.errorOverlay, .errors',
   },
   browserReply: {
-    editor: 'textarea[name="message"]',
+    editor: XF_EDITOR,
     plainTextToggle: '.redactor_toolbar .redactor_btn_switchmode',
     submit: 'form[action*="add-reply"] input[type="submit"].primary, form[action*="add-reply"] input[type="submit"]',
   },
   // Same URL shape as XenForo 2 (the page's html#XenForo tells them apart); also the
   // unfriendly `index.php?threads/slug.123/` form.
-  threadPaths: ['/threads/[^/]*?\\.?\\d+/?', 'index\\.php\\?threads/[^/]*?\\.?\\d+'],
+  threadPaths: [XF_THREAD_PATH, 'index\\.php\\?threads/[^/]*?\\.?\\d+'],
   fingerprints: ['html#XenForo'],
-  postsPerPage: 20,
+  postsPerPage: XF_POSTS_PER_PAGE,
   regions: [
     {
       selector: 'li.message',
@@ -80,14 +85,10 @@ export const xenforo1: EngineAdapter = {
     return { engine: 'xenforo1', url: `${url.origin}${path}`, id: m?.[2] ?? null };
   },
 
-  pageUrl(thread, page) {
-    return page <= 1 ? thread.url : `${thread.url}page-${page}`;
-  },
+  pageUrl: xenforoPageUrl,
 
-  pageOf(url) {
-    const m = /\/page-(\d+)/.exec(url.pathname + url.search);
-    return m ? Number(m[1]) : 1;
-  },
+  // The unfriendly form puts the page in the query: `index.php?threads/slug.123/page-2`.
+  pageOf: (url) => xenforoPageOf(url.pathname + url.search),
 
   parsePage(html: string, given: PageContext): ThreadPage {
     // Numeric dates in the order the page shows, before the profile's.

@@ -1,33 +1,38 @@
 import type { Element } from 'domhandler';
 import { hashBody, type Post } from '../src/model/post.js';
-import { BBCODE } from '../src/model/dialect.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
 import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
+import {
+  XF_DIALECT,
+  XF_EDITOR,
+  XF_POSTS_PER_PAGE,
+  XF_REPLY,
+  XF_THREAD_PATH,
+  xenforoPageOf,
+  xenforoPageUrl,
+} from './xenforo.js';
 
 export const descriptor = defineDescriptor({
   engine: 'xenforo2',
   name: 'XenForo 2',
-  // XenForo's [PLAIN] keeps its content plain: no tags, smilies or auto-links.
-  dialect: { ...BBCODE, id: 'bbcode-xenforo', noParse: 'PLAIN' },
+  dialect: XF_DIALECT,
   replyForm: {
-    replyUrl: '{thread}reply',
-    form: 'form[action*="add-reply"]',
-    messageField: 'message',
+    ...XF_REPLY,
     errorSelector: '.blockMessage--error, .formRow--error, .block-body--error',
   },
   browserReply: {
-    editor: 'textarea[name="message"]',
+    editor: XF_EDITOR,
     plainTextToggle: '.fr-toolbar [data-cmd="xfBbCode"]',
     submit:
       'form[action*="add-reply"] button[type="submit"].button--primary, form[action*="add-reply"] button[type="submit"]',
   },
-  threadPaths: ['/threads/[^/]*?\\.?\\d+/?'],
+  threadPaths: [XF_THREAD_PATH],
   fingerprints: ['html#XF'],
-  postsPerPage: 20,
+  postsPerPage: XF_POSTS_PER_PAGE,
   regions: [
     {
       selector: 'article.message, article.message--post',
@@ -80,14 +85,9 @@ export const xenforo2: EngineAdapter = {
     return { engine: 'xenforo2', url: `${url.origin}${path}`, id: m?.[2] ?? null };
   },
 
-  pageUrl(thread, page) {
-    return page <= 1 ? thread.url : `${thread.url}page-${page}`;
-  },
+  pageUrl: xenforoPageUrl,
 
-  pageOf(url) {
-    const m = /\/page-(\d+)/.exec(url.pathname);
-    return m ? Number(m[1]) : 1;
-  },
+  pageOf: (url) => xenforoPageOf(url.pathname),
 
   parsePage(html: string, ctx: PageContext): ThreadPage {
     const doc = pageDocument(html, descriptor, ctx);
