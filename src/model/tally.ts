@@ -67,6 +67,11 @@ export const TallyViolation = z.object({
 });
 export type TallyViolation = z.infer<typeof TallyViolation>;
 
+/**
+ * Why the count could not take a post's reading as it stands and shows it to the GM (the
+ * review queue). Its own list, not `AuditAction` (model/audit.ts), which it resembles only in
+ * shape: a flag is about what a post says, an audit row about what someone did.
+ */
 export const FlagKind = z.enum([
   'ambiguous-target',
   'unknown-target',

@@ -22,6 +22,11 @@ export function apply(state: GameState, entry: LogEntry): GameState {
   return settle(trackSoleLead(stepped, applyEvent(stepped, entry), entry.position), entry.position);
 }
 
+/**
+ * A switch, not a kind-to-applier table: the compiler narrows each case's event, so a wrong
+ * applier does not compile (a mapped table typed by `Extract` sees kill/modkill/revive, one
+ * schema, as `never` and takes any applier for them).
+ */
 function applyEvent(state: GameState, { event, position }: LogEntry): GameState {
   switch (event.kind) {
     case 'post':
