@@ -6,6 +6,7 @@ import { errorForResponse, mayHideChallenge } from './classify-response.js';
 import { decodeBody } from './decode-body.js';
 import {
   FetchError,
+  isFetchTimeout,
   NetworkError,
   RobotsDisallowedError,
   ThrottledError,
@@ -329,8 +330,7 @@ export class PageFetcher {
     if (error instanceof FetchError) return error;
     const refused = refusedAtConnect(error);
     if (refused) return new PrivateHostError(target, refused.message);
-    const name = (error as Error | undefined)?.name;
-    if (name === 'TimeoutError' || name === 'AbortError') return new TimeoutError(target, this.opts.timeoutMs);
+    if (isFetchTimeout(error)) return new TimeoutError(target, this.opts.timeoutMs);
     if (error instanceof TypeError && error.message === 'fetch failed') {
       const cause = error.cause as NodeJS.ErrnoException | undefined;
       const detail =
