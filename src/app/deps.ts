@@ -1,5 +1,6 @@
 import type { SecretBox } from '../config/secrets.js';
 import type { Logger } from '../log/logger.js';
+import type { Game } from '../model/game.js';
 import type { PublishDeps } from '../publish/publish-draft.js';
 import type { Repos } from '../store/open-store.js';
 import type { Sql } from '../store/sql.js';
@@ -59,6 +60,25 @@ export async function pollAndWait(deps: CommandDeps, gameId: number): Promise<st
     await clock.sleep(100);
   }
   return `the poll is queued but did not finish within ${Math.round(waitMs / 1000)} s; the count follows`;
+}
+
+/** How a change to the count's basis was recounted: done, or why not yet. */
+export interface Recount {
+  done: boolean;
+  note: string | null;
+}
+
+/**
+ * The recount after a change to what the count depends on (`what`: "change", "event"): an
+ * active game is polled now and the answer waits for it (`pollAndWait`); any other game
+ * counts it from the next poll after it is resumed.
+ */
+export async function recountAfter(deps: CommandDeps, game: Game, what: string): Promise<Recount> {
+  const note =
+    game.status === 'active'
+      ? await pollAndWait(deps, game.id)
+      : `the game is ${game.status}: the ${what} counts from the next poll after it is resumed`;
+  return { done: note === null, note };
 }
 
 /** Asks for a poll and does not wait; a failure is logged (the next scheduled poll comes anyway). */

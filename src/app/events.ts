@@ -3,7 +3,7 @@ import { NEWS_DISMISS } from '../game/gm-news.js';
 import { GmEvent, positionedNow } from '../model/event.js';
 import type { Tally } from '../model/tally.js';
 import type { StoredGmEvent } from '../store/events-repo.js';
-import { pollAndWait, type CommandDeps } from './deps.js';
+import { recountAfter, type CommandDeps } from './deps.js';
 import { gameOr404 } from './games.js';
 import { Invalid, parseInput } from './errors.js';
 
@@ -35,15 +35,12 @@ export async function recordEvent(
   const event = positionedNow(parseInput(GmEvent, given), deps.clock.now());
   const stored = await store.events.append(game.id, event, actor);
   const before = await store.tallies.latest(game.id);
-  const note =
-    game.status === 'active'
-      ? await pollAndWait(deps, game.id)
-      : `the game is ${game.status}: the event counts from the next poll after it is resumed`;
+  const recount = await recountAfter(deps, game, 'event');
   const after = await store.tallies.latest(game.id);
   return {
     event: stored,
-    recounted: note === null,
-    note,
+    recounted: recount.done,
+    note: recount.note,
     tallyId: after?.id ?? null,
     tallyChanged: (after?.id ?? null) !== (before?.id ?? null),
     tally: after?.tally ?? null,

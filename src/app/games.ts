@@ -21,7 +21,7 @@ import { listRulesets, loadRuleset } from '../rules/load-ruleset.js';
 import { compileTemplate, TemplateError } from '../votal/template.js';
 import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 import { storeOn } from '../store/open-store.js';
-import { kickPoll, pollAndWait, type CommandDeps } from './deps.js';
+import { kickPoll, recountAfter, type CommandDeps, type Recount } from './deps.js';
 import { Conflict, Invalid, NotFound, parseInput } from './errors.js';
 
 /** Games: add one, change it (settings, players, ruleset, title, deadline, status), delete it. */
@@ -154,13 +154,14 @@ export async function createGame(
 export interface GameChanged {
   game: Game;
   /** Null when nothing that changes the count changed; else whether the recount finished, and if not why. */
-  recount: { done: boolean; note: string | null } | null;
+  recount: Recount | null;
 }
 
 /**
  * Changes a game: settings, players, ruleset, title, deadline, status. Everything is
  * checked before anything is written (a bad field changes nothing). A change to the count
- * (players, ruleset, the Day's clock) waits, like a GM event, for the poll that recounts.
+ * (players, ruleset, the Day's clock, the GM's forum names) waits, like a GM event, for the
+ * poll that recounts.
  */
 export async function updateGame(
   deps: CommandDeps,
@@ -195,9 +196,13 @@ export async function updateGame(
   Object.assign(settings.audit, set);
   if (input.deadline !== undefined)
     settings.values.day = settings.audit.day = dayWithDeadline(game, input.deadline, clock.now());
-  // What changes the count: the roster, the ruleset, the Day's clock.
+  // What changes the count: the roster, the ruleset, the Day's clock, who the hosts are.
+  const hostsChange = input.gm !== undefined && JSON.stringify(input.gm) !== JSON.stringify(game.settings.gm ?? null);
   const recounts =
-    roster !== null || (ruleset !== null && ruleset !== game.ruleset) || settings.values.day !== undefined;
+    roster !== null ||
+    (ruleset !== null && ruleset !== game.ruleset) ||
+    settings.values.day !== undefined ||
+    hostsChange;
   // One transaction: a refusal on the way (a thread another game took) leaves the game as it was.
   const { changed, resumed } = await store.sql.transaction(async (tx) => {
     const repos = storeOn(tx);
@@ -227,12 +232,8 @@ export async function updateGame(
   // The poll is asked for once the change is committed (it reads the game as changed).
   if (resumed && !recounts) kickPoll(deps, game.id);
   if (!recounts) return { game, recount: null };
-  // The fold takes the new roster / ruleset / clock at the next poll: wait for it.
-  const note =
-    game.status === 'active'
-      ? await pollAndWait(deps, game.id)
-      : `the game is ${game.status}: the change counts from the next poll after it is resumed`;
-  return { game, recount: { done: note === null, note } };
+  // The fold takes the new roster / ruleset / clock / hosts at the next poll: wait for it.
+  return { game, recount: await recountAfter(deps, game, 'change') };
 }
 
 /** Deletes a game and all its data; `confirm` must be the game's slug (the GM meant this game). */

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCohost, removeCohost, setCohostForumName } from '../../src/app/cohosts.js';
 import type { Clock, CommandDeps, PollerPort } from '../../src/app/deps.js';
 import { approveDraft, discardDraft, draftNow, editDraft, StaleDraft } from '../../src/app/drafts.js';
 import { Conflict, Invalid } from '../../src/app/errors.js';
 import { answerReview, dismissNews, recordEvent } from '../../src/app/events.js';
 import { createGame, deleteGame, updateGame } from '../../src/app/games.js';
 import { pollNow } from '../../src/app/poll.js';
+import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
+import { pollGame } from '../../src/game/poll-game.js';
+import type { Gm } from '../../src/model/gm.js';
 import type { Tally } from '../../src/model/tally.js';
 import { PublishHttp } from '../../src/publish/http.js';
 import { publisherFor } from '../../src/publish/publisher-for.js';
 import { NotFoundError, ThreadTakenError } from '../../src/store/errors.js';
 import type { Store } from '../../src/store/open-store.js';
+import { PLAYERS, serve, standardScript, testSource } from '../game/support.js';
 import { describePg, openTestStore, sampleTally } from '../web/support.js';
 
 /**
@@ -363,6 +368,155 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       const error = await refusal(pollNow(deps, game.id));
       expect(error).toBeInstanceOf(Conflict);
       expect((error as Conflict).message).toBe(`game ${game.id} is finished; resume it to poll`);
+    });
+  });
+
+  describe('co-hosts', () => {
+    let forum: FakeForum;
+    beforeAll(async () => {
+      forum = await startFakeForum();
+    });
+    afterAll(async () => {
+      await forum?.close();
+    });
+
+    /** A poller that really polls the fake forum (one poll at a time, as the real one). */
+    const realPoller = (clock: Clock): PollerPort => {
+      let queue: Promise<unknown> = Promise.resolve();
+      return {
+        async pollNow(gameId) {
+          const poll = queue.then(() =>
+            pollGame({ store, source: testSource(), now: () => clock.now().toISOString() }, gameId),
+          );
+          queue = poll.catch(() => undefined);
+          await poll;
+        },
+      };
+    };
+    let gms = 0;
+    /** A GM invited by the admin, with a name of their own. */
+    const invitedGm = async (name: string): Promise<Gm> => {
+      const at = new Date('2026-12-01T11:00:00Z');
+      const admin = await store.gms.admin(at);
+      const tokenHash = `cohost-${driver}-${++gms}`;
+      const expiresAt = new Date(at.getTime() + 86_400_000);
+      await store.gms.createInvite({ tokenHash, createdBy: admin.id, at, expiresAt }, 'gm:admin');
+      return store.gms.acceptInvite({ tokenHash, name: `${name}${gms}`, passwordHash: 'scrypt$x', at });
+    };
+    /** The standard game (fixtures/games/standard-game.yaml) on the fake forum, polled once. */
+    let threads = 0;
+    const polledGame = async (deps: CommandDeps) => {
+      const url = serve(forum, standardScript((driver === 'pg' ? 8_600 : 8_500) + ++threads));
+      const game = await createGame(deps, 'gm:ann', {
+        url,
+        ruleset: 'plurality',
+        players: PLAYERS,
+        engine: 'xenforo2',
+      });
+      await deps.poller.pollNow(String(game.id)); // after the poll createGame asked for
+      return game;
+    };
+    const nonPlayerVotes = async (gameId: number) =>
+      (await store.tallies.latest(gameId))!.tally.flags
+        .filter((f) => f.kind === 'vote-by-non-player')
+        .map((f) => f.post);
+
+    it("a co-host's forum name makes their posts the hosts': the stored count changes at once, no poll waited for", async () => {
+      // Post 15 of the standard game: "Lurker", on no roster, writes "Vote: Alice".
+      const clock = fakeClock();
+      const deps = depsWith({ clock, poller: realPoller(clock) });
+      const game = await polledGame(deps);
+      expect(await nonPlayerVotes(game.id)).toEqual([15]);
+      const bea = await invitedGm('Bea');
+      const added = await addCohost(deps, 'gm:ann', game.id, { name: bea.name, forum: 'Lurker' });
+      expect(added).toMatchObject({ forum: 'Lurker', recount: { done: true, note: null } });
+      expect(added.member).toMatchObject({ role: 'cohost', gm: { name: bea.name } });
+      expect(await nonPlayerVotes(game.id)).toEqual([]);
+      // Another forum name: Lurker posts as a poster again, and is flagged again.
+      const renamed = await setCohostForumName(deps, 'gm:ann', game.id, bea.id, { forum: 'BeaOnTheForum' });
+      expect(renamed.recount).toEqual({ done: true, note: null });
+      expect(await nonPlayerVotes(game.id)).toEqual([15]);
+      const audit = await store.audit.list({ gameId: game.id, action: 'game.settings' });
+      expect(audit.map((a) => [a.actor, a.detail])).toEqual([
+        ['gm:ann', { cohostForumNames: { gm: bea.name, forum: 'BeaOnTheForum' } }],
+        ['gm:ann', { cohostForumNames: { gm: bea.name, forum: 'Lurker' } }],
+      ]);
+    });
+
+    it("removing a co-host forgets their forum name and recounts: their posts are a poster's again", async () => {
+      const clock = fakeClock();
+      const deps = depsWith({ clock, poller: realPoller(clock) });
+      const game = await polledGame(deps);
+      const cy = await invitedGm('Cy');
+      await addCohost(deps, 'gm:ann', game.id, { name: cy.name, forum: 'Lurker' });
+      expect(await nonPlayerVotes(game.id)).toEqual([]);
+      const removed = await removeCohost(deps, 'gm:ann', game.id, cy.id);
+      expect(removed).toMatchObject({ forum: null, recount: { done: true, note: null } });
+      expect((await store.games.get(game.id))!.settings.cohostForumNames).toBeUndefined();
+      expect(await store.gms.roleIn(game.id, cy.id)).toBeNull();
+      expect(await nonPlayerVotes(game.id)).toEqual([15]);
+      const actions = (await store.audit.list({ gameId: game.id })).map((a) => a.action);
+      expect(actions).toEqual(expect.arrayContaining(['game.cohost-add', 'game.cohost-remove']));
+    });
+
+    it("a change to the GM's forum name recounts as a co-host's does", async () => {
+      const clock = fakeClock();
+      const deps = depsWith({ clock, poller: realPoller(clock) });
+      const game = await polledGame(deps);
+      const changed = await updateGame(deps, 'gm:ann', game.id, { gm: ['Moderator', 'Lurker'] });
+      expect(changed.recount).toEqual({ done: true, note: null });
+      expect(await nonPlayerVotes(game.id)).toEqual([]);
+      // The same names again change nothing: no recount.
+      expect((await updateGame(deps, 'gm:ann', game.id, { gm: ['Moderator', 'Lurker'] })).recount).toBeNull();
+    });
+
+    it('a co-host without a forum name, or with the same one again, does not recount', async () => {
+      const poller = testPoller(store);
+      const deps = depsWith({ poller });
+      const game = await newGame(deps);
+      const dee = await invitedGm('Dee');
+      expect((await addCohost(deps, 'gm:ann', game.id, { name: dee.name })).recount).toBeNull();
+      await addCohost(deps, 'gm:ann', game.id, { name: dee.name, forum: 'DeeOnTheForum' });
+      const again = await setCohostForumName(deps, 'gm:ann', game.id, dee.id, { forum: ' DeeOnTheForum ' });
+      expect(again).toMatchObject({ forum: 'DeeOnTheForum', recount: null });
+      // The first poll, then the one recount.
+      expect(poller.calls).toEqual([String(game.id), String(game.id)]);
+    });
+
+    it('a co-host who is no GM here, or a forum name too long, is refused naming the field; nothing changes', async () => {
+      const deps = depsWith();
+      const game = await newGame(deps);
+      for (const name of ['Nobody', 'admin']) {
+        const error = await refusal(addCohost(deps, 'gm:ann', game.id, { name }));
+        expect((error as Invalid).issues).toEqual([
+          { field: 'name', message: `No GM is called "${name}". Ask the instance admin to invite them first.` },
+        ]);
+      }
+      const eve = await invitedGm('Eve');
+      const long = await refusal(addCohost(deps, 'gm:ann', game.id, { name: eve.name, forum: 'x'.repeat(101) }));
+      expect((long as Invalid).issues.map((i) => i.field)).toEqual(['forum']);
+      expect(await store.gms.ofGame(game.id)).toEqual([]);
+      // Not one of the game's GMs: there is no forum name of theirs to set.
+      expect(await refusal(setCohostForumName(deps, 'gm:ann', game.id, eve.id, { forum: 'E' }))).toBeInstanceOf(
+        NotFoundError,
+      );
+      expect((await store.games.get(game.id))!.settings.cohostForumNames).toBeUndefined();
+    });
+
+    it("the game's owner is not removed, and their forum name stays", async () => {
+      const deps = depsWith();
+      const fay = await invitedGm('Fay');
+      const game = await createGame(
+        deps,
+        'gm:ann',
+        { url: threadUrl(), ruleset: 'plurality', players, engine: 'xenforo2' },
+        { owner: fay.id },
+      );
+      await setCohostForumName(deps, 'gm:ann', game.id, fay.id, { forum: 'FayOnTheForum' });
+      const error = await refusal(removeCohost(deps, 'gm:ann', game.id, fay.id));
+      expect((error as Error).message).toBe(`${fay.name} owns this game; an owner is not removed`);
+      expect((await store.games.get(game.id))!.settings.cohostForumNames).toEqual({ [fay.name]: 'FayOnTheForum' });
+      expect(await store.gms.roleIn(game.id, fay.id)).toBe('owner');
     });
   });
 

@@ -356,6 +356,18 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
       cohostForumNames: { gm: 'Bea', forum: 'BeaOnTheForum' },
     });
     const beaId = (await store.gms.credentials('Bea'))!.id;
+    // Their forum name changes on its own form (the owner's or the admin's, not the co-host's).
+    expect(settings).toContain(`action="/gm/games/${id}/cohosts/${beaId}/forum"`);
+    await post(app, `/gm/games/${id}/cohosts/${beaId}/forum`, bea, { forum: 'Mallory' });
+    expect((await store.games.get(id))!.settings.cohostForumNames).toEqual({ Bea: 'BeaOnTheForum' });
+    expect((await post(app, `/gm/games/${id}/cohosts/${beaId}/forum`, ann, { forum: 'BeaToo' })).status).toBe(303);
+    expect((await store.games.get(id))!.settings.cohostForumNames).toEqual({ Bea: 'BeaToo' });
+    // The change recounts at once: the poll it asked for did not finish in this test's 0 s wait, and the GM is told.
+    expect((await page(`/gm/games/${id}/settings`, ann)).html).toContain(
+      "Bea is BeaToo on the forum. Their posts as BeaToo are the hosts&#39;. Recount: the poll is queued",
+    );
+    // An id the id rule refuses is no co-host: 404, as for every route.
+    expect((await post(app, `/gm/games/${id}/cohosts/0${beaId}/forum`, ann, { forum: 'X' })).status).toBe(404);
     expect((await post(app, `/gm/games/${id}/cohosts/${beaId}/remove`, ann)).status).toBe(303);
     expect((await store.games.get(id))!.settings.cohostForumNames).toBeUndefined();
     expect((await page(`/gm/games/${id}`, bea)).status).toBe(404);

@@ -141,6 +141,48 @@ describe("the GM's dashboard", () => {
     expect(html).toContain('not read yet');
   });
 
+  it('says what the ruleset will decide before the GM ends the Day (issue #24: "Bob eliminated" came unannounced)', async () => {
+    // Issue #24: under "Majority lynch (mafiascum style)" a Day ended short of majority
+    // eliminated the plurality leader, while the form only said a player needs more than half.
+    const roster = ['Alice', 'Bob', 'Carol', 'Dana', 'Eve'].map((name) => ({ name }));
+    const game = await store.games.create(
+      { threadUrl: `${thread.url}?day-end`, ruleset: 'mafiascum-majority', roster },
+      'gm',
+    );
+    const voters = (...names: string[]) =>
+      names.map((player, i) => ({ player, post: i + 2, weight: 1, permalink: null }));
+    const wagon = (target: string, names: string[]) => ({
+      target,
+      votes: names.length,
+      penalty: 0,
+      total: names.length,
+      voters: voters(...names),
+      toThreshold: 3 - names.length,
+    });
+    const short = sampleTally({
+      ruleset: 'mafiascum-majority',
+      living: 5,
+      players: roster.map((r) => r.name),
+      threshold: { kind: 'majority', votes: 3 },
+      wagons: [wagon('Bob', ['Alice', 'Carol']), wagon('Dana', ['Eve'])],
+      notVoting: ['Bob', 'Dana'],
+      outcome: { status: 'open', eliminated: [], decidedAt: null, leaders: ['Bob'] },
+    });
+    await store.tallies.save(game.id, short);
+    const { cookie } = await signIn(app);
+    const page = async () => (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie } })).text();
+    const preview = (html: string) => /<p class="notice" id="day-end-preview">([^<]*)<\/p>/.exec(html)?.[1];
+    expect(preview(await page())).toBe(
+      'If the Day ends now: No one has majority; under this ruleset the plurality leader, Bob, is eliminated.',
+    );
+    // Once the Day is decided, the preview says so rather than guess again.
+    await store.tallies.save(game.id, {
+      ...short,
+      outcome: { status: 'ended', eliminated: ['Bob'], decidedAt: 4, leaders: ['Bob'] },
+    });
+    expect(preview(await page())).toBe('If the Day ends now: The Day is already decided.');
+  });
+
   it('shows recent activity in words, not codes', async () => {
     const [game] = await store.games.list();
     // Not only the game's creation (the one action this test once saw, which always had

@@ -1,3 +1,11 @@
+import type { Recount } from '../../app/deps.js';
+
+/** What a change that recounts says after "saved": counted again, or why not yet. */
+export function recountWords(recount: Recount | null): string {
+  if (recount === null) return '';
+  return recount.done ? ' The game was counted again.' : recount.note ? ` Recount: ${recount.note}.` : '';
+}
+
 /** A message for the next page a session sees (after a redirect). */
 export interface Flash {
   message?: string;

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { ADMIN_NAME, GmName, inviteState, type Gm, type GmInvite } from '../../model/gm.js';
+import { addCohost, removeCohost, setCohostForumName, type CohostChanged } from '../../app/cohosts.js';
+import type { CommandDeps } from '../../app/deps.js';
+import { inviteState, type Gm, type GmInvite } from '../../model/gm.js';
 import type { Game } from '../../model/game.js';
 import { InviteRefusedError, type GameGm, type GmsRepo } from '../../store/gms-repo.js';
 import { NotFoundError, StateError } from '../../store/errors.js';
-import type { GamesRepo } from '../../store/games-repo.js';
+import { refusalOf } from '../errors.js';
 import { secretHash, type GmVariables } from '../gm-sessions.js';
-import type { Flash, Flashes } from './flash.js';
+import { recountWords, type Flash, type Flashes } from './flash.js';
 import { ErrorPage } from './pages/error-page.js';
 import { Csrf, GmNav, Layout, LocalTime, Notice, PostButton } from './layout.js';
 import { isHttps } from '../https.js';
@@ -15,8 +17,9 @@ import { rowIdParam as idOf } from '../ids.js';
 /**
  * The game masters of an instance: the admin's page (`/gm/gms`: GMs, invite links,
  * revoking), and a game's GMs on its settings page (owner and co-hosts; the owner or the
- * admin adds and removes co-hosts by name). Invite links are made here and taken on the
- * public invite page (sign-in.tsx).
+ * admin adds and removes co-hosts by name, and sets their names on the forum). Invite links
+ * are made here and taken on the public invite page (sign-in.tsx). A game's co-hosts change
+ * only through the commands (src/app/cohosts.ts): these routes parse the form and call them.
  */
 
 /** How long an invite link works. */
@@ -24,7 +27,8 @@ export const INVITE_DAYS = 7;
 
 export interface GmsPageDeps {
   gms: GmsRepo;
-  games: Pick<GamesRepo, 'get' | 'updateSettings'>;
+  /** The commands a game's co-hosts change through (src/app/cohosts.ts). */
+  commands: CommandDeps;
   flashes: Flashes;
   now: () => Date;
   /** VOTAL_PUBLIC_URL: the address invite links name (else the one the admin's browser used). */
@@ -184,6 +188,21 @@ export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[
                     label={`Remove ${m.gm.name}`}
                     class="secondary"
                   />
+                  <form method="post" action={`/gm/games/${g.id}/cohosts/${m.gm.id}/forum`}>
+                    <Csrf token={props.csrf} />
+                    <label for={`forum-${m.gm.id}`}>{`${m.gm.name}'s name on the forum (empty: none)`}</label>
+                    <input
+                      id={`forum-${m.gm.id}`}
+                      name="forum"
+                      type="text"
+                      maxlength={100}
+                      autocomplete="off"
+                      value={g.settings.cohostForumNames?.[m.gm.name] ?? ''}
+                    />{' '}
+                    <button type="submit" class="secondary">
+                      Save forum name
+                    </button>
+                  </form>
                 </>
               ) : null}
             </li>
@@ -210,28 +229,6 @@ export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[
   );
 }
 
-/**
- * A co-host account's forum name in the game (null: none), kept in the game's settings so
- * that every reader of the hosts (news, the count, checks) has it (gm-news.ts `gmNames`).
- * The next recount reads their posts as the hosts'.
- */
-async function setCohostForumName(
-  games: Pick<GamesRepo, 'updateSettings'>,
-  game: Game,
-  gmName: string,
-  forum: string | null,
-  actor: string,
-): Promise<void> {
-  const names = { ...(game.settings.cohostForumNames ?? {}) };
-  if (forum === null && !(gmName in names)) return;
-  if (forum === null) delete names[gmName];
-  else names[gmName] = forum;
-  const value = Object.keys(names).length ? names : null;
-  await games.updateSettings(game.id, { settings: { cohostForumNames: value } }, actor, {
-    cohostForumNames: { gm: gmName, forum },
-  });
-}
-
 /** Whether the GM may add and remove the game's co-hosts: its owner, or the admin. */
 async function managesGame(gms: GmsRepo, gm: Gm, gameId: number): Promise<boolean> {
   return gm.admin || (await gms.roleIn(gameId, gm.id)) === 'owner';
@@ -246,7 +243,7 @@ export async function gameGmsPanel(gms: GmsRepo, c: Context<Env>, game: Game) {
 
 /** The routes behind these pages (mounted after sign-in and the game guard). */
 export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
-  const { gms, flashes, now } = deps;
+  const { gms, commands, flashes, now } = deps;
   const app = new Hono<Env>();
   const back = (c: Context<Env>, to: string, flash: Flash) => {
     flashes.set(c.get('session'), flash);
@@ -313,48 +310,68 @@ export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
     }
   });
 
-  // A game's co-hosts: the game guard has let only the game's GMs (and the admin) this far.
-  app.post('/gm/games/:id/cohosts', async (c) => {
-    const game = await deps.games.get(idOf(c, 'id') ?? 0);
-    if (!game) return notFound(c);
-    const to = `/gm/games/${game.id}/settings#cohosts`;
-    if (!(await managesGame(gms, c.get('gm'), game.id))) {
-      return back(c, to, { error: "Only the game's owner or the instance admin adds co-hosts." });
-    }
+  // A game's co-hosts: the game guard has let only the game's GMs (and the admin) this far;
+  // of them, only the owner and the admin choose who else runs the game.
+  const cohostRoute = (
+    path: string,
+    refused: string,
+    change: (c: Context<Env>, gameId: number, gmId: number) => Promise<{ message: string }>,
+  ) =>
+    app.post(path, async (c) => {
+      const gameId = idOf(c, 'id');
+      // `:gm` is read by the same id rule as `:id` (ids.ts); a route without it passes 0.
+      const gmId = c.req.param('gm') === undefined ? 0 : idOf(c, 'gm');
+      if (gameId === null || gmId === null) return notFound(c);
+      const to = `/gm/games/${gameId}/settings#cohosts`;
+      if (!(await managesGame(gms, c.get('gm'), gameId))) return back(c, to, { error: refused });
+      try {
+        return back(c, to, await change(c, gameId, gmId));
+      } catch (error) {
+        if (error instanceof NotFoundError && error.what === 'game') return notFound(c);
+        return back(c, to, { error: refusalOf(error) });
+      }
+    });
+  const hostsWords = (changed: CohostChanged): string =>
+    changed.recount === null
+      ? ''
+      : `${changed.forum ? ` Their posts as ${changed.forum} are the hosts'.` : ''}${recountWords(changed.recount)}`;
+
+  cohostRoute('/gm/games/:id/cohosts', "Only the game's owner or the instance admin adds co-hosts.", async (c, id) => {
     const form = await c.req.parseBody();
-    const name = typeof form.name === 'string' ? form.name.trim() : '';
-    // The admin sees every game already: co-hosts are invited GMs.
-    const named = name !== '' && name.toLowerCase() !== ADMIN_NAME && GmName.safeParse(name).success;
-    const found = named ? await gms.credentials(name) : null;
-    if (!found || found.revokedAt) {
-      return back(c, to, { error: `No GM is called "${name}". Ask the instance admin to invite them first.` });
-    }
-    const member = await gms.addToGame(game.id, found.id, 'cohost', c.get('actor'), now());
-    const forum = typeof form.forum === 'string' ? form.forum.trim().slice(0, 100) : '';
-    if (forum !== '') await setCohostForumName(deps.games, game, found.name, forum, c.get('actor'));
-    const message =
-      member.role === 'owner' ? `${found.name} owns this game already.` : `${found.name} co-hosts this game.`;
-    return back(c, to, { message: forum ? `${message} Their posts as ${forum} are the hosts'.` : message });
+    const name = typeof form.name === 'string' ? form.name : '';
+    // An empty forum field on this form means "not given": the name they have stays.
+    const forum = typeof form.forum === 'string' && form.forum.trim() !== '' ? { forum: form.forum } : {};
+    const changed = await addCohost(commands, c.get('actor'), id, { name, ...forum });
+    const who = changed.member.gm.name;
+    const role = changed.member.role === 'owner' ? `${who} owns this game already.` : `${who} co-hosts this game.`;
+    return { message: `${role}${hostsWords(changed)}` };
   });
 
-  app.post('/gm/games/:id/cohosts/:gm/remove', async (c) => {
-    const game = await deps.games.get(idOf(c, 'id') ?? 0);
-    const gmId = idOf(c, 'gm');
-    if (!game || gmId === null) return notFound(c);
-    const to = `/gm/games/${game.id}/settings#cohosts`;
-    if (!(await managesGame(gms, c.get('gm'), game.id))) {
-      return back(c, to, { error: "Only the game's owner or the instance admin removes co-hosts." });
-    }
-    try {
-      await gms.removeFromGame(game.id, gmId, c.get('actor'));
-    } catch (error) {
-      if (error instanceof NotFoundError || error instanceof StateError) return back(c, to, { error: error.message });
-      throw error;
-    }
-    const removed = await gms.get(gmId);
-    if (removed) await setCohostForumName(deps.games, game, removed.name, null, c.get('actor'));
-    return back(c, to, { message: `${removed?.name ?? 'The GM'} no longer co-hosts this game.` });
-  });
+  cohostRoute(
+    '/gm/games/:id/cohosts/:gm/forum',
+    "Only the game's owner or the instance admin sets a co-host's forum name.",
+    async (c, id, gmId) => {
+      const form = await c.req.parseBody();
+      const forum = typeof form.forum === 'string' ? form.forum : null;
+      const changed = await setCohostForumName(commands, c.get('actor'), id, gmId, { forum });
+      const who = changed.member.gm.name;
+      if (changed.recount === null) return { message: `${who}'s forum name is unchanged.` };
+      return {
+        message: changed.forum
+          ? `${who} is ${changed.forum} on the forum.${hostsWords(changed)}`
+          : `${who} has no forum name in this game: their posts are a poster's.${recountWords(changed.recount)}`,
+      };
+    },
+  );
+
+  cohostRoute(
+    '/gm/games/:id/cohosts/:gm/remove',
+    "Only the game's owner or the instance admin removes co-hosts.",
+    async (c, id, gmId) => {
+      const changed = await removeCohost(commands, c.get('actor'), id, gmId);
+      return { message: `${changed.member.gm.name} no longer co-hosts this game.${recountWords(changed.recount)}` };
+    },
+  );
 
   return app;
 }

@@ -132,7 +132,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
   const ownersOnly = (c: Context) =>
     c.html(<ErrorPage status={403} message="Only the game's owner or the instance admin deletes a game." />, 403);
   app.use('/gm/games/:id/delete', ownerOnly(deps.store.gms, ['GET', 'POST'], ownersOnly));
-  app.route('/', gmsRoutes({ gms: deps.store.gms, games: store.games, flashes, now, publicUrl: env.publicUrl }));
+  app.route('/', gmsRoutes({ gms: deps.store.gms, commands, flashes, now, publicUrl: env.publicUrl }));
 
   app.post('/gm/logout', async (c) => {
     await auth.end(c.get('session').id);

@@ -7,6 +7,7 @@ import { parsePlayerList, type Roster } from '../../../model/roster.js';
 import { refusalOf } from '../../errors.js';
 import { titleOf } from '../game-data.js';
 import { gameGmsPanel } from '../gms-page.js';
+import { recountWords } from '../flash.js';
 import { deletesGame } from '../../gm-access.js';
 import { Csrf, GmNav, Layout, Notice, PostButton } from '../layout.js';
 import { localToUtc, utcToLocalInput } from '../time-zone.js';
@@ -355,9 +356,7 @@ export function settingsRoutes(deps: DashboardDeps): Hono<UiEnv> {
     } catch (error) {
       return back(c, to, { error: refusalOf(error) });
     }
-    const r = changed.recount;
-    const recount = r?.done ? ' The game was counted again.' : r?.note ? ` Recount: ${r.note}.` : '';
-    return back(c, to, { message: `Settings saved.${recount}` });
+    return back(c, to, { message: `Settings saved.${recountWords(changed.recount)}` });
   });
 
   app.post('/gm/games/:id/archive', async (c) => {
