@@ -193,7 +193,9 @@ function shortForm(
  * ("binks", "koopa"). One piece per initial, so "tmh" does not read "themanhimself" here
  * (its CamelCase acronym does).
  */
-function splitsInto(name: string, initials: string): boolean {
+function splitsInto(username: string, initials: string): boolean {
+  // Digits after the words are no word of their own: "evilpacman18" reads as evil-pac-man.
+  const name = username.replace(/\p{N}+$/u, '');
   if (name.length > MAX_SPLIT_NAME || name.length <= initials.length || !/^\p{L}+$/u.test(name)) return false;
   // fits[j][i]: name.slice(i) splits into the pieces for initials.slice(j).
   const known = new Map<number, boolean>();

@@ -275,6 +275,15 @@ const cases: Case[] = [
     target: 'Thirdkoopa',
   },
   {
+    // MafiaScum Mini 1352 "Leprechaun Mafia" Day 6, posts 1684-1685 (forum.mafiascum.net t=22540,
+    // as stored in github.com/Computational-Mafia/donbot data/posts/22540.jsonl @739243d): the hammer.
+    name: 'digits after a one-word username are no word of their own (EPM: evil-pac-man for evilpacman18)',
+    written: 'EPM',
+    players: [{ name: 'evilpacman18' }, { name: 'Scumhunter' }, { name: 'FuDuzn' }, { name: 'Tammy' }],
+    match: 'acronym',
+    target: 'evilpacman18',
+  },
+  {
     name: 'initials written in lower case do not split a username (only capitals look like initials)',
     written: 'tmhs',
     players: [{ name: 'themanhimself' }, { name: 'Amor' }],
