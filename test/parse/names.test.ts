@@ -321,6 +321,23 @@ const cases: Case[] = [
     target: null,
   },
   {
+    // MafiaScum Mini 1202 "Smalltown Mafia" Day 3, posts 798 and 807 (forum.mafiascum.net t=18035, as
+    // stored in github.com/Computational-Mafia/donbot data/posts/18035.jsonl @739243d): VP Baltar's lynch.
+    name: 'a misspelt word of a name of several words is that player, read as fuzzy ("Balter" for VP Baltar)',
+    written: 'Balter',
+    players: [{ name: 'VP Baltar' }, { name: 'hiplop' }, { name: 'Beck' }, { name: 'charter' }],
+    match: 'fuzzy',
+    target: 'VP Baltar',
+  },
+  {
+    name: "a misspelt word as close to another player's word is ambiguous (Baltar, Walter)",
+    written: 'Balter',
+    players: [{ name: 'VP Baltar' }, { name: 'Walter White' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['VP Baltar', 'Walter White'],
+  },
+  {
     name: 'stretched letters collapse to the name',
     written: 'Slandarrrrrrrr',
     players: [{ name: 'Slandar' }, { name: 'Amor' }],
