@@ -1,4 +1,4 @@
-import type { Element } from 'domhandler';
+import type { Document, Element } from 'domhandler';
 import { BBCODE } from '../src/model/dialect.js';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
@@ -40,12 +40,23 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/viewtopic\\.php\\?(?:.*&)?(?:id|pid)=\\d+'],
   fingerprints: ['div#punviewtopic', 'div.pun div.blockpost div.postmsg'],
   postsPerPage: 25,
-  regions: [{ selector: 'div.blockpost', parts: ['h2', 'div.postleft', 'div.postmsg'] }, 'p.pagelink', 'ul.crumbs'],
+  // `div.linkst` holds punBB 1.2's crumbs, an unclassed `ul` (FluxBB's is `ul.crumbs`).
+  regions: [
+    { selector: 'div.blockpost', parts: ['h2', 'div.postleft', 'div.postmsg'] },
+    'p.pagelink',
+    'ul.crumbs',
+    'div.linkst',
+  ],
   body: {
     // The edit note is printed inside the message box; it is read apart.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, p.postedit',
     // `[quote=X]`: `div.quotebox` > `cite` "X wrote:" + `blockquote`; `[quote]` has no cite.
-    quote: [{ selector: 'div.quotebox', authorSelector: 'cite', authorPattern: '^(.*?)\\s+wrote:\\s*$' }],
+    // punBB 1.2 (include/parser.php): `blockquote` > `div.incqbox` > `h4` "X wrote:" + `p`, as a
+    // real punBB 1.2 topic shows it (forum.textdrive.com, test/scrapers/fluxbb.test.ts).
+    quote: [
+      { selector: 'div.quotebox', authorSelector: 'cite', authorPattern: '^(.*?)\\s+wrote:\\s*$' },
+      { selector: 'blockquote > div.incqbox', authorSelector: 'h4', authorPattern: '^(.*?)\\s+wrote:\\s*$' },
+    ],
     code: 'div.codebox, code.code, pre',
     bold: 'strong, b',
     italic: 'em, i',
@@ -87,7 +98,7 @@ export const fluxbb: EngineAdapter = {
     const page = Number(text(pagelink ? one(pagelink, 'strong') : null)) || this.pageOf(new URL(ctx.url), null);
     const links = pagelink ? all(pagelink, 'a') : [];
     const pageCount = Math.max(page, ...links.map((a) => Number(text(a).replace(/[^\d]/g, '')) || 0));
-    const title = text(one(doc, 'ul.crumbs li strong')) || null;
+    const title = text(one(doc, 'ul.crumbs li strong')) || lastCrumb(doc) || null;
     const size = { page, pageCount, postsOnPage: els.length };
     const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
     const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, ctx));
@@ -128,4 +139,11 @@ function readPost(el: Element, place: number, page: number, ctx: PageContext): P
     bodyHash: hashBody(body),
     body,
   };
+}
+
+/** punBB 1.2's crumbs: `div.linkst ul`, the topic's name the last item after "»". */
+function lastCrumb(doc: Document): string {
+  const crumbs = one(doc, 'div.linkst ul');
+  const items = crumbs ? all(crumbs, 'li') : [];
+  return text(items.at(-1) ?? null).replace(/^[\s»]+/u, '');
 }

@@ -108,9 +108,9 @@ const WAGON_SHAPES: RegExp[] = [
   // "Carol - 3 - Bob, Dave", "Carol: 2: Bob, Dave"
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
 ];
-/** "Not voting: a, b", "Not Voting (2) - a, b", "No vote - a". */
+/** "Not voting: a, b", "Not Voting (2) - a, b", "No vote - a", "(3) Not Voting: a, b" (the wagons' own shape). */
 const NOT_VOTING = new RegExp(
-  String.raw`^(?<label>not\s+voting|not\s+voted|no\s+votes?|non-?voters?|abstaining)\s*(?:[([]\s*\d{1,3}\s*[)\]])?\s*${SEP}?\s*(?<voters>.*)$`,
+  String.raw`^(?:[([]\s*\d{1,3}\s*[)\]]\s*)?(?<label>not\s+voting|not\s+voted|no\s+votes?|non-?voters?|abstaining)\s*(?:[([]\s*\d{1,3}\s*[)\]])?\s*${SEP}?\s*(?<voters>.*)$`,
   'iud',
 );
 /** An L-n note ("L-1", "(L-2)", "[L-0]"): how many votes the wagon is short. */

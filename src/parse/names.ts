@@ -12,7 +12,8 @@ import { acronymsOf, capName, nameKey, nameWords, stripDecorations, withoutPosse
  * word of the name ("AJ" for "Aj The Epic") → a unique initial ("Z") → the name's words
  * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
  * word ("Creepy Scott Brosius") → the name with its letters stretched ("Slandarrrrr") →
- * Jaro-Winkler with a margin. The acronym rung also reads a one-word username as English
+ * Jaro-Winkler with a margin (against whole names and, from four letters, each word of a name
+ * of several words: "Balter" for VP Baltar). The acronym rung also reads a one-word username as English
  * words ("TMHS": the-man-him-self, "JJB": jar-jar-binks). A
  * rung that finds several players stops the climb as `ambiguous`: the GM decides, the
  * parser never guesses. A former name's acronym that competes with another slot's
@@ -55,6 +56,8 @@ interface SlotForms {
   collapsed: string[];
 }
 
+/** A word of a name is compared alone, by similarity, only from this many letters ("Balter"). */
+const MIN_FUZZY_WORD = 4;
 /** How far below `fuzzyMin` a best guess may be and still be offered as a suggestion. */
 const SUGGESTION_SLACK = 0.1;
 const MEMO_SIZE = 1000;
@@ -193,7 +196,9 @@ function shortForm(
  * ("binks", "koopa"). One piece per initial, so "tmh" does not read "themanhimself" here
  * (its CamelCase acronym does).
  */
-function splitsInto(name: string, initials: string): boolean {
+function splitsInto(username: string, initials: string): boolean {
+  // Digits after the words are no word of their own: "evilpacman18" reads as evil-pac-man.
+  const name = username.replace(/\p{N}+$/u, '');
   if (name.length > MAX_SPLIT_NAME || name.length <= initials.length || !/^\p{L}+$/u.test(name)) return false;
   // fits[j][i]: name.slice(i) splits into the pieces for initials.slice(j).
   const known = new Map<number, boolean>();
@@ -415,8 +420,14 @@ function leadingWords(name: string, forms: readonly SlotForms[], written: string
 function fuzzy(key: string, forms: readonly SlotForms[], matching: NameMatching, written: string): NameResolution {
   // Two letters are too few for a similarity score to mean anything.
   if (key.length < matching.minPartial) return unresolved('unknown', written, [], null);
+  // A word of a name of several words counts as the name ("Balter" for VP Baltar), with the
+  // same margin over every other player: a misspelled surname is still one player's.
+  const words = (f: SlotForms): string[] =>
+    key.length < MIN_FUZZY_WORD
+      ? []
+      : f.words.flatMap((ws) => (ws.length > 1 ? ws : [])).filter((w) => w.length >= MIN_FUZZY_WORD);
   const scored = forms
-    .map((f) => ({ form: f, score: Math.max(...f.all.map((k) => jaroWinkler(key, k))) }))
+    .map((f) => ({ form: f, score: Math.max(...[...f.all, ...words(f)].map((k) => jaroWinkler(key, k))) }))
     .sort((a, b) => b.score - a.score);
   const best = scored[0]!;
   const runnerUp = scored[1];

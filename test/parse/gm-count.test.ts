@@ -110,6 +110,21 @@ const SNOW_WHITE = [
   'Axelrod',
   'Jackrito',
 ];
+/** MafiaScum Mini 1098's twelve players at post 101, as its moderator's counts name them. */
+const MINI_1098 = [
+  'WeirdRa',
+  'Internet Stranger',
+  'Substrike22',
+  'RobCapone',
+  'Guderian',
+  'Scott Brosius',
+  'Shattered Viewpoint',
+  'themanhimself',
+  'Kingcheese',
+  'Nul',
+  'Pinewolf',
+  'Amor',
+];
 const SNOW_WHITE_SOURCE =
   'mtgsalvation.com forum, "Snow White Mafia - Day 5", moderator rhand, https://www.mtgsalvation.com/members/103469-rhand/posts?page=3 (the lines quoted; the count\'s elided lines left out)';
 
@@ -246,6 +261,29 @@ const CASES: Case[] = [
       'No Lynch': ['Player11'],
     },
     notVoting: ['Player8', 'Player9'],
+  },
+  {
+    name: 'Real count, "(n) Name: a, b" wagons and "(n) Not Voting: a, b," in the same shape (a trailing comma)',
+    source:
+      'MafiaScum Mini 1098 "The Mafia Experiment!", moderator el simo, post 101, https://forum.mafiascum.net/viewtopic.php?f=53&t=15828 (as stored in github.com/Computational-Mafia/donbot data/posts/15828.jsonl, commit 739243d)',
+    players: MINI_1098,
+    lines: [
+      '*Vote Count:*',
+      '*(4) Pinewolf:* WeirdRa, Internet Stranger, Substrike22, RobCapone',
+      '*(2) Shattered Viewpoint:* Guderian, Scott Brosius',
+      '*(2) Internet Stranger: * Shattered Viewpoint, themanhimself',
+      '*(1) RobCapone:* Kingcheese',
+      '',
+      '*(3) Not Voting:* Nul, Pinewolf, Amor, ',
+      'With 12 players alive, it takes 7 votes to lynch.',
+    ],
+    wagons: {
+      Pinewolf: ['WeirdRa', 'Internet Stranger', 'Substrike22', 'RobCapone'],
+      'Shattered Viewpoint': ['Guderian', 'Scott Brosius'],
+      'Internet Stranger': ['Shattered Viewpoint', 'themanhimself'],
+      RobCapone: ['Kingcheese'],
+    },
+    notVoting: ['Nul', 'Pinewolf', 'Amor'],
   },
   {
     name: 'A GM post with one "Name (3)" line in prose is not a count',

@@ -275,6 +275,15 @@ const cases: Case[] = [
     target: 'Thirdkoopa',
   },
   {
+    // MafiaScum Mini 1352 "Leprechaun Mafia" Day 6, posts 1684-1685 (forum.mafiascum.net t=22540,
+    // as stored in github.com/Computational-Mafia/donbot data/posts/22540.jsonl @739243d): the hammer.
+    name: 'digits after a one-word username are no word of their own (EPM: evil-pac-man for evilpacman18)',
+    written: 'EPM',
+    players: [{ name: 'evilpacman18' }, { name: 'Scumhunter' }, { name: 'FuDuzn' }, { name: 'Tammy' }],
+    match: 'acronym',
+    target: 'evilpacman18',
+  },
+  {
     name: 'initials written in lower case do not split a username (only capitals look like initials)',
     written: 'tmhs',
     players: [{ name: 'themanhimself' }, { name: 'Amor' }],
@@ -310,6 +319,23 @@ const cases: Case[] = [
     options: { trailingWords: false },
     match: 'unknown',
     target: null,
+  },
+  {
+    // MafiaScum Mini 1202 "Smalltown Mafia" Day 3, posts 798 and 807 (forum.mafiascum.net t=18035, as
+    // stored in github.com/Computational-Mafia/donbot data/posts/18035.jsonl @739243d): VP Baltar's lynch.
+    name: 'a misspelt word of a name of several words is that player, read as fuzzy ("Balter" for VP Baltar)',
+    written: 'Balter',
+    players: [{ name: 'VP Baltar' }, { name: 'hiplop' }, { name: 'Beck' }, { name: 'charter' }],
+    match: 'fuzzy',
+    target: 'VP Baltar',
+  },
+  {
+    name: "a misspelt word as close to another player's word is ambiguous (Baltar, Walter)",
+    written: 'Balter',
+    players: [{ name: 'VP Baltar' }, { name: 'Walter White' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['VP Baltar', 'Walter White'],
   },
   {
     name: 'stretched letters collapse to the name',

@@ -1,0 +1,361 @@
+/**
+ * Votal replayed on complete real MafiaScum games (issue #24): every Day's lynch, and the
+ * share of the moderators' own vote counts that Votal's count matches.
+ *
+ * The material is the dataset of the Computational-Mafia project (github.com/Computational-
+ * Mafia/donbot, commit 739243d "updated scraped posts"; the files were dropped from the
+ * repository's tip): `data/posts/<thread>.jsonl` (every post of each game's thread: number,
+ * author, the phpBB post body's HTML), `data/archive.txt` (per game: moderators, notes, the
+ * players with replacements and each one's fate) and `data/transitions.tsv` (the post that
+ * ended each Day). It is third-party data and stays out of this repository: this script
+ * reads it from its mirror (`fetch github:Computational-Mafia/donbot`) and says so when the
+ * mirror is absent. Nothing is written.
+ *
+ *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--json]
+ *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
+ *
+ * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
+ * `readPost` with the Day's living players (the archive's fates; replacements are former
+ * names of the slot), the shipped `mafiascum-majority` ruleset, the moderators as hosts, and
+ * the Day's end post as its deadline (a Day that ends short of majority goes to the
+ * ruleset's deadline rule). The expected lynch is the archive's, with its notes read the
+ * way donbot's own data-driven test reads them ("dN no lynch", "dN no majority", "dN hammer
+ * after deadline").
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { parseFragment } from '../scrapers/fragment.js';
+import { adapterOf } from '../scrapers/identify.js';
+import { gmChecks, type CheckPostInput } from '../src/game/gm-checks.js';
+import { foldGame, type PostHistory } from '../src/game/fold-game.js';
+import type { Body } from '../src/model/body.js';
+import { GmEvent } from '../src/model/event.js';
+import type { Roster } from '../src/model/roster.js';
+import type { CountCheck } from '../src/model/gm-count.js';
+import { readPost } from '../src/parse/read-post.js';
+import { loadRuleset } from '../src/rules/load-ruleset.js';
+
+const MIRROR = process.env['VOTAL_DONBOT_MIRROR'] ?? '/work/.mirror/Computational-Mafia+donbot/repo';
+const COMMIT = process.env['VOTAL_DONBOT_COMMIT'] ?? '739243d02a00deec0d92d31e3e43e065e11b5067';
+const SOURCE = `github.com/Computational-Mafia/donbot@${COMMIT.slice(0, 7)}`;
+
+const args = process.argv.slice(2);
+const flag = (name: string): boolean => args.includes(name);
+const option = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+function fromMirror(path: string): string {
+  return execFileSync('git', ['--git-dir', MIRROR, 'show', `${COMMIT}:${path}`], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    // A missing file is reported as skipped, below; git's own message would only repeat it.
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+}
+
+if (!existsSync(MIRROR)) {
+  console.error(
+    `material absent: no mirror of Computational-Mafia/donbot at ${MIRROR}.\n` +
+      'Bring it with the fetch tool (github:Computational-Mafia/donbot) or set VOTAL_DONBOT_MIRROR; nothing was measured.',
+  );
+  process.exit(2);
+}
+try {
+  execFileSync('git', ['--git-dir', MIRROR, 'cat-file', '-e', `${COMMIT}:data/archive.txt`], { stdio: 'ignore' });
+} catch {
+  console.error(`material absent: ${MIRROR} has no data/archive.txt at ${COMMIT}; nothing was measured.`);
+  process.exit(2);
+}
+
+// ---- the archive, read as donbot's data_loading.py reads it ----
+
+interface ArchiveGame {
+  id: string;
+  url: string;
+  thread: string;
+  title: string;
+  moderators: string[];
+  notes: string;
+  /** Each slot's names, newest first ("A replaced B": A is playing now). */
+  slots: string[][];
+  /** The Day after whose end the slot is gone (lynched Day d, killed Night d: d); survivors Infinity. */
+  fates: number[];
+  /** Day -> the lynched slot's index. */
+  lynched: Map<number, number>;
+}
+
+function readArchive(text: string): ArchiveGame[] {
+  const games: ArchiveGame[] = [];
+  for (const block of text.split('\n\n\n')) {
+    const lines = block.split('\n').filter((l, i) => i > 0 || l.trim() !== '');
+    if (!lines[0]?.startsWith('http')) continue;
+    const url = lines[0].trim();
+    const thread = /[?&]t=(\d+)/.exec(url)?.[1];
+    const title = lines[1] ?? '';
+    const id = /\d+/.exec(title.replace(/[^\d\s]/g, ' '))?.[0];
+    if (!thread || !id) continue;
+    const moderators = (lines.find((l) => l.startsWith('Moderator: ')) ?? 'Moderator: ')
+      .slice('Moderator: '.length)
+      .split(', ')
+      .filter((m) => m !== '');
+    const notes = (lines.find((l) => l.startsWith('Notes: ')) ?? 'Notes: ').slice('Notes: '.length);
+    const playersAt = lines.indexOf('Players');
+    const slots: string[][] = [];
+    const fates: number[] = [];
+    const lynched = new Map<number, number>();
+    for (const line of lines.slice(playersAt + 1)) {
+      if (line.trim() === '') continue;
+      const parts = line.split(', ');
+      const fate = (parts.at(-1) ?? '').toLowerCase();
+      const names = parts[0]!.split(' replaced ').map((n) => n.trim());
+      slots.push(names);
+      const phase = Number(/(\d+)\s*$/.exec(fate)?.[1]);
+      fates.push(fate.includes('survived') || fate.includes('endgamed') || Number.isNaN(phase) ? Infinity : phase);
+      if (fate.includes('lynched') && !Number.isNaN(phase)) lynched.set(phase, slots.length - 1);
+    }
+    games.push({ id, url, thread, title, moderators, notes, slots, fates, lynched });
+  }
+  return games;
+}
+
+/** Game id -> the post that ended each Day (the last row of a game wins, as in donbot). */
+function readTransitions(text: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const line of text.split('\n')) {
+    const [id, ...ends] = line.split('\t');
+    if (!id || !/^\d+$/.test(id.trim())) continue;
+    const days: number[] = [];
+    for (const e of ends) {
+      if (!/^\s*\d+\s*$/.test(e)) break;
+      days.push(Number(e));
+    }
+    out.set(id.trim(), days);
+  }
+  return out;
+}
+
+interface RawPost {
+  number: number;
+  user: string;
+  content: string;
+}
+
+// ---- one Day counted ----
+
+const ruleset = loadRuleset('mafiascum-majority');
+const markup = adapterOf('phpbb').descriptor.body;
+const EPOCH = '1970-01-01T00:00:00.000Z';
+
+type Expected = { kind: 'player'; slot: string } | { kind: 'no-lynch' } | { kind: 'nobody' };
+
+interface DayResult {
+  game: string;
+  day: number;
+  thread: string;
+  /** Why the Day's lynch is not scored (donbot's own labels), or null. */
+  unscored: string | null;
+  /** The archive's note says the Day ended without a majority. */
+  noMajority: boolean;
+  expected: Expected;
+  status: string;
+  eliminated: string[];
+  decidedAt: number | null;
+  right: boolean;
+  counts: CountCheck[];
+}
+
+function expectedOf(
+  game: ArchiveGame,
+  day: number,
+): { expected: Expected; unscored: string | null; noMajority: boolean } {
+  const notes = game.notes.toLowerCase();
+  const unscored = notes.includes(`d${day} hammer after deadline`) ? 'hammer after deadline' : null;
+  const noMajority = notes.includes(`d${day} no majority`);
+  if (notes.includes(`d${day} no lynch`)) return { expected: { kind: 'no-lynch' }, unscored, noMajority };
+  const slot = game.lynched.get(day);
+  return {
+    expected: slot === undefined ? { kind: 'nobody' } : { kind: 'player', slot: game.slots[slot]![0]! },
+    unscored,
+    noMajority,
+  };
+}
+
+function rosterFor(game: ArchiveGame, day: number): Roster {
+  return game.slots.map((names, i) => ({
+    name: names[0]!,
+    aliases: [],
+    formerNames: names.slice(1).reverse(),
+    alive: game.fates[i]! >= day,
+  }));
+}
+
+function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, start: number, end: number): DayResult {
+  const roster = rosterFor(game, day);
+  const hosts = game.moderators;
+  const isHost = new Set(hosts.map((h) => h.toLowerCase()));
+  const inDay = posts.filter((p) => p.number > start && p.number <= end);
+  const bodies = new Map<number, Body>();
+  const histories: PostHistory[] = inDay.map((p) => {
+    const body = parseFragment(p.content, markup, game.url);
+    if (isHost.has(p.user.toLowerCase())) bodies.set(p.number, body);
+    return {
+      number: p.number,
+      author: p.user,
+      postedAt: null,
+      permalink: null,
+      deleted: false,
+      revisions: [{ reading: readPost({ body, edit: null }, roster, ruleset), firstSeen: EPOCH, edit: null, text: '' }],
+    };
+  });
+  const gmEvents = [GmEvent.parse({ kind: 'day-start', day, at: start }), GmEvent.parse({ kind: 'day-end', at: end })];
+  const folded = foldGame({
+    ruleset,
+    roster,
+    engine: 'phpbb',
+    posts: histories,
+    gmEvents,
+    now: EPOCH,
+    hosts,
+    countDay: day,
+  });
+  const checkPosts: CheckPostInput[] = inDay.map((p) => {
+    const body = bodies.get(p.number);
+    return {
+      number: p.number,
+      author: p.user,
+      postedAt: null,
+      permalink: null,
+      deleted: false,
+      ...(body ? { body } : {}),
+    };
+  });
+  const checks = gmChecks({
+    game: { roster, settings: { gm: hosts }, engine: 'phpbb' },
+    ruleset,
+    posts: checkPosts,
+    log: folded.log,
+    gmEvents,
+    audit: [],
+  });
+  const { expected, unscored, noMajority } = expectedOf(game, day);
+  const { outcome } = folded.tally;
+  const right =
+    expected.kind === 'player'
+      ? outcome.eliminated.length === 1 && outcome.eliminated[0] === expected.slot
+      : expected.kind === 'no-lynch'
+        ? outcome.status === 'no-lynch'
+        : outcome.eliminated.length === 0;
+  return {
+    game: game.id,
+    day,
+    thread: game.thread,
+    unscored,
+    noMajority,
+    expected,
+    status: outcome.status,
+    eliminated: outcome.eliminated,
+    decidedAt: outcome.decidedAt,
+    right,
+    counts: checks.counts,
+  };
+}
+
+// ---- the run ----
+
+const games = readArchive(fromMirror('data/archive.txt'));
+const transitions = readTransitions(fromMirror('data/transitions.tsv'));
+const only = option('--game');
+const limit = option('--games') === undefined ? Infinity : Number(option('--games'));
+const chosen = games.filter((g) => (only ? g.id === only : true)).slice(0, limit);
+
+const results: DayResult[] = [];
+const skipped: string[] = [];
+for (const game of chosen) {
+  const ends = transitions.get(game.id);
+  if (!ends || ends.length === 0) {
+    skipped.push(`game ${game.id}: no Day ends in transitions.tsv`);
+    continue;
+  }
+  let posts: RawPost[];
+  try {
+    posts = fromMirror(`data/posts/${game.thread}.jsonl`)
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as RawPost);
+  } catch {
+    skipped.push(`game ${game.id}: no data/posts/${game.thread}.jsonl`);
+    continue;
+  }
+  ends.forEach((end, i) => {
+    const r = countDay(game, posts, i + 1, i === 0 ? 0 : ends[i - 1]!, end);
+    results.push(r);
+    if (flag('--days'))
+      console.log(
+        `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)})`,
+      );
+  });
+}
+
+function expectedText(e: Expected): string {
+  return e.kind === 'player' ? e.slot : e.kind;
+}
+
+const isMatch = (c: CountCheck): boolean => c.differences.length === 0;
+const isMatchEarlier = (c: CountCheck): boolean =>
+  c.differences.every((d) => d.kind === 'stopped-early' && d.text.includes(' matches '));
+
+const scored = results.filter((r) => r.unscored === null);
+const majorityDays = scored.filter((r) => !r.noMajority);
+const noMajorityDays = scored.filter((r) => r.noMajority);
+const lynchDays = majorityDays.filter((r) => r.expected.kind === 'player');
+const wrongPlayer = majorityDays.filter(
+  (r) => !r.right && r.eliminated.length > 0 && (r.expected.kind !== 'player' || r.eliminated[0] !== r.expected.slot),
+);
+const counts = results.flatMap((r) => r.counts);
+const summary = {
+  source: SOURCE,
+  games: new Set(results.map((r) => r.game)).size,
+  days: results.length,
+  scoredDays: scored.length,
+  right: majorityDays.filter((r) => r.right).length,
+  of: majorityDays.length,
+  lynchDaysRight: lynchDays.filter((r) => r.right).length,
+  lynchDays: lynchDays.length,
+  wrongPlayerEliminated: wrongPlayer.length,
+  noMajorityDaysRight: noMajorityDays.filter((r) => r.right).length,
+  noMajorityDays: noMajorityDays.length,
+  moderatorCounts: counts.length,
+  moderatorCountsMatched: counts.filter(isMatch).length,
+  moderatorCountsMatchedOrEarlier: counts.filter((c) => isMatch(c) || isMatchEarlier(c)).length,
+  skipped,
+};
+
+if (flag('--counts')) {
+  for (const r of results)
+    for (const c of r.counts.filter((x) => !isMatch(x)))
+      console.log(`count: game ${r.game} D${r.day} #${c.post}:\n  ${c.differences.map((d) => d.text).join('\n  ')}`);
+}
+if (flag('--misses')) {
+  for (const r of majorityDays.filter((d) => !d.right))
+    console.log(
+      `miss: game ${r.game} D${r.day} (t=${r.thread}): ${r.status} ${r.eliminated.join('+') || '-'} at #${r.decidedAt ?? '-'}, expected ${expectedText(r.expected)}`,
+    );
+}
+if (flag('--json')) console.log(JSON.stringify({ summary, results }, null, 2));
+else {
+  const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+  console.log(`material: ${SOURCE} (${MIRROR})`);
+  console.log(`games: ${summary.games}, Days: ${summary.days} (${summary.scoredDays} scored)`);
+  console.log(
+    `Days right: ${summary.right} of ${summary.of} (${pct(summary.right, summary.of)}); lynch Days ${summary.lynchDaysRight} of ${summary.lynchDays}; wrong player eliminated: ${summary.wrongPlayerEliminated}`,
+  );
+  console.log(
+    `"no majority" Days (deadline rule): ${summary.noMajorityDaysRight} of ${summary.noMajorityDays} as the archive`,
+  );
+  console.log(
+    `moderators' vote counts matched: ${summary.moderatorCountsMatched} of ${summary.moderatorCounts} (${pct(summary.moderatorCountsMatched, summary.moderatorCounts)}); with counts that stop a few posts early: ${summary.moderatorCountsMatchedOrEarlier}`,
+  );
+  for (const s of skipped) console.log(`skipped: ${s}`);
+}
