@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { genericStanding, type GenericStanding } from '../game/generic-check.js';
+import { genericStanding, hostOf, type GenericStanding } from '../game/generic-check.js';
 import type { Game } from '../model/game.js';
 import type { LearnedProfile } from '../model/generic-check.js';
 import { recordAudit } from '../store/audit-repo.js';
@@ -22,11 +22,13 @@ export async function genericReading(
 ): Promise<{ game: Game; standing: GenericStanding | null }> {
   const game = await gameOr404(deps, gameId);
   if (game.engine !== 'generic') return { game, standing: null };
-  const [check, learned] = await Promise.all([
+  const [check, learned, held] = await Promise.all([
     deps.store.siteProfiles.check(game.id),
     deps.store.siteProfiles.learned(new URL(game.threadUrl).hostname),
+    deps.store.audit.list({ gameId: game.id, action: 'generic.held', limit: 1 }),
   ]);
-  return { game, standing: genericStanding(game, check, learned) };
+  const forgotten = held[0] ? { by: held[0].actor, at: held[0].at } : null;
+  return { game, standing: genericStanding(game, check, learned, forgotten) };
 }
 
 export const ConfirmReading = z.strictObject({
@@ -101,31 +103,64 @@ export async function confirmGenericReading(
 /**
  * The forum's layout changed (the learned selectors stop matching, a poll error says so):
  * the GM has page 1 read generically again and checks it once more. The host's learned
- * profile is forgotten (every game on that host was failing on it alike: each is checked
- * again by its GM before it is polled) and the game's check with it. Audited
- * `generic.recheck` with the profile forgotten; the game's next poll reads page 1.
+ * profile is forgotten, and the game's check with it. The profile is the host's: every other
+ * game on that host read with it (active or paused, read generically) is held too, never
+ * read silently with a forgotten layout. Each is audited `generic.held` naming the game that
+ * asked, its standing says why, and the active ones are polled now: page 1 is read for their
+ * own GM's check (the gate, src/game/generic-check.ts). A held game not polled before a
+ * layout is confirmed again for the host (a paused one) is read with that one, as any game on
+ * a host with a kept layout. Audited `generic.recheck` with the profile forgotten and the
+ * games held; the game's next poll reads page 1.
  */
-export async function recheckGenericReading(deps: CommandDeps, actor: string, gameId: number): Promise<{ game: Game }> {
+export async function recheckGenericReading(
+  deps: CommandDeps,
+  actor: string,
+  gameId: number,
+): Promise<{ game: Game; held: Game[] }> {
   const game = await gameOr404(deps, gameId);
   if (game.engine !== 'generic') {
     throw new Conflict(`game ${game.id} is read by the ${game.engine ?? 'unknown'} engine's adapter, not generically`, {
       engine: game.engine,
     });
   }
-  const host = new URL(game.threadUrl).hostname.toLowerCase();
+  const host = hostOf(game.threadUrl);
   const now = deps.clock.now();
-  await deps.store.sql.transaction(async (tx) => {
+  const held = await deps.store.sql.transaction(async (tx) => {
     const on = storeOn(tx);
     const forgotten = await on.siteProfiles.forget(host);
     await on.siteProfiles.forgetCheck(game.id);
+    const others = forgotten
+      ? (await on.games.list()).filter(
+          (g) =>
+            g.id !== game.id &&
+            g.engine === 'generic' &&
+            (g.status === 'active' || g.status === 'paused') &&
+            hostOf(g.threadUrl) === host,
+        )
+      : [];
     await recordAudit(tx, {
       gameId: game.id,
       actor,
       action: 'generic.recheck',
-      detail: { host, forgotten: forgotten ? (forgotten.profile['selectors'] ?? null) : null },
+      detail: {
+        host,
+        forgotten: forgotten ? (forgotten.profile['selectors'] ?? null) : null,
+        held: others.map((g) => g.id),
+      },
     });
+    for (const other of others) {
+      await recordAudit(tx, {
+        gameId: other.id,
+        actor,
+        action: 'generic.held',
+        detail: { host, askedIn: game.id, confirmedBy: forgotten?.confirmedBy ?? null },
+      });
+      if (other.status === 'active') await on.games.setNextPoll(other.id, now);
+    }
     await on.games.setNextPoll(game.id, now);
+    return others;
   });
   if (game.status === 'active') kickPoll(deps, game.id);
-  return { game };
+  for (const other of held) if (other.status === 'active') kickPoll(deps, other.id);
+  return { game, held };
 }

@@ -158,11 +158,15 @@ export interface GenericStanding {
   note: string;
 }
 
-/** Null for a game read by an engine's adapter. */
+/**
+ * Null for a game read by an engine's adapter. `forgotten`: the host's learned layout this
+ * game was read with was forgotten when a GM had page 1 read again (the `generic.held` audit).
+ */
 export function genericStanding(
   game: Pick<Game, 'engine' | 'threadUrl'>,
   check: GenericCheck | null,
   learned: LearnedProfile | null,
+  forgotten: { by: string; at: string } | null = null,
 ): GenericStanding | null {
   if (game.engine !== 'generic') return null;
   const host = hostOf(game.threadUrl);
@@ -176,6 +180,19 @@ export function genericStanding(
       check,
       learned,
       note: `${reader} with the layout ${learned.confirmedBy} confirmed for ${host} on ${learned.confirmedAt.slice(0, 10)}`,
+    };
+  }
+  if (check?.confirmedAt || forgotten) {
+    // The game was read with the host's layout, since forgotten (a GM had page 1 read again).
+    const whose = check?.confirmedAt
+      ? `the layout ${check.confirmedBy} confirmed for ${host}`
+      : `${host}'s kept layout`;
+    const when = forgotten ? ` by ${forgotten.by} on ${forgotten.at.slice(0, 10)}` : '';
+    return {
+      state: 'unread',
+      check,
+      learned,
+      note: `${reader}: ${whose} was forgotten${when} (the forum's layout changed): page 1 is read again for the GM to check before the game is polled`,
     };
   }
   return {

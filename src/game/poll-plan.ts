@@ -1,4 +1,6 @@
 import { LoginRequiredError, ThrottledError } from '../fetch/errors.js';
+import type { EngineId } from '../model/engine.js';
+import { GenericOfferError } from '../thread/generic-offer-error.js';
 import type { LastCount, PollFactsPatch } from '../model/poll-state.js';
 import type { PollState } from '../store/polls-repo.js';
 import type { DraftCounters } from './draft-step.js';
@@ -57,6 +59,8 @@ export interface PollError {
   retryAfterMs: number | null;
   /** The forum asked for a login (the session expired): only a person can fix it. */
   loginRequired: boolean;
+  /** The engine whose layout its adapter did not find (the GM may switch to the generic reader), or null. */
+  genericOffer: EngineId | null;
 }
 
 export type PollEvent =
@@ -301,6 +305,7 @@ function planFinish(ctx: PollContext, at: PollProgress, counters: DraftCounters,
     ...(at.count ? { lastCount: at.count } : {}),
     recountDue: false,
     loginRequired: false,
+    genericOffer: null,
   };
   const effects: PollEffect[] = [{ kind: 'finish', ok: true, fullRead: at.full, error: null, facts, now }];
   if (ctx.before.lastError !== null) {
@@ -314,7 +319,7 @@ function planFinish(ctx: PollContext, at: PollProgress, counters: DraftCounters,
  * distinct failure: a forum down for hours is one story, not hundreds.
  */
 function planFailure(ctx: PollContext, at: PollProgress, error: PollError, now: string): PollPlan {
-  const facts: PollFactsPatch = { loginRequired: error.loginRequired };
+  const facts: PollFactsPatch = { loginRequired: error.loginRequired, genericOffer: error.genericOffer };
   const effects: PollEffect[] = [];
   if (ctx.before.lastError !== error.message) {
     effects.push({ kind: 'audit', action: 'poll.error', detail: { error: error.message, name: error.name } });
@@ -330,6 +335,7 @@ export function pollErrorOf(error: unknown): PollError {
     message: error instanceof Error ? error.message : String(error),
     retryAfterMs: error instanceof ThrottledError ? error.retryAfterMs : null,
     loginRequired: error instanceof LoginRequiredError,
+    genericOffer: error instanceof GenericOfferError ? error.engine : null,
   };
 }
 

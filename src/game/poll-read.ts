@@ -15,6 +15,7 @@ import { readThread, type PageSource, type ThreadRead } from '../thread/read-thr
 import { stableJson } from './game-ruleset.js';
 import { POLLER_ACTOR, type ReadReport } from './poll-plan.js';
 import { readingNews } from './reading-news.js';
+import { asStored } from './reader-switch.js';
 import { StoreThreadCache } from './store-thread-cache.js';
 
 /** What reads one game's thread. */
@@ -70,6 +71,8 @@ export async function readRecording(input: ReadInput): Promise<RecordedRead> {
     },
   };
   const recorded: PageRecorded[] = [];
+  // The posts as recorded, where the store knew them by another reader's ids (reader-switch.ts).
+  const asRecorded = new Map<Post, Post>();
   let chain: Promise<void> = Promise.resolve();
   let failure: unknown = null;
   let thread: ThreadRead;
@@ -86,7 +89,8 @@ export async function readRecording(input: ReadInput): Promise<RecordedRead> {
       onPage: (page, url) => {
         chain = chain
           .then(async () => {
-            if (failure === null) recorded.push(await recordPage(input, page, fetched.get(url) ?? null, url));
+            if (failure === null)
+              recorded.push(await recordPage(input, page, fetched.get(url) ?? null, url, asRecorded));
           })
           .catch((error: unknown) => {
             failure ??= error;
@@ -101,6 +105,7 @@ export async function readRecording(input: ReadInput): Promise<RecordedRead> {
   }
   await chain;
   if (failure !== null) throw new ReadFailed(failure, reportOf(null, recorded));
+  if (asRecorded.size > 0) thread = { ...thread, posts: thread.posts.map((p) => asRecorded.get(p) ?? p) };
   const added = recorded.flatMap((r) => r.record.added);
   return { thread, recordedPages: recorded.map((r) => r.page), added, report: reportOf(thread, recorded) };
 }
@@ -137,11 +142,20 @@ async function recordPage(
   page: ThreadPage,
   doc: FetchedPage | null,
   url: string,
+  asRecorded: Map<Post, Post>,
 ): Promise<PageRecorded> {
   const { game, seenAt } = input;
+  const switched = input.before.state.switchedFrom ?? null;
   return input.store.sql.transaction(async (tx) => {
     const repos = storeOn(tx);
-    const record = await repos.posts.recordPage(game.id, page.posts, seenAt);
+    let posts = page.posts;
+    if (switched) {
+      posts = asStored(posts, await repos.posts.postsOn(game.id, [page.page]), switched.at);
+      posts.forEach((p, i) => {
+        if (p !== page.posts[i]) asRecorded.set(page.posts[i]!, p);
+      });
+    }
+    const record = await repos.posts.recordPage(game.id, posts, seenAt);
     // The count must follow, even if this poll dies before it counts.
     const recount = record.added.length + record.edited.length + record.restored.length + record.moved.length > 0;
     if (recount) await repos.polls.mergeState(game.id, { recountDue: true });
@@ -153,7 +167,7 @@ async function recordPage(
         etag: doc?.etag ?? null,
         lastModified: doc?.lastModified ?? null,
         bodyHash: doc?.hash ?? null,
-        postCount: page.posts.length,
+        postCount: posts.length,
       },
       seenAt,
     );

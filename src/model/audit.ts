@@ -7,6 +7,8 @@ export const AuditAction = z.enum([
   'game.status',
   'game.roster',
   'game.ruleset',
+  /** How the thread is read changed: the GM switched to the generic reader, or back to the engine's adapter. */
+  'game.engine',
   'game.delete',
   'event.append',
   'poll.read',
@@ -53,6 +55,11 @@ export const AuditAction = z.enum([
   'generic.confirm',
   /** The GM had page 1 read generically again (the layout changed); the host's learned profile was forgotten. */
   'generic.recheck',
+  /**
+   * Another game's GM had page 1 read again on this game's host: the host's learned profile
+   * this game was read with is forgotten, and it waits for its own GM's check.
+   */
+  'generic.held',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

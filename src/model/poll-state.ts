@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EngineId } from './engine.js';
 
 /**
  * What the poller keeps between the polls of one game (`game_poll.state`, jsonb), in one
@@ -38,6 +39,19 @@ const facts = {
   recountDue: z.boolean().optional(),
   /** The last poll failed because the forum asked for a login (only a person can fix it). */
   loginRequired: z.boolean().optional(),
+  /**
+   * The last poll failed because the engine's adapter found no posts where its layout should
+   * be: the engine named, whose reading the GM may trade for the generic reader's (issue #26).
+   * Null after a poll that did not fail so.
+   */
+  genericOffer: EngineId.nullable().optional(),
+  /**
+   * The GM's latest switch of the game's reader (issue #26): the reader before it (an engine,
+   * null where it was never identified, or `generic` after the way back) and when. Posts
+   * stored before then were read by that other reader; a reading now keeps their ids and
+   * bodies where it reads the same post (src/game/reader-switch.ts).
+   */
+  switchedFrom: z.object({ engine: EngineId.nullable(), at: Instant }).nullable().optional(),
   /** The draft step's counters (src/game/draft-step.ts `DraftCounters`). */
   votesSinceDraft: z.number().int().min(0).optional(),
   lastDraftAt: Instant.nullable().optional(),

@@ -28,6 +28,11 @@ export interface GamesRepo {
   /** Changes the ruleset (audited as `game.ruleset` with the old and the new name). Throws NotFoundError. */
   setRuleset(id: number, ruleset: string, actor: string): Promise<Game>;
   /**
+   * Changes how the thread is read (audited as `game.engine` with the old and the new engine
+   * and `detail`): the GM's switch to the generic reader and back. Throws NotFoundError.
+   */
+  setEngine(id: number, engine: EngineId | null, actor: string, detail?: Record<string, unknown>): Promise<Game>;
+  /**
    * Deletes the game and everything of it (posts, revisions, readings, pages, GM events,
    * tallies, drafts, publications, poll state, audit) in one transaction; a game-less audit
    * entry `game.delete` keeps who deleted what. Throws NotFoundError.
@@ -235,6 +240,16 @@ export function gamesRepo(db: Queryable): GamesRepo {
         actor,
         action: 'game.ruleset',
         detail: { from: current.ruleset, to: next },
+      });
+    },
+
+    async setEngine(id, engine, actor, detail = {}) {
+      const current = await get(id);
+      if (!current) throw new NotFoundError('game', id);
+      return update(id, 'engine = $2', [engine], {
+        actor,
+        action: 'game.engine',
+        detail: { ...detail, from: current.engine, to: engine },
       });
     },
 

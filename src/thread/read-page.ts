@@ -5,6 +5,7 @@ import type { EngineAdapter, ThreadPage } from '../../scrapers/adapter.js';
 import type { SiteProfile } from '../../scrapers/site-profile.js';
 import { whyNoPosts } from './empty-page.js';
 import type { PageRenderer } from '../browser/page-renderer.js';
+import { GenericOfferError } from './generic-offer-error.js';
 import { ScriptShellError } from './script-shell-error.js';
 import { UnsupportedEngineError } from './unsupported-engine-error.js';
 import { carriesMarks, unsupportedEngine } from '../../scrapers/identify.js';
@@ -178,8 +179,9 @@ function explain(error: unknown, doc: FetchedPage, r: PageReading): unknown {
 function offerGeneric(error: LayoutError, adapter: EngineAdapter, url: string): LayoutError {
   if (adapter.descriptor.engine === 'generic' || error.constructor !== LayoutError) return error;
   const detail = error.message.replace(/^Page layout not understood: /, '').replace(/ \([^()]*\)$/, '');
-  return new LayoutError(
+  return new GenericOfferError(
     url,
     `${detail}; the ${adapter.descriptor.name} layout was not found: read it generically? (\`votal read <url> --generic\`, or \`--engine generic\`)`,
+    adapter.descriptor.engine,
   );
 }

@@ -11,6 +11,7 @@ import {
   type ReadReport,
 } from '../../src/game/poll-plan.js';
 import { LoginRequiredError, ThrottledError } from '../../src/fetch/errors.js';
+import { GenericOfferError } from '../../src/thread/generic-offer-error.js';
 import { PollSettings } from '../../src/model/game-settings.js';
 import type { LastCount, PollFacts } from '../../src/model/poll-state.js';
 import type { PollState } from '../../src/store/polls-repo.js';
@@ -212,7 +213,7 @@ describe('the poll plan', () => {
         ok: false,
         fullRead: false,
         error: error.message,
-        facts: { loginRequired: false },
+        facts: { loginRequired: false, genericOffer: null },
         now: at('12:00:01'),
       },
     ]);
@@ -233,6 +234,29 @@ describe('the poll plan', () => {
     expect(last(steps).progress).toMatchObject({ added: 3, counted: false, tallyId: null, error });
   });
 
+  it('an adapter that found no posts where its layout should be: the poll state offers the generic reader; the next good poll clears it', () => {
+    const error = pollErrorOf(
+      new GenericOfferError('https://forum.example/threads/1/', 'the XenForo 2 layout was not found', 'xenforo2'),
+    );
+    expect(error).toMatchObject({ name: 'GenericOfferError', genericOffer: 'xenforo2', loginRequired: false });
+    const failed = planPoll({ before: polled(), full: false }, STARTING, {
+      kind: 'failed',
+      error,
+      now: at('12:00:01'),
+    });
+    expect(finishOf(failed).facts).toEqual({ loginRequired: false, genericOffer: 'xenforo2' });
+    // Another failure is no offer.
+    const other = planPoll({ before: polled(), full: false }, STARTING, {
+      kind: 'failed',
+      error: pollErrorOf(new Error('connection reset')),
+      now: at('12:00:01'),
+    });
+    expect(finishOf(other).facts.genericOffer).toBeNull();
+    const ctx = { before: polled({ lastError: error.message }, { genericOffer: 'xenforo2' }), full: false };
+    const recovered = last(plan(ctx, [start(), answered(read()), weighed(), drafted()]));
+    expect(finishOf(recovered).facts.genericOffer).toBeNull();
+  });
+
   it('a login wall: the poll state says a person must log in; the next good poll clears it', () => {
     const error = pollErrorOf(new LoginRequiredError('https://forum.example/threads/1/'));
     expect(error).toMatchObject({ name: 'LoginRequiredError', loginRequired: true, retryAfterMs: null });
@@ -241,7 +265,7 @@ describe('the poll plan', () => {
       error,
       now: at('12:00:01'),
     });
-    expect(finishOf(failed).facts).toEqual({ loginRequired: true });
+    expect(finishOf(failed).facts).toEqual({ loginRequired: true, genericOffer: null });
     const ctx = { before: polled({ lastError: error.message }, { loginRequired: true }), full: false };
     const recovered = last(plan(ctx, [start(), answered(read()), weighed(), drafted()]));
     expect(finishOf(recovered).facts.loginRequired).toBe(false);

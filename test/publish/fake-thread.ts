@@ -1,5 +1,12 @@
 import type { EngineId } from '../../src/model/engine.js';
 import type { FakeForum, FakeRequest, FakeResponse } from '../../src/fake-forum/server.js';
+import {
+  ownLayoutPage,
+  ownLayoutPages,
+  ownLayoutPath,
+  type OwnLayoutName,
+  type OwnLayoutThread,
+} from '../../src/fake-forum/own-layout.js';
 import type { GameScript, ScriptNode, ScriptPost } from '../support/game-script.js';
 import { rendererFor } from '../support/render/index.js';
 
@@ -55,6 +62,12 @@ export class FakeThread {
   private routes: string[] = [];
   private clock = BASE_TIME;
   private xfApiKey: string | null = null;
+  /**
+   * The forum's theme: its engine's own markup, or a layout no adapter knows
+   * (src/fake-forum/own-layout.ts), as after a redesign that moved the engine's landmarks.
+   * Set it, then `publish()`: the thread's pages (same posts, same addresses) are drawn anew.
+   */
+  layout: 'engine' | OwnLayoutName = 'engine';
   /** The last "#N" given: deleted posts leave gaps, numbers are never reused. */
   private lastN = 0;
 
@@ -134,6 +147,10 @@ export class FakeThread {
     for (const path of this.routes) this.forum.remove(path);
     this.routes = [];
     if (this.script.posts.length === 0) return;
+    if (this.layout !== 'engine') {
+      this.publishOwnLayout(this.layout);
+      return;
+    }
     const pages = rendererFor(this.engine).render(this.script);
     for (const page of pages) {
       const contentType = page.path.includes('.json') ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
@@ -141,6 +158,27 @@ export class FakeThread {
     }
     if (this.engine === 'discourse') this.serveDiscourseRaw();
     if (this.engine === 'xenforo2') this.serveXenforoApiPages();
+  }
+
+  /**
+   * The pages in a layout of the forum's own: the same posts at the engine's page addresses
+   * (what Votal stored) and at the layout's own `?page=N` links. Its posts carry the layout's
+   * anchors (`reply-1001`...), not the engine's post ids.
+   */
+  private publishOwnLayout(layout: OwnLayoutName): void {
+    const rendered = rendererFor(this.engine).render(this.script);
+    const own: OwnLayoutThread = {
+      title: this.script.thread.title,
+      posts: this.script.posts.map((p) => ({ author: p.author, at: p.time, text: lanternText(p.body) })),
+      perPage: this.script.thread.postsPerPage,
+      path: rendererFor(this.engine).threadPath(this.script),
+      layout,
+    };
+    for (let n = 1; n <= ownLayoutPages(own); n++) {
+      const page = { body: ownLayoutPage(own, n), contentType: 'text/html; charset=utf-8' };
+      const paths = new Set([ownLayoutPath(own, n), ...rendered.filter((r) => r.page === n).map((r) => r.path)]);
+      for (const path of paths) this.serve(path, page);
+    }
   }
 
   // --------------------------------------------------------------------- reply endpoints
@@ -423,6 +461,21 @@ export class FakeThread {
 
 function json(status: number, body: unknown): FakeResponse {
   return { status, body: JSON.stringify(body), contentType: 'application/json; charset=utf-8' };
+}
+
+/** Body ops as the own layout's post text: lines, and `[b]...[/b]` for bold (other marks keep their text). */
+function lanternText(nodes: readonly ScriptNode[], bold = false): string {
+  return nodes
+    .map((n) => {
+      if (n.op === 'br') return '\n';
+      if (n.op === 'text' || n.op === 'code') return n.text;
+      if (n.op === 'bold') return bold ? lanternText(n.children, true) : `[b]${lanternText(n.children, true)}[/b]`;
+      if (n.op === 'smilie') return n.alt;
+      if (n.op === 'mention') return `@${n.name}`;
+      if (n.op === 'image') return '';
+      return lanternText(n.children, bold);
+    })
+    .join('');
 }
 
 /**

@@ -22,6 +22,7 @@ const ACTIVITY: Record<AuditAction, string> = {
   'game.status': 'Game paused or resumed',
   'game.roster': 'Players changed',
   'game.ruleset': 'Ruleset changed',
+  'game.engine': 'How the thread is read changed',
   'game.delete': 'Game deleted',
   'game.owner': 'Game owner set',
   'game.cohost-add': 'Co-host added',
@@ -66,6 +67,8 @@ const ACTIVITY: Record<AuditAction, string> = {
   'gm.revoke': 'GM access withdrawn',
   'generic.confirm': "Page 1 as the generic reader read it confirmed; the forum's layout is kept",
   'generic.recheck': 'Page 1 to be read generically again (the layout changed)',
+  'generic.held':
+    "The forum's kept layout was forgotten (another game on this forum had page 1 read again): page 1 waits for your check",
 };
 export const activityText = (action: AuditAction): string => ACTIVITY[action];
 
@@ -83,6 +86,10 @@ export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): stri
   if (entry.action === 'game.status' && status.success) return STATUS_WORDS[status.data];
   if (entry.action === 'game.ruleset' && typeof d.from === 'string' && typeof d.to === 'string')
     return `Ruleset changed from ${d.from} to ${d.to} (recounted)`;
+  if (entry.action === 'game.engine' && (d.to === 'generic' || d.from === 'generic'))
+    return d.to === 'generic'
+      ? `Switched to Votal's generic reader (the ${typeof d.from === 'string' ? d.from : 'engine'} layout was not found)`
+      : `Switched back to the ${typeof d.to === 'string' ? d.to : 'engine'} adapter`;
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
   if (entry.action === 'poll.read') return `Thread read: ${readCounts(d)}`;
   if (entry.action === 'draft.reasons' && Array.isArray(d.reasons)) {
