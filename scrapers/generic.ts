@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Document, Element } from 'domhandler';
+import type { AnyNode, Document, Element } from 'domhandler';
 import { LayoutError, TruncatedPageError } from '../src/fetch/errors.js';
 import { type Body, plainText } from '../src/model/body.js';
 import { hashBody, type Post } from '../src/model/post.js';
 import { defineDescriptor, type EngineAdapter, type PageContext, type ThreadPage, type ThreadRef } from './adapter.js';
 import { buildBody } from './body-builder.js';
-import { all, attr, documentBase, one, parseHtml } from './dom.js';
+import { all, attr, documentBase, isElement, one, parseHtml } from './dom.js';
 import { fromEpochMillis, fromEpochSeconds, fromForumText, fromIso, pageDateOrder } from './forum-time.js';
 import { isTruncated } from './page-checks.js';
 import { phpbb } from './phpbb.js';
@@ -20,6 +20,9 @@ import {
   parentElement,
   type Repetition,
   repetitions,
+  rowSpan,
+  groupRows,
+  startsPost,
   commonChain,
   mergeChains,
   sameKind,
@@ -179,7 +182,7 @@ export function readGeneric(html: string, ctx: PageContext): GenericReading {
   if (isTruncated(html))
     throw new TruncatedPageError(ctx.url, 'the page ends before </html>; the download was cut off');
   const stored = ctx.profile.selectors;
-  const layout = stored ? storedLayout(doc, stored, ctx.url) : findLayout(doc, ctx);
+  const layout = stored ? storedLayout(doc, stored, ctx.url) : findLayout(doc, ctx, html);
   const reading = readLayout(doc, layout, ctx);
   if (!stored && reading.finding.score < MIN_CONFIDENCE) throw new GenericRefusal(ctx.url, describe(reading.finding));
   if (stored && reading.finding.measures.withAuthor < reading.finding.measures.blocks) {
@@ -199,7 +202,9 @@ interface Layout {
 }
 
 function storedLayout(doc: Document, s: PostSelectors, url: string): Layout {
-  const blocks = all(doc, s.post);
+  const matched = all(doc, s.post);
+  // A post of several rows: each row that holds an author starts one, with the rows after it.
+  const blocks = s.rows ? groupRows(firstRows(matched, s), s.rows) : matched;
   if (blocks.length === 0) {
     throw new LayoutError(
       url,
@@ -209,8 +214,64 @@ function storedLayout(doc: Document, s: PostSelectors, url: string): Layout {
   return { container: s.post, blocks, selectors: s, strays: 0 };
 }
 
-/** Find the post structure: every repetition of authors, each read and scored; the best one wins. */
-function findLayout(doc: Document, ctx: PageContext): Layout {
+/** The rows that start a post of `s.rows` rows: each holding an author, none inside the one before. */
+function firstRows(rows: readonly Element[], s: PostSelectors): Element[] {
+  const out: Element[] = [];
+  let taken = new Set<Element>();
+  for (const row of rows) {
+    if (taken.has(row) || !startsPost(row, s.author)) continue;
+    out.push(row);
+    taken = new Set();
+    for (let at = row.next, n = 1; at && n < s.rows!; at = at.next) {
+      if (!isElement(at)) continue;
+      taken.add(at);
+      n++;
+    }
+  }
+  return out;
+}
+
+/**
+ * Find the post structure; where the page's repetition is rows that each hold only part of
+ * a post (its author, its title) and no reading is sure enough, read it again with each
+ * post's rows grouped (a fresh parse: the grouping changes the document).
+ */
+function findLayout(doc: Document, ctx: PageContext, html: string): Layout {
+  let plain: Layout | null = null;
+  let refusal: unknown = null;
+  try {
+    plain = layoutIn(doc, ctx);
+    if (readLayout(doc, plain, ctx).finding.score >= MIN_CONFIDENCE) return plain;
+  } catch (error) {
+    if (!(error instanceof GenericRefusal)) throw error;
+    refusal = error;
+  }
+  const grouped = parseHtml(html);
+  const reps = ranked(repetitions(authorCandidates(elementsOf(grouped))));
+  const rep = reps.slice(0, 12).find((r) => rowSpan(r) !== null);
+  if (rep) {
+    const rows = rowSpan(rep)!;
+    groupRows(rep.blocks, rows);
+    try {
+      const layout = layoutIn(grouped, ctx);
+      if (readLayout(grouped, layout, ctx).finding.score >= MIN_CONFIDENCE)
+        return { ...layout, selectors: { ...layout.selectors, rows } };
+    } catch (error) {
+      if (!(error instanceof GenericRefusal)) throw error;
+    }
+  }
+  if (plain) return plain;
+  throw refusal;
+}
+
+/** The repetitions most likely to be posts first (a page's menus repeat links too): those with the most blocks holding more than their author's name. */
+function ranked(reps: Repetition[]): Repetition[] {
+  const worded = new Map(reps.map((r) => [r, wordedBlocks(r)]));
+  return reps.sort((a, b) => worded.get(b)! - worded.get(a)! || b.blocks.length - a.blocks.length);
+}
+
+/** Every repetition of authors, each read and scored; the best one wins. */
+function layoutIn(doc: Document, ctx: PageContext): Layout {
   const els = elementsOf(doc);
   const cands = authorCandidates(els);
   const reps = repetitions(cands);
@@ -225,7 +286,7 @@ function findLayout(doc: Document, ctx: PageContext): Layout {
   }
   let best: { layout: Layout; score: number; reading: GenericReading | null } | null = null;
   const readings: { layout: Layout; reading: GenericReading }[] = [];
-  for (const rep of reps.sort((a, b) => b.blocks.length - a.blocks.length).slice(0, 12)) {
+  for (const rep of ranked(reps).slice(0, 12)) {
     const layout = layoutOf(rep, ctx, cands);
     if (!layout) continue;
     let reading: GenericReading;
@@ -236,7 +297,10 @@ function findLayout(doc: Document, ctx: PageContext): Layout {
     }
     // Of two readings of the same posts, the one through profile links (they name the member).
     const score = reading.finding.score + Math.min(0.1, totalText(reading) / 1e5) + (rep.kind === 'link' ? 0.05 : 0);
-    if (!best || score > best.score) best = { layout, score, reading };
+    // A clearly surer reading wins whatever its length (times in order against a member's
+    // "Founded" dates); between readings about as sure, the one with more text and links.
+    const surer = best?.reading ? reading.finding.score - best.reading.finding.score : 0;
+    if (!best || surer >= 0.05 || (surer > -0.05 && score > best.score)) best = { layout, score, reading };
     readings.push({ layout, reading });
   }
   if (!best) throw new GenericRefusal(ctx.url, `${reps.length} repeated author paths, none with a body of text`);
@@ -253,6 +317,11 @@ function findLayout(doc: Document, ctx: PageContext): Layout {
     throw new GenericRefusal(ctx.url, describe(larger.reading.finding));
   }
   return best.layout;
+}
+
+/** Blocks whose text runs past their author's name (a menu's item is its link alone); bounded per block. */
+function wordedBlocks(rep: Repetition): number {
+  return rep.blocks.filter((b, i) => shortText(b, 200).length > shortText(rep.authors[i]!, 80).length + 20).length;
 }
 
 function totalText(r: GenericReading): number {
@@ -363,8 +432,45 @@ function withStrays(
     blocks.push(at);
     authorOf.set(at, c.el);
   }
+  if (rep.kind === 'link')
+    for (const [box, name] of guestBlocks(rep, shape, candidates, inBlock)) {
+      blocks.push(box);
+      authorOf.set(box, name);
+    }
   const sorted = blocks.length === rep.blocks.length ? blocks : sortByDocument(blocks);
   return { blocks: sorted, authors: sorted.map((b) => authorOf.get(b)!) };
+}
+
+/**
+ * Posts by guests (or deleted members) among members' posts: a box of the posts' kind beside
+ * them whose author is a printed name where the others' is a profile link, at the link's
+ * place (the name element holds no link: "h4 > span.username" for "h4 > a.username") or
+ * around it (the name element itself, "div.user" for "div.user > a").
+ */
+function guestBlocks(
+  rep: Repetition,
+  shape: string,
+  candidates: readonly AuthorCandidate[],
+  inBlock: (el: Element) => boolean,
+): [Element, Element][] {
+  const steps = shape.split(' > ');
+  const around = steps.slice(0, -1).join(' > ');
+  const parents = new Set(rep.blocks.map((b) => parentElement(b)));
+  const out: [Element, Element][] = [];
+  for (const c of candidates) {
+    if (c.kind !== 'name' || inBlock(c.el) || inChrome(c.el)) continue;
+    for (const depth of [steps.length, steps.length - 1]) {
+      let at: Element | null = c.el;
+      for (let i = 0; i < depth && at; i++) at = parentElement(at);
+      if (!at || !parents.has(parentElement(at)) || !sameKind(at, rep.blocks[0]!)) continue;
+      const chain = tagsOf(chainFrom(at, c.el) ?? '').split(' > ');
+      const place = depth === steps.length ? chain.slice(0, -1).join(' > ') : chain.join(' > ');
+      if (place !== around || out.some(([b]) => b === at)) continue;
+      out.push([at, c.el]);
+      break;
+    }
+  }
+  return out;
 }
 
 /**
@@ -525,6 +631,30 @@ function textLengths(top: Element): Map<Element, number> {
   return len;
 }
 
+/**
+ * A fingerprint of every element's text under `top` (tags and folded text, 0 for none),
+ * bottom-up in one pass: equal text in two posts gives equal prints.
+ */
+function textPrints(top: Element): Map<Element, number> {
+  const els = elementsOf(top);
+  const prints = new Map<Element, number>();
+  for (let i = els.length - 1; i >= 0; i--) {
+    const el = els[i]!;
+    let h = 0;
+    for (const c of el.children) {
+      if (c.type === 'text') {
+        const t = c.data.replace(/\s+/g, ' ').trim();
+        for (let k = 0; k < t.length; k++) h = (Math.imul(h, 31) + t.charCodeAt(k)) | 0;
+      } else {
+        const inner = prints.get(c as Element) ?? 0;
+        if (inner !== 0) h = (Math.imul(h, 1_000_003) + inner) | 0;
+      }
+    }
+    prints.set(el, h);
+  }
+  return prints;
+}
+
 function contains(outer: Element, inner: Element | null): boolean {
   let at: Element | null = inner;
   while (at) {
@@ -542,6 +672,23 @@ function contains(outer: Element, inner: Element | null): boolean {
 function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | null)[]): string | null {
   // Keyed by shape (tags only): a first post's body has other classes than the replies'.
   type Held = { n: number; chain: string; own: boolean };
+  // Text that is the same, at the same place, in most posts is the board's (a share menu, a
+  // "Report" box): never the message, however long beside short posts.
+  const prints = blocks.map((b) => textPrints(b));
+  const repeated = new Map<string, number>();
+  prints.forEach((p) => {
+    const seen = new Set<string>();
+    for (const [el, h] of p) {
+      if (h === 0) continue;
+      const key = `${stepOf(el)}#${h}`;
+      if (!seen.has(key)) repeated.set(key, (repeated.get(key) ?? 0) + 1);
+      seen.add(key);
+    }
+  });
+  const boilerplate = (el: Element, i: number): boolean => {
+    const n = repeated.get(`${stepOf(el)}#${prints[i]!.get(el)}`) ?? 0;
+    return blocks.length >= 3 && n >= 3 && n * 2 > blocks.length;
+  };
   const perBlock: Map<string, Held[]>[] = blocks.map((b, i) => {
     const lens = textLengths(b);
     const found = new Map<string, Held[]>();
@@ -556,6 +703,7 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
       if (n === 0 || /^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
       if (a && (contains(el, a) || contains(a, el))) continue;
       if (stamps.some((t) => contains(el, t))) continue;
+      if (boilerplate(el, i)) continue;
       const chain = chainFrom(b, el);
       if (!chain) continue;
       const key = tagsOf(chain);
@@ -856,6 +1004,10 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
   const numbered = numbers.every((n, i) => n !== null || (mostNumbered && emptyBlock(layout.blocks[i]!, s, ctx)));
   const posts: Post[] = [];
   const kept: Element[] = [];
+  const marked = layout.blocks.map((b) => markedAsPost(b, s, ctx, order));
+  // Of blocks that show a post's time and id, one showing neither is the board's (an
+  // advertisement dressed as a post, "Our Sponsors"), not a member's post.
+  const mostMarked = marked.filter((m) => m).length * 2 > marked.length && marked.filter((m) => m).length >= 2;
   layout.blocks.forEach((block, i) => {
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body, authorEl);
@@ -866,12 +1018,18 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const permalink = href ? resolve(href, base) : anchorOf(block, url);
     const id = postIdOf(block, permalink);
     const body: Body = bodyEl ? buildBody(bodyEl, markup, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
-    const author = authorEl ? shortText(authorEl, 120) : '';
+    const author = authorEl ? nameOf(authorEl) : '';
     // A block with neither text nor a time is an ad slot or a stub ("Publicité"), not a post;
     // so is one without text or the post number the others show.
     if (plainText(body).trim() === '' && (!t.at || (mostNumbered && numbers[i] === null))) {
       const lacking = t.at ? 'no text and no post number' : 'neither text nor a time';
       notes.push(`a block by "${author}" with ${lacking} was left out (an ad slot or a stub)`);
+      return;
+    }
+    if (mostMarked && !t.at && id === null) {
+      notes.push(
+        `a block by "${author}" with neither the time nor the post id the others show was left out (an advertisement or a notice)`,
+      );
       return;
     }
     kept.push(block);
@@ -901,7 +1059,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     });
   });
   const title = shortText(one(doc, 'h1') ?? one(doc, 'title') ?? (doc.children[0]! as Element), 300) || null;
-  const measures = measure(kept.length > 0 ? kept : layout.blocks, posts, layout.strays);
+  const measures = measure(kept.length > 0 ? kept : layout.blocks, posts, layout.strays, evidence);
   const page: ThreadPage = {
     title,
     page: pageNo,
@@ -921,6 +1079,25 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     evidence,
     notes,
   };
+}
+
+/**
+ * The name an author element shows, without the badges beside it: a button ("OP") or an
+ * element with a tooltip (a reputation count) is the board's, not the name; the whole text
+ * where nothing else is left.
+ */
+function nameOf(el: Element): string {
+  let out = '';
+  const stack: AnyNode[] = [...el.children].reverse();
+  while (stack.length > 0 && out.length <= 120) {
+    const n = stack.pop()!;
+    if (n.type === 'text') out += n.data;
+    else if (isElement(n) && !/^(?:button|script|style)$/.test(n.name) && attr(n, 'title') === null) {
+      out += ' ';
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    }
+  }
+  return out.replace(/\s+/g, ' ').trim() || shortText(el, 120);
 }
 
 function lastSegment(href: string): string | null {
@@ -959,6 +1136,13 @@ function postIdOf(block: Element, permalink: string): string | null {
   return m ? m[1]! : null;
 }
 
+/** Whether a block shows both a time (by the layout's time chain) and a post id. */
+function markedAsPost(block: Element, s: PostSelectors, ctx: PageContext, order: SiteProfile['dateOrder']): boolean {
+  if (!s.time || !follow(block, s.time).some((e) => timeOf(e, ctx, order).at !== null)) return false;
+  const link = s.permalink ? attr(follow(block, s.permalink)[0] ?? null, 'href') : undefined;
+  return postIdOf(block, link ?? '') !== null;
+}
+
 /** Whether a block's message holds no text (or it has no message element). */
 function emptyBlock(block: Element, s: PostSelectors, ctx: PageContext): boolean {
   const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
@@ -986,7 +1170,18 @@ function editOf(block: Element): string | null {
   return null;
 }
 
-function measure(blocks: readonly Element[], posts: readonly Post[], strays: number): GenericMeasures {
+function measure(
+  blocks: readonly Element[],
+  posts: readonly Post[],
+  strays: number,
+  evidence: readonly PostEvidence[],
+): GenericMeasures {
+  // A "body" that is the post's own date line is its header read as its message.
+  const fold = (t: string): string => t.replace(/\s+/g, ' ').trim();
+  const worded = (p: Post, i: number): boolean => {
+    const text = fold(plainText(p.body));
+    return text !== '' && !fold(evidence[i]?.timeText ?? '').includes(text);
+  };
   // One shape: the most blocks sharing a tag, or a stable class (a first post's box is often another tag).
   const counts = new Map<string, number>();
   for (const b of blocks) {
@@ -1004,7 +1199,7 @@ function measure(blocks: readonly Element[], posts: readonly Post[], strays: num
     blocks: blocks.length,
     regularity: Math.max(...steps.values()) / blocks.length,
     withAuthor: posts.filter((p) => p.author.length > 0).length,
-    withBody: posts.filter((p) => plainText(p.body).trim() !== '').length,
+    withBody: posts.filter(worded).length,
     withTime: times.length,
     timesInOrder: inOrder(times),
     authors: new Set(posts.map((p) => p.author)).size,

@@ -1,5 +1,6 @@
-import type { AnyNode, Document, Element } from 'domhandler';
-import { attr, isElement, matches } from './dom.js';
+import { type AnyNode, type Document, Element } from 'domhandler';
+import { appendChild, replaceElement } from 'domutils';
+import { attr, isElement, matches, one } from './dom.js';
 
 /**
  * The repeated structure of a thread page, found without knowing the engine: the blocks
@@ -149,7 +150,10 @@ export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
     if (el.children.some((c) => isElement(c) && (c.name === 'a' || blockish(c)))) continue;
     if (holdsProfileLink(el)) continue;
     if (insideLink(el)) continue;
-    out.push({ el, kind: 'name' });
+    // Beside the name the element may show badges ("OP", a reputation count): schema.org's
+    // name property marks the name itself.
+    const named = one(el, '[itemprop="name"]');
+    out.push({ el: named && shortText(named, 80).length > 0 ? named : el, kind: 'name' });
   }
   return out;
 }
@@ -340,4 +344,44 @@ export function sameKind(a: Element, b: Element): boolean {
   const x = stepOf(a).split('.').slice(1);
   const y = new Set(stepOf(b).split('.').slice(1));
   return (x.length === 0 && y.size === 0) || x.some((c) => y.has(c));
+}
+
+/**
+ * How many rows one post spans when its author's row is followed by rows of its own (a
+ * table whose post is a header row, a message row and a button row): the blocks share a
+ * parent and between each two stand the same number of other elements, and as many follow
+ * the last. Null when the blocks are posts of one element each.
+ */
+export function rowSpan(rep: Repetition): number | null {
+  const parent = parentElement(rep.blocks[0]!);
+  if (!parent || rep.blocks.some((b) => parentElement(b) !== parent)) return null;
+  const siblings = parent.children.filter(isElement);
+  const index = new Map(siblings.map((el, i) => [el, i]));
+  const at = rep.blocks.map((b) => index.get(b)!);
+  const gap = at.length >= 2 ? at[1]! - at[0]! : 0;
+  if (gap < 2 || at.some((x, i) => i > 0 && x - at[i - 1]! !== gap)) return null;
+  return siblings.length - at[at.length - 1]! >= gap ? gap : null;
+}
+
+/**
+ * Each first row with the rows after it, `span` in all, wrapped in one element of the first
+ * row's tag: a post the chains can be read from like any block. Changes the document.
+ */
+export function groupRows(firsts: readonly Element[], span: number): Element[] {
+  return firsts.map((first) => {
+    const rows: Element[] = [first];
+    for (let at = first.next; at && rows.length < span; at = at.next) if (isElement(at)) rows.push(at);
+    const group = new Element(first.name, {});
+    replaceElement(first, group);
+    for (const row of rows) appendChild(group, row);
+    return group;
+  });
+}
+
+/** Whether a post's first row holds its author: the author chain read from the row itself. */
+export function startsPost(row: Element, authorChain: string): boolean {
+  return authorChain.split(', ').some((chain) => {
+    const [first, ...rest] = chain.split(' > ');
+    return matches(row, first) && (rest.length === 0 || follow(row, rest.join(' > ')).length > 0);
+  });
 }

@@ -17,6 +17,8 @@ export const PostSelectors = z.strictObject({
   time: z.string().min(1).optional(),
   body: z.string().min(1),
   permalink: z.string().min(1).optional(),
+  /** Rows one post spans (a table whose post is a header, a message and a button row): `post` matches each post's first row, the chains start at the group of rows. */
+  rows: z.number().int().min(2).optional(),
   /** The page navigator (its links name the other pages). */
   pager: z.string().min(1).optional(),
 });
