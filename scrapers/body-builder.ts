@@ -12,8 +12,9 @@ export interface BodyContext {
 
 /**
  * Deeper than this (in elements, or in the tree's nodes where one element makes several:
- * bold in italic in colour), hostile or broken markup is read flat (Builder.flat): the
- * walk stays far from the stack's end, and so does everything that walks the tree after it.
+ * bold in italic in colour), hostile or broken markup is read flat (Builder.openFlat): the
+ * tree stays shallow, so everything that walks it after the builder stays far from the
+ * stack's end.
  */
 export const MAX_DEPTH = 200;
 
@@ -21,7 +22,7 @@ export const MAX_DEPTH = 200;
 export function buildBody(root: Element, markup: BodyMarkup, ctx: BodyContext): Body {
   const builder = new Builder(rulesOf(markup), ctx);
   try {
-    const body = builder.children(root.children, 0);
+    const body = builder.build(root);
     // Read flat, the words are kept, but what they mean is not sure: the GM reads the post.
     return builder.flattened ? [{ t: 'unreadable', reason: TOO_DEEP }, ...body] : body;
   } catch (error) {
@@ -80,11 +81,41 @@ function rulesOf(m: BodyMarkup): Rules {
   return rules;
 }
 
+/**
+ * One element's place in the walk: the nodes under it still to read, where what they read
+ * as goes, and how deep the tree being built is there.
+ */
+interface Frame {
+  nodes: readonly AnyNode[];
+  i: number;
+  /** Where the nodes' content goes (the wrapper this element opened, or its parent's list). */
+  out: Body;
+  /** Tree levels above the nodes: an element under them sits one deeper. */
+  depth: number;
+  /**
+   * Past MAX_DEPTH, the marks the rules read, carried to each leaf instead of opening a
+   * level per element (null: inside the cap, where every wrapper is its own level).
+   */
+  flat: Flat | null;
+  /** What the element leaves after itself when it ends (the space or break that keeps it apart). */
+  after: BodyNode | null;
+}
+
+/** The marks a leaf past MAX_DEPTH is wrapped in, and their key: equal keys share one wrapper. */
+interface Flat {
+  style: FlatStyle;
+  key: string;
+}
+
 class Builder {
   /** The forum the post is read on, worked out at its first link or picture (most posts have none). */
   private siteKnown: Site | null = null;
   /** Some markup was nested past MAX_DEPTH and read flat. */
   flattened = false;
+  /** Chrome of quotes and spoilers (titles, expand links), skipped wherever it sits. */
+  private readonly chrome = new Set<AnyNode>();
+  /** The last wrapper made past MAX_DEPTH: the next leaf of the same marks joins it. */
+  private lastFlat: { key: string; out: Body; root: BodyNode; inner: Body } | null = null;
 
   constructor(
     private readonly r: Rules,
@@ -96,56 +127,98 @@ class Builder {
     return this.siteKnown;
   }
 
-  /** Chrome of quotes and spoilers (titles, expand links), skipped wherever it sits. */
-  private readonly chrome = new Set<AnyNode>();
-
-  children(nodes: readonly AnyNode[], depth: number): Body {
-    const out: Body = [];
-    this.childrenInto(nodes, depth, out);
-    return out;
-  }
-
-  /** Appends what `nodes` read as to `out` (adjacent text joins): no array per element. */
-  private childrenInto(nodes: readonly AnyNode[], depth: number, out: Body): void {
-    const chrome = this.chrome.size > 0 ? this.chrome : null;
-    for (const node of nodes) {
-      if (chrome?.has(node)) continue;
-      if (node.type === 'text') pushText(out, foldSpace(node.data));
-      else if (isElement(node)) this.element(node, depth + 1, out);
+  /**
+   * The whole walk, iterative (an explicit stack, so no nesting reaches the call stack's
+   * end). Inside MAX_DEPTH each wrapper an element makes is pushed when the element opens
+   * and its children are read into it; deeper, an element opens no level and its marks go
+   * down to the leaves under it (`Flat`), so the tree stays shallow whatever the markup.
+   */
+  build(root: Element): Body {
+    const body: Body = [];
+    const stack: Frame[] = [{ nodes: root.children, i: 0, out: body, depth: 0, flat: null, after: null }];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      if (frame.i >= frame.nodes.length) {
+        stack.pop();
+        const parent = stack[stack.length - 1];
+        if (frame.after && parent) this.emit(frame.after, parent);
+        continue;
+      }
+      const node = frame.nodes[frame.i++]!;
+      if (node.type === 'text') {
+        const t = foldSpace(node.data);
+        if (t) this.emit({ t: 'text', text: t }, frame);
+        continue;
+      }
+      if (!isElement(node) || (this.chrome.size > 0 && this.chrome.has(node)) || this.r.skip(node)) continue;
+      const deep = frame.flat !== null || frame.depth + 1 > MAX_DEPTH;
+      if (deep) this.flattened = true;
+      const kind = kindOf(this.r, node);
+      const leaf = this.leaf(node, kind);
+      if (leaf) this.emit(leaf, frame);
+      else stack.push(deep ? this.openFlat(node, kind, frame) : this.open(node, kind, frame));
     }
+    return body;
   }
 
-  private element(el: Element, depth: number, out: Body): void {
-    const r = this.r;
-    if (r.skip(el)) return;
-    if (depth > MAX_DEPTH) {
-      this.flattened = true;
-      this.flat(el, out);
+  /** Code, a break or a picture: read whole, nothing under it is walked. */
+  private leaf(el: Element, kind: Kind): BodyNode | null {
+    if (kind === CODE) return { t: 'code', text: this.codeText(el) };
+    if (kind === BREAK) return { t: 'br' };
+    if (kind === IMAGE) return this.imageNode(el);
+    return null;
+  }
+
+  /** Where a leaf goes: its frame's list, or past MAX_DEPTH wrapped in the marks around it. */
+  private emit(leaf: BodyNode, frame: Frame): void {
+    const flat = frame.flat;
+    const out = frame.out;
+    if (!flat || flat.key === '') {
+      push(out, leaf);
       return;
     }
-    const name = el.name;
-    const kind = kindOf(r, el);
-    if (kind >= 0) return push(out, this.quoteNode(el, kind, depth));
-    switch (kind) {
-      case SPOILER: {
-        const titleSelector = r.markup.spoiler!.titleSelector;
-        const titleEl = titleSelector ? one(el, titleSelector) : null;
-        const title = text(titleEl) || null;
-        return push(out, { t: 'spoiler', title, children: this.inner(el, depth, titleEl ? [titleEl] : []) });
-      }
-      case CODE:
-        return push(out, { t: 'code', text: this.codeText(el) });
-      case BREAK:
-        return push(out, { t: 'br' });
-      case IMAGE:
-        return push(out, this.imageNode(el));
-      case LINK:
-        return push(out, this.linkNode(el, depth));
+    const last = this.lastFlat;
+    if (last && last.key === flat.key && last.out === out && out[out.length - 1] === last.root) {
+      push(last.inner, leaf);
+      return;
     }
+    const s = flat.style;
+    const inner: Body = [];
+    push(inner, leaf);
+    let node: BodyNode[] = inner;
+    if (s.link) node = [{ t: 'link', href: s.link.href, kind: s.link.kind, children: node }];
+    if (s.bold) node = [{ t: 'bold', children: node }];
+    if (s.strike) node = [{ t: 'strike', children: node }];
+    if (s.spoiler) node = [{ t: 'spoiler', title: null, children: node }];
+    if (s.quote !== false) node = [{ t: 'quote', author: s.quote, children: node }];
+    if (s.signature) node = [{ t: 'signature', children: node }];
+    out.push(node[0]!);
+    this.lastFlat = { key: flat.key, out, root: node[0]!, inner };
+  }
 
-    const { style, bold, strike, signature, block } = marksOf(r, el);
-    const italic = r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style));
-    const underline = r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style));
+  /** Inside MAX_DEPTH: the element's wrapper goes into its parent now, its children into the wrapper. */
+  private open(el: Element, kind: Kind, parent: Frame): Frame {
+    const depth = parent.depth + 1;
+    const into = (wrapper: BodyNode & { children: Body }, chrome: readonly AnyNode[]): Frame => {
+      for (const c of chrome) this.chrome.add(c);
+      parent.out.push(wrapper);
+      return { nodes: el.children, i: 0, out: wrapper.children, depth, flat: null, after: null };
+    };
+    if (kind >= 0) {
+      const { author, chrome } = this.quoteOf(el, kind);
+      return into({ t: 'quote', author, children: [] }, chrome);
+    }
+    if (kind === SPOILER) {
+      const titleSelector = this.r.markup.spoiler!.titleSelector;
+      const titleEl = titleSelector ? one(el, titleSelector) : null;
+      return into({ t: 'spoiler', title: text(titleEl) || null, children: [] }, titleEl ? [titleEl] : []);
+    }
+    if (kind === LINK) return into({ t: 'link', ...this.linkTarget(el), children: [] }, []);
+
+    const name = el.name;
+    const { style, bold, strike, signature, block } = marksOf(this.r, el);
+    const italic = this.r.italic(el) || (style !== '' && /font-style\s*:\s*italic/.test(style));
+    const underline = this.r.underline(el) || (style !== '' && /text-decoration[^;]*underline/.test(style));
     const color =
       (style ? /(?:^|;)\s*color\s*:\s*([^;]+)/.exec(style)?.[1]?.trim() : undefined) ??
       (name === 'font' ? el.attribs.color : undefined);
@@ -155,124 +228,62 @@ class Builder {
     // A table cell (or other element shown apart) the markup does not make a block still
     // never runs into its neighbours, even with no white space between the tags.
     const apart = !block && isSeparate(el);
-    if (apart) pushText(out, ' ');
-    if (!bold && !italic && !underline && !strike && !color && !size && !signature && !block) {
-      // A plain wrapper (span, font without attributes): its content joins the parent's.
-      this.childrenInto(el.children, depth, out);
-      if (apart) pushText(out, ' ');
-      return;
-    }
-
-    // Styles wrap the content, innermost first: bold, italic, underline, strike, colour, size, signature.
-    // Each wrapper is a level of the tree: the depth counts them all.
-    const levels = +bold + +italic + +underline + +strike + +!!color + +!!size + +signature + +block;
-    let result: Body = this.children(el.children, depth + levels - 1);
-    if (bold) result = [{ t: 'bold', children: result }];
-    if (italic) result = [{ t: 'italic', children: result }];
-    if (underline) result = [{ t: 'underline', children: result }];
-    if (strike) result = [{ t: 'strike', children: result }];
-    if (color) result = [{ t: 'color', color, children: result }];
-    if (size) result = [{ t: 'size', size, children: result }];
-    if (signature) result = [{ t: 'signature', children: result }];
-    if (block) push(out, { t: 'block', children: result });
-    else for (const n of result) push(out, n);
-    if (apart) pushText(out, ' ');
+    if (apart) pushText(parent.out, ' ');
+    const after: BodyNode | null = apart ? { t: 'text', text: ' ' } : null;
+    // Styles wrap the content, innermost first: bold, italic, underline, strike, colour,
+    // size, signature, block; the outermost goes into the parent. Each wrapper is a level
+    // of the tree: the depth counts them all. A plain wrapper (span, font without
+    // attributes) makes none: its content joins the parent's.
+    let out = parent.out;
+    let levels = 0;
+    const wrap = (node: BodyNode & { children: Body }): void => {
+      out.push(node);
+      out = node.children;
+      levels++;
+    };
+    if (block) wrap({ t: 'block', children: [] });
+    if (signature) wrap({ t: 'signature', children: [] });
+    if (size) wrap({ t: 'size', size, children: [] });
+    if (color) wrap({ t: 'color', color, children: [] });
+    if (strike) wrap({ t: 'strike', children: [] });
+    if (underline) wrap({ t: 'underline', children: [] });
+    if (italic) wrap({ t: 'italic', children: [] });
+    if (bold) wrap({ t: 'bold', children: [] });
+    return { nodes: el.children, i: 0, out, depth: depth + Math.max(levels - 1, 0), flat: null, after };
   }
 
   /**
-   * Markup nested past MAX_DEPTH, read flat and without recursion: each run of text (and
-   * each break, picture, code block) is wrapped in what the rules read (signature, quote,
-   * spoiler, strike, bold, link) and nothing else, so the tree stays shallow while a bold
-   * vote stays a bold vote and quoted words stay quoted. Blocks become line breaks.
+   * Past MAX_DEPTH, read flat: each run of text (and each break, picture, code block) is
+   * wrapped in what the rules read (signature, quote, spoiler, strike, bold, link) and
+   * nothing else, so the tree stays shallow while a bold vote stays a bold vote and quoted
+   * words stay quoted. Blocks become line breaks. A quote's author is read from its
+   * attribute only: looking for an author line in each of thousands of nested quotes
+   * would look at the whole post once per quote.
    */
-  private flat(root: Element, out: Body): void {
-    const r = this.r;
-    let last: { key: string; inner: Body; root: BodyNode | null } | null = null;
-    const emit = (leaf: BodyNode, s: FlatStyle): void => {
-      const key = flatKey(s);
-      if (key === '') {
-        push(out, leaf);
-        last = null;
-        return;
-      }
-      if (last && last.key === key && out[out.length - 1] === last.root) {
-        push(last.inner, leaf);
-        return;
-      }
-      const inner: Body = [];
-      push(inner, leaf);
-      let node: Body = inner;
-      if (s.link) node = [{ t: 'link', href: s.link.href, kind: s.link.kind, children: node }];
-      if (s.bold) node = [{ t: 'bold', children: node }];
-      if (s.strike) node = [{ t: 'strike', children: node }];
-      if (s.spoiler) node = [{ t: 'spoiler', title: null, children: node }];
-      if (s.quote !== false) node = [{ t: 'quote', author: s.quote, children: node }];
-      if (s.signature) node = [{ t: 'signature', children: node }];
-      out.push(node[0]!);
-      last = { key, inner, root: node[0]! };
-    };
-    // `close` ends an element shown apart, in the style around it (as it was opened).
-    const frames: {
-      nodes: readonly AnyNode[];
-      i: number;
-      style: FlatStyle;
-      close: BodyNode | null;
-      outside: FlatStyle;
-    }[] = [{ nodes: [root], i: 0, style: PLAIN, close: null, outside: PLAIN }];
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1]!;
-      if (frame.i >= frame.nodes.length) {
-        frames.pop();
-        if (frame.close) emit(frame.close, frame.outside);
-        continue;
-      }
-      const node = frame.nodes[frame.i++]!;
-      const style = frame.style;
-      if (node.type === 'text') {
-        const t = foldSpace(node.data);
-        if (t) emit({ t: 'text', text: t }, style);
-        continue;
-      }
-      if (!isElement(node) || r.skip(node) || this.chrome.has(node)) continue;
-      const kind = kindOf(r, node);
-      if (kind === CODE) {
-        emit({ t: 'code', text: this.codeText(node) }, style);
-        continue;
-      }
-      if (kind === BREAK) {
-        emit({ t: 'br' }, style);
-        continue;
-      }
-      if (kind === IMAGE) {
-        emit(this.imageNode(node), style);
-        continue;
-      }
-      let s = style;
-      if (kind >= 0) {
-        const by = r.markup.quote[kind]!.authorAttr;
-        s = { ...s, quote: (by ? attr(node, by)?.trim().replace(/^@/, '') : null) || null };
-      } else if (kind === SPOILER) {
-        s = { ...s, spoiler: true };
-      } else if (kind === LINK) {
-        s = { ...s, link: this.linkTarget(node) };
-      }
-      const marks = marksOf(r, node);
-      if (!s.bold && marks.bold) s = { ...s, bold: true };
-      if (!s.strike && marks.strike) s = { ...s, strike: true };
-      if (!s.signature && marks.signature) s = { ...s, signature: true };
-      const apart: BodyNode | null =
-        marks.block || kind >= 0 ? { t: 'br' } : isSeparate(node) ? { t: 'text', text: ' ' } : null;
-      if (apart) emit(apart, style);
-      frames.push({ nodes: node.children, i: 0, style: s, close: apart, outside: style });
+  private openFlat(el: Element, kind: Kind, parent: Frame): Frame {
+    const outside = parent.flat?.style ?? PLAIN;
+    let s = outside;
+    if (kind >= 0) {
+      const by = this.r.markup.quote[kind]!.authorAttr;
+      s = { ...s, quote: (by ? attr(el, by)?.trim().replace(/^@/, '') : null) || null };
+    } else if (kind === SPOILER) {
+      s = { ...s, spoiler: true };
+    } else if (kind === LINK) {
+      s = { ...s, link: this.linkTarget(el) };
     }
+    const marks = marksOf(this.r, el);
+    if (!s.bold && marks.bold) s = { ...s, bold: true };
+    if (!s.strike && marks.strike) s = { ...s, strike: true };
+    if (!s.signature && marks.signature) s = { ...s, signature: true };
+    const apart: BodyNode | null =
+      marks.block || kind >= 0 ? { t: 'br' } : isSeparate(el) ? { t: 'text', text: ' ' } : null;
+    if (apart) this.emit(apart, parent);
+    const flat = s === outside && parent.flat ? parent.flat : { style: s, key: flatKey(s) };
+    return { nodes: el.children, i: 0, out: parent.out, depth: parent.depth + 1, flat, after: apart };
   }
 
-  private inner(el: Element, depth: number, chrome: readonly AnyNode[]): Body {
-    for (const c of chrome) this.chrome.add(c);
-    return this.children(el.children, depth);
-  }
-
-  private quoteNode(el: Element, index: number, depth: number): BodyNode {
+  /** A quote's author (by attribute, or its own author line) and the chrome its walk skips. */
+  private quoteOf(el: Element, index: number): { author: string | null; chrome: Element[] } {
     const q = this.r.markup.quote[index]!;
     const chrome: Element[] = [];
     let author: string | null = null;
@@ -288,7 +299,7 @@ class Builder {
     }
     if (q.chrome) chrome.push(...selectChrome(el, q.chrome));
     if (author?.startsWith('@')) author = author.slice(1);
-    return { t: 'quote', author, children: this.inner(el, depth, chrome) };
+    return { author, chrome };
   }
 
   /** The quote's own author line: never one inside a quote nested in it. */
@@ -308,10 +319,6 @@ class Builder {
     }
     const src = el.attribs['data-src'] || el.attribs.src || '';
     return { t: 'image', src: this.resolve(src)?.href ?? src };
-  }
-
-  private linkNode(el: Element, depth: number): BodyNode {
-    return { t: 'link', ...this.linkTarget(el), children: this.children(el.children, depth) };
   }
 
   /** Where a link goes, and whether that is this forum, a mention or outside. */
@@ -348,7 +355,7 @@ function shownInline(style: string): boolean {
 /**
  * What an element is to the reader, in the order the rules are tried: a quote (the
  * index of its rule, 0 or more), a spoiler, code, a break, a picture, a link, or text
- * with marks (STYLED). The tree walk and the flat one both read an element by this.
+ * with marks (STYLED).
  */
 type Kind = number;
 const SPOILER = -1;
