@@ -16,8 +16,6 @@ export interface CompoundSelector {
   matches(tag: string, attribs: Readonly<Record<string, string>>): boolean;
   /** Per alternative, what a tag must have to possibly match: its name and a literal of its source text. */
   readonly prefilters: readonly Prefilter[];
-  /** Every attribute the selector reads (lower case): a tag's others never change whether it matches. */
-  readonly attributeNames: ReadonlySet<string>;
 }
 
 export interface Prefilter {
@@ -44,15 +42,8 @@ export function compileCompound(selectorList: string): CompoundSelector {
     if (c.tag === null) anyTag.push(c);
     else byTag.set(c.tag, [...(byTag.get(c.tag) ?? []), c]);
   }
-  const attributeNames = new Set<string>();
-  for (const c of alternatives) {
-    if (c.id !== null) attributeNames.add('id');
-    if (c.classes.length) attributeNames.add('class');
-    for (const a of c.attrs) attributeNames.add(a.name);
-  }
   return {
     prefilters: alternatives.map(prefilter),
-    attributeNames,
     matches: (tag, attribs) => {
       const list = byTag.get(tag);
       if (list) for (const c of list) if (matchOne(c, tag, attribs)) return true;

@@ -1,7 +1,7 @@
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { DomHandler, type Document } from 'domhandler';
 import { z } from 'zod';
-import { compileCompound, type CompoundSelector } from './compound-selector.js';
+import { compileCompound, type CompoundSelector, type Prefilter } from './compound-selector.js';
 
 /*
  * The page scan: htmlparser2's own `Parser` over the whole page, with a handler that
@@ -68,26 +68,44 @@ export function compileRegions(regions: readonly PageRegion[]): PageRegions {
 }
 
 /**
- * Which tag names may match a compound selector: only such a tag gets its attributes
- * collected (into the parser's own attribute object) outside regions.
+ * Which tags may match a compound selector, told from their name and their source text
+ * (`<div class="post" id="p1">`), before any attribute is collected: a selector's class
+ * name, id or attribute value must appear in the source of a tag it matches (as written;
+ * entities aside, and a tag with an entity is read). Most tags of a page share a
+ * region's tag name (`div`) but not its literal, and so are turned away without their
+ * attributes ever being built.
  */
 class TagFilter {
-  /** Tag names some alternative names; null when some alternative takes any tag. */
-  private readonly names: Set<string> | null;
+  /** Per tag name: the literals one of which its source must hold; null: any source may match. */
+  private readonly byName = new Map<string, readonly string[] | null>();
+  /** The same for a name no alternative names (only any-tag alternatives apply); undefined: none apply. */
+  private readonly otherNames: readonly string[] | null | undefined;
 
   constructor(selector: CompoundSelector) {
-    const names = new Set<string>();
-    let anyTag = false;
-    for (const p of selector.prefilters) {
-      if (p.tag === null) anyTag = true;
-      else names.add(p.tag);
+    const anyTag = selector.prefilters.filter((p) => p.tag === null);
+    const literals = (ps: readonly Prefilter[]): readonly string[] | null =>
+      ps.some((p) => p.needle === null) ? null : ps.map((p) => p.needle!);
+    this.otherNames = anyTag.length ? literals(anyTag) : undefined;
+    for (const name of new Set(selector.prefilters.map((p) => p.tag))) {
+      if (name !== null)
+        this.byName.set(name, literals(selector.prefilters.filter((p) => p.tag === name || p.tag === null)));
     }
-    this.names = anyTag ? null : names;
   }
 
   /** Whether a tag of this name may match at all. */
   mayMatchName(name: string): boolean {
-    return this.names === null || this.names.has(name);
+    return this.byName.has(name) || this.otherNames !== undefined;
+  }
+
+  /** Whether the tag written at `html[start..end]` (`<` to `>`), of a name that may match, may match. */
+  mayMatchSource(name: string, html: string, start: number, end: number): boolean {
+    const literals = this.byName.has(name) ? this.byName.get(name) : this.otherNames;
+    if (!literals) return true;
+    const source = html.slice(start, end + 1);
+    // An entity may spell a literal's letters: such a tag is read.
+    if (source.includes('&')) return true;
+    for (const l of literals) if (source.includes(l)) return true;
+    return false;
   }
 }
 
@@ -113,20 +131,16 @@ function run(html: string, handler: Partial<Handler>): void {
 }
 
 /**
- * htmlparser2's `Parser`, not building strings nobody keeps: the text and comments
- * outside regions, and the attributes of a tag the handler does not collect (none where
- * it has no `onopentag` for the tag, `attribs` null; where it tests a tag that may start
- * a region, only those its selectors read, `keeps`). The index bookkeeping of each
- * skipped event is the parser's own; every tree rule is the parser's own code.
- * htmlparser2 10.1.0 keeps the attribute object in `attribs` and the current attribute's
- * name in `attribname` (Parser.js); the constructor checks they are there, so a release
- * that renames them fails loudly (and the page-scan equivalence tests fail if they stop
- * meaning the same).
+ * htmlparser2's `Parser`, not building strings nobody keeps: outside whole regions, no
+ * text, comments or attributes (a tag that may start a region is told by its source
+ * text, and one that does has its attributes read from it: `attributesHere`). The index
+ * bookkeeping of each skipped event is the parser's own; every tree rule is the parser's
+ * own code. htmlparser2 10.1.0 keeps the attribute object in `attribs` and the current
+ * attribute's name in `attribname` (Parser.js); the constructor checks they are there, so
+ * a release that renames them fails loudly (and the page-scan equivalence tests fail if
+ * they stop meaning the same).
  */
 class ScanParser extends Parser {
-  /** The current attribute is one the handler does not read. */
-  private skipping = false;
-
   constructor(private readonly filter: ScanFilter) {
     super(filter, OPTIONS);
     const p = this as unknown as Collecting;
@@ -135,32 +149,25 @@ class ScanParser extends Parser {
   }
 
   override onattribname(start: number, endIndex: number): void {
-    const p = this as unknown as Collecting;
-    if (p.attribs === null) {
-      this.startIndex = start;
-      return;
-    }
-    super.onattribname(start, endIndex);
-    const keeps = this.filter.keeps;
-    this.skipping = keeps !== null && !keeps.has(p.attribname);
+    if (this.filter.builds) super.onattribname(start, endIndex);
+    else this.startIndex = start;
   }
 
   override onattribdata(start: number, endIndex: number): void {
-    if ((this as unknown as Collecting).attribs !== null && !this.skipping) super.onattribdata(start, endIndex);
+    if (this.filter.builds) super.onattribdata(start, endIndex);
   }
 
   override onattribentity(codepoint: number): void {
-    if ((this as unknown as Collecting).attribs !== null && !this.skipping) super.onattribentity(codepoint);
+    if (this.filter.builds) super.onattribentity(codepoint);
   }
 
   override onattribend(quote: QuoteType, endIndex: number): void {
-    if ((this as unknown as Collecting).attribs === null || this.skipping) this.endIndex = endIndex;
-    else super.onattribend(quote, endIndex);
-    this.skipping = false;
+    if (this.filter.builds) super.onattribend(quote, endIndex);
+    else this.endIndex = endIndex;
   }
 
   override ontext(start: number, endIndex: number): void {
-    if (this.filter.keepsText) super.ontext(start, endIndex);
+    if (this.filter.builds) super.ontext(start, endIndex);
     else {
       this.endIndex = endIndex - 1;
       this.startIndex = endIndex;
@@ -168,7 +175,7 @@ class ScanParser extends Parser {
   }
 
   override ontextentity(codepoint: number, endIndex: number): void {
-    if (this.filter.keepsText) super.ontextentity(codepoint, endIndex);
+    if (this.filter.builds) super.ontextentity(codepoint, endIndex);
     else {
       this.endIndex = endIndex - 1;
       this.startIndex = endIndex;
@@ -176,7 +183,7 @@ class ScanParser extends Parser {
   }
 
   override oncomment(start: number, endIndex: number, offset: number): void {
-    if (this.filter.keepsText) super.oncomment(start, endIndex, offset);
+    if (this.filter.builds) super.oncomment(start, endIndex, offset);
     else {
       this.endIndex = endIndex;
       this.startIndex = endIndex + 1;
@@ -186,10 +193,8 @@ class ScanParser extends Parser {
 
 /** What the scan's handler tells its parser about the event at hand. */
 interface ScanFilter extends Partial<Handler> {
-  /** The attributes to collect of the tag being read; null: all (it is built). */
-  readonly keeps: ReadonlySet<string> | null;
-  /** Whether text and comments here are built (inside a whole region). */
-  readonly keepsText: boolean;
+  /** Whether the text, comments and attributes here are built (inside a whole region). */
+  readonly builds: boolean;
 }
 type QuoteType = Parameters<Parser['onattribend']>[0];
 interface Collecting {
@@ -276,9 +281,9 @@ class CountingDomHandler extends DomHandler {
  * not), so it knows at each event whether it falls inside a region, and which regions
  * (or parts) an element opened here may start.
  *
- * Outside regions a tag's attributes are collected only when its name may start a
- * region: the parser builds an attribute object only for a handler with `onopentag`,
- * which it asks for after `onopentagname`, so the handler sets it per tag.
+ * Outside regions a tag is told at its end only when its name may start a region: the
+ * parser calls `onopentag` only for a handler that has one after `onopentagname`, so the
+ * handler sets it per tag.
  */
 class RegionHandler implements ScanFilter {
   readonly dom = new DomHandler();
@@ -289,7 +294,6 @@ class RegionHandler implements ScanFilter {
   private parser: Parser | null = null;
   /** Reads the attributes of one tag's source (`attributesHere`), made when first needed. */
   private tagReader: { parser: Parser; attribs: Record<string, string> } | null = null;
-  keeps: ReadonlySet<string> | null = null;
 
   constructor(
     regions: PageRegions,
@@ -298,7 +302,7 @@ class RegionHandler implements ScanFilter {
     this.top = regions.seek;
   }
 
-  get keepsText(): boolean {
+  get builds(): boolean {
     return this.top.whole;
   }
 
@@ -308,10 +312,10 @@ class RegionHandler implements ScanFilter {
   }
 
   /**
-   * All the attributes of the tag the parser has just read, which was read keeping only
-   * those the region selectors test: the tag's own source (the parser's `startIndex` to
-   * `endIndex` at `onopentag`) read again by a parser of its own, so the region element
-   * gets every attribute exactly as the parser builds them. Once per region, not per tag.
+   * All the attributes of the tag the parser has just read (keeping none): the tag's own
+   * source (the parser's `startIndex` to `endIndex` at `onopentag`) read again by a parser
+   * of its own, so a region element gets every attribute exactly as the parser builds
+   * them. Only for a tag whose source holds what a region selector looks for.
    */
   private attributesHere(): Record<string, string> {
     const { startIndex, endIndex } = this.parser!;
@@ -340,18 +344,28 @@ class RegionHandler implements ScanFilter {
     this.dom.onopentag(name, attribs);
     this.push(WHOLE);
   };
-  /** A tag whose name may start a region: its attributes tell. */
-  private readonly openCandidate = (name: string, attribs: Record<string, string>, implied?: boolean): void => {
+  /**
+   * A tag whose name may start a region, read to its end with no attribute collected:
+   * its source text tells whether it may, and its attributes, read from that source,
+   * whether it does. An implied tag (`</p>` alone opens one) has no attributes.
+   */
+  private readonly openCandidate = (name: string, none: Record<string, string>, implied?: boolean): void => {
     const wanted = this.top.wanted!;
-    const entry = wanted.any.matches(name, attribs)
-      ? wanted.entries.find((e) => e.selector.matches(name, attribs))
-      : undefined;
+    const { startIndex, endIndex } = this.parser!;
+    const attribs = implied
+      ? none
+      : wanted.filter.mayMatchSource(name, this.html, startIndex, endIndex)
+        ? this.attributesHere()
+        : null;
+    const entry =
+      attribs && wanted.any.matches(name, attribs)
+        ? wanted.entries.find((e) => e.selector.matches(name, attribs))
+        : undefined;
     if (!entry) {
       this.push(wanted.seek);
       return;
     }
-    // An implied tag (`</p>` alone opens one) has no attributes; a written one has them all read now.
-    this.dom.onopentag(name, implied ? attribs : this.attributesHere());
+    this.dom.onopentag(name, attribs!);
     this.push(entry.parts ? entry.parts.shell : WHOLE);
   };
 
@@ -360,7 +374,6 @@ class RegionHandler implements ScanFilter {
     const top = this.top;
     if (top.whole) {
       this.onopentag = this.openWhole;
-      this.keeps = null;
       return;
     }
     const wanted = top.wanted!;
@@ -368,7 +381,6 @@ class RegionHandler implements ScanFilter {
       // The frame is pushed once the tag ends (a page cut off inside the tag never opens
       // it, and the parser then closes what holds it instead).
       this.onopentag = this.openCandidate;
-      this.keeps = wanted.any.attributeNames;
       return;
     }
     this.onopentag = undefined;
