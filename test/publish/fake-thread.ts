@@ -430,7 +430,7 @@ function json(status: number, body: unknown): FakeResponse {
  * breaks; [b] [i] [s] [color=] [url=] [quote=] become markup; other tags keep their text;
  * HTML comments (Markdown) are not shown.
  */
-export function toNodes(source: string | ScriptNode[]): ScriptNode[] {
+function toNodes(source: string | ScriptNode[]): ScriptNode[] {
   if (typeof source !== 'string') return source;
   const text = source.replace(/<!--[\s\S]*?-->/g, '');
   const root: ScriptNode[] = [];

@@ -67,7 +67,7 @@ const ACTIVITY: Record<AuditAction, string> = {
   'generic.confirm': "Page 1 as the generic reader read it confirmed; the forum's layout is kept",
   'generic.recheck': 'Page 1 to be read generically again (the layout changed)',
 };
-export const activityText = (action: AuditAction): string => ACTIVITY[action];
+const activityText = (action: AuditAction): string => ACTIVITY[action];
 
 const STATUS_WORDS: Record<GameStatus, string> = {
   active: 'Game resumed',
