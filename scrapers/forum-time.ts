@@ -45,7 +45,7 @@ export function fromIso(value: string | null | undefined, zone = 'UTC'): string 
  * The languages whose month names and "today / yesterday / N days ago" words are read, taken
  * from the runtime's own locale data (Intl), never from hand lists.
  */
-export const DATE_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl'] as const;
+const DATE_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl'] as const;
 
 /** Lower case, accents and dots off, typographic apostrophes plain: how page words are compared. */
 function fold(s: string): string {

@@ -19,7 +19,7 @@ export function profileFromReading(reading: GenericReading, url: string, base: S
 }
 
 /** The profile as the text of `sites/<host>.yaml`, with a comment saying where it came from. */
-export function profileYaml(profile: SiteProfile, url: string, reading: GenericReading): string {
+function profileYaml(profile: SiteProfile, url: string, reading: GenericReading): string {
   const { hosts, engine, timeZone, dateOrder, selectors } = profile;
   const lines = [
     `# Found by Votal's generic reader on ${url}`,

@@ -66,7 +66,7 @@ export const descriptor = defineDescriptor({
 });
 
 /** Below this the reading is refused (0..1; see `score`). */
-export const MIN_CONFIDENCE = 0.75;
+const MIN_CONFIDENCE = 0.75;
 
 export interface GenericMeasures {
   blocks: number;
@@ -1212,7 +1212,7 @@ function measure(
  * required; then how regular the blocks are, how many have a time, and whether the times
  * run forward. Many blocks all by one "author" are a label ("Profile"), not posts.
  */
-export function score(m: GenericMeasures): number {
+function score(m: GenericMeasures): number {
   if (m.blocks < 2) return 0;
   const authors = m.withAuthor / m.blocks;
   const bodies = m.withBody / m.blocks;

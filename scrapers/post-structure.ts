@@ -122,7 +122,7 @@ export function shortText(el: Element, limit = 200): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
-export function isProfileLink(el: Element): boolean {
+function isProfileLink(el: Element): boolean {
   if (el.name !== 'a') return false;
   const href = attr(el, 'href');
   if (!href || href.startsWith('#')) return false;
@@ -281,7 +281,7 @@ export function blockSelector(container: Element, blocks: readonly Element[]): s
 }
 
 /** The step every block shares: its tag and the classes all of them have. */
-export function commonStep(els: readonly Element[]): string {
+function commonStep(els: readonly Element[]): string {
   const first = els[0]!;
   const sets = els.map((e) => new Set(stepOf(e).split('.').slice(1)));
   const shared = [...sets[0]!].filter((c) => sets.every((s) => s.has(c)));

@@ -17,8 +17,6 @@ export const XF_REPLY = {
   messageField: 'message',
 } as const;
 
-export const XF_EDITOR = 'textarea[name="message"]';
-
 /** `/threads/slug.123/` (or `/threads/123/`), the friendly URL of both versions. */
 export const XF_THREAD_PATH = '/threads/[^/]*?\\.?\\d+/?';
 

@@ -6,15 +6,7 @@ import { attr, documentBase, findOutside, matches, one, pageDocument, text } fro
 import { fromEpochSeconds, fromForumText, type TextDateOptions, withPageDateOrder } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
-import {
-  XF_DIALECT,
-  XF_EDITOR,
-  XF_POSTS_PER_PAGE,
-  XF_REPLY,
-  XF_THREAD_PATH,
-  xenforoPageOf,
-  xenforoPageUrl,
-} from './xenforo.js';
+import { XF_DIALECT, XF_POSTS_PER_PAGE, XF_REPLY, XF_THREAD_PATH, xenforoPageOf, xenforoPageUrl } from './xenforo.js';
 
 export const descriptor = defineDescriptor({
   engine: 'xenforo1',
@@ -25,7 +17,7 @@ export const descriptor = defineDescriptor({
     errorSelector: '.errorOverlay, .errors',
   },
   browserReply: {
-    editor: XF_EDITOR,
+    editor: 'textarea[name="message"]',
     plainTextToggle: '.redactor_toolbar .redactor_btn_switchmode',
     submit: 'form[action*="add-reply"] input[type="submit"].primary, form[action*="add-reply"] input[type="submit"]',
   },

@@ -6,15 +6,7 @@ import { all, attr, one, text, pageDocument } from './dom.js';
 import { fromEpochSeconds, fromIso } from './forum-time.js';
 import { readEach, requirePosts } from './page-checks.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
-import {
-  XF_DIALECT,
-  XF_EDITOR,
-  XF_POSTS_PER_PAGE,
-  XF_REPLY,
-  XF_THREAD_PATH,
-  xenforoPageOf,
-  xenforoPageUrl,
-} from './xenforo.js';
+import { XF_DIALECT, XF_POSTS_PER_PAGE, XF_REPLY, XF_THREAD_PATH, xenforoPageOf, xenforoPageUrl } from './xenforo.js';
 
 export const descriptor = defineDescriptor({
   engine: 'xenforo2',
@@ -25,7 +17,7 @@ export const descriptor = defineDescriptor({
     errorSelector: '.blockMessage--error, .formRow--error, .block-body--error',
   },
   browserReply: {
-    editor: XF_EDITOR,
+    editor: 'textarea[name="message"]',
     plainTextToggle: '.fr-toolbar [data-cmd="xfBbCode"]',
     submit:
       'form[action*="add-reply"] button[type="submit"].button--primary, form[action*="add-reply"] button[type="submit"]',

@@ -18,7 +18,7 @@ import { loadGameScript } from '../test/support/game-script.js';
 import { manifestOf, renderers } from '../test/support/render/index.js';
 
 /** The game scripts rendered for every engine (fixtures/games/<name>.yaml). */
-export const GAMES = ['standard-game'] as const;
+const GAMES = ['standard-game'] as const;
 
 export interface FixtureFile {
   /** Absolute path. */

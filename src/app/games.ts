@@ -369,7 +369,7 @@ async function checkUrl(raw: string, field: string, allowPrivate: boolean): Prom
  * (no page, post anchor or session id), with no fragment or trailing slash. URL parsing
  * already put scheme and host in lower case and dropped a default port.
  */
-export function threadKeyFor(url: URL, engine: EngineId | null): string {
+function threadKeyFor(url: URL, engine: EngineId | null): string {
   let canonical = url;
   if (engine) {
     try {

@@ -48,7 +48,7 @@ export type QueueAnswered =
   | { source: QueueItem['source']; answer: 'record' | 'correct'; recorded: EventRecorded };
 
 /** A review item's queue key: its review key is text (names, colons), the queue's is 16 hex digits like news. */
-export const queueKeyOf = (reviewKey: string): string =>
+const queueKeyOf = (reviewKey: string): string =>
   createHash('sha256').update(`review:${reviewKey}`).digest('hex').slice(0, 16);
 
 export async function gmQueue(deps: CommandDeps, gameId: number): Promise<GmQueue> {
@@ -65,7 +65,7 @@ export async function gmQueue(deps: CommandDeps, gameId: number): Promise<GmQueu
 }
 
 /** The answers an item takes, for the error that names them. */
-export function answersOf(item: QueueItem): QueueAnswer['answer'][] {
+function answersOf(item: QueueItem): QueueAnswer['answer'][] {
   if (item.source === 'news') return ['record', 'dismiss'];
   if (item.source === 'unread') return ['dismiss'];
   const out: QueueAnswer['answer'][] = [];

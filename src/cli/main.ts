@@ -44,7 +44,7 @@ const positiveInt =
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /** Votal's version, as package.json gives it. */
-export function votalVersion(): string {
+function votalVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { version: string })
     .version;
 }

@@ -122,7 +122,7 @@ function correctionTarget(written: string, roster: Roster, ruleset: Ruleset): st
  * becomes the GM's, with `source: "gm"` and `match: "gm"`; the effect is the GM's vote,
  * or `none` when the GM ignores the post's vote. Side actions are left as read.
  */
-export function corrected(reading: PostReading, target: string | null, ruleset: Ruleset): PostReading {
+function corrected(reading: PostReading, target: string | null, ruleset: Ruleset): PostReading {
   const actions = [...reading.actions];
   const at = decidingIndex(actions, ruleset);
   const parsed = at >= 0 ? actions[at] : undefined;

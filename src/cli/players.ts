@@ -42,7 +42,7 @@ const FOREIGN_SEPARATOR = /[;\t]/u;
 const ENTRY_SEPARATOR = /,(?![^()]*\))/u;
 
 /** The roster, each line checked; `where(line)` names the place for a message. */
-export function checkedRoster(text: string, where: (line: number) => string): Roster {
+function checkedRoster(text: string, where: (line: number) => string): Roster {
   const roster: Roster = [];
   const seen = new Map<string, { name: string; at: string }>();
   text.split(/\r?\n/u).forEach((raw, i) => {

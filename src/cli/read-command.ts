@@ -299,7 +299,7 @@ function postWarnings(page: ThreadPage): string[] {
 }
 
 /** A body as text: quotes, spoilers and code marked as they hide votes, bold and strikes as they make them. */
-export function markedText(body: readonly BodyNode[]): string {
+function markedText(body: readonly BodyNode[]): string {
   const walk = (nodes: readonly BodyNode[]): string => nodes.map(node).join('');
   const node = (n: BodyNode): string => {
     switch (n.t) {

@@ -65,7 +65,7 @@ export interface RunningVotal {
   close(): Promise<void>;
 }
 
-export const TOKEN_FILE = 'admin-token';
+const TOKEN_FILE = 'admin-token';
 
 /** The admin token: VOTAL_ADMIN_TOKEN, else the one kept in `<data dir>/admin-token` (made 0600 on first run). */
 export async function adminTokenFor(
@@ -100,10 +100,10 @@ function envOrFail(env: VotalEnv | undefined): VotalEnv {
 }
 
 /** The folder of site profiles `votal serve` and `votal worker` load by default (README: "put a YAML file in sites/"). */
-export const DEFAULT_SITES_DIR = 'sites';
+const DEFAULT_SITES_DIR = 'sites';
 
 /** `./sites/` when it exists, then the `--site-profile` files and folders (a later file wins a tie on a host). */
-export function serviceSiteProfiles(paths: readonly string[] = []): SiteProfiles {
+function serviceSiteProfiles(paths: readonly string[] = []): SiteProfiles {
   const defaults = isFolder(DEFAULT_SITES_DIR) ? [resolve(DEFAULT_SITES_DIR)] : [];
   try {
     return loadSiteProfiles([...defaults, ...paths]);

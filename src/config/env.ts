@@ -10,7 +10,7 @@ const blankIsUnset = (v: unknown): unknown => (typeof v === 'string' && v.trim()
 const optionalString = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
 
 /** 32 bytes, written as 64 hex digits or as base64 / base64url (`openssl rand -base64 32`). */
-export function parseSecretKey(text: string): Buffer | null {
+function parseSecretKey(text: string): Buffer | null {
   const t = text.trim();
   if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, 'hex');
   if (/^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(t)) {
@@ -21,8 +21,8 @@ export function parseSecretKey(text: string): Buffer | null {
 }
 
 /** What an admin token must hold beyond its length: bits by its own letters' frequencies, and distinct letters. */
-export const MIN_TOKEN_BITS = 80;
-export const MIN_TOKEN_SYMBOLS = 8;
+const MIN_TOKEN_BITS = 80;
+const MIN_TOKEN_SYMBOLS = 8;
 
 /**
  * The entropy a token shows by itself: its length times the Shannon entropy of its letters'
@@ -30,7 +30,7 @@ export const MIN_TOKEN_SYMBOLS = 8;
  * 120 bits (never under 90 in 2,000 draws), `-base64 32`: about 200); 32 identical
  * characters score 0, `abab…` 32.
  */
-export function tokenBits(token: string): number {
+function tokenBits(token: string): number {
   const counts = new Map<string, number>();
   for (const ch of token) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   const n = [...token].length;
@@ -40,7 +40,7 @@ export function tokenBits(token: string): number {
 }
 
 /** Why `token` is too guessable, or null. */
-export function weakToken(token: string): string | null {
+function weakToken(token: string): string | null {
   const symbols = new Set(token).size;
   if (symbols < MIN_TOKEN_SYMBOLS) return `uses only ${symbols} different characters (at least ${MIN_TOKEN_SYMBOLS})`;
   if (tokenBits(token) < MIN_TOKEN_BITS) return 'is too predictable (repeats its characters too much)';

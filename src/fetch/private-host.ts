@@ -16,7 +16,7 @@ import { NetworkError, PrivateHostError, UnsupportedUrlError } from './errors.js
 /** Resolves a hostname to all its addresses. Injectable so tests need no DNS. */
 export type ResolveHost = (hostname: string) => Promise<string[]>;
 
-export const resolveWithDns: ResolveHost = async (hostname) =>
+const resolveWithDns: ResolveHost = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** IPv4 ranges that are not on the public internet (IANA special-purpose registry). */

@@ -22,7 +22,7 @@ import { type PageSource, readPage } from '../thread/read-page.js';
  */
 
 /** What a poll is held by, in the GM's words (the poll's `reason`, the dashboard's banner). */
-export const AWAITING_CHECK = "waiting for the GM's check of page 1 as the generic reader read it";
+const AWAITING_CHECK = "waiting for the GM's check of page 1 as the generic reader read it";
 
 /** The part of the poll's deps the gate reads (PollDeps, structurally). */
 export interface GateDeps {
@@ -57,7 +57,7 @@ export async function genericGate<D extends GateDeps>(deps: D, game: Game): Prom
   return { hold: AWAITING_CHECK };
 }
 
-export function hostOf(url: string): string {
+function hostOf(url: string): string {
   return new URL(url).hostname.toLowerCase();
 }
 
@@ -68,7 +68,7 @@ const SAMPLE_CHARS = 160;
  * Page 1 read generically, as the GM checks it: how many posts by how many authors, three
  * of them spread over the page, and the site profile a confirmation stores.
  */
-export async function readForCheck(
+async function readForCheck(
   site: { source: PageSource; profile: SiteProfile; renderer?: PageRenderer | undefined },
   threadUrl: string,
   now: string,

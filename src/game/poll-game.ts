@@ -38,10 +38,10 @@ export type { GameSite } from './poll-read.js';
  * This process, for poll leases: `<host>:<pid>:<random>` (never contains "/"). On PGlite a
  * lease held by another instance is left over from a process that died (one process per folder).
  */
-export const PROCESS_INSTANCE = `${hostname().replaceAll('/', '_')}:${process.pid}:${randomBytes(4).toString('hex')}`;
+const PROCESS_INSTANCE = `${hostname().replaceAll('/', '_')}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 /** A poll holds its game's lease this long and renews it every third of it. */
-export const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_LEASE_MS = 5 * 60_000;
 
 export interface PollDeps {
   store: Repos & { sql: Sql };

@@ -355,7 +355,7 @@ export function massDeletion(vanished: number, stored: number): string | null {
  * a page recorded by a poll that died before counting (`recountDue`), another basis, a
  * tally saved since, or a check or deadline come since the last count.
  */
-export function recountDue(before: PollState, basis: string, latestTallyId: number, now: string): boolean {
+function recountDue(before: PollState, basis: string, latestTallyId: number, now: string): boolean {
   const last = before.state.lastCount ?? null;
   if (before.state.recountDue === true || last === null) return true;
   if (last.basis !== basis || last.tallyId !== latestTallyId) return true;

@@ -10,7 +10,7 @@ export interface StaleCount {
   lastOkAt: string | null;
 }
 
-export const LOG_IN_AGAIN =
+const LOG_IN_AGAIN =
   "Log in again: the forum asked Votal for a login, so the count is stale. Store a fresh session in the game's " +
   "settings (publishing with the board's form: paste a cookie export from a logged-in browser), or refresh the " +
   "site profile's cookies file, then poll again.";

@@ -23,7 +23,7 @@ export interface BossOptions {
 const MULTIPLE_COMMANDS = /cannot insert multiple commands into a prepared statement/i;
 
 /** pg-boss's `db` option over the store's port. */
-export function sqlDb(sql: Sql): PgBoss.Db {
+function sqlDb(sql: Sql): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       try {
@@ -61,7 +61,7 @@ export function createBoss(o: BossOptions): PgBoss {
  * PostgreSQL it runs under a transaction-scoped advisory lock named after the queue
  * schema; on PGlite there is one process, and nothing to wait for.
  */
-export async function setUpSerialised(sql: Sql, schema: string, setUp: () => Promise<void>): Promise<void> {
+async function setUpSerialised(sql: Sql, schema: string, setUp: () => Promise<void>): Promise<void> {
   if (sql.driver !== 'pg') return setUp();
   await sql.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`votal:pg-boss:${schema}`]);
@@ -167,7 +167,7 @@ export async function startPollQueue(boss: PgBoss, sql: Sql, schema: string): Pr
   return pollQueue(boss, sql, schema);
 }
 
-export function pollQueue(boss: PgBoss, sql: Sql, schema: string): PollQueue {
+function pollQueue(boss: PgBoss, sql: Sql, schema: string): PollQueue {
   const db = () => boss.getDb();
   const key = (gameId: number | string) => String(Number(gameId));
   return {

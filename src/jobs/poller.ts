@@ -97,12 +97,12 @@ export const POLL_LEASE_MS = 30_000;
 export const RECONCILE_EVERY_MS = 15_000;
 export const POLLING_INTERVAL_SECONDS = 2;
 /** The default number of polls at once never exceeds this, however many hosts there are. */
-export const MAX_DEFAULT_CONCURRENCY = 16;
+const MAX_DEFAULT_CONCURRENCY = 16;
 /** PostgreSQL: a poll job ended, so its host is free (payload: the queue's schema). */
-export const HOST_FREE_CHANNEL = 'votal_poll_host_free';
+const HOST_FREE_CHANNEL = 'votal_poll_host_free';
 
 /** The forum host a game's polls read (`host:port`), '' when the URL does not parse. */
-export function pollHost(threadUrl: string): string {
+function pollHost(threadUrl: string): string {
   try {
     return new URL(threadUrl).host;
   } catch {

@@ -32,9 +32,9 @@ export interface NextPollInput {
 }
 
 /** Polls just after a clock instant wait this long past it (forum and server clocks differ). */
-export const AFTER_INSTANT_MS = 5_000;
-export const MIN_DELAY_MS = 5_000;
-export const MAX_BACKOFF_MS = 60 * 60_000;
+const AFTER_INSTANT_MS = 5_000;
+const MIN_DELAY_MS = 5_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** How long to wait before the next poll, in ms. */
 export function nextPollDelay(input: NextPollInput): number {

@@ -11,7 +11,7 @@ export interface Log {
 }
 
 const nothing = (): void => {};
-export const SILENT: Log = { debug: nothing, info: nothing, warn: nothing, error: nothing };
+const SILENT: Log = { debug: nothing, info: nothing, warn: nothing, error: nothing };
 
 /** A partial logger (e.g. `{ error: console.error }`) filled up with silence. */
 export function logOf(log: Partial<Log> | undefined): Log {

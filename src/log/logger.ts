@@ -14,7 +14,7 @@ export type { Logger };
  */
 
 /** Field names whose values are always secret. */
-export const SECRET_KEYS = [
+const SECRET_KEYS = [
   'cookie',
   'cookies',
   'set-cookie',
@@ -47,7 +47,7 @@ const prop = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}
 const top = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`);
 
 /** Paths for pino's `redact`: each secret key at depth 1, 2 and 3. */
-export function redactPaths(keys: readonly string[] = SECRET_KEYS): string[] {
+function redactPaths(keys: readonly string[] = SECRET_KEYS): string[] {
   const paths: string[] = [];
   for (const key of keys) {
     paths.push(top(key), `*${prop(key)}`, `*.*${prop(key)}`);

@@ -30,7 +30,7 @@ export const Voter = z.object({
 export type Voter = z.infer<typeof Voter>;
 
 /** The readings of a name that are plain: everything else is shown to the GM. */
-export const PLAIN_MATCHES: readonly MatchKind[] = ['exact', 'alias', 'keyword', 'gm'];
+const PLAIN_MATCHES: readonly MatchKind[] = ['exact', 'alias', 'keyword', 'gm'];
 export function isLooseMatch(match: MatchKind | undefined): match is MatchKind {
   return match !== undefined && !PLAIN_MATCHES.includes(match);
 }

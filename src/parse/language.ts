@@ -10,7 +10,7 @@ import type { eld as Eld } from 'eld/small';
  */
 
 /** Fewer letters than this and no detector can tell. */
-export const MIN_LETTERS = 20;
+const MIN_LETTERS = 20;
 /** English this close to the winner means "could be English": no flag. */
 const ENGLISH_MARGIN = 0.05;
 /** Enough text to decide; detecting a whole megabyte tells nothing more. */

@@ -7,7 +7,7 @@
 /** Longest text looked at for decorations; a vote target is a name, not a paragraph. */
 const MAX_DECORATED = 200;
 /** Longest name compared (the brief's name-token cap). */
-export const MAX_NAME = 60;
+const MAX_NAME = 60;
 
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 // "[color=red]", "[/b]": BBCode the forum did not render, typed inside a vote.

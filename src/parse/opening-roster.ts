@@ -32,7 +32,7 @@ export interface OpeningRoster {
 }
 
 /** At least this many names make a list (two names are a sentence as often as a list). */
-export const MIN_ROSTER = 3;
+const MIN_ROSTER = 3;
 const MAX_LINES = 400;
 const MAX_LINE = 600;
 const MAX_DEPTH = 64;

@@ -45,7 +45,7 @@ const Posts = z.looseObject({
 });
 
 /** `https://forum.example/sub/t/slug/123/4` -> base `https://forum.example/sub`, topic 123. */
-export function discourseTopic(threadUrl: string): { base: string; topicId: number } {
+function discourseTopic(threadUrl: string): { base: string; topicId: number } {
   const url = new URL(threadUrl);
   const m = /^(.*?)\/t\/(?:[^/]*[^/\d.][^/]*\/)?(\d+)(?:\.json)?(?:\/|$)/.exec(url.pathname);
   if (!m) throw new PublishConfigError(`not a Discourse topic URL: ${url.origin}${url.pathname}`);

@@ -21,7 +21,7 @@ export function newMarker(draftId: number): string {
 
 const MARKER = /^votal:\d+\.[0-9a-f]{8}$/;
 
-export function isMarker(text: string): boolean {
+function isMarker(text: string): boolean {
   return MARKER.test(text);
 }
 

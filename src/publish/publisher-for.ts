@@ -81,7 +81,7 @@ export function publisherFor(game: Game, engine: EngineId | null, deps: Publishe
  * was sent), saying to copy the votal instead (BrowserUnavailableError as its cause); an
  * engine without browser facts never switches.
  */
-export function formOrBrowserPublisher(opts: {
+function formOrBrowserPublisher(opts: {
   threadUrl: string;
   engine: EngineId;
   jar: CookieJar;

@@ -32,7 +32,7 @@ const PostsPage = z.looseObject({
 });
 
 /** `https://forum.example/community/threads/slug.123/page-2` -> board `https://forum.example/community/`, thread 123. */
-export function xenforoThread(threadUrl: string): { board: string; threadId: number } {
+function xenforoThread(threadUrl: string): { board: string; threadId: number } {
   const url = new URL(threadUrl);
   const m = /^(.*?\/)(?:index\.php\?)?threads\/(?:[^/]*\.)?(\d+)\/?/.exec(url.pathname + url.search);
   if (!m) throw new PublishConfigError(`not a XenForo thread URL: ${url.origin}${url.pathname}`);

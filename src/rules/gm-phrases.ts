@@ -59,7 +59,7 @@ export type PhraseKind =
   | 'deadline'
   | 'flip'
   | 'majority';
-export const PHRASE_KINDS: readonly PhraseKind[] = [
+const PHRASE_KINDS: readonly PhraseKind[] = [
   'day-start',
   'day-end',
   'heading-day-start',
@@ -83,7 +83,7 @@ export interface Phrase {
 }
 
 export type DeathCause = 'lynch' | 'night-kill' | 'day-kill' | 'modkill' | 'kill';
-export const DEATH_CAUSES: readonly DeathCause[] = ['lynch', 'night-kill', 'day-kill', 'modkill', 'kill'];
+const DEATH_CAUSES: readonly DeathCause[] = ['lynch', 'night-kill', 'day-kill', 'modkill', 'kill'];
 
 export interface GmPhrases {
   phrases: Phrase[];

@@ -88,7 +88,7 @@ export function unknownKeySentence(key: string, path: readonly Key[], data: unkn
   return `${where}unknown key "${key}"${takes}`;
 }
 
-export function pathText(path: readonly Key[]): string {
+function pathText(path: readonly Key[]): string {
   return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i === 0 ? '' : '.'}${String(k)}`)).join('');
 }
 

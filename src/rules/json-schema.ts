@@ -20,7 +20,7 @@ export function rulesetSchemaText(): string {
 }
 
 /** Regenerates the committed schema: `npx tsx src/rules/json-schema.ts`. */
-export function writeRulesetSchema(path: string = rulesetSchemaPath()): void {
+function writeRulesetSchema(path: string = rulesetSchemaPath()): void {
   writeFileSync(path, rulesetSchemaText());
 }
 

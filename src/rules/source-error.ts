@@ -8,7 +8,7 @@ export interface SourceProblem {
   omitted?: number;
 }
 
-export function formatProblem(p: SourceProblem): string {
+function formatProblem(p: SourceProblem): string {
   return `${p.file}:${p.line}:${p.column}: ${p.message}`;
 }
 

@@ -99,7 +99,7 @@ export const toGame = (r: GameRow): Game => ({
 });
 
 /** `forum.example/threads/mafia-42.123/` -> `mafia-42-123-k3f9`: readable, and unguessable enough. */
-export function slugFor(threadUrl: string): string {
+function slugFor(threadUrl: string): string {
   let base = '';
   try {
     const segments = new URL(threadUrl).pathname.split('/').filter(Boolean);

@@ -18,7 +18,7 @@ import { talliesRepo, type TalliesRepo } from './tallies-repo.js';
 import { threadPagesRepo, type ThreadPagesRepo } from './thread-pages-repo.js';
 
 /** The default embedded data folder, relative to the working directory. */
-export const DEFAULT_DATA_DIR = '.votal';
+const DEFAULT_DATA_DIR = '.votal';
 
 const blankIsUnset = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

@@ -14,7 +14,7 @@ export const PGLITE_DATA_SUBDIR = 'pgdata';
 /** The lock (a directory, made atomically by proper-lockfile) inside the Votal data folder. */
 export const LOCK_NAME = 'votal.lock';
 /** In-memory database: no folder, no lock. */
-export const MEMORY = 'memory://';
+const MEMORY = 'memory://';
 
 export interface PgliteSqlOptions {
   /** The Votal data folder (the database lives in `<dataDir>/pgdata`), or `memory://`. */

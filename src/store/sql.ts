@@ -63,7 +63,7 @@ export function parseInt8(text: string): number {
 }
 
 /** A first-come, first-served async mutex. */
-export class Mutex {
+class Mutex {
   #tail: Promise<unknown> = Promise.resolve();
 
   run<T>(fn: () => Promise<T>): Promise<T> {

@@ -81,7 +81,7 @@ export interface DayClock {
   readonly firedTo: number;
 }
 
-export const noClock: DayClock = { start: null, deadline: null, firedTo: Number.NEGATIVE_INFINITY };
+const noClock: DayClock = { start: null, deadline: null, firedTo: Number.NEGATIVE_INFINITY };
 
 export type Status = 'arrested' | 'poisoned' | 'abroad' | 'hindered';
 
@@ -178,7 +178,7 @@ export type Phase =
   | { readonly kind: 'open' }
   | { readonly kind: 'closed'; readonly board: Board; readonly outcome: Outcome };
 
-export const noSideVotes: SideVotes = { hammer: new Map(), filibuster: new Map() };
+const noSideVotes: SideVotes = { hammer: new Map(), filibuster: new Map() };
 
 /** What every Day starts with: no votes, vetoes, extensions, flags or violations yet. */
 export function freshDay(day: number, seed: number | null) {

@@ -126,7 +126,7 @@ async function parseWithParts(r: PageReading, doc: FetchedPage): Promise<ThreadP
  * but no clock rule (the deadline, a Hammer check, votes after the end) can judge it: said,
  * naming the posts, never left a silent null.
  */
-export function untimedPosts(page: ThreadPage, url: string): string | null {
+function untimedPosts(page: ThreadPage, url: string): string | null {
   const missing = page.posts.filter((p) => p.postedAt === null);
   if (missing.length === 0) return null;
   const named = missing.map((p) => `#${p.number} (id ${p.id})`).join(', ');

@@ -21,7 +21,7 @@ export interface ReadProgress {
  * `pagesDone` pages of this read), never faster than the host's pause allows; null while
  * the thread's length is not known.
  */
-export function timeLeftMs(p: ReadProgress, elapsedMs: number, pagesDone: number): number | null {
+function timeLeftMs(p: ReadProgress, elapsedMs: number, pagesDone: number): number | null {
   if (!p.pageCountKnown) return null;
   const left = p.pageCount - p.page + (p.phase === 'reading' ? 1 : 0);
   if (left <= 0) return 0;

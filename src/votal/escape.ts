@@ -11,7 +11,7 @@ import type { DialectSpec } from './dialect.js';
 /** Joins two characters so no parser sees them as one code, and no reader sees it. */
 export const ZWJ = '\u200D';
 /** Look-alike brackets: read as brackets, parsed as text everywhere. */
-export const LOOKALIKE: Readonly<Record<'[' | ']' | '<' | '>', string>> = {
+const LOOKALIKE: Readonly<Record<'[' | ']' | '<' | '>', string>> = {
   '[': '\uFF3B',
   ']': '\uFF3D',
   '<': '\uFF1C',
@@ -32,7 +32,7 @@ const SMILIES = [
 ];
 
 /** Breaks every typed smilie code in `text` with a zero-width joiner. */
-export function breakSmilies(text: string): string {
+function breakSmilies(text: string): string {
   let out = text;
   for (const re of SMILIES) out = out.replace(re, `$1${ZWJ}`);
   return out;
@@ -45,7 +45,7 @@ export function breakSmilies(text: string): string {
  * @mentions or bare URLs that the engine would turn into a notification or a link
  * (`links`: BBCode's joiner; Markdown escapes them instead, `unlinkMarkdown`).
  */
-export function plainLine(text: string, { links = true }: { links?: boolean } = {}): string {
+function plainLine(text: string, { links = true }: { links?: boolean } = {}): string {
   const line = withoutInvisibleControls(text)
     .replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ')
     // C0/C1 controls.

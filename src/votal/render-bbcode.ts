@@ -8,7 +8,7 @@ import { renderVotal, type VotalOptions } from './render-votal.js';
  * tags included); for Markdown forums or an unknown engine, phpBB's — the most careful
  * (no no-parse tag to rely on, so brackets become look-alikes and smilies are broken).
  */
-export function bbcodeDialectFor(engine: EngineId | null): Dialect {
+function bbcodeDialectFor(engine: EngineId | null): Dialect {
   const dialect = engine ? dialectFor(engine) : null;
   return dialect && dialectSpec(dialect).family === 'bbcode' ? dialect : 'bbcode-phpbb';
 }

@@ -29,7 +29,7 @@ export interface VotalOptions {
 }
 
 /** The official layout: what every game gets unless its GM sets a template. */
-export const DEFAULT_VOTAL_TEMPLATE = `{{header}}
+const DEFAULT_VOTAL_TEMPLATE = `{{header}}
 {{asOf}}
 
 {{wagons}}
@@ -130,7 +130,7 @@ function num(n: number): string {
 }
 
 /** "3", "3+1" with penalty votes, "3+1, 1 vetoed" when vetoes cancel some. */
-export function wagonCount(x: Wagon): string {
+function wagonCount(x: Wagon): string {
   const penalty = x.penalty ? `+${num(x.penalty)}` : '';
   const cancelled = x.cancelled ? `, ${num(x.cancelled)} vetoed` : '';
   return `${num(x.votes)}${penalty}${cancelled}`;
@@ -216,7 +216,7 @@ export function laterVote(f: Tally['flags'][number], t: Tally): number | null {
 }
 
 /** The key the GM's review queue gives a flag (src/game/review-queue.ts). */
-export function reviewKey(f: Tally['flags'][number]): string {
+function reviewKey(f: Tally['flags'][number]): string {
   return `flag:${f.post}:${f.kind}`;
 }
 

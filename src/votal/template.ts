@@ -17,7 +17,7 @@ export class TemplateError extends Error {
 }
 
 /** Parts of the votal a template can place. */
-export const VOTAL_PLACEHOLDERS = [
+const VOTAL_PLACEHOLDERS = [
   'header',
   'title',
   'day',
@@ -36,7 +36,7 @@ export const VOTAL_PLACEHOLDERS = [
   'explain',
 ] as const;
 /** Parts of one wagon, inside {{#each wagons}}. */
-export const WAGON_PLACEHOLDERS = ['target', 'count', 'status', 'voters', 'line'] as const;
+const WAGON_PLACEHOLDERS = ['target', 'count', 'status', 'voters', 'line'] as const;
 
 export type VotalPart = (typeof VOTAL_PLACEHOLDERS)[number];
 export type WagonPart = (typeof WAGON_PLACEHOLDERS)[number];

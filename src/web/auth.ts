@@ -7,14 +7,14 @@ import { clientIp, TokenBuckets, type RateLimitOptions } from './rate-limit.js';
  * the comparison takes the same time whatever the length or content of the guess. The
  * request's `actor` (who the commands record as doing what it asks) is set here.
  */
-export function tokenMatches(given: string, expected: string): boolean {
+function tokenMatches(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given, 'utf8').digest();
   const b = createHash('sha256').update(expected, 'utf8').digest();
   return timingSafeEqual(a, b) && given.length === expected.length;
 }
 
 /** The token from an Authorization header, or null. */
-export function bearerToken(header: string | undefined): string | null {
+function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   return m ? m[1]! : null;

@@ -21,10 +21,10 @@ import { sameSecret, sessionIdOf, type GmAuth } from './gm-sessions.js';
 export type AccessVariables = { gm?: Gm; actor: string };
 
 /** What the audit names for the API's bearer token (whoever holds it). */
-export const TOKEN_ACTOR = 'gm';
+const TOKEN_ACTOR = 'gm';
 
 /** The header a session-authenticated API request carries its CSRF token in (a form field elsewhere). */
-export const CSRF_HEADER = 'x-votal-csrf';
+const CSRF_HEADER = 'x-votal-csrf';
 
 /** Whether `gm` sees every game: the admin, or no GM at all (the bearer admin token). */
 const seesAll = (gm: Gm | undefined): boolean => gm === undefined || gm.admin;
@@ -42,7 +42,7 @@ export async function deletesGame(gms: GmsRepo, gm: Gm | undefined, gameId: numb
 }
 
 /** Whether `gm` may see the game with this id. */
-export async function seesGame(gms: GmsRepo, gm: Gm | undefined, gameId: number): Promise<boolean> {
+async function seesGame(gms: GmsRepo, gm: Gm | undefined, gameId: number): Promise<boolean> {
   return seesAll(gm) || (await gms.roleIn(gameId, gm!.id)) !== null;
 }
 

@@ -49,7 +49,7 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /** Whether `password` matches a `hashPassword` line (constant time). */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [kind, n, r, p, salt, hash] = stored.split('$');
   if (kind !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
@@ -212,7 +212,7 @@ export class GmAuth {
 }
 
 /** Cookie names: `__Host-` ones over https (Secure, Path=/, no Domain: the browser enforces it). */
-export function cookieName(c: Context, base: string): string {
+function cookieName(c: Context, base: string): string {
   return isHttps(c) ? `__Host-${base}` : base;
 }
 

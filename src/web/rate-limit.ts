@@ -86,7 +86,7 @@ export type TrustProxy = false | 'private' | readonly string[];
 const MAX_HOPS = 20;
 
 /** Tells trusted proxy addresses. */
-export function proxyTrust(trust: TrustProxy): (address: string) => boolean {
+function proxyTrust(trust: TrustProxy): (address: string) => boolean {
   if (trust === false) return () => false;
   if (trust === 'private') return (a) => isPrivateNetworkAddress(a);
   const list = new BlockList();

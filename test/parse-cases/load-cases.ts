@@ -12,8 +12,8 @@ import { rulesetsDir } from '../../src/rules/load-ruleset.js';
  * per case (the inside of the engine's body element), read through `votal parse`.
  */
 
-export const ROOT = join(import.meta.dirname, '../..');
-export const CASES_DIR = join(ROOT, 'fixtures/parse-cases');
+const ROOT = join(import.meta.dirname, '../..');
+const CASES_DIR = join(ROOT, 'fixtures/parse-cases');
 
 /** The engines a case may be written in (vbulletin.yaml picks vB3 or vB4 per case). */
 const CaseEngine = z.enum(['xenforo2', 'phpbb', 'proboards', 'gog', 'vbulletin3', 'vbulletin4', 'vbulletin5']);
@@ -109,7 +109,6 @@ const ExpectedAction = z.strictObject({
   /** Default `parsed`: every action is checked for where it came from. */
   source: z.enum(['parsed', 'gm']).default('parsed'),
 });
-export type ExpectedAction = z.infer<typeof ExpectedAction>;
 
 const ExpectedEffect = z.strictObject({
   kind: z.enum(['none', 'vote', 'unvote', 'review']),

@@ -54,7 +54,7 @@ export const edited = (marker: string, ...c: Piece[]): PostInput => {
 };
 
 /** The players most cases use: short names, look-alikes, initials, a replaced slot, a dead one. */
-export const PLAYERS: SlotInput[] = [
+const PLAYERS: SlotInput[] = [
   { name: 'Alice' },
   { name: 'Alicia' },
   { name: 'Bob' },

@@ -483,7 +483,7 @@ function lanternText(nodes: readonly ScriptNode[], bold = false): string {
  * breaks; [b] [i] [s] [color=] [url=] [quote=] become markup; other tags keep their text;
  * HTML comments (Markdown) are not shown.
  */
-export function toNodes(source: string | ScriptNode[]): ScriptNode[] {
+function toNodes(source: string | ScriptNode[]): ScriptNode[] {
   if (typeof source !== 'string') return source;
   const text = source.replace(/<!--[\s\S]*?-->/g, '');
   const root: ScriptNode[] = [];

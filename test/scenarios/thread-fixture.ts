@@ -60,8 +60,8 @@ export interface Thread {
 }
 
 const root = packageRoot();
-export const scenariosDir = join(root, 'fixtures', 'scenarios');
-export const eventsDir = join(root, 'fixtures', 'events');
+const scenariosDir = join(root, 'fixtures', 'scenarios');
+const eventsDir = join(root, 'fixtures', 'events');
 
 export function threadFiles(): string[] {
   return readdirSync(scenariosDir)

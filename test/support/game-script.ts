@@ -196,7 +196,7 @@ export class GameScriptError extends YamlSourceError {
 }
 
 /** Parse and validate a game script's YAML text. */
-export function parseGameScript(text: string, file = '<game script>'): GameScript {
+function parseGameScript(text: string, file = '<game script>'): GameScript {
   const read = readYaml(RawScript, text, file);
   if (!read.ok) throw new GameScriptError(read.problems);
   const raw = read.value;

@@ -60,7 +60,7 @@ function overlap(a: readonly string[], b: readonly string[]): number {
 }
 
 /** A profile link or a printed name, compared as the gold records it (README: `user`). */
-export function authorRight(gold: string, seen: Seen, pageUrl: string): boolean {
+function authorRight(gold: string, seen: Seen, pageUrl: string): boolean {
   const g = gold.trim();
   if (/[/?=]|^javascript:/i.test(g)) {
     if (!seen.authorHref) return false;
@@ -88,7 +88,7 @@ export function authorRight(gold: string, seen: Seen, pageUrl: string): boolean 
  * ("11 days ago") is right when the reader took its time from that very text. Gold copied
  * from a machine attribute with its offset is held to that instant.
  */
-export function timeRight(gold: string, seen: Seen, now: string): boolean {
+function timeRight(gold: string, seen: Seen, now: string): boolean {
   const mine = seen.post.postedAt;
   if (!mine) return false;
   const g = gold.replace(/\s+/g, ' ').trim();
@@ -109,7 +109,7 @@ export function timeRight(gold: string, seen: Seen, now: string): boolean {
 }
 
 /** Text equal up to quotes, signatures and chrome: nothing of the reader's is foreign, and nearly all of the gold is there. */
-export function textRight(gold: string, post: Post): { right: boolean; precision: number; recall: number } {
+function textRight(gold: string, post: Post): { right: boolean; precision: number; recall: number } {
   // Up to signatures: the gold may hold the signature or not; the reader marks it as one.
   const own = words(plainText(withoutSignatures(post.body)));
   const mine = words(plainText(post.body));
@@ -137,7 +137,7 @@ export interface PageVerdict {
  * Gold that stops before the page does (README: "a few gold entries are incomplete"), each
  * checked by hand against the page: the posts after the gold's last are compared by nothing.
  */
-export const SHORT_GOLD: Record<string, { posts: number; why: string }> = {
+const SHORT_GOLD: Record<string, { posts: number; why: string }> = {
   'myparkinsons.org.cgi-bin.forum.topic_show.pl.json': {
     posts: 11,
     why: 'the gold stops after 9 posts; the page shows 11 (ResistanceFutil 2019.08.11 15:55, debspottery1 2019.10.01 10:46)',
@@ -148,7 +148,7 @@ export const SHORT_GOLD: Record<string, { posts: number; why: string }> = {
  * Gold times that contradict the page they annotate, each checked by hand against the page's
  * own machine time: file, post (1-based), the time the page shows.
  */
-export const GOLD_TIME_ERRATA: Record<string, { post: number; time: string; why: string }[]> = {
+const GOLD_TIME_ERRATA: Record<string, { post: number; time: string; why: string }[]> = {
   'www.medhelp.org.posts.Heart-Disease.Wolfe-Parkinson-White-Syndrome.show.250747.json': [
     {
       post: 10,

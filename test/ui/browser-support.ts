@@ -14,7 +14,7 @@ import { packageRoot } from '../../src/config/package-root.js';
  * playwright-core. Without it they are skipped with a loud warning, unless
  * VOTAL_REQUIRE_BROWSER=1 (CI), where a missing browser fails the suite.
  */
-export const CHROMIUM = chromiumPath();
+const CHROMIUM = chromiumPath();
 const missing = chromiumMissing(CHROMIUM);
 const REQUIRED = process.env['VOTAL_REQUIRE_BROWSER'] === '1';
 
@@ -81,7 +81,7 @@ export function watchPage(page: Page): PageWatch {
  * Where the story's screenshots go: test-output/screenshots (ignored by git), so a test
  * run never rewrites tracked files; `VOTAL_WRITE_SCREENSHOTS=1` refreshes docs/screenshots.
  */
-export const SCREENSHOTS =
+const SCREENSHOTS =
   process.env['VOTAL_WRITE_SCREENSHOTS'] === '1'
     ? join(packageRoot(import.meta.url), 'docs', 'screenshots')
     : join(packageRoot(import.meta.url), 'test-output', 'screenshots');

@@ -2,7 +2,7 @@ import { Tally, type Voter, type Wagon } from '../../src/model/tally.js';
 import type { DialectSpec } from '../../src/votal/dialect.js';
 
 export const PLAYERS = ['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'Grace'];
-export const THREAD = 'https://forum.example/threads/mini-12.4242';
+const THREAD = 'https://forum.example/threads/mini-12.4242';
 
 export const permalink = (post: number) => `${THREAD}/post-${9000 + post}`;
 

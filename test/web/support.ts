@@ -30,7 +30,7 @@ export { PG_URL };
 const REQUIRED = PG_REQUIRED;
 
 /** Null when PostgreSQL answers; else why not. Checked once per test file. */
-export const pgProblem: Promise<string | null> = reachable();
+const pgProblem: Promise<string | null> = reachable();
 
 /**
  * `describe` for a PostgreSQL suite: runs when PostgreSQL answers, fails when it does not

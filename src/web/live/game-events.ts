@@ -36,7 +36,7 @@ export interface LiveEvent {
 }
 
 /** GM business: never on the public stream. */
-export const isPrivate = (kind: LiveEvent['kind']): boolean => kind === 'draft' || kind === 'event';
+const isPrivate = (kind: LiveEvent['kind']): boolean => kind === 'draft' || kind === 'event';
 
 /** A read's latest progress is shown to a new stream no longer than this after it was told (a poll that died). */
 const PROGRESS_FRESH_MS = 120_000;
@@ -45,7 +45,7 @@ const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 
 /** One server-sent event, as bytes. */
-export function sseFrame(event: string, id: string, data: unknown): Uint8Array {
+function sseFrame(event: string, id: string, data: unknown): Uint8Array {
   return encoder.encode(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 

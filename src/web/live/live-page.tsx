@@ -135,7 +135,7 @@ export function Deadline(props: { deadline: string | null; timeZone: string | nu
 }
 
 /** "Not updated since ...: why" while the thread cannot be read; when the count was made otherwise. */
-export function FreshnessNote(props: { freshness: Freshness }) {
+function FreshnessNote(props: { freshness: Freshness }) {
   const f = props.freshness;
   if (!f.stale) {
     return f.countedAt ? (
@@ -169,7 +169,7 @@ export function FreshnessNote(props: { freshness: Freshness }) {
 }
 
 /** Living players and those who died (the roster's slots no living name belongs to). */
-export function AliveAndDead(props: { alive: readonly string[]; dead: readonly string[] }) {
+function AliveAndDead(props: { alive: readonly string[]; dead: readonly string[] }) {
   return (
     <section class="panel" aria-labelledby="players-h">
       <h2 id="players-h">Players</h2>
@@ -336,7 +336,7 @@ export function LiveBody(props: { data: LiveData; slug: string; extras: LiveExtr
 }
 
 /** How often the page reloads itself where no script runs (default). */
-export const NOSCRIPT_REFRESH_SECONDS = 30;
+const NOSCRIPT_REFRESH_SECONDS = 30;
 
 /** The whole live page around `body`, the `LiveBody` already rendered (once per version, shared by every request). */
 export function LivePage(props: { data: LiveData; body: string; refreshSeconds?: number }) {

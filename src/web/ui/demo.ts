@@ -90,8 +90,8 @@ export function demoAddresses(
 }
 
 /** The standard game's players (fixtures/games/standard-game.yaml). */
-export const DEMO_PLAYERS = ['Alice', 'Bob', 'Carol', 'Dave', 'Davina', 'Eve', 'Frank'];
-export const DEMO_RULESET = 'mafiascum-majority';
+const DEMO_PLAYERS = ['Alice', 'Bob', 'Carol', 'Dave', 'Davina', 'Eve', 'Frank'];
+const DEMO_RULESET = 'mafiascum-majority';
 
 export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
   const fixtures = join(packageRoot(import.meta.url), 'fixtures');

@@ -37,7 +37,7 @@ export type UiStore = Pick<
   'games' | 'posts' | 'events' | 'tallies' | 'drafts' | 'audit' | 'readings' | 'polls' | 'sql'
 >;
 
-export function timeZoneOf(game: Game): string | null {
+function timeZoneOf(game: Game): string | null {
   return game.settings.timeZone ?? null;
 }
 

@@ -13,7 +13,7 @@ const CAUSES: Record<string, string> = {
 };
 
 /** What a proposal says beside its event: the kind of death and its Night or Day, a Night's number, a group. */
-export function proposalNotes(p: GmProposal): string[] {
+function proposalNotes(p: GmProposal): string[] {
   const notes: string[] = [];
   const when = p.phase ? `${p.phase.kind === 'night' ? 'Night' : 'Day'} ${p.phase.number}` : null;
   if (p.cause) notes.push(when ? `${CAUSES[p.cause]}, ${when}` : CAUSES[p.cause]!);

@@ -23,7 +23,7 @@ import { rowIdParam as idOf } from '../ids.js';
  */
 
 /** How long an invite link works. */
-export const INVITE_DAYS = 7;
+const INVITE_DAYS = 7;
 
 export interface GmsPageDeps {
   gms: GmsRepo;
@@ -39,7 +39,7 @@ type Env = { Variables: GmVariables };
 
 const STATE_WORDS = { open: 'open', used: 'used', revoked: 'revoked', expired: 'expired' } as const;
 
-export function GmsPage(props: { csrf: string; me: Gm; gms: Gm[]; invites: GmInvite[]; now: Date; flash: Flash }) {
+function GmsPage(props: { csrf: string; me: Gm; gms: Gm[]; invites: GmInvite[]; now: Date; flash: Flash }) {
   const names = new Map(props.gms.map((g) => [g.id, g.name]));
   return (
     <Layout title="Game masters — Votal" nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
@@ -162,7 +162,7 @@ export function GmsPage(props: { csrf: string; me: Gm; gms: Gm[]; invites: GmInv
 }
 
 /** A game's GMs on its settings page. */
-export function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[]; canManage: boolean }) {
+function GameGmsPanel(props: { csrf: string; game: Game; members: GameGm[]; canManage: boolean }) {
   const g = props.game;
   return (
     <section class="panel" aria-labelledby="cohosts-h" id="cohosts">

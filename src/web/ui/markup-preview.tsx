@@ -109,7 +109,7 @@ export function parseBbcode(source: string): MarkupNode[] {
 }
 
 /** The Markdown a votal uses (bold, italic, links, "- " lists, backslash escapes) -> the same tree. */
-export function parseMarkdown(source: string): MarkupNode[] {
+function parseMarkdown(source: string): MarkupNode[] {
   const out: MarkupNode[] = [];
   const lines = source.split(/\r?\n/);
   let list: Extract<MarkupNode, { t: 'tag' }> | null = null;

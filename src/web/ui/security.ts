@@ -10,21 +10,6 @@ import { hasInvisibleControls, withoutInvisibleControls } from '../../model/foru
  * no framing, forms post only here. Trusted Types limit HTML parsing in our scripts to one
  * named policy (the live page's fragment swap).
  */
-export const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "object-src 'none'",
-  "require-trusted-types-for 'script'",
-  'trusted-types votal',
-].join('; ');
-
 export function uiHeaders(): MiddlewareHandler {
   const secure = secureHeaders({
     contentSecurityPolicy: {

@@ -38,7 +38,7 @@ export interface SignInDeps {
   origin: MiddlewareHandler;
 }
 
-export function InvitePage(props: { pre: string; token: string; error?: string | null; name?: string }) {
+function InvitePage(props: { pre: string; token: string; error?: string | null; name?: string }) {
   return (
     <Layout title="Join as a GM — Votal">
       <section class="panel" aria-labelledby="invite-h">

@@ -52,7 +52,7 @@ export const fluxbbRenderer: ThreadRenderer = {
 };
 
 /** A script body as players write it on FluxBB: no spoiler tag, no mentions. */
-export function asFluxbbWrites(nodes: readonly ScriptNode[]): ScriptNode[] {
+function asFluxbbWrites(nodes: readonly ScriptNode[]): ScriptNode[] {
   return nodes.flatMap((n): ScriptNode[] => {
     switch (n.op) {
       case 'spoiler':

@@ -26,7 +26,7 @@ import { body as mycode } from './mybb.js';
  * `header`/`footer` are not among the saved templates: a guest header with the quick
  * login modal (a password field) and a closing footer stand in for them.
  */
-export const MYBB_TEMPLATES = 'templates/mybb1.8.37-showthread-postbit.txt';
+const MYBB_TEMPLATES = 'templates/mybb1.8.37-showthread-postbit.txt';
 
 export interface MybbTemplateOptions {
   /** Search-engine-friendly URLs (`thread-4242.html`, `post-9002.html`, `user-11.html`). */
@@ -38,7 +38,7 @@ export interface MybbTemplateOptions {
 type Vars = { [k: string]: string | number | Vars };
 
 /** The templates by name, each exactly as saved (the blank line that separates them dropped). */
-export function mybbTemplates(text: string): Map<string, string> {
+function mybbTemplates(text: string): Map<string, string> {
   const out = new Map<string, string>();
   const parts = text.split(/^===== template: (\w+) \(version \d+\) =====\n/m);
   for (let i = 1; i < parts.length; i += 2) out.set(parts[i]!, parts[i + 1]!.replace(/\n\n$/, ''));

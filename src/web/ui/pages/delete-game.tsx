@@ -7,7 +7,7 @@ import { Csrf, GmNav, Layout, Notice } from '../layout.js';
 import { field, gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } from '../dashboard.js';
 
 /** The confirmation step before a game is deleted: the GM types the game's short name. */
-export function DeleteGamePage(props: { csrf: string; game: Game; title: string; error?: string | null }) {
+function DeleteGamePage(props: { csrf: string; game: Game; title: string; error?: string | null }) {
   const g = props.game;
   return (
     <Layout title={`Delete ${props.title} — Votal`} nav={<GmNav csrf={props.csrf} />}>

@@ -16,7 +16,7 @@ import { field, idOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } f
 
 /** A votal draft (`/gm/drafts/:id`): forum-look preview, raw markup, edit, approve and publish, copy. */
 
-export function DraftPage(props: {
+function DraftPage(props: {
   csrf: string;
   game: Game;
   title: string;

@@ -70,7 +70,7 @@ const ACTIVITY: Record<AuditAction, string> = {
   'generic.held':
     "The forum's kept layout was forgotten (another game on this forum had page 1 read again): page 1 waits for your check",
 };
-export const activityText = (action: AuditAction): string => ACTIVITY[action];
+const activityText = (action: AuditAction): string => ACTIVITY[action];
 
 const STATUS_WORDS: Record<GameStatus, string> = {
   active: 'Game resumed',

@@ -42,7 +42,7 @@ import { field, gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv }
 
 /** A game's page (`/gm/games/:id`): the count with its evidence, the review queue, GM events, drafts, activity. */
 
-export function GamePage(props: {
+function GamePage(props: {
   csrf: string;
   game: Game;
   title: string;
@@ -198,7 +198,7 @@ export function GamePage(props: {
 }
 
 /** How far the thread is read, in the GM's words. */
-export function readingText(r: ReadingState): string {
+function readingText(r: ReadingState): string {
   if (r.pagesKnown === null) return 'Thread not read yet';
   const pages = `${r.pagesRead} of ${r.pagesKnown} page${r.pagesKnown === 1 ? '' : 's'} read`;
   return r.caughtUp
@@ -211,7 +211,7 @@ export function readingText(r: ReadingState): string {
  * deadline: a stored setting that cannot be used, and the last draft that failed to render
  * when no draft has been made since (the poller retries each poll; this says why it fails).
  */
-export function gameProblems(game: Game, audit: readonly AuditEntry[], drafts: readonly Draft[]): string[] {
+function gameProblems(game: Game, audit: readonly AuditEntry[], drafts: readonly Draft[]): string[] {
   const settings = settingsProblems(game.settings).map(
     (p) => `This game's ${p}. No votal can be drafted with it: choose one in Settings.`,
   );

@@ -25,7 +25,7 @@ export interface GameSummary {
   lateness: PollLateness;
 }
 
-export function DashboardPage(props: {
+function DashboardPage(props: {
   csrf: string;
   games: GameSummary[];
   message?: string | null;

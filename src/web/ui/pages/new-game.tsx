@@ -32,7 +32,7 @@ export interface NewGameForm {
   pollSeconds: string;
 }
 
-export function NewGamePage(props: {
+function NewGamePage(props: {
   csrf: string;
   form: Partial<NewGameForm>;
   rulesets: RulesetChoice[];

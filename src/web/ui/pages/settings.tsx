@@ -27,11 +27,11 @@ import {
 /** A game's settings (`/gm/games/:id/settings`): the game, polling, Day clock, drafts, webhook, forum login; archive. */
 
 /** A roster as the new-game form writes it: one "Name (alias, alias)" a line. */
-export function rosterText(roster: Roster): string {
+function rosterText(roster: Roster): string {
   return roster.map((s) => (s.aliases.length ? `${s.name} (${s.aliases.join(', ')})` : s.name)).join('\n');
 }
 
-export function SettingsPage(props: {
+function SettingsPage(props: {
   csrf: string;
   game: Game;
   title: string;
