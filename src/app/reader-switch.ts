@@ -1,3 +1,4 @@
+import { adapterOf } from '../../scrapers/identify.js';
 import type { EngineId } from '../model/engine.js';
 import type { Game } from '../model/game.js';
 import { storeOn } from '../store/open-store.js';
@@ -23,6 +24,8 @@ export interface ReaderChoice {
   switchedFrom: { engine: EngineId | null; at: string } | null;
   /** The way back is open: the game is read generically since the GM switched it. */
   canSwitchBack: boolean;
+  /** The offered or the way back's engine as the GM knows it ("XenForo 2"), or null. */
+  adapterName: string | null;
 }
 
 export async function readerChoice(
@@ -32,12 +35,16 @@ export async function readerChoice(
   const game = await gameOr404(deps, gameId);
   const { state } = await deps.store.polls.get(game.id);
   const switchedFrom = state.switchedFrom ?? null;
+  const offer = game.engine === 'generic' ? null : (state.genericOffer ?? null);
+  const back = backTo(game, switchedFrom);
+  const named = offer ?? back ?? null;
   return {
     game,
     choice: {
-      offer: game.engine === 'generic' ? null : (state.genericOffer ?? null),
+      offer,
       switchedFrom,
-      canSwitchBack: backTo(game, switchedFrom) !== undefined,
+      canSwitchBack: back !== undefined,
+      adapterName: named ? adapterOf(named).descriptor.name : null,
     },
   };
 }

@@ -111,6 +111,7 @@ function suite(driver: 'pglite' | 'pg'): void {
       offer: null,
       switchedFrom: null,
       canSwitchBack: false,
+      adapterName: null,
     });
     const early = await refusal(switchToGeneric(deps, 'gm:ann', game.id));
     expect(early).toBeInstanceOf(Conflict);
@@ -122,7 +123,7 @@ function suite(driver: 'pglite' | 'pg'): void {
     const failed = await poll(game.id);
     expect(failed.status).toBe('failed');
     expect(failed.reason).toMatch(/the XenForo 2 layout was not found: read it generically\?/);
-    expect((await readerChoice(deps, game.id)).choice.offer).toBe('xenforo2');
+    expect((await readerChoice(deps, game.id)).choice).toMatchObject({ offer: 'xenforo2', adapterName: 'XenForo 2' });
     expect(await stored(game.id)).toEqual(byAdapter);
 
     // The GM switches: audited, the gate holds the game for the check of page 1.
@@ -133,7 +134,12 @@ function suite(driver: 'pglite' | 'pg'): void {
       actor: 'gm:ann',
       detail: { from: 'xenforo2', to: 'generic', offeredFor: 'xenforo2' },
     });
-    expect((await readerChoice(deps, game.id)).choice).toMatchObject({ offer: null, canSwitchBack: true });
+    expect((await readerChoice(deps, game.id)).choice).toMatchObject({
+      offer: null,
+      canSwitchBack: true,
+      switchedFrom: { engine: 'xenforo2' },
+      adapterName: 'XenForo 2',
+    });
     expect(await refusal(switchToGeneric(deps, 'gm:ann', game.id))).toBeInstanceOf(Conflict);
     const held = await poll(game.id);
     expect(held).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/waiting for the GM's check/) });

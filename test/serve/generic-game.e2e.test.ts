@@ -10,6 +10,7 @@ import {
 } from '../../src/fake-forum/own-layout.js';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import type { Tally } from '../../src/model/tally.js';
+import { FakeThread } from '../publish/fake-thread.js';
 import { describePg, pgSchema, SECRET_KEY } from '../web/support.js';
 
 /**
@@ -279,6 +280,103 @@ async function playGame(votal: Votal, forum: FakeForum, path: string): Promise<v
   ]);
 }
 
+/**
+ * A game on a XenForo 2 forum whose theme changes to a layout no adapter knows (the stand-in
+ * forum's `lantern`, same posts, same addresses, other anchors): the adapter's poll fails
+ * offering the generic reader; the GM switches; page 1 is checked and confirmed; the game is
+ * polled generically with no post counted twice; new votes count; the votal is drafted.
+ */
+async function switchGame(votal: Votal, forum: FakeForum, threadId: number): Promise<void> {
+  const api = client(votal);
+  const xf = new FakeThread(forum, { engine: 'xenforo2', threadId, slug: 'theme-mafia', postsPerPage: 4 });
+  xf.add({ author: 'Moderator', body: 'Day 1 begins.' });
+  xf.add({ author: 'Alice', body: 'Bob is quiet.\n[b]Vote: Bob[/b]' });
+  xf.add({ author: 'Bob', body: '[b]Vote: Alice[/b]' });
+  xf.add({ author: 'Carol', body: 'Thinking.' });
+  xf.add({ author: 'Dave', body: '[b]Vote: Bob[/b]' });
+  const game = await api<{ id: number }>(
+    'POST',
+    '/api/games',
+    {
+      url: xf.url,
+      ruleset: 'plurality',
+      players: ['Alice', 'Bob', 'Carol', 'Dave', 'Eve'],
+      drafts: { everyNVotes: 1, everyHours: null },
+    },
+    201,
+  );
+  const posts = async () =>
+    (await api<{ posts: { number: number; author: string }[] }>('GET', `/api/games/${game.id}/posts`)).posts;
+  const byAdapter = await until('the adapter read the thread', async () => {
+    const t = await fetch(`${votal.url}/api/games/${game.id}/tally`, {
+      headers: { authorization: `Bearer ${votal.token}` },
+    });
+    return t.status === 200 ? ((await t.json()) as Tally) : null;
+  });
+  expect(byAdapter.engine).toBe('xenforo2');
+  expect(wagons(byAdapter)).toEqual({ Bob: ['Alice', 'Dave'], Alice: ['Bob'] });
+  type Reader = {
+    engine: string;
+    reader: { offer: string | null; canSwitchBack: boolean; adapterName: string | null };
+  };
+  expect((await api<Reader>('GET', `/api/games/${game.id}/generic`)).reader.offer).toBeNull();
+  await api('POST', `/api/games/${game.id}/generic/switch`, undefined, 409); // nothing offered
+
+  // The theme changes: the adapter finds no posts; the poll's error offers the generic reading.
+  xf.layout = 'lantern';
+  xf.add({ author: 'Carol', body: '[b]Vote: Bob[/b]' });
+  const failed = await api<{ lastError: string | null }>('POST', `/api/games/${game.id}/poll`);
+  expect(failed.lastError).toMatch(/the XenForo 2 layout was not found: read it generically\?/);
+  const offered = await api<Reader>('GET', `/api/games/${game.id}/generic`);
+  expect(offered.reader).toMatchObject({ offer: 'xenforo2', adapterName: 'XenForo 2', canSwitchBack: false });
+  expect(await posts()).toHaveLength(5);
+
+  // The GM takes it: page 1 is read for the check; nothing is polled until it is confirmed.
+  const switched = await api<Reader & { generic: { state: string } }>('POST', `/api/games/${game.id}/generic/switch`);
+  expect(switched.engine).toBe('generic');
+  expect(switched.reader).toMatchObject({ offer: null, canSwitchBack: true });
+  const waiting = await until('page 1 read for the check', async () => {
+    const r = await api<{ generic: { state: string; check: { readAt: string; finding: { posts: number } } | null } }>(
+      'GET',
+      `/api/games/${game.id}/generic`,
+    );
+    return r.generic.state === 'waiting' ? r.generic : null;
+  });
+  expect(waiting.check!.finding.posts).toBe(4);
+  await api('POST', `/api/games/${game.id}/generic/confirm`, { readAt: waiting.check!.readAt });
+
+  // Polled generically: the adapter's five posts and the new one, none twice; Carol's vote counts.
+  const generic = await until('the count read generically', async () => {
+    const t = await api<Tally>('GET', `/api/games/${game.id}/tally`);
+    return t.engine === 'generic' && t.postsRead === 6 ? t : null;
+  });
+  expect(wagons(generic)).toEqual({ Bob: ['Alice', 'Carol', 'Dave'], Alice: ['Bob'] });
+  expect((await posts()).map((p) => [p.number, p.author])).toEqual([
+    [1, 'Moderator'],
+    [2, 'Alice'],
+    [3, 'Bob'],
+    [4, 'Carol'],
+    [5, 'Dave'],
+    [6, 'Carol'],
+  ]);
+  xf.add({ author: 'Eve', body: '[b]Vote: Alice[/b]' });
+  await api('POST', `/api/games/${game.id}/poll`);
+  const more = await api<Tally>('GET', `/api/games/${game.id}/tally`);
+  expect(more.postsRead).toBe(7);
+  expect(wagons(more)).toEqual({ Bob: ['Alice', 'Carol', 'Dave'], Alice: ['Bob', 'Eve'] });
+  const { drafts } = await api<{ drafts: { body: string }[] }>('GET', `/api/games/${game.id}/drafts`);
+  expect(drafts[0]!.body).toMatch(/Eve/);
+  expect(drafts[0]!.body).not.toMatch(/generic/i);
+  const actions = (
+    await api<{ audit: { action: string; detail: Record<string, unknown> }[] }>(
+      'GET',
+      `/api/games/${game.id}/audit?limit=200`,
+    )
+  ).audit.filter((a) => a.action === 'game.engine' || a.action.startsWith('generic.'));
+  expect(actions.map((a) => a.action).reverse()).toEqual(['game.engine', 'generic.confirm']);
+  expect(actions.at(-1)!.detail).toMatchObject({ from: 'xenforo2', to: 'generic' });
+}
+
 let forum: FakeForum;
 beforeAll(async () => {
   forum = await startFakeForum();
@@ -294,6 +392,30 @@ describe('a game read generically, votal serve in-process on PGlite', () => {
       await playGame(votal, forum, '/t/12-lantern-mafia');
     } finally {
       await votal.stop();
+    }
+  }, 180_000);
+});
+
+describe('a XenForo 2 game whose theme changed, switched to the generic reader, votal serve on PGlite', () => {
+  it('offered, switched, checked, confirmed, polled; no post counted twice', async () => {
+    const votal = await inProcess(baseEnv({}));
+    try {
+      await switchGame(votal, forum, 7101);
+    } finally {
+      await votal.stop();
+    }
+  }, 180_000);
+});
+
+await describePg('a XenForo 2 game whose theme changed, switched to the generic reader, on PostgreSQL', () => {
+  it('offered, switched, checked, confirmed, polled; no post counted twice', async () => {
+    const db = await pgSchema();
+    const votal = await inProcess(baseEnv({ databaseUrl: db.url, queueSchema: `${db.schema}_boss` }));
+    try {
+      await switchGame(votal, forum, 7102);
+    } finally {
+      await votal.stop();
+      await db.drop();
     }
   }, 180_000);
 });

@@ -909,6 +909,20 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         await expect(store.games.setRuleset(987654321, 'plurality', 'gm:ann')).rejects.toThrow(NotFoundError);
       });
 
+      it("an engine change (the GM's reader switch) is audited with the old and the new engine", async () => {
+        const game = await newGame({ engine: 'xenforo2' });
+        const changed = await store.games.setEngine(game.id, 'generic', 'gm:ann', { offeredFor: 'xenforo2' });
+        expect(changed.engine).toBe('generic');
+        expect((await store.games.get(game.id))!.engine).toBe('generic');
+        const [entry] = await store.audit.list({ gameId: game.id, limit: 1 });
+        expect(entry).toMatchObject({
+          action: 'game.engine',
+          actor: 'gm:ann',
+          detail: { from: 'xenforo2', to: 'generic', offeredFor: 'xenforo2' },
+        });
+        await expect(store.games.setEngine(987654321, 'generic', 'gm:ann')).rejects.toThrow(NotFoundError);
+      });
+
       it('deleting a game removes every row of it from every table, and only of it', async () => {
         const tables = [
           'post_reading',

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { confirmGenericReading, recheckGenericReading } from '../../app/generic.js';
+import { switchToAdapter, switchToGeneric, type ReaderChoice } from '../../app/reader-switch.js';
 import type { GenericStanding } from '../../game/generic-check.js';
 import { refusalOf } from '../errors.js';
 import { gameOf, notFound, sessionFlash, type DashboardDeps, type UiEnv } from './dashboard.js';
@@ -114,7 +115,53 @@ export function GenericCheckPanel(props: { gameId: number; standing: GenericStan
   );
 }
 
-/** `POST /gm/games/:id/generic`: the GM's check; `.../generic/recheck`: read page 1 again. As through the API. */
+/**
+ * The generic reader offered to the GM (issue #26): the last poll failed because the engine's
+ * adapter found no posts where its layout should be, so the GM may have the thread read
+ * generically (the check of page 1 comes next); never switched without this button. A game
+ * switched so shows the way back to its engine's adapter.
+ */
+export function ReaderSwitchPanel(props: { gameId: number; choice: ReaderChoice | null; csrf: string }) {
+  const c = props.choice;
+  if (!c) return null;
+  if (c.offer) {
+    return (
+      <div class="notice" data-reader-offer={c.offer} role="note">
+        <p>
+          {`Votal's ${c.adapterName ?? c.offer} adapter found no posts on this thread's page: the forum's theme may have moved the landmarks it reads. `}
+          Votal can read it generically instead: page 1 is read for you to check three posts before the game is polled
+          again. The posts counted so far stay.
+        </p>
+        <PostButton
+          action={`/gm/games/${props.gameId}/generic/switch`}
+          csrf={props.csrf}
+          label="Read this thread generically"
+          title="Switches this game to Votal's generic reader; you check page 1 before it is polled"
+        />
+      </div>
+    );
+  }
+  if (c.canSwitchBack) {
+    const engine = c.switchedFrom?.engine ?? null;
+    return (
+      <p class="muted" data-reader-back={engine ?? 'identified'}>
+        {`Switched to the generic reader ${c.switchedFrom ? `on ${c.switchedFrom.at.slice(0, 10)}` : ''}. `}
+        <PostButton
+          action={`/gm/games/${props.gameId}/generic/switch-back`}
+          csrf={props.csrf}
+          label={c.adapterName ? `Go back to the ${c.adapterName} adapter` : "Go back to the engine's adapter"}
+          title="The engine's adapter reads the thread again; the posts counted so far stay"
+        />
+      </p>
+    );
+  }
+  return null;
+}
+
+/**
+ * `POST /gm/games/:id/generic`: the GM's check; `.../generic/recheck`: read page 1 again;
+ * `.../generic/switch` and `.../generic/switch-back`: the reader offered, and the way back. As through the API.
+ */
 export function genericCheckRoutes(deps: DashboardDeps): Hono<UiEnv> {
   const { store, commands } = deps;
   const { back } = sessionFlash(deps.flashes);
@@ -137,9 +184,37 @@ export function genericCheckRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const game = await gameOf(store, c);
     if (!game) return notFound(c);
     try {
-      await recheckGenericReading(commands, c.get('actor'), game.id);
+      const { held } = await recheckGenericReading(commands, c.get('actor'), game.id);
+      const others =
+        held.length === 0
+          ? ''
+          : ` ${held.length} other game${held.length === 1 ? '' : 's'} on this forum read with it wait${held.length === 1 ? 's' : ''} for ${held.length === 1 ? 'its' : 'their'} GM's check too.`;
       return back(c, `/gm/games/${game.id}`, {
-        message: 'The kept layout is forgotten: page 1 is read again for you to check.',
+        message: `The kept layout is forgotten: page 1 is read again for you to check.${others}`,
+      });
+    } catch (error) {
+      return back(c, `/gm/games/${game.id}`, { error: refusalOf(error) });
+    }
+  });
+  app.post('/gm/games/:id/generic/switch', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    try {
+      await switchToGeneric(commands, c.get('actor'), game.id);
+      return back(c, `/gm/games/${game.id}`, {
+        message: 'Switched to the generic reader: page 1 is read for you to check before the game is polled.',
+      });
+    } catch (error) {
+      return back(c, `/gm/games/${game.id}`, { error: refusalOf(error) });
+    }
+  });
+  app.post('/gm/games/:id/generic/switch-back', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    try {
+      const { game: switched } = await switchToAdapter(commands, c.get('actor'), game.id);
+      return back(c, `/gm/games/${game.id}`, {
+        message: `Back to the ${switched.engine ?? "engine's"} adapter: the game is polled now.`,
       });
     } catch (error) {
       return back(c, `/gm/games/${game.id}`, { error: refusalOf(error) });

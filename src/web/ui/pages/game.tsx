@@ -8,7 +8,8 @@ import { pollNow } from '../../../app/poll.js';
 import { draftNow } from '../../../app/drafts.js';
 import { genericReading } from '../../../app/generic.js';
 import type { GenericStanding } from '../../../game/generic-check.js';
-import { GenericCheckPanel } from '../generic-check.js';
+import { GenericCheckPanel, ReaderSwitchPanel } from '../generic-check.js';
+import { readerChoice, type ReaderChoice } from '../../../app/reader-switch.js';
 import { NotFound } from '../../../app/errors.js';
 import { gameRuleset } from '../../../game/game-ruleset.js';
 import type { GmNews } from '../../../game/gm-news.js';
@@ -64,6 +65,8 @@ function GamePage(props: {
   problems: string[];
   /** A game read generically: where its reading stands (the GM's check of page 1). */
   generic?: GenericStanding | null;
+  /** The reader the GM may switch to (the generic reader offered after a poll found no posts), or back. */
+  reader?: ReaderChoice | null;
 }) {
   const g = props.game;
   const t = props.tally;
@@ -117,6 +120,7 @@ function GamePage(props: {
           {staleCount(props.poll)!.message}
         </p>
       ) : null}
+      <ReaderSwitchPanel gameId={g.id} choice={props.reader ?? null} csrf={props.csrf} />
       <GenericCheckPanel gameId={g.id} standing={props.generic ?? null} csrf={props.csrf} />
       <div class="grid">
         <div>
@@ -257,6 +261,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const tally = latest?.tally ?? null;
     const reading = readingState(poll, pages);
     const generic = (await genericReading(commands, game.id)).standing;
+    const reader = (await readerChoice(commands, game.id)).choice;
     const flash = flashOf(c);
     return c.html(
       <GamePage
@@ -277,6 +282,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
         checks={checks}
         reading={reading}
         generic={generic}
+        reader={reader}
         message={flash.message ?? null}
         error={flash.error ?? null}
       />,
