@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GmEvent } from '../../src/model/event.js';
 import { livingNow } from '../../src/model/tally.js';
 import { countVotes } from '../../src/tally/count.js';
-import { dayEndPreview } from '../../src/tally/day-end-preview.js';
+import { dayEndPreview, deadlineRule } from '../../src/tally/day-end-preview.js';
 import type { TallyEvent } from '../../src/tally/log.js';
 import { mafiascum, players, plurality, variant, vote } from './log-builders.js';
 
@@ -32,6 +32,18 @@ describe('ending a Day says first what the ruleset will decide', () => {
   ] as const)('shortOfThreshold %s', (rule, text) => {
     const ruleset = variant('mafiascum-majority', { shortOfThreshold: rule });
     expect(dayEndPreview(countVotes({ ruleset, roster, events: day1 }), ruleset)).toBe(text);
+  });
+
+  it('the ruleset itself says, where the GM chooses it, what happens at a deadline short of majority', () => {
+    expect(deadlineRule(mafiascum())).toBe(
+      'At the deadline with no one at majority, the plurality leader is eliminated; a tie: the GM decides.',
+    );
+    expect(deadlineRule(variant('mafiascum-majority', { shortOfThreshold: 'no-elimination', minVotes: 2 }))).toBe(
+      'At the deadline with no one at majority, nobody is eliminated; a tie: the GM decides.',
+    );
+    expect(deadlineRule(variant('plurality', { minVotes: 2 }))).toBe(
+      'At the deadline the leader (with 2 votes at least) is eliminated; a tie: the GM decides.',
+    );
   });
 
   it('a tie names the ruleset’s tie rule', () => {
