@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { playersNow } from '../../src/game/players-now.js';
 import type { GmEvent } from '../../src/model/event.js';
 import { livingNow } from '../../src/model/tally.js';
 import { countVotes } from '../../src/tally/count.js';
@@ -58,6 +59,18 @@ describe('an elimination and the living list agree; a GM event after the Day’s
   it('the eliminated player is not among the living once the Day ends', () => {
     const ended = countVotes({ ruleset: mafiascum(), roster, events: [...day1, end] });
     expect(livingNow(ended)).toEqual(['Alice', 'Carol', 'Dana', 'Eve']);
+  });
+
+  it("the GM's Players panel and the API's players agree: the eliminated are dead from the Day's end", () => {
+    const alive = (t: ReturnType<typeof countVotes>, events: GmEvent[]) =>
+      playersNow(roster, events, t)
+        .filter((p) => p.alive)
+        .map((p) => p.name);
+    const ended = countVotes({ ruleset: mafiascum(), roster, events: [...day1, end] });
+    expect(alive(ended, [end])).toEqual(livingNow(ended));
+    const night: GmEvent = { kind: 'kill', player: 'Dana', at: 3 };
+    const killed = countVotes({ ruleset: mafiascum(), roster, events: [...day1, end, night] });
+    expect(alive(killed, [end, night])).toEqual(['Alice', 'Carol', 'Eve']);
   });
 
   it('a Night kill recorded after the deadline applies to the game and to the next Day', () => {
