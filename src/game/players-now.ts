@@ -7,7 +7,8 @@ import { nameKey } from '../tally/slot-names.js';
  * The players as the count knows them now, for the GM's Players panel and the API's game
  * answer: the roster as created, with GM replacements applied (the new player names the
  * slot, the old name becomes a former name) and alive / dead from the latest count (GM
- * kills, mod-kills, revives, rule deaths), not from the roster's creation-time flag.
+ * kills, mod-kills, revives, rule deaths, the Day's eliminated), not from the roster's
+ * creation-time flag.
  */
 export function playersNow(roster: Roster, events: readonly GmEvent[], tally: Tally | null): Slot[] {
   const slots = roster.map((s) => ({ ...s, aliases: [...s.aliases], formerNames: [...s.formerNames] }));
@@ -26,11 +27,11 @@ export function playersNow(roster: Roster, events: readonly GmEvent[], tally: Ta
   }
   if (!tally) return slots;
   // `dead` is in every count made since it was added; an older count only has the Day's living.
-  const dead = new Set(
-    (tally.dead ?? slots.map((s) => s.name).filter((n) => !tally.players.some((p) => nameKey(p) === nameKey(n)))).map(
-      nameKey,
-    ),
-  );
+  const died =
+    tally.dead ?? slots.map((s) => s.name).filter((n) => !tally.players.some((p) => nameKey(p) === nameKey(n)));
+  // The Day's eliminated are dead from its end (the count buries them at the next Day's start),
+  // as the live page's `livingNow` has it: one living list everywhere.
+  const dead = new Set([...died, ...tally.outcome.eliminated].map(nameKey));
   return slots.map((s) => ({ ...s, alive: !dead.has(nameKey(s.name)) }));
 }
 

@@ -248,3 +248,10 @@ export function livingNow(t: Pick<Tally, 'players' | 'dead' | 'outcome'>): strin
   const gone = new Set([...(t.dead ?? []), ...t.outcome.eliminated].map((n) => n.toLowerCase()));
   return t.players.filter((p) => !gone.has(p.toLowerCase()));
 }
+
+/** Who is out now, beside `livingNow`: the dead, then the Day's eliminated not among them yet. */
+export function deadNow(t: Pick<Tally, 'dead' | 'outcome'>): string[] {
+  const dead = t.dead ?? [];
+  const known = new Set(dead.map((n) => n.toLowerCase()));
+  return [...dead, ...t.outcome.eliminated.filter((n) => !known.has(n.toLowerCase()))];
+}

@@ -24,6 +24,24 @@ export function dayEndPreview(t: Tally, ruleset: Ruleset): string {
   return `${short} the leaders ${leaders.join(' and ')} are tied (${top} each): ${tieWords(ruleset)}.`;
 }
 
+/**
+ * What the ruleset does at the deadline, in words, for the GM choosing it (the new-game and
+ * settings forms): a majority ruleset's Day short of majority, and a tie. The rule post a
+ * ruleset cites says how a player is eliminated; this says what Votal will do otherwise.
+ */
+export function deadlineRule(ruleset: Ruleset): string {
+  const tie = `a tie: ${tieWords(ruleset)}`;
+  const least = ruleset.minVotes > 1 ? ` (with ${ruleset.minVotes} votes at least)` : '';
+  if (ruleset.threshold.kind === 'plurality') return `At the deadline the leader${least} is eliminated; ${tie}.`;
+  const short = {
+    plurality: `the plurality leader${least} is eliminated`,
+    'no-elimination': 'nobody is eliminated',
+    gm: 'the GM (Judge) decides',
+  }[ruleset.shortOfThreshold];
+  const needed = ruleset.threshold.kind === 'majority' ? 'majority' : 'the votes needed';
+  return `At the deadline with no one at ${needed}, ${short}; ${tie}.`;
+}
+
 function thresholdWord(t: Tally): string {
   return t.threshold.kind === 'majority' ? 'majority' : `the ${t.threshold.votes} votes needed`;
 }

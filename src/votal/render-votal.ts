@@ -1,4 +1,4 @@
-import type { Tally, Voter, Wagon } from '../model/tally.js';
+import { deadNow, livingNow, type Tally, type Voter, type Wagon } from '../model/tally.js';
 import { Dialect, dialectSpec, type DialectSpec } from './dialect.js';
 import { bold, colour, italic, joined, link, writeInline, writeList, type Inline } from './markup.js';
 import { compileTemplate, fillTemplate, type CompiledTemplate, type VotalPart, type WagonPart } from './template.js';
@@ -82,9 +82,10 @@ export function renderVotal(t: Tally, opts: VotalOptions): string {
     abstaining: t.abstaining?.length
       ? w([bold(`Abstaining (${t.abstaining.length}):`), ' ', ...names(t.abstaining)])
       : '',
-    // Once someone has died, players are told who is still in and who is out.
-    alive: t.dead?.length ? w([bold(`Alive (${t.players.length}):`), ' ', ...names(t.players)]) : '',
-    dead: t.dead?.length ? w([bold(`Dead (${t.dead.length}):`), ' ', ...names(t.dead)]) : '',
+    // Once someone has died, players are told who is still in and who is out: the living list
+    // of every surface (`livingNow`), so a Night kill is never both alive and dead.
+    alive: t.dead?.length ? w([bold(`Alive (${livingNow(t).length}):`), ' ', ...names(livingNow(t))]) : '',
+    dead: t.dead?.length ? w([bold(`Dead (${deadNow(t).length}):`), ' ', ...names(deadNow(t))]) : '',
     threshold: w([thresholdSentence(t)]),
     penalties: penaltiesPart(d, t),
     deadline: opts.deadline

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { playersNow } from '../../src/game/players-now.js';
 import type { GmEvent } from '../../src/model/event.js';
 import { livingNow } from '../../src/model/tally.js';
 import { countVotes } from '../../src/tally/count.js';
-import { dayEndPreview } from '../../src/tally/day-end-preview.js';
+import { dayEndPreview, deadlineRule } from '../../src/tally/day-end-preview.js';
 import type { TallyEvent } from '../../src/tally/log.js';
 import { mafiascum, players, plurality, variant, vote } from './log-builders.js';
 
@@ -34,6 +35,18 @@ describe('ending a Day says first what the ruleset will decide', () => {
     expect(dayEndPreview(countVotes({ ruleset, roster, events: day1 }), ruleset)).toBe(text);
   });
 
+  it('the ruleset itself says, where the GM chooses it, what happens at a deadline short of majority', () => {
+    expect(deadlineRule(mafiascum())).toBe(
+      'At the deadline with no one at majority, the plurality leader is eliminated; a tie: the GM decides.',
+    );
+    expect(deadlineRule(variant('mafiascum-majority', { shortOfThreshold: 'no-elimination', minVotes: 2 }))).toBe(
+      'At the deadline with no one at majority, nobody is eliminated; a tie: the GM decides.',
+    );
+    expect(deadlineRule(variant('plurality', { minVotes: 2 }))).toBe(
+      'At the deadline the leader (with 2 votes at least) is eliminated; a tie: the GM decides.',
+    );
+  });
+
   it('a tie names the ruleset’s tie rule', () => {
     const tied = [...day1, vote(4, 'Bob', 'Dana')];
     expect(dayEndPreview(countVotes({ ruleset: plurality(), roster, events: tied }), plurality())).toBe(
@@ -46,6 +59,18 @@ describe('an elimination and the living list agree; a GM event after the Day’s
   it('the eliminated player is not among the living once the Day ends', () => {
     const ended = countVotes({ ruleset: mafiascum(), roster, events: [...day1, end] });
     expect(livingNow(ended)).toEqual(['Alice', 'Carol', 'Dana', 'Eve']);
+  });
+
+  it("the GM's Players panel and the API's players agree: the eliminated are dead from the Day's end", () => {
+    const alive = (t: ReturnType<typeof countVotes>, events: GmEvent[]) =>
+      playersNow(roster, events, t)
+        .filter((p) => p.alive)
+        .map((p) => p.name);
+    const ended = countVotes({ ruleset: mafiascum(), roster, events: [...day1, end] });
+    expect(alive(ended, [end])).toEqual(livingNow(ended));
+    const night: GmEvent = { kind: 'kill', player: 'Dana', at: 3 };
+    const killed = countVotes({ ruleset: mafiascum(), roster, events: [...day1, end, night] });
+    expect(alive(killed, [end, night])).toEqual(['Alice', 'Carol', 'Eve']);
   });
 
   it('a Night kill recorded after the deadline applies to the game and to the next Day', () => {

@@ -72,6 +72,10 @@ describe("the GM's dashboard", () => {
     expect(select).toContain('<option value="witchhunt">Witchhunt (witchhunt)</option>');
     expect(html).toContain('What each ruleset is');
     expect(html).toMatch(/<dt>Witchhunt \(witchhunt\)<\/dt><dd>Witchhunt rule post by fontisian/);
+    // Issue #24: the rule post says "more than half"; what Votal does short of it is said too.
+    expect(html).toMatch(
+      /<dt>Majority lynch \(mafiascum style\)\s*\(mafiascum-majority\)<\/dt><dd>[^<]*<p class="hint">At the deadline with no one at majority, the plurality leader is eliminated; a tie: the GM decides\.<\/p><\/dd>/,
+    );
 
     const created = await app.request(`${O}/gm/games`, {
       method: 'POST',

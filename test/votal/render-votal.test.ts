@@ -486,6 +486,17 @@ With 7 alive, it takes 4 to eliminate.
     expect(nobodyDead).not.toContain('Dead (');
   });
 
+  it("a Night kill after the Day ended is dead only, and the Day's eliminated is out too (issue #24)", () => {
+    // The Day's board (`players`) is frozen once the Day is decided; Dave died in the Night after.
+    const night = tallyOf({
+      players: PLAYERS,
+      dead: ['Dave'],
+      outcome: { status: 'ended', eliminated: ['Bob'], decidedAt: 40, leaders: ['Bob'] },
+    });
+    const out = renderVotal(night, { dialect: 'bbcode-phpbb' });
+    expect(out).toContain('[b]Alive (5):[/b] Alice, Carol, Eve, Frank, Grace\n[b]Dead (2):[/b] Dave, Bob\n');
+  });
+
   it('escapes the names of the living and the dead for the dialect', () => {
     const out = renderVotal(tallyOf({ players: ['[b]Ann[/b]'], dead: ['*Bo*'] }), { dialect: 'markdown' });
     expect(out).not.toContain('[b]Ann[/b]');

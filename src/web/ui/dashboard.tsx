@@ -3,6 +3,7 @@ import type { CommandDeps } from '../../app/deps.js';
 import type { VotalEnv } from '../../config/env.js';
 import type { Game } from '../../model/game.js';
 import { listRulesets, loadRuleset } from '../../rules/load-ruleset.js';
+import { deadlineRule } from '../../tally/day-end-preview.js';
 import type { AppDeps } from '../deps.js';
 import { rowIdParam } from '../ids.js';
 import type { GmVariables } from '../gm-sessions.js';
@@ -50,6 +51,8 @@ export interface RulesetChoice {
   name: string;
   title: string | null;
   source: string | null;
+  /** What Votal does at the deadline under it (short of majority, a tie): `deadlineRule`. */
+  deadline: string | null;
 }
 
 /** Every ruleset, with its title and source where it loads (one that does not is still offered by name). */
@@ -57,9 +60,9 @@ export function rulesetChoices(): RulesetChoice[] {
   return listRulesets().map((name) => {
     try {
       const r = loadRuleset(name);
-      return { name, title: r.title ?? null, source: r.source ?? null };
+      return { name, title: r.title ?? null, source: r.source ?? null, deadline: deadlineRule(r) };
     } catch {
-      return { name, title: null, source: null };
+      return { name, title: null, source: null, deadline: null };
     }
   });
 }

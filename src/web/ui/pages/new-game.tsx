@@ -117,7 +117,10 @@ function NewGamePage(props: {
                 {props.rulesets.map((r) => (
                   <>
                     <dt>{r.title ? `${r.title} (${r.name})` : r.name}</dt>
-                    <dd>{r.source ?? 'No source given.'}</dd>
+                    <dd>
+                      {r.source ?? 'No source given.'}
+                      {r.deadline ? <p class="hint">{r.deadline}</p> : null}
+                    </dd>
                   </>
                 ))}
               </dl>
