@@ -94,6 +94,24 @@ function linesOf(body: Body): Line[] {
   return lines;
 }
 
+/**
+ * Links side by side with only spaces between them are a list: MafiaScum moderators link
+ * each vote's post ("Tierce (2): [post]Nero Cain[/post] [post]triangle123[/post]"), so a
+ * comma goes between them as the count's reader would see two names.
+ */
+function listedLinks(nodes: readonly BodyNode[], depth: number): BodyNode[] {
+  if (depth > MAX_DEPTH) return [...nodes];
+  const out: BodyNode[] = [];
+  let afterLink = false;
+  for (const n of nodes) {
+    const blank = n.t === 'text' && n.text.trim() === '';
+    if (n.t === 'link' && afterLink) out.push({ t: 'text', text: ', ' });
+    if (!blank) afterLink = n.t === 'link';
+    out.push('children' in n ? ({ ...n, children: listedLinks(n.children, depth + 1) } as BodyNode) : n);
+  }
+  return out;
+}
+
 const SEP = String.raw`[:\-–—=|]`;
 const NUM = String.raw`(?<n>\d{1,3})\s*(?:votes?)?`;
 const NAME = String.raw`(?<target>[^()[\]:|]{1,60}?)`;
@@ -131,7 +149,7 @@ export function readGmCount(
   book: GmNameBook,
   options: GmCountOptions = {},
 ): GmCount | null {
-  const lines = linesOf(post.body);
+  const lines = linesOf(listedLinks(post.body, 0));
   const wagons: GmCountWagon[] = [];
   let notVoting: GmCountVoter[] | null = null;
   let asOfPost: number | null = null;

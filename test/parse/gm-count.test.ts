@@ -364,6 +364,59 @@ describe('reading a GM vote count', () => {
 });
 
 /**
+ * Two real MafiaScum moderators' counts in the markup the forum served (phpBB, MafiaScum's
+ * BBCodes), as stored in github.com/Computational-Mafia/donbot data/posts/*.jsonl (commit
+ * 739243d), cut to their count lines: the count in `[area=Vote Count 2.12]` (a fieldset whose
+ * legend is the title) and voters written as post links with only a space between them.
+ */
+describe('real MafiaScum counts as the forum served them', () => {
+  const phpbb = adapterOf(EngineId.parse('phpbb'));
+  const read = (html: string, players: string[]) =>
+    readGmCount(
+      {
+        number: 1180,
+        body: parseFragment(html, phpbb.descriptor.body, 'https://forum.mafiascum.net/viewtopic.php?t=1'),
+      },
+      rosterNames(Roster.parse(players.map((name) => ({ name })))),
+      { noLynch },
+    );
+  const counted = (c: GmCount | null) =>
+    Object.fromEntries((c?.wagons ?? []).map((w) => [w.target, w.voters.map((v) => v.player)]));
+
+  it('the [area] title is a line of its own, not part of the first wagon (Mini 1773, post 1180, t=65667)', () => {
+    const count = read(
+      '<fieldset style="border:3px outset grey;padding:5px 10px"><legend style="text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em">Vote Count 2.12</legend>SnarkySnowman (3) : a plain farmer , nnn_thekushmountains , Aristophanes<br>\nWisdom (2) : Jake from State Farm , Jeanne11<br>\n<br>\nNot Voting (2) : Maestro , Masquerade<br>\n</fieldset>',
+      [
+        'SnarkySnowman',
+        'a plain farmer',
+        'nnn_thekushmountains',
+        'Aristophanes',
+        'Wisdom',
+        'Jake from State Farm',
+        'Jeanne11',
+        'Maestro',
+        'Masquerade',
+      ],
+    );
+    expect(counted(count)).toEqual({
+      SnarkySnowman: ['a plain farmer', 'nnn_thekushmountains', 'Aristophanes'],
+      Wisdom: ['Jake from State Farm', 'Jeanne11'],
+    });
+    expect(count?.notVoting?.map((v) => v.player)).toEqual(['Maestro', 'Masquerade']);
+    expect(count?.unread).toEqual([]);
+  });
+
+  it('voters written as post links side by side are two voters (Mini 1333, post 1596, t=21920)', () => {
+    const count = read(
+      '<fieldset style="border:3px outset grey;padding:5px 10px"><legend style="text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em">Vote Count</legend><ul><li><div style="display:inline;font-weight:bold">Tierce (2)</div>: <a href="https://forum.mafiascum.net/viewtopic.php?p=4141114#p4141114" class="postlink">Nero Cain</a> <a href="https://forum.mafiascum.net/viewtopic.php?p=4156808#p4156808" class="postlink">triangle123</a><br>\n</li><li><div style="display:inline;font-weight:bold">YYR (1)</div>: <a href="https://forum.mafiascum.net/viewtopic.php?p=4155182#p4155182" class="postlink">splitfarvle</a><br>\n</li></ul></fieldset>',
+      ['Tierce', 'Nero Cain', 'triangle123', 'YYR', 'splitfarvle'],
+    );
+    expect(counted(count)).toEqual({ Tierce: ['Nero Cain', 'triangle123'], YYR: ['splitfarvle'] });
+    expect(count?.unread).toEqual([]);
+  });
+});
+
+/**
  * Ordinary forum writing is not a vote count: every post of the Harvest gold corpus (real
  * pages of 27 forums, ../shared/forum-samples/harvest; lists, tables, numbered items in
  * parentheses), read as if a GM wrote it, with the page's posters as the roster.
