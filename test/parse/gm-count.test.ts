@@ -286,6 +286,58 @@ const CASES: Case[] = [
     notVoting: ['Nul', 'Pinewolf', 'Amor'],
   },
   {
+    name: 'Real count, "Yet to vote (5): a, b," is the not-voting line',
+    source:
+      'MafiaScum Game 1216 "S.M.H. (A.S.N.P.T.) Mafia", post 14, https://forum.mafiascum.net/viewtopic.php?f=53&t=18683 (as stored in github.com/Computational-Mafia/donbot data/posts, commit 739243d)',
+    players: ['Grimmjow', 'teamsleep', 'Benmage', 'chkflip', 'JAMFTW', 'Heliman', 'Shion Sonozaki', 'Sleuth'],
+    lines: [
+      '*Grimmjow* (1): teamsleep,',
+      '*Benmage* (1): chkflip,',
+      '',
+      '*Yet to vote* (5): JAMFTW, Grimmjow, Heliman, Shion Sonozaki, Sleuth,',
+    ],
+    wagons: { Grimmjow: ['teamsleep'], Benmage: ['chkflip'] },
+    notVoting: ['JAMFTW', 'Grimmjow', 'Heliman', 'Shion Sonozaki', 'Sleuth'],
+  },
+  {
+    name: 'Real count, "Name - 0 - No-one": an empty wagon, "No-one" is nobody',
+    source:
+      'MafiaScum Game 1351, post 22, https://forum.mafiascum.net/viewtopic.php?f=53&t=22527 (as stored in github.com/Computational-Mafia/donbot data/posts, commit 739243d)',
+    players: ['Code_X', 'Echo', 'Oso', 'Tebow', 'TvK', 'Axxle', 'ChaosOmega'],
+    lines: [
+      'Current VoteCount 1.0:',
+      'Code_X - 0 - No-one',
+      'Echo - 0 - No one!',
+      'Tebow - 2 - TvK, Axxle',
+      'Oso - 3 - Code_X, ChaosOmega, Tebow',
+    ],
+    wagons: { Code_X: [], Echo: [], Tebow: ['TvK', 'Axxle'], Oso: ['Code_X', 'ChaosOmega', 'Tebow'] },
+    notVoting: null,
+  },
+  {
+    name: 'Real count, "(0) Name —" wagons and "(13) [NOT VOTING] — a, b" (the label bracketed)',
+    source:
+      'MafiaScum Mini 1721, post 5, https://forum.mafiascum.net/viewtopic.php?f=53&t=63492 (as stored in github.com/Computational-Mafia/donbot data/posts, commit 739243d)',
+    players: ['Ricastle', 'VeeGee', 'Bellaphant', 'Davsto'],
+    lines: ['(0) *Ricastle* —', '(0) *VeeGee* —', '', '(4) *[NOT VOTING]* —  Bellaphant, Davsto, Ricastle, VeeGee'],
+    wagons: { Ricastle: [], VeeGee: [] },
+    notVoting: ['Bellaphant', 'Davsto', 'Ricastle', 'VeeGee'],
+  },
+  {
+    name: 'Real count, "[0] Naomi-Tan -": a hyphen inside a name is not the separator',
+    source:
+      'MafiaScum Mini Normal 1848, post 64, https://forum.mafiascum.net/viewtopic.php?f=53&t=68980 (as stored in github.com/Computational-Mafia/donbot data/posts, commit 739243d)',
+    players: ['MisaTange', 'ChaosOmega', 'Mortfeld', 'Creeps20', 'Naomi-Tan', 'Toto', 'Lil Uzi Vert'],
+    lines: [
+      'VOTE COUNT 1.02',
+      '[3] MisaTange - ChaosOmega, Mortfeld, Creeps20',
+      '[1] Toto - Lil Uzi Vert ',
+      '[0] Naomi-Tan -  ',
+    ],
+    wagons: { MisaTange: ['ChaosOmega', 'Mortfeld', 'Creeps20'], Toto: ['Lil Uzi Vert'], 'Naomi-Tan': [] },
+    notVoting: null,
+  },
+  {
     name: 'A GM post with one "Name (3)" line in prose is not a count',
     source: 'issue 27: a count needs a structure',
     lines: ['Reminder: Carol (3) is at L-1, so think before you vote.', 'Deadline is Friday.'],
