@@ -166,6 +166,8 @@ interface DayResult {
   /** The wagons at the Day's end, and the tally's flags by kind (for --json and --days). */
   wagons: [string, number][];
   flags: Record<string, number>;
+  /** Votes whose name Votal could not read: "post author: raw (match)". */
+  unreadVotes: string[];
   counts: CountCheck[];
 }
 
@@ -288,6 +290,13 @@ function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, sta
         folded.tally.flags.filter((f) => f.kind === k).length,
       ]),
     ),
+    unreadVotes: histories.flatMap((h) =>
+      h.revisions[0]!.reading.actions.flatMap((a) =>
+        a.target === null && (a.match === 'unknown' || a.match === 'ambiguous')
+          ? [`#${h.number} ${h.author}: ${a.raw} (${a.match})`]
+          : [],
+      ),
+    ),
     counts: checks.counts,
   };
 }
@@ -323,7 +332,7 @@ for (const game of chosen) {
     results.push(r);
     if (flag('--days'))
       console.log(
-        `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}`,
+        `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}${r.unreadVotes.map((u) => `\n  unread ${u}`).join('')}`,
       );
   });
 }
