@@ -163,6 +163,11 @@ interface DayResult {
   eliminated: string[];
   decidedAt: number | null;
   right: boolean;
+  /** The wagons at the Day's end, and the tally's flags by kind (for --json and --days). */
+  wagons: [string, number][];
+  flags: Record<string, number>;
+  /** Votes whose name Votal could not read: "post author: raw (match)". */
+  unreadVotes: string[];
   counts: CountCheck[];
 }
 
@@ -180,6 +185,22 @@ function expectedOf(
     unscored,
     noMajority,
   };
+}
+
+/**
+ * The Day's kills the archive's notes place at a post ("xfdagentx42 killed on post 82"), as
+ * the GM records them: the moderators' other rulings there are not applied (they are what
+ * Votal must read by itself).
+ */
+function killsOf(game: ArchiveGame, roster: Roster, start: number, end: number): GmEvent[] {
+  const names = new Map(roster.flatMap((s) => [s.name, ...s.formerNames].map((n) => [n.toLowerCase(), s.name])));
+  const out: GmEvent[] = [];
+  for (const m of game.notes.matchAll(/(?:^|;\s*)([^;]+?) killed (?:on|in) post (\d+)/giu)) {
+    const player = names.get(m[1]!.trim().toLowerCase());
+    const at = Number(m[2]);
+    if (player && at > start && at <= end) out.push(GmEvent.parse({ kind: 'kill', player, at }));
+  }
+  return out;
 }
 
 function rosterFor(game: ArchiveGame, day: number): Roster {
@@ -209,7 +230,11 @@ function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, sta
       revisions: [{ reading: readPost({ body, edit: null }, roster, ruleset), firstSeen: EPOCH, edit: null, text: '' }],
     };
   });
-  const gmEvents = [GmEvent.parse({ kind: 'day-start', day, at: start }), GmEvent.parse({ kind: 'day-end', at: end })];
+  const gmEvents = [
+    GmEvent.parse({ kind: 'day-start', day, at: start }),
+    ...killsOf(game, roster, start, end),
+    GmEvent.parse({ kind: 'day-end', at: end }),
+  ];
   const folded = foldGame({
     ruleset,
     roster,
@@ -258,6 +283,20 @@ function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, sta
     eliminated: outcome.eliminated,
     decidedAt: outcome.decidedAt,
     right,
+    wagons: folded.tally.wagons.map((w) => [w.target, w.total]),
+    flags: Object.fromEntries(
+      [...new Set(folded.tally.flags.map((f) => f.kind))].map((k) => [
+        k,
+        folded.tally.flags.filter((f) => f.kind === k).length,
+      ]),
+    ),
+    unreadVotes: histories.flatMap((h) =>
+      h.revisions[0]!.reading.actions.flatMap((a) =>
+        a.target === null && (a.match === 'unknown' || a.match === 'ambiguous')
+          ? [`#${h.number} ${h.author}: ${a.raw} (${a.match})`]
+          : [],
+      ),
+    ),
     counts: checks.counts,
   };
 }
@@ -293,7 +332,7 @@ for (const game of chosen) {
     results.push(r);
     if (flag('--days'))
       console.log(
-        `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)})`,
+        `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}${r.unreadVotes.map((u) => `\n  unread ${u}`).join('')}`,
       );
   });
 }
@@ -313,6 +352,7 @@ const lynchDays = majorityDays.filter((r) => r.expected.kind === 'player');
 const wrongPlayer = majorityDays.filter(
   (r) => !r.right && r.eliminated.length > 0 && (r.expected.kind !== 'player' || r.eliminated[0] !== r.expected.slot),
 );
+const misses = majorityDays.filter((r) => !r.right);
 const counts = results.flatMap((r) => r.counts);
 const summary = {
   source: SOURCE,
@@ -324,6 +364,10 @@ const summary = {
   lynchDaysRight: lynchDays.filter((r) => r.right).length,
   lynchDays: lynchDays.length,
   wrongPlayerEliminated: wrongPlayer.length,
+  /** Misses where Votal asks the GM: a tie at the deadline (the ruleset's tie goes to the GM). */
+  missedTies: misses.filter((r) => r.status === 'tie').length,
+  /** Misses where Votal eliminated nobody, or only No Lynch, and the archive has a lynch. */
+  missedNobody: misses.filter((r) => r.status !== 'tie' && r.eliminated.length === 0).length,
   noMajorityDaysRight: noMajorityDays.filter((r) => r.right).length,
   noMajorityDays: noMajorityDays.length,
   moderatorCounts: counts.length,
@@ -349,7 +393,10 @@ else {
   console.log(`material: ${SOURCE} (${MIRROR})`);
   console.log(`games: ${summary.games}, Days: ${summary.days} (${summary.scoredDays} scored)`);
   console.log(
-    `Days right: ${summary.right} of ${summary.of} (${pct(summary.right, summary.of)}); lynch Days ${summary.lynchDaysRight} of ${summary.lynchDays}; wrong player eliminated: ${summary.wrongPlayerEliminated}`,
+    `Days right: ${summary.right} of ${summary.of} (${pct(summary.right, summary.of)}); lynch Days ${summary.lynchDaysRight} of ${summary.lynchDays}`,
+  );
+  console.log(
+    `misses: ${summary.wrongPlayerEliminated} a wrong player eliminated, ${summary.missedTies} a tie left to the GM, ${summary.missedNobody} nobody eliminated`,
   );
   console.log(
     `"no majority" Days (deadline rule): ${summary.noMajorityDaysRight} of ${summary.noMajorityDays} as the archive`,

@@ -30,13 +30,22 @@ export const descriptor = defineDescriptor({
   body: {
     quote: [
       {
-        // Confirmed: `div.quote` with `author="@name"` and a header ending "said:"; the header's
-        // class (`.quote_header`) is not. Where it is there, its "Name said:" is the name players
-        // know (the display name) and the header is chrome.
-        selector: 'div.quote:has(> .quote_header)',
+        // Confirmed: `div.quote` with `author="@name"` and a header ending "said:". In the v5
+        // quote a ProBoards plugin rebuilds for its preview (Tcll's Real-Time Post Preview,
+        // 2014) `.quote_header` sits inside `div.quote_body` after an avatar box and holds the
+        // quoted post's time, then the member's `a.user-link` > `span[itemprop=name]`, then
+        // "said:": that name is the author (the name players know); header and avatar are chrome.
+        selector:
+          'div.quote:has(> .quote_header [itemprop=name]), div.quote:has(> .quote_body > .quote_header [itemprop=name])',
+        authorSelector: '.quote_header [itemprop=name]',
+        chrome: '.quote_header, .quote_clear, .quote_avatar_container',
+      },
+      {
+        // A header of plain text ("Name said:"), directly in `div.quote` or in its body.
+        selector: 'div.quote:has(> .quote_header), div.quote:has(> .quote_body > .quote_header)',
         authorSelector: '.quote_header',
         authorPattern: '^(.*?)\\s+said:',
-        chrome: '.quote_clear',
+        chrome: '.quote_clear, .quote_avatar_container',
       },
       // Fallback (`quoteAuthorFromAttribute`): no `.quote_header`, so the quoted member is the
       // `author` attribute (the "@" dropped); a header line of another class stays quoted text.

@@ -94,6 +94,24 @@ function linesOf(body: Body): Line[] {
   return lines;
 }
 
+/**
+ * Links side by side with only spaces between them are a list: MafiaScum moderators link
+ * each vote's post ("Tierce (2): [post]Nero Cain[/post] [post]triangle123[/post]"), so a
+ * comma goes between them as the count's reader would see two names.
+ */
+function listedLinks(nodes: readonly BodyNode[], depth: number): BodyNode[] {
+  if (depth > MAX_DEPTH) return [...nodes];
+  const out: BodyNode[] = [];
+  let afterLink = false;
+  for (const n of nodes) {
+    const blank = n.t === 'text' && n.text.trim() === '';
+    if (n.t === 'link' && afterLink) out.push({ t: 'text', text: ', ' });
+    if (!blank) afterLink = n.t === 'link';
+    out.push('children' in n ? ({ ...n, children: listedLinks(n.children, depth + 1) } as BodyNode) : n);
+  }
+  return out;
+}
+
 const SEP = String.raw`[:\-–—=|]`;
 const NUM = String.raw`(?<n>\d{1,3})\s*(?:votes?)?`;
 const NAME = String.raw`(?<target>[^()[\]:|]{1,60}?)`;
@@ -103,14 +121,21 @@ const WAGON_SHAPES: RegExp[] = [
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*[([](?<voters>[^)\]]*)[)\]]\s*$`, 'iud'),
   // "Carol (3): Bob, Dave, Eve", "Carol [3] Bob, Dave", "Carol (3 votes) - Bob"
   new RegExp(String.raw`^${NAME}\s*[([]\s*${NUM}\s*[)\]]\s*(?:${SEP}\s*)*(?<voters>.*)$`, 'iud'),
-  // "(3) Carol - Bob, Dave", "[3] Carol: Bob"
-  new RegExp(String.raw`^[([]\s*${NUM}\s*[)\]]\s*(?<target>[^:|\-–—]{1,60}?)\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
+  // "(3) Carol - Bob, Dave", "[3] Carol: Bob", "[0] Naomi-Tan -": a dash between words only
+  // parts the target from its voters with a space before it (a hyphen joins a name).
+  new RegExp(
+    String.raw`^[([]\s*${NUM}\s*[)\]]\s*(?<target>[^:|]{1,60}?)\s*(?:[:|=]|(?<=\s)[\-–—](?=\s|$))\s*(?<voters>.*)$`,
+    'iud',
+  ),
   // "Carol - 3 - Bob, Dave", "Carol: 2: Bob, Dave"
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
 ];
-/** "Not voting: a, b", "Not Voting (2) - a, b", "No vote - a", "(3) Not Voting: a, b" (the wagons' own shape). */
+/**
+ * "Not voting: a, b", "Not Voting (2) - a, b", "No vote - a", "(3) Not Voting: a, b" (the
+ * wagons' own shape), "(13) [NOT VOTING] — a, b" (the label bracketed), "Yet to vote (5): a".
+ */
 const NOT_VOTING = new RegExp(
-  String.raw`^(?:[([]\s*\d{1,3}\s*[)\]]\s*)?(?<label>not\s+voting|not\s+voted|no\s+votes?|non-?voters?|abstaining)\s*(?:[([]\s*\d{1,3}\s*[)\]])?\s*${SEP}?\s*(?<voters>.*)$`,
+  String.raw`^(?:[([]\s*\d{1,3}\s*[)\]]\s*)?[([]?\s*(?<label>not\s+voting|not\s+voted|yet\s+to\s+vote|no\s+votes?|non-?voters?|abstaining)\s*[)\]]?\s*(?:[([]\s*\d{1,3}\s*[)\]])?\s*${SEP}?\s*(?<voters>.*)$`,
   'iud',
 );
 /** An L-n note ("L-1", "(L-2)", "[L-0]"): how many votes the wagon is short. */
@@ -131,7 +156,7 @@ export function readGmCount(
   book: GmNameBook,
   options: GmCountOptions = {},
 ): GmCount | null {
-  const lines = linesOf(post.body);
+  const lines = linesOf(listedLinks(post.body, 0));
   const wagons: GmCountWagon[] = [];
   let notVoting: GmCountVoter[] | null = null;
   let asOfPost: number | null = null;
@@ -216,7 +241,8 @@ function votersOf(
     const raw = piece.raw;
     const written = raw.replace(/[.\s]+$/u, '').trim();
     if (!/\p{L}|\p{N}/u.test(written)) continue;
-    if (/^(?:none|nobody|no one|-+)$/iu.test(written)) continue;
+    // "None", "No-one", "No one!", "( nobody )": the wagon has no voters.
+    if (/^[([]?\s*(?:none|nobody|no[\s-]?one|-+)\s*[)\]!.]*$/iu.test(written)) continue;
     const start = offset + piece.at;
     // Struck when every letter of the name is.
     let letters = 0;

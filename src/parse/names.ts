@@ -8,16 +8,18 @@ import { acronymsOf, capName, nameKey, nameWords, stripDecorations, withoutPosse
 /**
  * Which player a written name means, climbing a ladder from the surest reading to the
  * loosest: exact (canonical or former name) → alias → alternatives ("X / or / Y": two
- * players is ambiguous) → unique prefix → unique substring → acronym or a whole short
- * word of the name ("AJ" for "Aj The Epic") → a unique initial ("Z") → the name's words
+ * players is ambiguous) → unique prefix → unique substring → acronym or a whole short word
+ * of the name ("AJ" for "Aj The Epic") → a unique initial ("Z") → the name's words
  * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
  * word ("Creepy Scott Brosius") → the name with its letters stretched ("Slandarrrrr") →
- * Jaro-Winkler with a margin (against whole names and, from four letters, each word of a name
- * of several words: "Balter" for VP Baltar). The acronym rung also reads a one-word username as English
- * words ("TMHS": the-man-him-self, "JJB": jar-jar-binks). A
- * rung that finds several players stops the climb as `ambiguous`: the GM decides, the
- * parser never guesses. A former name's acronym that competes with another slot's
- * current name is ambiguous too: replaced players' old names must not win quietly.
+ * the name as written without its digits or with them read as letters ("acfan" for
+ * ac1983fan, "Frog" for Fro99er) → Jaro-Winkler with a margin (against whole names and,
+ * from four letters, each word of a name of several words: "Balter" for VP Baltar). The
+ * acronym rung also reads a one-word username as English words ("TMHS": the-man-him-self,
+ * "JJB": jar-jar-binks). A rung that finds several players stops the climb as `ambiguous`:
+ * the GM decides, the parser never guesses. A former name's acronym that competes with
+ * another slot's current name is ambiguous too: replaced players' old names must not win
+ * quietly.
  */
 export interface NameResolution {
   match: MatchKind;
@@ -154,6 +156,7 @@ function resolve(
     ((options.trailingWords ?? true) ? leadingWords(name, forms, stripped) : null) ??
     extraLeadingWord(name, forms, stripped) ??
     stretched(key, forms, matching, stripped) ??
+    digitsRead(key, forms, matching, stripped) ??
     fuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
@@ -259,6 +262,56 @@ function stretched(
     forms.filter((f) => f.collapsed.some((c) => c.startsWith(short))),
     written,
   );
+}
+
+/** Digits players read as the letters they look like ("Fro99er" is said "Frogger"). */
+const DIGIT_LETTERS: Record<string, string[]> = {
+  '0': ['o'],
+  '1': ['i', 'l'],
+  '3': ['e'],
+  '4': ['a'],
+  '5': ['s'],
+  '7': ['t'],
+  '9': ['g'],
+};
+
+/**
+ * A name with digits as players write it: without them ("acfan" for ac1983fan, "TN" for
+ * tn5421) or with the digits read as letters ("Frogger", "Frog" for Fro99er). The same
+ * name, or (from `minPartial` letters) a unique prefix of one; read as fuzzy, so it is shown.
+ */
+function digitsRead(
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  if (/\p{N}/u.test(key)) return null;
+  const readings = (f: SlotForms): string[] =>
+    f.all
+      .filter((k) => /\p{N}/u.test(k) && /\p{L}/u.test(k))
+      .flatMap((k) => [k.replace(/\p{N}+/gu, ''), ...asLetters(k)]);
+  const same = rung(
+    'fuzzy',
+    forms.filter((f) => readings(f).includes(key)),
+    written,
+  );
+  if (same || key.length < matching.minPartial) return same;
+  return rung(
+    'fuzzy',
+    forms.filter((f) => readings(f).some((r) => r.startsWith(key))),
+    written,
+  );
+}
+
+/** The name's digits read as letters, every way the table allows (at most a few). */
+function asLetters(key: string): string[] {
+  let out = [''];
+  for (const ch of key) {
+    const as = DIGIT_LETTERS[ch] ?? [ch];
+    out = out.flatMap((o) => as.map((a) => o + a)).slice(0, 16);
+  }
+  return out.filter((o) => !/\p{N}/u.test(o));
 }
 
 function collapseRuns(key: string): string {

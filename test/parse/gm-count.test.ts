@@ -286,6 +286,58 @@ const CASES: Case[] = [
     notVoting: ['Nul', 'Pinewolf', 'Amor'],
   },
   {
+    name: 'Real count, "Yet to vote (5): a, b," is the not-voting line',
+    source:
+      'MafiaScum Game 1216 "S.M.H. (A.S.N.P.T.) Mafia", post 14, https://forum.mafiascum.net/viewtopic.php?f=53&t=18683 (as stored in github.com/Computational-Mafia/donbot data/posts, commit 739243d)',
+    players: ['Grimmjow', 'teamsleep', 'Benmage', 'chkflip', 'JAMFTW', 'Heliman', 'Shion Sonozaki', 'Sleuth'],
+    lines: [
+      '*Grimmjow* (1): teamsleep,',
+      '*Benmage* (1): chkflip,',
+      '',
+      '*Yet to vote* (5): JAMFTW, Grimmjow, Heliman, Shion Sonozaki, Sleuth,',
+    ],
+    wagons: { Grimmjow: ['teamsleep'], Benmage: ['chkflip'] },
+    notVoting: ['JAMFTW', 'Grimmjow', 'Heliman', 'Shion Sonozaki', 'Sleuth'],
+  },
+  {
+    name: 'Real count, "Name - 0 - No-one": an empty wagon, "No-one" is nobody',
+    source:
+      'MafiaScum Game 1351, post 22, https://forum.mafiascum.net/viewtopic.php?f=53&t=22527 (as stored in github.com/Computational-Mafia/donbot data/posts, commit 739243d)',
+    players: ['Code_X', 'Echo', 'Oso', 'Tebow', 'TvK', 'Axxle', 'ChaosOmega'],
+    lines: [
+      'Current VoteCount 1.0:',
+      'Code_X - 0 - No-one',
+      'Echo - 0 - No one!',
+      'Tebow - 2 - TvK, Axxle',
+      'Oso - 3 - Code_X, ChaosOmega, Tebow',
+    ],
+    wagons: { Code_X: [], Echo: [], Tebow: ['TvK', 'Axxle'], Oso: ['Code_X', 'ChaosOmega', 'Tebow'] },
+    notVoting: null,
+  },
+  {
+    name: 'Real count, "(0) Name —" wagons and "(13) [NOT VOTING] — a, b" (the label bracketed)',
+    source:
+      'MafiaScum Mini 1721, post 5, https://forum.mafiascum.net/viewtopic.php?f=53&t=63492 (as stored in github.com/Computational-Mafia/donbot data/posts, commit 739243d)',
+    players: ['Ricastle', 'VeeGee', 'Bellaphant', 'Davsto'],
+    lines: ['(0) *Ricastle* —', '(0) *VeeGee* —', '', '(4) *[NOT VOTING]* —  Bellaphant, Davsto, Ricastle, VeeGee'],
+    wagons: { Ricastle: [], VeeGee: [] },
+    notVoting: ['Bellaphant', 'Davsto', 'Ricastle', 'VeeGee'],
+  },
+  {
+    name: 'Real count, "[0] Naomi-Tan -": a hyphen inside a name is not the separator',
+    source:
+      'MafiaScum Mini Normal 1848, post 64, https://forum.mafiascum.net/viewtopic.php?f=53&t=68980 (as stored in github.com/Computational-Mafia/donbot data/posts, commit 739243d)',
+    players: ['MisaTange', 'ChaosOmega', 'Mortfeld', 'Creeps20', 'Naomi-Tan', 'Toto', 'Lil Uzi Vert'],
+    lines: [
+      'VOTE COUNT 1.02',
+      '[3] MisaTange - ChaosOmega, Mortfeld, Creeps20',
+      '[1] Toto - Lil Uzi Vert ',
+      '[0] Naomi-Tan -  ',
+    ],
+    wagons: { MisaTange: ['ChaosOmega', 'Mortfeld', 'Creeps20'], Toto: ['Lil Uzi Vert'], 'Naomi-Tan': [] },
+    notVoting: null,
+  },
+  {
     name: 'A GM post with one "Name (3)" line in prose is not a count',
     source: 'issue 27: a count needs a structure',
     lines: ['Reminder: Carol (3) is at L-1, so think before you vote.', 'Deadline is Friday.'],
@@ -360,6 +412,59 @@ describe('reading a GM vote count', () => {
     expect(() => readGmCount({ number: 1, body: parseFragment(deep, d, 'https://f.example/') }, book)).not.toThrow();
     const count = readGmCount({ number: 1, body: parseFragment(many, d, 'https://f.example/') }, book);
     expect(count?.wagons.length).toBeLessThanOrEqual(400);
+  });
+});
+
+/**
+ * Two real MafiaScum moderators' counts in the markup the forum served (phpBB, MafiaScum's
+ * BBCodes), as stored in github.com/Computational-Mafia/donbot data/posts/*.jsonl (commit
+ * 739243d), cut to their count lines: the count in `[area=Vote Count 2.12]` (a fieldset whose
+ * legend is the title) and voters written as post links with only a space between them.
+ */
+describe('real MafiaScum counts as the forum served them', () => {
+  const phpbb = adapterOf(EngineId.parse('phpbb'));
+  const read = (html: string, players: string[]) =>
+    readGmCount(
+      {
+        number: 1180,
+        body: parseFragment(html, phpbb.descriptor.body, 'https://forum.mafiascum.net/viewtopic.php?t=1'),
+      },
+      rosterNames(Roster.parse(players.map((name) => ({ name })))),
+      { noLynch },
+    );
+  const counted = (c: GmCount | null) =>
+    Object.fromEntries((c?.wagons ?? []).map((w) => [w.target, w.voters.map((v) => v.player)]));
+
+  it('the [area] title is a line of its own, not part of the first wagon (Mini 1773, post 1180, t=65667)', () => {
+    const count = read(
+      '<fieldset style="border:3px outset grey;padding:5px 10px"><legend style="text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em">Vote Count 2.12</legend>SnarkySnowman (3) : a plain farmer , nnn_thekushmountains , Aristophanes<br>\nWisdom (2) : Jake from State Farm , Jeanne11<br>\n<br>\nNot Voting (2) : Maestro , Masquerade<br>\n</fieldset>',
+      [
+        'SnarkySnowman',
+        'a plain farmer',
+        'nnn_thekushmountains',
+        'Aristophanes',
+        'Wisdom',
+        'Jake from State Farm',
+        'Jeanne11',
+        'Maestro',
+        'Masquerade',
+      ],
+    );
+    expect(counted(count)).toEqual({
+      SnarkySnowman: ['a plain farmer', 'nnn_thekushmountains', 'Aristophanes'],
+      Wisdom: ['Jake from State Farm', 'Jeanne11'],
+    });
+    expect(count?.notVoting?.map((v) => v.player)).toEqual(['Maestro', 'Masquerade']);
+    expect(count?.unread).toEqual([]);
+  });
+
+  it('voters written as post links side by side are two voters (Mini 1333, post 1596, t=21920)', () => {
+    const count = read(
+      '<fieldset style="border:3px outset grey;padding:5px 10px"><legend style="text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em">Vote Count</legend><ul><li><div style="display:inline;font-weight:bold">Tierce (2)</div>: <a href="https://forum.mafiascum.net/viewtopic.php?p=4141114#p4141114" class="postlink">Nero Cain</a> <a href="https://forum.mafiascum.net/viewtopic.php?p=4156808#p4156808" class="postlink">triangle123</a><br>\n</li><li><div style="display:inline;font-weight:bold">YYR (1)</div>: <a href="https://forum.mafiascum.net/viewtopic.php?p=4155182#p4155182" class="postlink">splitfarvle</a><br>\n</li></ul></fieldset>',
+      ['Tierce', 'Nero Cain', 'triangle123', 'YYR', 'splitfarvle'],
+    );
+    expect(counted(count)).toEqual({ Tierce: ['Nero Cain', 'triangle123'], YYR: ['splitfarvle'] });
+    expect(count?.unread).toEqual([]);
   });
 });
 

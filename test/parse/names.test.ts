@@ -338,6 +338,38 @@ const cases: Case[] = [
     candidates: ['VP Baltar', 'Walter White'],
   },
   {
+    // MafiaScum Mini 1449 Day 2, posts 770-832 (forum.mafiascum.net t=28250, as stored in github.com/Computational-Mafia/donbot data/posts @739243d): ac1983fan's lynch.
+    name: 'a name written without its digits ("acfan" for ac1983fan), read as fuzzy',
+    written: 'ACfan',
+    players: [{ name: 'ac1983fan' }, { name: 'Toomai' }, { name: 'Cheery Pie' }],
+    match: 'fuzzy',
+    target: 'ac1983fan',
+  },
+  {
+    // MafiaScum Mini 1655 Day 2 (forum.mafiascum.net t=61070, as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: TN", tn5421's lynch.
+    name: 'two letters that are the name without its digits ("TN" for tn5421)',
+    written: 'TN',
+    players: [{ name: 'tn5421' }, { name: 'Lucky2u' }, { name: 'Bookitty' }],
+    match: 'fuzzy',
+    target: 'tn5421',
+  },
+  {
+    // MafiaScum Mini 1879 Day 3 (forum.mafiascum.net t=70351, as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: Frog", Fro99er's lynch.
+    name: 'digits read as the letters they look like, and a prefix of that ("Frog" for Fro99er)',
+    written: 'Frog',
+    players: [{ name: 'Fro99er' }, { name: 'Alisae' }, { name: 'havingfitz' }],
+    match: 'fuzzy',
+    target: 'Fro99er',
+  },
+  {
+    name: 'two names the same without their digits are ambiguous (the GM decides)',
+    written: 'tn',
+    players: [{ name: 'tn5421' }, { name: 'tn77' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['tn5421', 'tn77'],
+  },
+  {
     name: 'stretched letters collapse to the name',
     written: 'Slandarrrrrrrr',
     players: [{ name: 'Slandar' }, { name: 'Amor' }],

@@ -254,6 +254,22 @@ describe('ProBoards against the evidence (proboards-gog-evidence.md §1)', () =>
     expect(textOutsideQuotes(p.body)).toBe('No.');
   });
 
+  it('the v5 quote as a ProBoards plugin rebuilds it: header inside div.quote_body after the avatar, both chrome', () => {
+    // Tcll's "Real-Time Post Preview" plugin (2013-2014), which draws a [quote] as ProBoards does
+    // (a public GitHub file, code index id 31950102849): quote_body > avatar, header with the
+    // quoted time and a user-link, "said:", the text, quote_clear. A bare [quote] is `no_header`.
+    const p = page(
+      '<div class="quote" source="/post/480/thread" timestamp="1772470000" author="@ben_login"><div class="quote_body"><div class="quote_avatar_container"><div class="avatar-wrapper avatar_size_quote avatar-1"><img src="http://images.proboards.com/v5/defaultavatar.png" alt="@ben_login Avatar"></div></div><div class="quote_header"><a href="/post/480/thread"><abbr data-timestamp="1772470000" class="time" title="Mar 2, 2026">Mar 2, 2026</abbr></a><span itemscope="" itemtype="http://schema.org/Person"><a href="/user/1" class="user-link" itemprop="url" title="@ben_login"><span itemprop="name"> Ben</span></a></span> said:</div><b>Vote: Ann</b><div class="quote_clear"></div></div></div>No.' +
+        '<div class="quote no_header"><div class="quote_body"><b>Vote: Cy</b><div class="quote_clear"></div></div></div>',
+    ).posts[0]!;
+    expect(nodesOf(p.body, 'quote').map((q) => [q.author, flatText(q.children)])).toEqual([
+      ['Ben', 'Vote: Ann'],
+      [null, 'Vote: Cy'],
+    ]);
+    expect(nodesOf(p.body, 'image')).toEqual([]);
+    expect(textOutsideQuotes(p.body)).toBe('No.');
+  });
+
   it('quoteAuthorFromAttribute: no .quote_header (its name is unconfirmed), so the author is author="@name"', () => {
     const p = page(
       '<div author="@Ben" class="quote"><div class="quote_body"><b>Vote: Ann</b><div class="quote_clear"></div></div></div><b>Vote: Cy</b>',
