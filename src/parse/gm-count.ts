@@ -1,7 +1,8 @@
-import type { Body, BodyNode } from '../model/body.js';
+import type { Body } from '../model/body.js';
 import type { GmCount, GmCountVoter, GmCountWagon } from '../model/gm-count.js';
 import type { GmNameBook } from './gm-posts.js';
 import { nameKey } from './name-form.js';
+import { walkLines } from './own-text.js';
 
 /**
  * A GM's hand-written vote count, read from the engine-neutral body: one line per wagon in
@@ -22,7 +23,6 @@ export interface GmCountOptions {
 /** What a post's lines may be: more are not read (a count is a few dozen lines). */
 const MAX_LINES = 400;
 const MAX_LINE = 600;
-const MAX_DEPTH = 64;
 const MAX_VOTERS = 100;
 
 interface Line {
@@ -37,7 +37,8 @@ function linesOf(body: Body): Line[] {
   let text = '';
   let struck: boolean[] = [];
   const end = (): void => {
-    if (text.trim() !== '') lines.push({ text: text.slice(0, MAX_LINE), struck: struck.slice(0, MAX_LINE) });
+    if (text.trim() !== '' && lines.length < MAX_LINES)
+      lines.push({ text: text.slice(0, MAX_LINE), struck: struck.slice(0, MAX_LINE) });
     text = '';
     struck = [];
   };
@@ -51,45 +52,8 @@ function linesOf(body: Body): Line[] {
       for (let k = 0; k < ch.length; k++) struck.push(strike);
     }
   };
-  const walk = (nodes: readonly BodyNode[], strike: boolean, depth: number): void => {
-    if (depth > MAX_DEPTH) return;
-    for (const n of nodes) {
-      if (lines.length >= MAX_LINES) return;
-      switch (n.t) {
-        case 'text':
-          put(n.text, strike);
-          break;
-        case 'br':
-          end();
-          break;
-        case 'code':
-          put(n.text, strike);
-          break;
-        case 'smilie':
-        case 'image':
-        case 'unreadable':
-        case 'quote':
-        case 'signature':
-          break;
-        case 'block':
-          end();
-          walk(n.children, strike, depth + 1);
-          end();
-          break;
-        case 'spoiler':
-          end();
-          walk(n.children, strike, depth + 1);
-          end();
-          break;
-        case 'strike':
-          walk(n.children, true, depth + 1);
-          break;
-        default:
-          walk(n.children, strike, depth + 1);
-      }
-    }
-  };
-  walk(body, false, 0);
+  // Struck names are withdrawn votes: kept, marked. Code is read: GMs set counts in code for the columns.
+  walkLines(body, { text: (t, style) => put(t, style.strike), end }, { keepStruck: true, readCode: true });
   end();
   return lines;
 }

@@ -1,5 +1,6 @@
 import type { Body, BodyNode } from '../model/body.js';
 import { nameKey } from './name-form.js';
+import { type RunStyle, walkLines } from './own-text.js';
 
 /**
  * The player list of a game's opening post, for the new-game form: the names the GM wrote
@@ -15,8 +16,7 @@ import { nameKey } from './name-form.js';
  *      its names have posted or are linked as members), since rule posts have lines too.
  *
  * Names are spelled as the thread spells them (a poster's or member link's own spelling
- * when the key matches). Bounded: at most 400 lines of 600 characters, 64 levels deep, 200
- * names. Quotes, code and signatures are someone else's words or not names.
+ * when the key matches). Bounded: at most 400 lines of 600 characters and 200 names. Quotes, code and signatures are someone else's words or not names.
  */
 export interface RosterContext {
   /** The opening post's author (never a player of their own game). */
@@ -35,7 +35,6 @@ export interface OpeningRoster {
 const MIN_ROSTER = 3;
 const MAX_LINES = 400;
 const MAX_LINE = 600;
-const MAX_DEPTH = 64;
 const MAX_NAMES = 200;
 
 interface Line {
@@ -202,51 +201,36 @@ function linesOf(body: Body): Line[] {
       if (bold) boldLetters += n;
     });
   };
-  const walk = (nodes: readonly BodyNode[], bold: boolean, depth: number): void => {
-    if (depth > MAX_DEPTH) return;
-    for (const n of nodes) {
-      if (lines.length >= MAX_LINES) return;
-      switch (n.t) {
-        case 'text':
-          put(n.text, bold);
-          break;
-        case 'br':
-          end();
-          break;
-        case 'block':
-        case 'spoiler':
-          end();
-          walk(n.children, bold, depth + 1);
-          end();
-          break;
-        case 'bold':
-          walk(n.children, true, depth + 1);
-          break;
-        case 'link':
-          if (n.kind === 'mention') {
-            const before = text.length;
-            walk(n.children, bold, depth + 1);
-            const name = text.slice(before).replace(/^@/u, '').trim();
-            if (name) {
-              members.push(name);
-              memberText += text.slice(before);
-            }
-          } else walk(n.children, bold, depth + 1);
-          break;
-        case 'quote':
-        case 'code':
-        case 'signature':
-        case 'image':
-        case 'smilie':
-        case 'unreadable':
-          break;
-        default:
-          walk(n.children, bold, depth + 1);
+  // A member link's text is a name; two links side by side are two names.
+  let mention: BodyNode | null = null;
+  let mentionFrom = 0;
+  const endMention = (): void => {
+    if (!mention) return;
+    const written = text.slice(mentionFrom);
+    const name = written.replace(/^@/u, '').trim();
+    if (name) {
+      members.push(name);
+      memberText += written;
+    }
+    mention = null;
+  };
+  const read = (t: string, style: RunStyle): void => {
+    if (style.mention !== mention) {
+      endMention();
+      if (style.mention) {
+        mention = style.mention;
+        mentionFrom = text.length;
       }
     }
+    put(t, style.bold);
   };
-  walk(body, false, 0);
-  end();
+  const endLine = (): void => {
+    endMention();
+    end();
+  };
+  // Struck names are still names on the list (a replaced player): kept, and read as any text.
+  walkLines(body, { text: read, end: endLine }, { keepStruck: true });
+  endLine();
   return lines;
 }
 

@@ -28,18 +28,114 @@ export interface OwnTextOptions {
   keepStruck?: boolean;
 }
 
-interface Style {
+/** A run's marks as the walk reads them (`walkLines`). */
+export interface RunStyle {
   bold: boolean;
   strike: boolean;
   inSpoiler: boolean;
+  /** The mention link the text is in, or null: two links side by side are two nodes. */
+  mention: BodyNode | null;
+}
+
+/** What `walkLines` tells its reader, in the order of the body. */
+export interface LineReader {
+  text(text: string, style: RunStyle): void;
+  /**
+   * A line ends: at a break, at the edges of a block or spoiler, and where words that are
+   * not the poster's stood (quotes, code, signatures, unreadable markup): they are shown apart.
+   */
+  end(): void;
+  /** A picture or smilie between words. */
+  gap?(style: RunStyle): void;
+}
+
+export interface WalkOptions extends OwnTextOptions {
+  /** Read code's text, on lines of its own (a GM's vote count set in a code block for its columns). */
+  readCode?: boolean;
 }
 
 interface Frame {
   nodes: readonly BodyNode[];
   i: number;
-  style: Style;
+  style: RunStyle;
   /** Blocks and spoilers end their line when they close. */
   closesLine: boolean;
+}
+
+const PLAIN: RunStyle = { bold: false, strike: false, inSpoiler: false, mention: null };
+
+/**
+ * The one walk from a body to its lines, for every reader of lines (the poster's own
+ * words, a GM's count, an opening post's roster). Quotes (at any depth), signatures,
+ * unreadable markup and, unless `readCode`, code are left out; struck text is left out
+ * unless `keepStruck`. Iterative: the body's depth is bounded by the body builder (past
+ * its cap a post is flagged unreadable), so the walk needs no cap of its own.
+ */
+export function walkLines(body: readonly BodyNode[], reader: LineReader, options: WalkOptions = {}): void {
+  const stack: Frame[] = [{ nodes: body, i: 0, style: PLAIN, closesLine: false }];
+  const enter = (nodes: readonly BodyNode[], style: RunStyle, closesLine: boolean): void => {
+    stack.push({ nodes, i: 0, style, closesLine });
+  };
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.i >= frame.nodes.length) {
+      stack.pop();
+      if (frame.closesLine) reader.end();
+      continue;
+    }
+    const node = frame.nodes[frame.i++]!;
+    const style = frame.style;
+    switch (node.t) {
+      case 'text':
+        reader.text(node.text, style);
+        break;
+      case 'code':
+        reader.end();
+        if (options.readCode) {
+          reader.text(node.text, style);
+          reader.end();
+        }
+        break;
+      case 'br':
+      case 'quote':
+      case 'signature':
+      case 'unreadable':
+        // Someone else's words or boilerplate: gone, but it still separates lines.
+        reader.end();
+        break;
+      case 'image':
+      case 'smilie':
+        reader.gap?.(style);
+        break;
+      case 'block':
+        reader.end();
+        enter(node.children, style, true);
+        break;
+      case 'spoiler':
+        reader.end();
+        enter(node.children, { ...style, inSpoiler: true }, true);
+        break;
+      case 'bold':
+        enter(node.children, { ...style, bold: true }, false);
+        break;
+      case 'strike':
+        if (options.keepStruck) enter(node.children, { ...style, strike: true }, false);
+        break;
+      case 'link':
+        enter(node.children, node.kind === 'mention' ? { ...style, mention: node } : style, false);
+        break;
+      case 'italic':
+      case 'underline':
+      case 'color':
+      case 'size':
+        enter(node.children, style, false);
+        break;
+      default: {
+        const never: never = node;
+        void never;
+      }
+    }
+  }
 }
 
 // Zero-width characters would split names and keywords invisibly ("Vo\u200Bte").
@@ -55,16 +151,23 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
   const lines: OwnLine[] = [];
   // Runs are built from parts and joined once per line: repeated string appends that
   // also inspect the tail would re-flatten the string each time (quadratic on huge posts).
-  let current: { parts: string[]; style: Style; endsWithSpace: boolean; hasInk: boolean }[] = [];
+  let current: { parts: string[]; style: RunStyle; endsWithSpace: boolean; hasInk: boolean }[] = [];
 
   const endLine = (): void => {
     if (current.some((r) => r.hasInk)) {
-      lines.push(current.map((r) => ({ text: r.parts.join(''), ...r.style })));
+      lines.push(
+        current.map((r) => ({
+          text: r.parts.join(''),
+          bold: r.style.bold,
+          strike: r.style.strike,
+          inSpoiler: r.style.inSpoiler,
+        })),
+      );
     }
     current = [];
   };
 
-  const append = (text: string, style: Style): void => {
+  const append = (text: string, style: RunStyle): void => {
     if (text === '') return;
     const last = current.length > 0 ? current[current.length - 1] : undefined; // never index -1 (slow in V8)
     const hasInk = /\S/.test(text);
@@ -85,7 +188,7 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
     }
   };
 
-  const emitText = (raw: string, style: Style): void => {
+  const emitText = (raw: string, style: RunStyle): void => {
     // Most text is one line of words with single spaces: nothing to remove, split or fold.
     if (!PLAIN_TEXT_WORK.test(raw) && !raw.includes('  ')) {
       append(raw, style);
@@ -100,7 +203,7 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
 
   // Typed quotes: how many typed closers are still ahead, and how deep we are in typed quotes.
   const typed = { closersLeft: typedClosers(body, options), depth: 0 };
-  const emit = (raw: string, style: Style): void => {
+  const emit = (raw: string, style: RunStyle): void => {
     if (typed.closersLeft === 0 && typed.depth === 0) {
       emitText(raw, style);
       return;
@@ -127,71 +230,7 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
     if (typed.depth === 0) emitText(raw.slice(pos), style);
   };
 
-  // Iterative walk: adapters may hand over very deep trees (unclosed tags), so no recursion.
-  const stack: Frame[] = [
-    { nodes: body, i: 0, style: { bold: false, strike: false, inSpoiler: false }, closesLine: false },
-  ];
-  const enter = (nodes: readonly BodyNode[], style: Style, closesLine: boolean): void => {
-    stack.push({ nodes, i: 0, style, closesLine });
-  };
-
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    if (frame.i >= frame.nodes.length) {
-      stack.pop();
-      if (frame.closesLine) endLine();
-      continue;
-    }
-    const node = frame.nodes[frame.i++]!;
-    const style = frame.style;
-    switch (node.t) {
-      case 'text':
-        emit(node.text, style);
-        break;
-      case 'br':
-        endLine();
-        break;
-      case 'quote':
-      case 'code':
-      case 'signature':
-        // Someone else's words, code or boilerplate: gone, but it still separates lines.
-        endLine();
-        break;
-      case 'unreadable':
-        endLine();
-        break;
-      case 'image':
-      case 'smilie':
-        // A picture between words is a gap, not text: "Bob :)" must not read "Bob:)".
-        append(' ', style);
-        break;
-      case 'block':
-        endLine();
-        enter(node.children, style, true);
-        break;
-      case 'spoiler':
-        endLine();
-        enter(node.children, { ...style, inSpoiler: true }, true);
-        break;
-      case 'bold':
-        enter(node.children, { ...style, bold: true }, false);
-        break;
-      case 'strike':
-        if (options.keepStruck) enter(node.children, { ...style, strike: true }, false);
-        break;
-      case 'italic':
-      case 'underline':
-      case 'color':
-      case 'size':
-      case 'link':
-        enter(node.children, style, false);
-        break;
-      default: {
-        const never: never = node;
-        void never;
-      }
-    }
-  }
+  walkLines(body, { text: emit, end: endLine, gap: (style) => append(' ', style) }, options);
   endLine();
   return lines;
 }
@@ -199,32 +238,10 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
 /** Typed `[/quote]` closers in the text the walk will read (not in quotes, code, signatures or dropped strikes). */
 function typedClosers(body: readonly BodyNode[], options: OwnTextOptions): number {
   let count = 0;
-  const pending: BodyNode[] = [];
-  const enter = (nodes: readonly BodyNode[]): void => {
-    for (const n of nodes) pending.push(n);
+  const text = (t: string): void => {
+    if (t.includes('[/')) count += t.match(TYPED_CLOSER)?.length ?? 0;
   };
-  enter(body);
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    switch (node.t) {
-      case 'text':
-        if (node.text.includes('[/')) count += node.text.match(TYPED_CLOSER)?.length ?? 0;
-        break;
-      case 'quote':
-      case 'code':
-      case 'signature':
-      case 'br':
-      case 'image':
-      case 'smilie':
-      case 'unreadable':
-        break;
-      case 'strike':
-        if (options.keepStruck) enter(node.children);
-        break;
-      default:
-        enter(node.children);
-    }
-  }
+  walkLines(body, { text, end: () => {} }, options);
   return count;
 }
 
