@@ -57,7 +57,7 @@ export async function genericGate<D extends GateDeps>(deps: D, game: Game): Prom
   return { hold: AWAITING_CHECK };
 }
 
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   return new URL(url).hostname.toLowerCase();
 }
 

@@ -1,4 +1,4 @@
-import type { Body } from '../model/body.js';
+import type { Body, BodyNode } from '../model/body.js';
 import type { GmCount, GmCountVoter, GmCountWagon } from '../model/gm-count.js';
 import type { GmNameBook } from './gm-posts.js';
 import { nameKey } from './name-form.js';
@@ -58,13 +58,17 @@ function linesOf(body: Body): Line[] {
   return lines;
 }
 
+/** How deep a list of links is looked for (the body builder reads no deeper). */
+const LINK_LIST_DEPTH = 200;
+
 /**
  * Links side by side with only spaces between them are a list: MafiaScum moderators link
  * each vote's post ("Tierce (2): [post]Nero Cain[/post] [post]triangle123[/post]"), so a
  * comma goes between them as the count's reader would see two names.
  */
 function listedLinks(nodes: readonly BodyNode[], depth: number): BodyNode[] {
-  if (depth > MAX_DEPTH) return [...nodes];
+  // Bounded: past the body builder's own depth a list's nodes are kept as they are (no comma added).
+  if (depth > LINK_LIST_DEPTH) return [...nodes];
   const out: BodyNode[] = [];
   let afterLink = false;
   for (const n of nodes) {
