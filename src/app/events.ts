@@ -5,7 +5,8 @@ import type { Tally } from '../model/tally.js';
 import type { StoredGmEvent } from '../store/events-repo.js';
 import { recountAfter, type CommandDeps } from './deps.js';
 import { gameOr404 } from './games.js';
-import { Invalid, parseInput } from './errors.js';
+import { Invalid, NotFound, parseInput } from './errors.js';
+import { gameReview } from './review.js';
 
 /** The GM's word on the game: events, answers to the review queue, dismissed news. */
 
@@ -61,7 +62,10 @@ export type ReviewAnswer = z.infer<typeof ReviewAnswer>;
 
 export type ReviewAnswered = { answer: 'accept' } | { answer: 'correct'; recorded: EventRecorded };
 
-/** Accepting is remembered (the item leaves the queue); a correction is a GM event and recounts. */
+/**
+ * Accepting is remembered (the item leaves the queue), for an item the queue holds that offers
+ * it; a correction is a GM event and recounts.
+ */
 export async function answerReview(
   deps: CommandDeps,
   actor: string,
@@ -71,6 +75,14 @@ export async function answerReview(
   const input = parseInput(ReviewAnswer, given);
   const game = await gameOr404(deps, gameId);
   if (input.answer === 'accept') {
+    // "Accept" keeps the vote as counted: only an item that offers it takes it (a non-player's
+    // vote could not count, so accepting it would say "accepted" and change nothing).
+    const item = (await gameReview(deps, game.id)).items.find((i) => i.key === input.key && i.post === input.post);
+    if (!item) throw new NotFound('review item', input.key);
+    if (!item.choices.some((c) => c.action === 'accept')) {
+      const offered = item.choices.map((c) => `"${c.label}"`).join(' or ') || 'a player picked';
+      throw Invalid.field('answer', `${item.title} (post ${item.post}) cannot be accepted: it takes ${offered}`);
+    }
     await deps.store.audit.record({
       gameId: game.id,
       actor,

@@ -9,7 +9,7 @@ import { pollNow } from '../../src/app/poll.js';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { pollGame } from '../../src/game/poll-game.js';
 import type { Gm } from '../../src/model/gm.js';
-import type { Tally } from '../../src/model/tally.js';
+import type { Flag, Tally } from '../../src/model/tally.js';
 import { PublishHttp } from '../../src/publish/http.js';
 import { publisherFor } from '../../src/publish/publisher-for.js';
 import { NotFoundError, ThreadTakenError } from '../../src/store/errors.js';
@@ -333,11 +333,42 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
     it('accepting a review item is remembered with its key and post', async () => {
       const deps = depsWith();
       const game = await newGame(deps);
+      const flag: Flag = {
+        post: 9,
+        player: 'Bob',
+        kind: 'side-action-not-allowed',
+        raw: 'Hammer: Bob',
+        candidates: [],
+      };
+      await store.tallies.save(game.id, sampleTally({ flags: [flag] }));
       expect(
-        await answerReview(deps, 'gm:ann', game.id, { answer: 'accept', post: 9, key: 'flag:9:vote-for-dead' }),
+        await answerReview(deps, 'gm:ann', game.id, {
+          answer: 'accept',
+          post: 9,
+          key: 'flag:9:side-action-not-allowed',
+        }),
       ).toEqual({ answer: 'accept' });
       const [entry] = await store.audit.list({ gameId: game.id, action: 'review.accept' });
-      expect(entry).toMatchObject({ actor: 'gm:ann', detail: { key: 'flag:9:vote-for-dead', post: 9 } });
+      expect(entry).toMatchObject({ actor: 'gm:ann', detail: { key: 'flag:9:side-action-not-allowed', post: 9 } });
+    });
+
+    it("accepting what the queue does not offer to accept is refused: a non-player's vote, an item it does not hold", async () => {
+      // Issue #24: "Accept" on a non-player's vote changed nothing and said "Post 15: accepted."
+      const deps = depsWith();
+      const game = await newGame(deps);
+      const flag: Flag = { post: 15, player: 'Lurker', kind: 'vote-by-non-player', raw: 'Vote: Alice', candidates: [] };
+      await store.tallies.save(game.id, sampleTally({ flags: [flag] }));
+      const accept = (post: number, key: string) =>
+        answerReview(deps, 'gm:ann', game.id, { answer: 'accept', post, key });
+      const refused = await refusal(accept(15, 'flag:15:vote-by-non-player'));
+      expect((refused as Invalid).issues).toEqual([
+        {
+          field: 'answer',
+          message: 'Vote by a non-player (post 15) cannot be accepted: it takes "Ignore this vote"',
+        },
+      ]);
+      expect(await refusal(accept(16, 'flag:16:vote-for-dead'))).toBeInstanceOf(NotFoundError);
+      expect(await store.audit.list({ gameId: game.id, action: 'review.accept' })).toEqual([]);
     });
 
     it('correcting a review item is a GM event that recounts', async () => {

@@ -364,7 +364,7 @@ describe('co-hosts: GM accounts, invites and who sees which game', () => {
     expect((await store.games.get(id))!.settings.cohostForumNames).toEqual({ Bea: 'BeaToo' });
     // The change recounts at once: the poll it asked for did not finish in this test's 0 s wait, and the GM is told.
     expect((await page(`/gm/games/${id}/settings`, ann)).html).toContain(
-      "Bea is BeaToo on the forum. Their posts as BeaToo are the hosts&#39;. Recount: the poll is queued",
+      'Bea is BeaToo on the forum. Their posts as BeaToo are the hosts&#39;. Recount: the poll is queued',
     );
     // An id the id rule refuses is no co-host: 404, as for every route.
     expect((await post(app, `/gm/games/${id}/cohosts/0${beaId}/forum`, ann, { forum: 'X' })).status).toBe(404);

@@ -338,7 +338,11 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const to = `/gm/games/${game.id}#review`;
     if (!Number.isInteger(post) || post < 1) return back(c, to, { error: 'No post given.' });
     if (action === 'accept') {
-      await answerReview(commands, c.get('actor'), game.id, { answer: 'accept', post, key });
+      try {
+        await answerReview(commands, c.get('actor'), game.id, { answer: 'accept', post, key });
+      } catch (error) {
+        return back(c, to, { error: refusalOf(error) });
+      }
       return back(c, to, { message: `Post ${post}: accepted.` });
     }
     if (action !== 'correct') return back(c, to, { error: 'Unknown answer.' });
