@@ -45,7 +45,8 @@ afterAll(async () => {
 
 let thread = 0;
 
-function suite(driver: 'pglite' | 'pg'): void {
+/** A store of its own for the suite (a host's learned layout is the store's), opened once. */
+function suiteStore(driver: 'pglite' | 'pg'): () => Store {
   let store: Store;
   let close: () => Promise<void>;
   beforeAll(async () => {
@@ -54,34 +55,40 @@ function suite(driver: 'pglite' | 'pg'): void {
   afterAll(async () => {
     await close?.();
   });
+  return () => store;
+}
 
-  const setUp = () => {
-    const clock = fakeClock();
-    const poller = recordingPoller();
-    const http = new PublishHttp({ timeoutMs: 1_000, allowPrivateHosts: true });
-    const deps: CommandDeps = {
-      store,
-      poller,
-      clock,
-      box: null,
-      allowPrivateHosts: true,
-      publish: { store, publisherFor: async (g) => publisherFor(g, g.engine, { http, box: null }), now: clock.now },
-      pollWaitMs: 0,
-    };
-    const source = new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, respectRobots: false, retries: 0 });
-    const poll = (id: number, full = false): Promise<PollResult> => {
-      clock.tick();
-      return pollGame({ store, source, now: () => clock.now().toISOString() }, id, { full });
-    };
-    return { deps, clock, poller, poll };
+/** The commands' deps on one fake clock, and a poll as the poller runs it (each a minute later). */
+function harness(store: Store) {
+  const clock = fakeClock();
+  const http = new PublishHttp({ timeoutMs: 1_000, allowPrivateHosts: true });
+  const deps: CommandDeps = {
+    store,
+    poller: recordingPoller(),
+    clock,
+    box: null,
+    allowPrivateHosts: true,
+    publish: { store, publisherFor: async (g) => publisherFor(g, g.engine, { http, box: null }), now: clock.now },
+    pollWaitMs: 0,
   };
-  const refusal = (promise: Promise<unknown>): Promise<unknown> =>
-    promise.then(
-      () => null,
-      (error: unknown) => error,
-    );
+  const source = new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, respectRobots: false, retries: 0 });
+  const poll = (id: number, full = false): Promise<PollResult> => {
+    clock.tick();
+    return pollGame({ store, source, now: () => clock.now().toISOString() }, id, { full });
+  };
+  return { deps, poll };
+}
+
+const refusal = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+
+function suite(driver: 'pglite' | 'pg'): void {
+  const storeOf = suiteStore(driver);
   const stored = async (gameId: number) =>
-    (await store.posts.postsOf(gameId)).map((p) => ({
+    (await storeOf().posts.postsOf(gameId)).map((p) => ({
       id: p.id,
       n: p.number,
       author: p.author,
@@ -89,7 +96,8 @@ function suite(driver: 'pglite' | 'pg'): void {
     }));
 
   it('a XenForo 2 thread whose theme changed: offered, switched, checked, confirmed, polled; no post twice, none edited', async () => {
-    const { deps, poll } = setUp();
+    const store = storeOf();
+    const { deps, poll } = harness(store);
     const id = 5000 + ++thread;
     const xf = new FakeThread(forum, { engine: 'xenforo2', threadId: id, slug: `switch-${driver}`, postsPerPage: 3 });
     xf.add({ author: 'Moderator', body: 'Day 1 begins.' });
@@ -187,7 +195,7 @@ function suite(driver: 'pglite' | 'pg'): void {
   }, 60_000);
 
   it('a game added to be read generically has no way back to an adapter', async () => {
-    const { deps } = setUp();
+    const { deps } = harness(storeOf());
     const path = `/t/${5000 + ++thread}-own`;
     const game = await createGame(deps, 'gm:ann', {
       url: forum.url(path),
@@ -203,32 +211,11 @@ function suite(driver: 'pglite' | 'pg'): void {
 
 /** Recheck on one game of a host: the host's layout is forgotten for every game read with it, each told. */
 function recheckSuite(driver: 'pglite' | 'pg'): void {
-  let store: Store;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, close } = await openTestStore(driver));
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+  const storeOf = suiteStore(driver);
 
   it('every other game read with the forgotten layout is held for its own check, audited and told why', async () => {
-    const clock = fakeClock();
-    const http = new PublishHttp({ timeoutMs: 1_000, allowPrivateHosts: true });
-    const deps: CommandDeps = {
-      store,
-      poller: recordingPoller(),
-      clock,
-      box: null,
-      allowPrivateHosts: true,
-      publish: { store, publisherFor: async (g) => publisherFor(g, g.engine, { http, box: null }), now: clock.now },
-      pollWaitMs: 0,
-    };
-    const source = new PageFetcher({ allowPrivateHosts: true, minIntervalMs: 0, respectRobots: false, retries: 0 });
-    const poll = (id: number) => {
-      clock.tick();
-      return pollGame({ store, source, now: () => clock.now().toISOString() }, id);
-    };
+    const store = storeOf();
+    const { deps, poll } = harness(store);
     const serve = (path: string): OwnLayoutThread => {
       const t: OwnLayoutThread = {
         title: 'Lantern Mafia',

@@ -130,7 +130,7 @@ export function ReaderSwitchPanel(props: { gameId: number; choice: ReaderChoice 
         <p>
           {`Votal's ${c.adapterName ?? c.offer} adapter found no posts on this thread's page: the forum's theme may have moved the landmarks it reads. `}
           Votal can read it generically instead: page 1 is read for you to check three posts before the game is polled
-          again. The posts counted so far stay.
+          again (unless this forum's layout was confirmed for a game already). The posts counted so far stay.
         </p>
         <PostButton
           action={`/gm/games/${props.gameId}/generic/switch`}
@@ -141,18 +141,17 @@ export function ReaderSwitchPanel(props: { gameId: number; choice: ReaderChoice 
       </div>
     );
   }
-  if (c.canSwitchBack) {
-    const engine = c.switchedFrom?.engine ?? null;
+  if (c.canSwitchBack && c.switchedFrom) {
     return (
-      <p class="muted" data-reader-back={engine ?? 'identified'}>
-        {`Switched to the generic reader ${c.switchedFrom ? `on ${c.switchedFrom.at.slice(0, 10)}` : ''}. `}
+      <div class="muted" data-reader-back={c.switchedFrom.engine ?? 'identified'}>
+        {`Switched to the generic reader on ${c.switchedFrom.at.slice(0, 10)}. `}
         <PostButton
           action={`/gm/games/${props.gameId}/generic/switch-back`}
           csrf={props.csrf}
           label={c.adapterName ? `Go back to the ${c.adapterName} adapter` : "Go back to the engine's adapter"}
           title="The engine's adapter reads the thread again; the posts counted so far stay"
         />
-      </p>
+      </div>
     );
   }
   return null;
