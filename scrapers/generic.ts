@@ -81,6 +81,8 @@ export interface GenericMeasures {
   authors: number;
   /** Author links like the posts' outside every post found: posts the reading would miss. */
   strays: number;
+  /** Distinct profile links of the authors (one member posting every post links one profile; a label links many). */
+  authorLinks: number;
   /** Posts whose text is the text most of them share: a title or label repeated, not messages. */
   sameText: number;
 }
@@ -846,6 +848,7 @@ function ownTime(
     for (const el of els) {
       if (bodyEl && contains(bodyEl, el)) continue;
       const t = timeOf(el, ctx, order);
+      if (t.at && inEditNote(el)) continue;
       if (t.from === 'attribute') return t;
       if (t.at && !byText.at) byText = t;
     }
@@ -900,7 +903,7 @@ function timeChain(
       const chain = tagsOf(full);
       if (seen.has(chain)) continue;
       const t = timeOf(el, ctx, order);
-      if (!t.at) continue;
+      if (!t.at || inEditNote(el)) continue;
       seen.add(chain);
       const list = byChain.get(chain) ?? Array<string | null>(blocks.length).fill(null);
       list[i] = t.at;
@@ -921,6 +924,16 @@ function timeChain(
     if (v > value) [best, value] = [chain, v];
   }
   return best ? mergeChains(fulls.get(best)!) : null;
+}
+
+/** Whether a time is an edit note's ("Last edited by a moderator: Aug 28, 2019"), not the post's. */
+function inEditNote(el: Element): boolean {
+  let at: Element | null = el;
+  for (let i = 0; i < 3 && at; i++, at = parentElement(at)) {
+    const t = shortText(at, 300);
+    if (t.length <= 250 && EDIT_NOTE.test(t)) return true;
+  }
+  return false;
 }
 
 /** How much of the page's times run one way (oldest first, or newest first as some boards show them). */
@@ -1203,6 +1216,7 @@ function measure(
     withTime: times.length,
     timesInOrder: inOrder(times),
     authors: new Set(posts.map((p) => p.author)).size,
+    authorLinks: new Set(evidence.map((e) => e.authorHref).filter((h) => h !== null)).size,
     strays,
   };
 }
@@ -1218,7 +1232,8 @@ export function score(m: GenericMeasures): number {
   const bodies = m.withBody / m.blocks;
   if (authors < 1 || bodies < 0.9) return Math.min(authors, bodies) * 0.5;
   const times = m.withTime / m.blocks;
-  const oneLabel = m.blocks >= 4 && m.authors === 1 ? 0.3 : 0;
+  // (One name linking one profile on every post is one member writing them all.)
+  const oneLabel = m.blocks >= 4 && m.authors === 1 && m.authorLinks !== 1 ? 0.3 : 0;
   // Most "bodies" one text: the thread's title beside each author (the message is elsewhere).
   if (m.blocks >= 3 && m.sameText * 2 > m.blocks) return 0.4;
   // Some blocks without the time the others show are not posts like them (an "Our

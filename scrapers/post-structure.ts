@@ -136,6 +136,8 @@ export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
   const out: AuthorCandidate[] = [];
   for (const el of els) {
     if (isProfileLink(el)) {
+      // An avatar drawn as the name's first letter ("T") links the profile but is not the name.
+      if (/avatar/i.test(attr(el, 'class') ?? '')) continue;
       const name = shortText(el, 80);
       // A link whose text is a date or a count is the post's link or a statistic, not its author.
       if (name.length >= 1 && name.length <= 60 && !/\d{1,2}:\d\d|^\d+$/.test(name)) out.push({ el, kind: 'link' });
