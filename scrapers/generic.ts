@@ -459,16 +459,19 @@ function guestBlocks(
   const around = steps.slice(0, -1).join(' > ');
   const parents = new Set(rep.blocks.map((b) => parentElement(b)));
   const out: [Element, Element][] = [];
+  const taken = new Set<Element>();
+  // Cheap tests first (a walk up of the chain's length): a page of many names stays linear.
   for (const c of candidates) {
-    if (c.kind !== 'name' || inBlock(c.el) || inChrome(c.el)) continue;
+    if (c.kind !== 'name') continue;
     for (const depth of [steps.length, steps.length - 1]) {
       let at: Element | null = c.el;
       for (let i = 0; i < depth && at; i++) at = parentElement(at);
-      if (!at || !parents.has(parentElement(at)) || !sameKind(at, rep.blocks[0]!)) continue;
+      if (!at || taken.has(at) || !parents.has(parentElement(at)) || !sameKind(at, rep.blocks[0]!)) continue;
       const chain = tagsOf(chainFrom(at, c.el) ?? '').split(' > ');
       const place = depth === steps.length ? chain.slice(0, -1).join(' > ') : chain.join(' > ');
-      if (place !== around || out.some(([b]) => b === at)) continue;
+      if (place !== around || inBlock(at) || inChrome(c.el)) continue;
       out.push([at, c.el]);
+      taken.add(at);
       break;
     }
   }
