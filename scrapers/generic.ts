@@ -620,44 +620,49 @@ function sortByDocument(els: Element[]): Element[] {
   return els.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 
-/** The text length of every element under `top`, bottom-up in one pass. */
-function textLengths(top: Element): Map<Element, number> {
+/**
+ * A value for every element under `top` from its text and its children's values,
+ * bottom-up in one pass (text folded: white space runs as one space, trimmed).
+ */
+function foldUp(
+  top: Element,
+  text: (acc: number, t: string) => number,
+  child: (acc: number, v: number) => number,
+): Map<Element, number> {
   const els = elementsOf(top);
-  const len = new Map<Element, number>();
+  const values = new Map<Element, number>();
   for (let i = els.length - 1; i >= 0; i--) {
     const el = els[i]!;
-    let n = 0;
+    let v = 0;
     for (const c of el.children) {
-      if (c.type === 'text') n += c.data.replace(/\s+/g, ' ').trim().length;
-      else n += len.get(c as Element) ?? 0;
+      if (c.type === 'text') v = text(v, c.data.replace(/\s+/g, ' ').trim());
+      else v = child(v, values.get(c as Element) ?? 0);
     }
-    len.set(el, n);
+    values.set(el, v);
   }
-  return len;
+  return values;
 }
 
-/**
- * A fingerprint of every element's text under `top` (tags and folded text, 0 for none),
- * bottom-up in one pass: equal text in two posts gives equal prints.
- */
+/** The text length of every element under `top`. */
+function textLengths(top: Element): Map<Element, number> {
+  return foldUp(
+    top,
+    (n, t) => n + t.length,
+    (n, c) => n + c,
+  );
+}
+
+/** A fingerprint of every element's text under `top` (0 for none): equal text in two posts gives equal prints. */
 function textPrints(top: Element): Map<Element, number> {
-  const els = elementsOf(top);
-  const prints = new Map<Element, number>();
-  for (let i = els.length - 1; i >= 0; i--) {
-    const el = els[i]!;
-    let h = 0;
-    for (const c of el.children) {
-      if (c.type === 'text') {
-        const t = c.data.replace(/\s+/g, ' ').trim();
-        for (let k = 0; k < t.length; k++) h = (Math.imul(h, 31) + t.charCodeAt(k)) | 0;
-      } else {
-        const inner = prints.get(c as Element) ?? 0;
-        if (inner !== 0) h = (Math.imul(h, 1_000_003) + inner) | 0;
-      }
-    }
-    prints.set(el, h);
-  }
-  return prints;
+  return foldUp(
+    top,
+    (h, t) => {
+      let x = h;
+      for (let k = 0; k < t.length; k++) x = (Math.imul(x, 31) + t.charCodeAt(k)) | 0;
+      return x;
+    },
+    (h, c) => (c === 0 ? h : (Math.imul(h, 1_000_003) + c) | 0),
+  );
 }
 
 function contains(outer: Element, inner: Element | null): boolean {

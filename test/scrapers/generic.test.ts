@@ -150,14 +150,18 @@ describe('the generic reader on a site-specific layout', () => {
   });
 });
 
+/** The page with a block of another kind before post 103. */
+const readWithBefore103 = (block: string) =>
+  readGeneric(
+    page(ENTRIES).replace('<section class="entry" id="entry-103">', `${block}<section class="entry" id="entry-103">`),
+    ctx,
+  );
+
 describe('ad slots are not posts', () => {
   it('a block with neither text nor a time is left out, and the GM is told (futura-sciences\' "Publicité")', () => {
     const ad =
       '<section class="entry"><header class="entry-head"><a class="who" href="/people/ads">Publicité</a></header><div class="entry-text"> </div></section>';
-    const r = readGeneric(
-      page(ENTRIES).replace('<section class="entry" id="entry-103">', `${ad}<section class="entry" id="entry-103">`),
-      ctx,
-    );
+    const r = readWithBefore103(ad);
     expect(r.page.posts.map((p) => [p.number, p.author])).toEqual([
       [1, 'Alice'],
       [2, 'Bob'],
@@ -374,10 +378,7 @@ describe('more layouts found (issue 26, the harvest pages)', () => {
   it('an advertisement dressed as a post, with neither the time nor the post id all others show, is left out with a note (neowin\'s "Our Sponsors")', () => {
     const ad =
       '<section class="entry"><header class="entry-head"><a class="who" href="/people/advertising">Advertising</a></header><div class="entry-text">Our Sponsors: the best deals of the week</div><footer class="entry-tools"><a href="/ads">Report</a></footer></section>';
-    const r = readGeneric(
-      page(ENTRIES).replace('<section class="entry" id="entry-103">', `${ad}<section class="entry" id="entry-103">`),
-      ctx,
-    );
+    const r = readWithBefore103(ad);
     expect(r.page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
     expect(r.notes).toContainEqual(expect.stringMatching(/"Advertising" with neither the time nor the post id/));
   });
