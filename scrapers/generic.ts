@@ -249,10 +249,11 @@ function findLayout(doc: Document, ctx: PageContext, html: string): Layout {
     refusal = error;
   }
   const grouped = parseHtml(html);
-  const reps = ranked(repetitions(authorCandidates(elementsOf(grouped))));
-  const rep = reps.slice(0, 12).find((r) => rowSpan(r) !== null);
+  const cands = authorCandidates(elementsOf(grouped));
+  const reps = ranked(repetitions(cands));
+  const rep = reps.slice(0, 12).find((r) => rowSpan(r, cands) !== null);
   if (rep) {
-    const rows = rowSpan(rep)!;
+    const rows = rowSpan(rep, cands)!;
     groupRows(rep.blocks, rows);
     try {
       const layout = layoutIn(grouped, ctx);

@@ -353,6 +353,17 @@ describe('more layouts found (issue 26, the harvest pages)', () => {
     expect(r.finding.selectors.rows).toBe(3);
   });
 
+  it("rows are grouped only where the rows between hold no post's author: guests' posts between members' are never read as one post with them", () => {
+    const guests = rows(dated).replace(
+      /<a href="index\.php\?user_profile=\d+">(Alice)<\/a>/g,
+      '<span class="username">$1</span>',
+    );
+    expect(guests.match(/class="username"/g)).toHaveLength(2);
+    const read = (): number =>
+      readGeneric(guests, { ...ctx, url: 'https://www.example.de/forum?mnr=1' }).page.posts.length;
+    expect(read).toThrow(GenericRefusal);
+  });
+
   it('the stored profile of a post of several rows reads the same posts with plain selectors', () => {
     const url = 'https://www.example.de/forum?mnr=1';
     const html = rows(dated);
