@@ -81,6 +81,8 @@ export interface GenericMeasures {
   authors: number;
   /** Author links like the posts' outside every post found: posts the reading would miss. */
   strays: number;
+  /** Distinct profile links of the authors (one member posting every post links one profile; a label links many). */
+  authorLinks: number;
   /** Posts whose text is the text most of them share: a title or label repeated, not messages. */
   sameText: number;
 }
@@ -247,10 +249,11 @@ function findLayout(doc: Document, ctx: PageContext, html: string): Layout {
     refusal = error;
   }
   const grouped = parseHtml(html);
-  const reps = ranked(repetitions(authorCandidates(elementsOf(grouped))));
-  const rep = reps.slice(0, 12).find((r) => rowSpan(r) !== null);
+  const cands = authorCandidates(elementsOf(grouped));
+  const reps = ranked(repetitions(cands));
+  const rep = reps.slice(0, 12).find((r) => rowSpan(r, cands) !== null);
   if (rep) {
-    const rows = rowSpan(rep)!;
+    const rows = rowSpan(rep, cands)!;
     groupRows(rep.blocks, rows);
     try {
       const layout = layoutIn(grouped, ctx);
@@ -457,16 +460,19 @@ function guestBlocks(
   const around = steps.slice(0, -1).join(' > ');
   const parents = new Set(rep.blocks.map((b) => parentElement(b)));
   const out: [Element, Element][] = [];
+  const taken = new Set<Element>();
+  // Cheap tests first (a walk up of the chain's length): a page of many names stays linear.
   for (const c of candidates) {
-    if (c.kind !== 'name' || inBlock(c.el) || inChrome(c.el)) continue;
+    if (c.kind !== 'name') continue;
     for (const depth of [steps.length, steps.length - 1]) {
       let at: Element | null = c.el;
       for (let i = 0; i < depth && at; i++) at = parentElement(at);
-      if (!at || !parents.has(parentElement(at)) || !sameKind(at, rep.blocks[0]!)) continue;
+      if (!at || taken.has(at) || !parents.has(parentElement(at)) || !sameKind(at, rep.blocks[0]!)) continue;
       const chain = tagsOf(chainFrom(at, c.el) ?? '').split(' > ');
       const place = depth === steps.length ? chain.slice(0, -1).join(' > ') : chain.join(' > ');
-      if (place !== around || out.some(([b]) => b === at)) continue;
+      if (place !== around || inBlock(at) || inChrome(c.el)) continue;
       out.push([at, c.el]);
+      taken.add(at);
       break;
     }
   }
@@ -615,44 +621,49 @@ function sortByDocument(els: Element[]): Element[] {
   return els.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 
-/** The text length of every element under `top`, bottom-up in one pass. */
-function textLengths(top: Element): Map<Element, number> {
+/**
+ * A value for every element under `top` from its text and its children's values,
+ * bottom-up in one pass (text folded: white space runs as one space, trimmed).
+ */
+function foldUp(
+  top: Element,
+  text: (acc: number, t: string) => number,
+  child: (acc: number, v: number) => number,
+): Map<Element, number> {
   const els = elementsOf(top);
-  const len = new Map<Element, number>();
+  const values = new Map<Element, number>();
   for (let i = els.length - 1; i >= 0; i--) {
     const el = els[i]!;
-    let n = 0;
+    let v = 0;
     for (const c of el.children) {
-      if (c.type === 'text') n += c.data.replace(/\s+/g, ' ').trim().length;
-      else n += len.get(c as Element) ?? 0;
+      if (c.type === 'text') v = text(v, c.data.replace(/\s+/g, ' ').trim());
+      else v = child(v, values.get(c as Element) ?? 0);
     }
-    len.set(el, n);
+    values.set(el, v);
   }
-  return len;
+  return values;
 }
 
-/**
- * A fingerprint of every element's text under `top` (tags and folded text, 0 for none),
- * bottom-up in one pass: equal text in two posts gives equal prints.
- */
+/** The text length of every element under `top`. */
+function textLengths(top: Element): Map<Element, number> {
+  return foldUp(
+    top,
+    (n, t) => n + t.length,
+    (n, c) => n + c,
+  );
+}
+
+/** A fingerprint of every element's text under `top` (0 for none): equal text in two posts gives equal prints. */
 function textPrints(top: Element): Map<Element, number> {
-  const els = elementsOf(top);
-  const prints = new Map<Element, number>();
-  for (let i = els.length - 1; i >= 0; i--) {
-    const el = els[i]!;
-    let h = 0;
-    for (const c of el.children) {
-      if (c.type === 'text') {
-        const t = c.data.replace(/\s+/g, ' ').trim();
-        for (let k = 0; k < t.length; k++) h = (Math.imul(h, 31) + t.charCodeAt(k)) | 0;
-      } else {
-        const inner = prints.get(c as Element) ?? 0;
-        if (inner !== 0) h = (Math.imul(h, 1_000_003) + inner) | 0;
-      }
-    }
-    prints.set(el, h);
-  }
-  return prints;
+  return foldUp(
+    top,
+    (h, t) => {
+      let x = h;
+      for (let k = 0; k < t.length; k++) x = (Math.imul(x, 31) + t.charCodeAt(k)) | 0;
+      return x;
+    },
+    (h, c) => (c === 0 ? h : (Math.imul(h, 1_000_003) + c) | 0),
+  );
 }
 
 function contains(outer: Element, inner: Element | null): boolean {
@@ -846,6 +857,7 @@ function ownTime(
     for (const el of els) {
       if (bodyEl && contains(bodyEl, el)) continue;
       const t = timeOf(el, ctx, order);
+      if (t.at && inEditNote(el)) continue;
       if (t.from === 'attribute') return t;
       if (t.at && !byText.at) byText = t;
     }
@@ -900,7 +912,7 @@ function timeChain(
       const chain = tagsOf(full);
       if (seen.has(chain)) continue;
       const t = timeOf(el, ctx, order);
-      if (!t.at) continue;
+      if (!t.at || inEditNote(el)) continue;
       seen.add(chain);
       const list = byChain.get(chain) ?? Array<string | null>(blocks.length).fill(null);
       list[i] = t.at;
@@ -921,6 +933,16 @@ function timeChain(
     if (v > value) [best, value] = [chain, v];
   }
   return best ? mergeChains(fulls.get(best)!) : null;
+}
+
+/** Whether a time is an edit note's ("Last edited by a moderator: Aug 28, 2019"), not the post's. */
+function inEditNote(el: Element): boolean {
+  let at: Element | null = el;
+  for (let i = 0; i < 3 && at; i++, at = parentElement(at)) {
+    const t = shortText(at, 300);
+    if (t.length <= 250 && EDIT_NOTE.test(t)) return true;
+  }
+  return false;
 }
 
 /** How much of the page's times run one way (oldest first, or newest first as some boards show them). */
@@ -1203,6 +1225,7 @@ function measure(
     withTime: times.length,
     timesInOrder: inOrder(times),
     authors: new Set(posts.map((p) => p.author)).size,
+    authorLinks: new Set(evidence.map((e) => e.authorHref).filter((h) => h !== null)).size,
     strays,
   };
 }
@@ -1218,7 +1241,8 @@ function score(m: GenericMeasures): number {
   const bodies = m.withBody / m.blocks;
   if (authors < 1 || bodies < 0.9) return Math.min(authors, bodies) * 0.5;
   const times = m.withTime / m.blocks;
-  const oneLabel = m.blocks >= 4 && m.authors === 1 ? 0.3 : 0;
+  // (One name linking one profile on every post is one member writing them all.)
+  const oneLabel = m.blocks >= 4 && m.authors === 1 && m.authorLinks !== 1 ? 0.3 : 0;
   // Most "bodies" one text: the thread's title beside each author (the message is elsewhere).
   if (m.blocks >= 3 && m.sameText * 2 > m.blocks) return 0.4;
   // Some blocks without the time the others show are not posts like them (an "Our

@@ -136,6 +136,8 @@ export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
   const out: AuthorCandidate[] = [];
   for (const el of els) {
     if (isProfileLink(el)) {
+      // An avatar drawn as the name's first letter ("T") links the profile but is not the name.
+      if (/avatar/i.test(attr(el, 'class') ?? '')) continue;
       const name = shortText(el, 80);
       // A link whose text is a date or a count is the post's link or a statistic, not its author.
       if (name.length >= 1 && name.length <= 60 && !/\d{1,2}:\d\d|^\d+$/.test(name)) out.push({ el, kind: 'link' });
@@ -352,7 +354,7 @@ export function sameKind(a: Element, b: Element): boolean {
  * parent and between each two stand the same number of other elements, and as many follow
  * the last. Null when the blocks are posts of one element each.
  */
-export function rowSpan(rep: Repetition): number | null {
+export function rowSpan(rep: Repetition, candidates: readonly AuthorCandidate[]): number | null {
   const parent = parentElement(rep.blocks[0]!);
   if (!parent || rep.blocks.some((b) => parentElement(b) !== parent)) return null;
   const siblings = parent.children.filter(isElement);
@@ -360,7 +362,19 @@ export function rowSpan(rep: Repetition): number | null {
   const at = rep.blocks.map((b) => index.get(b)!);
   const gap = at.length >= 2 ? at[1]! - at[0]! : 0;
   if (gap < 2 || at.some((x, i) => i > 0 && x - at[i - 1]! !== gap)) return null;
-  return siblings.length - at[at.length - 1]! >= gap ? gap : null;
+  if (siblings.length - at[at.length - 1]! < gap) return null;
+  // The rows between hold no author where a post's first row holds its own (a member's
+  // post between guests' posts): else a group would be several posts read as one.
+  const starts = new Set(rep.blocks);
+  const shape = tagsOf(chainFrom(rep.blocks[0]!, rep.authors[0]!) ?? '').split(' > ');
+  for (const c of candidates) {
+    let row: Element | null = c.el;
+    for (let up = 0; row && parentElement(row) !== parent && up < MAX_DEPTH; up++) row = parentElement(row);
+    if (!row || parentElement(row) !== parent || starts.has(row)) continue;
+    const chain = tagsOf(chainFrom(row, c.el) ?? '').split(' > ');
+    if (chain.length === shape.length && chain.slice(0, -1).join(' > ') === shape.slice(0, -1).join(' > ')) return null;
+  }
+  return gap;
 }
 
 /**

@@ -75,11 +75,11 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
   });
 
   // Floors reached on the shared half (20 pages without an adapter, 34 of supported engines), VOTAL_SAMPLES_DIR=/work/shared/forum-samples in a worktree.
-  it('pages of engines without an adapter: at least 14 of 20 read right', () => {
-    expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(14);
+  it('pages of engines without an adapter: at least 17 of 20 read right', () => {
+    expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(17);
   });
-  it('pages of supported engines, adapters off: at least 24 of 34 read right', () => {
-    expect(count('supported', 'right')).toBeGreaterThanOrEqual(24);
+  it('pages of supported engines, adapters off: at least 27 of 34 read right', () => {
+    expect(count('supported', 'right')).toBeGreaterThanOrEqual(27);
   });
   it('pages read without an error but wrong: at most 5 of 54 (issue 26 wants none with posts missing or misattributed)', () => {
     expect(count('no adapter', 'wrong') + count('supported', 'wrong')).toBeLessThanOrEqual(5);

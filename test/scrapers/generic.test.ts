@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LayoutError } from '../../src/fetch/errors.js';
 import { plainText } from '../../src/model/body.js';
@@ -8,6 +9,7 @@ import { confirmation, profileFromReading, readGenerically } from '../../scraper
 import { adapterFor, adapters } from '../../scrapers/registry.js';
 import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { adapterProfile } from '../../src/site/site-profile-entry.js';
+import { harvestDir, harvestPages } from '../support/harvest-gold.js';
 
 /**
  * A site-specific forum layout written for this test (no engine's markup): posts as
@@ -148,14 +150,18 @@ describe('the generic reader on a site-specific layout', () => {
   });
 });
 
+/** The page with a block of another kind before post 103. */
+const readWithBefore103 = (block: string) =>
+  readGeneric(
+    page(ENTRIES).replace('<section class="entry" id="entry-103">', `${block}<section class="entry" id="entry-103">`),
+    ctx,
+  );
+
 describe('ad slots are not posts', () => {
   it('a block with neither text nor a time is left out, and the GM is told (futura-sciences\' "Publicité")', () => {
     const ad =
       '<section class="entry"><header class="entry-head"><a class="who" href="/people/ads">Publicité</a></header><div class="entry-text"> </div></section>';
-    const r = readGeneric(
-      page(ENTRIES).replace('<section class="entry" id="entry-103">', `${ad}<section class="entry" id="entry-103">`),
-      ctx,
-    );
+    const r = readWithBefore103(ad);
     expect(r.page.posts.map((p) => [p.number, p.author])).toEqual([
       [1, 'Alice'],
       [2, 'Bob'],
@@ -292,4 +298,134 @@ describe('the opening post and the thread header (issue 26, the harvest pages)',
     const untimed = ENTRIES.map((e) => (e.id === 104 ? { ...e, shown: '' } : e));
     expect(() => readGeneric(page(untimed), ctx)).toThrow(/1 without the time the others show/);
   });
+});
+
+const haveSamples = existsSync(harvestDir);
+if (!haveSamples && process.env.VOTAL_REQUIRE_SAMPLES === '1') throw new Error(`no harvest samples at ${harvestDir}`);
+
+describe('more layouts found (issue 26, the harvest pages)', () => {
+  it('a guest\'s post, its name printed where members\' posts link theirs, is a post (paradisi.de 186517\'s "maya", kiwifarms\' "RP 520")', () => {
+    const guest = page(ENTRIES).replace(
+      '<a class="who" href="/people/bob">Bob</a>',
+      '<span class="who username">Bob</span>',
+    );
+    const r = readGeneric(guest, ctx);
+    expect(r.page.posts.map((p) => [p.author, p.authorId])).toEqual([
+      ['Alice', 'alice'],
+      ['Bob', null],
+      ['Carol', 'carol'],
+      ['Alice', 'alice'],
+    ]);
+    expect(r.evidence[1]!.authorHref).toBeNull();
+  });
+
+  it("page menus of links do not crowd the posts out of those read (paradisi.de's category lists)", () => {
+    const menu = (n: number): string =>
+      `<ul class="menu">${Array.from({ length: 6 }, (_, i) => `<li><a href="/people/topic${n}-${i}">Topic ${n}.${i}</a></li>`).join('')}</ul>`;
+    const menus = Array.from({ length: 14 }, (_, n) => menu(n)).join('');
+    const r = readGeneric(page(ENTRIES).replace('<main', `<div class="menus">${menus}</div><main`), ctx);
+    expect(r.page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+  });
+
+  /** amsel.de's MS forum: a post is three table rows (author and date, message, a reply button). */
+  const rows = (entries: readonly Entry[]): string =>
+    `<html lang="de"><body><h1>Forum</h1><table id="forum_themaflach">${entries
+      .map(
+        (
+          e,
+        ) => `<tr id="m${e.id}"><td rowspan="3" class="bg_7"><p><a href="index.php?user_profile=${e.id % 7}">${e.who}</a></p><p>${e.shown}</p></td><td class="bg_7"><strong>Reisen per StreetView?</strong></td></tr>
+<tr><td class="forum_message bg_7">${e.body}</td></tr>
+<tr><td class="bg_7"><a href="index.php?refer=${e.id}" class="navigation">Antworten</a></td></tr>`,
+      )
+      .join('\n')}</table></body></html>`;
+  const dated = ENTRIES.map((e, i) => ({ ...e, shown: `1${5 + i}.05.2019, 10:30` }));
+
+  it('a post of several table rows is read as one post: author, date, message (amsel.de)', () => {
+    const r = readGeneric(rows(dated), { ...ctx, url: 'https://www.example.de/forum?mnr=1' });
+    expect(r.page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+    expect(plainText(r.page.posts[0]!.body).trim()).toBe('Day 1 begins. Vote: Bob');
+    expect(r.page.posts.map((p) => p.postedAt?.slice(0, 10))).toEqual([
+      '2019-05-15',
+      '2019-05-16',
+      '2019-05-17',
+      '2019-05-18',
+    ]);
+    expect(r.finding.selectors.rows).toBe(3);
+  });
+
+  it("rows are grouped only where the rows between hold no post's author: guests' posts between members' are never read as one post with them", () => {
+    const guests = rows(dated).replace(
+      /<a href="index\.php\?user_profile=\d+">(Alice)<\/a>/g,
+      '<span class="username">$1</span>',
+    );
+    expect(guests.match(/class="username"/g)).toHaveLength(2);
+    const read = (): number =>
+      readGeneric(guests, { ...ctx, url: 'https://www.example.de/forum?mnr=1' }).page.posts.length;
+    expect(read).toThrow(GenericRefusal);
+  });
+
+  it('the stored profile of a post of several rows reads the same posts with plain selectors', () => {
+    const url = 'https://www.example.de/forum?mnr=1';
+    const html = rows(dated);
+    const result = readGenerically(html, { ...ctx, url });
+    const profile = adapterProfile(parseSiteProfile(result.yaml, 'sites/www.example.de.yaml'));
+    expect(profile.selectors?.rows).toBe(3);
+    expect(generic.parsePage(html, { ...ctx, url, profile }).posts).toEqual(result.reading.page.posts);
+  });
+
+  it('text the board repeats at the same place in every post is never the message (neowin\'s "Share this post" menu)', () => {
+    const menu =
+      '<div class="share-menu"><h4>Share this post</h4><h5>Link to post</h5><h5>Share on other sites</h5><ul><li>Reddit</li><li>Twitter</li><li>Facebook</li><li>Pinterest</li></ul></div>';
+    const short = ENTRIES.map((e) => ({ ...e, body: `<p>${e.who} says hi</p>` }));
+    const html = page(short).replace(/<footer class="entry-tools">/g, `${menu}<footer class="entry-tools">`);
+    expect(readGeneric(html, ctx).page.posts.map((p) => plainText(p.body).trim())).toEqual([
+      'Alice says hi',
+      'Bob says hi',
+      'Carol says hi',
+      'Alice says hi',
+    ]);
+  });
+
+  it('an advertisement dressed as a post, with neither the time nor the post id all others show, is left out with a note (neowin\'s "Our Sponsors")', () => {
+    const ad =
+      '<section class="entry"><header class="entry-head"><a class="who" href="/people/advertising">Advertising</a></header><div class="entry-text">Our Sponsors: the best deals of the week</div><footer class="entry-tools"><a href="/ads">Report</a></footer></section>';
+    const r = readWithBefore103(ad);
+    expect(r.page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+    expect(r.notes).toContainEqual(expect.stringMatching(/"Advertising" with neither the time nor the post id/));
+  });
+
+  it('a printed name beside badges is the schema.org name, not the badges (neowin\'s "OP" button and reputation)', () => {
+    const named = page(ENTRIES).replace(
+      /<a class="who" href="\/people\/(\w+)">(\w+)<\/a>/g,
+      '<h3 class="author"><button title="Topic Starter">OP</button><strong itemprop="name">$2</strong> <span title="reputation">12</span></h3>',
+    );
+    expect(readGeneric(named, ctx).page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+  });
+
+  it("an edit note's time is not the post's, and one member writing every post is no label (wordreference's moderator team)", () => {
+    const one = ENTRIES.map((e, i) => ({
+      ...e,
+      who: 'Team',
+      edit: `Last edited by a moderator: <time datetime="2019-08-28T12:3${i}:00Z">Aug 28, 2019</time>`,
+    }));
+    const html = page(one).replaceAll('class="edit-note"', 'class="message-lastEdit"');
+    const r = readGeneric(html, ctx);
+    expect(r.page.posts.map((p) => p.postedAt)).toEqual(
+      readGeneric(page(ENTRIES), ctx).page.posts.map((p) => p.postedAt),
+    );
+    expect(r.page.posts.map((p) => p.author)).toEqual(['Team', 'Team', 'Team', 'Team']);
+  });
+
+  it.skipIf(!haveSamples)(
+    "an avatar drawn as the name's first letter links the profile but is not the name (harvest: forum.wordreference.com adding-accent-marks, XenForo's default avatar)",
+    () => {
+      const { gold } = harvestPages().find((p) =>
+        p.file.startsWith('forum.wordreference.com.threads.adding-accent-marks'),
+      )!;
+      const r = readGeneric(gold.html, { url: gold.url, profile: DEFAULT_PROFILE, now: '2020-06-15T12:00:00Z' });
+      expect(r.page.posts.map((p) => p.author)).toEqual(Array(4).fill('The WR Moderator Team'));
+      // The posts' own times (June 2007), not the moderator's edits (August 2019).
+      expect(r.page.posts.map((p) => p.postedAt?.slice(0, 7))).toEqual(Array(4).fill('2007-06'));
+    },
+  );
 });
