@@ -49,8 +49,9 @@ export const descriptor = defineDescriptor({
       {
         selector: 'blockquote, div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote',
         authorSelector: 'cite, .quote-author, .quote_header, .bbcode_postedby, .attribution, .quotetitle',
+        // The name, before "wrote" and what follows it (phpBB 3.2 prints the quoted post's link and time there).
         authorPattern:
-          '^(?:Originally Posted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)?\\s*:?\\s*$',
+          '^(?:Originally Posted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)(?!\\p{L}).*)?\\s*:?\\s*$',
       },
     ],
     spoiler: { selector: 'details, .spoiler, .bbcode_spoiler, .spoilerbox', titleSelector: 'summary, .spoiler-title' },

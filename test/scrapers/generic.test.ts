@@ -128,6 +128,13 @@ describe('the generic reader on a site-specific layout', () => {
     expect(plainText(posts[1]!.body)).not.toContain('Report');
   });
 
+  it("a quote's author line naming the quoted post's time after \"wrote\" gives the name alone (forum.ebaumsworld.com 42095, phpBB 3.2's cite)", () => {
+    const cite =
+      '<cite><a href="/people/alice">Alice</a> wrote: <a href="/talk/village/entry/101">↑</a><div class="responsive-hide">Wed May 15, 2019 10:30 am</div></cite>';
+    const r = readGeneric(page(ENTRIES).replace('<cite>Alice wrote:</cite>', cite), ctx);
+    expect(r.page.posts[1]!.body.find((n) => n.t === 'quote')).toMatchObject({ t: 'quote', author: 'Alice' });
+  });
+
   it('edit note where the post shows one', () => {
     expect(posts.map((p) => p.edit?.text ?? null)).toEqual([null, null, 'Last edited by Carol; 15/05/19 12:20', null]);
   });
