@@ -37,6 +37,8 @@ import type { PostSelectors, SiteProfile } from './site-profile.js';
  * profile with engine `generic`, or the GM's explicit choice. With the profile's
  * `selectors` (what a confirmed reading stored) it reads with those plain selectors.
  */
+const SIGNATURE = '.signature, .Signature, .UserSignature, .sig, .post-signature, .usersig';
+
 export const descriptor = defineDescriptor({
   engine: 'generic',
   name: 'the generic reader',
@@ -47,7 +49,8 @@ export const descriptor = defineDescriptor({
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, textarea, select',
     quote: [
       {
-        selector: 'blockquote, div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote',
+        // A signature in a <blockquote> (vBulletin 4's blockquote.signature) is no quote.
+        selector: `blockquote:not(${SIGNATURE}), div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote`,
         authorSelector: 'cite, .quote-author, .quote_header, .bbcode_postedby, .attribution, .quotetitle',
         // The name, before "wrote" and what follows it (phpBB 3.2 prints the quoted post's link and time there).
         authorPattern:
@@ -60,7 +63,7 @@ export const descriptor = defineDescriptor({
     smilie:
       'img.smilie, img.smiley, img.smilies, img.emoji, img.emoticon, img[src*="smil"], img[src*="emoji"], img[src*="emoticon"]',
     mention: 'a.username, a.mention, a.user-link, a.user-mention',
-    signature: '.signature, .Signature, .UserSignature, .sig, .post-signature, .usersig',
+    signature: SIGNATURE,
   },
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LayoutError } from '../../src/fetch/errors.js';
-import { plainText } from '../../src/model/body.js';
+import { type BodyNode, plainText } from '../../src/model/body.js';
 import { parseSiteProfile } from '../../src/site/load-site-profiles.js';
 import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
 import { GenericRefusal, generic, readGeneric } from '../../scrapers/generic.js';
@@ -250,6 +250,21 @@ describe('signatures', () => {
     const r = readGeneric(signed(long), ctx);
     expect(own(r)).toEqual(unsigned);
     expect(r.page.posts.every((p) => p.body.at(-1)?.t === 'signature')).toBe(true);
+  });
+
+  it('a signature in a blockquote inside the message is a signature, not a quote (www.msworld.org 143493, vBulletin 4)', () => {
+    const html = page(ENTRIES).replace(
+      /(<div class="entry-text">[\s\S]*?)(<\/div>)/g,
+      (_, text: string, end: string) =>
+        `${text}<blockquote class="signature">Moderator since June 2012</blockquote>${end}`,
+    );
+    const r = readGeneric(html, ctx);
+    const nodes = (body: readonly BodyNode[], t: BodyNode['t']): BodyNode[] =>
+      body.flatMap((n) => [...(n.t === t ? [n] : []), ...('children' in n ? nodes(n.children, t) : [])]);
+    for (const p of r.page.posts) {
+      expect(plainText(nodes(p.body, 'quote'))).not.toContain('Moderator since');
+      expect(plainText(nodes(p.body, 'signature'))).toContain('Moderator since');
+    }
   });
 });
 
