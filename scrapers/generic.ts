@@ -10,6 +10,7 @@ import { fromEpochMillis, fromEpochSeconds, fromForumText, fromIso, pageDateOrde
 import { isTruncated } from './page-checks.js';
 import { phpbb } from './phpbb.js';
 import { pageSizeFor, placeInThread, postNumber, shownPageSize } from './post-number.js';
+import { isSignature, signatureAfter } from './post-signature.js';
 import {
   type AuthorCandidate,
   authorCandidates,
@@ -39,6 +40,8 @@ import type { PostSelectors, SiteProfile } from './site-profile.js';
  * profile with engine `generic`, or the GM's explicit choice. With the profile's
  * `selectors` (what a confirmed reading stored) it reads with those plain selectors.
  */
+const SIGNATURE = '.signature, .Signature, .UserSignature, .sig, .post-signature, .usersig';
+
 export const descriptor = defineDescriptor({
   engine: 'generic',
   name: 'the generic reader',
@@ -49,10 +52,12 @@ export const descriptor = defineDescriptor({
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, textarea, select',
     quote: [
       {
-        selector: 'blockquote, div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote',
+        // A signature in a <blockquote> (vBulletin 4's blockquote.signature) is no quote.
+        selector: `blockquote:not(${SIGNATURE}), div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote`,
         authorSelector: 'cite, .quote-author, .quote_header, .bbcode_postedby, .attribution, .quotetitle',
+        // The name, before "wrote" and what follows it (phpBB 3.2 prints the quoted post's link and time there).
         authorPattern:
-          '^(?:Originally Posted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)?\\s*:?\\s*$',
+          '^(?:Originally Posted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)(?!\\p{L}).*)?\\s*:?\\s*$',
       },
     ],
     spoiler: { selector: 'details, .spoiler, .bbcode_spoiler, .spoilerbox', titleSelector: 'summary, .spoiler-title' },
@@ -61,7 +66,7 @@ export const descriptor = defineDescriptor({
     smilie:
       'img.smilie, img.smiley, img.smilies, img.emoji, img.emoticon, img[src*="smil"], img[src*="emoji"], img[src*="emoticon"]',
     mention: 'a.username, a.mention, a.user-link, a.user-mention',
-    signature: '.signature, .Signature, .UserSignature, .sig, .post-signature, .usersig',
+    signature: SIGNATURE,
   },
 });
 
@@ -345,10 +350,16 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
   const sharedBody = bodyChain(blocks, authorEls);
   if (!sharedBody) return null;
-  const body = withOwnChains(sharedBody, blocks, (b, i) => {
-    const own = bodyChain([b], [authorEls[i] ?? null]);
-    return own ? own.split(', ')[0]! : null;
-  });
+  // A message the chain reaches empty (a picture alone) is reached: follow() would read it first anyway.
+  const body = withOwnChains(
+    sharedBody,
+    blocks,
+    (b, i) => {
+      const own = bodyChain([b], [authorEls[i] ?? null]);
+      return own ? own.split(', ')[0]! : null;
+    },
+    () => true,
+  );
   const bodyEls = blocks.map((b, i) => bodyOf(b, body, authorEls[i] ?? null));
   const time = timeChain(blocks, authorEls, bodyEls, ctx);
   const permalink = permalinkChain(blocks, bodyEls);
@@ -383,10 +394,11 @@ function withOwnChains(
   chain: string,
   blocks: readonly Element[],
   own: (block: Element, i: number) => string | null,
+  reached: (el: Element) => boolean = (e) => shortText(e).length > 0,
 ): string {
   const alternatives = chain.split(', ');
   blocks.forEach((b, i) => {
-    if (follow(b, alternatives.join(', ')).some((e) => shortText(e).length > 0)) return;
+    if (follow(b, alternatives.join(', ')).some(reached)) return;
     const mine = own(b, i);
     if (mine && !alternatives.includes(mine)) alternatives.push(mine);
   });
@@ -623,18 +635,24 @@ function sortByDocument(els: Element[]): Element[] {
 
 /**
  * A value for every element under `top` from its text and its children's values,
- * bottom-up in one pass (text folded: white space runs as one space, trimmed).
+ * bottom-up in one pass (text folded: white space runs as one space, trimmed). An element
+ * in `none` (and so what it holds) has the value 0.
  */
 function foldUp(
   top: Element,
   text: (acc: number, t: string) => number,
   child: (acc: number, v: number) => number,
+  none: ReadonlySet<Element> = new Set(),
 ): Map<Element, number> {
   const els = elementsOf(top);
   const values = new Map<Element, number>();
   for (let i = els.length - 1; i >= 0; i--) {
     const el = els[i]!;
     let v = 0;
+    if (none.has(el)) {
+      values.set(el, 0);
+      continue;
+    }
     for (const c of el.children) {
       if (c.type === 'text') v = text(v, c.data.replace(/\s+/g, ' ').trim());
       else v = child(v, values.get(c as Element) ?? 0);
@@ -644,12 +662,18 @@ function foldUp(
   return values;
 }
 
-/** The text length of every element under `top`. */
+/** The text length of every element under `top`; a signature's text counts for nothing. */
 function textLengths(top: Element): Map<Element, number> {
+  const signed = new Set<Element>();
+  for (const el of elementsOf(top)) {
+    const p = parentElement(el);
+    if ((p && signed.has(p)) || isSignature(el, descriptor.body.signature)) signed.add(el);
+  }
   return foldUp(
     top,
     (n, t) => n + t.length,
     (n, c) => n + c,
+    signed,
   );
 }
 
@@ -700,6 +724,8 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
     const n = repeated.get(`${stepOf(el)}#${prints[i]!.get(el)}`) ?? 0;
     return blocks.length >= 3 && n >= 3 && n * 2 > blocks.length;
   };
+  // Per block, the chains of elements without text (a message of a picture or a video alone).
+  const empties: Set<string>[] = blocks.map(() => new Set<string>());
   const perBlock: Map<string, Held[]>[] = blocks.map((b, i) => {
     const lens = textLengths(b);
     const found = new Map<string, Held[]>();
@@ -708,10 +734,16 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
     // count: XenForo 1's user block), which links to the author's own profile as a message rarely does.
     const href = a ? attr(a, 'href') : undefined;
     const ownLinks = href ? all(b, 'a[href]').filter((l) => l !== a && attr(l, 'href') === href) : [];
+    const named = ownLinks.filter((l) => shortText(l, 20) !== '');
     // The post's own machine time (outside quotes) is in its header, never in its message.
     const stamps = all(b, 'time[datetime]').filter((t) => !insideQuote(t, b));
     for (const [el, n] of lens) {
-      if (n === 0 || /^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
+      if (/^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
+      if (n === 0) {
+        const chain = chainFrom(b, el);
+        if (chain) empties[i]!.add(chain);
+        continue;
+      }
       if (a && (contains(el, a) || contains(a, el))) continue;
       if (stamps.some((t) => contains(el, t))) continue;
       if (boilerplate(el, i)) continue;
@@ -719,7 +751,11 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
       if (!chain) continue;
       const key = tagsOf(chain);
       const list = found.get(key) ?? [];
-      list.push({ n, chain, own: ownLinks.some((l) => contains(el, l)) });
+      list.push({
+        n,
+        chain,
+        own: ownLinks.some((l) => contains(el, l)) || rowBesideName(el, a ? [a, ...named] : named),
+      });
       found.set(key, list);
     }
     return found;
@@ -733,54 +769,97 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
   // there; a block whose longest element of that shape is something else (replies nested in
   // a post, a comment box) still reads its message.
   const usual = new Map<string, string>();
-  const tally = new Map<string, Map<string, number>>();
+  // Of two chains longest in as many blocks, the one holding more text (a message, not the
+  // "Re: <thread title>" line that outgrows a one-word reply).
+  const tally = new Map<string, Map<string, { blocks: number; text: number }>>();
   for (const found of perBlock)
     for (const [key, list] of found) {
-      const t = tally.get(key) ?? new Map<string, number>();
-      const { chain } = longest(list);
-      t.set(chain, (t.get(chain) ?? 0) + 1);
+      const t = tally.get(key) ?? new Map<string, { blocks: number; text: number }>();
+      const { chain, n } = longest(list);
+      const c = t.get(chain) ?? { blocks: 0, text: 0 };
+      t.set(chain, { blocks: c.blocks + 1, text: c.text + n });
       tally.set(key, t);
     }
   for (const [key, t] of tally) {
-    const [chain, n] = [...t].sort((x, y) => y[1] - x[1])[0]!;
-    if (n >= 2 && [...t.values()].filter((m) => m === n).length === 1) usual.set(key, chain);
+    const [first, second] = [...t].sort((x, y) => y[1].blocks - x[1].blocks || y[1].text - x[1].text);
+    const [chain, c] = first!;
+    if (c.blocks >= 2 && (!second || second[1].blocks < c.blocks || second[1].text < c.text)) usual.set(key, chain);
   }
-  const sums = new Map<string, { sum: number; covered: number; depth: number; chains: string[]; several: boolean }>();
-  for (const found of perBlock) {
-    for (const [key, list] of found) {
-      let pick = longest(list);
+  type Sum = {
+    sum: number;
+    covered: number;
+    /** Of the blocks covered, those with text there (the others' message is empty). */
+    filled: number;
+    depth: number;
+    chains: string[];
+    several: boolean;
+    own: number;
+  };
+  const sums = new Map<string, Sum>();
+  perBlock.forEach((found, i) => {
+    const keys = new Set(found.keys());
+    for (const [key, chain] of usual) if (empties[i]!.has(chain)) keys.add(key);
+    for (const key of keys) {
+      const list = found.get(key) ?? [];
       const mine = list.filter((h) => h.chain === usual.get(key) && !h.own).sort((x, y) => y.n - x.n)[0];
-      if (mine) pick = mine;
+      // The message's usual place empty in this post: its message is a picture or a video, not the text beside it.
+      const empty = !mine && empties[i]!.has(usual.get(key) ?? '');
+      const pick = mine ?? (empty ? { n: 0, chain: usual.get(key)!, own: false } : longest(list));
+      // Only the author's own box at this shape: the message is empty or elsewhere in this post.
+      if (pick.own) continue;
       const { n, chain } = pick;
       const s = sums.get(key) ?? {
         sum: 0,
         covered: 0,
+        filled: 0,
         depth: key.split(' > ').length,
         chains: [],
         several: false,
+        own: 0,
       };
       s.sum += n;
       s.covered++;
+      s.filled += n > 0 ? 1 : 0;
+      s.own += pick.own ? 1 : 0;
       s.chains.push(chain);
       s.several ||= list.filter((h) => h.chain === chain).length > 1;
       sums.set(key, s);
     }
-  }
-  let top: { chain: string; value: number; covered: number; sum: number } | null = null;
+  });
+  // Elements that in most posts link to the post's own author are the author's box (a
+  // profile column beside the message: name, post count, join date), however long it is
+  // against short messages; a message links to its own author only now and then (a self-quote).
+  const authorsBox = (s: Sum): boolean => s.own * 2 > s.covered;
+  let top: { chain: string; value: number; filled: number; sum: number } | null = null;
   for (const [chain, s] of sums) {
+    if (authorsBox(s)) continue;
     const value = s.sum * (s.covered / blocks.length) ** 2;
-    if (!top || value > top.value) top = { chain, value, covered: s.covered, sum: s.sum };
+    if (!top || value > top.value) top = { chain, value, filled: s.filled, sum: s.sum };
   }
   if (!top) return null;
   let tight = top;
   for (const [chain, s] of sums) {
     // Tighter where it holds nearly all of the posts' text (the message without its signature
     // and buttons), and is one element in each post: one of several is a paragraph of it.
-    if (s.covered < top.covered || s.sum < 0.85 * top.sum || s.several) continue;
+    if (s.covered < top.filled || s.sum < 0.85 * top.sum || s.several || authorsBox(s)) continue;
     if (s.depth > tight.chain.split(' > ').length || (s.depth === tight.chain.split(' > ').length && s.sum > tight.sum))
-      tight = { chain, value: 0, covered: s.covered, sum: s.sum };
+      tight = { chain, value: 0, filled: s.filled, sum: s.sum };
   }
   return mergeChains(sums.get(tight.chain)!.chains);
+}
+
+/**
+ * A row of the author's box: beside a sibling of its own classed shape that names the
+ * author ("Username lemmiwinx", then "Posts 7416", "Location ..."), as a message never is.
+ */
+function rowBesideName(el: Element, named: readonly Element[]): boolean {
+  const parent = parentElement(el);
+  const step = stepOf(el);
+  if (!parent || named.length === 0 || !step.includes('.')) return false;
+  return parent.children.some(
+    (c) =>
+      c !== el && c.type === 'tag' && stepOf(c as Element) === step && named.some((l) => contains(c as Element, l)),
+  );
 }
 
 function insideQuote(el: Element, top: Element): boolean {
@@ -1030,6 +1109,8 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
   // Of blocks that show a post's time and id, one showing neither is the board's (an
   // advertisement dressed as a post, "Our Sponsors"), not a member's post.
   const mostMarked = marked.filter((m) => m).length * 2 > marked.length && marked.filter((m) => m).length >= 2;
+  // Where each post's message sits (the chain from its block), to tell an empty message from a missing one.
+  const places: (string | null)[] = [];
   layout.blocks.forEach((block, i) => {
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body, authorEl);
@@ -1039,7 +1120,11 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const href = linkEl ? attr(linkEl, 'href') : null;
     const permalink = href ? resolve(href, base) : anchorOf(block, url);
     const id = postIdOf(block, permalink);
-    const body: Body = bodyEl ? buildBody(bodyEl, markup, { pageUrl: base, forumOrigins: ctx.profile.aliases }) : [];
+    const bodyCtx = { pageUrl: base, forumOrigins: ctx.profile.aliases };
+    const body: Body = bodyEl ? buildBody(bodyEl, markup, bodyCtx) : [];
+    // The signature beside the message (the message was measured without it) is the post's too, marked.
+    const signature = bodyEl ? signatureAfter(block, bodyEl, markup.signature) : null;
+    if (signature) body.push({ t: 'signature', children: buildBody(signature, markup, bodyCtx) });
     const author = authorEl ? nameOf(authorEl) : '';
     // A block with neither text nor a time is an ad slot or a stub ("Publicité"), not a post;
     // so is one without text or the post number the others show.
@@ -1055,6 +1140,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
       return;
     }
     kept.push(block);
+    places.push(bodyEl ? chainFrom(block, bodyEl) : null);
     const authorHref = authorEl ? attr(authorEl, 'href') : null;
     const place = placeInThread(pageNo, kept.length - 1, perPage);
     const number = numbered ? numbers[i]! : place;
@@ -1081,7 +1167,13 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     });
   });
   const title = shortText(one(doc, 'h1') ?? one(doc, 'title') ?? (doc.children[0]! as Element), 300) || null;
-  const measures = measure(kept.length > 0 ? kept : layout.blocks, posts, layout.strays, evidence);
+  const measures = measure(
+    kept.length > 0 ? kept : layout.blocks,
+    posts,
+    layout.strays,
+    evidence,
+    emptyMessages(posts, places),
+  );
   const page: ThreadPage = {
     title,
     page: pageNo,
@@ -1192,11 +1284,28 @@ function editOf(block: Element): string | null {
   return null;
 }
 
+/**
+ * Posts without text whose message element sits where most posts hold their text: a
+ * picture or a video alone (which the body does not keep as text), not a message missed.
+ */
+function emptyMessages(posts: readonly Post[], places: readonly (string | null)[]): number {
+  const texty = new Set<string>();
+  let withText = 0;
+  posts.forEach((p, i) => {
+    if (plainText(p.body).trim() === '') return;
+    withText++;
+    if (places[i]) texty.add(places[i]);
+  });
+  if (withText * 2 < posts.length) return 0;
+  return posts.filter((p, i) => plainText(p.body).trim() === '' && texty.has(places[i] ?? '')).length;
+}
+
 function measure(
   blocks: readonly Element[],
   posts: readonly Post[],
   strays: number,
   evidence: readonly PostEvidence[],
+  emptyMessages = 0,
 ): GenericMeasures {
   // A "body" that is the post's own date line is its header read as its message.
   const fold = (t: string): string => t.replace(/\s+/g, ' ').trim();
@@ -1221,7 +1330,7 @@ function measure(
     blocks: blocks.length,
     regularity: Math.max(...steps.values()) / blocks.length,
     withAuthor: posts.filter((p) => p.author.length > 0).length,
-    withBody: posts.filter(worded).length,
+    withBody: posts.filter(worded).length + emptyMessages,
     withTime: times.length,
     timesInOrder: inOrder(times),
     authors: new Set(posts.map((p) => p.author)).size,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LayoutError } from '../../src/fetch/errors.js';
-import { plainText } from '../../src/model/body.js';
+import { type BodyNode, plainText } from '../../src/model/body.js';
 import { parseSiteProfile } from '../../src/site/load-site-profiles.js';
 import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
 import { GenericRefusal, generic, readGeneric } from '../../scrapers/generic.js';
@@ -130,6 +130,13 @@ describe('the generic reader on a site-specific layout', () => {
     expect(plainText(posts[1]!.body)).not.toContain('Report');
   });
 
+  it("a quote's author line naming the quoted post's time after \"wrote\" gives the name alone (forum.ebaumsworld.com 42095, phpBB 3.2's cite)", () => {
+    const cite =
+      '<cite><a href="/people/alice">Alice</a> wrote: <a href="/talk/village/entry/101">↑</a><div class="responsive-hide">Wed May 15, 2019 10:30 am</div></cite>';
+    const r = readGeneric(page(ENTRIES).replace('<cite>Alice wrote:</cite>', cite), ctx);
+    expect(r.page.posts[1]!.body.find((n) => n.t === 'quote')).toMatchObject({ t: 'quote', author: 'Alice' });
+  });
+
   it('edit note where the post shows one', () => {
     expect(posts.map((p) => p.edit?.text ?? null)).toEqual([null, null, 'Last edited by Carol; 15/05/19 12:20', null]);
   });
@@ -186,6 +193,84 @@ describe("the author's box is not the body", () => {
       posts.map((p) => plainText(p.body).trim());
     expect(bodies(r.page.posts)).toEqual(bodies(readGeneric(page(ENTRIES), ctx).page.posts));
     expect(bodies(r.page.posts)[0]).toContain('Day 1 begins.');
+  });
+
+  it('a profile column that links to the author again is never the message, however short the messages; a post of a video alone has an empty message (forum.ebaumsworld.com 42095, a phpBB theme)', () => {
+    const column = (who: string): string =>
+      `<div class="entry-side"><div class="row">Username <a href="/people/${who}">${who[0]!.toUpperCase()}${who.slice(1)}</a></div><div class="row">Posts 7416</div><div class="row">Location: ${who} lives where I left off, far out past the river</div></div>`;
+    const short: Entry[] = [
+      { ...ENTRIES[0]!, body: 'Vote: Bob' },
+      { ...ENTRIES[1]!, body: '^^' },
+      { ...ENTRIES[2]!, body: '<div class="video"><iframe src="https://www.youtube.com/embed/x"></iframe></div>' },
+      { ...ENTRIES[3]!, body: 'Unvote. Vote: Carol' },
+    ];
+    const html = page(short).replace(
+      /(<section class="entry" id="entry-\d+">\s*<header class="entry-head"><a class="who" href="\/people\/(\w+)">)/g,
+      (_, head: string, who: string) => head.replace('<header', `${column(who)}<header`),
+    );
+    expect(html.match(/entry-side/g)).toHaveLength(4);
+    const r = readGeneric(html, ctx);
+    expect(r.page.posts.map((p) => [p.author, plainText(p.body).trim()])).toEqual([
+      ['Alice', 'Vote: Bob'],
+      ['Bob', '^^'],
+      ['Carol', ''],
+      ['Alice', 'Unvote. Vote: Carol'],
+    ]);
+    expect(r.finding.measures.withBody).toBe(4);
+  });
+});
+
+describe('signatures', () => {
+  const signed = (sig: (who: string) => string): string =>
+    page(ENTRIES).replace(
+      /(<a class="who" href="\/people\/(\w+)">[\s\S]*?<div class="entry-text">[\s\S]*?<\/div>)/g,
+      (all: string, _: string, who: string) => `${all}${sig(who)}`,
+    );
+  const own = (r: ReturnType<typeof readGeneric>): string[] =>
+    r.page.posts.map((p) => plainText(p.body.filter((n) => n.t !== 'signature')).trim());
+  const unsigned = own(readGeneric(page(ENTRIES), ctx));
+
+  it("a signature beside the message is the post's, marked as one (www.airliners.net 1428699's div.signature)", () => {
+    const r = readGeneric(
+      signed((who) => `<div class="signature">So... ${who} asks when the DC-9s retire?</div>`),
+      ctx,
+    );
+    expect(own(r)).toEqual(unsigned);
+    expect(
+      r.page.posts.map((p) => p.body.filter((n) => n.t === 'signature').map((n) => plainText([n]).trim())),
+    ).toEqual(ENTRIES.map((e) => [`So... ${e.who.toLowerCase()} asks when the DC-9s retire?`]));
+  });
+
+  it('so is a block opening with the separator line, without a class (skyscraperpage.com 242327, vBulletin 3)', () => {
+    const r = readGeneric(
+      signed((who) => `<div>__________________<br>${who}: Hamilton Tiger-Cats since 1869</div>`),
+      ctx,
+    );
+    expect(own(r)).toEqual(unsigned);
+    expect(r.page.posts.every((p) => plainText(p.body).includes('Hamilton Tiger-Cats since 1869'))).toBe(true);
+  });
+
+  it('a signature longer than the message does not widen the message to the box holding both (www.msworld.org 143493)', () => {
+    const long = (who: string): string =>
+      `<blockquote class="signature"><div>~ ${who}, volunteer moderator since June 2012. Symptoms began in January 2002, diagnosed in October 2003 after twenty-one months of limbo, ruling out a great many other things along the way.</div></blockquote>`;
+    const r = readGeneric(signed(long), ctx);
+    expect(own(r)).toEqual(unsigned);
+    expect(r.page.posts.every((p) => p.body.at(-1)?.t === 'signature')).toBe(true);
+  });
+
+  it('a signature in a blockquote inside the message is a signature, not a quote (www.msworld.org 143493, vBulletin 4)', () => {
+    const html = page(ENTRIES).replace(
+      /(<div class="entry-text">[\s\S]*?)(<\/div>)/g,
+      (_, text: string, end: string) =>
+        `${text}<blockquote class="signature">Moderator since June 2012</blockquote>${end}`,
+    );
+    const r = readGeneric(html, ctx);
+    const nodes = (body: readonly BodyNode[], t: BodyNode['t']): BodyNode[] =>
+      body.flatMap((n) => [...(n.t === t ? [n] : []), ...('children' in n ? nodes(n.children, t) : [])]);
+    for (const p of r.page.posts) {
+      expect(plainText(nodes(p.body, 'quote'))).not.toContain('Moderator since');
+      expect(plainText(nodes(p.body, 'signature'))).toContain('Moderator since');
+    }
   });
 });
 
