@@ -26,7 +26,16 @@ export interface Prefilter {
    * written), or null when the selector names none. Attribute names are never used:
    * HTML writes them in any case.
    */
-  needle: string | null;
+  needle: Literal | null;
+}
+
+/** A literal of a tag's source, and whether it must start or end a value (or a class word) there. */
+export interface Literal {
+  text: string;
+  /** Preceded by a quote, `=` or white space (a class name, an id, `[a=v]`, `[a^=v]`, `[a~=v]`). */
+  start: boolean;
+  /** Followed by a quote, white space or the tag's end (a class name, an id, `[a=v]`, `[a$=v]`, `[a~=v]`). */
+  end: boolean;
 }
 
 export function compileCompound(selectorList: string): CompoundSelector {
@@ -55,13 +64,42 @@ export function compileCompound(selectorList: string): CompoundSelector {
 
 /** The longest literal an alternative requires: the rarest cheap test of a tag's source. */
 function prefilter(c: Compound): Prefilter {
+  const word = (text: string): Literal => ({ text, start: true, end: true });
   const literals = [
-    ...c.classes,
-    ...(c.id !== null ? [c.id] : []),
-    ...c.attrs.filter((a) => a.op !== '').map((a) => a.value),
+    ...c.classes.map(word),
+    ...(c.id !== null ? [word(c.id)] : []),
+    ...c.attrs
+      .filter((a) => a.op !== '')
+      .map((a) => ({ text: a.value, start: a.op !== '*=' && a.op !== '$=', end: a.op !== '*=' && a.op !== '^=' })),
   ];
-  const needle = literals.filter((l) => l !== '' && !/[&"'<>]/.test(l)).sort((a, b) => b.length - a.length)[0] ?? null;
+  const needle =
+    literals.filter((l) => l.text !== '' && !/[&"'<>]/.test(l.text)).sort((a, b) => b.text.length - a.text.length)[0] ??
+    null;
   return { tag: c.tag, needle };
+}
+
+/**
+ * Whether a tag's source text (`<` to `>`, no entity in it) holds the literal where a
+ * value or class word holds it: a tag that does not can never match the selector.
+ */
+export function sourceHolds(source: string, l: Literal): boolean {
+  const n = l.text.length;
+  for (let i = source.indexOf(l.text); i >= 0; i = source.indexOf(l.text, i + 1)) {
+    if (l.start && !opensValue(source.charCodeAt(i - 1))) continue;
+    if (l.end && !closesValue(source.charCodeAt(i + n))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** `"`, `'`, `=` or white space: what stands before a value (or a class word inside one). */
+function opensValue(c: number): boolean {
+  return c === 34 || c === 39 || c === 61 || isSpace(c);
+}
+
+/** `"`, `'`, white space, `/` or `>`: what may stand after one. */
+function closesValue(c: number): boolean {
+  return c === 34 || c === 39 || c === 47 || c === 62 || isSpace(c);
 }
 
 function parseCompound(s: string): Compound {

@@ -267,8 +267,16 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
 export function pageDateOrder(html: string, fallback: TextDateOptions['dateOrder']): TextDateOptions['dateOrder'] {
   let dmy = 0;
   let mdy = 0;
-  const re = /(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{2}|\d{4})(?![\d.])/g;
-  for (let m = re.exec(html), n = 0; m && n < 500; m = re.exec(html), n++) {
+  // Not preceded by a digit or a dot either: tested by hand, as a lookbehind at the start
+  // of the pattern makes the engine try it at every character of the page.
+  const re = /(\d{1,2})([./-])(\d{1,2})\2(\d{2}|\d{4})(?![\d.])/g;
+  for (let m = re.exec(html), n = 0; m && n < 500; m = re.exec(html)) {
+    const before = m.index > 0 ? html.charCodeAt(m.index - 1) : 0;
+    if ((before >= 48 && before <= 57) || before === 46) {
+      re.lastIndex = m.index + 1;
+      continue;
+    }
+    n++;
     const [a, b] = [+m[1]!, +m[3]!];
     if (a > 31 || b > 31 || (a > 12 && b > 12)) continue;
     if (a > 12) dmy++;
@@ -340,8 +348,21 @@ function wallParts(date: Date, zone: string): { y: number; mo: number; d: number
   return { y: parts.year!, mo: parts.month!, d: parts.day!, h: parts.hour! % 24, mi: parts.minute!, s: parts.second! };
 }
 
+const langOrders = new Map<string, TextDateOptions['dateOrder'] | null>();
+
 /** The order Intl writes numeric dates in for a language tag; null for a tag it does not know. */
 function langOrder(tag: string): TextDateOptions['dateOrder'] | null {
+  // A formatter per page costs more than reading the page's dates: once per tag.
+  let order = langOrders.get(tag);
+  if (order === undefined) {
+    order = intlOrder(tag);
+    if (langOrders.size > 1000) langOrders.clear();
+    langOrders.set(tag, order);
+  }
+  return order;
+}
+
+function intlOrder(tag: string): TextDateOptions['dateOrder'] | null {
   try {
     const types = new Intl.DateTimeFormat(tag).formatToParts(new Date(Date.UTC(2020, 6, 25))).map((p) => p.type);
     const [day, month, year] = [types.indexOf('day'), types.indexOf('month'), types.indexOf('year')];

@@ -1,7 +1,13 @@
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { DomHandler, type Document } from 'domhandler';
 import { z } from 'zod';
-import { compileCompound, type CompoundSelector, type Prefilter } from './compound-selector.js';
+import {
+  compileCompound,
+  sourceHolds,
+  type CompoundSelector,
+  type Literal,
+  type Prefilter,
+} from './compound-selector.js';
 
 /*
  * The page scan: htmlparser2's own `Parser` over the whole page, with a handler that
@@ -77,13 +83,13 @@ export function compileRegions(regions: readonly PageRegion[]): PageRegions {
  */
 class TagFilter {
   /** Per tag name: the literals one of which its source must hold; null: any source may match. */
-  private readonly byName = new Map<string, readonly string[] | null>();
+  private readonly byName = new Map<string, readonly Literal[] | null>();
   /** The same for a name no alternative names (only any-tag alternatives apply); undefined: none apply. */
-  private readonly otherNames: readonly string[] | null | undefined;
+  private readonly otherNames: readonly Literal[] | null | undefined;
 
   constructor(selector: CompoundSelector) {
     const anyTag = selector.prefilters.filter((p) => p.tag === null);
-    const literals = (ps: readonly Prefilter[]): readonly string[] | null =>
+    const literals = (ps: readonly Prefilter[]): readonly Literal[] | null =>
       ps.some((p) => p.needle === null) ? null : ps.map((p) => p.needle!);
     this.otherNames = anyTag.length ? literals(anyTag) : undefined;
     for (const name of new Set(selector.prefilters.map((p) => p.tag))) {
@@ -104,7 +110,7 @@ class TagFilter {
     const source = html.slice(start, end + 1);
     // An entity may spell a literal's letters: such a tag is read.
     if (source.includes('&')) return true;
-    for (const l of literals) if (source.includes(l)) return true;
+    for (const l of literals) if (sourceHolds(source, l)) return true;
     return false;
   }
 }

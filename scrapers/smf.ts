@@ -112,10 +112,12 @@ export const smf: EngineAdapter = {
 };
 
 function topicTitle(doc: Document): string | null {
-  const header = all(doc, 'h3.catbg')
-    .map((h) => text(h))
-    .find((t) => /\bTopic:/i.test(t));
-  const raw = text(one(doc, '#top_subject')) || (header ?? '').replace(/^.*?\bTopic:/i, '');
+  // The headers are sought only without #top_subject: their search walks every post.
+  const header = (): string =>
+    all(doc, 'h3.catbg')
+      .map((h) => text(h))
+      .find((t) => /\bTopic:/i.test(t)) ?? '';
+  const raw = text(one(doc, '#top_subject')) || header().replace(/^.*?\bTopic:/i, '');
   return (
     raw
       .replace(/^Topic:\s*/i, '')
