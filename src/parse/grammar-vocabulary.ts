@@ -15,6 +15,8 @@ export interface Vocabulary {
   actions: Keyword[];
   /** The same keywords by their first letter: most words start none, and are passed over at once. */
   byFirst: Map<string, Keyword[]>;
+  /** Per ASCII code: 1 where the character, lower-cased, is a keyword's first letter. */
+  firstAscii: Uint8Array;
   /** Tag names ("vote", "v", "unvote", "uv", one-word side keywords) and their action. */
   tags: Map<string, ActionKind>;
   targets: { name: string; letters: string[] }[];
@@ -57,6 +59,7 @@ function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget
   return {
     actions,
     byFirst: byFirstLetter(actions),
+    firstAscii: firstAscii(actions),
     tags,
     targets: keywordTargets
       .map((t) => ({ name: t.name, letters: t.keywords.map(keywordLetters).filter((l) => l !== '') }))
@@ -105,6 +108,15 @@ function byFirstLetter(actions: readonly Keyword[]): Map<string, Keyword[]> {
     else out.set(first, [k]);
   }
   return out;
+}
+
+function firstAscii(actions: readonly Keyword[]): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const lower = String.fromCharCode(c).toLowerCase();
+    if (actions.some((k) => k.letters[0] === lower)) table[c] = 1;
+  }
+  return table;
 }
 
 /** Keywords this long or longer also match with two neighbouring letters swapped ("unovte"). */

@@ -1,6 +1,6 @@
 import type { ActionKind } from '../model/action.js';
 import { isTargetless, type Vocabulary } from './grammar-vocabulary.js';
-import { isKeywordPhrase, isWordChar, keywordEnd } from './keyword.js';
+import { isKeywordPhrase, isWordChar, keywordEnd, lettersEnd } from './keyword.js';
 
 /**
  * The word scanner under the grammar's rules: where a keyword stands, where one action's
@@ -98,6 +98,21 @@ export function keywordAt(text: string, pos: number, vocab: Vocabulary, glued = 
     if (end > 0 && (!best || end > best.end)) best = { kind: k.kind, end };
   }
   return best;
+}
+
+/**
+ * Whether an action keyword is spelled anywhere in `text`, as a word or inside one: text
+ * without one holds no action, and the rungs that scan for one pass it over. One look per
+ * character (a table for ASCII), where the scans it spares test each character twice.
+ */
+export function spellsKeyword(text: string, vocab: Vocabulary): boolean {
+  const ascii = vocab.firstAscii;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 ? ascii[c] === 0 : !vocab.byFirst.has(text[i]!.toLowerCase())) continue;
+    for (const k of vocab.byFirst.get(text[i]!.toLowerCase())!) if (lettersEnd(text, i, k.letters) > 0) return true;
+  }
+  return false;
 }
 
 /** Characters that separate two actions in one run ("Unvote; Vote: Bob"). */

@@ -26,6 +26,12 @@ export function isWordChar(ch: string | undefined): boolean {
  * whole word, or -1. The caller checks what comes before `pos`.
  */
 export function keywordEnd(text: string, pos: number, letters: string): number {
+  const i = lettersEnd(text, pos, letters);
+  return i < 0 || isWordChar(text[i]) ? -1 : i;
+}
+
+/** Where `letters` end when spelled from `pos` (a word or not), or -1. */
+export function lettersEnd(text: string, pos: number, letters: string): number {
   if (letters === '') return -1;
   let i = pos;
   let j = 0;
@@ -44,7 +50,7 @@ export function keywordEnd(text: string, pos: number, letters: string): number {
       return -1;
     }
   }
-  return isWordChar(text[i]) ? -1 : i;
+  return i;
 }
 
 /** Whether the whole of `text` is one of the keywords ("No-Lynch" for "no lynch"). */

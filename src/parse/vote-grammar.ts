@@ -15,6 +15,7 @@ import {
   parseCandidate,
   SEPARATORS,
   skipLead,
+  spellsKeyword,
 } from './grammar-words.js';
 import { isWordChar } from './keyword.js';
 import { stripDecorations } from './name-form.js';
@@ -90,6 +91,8 @@ interface Candidate {
   inSpoiler: boolean;
   /** Where plain text after a bold keyword stops: the next bold run, or the end of the line. */
   restEnd: number;
+  /** Whether an action keyword is spelled in `text`, looked at once (`spellsKeyword`); null: not yet. */
+  spells: boolean | null;
 }
 
 /** What the rules have found on a line so far, and what they refused. */
@@ -241,7 +244,7 @@ function boldGroups(line: OwnLine, text: string): Candidate[] {
     if (counts && open && open.inSpoiler === run.inSpoiler) {
       open.end = end;
     } else if (counts) {
-      open = { text: '', start: pos, end, bold: true, inSpoiler: run.inSpoiler, restEnd: text.length };
+      open = { text: '', start: pos, end, bold: true, inSpoiler: run.inSpoiler, restEnd: text.length, spells: null };
       groups.push(open);
     } else if (run.strike || run.text.trim() !== '') {
       open = null;
@@ -338,7 +341,7 @@ function inkOutside(text: string, spans: readonly TextSpan[]): boolean {
 
 function plainCandidate(line: Line): Candidate {
   const end = line.text.length;
-  return { text: line.text, start: 0, end, bold: false, inSpoiler: line.inSpoiler, restEnd: end };
+  return { text: line.text, start: 0, end, bold: false, inSpoiler: line.inSpoiler, restEnd: end, spells: null };
 }
 
 // ── A candidate's ladder ───────────────────────────────────────────────────────────
@@ -412,9 +415,11 @@ function openingKeyword(cand: Candidate, line: Line, g: Grammar): GrammarReading
  * with it: one step, no recursion.
  */
 function laterClauseRung(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
+  // Plain text is scanned for "#" alone, which costs less than a look for the keyword.
+  if (cand.bold && !spells(cand, g)) return null;
   const at = laterClause(cand.text, g.vocab, cand.bold);
   if (at <= 0) return null;
-  const clause = { ...cand, text: cand.text.slice(at), start: cand.start + at };
+  const clause = { ...cand, text: cand.text.slice(at), start: cand.start + at, spells: true };
   const read = openingKeyword(clause, line, g);
   if (read) for (const a of read.actions) if (isLoose(a)) a.loose = true;
   return read;
@@ -423,6 +428,12 @@ function laterClauseRung(cand: Candidate, line: Line, g: Grammar): GrammarReadin
 /** A later clause's colonless vote for a name: counted only if the name is a player's (`WrittenAction.loose`). */
 function isLoose(a: WrittenAction): boolean {
   return a.kind === 'vote' && a.written !== null && a.keywordTarget === null && !a.raw.includes(':');
+}
+
+/** Whether the candidate spells a keyword anywhere: the scans for a later or doubtful one need one. */
+function spells(cand: Candidate, g: Grammar): boolean {
+  cand.spells ??= spellsKeyword(cand.text, g.vocab);
+  return cand.spells;
 }
 
 /** Characters that end a clause before a vote in bold talk ("FoS: Ann, Vote: Bob"). */
@@ -450,8 +461,10 @@ function laterClause(text: string, vocab: Vocabulary, bold: boolean): number {
 /** "**No Lynch**" or "**Sleep**" alone on its line is a vote for it; bold "no lynch" mid-sentence is talk. */
 function keywordTargetAlone(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
   if (!cand.bold || g.vocab.targets.length === 0 || cand.text.length > MAX_ARG) return null;
+  // Alone on its line first: the cheaper test, and most bold runs share their line.
+  if (inkCount(cand.text) !== line.ink()) return null;
   const target = keywordTargetOf(stripDecorations(cand.text), g.vocab);
-  if (target === null || inkCount(cand.text) !== line.ink()) return null;
+  if (target === null) return null;
   const span = spanOf(cand, line, 0, cand.text.length);
   const raw = rawOf(cand, 0, cand.text.length);
   return { actions: [{ kind: 'vote', raw, written: cand.text.trim(), keywordTarget: target, span }], rejected: [] };
@@ -459,7 +472,7 @@ function keywordTargetAlone(cand: Candidate, line: Line, g: Grammar): GrammarRea
 
 /** Any other vote keyword in bold talk, doubtful: "**I would vote Bob**" goes to the GM if Bob is a player. */
 function doubtfulRung(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
-  if (!cand.bold) return null;
+  if (!cand.bold || !spells(cand, g)) return null;
   const actions = doubtfulVotes(cand.text, g.vocab).map(
     (d): WrittenAction => ({
       kind: 'vote',
