@@ -28,6 +28,8 @@ interface Votal {
   url: string;
   token: string;
   output(): string;
+  /** The output once it holds `text`: a child's lines after the first arrive in their own time. */
+  outputWith(text: string): Promise<string>;
   stop(): Promise<number | null>;
 }
 
@@ -46,6 +48,7 @@ async function inProcess(env: VotalEnv): Promise<Votal> {
     url: v.url,
     token: v.adminToken,
     output: () => out,
+    outputWith: async () => out,
     stop: async () => {
       await v.close();
       return null;
@@ -86,6 +89,12 @@ async function childProcess(vars: Record<string, string>): Promise<Votal> {
     url: m[1]!,
     token: m[2]!,
     output: () => out + err,
+    async outputWith(text) {
+      // Waits on the child's output, bounded by its exit and by the start's own limit.
+      while (!(out + err).includes(text) && child.exitCode === null && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 100));
+      return out + err;
+    },
     async stop() {
       child.kill('SIGTERM');
       return exited;
@@ -325,7 +334,7 @@ describe('the votal bin (node bin/votal.js serve)', () => {
     try {
       const votal = await childProcess(vars);
       expect(votal.token).toMatch(/^[\w-]{20,}$/);
-      expect(votal.output()).toContain(`kept in ${join(dir, 'admin-token')}`);
+      expect(await votal.outputWith('kept in')).toContain(`kept in ${join(dir, 'admin-token')}`);
       await playGame(votal, forum);
       expect(await votal.stop()).toBe(143);
       expect(existsSync(join(dir, LOCK_NAME))).toBe(false);
