@@ -290,7 +290,7 @@ class Builder {
     if (q.authorAttr) author = attr(el, q.authorAttr)?.trim() || null;
     const authorEl = q.authorSelector ? this.ownAuthorLine(el, q.authorSelector) : null;
     if (authorEl) {
-      chrome.push(authorEl);
+      if (!q.keepAuthorLine) chrome.push(authorEl);
       if (!author) {
         const line = text(authorEl);
         const pm = q.authorPattern ? patternOf(q.authorPattern).exec(line) : null;

@@ -58,6 +58,7 @@ export const descriptor = defineDescriptor({
         // The name, before "wrote" and what follows it (phpBB 3.2 prints the quoted post's link and time there).
         authorPattern:
           '^(?:Originally Posted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)(?!\\p{L}).*)?\\s*:?\\s*$',
+        keepAuthorLine: true,
       },
     ],
     spoiler: { selector: 'details, .spoiler, .bbcode_spoiler, .spoilerbox', titleSelector: 'summary, .spoiler-title' },

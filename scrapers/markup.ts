@@ -15,6 +15,12 @@ export const QuoteMarkup = z.strictObject({
   authorPattern: z.string().optional(),
   /** Parts of the quote that are chrome, not quoted text ("Click to expand", headers). */
   chrome: z.string().optional(),
+  /**
+   * The author line stays in the quote as quoted text (the name still read from it): the
+   * generic reader guesses the markup, so it keeps what the page shows ("X wrote: ↑ date")
+   * rather than drop a line it may have misjudged; quoted, it never counts as the poster's.
+   */
+  keepAuthorLine: z.boolean().optional(),
 });
 
 export const BodyMarkup = z.strictObject({
