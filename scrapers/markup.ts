@@ -27,6 +27,12 @@ export const BodyMarkup = z.strictObject({
   /** Dropped entirely: ads, scripts, expand buttons, edit lines printed inside the body. */
   skip: z.string().default('script, style, noscript, iframe, object, embed, form, input, button'),
   quote: z.array(QuoteMarkup).default([{ selector: 'blockquote' }]),
+  /**
+   * A quote known by its header line, not its classes (vBulletin 3's "Quote:" caption over a
+   * table, "Originally Posted by X" inside): a block whose opening line is all of this pattern
+   * is a quote; the first non-empty group is the quoted author, else the next line's.
+   */
+  quoteCaption: z.string().optional(),
   spoiler: z.strictObject({ selector: z.string(), titleSelector: z.string().optional() }).optional(),
   code: z.string().default('pre, code'),
   bold: z.string().default('b, strong'),
