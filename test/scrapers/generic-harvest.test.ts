@@ -78,8 +78,8 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
   it('pages of engines without an adapter: at least 17 of 20 read right', () => {
     expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(17);
   });
-  it('pages of supported engines, adapters off: at least 30 of 34 read right', () => {
-    expect(count('supported', 'right')).toBeGreaterThanOrEqual(30);
+  it('pages of supported engines, adapters off: at least 32 of 34 read right', () => {
+    expect(count('supported', 'right')).toBeGreaterThanOrEqual(32);
   });
   /**
    * The pages read without an error and judged wrong, each checked by hand: every post,
@@ -89,17 +89,13 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
    * gold leaves out its <h2 class="posttitle"> too). kiwifarms deviantart-horrors post 13:
    * the gold keeps the attachment box's file names (android-hilfe's gold leaves them out),
    * post 20 the "Spoiler" buttons' labels; all 20 posts, authors and times are right (the
-   * judge with the reader's own texts as gold finds the page right). ebaumsworld 42095 is
-   * refused today (its structure, not its text); its post 6 quotes as 78519's post 3 does,
-   * whose quote header ("almostapathetic wrote: ↑ Thu Apr 02, 2020 8:41 am") the reader
-   * now keeps as quoted text, as the page shows it.
+   * judge with the reader's own texts as gold finds the page right).
    */
   const JUDGED_SHORT = [
-    'forum.ebaumsworld.com.viewtopic.php.42095.json',
     'kiwifarms.net.threads.deviantart-horrors.2366..json',
     'www.paradisi.de.Health_und_Ernaehrung.Erkrankungen.Parkinson.Forum.120167.php.json',
   ];
-  it('pages read without an error but wrong: none with posts missing or misattributed, at most the 3 above short of text (issue 26)', () => {
+  it('pages read without an error but wrong: none with posts missing or misattributed, at most the 2 above short of text (issue 26)', () => {
     const wrong = verdicts.filter((v) => v.outcome === 'wrong');
     for (const v of wrong) {
       expect(JUDGED_SHORT, `${v.file}: ${v.why}`).toContain(v.file);
