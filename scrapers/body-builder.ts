@@ -43,6 +43,7 @@ interface Rules {
   markup: BodyMarkup;
   skip: Is;
   quote: Is[];
+  quoteCaption: RegExp | null;
   spoiler: Is | null;
   code: Is;
   bold: Is;
@@ -64,6 +65,7 @@ function rulesOf(m: BodyMarkup): Rules {
       markup: m,
       skip: matcher(m.skip),
       quote: m.quote.map((q) => matcher(q.selector)),
+      quoteCaption: m.quoteCaption ? patternOf(m.quoteCaption) : null,
       spoiler: m.spoiler ? matcher(m.spoiler.selector) : null,
       code: matcher(m.code),
       bold: matcher(m.bold),
@@ -114,6 +116,10 @@ class Builder {
   flattened = false;
   /** Chrome of quotes and spoilers (titles, expand links), skipped wherever it sits. */
   private readonly chrome = new Set<AnyNode>();
+  /** Header lines of quotes known by their caption: a block opening with one already read opens no second quote. */
+  private readonly captionLines = new Set<Element>();
+  /** The quoted author of each block found to be a captioned quote. */
+  private readonly captioned = new Map<Element, string | null>();
   /** The last wrapper made past MAX_DEPTH: the next leaf of the same marks joins it. */
   private lastFlat: { key: string; out: Body; root: BodyNode; inner: Body } | null = null;
 
@@ -153,7 +159,9 @@ class Builder {
       if (!isElement(node) || (this.chrome.size > 0 && this.chrome.has(node)) || this.r.skip(node)) continue;
       const deep = frame.flat !== null || frame.depth + 1 > MAX_DEPTH;
       if (deep) this.flattened = true;
-      const kind = kindOf(this.r, node);
+      let kind = kindOf(this.r, node);
+      if (kind === STYLED && !deep && this.r.quoteCaption && this.r.blocks.has(node.name) && this.isCaptioned(node))
+        kind = CAPTIONED;
       const leaf = this.leaf(node, kind);
       if (leaf) this.emit(leaf, frame);
       else stack.push(deep ? this.openFlat(node, kind, frame) : this.open(node, kind, frame));
@@ -208,6 +216,8 @@ class Builder {
       const { author, chrome } = this.quoteOf(el, kind);
       return into({ t: 'quote', author, children: [] }, chrome);
     }
+    // The header lines stay in the quote as text, as the page shows them (found by a guess, they may be words).
+    if (kind === CAPTIONED) return into({ t: 'quote', author: this.captioned.get(el) ?? null, children: [] }, []);
     if (kind === SPOILER) {
       const titleSelector = this.r.markup.spoiler!.titleSelector;
       const titleEl = titleSelector ? one(el, titleSelector) : null;
@@ -290,7 +300,7 @@ class Builder {
     if (q.authorAttr) author = attr(el, q.authorAttr)?.trim() || null;
     const authorEl = q.authorSelector ? this.ownAuthorLine(el, q.authorSelector) : null;
     if (authorEl) {
-      chrome.push(authorEl);
+      if (!q.keepAuthorLine) chrome.push(authorEl);
       if (!author) {
         const line = text(authorEl);
         const pm = q.authorPattern ? patternOf(q.authorPattern).exec(line) : null;
@@ -300,6 +310,58 @@ class Builder {
     if (q.chrome) chrome.push(...selectChrome(el, q.chrome));
     if (author?.startsWith('@')) author = author.slice(1);
     return { author, chrome };
+  }
+
+  /**
+   * Whether a block is a quote by its header: it holds two things, a caption line ("Quote:",
+   * "Originally Posted by X", "X wrote:") and what it quotes, and no words of its own beside
+   * them (a wrapper holding a quote and a reply is no quote). The author is the caption's
+   * name, else the quoted part's opening line's when that is a caption too (vBulletin 3
+   * prints "Quote:", then "Originally Posted by X" in the table under it). Both lines are
+   * marked read, so the table under the caption is no second quote.
+   */
+  private isCaptioned(el: Element): boolean {
+    const re = this.r.quoteCaption!;
+    const parts: Element[] = [];
+    for (const c of el.children) {
+      if (c.type === 'text') {
+        if (c.data.trim()) return false;
+      } else if (isElement(c) && !this.r.skip(c) && c.name !== 'br' && boundedText(c, this.r.skip, 0) !== '') {
+        parts.push(c);
+      }
+    }
+    if (parts.length !== 2 || this.captionLines.has(parts[0]!)) return false;
+    const caption = boundedText(parts[0]!, this.r.skip, CAPTION_CHARS);
+    const m = caption ? re.exec(caption) : null;
+    if (!m) return false;
+    this.captionLines.add(parts[0]!);
+    let author = captionName(m);
+    const second = this.openingLine(parts[1]!);
+    const m2 = second ? re.exec(second.text) : null;
+    if (second && m2) {
+      this.captionLines.add(second.el);
+      author ??= captionName(m2);
+    }
+    this.captioned.set(el, author);
+    return true;
+  }
+
+  /**
+   * The opening line of the quoted part: down the first blocks (a table, a row, a cell) to
+   * the one that starts with words, never into a quote, spoiler or code.
+   */
+  private openingLine(el: Element): { el: Element; text: string } | null {
+    let at: Element = el;
+    for (let depth = 0; kindOf(this.r, at) === STYLED; depth++) {
+      const first = depth < 6 ? firstChildElement(at, this.r.skip) : null;
+      if (first && (this.r.blocks.has(first.name) || isSeparate(first))) {
+        at = first;
+        continue;
+      }
+      const t = boundedText(at, this.r.skip, CAPTION_CHARS);
+      return t ? { el: at, text: t } : null;
+    }
+    return null;
   }
 
   /** The quote's own author line: never one inside a quote nested in it. */
@@ -364,6 +426,8 @@ const BREAK = -3;
 const IMAGE = -4;
 const LINK = -5;
 const STYLED = -6;
+/** A quote known by its header line (BodyMarkup.quoteCaption), not by a selector. */
+const CAPTIONED = -7;
 
 function kindOf(r: Rules, el: Element): Kind {
   for (let qi = 0; qi < r.quote.length; qi++) if (r.quote[qi]!(el)) return qi;
@@ -509,6 +573,46 @@ function patternOf(source: string): RegExp {
   if (!re) patterns.set(source, (re = new RegExp(source, 'u')));
   return re;
 }
+
+/** Longest header line looked at: a caption is a name and a few words. */
+const CAPTION_CHARS = 120;
+
+/** The first child element with text, or null where text comes first (no line of its own). */
+function firstChildElement(el: Element, skip: Is): Element | null {
+  for (const c of el.children) {
+    if (c.type === 'text') {
+      if (c.data.trim()) return null;
+      continue;
+    }
+    if (!isElement(c) || skip(c) || c.name === 'br') continue;
+    if (boundedText(c, skip, 1) === '') continue;
+    return c;
+  }
+  return null;
+}
+
+/** An element's text, spaces folded, or null when longer than `max` characters (read no further). */
+function boundedText(el: Element, skip: Is, max: number): string | null {
+  let out = '';
+  const stack: AnyNode[] = [...el.children].reverse();
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'text') {
+      out += (n as { data: string }).data;
+      if (out.replace(/\s+/g, ' ').trim().length > max) return null;
+    } else if (isElement(n) && !skip(n)) {
+      if (isSeparate(n)) out += ' ';
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    }
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+const captionName = (m: RegExpExecArray): string | null =>
+  m
+    .slice(1)
+    .find((g) => g?.trim())
+    ?.trim() ?? null;
 
 function selectChrome(root: Element, selector: string): Element[] {
   return findOutside(root, matcher(selector), null, false);

@@ -58,8 +58,15 @@ export const descriptor = defineDescriptor({
         // The name, before "wrote" and what follows it (phpBB 3.2 prints the quoted post's link and time there).
         authorPattern:
           '^(?:Originally Posted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)(?!\\p{L}).*)?\\s*:?\\s*$',
+        keepAuthorLine: true,
       },
     ],
+    // A quote with no quote class, known by its caption (vBulletin 3: "Quote:" over a table whose
+    // first line is "Originally Posted by X"); the caption alone on its line, as forums print it.
+    quoteCaption:
+      '^(?:(?:Quote|Zitat|Citation|Cita|Citazione|Cytat|Citaat|Citat)\\s*:\\s*)?' +
+      '(?:(?:Originally [Pp]osted by|Original [Gg]eschrieben von|Zitat von|Citation de|Cita de|Citazione di|Messaggio originale di|Quote from|Quoting)\\s+(.{1,60}?)\\s*:?' +
+      '|(.{1,40}?)\\s+(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)\\s*:)?\\s*$',
     spoiler: { selector: 'details, .spoiler, .bbcode_spoiler, .spoilerbox', titleSelector: 'summary, .spoiler-title' },
     code: 'pre, code',
     strike: 's, strike, del',

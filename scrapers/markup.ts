@@ -15,12 +15,24 @@ export const QuoteMarkup = z.strictObject({
   authorPattern: z.string().optional(),
   /** Parts of the quote that are chrome, not quoted text ("Click to expand", headers). */
   chrome: z.string().optional(),
+  /**
+   * The author line stays in the quote as quoted text (the name still read from it): the
+   * generic reader guesses the markup, so it keeps what the page shows ("X wrote: ↑ date")
+   * rather than drop a line it may have misjudged; quoted, it never counts as the poster's.
+   */
+  keepAuthorLine: z.boolean().optional(),
 });
 
 export const BodyMarkup = z.strictObject({
   /** Dropped entirely: ads, scripts, expand buttons, edit lines printed inside the body. */
   skip: z.string().default('script, style, noscript, iframe, object, embed, form, input, button'),
   quote: z.array(QuoteMarkup).default([{ selector: 'blockquote' }]),
+  /**
+   * A quote known by its header line, not its classes (vBulletin 3's "Quote:" caption over a
+   * table, "Originally Posted by X" inside): a block whose opening line is all of this pattern
+   * is a quote; the first non-empty group is the quoted author, else the next line's.
+   */
+  quoteCaption: z.string().optional(),
   spoiler: z.strictObject({ selector: z.string(), titleSelector: z.string().optional() }).optional(),
   code: z.string().default('pre, code'),
   bold: z.string().default('b, strong'),

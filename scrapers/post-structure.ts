@@ -135,6 +135,8 @@ function isProfileLink(el: Element): boolean {
 export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
   const out: AuthorCandidate[] = [];
   for (const el of els) {
+    // A quoted post's author (phpBB's cite links the member, the post and its time) is no post's.
+    if ((el.name === 'a' || NAME_CLASS.test(attr(el, 'class') ?? '')) && insideBlockquote(el)) continue;
     if (isProfileLink(el)) {
       // An avatar drawn as the name's first letter ("T") links the profile but is not the name.
       if (/avatar/i.test(attr(el, 'class') ?? '')) continue;
@@ -158,6 +160,11 @@ export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
     out.push({ el: named && shortText(named, 80).length > 0 ? named : el, kind: 'name' });
   }
   return out;
+}
+
+function insideBlockquote(el: Element): boolean {
+  for (let at = el.parent; at && isElement(at); at = at.parent) if (at.name === 'blockquote') return true;
+  return false;
 }
 
 /** A profile link anywhere inside (Invision's h3 > strong > a): the name is read through it. */

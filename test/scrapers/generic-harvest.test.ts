@@ -78,15 +78,13 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
   it('pages of engines without an adapter: at least 17 of 20 read right', () => {
     expect(count('no adapter', 'right')).toBeGreaterThanOrEqual(17);
   });
-  it('pages of supported engines, adapters off: at least 30 of 34 read right', () => {
-    expect(count('supported', 'right')).toBeGreaterThanOrEqual(30);
+  it('pages of supported engines, adapters off: at least 32 of 34 read right', () => {
+    expect(count('supported', 'right')).toBeGreaterThanOrEqual(32);
   });
   /**
-   * The four read without an error and judged wrong, each checked by hand: every post,
+   * The pages read without an error and judged wrong, each checked by hand: every post,
    * author and time right, the text short of the gold's by what the reader leaves out on
-   * purpose. ebaumsworld 42095 post 6 and 78519 post 3: the quote's header ("lemmiwinx
-   * wrote: ↑ Sat Jan 18, 2020 4:06 pm"), kept as the quote's author, outweighs a one-line
-   * reply. paradisi 120167 post 2: the answer's own subject line (<h3> above the message),
+   * purpose. paradisi 120167 post 2: the answer's own subject line (<h3> above the message),
    * which the reader leaves out as every adapter leaves out a post's subject (msworld's
    * gold leaves out its <h2 class="posttitle"> too). kiwifarms deviantart-horrors post 13:
    * the gold keeps the attachment box's file names (android-hilfe's gold leaves them out),
@@ -94,12 +92,10 @@ describe.skipIf(!have)('the generic reader on the harvest corpus (adapters off)'
    * judge with the reader's own texts as gold finds the page right).
    */
   const JUDGED_SHORT = [
-    'forum.ebaumsworld.com.viewtopic.php.42095.json',
-    'forum.ebaumsworld.com.viewtopic.php.78519.json',
     'kiwifarms.net.threads.deviantart-horrors.2366..json',
     'www.paradisi.de.Health_und_Ernaehrung.Erkrankungen.Parkinson.Forum.120167.php.json',
   ];
-  it('pages read without an error but wrong: none with posts missing or misattributed, at most the 4 above short of text (issue 26)', () => {
+  it('pages read without an error but wrong: none with posts missing or misattributed, at most the 2 above short of text (issue 26)', () => {
     const wrong = verdicts.filter((v) => v.outcome === 'wrong');
     for (const v of wrong) {
       expect(JUDGED_SHORT, `${v.file}: ${v.why}`).toContain(v.file);

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LayoutError } from '../../src/fetch/errors.js';
 import { type BodyNode, plainText } from '../../src/model/body.js';
+import type { Post } from '../../src/model/post.js';
 import { parseSiteProfile } from '../../src/site/load-site-profiles.js';
 import { adapterOf, engineFromHtml, engineFromUrl } from '../../scrapers/identify.js';
 import { GenericRefusal, generic, readGeneric } from '../../scrapers/generic.js';
@@ -10,6 +11,8 @@ import { adapterFor, adapters } from '../../scrapers/registry.js';
 import { DEFAULT_PROFILE, SiteProfile } from '../../scrapers/site-profile.js';
 import { adapterProfile } from '../../src/site/site-profile-entry.js';
 import { harvestDir, harvestPages } from '../support/harvest-gold.js';
+import { nodesOf, textOutsideQuotes } from '../support/game-script.js';
+import { vbulletin3 } from '../../scrapers/vbulletin3.js';
 
 /**
  * A site-specific forum layout written for this test (no engine's markup): posts as
@@ -134,7 +137,11 @@ describe('the generic reader on a site-specific layout', () => {
     const cite =
       '<cite><a href="/people/alice">Alice</a> wrote: <a href="/talk/village/entry/101">↑</a><div class="responsive-hide">Wed May 15, 2019 10:30 am</div></cite>';
     const r = readGeneric(page(ENTRIES).replace('<cite>Alice wrote:</cite>', cite), ctx);
-    expect(r.page.posts[1]!.body.find((n) => n.t === 'quote')).toMatchObject({ t: 'quote', author: 'Alice' });
+    const quote = r.page.posts[1]!.body.find((n) => n.t === 'quote');
+    expect(quote).toMatchObject({ t: 'quote', author: 'Alice' });
+    // The header stays as quoted text, as the page shows it (the harvest gold of 78519 keeps it): inside the quote, never the poster's.
+    expect(plainText([quote!]).replace(/\s+/g, ' ')).toContain('Alice wrote: ↑ Wed May 15, 2019 10:30 am');
+    expect(plainText(r.page.posts[1]!.body.filter((n) => n.t !== 'quote'))).not.toContain('wrote');
   });
 
   it('edit note where the post shows one', () => {
@@ -511,6 +518,99 @@ describe('more layouts found (issue 26, the harvest pages)', () => {
       expect(r.page.posts.map((p) => p.author)).toEqual(Array(4).fill('The WR Moderator Team'));
       // The posts' own times (June 2007), not the moderator's edits (August 2019).
       expect(r.page.posts.map((p) => p.postedAt?.slice(0, 7))).toEqual(Array(4).fill('2007-06'));
+    },
+  );
+});
+
+/**
+ * Quotes with no quote class, known by their caption. The markup is vBulletin 3.8's, as the
+ * real page ../shared/forum-samples/vbulletin3/nettally-vBulletin3.html prints it (AnimeSuki,
+ * post 5768670): "Quote:" over a table whose first line is "Originally Posted by <strong>X</strong>".
+ */
+describe('quotes known by their caption, not their classes (vBulletin 3, issue 26)', () => {
+  const vb3Quote = (who: string | null, words: string): string =>
+    `<div style="margin:20px; margin-top:5px; "><div class="smallfont" style="margin-bottom:2px">Quote:</div><table cellpadding="6" cellspacing="0" border="0" width="100%"><tr><td class="alt2" style="border:1px inset">${
+      who
+        ? `<div>Originally Posted by <strong>${who}</strong> <a href="showthread.php?p=5768621#post5768621" rel="nofollow"><img class="inlineimg" src="viewpost.gif" alt="View Post" /></a></div><div style="font-style:italic">${words}</div>`
+        : words
+    }</td></tr></table></div>`;
+  const withBody = (body: string): string => page(ENTRIES.map((e) => (e.id === 102 ? { ...e, body } : e)));
+
+  it('a vote in a "Quote: / Originally Posted by X" block is quoted, X its author, the header kept as quoted text', () => {
+    const r = readGeneric(withBody(`${vb3Quote('Alice', 'Vote: Bob')}Not me. <b>Vote: Dave</b>`), ctx);
+    const body = r.page.posts[1]!.body;
+    expect(nodesOf(body, 'quote').map((q) => q.author)).toEqual(['Alice']);
+    expect(plainText(nodesOf(body, 'quote')).replace(/\s+/g, ' ')).toContain(
+      'Quote: Originally Posted by Alice Vote: Bob',
+    );
+    expect(textOutsideQuotes(body)).not.toContain('Bob');
+    expect(textOutsideQuotes(body)).toContain('Vote: Dave');
+  });
+
+  it("a caption with no name is a quote without an author; other languages' captions are quotes too", () => {
+    const unnamed = readGeneric(withBody(`${vb3Quote(null, 'Vote: Bob')}Mine.`), ctx).page.posts[1]!.body;
+    expect(nodesOf(unnamed, 'quote').map((q) => q.author)).toEqual([null]);
+    expect(textOutsideQuotes(unnamed)).not.toContain('Bob');
+    const german = `<div><div>Zitat von Alice:</div><div class="inhalt">Vote: Bob</div></div>Ich nicht.`;
+    const said = `<div><div><strong>Alice</strong> said:</div><div>Vote: Bob</div></div>Not me.`;
+    for (const body of [german, said]) {
+      const b = readGeneric(withBody(body), ctx).page.posts[1]!.body;
+      expect(
+        nodesOf(b, 'quote').map((q) => q.author),
+        body,
+      ).toEqual(['Alice']);
+      expect(textOutsideQuotes(b), body).not.toContain('Bob');
+    }
+  });
+
+  it("a block holding a caption, a quote and the poster's own words is no quote: the reply stays the poster's", () => {
+    const body = `<div><div>Alice wrote:</div><div>I am the cop.</div><div>Vote: Bob</div></div>`;
+    const b = readGeneric(withBody(body), ctx).page.posts[1]!.body;
+    expect(nodesOf(b, 'quote')).toEqual([]);
+    expect(textOutsideQuotes(b)).toContain('Vote: Bob');
+    // A caption alone with nothing under it is a line of the post, not a quote.
+    const alone = readGeneric(withBody('<div><div>Quote:</div></div><p>Vote: Bob</p>'), ctx).page.posts[1]!.body;
+    expect(textOutsideQuotes(alone)).toContain('Vote: Bob');
+  });
+
+  const VB3 = new URL('../../../shared/forum-samples/vbulletin3/nettally-vBulletin3.html', import.meta.url);
+  const haveVb3 = existsSync(VB3);
+  if (!haveVb3 && process.env.VOTAL_REQUIRE_SAMPLES === '1') throw new Error(`missing sample ${VB3.pathname}`);
+  const quotesOf = (posts: readonly Post[]): (string | null)[][] =>
+    posts.map((p) => nodesOf(p.body, 'quote').map((q) => q.author));
+
+  it.skipIf(!haveVb3)(
+    'the real vBulletin 3 page read with adapters off: every quote the vBulletin 3 adapter reads, with its author (nettally-vBulletin3.html)',
+    () => {
+      const html = new TextDecoder('windows-1252').decode(readFileSync(VB3));
+      const at = {
+        url: 'https://forums.animesuki.com/showthread.php?t=128882&page=152',
+        profile: DEFAULT_PROFILE,
+        now: '2017-07-03T18:00:00Z',
+      };
+      const generic = readGeneric(html, at).page.posts;
+      const adapter = vbulletin3.parsePage(html, at).posts;
+      expect(generic.map((p) => p.id)).toEqual(adapter.map((p) => p.id));
+      expect(quotesOf(generic)).toEqual(quotesOf(adapter));
+      expect(quotesOf(generic).flat().length).toBeGreaterThanOrEqual(20);
+      for (const p of generic) expect(textOutsideQuotes(p.body), p.id).not.toMatch(/Originally Posted by/);
+    },
+  );
+
+  it.skipIf(!haveSamples)(
+    "the harvest corpus' vBulletin 3 pages read with adapters off: the same quotes as the adapter's (skyscraperpage.com)",
+    () => {
+      const pages = harvestPages().filter(({ file }) => file.startsWith('skyscraperpage.com'));
+      expect(pages).toHaveLength(2);
+      let quoted = 0;
+      for (const { file, gold } of pages) {
+        const at = { url: gold.url, profile: DEFAULT_PROFILE, now: '2020-06-15T12:00:00Z' };
+        const generic = readGeneric(gold.html, at).page.posts;
+        expect(quotesOf(generic), file).toEqual(quotesOf(vbulletin3.parsePage(gold.html, at).posts));
+        quoted += quotesOf(generic).flat().length;
+      }
+      // 242327 quotes six posts (its gold: "Quote: Originally Posted by dc_denizen ..."); the other page none.
+      expect(quoted).toBe(6);
     },
   );
 });
