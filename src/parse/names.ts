@@ -56,6 +56,8 @@ interface SlotForms {
   words: string[][];
   /** The names as written (current, aliases, former), for initials read through their words. */
   written: string[];
+  /** How many of `written` are the current name and aliases. */
+  currentNames: number;
   /** Current names and aliases with runs of a letter written once ("slandaar" → "slandar"). */
   collapsed: string[];
 }
@@ -177,7 +179,7 @@ function shortForm(
 ): NameResolution | null {
   const initials = forms.filter((f) => f.acronyms.includes(key));
   const bySplit = capitals
-    ? forms.filter((f) => !initials.includes(f) && f.written.some((n) => wordsSplitInto(n, key)))
+    ? forms.filter((f) => !initials.includes(f) && f.written.some((n, i) => wordsSplitInto(n, key, i < f.currentNames)))
     : [];
   const byAcronym = [...initials, ...bySplit];
   const byWord = forms.filter((f) => !byAcronym.includes(f) && f.words.some((ws) => ws.length > 1 && ws.includes(key)));
@@ -230,9 +232,11 @@ function splitsInto(username: string, initials: string): boolean {
  * "WeaponsofMassConstruction" as weapons-of-mass-construction for "WOMC"), or, written
  * in capitals in a longer name, its own letters ("AlmasterGM" for "AGM": GM is already
  * initials). Every word gives at least one initial, so the plain acronym stays the
- * shortest reading.
+ * shortest reading. A one-word name is split whole only when it is a current name or
+ * alias (`oneWord`): a former name split anywhere into dictionary words would compete
+ * with the living players' own initials ("MT": Magic Trainer, not mort-has for Morthas).
  */
-function wordsSplitInto(name: string, initials: string): boolean {
+function wordsSplitInto(name: string, initials: string, oneWord: boolean): boolean {
   const words = name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -245,7 +249,7 @@ function wordsSplitInto(name: string, initials: string): boolean {
     )
     .filter((w) => w !== '');
   if (words.length > MAX_NAME_WORDS || words.length > initials.length) return false;
-  if (words.length === 1) return splitsInto(words[0]!.toLowerCase(), initials);
+  if (words.length === 1) return oneWord && splitsInto(words[0]!.toLowerCase(), initials);
   const known = new Map<number, boolean>();
   // fits(w, j): words from w on read as initials from j on.
   const fits = (w: number, j: number): boolean => {
@@ -473,6 +477,7 @@ function slotForms(slot: Slot): SlotForms {
     formerAcronyms,
     words,
     written: [slot.name, ...slot.aliases, ...slot.formerNames],
+    currentNames: 1 + slot.aliases.length,
     collapsed,
   };
 }

@@ -77,3 +77,20 @@ describe('initials read through the words of a name', () => {
     expect(vote?.target).toBeNull();
   });
 });
+
+describe("a former name's initials do not compete with a living player's own", () => {
+  it('a one-word former name is not split into dictionary words (MT: Magic Trainer, not Morthas)', () => {
+    // Mini 1203, t=18169 post 2245 by SpyreX, Day 6 (the Day Magic Trainer was lynched);
+    // Cyberbob replaced Morthas and Magic Trainer replaced TwistedSpoon.
+    const players: (string | SlotInput)[] = [
+      { name: 'Pine', formerNames: ['Swankidelic'] },
+      { name: 'Cyberbob', formerNames: ['Morthas'] },
+      { name: 'Magic Trainer', formerNames: ['TwistedSpoon'] },
+      'SpyreX',
+      'Toast',
+    ];
+    const html =
+      'I did my best and it comes to this:<br>\n<br>\n<div style="display:inline;font-weight:bold">Unvote, Vote: MT</div>';
+    expect(votesIn(html, players).map((v) => [v.target, v.match])).toEqual([['Magic Trainer', 'acronym']]);
+  });
+});
