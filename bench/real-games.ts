@@ -177,8 +177,9 @@ interface DayResult {
  * Why a moderator's count differs from Votal's, read mechanically from the differences:
  * - `votal`: a voter the count disagrees on has a vote Votal could not read (or did not
  *   count) before the count: Votal's miss;
- * - `reader`: a name on the count that names nobody, a voter read on two wagons, or a
- *   voter left off the count as read: the count reader's miss (src/parse/gm-count.ts);
+ * - `reader`: a name on the count that names nobody, a voter read on two wagons, a
+ *   wagon read with fewer names than its number, or a voter left off the count as read:
+ *   the count reader's miss (src/parse/gm-count.ts);
  * - `material`: the count has a vote by a slot that never posted under any of the
  *   archive's names that Day (the forum name is not the archive's);
  * - `moderator`: Votal read every vote of the voters in question and the count still
@@ -198,7 +199,10 @@ function causeOf(
   const found = new Set<Cause>();
   const hasVoter = count.differences.some((d) => d.kind === 'voter');
   for (const d of count.differences) {
+    const names = / says (\d+) but names (\d+)$/.exec(d.text);
     if (d.kind === 'unread' || d.kind === 'twice') found.add('reader');
+    // Fewer names than the number the moderator wrote: names on the line the reader missed.
+    else if (names && Number(names[2]) < Number(names[1])) found.add('reader');
     else if (d.kind === 'stopped-early' || (d.kind === 'wagon' && !hasVoter)) found.add('moderator');
     else if (d.kind === 'voter' && d.player !== null) {
       const own = histories.filter((h) => h.number < count.post && slotOf(h.author) === d.player);
