@@ -169,6 +169,55 @@ interface DayResult {
   /** Votes whose name Votal could not read: "post author: raw (match)". */
   unreadVotes: string[];
   counts: CountCheck[];
+  /** Each differing count's cause, in the order of `counts` (null: the count matched). */
+  causes: (Cause | null)[];
+}
+
+/**
+ * Why a moderator's count differs from Votal's, read mechanically from the differences:
+ * - `votal`: a voter the count disagrees on has a vote Votal could not read (or did not
+ *   count) before the count: Votal's miss;
+ * - `reader`: a name on the count that names nobody, a voter read on two wagons, a
+ *   wagon read with fewer names than its number, or a voter left off the count as read:
+ *   the count reader's miss (src/parse/gm-count.ts);
+ * - `material`: the count has a vote by a slot that never posted under any of the
+ *   archive's names that Day (the forum name is not the archive's);
+ * - `moderator`: Votal read every vote of the voters in question and the count still
+ *   disagrees, or only a stated number differs, or the count stops short of the last
+ *   posts: the moderator's slip.
+ * A count with several goes to the first of these, so the slips are never over-counted.
+ */
+type Cause = 'votal' | 'reader' | 'material' | 'moderator';
+const CAUSES: readonly Cause[] = ['votal', 'reader', 'material', 'moderator'];
+
+function causeOf(
+  count: CountCheck,
+  slotOf: (author: string) => string | undefined,
+  histories: readonly PostHistory[],
+): Cause | null {
+  if (count.differences.length === 0) return null;
+  const found = new Set<Cause>();
+  const hasVoter = count.differences.some((d) => d.kind === 'voter');
+  for (const d of count.differences) {
+    const names = / says (\d+) but names (\d+)$/.exec(d.text);
+    if (d.kind === 'unread' || d.kind === 'twice') found.add('reader');
+    // Fewer names than the number the moderator wrote: names on the line the reader missed.
+    else if (names && Number(names[2]) < Number(names[1])) found.add('reader');
+    else if (d.kind === 'stopped-early' || (d.kind === 'wagon' && !hasVoter)) found.add('moderator');
+    else if (d.kind === 'voter' && d.player !== null) {
+      const own = histories.filter((h) => h.number < count.post && slotOf(h.author) === d.player);
+      const unread = own.some((h) =>
+        h.revisions[0]!.reading.actions.some(
+          (a) => a.target === null && (a.match === 'unknown' || a.match === 'ambiguous'),
+        ),
+      );
+      if (unread || d.text.includes('not counted by Votal')) found.add('votal');
+      else if (own.length === 0) found.add('material');
+      else if (d.gm === 'nowhere') found.add('reader');
+      else found.add('moderator');
+    }
+  }
+  return CAUSES.find((c) => found.has(c)) ?? 'moderator';
 }
 
 function expectedOf(
@@ -264,6 +313,10 @@ function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, sta
     gmEvents,
     audit: [],
   });
+  const slotNames = new Map(
+    roster.flatMap((sl) => [sl.name, ...sl.formerNames].map((n) => [n.toLowerCase(), sl.name])),
+  );
+  const slotOf = (author: string): string | undefined => slotNames.get(author.toLowerCase());
   const { expected, unscored, noMajority } = expectedOf(game, day);
   const { outcome } = folded.tally;
   const right =
@@ -298,6 +351,7 @@ function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, sta
       ),
     ),
     counts: checks.counts,
+    causes: checks.counts.map((c) => causeOf(c, slotOf, histories)),
   };
 }
 
@@ -373,13 +427,21 @@ const summary = {
   moderatorCounts: counts.length,
   moderatorCountsMatched: counts.filter(isMatch).length,
   moderatorCountsMatchedOrEarlier: counts.filter((c) => isMatch(c) || isMatchEarlier(c)).length,
+  /** The differing counts by cause (see `Cause`). */
+  differingCounts: Object.fromEntries(
+    CAUSES.map((k) => [k, results.reduce((n, r) => n + r.causes.filter((c) => c === k).length, 0)]),
+  ) as Record<Cause, number>,
   skipped,
 };
 
 if (flag('--counts')) {
   for (const r of results)
-    for (const c of r.counts.filter((x) => !isMatch(x)))
-      console.log(`count: game ${r.game} D${r.day} #${c.post}:\n  ${c.differences.map((d) => d.text).join('\n  ')}`);
+    r.counts.forEach((c, i) => {
+      if (!isMatch(c))
+        console.log(
+          `count (${r.causes[i]}): game ${r.game} D${r.day} #${c.post}:\n  ${c.differences.map((d) => d.text).join('\n  ')}`,
+        );
+    });
 }
 if (flag('--misses')) {
   for (const r of majorityDays.filter((d) => !d.right))
@@ -403,6 +465,14 @@ else {
   );
   console.log(
     `moderators' vote counts matched: ${summary.moderatorCountsMatched} of ${summary.moderatorCounts} (${pct(summary.moderatorCountsMatched, summary.moderatorCounts)}); with counts that stop a few posts early: ${summary.moderatorCountsMatchedOrEarlier}`,
+  );
+  const d = summary.differingCounts;
+  const fair = summary.moderatorCounts - d.moderator;
+  console.log(
+    `differing counts by cause: ${d.votal} Votal's miss, ${d.reader} the count reader's miss, ${d.material} a name the archive lacks, ${d.moderator} the moderator's slip`,
+  );
+  console.log(
+    `counts matched of those that are not the moderator's slip: ${summary.moderatorCountsMatched} of ${fair} (${pct(summary.moderatorCountsMatched, fair)})`,
   );
   for (const s of skipped) console.log(`skipped: ${s}`);
 }

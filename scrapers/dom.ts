@@ -396,9 +396,17 @@ const SEPARATE = new Set([
   'ul',
 ]);
 
-/** Whether a browser shows the element apart from the text beside it (block, list, table, break). */
+/** An inline style that puts the element in the line's flow (inline, inline-block, inline-flex). */
+const INLINE_DISPLAY = /(?:^|;)\s*display\s*:\s*inline/iu;
+
+/**
+ * Whether a browser shows the element apart from the text beside it (block, list, table,
+ * break). A block element styled `display: inline` runs on with its neighbours: phpBB
+ * boards render [color] and [b] as inline divs, and a word coloured letter by letter
+ * ("N o t v o t i n g" read apart) is one word on the page.
+ */
 export function isSeparate(el: Element): boolean {
-  return SEPARATE.has(el.name);
+  return SEPARATE.has(el.name) && !INLINE_DISPLAY.test(el.attribs.style ?? '');
 }
 
 /**
@@ -412,7 +420,7 @@ export function textOf(root: AnyNode, opts: { skip?: (el: Element) => boolean; g
   const gaps = opts.gaps ?? true;
   if (root.type === 'text') return (root as { data: string }).data;
   let out = '';
-  const apart = (node: AnyNode): boolean => gaps && isTag(node) && SEPARATE.has(node.name);
+  const apart = (node: AnyNode): boolean => gaps && isTag(node) && isSeparate(node);
   walk(
     root,
     (node) => {

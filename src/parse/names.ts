@@ -54,6 +54,10 @@ interface SlotForms {
   formerAcronyms: string[];
   /** Each name's words (canonical, aliases, former names). */
   words: string[][];
+  /** The names as written (current, aliases, former), for initials read through their words. */
+  written: string[];
+  /** How many of `written` are the current name and aliases. */
+  currentNames: number;
   /** Current names and aliases with runs of a letter written once ("slandaar" → "slandar"). */
   collapsed: string[];
 }
@@ -175,7 +179,7 @@ function shortForm(
 ): NameResolution | null {
   const initials = forms.filter((f) => f.acronyms.includes(key));
   const bySplit = capitals
-    ? forms.filter((f) => !initials.includes(f) && [...f.names, ...f.aliases].some((n) => splitsInto(n, key)))
+    ? forms.filter((f) => !initials.includes(f) && f.written.some((n, i) => wordsSplitInto(n, key, i < f.currentNames)))
     : [];
   const byAcronym = [...initials, ...bySplit];
   const byWord = forms.filter((f) => !byAcronym.includes(f) && f.words.some((ws) => ws.length > 1 && ws.includes(key)));
@@ -216,6 +220,50 @@ function splitsInto(username: string, initials: string): boolean {
         for (let end = i + MIN_SPLIT_WORD; end < name.length && !ok; end++)
           ok = fits(end, j + 1) && isEnglishWord(name.slice(i, end));
     }
+    known.set(id, ok);
+    return ok;
+  };
+  return fits(0, 0);
+}
+
+/**
+ * Whether a name's words read as these initials, each word giving its first letter, or
+ * the English words it is made of ("Lady Lambdadelta" as lady-lambda-delta for "LLD",
+ * "WeaponsofMassConstruction" as weapons-of-mass-construction for "WOMC"), or, written
+ * in capitals in a longer name, its own letters ("AlmasterGM" for "AGM": GM is already
+ * initials). Every word gives at least one initial, so the plain acronym stays the
+ * shortest reading. A one-word name is split whole only when it is a current name or
+ * alias (`oneWord`): a former name split anywhere into dictionary words would compete
+ * with the living players' own initials ("MT": Magic Trainer, not mort-has for Morthas).
+ */
+function wordsSplitInto(name: string, initials: string, oneWord: boolean): boolean {
+  const words = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .flatMap((w) =>
+      w
+        .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+        .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+        .split(' '),
+    )
+    .filter((w) => w !== '');
+  if (words.length > MAX_NAME_WORDS || words.length > initials.length) return false;
+  if (words.length === 1) return oneWord && splitsInto(words[0]!.toLowerCase(), initials);
+  const known = new Map<number, boolean>();
+  // fits(w, j): words from w on read as initials from j on.
+  const fits = (w: number, j: number): boolean => {
+    if (w === words.length) return j === initials.length;
+    const id = w * (initials.length + 1) + j;
+    const seen = known.get(id);
+    if (seen !== undefined) return seen;
+    const word = words[w]!;
+    const lower = word.toLowerCase();
+    const left = words.length - w - 1;
+    let ok = lower[0] === initials[j] && fits(w + 1, j + 1);
+    if (!ok && /^\p{Lu}{2,4}$/u.test(word) && initials.startsWith(lower, j)) ok = fits(w + 1, j + word.length);
+    for (let k = 2; !ok && j + k + left <= initials.length; k++)
+      ok = splitsInto(lower, initials.slice(j, j + k)) && fits(w + 1, j + k);
     known.set(id, ok);
     return ok;
   };
@@ -428,6 +476,8 @@ function slotForms(slot: Slot): SlotForms {
     acronyms,
     formerAcronyms,
     words,
+    written: [slot.name, ...slot.aliases, ...slot.formerNames],
+    currentNames: 1 + slot.aliases.length,
     collapsed,
   };
 }
