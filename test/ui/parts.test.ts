@@ -265,7 +265,7 @@ describe('review queue', () => {
     ]);
   });
 
-  it('offers no "Accept" for a non-player\'s vote (it could not count)', () => {
+  it('offers no "Accept" for a non-player\'s vote (it could not count): the GM dismisses it', () => {
     const tally = sampleTally({
       flags: [{ post: 5, player: 'Lurker', kind: 'vote-by-non-player', raw: 'Vote: Bob', candidates: [] }],
     });
@@ -278,7 +278,7 @@ describe('review queue', () => {
       audit: [],
       previousBodies: new Map(),
     });
-    expect(items[0]!.choices.map((c) => c.label)).toEqual(['Ignore this vote']);
+    expect(items[0]!.choices).toEqual([{ label: 'Dismiss (it does not count)', action: 'dismiss', target: null }]);
   });
 
   it('shows a silent edit that changed a vote with a diff, and a deleted post', () => {
