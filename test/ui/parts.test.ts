@@ -16,6 +16,8 @@ import { formatInZone, localToUtc, utcToLocalInput } from '../../src/web/ui/time
 import { buildTimeline } from '../../src/web/ui/timeline.js';
 import { wordDiff } from '../../src/game/word-diff.js';
 import { sampleTally } from '../web/support.js';
+import { GmChecksPanel } from '../../src/web/ui/gm-checks.js';
+import { MAX_COUNT_LINES } from '../../src/parse/gm-count.js';
 
 const render = async (source: string, dialect = 'bbcode-xenforo'): Promise<string> =>
   String(await MarkupPreview({ source, dialect }).toString());
@@ -306,5 +308,33 @@ describe('review queue', () => {
       ['Keep counting it (Bob)', 'Bob'],
       ['Ignore its vote', null],
     ]);
+  });
+});
+
+describe("the checks panel: a GM count cut at the reader's bound says so", () => {
+  const checks = (linesNotRead: number) => ({
+    counts: [
+      {
+        post: 10,
+        permalink: null,
+        author: 'Mod',
+        comparedTo: 9,
+        basis: 'before' as const,
+        earlier: 0,
+        linesNotRead,
+        differences: [],
+      },
+    ],
+    ownVotals: [],
+  });
+  const html = async (linesNotRead: number) =>
+    String(await GmChecksPanel({ gameId: 1, checks: checks(linesNotRead), players: [], csrf: 'x' })?.toString());
+
+  it('names the lines not read, and says nothing when the whole post was read', async () => {
+    expect(await html(5)).toContain(
+      `Only the first ${MAX_COUNT_LINES} lines of this post were read: 5 more lines were not, and a wagon written there is not compared.`,
+    );
+    expect(await html(5)).toContain('1 of your count compared with Votal&#39;s; 0 agree.');
+    expect(await html(0)).not.toContain('lines of this post were read');
   });
 });
