@@ -373,4 +373,30 @@ describe('answering a review item', () => {
     const page = await (await app.request(`${O}${res.headers.get('location')!}`, { headers: { cookie } })).text();
     expect(page).toContain('Post 4: choose the player meant.');
   });
+
+  it('offers "Dismiss", not "Accept", for a dead player\'s vote; the button dismisses it and the count stays (issue #24)', async () => {
+    const game = await store.games.create(
+      { threadUrl: 'http://127.0.0.1:9/t/2/', ruleset: 'plurality', roster: [{ name: 'Alice' }] },
+      'gm',
+    );
+    const flag = { post: 6, player: 'Bob', kind: 'vote-by-dead' as const, raw: 'Vote: Alice', candidates: [] };
+    const saved = await store.tallies.save(game.id, sampleTally({ flags: [flag] }));
+    const { cookie, csrf } = await signIn(app);
+    const gamePage = await (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie } })).text();
+    const item = /<li[^>]*>(?:(?!<\/li>)[\s\S])*Vote by a dead player[\s\S]*?<\/li>/.exec(gamePage)![0];
+    expect(item).toContain('Dismiss (it does not count)');
+    expect(item).not.toMatch(/>Accept</);
+    const res = await app.request(`${O}/gm/games/${game.id}/review`, {
+      method: 'POST',
+      body: form({ _csrf: csrf, post: '6', key: 'flag:6:vote-by-dead', action: 'dismiss' }),
+      headers: { cookie, origin: O, 'content-type': FORM },
+    });
+    expect(res.status).toBe(303);
+    const page = await (await app.request(`${O}${res.headers.get('location')!}`, { headers: { cookie } })).text();
+    expect(page).toContain('Post 6: dismissed.');
+    expect((await store.audit.list({ gameId: game.id, action: 'review.dismiss' })).map((a) => a.detail)).toEqual([
+      { key: 'flag:6:vote-by-dead', post: 6 },
+    ]);
+    expect((await store.tallies.latest(game.id))!.id).toBe(saved.id);
+  });
 });
