@@ -48,9 +48,13 @@ export async function recordEvent(
   };
 }
 
-/** The GM's answer to one review item: the post is fine as counted, or its vote is corrected. */
+/**
+ * The GM's answer to one review item: the post is fine as counted (accept), its vote cannot
+ * count and the GM has seen it (dismiss), or its vote is corrected.
+ */
 export const ReviewAnswer = z.discriminatedUnion('answer', [
   z.object({ answer: z.literal('accept'), post: z.number().int().positive(), key: z.string().max(100) }),
+  z.object({ answer: z.literal('dismiss'), post: z.number().int().positive(), key: z.string().max(100) }),
   /** `target`: the player the vote was for; null ignores the post's vote. */
   z.object({
     answer: z.literal('correct'),
@@ -60,7 +64,7 @@ export const ReviewAnswer = z.discriminatedUnion('answer', [
 ]);
 export type ReviewAnswer = z.infer<typeof ReviewAnswer>;
 
-export type ReviewAnswered = { answer: 'accept' } | { answer: 'correct'; recorded: EventRecorded };
+export type ReviewAnswered = { answer: 'accept' | 'dismiss' } | { answer: 'correct'; recorded: EventRecorded };
 
 /**
  * Accepting is remembered (the item leaves the queue), for an item the queue holds that offers
@@ -74,22 +78,25 @@ export async function answerReview(
 ): Promise<ReviewAnswered> {
   const input = parseInput(ReviewAnswer, given);
   const game = await gameOr404(deps, gameId);
-  if (input.answer === 'accept') {
-    // "Accept" keeps the vote as counted: only an item that offers it takes it (a non-player's
-    // vote could not count, so accepting it would say "accepted" and change nothing).
+  if (input.answer !== 'correct') {
+    // "Accept" keeps a vote as counted, "Dismiss" one that cannot count: only an item that
+    // offers the answer takes it (accepting a non-player's vote would say "accepted" and
+    // change nothing).
+    const answer = input.answer;
     const item = (await gameReview(deps, game.id)).items.find((i) => i.key === input.key && i.post === input.post);
     if (!item) throw new NotFound('review item', input.key);
-    if (!item.choices.some((c) => c.action === 'accept')) {
+    if (!item.choices.some((c) => c.action === answer)) {
       const offered = item.choices.map((c) => `"${c.label}"`).join(' or ') || 'a player picked';
-      throw Invalid.field('answer', `${item.title} (post ${item.post}) cannot be accepted: it takes ${offered}`);
+      const verb = answer === 'accept' ? 'accepted' : 'dismissed';
+      throw Invalid.field('answer', `${item.title} (post ${item.post}) cannot be ${verb}: it takes ${offered}`);
     }
     await deps.store.audit.record({
       gameId: game.id,
       actor,
-      action: 'review.accept',
+      action: answer === 'accept' ? 'review.accept' : 'review.dismiss',
       detail: { key: input.key, post: input.post },
     });
-    return { answer: 'accept' };
+    return { answer };
   }
   return {
     answer: 'correct',

@@ -70,6 +70,7 @@ function answersOf(item: QueueItem): QueueAnswer['answer'][] {
   if (item.source === 'unread') return ['dismiss'];
   const out: QueueAnswer['answer'][] = [];
   if (item.choices.some((c) => c.action === 'accept')) out.push('accept');
+  if (item.choices.some((c) => c.action === 'dismiss')) out.push('dismiss');
   if (item.choices.some((c) => c.action === 'correct') || item.pick.length > 0) out.push('correct');
   return out;
 }
@@ -92,9 +93,9 @@ export async function answerQueue(
       ? { source: item.source, answer: 'record', recorded: r.recorded }
       : { source: item.source, answer: 'dismiss' };
   }
-  if (input.answer === 'accept') {
-    await answerReview(deps, actor, gameId, { answer: 'accept', post: item.post, key: item.reviewKey });
-    return { source: 'review', answer: 'accept' };
+  if (input.answer === 'accept' || input.answer === 'dismiss') {
+    await answerReview(deps, actor, gameId, { answer: input.answer, post: item.post, key: item.reviewKey });
+    return { source: 'review', answer: input.answer };
   }
   const target = input.answer === 'correct' ? input.target : null;
   if (!correctable(item, target))

@@ -22,19 +22,23 @@ export async function gameReview(deps: CommandDeps, gameId: number): Promise<{ g
   } catch {
     return { game, items: [] };
   }
-  const [latest, heads, events, accepted] = await Promise.all([
+  const [latest, heads, events, accepted, dismissed] = await Promise.all([
     store.tallies.latest(game.id),
     store.posts.headsOf(game.id),
     store.events.list(game.id),
     // The GM's answers, however long ago.
     store.audit.list({ gameId: game.id, action: 'review.accept', limit: 100_000 }),
+    store.audit.list({ gameId: game.id, action: 'review.dismiss', limit: 100_000 }),
   ]);
   const tally = latest?.tally ?? null;
   const edited = heads.filter((p) => p.revisions > 1);
   const previousBodies = bodiesBefore(edited, await store.posts.revisionsOfPosts(edited.map((p) => p.key)));
   // Bodies only of the posts the review queue reads, not of the whole thread.
   const posts = await withBodies(store.posts, heads, reviewReadsBodyOf(tally));
-  return { game, items: reviewQueue({ game, ruleset, tally, posts, events, audit: accepted, previousBodies }) };
+  return {
+    game,
+    items: reviewQueue({ game, ruleset, tally, posts, events, audit: [...accepted, ...dismissed], previousBodies }),
+  };
 }
 
 /** Each edited post's body before its current one: post key -> body. */

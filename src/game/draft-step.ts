@@ -47,10 +47,12 @@ export interface DraftStepResult {
   error: string | null;
 }
 
-/** Review items the GM accepted as they are (`review.accept`): keys of the review queue. */
+/** Review items the GM settled without a correction (`review.accept`, `review.dismiss`): keys of the review queue. */
 export async function acceptedReviews(store: Pick<Repos, 'audit'>, gameId: number): Promise<string[]> {
-  const accepted = await store.audit.list({ gameId, action: 'review.accept', limit: 10_000 });
-  return accepted.map((a) => String((a.detail as { key?: unknown }).key ?? ''));
+  const answered = await Promise.all(
+    (['review.accept', 'review.dismiss'] as const).map((action) => store.audit.list({ gameId, action, limit: 10_000 })),
+  );
+  return answered.flat().map((a) => String((a.detail as { key?: unknown }).key ?? ''));
 }
 
 /** The draft triggers of `game.settings.drafts`, keeping only the keys they know (other parts of Votal keep their own there). */

@@ -167,6 +167,7 @@ function checkCount(
     comparedTo: best,
     basis: f.basis,
     earlier: f.base - best,
+    linesNotRead: f.count.linesNotRead,
     differences,
   };
 }

@@ -14,8 +14,10 @@ import { wordDiff, type DiffPart } from './word-diff.js';
 /**
  * The GM's review queue: everything the count could not settle on its own, each with the
  * one-click answers that settle it. Every answer that changes the count is a GM `correct`
- * event (it survives recounts); "accept" on something that is not a vote is an audit
- * entry (`review.accept`) so the item leaves the queue without touching the count.
+ * event (it survives recounts). "Accept" keeps a vote the count already counts (a name read
+ * loosely, an edit); an item whose vote cannot count offers "Dismiss" instead, never an
+ * "Accept" that would change nothing. Both are audit entries (`review.accept`,
+ * `review.dismiss`) so the item leaves the queue without touching the count.
  */
 
 export type ReviewKind = 'flag' | 'violation' | 'edit' | 'deleted';
@@ -23,8 +25,11 @@ export type ReviewKind = 'flag' | 'violation' | 'edit' | 'deleted';
 export interface ReviewChoice {
   /** What the button says. */
   label: string;
-  /** `correct`: a GM correction with `target` (null: ignore the post's vote); `accept`: noted only. */
-  action: 'correct' | 'accept';
+  /**
+   * `correct`: a GM correction with `target` (null: ignore the post's vote); `accept`: the
+   * vote stands as counted; `dismiss`: seen, and it does not count. The last two are noted only.
+   */
+  action: 'correct' | 'accept' | 'dismiss';
   target: string | null;
 }
 
@@ -79,11 +84,46 @@ export interface ReviewInput {
   previousBodies: ReadonlyMap<number, Body>;
 }
 
-/** Flags whose vote can never count: "Accept" would change nothing, so it is not offered. */
-const UNCOUNTABLE_FLAGS: ReadonlySet<Flag['kind']> = new Set(['vote-by-non-player']);
+/**
+ * Flags whose vote a GM correction counts as the post cast it: a self-vote, a vote for the
+ * dead (once the GM says the target lives), a vote posted in the thread of a game whose
+ * votes are sent to the GM (a correction is the GM's word). The queue reads what it says.
+ */
+const COUNTABLE_FLAGS: ReadonlySet<Flag['kind']> = new Set(['self-vote', 'vote-for-dead', 'vote-in-thread']);
 
-/** Flags whose answer may count the vote the post casts, so the queue reads what it says. */
-const COUNTABLE_FLAGS: ReadonlySet<Flag['kind']> = new Set(['self-vote', 'vote-for-dead']);
+/**
+ * What the GM can do about each flag (a GM correction has none: it is the answer). "dismiss": nothing
+ * can make it count (a correction only sets a post's lynch vote, and the count refuses a
+ * non-player's, a dead player's or a decided Day's vote even when corrected; a refused side
+ * action is no lynch vote; a GM event's flag sits at a position, not at a post's vote, so
+ * "Ignore this vote" there would drop another post's vote, and on an edit made after the
+ * decision it would drop the vote that stood). "correct": a correction counts it (to a
+ * player picked, or as cast). One entry per kind, so a new flag kind must say which.
+ */
+const FLAG_ANSWERS: Record<Exclude<Flag['kind'], 'gm-correction'>, 'correct' | 'dismiss'> = {
+  'ambiguous-target': 'correct',
+  'unknown-target': 'correct',
+  'vote-for-dead': 'correct',
+  'malformed-vote': 'correct',
+  'empty-vote': 'correct',
+  'no-lynch-not-allowed': 'correct',
+  'self-vote': 'correct',
+  'unreadable-post': 'correct',
+  'vote-in-thread': 'correct',
+  'vote-by-non-player': 'dismiss',
+  'vote-by-dead': 'dismiss',
+  'vote-after-decision': 'dismiss',
+  'not-a-player': 'dismiss',
+  'unknown-post': 'dismiss',
+  'missing-vote': 'dismiss',
+  'side-action-not-allowed': 'dismiss',
+  'veto-spent': 'dismiss',
+  'self-veto': 'dismiss',
+  'self-forgive': 'dismiss',
+  'forgive-without-penalty': 'dismiss',
+};
+
+const DISMISS: ReviewChoice = { label: 'Dismiss (it does not count)', action: 'dismiss', target: null };
 
 /**
  * The posts whose current body the queue reads: a vote it may count as cast (self-vote,
@@ -138,11 +178,12 @@ function reviewContext(input: ReviewInput): ReviewContext {
   const { tally, ruleset, game } = input;
   const corrections = new Map<number, string | null>();
   for (const e of input.events) if (e.event.kind === 'correct') corrections.set(e.event.post, e.event.target);
-  const accepted = new Set(
-    input.audit
-      .filter((a) => a.action === 'review.accept')
-      .map((a) => String((a.detail as { key?: unknown }).key ?? '')),
-  );
+  const settled = (action: AuditEntry['action']) =>
+    new Set(
+      input.audit.filter((a) => a.action === action).map((a) => String((a.detail as { key?: unknown }).key ?? '')),
+    );
+  const accepted = settled('review.accept');
+  const dismissed = settled('review.dismiss');
   const living = tally?.players ?? game.roster.filter((s) => s.alive).map((s) => s.name);
   const noLynch = ruleset.noLynch?.name;
   return {
@@ -157,7 +198,7 @@ function reviewContext(input: ReviewInput): ReviewContext {
         const t = corrections.get(post);
         return t === null ? 'Vote ignored by the GM' : `Counted as a vote for ${t}`;
       }
-      return accepted.has(key) ? 'Accepted by the GM' : null;
+      return accepted.has(key) ? 'Accepted by the GM' : dismissed.has(key) ? 'Dismissed by the GM' : null;
     },
   };
 }
@@ -201,14 +242,15 @@ function flagItem(ctx: ReviewContext, f: Flag): ReviewItem {
   const tally = ctx.input.tally;
   const moot = target && tally ? laterVote(f, tally) : null;
   const choices: ReviewChoice[] = [];
-  if (COUNTABLE_FLAGS.has(f.kind)) {
-    const post = ctx.posts.get(f.post);
-    const t = post ? ctx.effectOf(bodyOf(post), post.edit).target : null;
-    if (t) choices.push({ label: `Count it (${t})`, action: 'correct', target: t });
+  if (FLAG_ANSWERS[f.kind] === 'dismiss') choices.push(DISMISS);
+  else {
+    if (COUNTABLE_FLAGS.has(f.kind)) {
+      const post = ctx.posts.get(f.post);
+      const t = post ? ctx.effectOf(bodyOf(post), post.edit).target : null;
+      if (t) choices.push({ label: `Count it (${t})`, action: 'correct', target: t });
+    }
+    choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
   }
-  choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
-  // "Accept" must count what it accepts: a non-player's vote cannot count, so there is none.
-  if (!target && !UNCOUNTABLE_FLAGS.has(f.kind)) choices.push({ label: 'Accept', action: 'accept', target: null });
   return {
     ...plainItem({
       key,
@@ -321,7 +363,7 @@ function deletedItem(ctx: ReviewContext, p: HeadOrPost): ReviewItem {
           { label: `Keep counting it (${now.target})`, action: 'correct', target: now.target },
           { label: 'Ignore its vote', action: 'correct', target: null },
         ]
-      : [{ label: 'Accept', action: 'accept', target: null }];
+      : [DISMISS];
   return plainItem({
     key,
     kind: 'deleted',

@@ -36,6 +36,8 @@ export const AuditAction = z.enum([
   'publication.fail',
   'publication.publish',
   'review.accept',
+  /** A review item whose vote cannot count, seen by the GM: it leaves the queue, the count is untouched. */
+  'review.dismiss',
   'news.dismiss',
   'news.record',
   'check.mark',

@@ -37,6 +37,8 @@ export const GmCount = z.object({
   notVoting: z.array(GmCountVoter).nullable(),
   /** Names on the count that name nobody: said to the GM, never guessed. */
   unread: z.array(z.string()),
+  /** Lines of the post past the reader's bound, not read (0: the whole post was read). */
+  linesNotRead: z.number().int().default(0),
 });
 export type GmCount = z.infer<typeof GmCount>;
 
@@ -93,6 +95,8 @@ export const CountCheck = z.object({
   basis: z.enum(['named', 'before']),
   /** Posts before the basis the closest cut is (0: the basis itself). */
   earlier: z.number().int(),
+  /** Lines of the GM's post past the reader's bound: wagons there are not compared (0: all read). */
+  linesNotRead: z.number().int().default(0),
   differences: z.array(CheckDifference),
 });
 export type CountCheck = z.infer<typeof CountCheck>;

@@ -20,8 +20,8 @@ export interface GmCountOptions {
   noLynch?: { name: string; keywords: readonly string[] } | null;
 }
 
-/** What a post's lines may be: more are not read (a count is a few dozen lines). */
-const MAX_LINES = 400;
+/** What a post's lines may be: more are not read (a count is a few dozen lines), and the GM is told. */
+export const MAX_COUNT_LINES = 400;
 const MAX_LINE = 600;
 const MAX_VOTERS = 100;
 
@@ -31,14 +31,21 @@ interface Line {
   struck: boolean[];
 }
 
-/** The body's own lines (quotes and signatures left out), each with what is struck. */
-function linesOf(body: Body): Line[] {
+/**
+ * The body's own lines (quotes and signatures left out), each with what is struck, and how
+ * many lines past the bound were not read (said to the GM: a cut count is never silent).
+ */
+function linesOf(body: Body): { lines: Line[]; notRead: number } {
   const lines: Line[] = [];
+  let notRead = 0;
   let text = '';
   let struck: boolean[] = [];
   const end = (): void => {
-    if (text.trim() !== '' && lines.length < MAX_LINES)
-      lines.push({ text: text.slice(0, MAX_LINE), struck: struck.slice(0, MAX_LINE) });
+    if (text.trim() !== '') {
+      if (lines.length < MAX_COUNT_LINES)
+        lines.push({ text: text.slice(0, MAX_LINE), struck: struck.slice(0, MAX_LINE) });
+      else notRead++;
+    }
     text = '';
     struck = [];
   };
@@ -55,7 +62,7 @@ function linesOf(body: Body): Line[] {
   // Struck names are withdrawn votes: kept, marked. Code is read: GMs set counts in code for the columns.
   walkLines(body, { text: (t, style) => put(t, style.strike), end }, { keepStruck: true, readCode: true });
   end();
-  return lines;
+  return { lines, notRead };
 }
 
 /** How deep a list of links is looked for (the body builder reads no deeper). */
@@ -124,7 +131,7 @@ export function readGmCount(
   book: GmNameBook,
   options: GmCountOptions = {},
 ): GmCount | null {
-  const lines = linesOf(listedLinks(post.body, 0));
+  const { lines, notRead } = linesOf(listedLinks(post.body, 0));
   const wagons: GmCountWagon[] = [];
   let notVoting: GmCountVoter[] | null = null;
   let asOfPost: number | null = null;
@@ -184,7 +191,7 @@ export function readGmCount(
   }
   const named = wagons.filter((w) => w.target !== null);
   if (named.length < 2 && !(named.length >= 1 && notVoting !== null)) return null;
-  return { post: post.number, asOfPost, wagons, notVoting, unread };
+  return { post: post.number, asOfPost, wagons, notVoting, unread, linesNotRead: notRead };
 }
 
 /** A wagon's or the not-voting line's names, each read by the name ladder, struck ones marked. */

@@ -16,7 +16,9 @@ import { type RunStyle, walkLines } from './own-text.js';
  *      its names have posted or are linked as members), since rule posts have lines too.
  *
  * Names are spelled as the thread spells them (a poster's or member link's own spelling
- * when the key matches). Bounded: at most 400 lines of 600 characters and 200 names. Quotes, code and signatures are someone else's words or not names.
+ * when the key matches). Bounded: at most 400 lines of 600 characters and 200 names; the lines
+ * past the bound are counted (`readOpeningPost`) so the form can say the list may go on.
+ * Quotes, code and signatures are someone else's words or not names.
  */
 export interface RosterContext {
   /** The opening post's author (never a player of their own game). */
@@ -33,7 +35,8 @@ export interface OpeningRoster {
 
 /** At least this many names make a list (two names are a sentence as often as a list). */
 const MIN_ROSTER = 3;
-const MAX_LINES = 400;
+/** Lines of the opening post read: more are not, and the new-game form says so. */
+export const MAX_ROSTER_LINES = 400;
 const MAX_LINE = 600;
 const MAX_NAMES = 200;
 
@@ -55,7 +58,19 @@ const MARK = /^\s*(?:\d{1,3}\s*[.):-]|#\d{1,3}\b|[-*•·◦▪>])\s*/u;
 const NOTE = /\s*(?:[([].*|\s[-–—]\s.*)$/u;
 
 export function readOpeningRoster(body: Body, ctx: RosterContext): OpeningRoster | null {
-  const lines = linesOf(body);
+  return readOpeningPost(body, ctx).roster;
+}
+
+/** The roster, and how many lines of the post past the bound were not read (0: all of it). */
+export function readOpeningPost(
+  body: Body,
+  ctx: RosterContext,
+): { roster: OpeningRoster | null; linesNotRead: number } {
+  const { lines, notRead } = linesOf(body);
+  return { roster: rosterIn(lines, ctx), linesNotRead: notRead };
+}
+
+function rosterIn(lines: readonly Line[], ctx: RosterContext): OpeningRoster | null {
   const known = knownNames(ctx, lines);
   const gmKey = ctx.gm ? nameKey(ctx.gm) : null;
   const finish = (names: string[], shape: OpeningRoster['shape']): OpeningRoster | null => {
@@ -170,9 +185,10 @@ function knownNames(ctx: RosterContext, lines: readonly Line[]): Map<string, str
   return known;
 }
 
-/** The body's own lines, each with whether it is all bold and the member links on it. */
-function linesOf(body: Body): Line[] {
+/** The body's own lines, each with whether it is all bold and the member links on it; and the lines past the bound. */
+function linesOf(body: Body): { lines: Line[]; notRead: number } {
   const lines: Line[] = [];
+  let notRead = 0;
   let text = '';
   let letters = 0;
   let boldLetters = 0;
@@ -183,8 +199,9 @@ function linesOf(body: Body): Line[] {
     const member = members.length === 1 && t.replace(MARK, '').trim() === memberText.trim() ? members[0]! : null;
     // A blank line is kept once: it ends a list.
     const blank = t === '' && (lines.length === 0 || lines.at(-1)!.text === '');
-    if (!blank && lines.length < MAX_LINES)
+    if (!blank && lines.length < MAX_ROSTER_LINES)
       lines.push({ text: t.slice(0, MAX_LINE), bold: letters > 0 && boldLetters === letters, member, members });
+    else if (t !== '' && lines.length >= MAX_ROSTER_LINES) notRead++;
     text = '';
     letters = 0;
     boldLetters = 0;
@@ -231,7 +248,7 @@ function linesOf(body: Body): Line[] {
   // Struck names are still names on the list (a replaced player): kept, and read as any text.
   walkLines(body, { text: read, end: endLine }, { keepStruck: true });
   endLine();
-  return lines;
+  return { lines, notRead };
 }
 
 function unique(names: readonly string[]): string[] {

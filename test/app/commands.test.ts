@@ -4,12 +4,14 @@ import type { Clock, CommandDeps, PollerPort } from '../../src/app/deps.js';
 import { approveDraft, discardDraft, draftNow, editDraft, StaleDraft } from '../../src/app/drafts.js';
 import { Conflict, Invalid } from '../../src/app/errors.js';
 import { answerReview, dismissNews, recordEvent } from '../../src/app/events.js';
+import { answerQueue, gmQueue } from '../../src/app/queue.js';
+import { gameReview } from '../../src/app/review.js';
 import { createGame, deleteGame, updateGame } from '../../src/app/games.js';
 import { pollNow } from '../../src/app/poll.js';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { pollGame } from '../../src/game/poll-game.js';
 import type { Gm } from '../../src/model/gm.js';
-import type { Flag, Tally } from '../../src/model/tally.js';
+import { FlagKind, type Flag, type Tally } from '../../src/model/tally.js';
 import { PublishHttp } from '../../src/publish/http.js';
 import { publisherFor } from '../../src/publish/publisher-for.js';
 import { NotFoundError, ThreadTakenError } from '../../src/store/errors.js';
@@ -101,6 +103,46 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       () => null,
       (error: unknown) => error,
     );
+
+  let forum: FakeForum;
+  beforeAll(async () => {
+    forum = await startFakeForum();
+  });
+  afterAll(async () => {
+    await forum?.close();
+  });
+
+  /** A poller that really polls the fake forum (one poll at a time, as the real one). */
+  const realPoller = (clock: Clock): PollerPort => {
+    let queue: Promise<unknown> = Promise.resolve();
+    return {
+      async pollNow(gameId) {
+        const poll = queue.then(() =>
+          pollGame({ store, source: testSource(), now: () => clock.now().toISOString() }, gameId),
+        );
+        queue = poll.catch(() => undefined);
+        await poll;
+      },
+    };
+  };
+  let gms = 0;
+  /** A GM invited by the admin, with a name of their own. */
+  const invitedGm = async (name: string): Promise<Gm> => {
+    const at = new Date('2026-12-01T11:00:00Z');
+    const admin = await store.gms.admin(at);
+    const tokenHash = `cohost-${driver}-${++gms}`;
+    const expiresAt = new Date(at.getTime() + 86_400_000);
+    await store.gms.createInvite({ tokenHash, createdBy: admin.id, at, expiresAt }, 'gm:admin');
+    return store.gms.acceptInvite({ tokenHash, name: `${name}${gms}`, passwordHash: 'scrypt$x', at });
+  };
+  /** The standard game (fixtures/games/standard-game.yaml) on the fake forum, polled once. */
+  let threads = 0;
+  const polledGame = async (deps: CommandDeps, ruleset = 'plurality', extra: Record<string, unknown> = {}) => {
+    const url = serve(forum, standardScript((driver === 'pg' ? 8_600 : 8_500) + ++threads));
+    const game = await createGame(deps, 'gm:ann', { url, ruleset, players: PLAYERS, engine: 'xenforo2', ...extra });
+    await deps.poller.pollNow(String(game.id)); // after the poll createGame asked for
+    return game;
+  };
 
   describe('games', () => {
     it('a game is added with typed settings, audited with its actor, and its first poll is asked for', async () => {
@@ -330,26 +372,20 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       expect(await store.events.list(game.id)).toEqual([]);
     });
 
-    it('accepting a review item is remembered with its key and post', async () => {
+    it('accepting a review item is remembered with its key and post: a vote the count counts, read loosely', async () => {
       const deps = depsWith();
       const game = await newGame(deps);
-      const flag: Flag = {
-        post: 9,
-        player: 'Bob',
-        kind: 'side-action-not-allowed',
-        raw: 'Hammer: Bob',
-        candidates: [],
-      };
-      await store.tallies.save(game.id, sampleTally({ flags: [flag] }));
-      expect(
-        await answerReview(deps, 'gm:ann', game.id, {
-          answer: 'accept',
-          post: 9,
-          key: 'flag:9:side-action-not-allowed',
-        }),
-      ).toEqual({ answer: 'accept' });
+      const voters = [
+        { player: 'Bob', post: 9, weight: 1, permalink: null, match: 'fuzzy' as const, written: 'Alcie' },
+      ];
+      const [wagon] = sampleTally().wagons;
+      await store.tallies.save(game.id, sampleTally({ wagons: [{ ...wagon!, voters }] }));
+      const key = 'loose:1:Bob:Alcie:Alice';
+      expect(await answerReview(deps, 'gm:ann', game.id, { answer: 'accept', post: 9, key })).toEqual({
+        answer: 'accept',
+      });
       const [entry] = await store.audit.list({ gameId: game.id, action: 'review.accept' });
-      expect(entry).toMatchObject({ actor: 'gm:ann', detail: { key: 'flag:9:side-action-not-allowed', post: 9 } });
+      expect(entry).toMatchObject({ actor: 'gm:ann', detail: { key, post: 9 } });
     });
 
     it("accepting what the queue does not offer to accept is refused: a non-player's vote, an item it does not hold", async () => {
@@ -364,7 +400,7 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       expect((refused as Invalid).issues).toEqual([
         {
           field: 'answer',
-          message: 'Vote by a non-player (post 15) cannot be accepted: it takes "Ignore this vote"',
+          message: 'Vote by a non-player (post 15) cannot be accepted: it takes "Dismiss (it does not count)"',
         },
       ]);
       expect(await refusal(accept(16, 'flag:16:vote-for-dead'))).toBeInstanceOf(NotFoundError);
@@ -402,51 +438,154 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
     });
   });
 
-  describe('co-hosts', () => {
-    let forum: FakeForum;
-    beforeAll(async () => {
-      forum = await startFakeForum();
-    });
-    afterAll(async () => {
-      await forum?.close();
+  describe('"Accept" counts the vote, or does not exist (issue #24)', () => {
+    // One case per flag kind: what its review item offers, and that the dashboard's buttons
+    // (the item's choices), the queue's answers and the review command agree. "pick": a
+    // correction to a player picked counts it; "count": a correction counts the vote as cast;
+    // "dismiss": nothing can make it count.
+    const ANSWERS: Record<Exclude<FlagKind, 'gm-correction'>, 'pick' | 'count' | 'dismiss'> = {
+      'ambiguous-target': 'pick',
+      'unknown-target': 'pick',
+      'vote-for-dead': 'pick',
+      'malformed-vote': 'pick',
+      'empty-vote': 'pick',
+      'no-lynch-not-allowed': 'pick',
+      'self-vote': 'pick',
+      'unreadable-post': 'pick',
+      // A game whose votes are sent to the GM: the GM's correction is their word.
+      'vote-in-thread': 'count',
+      // The count refuses these votes even when corrected.
+      'vote-by-non-player': 'dismiss',
+      'vote-by-dead': 'dismiss',
+      'vote-after-decision': 'dismiss',
+      // A GM event's flag, or a correction of no post: a correction would hit another post's vote.
+      'not-a-player': 'dismiss',
+      'unknown-post': 'dismiss',
+      'missing-vote': 'dismiss',
+      // A refused side action is no lynch vote, which is all a correction sets.
+      'side-action-not-allowed': 'dismiss',
+      'veto-spent': 'dismiss',
+      'self-veto': 'dismiss',
+      'self-forgive': 'dismiss',
+      'forgive-without-penalty': 'dismiss',
+    };
+    const kinds = Object.keys(ANSWERS) as (keyof typeof ANSWERS)[];
+
+    it('every flag kind but the correction itself has its case', () => {
+      expect([...kinds, 'gm-correction'].sort()).toEqual([...FlagKind.options].sort());
     });
 
-    /** A poller that really polls the fake forum (one poll at a time, as the real one). */
-    const realPoller = (clock: Clock): PollerPort => {
-      let queue: Promise<unknown> = Promise.resolve();
-      return {
-        async pollNow(gameId) {
-          const poll = queue.then(() =>
-            pollGame({ store, source: testSource(), now: () => clock.now().toISOString() }, gameId),
+    const reviewOf = async (gameId: number, key: string) => {
+      const item = (await gameReview(depsWith(), gameId)).items.find((i) => i.key === key);
+      const queued = (await gmQueue(depsWith(), gameId)).items.find(
+        (i) => i.source === 'review' && i.reviewKey === key,
+      );
+      expect(queued).toBeDefined();
+      return { item: item!, queueKey: queued!.key };
+    };
+
+    it.each(kinds.filter((k) => ANSWERS[k] === 'dismiss'))(
+      '%s: nothing can make it count, so it is dismissed, never accepted, and the count stays as it was',
+      async (kind) => {
+        const deps = depsWith();
+        const game = await newGame(deps);
+        const flag: Flag = { post: 9, player: 'Bob', kind, raw: 'Vote: Carol', candidates: [] };
+        const saved = await store.tallies.save(game.id, sampleTally({ flags: [flag] }));
+        const key = `flag:9:${kind}`;
+        const { item, queueKey } = await reviewOf(game.id, key);
+        expect(item.choices).toEqual([{ label: 'Dismiss (it does not count)', action: 'dismiss', target: null }]);
+        expect(item.pick).toEqual([]);
+        const viaQueue = (answer: 'accept' | 'dismiss') =>
+          answerQueue(deps, 'gm:ann', game.id, { key: queueKey, answer });
+        const refusedQ = await refusal(viaQueue('accept'));
+        expect((refusedQ as Invalid).issues).toEqual([{ field: 'answer', message: 'this review item takes dismiss' }]);
+        const correct = answerQueue(deps, 'gm:ann', game.id, { key: queueKey, answer: 'correct', target: null });
+        expect(await refusal(correct)).toBeInstanceOf(Invalid);
+        expect(await refusal(answerReview(deps, 'gm:ann', game.id, { answer: 'accept', post: 9, key }))).toBeInstanceOf(
+          Invalid,
+        );
+        expect(await viaQueue('dismiss')).toEqual({ source: 'review', answer: 'dismiss' });
+        expect((await store.audit.list({ gameId: game.id, action: 'review.dismiss' })).map((a) => a.detail)).toEqual([
+          { key, post: 9 },
+        ]);
+        expect(await store.audit.list({ gameId: game.id, action: 'review.accept' })).toEqual([]);
+        expect((await reviewOf(game.id, key)).item.resolved).toBe('Dismissed by the GM');
+        expect(await store.events.list(game.id)).toEqual([]);
+        expect((await store.tallies.latest(game.id))!.id).toBe(saved.id);
+      },
+    );
+
+    it.each(kinds.filter((k) => ANSWERS[k] !== 'dismiss'))(
+      '%s: a correction counts it (a player picked, or the vote as cast), so there is no "Accept" or "Dismiss"',
+      async (kind) => {
+        const deps = depsWith();
+        const game = await newGame(deps);
+        const flag: Flag = { post: 9, player: 'Bob', kind, raw: 'Vote: Carl', candidates: ['Carol'] };
+        await store.tallies.save(game.id, sampleTally({ flags: [flag] }));
+        const key = `flag:9:${kind}`;
+        const { item, queueKey } = await reviewOf(game.id, key);
+        expect(item.choices.map((c) => c.action)).toEqual(['correct']);
+        expect(item.pick.length > 0).toBe(ANSWERS[kind] === 'pick');
+        for (const answer of ['accept', 'dismiss'] as const) {
+          const refusedQ = await refusal(answerQueue(deps, 'gm:ann', game.id, { key: queueKey, answer }));
+          expect((refusedQ as Invalid).issues).toEqual([
+            { field: 'answer', message: 'this review item takes correct' },
+          ]);
+          expect(await refusal(answerReview(deps, 'gm:ann', game.id, { answer, post: 9, key }))).toBeInstanceOf(
+            Invalid,
           );
-          queue = poll.catch(() => undefined);
-          await poll;
-        },
-      };
-    };
-    let gms = 0;
-    /** A GM invited by the admin, with a name of their own. */
-    const invitedGm = async (name: string): Promise<Gm> => {
-      const at = new Date('2026-12-01T11:00:00Z');
-      const admin = await store.gms.admin(at);
-      const tokenHash = `cohost-${driver}-${++gms}`;
-      const expiresAt = new Date(at.getTime() + 86_400_000);
-      await store.gms.createInvite({ tokenHash, createdBy: admin.id, at, expiresAt }, 'gm:admin');
-      return store.gms.acceptInvite({ tokenHash, name: `${name}${gms}`, passwordHash: 'scrypt$x', at });
-    };
-    /** The standard game (fixtures/games/standard-game.yaml) on the fake forum, polled once. */
-    let threads = 0;
-    const polledGame = async (deps: CommandDeps) => {
-      const url = serve(forum, standardScript((driver === 'pg' ? 8_600 : 8_500) + ++threads));
-      const game = await createGame(deps, 'gm:ann', {
-        url,
-        ruleset: 'plurality',
-        players: PLAYERS,
-        engine: 'xenforo2',
+        }
+      },
+    );
+
+    it('vote-in-thread on a real poll: "Count it" counts the vote in the stored tally', async () => {
+      // fixtures/games/standard-game.yaml post 2, Alice: "Vote: Bob"; rulesets/detective-conan.yaml
+      // takes votes sent to the GM only, so the thread's vote is flagged until the GM counts it.
+      const clock = fakeClock();
+      const deps = depsWith({ clock, poller: realPoller(clock) });
+      const game = await polledGame(deps, 'detective-conan');
+      const before = (await store.tallies.latest(game.id))!.tally;
+      expect(before.flags).toContainEqual(expect.objectContaining({ post: 2, kind: 'vote-in-thread' }));
+      expect(before.wagons.flatMap((w) => w.voters.map((v) => v.player))).not.toContain('Alice');
+      const { item, queueKey } = await reviewOf(game.id, 'flag:2:vote-in-thread');
+      expect(item.choices).toEqual([
+        { label: 'Count it (Bob)', action: 'correct', target: 'Bob' },
+        { label: 'Ignore this vote', action: 'correct', target: null },
+      ]);
+      const r = await answerQueue(deps, 'gm:ann', game.id, { key: queueKey, answer: 'correct', target: 'Bob' });
+      expect(r).toMatchObject({
+        source: 'review',
+        answer: 'correct',
+        recorded: { recounted: true, tallyChanged: true },
       });
-      await deps.poller.pollNow(String(game.id)); // after the poll createGame asked for
-      return game;
-    };
+      const after = (await store.tallies.latest(game.id))!.tally;
+      expect(after.wagons.find((w) => w.target === 'Bob')?.voters.map((v) => [v.player, v.post])).toContainEqual([
+        'Alice',
+        2,
+      ]);
+      expect(after.flags.filter((f) => f.post === 2).map((f) => f.kind)).toEqual(['gm-correction']);
+    });
+
+    it('vote-by-dead on a real poll: dismissed, and the stored tally is the one it was', async () => {
+      // fixtures/games/standard-game.yaml post 9, Bob: "Vote: Carol", after the GM's kill of Bob at post 5.
+      const clock = fakeClock();
+      const deps = depsWith({ clock, poller: realPoller(clock) });
+      const game = await polledGame(deps);
+      await recordEvent(deps, 'gm:ann', game.id, { at: 5, kind: 'kill', player: 'Bob' });
+      const latest = (await store.tallies.latest(game.id))!;
+      expect(latest.tally.flags).toContainEqual(expect.objectContaining({ post: 9, kind: 'vote-by-dead' }));
+      const { item, queueKey } = await reviewOf(game.id, 'flag:9:vote-by-dead');
+      expect(item.choices.map((c) => c.action)).toEqual(['dismiss']);
+      expect(await answerQueue(deps, 'gm:ann', game.id, { key: queueKey, answer: 'dismiss' })).toEqual({
+        source: 'review',
+        answer: 'dismiss',
+      });
+      expect((await store.tallies.latest(game.id))!.id).toBe(latest.id);
+      expect((await reviewOf(game.id, 'flag:9:vote-by-dead')).item.resolved).toBe('Dismissed by the GM');
+    });
+  });
+
+  describe('co-hosts', () => {
     const nonPlayerVotes = async (gameId: number) =>
       (await store.tallies.latest(gameId))!.tally.flags
         .filter((f) => f.kind === 'vote-by-non-player')

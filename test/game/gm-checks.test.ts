@@ -7,6 +7,7 @@ import type { GmEvent } from '../../src/model/event.js';
 import { GameSettings } from '../../src/model/game-settings.js';
 import { Roster } from '../../src/model/roster.js';
 import { readPost } from '../../src/parse/read-post.js';
+import { MAX_COUNT_LINES } from '../../src/parse/gm-count.js';
 import { renderVotal } from '../../src/votal/render-votal.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import { rosterAt } from '../../src/tally/slot-names.js';
@@ -112,6 +113,14 @@ describe('the GM count checked against Votal', () => {
     const r = check(thread([[GM, agreeing]]));
     expect(r.counts).toHaveLength(1);
     expect(r.counts[0]).toMatchObject({ post: 10, comparedTo: 9, basis: 'before', earlier: 0, differences: [] });
+    expect(r.counts[0]!.linesNotRead).toBe(0);
+  });
+
+  it('a count in a post longer than the lines the reader reads: the check says how many it did not read', () => {
+    const rules = Array.from({ length: MAX_COUNT_LINES }, (_, k) => [`Reminder ${k + 1}: vote in bold.`]);
+    const long = [...agreeing, br(), ...count(...rules)];
+    const r = check(thread([[GM, long]]));
+    expect(r.counts[0]).toMatchObject({ post: 10, differences: [], linesNotRead: 5 });
   });
 
   it('a vote left on a player after an explicit unvote: named with the unvote post', () => {

@@ -7,7 +7,7 @@ import { packageRoot } from '../../src/config/package-root.js';
 import { EngineId } from '../../src/model/engine.js';
 import type { GmCount } from '../../src/model/gm-count.js';
 import { Roster } from '../../src/model/roster.js';
-import { readGmCount } from '../../src/parse/gm-count.js';
+import { MAX_COUNT_LINES, readGmCount } from '../../src/parse/gm-count.js';
 import { rosterNames } from '../../src/parse/gm-posts.js';
 
 /**
@@ -412,6 +412,20 @@ describe('reading a GM vote count', () => {
     expect(() => readGmCount({ number: 1, body: parseFragment(deep, d, 'https://f.example/') }, book)).not.toThrow();
     const count = readGmCount({ number: 1, body: parseFragment(many, d, 'https://f.example/') }, book);
     expect(count?.wagons.length).toBeLessThanOrEqual(400);
+  });
+
+  it('says how many lines past the bound it did not read: a cut count is never silent', () => {
+    const d = adapterOf('xenforo2').descriptor.body;
+    const rules = Array.from({ length: MAX_COUNT_LINES }, (_, k) => `Rule ${k + 1}: be nice.`);
+    const wagons = ['Carol (2): Bob, Dave', 'Eve (1): Frank'];
+    const readOf = (lines: string[]) =>
+      readGmCount({ number: 7, body: parseFragment(lines.join('<br>'), d, 'https://f.example/') }, book);
+    // The count first, the rules after: the count is read, the rules' last lines are not.
+    const first = readOf([...wagons, ...rules]);
+    expect(first?.wagons.map((w) => w.target)).toEqual(['Carol', 'Eve']);
+    expect(first?.linesNotRead).toBe(2);
+    // Within the bound, nothing is left out.
+    expect(readOf([...wagons, ...rules.slice(2)])?.linesNotRead).toBe(0);
   });
 });
 

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Body, BodyNode } from '../../src/model/body.js';
-import { readOpeningRoster, type OpeningRoster } from '../../src/parse/opening-roster.js';
+import {
+  MAX_ROSTER_LINES,
+  readOpeningPost,
+  readOpeningRoster,
+  type OpeningRoster,
+} from '../../src/parse/opening-roster.js';
 
 /** Text lines as a body: `**x**` is bold, `@x` a member link, every line break a br. */
 function body(text: string): Body {
@@ -136,5 +141,13 @@ describe("the opening post's player list", () => {
     const text = `Players:\n${Array.from({ length: 100_000 }, (_, i) => `P${i}`).join('\n')}`;
     const roster = read(text);
     expect(roster?.names.length).toBeLessThanOrEqual(200);
+  });
+
+  it('says how many lines past the bound it did not read: a list after them is not silently lost', () => {
+    const rules = Array.from({ length: MAX_ROSTER_LINES }, (_, k) => `Rule ${k + 1}: be nice.`).join('\n');
+    const cut = readOpeningPost(body(`${rules}\nPlayers:\nAlice\nBob\nCarol`), { gm: 'Moderator', posters: [] });
+    expect(cut).toEqual({ roster: null, linesNotRead: 4 });
+    const whole = readOpeningPost(body('Players:\nAlice\nBob\nCarol'), { gm: 'Moderator', posters: [] });
+    expect(whole).toEqual({ roster: { names: ['Alice', 'Bob', 'Carol'], shape: 'heading-list' }, linesNotRead: 0 });
   });
 });

@@ -4,6 +4,7 @@ import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { reviewQueue } from '../../src/game/review-queue.js';
 import { AuditAction } from '../../src/model/audit.js';
+import { MAX_ROSTER_LINES } from '../../src/parse/opening-roster.js';
 import { openFlags } from '../../src/votal/render-votal.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import { FakeThread } from '../publish/fake-thread.js';
@@ -96,6 +97,23 @@ describe("the GM's dashboard", () => {
     expect(created.status).toBe(303);
     const [game] = await store.games.list();
     expect(game!.settings['gm']).toBe('Moderator');
+  });
+
+  it('says when the opening post is longer than the lines read for the player list (a list there is not seen)', async () => {
+    const { cookie, csrf } = await signIn(app);
+    const long = new FakeThread(forum, { engine: 'xenforo2', prefix: '/long', postsPerPage: 10 });
+    const rules = Array.from({ length: MAX_ROSTER_LINES }, (_, k) => `Rule ${k + 1}: be nice.`).join('\n');
+    long.add({ author: 'Moderator', body: `${rules}\nPlayers:\nAlice\nBob\nCarol` });
+    long.add({ author: 'Alice', body: 'Hi.' });
+    const res = await app.request(`${O}/gm/new/inspect`, {
+      method: 'POST',
+      body: form({ _csrf: csrf, url: long.url, engine: '' }),
+      headers: { cookie, origin: O, 'content-type': FORM },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(
+      `Only the first ${MAX_ROSTER_LINES} lines of the opening post were read for the player list; 4 more were not: check the list against the post.`,
+    );
   });
 
   it("a game that starts mid-thread holds its Day's start from its first poll on", async () => {
@@ -354,5 +372,31 @@ describe('answering a review item', () => {
     expect(await store.events.list(game.id)).toEqual([]);
     const page = await (await app.request(`${O}${res.headers.get('location')!}`, { headers: { cookie } })).text();
     expect(page).toContain('Post 4: choose the player meant.');
+  });
+
+  it('offers "Dismiss", not "Accept", for a dead player\'s vote; the button dismisses it and the count stays (issue #24)', async () => {
+    const game = await store.games.create(
+      { threadUrl: 'http://127.0.0.1:9/t/2/', ruleset: 'plurality', roster: [{ name: 'Alice' }] },
+      'gm',
+    );
+    const flag = { post: 6, player: 'Bob', kind: 'vote-by-dead' as const, raw: 'Vote: Alice', candidates: [] };
+    const saved = await store.tallies.save(game.id, sampleTally({ flags: [flag] }));
+    const { cookie, csrf } = await signIn(app);
+    const gamePage = await (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie } })).text();
+    const item = /<li[^>]*>(?:(?!<\/li>)[\s\S])*Vote by a dead player[\s\S]*?<\/li>/.exec(gamePage)![0];
+    expect(item).toContain('Dismiss (it does not count)');
+    expect(item).not.toMatch(/>Accept</);
+    const res = await app.request(`${O}/gm/games/${game.id}/review`, {
+      method: 'POST',
+      body: form({ _csrf: csrf, post: '6', key: 'flag:6:vote-by-dead', action: 'dismiss' }),
+      headers: { cookie, origin: O, 'content-type': FORM },
+    });
+    expect(res.status).toBe(303);
+    const page = await (await app.request(`${O}${res.headers.get('location')!}`, { headers: { cookie } })).text();
+    expect(page).toContain('Post 6: dismissed.');
+    expect((await store.audit.list({ gameId: game.id, action: 'review.dismiss' })).map((a) => a.detail)).toEqual([
+      { key: 'flag:6:vote-by-dead', post: 6 },
+    ]);
+    expect((await store.tallies.latest(game.id))!.id).toBe(saved.id);
   });
 });

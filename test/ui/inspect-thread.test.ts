@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
+import { MAX_ROSTER_LINES } from '../../src/parse/opening-roster.js';
 import { inspectThread } from '../../src/web/ui/inspect-thread.js';
 import { FakeThread } from '../publish/fake-thread.js';
 
@@ -53,5 +54,17 @@ describe("the new-game form's players", () => {
     const facts = await inspectThread(thread.url, { allowPrivateHosts: true });
     expect(facts.playersFrom).toBe('posters');
     expect(facts.players).toEqual(['Alice', 'Bob']);
+    expect(facts.openingLinesNotRead).toBe(0);
+  });
+
+  it('a list past the lines the reader reads: the posters are proposed, and the lines not read are counted for the form', async () => {
+    const thread = new FakeThread(forum, { engine: 'xenforo2', prefix: '/d', users });
+    const rules = Array.from({ length: MAX_ROSTER_LINES }, (_, k) => `Rule ${k + 1}: be nice.`).join('\n');
+    thread.add({ author: 'Moderator', body: `${rules}\nPlayers:\nAlice\nBob\nCarol\nGrace` });
+    thread.add({ author: 'Alice', body: 'Hi.' });
+    thread.add({ author: 'Bob', body: 'Hi.' });
+    const facts = await inspectThread(thread.url, { allowPrivateHosts: true });
+    expect(facts.playersFrom).toBe('posters');
+    expect(facts.openingLinesNotRead).toBe(5);
   });
 });

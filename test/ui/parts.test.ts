@@ -16,6 +16,8 @@ import { formatInZone, localToUtc, utcToLocalInput } from '../../src/web/ui/time
 import { buildTimeline } from '../../src/web/ui/timeline.js';
 import { wordDiff } from '../../src/game/word-diff.js';
 import { sampleTally } from '../web/support.js';
+import { GmChecksPanel } from '../../src/web/ui/gm-checks.js';
+import { MAX_COUNT_LINES } from '../../src/parse/gm-count.js';
 
 const render = async (source: string, dialect = 'bbcode-xenforo'): Promise<string> =>
   String(await MarkupPreview({ source, dialect }).toString());
@@ -265,7 +267,7 @@ describe('review queue', () => {
     ]);
   });
 
-  it('offers no "Accept" for a non-player\'s vote (it could not count)', () => {
+  it('offers no "Accept" for a non-player\'s vote (it could not count): the GM dismisses it', () => {
     const tally = sampleTally({
       flags: [{ post: 5, player: 'Lurker', kind: 'vote-by-non-player', raw: 'Vote: Bob', candidates: [] }],
     });
@@ -278,7 +280,7 @@ describe('review queue', () => {
       audit: [],
       previousBodies: new Map(),
     });
-    expect(items[0]!.choices.map((c) => c.label)).toEqual(['Ignore this vote']);
+    expect(items[0]!.choices).toEqual([{ label: 'Dismiss (it does not count)', action: 'dismiss', target: null }]);
   });
 
   it('shows a silent edit that changed a vote with a diff, and a deleted post', () => {
@@ -306,5 +308,33 @@ describe('review queue', () => {
       ['Keep counting it (Bob)', 'Bob'],
       ['Ignore its vote', null],
     ]);
+  });
+});
+
+describe("the checks panel: a GM count cut at the reader's bound says so", () => {
+  const checks = (linesNotRead: number) => ({
+    counts: [
+      {
+        post: 10,
+        permalink: null,
+        author: 'Mod',
+        comparedTo: 9,
+        basis: 'before' as const,
+        earlier: 0,
+        linesNotRead,
+        differences: [],
+      },
+    ],
+    ownVotals: [],
+  });
+  const html = async (linesNotRead: number) =>
+    String(await GmChecksPanel({ gameId: 1, checks: checks(linesNotRead), players: [], csrf: 'x' })?.toString());
+
+  it('names the lines not read, and says nothing when the whole post was read', async () => {
+    expect(await html(5)).toContain(
+      `Only the first ${MAX_COUNT_LINES} lines of this post were read: 5 more lines were not, and a wagon written there is not compared.`,
+    );
+    expect(await html(5)).toContain('1 of your count compared with Votal&#39;s; 0 agree.');
+    expect(await html(0)).not.toContain('lines of this post were read');
   });
 });

@@ -1,4 +1,5 @@
 import type { CheckAnswer, CheckDifference, GmChecks } from '../../model/gm-count.js';
+import { MAX_COUNT_LINES } from '../../parse/gm-count.js';
 import { PostButton } from './layout.js';
 import { safeHref } from './safe-url.js';
 
@@ -21,7 +22,8 @@ function PostLink(props: { post: number; permalink: string | null }) {
  * (the review path), which the GM makes or not.
  */
 export function GmChecksPanel(props: { gameId: number; checks: GmChecks; players: readonly string[]; csrf: string }) {
-  const counts = props.checks.counts.filter((c) => c.differences.length > 0);
+  // A count cut at the reader's bound is shown even without differences: it was not all compared.
+  const counts = props.checks.counts.filter((c) => c.differences.length > 0 || c.linesNotRead > 0);
   const agreeing = props.checks.counts.length - counts.length;
   if (props.checks.counts.length === 0) return null;
   const action = `/gm/games/${props.gameId}/checks`;
@@ -102,6 +104,11 @@ export function GmChecksPanel(props: { gameId: number; checks: GmChecks; players
             Count at <PostLink post={c.post} permalink={c.permalink} />
             {` — compared with Votal's as at #${c.comparedTo}${c.earlier ? ` (${c.earlier} before the ${c.basis === 'named' ? 'post it names' : 'post before it'})` : ''}`}
           </h3>
+          {c.linesNotRead ? (
+            <p class="notice error" role="alert">
+              {`Only the first ${MAX_COUNT_LINES} lines of this post were read: ${c.linesNotRead} more ${c.linesNotRead === 1 ? 'line was' : 'lines were'} not, and a wagon written there is not compared.`}
+            </p>
+          ) : null}
           <ul class="queue">
             {c.differences.map((d) => (
               <Difference d={d} />

@@ -1,7 +1,7 @@
 import type { EngineId } from '../../model/engine.js';
 import { PageFetcher } from '../../fetch/page-fetcher.js';
 import { assertPublicUrl } from '../../fetch/private-host.js';
-import { readOpeningRoster } from '../../parse/opening-roster.js';
+import { readOpeningPost } from '../../parse/opening-roster.js';
 import { readThread, type PageSource } from '../../thread/read-thread.js';
 
 /**
@@ -18,6 +18,8 @@ export interface ThreadFacts {
   players: string[];
   /** Where the players came from, for the form. */
   playersFrom: 'opening-post' | 'posters' | 'none';
+  /** Lines of the opening post past the roster reader's bound, not read: a list there is not seen (0: all read). */
+  openingLinesNotRead: number;
   posts: number;
   /** The post the Day starts after (the opening post), and when it was made. */
   startPost: number;
@@ -48,7 +50,8 @@ export async function inspectThread(url: string, opts: InspectOptions): Promise<
   const posters = [...new Set(read.posts.map((p) => p.author))].filter((n) => n && n !== gm);
   // The opening post's list, checked against the posters and its member links: a player
   // it names who has not posted yet is proposed too.
-  const fromOp = first ? (readOpeningRoster(first.body, { gm, posters })?.names ?? []) : [];
+  const opening = first ? readOpeningPost(first.body, { gm, posters }) : null;
+  const fromOp = opening?.roster?.names ?? [];
   const players = fromOp.length ? fromOp : posters;
   return {
     url: read.thread.url,
@@ -57,6 +60,7 @@ export async function inspectThread(url: string, opts: InspectOptions): Promise<
     gm,
     players,
     playersFrom: fromOp.length ? 'opening-post' : posters.length ? 'posters' : 'none',
+    openingLinesNotRead: opening?.linesNotRead ?? 0,
     posts: read.posts.length,
     startPost: first?.number ?? 0,
     startTime: first?.postedAt ?? null,

@@ -53,6 +53,7 @@ const ACTIVITY: Record<AuditAction, string> = {
   'publication.fail': 'Posting the votal failed',
   'publication.publish': 'Votal posted',
   'review.accept': 'Review item accepted',
+  'review.dismiss': 'Review item dismissed',
   'news.dismiss': 'GM post proposal dismissed',
   'news.record': 'GM post proposal recorded',
   'check.mark': "A difference in the GM's own count marked",

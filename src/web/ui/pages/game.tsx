@@ -337,13 +337,13 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     const key = field(form, 'key').slice(0, 100);
     const to = `/gm/games/${game.id}#review`;
     if (!Number.isInteger(post) || post < 1) return back(c, to, { error: 'No post given.' });
-    if (action === 'accept') {
+    if (action === 'accept' || action === 'dismiss') {
       try {
-        await answerReview(commands, c.get('actor'), game.id, { answer: 'accept', post, key });
+        await answerReview(commands, c.get('actor'), game.id, { answer: action, post, key });
       } catch (error) {
         return back(c, to, { error: refusalOf(error) });
       }
-      return back(c, to, { message: `Post ${post}: accepted.` });
+      return back(c, to, { message: action === 'accept' ? `Post ${post}: accepted.` : `Post ${post}: dismissed.` });
     }
     if (action !== 'correct') return back(c, to, { error: 'Unknown answer.' });
     const target = field(form, 'target') || null;

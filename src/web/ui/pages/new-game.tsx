@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createGame } from '../../../app/games.js';
 import { EngineId } from '../../../model/engine.js';
 import { parsePlayerList } from '../../../model/roster.js';
+import { MAX_ROSTER_LINES } from '../../../parse/opening-roster.js';
 import { refusalOf } from '../../errors.js';
 import { inspectThread } from '../inspect-thread.js';
 import { Csrf, GmNav, Layout, Notice } from '../layout.js';
@@ -236,6 +237,11 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
           : facts.playersFrom === 'posters'
             ? 'Players: everyone who posted after the opening post (remove anyone who is not playing).'
             : 'No players found: type the list.',
+        ...(facts.openingLinesNotRead
+          ? [
+              `Only the first ${MAX_ROSTER_LINES} lines of the opening post were read for the player list; ${facts.openingLinesNotRead} more were not: check the list against the post.`,
+            ]
+          : []),
       ];
       const proposed = {
         url: facts.url,
