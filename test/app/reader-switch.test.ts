@@ -192,7 +192,7 @@ function suite(driver: 'pglite' | 'pg'): void {
     expect((await store.audit.list({ gameId: game.id, action: 'game.engine' })).map((a) => a.detail.to)).toEqual(
       expect.arrayContaining(['generic', 'xenforo2']),
     );
-  }, 60_000);
+  }, 180_000);
 
   it('a game added to be read generically has no way back to an adapter', async () => {
     const { deps } = harness(storeOf());
@@ -273,7 +273,7 @@ function recheckSuite(driver: 'pglite' | 'pg'): void {
       reason: expect.stringMatching(/waiting for the GM's check/),
     });
     expect((await genericReading(deps, b.id)).standing!.state).toBe('waiting');
-  }, 60_000);
+  }, 180_000);
 }
 
 describe('switching the reader (PGlite)', () => {

@@ -146,7 +146,7 @@ describe('hostile input', () => {
       ),
       { numRuns: 400 },
     );
-  }, 60_000);
+  }, 180_000);
 
   it('a tree nested 100 000 deep does not overflow the stack', () => {
     let inner: BodyNode = { t: 'text', text: 'Vote: Bob' };
@@ -157,14 +157,14 @@ describe('hostile input', () => {
         ...(k % 3 === 2 ? { author: null } : {}),
       } as BodyNode;
     expect(() => readPost({ body: [inner], edit: null }, roster(), rules())).not.toThrow();
-  }, 30_000);
+  });
 
   it('200 000 siblings read in one pass', () => {
     const body: BodyNode[] = [];
     for (let k = 0; k < 200_000; k++) body.push(k % 2 ? b('Vote: Zeke') : { t: 'br' });
     const reading = readPost({ body, edit: null }, roster(), rules());
     expect(reading.effect).toEqual({ kind: 'vote', target: 'Zeke', reason: null });
-  }, 30_000);
+  });
 });
 
 /** Bodies of roughly `bytes` characters of own text, each shaped to stress one part of the parser. */

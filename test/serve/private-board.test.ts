@@ -105,7 +105,7 @@ describe('votal serve on private boards', () => {
       },
       poller: { pollingIntervalSeconds: 0.5, minDelayMs: 60_000, reconcileEveryMs: 500 },
     });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await votal?.close();
     await profiled?.close();

@@ -365,7 +365,7 @@ describe('the votal bin (node bin/votal.js serve)', () => {
     }
     expect(failure?.status).toBe(2);
     expect(failure?.stderr).toMatch(/votal worker needs PostgreSQL: set DATABASE_URL/);
-  }, 60_000);
+  }, 180_000);
 });
 
 await describePg('the votal bin on PostgreSQL', () => {
