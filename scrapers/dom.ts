@@ -255,7 +255,7 @@ const STOP = 2;
  * Depth-first over the nodes under `root`, in document order, without recursion
  * (hostile markup nests deep) and without an object per node. `enter` answers whether
  * to go inside a node (true), to pass over its children (false), or to stop (STOP);
- * `leave` runs after the children of a node entered (`textOf`'s walk; `search` has its own loop).
+ * `leave` runs after the children of a node entered. The one walk of this file.
  */
 function walk(root: AnyNode, enter: (node: AnyNode) => boolean | typeof STOP, leave?: (node: AnyNode) => void): void {
   if (!('children' in root)) return;
@@ -298,11 +298,7 @@ export function findOutside(
   return search(root, is, prune, first, false);
 }
 
-/**
- * findOutside, or with `inside` looking inside matches too (`one`, `all`, `byId`). Its own
- * loop rather than `walk`: every query of every post runs it, and a callback per node
- * cost more than the test.
- */
+/** findOutside, or with `inside` looking inside matches too (`one`, `all`, `byId`). */
 function search(
   root: AnyNode,
   is: (el: Element) => boolean,
@@ -311,31 +307,14 @@ function search(
   inside: boolean,
 ): Element[] {
   const found: Element[] = [];
-  if (!('children' in root)) return found;
-  const lists: (readonly AnyNode[])[] = [root.children];
-  const at: number[] = [0];
-  let top = 0;
-  while (top >= 0) {
-    const nodes = lists[top]!;
-    const i = at[top]!;
-    if (i >= nodes.length) {
-      top--;
-      continue;
-    }
-    at[top] = i + 1;
-    const node = nodes[i]!;
-    if (!isTag(node)) continue;
+  walk(root, (node) => {
+    if (!isTag(node)) return false;
     if (is(node)) {
       found.push(node);
-      if (first) return found;
-      if (!inside) continue;
-    } else if (prune?.(node)) continue;
-    if (node.children.length > 0) {
-      top++;
-      lists[top] = node.children;
-      at[top] = 0;
+      return first ? STOP : inside;
     }
-  }
+    return !prune?.(node);
+  });
   return found;
 }
 
