@@ -70,8 +70,7 @@ export async function removeCohost(
   gmId: number,
 ): Promise<CohostChanged> {
   const game = await gameOr404(deps, gameId);
-  const member = (await deps.store.gms.ofGame(game.id)).find((m) => m.gm.id === gmId);
-  if (!member) throw new NotFound('co-host', gmId);
+  const member = await memberOr404(deps, game.id, gmId);
   return hostsChange(deps, actor, game, member.gm.name, null, async (on) => {
     await on.gms.removeFromGame(game.id, gmId, actor);
     return member;
@@ -88,8 +87,7 @@ export async function setCohostForumName(
 ): Promise<CohostChanged> {
   const input = parseInput(CohostForumInput, given);
   const game = await gameOr404(deps, gameId);
-  const member = (await deps.store.gms.ofGame(game.id)).find((m) => m.gm.id === gmId);
-  if (!member) throw new NotFound('co-host', gmId);
+  const member = await memberOr404(deps, game.id, gmId);
   return hostsChange(deps, actor, game, member.gm.name, input.forum, async () => member);
 }
 
@@ -127,4 +125,11 @@ async function hostsChange(
     forum: names[gmName] ?? null,
     recount: changed ? await recountAfter(deps, game, 'change') : null,
   };
+}
+
+/** One of the game's GMs, by id: a 404 for any other. */
+async function memberOr404(deps: CommandDeps, gameId: number, gmId: number) {
+  const member = (await deps.store.gms.ofGame(gameId)).find((m) => m.gm.id === gmId);
+  if (!member) throw new NotFound('co-host', gmId);
+  return member;
 }
