@@ -22,8 +22,6 @@
  * way donbot's own data-driven test reads them ("dN no lynch", "dN no majority", "dN hammer
  * after deadline").
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { parseFragment } from '../scrapers/fragment.js';
 import { adapterOf } from '../scrapers/identify.js';
 import { gmChecks, type CheckPostInput } from '../src/game/gm-checks.js';
@@ -34,10 +32,17 @@ import type { Roster } from '../src/model/roster.js';
 import type { CountCheck } from '../src/model/gm-count.js';
 import { readPost } from '../src/parse/read-post.js';
 import { loadRuleset } from '../src/rules/load-ruleset.js';
-
-const MIRROR = process.env['VOTAL_DONBOT_MIRROR'] ?? '/work/.mirror/Computational-Mafia+donbot/repo';
-const COMMIT = process.env['VOTAL_DONBOT_COMMIT'] ?? '739243d02a00deec0d92d31e3e43e065e11b5067';
-const SOURCE = `github.com/Computational-Mafia/donbot@${COMMIT.slice(0, 7)}`;
+import {
+  type ArchiveGame,
+  fromMirror,
+  MIRROR,
+  mirrorProblem,
+  postsOf,
+  type RawPost,
+  readArchive,
+  readTransitions,
+  SOURCE,
+} from './donbot-games.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -46,100 +51,10 @@ const option = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 
-function fromMirror(path: string): string {
-  return execFileSync('git', ['--git-dir', MIRROR, 'show', `${COMMIT}:${path}`], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    // A missing file is reported as skipped, below; git's own message would only repeat it.
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-}
-
-if (!existsSync(MIRROR)) {
-  console.error(
-    `material absent: no mirror of Computational-Mafia/donbot at ${MIRROR}.\n` +
-      'Bring it with the fetch tool (github:Computational-Mafia/donbot) or set VOTAL_DONBOT_MIRROR; nothing was measured.',
-  );
+const problem = mirrorProblem();
+if (problem) {
+  console.error(problem);
   process.exit(2);
-}
-try {
-  execFileSync('git', ['--git-dir', MIRROR, 'cat-file', '-e', `${COMMIT}:data/archive.txt`], { stdio: 'ignore' });
-} catch {
-  console.error(`material absent: ${MIRROR} has no data/archive.txt at ${COMMIT}; nothing was measured.`);
-  process.exit(2);
-}
-
-// ---- the archive, read as donbot's data_loading.py reads it ----
-
-interface ArchiveGame {
-  id: string;
-  url: string;
-  thread: string;
-  title: string;
-  moderators: string[];
-  notes: string;
-  /** Each slot's names, newest first ("A replaced B": A is playing now). */
-  slots: string[][];
-  /** The Day after whose end the slot is gone (lynched Day d, killed Night d: d); survivors Infinity. */
-  fates: number[];
-  /** Day -> the lynched slot's index. */
-  lynched: Map<number, number>;
-}
-
-function readArchive(text: string): ArchiveGame[] {
-  const games: ArchiveGame[] = [];
-  for (const block of text.split('\n\n\n')) {
-    const lines = block.split('\n').filter((l, i) => i > 0 || l.trim() !== '');
-    if (!lines[0]?.startsWith('http')) continue;
-    const url = lines[0].trim();
-    const thread = /[?&]t=(\d+)/.exec(url)?.[1];
-    const title = lines[1] ?? '';
-    const id = /\d+/.exec(title.replace(/[^\d\s]/g, ' '))?.[0];
-    if (!thread || !id) continue;
-    const moderators = (lines.find((l) => l.startsWith('Moderator: ')) ?? 'Moderator: ')
-      .slice('Moderator: '.length)
-      .split(', ')
-      .filter((m) => m !== '');
-    const notes = (lines.find((l) => l.startsWith('Notes: ')) ?? 'Notes: ').slice('Notes: '.length);
-    const playersAt = lines.indexOf('Players');
-    const slots: string[][] = [];
-    const fates: number[] = [];
-    const lynched = new Map<number, number>();
-    for (const line of lines.slice(playersAt + 1)) {
-      if (line.trim() === '') continue;
-      const parts = line.split(', ');
-      const fate = (parts.at(-1) ?? '').toLowerCase();
-      const names = parts[0]!.split(' replaced ').map((n) => n.trim());
-      slots.push(names);
-      const phase = Number(/(\d+)\s*$/.exec(fate)?.[1]);
-      fates.push(fate.includes('survived') || fate.includes('endgamed') || Number.isNaN(phase) ? Infinity : phase);
-      if (fate.includes('lynched') && !Number.isNaN(phase)) lynched.set(phase, slots.length - 1);
-    }
-    games.push({ id, url, thread, title, moderators, notes, slots, fates, lynched });
-  }
-  return games;
-}
-
-/** Game id -> the post that ended each Day (the last row of a game wins, as in donbot). */
-function readTransitions(text: string): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (const line of text.split('\n')) {
-    const [id, ...ends] = line.split('\t');
-    if (!id || !/^\d+$/.test(id.trim())) continue;
-    const days: number[] = [];
-    for (const e of ends) {
-      if (!/^\s*\d+\s*$/.test(e)) break;
-      days.push(Number(e));
-    }
-    out.set(id.trim(), days);
-  }
-  return out;
-}
-
-interface RawPost {
-  number: number;
-  user: string;
-  content: string;
 }
 
 // ---- one Day counted ----
@@ -371,13 +286,8 @@ for (const game of chosen) {
     skipped.push(`game ${game.id}: no Day ends in transitions.tsv`);
     continue;
   }
-  let posts: RawPost[];
-  try {
-    posts = fromMirror(`data/posts/${game.thread}.jsonl`)
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as RawPost);
-  } catch {
+  const posts = postsOf(game);
+  if (!posts) {
     skipped.push(`game ${game.id}: no data/posts/${game.thread}.jsonl`);
     continue;
   }
