@@ -11,7 +11,7 @@
  * reads it from its mirror (`fetch github:Computational-Mafia/donbot`) and says so when the
  * mirror is absent. Nothing is written.
  *
- *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--json]
+ *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--json] [--peer FILE]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -21,11 +21,24 @@
  * ruleset's deadline rule). The expected lynch is the archive's, with its notes read the
  * way donbot's own data-driven test reads them ("dN no lynch", "dN no majority", "dN hammer
  * after deadline").
+ *
+ * `--peer <file.json>` scores another vote counter's decisions instead of Votal's, with the
+ * same scorer and labels: the same Days, the same moderators' count posts read by the same
+ * reader, compared voter by voter with the peer's votes folded as Votal folds its own. The
+ * file (made outside this repository, never committed) is
+ *   { "peer": "<name>", "games": { "<game id>": [ { "day": 1, "lynch": <slot> | "no-lynch" | null,
+ *     "at": <post> | null, "votes": [[<post>, <slot> | "no-lynch" | null], ...], "error": null } ] } }
+ * `lynch` is the peer's own decision (what "Days right" scores); `votes` is every vote it
+ * counted in order, the voter being the post's author and null an unvote (the last one of a
+ * post stands). A Day the file lacks or has an `error` is the peer deciding nothing, listed
+ * with the skipped.
  */
+import { readFileSync } from 'node:fs';
 import { parseFragment } from '../scrapers/fragment.js';
 import { adapterOf } from '../scrapers/identify.js';
 import { gmChecks, type CheckPostInput } from '../src/game/gm-checks.js';
 import { foldGame, type PostHistory } from '../src/game/fold-game.js';
+import type { PostReading } from '../src/model/action.js';
 import type { Body } from '../src/model/body.js';
 import { GmEvent } from '../src/model/event.js';
 import type { Roster } from '../src/model/roster.js';
@@ -176,7 +189,15 @@ function rosterFor(game: ArchiveGame, day: number): Roster {
   }));
 }
 
-function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, start: number, end: number): DayResult {
+function countDay(
+  game: ArchiveGame,
+  posts: readonly RawPost[],
+  day: number,
+  start: number,
+  end: number,
+  /** Another counter's reading of each post (`--peer`); Votal's own by default. */
+  readingOf?: (post: RawPost) => PostReading,
+): DayResult {
   const roster = rosterFor(game, day);
   const hosts = game.moderators;
   const isHost = new Set(hosts.map((h) => h.toLowerCase()));
@@ -191,7 +212,14 @@ function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, sta
       postedAt: null,
       permalink: null,
       deleted: false,
-      revisions: [{ reading: readPost({ body, edit: null }, roster, ruleset), firstSeen: EPOCH, edit: null, text: '' }],
+      revisions: [
+        {
+          reading: readingOf ? readingOf(p) : readPost({ body, edit: null }, roster, ruleset),
+          firstSeen: EPOCH,
+          edit: null,
+          text: '',
+        },
+      ],
     };
   });
   const gmEvents = [
@@ -234,12 +262,7 @@ function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, sta
   const slotOf = (author: string): string | undefined => slotNames.get(author.toLowerCase());
   const { expected, unscored, noMajority } = expectedOf(game, day);
   const { outcome } = folded.tally;
-  const right =
-    expected.kind === 'player'
-      ? outcome.eliminated.length === 1 && outcome.eliminated[0] === expected.slot
-      : expected.kind === 'no-lynch'
-        ? outcome.status === 'no-lynch'
-        : outcome.eliminated.length === 0;
+  const right = isRight(expected, outcome.status, outcome.eliminated);
   return {
     game: game.id,
     day,
@@ -270,6 +293,81 @@ function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, sta
   };
 }
 
+function isRight(expected: Expected, status: string, eliminated: readonly string[]): boolean {
+  return expected.kind === 'player'
+    ? eliminated.length === 1 && eliminated[0] === expected.slot
+    : expected.kind === 'no-lynch'
+      ? status === 'no-lynch'
+      : eliminated.length === 0;
+}
+
+// ---- a peer's decisions (--peer) ----
+
+interface PeerDay {
+  day: number;
+  lynch: string | null;
+  at: number | null;
+  votes: [number, string | null][];
+  error: string | null;
+}
+interface PeerFile {
+  peer: string;
+  games: Record<string, PeerDay[]>;
+}
+
+/**
+ * The Day as the peer decided it: its votes folded and checked against the moderators'
+ * counts exactly as Votal's are, its own lynch scored. A Day the peer has no decision for
+ * (absent, or the peer failed) is the peer deciding nothing; `skipped` says so.
+ */
+function peerDay(
+  peer: PeerFile,
+  game: ArchiveGame,
+  posts: readonly RawPost[],
+  day: number,
+  start: number,
+  end: number,
+  skipped: string[],
+): DayResult {
+  const decided = peer.games[game.id]?.find((d) => d.day === day);
+  if (!decided || decided.error) skipped.push(`peer: game ${game.id} D${day}: ${decided?.error ?? 'no decision'}`);
+  const byPost = new Map<number, (string | null)[]>();
+  for (const [post, target] of decided?.votes ?? []) byPost.set(post, [...(byPost.get(post) ?? []), target]);
+  const nameOf = (t: string): string => (t === 'no-lynch' ? (ruleset.noLynch?.name ?? 'No Lynch') : t);
+  const readingOf = (p: RawPost): PostReading => {
+    const targets = (byPost.get(p.number) ?? []).map((t) => (t === null ? null : nameOf(t)));
+    const last = targets.at(-1);
+    return {
+      actions: targets.map((target) => ({
+        kind: target === null ? 'unvote' : 'vote',
+        target,
+        match: 'exact',
+        raw: `${peer.peer}: ${target ?? 'unvote'}`,
+        written: null,
+        candidates: [],
+        score: null,
+        source: 'parsed',
+      })),
+      effect:
+        last === undefined
+          ? { kind: 'none', target: null, reason: null }
+          : { kind: last === null ? 'unvote' : 'vote', target: last, reason: null },
+      violations: [],
+    };
+  };
+  const counted = countDay(game, posts, day, start, end, readingOf);
+  const lynch = decided?.lynch ?? null;
+  const status = lynch === 'no-lynch' ? 'no-lynch' : lynch === null ? 'open' : 'majority';
+  const eliminated = lynch === null || lynch === 'no-lynch' ? [] : [lynch];
+  return {
+    ...counted,
+    status,
+    eliminated,
+    decidedAt: decided?.at ?? null,
+    right: isRight(counted.expected, status, eliminated),
+  };
+}
+
 // ---- the run ----
 
 const games = readArchive(fromMirror('data/archive.txt'));
@@ -277,6 +375,8 @@ const transitions = readTransitions(fromMirror('data/transitions.tsv'));
 const only = option('--game');
 const limit = option('--games') === undefined ? Infinity : Number(option('--games'));
 const chosen = games.filter((g) => (only ? g.id === only : true)).slice(0, limit);
+const peerFile = option('--peer');
+const peer = peerFile === undefined ? null : (JSON.parse(readFileSync(peerFile, 'utf8')) as PeerFile);
 
 const results: DayResult[] = [];
 const skipped: string[] = [];
@@ -292,7 +392,8 @@ for (const game of chosen) {
     continue;
   }
   ends.forEach((end, i) => {
-    const r = countDay(game, posts, i + 1, i === 0 ? 0 : ends[i - 1]!, end);
+    const start = i === 0 ? 0 : ends[i - 1]!;
+    const r = peer ? peerDay(peer, game, posts, i + 1, start, end, skipped) : countDay(game, posts, i + 1, start, end);
     results.push(r);
     if (flag('--days'))
       console.log(
@@ -363,6 +464,7 @@ if (flag('--json')) console.log(JSON.stringify({ summary, results }, null, 2));
 else {
   const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
   console.log(`material: ${SOURCE} (${MIRROR})`);
+  if (peer) console.log(`counter: the peer ${peer.peer} (${peerFile}), not Votal`);
   console.log(`games: ${summary.games}, Days: ${summary.days} (${summary.scoredDays} scored)`);
   console.log(
     `Days right: ${summary.right} of ${summary.of} (${pct(summary.right, summary.of)}); lynch Days ${summary.lynchDaysRight} of ${summary.lynchDays}`,
