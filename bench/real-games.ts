@@ -18,7 +18,9 @@
  * `readPost` with the Day's living players (the archive's fates; replacements are former
  * names of the slot), the shipped `mafiascum-majority` ruleset, the moderators as hosts, and
  * the Day's end post as its deadline (a Day that ends short of majority goes to the
- * ruleset's deadline rule). The expected lynch is the archive's, with its notes read the
+ * ruleset's deadline rule). The deadline and tie rules the moderator wrote in the opening
+ * posts (`readOpeningPostsRules`, the new-game form's proposal) are applied over the
+ * ruleset, as a GM who accepts the proposal would. The expected lynch is the archive's, with its notes read the
  * way donbot's own data-driven test reads them ("dN no lynch", "dN no majority", "dN hammer
  * after deadline").
  */
@@ -32,8 +34,10 @@ import type { Body } from '../src/model/body.js';
 import { GmEvent } from '../src/model/event.js';
 import type { Roster } from '../src/model/roster.js';
 import type { CountCheck } from '../src/model/gm-count.js';
+import { gameRuleset } from '../src/game/game-ruleset.js';
+import { readOpeningPostsRules, type RuleProposal } from '../src/parse/opening-rules.js';
 import { readPost } from '../src/parse/read-post.js';
-import { loadRuleset } from '../src/rules/load-ruleset.js';
+import type { Ruleset } from '../src/rules/ruleset.js';
 
 const MIRROR = process.env['VOTAL_DONBOT_MIRROR'] ?? '/work/.mirror/Computational-Mafia+donbot/repo';
 const COMMIT = process.env['VOTAL_DONBOT_COMMIT'] ?? '739243d02a00deec0d92d31e3e43e065e11b5067';
@@ -144,7 +148,6 @@ interface RawPost {
 
 // ---- one Day counted ----
 
-const ruleset = loadRuleset('mafiascum-majority');
 const markup = adapterOf('phpbb').descriptor.body;
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
@@ -261,7 +264,26 @@ function rosterFor(game: ArchiveGame, day: number): Roster {
   }));
 }
 
-function countDay(game: ArchiveGame, posts: readonly RawPost[], day: number, start: number, end: number): DayResult {
+/**
+ * The shipped ruleset with the opening posts' proposals laid over it, as a GM who accepts
+ * the new-game form's proposal would set the game.
+ */
+function rulesetOf(game: ArchiveGame, posts: readonly RawPost[]): { ruleset: Ruleset; proposals: RuleProposal[] } {
+  const isHost = new Set(game.moderators.map((h) => h.toLowerCase()));
+  const opening = posts.slice(0, 10).map((p) => ({ author: p.user, body: parseFragment(p.content, markup, game.url) }));
+  const proposals = readOpeningPostsRules(opening, (a) => isHost.has(a.toLowerCase()));
+  const rulesetOverrides = Object.assign({}, ...proposals.map((p) => p.overrides)) as Record<string, unknown>;
+  return { ruleset: gameRuleset({ ruleset: 'mafiascum-majority', rulesetOverrides }), proposals };
+}
+
+function countDay(
+  game: ArchiveGame,
+  posts: readonly RawPost[],
+  ruleset: Ruleset,
+  day: number,
+  start: number,
+  end: number,
+): DayResult {
   const roster = rosterFor(game, day);
   const hosts = game.moderators;
   const isHost = new Set(hosts.map((h) => h.toLowerCase()));
@@ -381,8 +403,12 @@ for (const game of chosen) {
     skipped.push(`game ${game.id}: no data/posts/${game.thread}.jsonl`);
     continue;
   }
+  const { ruleset, proposals } = rulesetOf(game, posts);
+  if (flag('--days'))
+    for (const p of proposals)
+      console.log(`game ${game.id} rules: ${JSON.stringify(p.overrides)} from "${p.sentence}"`);
   ends.forEach((end, i) => {
-    const r = countDay(game, posts, i + 1, i === 0 ? 0 : ends[i - 1]!, end);
+    const r = countDay(game, posts, ruleset, i + 1, i === 0 ? 0 : ends[i - 1]!, end);
     results.push(r);
     if (flag('--days'))
       console.log(
