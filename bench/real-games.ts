@@ -37,6 +37,7 @@ import type { CountCheck } from '../src/model/gm-count.js';
 import { gameRuleset } from '../src/game/game-ruleset.js';
 import { readOpeningPostsRules, type RuleProposal } from '../src/parse/opening-rules.js';
 import { readPost } from '../src/parse/read-post.js';
+import { loadRuleset } from '../src/rules/load-ruleset.js';
 import type { Ruleset } from '../src/rules/ruleset.js';
 
 const MIRROR = process.env['VOTAL_DONBOT_MIRROR'] ?? '/work/.mirror/Computational-Mafia+donbot/repo';
@@ -166,6 +167,8 @@ interface DayResult {
   eliminated: string[];
   decidedAt: number | null;
   right: boolean;
+  /** Right under the shipped ruleset's own deadline and tie rules (no opening-post proposal). */
+  rightShipped: boolean;
   /** The wagons at the Day's end, and the tally's flags by kind (for --json and --days). */
   wagons: [string, number][];
   flags: Record<string, number>;
@@ -268,11 +271,20 @@ function rosterFor(game: ArchiveGame, day: number): Roster {
  * The shipped ruleset with the opening posts' proposals laid over it, as a GM who accepts
  * the new-game form's proposal would set the game.
  */
+function isRight(expected: Expected, outcome: { status: string; eliminated: readonly string[] }): boolean {
+  if (expected.kind === 'player') return outcome.eliminated.length === 1 && outcome.eliminated[0] === expected.slot;
+  if (expected.kind === 'no-lynch') return outcome.status === 'no-lynch';
+  return outcome.eliminated.length === 0;
+}
+
+const SHIPPED = loadRuleset('mafiascum-majority');
+
 function rulesetOf(game: ArchiveGame, posts: readonly RawPost[]): { ruleset: Ruleset; proposals: RuleProposal[] } {
   const isHost = new Set(game.moderators.map((h) => h.toLowerCase()));
   const opening = posts.slice(0, 10).map((p) => ({ author: p.user, body: parseFragment(p.content, markup, game.url) }));
   const proposals = readOpeningPostsRules(opening, (a) => isHost.has(a.toLowerCase()));
   const rulesetOverrides = Object.assign({}, ...proposals.map((p) => p.overrides)) as Record<string, unknown>;
+  if (proposals.length === 0) return { ruleset: SHIPPED, proposals };
   return { ruleset: gameRuleset({ ruleset: 'mafiascum-majority', rulesetOverrides }), proposals };
 }
 
@@ -306,16 +318,9 @@ function countDay(
     ...killsOf(game, roster, start, end),
     GmEvent.parse({ kind: 'day-end', at: end }),
   ];
-  const folded = foldGame({
-    ruleset,
-    roster,
-    engine: 'phpbb',
-    posts: histories,
-    gmEvents,
-    now: EPOCH,
-    hosts,
-    countDay: day,
-  });
+  const fold = (r: Ruleset) =>
+    foldGame({ ruleset: r, roster, engine: 'phpbb', posts: histories, gmEvents, now: EPOCH, hosts, countDay: day });
+  const folded = fold(ruleset);
   const checkPosts: CheckPostInput[] = inDay.map((p) => {
     const body = bodies.get(p.number);
     return {
@@ -341,13 +346,9 @@ function countDay(
   const slotOf = (author: string): string | undefined => slotNames.get(author.toLowerCase());
   const { expected, unscored, noMajority } = expectedOf(game, day);
   const { outcome } = folded.tally;
-  const right =
-    expected.kind === 'player'
-      ? outcome.eliminated.length === 1 && outcome.eliminated[0] === expected.slot
-      : expected.kind === 'no-lynch'
-        ? outcome.status === 'no-lynch'
-        : outcome.eliminated.length === 0;
+  const right = isRight(expected, outcome);
   return {
+    rightShipped: ruleset === SHIPPED ? right : isRight(expected, fold(SHIPPED).tally.outcome),
     game: game.id,
     day,
     thread: game.thread,
@@ -440,6 +441,10 @@ const summary = {
   days: results.length,
   scoredDays: scored.length,
   right: majorityDays.filter((r) => r.right).length,
+  /** Days right under the shipped ruleset's deadline and tie rules, the opening posts' not applied. */
+  rightShipped: majorityDays.filter((r) => r.rightShipped).length,
+  /** Missed Days the shipped default (the plurality leader at the deadline) gets: the count stayed short of the hammer. */
+  rightOnlyShipped: majorityDays.filter((r) => r.rightShipped && !r.right).length,
   of: majorityDays.length,
   lynchDaysRight: lynchDays.filter((r) => r.right).length,
   lynchDays: lynchDays.length,
@@ -482,6 +487,9 @@ else {
   console.log(`games: ${summary.games}, Days: ${summary.days} (${summary.scoredDays} scored)`);
   console.log(
     `Days right: ${summary.right} of ${summary.of} (${pct(summary.right, summary.of)}); lynch Days ${summary.lynchDaysRight} of ${summary.lynchDays}`,
+  );
+  console.log(
+    `Days right without the opening posts' rules (the shipped deadline rule): ${summary.rightShipped}; ${summary.rightOnlyShipped} of today's misses are right only so (the count short of majority, the leader lynched at the deadline)`,
   );
   console.log(
     `misses: ${summary.wrongPlayerEliminated} a wrong player eliminated, ${summary.missedTies} a tie left to the GM, ${summary.missedNobody} nobody eliminated`,
