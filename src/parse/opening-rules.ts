@@ -52,9 +52,6 @@ const LEADER =
   /\b(?:most|highest number of|greatest number of|highest|greatest)\s+votes?\b.*\b(?:lynched|eliminated|dies|die|killed|executed)\b|\bplurality\b/iu;
 const DRAW =
   /\b(?:roll|rolls|rolled|role an?)\b.*\b(?:die|dice|d\d+)\b|\brandom(?:ly)?\b|\bthe gm decides\b|\bmod(?:erator)?'?s? (?:choice|decision)\b/iu;
-/** A No Lynch vote's rule ("half the players voting No Lynch"), not the deadline's. */
-const NO_LYNCH_VOTE =
-  /\bvote[sd]?(?: for| to)?:? (?:a |the )?no[- ]?lynch\b|\bhalf\b|\bmajority (?:votes|of votes|of (?:the )?players vote) (?:for )?no[- ]?lynch\b/iu;
 
 const TIE = /\bties?\b|\btied\b|\b(?:players?|people) (?:have|has|with) the same (?:number|amount) of votes\b/iu;
 const FIRST =
@@ -95,7 +92,7 @@ export function readOpeningRules(body: Body): RuleProposal[] {
 }
 
 function deadlineRule(sentence: string): RuleProposal | null {
-  if (!DEADLINE.test(sentence) || !SHORT.test(sentence) || NO_LYNCH_VOTE.test(sentence)) return null;
+  if (!DEADLINE.test(sentence) || !SHORT.test(sentence)) return null;
   const outcomes: Ruleset['shortOfThreshold'][] = [];
   if (DRAW.test(sentence)) outcomes.push('gm');
   else {

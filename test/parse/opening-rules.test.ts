@@ -39,6 +39,11 @@ describe("the deadline rule of the GM's rules post", () => {
       NOBODY,
     ],
     [
+      'no majority by deadline or a No Lynch majority, both no lynch (mafiascum game 1883 post #1)',
+      'If no majority is reached by deadline, or a simple majority votes no lynch, then a no lynch will occur.',
+      NOBODY,
+    ],
+    [
       'the most votes at the deadline are lynched (mafiascum game 1199 post #0)',
       'If no one has reached a majority at the deadline, the person with the most votes will be lynched.',
       LEADER,
