@@ -72,6 +72,13 @@ describe("the deadline rule of the GM's rules post", () => {
     expect(readOpeningRules(post(sentence))).toEqual([]);
   });
 
+  it('reads 400 lines of a post, no more (a rule past them is not proposed)', () => {
+    const filler = Array.from({ length: 400 }, (_, k) => `Rule ${k + 1}: be nice.`);
+    const rule = 'If no majority is reached by deadline, no lynch will occur.';
+    expect(readOpeningRules(post(...filler.slice(1), rule))).toHaveLength(1);
+    expect(readOpeningRules(post(...filler, rule))).toEqual([]);
+  });
+
   it("reads the GM's own words, not a quoted rule", () => {
     const body = parseFragment(
       '<blockquote><div>If no majority is reached by deadline, no lynch will occur.</div></blockquote>Noted.',
