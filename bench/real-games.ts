@@ -18,7 +18,9 @@
  * `readPost` with the Day's living players (the archive's fates; replacements are former
  * names of the slot), the shipped `mafiascum-majority` ruleset, the moderators as hosts, and
  * the Day's end post as its deadline (a Day that ends short of majority goes to the
- * ruleset's deadline rule). The expected lynch is the archive's, with its notes read the
+ * ruleset's deadline rule). The deadline and tie rules the moderator wrote in the opening
+ * posts (`readOpeningPostsRules`, the new-game form's proposal) are applied over the
+ * ruleset, as a GM who accepts the proposal would. The expected lynch is the archive's, with its notes read the
  * way donbot's own data-driven test reads them ("dN no lynch", "dN no majority", "dN hammer
  * after deadline").
  *
@@ -43,8 +45,11 @@ import type { Body } from '../src/model/body.js';
 import { GmEvent } from '../src/model/event.js';
 import type { Roster } from '../src/model/roster.js';
 import type { CountCheck } from '../src/model/gm-count.js';
+import { gameRuleset } from '../src/game/game-ruleset.js';
+import { readOpeningPostsRules, type RuleProposal } from '../src/parse/opening-rules.js';
 import { readPost } from '../src/parse/read-post.js';
 import { loadRuleset } from '../src/rules/load-ruleset.js';
+import type { Ruleset } from '../src/rules/ruleset.js';
 import {
   type ArchiveGame,
   fromMirror,
@@ -72,7 +77,6 @@ if (problem) {
 
 // ---- one Day counted ----
 
-const ruleset = loadRuleset('mafiascum-majority');
 const markup = adapterOf('phpbb').descriptor.body;
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
@@ -91,6 +95,8 @@ interface DayResult {
   eliminated: string[];
   decidedAt: number | null;
   right: boolean;
+  /** Right under the shipped ruleset's own deadline and tie rules (no opening-post proposal). */
+  rightShipped: boolean;
   /** The wagons at the Day's end, and the tally's flags by kind (for --json and --days). */
   wagons: [string, number][];
   flags: Record<string, number>;
@@ -189,9 +195,31 @@ function rosterFor(game: ArchiveGame, day: number): Roster {
   }));
 }
 
+function isRight(expected: Expected, outcome: { status: string; eliminated: readonly string[] }): boolean {
+  if (expected.kind === 'player') return outcome.eliminated.length === 1 && outcome.eliminated[0] === expected.slot;
+  if (expected.kind === 'no-lynch') return outcome.status === 'no-lynch';
+  return outcome.eliminated.length === 0;
+}
+
+const SHIPPED = loadRuleset('mafiascum-majority');
+
+/**
+ * The shipped ruleset with the opening posts' proposals laid over it, as a GM who accepts
+ * the new-game form's proposal would set the game.
+ */
+function rulesetOf(game: ArchiveGame, posts: readonly RawPost[]): { ruleset: Ruleset; proposals: RuleProposal[] } {
+  const isHost = new Set(game.moderators.map((h) => h.toLowerCase()));
+  const opening = posts.slice(0, 10).map((p) => ({ author: p.user, body: parseFragment(p.content, markup, game.url) }));
+  const proposals = readOpeningPostsRules(opening, (a) => isHost.has(a.toLowerCase()));
+  const rulesetOverrides = Object.assign({}, ...proposals.map((p) => p.overrides)) as Record<string, unknown>;
+  if (proposals.length === 0) return { ruleset: SHIPPED, proposals };
+  return { ruleset: gameRuleset({ ruleset: 'mafiascum-majority', rulesetOverrides }), proposals };
+}
+
 function countDay(
   game: ArchiveGame,
   posts: readonly RawPost[],
+  ruleset: Ruleset,
   day: number,
   start: number,
   end: number,
@@ -227,16 +255,9 @@ function countDay(
     ...killsOf(game, roster, start, end),
     GmEvent.parse({ kind: 'day-end', at: end }),
   ];
-  const folded = foldGame({
-    ruleset,
-    roster,
-    engine: 'phpbb',
-    posts: histories,
-    gmEvents,
-    now: EPOCH,
-    hosts,
-    countDay: day,
-  });
+  const fold = (r: Ruleset) =>
+    foldGame({ ruleset: r, roster, engine: 'phpbb', posts: histories, gmEvents, now: EPOCH, hosts, countDay: day });
+  const folded = fold(ruleset);
   const checkPosts: CheckPostInput[] = inDay.map((p) => {
     const body = bodies.get(p.number);
     return {
@@ -262,8 +283,9 @@ function countDay(
   const slotOf = (author: string): string | undefined => slotNames.get(author.toLowerCase());
   const { expected, unscored, noMajority } = expectedOf(game, day);
   const { outcome } = folded.tally;
-  const right = isRight(expected, outcome.status, outcome.eliminated);
+  const right = isRight(expected, outcome);
   return {
+    rightShipped: ruleset === SHIPPED ? right : isRight(expected, fold(SHIPPED).tally.outcome),
     game: game.id,
     day,
     thread: game.thread,
@@ -293,13 +315,6 @@ function countDay(
   };
 }
 
-function isRight(expected: Expected, status: string, eliminated: readonly string[]): boolean {
-  return expected.kind === 'player'
-    ? eliminated.length === 1 && eliminated[0] === expected.slot
-    : expected.kind === 'no-lynch'
-      ? status === 'no-lynch'
-      : eliminated.length === 0;
-}
 
 // ---- a peer's decisions (--peer) ----
 
@@ -324,6 +339,7 @@ function peerDay(
   peer: PeerFile,
   game: ArchiveGame,
   posts: readonly RawPost[],
+  ruleset: Ruleset,
   day: number,
   start: number,
   end: number,
@@ -355,7 +371,7 @@ function peerDay(
       violations: [],
     };
   };
-  const counted = countDay(game, posts, day, start, end, readingOf);
+  const counted = countDay(game, posts, ruleset, day, start, end, readingOf);
   const lynch = decided?.lynch ?? null;
   const status = lynch === 'no-lynch' ? 'no-lynch' : lynch === null ? 'open' : 'majority';
   const eliminated = lynch === null || lynch === 'no-lynch' ? [] : [lynch];
@@ -364,7 +380,7 @@ function peerDay(
     status,
     eliminated,
     decidedAt: decided?.at ?? null,
-    right: isRight(counted.expected, status, eliminated),
+    right: isRight(counted.expected, { status, eliminated }),
   };
 }
 
@@ -391,9 +407,15 @@ for (const game of chosen) {
     skipped.push(`game ${game.id}: no data/posts/${game.thread}.jsonl`);
     continue;
   }
+  const { ruleset, proposals } = rulesetOf(game, posts);
+  if (flag('--days'))
+    for (const p of proposals)
+      console.log(`game ${game.id} rules: ${JSON.stringify(p.overrides)} from "${p.sentence}"`);
   ends.forEach((end, i) => {
     const start = i === 0 ? 0 : ends[i - 1]!;
-    const r = peer ? peerDay(peer, game, posts, i + 1, start, end, skipped) : countDay(game, posts, i + 1, start, end);
+    const r = peer
+      ? peerDay(peer, game, posts, ruleset, i + 1, start, end, skipped)
+      : countDay(game, posts, ruleset, i + 1, start, end);
     results.push(r);
     if (flag('--days'))
       console.log(
@@ -425,6 +447,10 @@ const summary = {
   days: results.length,
   scoredDays: scored.length,
   right: majorityDays.filter((r) => r.right).length,
+  /** Days right under the shipped ruleset's deadline and tie rules, the opening posts' not applied. */
+  rightShipped: majorityDays.filter((r) => r.rightShipped).length,
+  /** Missed Days the shipped default (the plurality leader at the deadline) gets: the count stayed short of the hammer. */
+  rightOnlyShipped: majorityDays.filter((r) => r.rightShipped && !r.right).length,
   of: majorityDays.length,
   lynchDaysRight: lynchDays.filter((r) => r.right).length,
   lynchDays: lynchDays.length,
@@ -468,6 +494,9 @@ else {
   console.log(`games: ${summary.games}, Days: ${summary.days} (${summary.scoredDays} scored)`);
   console.log(
     `Days right: ${summary.right} of ${summary.of} (${pct(summary.right, summary.of)}); lynch Days ${summary.lynchDaysRight} of ${summary.lynchDays}`,
+  );
+  console.log(
+    `Days right without the opening posts' rules (the shipped deadline rule): ${summary.rightShipped}; ${summary.rightOnlyShipped} of today's misses are right only so (the count short of majority, the leader lynched at the deadline)`,
   );
   console.log(
     `misses: ${summary.wrongPlayerEliminated} a wrong player eliminated, ${summary.missedTies} a tie left to the GM, ${summary.missedNobody} nobody eliminated`,

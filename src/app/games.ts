@@ -3,6 +3,7 @@ import { sealPublish } from '../config/publish-settings.js';
 import { MissingSecretKeyError } from '../config/secrets.js';
 import { PrivateHostError } from '../fetch/errors.js';
 import { assertPublicUrl } from '../fetch/private-host.js';
+import { gameRuleset } from '../game/game-ruleset.js';
 import { EngineId } from '../model/engine.js';
 import { GmEvent, positionedNow } from '../model/event.js';
 import { GameStatus, Slug, type Game } from '../model/game.js';
@@ -66,6 +67,11 @@ export const NewGameInput = z.strictObject({
   votalTitle: z.string().min(1).max(200).optional(),
   timeZone: TimeZone.optional(),
   gm: GmNames.optional(),
+  /**
+   * Ruleset fields laid over the ruleset for this game (the rules the GM accepted on the
+   * new-game form, read from the opening posts: the deadline and tie rules).
+   */
+  rulesetOverrides: z.record(z.string(), z.unknown()).optional(),
 });
 export type NewGameInput = z.input<typeof NewGameInput>;
 
@@ -121,6 +127,7 @@ export async function createGame(
   const url = await checkUrl(input.url, 'url', deps.allowPrivateHosts);
   const engine = pickEngine(input.engine, url);
   const ruleset = checkRuleset(input.ruleset);
+  const rulesetOverrides = checkOverrides(ruleset, input.rulesetOverrides ?? {});
   const roster = rosterOf(input.players, 'players');
   const settings = await settingsFrom(deps, input, url.href);
   const named = { title: input.title, votalTitle: input.votalTitle, timeZone: input.timeZone, gm: input.gm };
@@ -133,6 +140,7 @@ export async function createGame(
         threadUrl: url.href,
         engine,
         ruleset,
+        rulesetOverrides,
         roster,
         ...(input.slug ? { slug: input.slug } : {}),
         ...(input.pollIntervalSeconds ? { pollIntervalSeconds: input.pollIntervalSeconds } : {}),
@@ -411,6 +419,16 @@ function checkRuleset(name: string): string {
     throw Invalid.field('ruleset', (error as Error).message);
   }
   return name;
+}
+
+/** Overrides that leave a valid ruleset, or Invalid naming what is wrong. */
+function checkOverrides(ruleset: string, rulesetOverrides: Record<string, unknown>): Record<string, unknown> {
+  try {
+    gameRuleset({ ruleset, rulesetOverrides });
+  } catch (error) {
+    throw Invalid.field('rulesetOverrides', (error as Error).message);
+  }
+  return rulesetOverrides;
 }
 
 function rosterOf(players: Players, field: string): Roster {

@@ -218,6 +218,21 @@ function commandSuite(driver: 'pglite' | 'pg'): void {
       expect((await store.games.list()).length).toBe(before);
     });
 
+    it("keeps the rules the GM accepted as the game's ruleset overrides; overrides that break the ruleset are refused", async () => {
+      const game = await newGame(depsWith(), {
+        ruleset: 'mafiascum-majority',
+        rulesetOverrides: { shortOfThreshold: 'no-elimination' },
+      });
+      expect(game.rulesetOverrides).toEqual({ shortOfThreshold: 'no-elimination' });
+      const before = (await store.games.list()).length;
+      const error = await refusal(
+        newGame(depsWith(), { ruleset: 'mafiascum-majority', rulesetOverrides: { shortOfThreshold: 'whoever' } }),
+      );
+      expect(error).toBeInstanceOf(Invalid);
+      expect((error as Invalid).issues[0]?.field).toBe('rulesetOverrides');
+      expect((await store.games.list()).length).toBe(before);
+    });
+
     it('a second game on a thread an unfinished game follows is refused, naming that game', async () => {
       const deps = depsWith();
       const first = await newGame(deps);

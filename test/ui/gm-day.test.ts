@@ -116,6 +116,53 @@ describe("the GM's dashboard", () => {
     );
   });
 
+  it("proposes the opening posts' deadline rule with its sentence, unticked; only a ticked one is laid over the ruleset (issue #24)", async () => {
+    const { cookie, csrf } = await signIn(app);
+    const sentence = "If a majority isn't reached by the deadline, a no lynch will occur.";
+    const create = async (prefix: string, accept: Record<string, string>) => {
+      const rulesThread = new FakeThread(forum, { engine: 'xenforo2', prefix, postsPerPage: 10 });
+      rulesThread.add({ author: 'Moderator', body: 'Players:\nAlice\nBob\nCarol' });
+      rulesThread.add({ author: 'Moderator', body: `Rules (mafiascum game 1166 post #1's rule)\n${sentence}` });
+      rulesThread.add({ author: 'Alice', body: 'Hi.' });
+      const res = await app.request(`${O}/gm/new/inspect`, {
+        method: 'POST',
+        body: form({ _csrf: csrf, url: rulesThread.url, engine: '' }),
+        headers: { cookie, origin: O, 'content-type': FORM },
+      });
+      const html = await res.text();
+      const rules = /<input type="hidden" name="rules" value="([^"]*)"/.exec(html)?.[1]?.replace(/&quot;/g, '"');
+      const created = await app.request(`${O}/gm/games`, {
+        method: 'POST',
+        body: form({
+          _csrf: csrf,
+          url: rulesThread.url,
+          engine: 'xenforo2',
+          ruleset: 'mafiascum-majority',
+          players: 'Alice\nBob\nCarol',
+          gm: 'Moderator',
+          day: '1',
+          startPost: '0',
+          timeZone: 'UTC',
+          pollSeconds: '300',
+          rules: rules ?? '',
+          ...accept,
+        }),
+        headers: { cookie, origin: O, 'content-type': FORM },
+      });
+      expect(created.status, await created.text()).toBe(303);
+      return { html, game: (await store.games.list()).find((g) => g.threadUrl === rulesThread.url)! };
+    };
+    const ticked = await create('/rules-a', { 'accept-deadline': '1' });
+    expect(ticked.html).toContain('At the deadline with no one at majority, nobody is eliminated.');
+    expect(ticked.html).toContain(
+      `<blockquote>If a majority isn&#39;t reached by the deadline, a no lynch will occur.</blockquote>`,
+    );
+    expect(ticked.html).toMatch(/<input type="checkbox" name="accept-deadline" value="1"\s*\/?>/);
+    expect(ticked.game.rulesetOverrides).toEqual({ shortOfThreshold: 'no-elimination' });
+    const unticked = await create('/rules-b', {});
+    expect(unticked.game.rulesetOverrides).toEqual({});
+  });
+
   it("a game that starts mid-thread holds its Day's start from its first poll on", async () => {
     const later = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 10, threadId: 4343, slug: 'day-two' });
     for (const body of ['Night 1 ends.', '[b]Vote: Alice[/b]', 'Day 2 begins.'])

@@ -67,4 +67,22 @@ describe("the new-game form's players", () => {
     expect(facts.playersFrom).toBe('posters');
     expect(facts.openingLinesNotRead).toBe(5);
   });
+
+  it("the rules post's deadline rule, with its sentence, from the GM's second post (mafiascum game 1166 post #1's shape)", async () => {
+    const thread = new FakeThread(forum, { engine: 'xenforo2', prefix: '/e', users });
+    thread.add({ author: 'Moderator', body: 'Players:\nAlice\nBob\nCarol' });
+    thread.add({
+      author: 'Moderator',
+      body: "Rules\nIf a majority isn't reached by the deadline, a no lynch will occur.",
+    });
+    thread.add({ author: 'Alice', body: 'If no majority is reached by deadline, the most votes will be lynched.' });
+    const facts = await inspectThread(thread.url, { allowPrivateHosts: true });
+    expect(facts.rules).toEqual([
+      {
+        rule: 'deadline',
+        overrides: { shortOfThreshold: 'no-elimination' },
+        sentence: "If a majority isn't reached by the deadline, a no lynch will occur.",
+      },
+    ]);
+  });
 });

@@ -2,13 +2,15 @@ import type { EngineId } from '../../model/engine.js';
 import { PageFetcher } from '../../fetch/page-fetcher.js';
 import { assertPublicUrl } from '../../fetch/private-host.js';
 import { readOpeningPost } from '../../parse/opening-roster.js';
+import { readOpeningPostsRules, type RuleProposal } from '../../parse/opening-rules.js';
 import { readThread, type PageSource } from '../../thread/read-thread.js';
 
 /**
  * The new-game form's first step: read the thread once (politely, through the same
  * fetcher and adapters as the poller) and propose what the GM then checks: the engine,
  * the title, the GM (the opening post's author), the players (a list in the opening post,
- * else everyone else who posted) and where Day 1 starts.
+ * else everyone else who posted), the deadline and tie rules the GM wrote in the opening
+ * posts (each with its sentence, for the GM to accept or not) and where Day 1 starts.
  */
 export interface ThreadFacts {
   url: string;
@@ -20,6 +22,8 @@ export interface ThreadFacts {
   playersFrom: 'opening-post' | 'posters' | 'none';
   /** Lines of the opening post past the roster reader's bound, not read: a list there is not seen (0: all read). */
   openingLinesNotRead: number;
+  /** The deadline and tie rules of the GM's opening posts: proposals, applied only when the GM accepts. */
+  rules: RuleProposal[];
   posts: number;
   /** The post the Day starts after (the opening post), and when it was made. */
   startPost: number;
@@ -61,6 +65,7 @@ export async function inspectThread(url: string, opts: InspectOptions): Promise<
     players,
     playersFrom: fromOp.length ? 'opening-post' : posters.length ? 'posters' : 'none',
     openingLinesNotRead: opening?.linesNotRead ?? 0,
+    rules: readOpeningPostsRules(read.posts, (author) => author === gm),
     posts: read.posts.length,
     startPost: first?.number ?? 0,
     startTime: first?.postedAt ?? null,

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { createGame } from '../../../app/games.js';
 import { EngineId } from '../../../model/engine.js';
 import { parsePlayerList } from '../../../model/roster.js';
 import { MAX_ROSTER_LINES } from '../../../parse/opening-roster.js';
+import type { RuleProposal } from '../../../parse/opening-rules.js';
 import { refusalOf } from '../../errors.js';
 import { inspectThread } from '../inspect-thread.js';
 import { Csrf, GmNav, Layout, Notice } from '../layout.js';
@@ -31,6 +33,67 @@ export interface NewGameForm {
   deadline: string;
   timeZone: string;
   pollSeconds: string;
+  /** The rules read from the opening posts (JSON of `RuleProposal[]`), carried between the steps. */
+  rules: string;
+  /** Which of them the GM accepts ("deadline", "tie"). */
+  accepted: string[];
+}
+
+/** What the form carries back: proposals as `inspectThread` made them, bounded. */
+const CarriedRules = z
+  .array(
+    z.strictObject({
+      rule: z.enum(['deadline', 'tie']),
+      overrides: z.record(z.string(), z.unknown()),
+      sentence: z.string().max(600),
+    }),
+  )
+  .max(2);
+
+function carriedRules(json: string): RuleProposal[] {
+  try {
+    const parsed = CarriedRules.safeParse(JSON.parse(json || '[]'));
+    return parsed.success ? (parsed.data as RuleProposal[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A proposal in the form's words: what the game will do if the GM accepts it. */
+function ruleWords(p: RuleProposal): string {
+  const short = p.overrides.shortOfThreshold;
+  if (short === 'no-elimination') return 'At the deadline with no one at majority, nobody is eliminated.';
+  if (short === 'plurality') return 'At the deadline with no one at majority, the plurality leader is eliminated.';
+  if (short === 'gm') return 'At the deadline with no one at majority, the GM decides.';
+  const ties = p.overrides.ties;
+  if (ties?.then === 'none') return 'A tie eliminates nobody.';
+  if (ties?.breakers?.[0] === 'first-to-reach') return 'A tie goes to the wagon that reached its count first.';
+  if (ties?.breakers?.[0] === 'last-to-lead') return 'A tie goes to the player who most recently led alone.';
+  return 'A rule of the opening posts.';
+}
+
+/** The rules read from the opening posts, each with its sentence; none applies unless ticked. */
+function OpeningRules(props: { rules: RuleProposal[]; accepted: string[]; json: string }) {
+  if (props.rules.length === 0) return null;
+  return (
+    <fieldset class="box" aria-describedby="rules-hint">
+      <legend>Rules read from the opening posts</legend>
+      <input type="hidden" name="rules" value={props.json} />
+      <p class="hint" id="rules-hint">
+        Votal read these in the GM's posts. Tick each that is the game's rule: it is laid over the ruleset for this
+        game. Unticked, the ruleset's own rule applies.
+      </p>
+      {props.rules.map((r) => (
+        <>
+          <label class="check">
+            <input type="checkbox" name={`accept-${r.rule}`} value="1" checked={props.accepted.includes(r.rule)} />{' '}
+            {ruleWords(r)}
+          </label>
+          <blockquote>{r.sentence}</blockquote>
+        </>
+      ))}
+    </fieldset>
+  );
 }
 
 function NewGamePage(props: {
@@ -144,6 +207,7 @@ function NewGamePage(props: {
               One a line (or comma-separated); "Name (alias, alias)" adds nicknames. Proposed from the opening post or
               the posters: check it.
             </p>
+            <OpeningRules rules={carriedRules(f.rules ?? '')} accepted={f.accepted ?? []} json={f.rules ?? '[]'} />
             <div class="row">
               <div>
                 <label for="day">Day</label>
@@ -254,6 +318,8 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
         startPost: String(facts.startPost),
         timeZone: 'UTC',
         pollSeconds: '300',
+        rules: JSON.stringify(facts.rules),
+        accepted: [],
       };
       return c.html(
         <NewGamePage
@@ -294,6 +360,8 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       deadline: field(form, 'deadline'),
       timeZone: field(form, 'timeZone') || 'UTC',
       pollSeconds: field(form, 'pollSeconds') || '300',
+      rules: field(form, 'rules'),
+      accepted: ['deadline', 'tie'].filter((r) => field(form, `accept-${r}`) === '1'),
     };
     const again = (error: string) =>
       c.html(
@@ -330,6 +398,8 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       }
     }
     const pollSeconds = Number(f.pollSeconds);
+    const accepted = carriedRules(f.rules).filter((r) => f.accepted.includes(r.rule));
+    const rulesetOverrides = Object.assign({}, ...accepted.map((r) => r.overrides)) as Record<string, unknown>;
     const actor = c.get('actor');
     let id: number;
     try {
@@ -347,6 +417,7 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
             timeZone: f.timeZone,
             ...(f.title ? { votalTitle: `${f.title} — vote count` } : {}),
             ...(f.gm.trim() ? { gm: f.gm.trim() } : {}),
+            ...(accepted.length ? { rulesetOverrides } : {}),
           },
           {
             owner: c.get('gm')?.id,
