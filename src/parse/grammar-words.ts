@@ -192,12 +192,21 @@ export function keywordTargetOf(name: string, vocab: Vocabulary): string | null 
 export const MAX_ARG = 200;
 const MAX_RAW = 200;
 
+/**
+ * A closing tag mistyped at the end of a target, which the forum left as text: "[/uv[",
+ * "[\b]", "[/cote]", "[/" (mafiascum games 1777, 1393, 1590, 1843). No name ends in "[/".
+ */
+const BROKEN_CLOSER = /\[\s?[/\\][^[\]\s]{0,12}[\][]?$/u;
+
 /** The target text: trimmed, without the separators and joining words that led to the next action. */
 export function cleanArg(slice: string): string {
   let s = slice.trimStart().slice(0, MAX_ARG).trimEnd();
   for (let round = 0; round < 4; round++) {
     const before = s;
-    s = s.replace(/[\s;,/|&+>=~-]+$/u, '').replace(/\s+(?:and|then)$/iu, '');
+    s = s
+      .replace(/[\s;,/|&+>=~-]+$/u, '')
+      .replace(/\s+(?:and|then)$/iu, '')
+      .replace(BROKEN_CLOSER, '');
     if (s === before) break;
   }
   return s;

@@ -144,10 +144,12 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     name: 'bold run',
     read: boldRuns,
-    // Mafiascum, replayed Days of issue #12: "Unovte; Vote: Kison".
+    // Mafiascum, replayed Days of issue #12: "Unovte; Vote: Kison"; game 1892 post #743.
     examples: [
       { line: 'agreed, **Vote: Bob**', reads: ['vote Bob'] },
       { line: '**Unovte; Vote: Bob**', reads: ['unvote', 'vote Bob'] },
+      { line: '**Vote:** **Bob**', reads: ['vote Bob'] },
+      { line: '**VOTE: Ann** **VOTE: Bob**', reads: ['vote Ann', 'vote Bob'] },
     ],
   },
   {
@@ -211,7 +213,7 @@ function lineOf(runs: OwnLine, index: number, g: Grammar): Line {
   // stray closing tag left as text ("VOTE: kondi[/unvote]") is a typo, not an action.
   const masked = [...tags.map((t) => t.action.span), ...strayClosers(written, index, g.vocab, tags)];
   const text = masked.length > 0 ? maskSpans(written, masked) : written;
-  const bold = boldGroups(runs, text);
+  const bold = boldGroups(runs, text, g.vocab);
   let ink: number | null = null;
   return {
     index,
@@ -233,22 +235,35 @@ function opensBold(text: string, bold: readonly Candidate[]): boolean {
   return bold.some((g) => g.start <= firstInk && g.end > firstInk);
 }
 
-/** Bold runs of a line, joined across whitespace-only plain runs ("[b]Vote:[/b] [b]Bob[/b]"). */
-function boldGroups(line: OwnLine, text: string): Candidate[] {
+/**
+ * Bold runs of a line, joined across whitespace-only plain runs when the first still waits
+ * for its name ("[b]Vote:[/b] [b]Bob[/b]"). Two bold elements side by side are otherwise
+ * two: MafiaScum renders each `[vote]` as its own bold span, and in "VOTE: Bob VOTE: Carol"
+ * or "VOTE: ciara" + "**ciara is now at L-1**" the second is not the first one's name.
+ */
+function boldGroups(line: OwnLine, text: string, vocab: Vocabulary): Candidate[] {
   const groups: Candidate[] = [];
   let open: Candidate | null = null;
+  // A plain run of spaces stands between the open group and the next bold run.
+  let spaced = false;
   let pos = 0;
   for (const run of line) {
     const end = pos + run.text.length;
     const counts = run.bold && !run.strike;
-    if (counts && open && open.inSpoiler === run.inSpoiler) {
-      open.end = end;
+    const joins =
+      counts &&
+      open !== null &&
+      open.inSpoiler === run.inSpoiler &&
+      (!spaced || waitsForName(text.slice(open.start, open.end), vocab));
+    if (joins) {
+      open!.end = end;
     } else if (counts) {
       open = { text: '', start: pos, end, bold: true, inSpoiler: run.inSpoiler, restEnd: text.length, spells: null };
       groups.push(open);
     } else if (run.strike || run.text.trim() !== '') {
       open = null;
     }
+    spaced = !counts;
     pos = end;
   }
   groups.forEach((g, k) => {
@@ -256,6 +271,16 @@ function boldGroups(line: OwnLine, text: string): Candidate[] {
     g.restEnd = groups[k + 1]?.start ?? text.length;
   });
   return groups;
+}
+
+/**
+ * Whether a bold run that opens with an action keyword ends without its name ("Vote:",
+ * "Unvote, Vote"), so a bold run after a space may hold it. A run that opens with no
+ * keyword is joined as before: the candidate's ladder reads the talk around a vote.
+ */
+function waitsForName(text: string, vocab: Vocabulary): boolean {
+  const last = parseCandidate(text, vocab).at(-1);
+  return last === undefined || (!isTargetless(last.kind) && !hasInk(text.slice(last.argStart, last.end)));
 }
 
 // ── The line's rules, in ladder order ──────────────────────────────────────────────

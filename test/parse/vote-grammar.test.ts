@@ -168,6 +168,30 @@ const cases: Case[] = [
     ],
   },
   { name: '"Vote: unvote" is an unvote', post: post(b('Vote: unvote')), effect: UNVOTE, actions: [['unvote', null]] },
+  {
+    // mafiascum game 1848 post #727: "[vote]UNVOTE MISA[/vote]".
+    name: 'a vote tag around a typed unvote is the unvote of the name after it',
+    post: post(b('VOTE: UNVOTE ZEKE')),
+    effect: UNVOTE,
+    actions: [['unvote', 'Zeke']],
+  },
+  {
+    // mafiascum game 1101 post #197: "[b]Unvote.[/b]".
+    name: 'punctuation after an unvote is no name',
+    post: post(b('Unvote.')),
+    effect: UNVOTE,
+    actions: [['unvote', null]],
+  },
+  {
+    // mafiascum game 1777 post #580 ("[/uv["), game 1393 post #1370 ("[\b]").
+    name: 'a mistyped closing tag after the name is not part of it',
+    post: post(b('VOTE: unvote: Zeke[/uv['), br(), b('Vote: Bob[\\b]')),
+    effect: vote('Bob'),
+    actions: [
+      ['unvote', 'Zeke'],
+      ['vote', 'Bob'],
+    ],
+  },
   { name: '##vote prefix', post: post(b('##vote Zeke')), effect: vote('Zeke') },
   {
     name: 'single # and punctuation before the keyword',
@@ -223,6 +247,32 @@ const cases: Case[] = [
     name: 'bold split by a space between two bold elements joins',
     post: post(b('Vote:'), ' ', b('Zeke')),
     effect: vote('Zeke'),
+  },
+  {
+    // mafiascum game 1892 post #743: two [vote] tags, each its own bold span.
+    name: 'two bold votes side by side are two actions, the last one counts',
+    post: post(b('VOTE: unvote'), ' ', b('VOTE: Zeke')),
+    effect: vote('Zeke'),
+    actions: [
+      ['unvote', null],
+      ['vote', 'Zeke'],
+    ],
+  },
+  {
+    name: 'a bold vote with its name is not joined to the next bold vote',
+    post: post(b('VOTE: Bob'), ' ', b('VOTE: Zeke')),
+    effect: vote('Zeke'),
+    actions: [
+      ['vote', 'Bob'],
+      ['vote', 'Zeke'],
+    ],
+  },
+  {
+    // mafiascum game 1715 post #348: "[vote]ciara[/vote] [b]ciara is now at L-1[/b]".
+    name: 'bold talk after a bold vote with its name is not part of the name',
+    post: post(b('VOTE: Zeke'), ' ', b('Zeke is now at L-1')),
+    effect: vote('Zeke'),
+    actions: [['vote', 'Zeke']],
   },
   {
     name: 'bold keyword with the name in plain text on the same line',
