@@ -284,11 +284,67 @@ const cases: Case[] = [
     target: 'evilpacman18',
   },
   {
-    name: 'initials written in lower case do not split a username (only capitals look like initials)',
-    written: 'tmhs',
-    players: [{ name: 'themanhimself' }, { name: 'Amor' }],
+    // mafiascum game 1481 post #334 (forum.mafiascum.net t=30346, as stored in github.com/Computational-Mafia/donbot
+    // data/posts @739243d): "VOTE: tne", counted for thenewearth.
+    name: 'initials in lower case that spell no English word split a username too (tne: the-new-earth)',
+    written: 'tne',
+    players: [{ name: 'thenewearth' }, { name: 'FSnake' }],
+    match: 'acronym',
+    target: 'thenewearth',
+  },
+  {
+    name: 'a lower-case English word is no initials ("me" is not more-eggs)',
+    written: 'me',
+    players: [{ name: 'moreeggs' }, { name: 'Amor' }],
     match: 'unknown',
     target: null,
+  },
+  {
+    // mafiascum game 1543 (t=37251) post #1313 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: GF", counted for The Goodfather.
+    name: 'a joining word may be left out of initials read through words (GF: The Good-father)',
+    written: 'GF',
+    players: [{ name: 'The Goodfather' }, { name: 'Guyett' }, { name: 'Selkies' }],
+    match: 'acronym',
+    target: 'The Goodfather',
+  },
+  {
+    // mafiascum game 1365 (t=22984) post #740 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "vote: TP42", counted for theplague42.
+    name: 'initials may end with the digits the username ends with (TP42: the-plague-42)',
+    written: 'TP42',
+    players: [{ name: 'theplague42' }, { name: 'CooLDoG' }, { name: 'fatlikepig' }],
+    match: 'acronym',
+    target: 'theplague42',
+  },
+  {
+    name: "initials ending in other digits than the username's are not its initials",
+    written: 'TP41',
+    players: [{ name: 'theplague42' }, { name: 'CooLDoG' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // mafiascum game 1516 (t=33008) post #422 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "vote HF", counted for havingfitz; Herself merely starts with h and has an f.
+    name: 'initials a current name splits into are not challenged by a name that only has those letters (HF: having-fitz)',
+    written: 'HF',
+    players: [{ name: 'havingfitz' }, { name: 'Herself' }, { name: 'Garmr' }],
+    match: 'acronym',
+    target: 'havingfitz',
+  },
+  {
+    // mafiascum game 1917 (t=72052) post #922 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: GE", kraska77 replaced Gamma Emerald; counted for kraska77.
+    name: "a former name's acronym wins over names that only have its letters (GE: Gamma Emerald, not Grendel)",
+    written: 'GE',
+    players: [
+      { name: 'kraska77', formerNames: ['Gamma Emerald'] },
+      { name: 'Grendel' },
+      { name: 'gigabyteTroubadour' },
+    ],
+    match: 'acronym',
+    target: 'kraska77',
   },
   {
     name: 'a dictionary split and a CamelCase acronym for two players is ambiguous',
