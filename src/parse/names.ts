@@ -1,3 +1,4 @@
+import { limited as editDistance } from 'talisman/metrics/damerau-levenshtein.js';
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import type { MatchKind } from '../model/action.js';
 import type { Roster, Slot } from '../model/roster.js';
@@ -21,8 +22,9 @@ import {
  * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
  * word ("Creepy Scott Brosius") → the name with its letters stretched ("Slandarrrrr") →
  * the name as written without its digits or with them read as letters ("acfan" for
- * ac1983fan, "Frog" for Fro99er) → Jaro-Winkler with a margin (against whole names and,
- * from four letters, each word of a name of several words: "Balter" for VP Baltar). The
+ * ac1983fan, "Frog" for Fro99er) → a slip of the keys ("Tahah" for talah) →
+ * Jaro-Winkler with a margin (against whole names and, from four letters, each word of a
+ * name of several words: "Balter" for VP Baltar). The
  * acronym rung also reads a one-word username as English words ("TMHS": the-man-him-self,
  * "JJB": jar-jar-binks, "tne": the-new-earth; a joining word may be left out: "GF" for
  * The Goodfather). A rung that finds several players stops the climb as `ambiguous`:
@@ -69,6 +71,8 @@ interface SlotForms {
   currentNames: number;
   /** Current names and aliases with runs of a letter written once ("slandaar" → "slandar"). */
   collapsed: string[];
+  /** What a slip of the keys is compared with: every name, without its digits, and long words of names. */
+  typoForms: string[];
 }
 
 /** A word of a name is compared alone, by similarity, only from this many letters ("Balter"). */
@@ -79,6 +83,9 @@ const MEMO_SIZE = 1000;
 const MAX_MEMO_KEY = 200;
 /** Most words tried when a name is followed by other words. */
 const MAX_LEADING_WORDS = 6;
+/** A name written this long may carry one slip of the keys; from `MIN_TWO_TYPOS` letters, two. */
+const MIN_TYPO = 5;
+const MIN_TWO_TYPOS = 8;
 /** Most words compared word by word ("Scotty B"); names are short. */
 const MAX_NAME_WORDS = 6;
 /** "Scotty" for "Scott": a written word may run this many letters past a name's word. */
@@ -174,6 +181,7 @@ function resolve(
     extraLeadingWord(name, forms, stripped) ??
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
+    typo(key, forms, stripped) ??
     fuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
@@ -339,6 +347,29 @@ function stretched(
     forms.filter((f) => f.collapsed.some((c) => c.startsWith(short))),
     written,
   );
+}
+
+/**
+ * "Tahah" for talah, "Clara" for Ciara24, "Gellatin" for Gallatin: a slip of the keys (a
+ * letter changed, added, dropped or two swapped; two in a long name) in a player's name,
+ * the name without its digits, or a word of a name of several words. Only one player may
+ * be that close; read as fuzzy, so it is shown. Short names are left to the similarity
+ * rung: one letter off in four is another name ("Bud" is not "Bub").
+ */
+function typo(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  if (key.length < MIN_TYPO) return null;
+  const limit = key.length >= MIN_TWO_TYPOS ? 2 : 1;
+  const close = (k: string): boolean =>
+    Math.abs(k.length - key.length) <= limit && editDistance(limit, key, k) <= limit;
+  const found = rung(
+    'fuzzy',
+    forms.filter((f) => f.typoForms.some(close)),
+    written,
+  );
+  if (found?.target == null) return found;
+  // The similarity score goes with it, so the reading shows how close the name was.
+  const slot = forms.find((f) => f.slot.name === found.target)!;
+  return { ...found, score: round(Math.max(...slot.typoForms.map((k) => jaroWinkler(key, k)))) };
 }
 
 /** Digits players read as the letters they look like ("Fro99er" is said "Frogger"). */
@@ -513,7 +544,18 @@ function slotForms(slot: Slot): SlotForms {
     written: [slot.name, ...slot.aliases, ...slot.formerNames],
     currentNames: 1 + slot.aliases.length,
     collapsed,
+    typoForms: typoForms([...names, ...formers, ...aliases], words),
   };
+}
+
+function typoForms(keys: readonly string[], words: readonly string[][]): string[] {
+  const out = new Set<string>();
+  for (const k of keys) {
+    out.add(k);
+    out.add(k.replace(/\p{N}+/gu, ''));
+  }
+  for (const ws of words) if (ws.length > 1) for (const w of ws) out.add(w);
+  return [...out].filter((k) => k.length >= MIN_TYPO - 1);
 }
 
 function exactRungs(keys: readonly string[], forms: readonly SlotForms[], written: string): NameResolution | null {
