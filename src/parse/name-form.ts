@@ -96,7 +96,7 @@ export function acronymOf(name: string): string | null {
 }
 
 /** Words that players leave out of an initialism ("M&L" for "Mario and Luigi"). */
-const JOINING_WORDS = new Set(['and', 'of', 'the']);
+export const JOINING_WORDS: ReadonlySet<string> = new Set(['and', 'of', 'the']);
 
 /**
  * Every initialism a player might use for a name: the plain one (`acronymOf`), the one

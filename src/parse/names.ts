@@ -1,9 +1,18 @@
+import { limited as editDistance } from 'talisman/metrics/damerau-levenshtein.js';
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import type { MatchKind } from '../model/action.js';
 import type { Roster, Slot } from '../model/roster.js';
 import type { NameMatching } from '../rules/ruleset.js';
 import { isEnglishWord } from './english-words.js';
-import { acronymsOf, capName, nameKey, nameWords, stripDecorations, withoutPossessive } from './name-form.js';
+import {
+  acronymsOf,
+  capName,
+  JOINING_WORDS,
+  nameKey,
+  nameWords,
+  stripDecorations,
+  withoutPossessive,
+} from './name-form.js';
 
 /**
  * Which player a written name means, climbing a ladder from the surest reading to the
@@ -13,10 +22,12 @@ import { acronymsOf, capName, nameKey, nameWords, stripDecorations, withoutPosse
  * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
  * word ("Creepy Scott Brosius") → the name with its letters stretched ("Slandarrrrr") →
  * the name as written without its digits or with them read as letters ("acfan" for
- * ac1983fan, "Frog" for Fro99er) → Jaro-Winkler with a margin (against whole names and,
- * from four letters, each word of a name of several words: "Balter" for VP Baltar). The
+ * ac1983fan, "Frog" for Fro99er) → a slip of the keys ("Tahah" for talah) →
+ * Jaro-Winkler with a margin (against whole names and, from four letters, each word of a
+ * name of several words: "Balter" for VP Baltar). The
  * acronym rung also reads a one-word username as English words ("TMHS": the-man-him-self,
- * "JJB": jar-jar-binks). A rung that finds several players stops the climb as `ambiguous`:
+ * "JJB": jar-jar-binks, "tne": the-new-earth; a joining word may be left out: "GF" for
+ * The Goodfather). A rung that finds several players stops the climb as `ambiguous`:
  * the GM decides, the parser never guesses. A former name's acronym that competes with
  * another slot's current name is ambiguous too: replaced players' old names must not win
  * quietly.
@@ -60,6 +71,8 @@ interface SlotForms {
   currentNames: number;
   /** Current names and aliases with runs of a letter written once ("slandaar" → "slandar"). */
   collapsed: string[];
+  /** What a slip of the keys is compared with: every name, without its digits, and long words of names. */
+  typoForms: string[];
 }
 
 /** A word of a name is compared alone, by similarity, only from this many letters ("Balter"). */
@@ -70,12 +83,19 @@ const MEMO_SIZE = 1000;
 const MAX_MEMO_KEY = 200;
 /** Most words tried when a name is followed by other words. */
 const MAX_LEADING_WORDS = 6;
+/** A name written this long may carry one slip of the keys; from `MIN_TWO_TYPOS` letters, two. */
+const MIN_TYPO = 5;
+const MIN_TWO_TYPOS = 8;
 /** Most words compared word by word ("Scotty B"); names are short. */
 const MAX_NAME_WORDS = 6;
 /** "Scotty" for "Scott": a written word may run this many letters past a name's word. */
 const WORD_OVERRUN = 2;
-/** Initials read through English words: "TMHS", at most this many letters, written in capitals. */
-const SPLIT_INITIALS = /^\p{Lu}{2,6}$/u;
+/**
+ * Initials read through English words: "TMHS", "tne", "PoPP", two to six letters and the
+ * digits the name ends with ("TP42" for theplague42). Written in capitals, or spelling no
+ * English word ("me", "pie" are words, not initials).
+ */
+const SPLIT_INITIALS = /^(\p{L}{2,6})\p{N}{0,4}$/u;
 /** A dictionary word inside a username is at least this long ("the", "jar"); shorter ones split anything. */
 const MIN_SPLIT_WORD = 3;
 /** The last piece of a split need not be a word ("koopa", "binks"), but not a lone letter. */
@@ -148,7 +168,7 @@ function resolve(
           stripped,
         )
       : null) ??
-    (key.length >= 2 ? shortForm(key, forms, stripped, SPLIT_INITIALS.test(name)) : null) ??
+    (key.length >= 2 ? shortForm(key, forms, stripped, readsAsInitials(name)) : null) ??
     (key.length === 1
       ? rung(
           'prefix',
@@ -161,14 +181,22 @@ function resolve(
     extraLeadingWord(name, forms, stripped) ??
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
+    typo(key, forms, stripped) ??
     fuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
 
+/** Whether a written name looks like initials to read through a username's words (`SPLIT_INITIALS`). */
+function readsAsInitials(name: string): boolean {
+  const letters = SPLIT_INITIALS.exec(name)?.[1];
+  if (letters === undefined) return false;
+  return letters === letters.toUpperCase() || !isEnglishWord(letters.toLowerCase());
+}
+
 /**
  * An acronym or a whole word of a name, all short forms: "SB" for "Scott Brosius", "AJ"
- * for "Aj The Epic", and, for initials written in capitals, a username read as English
- * words ("TMHS" for themanhimself, "TK" for Thirdkoopa). One level of the ladder, so two
+ * for "Aj The Epic", and, for what reads as initials (capitals, or no English word), a
+ * username read as English words ("TMHS" for themanhimself, "tne" for thenewearth). One level of the ladder, so two
  * players found two ways is ambiguous.
  */
 function shortForm(
@@ -203,8 +231,12 @@ function shortForm(
  * ("binks", "koopa"). One piece per initial, so "tmh" does not read "themanhimself" here
  * (its CamelCase acronym does).
  */
-function splitsInto(username: string, initials: string): boolean {
-  // Digits after the words are no word of their own: "evilpacman18" reads as evil-pac-man.
+function splitsInto(username: string, written: string): boolean {
+  // Digits after the words are no word of their own: "evilpacman18" reads as evil-pac-man;
+  // initials may end with them ("TP42" for theplague42), and then they must be the name's.
+  const digits = /\p{N}+$/u.exec(written)?.[0] ?? '';
+  if (digits !== '' && !username.endsWith(digits)) return false;
+  const initials = written.slice(0, written.length - digits.length);
   const name = username.replace(/\p{N}+$/u, '');
   if (name.length > MAX_SPLIT_NAME || name.length <= initials.length || !/^\p{L}+$/u.test(name)) return false;
   // fits[j][i]: name.slice(i) splits into the pieces for initials.slice(j).
@@ -231,9 +263,9 @@ function splitsInto(username: string, initials: string): boolean {
  * the English words it is made of ("Lady Lambdadelta" as lady-lambda-delta for "LLD",
  * "WeaponsofMassConstruction" as weapons-of-mass-construction for "WOMC"), or, written
  * in capitals in a longer name, its own letters ("AlmasterGM" for "AGM": GM is already
- * initials). Every word gives at least one initial, so the plain acronym stays the
- * shortest reading. A one-word name is split whole only when it is a current name or
- * alias (`oneWord`): a former name split anywhere into dictionary words would compete
+ * initials). Every word but a joining word ("the", "of") gives at least one initial, so
+ * the plain acronym stays the shortest reading. A one-word name is split whole only when
+ * it is a current name or alias (`oneWord`): a former name split anywhere into dictionary words would compete
  * with the living players' own initials ("MT": Magic Trainer, not mort-has for Morthas).
  */
 function wordsSplitInto(name: string, initials: string, oneWord: boolean): boolean {
@@ -248,8 +280,12 @@ function wordsSplitInto(name: string, initials: string, oneWord: boolean): boole
         .split(' '),
     )
     .filter((w) => w !== '');
-  if (words.length > MAX_NAME_WORDS || words.length > initials.length) return false;
+  const joining = words.map((w) => JOINING_WORDS.has(w.toLowerCase()));
+  const content = joining.filter((j) => !j).length;
+  if (words.length > MAX_NAME_WORDS || content > initials.length) return false;
   if (words.length === 1) return oneWord && splitsInto(words[0]!.toLowerCase(), initials);
+  // Content words after each word: each gives at least one initial.
+  const after = words.map((_, w) => joining.slice(w + 1).filter((j) => !j).length);
   const known = new Map<number, boolean>();
   // fits(w, j): words from w on read as initials from j on.
   const fits = (w: number, j: number): boolean => {
@@ -259,8 +295,9 @@ function wordsSplitInto(name: string, initials: string, oneWord: boolean): boole
     if (seen !== undefined) return seen;
     const word = words[w]!;
     const lower = word.toLowerCase();
-    const left = words.length - w - 1;
-    let ok = lower[0] === initials[j] && fits(w + 1, j + 1);
+    const left = after[w]!;
+    // A joining word may be left out ("GF" for The Goodfather, as "M&L" leaves out "and").
+    let ok = (joining[w]! && fits(w + 1, j)) || (lower[0] === initials[j] && fits(w + 1, j + 1));
     if (!ok && /^\p{Lu}{2,4}$/u.test(word) && initials.startsWith(lower, j)) ok = fits(w + 1, j + word.length);
     for (let k = 2; !ok && j + k + left <= initials.length; k++)
       ok = splitsInto(lower, initials.slice(j, j + k)) && fits(w + 1, j + k);
@@ -310,6 +347,29 @@ function stretched(
     forms.filter((f) => f.collapsed.some((c) => c.startsWith(short))),
     written,
   );
+}
+
+/**
+ * "Tahah" for talah, "Clara" for Ciara24, "Gellatin" for Gallatin: a slip of the keys (a
+ * letter changed, added, dropped or two swapped; two in a long name) in a player's name,
+ * the name without its digits, or a word of a name of several words. Only one player may
+ * be that close; read as fuzzy, so it is shown. Short names are left to the similarity
+ * rung: one letter off in four is another name ("Bud" is not "Bub").
+ */
+function typo(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  if (key.length < MIN_TYPO) return null;
+  const limit = key.length >= MIN_TWO_TYPOS ? 2 : 1;
+  const close = (k: string): boolean =>
+    Math.abs(k.length - key.length) <= limit && editDistance(limit, key, k) <= limit;
+  const found = rung(
+    'fuzzy',
+    forms.filter((f) => f.typoForms.some(close)),
+    written,
+  );
+  if (found?.target == null) return found;
+  // The similarity score goes with it, so the reading shows how close the name was.
+  const slot = forms.find((f) => f.slot.name === found.target)!;
+  return { ...found, score: round(Math.max(...slot.typoForms.map((k) => jaroWinkler(key, k)))) };
 }
 
 /** Digits players read as the letters they look like ("Fro99er" is said "Frogger"). */
@@ -441,21 +501,26 @@ function withFormerAcronyms(
     return unresolved('ambiguous', found.written, [found.target, ...formers.map((f) => f.slot.name)], null);
   }
   const chosen = forms.find((f) => f.slot.name === found.target);
-  if (
-    found.match !== 'acronym' ||
-    !chosen ||
-    chosen.acronyms.some((a) => a === key && !chosen.formerAcronyms.includes(a))
-  )
-    return found;
-  // Chosen through a former name only: a current name that reads close to it competes.
+  if (found.match !== 'acronym' || !chosen || currentInitials(chosen, key)) return found;
+  // Chosen through a former name only: a current name that reads as these initials, or
+  // close to them, competes ("CD": cool-dog for CooLDoG; not Herself for "HF").
   const rivals = forms.filter(
     (f) =>
       f !== chosen &&
-      [...f.names, ...f.aliases].some((k) => abbreviates(key, k) || jaroWinkler(key, k) >= matching.fuzzyMin),
+      (currentInitials(f, key) || [...f.names, ...f.aliases].some((k) => jaroWinkler(key, k) >= matching.fuzzyMin)),
   );
   return rivals.length > 0
     ? unresolved('ambiguous', found.written, [chosen.slot.name, ...rivals.map((f) => f.slot.name)], null)
     : found;
+}
+
+/**
+ * Whether a slot's current name or alias reads as these initials: its acronym, its words
+ * split into English words ("HF": having-fitz), or the whole name so split ("CD": cool-dog).
+ */
+function currentInitials(f: SlotForms, key: string): boolean {
+  if (f.acronyms.some((a) => a === key && !f.formerAcronyms.includes(a))) return true;
+  return f.written.slice(0, f.currentNames).some((n) => wordsSplitInto(n, key, true) || splitsInto(nameKey(n), key));
 }
 
 function slotForms(slot: Slot): SlotForms {
@@ -479,7 +544,18 @@ function slotForms(slot: Slot): SlotForms {
     written: [slot.name, ...slot.aliases, ...slot.formerNames],
     currentNames: 1 + slot.aliases.length,
     collapsed,
+    typoForms: typoForms([...names, ...formers, ...aliases], words),
   };
+}
+
+function typoForms(keys: readonly string[], words: readonly string[][]): string[] {
+  const out = new Set<string>();
+  for (const k of keys) {
+    out.add(k);
+    out.add(k.replace(/\p{N}+/gu, ''));
+  }
+  for (const ws of words) if (ws.length > 1) for (const w of ws) out.add(w);
+  return [...out].filter((k) => k.length >= MIN_TYPO - 1);
 }
 
 function exactRungs(keys: readonly string[], forms: readonly SlotForms[], written: string): NameResolution | null {
@@ -553,17 +629,6 @@ function fuzzy(key: string, forms: readonly SlotForms[], matching: NameMatching,
   }
   const suggestion = best.score + epsilon >= matching.fuzzyMin - SUGGESTION_SLACK ? [best.form.slot.name] : [];
   return unresolved('unknown', written, suggestion, suggestion.length > 0 ? score : null);
-}
-
-/** "cd" for "cooldog": the name's first letter, then the other letters in the name's order. */
-function abbreviates(key: string, name: string): boolean {
-  if (name[0] !== key[0]) return false;
-  let at = 1;
-  for (const ch of key.slice(1)) {
-    at = name.indexOf(ch, at) + 1;
-    if (at === 0) return false;
-  }
-  return true;
 }
 
 function rung(match: MatchKind, hits: readonly SlotForms[], written: string): NameResolution | null {

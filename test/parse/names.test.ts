@@ -284,11 +284,67 @@ const cases: Case[] = [
     target: 'evilpacman18',
   },
   {
-    name: 'initials written in lower case do not split a username (only capitals look like initials)',
-    written: 'tmhs',
-    players: [{ name: 'themanhimself' }, { name: 'Amor' }],
+    // mafiascum game 1481 post #334 (forum.mafiascum.net t=30346, as stored in github.com/Computational-Mafia/donbot
+    // data/posts @739243d): "VOTE: tne", counted for thenewearth.
+    name: 'initials in lower case that spell no English word split a username too (tne: the-new-earth)',
+    written: 'tne',
+    players: [{ name: 'thenewearth' }, { name: 'FSnake' }],
+    match: 'acronym',
+    target: 'thenewearth',
+  },
+  {
+    name: 'a lower-case English word is no initials ("me" is not more-eggs)',
+    written: 'me',
+    players: [{ name: 'moreeggs' }, { name: 'Amor' }],
     match: 'unknown',
     target: null,
+  },
+  {
+    // mafiascum game 1543 (t=37251) post #1313 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: GF", counted for The Goodfather.
+    name: 'a joining word may be left out of initials read through words (GF: The Good-father)',
+    written: 'GF',
+    players: [{ name: 'The Goodfather' }, { name: 'Guyett' }, { name: 'Selkies' }],
+    match: 'acronym',
+    target: 'The Goodfather',
+  },
+  {
+    // mafiascum game 1365 (t=22984) post #740 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "vote: TP42", counted for theplague42.
+    name: 'initials may end with the digits the username ends with (TP42: the-plague-42)',
+    written: 'TP42',
+    players: [{ name: 'theplague42' }, { name: 'CooLDoG' }, { name: 'fatlikepig' }],
+    match: 'acronym',
+    target: 'theplague42',
+  },
+  {
+    name: "initials ending in other digits than the username's are not its initials",
+    written: 'TP41',
+    players: [{ name: 'theplague42' }, { name: 'CooLDoG' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // mafiascum game 1516 (t=33008) post #422 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "vote HF", counted for havingfitz; Herself merely starts with h and has an f.
+    name: 'initials a current name splits into are not challenged by a name that only has those letters (HF: having-fitz)',
+    written: 'HF',
+    players: [{ name: 'havingfitz' }, { name: 'Herself' }, { name: 'Garmr' }],
+    match: 'acronym',
+    target: 'havingfitz',
+  },
+  {
+    // mafiascum game 1917 (t=72052) post #922 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: GE", kraska77 replaced Gamma Emerald; counted for kraska77.
+    name: "a former name's acronym wins over names that only have its letters (GE: Gamma Emerald, not Grendel)",
+    written: 'GE',
+    players: [
+      { name: 'kraska77', formerNames: ['Gamma Emerald'] },
+      { name: 'Grendel' },
+      { name: 'gigabyteTroubadour' },
+    ],
+    match: 'acronym',
+    target: 'kraska77',
   },
   {
     name: 'a dictionary split and a CamelCase acronym for two players is ambiguous',
@@ -369,6 +425,66 @@ const cases: Case[] = [
     target: null,
     candidates: ['tn5421', 'tn77'],
   },
+  // A slip of the keys (Damerau-Levenshtein: one edit, two from eight letters), one player only.
+  {
+    // mafiascum game 1742 (t=64408) post #1035 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: Tahah", counted for talah in eleven counts.
+    name: 'a letter changed in a name is that player, read as fuzzy ("Tahah" for talah)',
+    written: 'Tahah',
+    players: [{ name: 'talah' }, { name: 'Frozen Angel' }, { name: 'JohnnyFarrar' }],
+    match: 'fuzzy',
+    target: 'talah',
+  },
+  {
+    // mafiascum game 1705 (t=62909) post #140 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "vote Clara", counted for Ciara24.
+    name: 'a slip in the name without its digits ("Clara" for Ciara24)',
+    written: 'Clara',
+    players: [{ name: 'Ciara24' }, { name: 'Bacde' }, { name: 'eventi' }],
+    match: 'fuzzy',
+    target: 'Ciara24',
+  },
+  {
+    // mafiascum game 1585 (t=58243) post #820 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: Misika", counted for Misaka Network.
+    name: 'a slip in one word of a name of several words ("Misika" for Misaka Network)',
+    written: 'Misika',
+    players: [{ name: 'Misaka Network' }, { name: 'Guyett' }, { name: 'Chevre' }],
+    match: 'fuzzy',
+    target: 'Misaka Network',
+  },
+  {
+    // mafiascum game 1602 (t=58816) post #171 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: Aneminem", counted for Aneninen.
+    name: 'two slips in a name of eight letters ("Aneminem" for Aneninen)',
+    written: 'Aneminem',
+    players: [{ name: 'Aneninen' }, { name: 'DeasVail' }, { name: 'Malakittens' }],
+    match: 'fuzzy',
+    target: 'Aneninen',
+  },
+  {
+    name: 'two slips in a shorter name are too many',
+    written: 'Tohoh',
+    players: [{ name: 'talah' }, { name: 'Frozen Angel' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a slip that is one letter from two players is ambiguous',
+    written: 'Carla',
+    players: [{ name: 'Carlo' }, { name: 'Marla' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Carlo', 'Marla'],
+  },
+  {
+    // mafiascum game 1457 posts #4 and #283 write "Bub" for the slot the archive calls Bud Bidderskins.
+    name: 'a slip in a word under five letters is another name ("Bub" is not Bud Bidderskins)',
+    written: 'Bub',
+    players: [{ name: 'Bud Bidderskins' }, { name: 'Telo' }, { name: 'Fate' }],
+    match: 'unknown',
+    target: null,
+  },
   {
     name: 'stretched letters collapse to the name',
     written: 'Slandarrrrrrrr',
@@ -393,6 +509,12 @@ describe('resolveName', () => {
     expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
     if (c.candidates) expect(got.candidates).toEqual(c.candidates);
     if (c.alive !== undefined) expect(got.alive).toBe(c.alive);
+  });
+
+  it('a slip of the keys reports its similarity score', () => {
+    const got = resolveName('Tahah', roster([{ name: 'talah' }, { name: 'Amor' }]), NameMatching.parse({}));
+    expect(got.match).toBe('fuzzy');
+    expect(got.score).toBeCloseTo(0.8933, 4);
   });
 
   it('a fuzzy match reports its score', () => {
