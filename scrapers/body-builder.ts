@@ -409,9 +409,13 @@ class Builder {
   }
 }
 
-/** `display: inline` (or inline-block) in a style (`style` lower-cased). */
+/**
+ * `display: inline` (or inline-block, inline-flex, inline-grid, inline-table) in a style
+ * (`style` lower-cased): the browser sets the box in the line. MafiaScum renders [s] as
+ * `div style="display:inline-flex;text-decoration:line-through"`.
+ */
 function shownInline(style: string): boolean {
-  return style !== '' && /(?:^|;)\s*display\s*:\s*inline(?:-block)?\s*(?:;|!|$)/.test(style);
+  return style !== '' && /(?:^|;)\s*display\s*:\s*inline(?:-block|-flex|-grid|-table)?\s*(?:;|!|$)/.test(style);
 }
 
 /**

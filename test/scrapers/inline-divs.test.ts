@@ -29,6 +29,16 @@ describe('inline divs run on with their neighbours', () => {
     expect(reading.actions).toEqual([]);
   });
 
+  it('a struck name ([s] as an inline-flex div) stays in its line, struck', () => {
+    // Mini 1772, t=65639 post 52 by the moderator Aquanim (github.com/Computational-Mafia/donbot
+    // data/posts/65639.jsonl at 739243d): the full vote count keeps withdrawn votes struck.
+    const html =
+      '<div style="display:inline;font-weight:bold">Creature (2) - </div> GuyFawkes, chilledtea, <div style="display:inline-flex;text-decoration:line-through">BlueTrin</div><br>';
+    const body = bodyOf(html);
+    expect(plainText(body).trim()).toBe('Creature (2) -  GuyFawkes, chilledtea, BlueTrin');
+    expect(JSON.stringify(body)).toContain('{"t":"strike","children":[{"t":"text","text":"BlueTrin"}]}');
+  });
+
   it('a div shown as a block still stands apart from the text beside it', () => {
     // The same post: the centred block around the count.
     const html = 'Mod Notes:<div style="text-align:center">Day 2 ends</div>soon';
