@@ -315,7 +315,6 @@ function countDay(
   };
 }
 
-
 // ---- a peer's decisions (--peer) ----
 
 interface PeerDay {
