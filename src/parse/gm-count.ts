@@ -106,6 +106,12 @@ const WAGON_SHAPES: RegExp[] = [
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
 ];
 /**
+ * A wagon line with no number ("rb: Robbnva", "[L-3] Creeps20 - TwoFace, copper223" once its
+ * L-n note is blanked): read only inside a count whose other wagons are numbered, and only
+ * when its target and every voter name players (a line of prose has the same shape).
+ */
+const NUMBERLESS = /^(?<target>[^()[\]:|=]{1,60}?)\s*(?:[:|=]|(?<=\s)[-–—](?=\s))\s*(?<voters>\S.*)$/du;
+/**
  * "Not voting: a, b", "Not Voting (2) - a, b", "No vote - a", "(3) Not Voting: a, b" (the
  * wagons' own shape), "(13) [NOT VOTING] — a, b" (the label bracketed), "Yet to vote (5): a",
  * "Players not voting: a", "Not Voting - 1 (a)".
@@ -176,6 +182,7 @@ interface Block {
 }
 const newBlock = (): Block => ({ wagons: [], notVoting: null, sawNotVoting: false, closed: false, unread: [] });
 /** A count needs a structure: two wagon lines, or a wagon line and a "Not voting" line, whose targets name players. */
+const numbered = (w: GmCountWagon): boolean => w.stated !== null || w.toLynch !== null;
 const isCount = (b: Block): boolean => {
   const named = b.wagons.filter((w) => w.target !== null).length;
   return named >= 2 || (named >= 1 && b.sawNotVoting);
@@ -211,6 +218,8 @@ export function readGmCount(
     const read = readLine(line, names, targetOf);
     if (read === null) continue;
     let block = blocks.at(-1)!;
+    // A line with no number is a wagon only among numbered ones.
+    if (read.kind === 'wagon' && !numbered(read.wagon) && (block.closed || !block.wagons.some(numbered))) continue;
     const again =
       read.kind === 'wagon'
         ? block.closed || (read.wagon.target !== null && block.wagons.some((w) => w.target === read.wagon.target))
@@ -279,7 +288,33 @@ function readLine(line: Line, names: Names, targetOf: (written: string) => strin
     const wagon = { line: line.text.trim(), written, target, stated: Number(groups['n']), voters, toLynch };
     return { kind: 'wagon', wagon, unread };
   }
-  return null;
+  return numberless(line, shaped, lead, toLynch, names, targetOf);
+}
+
+/** A wagon line with no number (NUMBERLESS), when its target and every voter name players. */
+function numberless(
+  line: Line,
+  shaped: string,
+  lead: number,
+  toLynch: number | null,
+  names: Names,
+  targetOf: (written: string) => string | null,
+): LineRead {
+  const m = NUMBERLESS.exec(shaped);
+  const at = m?.indices?.groups;
+  if (!m?.groups || !at) return null;
+  const written = (m.groups['target'] ?? '').trim();
+  if (HISTORY.test(m.groups['voters'] ?? '') || !/\p{L}/u.test(written)) return null;
+  const target = targetOf(written);
+  if (target === null) return null;
+  const missing: string[] = [];
+  const voters = votersOf(m.groups['voters'] ?? '', line.struck, lead + at['voters']![0], names, missing);
+  if (voters.length === 0 || missing.length > 0) return null;
+  return {
+    kind: 'wagon',
+    wagon: { line: line.text.trim(), written, target, stated: null, voters, toLynch },
+    unread: [],
+  };
 }
 
 /** How a count's names are read: `exact` a slot's own name as written, `resolve` by the name ladder. */

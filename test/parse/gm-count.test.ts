@@ -572,6 +572,31 @@ const CASES: Case[] = [
     notVoting: ['Goofyd00d', 'popsofctown'],
   },
   {
+    name: 'Real count, wagons with no number among numbered ones ("rb: Robbnva"); a note in the same shape is not one',
+    source:
+      'MafiaScum Mini Normal 1921, moderator Alchemist21, post 162, https://forum.mafiascum.net/viewtopic.php?f=53&t=72324 (as stored in github.com/Computational-Mafia/donbot data/posts/72324.jsonl, commit 739243d)',
+    players: ['Robbnva', 'mykonian', 'rb', 'Dunkerdoodles', 'Transcend', 'Nicol', 'Cloudkicker'],
+    lines: [
+      'Robbnva (3): mykonian, rb, Dunkerdoodles',
+      'rb: Robbnva',
+      'Mykonian: Transcend',
+      'Deadline: Friday, with Nicol back',
+      'Not voting : Nicol, Cloudkicker',
+    ],
+    wagons: { Robbnva: ['mykonian', 'rb', 'Dunkerdoodles'], rb: ['Robbnva'], mykonian: ['Transcend'] },
+    notVoting: ['Nicol', 'Cloudkicker'],
+  },
+  {
+    name: 'Real count, an L-n note in place of the number ("TeChNoWC (L-6) - Arugula", "[L-3] Creeps20 - ...")',
+    source:
+      'MafiaScum Game 1337 "Elite Mafia", moderator snifit, post 27, https://forum.mafiascum.net/viewtopic.php?f=53&t=22020 (as stored in github.com/Computational-Mafia/donbot data/posts/22020.jsonl, commit 739243d)',
+    players: ['roflcopter', 'Arugula', 'TeChNoWC', 'Thomith', 'borkjerfkin', 'Milk', 'SensFan'],
+    lines: ['roflcopter (0) -', 'TeChNoWC (L-6) - Arugula', '[L-5] Thomith - borkjerfkin, Milk', 'Not Voting: SensFan'],
+    wagons: { roflcopter: [], TeChNoWC: ['Arugula'], Thomith: ['borkjerfkin', 'Milk'] },
+    notVoting: ['SensFan'],
+    toLynch: { TeChNoWC: 6, Thomith: 5 },
+  },
+  {
     name: 'A GM post with one "Name (3)" line in prose is not a count',
     source: 'issue 27: a count needs a structure',
     lines: ['Reminder: Carol (3) is at L-1, so think before you vote.', 'Deadline is Friday.'],
