@@ -106,25 +106,87 @@ const WAGON_SHAPES: RegExp[] = [
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
 ];
 /**
+ * A wagon line with no number ("rb: Robbnva", "[L-3] Creeps20 - TwoFace, copper223" once its
+ * L-n note is blanked): read only inside a count whose other wagons are numbered, and only
+ * when its target and every voter name players (a line of prose has the same shape).
+ */
+const NUMBERLESS = /^(?<target>[^()[\]:|=]{1,60}?)\s*(?:[:|=]|(?<=\s)[-–—](?=\s))\s*(?<voters>\S.*)$/du;
+/**
  * "Not voting: a, b", "Not Voting (2) - a, b", "No vote - a", "(3) Not Voting: a, b" (the
- * wagons' own shape), "(13) [NOT VOTING] — a, b" (the label bracketed), "Yet to vote (5): a".
+ * wagons' own shape), "(13) [NOT VOTING] — a, b" (the label bracketed), "Yet to vote (5): a",
+ * "Players not voting: a", "Not Voting - 1 (a)".
  */
 const NOT_VOTING = new RegExp(
-  String.raw`^(?:[([]\s*\d{1,3}\s*[)\]]\s*)?[([]?\s*(?<label>not\s+voting|not\s+voted|yet\s+to\s+vote|no\s+votes?|non-?voters?|abstaining)\s*[)\]]?\s*(?:[([]\s*\d{1,3}\s*[)\]])?\s*${SEP}?\s*(?<voters>.*)$`,
+  String.raw`^(?:[([]\s*\d{1,3}\s*[)\]]\s*)?[([]?\s*(?:players?\s+)?(?<label>not\s+voting|not\s+voted|yet\s+to\s+vote|no\s+votes?(?=\s*(?:[:\-–—=|([]|$))|non-?voters?|abstaining)\s*[)\]]?\s*(?:[([]\s*\d{1,3}\s*[)\]])?\s*(?:${SEP}\s*)*(?<voters>.*)$`,
   'iud',
 );
 /** An L-n note ("L-1", "(L-2)", "[L-0]"): how many votes the wagon is short. */
 const L_NOTE = /[([]?\s*\bL\s*-\s*(\d{1,2})\b\s*[)\]]?/giu;
+/** A change note before a wagon ("(+1/-2)Carol - 1 (...)", "(=0)"): what moved since the last count. */
+const CHANGE_NOTE = /^\s*[([]\s*[+\-−=]\s*\d{1,3}(?:\s*\/\s*[+\-−=]\s*\d{1,3})*\s*[)\]]/u;
 /** "as of post 337", "up to #337", "through post #337", "(to post 337)". */
 const AS_OF = /\b(?:as\s+of|up\s+to|through|thru|until|till|to)\s+(?:post\s*#?\s*|#\s*)(\d{1,7})\b/iu;
 /** A post reference after a voter's name: "Bob (#312)", "Bob [312]", "Bob #312", "Bob (post 312)". */
 const POST_REF = /\s*(?:[([]\s*(?:post\s*)?#?\s*\d{1,7}\s*[)\]]|#\s*\d{1,7}|\bpost\s*\d{1,7})/giu;
-/** Between a line's voters: commas, semicolons, "&", "+", "and". */
-const VOTER_SEP = /\s+and\s+|[,;&+/]/giu;
+/** Between a line's voters: commas, semicolons, "&", "+", "/" ("and" only where no player's name holds it). */
+const VOTER_SEP = /[,;&+/]/gu;
+const AND = /\s+and\s+/giu;
+const HAS_AND = /\s+and\s+/iu;
 /** Bullets and list marks before a line. */
 const BULLET = /^[\s\-*•·>◦▪]+(?=\S)/u;
+/** A vote history ("LmkGuy ==> Unvote ==> Mulch", "Alice -> Bob"): a player's past votes, not a wagon's voters. */
+const HISTORY = /=+>|-+>|→|>>/u;
+/** "None", "No-one", "No one!", "( nobody )", "N/A": the line names no voter. */
+const NONE = /^[([]?\s*(?:none|nobody|no[\s-]?one|n\/a|-+)\s*[)\]!.]*$/iu;
+/** The whole not-voting list: "Not voting: everyone", "Everyone else": every player on no wagon. */
+const EVERYONE = /^(?:every(?:one|body)|all)(?:\s+else)?\W*$/iu;
+/** A not-voting list written as a wagon: "Not Voting - 1 (Rhinox)", "Not voting: 0 ()", "Not Voting - 0", "- 0 - No-one". */
+const COUNTED_LIST = new RegExp(
+  String.raw`^\s*\d{1,3}\s*(?:[([](?<inner>[^)\]]*)[)\]]|${SEP}\s*(?<rest>.*?))?\s*$`,
+  'du',
+);
+/** BBCode the forum left unrendered ("[/color]", "[area=Votes]"): markup, not names. */
+const BBCODE = /\[\/?(?:b|i|u|s|color|size|font|area|center|url|quote|spoiler|post|list|\*)(?:=[^\]]{0,80})?\]/giu;
+/**
+ * The GM's note on a wagon: "(LYNCH)", "[Lynched]", "--- [LYNCH]", "- LYNCH" at the end, and
+ * anything after a back arrow ("neil1113 <-- LYNCH", "<== hammer!").
+ */
+const WAGON_NOTE =
+  /[([]\s*(?:lynch(?:ed)?|hammer(?:ed)?|eliminated)\s*!*\s*[)\]]|(?:-+|=+)\s*(?:lynch(?:ed)?|hammer(?:ed)?)\s*!*\s*$|<[-=]+.*$/giu;
+/** A numbered list's mark ("1. Carol (2): ..."). */
+const ORDINAL = /^\s*\d{1,3}\.\s+(?=\S)/u;
 
 const blank = (s: string, re: RegExp): string => s.replace(re, (m) => ' '.repeat(m.length));
+
+type Resolve = (written: string) => string | null;
+
+/** What a line of a count is: a wagon, the not-voting line (null voters: "everyone else"), or neither. */
+type LineRead =
+  | { kind: 'wagon'; wagon: GmCountWagon; unread: string[] }
+  | { kind: 'not-voting'; voters: GmCountVoter[] | null; unread: string[] }
+  | null;
+
+/**
+ * One count in a post. A post may hold more than one rendition of the count: the count and,
+ * in a spoiler, the full count with every withdrawn vote, the changes since the last count,
+ * each player's vote history; or the count, the Night's news and the count after the kill.
+ * A count ends where a wagon's target comes again, or at a wagon after the not-voting line.
+ */
+interface Block {
+  wagons: GmCountWagon[];
+  notVoting: GmCountVoter[] | null;
+  sawNotVoting: boolean;
+  /** The not-voting line came after the wagons: the count is done. */
+  closed: boolean;
+  unread: string[];
+}
+const newBlock = (): Block => ({ wagons: [], notVoting: null, sawNotVoting: false, closed: false, unread: [] });
+/** A count needs a structure: two wagon lines, or a wagon line and a "Not voting" line, whose targets name players. */
+const numbered = (w: GmCountWagon): boolean => w.stated !== null || w.toLynch !== null;
+const isCount = (b: Block): boolean => {
+  const named = b.wagons.filter((w) => w.target !== null).length;
+  return named >= 2 || (named >= 1 && b.sawNotVoting);
+};
 
 export function readGmCount(
   post: { number: number; body: Body },
@@ -132,13 +194,9 @@ export function readGmCount(
   options: GmCountOptions = {},
 ): GmCount | null {
   const { lines, notRead } = linesOf(listedLinks(post.body, 0));
-  const wagons: GmCountWagon[] = [];
-  let notVoting: GmCountVoter[] | null = null;
   let asOfPost: number | null = null;
-  const unread: string[] = [];
   let ladder = 0;
-
-  const resolve = (written: string): string | null => {
+  const resolve: Resolve = (written) => {
     const exact = book.exact(written);
     if (exact !== undefined) return exact;
     // The ladder compares with every slot: bounded per post like the news reader's.
@@ -146,78 +204,186 @@ export function readGmCount(
     const r = book.ladder(written);
     return r && 'target' in r ? r.target : null;
   };
+  const names: Names = { resolve, exact: (w) => book.exact(w) ?? null };
   const noLynch = options.noLynch ?? null;
   const noLynchKeys = noLynch ? new Set([noLynch.name, ...noLynch.keywords].map(nameKey)) : new Set<string>();
+  const targetOf = (written: string): string | null =>
+    noLynch && noLynchKeys.has(nameKey(written)) ? noLynch.name : targetNamed(written, names);
 
+  // The first rendition that is a count stands: the later ones repeat it or come after it.
+  const blocks: Block[] = [newBlock()];
   for (const line of lines) {
     const asOf = AS_OF.exec(line.text);
     if (asOf && asOfPost === null) asOfPost = Number(asOf[1]);
-    // Bullets and L-n notes are blanked, not cut, so the strike marks stay in place.
-    const bullet = BULLET.exec(line.text);
-    let text = bullet ? ' '.repeat(bullet[0].length) + line.text.slice(bullet[0].length) : line.text;
-    let toLynch: number | null = null;
-    text = text.replace(L_NOTE, (m, n: string) => {
-      toLynch = Number(n);
-      return ' '.repeat(m.length);
-    });
-    const lead = text.length - text.trimStart().length;
-    const shaped = text.trim();
-    const nv = NOT_VOTING.exec(shaped);
-    if (nv?.indices?.groups?.['voters']) {
-      const [from] = nv.indices.groups['voters'];
-      notVoting = [...(notVoting ?? []), ...votersOf(shaped.slice(from), line.struck, lead + from, resolve, unread)];
-      continue;
+    const read = readLine(line, names, targetOf);
+    if (read === null) continue;
+    let block = blocks.at(-1)!;
+    // A line with no number is a wagon only among numbered ones.
+    if (read.kind === 'wagon' && !numbered(read.wagon) && (block.closed || !block.wagons.some(numbered))) continue;
+    const again =
+      read.kind === 'wagon'
+        ? block.closed || (read.wagon.target !== null && block.wagons.some((w) => w.target === read.wagon.target))
+        : block.sawNotVoting;
+    if (again) {
+      block = newBlock();
+      blocks.push(block);
     }
-    for (const shape of WAGON_SHAPES) {
-      const m = shape.exec(shaped);
-      const groups = m?.groups;
-      if (!m || !groups || !m.indices?.groups) continue;
-      const written = (groups['target'] ?? '').trim();
-      if (written === '' || !/\p{L}/u.test(written)) continue;
-      const [targetFrom, targetTo] = m.indices.groups['target']!;
-      const targetStruck = line.struck.slice(lead + targetFrom, lead + targetTo).every(Boolean);
-      const target = noLynchKeys.has(nameKey(written)) && noLynch ? noLynch.name : resolve(written);
-      const [from] = m.indices.groups['voters']!;
-      const missing: string[] = [];
-      const voters = votersOf(groups['voters'] ?? '', line.struck, lead + from, resolve, missing);
-      // A struck wagon is an old one the GM kept for the record; a line naming nobody is prose.
-      if (targetStruck) break;
-      if (target === null && !voters.some((v) => v.player !== null)) break;
-      if (target === null) unread.push(written);
-      unread.push(...missing);
-      wagons.push({ line: line.text.trim(), written, target, stated: Number(groups['n']), voters, toLynch });
-      break;
+    block.unread.push(...read.unread);
+    if (read.kind === 'wagon') block.wagons.push(read.wagon);
+    else {
+      block.sawNotVoting = true;
+      block.closed = block.wagons.length > 0;
+      if (read.voters !== null) block.notVoting = [...(block.notVoting ?? []), ...read.voters];
     }
   }
-  const named = wagons.filter((w) => w.target !== null);
-  if (named.length < 2 && !(named.length >= 1 && notVoting !== null)) return null;
+  const count = blocks.find(isCount);
+  if (!count) return null;
+  const { wagons, notVoting, unread } = count;
   return { post: post.number, asOfPost, wagons, notVoting, unread, linesNotRead: notRead };
 }
 
-/** A wagon's or the not-voting line's names, each read by the name ladder, struck ones marked. */
+/** One line of the post read as a count's line: a wagon in one of the shapes, the not-voting line, or null. */
+function readLine(line: Line, names: Names, targetOf: (written: string) => string | null): LineRead {
+  // Markup, notes, bullets and list marks are blanked, not cut, so the strike marks stay in place.
+  let toLynch: number | null = null;
+  let text = blank(line.text, BBCODE).replace(L_NOTE, (m, n: string) => {
+    toLynch = Number(n);
+    return ' '.repeat(m.length);
+  });
+  for (const mark of [WAGON_NOTE, BULLET, ORDINAL, CHANGE_NOTE]) text = blank(text, mark);
+  const lead = text.length - text.trimStart().length;
+  const shaped = text.trim();
+  const nv = NOT_VOTING.exec(shaped);
+  if (nv?.indices?.groups?.['voters']) {
+    const [from] = nv.indices.groups['voters'];
+    const part = shaped.slice(from);
+    if (EVERYONE.test(part.trim())) return { kind: 'not-voting', voters: null, unread: [] };
+    const counted = COUNTED_LIST.exec(part);
+    const groups = counted?.indices?.groups;
+    const [at, to] = counted ? (groups?.['inner'] ?? groups?.['rest'] ?? [0, 0]) : [0, part.length];
+    const unread: string[] = [];
+    const voters = votersOf(part.slice(at, to), line.struck, lead + from + at, names, unread);
+    return { kind: 'not-voting', voters, unread };
+  }
+  for (const shape of WAGON_SHAPES) {
+    const m = shape.exec(shaped);
+    const groups = m?.groups;
+    if (!m || !groups || !m.indices?.groups) continue;
+    const written = (groups['target'] ?? '').trim();
+    if (written === '' || !/\p{L}/u.test(written)) continue;
+    // "[01] Alice - town - lynched day 1": a zero-padded number is a list's index, not a count.
+    if (/^0\d/u.test(groups['n'] ?? '')) return null;
+    // A player's vote history is not a wagon.
+    if (HISTORY.test(groups['voters'] ?? '')) return null;
+    const [targetFrom, targetTo] = m.indices.groups['target']!;
+    // A struck wagon is an old one the GM kept for the record.
+    if (line.struck.slice(lead + targetFrom, lead + targetTo).every(Boolean)) return null;
+    const target = targetOf(written);
+    const [from] = m.indices.groups['voters']!;
+    const missing: string[] = [];
+    const voters = votersOf(groups['voters'] ?? '', line.struck, lead + from, names, missing);
+    // A line naming nobody is prose.
+    if (target === null && !voters.some((v) => v.player !== null)) return null;
+    const unread = target === null ? [written, ...missing] : missing;
+    const wagon = { line: line.text.trim(), written, target, stated: Number(groups['n']), voters, toLynch };
+    return { kind: 'wagon', wagon, unread };
+  }
+  return numberless(line, shaped, lead, toLynch, names, targetOf);
+}
+
+/** A wagon line with no number (NUMBERLESS), when its target and every voter name players. */
+function numberless(
+  line: Line,
+  shaped: string,
+  lead: number,
+  toLynch: number | null,
+  names: Names,
+  targetOf: (written: string) => string | null,
+): LineRead {
+  const m = NUMBERLESS.exec(shaped);
+  const at = m?.indices?.groups;
+  if (!m?.groups || !at) return null;
+  const written = (m.groups['target'] ?? '').trim();
+  if (HISTORY.test(m.groups['voters'] ?? '') || !/\p{L}/u.test(written)) return null;
+  const target = targetOf(written);
+  if (target === null) return null;
+  const missing: string[] = [];
+  const voters = votersOf(m.groups['voters'] ?? '', line.struck, lead + at['voters']![0], names, missing);
+  if (voters.length === 0 || missing.length > 0) return null;
+  return {
+    kind: 'wagon',
+    wagon: { line: line.text.trim(), written, target, stated: null, voters, toLynch },
+    unread: [],
+  };
+}
+
+/** How a count's names are read: `exact` a slot's own name as written, `resolve` by the name ladder. */
+interface Names {
+  resolve: Resolve;
+  exact: (written: string) => string | null;
+}
+
+/**
+ * A wagon's target; "old/new" (a replacement written with both names, "nydushermain/TheRealGin")
+ * is the slot when every name read names the same one.
+ */
+function targetNamed(written: string, names: Names): string | null {
+  const whole = names.resolve(written);
+  if (whole !== null || !written.includes('/')) return whole;
+  const parts = written.split('/').map((p) => p.trim());
+  if (parts.length > 4 || parts.some((p) => p === '')) return null;
+  const slots = new Set(parts.map((p) => names.resolve(p)));
+  return slots.size === 1 ? [...slots][0]! : null;
+}
+
+/**
+ * A wagon's or the not-voting line's names, each read by the name ladder, struck ones marked.
+ * "and" parts two voters unless a player's name holds it ("Science and Magic"); names side
+ * by side with "/" that read as one slot are that slot once ("Gamma Emerald/Bomberman", a
+ * replacement).
+ */
 function votersOf(
   part: string,
   struck: readonly boolean[],
   offset: number,
-  resolve: (written: string) => string | null,
+  names: Names,
   unread: string[],
 ): GmCountVoter[] {
   const out: GmCountVoter[] = [];
   const cleaned = blank(part, POST_REF);
-  const pieces: { raw: string; at: number }[] = [];
+  if (NONE.test(cleaned.trim())) return out;
+  const pieces: { raw: string; at: number; slash: boolean }[] = [];
+  const add = (raw: string, at: number, slash: boolean): void => {
+    const spaced = names.exact(raw.trim()) === null ? spacedNames(raw, names) : null;
+    if (spaced) {
+      for (const w of spaced) pieces.push({ raw: w.raw, at: at + w.at, slash: false });
+      return;
+    }
+    if (names.exact(raw.trim()) !== null || !HAS_AND.test(raw)) {
+      pieces.push({ raw, at, slash });
+      return;
+    }
+    let from = 0;
+    for (const and of raw.matchAll(AND)) {
+      pieces.push({ raw: raw.slice(from, and.index), at: at + from, slash: false });
+      from = (and.index ?? 0) + and[0].length;
+    }
+    pieces.push({ raw: raw.slice(from), at: at + from, slash: false });
+  };
   let at = 0;
+  let slash = false;
   for (const sep of cleaned.matchAll(VOTER_SEP)) {
-    pieces.push({ raw: cleaned.slice(at, sep.index), at });
+    add(cleaned.slice(at, sep.index), at, slash);
+    slash = sep[0] === '/';
     at = (sep.index ?? 0) + sep[0].length;
   }
-  pieces.push({ raw: cleaned.slice(at), at });
+  add(cleaned.slice(at), at, slash);
   for (const piece of pieces) {
     if (out.length >= MAX_VOTERS) break;
     const raw = piece.raw;
     const written = raw.replace(/[.\s]+$/u, '').trim();
     if (!/\p{L}|\p{N}/u.test(written)) continue;
-    // "None", "No-one", "No one!", "( nobody )": the wagon has no voters.
-    if (/^[([]?\s*(?:none|nobody|no[\s-]?one|-+)\s*[)\]!.]*$/iu.test(written)) continue;
+    if (NONE.test(written)) continue;
     const start = offset + piece.at;
     // Struck when every letter of the name is.
     let letters = 0;
@@ -227,9 +393,50 @@ function votersOf(
       letters++;
       if (struck[start + k]) hit++;
     }
-    const player = resolve(written);
+    const player = names.resolve(written);
+    const isStruck = letters > 0 && hit === letters;
+    const before = out.at(-1);
+    if (piece.slash && player !== null && before?.player === player && before.struck === isStruck) continue;
     if (player === null) unread.push(written);
-    out.push({ written, player, struck: letters > 0 && hit === letters });
+    out.push({ written, player, struck: isStruck });
   }
   return out;
+}
+
+/** Words in a run of names with only spaces between them, and the longest name in words. */
+const MAX_SPACED_WORDS = 24;
+const MAX_NAME_WORDS = 6;
+
+/**
+ * Players' names side by side with only spaces between ("Not voting: zoraster splitfarvle",
+ * post links whose commas the text lost), when the words split into players' exact names
+ * one way only; null otherwise (one name, a note, or two ways to read it: never guessed).
+ */
+function spacedNames(raw: string, names: Names): { raw: string; at: number }[] | null {
+  const words = [...raw.matchAll(/\S+/gu)].map((m) => ({ text: m[0], at: m.index ?? 0 }));
+  if (words.length < 2 || words.length > MAX_SPACED_WORDS) return null;
+  // ways[i]: how many ways (0, 1, 2 = more) the first i words split into names; from[i]: where the last one starts.
+  const ways: number[] = [1, ...words.map(() => 0)];
+  const from: number[] = words.map(() => 0);
+  for (let i = 0; i < words.length; i++) {
+    if (ways[i] === 0) continue;
+    for (let j = i + 1; j <= Math.min(words.length, i + MAX_NAME_WORDS); j++) {
+      const name = words
+        .slice(i, j)
+        .map((w) => w.text)
+        .join(' ');
+      if (names.exact(name) === null) continue;
+      ways[j] = Math.min(2, ways[j]! + ways[i]!);
+      from[j - 1] = i;
+    }
+  }
+  if (ways[words.length] !== 1) return null;
+  const out: { raw: string; at: number }[] = [];
+  for (let end = words.length; end > 0; end = from[end - 1]!) {
+    const start = from[end - 1]!;
+    const first = words[start]!;
+    const last = words[end - 1]!;
+    out.unshift({ raw: raw.slice(first.at, last.at + last.text.length), at: first.at });
+  }
+  return out.length >= 2 ? out : null;
 }

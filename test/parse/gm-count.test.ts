@@ -96,6 +96,8 @@ interface Case {
   toLynch?: Record<string, number>;
   /** The game's players, when the case is a real game's (else Alice to Heidi). */
   players?: string[];
+  /** The players' former names (replacements), by player. */
+  formerNames?: Record<string, string[]>;
 }
 
 /** Snow White Mafia's players (mtgsalvation.com), as its moderator's counts name them. */
@@ -338,6 +340,263 @@ const CASES: Case[] = [
     notVoting: null,
   },
   {
+    name: 'Real post with two counts (the count, the Day kill, the count after it): the first stands',
+    source:
+      'MafiaScum Game 1105 "A Mafia Invasion!", moderator Zachrulez, post 283, https://forum.mafiascum.net/viewtopic.php?f=53&t=15934 (as stored in github.com/Computational-Mafia/donbot data/posts/15934.jsonl, commit 739243d)',
+    players: ['AGar', 'VP Baltar', 'Zdenek', 'Jerbs', 'Robcapone', 'Tasky', 'Rain', 'Llamagod', 'Rosswilliam'],
+    lines: [
+      'AGar - 4 (VP Baltar, Zdenek, Jerbs, Robcapone)',
+      'Jerbs - 3 (Tasky, Rain, Llamagod)',
+      'Not voting: 1 (Rosswilliam)',
+      'A loud bang is heard and Agar clutches his chest.',
+      'Jerbs - 3 (Tasky, Rain, Llamagod)',
+      'Not voting: 1 (Rosswilliam, VP Baltar, Zdenek, Jerbs, Robcapone)',
+    ],
+    wagons: { AGar: ['VP Baltar', 'Zdenek', 'Jerbs', 'Robcapone'], Jerbs: ['Tasky', 'Rain', 'Llamagod'] },
+    notVoting: ['Rosswilliam'],
+  },
+  {
+    name: 'Real count and its full rendition with the withdrawn votes struck (a spoiler after the count): the first stands',
+    source:
+      'MafiaScum Mini 1772, moderator Aquanim, post 52, https://forum.mafiascum.net/viewtopic.php?f=53&t=65639 (as stored in github.com/Computational-Mafia/donbot data/posts/65639.jsonl, commit 739243d)',
+    players: ['Creature', 'GuyFawkes', 'chilledtea', 'BlueTrin', 'Terminator', 'Dierfire'],
+    lines: [
+      'Creature (2) -  GuyFawkes, chilledtea',
+      'chilledtea (2) -  Creature, BlueTrin',
+      'Not Voting (2) -  Dierfire, Terminator',
+      'Full VC',
+      'Creature (2) -  GuyFawkes, chilledtea, ~BlueTrin~',
+      'Terminator (0) -  ~Creature~',
+      'chilledtea (2) -  Creature, BlueTrin',
+    ],
+    wagons: { Creature: ['GuyFawkes', 'chilledtea'], chilledtea: ['Creature', 'BlueTrin'] },
+    notVoting: ['Dierfire', 'Terminator'],
+  },
+  {
+    name: 'Real count with change notes ("(+1/-2)Name - 1 (...)") and a vote history ("Name(3): a==> Unvote==> b") after it',
+    source:
+      'MafiaScum Mini Normal 1920, moderator mastina, post 425, https://forum.mafiascum.net/viewtopic.php?f=53&t=72291 (as stored in github.com/Computational-Mafia/donbot data/posts/72291.jsonl, commit 739243d)',
+    players: ['MMM', 'aronagrundy', 'massive', 'Mulch', 'EeveeLution Army', 'iDanyboy', 'LmkGuy', 'GreyICE'],
+    lines: [
+      'MMM - 3 (aronagrundy, massive, LmkGuy)',
+      'Mulch - 2 (EeveeLution Army, iDanyboy)',
+      'Not Voting - 2 (GreyICE, Mulch)',
+      'Changes from Last Votecount',
+      '(+2/-1)MMM - 3 (aronagrundy, massive, ~Mulch~, LmkGuy)',
+      '(+2)Mulch - 2 (EeveeLution Army, iDanyboy)',
+      'Player Vote History Day One',
+      'EeveeLution Army(3): LmkGuy=>> Unvote==> Mulch',
+      'aronagrundy(1): MMM',
+    ],
+    wagons: { MMM: ['aronagrundy', 'massive', 'LmkGuy'], Mulch: ['EeveeLution Army', 'iDanyboy'] },
+    notVoting: ['GreyICE', 'Mulch'],
+  },
+  {
+    name: 'Real count, a change note before the first wagon is not part of its name',
+    source:
+      'MafiaScum Mini Normal 1920, moderator mastina, post 425, https://forum.mafiascum.net/viewtopic.php?f=53&t=72291 (as stored in github.com/Computational-Mafia/donbot data/posts/72291.jsonl, commit 739243d)',
+    players: ['MMM', 'aronagrundy', 'massive', 'Mulch', 'EeveeLution Army', 'iDanyboy', 'Tchill13', 'Formerfish'],
+    lines: [
+      '(+2/-1)MMM - 3 (aronagrundy, massive, ~Mulch~, Formerfish)',
+      '(-1)Tchill13 - 0 (~Formerfish~)',
+      '(=0)Mulch - 2 (EeveeLution Army, iDanyboy)',
+    ],
+    wagons: { MMM: ['aronagrundy', 'massive', 'Formerfish'], Tchill13: [], Mulch: ['EeveeLution Army', 'iDanyboy'] },
+    struck: { MMM: ['Mulch'], Tchill13: ['Formerfish'] },
+  },
+  {
+    name: 'Real count, "and" inside a player\'s name ("Science and Magic") is not two voters',
+    source:
+      'MafiaScum Game 1207 "LIPD Mafia", moderator AurorusVox, post 61, https://forum.mafiascum.net/viewtopic.php?f=53&t=18412 (as stored in github.com/Computational-Mafia/donbot data/posts/18412.jsonl, commit 739243d)',
+    players: ['Lady Lambdadelta', 'Science and Magic', 'Wickedestjr', 'AlmasterGM', 'Slaxx', 'Pine'],
+    lines: [
+      'Lady Lambdadelta (1) - Science and Magic [L-6]',
+      'Science and Magic (2) - Wickedestjr and AlmasterGM [L-5]',
+      'Not Voting (2): Pine, Slaxx',
+    ],
+    wagons: { 'Lady Lambdadelta': ['Science and Magic'], 'Science and Magic': ['Wickedestjr', 'AlmasterGM'] },
+    notVoting: ['Pine', 'Slaxx'],
+    toLynch: { 'Lady Lambdadelta': 6, 'Science and Magic': 5 },
+  },
+  {
+    name: 'Real counts, the not-voting line in the wagons\' shape: "Not Voting - 1 (Rhinox)", "- 0 ()", "- 0"',
+    source:
+      'MafiaScum Game 1094 "Mariposa Peak Mafia", moderator DemonHybrid, post 226 (and posts 38, 337), https://forum.mafiascum.net/viewtopic.php?f=53&t=15783 (as stored in github.com/Computational-Mafia/donbot data/posts/15783.jsonl, commit 739243d)',
+    players: ['AGar', 'Reckamonic', 'Thor665', 'Seraphim', 'Guderian', 'Rhinox'],
+    lines: ['*AGar* - 3 (Reckamonic, Thor665, Seraphim)', '*Guderian* - 1 (AGar)', '*Not Voting* - 1 (Rhinox)'],
+    wagons: { AGar: ['Reckamonic', 'Thor665', 'Seraphim'], Guderian: ['AGar'] },
+    notVoting: ['Rhinox'],
+  },
+  {
+    name: 'Real count, "Not Voting - 0 ()": nobody',
+    source:
+      'MafiaScum Game 1094 "Mariposa Peak Mafia", moderator DemonHybrid, post 38, https://forum.mafiascum.net/viewtopic.php?f=53&t=15783 (as stored in github.com/Computational-Mafia/donbot data/posts/15783.jsonl, commit 739243d)',
+    players: ['AGar', 'Reckamonic', 'Thor665', 'Seraphim', 'Guderian'],
+    lines: ['*AGar* - 3 (Reckamonic, Thor665, Seraphim)', '*Not Voting* - 0 ()'],
+    wagons: { AGar: ['Reckamonic', 'Thor665', 'Seraphim'] },
+    notVoting: [],
+  },
+  {
+    name: 'Real count, "Not voting - 0 - No-one" and "Not Voting (0) - N/A": nobody',
+    source:
+      'MafiaScum Game 1351, moderator Iknal, post 471, https://forum.mafiascum.net/viewtopic.php?f=53&t=22527 (as stored in github.com/Computational-Mafia/donbot data/posts/22527.jsonl, commit 739243d)',
+    players: ['Code_X', 'McStab', 'Havingfitz', 'Maestro', 'Arugula'],
+    lines: [
+      'Code_X - 0 - No-one',
+      'McStab - 2 - Havingfitz, Maestro',
+      'Arugula - 1 - Code_X',
+      'Not voting - 0 - No-one',
+    ],
+    wagons: { Code_X: [], McStab: ['Havingfitz', 'Maestro'], Arugula: ['Code_X'] },
+    notVoting: [],
+  },
+  {
+    name: 'Real count, "(LYNCH)" after a wagon\'s number and "Not Voting (0) - N/A"',
+    source:
+      'MafiaScum Mini 1699, moderator Empire, post 1848, https://forum.mafiascum.net/viewtopic.php?f=53&t=62686 (as stored in github.com/Computational-Mafia/donbot data/posts/62686.jsonl, commit 739243d)',
+    players: ['Boonskiies', 'Soft-spoken', 'pieguyn', 'fferyllt', 'RedCoyote', 'Nachomamma8', 'Vinkah'],
+    lines: [
+      'Boonskiies (4)(LYNCH) - Soft-spoken, pieguyn, fferyllt, Vinkah',
+      ' RedCoyote (2) - Nachomamma8, Boonskiies',
+      ' Not Voting (0) - N/A',
+    ],
+    wagons: { Boonskiies: ['Soft-spoken', 'pieguyn', 'fferyllt', 'Vinkah'], RedCoyote: ['Nachomamma8', 'Boonskiies'] },
+    notVoting: [],
+  },
+  {
+    name: 'Real count, a note after a back arrow ("neil1113 <-- LYNCH") is not a voter',
+    source:
+      'MafiaScum Game 1112 "Mundania", moderator quadz08, post 144, https://forum.mafiascum.net/viewtopic.php?f=53&t=16073 (as stored in github.com/Computational-Mafia/donbot data/posts/16073.jsonl, commit 739243d)',
+    players: ['Steven Hacking', 'Reckamonic', 'DemonHybrid', 'Parama', 'neil1113', 'sordros', 'q21', 'Jerbs'],
+    lines: [
+      'Steven Hacking (4) Reckamonic, DemonHybrid, Parama, neil1113 <-- LYNCH',
+      'sordros (2) q21, Jerbs',
+      'Jerbs (0)',
+    ],
+    wagons: {
+      'Steven Hacking': ['Reckamonic', 'DemonHybrid', 'Parama', 'neil1113'],
+      sordros: ['q21', 'Jerbs'],
+      Jerbs: [],
+    },
+  },
+  {
+    name: 'Real count, BBCode the forum left as text ("[/color]") is not part of a voter\'s name',
+    source:
+      'MafiaScum Game 1379, moderator MattP, post 27, https://forum.mafiascum.net/viewtopic.php?f=53&t=23438 (as stored in github.com/Computational-Mafia/donbot data/posts/23438.jsonl, commit 739243d)',
+    players: ['Axxle', 'Maestro', 'UberNinja', 'Slandaar', 'TheTrollie', 'redtail896'],
+    lines: [
+      'Axxle ( 2 )    [/color](L - 5 ) Maestro, UberNinja',
+      'UberNinja ( 2 )    [/color](L - 5 ) Slandaar, TheTrollie',
+      'Not Voting ( 1 )  redtail896',
+    ],
+    wagons: { Axxle: ['Maestro', 'UberNinja'], UberNinja: ['Slandaar', 'TheTrollie'] },
+    notVoting: ['redtail896'],
+    toLynch: { Axxle: 5, UberNinja: 5 },
+  },
+  {
+    name: 'Real count as a numbered list ("1. Slandaar (0):"), a one-letter player "N"',
+    source:
+      'MafiaScum Game 1372, moderators Papa Zito and Junpei, post 154, https://forum.mafiascum.net/viewtopic.php?f=53&t=23234 (as stored in github.com/Computational-Mafia/donbot data/posts/23234.jsonl, commit 739243d)',
+    players: ['Slandaar', 'McStab', 'Prof. Guppy', 'Sable Tip', 'N', 'Robbnva', 'Dunhamganger'],
+    lines: [
+      '1. Slandaar (0):',
+      '2. McStab (1): Robbnva',
+      '3. Prof. Guppy (2): Slandaar, N',
+      '5. N (1): Dunhamganger',
+      'Players not voting: McStab, Sable Tip',
+    ],
+    wagons: { Slandaar: [], McStab: ['Robbnva'], 'Prof. Guppy': ['Slandaar', 'N'], N: ['Dunhamganger'] },
+    notVoting: ['McStab', 'Sable Tip'],
+  },
+  {
+    name: 'Real count, players\' names with only spaces between them ("Not voting: zoraster splitfarvle")',
+    source:
+      'MafiaScum Game 1333 "Terror in the Parlor", moderator callforjudgement, post 32, https://forum.mafiascum.net/viewtopic.php?f=53&t=21920 (as stored in github.com/Computational-Mafia/donbot data/posts/21920.jsonl, commit 739243d)',
+    players: ['Nikanor', 'Shotty to the Body', 'gorckat', 'Robbnva', 'ConfidAnon', 'zoraster', 'splitfarvle'],
+    lines: [
+      '*Nikanor (2)*: Shotty to the Body, gorckat',
+      '*Robbnva (1)*: ConfidAnon',
+      '*Not voting:* zoraster splitfarvle',
+    ],
+    wagons: { Nikanor: ['Shotty to the Body', 'gorckat'], Robbnva: ['ConfidAnon'] },
+    notVoting: ['zoraster', 'splitfarvle'],
+  },
+  {
+    name: 'Real count, "Not voting: Everyone": every player on no wagon',
+    source:
+      'MafiaScum Mini 1747 "Cinnamon Roll Mafia", moderator 3dicerolling, post 1264, https://forum.mafiascum.net/viewtopic.php?f=53&t=64581 (as stored in github.com/Computational-Mafia/donbot data/posts/64581.jsonl, commit 739243d)',
+    players: ['Soapbar', 'FA_Q2', 'Thestatusquo', 'iraonavp', 'davesaz'],
+    lines: ['Votecount: 5.0', 'Soapbar - (0)', 'FA_Q2 - (0)', 'Thestatusquo - (0)', 'Not voting: Everyone'],
+    wagons: { Soapbar: [], FA_Q2: [], Thestatusquo: [] },
+    notVoting: null,
+  },
+  {
+    name: 'Real count, a wagon "old/new" (a replacement written with both names) is the slot',
+    source:
+      'MafiaScum Mini 1873, moderator mastina, post 813, https://forum.mafiascum.net/viewtopic.php?f=53&t=70107 (as stored in github.com/Computational-Mafia/donbot data/posts/70107.jsonl, commit 739243d)',
+    players: ['karnos', 'Garmr', 'XnadrojX', 'TheRealGin-N-Tonic', 'BlueBloodedToffee'],
+    lines: [
+      'karnos - 2 (Garmr, XnadrojX)',
+      'nydushermain/TheRealGin-N-Tonic - 1 (BlueBloodedToffee)',
+      'Not Voting - 1 (karnos)',
+    ],
+    wagons: { karnos: ['Garmr', 'XnadrojX'], 'TheRealGin-N-Tonic': ['BlueBloodedToffee'] },
+    notVoting: ['karnos'],
+    formerNames: { 'TheRealGin-N-Tonic': ['nydushermain'] },
+  },
+  {
+    name: 'Real player list ("[01] Name - town - lynched day 1"): a zero-padded index is not a count',
+    source:
+      'MafiaScum Mini 1805, moderator Sméagol, post 1328, https://forum.mafiascum.net/viewtopic.php?f=53&t=67069 (as stored in github.com/Computational-Mafia/donbot data/posts/67069.jsonl, commit 739243d)',
+    players: ['Smithereens', 'Robbnva', 'Dwlee99', 'crazycrabman', 'Derek12'],
+    lines: [
+      '[04] Robbnva † - town - role cop neighbour - killed night 1',
+      '[05] Dwlee99 † - town - vanilla - killed night 1',
+      '[08] Derek12',
+      '[13] crazycrabman † - town - vanilla - lynched day 1',
+    ],
+    wagons: null,
+  },
+  {
+    name: 'Real count, "no votes have changed" in the GM\'s words is not the not-voting line',
+    source:
+      'MafiaScum Mini 1591, moderator PokerFace, post 1334, https://forum.mafiascum.net/viewtopic.php?f=53&t=58515 (as stored in github.com/Computational-Mafia/donbot data/posts/58515.jsonl, commit 739243d)',
+    players: ['I Am Innocent', 'RedCoyote', 'Cyberbob', 'Dessew', 'popsofctown', 'farside22', 'Goofyd00d'],
+    lines: [
+      'no votes have changed',
+      'I Am Innocent (3) - RedCoyote, Cyberbob, Dessew ',
+      'popsofctown (1) - farside22',
+      'Not voting (2) - Goofyd00d, popsofctown',
+    ],
+    wagons: { 'I Am Innocent': ['RedCoyote', 'Cyberbob', 'Dessew'], popsofctown: ['farside22'] },
+    notVoting: ['Goofyd00d', 'popsofctown'],
+  },
+  {
+    name: 'Real count, wagons with no number among numbered ones ("rb: Robbnva"); a note in the same shape is not one',
+    source:
+      'MafiaScum Mini Normal 1921, moderator Alchemist21, post 162, https://forum.mafiascum.net/viewtopic.php?f=53&t=72324 (as stored in github.com/Computational-Mafia/donbot data/posts/72324.jsonl, commit 739243d)',
+    players: ['Robbnva', 'mykonian', 'rb', 'Dunkerdoodles', 'Transcend', 'Nicol', 'Cloudkicker'],
+    lines: [
+      'Robbnva (3): mykonian, rb, Dunkerdoodles',
+      'rb: Robbnva',
+      'Mykonian: Transcend',
+      'Deadline: Friday, with Nicol back',
+      'Not voting : Nicol, Cloudkicker',
+    ],
+    wagons: { Robbnva: ['mykonian', 'rb', 'Dunkerdoodles'], rb: ['Robbnva'], mykonian: ['Transcend'] },
+    notVoting: ['Nicol', 'Cloudkicker'],
+  },
+  {
+    name: 'Real count, an L-n note in place of the number ("TeChNoWC (L-6) - Arugula", "[L-3] Creeps20 - ...")',
+    source:
+      'MafiaScum Game 1337 "Elite Mafia", moderator snifit, post 27, https://forum.mafiascum.net/viewtopic.php?f=53&t=22020 (as stored in github.com/Computational-Mafia/donbot data/posts/22020.jsonl, commit 739243d)',
+    players: ['roflcopter', 'Arugula', 'TeChNoWC', 'Thomith', 'borkjerfkin', 'Milk', 'SensFan'],
+    lines: ['roflcopter (0) -', 'TeChNoWC (L-6) - Arugula', '[L-5] Thomith - borkjerfkin, Milk', 'Not Voting: SensFan'],
+    wagons: { roflcopter: [], TeChNoWC: ['Arugula'], Thomith: ['borkjerfkin', 'Milk'] },
+    notVoting: ['SensFan'],
+    toLynch: { TeChNoWC: 6, Thomith: 5 },
+  },
+  {
     name: 'A GM post with one "Name (3)" line in prose is not a count',
     source: 'issue 27: a count needs a structure',
     lines: ['Reminder: Carol (3) is at L-1, so think before you vote.', 'Deadline is Friday.'],
@@ -361,7 +620,9 @@ describe('reading a GM vote count', () => {
         if (c.name.startsWith("A player's"))
           source = `${m.quote('Bob', `vote tally so far${m.br}Carol (2): Bob, Dave${m.br}Dave (1): Eve`)}${source}`;
         const body = parseFragment(source, adapter.descriptor.body, 'https://forum.example/viewtopic.php?t=1');
-        const names = c.players ? rosterNames(Roster.parse(c.players.map((name) => ({ name })))) : book;
+        const names = c.players
+          ? rosterNames(Roster.parse(c.players.map((name) => ({ name, formerNames: c.formerNames?.[name] ?? [] }))))
+          : book;
         const count = readGmCount({ number: 340, body }, names, { noLynch });
         if (c.wagons === null) {
           expect(count).toBeNull();
@@ -407,11 +668,15 @@ describe('reading a GM vote count', () => {
   it('reads a hostile post in bounded work: a deep tree and a thousand lines', () => {
     let deep = 'Carol (2): Bob, Dave';
     for (let k = 0; k < 500; k++) deep = `<b>${deep}</b>`;
-    const many = Array.from({ length: 2000 }, (_, k) => `Carol (${k % 9}): Bob, Dave`).join('<br>');
+    // Two wagons, then 2,000 more whose targets name nobody (each one a name to tell the GM).
+    const many = ['Carol (2): Bob, Dave', 'Eve (1): Frank']
+      .concat(Array.from({ length: 2000 }, (_, k) => `Zed${k} (${k % 9}): Bob, Dave`))
+      .join('<br>');
     const d = adapterOf('xenforo2').descriptor.body;
     expect(() => readGmCount({ number: 1, body: parseFragment(deep, d, 'https://f.example/') }, book)).not.toThrow();
     const count = readGmCount({ number: 1, body: parseFragment(many, d, 'https://f.example/') }, book);
-    expect(count?.wagons.length).toBeLessThanOrEqual(400);
+    expect(count?.wagons.length).toBe(MAX_COUNT_LINES);
+    expect(count?.linesNotRead).toBe(2002 - MAX_COUNT_LINES);
   });
 
   it('says how many lines past the bound it did not read: a cut count is never silent', () => {
