@@ -159,6 +159,9 @@ export const LINE_RULES: readonly LineRule[] = [
       { line: 'Vote: Bob', reads: ['not-bold: Vote: Bob'] },
       { line: '##vote Bob', reads: ['not-bold: ##vote Bob'] },
       { line: 'I will vote for Bob later', reads: [] },
+      // Mafiascum game 1121 post #322, game 1351 post #276: the bold tags left as text.
+      { line: '[b]vote: Bob[/b] not sure why', reads: ['vote Bob'] },
+      { line: 'Vote: Bob[/b]', reads: ['vote Bob'] },
     ],
   },
   {
@@ -315,17 +318,46 @@ function readInto(cand: Candidate, line: Line, reading: LineReading, g: Grammar)
   for (const r of read.rejected) reading.rejected.push(r);
 }
 
-/** 4. Bold required: a plain line shaped like a vote ("Vote: Bob", "##vote Bob") is reported, not counted. */
+/**
+ * 4. Bold required: a plain line shaped like a vote ("Vote: Bob", "##vote Bob") is reported,
+ * not counted. A typed "[/b]" after its keyword says the player wrote it bold and the forum
+ * left the tags as text ("[b]vote: ICENinja[/b]", "Vote: mb[/b]"): read as bold up to it.
+ */
 function notBold(line: Line, reading: LineReading, g: Grammar): void {
   if (g.votes.bold !== 'required' || line.startsBold || (line.inSpoiler && !g.votes.spoilers)) return;
   const first = parseCandidate(line.text, g.vocab)[0];
-  if (!first || first.kind !== 'vote') return;
+  if (!first) return;
+  const typed = typedBoldEnd(line.text, first.argStart);
+  if (typed > 0) {
+    const end = typed;
+    readInto(
+      {
+        text: line.text.slice(0, end),
+        start: 0,
+        end,
+        bold: true,
+        inSpoiler: line.inSpoiler,
+        restEnd: end,
+        spells: null,
+      },
+      line,
+      reading,
+      g,
+    );
+    return;
+  }
+  if (first.kind !== 'vote') return;
   if (!first.hashed && !(first.colon && hasInk(line.text.slice(first.argStart, first.end)))) return;
   reading.rejected.push({
     reason: 'not-bold',
     raw: rawOf(plainCandidate(line), first.start, first.end),
     span: { line: line.index, start: first.start, end: first.end },
   });
+}
+
+/** Where a typed "[/b]" after `from` closes the player's bold, or -1. */
+function typedBoldEnd(text: string, from: number): number {
+  return text.includes('[/') ? text.toLowerCase().indexOf('[/b]', from) : -1;
 }
 
 /** 5. "[vote]Bob[/vote] ... **Unvote**": the order written, whichever rule found each action. */

@@ -227,6 +227,16 @@ const cases: Case[] = [
     format: ['vote not in bold: Vote: Bob'],
   },
   {
+    // mafiascum game 1121 post #283 ("[b]unvote[/b]"), game 1121 post #554 ("Vote: mb[/b]").
+    name: "bold tags the forum left as text are the player's bold",
+    post: post('[b]unvote[/b]', br(), 'Vote: Zeke[/b]', br(), "I'm not sure I'll be active"),
+    effect: vote('Zeke'),
+    actions: [
+      ['unvote', null],
+      ['vote', 'Zeke'],
+    ],
+  },
+  {
     name: 'plain line vote counts when bold is optional',
     post: post('Vote: Bob'),
     rules: { votes: { bold: 'optional' } },
