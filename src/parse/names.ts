@@ -20,17 +20,17 @@ import {
  * players is ambiguous) → unique prefix → unique substring → acronym or a whole short word
  * of the name ("AJ" for "Aj The Epic") → a unique initial ("Z") → the name's words
  * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
- * word ("Creepy Scott Brosius") → the name with its letters stretched ("Slandarrrrr") →
- * the name as written without its digits or with them read as letters ("acfan" for
- * ac1983fan, "Frog" for Fro99er) → a slip of the keys ("Tahah" for talah) →
- * Jaro-Winkler with a margin (against whole names and, from four letters, each word of a
- * name of several words: "Balter" for VP Baltar). The
- * acronym rung also reads a one-word username as English words ("TMHS": the-man-him-self,
- * "JJB": jar-jar-binks, "tne": the-new-earth; a joining word may be left out: "GF" for
- * The Goodfather). A rung that finds several players stops the climb as `ambiguous`:
- * the GM decides, the parser never guesses. A former name's acronym that competes with
- * another slot's current name is ambiguous too: replaced players' old names must not win
- * quietly.
+ * word ("Creepy Scott Brosius") → the name with its letters or syllables stretched
+ * ("Slandarrrrr", "Anenineninenineni") → the name as written without its digits or with
+ * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) → a slip of the keys
+ * ("Tahah" for talah) → a unique two-letter prefix that spells no English word ("Oz" for
+ * Ozgin) → Jaro-Winkler with a margin (against whole names and, from four letters, each
+ * word of a name of several words: "Balter" for VP Baltar). The acronym rung also reads a
+ * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
+ * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather). A rung
+ * that finds several players stops the climb as `ambiguous`: the GM decides, the parser
+ * never guesses. A former name's acronym that competes with another slot's current name is
+ * ambiguous too: replaced players' old names must not win quietly.
  */
 export interface NameResolution {
   match: MatchKind;
@@ -102,8 +102,11 @@ const MIN_SPLIT_WORD = 3;
 const MIN_LAST_PIECE = 2;
 /** Longest username split into words (the split is quadratic in it). */
 const MAX_SPLIT_NAME = 30;
-/** A letter written three or more times running is stretched ("Slandarrrrr"). */
-const STRETCHED = /(\p{L})\1\1/u;
+/**
+ * A letter written three or more times running is stretched ("Slandarrrrr"), and so is a
+ * piece of two to four letters ("vivivivijayayayay", "Anenineninenineni").
+ */
+const STRETCHED = /(\p{L})\1\1|(\p{L}{2,4})\2\2/u;
 /** Words that offer a choice between two names: "X / or / Y", "X or Y". */
 const ALTERNATIVES = /\s+or\s+|\s*[/|]\s*/iu;
 const MAX_ALTERNATIVES = 4;
@@ -182,6 +185,7 @@ function resolve(
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
     typo(key, forms, stripped) ??
+    twoLetters(key, forms, stripped) ??
     fuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
@@ -206,9 +210,12 @@ function shortForm(
   capitals: boolean,
 ): NameResolution | null {
   const initials = forms.filter((f) => f.acronyms.includes(key));
-  const bySplit = capitals
-    ? forms.filter((f) => !initials.includes(f) && f.written.some((n, i) => wordsSplitInto(n, key, i < f.currentNames)))
-    : [];
+  const split = (f: SlotForms, whole: boolean): boolean =>
+    f.written.some((n, i) => wordsSplitInto(n, key, i < f.currentNames, whole));
+  let bySplit = capitals ? forms.filter((f) => !initials.includes(f) && split(f, false)) : [];
+  // A name's own initials beat a username cut after a word into any rest ("AP": AngryPidgeon,
+  // not aristo-phanes); a split into whole words still competes ("TMHS": the-man-him-self).
+  if (initials.length > 0) bySplit = bySplit.filter((f) => split(f, true));
   const byAcronym = [...initials, ...bySplit];
   const byWord = forms.filter((f) => !byAcronym.includes(f) && f.words.some((ws) => ws.length > 1 && ws.includes(key)));
   if (byAcronym.length + byWord.length === 0) return null;
@@ -227,11 +234,12 @@ function shortForm(
 /**
  * Whether a username reads as words with these initials: "themanhimself" as
  * the-man-him-self for "tmhs", "thirdkoopa" as third-koopa for "tk". Every piece but the
- * last is an English word of `MIN_SPLIT_WORD` letters or more; the last may be any name
- * ("binks", "koopa"). One piece per initial, so "tmh" does not read "themanhimself" here
- * (its CamelCase acronym does).
+ * last is an English word of `MIN_SPLIT_WORD` letters or more, or a joining word
+ * ("piece-of-pecan-pie" for "PoPP"); the last may be any name ("binks", "koopa"), or, with
+ * `whole`, must be a word too. One piece per initial, so "tmh" does not read
+ * "themanhimself" here (its CamelCase acronym does).
  */
-function splitsInto(username: string, written: string): boolean {
+function splitsInto(username: string, written: string, whole = false): boolean {
   // Digits after the words are no word of their own: "evilpacman18" reads as evil-pac-man;
   // initials may end with them ("TP42" for theplague42), and then they must be the name's.
   const digits = /\p{N}+$/u.exec(written)?.[0] ?? '';
@@ -247,15 +255,19 @@ function splitsInto(username: string, written: string): boolean {
     if (seen !== undefined) return seen;
     let ok = false;
     if (name[i] === initials[j]) {
-      if (j === initials.length - 1) ok = name.length - i >= MIN_LAST_PIECE;
+      if (j === initials.length - 1) ok = name.length - i >= MIN_LAST_PIECE && (!whole || isSplitWord(name.slice(i)));
       else
-        for (let end = i + MIN_SPLIT_WORD; end < name.length && !ok; end++)
-          ok = fits(end, j + 1) && isEnglishWord(name.slice(i, end));
+        for (let end = i + 2; end < name.length && !ok; end++) ok = fits(end, j + 1) && isSplitWord(name.slice(i, end));
     }
     known.set(id, ok);
     return ok;
   };
   return fits(0, 0);
+}
+
+/** A piece of a split username: an English word of `MIN_SPLIT_WORD` letters, or a joining word ("of"). */
+function isSplitWord(piece: string): boolean {
+  return JOINING_WORDS.has(piece) || (piece.length >= MIN_SPLIT_WORD && isEnglishWord(piece));
 }
 
 /**
@@ -268,7 +280,7 @@ function splitsInto(username: string, written: string): boolean {
  * it is a current name or alias (`oneWord`): a former name split anywhere into dictionary words would compete
  * with the living players' own initials ("MT": Magic Trainer, not mort-has for Morthas).
  */
-function wordsSplitInto(name: string, initials: string, oneWord: boolean): boolean {
+function wordsSplitInto(name: string, initials: string, oneWord: boolean, whole = false): boolean {
   const words = name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -283,7 +295,7 @@ function wordsSplitInto(name: string, initials: string, oneWord: boolean): boole
   const joining = words.map((w) => JOINING_WORDS.has(w.toLowerCase()));
   const content = joining.filter((j) => !j).length;
   if (words.length > MAX_NAME_WORDS || content > initials.length) return false;
-  if (words.length === 1) return oneWord && splitsInto(words[0]!.toLowerCase(), initials);
+  if (words.length === 1) return oneWord && splitsInto(words[0]!.toLowerCase(), initials, whole);
   // Content words after each word: each gives at least one initial.
   const after = words.map((_, w) => joining.slice(w + 1).filter((j) => !j).length);
   const known = new Map<number, boolean>();
@@ -300,7 +312,7 @@ function wordsSplitInto(name: string, initials: string, oneWord: boolean): boole
     let ok = (joining[w]! && fits(w + 1, j)) || (lower[0] === initials[j] && fits(w + 1, j + 1));
     if (!ok && /^\p{Lu}{2,4}$/u.test(word) && initials.startsWith(lower, j)) ok = fits(w + 1, j + word.length);
     for (let k = 2; !ok && j + k + left <= initials.length; k++)
-      ok = splitsInto(lower, initials.slice(j, j + k)) && fits(w + 1, j + k);
+      ok = splitsInto(lower, initials.slice(j, j + k), whole) && fits(w + 1, j + k);
     known.set(id, ok);
     return ok;
   };
@@ -345,6 +357,19 @@ function stretched(
   return rung(
     'fuzzy',
     forms.filter((f) => f.collapsed.some((c) => c.startsWith(short))),
+    written,
+  );
+}
+
+/**
+ * "Oz" for Ozgin: two letters one name starts with, like a unique initial, unless they
+ * spell an English word ("me", "no" are words before they are names).
+ */
+function twoLetters(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  if (key.length !== 2 || !/^\p{L}{2}$/u.test(key) || isEnglishWord(key)) return null;
+  return rung(
+    'prefix',
+    forms.filter((f) => f.all.some((k) => k.startsWith(key))),
     written,
   );
 }
@@ -423,7 +448,8 @@ function asLetters(key: string): string[] {
 }
 
 function collapseRuns(key: string): string {
-  return key.replace(/(\p{L})\1+/gu, '$1');
+  // The shortest repeated piece first: "vivivi" is "vi", not "vivi".
+  return key.replace(/(\p{L})\1+/gu, '$1').replace(/(\p{L}{2,4}?)\1{2,}/gu, '$1');
 }
 
 /**
@@ -507,7 +533,8 @@ function withFormerAcronyms(
   const rivals = forms.filter(
     (f) =>
       f !== chosen &&
-      (currentInitials(f, key) || [...f.names, ...f.aliases].some((k) => jaroWinkler(key, k) >= matching.fuzzyMin)),
+      (currentInitials(f, key, true) ||
+        [...f.names, ...f.aliases].some((k) => jaroWinkler(key, k) >= matching.fuzzyMin)),
   );
   return rivals.length > 0
     ? unresolved('ambiguous', found.written, [chosen.slot.name, ...rivals.map((f) => f.slot.name)], null)
@@ -516,11 +543,14 @@ function withFormerAcronyms(
 
 /**
  * Whether a slot's current name or alias reads as these initials: its acronym, its words
- * split into English words ("HF": having-fitz), or the whole name so split ("CD": cool-dog).
+ * split into English words ("HF": having-fitz), or the whole name so split ("CD": cool-dog);
+ * `whole`: only splits whose last piece is a word too (a rival must read as well as that).
  */
-function currentInitials(f: SlotForms, key: string): boolean {
+function currentInitials(f: SlotForms, key: string, whole = false): boolean {
   if (f.acronyms.some((a) => a === key && !f.formerAcronyms.includes(a))) return true;
-  return f.written.slice(0, f.currentNames).some((n) => wordsSplitInto(n, key, true) || splitsInto(nameKey(n), key));
+  return f.written
+    .slice(0, f.currentNames)
+    .some((n) => wordsSplitInto(n, key, true, whole) || splitsInto(nameKey(n), key, whole));
 }
 
 function slotForms(slot: Slot): SlotForms {

@@ -53,7 +53,12 @@ const cases: Case[] = [
     target: null,
     candidates: ['Alice', 'Alicia'],
   },
-  { name: 'prefix shorter than minPartial is not used', written: 'Ze', match: 'unknown', target: null },
+  {
+    name: 'a prefix shorter than minPartial that spells an English word is not used',
+    written: 'Ma',
+    match: 'unknown',
+    target: null,
+  },
   {
     name: 'minPartial comes from the ruleset',
     written: 'Mall',
@@ -154,6 +159,30 @@ const cases: Case[] = [
     match: 'ambiguous',
     target: null,
     candidates: ['Alice', 'Alicia'],
+  },
+  {
+    // mafiascum game 1645 (t=60635) post #496 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "vote: Oz", counted for Ozgin.
+    name: 'two letters only one name starts with, spelling no English word ("Oz" for Ozgin)',
+    written: 'Oz',
+    players: [{ name: 'Ozgin' }, { name: 'BlueBloodedToffee' }, { name: 'pisskop' }],
+    match: 'prefix',
+    target: 'Ozgin',
+  },
+  {
+    name: 'two letters that are an English word are not a prefix ("me" is not Meg)',
+    written: 'me',
+    players: [{ name: 'Meg' }, { name: 'Ozgin' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'two letters several names start with are ambiguous',
+    written: 'Oz',
+    players: [{ name: 'Ozgin' }, { name: 'Ozzy' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Ozgin', 'Ozzy'],
   },
   {
     name: 'a short exact word of a longer name',
@@ -355,6 +384,37 @@ const cases: Case[] = [
     candidates: ['TheMadHatSeller', 'themanhimself'],
   },
   {
+    // mafiascum game 1326 (t=21622) post #841 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "Vote PoPP", counted for pieceofpecanpie.
+    name: 'a joining word is a piece of a split username though short (PoPP: piece-of-pecan-pie)',
+    written: 'PoPP',
+    players: [{ name: 'pieceofpecanpie' }, { name: 'Rainbowdash' }, { name: 'DCLXVI' }],
+    match: 'acronym',
+    target: 'pieceofpecanpie',
+  },
+  {
+    // mafiascum game 1728 (t=63716) post #1684 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: AP", counted for AngryPidgeon.
+    name: "a name's own initials beat a username cut after a word into any rest (AP: AngryPidgeon, not aristo-phanes)",
+    written: 'AP',
+    players: [{ name: 'AngryPidgeon' }, { name: 'Aristophanes' }, { name: 'Gimlear' }],
+    match: 'acronym',
+    target: 'AngryPidgeon',
+  },
+  {
+    // mafiascum game 1326 (t=21622) post #115 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "Vote: PC", Scott Brosius replaced Political Clout; counted for Scott Brosius.
+    name: "a former name's acronym is not challenged by a username cut into a word and any rest (PC: not pie-ceofpecanpie)",
+    written: 'PC',
+    players: [
+      { name: 'Scott Brosius', formerNames: ['Political Clout'] },
+      { name: 'pieceofpecanpie' },
+      { name: 'Gooner' },
+    ],
+    match: 'acronym',
+    target: 'Scott Brosius',
+  },
+  {
     name: 'a split needs one dictionary word per initial before the last (pieces under three letters are not words)',
     written: 'AB',
     players: [{ name: 'abby' }, { name: 'Amor' }],
@@ -491,6 +551,23 @@ const cases: Case[] = [
     players: [{ name: 'Slandar' }, { name: 'Amor' }],
     match: 'fuzzy',
     target: 'Slandar',
+  },
+  {
+    // mafiascum game 1699 (t=62686) post #138 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: Anenineninenineni", counted for Aneninen in fifteen counts.
+    name: 'a stretched syllable collapses to the name or a unique prefix of it ("Anenineninenineni")',
+    written: 'Anenineninenineni',
+    players: [{ name: 'Aneninen' }, { name: 'Soft-spoken' }, { name: 'notscience' }],
+    match: 'fuzzy',
+    target: 'Aneninen',
+  },
+  {
+    // mafiascum game 1332 (t=21826) post #619 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'several stretched syllables, the shortest piece first ("vivivivijayayayay" for vijay2vasandani)',
+    written: 'vivivivivivivivivivivivivivijayayayayayayayayayay',
+    players: [{ name: 'vijay2vasandani' }, { name: 'BK201' }, { name: 'Om of the Nom' }],
+    match: 'fuzzy',
+    target: 'vijay2vasandani',
   },
   {
     name: 'stretched letters that fit two names are ambiguous',
