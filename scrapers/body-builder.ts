@@ -129,7 +129,7 @@ class Builder {
   ) {}
 
   private get site(): Site {
-    this.siteKnown ??= siteOf(this.ctx);
+    this.siteKnown ??= knownSite(this.ctx);
     return this.siteKnown;
   }
 
@@ -492,6 +492,19 @@ interface Site {
   origins: ReadonlySet<string>;
   /** Host names without `www.`: http and https of one host, or www. and bare, are the same forum. */
   hosts: ReadonlySet<string>;
+}
+
+/** Sites by page URL and origins: every post of a page is read on the same one (a URL parsed per origin). */
+const sites = new Map<string, Site>();
+
+function knownSite(ctx: BodyContext): Site {
+  const key = [ctx.pageUrl, ...(ctx.forumOrigins ?? [])].join('\n');
+  let site = sites.get(key);
+  if (!site) {
+    if (sites.size >= 100) sites.clear();
+    sites.set(key, (site = siteOf(ctx)));
+  }
+  return site;
 }
 
 function siteOf(ctx: BodyContext): Site {

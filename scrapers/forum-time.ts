@@ -47,8 +47,12 @@ export function fromIso(value: string | null | undefined, zone = 'UTC'): string 
  */
 const DATE_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl'] as const;
 
+const NOT_ASCII = /[^ -~]/;
+
 /** Lower case, accents and dots off, typographic apostrophes plain: how page words are compared. */
 function fold(s: string): string {
+  // Plain ASCII (most dates) has no accents to take off: only case and the backtick.
+  if (!NOT_ASCII.test(s)) return s.replace(/`/g, "'").toLowerCase();
   return s
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
@@ -203,7 +207,8 @@ export function fromForumText(raw: string, opts: TextDateOptions): string | null
     let yearless: RegExpMatchArray | null = null;
     let named: RegExpMatchArray | null = null;
     // Overlapping: "ago 18" must not hide "18 April 2020" (bounded: a start per character).
-    const re = new RegExp(NAMED_DATE.source, 'gu');
+    const re = NAMED_DATE;
+    re.lastIndex = 0;
     for (let m = re.exec(s); m; m = re.exec(s)) {
       re.lastIndex = m.index + 1;
       const dayFirst = m[1] === undefined;

@@ -68,6 +68,7 @@ export const descriptor = defineDescriptor({
 });
 
 const POST = 'div.post_wrapper';
+const INNER = 'div.inner[id^="msg_"]';
 
 /** `topic=42.15` (query) or `topic,42.15.html` (SEO path); the part after the dot is an offset or `msg…`. */
 function topicOf(url: URL): { id: string; offset: number } | null {
@@ -101,12 +102,18 @@ export const smf: EngineAdapter = {
     // Numeric dates in the order the page shows, before the profile's.
     const ctx = withPageDateOrder(html, given);
     const doc = pageDocument(html, descriptor, ctx);
-    const els = requirePosts(doc, POST, html, ctx.url).filter((el) => one(el, 'div.inner[id^="msg_"]') !== null);
+    // A wrapper without its message (div.inner#msg_N) is no post; the message is found once.
+    const inners = new Map<Element, Element>();
+    for (const el of requirePosts(doc, POST, html, ctx.url)) {
+      const inner = one(el, INNER);
+      if (inner) inners.set(el, inner);
+    }
+    const els = [...inners.keys()];
     const { page, pageCount, postsPerPage } = pagination(doc, ctx);
     const size = { stated: postsPerPage, page, pageCount, postsOnPage: els.length };
     const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
     const title = topicTitle(doc);
-    const posts = readEach(els, (el, i) => readPost(el, placeInThread(page, i, perPage), page, ctx));
+    const posts = readEach(els, (el, i) => readPost(el, inners.get(el)!, placeInThread(page, i, perPage), page, ctx));
     return { title, page, pageCount, postsPerPage: shownPageSize(size), posts };
   },
 };
@@ -156,8 +163,7 @@ function pagination(doc: Document, ctx: PageContext): { page: number; pageCount:
   return { page, pageCount, postsPerPage: perPage };
 }
 
-function readPost(el: Element, position: number, page: number, ctx: PageContext): Post {
-  const inner = one(el, 'div.inner[id^="msg_"]')!;
+function readPost(el: Element, inner: Element, position: number, page: number, ctx: PageContext): Post {
   const id = attr(inner, 'data-msgid') ?? (attr(inner, 'id') ?? '').replace(/^msg_/, '');
   const nameLink = one(el, 'div.poster h4 a[href*="action=profile"]') ?? one(el, 'div.poster h4 a');
   const keyinfo = one(el, 'div.keyinfo');
