@@ -421,6 +421,15 @@ function scorePhases(
     }
   }
   ends.forEach((end, i) => {
+    if (!startsFound.has(i + 1)) {
+      const from = i === 0 ? -1 : ends[i - 1]!;
+      const near = sayings
+        .filter((s) => s.post > from && s.post <= from + 2 * NEAR && PHASE_CUE.test(s.text))
+        .slice(0, 3);
+      score.misses.push(
+        `day-start game ${game.id}: Day ${i + 1} after #${from}: ${near.map((h) => `#${h.post} "${h.text}"`).join(' | ') || '(no sentence of the moderators soon after names a phase)'}`,
+      );
+    }
     if (endsFound.has(i)) return;
     const near = sayings.filter((s) => Math.abs(s.post - end) <= NEAR && PHASE_CUE.test(s.text)).slice(0, 3);
     score.misses.push(
