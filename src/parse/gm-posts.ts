@@ -737,6 +737,8 @@ function readOneDeath(
   const found: Death[] = [];
   const unknown: string[] = [];
   let nobody = false;
+  // "Setael (1): Zdenek, KingTwelveSixteen, neko2086 LYNCHED": a vote count's wagon, its voters no deaths.
+  if (!aux && WAGON_COUNT.test(subject)) return null;
   const segments = splitSubject(subject);
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!;
@@ -761,6 +763,8 @@ function readOneDeath(
     if (last && last.role === undefined && seg.text.split(/\s+/).length <= 5) last.role = cleanName(seg.text);
     else if (!(found.length === 0 && i === 0 && segments.length > 1)) unknown.push(cleanName(seg.text));
   }
+  // Without a helping verb, three names or more are a wagon's voters ("FrankJaeger - Eddie Cane, momo, Keyser Soze (LYNCHED)").
+  if (!aux && found.length >= 3) return null;
   if (found.length === 0) {
     if (nobody) return 'nobody';
     if (!aux) return null;
@@ -807,6 +811,9 @@ function readFlavourDeath(sentence: string, names: GmNameBook, phrases: GmPhrase
   const kind = m[2]!.toLowerCase() === 'night' ? 'night' : 'day';
   return { player, role, cause: 'kill', phase: { kind, number } };
 }
+
+/** A wagon's count or label in a vote count line: "(7)", "[3]", "{6}", "(L-0)", "eagerSnake: House, ...". */
+const WAGON_COUNT = /[([{]\s*(?:L\s*-\s*)?\d{1,2}\s*[)\]}]|:[^,:]+,/u;
 
 /** The subject of a death: names and roles, split at commas, "and", dashes and brackets. */
 function splitSubject(subject: string): { text: string; bracket: boolean }[] {
