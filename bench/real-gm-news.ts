@@ -6,7 +6,8 @@
  * against the archive of the Computational-Mafia project (bench/donbot-games.ts):
  *
  * - replacements: the archive's "A replaced B" chains; found when a proposal names the
- *   slot's name then and the newcomer (any case), wrong when it names another;
+ *   slot's name then and the newcomer (any case, or a letter or two apart where the archive
+ *   spells the forum name otherwise), wrong when it names another;
  * - deaths: the archive's "lynched Day 2" / "killed Night 1" / "modkilled Day 3"; found
  *   when a proposal names the slot, then checked for the phase (kind and number) and the
  *   flip (the alignment of the role, Town or Mafia); wrong when the slot survived, or the
@@ -23,9 +24,10 @@
  * A miss the reader sent to the GM unread (with its reason) is counted apart from one it
  * passed over in silence. Nothing is written.
  *
- *   npx tsx bench/real-gm-news.ts [--games N] [--game ID] [--misses] [--wrong] [--json]
+ *   npx tsx bench/real-gm-news.ts [--games N] [--game ID] [--misses] [--wrong] [--news] [--json]
  *     [--material <real-games --json output>]
  *
+ * `--news` prints every proposal and unread sentence of the games read.
  * `--material` takes `bench/real-games.ts --json` and says, of its counts that differ for
  * "a name the archive lacks", how many have a voter whose slot the news saw replaced by a
  * name the archive lacks.
@@ -174,7 +176,12 @@ function scoreGame(game: ArchiveGame, posts: readonly RawPost[], ends: readonly 
   const sayings = modSentences(game, posts);
   scoreReplacements(game, news, slotOf, score, sayings);
   scoreDeaths(game, news, slotOf, score, sayings);
-  scorePhases(game, news, ends, score);
+  scorePhases(game, news, ends, score, sayings);
+  if (flag('--news')) {
+    for (const p of news.proposals)
+      console.log(`news game ${game.id} #${p.post}: ${JSON.stringify(p.event)} "${p.sentence}"`);
+    for (const u of news.unread) console.log(`unread game ${game.id} #${u.post}: ${u.reason} "${u.sentence}"`);
+  }
   return score;
 }
 
@@ -237,11 +244,14 @@ function scoreReplacements(
   });
   t.expected += expected.size;
   const found = new Set<string>();
+  // The news's own names of a slot (a newcomer the archive spells otherwise), in thread order.
+  const newsSlot = new Map<string, number>();
   for (const p of news.proposals) {
     if (p.event.kind !== 'replace') continue;
     t.proposed++;
-    const slot = slotOf(p.event.player);
-    const key = `${slot}:${nameKey(p.event.player)}:${nameKey(p.event.by)}`;
+    const slot = slotOf(p.event.player) ?? newsSlot.get(nameKey(p.event.player));
+    if (slot !== undefined) newsSlot.set(nameKey(p.event.by), slot);
+    const key = spelt(expected, slot, p.event.player, p.event.by);
     if (slot !== undefined) {
       const known = score.newsNames.get(slot) ?? new Set<string>();
       known.add(p.event.by);
@@ -274,6 +284,40 @@ function scoreReplacements(
   }
 }
 
+/**
+ * The expected replacement a proposal names: the same names, or names the archive spells
+ * otherwise (a letter or two apart, or one name inside the other: "Rob13" for "Rob14",
+ * "Jackal" for "Jackal711"): the archive was typed by hand, the GM's name is the forum's.
+ */
+function spelt(
+  expected: ReadonlyMap<string, { slot: number; old: string; by: string }>,
+  slot: number | undefined,
+  old: string,
+  by: string,
+): string {
+  const exact = `${slot}:${nameKey(old)}:${nameKey(by)}`;
+  if (expected.has(exact) || slot === undefined) return exact;
+  const near = (a: string, b: string): boolean =>
+    a === b ||
+    (Math.min(a.length, b.length) >= 3 && (a.includes(b) || b.includes(a))) ||
+    (a.length >= 5 && editDistance(a, b) <= 2);
+  for (const [key, e] of expected)
+    if (e.slot === slot && near(nameKey(e.old), nameKey(old)) && near(nameKey(e.by), nameKey(by))) return key;
+  return exact;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2 || a.length > 60 || b.length > 60) return 3;
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
 function scoreDeaths(
   game: ArchiveGame,
   news: GmNews,
@@ -286,9 +330,14 @@ function scoreDeaths(
   const dies = game.deaths.flatMap((death, slot) => (death ? [slot] : []));
   t.expected += dies.length;
   const found = new Set<number>();
+  const newsSlot = new Map<string, number>();
   for (const p of news.proposals) {
+    if (p.event.kind === 'replace') {
+      const from = slotOf(p.event.player) ?? newsSlot.get(nameKey(p.event.player));
+      if (from !== undefined) newsSlot.set(nameKey(p.event.by), from);
+    }
     if (p.event.kind !== 'kill' && p.event.kind !== 'modkill') continue;
-    const slot = slotOf(p.event.player);
+    const slot = slotOf(p.event.player) ?? newsSlot.get(nameKey(p.event.player));
     const death = slot === undefined ? null : game.deaths[slot]!;
     if (slot !== undefined && death === null && /endgamed/iu.test(game.fateTexts[slot]!)) {
       d.onEndgamed++;
@@ -329,7 +378,15 @@ function scoreDeaths(
   }
 }
 
-function scorePhases(game: ArchiveGame, news: GmNews, ends: readonly number[], score: GameScore): void {
+const PHASE_CUE = /\b(night|day|lynch\w*)\b/iu;
+
+function scorePhases(
+  game: ArchiveGame,
+  news: GmNews,
+  ends: readonly number[],
+  score: GameScore,
+  sayings: readonly { post: number; text: string }[],
+): void {
   const endT = score.tallies['day-end'];
   const startT = score.tallies['day-start'];
   endT.expected += ends.length;
@@ -364,7 +421,20 @@ function scorePhases(game: ArchiveGame, news: GmNews, ends: readonly number[], s
     }
   }
   ends.forEach((end, i) => {
-    if (!endsFound.has(i)) score.misses.push(`day-end game ${game.id}: Day ${i + 1} ended at #${end}`);
+    if (!startsFound.has(i + 1)) {
+      const from = i === 0 ? -1 : ends[i - 1]!;
+      const near = sayings
+        .filter((s) => s.post > from && s.post <= from + 2 * NEAR && PHASE_CUE.test(s.text))
+        .slice(0, 3);
+      score.misses.push(
+        `day-start game ${game.id}: Day ${i + 1} after #${from}: ${near.map((h) => `#${h.post} "${h.text}"`).join(' | ') || '(no sentence of the moderators soon after names a phase)'}`,
+      );
+    }
+    if (endsFound.has(i)) return;
+    const near = sayings.filter((s) => Math.abs(s.post - end) <= NEAR && PHASE_CUE.test(s.text)).slice(0, 3);
+    score.misses.push(
+      `day-end game ${game.id}: Day ${i + 1} ended at #${end}: ${near.map((h) => `#${h.post} "${h.text}"`).join(' | ') || '(no sentence of the moderators near it names a phase)'}`,
+    );
   });
 }
 

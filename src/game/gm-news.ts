@@ -179,12 +179,17 @@ function newsOfPost(post: NewsPost, world: NewsWorld, known: Known, news: Pick<G
   const deaths = reading.proposals.filter((p) => p.event.kind === 'kill' || p.event.kind === 'modkill');
   // A Day opened by the Night's deaths is news only if a death is: a recap in a vote count opens nothing.
   const recapOnly = deaths.length > 0 && deaths.every(deadAlready);
+  const ended = endedByLynch(reading.proposals, world, (p) => deadAlready(p) || known.recorded.has(sameNews(p.event)));
+  if (ended) reading.proposals.push(ended);
   for (const p of reading.proposals) {
     const key = digest(`${p.post}:${stableJson(p.event)}`);
     // A Day that has begun already is not news again.
     const { day } = world.phase();
     if (p.event.kind === 'day-start' && (p.event.day <= (day ?? 0) || (p.sentence === OPENED_BY_MAJORITY && recapOnly)))
       continue;
+    // Nor a Night that has begun ("That's a lynch", then "It is now Night 2"), unless it names a later one.
+    const later = p.phase?.kind === 'night' && p.phase.number > (day ?? 0);
+    if (p.event.kind === 'day-end' && world.phase().night && !later) continue;
     // A death of a player already dead (recorded, or proposed in an earlier post) is a recap, not news.
     if (deadAlready(p)) continue;
     if (known.dismissed.has(key)) continue;
@@ -196,6 +201,27 @@ function newsOfPost(post: NewsPost, world: NewsWorld, known: Known, news: Pick<G
     const key = digest(`${u.post}:${u.sentence}`);
     if (!known.dismissed.has(key)) news.unread.push({ ...u, key, ...where });
   }
+}
+
+/**
+ * The Day's lynch ends the Day ("Parama, Vanilla Townie, has been lynched Day 1." and no
+ * word of the Night): a Day end at the lynch's post, proposed with it. Not for a lynch
+ * already known (a recap), one of another Day, nor in the Night or a post that names a phase.
+ */
+function endedByLynch(
+  proposals: readonly GmProposal[],
+  world: NewsWorld,
+  known: (p: GmProposal) => boolean,
+): GmProposal | null {
+  const { day, night } = world.phase();
+  if (night || proposals.some((p) => p.event.kind === 'day-end' || p.event.kind === 'day-start')) return null;
+  const lynch = proposals.find(
+    (p) =>
+      p.cause === 'lynch' &&
+      !known(p) &&
+      (!p.phase || day === null || (p.phase.kind === 'day' && p.phase.number === day)),
+  );
+  return lynch ? { post: lynch.post, sentence: lynch.sentence, event: { kind: 'day-end', at: lynch.post } } : null;
 }
 
 /** How the forum's edit mark says the post was changed after it was posted, or null (not edited, or quickly). */

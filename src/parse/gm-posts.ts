@@ -228,7 +228,14 @@ export function readGmPost(
       // A table row ("Day 1 Starts | Ends | Day 2 Starts") lists phases; it announces none.
       if (sentence.includes('|')) continue;
       const heading = bold && sentence.length === cleanSentence(text).length;
-      const said = phaseForms(sentence);
+      const written = phaseForms(sentence);
+      const opened = phaseClause(written, post, names, phrases, { ...options, day });
+      if (opened) {
+        if (opened.event.kind === 'day-start') day = opened.event.day;
+        propose({ post: post.number, sentence, event: opened.event, ...(opened.extra ?? {}) });
+      }
+      // The rest of a sentence that opened with a phase is read on its own.
+      const said = opened ? opened.rest : written;
       const readings = leadIns(said, phrases);
       let match: { phrase: Phrase; groups: (string | undefined)[] } | null = null;
       const tryKinds = (keep: (p: Phrase) => boolean): void => {
@@ -257,7 +264,11 @@ export function readGmPost(
         }
       }
       if (!match) tryKinds((p) => p.kind === 'kill' || p.kind === 'modkill' || p.kind === 'flip');
-      if (!match) continue;
+      if (!match) {
+        const flavour = readFlavourDeath(said, names, phrases);
+        if (flavour) proposeDeaths({ found: [flavour] }, sentence);
+        continue;
+      }
       const { phrase, groups } = match as { phrase: Phrase; groups: (string | undefined)[] };
       if (phrase.kind === 'majority') {
         majority = true;
@@ -337,6 +348,9 @@ function settlePhases(
       proposals.unshift(start);
     }
   }
+  // One death on the Day, of a kind the GM did not name, in the post that ends the Day: its lynch.
+  const dayDeaths = deaths.filter((p) => p.cause === 'kill' && p.phase?.kind === 'day');
+  if (ends && dayDeaths.length === 1) dayDeaths[0]!.cause = 'lynch';
   for (const p of deaths) {
     if (p.cause === 'kill') {
       if (p.phase) p.cause = p.phase.kind === 'night' ? 'night-kill' : 'day-kill';
@@ -373,8 +387,10 @@ function phaseForms(sentence: string): string {
  */
 function leadIns(sentence: string, phrases: GmPhrases): string[] {
   const out = [sentence];
-  const label = /^[^:]{1,40}:\s+(.+)$/u.exec(sentence);
-  if (label?.[1] && label[0].slice(0, label[0].indexOf(':')).split(/\s+/).length <= 3) out.push(label[1]);
+  const label = /^([^:]{1,40}):\s+(.+)$/u.exec(sentence);
+  if (label?.[2] && label[1]!.split(/\s+/).length <= 3) out.push(label[2]);
+  // "It is now night 2: Deadline for all night actions is ...": the clause before the colon.
+  if (label?.[1] && label[1].split(/\s+/).length >= 2 && !hedges(label[1], phrases)) out.push(label[1]);
   let from = 0;
   for (let k = 0; k < 3; k++) {
     const comma = sentence.indexOf(',', from);
@@ -386,6 +402,32 @@ function leadIns(sentence: string, phrases: GmPhrases): string[] {
     from = comma + 1;
   }
   return out;
+}
+
+const PHASE_KINDS = new Set(['day-start', 'day-end', 'night-end']);
+
+/**
+ * A phase said in a sentence's first clause, before ", and", "and" or a comma ("Night 1 is
+ * over, and ICEninja, Vanilla Townie has been killed"; "Day has begun, and the thread is
+ * now unlocked"): read besides the whole sentence, which says the rest. Neither part hedges.
+ */
+function phaseClause(
+  sentence: string,
+  post: GmPostInput,
+  names: GmNameBook,
+  phrases: GmPhrases,
+  options: GmReadOptions,
+): { event: GmEvent; extra?: Partial<GmProposal>; rest: string } | null {
+  const m = /^(.{3,60}?)(?:,\s*and\s+|,\s+|\s+and\s+)(.+)$/u.exec(sentence);
+  if (!m || hedges(m[1]!, phrases) || hedges(m[2]!, phrases)) return null;
+  for (const phrase of phrases.phrases) {
+    if (!PHASE_KINDS.has(phrase.kind)) continue;
+    const groups = phrase.pattern.exec(m[1]!);
+    if (!groups) continue;
+    const found = readMatch(phrase, groups.slice(1), post, names, phrases, options);
+    return found !== null && found !== 'nobody' && 'event' in found ? { ...found, rest: m[2]! } : null;
+  }
+  return null;
 }
 
 const hedges = (text: string, phrases: GmPhrases): boolean =>
@@ -433,12 +475,20 @@ function readMatch(
     day = dayNumber(value.day);
     if (day === null) return null;
   }
+  // "Night is over", "Day has begun": the Day after the Night the game is in.
+  const nextDay = options.night && options.day ? options.day + 1 : null;
   const readAs = player?.read ? { readAs: [player.read] } : {};
 
   switch (phrase.kind) {
     case 'day-start':
-    case 'heading-day-start':
-      return day === null ? null : { event: { kind: 'day-start', day, at } };
+    case 'heading-day-start': {
+      const opens = day ?? (phrase.slots.includes('day') ? null : nextDay);
+      return opens === null ? null : { event: { kind: 'day-start', day: opens, at } };
+    }
+    case 'night-end': {
+      const opens = day === null ? (phrase.slots.includes('day') ? null : nextDay) : day + 1;
+      return opens === null ? null : { event: { kind: 'day-start', day: opens, at } };
+    }
     case 'day-end':
     case 'heading-day-end':
       return {
@@ -596,7 +646,12 @@ function deathPattern(phrases: GmPhrases): RegExp {
   if (!re) {
     const aux = phrases.auxiliaries.map(spaced).join('|');
     const words = phrases.deathWords.map((d) => spaced(d.words)).join('|');
-    re = new RegExp(`(?:^|(?<=[\\s,\\-–—(]))(?:(${aux})\\s+)?(${words || '(?!)'})(?=$|[\\s,.!;:\\-–—)])`, 'iu');
+    // A death word after a dash stands alone ("PeregrineV- vanilla townie -has been Killed");
+    // glued to a word by a hyphen it is part of a role ("Town One-Shot Vigilante").
+    re = new RegExp(
+      `(?:^|(?<=[\\s,(]|(?:^|\\s)[\\-–—]+))(?:(${aux})\\s+)?(${words || '(?!)'})(?=$|[\\s,.!;:\\-–—)])`,
+      'iu',
+    );
     deathPatterns.set(phrases, re);
   }
   return re;
@@ -682,6 +737,8 @@ function readOneDeath(
   const found: Death[] = [];
   const unknown: string[] = [];
   let nobody = false;
+  // "Setael (1): Zdenek, KingTwelveSixteen, neko2086 LYNCHED": a vote count's wagon, its voters no deaths.
+  if (!aux && WAGON_COUNT.test(subject)) return null;
   const segments = splitSubject(subject);
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!;
@@ -706,6 +763,8 @@ function readOneDeath(
     if (last && last.role === undefined && seg.text.split(/\s+/).length <= 5) last.role = cleanName(seg.text);
     else if (!(found.length === 0 && i === 0 && segments.length > 1)) unknown.push(cleanName(seg.text));
   }
+  // Without a helping verb, three names or more are a wagon's voters ("FrankJaeger - Eddie Cane, momo, Keyser Soze (LYNCHED)").
+  if (!aux && found.length >= 3) return null;
   if (found.length === 0) {
     if (nobody) return 'nobody';
     if (!aux) return null;
@@ -717,6 +776,44 @@ function readOneDeath(
   const reason = unknown.length > 0 && aux ? `names no player of this game: "${unknown.join('", "')}"` : undefined;
   return { found, ...(reason ? { reason } : {}) };
 }
+
+const FLAVOUR_PHASE = /^(.{3,200}?)\s+(?:(?:on|during|in)\s+)?(?:the\s+)?(day|night)\s+(\d{1,3}|[a-z]{3,12})$/iu;
+/** A verb of the GM's own story: a past participle ("eviscerated", "hung", "shot", "strung up"). */
+const PARTICIPLE = /^[\p{L}'’]{1,30}(?:ed|en|ung|ot|wn|nt|ain)$/iu;
+
+/**
+ * A death in the GM's own words, written as the roster line of a flip: "Guderian, Vanilla
+ * Townie, stabbed and left for dead Day 1", "Juls, Town Mason was Cooked Night 1",
+ * "Robcapone (Mafia Rolecop) vigged Day 3". Read only in that shape: a player's exact
+ * name, then a role, then a few words that start with a past participle, and the Day or
+ * Night last; words of an action or a claim (`not-deaths`) and any other name are not a death.
+ */
+function readFlavourDeath(sentence: string, names: GmNameBook, phrases: GmPhrases): Death | null {
+  const m = FLAVOUR_PHASE.exec(sentence);
+  const number = m ? dayNumber(m[3]!) : null;
+  if (!m || number === null) return null;
+  const before = m[1]!;
+  // The verb phrase: after the role's closing comma, dash or bracket, or after a helping verb.
+  const aux = phrases.auxiliaries.map(spaced).join('|');
+  const cut =
+    new RegExp(`^(.*)\\s+(?:${aux})\\s+((?:[\\p{L}'’]+\\s+){0,5}[\\p{L}'’]+)$`, 'iu').exec(before) ??
+    /^(.*[,)\-–—])\s*((?:[\p{L}'’]+\s+){0,5}[\p{L}'’]+)$/u.exec(before);
+  if (!cut) return null;
+  const verbs = cut[2]!.split(/\s+/);
+  const first = verbs[0]!;
+  if (!PARTICIPLE.test(first) || verbs.some((w) => phrases.hedges.has(w.toLowerCase()))) return null;
+  if (verbs.some((w) => phrases.notDeaths.some((n) => w.toLowerCase().startsWith(n)) || names.exact(w))) return null;
+  const segments = splitSubject(cut[1]!.replace(/[,\-–—\s]+$/u, ''));
+  if (segments.length !== 2) return null;
+  const player = names.exact(cleanName(segments[0]!.text));
+  const role = cleanName(segments[1]!.text);
+  if (!player || names.exact(role) || role.split(/\s+/).length > 5 || hedges(role, phrases)) return null;
+  const kind = m[2]!.toLowerCase() === 'night' ? 'night' : 'day';
+  return { player, role, cause: 'kill', phase: { kind, number } };
+}
+
+/** A wagon's count or label in a vote count line: "(7)", "[3]", "{6}", "(L-0)", "eagerSnake: House, ...". */
+const WAGON_COUNT = /[([{]\s*(?:L\s*-\s*)?\d{1,2}\s*[)\]}]|:[^,:]+,/u;
 
 /** The subject of a death: names and roles, split at commas, "and", dashes and brackets. */
 function splitSubject(subject: string): { text: string; bracket: boolean }[] {

@@ -16,6 +16,8 @@ const Templates = z.array(z.string().min(1).max(300)).max(200).default([]);
 export const GmPhrasesFile = z.strictObject({
   'day-start': Templates,
   'day-end': Templates,
+  /** "Night 2 is over": the Day after that Night begins (its number is the Night's plus one). */
+  'night-end': Templates,
   'heading-day-start': Templates,
   'heading-day-end': Templates,
   kill: Templates,
@@ -42,6 +44,8 @@ export const GmPhrasesFile = z.strictObject({
   auxiliaries: z.array(z.string().min(1).max(40)).max(50).default([]),
   /** Words before a newcomer's name that are not part of it ("Aaaaand chamber replaces"). */
   fillers: z.array(z.string().min(1).max(40)).max(100).default([]),
+  /** Words that start an action or a claim, never a death, after a name and role ("investigated", "claimed"). */
+  'not-deaths': z.array(z.string().min(1).max(40)).max(100).default([]),
   nobody: z.array(z.string().min(1)).max(50).default([]),
   hedges: z.array(z.string().min(1)).max(100).default([]),
   zones: z.record(z.string().regex(/^[A-Z]{1,6}$/), z.string().min(1)).default({}),
@@ -51,6 +55,7 @@ export type GmPhrasesFile = z.infer<typeof GmPhrasesFile>;
 export type PhraseKind =
   | 'day-start'
   | 'day-end'
+  | 'night-end'
   | 'heading-day-start'
   | 'heading-day-end'
   | 'kill'
@@ -62,6 +67,7 @@ export type PhraseKind =
 const PHRASE_KINDS: readonly PhraseKind[] = [
   'day-start',
   'day-end',
+  'night-end',
   'heading-day-start',
   'heading-day-end',
   'kill',
@@ -91,6 +97,8 @@ export interface GmPhrases {
   deathWords: { words: string; cause: DeathCause }[];
   auxiliaries: string[];
   fillers: ReadonlySet<string>;
+  /** Lower case word starts: a flavour verb beginning with one is not a death. */
+  notDeaths: readonly string[];
   nobody: ReadonlySet<string>;
   hedges: ReadonlySet<string>;
   zones: Readonly<Record<string, string>>;
@@ -242,12 +250,14 @@ export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
   const deathWords = new Map<string, DeathCause>();
   const auxiliaries = new Set<string>();
   const fillers = new Set<string>();
+  const notDeaths = new Set<string>();
   const spaced = (w: string): string => w.trim().toLowerCase().replace(/\s+/g, ' ');
   for (const f of files) {
     for (const kind of PHRASE_KINDS) for (const t of f[kind]) phrases.push(compileTemplate(kind, t));
     for (const cause of DEATH_CAUSES) for (const w of f.deaths[cause]) deathWords.set(spaced(w), cause);
     for (const w of f.auxiliaries) auxiliaries.add(spaced(w));
     for (const w of f.fillers) fillers.add(spaced(w));
+    for (const w of f['not-deaths']) notDeaths.add(spaced(w));
     for (const w of f.nobody) nobody.add(w.toLowerCase());
     for (const w of f.hedges) hedges.add(w.toLowerCase());
     Object.assign(zones, f.zones);
@@ -258,6 +268,7 @@ export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
     deathWords: [...deathWords].map(([words, cause]) => ({ words, cause })).sort((a, b) => byLength(a.words, b.words)),
     auxiliaries: [...auxiliaries].sort(byLength),
     fillers,
+    notDeaths: [...notDeaths],
     nobody,
     hedges,
     zones,

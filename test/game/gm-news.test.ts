@@ -55,7 +55,10 @@ describe('news knows every name of every slot, as the count does', () => {
       [{ kind: 'replace', player: 'Lateralus22', by: 'Antihero', at: 30 }],
     );
     expect(n.unread).toEqual([]);
-    expect(events(n)).toEqual([{ kind: 'kill', player: 'Antihero', at: 60 }]);
+    expect(events(n)).toEqual([
+      { kind: 'kill', player: 'Antihero', at: 60 },
+      { kind: 'day-end', at: 60 },
+    ]);
   });
 
   it('follows a replacement of a replacement proposed in earlier posts (MafiaScum game thread, quoted in issue 25)', () => {
@@ -158,7 +161,73 @@ describe("the hosts' posts are read for news: the GM setting and the co-hosts' f
       audit: [],
     });
     expect(n.gms).toEqual(['Opener', 'KimTheCohost']);
-    expect(events(n)).toEqual([{ kind: 'kill', player: 'Bob', at: 5 }]);
+    expect(events(n)).toEqual([
+      { kind: 'kill', player: 'Bob', at: 5 },
+      { kind: 'day-end', at: 5 },
+    ]);
+  });
+});
+
+describe("the Day's lynch ends the Day", () => {
+  const players = ['Parama', 'ICEninja', 'Neruz', 'Cecily'];
+  const day1 = { kind: 'day-start', day: 1, at: 1 } as const;
+
+  it('proposes the Day end with a lynch the GM announced without a word of the Night (mafiascum game 1107 post #173)', () => {
+    const n = news(
+      players,
+      [post(0, 'Tasky', 'Signups.'), post(173, 'Tasky', 'Parama, Vanilla Townie, has been lynched Day 1.')],
+      [day1],
+    );
+    expect(events(n)).toEqual([
+      { kind: 'kill', player: 'Parama', at: 173 },
+      { kind: 'day-end', at: 173 },
+    ]);
+    expect(n.proposals[1]!.sentence).toBe('Parama, Vanilla Townie, has been lynched Day 1');
+  });
+
+  it('proposes one Day end where the GM also says the Night began (mafiascum game 1133 post #476)', () => {
+    const n = news(
+      players,
+      [
+        post(0, 'Mod', 'Signups.'),
+        post(76, 'Mod', 'Neruz, Vanilla Townie, has been lynched. It is now night 1: send your actions.'),
+      ],
+      [day1],
+    );
+    expect(events(n)).toEqual([
+      { kind: 'kill', player: 'Neruz', at: 76 },
+      { kind: 'day-end', at: 76 },
+    ]);
+  });
+
+  it('proposes a Night once when the GM announces it twice (mafiascum game 1133 posts #388 and #389)', () => {
+    const n = news(
+      players,
+      [
+        post(0, 'Mod', 'Signups.'),
+        post(88, 'Mod', 'This is a lynch: death scene in the next post.'),
+        post(89, 'Mod', 'It is now night 1: deadline for all night actions is Thursday.'),
+      ],
+      [day1],
+    );
+    expect(events(n)).toEqual([{ kind: 'day-end', at: 88 }]);
+  });
+
+  it.each([
+    ['a lynch of another Day', 'Parama, Vanilla Townie, has been lynched Day 2.', [day1]],
+    ['a lynch announced in the Night', 'Parama, Vanilla Townie, has been lynched.', [day1, { kind: 'day-end', at: 2 }]],
+  ] as const)('proposes no Day end for %s', (_name, text, recorded) => {
+    const n = news(players, [post(0, 'Mod', 'Signups.'), post(30, 'Mod', text)], [...recorded]);
+    expect(events(n).filter((e) => e.kind === 'day-end')).toEqual([]);
+  });
+
+  it('proposes no Day end for a recap of a lynch already known', () => {
+    const n = news(
+      players,
+      [post(0, 'Mod', 'Signups.'), post(30, 'Mod', 'Parama, Vanilla Townie, has been lynched.')],
+      [day1, { kind: 'kill', player: 'Parama', at: 20 }],
+    );
+    expect(events(n)).toEqual([]);
   });
 });
 
@@ -188,6 +257,7 @@ describe('a post is read for news once, as it was when first read', () => {
     expect(n.proposals.map((p) => [p.event, p.cause ?? null, p.phase ?? null])).toEqual([
       [{ kind: 'replace', player: 'rapidcanyon', by: 'gorckat', at: 30 }, null, null],
       [{ kind: 'kill', player: 'rapidcanyon', at: 30 }, 'lynch', { kind: 'day', number: 2 }],
+      [{ kind: 'day-end', at: 30 }, null, null],
     ]);
   });
 

@@ -11,10 +11,11 @@ import { readGmPost, rosterNames, type GmProposal } from '../../src/parse/gm-pos
 import { loadGmPhrases } from '../../src/rules/gm-phrases.js';
 
 /**
- * News held to real GM writing: every real GM sentence issue 25 quotes (MafiaScum game
- * threads), read as one GM post, must propose exactly what it announces, in MafiaScum's
- * markup and in two other engines'. The summary counts sentences proposed right and the
- * false proposals (target: all proposed, at most 1 false in 20).
+ * News held to real GM writing: every real GM sentence of the fixtures (issue 25's quotes
+ * of MafiaScum game threads; shapes from the donbot archive's complete MafiaScum games),
+ * read as one GM post, must propose exactly what it announces, in MafiaScum's markup and
+ * in two other engines'. The summary counts sentences proposed right and the false
+ * proposals (target: all proposed, at most 1 false in 20).
  */
 interface Case {
   name: string;
@@ -26,8 +27,11 @@ interface Case {
   bold?: number[];
   expect: Partial<GmProposal>[];
 }
-const file = join(packageRoot(import.meta.url), 'fixtures', 'gm-real', 'issue-25.yaml');
-const fixture = parseYaml(readFileSync(file, 'utf8')) as { source: string; cases: Case[] };
+const dir = join(packageRoot(import.meta.url), 'fixtures', 'gm-real');
+const fixtures = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .map((f) => parseYaml(readFileSync(join(dir, f), 'utf8')) as { source: string; cases: Case[] });
 
 /** Each engine's markup of a GM post: its line break and its bold. */
 const MARKUP: Record<string, { engine: string; br: string; bold: (html: string) => string }> = {
@@ -51,50 +55,50 @@ const said = (p: GmProposal): Partial<GmProposal> => {
 };
 const byJson = <T>(list: T[]): T[] => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
-const score = { expected: 0, right: 0, proposed: 0, falses: 0 };
-
-describe(`news held to real GM writing (${fixture.source})`, () => {
-  const phrases = loadGmPhrases('mafiascum-majority');
-  for (const [markup, m] of Object.entries(MARKUP)) {
-    const adapter = adapterOf(EngineId.parse(m.engine));
-    describe(markup, () => {
-      it.each(fixture.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-        const roster = Roster.parse(c.roster.map((r) => (typeof r === 'string' ? { name: r } : r)));
-        const html = c.lines.map((l, i) => (c.bold?.includes(i) ? m.bold(escapeHtml(l)) : escapeHtml(l))).join(m.br);
-        const body = parseFragment(html, adapter.descriptor.body, 'https://forum.example/viewtopic.php?t=1');
-        const reading = readGmPost(
-          { number: 12, body, postedAt: '2020-01-01T00:00:00Z' },
-          rosterNames(roster, { posters: c.posters ?? [] }),
-          phrases,
-          { day: c.day ?? null, night: c.night ?? false },
-        );
-        const got = reading.proposals.map(said);
-        const want = c.expect.map((e) => JSON.stringify(e));
-        score.expected += c.expect.length;
-        score.proposed += got.length;
-        score.right += got.filter((g) => want.includes(JSON.stringify(g))).length;
-        score.falses += got.filter((g) => !want.includes(JSON.stringify(g))).length;
-        expect(byJson(got)).toEqual(byJson(c.expect));
-        expect(reading.unread).toEqual([]);
+for (const fixture of fixtures)
+  describe(`news held to real GM writing (${fixture.source})`, () => {
+    const score = { expected: 0, right: 0, proposed: 0, falses: 0 };
+    const phrases = loadGmPhrases('mafiascum-majority');
+    for (const [markup, m] of Object.entries(MARKUP)) {
+      const adapter = adapterOf(EngineId.parse(m.engine));
+      describe(markup, () => {
+        it.each(fixture.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+          const roster = Roster.parse(c.roster.map((r) => (typeof r === 'string' ? { name: r } : r)));
+          const html = c.lines.map((l, i) => (c.bold?.includes(i) ? m.bold(escapeHtml(l)) : escapeHtml(l))).join(m.br);
+          const body = parseFragment(html, adapter.descriptor.body, 'https://forum.example/viewtopic.php?t=1');
+          const reading = readGmPost(
+            { number: 12, body, postedAt: '2020-01-01T00:00:00Z' },
+            rosterNames(roster, { posters: c.posters ?? [] }),
+            phrases,
+            { day: c.day ?? null, night: c.night ?? false },
+          );
+          const got = reading.proposals.map(said);
+          const want = c.expect.map((e) => JSON.stringify(e));
+          score.expected += c.expect.length;
+          score.proposed += got.length;
+          score.right += got.filter((g) => want.includes(JSON.stringify(g))).length;
+          score.falses += got.filter((g) => !want.includes(JSON.stringify(g))).length;
+          expect(byJson(got)).toEqual(byJson(c.expect));
+          expect(reading.unread).toEqual([]);
+        });
       });
+    }
+
+    afterAll(() => {
+      console.log(
+        `news held to real GM writing: ${score.right} of ${score.expected} proposed right, ` +
+          `${score.falses} false of ${score.proposed} proposed`,
+      );
     });
-  }
 
-  afterAll(() => {
-    console.log(
-      `news held to real GM writing: ${score.right} of ${score.expected} proposed right, ` +
-        `${score.falses} false of ${score.proposed} proposed`,
-    );
+    // Runs after the cases above (a file's tests run in order): the measure the issue sets.
+    it('proposes every real sentence right, with at most 1 false proposal in 20', () => {
+      expect(fixture.cases.length).toBeGreaterThanOrEqual(20);
+      expect(score.expected).toBe(fixture.cases.reduce((n, c) => n + c.expect.length, 0) * Object.keys(MARKUP).length);
+      expect(score.right).toBe(score.expected);
+      expect(score.falses * 20).toBeLessThanOrEqual(score.proposed);
+    });
   });
-
-  // Runs after the cases above (a file's tests run in order): the measure the issue sets.
-  it('proposes every real sentence right, with at most 1 false proposal in 20', () => {
-    expect(fixture.cases.length).toBeGreaterThanOrEqual(20);
-    expect(score.expected).toBe(fixture.cases.reduce((n, c) => n + c.expect.length, 0) * Object.keys(MARKUP).length);
-    expect(score.right).toBe(score.expected);
-    expect(score.falses * 20).toBeLessThanOrEqual(score.proposed);
-  });
-});
 
 /**
  * The other half of the measure: ordinary forum writing is not news. Every post of the

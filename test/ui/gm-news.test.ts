@@ -81,7 +81,8 @@ describe("the GM's posts on the game page", () => {
     expect(news.proposals.map((p) => [p.event, p.flip ?? null])).toEqual([
       [{ kind: 'day-start', day: 1, at: 1 }, null],
       [{ kind: 'kill', player: 'Bob', at: 3 }, 'Witch'],
-      [{ kind: 'day-end', at: 4 }, null],
+      // The Day's lynch ends the Day; "Night 1 begins." after it is the same Night, not news again.
+      [{ kind: 'day-end', at: 3 }, null],
     ]);
     expect(news.unread.map((u) => u.reason)).toEqual(['names no player of this game: "Zed"']);
   });
@@ -134,6 +135,7 @@ describe("the GM's posts on the game page", () => {
         reading: unknown;
       };
     const before = await list();
+    // Bob's lynch is recorded now (the test before): the Day ends at "Night 1 begins.", not at the lynch.
     const nightStart = before.proposals.find((p) => p.event.kind === 'day-end')!;
     expect(nightStart.phase).toEqual({ kind: 'night', number: 1 });
     const recorded = await app.request(`/api/games/${gameId}/news/${nightStart.key}`, {
