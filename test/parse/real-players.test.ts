@@ -138,6 +138,19 @@ const cases: Case[] = [
     effect: review('unknown-target'),
     actions: [['vote', null, 'unknown']],
   },
+  {
+    // mafiascum game 1685 post #2802: "EPM will hammer Varsoon if he gets a chance. Unvote the fuck up."
+    name: 'a later clause "Unvote" telling others what to do is talk',
+    post: post(b('Toto will hammer TwoFace if he gets a chance. Unvote the heck up.')),
+    effect: NONE,
+    actions: [],
+  },
+  {
+    name: 'a later clause "unvote" naming a player is the unvote',
+    post: post(b('FoS: TwoFace, unvote Toto')),
+    effect: { kind: 'unvote', target: null, reason: null },
+    actions: [['unvote', 'Toto', 'exact']],
+  },
 
   // What other counters' cases taught.
   {
