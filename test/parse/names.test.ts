@@ -117,6 +117,14 @@ const cases: Case[] = [
     match: 'exact',
     target: 'Lateralus',
   },
+  {
+    // mafiascum game 1365 post #531: "vote:gutter's spot" for Guttersnipe, being replaced.
+    name: "Bob's spot",
+    written: "gutter's spot",
+    players: [{ name: 'Guttersnipe' }, { name: 'CooLDoG' }],
+    match: 'prefix',
+    target: 'Guttersnipe',
+  },
   { name: 'possessive alone', written: "Zeke's", match: 'exact', target: 'Zeke' },
   { name: 'trailing punctuation and emoji', written: 'Bob!!! 😠', match: 'exact', target: 'Bob' },
   { name: 'typed BBCode around the name', written: '[color=red]Bob[/color]', match: 'exact', target: 'Bob' },
