@@ -27,9 +27,10 @@ export interface WrittenAction {
   /** The explicit marker the action was written with: "##vote" (`hash`) or a typed `[vote]` tag. */
   marker?: 'hash' | 'tag';
   /**
-   * A colonless vote opening a later clause of bold talk ("**Cross fingers, vote Bob.**"):
-   * counted when its target names someone, dropped when it names nobody ("**Day 2. Vote
-   * counts follow.**" is not a vote for "counts follow").
+   * A colonless vote or unvote opening a later clause of bold talk ("**Cross fingers, vote
+   * Bob.**"): counted when its target names someone, dropped when it names nobody ("**Day
+   * 2. Vote counts follow.**" is not a vote for "counts follow", "**Unvote the heck up.**"
+   * no unvote).
    */
   loose?: true;
 }

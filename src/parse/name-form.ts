@@ -16,8 +16,8 @@ const TYPED_TAG = /\[\/?[a-z*]{1,12}(?:=[^\]\n]{0,40})?\]/giu;
 const TRAILING_GROUP = /\s*[([{][^()[\]{}]{0,40}[)\]}]$/u;
 // "TheManHimself L - 1", "Bob E-2": wagon counts written after the name.
 const TRAILING_LEVEL = /\s+[le]\s?-\s?\d{1,2}$/iu;
-// "Bob's slot", "Scott Brosius' Slot", "Lateralus's replacement".
-const TRAILING_SLOT = /(?:['’`]s?)?\s+(?:slot|replacement)s?$/iu;
+// "Bob's slot", "Scott Brosius' Slot", "Lateralus's replacement", "gutter's spot".
+const TRAILING_SLOT = /(?:['’`]s?)?\s+(?:slot|spot|replacement)s?$/iu;
 const TRAILING_JUNK = /[^\p{L}\p{N}]+$/u;
 // Junk that may close a decoration is kept until the decoration itself is removed.
 const TRAILING_LOOSE_JUNK = /[^\p{L}\p{N})\]}]+$/u;

@@ -157,6 +157,8 @@ function resolve(
   const partial = key.length >= matching.minPartial;
   const loose =
     alternatives(name, forms, matching, stripped) ??
+    firstSentence(written, forms, matching, options, stripped) ??
+    restated(written, forms, matching, stripped) ??
     (partial
       ? rung(
           'prefix',
@@ -687,4 +689,64 @@ function unresolved(
 
 function round(n: number): number {
   return Math.round(n * 10000) / 10000;
+}
+
+/** A name, then the voter's next sentence: "zodiark. THIS IS L-1", "Bob! He lied". */
+const SENTENCE_END = /[.!?]+\s+(?=\S)/u;
+/** Words that say the same name again: "X aka Y", "X a.k.a. Y", "X; Y", "X (Y)". */
+const RESTATES = /\s+a\.?k\.?a\.?\s+|\s*;\s*|\s*\(\s*|\s*\)\s*/iu;
+const MAX_RESTATED = 4;
+/** Longest text split into sentences or restatements; a vote target is a name, not a paragraph. */
+const MAX_REMARKED = 200;
+
+/**
+ * "vote: zodiark. THIS IS L-1" (mafiascum game 1193 post #502): the first sentence is
+ * the name, read on the whole ladder; what follows is talk, and may name other players
+ * ("Bob. Carol, you too"). Only when that sentence names someone, and from `minPartial`
+ * letters: "J. Bob" is no vote for a J.
+ */
+function firstSentence(
+  written: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  options: ResolveOptions,
+  stripped: string,
+): NameResolution | null {
+  const text = written.slice(0, MAX_REMARKED);
+  const end = SENTENCE_END.exec(text);
+  if (!end) return null;
+  const head = text.slice(0, end.index);
+  if (nameKey(stripDecorations(head)).length < matching.minPartial) return null;
+  const found = resolve(head, forms, matching, options);
+  return found.match === 'unknown' ? null : { ...found, written: stripped };
+}
+
+/**
+ * "He who must not be named (Lord Voldemort)", "Shad aka Impoetic", "BBT;
+ * BlueBloodedToffee" (mafiascum games 1393 post #15, 1857 post #2871, 1584 post #380):
+ * the same player written twice, or a description and the name. Each part is read on the
+ * whole ladder; it counts when the parts that name someone all name one player and one of
+ * them names that player exactly or every part does. Two players named is ambiguous.
+ * A name found after other words is read as `substring`, so it is shown.
+ */
+function restated(
+  written: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  stripped: string,
+): NameResolution | null {
+  const parts = written
+    .slice(0, MAX_REMARKED)
+    .split(RESTATES)
+    .filter((p) => nameKey(stripDecorations(p)) !== '');
+  if (parts.length < 2 || parts.length > MAX_RESTATED) return null;
+  const read = parts.map((p) => resolve(p, forms, matching, { trailingWords: false }));
+  const named = new Set(read.flatMap((r) => (r.match === 'ambiguous' ? r.candidates : r.target ? [r.target] : [])));
+  if (named.size > 1 || read.some((r) => r.match === 'ambiguous'))
+    return unresolved('ambiguous', stripped, [...named], null);
+  const sure = read.some((r) => r.match === 'exact' || r.match === 'alias');
+  if (named.size === 0 || !(sure || read.every((r) => r.target !== null))) return null;
+  const slot = forms.find((f) => named.has(f.slot.name))!.slot;
+  const first = read[0]!;
+  return first.target !== null ? { ...first, written: stripped } : resolved('substring', slot, stripped);
 }

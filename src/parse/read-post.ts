@@ -5,7 +5,7 @@ import type { Roster } from '../model/roster.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { isKeywordPhrase, keywordLetters } from './keyword.js';
 import { nameKey, stripDecorations } from './name-form.js';
-import { nameResolver, type NameResolver } from './names.js';
+import { type NameResolution, nameResolver, type NameResolver, type ResolveOptions } from './names.js';
 import { ownLines } from './own-text.js';
 import { ruleViolations } from './rule-checks.js';
 import { keywordTargets } from './keyword-targets.js';
@@ -109,11 +109,29 @@ function readAction(
   if (w.written === null) {
     return { action: actionOf(w, null, null, 'none', [], null), review: w.kind === 'vote' ? 'empty-vote' : null };
   }
-  const name = resolve(w.written, { trailingWords: !ruleset.votes.ownLine });
+  const name = withPurpose(w, resolve, { trailingWords: !ruleset.votes.ownLine });
   if (w.loose && name.match === 'unknown') return null;
   const action = actionOf(w, name.written, name.target, name.match, name.candidates, name.score);
   if (w.kind !== 'vote') return { action, review: null };
   return { action, review: reviewOf(name.match, name.alive, name.written, ruleset, members) };
+}
+
+/** What a vote is for, written before the name: "Vote to Hammer: hiplop", "Vote: lynch dragonspawn". */
+const VOTE_PURPOSE = /^(?:to\s+)?(?:lynch|hammer|eliminate)\b\s*[:：]?\s*/iu;
+
+/**
+ * The vote's name, read past a word saying what the vote is for when the whole is no
+ * one's name (mafiascum game 1161 post #812, game 1666 post #186); "Lynch Mob" stays a
+ * player's name where there is one.
+ */
+function withPurpose(w: WrittenAction, resolve: NameResolver, options: ResolveOptions): NameResolution {
+  const written = w.written ?? '';
+  const name = resolve(written, options);
+  if (w.kind !== 'vote' || name.match !== 'unknown') return name;
+  const purpose = VOTE_PURPOSE.exec(written);
+  if (!purpose || purpose[0].length === written.length) return name;
+  const rest = resolve(written.slice(purpose[0].length), options);
+  return rest.match === 'unknown' ? name : rest;
 }
 
 function actionOf(

@@ -430,6 +430,7 @@ export const CANDIDATE_RUNGS: readonly CandidateRung[] = [
     examples: [
       { line: '**FoS: Ann, Vote: Bob**', reads: ['vote Bob'] },
       { line: '**Cross fingers, vote Bob.**', reads: ['vote Bob. ?loose'] },
+      { line: '**He will hammer. Unvote the heck up.**', reads: ['unvote the heck up. ?loose'] },
       { line: 'whatever ##vote Bob', votes: { bold: 'optional' }, reads: ['vote Bob ?loose #hash'] },
     ],
   },
@@ -482,9 +483,15 @@ function laterClauseRung(cand: Candidate, line: Line, g: Grammar): GrammarReadin
   return read;
 }
 
-/** A later clause's colonless vote for a name: counted only if the name is a player's (`WrittenAction.loose`). */
+/**
+ * A later clause's colonless vote or unvote for a name: counted only if the name is a
+ * player's (`WrittenAction.loose`). "**EPM will hammer Varsoon. Unvote the fuck up.**"
+ * tells others what to do (mafiascum game 1685 post #2802).
+ */
 function isLoose(a: WrittenAction): boolean {
-  return a.kind === 'vote' && a.written !== null && a.keywordTarget === null && !a.raw.includes(':');
+  return (
+    (a.kind === 'vote' || a.kind === 'unvote') && a.written !== null && a.keywordTarget === null && !a.raw.includes(':')
+  );
 }
 
 /** Whether the candidate spells a keyword anywhere: the scans for a later or doubtful one need one. */

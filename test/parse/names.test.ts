@@ -122,6 +122,14 @@ const cases: Case[] = [
     match: 'exact',
     target: 'Lateralus',
   },
+  {
+    // mafiascum game 1365 post #531: "vote:gutter's spot" for Guttersnipe, being replaced.
+    name: "Bob's spot",
+    written: "gutter's spot",
+    players: [{ name: 'Guttersnipe' }, { name: 'CooLDoG' }],
+    match: 'prefix',
+    target: 'Guttersnipe',
+  },
   { name: 'possessive alone', written: "Zeke's", match: 'exact', target: 'Zeke' },
   { name: 'trailing punctuation and emoji', written: 'Bob!!! 😠', match: 'exact', target: 'Bob' },
   { name: 'typed BBCode around the name', written: '[color=red]Bob[/color]', match: 'exact', target: 'Bob' },
@@ -264,6 +272,69 @@ const cases: Case[] = [
     players: [{ name: 'AC/DC' }, { name: 'Bob' }],
     match: 'exact',
     target: 'AC/DC',
+  },
+  {
+    // mafiascum game 1193 post #502: "vote: zodiark. THIS IS L-1".
+    name: 'the first sentence is the name, read on the whole ladder',
+    written: 'zodiark. THIS IS L-1',
+    players: [{ name: 'Zodiark13' }, { name: 'havingfitz' }],
+    match: 'prefix',
+    target: 'Zodiark13',
+  },
+  {
+    name: 'the sentence after the name may name other players',
+    written: 'Bobb. Carol, you too',
+    players: [{ name: 'Bobby' }, { name: 'Carol' }],
+    match: 'prefix',
+    target: 'Bobby',
+  },
+  {
+    // "J" alone is Jay's initial; before a sentence it is too short to be the vote.
+    name: 'a first sentence shorter than minPartial is no name',
+    written: 'J. lol',
+    players: [{ name: 'Jay' }, { name: 'Carol' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // mafiascum game 1393 post #15.
+    name: 'a description with the name in brackets is the name, shown',
+    written: 'He who must not be named (Lord Voldemort)',
+    players: [{ name: 'Lord Voldemort' }, { name: 'Bacde' }],
+    match: 'substring',
+    target: 'Lord Voldemort',
+  },
+  {
+    // mafiascum game 1857 post #2871: Impoetic is the slot's former name.
+    name: '"X aka Y" naming one player counts for that player',
+    written: 'Shad aka Impoetic',
+    players: [{ name: 'shadonra', formerNames: ['Impoetic'] }, { name: 'Sesq' }],
+    match: 'prefix',
+    target: 'shadonra',
+  },
+  {
+    // mafiascum game 1584 post #380.
+    name: 'a short form restated in full after ";" counts',
+    written: 'BBT; BlueBloodedToffee',
+    players: [{ name: 'BlueBloodedToffee' }, { name: 'Aneninen' }],
+    match: 'acronym',
+    target: 'BlueBloodedToffee',
+  },
+  {
+    name: 'a restatement naming two players is ambiguous',
+    written: 'Bobb (Carol)',
+    players: [{ name: 'Bobby' }, { name: 'Carol' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Bobby', 'Carol'],
+  },
+  {
+    name: 'a loose part with an unknown one is not enough',
+    written: 'Bobb aka the quiet one',
+    players: [{ name: 'Bobby' }, { name: 'Carol' }],
+    options: { trailingWords: false },
+    match: 'unknown',
+    target: null,
   },
   {
     name: "a former name's acronym against a living player's prefix is ambiguous",

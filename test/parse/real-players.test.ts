@@ -111,6 +111,46 @@ const cases: Case[] = [
     effect: { kind: 'unvote', target: null, reason: null },
     actions: [['unvote', null, 'none']],
   },
+  {
+    // mafiascum game 1385 post #31 ("Revote: monkeyman576"), game 1472 post #588.
+    name: '"Re-Vote: X" is a vote',
+    post: post(b('Re-Vote: Toto')),
+    effect: vote('Toto'),
+    actions: [['vote', 'Toto', 'exact']],
+  },
+  {
+    // mafiascum game 1161 post #812: "Vote to Hammer: hiplop".
+    name: '"Vote to Hammer: X" votes X',
+    post: post(b('Vote to Hammer: Toto')),
+    effect: vote('Toto'),
+    actions: [['vote', 'Toto', 'exact']],
+  },
+  {
+    // mafiascum game 1666 post #186: "Vote: lynch dragonspawn".
+    name: '"Vote: lynch X" votes X',
+    post: post(b('Vote: lynch Toto')),
+    effect: vote('Toto'),
+    actions: [['vote', 'Toto', 'exact']],
+  },
+  {
+    name: '"Vote: lynch X" naming nobody goes to the GM as written',
+    post: post(b('Vote: lynch Zorgblat')),
+    effect: review('unknown-target'),
+    actions: [['vote', null, 'unknown']],
+  },
+  {
+    // mafiascum game 1685 post #2802: "EPM will hammer Varsoon if he gets a chance. Unvote the fuck up."
+    name: 'a later clause "Unvote" telling others what to do is talk',
+    post: post(b('Toto will hammer TwoFace if he gets a chance. Unvote the heck up.')),
+    effect: NONE,
+    actions: [],
+  },
+  {
+    name: 'a later clause "unvote" naming a player is the unvote',
+    post: post(b('FoS: TwoFace, unvote Toto')),
+    effect: { kind: 'unvote', target: null, reason: null },
+    actions: [['unvote', 'Toto', 'exact']],
+  },
 
   // What other counters' cases taught.
   {
@@ -210,6 +250,13 @@ describe('votes as real players write them (issue #12)', () => {
     const reading = readPost(c.post, roster(PLAYERS), mafiascum);
     expect(reading.effect).toEqual(c.effect);
     expect(reading.actions.map((a) => [a.kind, a.target, a.match])).toEqual(c.actions);
+  });
+
+  it('a player whose name starts with the purpose word is that player', () => {
+    // Read past "lynch", "Mob" would be Mobster's prefix.
+    const players = roster([...PLAYERS, { name: 'Lynch Mob' }, { name: 'Mobster' }]);
+    const reading = readPost(post(b('Vote: Lynch Mob')), players, mafiascum);
+    expect(reading.effect).toEqual(vote('Lynch Mob'));
   });
 
   it('"Vote: X / or / Y" names both players as candidates', () => {
