@@ -812,8 +812,12 @@ function readFlavourDeath(sentence: string, names: GmNameBook, phrases: GmPhrase
   return { player, role, cause: 'kill', phase: { kind, number } };
 }
 
-/** A wagon's count or label in a vote count line: "(7)", "[3]", "{6}", "(L-0)", "eagerSnake: House, ...". */
-const WAGON_COUNT = /[([{]\s*(?:L\s*-\s*)?\d{1,2}\s*[)\]}]|:[^,:]+,/u;
+/**
+ * A wagon's count after its name in a vote count line ("Setael (1):", "Mulch [3]", "{6}"), or
+ * a colon before a list ("eagerSnake: House, ..."); a slot's number first ("[01] Bulbazoor -
+ * Mafia - watcher - lynched day 1") is a roster line, not a count.
+ */
+const WAGON_COUNT = /[^\s([{]\s*[([{]\s*(?:L\s*-\s*)?\d{1,2}\s*[)\]}]|:[^,:]+,/u;
 
 /** The subject of a death: names and roles, split at commas, "and", dashes and brackets. */
 function splitSubject(subject: string): { text: string; bracket: boolean }[] {
