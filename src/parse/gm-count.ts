@@ -178,9 +178,20 @@ interface Block {
   sawNotVoting: boolean;
   /** The not-voting line came after the wagons: the count is done. */
   closed: boolean;
+  /** The wagons' targets read so far, and whether a wagon had a number. */
+  targets: Set<string>;
+  numbered: boolean;
   unread: string[];
 }
-const newBlock = (): Block => ({ wagons: [], notVoting: null, sawNotVoting: false, closed: false, unread: [] });
+const newBlock = (): Block => ({
+  wagons: [],
+  notVoting: null,
+  sawNotVoting: false,
+  closed: false,
+  targets: new Set(),
+  numbered: false,
+  unread: [],
+});
 /** A count needs a structure: two wagon lines, or a wagon line and a "Not voting" line, whose targets name players. */
 const numbered = (w: GmCountWagon): boolean => w.stated !== null || w.toLynch !== null;
 const isCount = (b: Block): boolean => {
@@ -219,18 +230,21 @@ export function readGmCount(
     if (read === null) continue;
     let block = blocks.at(-1)!;
     // A line with no number is a wagon only among numbered ones.
-    if (read.kind === 'wagon' && !numbered(read.wagon) && (block.closed || !block.wagons.some(numbered))) continue;
+    if (read.kind === 'wagon' && !numbered(read.wagon) && (block.closed || !block.numbered)) continue;
     const again =
       read.kind === 'wagon'
-        ? block.closed || (read.wagon.target !== null && block.wagons.some((w) => w.target === read.wagon.target))
+        ? block.closed || (read.wagon.target !== null && block.targets.has(read.wagon.target))
         : block.sawNotVoting;
     if (again) {
       block = newBlock();
       blocks.push(block);
     }
     block.unread.push(...read.unread);
-    if (read.kind === 'wagon') block.wagons.push(read.wagon);
-    else {
+    if (read.kind === 'wagon') {
+      block.wagons.push(read.wagon);
+      if (read.wagon.target !== null) block.targets.add(read.wagon.target);
+      block.numbered ||= numbered(read.wagon);
+    } else {
       block.sawNotVoting = true;
       block.closed = block.wagons.length > 0;
       if (read.voters !== null) block.notVoting = [...(block.notVoting ?? []), ...read.voters];
