@@ -106,11 +106,11 @@ const WAGON_SHAPES: RegExp[] = [
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
 ];
 /**
- * A wagon line with no number ("rb: Robbnva", "[L-3] Creeps20 - TwoFace, copper223" once its
- * L-n note is blanked): read only inside a count whose other wagons are numbered, and only
+ * A wagon line with no number ("rb: Robbnva", "[L-3] Creeps20 - TwoFace, copper223" and
+ * "pandashnoo (L-7):" once the L-n note is blanked): read only inside a count whose other wagons are numbered, and only
  * when its target and every voter name players (a line of prose has the same shape).
  */
-const NUMBERLESS = /^(?<target>[^()[\]:|=]{1,60}?)\s*(?:[:|=]|(?<=\s)[-–—](?=\s))\s*(?<voters>\S.*)$/du;
+const NUMBERLESS = /^(?<target>[^()[\]:|=]{1,60}?)\s*(?:[:|=]|(?<=\s)[-–—](?=\s|$))\s*(?<voters>.*)$/du;
 /**
  * "Not voting: a, b", "Not Voting (2) - a, b", "No vote - a", "(3) Not Voting: a, b" (the
  * wagons' own shape), "(13) [NOT VOTING] — a, b" (the label bracketed), "Yet to vote (5): a",
@@ -128,8 +128,8 @@ const CHANGE_NOTE = /^\s*[([]\s*[+\-−=]\s*\d{1,3}(?:\s*\/\s*[+\-−=]\s*\d{1,3
 const AS_OF = /\b(?:as\s+of|up\s+to|through|thru|until|till|to)\s+(?:post\s*#?\s*|#\s*)(\d{1,7})\b/iu;
 /** A post reference after a voter's name: "Bob (#312)", "Bob [312]", "Bob #312", "Bob (post 312)". */
 const POST_REF = /\s*(?:[([]\s*(?:post\s*)?#?\s*\d{1,7}\s*[)\]]|#\s*\d{1,7}|\bpost\s*\d{1,7})/giu;
-/** Between a line's voters: commas, semicolons, "&", "+", "/" ("and" only where no player's name holds it). */
-const VOTER_SEP = /[,;&+/]/gu;
+/** Between a line's voters: commas, semicolons, "&", "+", "/", "|" ("and" only where no player's name holds it). */
+const VOTER_SEP = /[,;&+/|]/gu;
 const AND = /\s+and\s+/giu;
 const HAS_AND = /\s+and\s+/iu;
 /** Bullets and list marks before a line. */
@@ -178,9 +178,20 @@ interface Block {
   sawNotVoting: boolean;
   /** The not-voting line came after the wagons: the count is done. */
   closed: boolean;
+  /** The wagons' targets read so far, and whether a wagon had a number. */
+  targets: Set<string>;
+  numbered: boolean;
   unread: string[];
 }
-const newBlock = (): Block => ({ wagons: [], notVoting: null, sawNotVoting: false, closed: false, unread: [] });
+const newBlock = (): Block => ({
+  wagons: [],
+  notVoting: null,
+  sawNotVoting: false,
+  closed: false,
+  targets: new Set(),
+  numbered: false,
+  unread: [],
+});
 /** A count needs a structure: two wagon lines, or a wagon line and a "Not voting" line, whose targets name players. */
 const numbered = (w: GmCountWagon): boolean => w.stated !== null || w.toLynch !== null;
 const isCount = (b: Block): boolean => {
@@ -219,18 +230,21 @@ export function readGmCount(
     if (read === null) continue;
     let block = blocks.at(-1)!;
     // A line with no number is a wagon only among numbered ones.
-    if (read.kind === 'wagon' && !numbered(read.wagon) && (block.closed || !block.wagons.some(numbered))) continue;
+    if (read.kind === 'wagon' && !numbered(read.wagon) && (block.closed || !block.numbered)) continue;
     const again =
       read.kind === 'wagon'
-        ? block.closed || (read.wagon.target !== null && block.wagons.some((w) => w.target === read.wagon.target))
+        ? block.closed || (read.wagon.target !== null && block.targets.has(read.wagon.target))
         : block.sawNotVoting;
     if (again) {
       block = newBlock();
       blocks.push(block);
     }
     block.unread.push(...read.unread);
-    if (read.kind === 'wagon') block.wagons.push(read.wagon);
-    else {
+    if (read.kind === 'wagon') {
+      block.wagons.push(read.wagon);
+      if (read.wagon.target !== null) block.targets.add(read.wagon.target);
+      block.numbered ||= numbered(read.wagon);
+    } else {
       block.sawNotVoting = true;
       block.closed = block.wagons.length > 0;
       if (read.voters !== null) block.notVoting = [...(block.notVoting ?? []), ...read.voters];
@@ -304,12 +318,14 @@ function numberless(
   const at = m?.indices?.groups;
   if (!m?.groups || !at) return null;
   const written = (m.groups['target'] ?? '').trim();
-  if (HISTORY.test(m.groups['voters'] ?? '') || !/\p{L}/u.test(written)) return null;
+  // A number left at the target's end is a count in a place no shape reads ("Smudger L-7 0 —").
+  if (HISTORY.test(m.groups['voters'] ?? '') || !/\p{L}/u.test(written) || /\s\d{1,3}$/u.test(written)) return null;
   const target = targetOf(written);
   if (target === null) return null;
   const missing: string[] = [];
   const voters = votersOf(m.groups['voters'] ?? '', line.struck, lead + at['voters']![0], names, missing);
-  if (voters.length === 0 || missing.length > 0) return null;
+  // No voters: a wagon only with its L-n note ("pandashnoo (L-7):").
+  if ((voters.length === 0 && toLynch === null) || missing.length > 0) return null;
   return {
     kind: 'wagon',
     wagon: { line: line.text.trim(), written, target, stated: null, voters, toLynch },

@@ -597,6 +597,21 @@ const CASES: Case[] = [
     toLynch: { TeChNoWC: 6, Thomith: 5 },
   },
   {
+    name: 'Real count of L-n notes only: an empty wagon "pandashnoo (L-7):" and voters parted by "|"',
+    source:
+      'MafiaScum Game 1469 "Rage", moderator GuyInFreezer, post 25, https://forum.mafiascum.net/viewtopic.php?f=53&t=29652 (as stored in github.com/Computational-Mafia/donbot data/posts/29652.jsonl, commit 739243d)',
+    players: ['NoEffenCllue', 'Team Rocket', 'pandashnoo', 'implosion', 'pitoli', 'Naomi-Tan', 'Nul'],
+    lines: [
+      'NoEffenCllue (L-6): Team Rocket',
+      'pandashnoo (L-7):',
+      '>implosion (L-5): pitoli | Naomi-Tan',
+      'Not Voting: Nul',
+    ],
+    wagons: { NoEffenCllue: ['Team Rocket'], pandashnoo: [], implosion: ['pitoli', 'Naomi-Tan'] },
+    notVoting: ['Nul'],
+    toLynch: { NoEffenCllue: 6, pandashnoo: 7, implosion: 5 },
+  },
+  {
     name: 'A GM post with one "Name (3)" line in prose is not a count',
     source: 'issue 27: a count needs a structure',
     lines: ['Reminder: Carol (3) is at L-1, so think before you vote.', 'Deadline is Friday.'],
