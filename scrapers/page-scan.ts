@@ -222,6 +222,10 @@ const DEEP = 64;
  * off). htmlparser2 10.1.0 keeps the stack in `stack` (Parser.js);
  * test/scrapers/hostile-depth.test.ts counts the positions searched, so a release that
  * stops using it fails that test rather than going quietly quadratic.
+ *
+ * The counted lookup is the stack's own `indexOf` only while the stack is deep: an array
+ * with a property of its own leaves V8's fast paths for `shift` and `unshift`, which the
+ * parser calls on every tag (it made the whole scan a third slower on real pages).
  */
 class OpenCount {
   private count: Map<string, number> | null = null;
@@ -233,24 +237,12 @@ class OpenCount {
     if (!Array.isArray(stack) || stack.length !== 0)
       throw new Error('htmlparser2 no longer keeps its open elements in `stack`: see OpenCount in page-scan.ts');
     this.stack = stack as string[];
-    const search = Array.prototype.indexOf;
-    // An own property of this one array: the parser calls it as `this.stack.indexOf(name)`.
-    stack.indexOf = (name: string): number => {
-      const count = this.count;
-      return count === null || count.get(name) ? search.call(stack, name) : -1;
-    };
   }
 
   opened(name: string): void {
     const count = this.count;
     if (count !== null) count.set(name, (count.get(name) ?? 0) + 1);
-    else if (this.stack.length > DEEP) {
-      // From here on, counted: the stack already holds this element (unless it is void,
-      // and then its close finds nothing to take off).
-      const fresh = new Map<string, number>();
-      for (const n of this.stack) fresh.set(n, (fresh.get(n) ?? 0) + 1);
-      this.count = fresh;
-    }
+    else if (this.stack.length > DEEP) this.countFromHere();
   }
 
   closed(name: string): void {
@@ -258,7 +250,21 @@ class OpenCount {
     if (count === null) return;
     const n = count.get(name);
     if (n) count.set(name, n - 1);
-    if (this.stack.length < DEEP / 2) this.count = null;
+    if (this.stack.length < DEEP / 2) {
+      this.count = null;
+      delete (this.stack as { indexOf?: unknown }).indexOf;
+    }
+  }
+
+  /** From here on, counted: the stack already holds this element (unless it is void, and then its close finds nothing to take off). */
+  private countFromHere(): void {
+    const stack = this.stack;
+    const count = new Map<string, number>();
+    for (const n of stack) count.set(n, (count.get(n) ?? 0) + 1);
+    this.count = count;
+    const search = Array.prototype.indexOf;
+    // An own property of this one array: the parser calls it as `this.stack.indexOf(name)`.
+    stack.indexOf = (name: string): number => (count.get(name) ? search.call(stack, name) : -1);
   }
 }
 
