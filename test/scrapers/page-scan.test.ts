@@ -295,6 +295,13 @@ describe('regions end where htmlparser2 ends them', () => {
     ['a class written with a character reference', '<div class="p&#111;st">x</div><div class="post">y</div>'],
     ['a region tag cut off at the end of the page', '<div class="post">x</div><div class="post'],
     ['a region tag whose quoted value holds > and <', '<div title="a > b <c>" class="post">x</div>'],
+    // The scan keeps, per literal, where it next stands on the page, and moves it forward only.
+    ['the literal as a word of text before the region tag', '<div> post </div><div class="post">y</div>'],
+    [
+      'the literal in a tag turned away, then in region tags in a row',
+      '<div class="xpost post-">a</div><div class="post">b</div><div class=post>c</div>',
+    ],
+    ['the literal right after a tag that ends before it', '<div class=x>post"<div class="post">y</div></div>'],
   ])('%s is read as htmlparser2 reads it', (_name, html) => {
     expect(regionTree(html, ['div.post'])).toEqual(wholeRegions(html, ['div.post']));
   });
