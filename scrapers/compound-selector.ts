@@ -83,23 +83,13 @@ function prefilter(c: Compound): Prefilter {
  * value or class word holds it: a tag that does not can never match the selector.
  */
 export function sourceHolds(source: string, l: Literal): boolean {
-  return nextHeld(source, l, 0) >= 0;
-}
-
-/**
- * Where the literal first stands in `text` at or after `from` as a value or class word
- * holds it (told by the characters either side), or -1. The page scan keeps one such
- * position per literal and page and moves it only forward, so a page's tags are tested
- * in one pass over it per literal.
- */
-export function nextHeld(text: string, l: Literal, from: number): number {
   const n = l.text.length;
-  for (let i = text.indexOf(l.text, from); i >= 0; i = text.indexOf(l.text, i + 1)) {
-    if (l.start && !opensValue(text.charCodeAt(i - 1))) continue;
-    if (l.end && !closesValue(text.charCodeAt(i + n))) continue;
-    return i;
+  for (let i = source.indexOf(l.text); i >= 0; i = source.indexOf(l.text, i + 1)) {
+    if (l.start && !opensValue(source.charCodeAt(i - 1))) continue;
+    if (l.end && !closesValue(source.charCodeAt(i + n))) continue;
+    return true;
   }
-  return -1;
+  return false;
 }
 
 /** `"`, `'`, `=` or white space: what stands before a value (or a class word inside one). */

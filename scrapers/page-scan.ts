@@ -1,7 +1,13 @@
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { DomHandler, type Document } from 'domhandler';
 import { z } from 'zod';
-import { compileCompound, nextHeld, type CompoundSelector, type Literal, type Prefilter } from './compound-selector.js';
+import {
+  compileCompound,
+  sourceHolds,
+  type CompoundSelector,
+  type Literal,
+  type Prefilter,
+} from './compound-selector.js';
 
 /*
  * The page scan: htmlparser2's own `Parser` over the whole page, with a handler that
@@ -98,38 +104,14 @@ class TagFilter {
   }
 
   /** Whether the tag written at `html[start..end]` (`<` to `>`), of a name that may match, may match. */
-  mayMatchSource(name: string, source: PageSource, start: number, end: number): boolean {
+  mayMatchSource(name: string, html: string, start: number, end: number): boolean {
     const literals = this.byName.has(name) ? this.byName.get(name) : this.otherNames;
     if (!literals) return true;
+    const source = html.slice(start, end + 1);
     // An entity may spell a literal's letters: such a tag is read.
-    if (source.holds(AMPERSAND, start, end)) return true;
-    for (const l of literals) if (source.holds(l, start, end)) return true;
+    if (source.includes('&')) return true;
+    for (const l of literals) if (sourceHolds(source, l)) return true;
     return false;
-  }
-}
-
-const AMPERSAND: Literal = { text: '&', start: false, end: false };
-
-/**
- * One page's text, asked whether a tag's source holds a literal: per literal, where it
- * next stands on the page. Tags come in page order, so each position only moves forward
- * and each literal is sought once over the page, however many tags are asked about.
- */
-class PageSource {
-  private readonly next = new Map<Literal, number>();
-
-  constructor(private readonly html: string) {}
-
-  /** Whether `html[start..end]` holds the literal where a value holds it. */
-  holds(l: Literal, start: number, end: number): boolean {
-    let at = this.next.get(l);
-    if (at === undefined || at < start) {
-      const found = nextHeld(this.html, l, start);
-      at = found < 0 ? Number.POSITIVE_INFINITY : found;
-      this.next.set(l, at);
-    }
-    // Its end character (a quote, space or the `>`) is inside the tag too.
-    return at + l.text.length + (l.end ? 1 : 0) <= end + 1;
   }
 }
 
@@ -322,7 +304,6 @@ class RegionHandler implements ScanFilter {
   /** The innermost open element's frame (the page's, outside every element). */
   private top: Frame;
   private parser: Parser | null = null;
-  private readonly source: PageSource;
   /** Reads the attributes of one tag's source (`attributesHere`), made when first needed. */
   private tagReader: { parser: Parser; attribs: Record<string, string> } | null = null;
 
@@ -331,7 +312,6 @@ class RegionHandler implements ScanFilter {
     private readonly html: string,
   ) {
     this.top = regions.seek;
-    this.source = new PageSource(html);
   }
 
   get builds(): boolean {
@@ -386,7 +366,7 @@ class RegionHandler implements ScanFilter {
     const { startIndex, endIndex } = this.parser!;
     const attribs = implied
       ? none
-      : wanted.filter.mayMatchSource(name, this.source, startIndex, endIndex)
+      : wanted.filter.mayMatchSource(name, this.html, startIndex, endIndex)
         ? this.attributesHere()
         : null;
     const entry =
