@@ -29,7 +29,7 @@ import {
  * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
  * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather). A rung
  * that finds several players stops the climb as `ambiguous`: the GM decides, the parser
- * never guesses. A former name's acronym that competes with another slot's current name is
+ * never guesses; unless one of them only is alive (the dead take no votes). A former name's acronym that competes with another slot's current name is
  * ambiguous too: replaced players' old names must not win quietly.
  */
 export interface NameResolution {
@@ -221,13 +221,19 @@ function shortForm(
   const byAcronym = [...initials, ...bySplit];
   const byWord = forms.filter((f) => !byAcronym.includes(f) && f.words.some((ws) => ws.length > 1 && ws.includes(key)));
   if (byAcronym.length + byWord.length === 0) return null;
-  if (byAcronym.length + byWord.length > 1)
-    return unresolved(
-      'ambiguous',
-      written,
-      [...byAcronym, ...byWord].map((h) => h.slot.name),
-      null,
+  if (byAcronym.length + byWord.length > 1) {
+    const living = [...byAcronym, ...byWord].filter((h) => h.slot.alive);
+    const kind = living.length === 1 && byAcronym.includes(living[0]!) ? 'acronym' : 'substring';
+    return (
+      onlyLiving(kind, [...byAcronym, ...byWord], written) ??
+      unresolved(
+        'ambiguous',
+        written,
+        [...byAcronym, ...byWord].map((h) => h.slot.name),
+        null,
+      )
     );
+  }
   return byAcronym.length === 1
     ? resolved('acronym', byAcronym[0]!.slot, written)
     : resolved('substring', byWord[0]!.slot, written);
@@ -666,12 +672,26 @@ function fuzzy(key: string, forms: readonly SlotForms[], matching: NameMatching,
 function rung(match: MatchKind, hits: readonly SlotForms[], written: string): NameResolution | null {
   if (hits.length === 0) return null;
   if (hits.length === 1) return resolved(match, hits[0]!.slot, written);
+  const living = onlyLiving(match, hits, written);
+  if (living) return living;
   return unresolved(
     'ambiguous',
     written,
     hits.map((h) => h.slot.name),
     null,
   );
+}
+
+/**
+ * "PB" for PeaceBringer when Prolapsed Brain is dead: a reading that fits one living player
+ * and only dead others is the living one's (a dead player takes no votes); the dead stay
+ * listed as candidates. Two living players still go to review.
+ */
+function onlyLiving(match: MatchKind, hits: readonly SlotForms[], written: string): NameResolution | null {
+  const living = hits.filter((h) => h.slot.alive);
+  if (living.length !== 1) return null;
+  const others = hits.filter((h) => h !== living[0]).map((h) => h.slot.name);
+  return { ...resolved(match, living[0]!.slot, written), candidates: others };
 }
 
 function resolved(match: MatchKind, slot: Slot, written: string): NameResolution {

@@ -193,6 +193,32 @@ const cases: Case[] = [
     candidates: ['Ozgin', 'Ozzy'],
   },
   {
+    // mafiascum game 1671 (t=61783) posts #1110-#1114 (as stored in github.com/Computational-Mafia/donbot data/posts
+    // @739243d): four "VOTE: PB" on Day 4, when Prolapsed Brain was dead; counted for PeaceBringer.
+    name: "initials of one living player and only dead others are the living one's (PB: PeaceBringer)",
+    written: 'PB',
+    players: [{ name: 'PeaceBringer' }, { name: 'Prolapsed Brain', alive: false }, { name: 'Juls' }],
+    match: 'acronym',
+    target: 'PeaceBringer',
+    candidates: ['Prolapsed Brain'],
+  },
+  {
+    name: "a prefix of one living player and only dead others is the living one's",
+    written: 'Ev',
+    players: [{ name: 'Evelyn' }, { name: 'Everett', alive: false }, { name: 'Juls' }],
+    match: 'prefix',
+    target: 'Evelyn',
+    candidates: ['Everett'],
+  },
+  {
+    name: 'initials of two living players stay ambiguous though a third is dead',
+    written: 'PB',
+    players: [{ name: 'PeaceBringer' }, { name: 'Prolapsed Brain', alive: false }, { name: 'Purple Bat' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['PeaceBringer', 'Prolapsed Brain', 'Purple Bat'],
+  },
+  {
     name: 'a short exact word of a longer name',
     written: 'AJ',
     players: [{ name: 'Aj The Epic' }, { name: 'Alchemist21' }],
