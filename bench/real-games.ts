@@ -94,6 +94,8 @@ interface DayResult {
   status: string;
   eliminated: string[];
   decidedAt: number | null;
+  /** The decision waits for the GM: unread votes could change who is eliminated. */
+  held: boolean;
   right: boolean;
   /** Right under the shipped ruleset's own deadline and tie rules (no opening-post proposal). */
   rightShipped: boolean;
@@ -295,6 +297,7 @@ function countDay(
     status: outcome.status,
     eliminated: outcome.eliminated,
     decidedAt: outcome.decidedAt,
+    held: outcome.held !== undefined,
     right,
     wagons: folded.tally.wagons.map((w) => [w.target, w.total]),
     flags: Object.fromEntries(
@@ -418,7 +421,7 @@ for (const game of chosen) {
     results.push(r);
     if (flag('--days'))
       console.log(
-        `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}${r.unreadVotes.map((u) => `\n  unread ${u}`).join('')}`,
+        `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.held ? 'held ' : ''}${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}${r.unreadVotes.map((u) => `\n  unread ${u}`).join('')}`,
       );
   });
 }
@@ -456,8 +459,10 @@ const summary = {
   wrongPlayerEliminated: wrongPlayer.length,
   /** Misses where Votal asks the GM: a tie at the deadline (the ruleset's tie goes to the GM). */
   missedTies: misses.filter((r) => r.status === 'tie').length,
+  /** Misses where the decision waits for the GM to read votes that could change it. */
+  missedHeld: misses.filter((r) => r.held).length,
   /** Misses where Votal eliminated nobody, or only No Lynch, and the archive has a lynch. */
-  missedNobody: misses.filter((r) => r.status !== 'tie' && r.eliminated.length === 0).length,
+  missedNobody: misses.filter((r) => r.status !== 'tie' && !r.held && r.eliminated.length === 0).length,
   noMajorityDaysRight: noMajorityDays.filter((r) => r.right).length,
   noMajorityDays: noMajorityDays.length,
   moderatorCounts: counts.length,
@@ -498,7 +503,7 @@ else {
     `Days right without the opening posts' rules (the shipped deadline rule): ${summary.rightShipped}; ${summary.rightOnlyShipped} of today's misses are right only so (the count short of majority, the leader lynched at the deadline)`,
   );
   console.log(
-    `misses: ${summary.wrongPlayerEliminated} a wrong player eliminated, ${summary.missedTies} a tie left to the GM, ${summary.missedNobody} nobody eliminated`,
+    `misses: ${summary.wrongPlayerEliminated} a wrong player eliminated, ${summary.missedTies} a tie left to the GM, ${summary.missedHeld} held for the GM (unread votes could change it), ${summary.missedNobody} nobody eliminated`,
   );
   console.log(
     `"no majority" Days (deadline rule): ${summary.noMajorityDaysRight} of ${summary.noMajorityDays} as the archive`,

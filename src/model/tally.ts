@@ -135,6 +135,11 @@ export const Outcome = z.object({
   leaders: z.array(z.string()).default([]),
   draw: Draw.optional(),
   explain: z.array(Explanation).optional(),
+  /**
+   * Why the decision waits for the GM although the rules would have taken it: votes Votal
+   * could not read that could change who is eliminated ("2 votes wait for you (#1496 ...)").
+   */
+  held: z.string().optional(),
 });
 export type Outcome = z.infer<typeof Outcome>;
 
@@ -183,6 +188,16 @@ export const UntimedPost = z.object({
   permalink: z.string().nullable().default(null),
 });
 export type UntimedPost = z.infer<typeof UntimedPost>;
+
+/** A living player's vote Votal could not read, waiting for the GM (see `Tally.waiting`). */
+export const WaitingVote = z.object({
+  post: z.number().int(),
+  player: z.string(),
+  raw: z.string(),
+  /** The names it could be; none when it could be anyone. */
+  candidates: z.array(z.string()).default([]),
+});
+export type WaitingVote = z.infer<typeof WaitingVote>;
 
 /** How an untimed post is told to the GM, in the count and on the pages. */
 export function untimedReason(post: number): string {
@@ -235,6 +250,11 @@ export const Tally = z.object({
    * apply to them (see `UntimedPost`); GM view only, absent when there are none.
    */
   untimed: z.array(UntimedPost).optional(),
+  /**
+   * Living players' latest votes Votal could not read (not replaced since): until the GM
+   * reads them, the Day's decision waits if they could change it. GM view only, absent when none.
+   */
+  waiting: z.array(WaitingVote).optional(),
 });
 export type Tally = z.infer<typeof Tally>;
 

@@ -69,7 +69,7 @@ export function applyDecide(state: GameState, event: Decide, position: number): 
     },
   ];
   // The GM's word replaces whatever the rules decided, a random draw included.
-  const { draw: _replaced, ...decided } = s.phase.outcome;
+  const { draw: _replaced, held: _answered, ...decided } = s.phase.outcome;
   const outcome = {
     ...decided,
     status: eliminated.length ? ('ended' as const) : ('no-lynch' as const),

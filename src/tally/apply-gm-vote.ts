@@ -3,7 +3,7 @@ import type { FlagKind } from '../model/tally.js';
 import { castVote } from './cast-vote.js';
 import { findSlot } from './slot-names.js';
 import type { GameState } from './state.js';
-import { slotName, withFlag, withVote } from './state.js';
+import { slotName, withFlag, withVote, withWaiting } from './state.js';
 
 type GmVoteEvent = Extract<GmEvent, { kind: 'vote' }>;
 
@@ -20,7 +20,9 @@ export function applyGmVote(state: GameState, event: GmVoteEvent, position: numb
     withFlag(s, { post: position, player: slotName(s, voter), kind, raw });
   if (!state.slots[voter]?.alive) return refuse(state, 'vote-by-dead');
   if (state.phase.kind === 'closed') return refuse(state, 'vote-after-decision');
-  if (event.target === null) return withVote(state, voter, null);
+  // The GM's vote for the player answers any vote of theirs still waiting to be read.
+  const answered = withWaiting(state, voter, null);
+  if (event.target === null) return withVote(answered, voter, null);
   const cast = { post: position, permalink: null, source: 'gm' as const, ...(event.hidden ? { hidden: true } : {}) };
-  return castVote(state, voter, event.target, cast, refuse);
+  return castVote(answered, voter, event.target, cast, refuse);
 }

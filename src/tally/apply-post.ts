@@ -5,7 +5,7 @@ import { castVote } from './cast-vote.js';
 import { addPenalty } from './penalties.js';
 import { applySideActions, withdrawnKeyword } from './side-actions.js';
 import type { GameState } from './state.js';
-import { slotName, withFlag, withVote } from './state.js';
+import { slotName, withFlag, withVote, withWaiting } from './state.js';
 import { findSlot, nameKey } from './slot-names.js';
 
 /**
@@ -65,10 +65,16 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
   if (s.ruleset.voteSource === 'gm' && !corrected) return flag(s, 'vote-in-thread');
   if (s.phase.kind === 'closed') return flag(s, 'vote-after-decision');
 
+  // A vote Votal cannot read waits for the GM until the player votes or unvotes again.
+  const voter = author;
+  const waiting = { post: event.post, raw: evidence.raw, candidates: evidence.candidates };
+  const unread = (st: GameState, kind: FlagKind) =>
+    flag(UNREAD.includes(kind) ? withWaiting(st, voter, waiting) : st, kind);
+  s = withWaiting(s, author, null);
   switch (effect.kind) {
     // The parser could not settle it: the standing vote stays until the GM decides, unless the post unvoted first.
     case 'review':
-      return flag(effect.unvoted ? withVote(s, author, null) : s, effect.reason ?? 'malformed-vote');
+      return unread(effect.unvoted ? withVote(s, author, null) : s, effect.reason ?? 'malformed-vote');
     case 'unvote':
       return withVote(s, author, null);
     case 'vote':
@@ -82,10 +88,20 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
           source: 'parsed',
           ...(corrected ? { match: 'gm' as const } : readAs(evidence.action)),
         },
-        flag,
+        unread,
       );
   }
 }
+
+/** Flags that say Votal could not read the vote (the GM can): such a vote waits. */
+const UNREAD: readonly FlagKind[] = [
+  'ambiguous-target',
+  'unknown-target',
+  'not-a-player',
+  'malformed-vote',
+  'empty-vote',
+  'unreadable-post',
+];
 
 /**
  * The post's violations as the ruleset treats them (`ignore` drops them). If any is a

@@ -5,20 +5,23 @@ import { dayOutcome } from './day-outcome.js';
 import { addPenalty } from './penalties.js';
 import type { GameState } from './state.js';
 import { slotName, withFlag, withSlot } from './state.js';
+import { holdForWaitingVotes } from './waiting-votes.js';
 
 /**
  * Closes the Day at `position` (`why`: what ended it). First the consequences of a missed
  * vote, "effective immediately on that Day's final vote count" (penalty votes, mod-kills,
  * flags, blocked powers); then the board freezes and the outcome is fixed; then the
- * inactivity rule counts the Day (and may kill, or make a player inactive).
+ * inactivity rule counts the Day (and may kill, or make a player inactive). `early`: a rule
+ * ended the Day before its deadline (a wagon at the threshold), which unread votes may undo.
  */
-export function closeDay(state: GameState, position: number, why: string): GameState {
+export function closeDay(state: GameState, position: number, why: string, early = false): GameState {
   if (state.phase.kind === 'closed') return state;
   const missing = missingVoters(state);
   let s = missedVoteConsequences(state, missing, position);
   const board = liveBoard(s);
   const explain: Explanation[] = [{ post: position, text: `Day ${s.day} ends: ${why}` }];
-  s = { ...s, phase: { kind: 'closed', board, outcome: dayOutcome(s, board, position, explain) } };
+  const outcome = holdForWaitingVotes(s, board, dayOutcome(s, board, position, explain), position, early);
+  s = { ...s, phase: { kind: 'closed', board, outcome } };
   return countInactivity(s, missing, position);
 }
 

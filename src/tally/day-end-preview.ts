@@ -8,7 +8,17 @@ import type { Ruleset } from '../rules/ruleset.js';
  * ruleset's rules for a Day short of its threshold and for ties.
  */
 export function dayEndPreview(t: Tally, ruleset: Ruleset): string {
-  if (t.outcome.status !== 'open') return 'The Day is already decided.';
+  if (t.outcome.status !== 'open')
+    return t.outcome.held ? `The Day waits for you: ${t.outcome.held}.` : 'The Day is already decided.';
+  const rule = ruleDecision(t, ruleset);
+  const waiting = t.waiting ?? [];
+  if (!waiting.length) return rule;
+  const posts = waiting.map((w) => `#${w.post} "${w.raw}"`).join(', ');
+  const n = waiting.length;
+  return `${rule} But ${n} vote${n === 1 ? ' waits' : 's wait'} for you (${posts}): if ${n === 1 ? 'it' : 'they'} could change who is eliminated, the decision waits until you read ${n === 1 ? 'it' : 'them'}.`;
+}
+
+function ruleDecision(t: Tally, ruleset: Ruleset): string {
   const reached = t.wagons.filter((w) => w.toThreshold !== null && w.toThreshold <= 0);
   if (reached.length === 1) return `${reached[0]!.target} has reached the threshold and is eliminated.`;
   const leaders = t.outcome.leaders;

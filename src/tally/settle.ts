@@ -40,6 +40,7 @@ export function settle(state: GameState, position: number): GameState {
         state,
         position,
         `${at.name} reached ${thresholdOf(ruleset, living, at.target.kind === 'no-lynch').votes}`,
+        true,
       );
   }
   if (ruleset.earlyEnd !== undefined && total >= Math.max(1, board.living.length - ruleset.earlyEnd.allBut)) {

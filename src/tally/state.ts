@@ -17,6 +17,8 @@ export interface GameState {
   readonly phase: Phase;
   /** Each living slot's current lynch vote, by slot index (this Day). */
   readonly votes: VoteBook<CastVote>;
+  /** Each living slot's latest vote that waits for the GM's reading, by slot index (this Day). */
+  readonly waiting: VoteBook<WaitingVote>;
   /** Standing Hammer / Filibuster votes by slot (this Day). */
   readonly sideVotes: SideVotes;
   /** Vetoes cast this Day, in order. */
@@ -144,6 +146,17 @@ export interface CastVote {
   readonly written?: string | null;
 }
 
+/**
+ * A vote Votal could not read (unknown or ambiguous name, malformed), not yet superseded by
+ * a later vote or unvote of the same player: until the GM reads it, it may change the Day.
+ */
+export interface WaitingVote {
+  readonly post: number;
+  readonly raw: string;
+  /** The names it could be; none when it could be anyone. */
+  readonly candidates: readonly string[];
+}
+
 export type KeywordKind = 'hammer' | 'filibuster';
 
 /** Where a side vote was cast. */
@@ -186,6 +199,7 @@ export function freshDay(day: number, seed: number | null) {
     day,
     phase: { kind: 'open' } as Phase,
     votes: VoteBook.empty<CastVote>(),
+    waiting: VoteBook.empty<WaitingVote>(),
     sideVotes: noSideVotes,
     vetoes: [],
     extensions: {},
@@ -250,6 +264,11 @@ export function withSlot(state: GameState, index: number, change: Partial<SlotSt
 export function withVote(state: GameState, slot: number, vote: CastVote | null): GameState {
   const votes = state.votes.with(slot, vote ?? undefined);
   return votes === state.votes ? state : { ...state, votes };
+}
+
+export function withWaiting(state: GameState, slot: number, vote: WaitingVote | null): GameState {
+  const waiting = state.waiting.with(slot, vote ?? undefined);
+  return waiting === state.waiting ? state : { ...state, waiting };
 }
 
 export function withSideVote(state: GameState, kind: KeywordKind, slot: number, cast: SideCast | null): GameState {

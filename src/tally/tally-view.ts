@@ -46,7 +46,7 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
     notVoting: withheld ? [] : names(board.living.filter((i) => !state.votes.has(i))),
     violations: [...state.violations],
     flags: [...state.flags],
-    outcome: outcomeOf(state, wagons, explain),
+    outcome: outcomeOf(state, wagons, explain, view),
     view,
   };
   if (ruleset.abstain && !withheld) {
@@ -65,17 +65,29 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
     tally.inactive = state.slots.flatMap((s) => (s.inactive ? [s.name] : []));
   }
   if (view === 'gm' && state.untimed !== null) tally.untimed = untimedPosts(state.untimed);
+  const waiting = [...state.waiting].filter(([slot]) => state.slots[slot]?.alive);
+  if (view === 'gm' && waiting.length) {
+    tally.waiting = waiting.map(([slot, w]) => ({
+      ...w,
+      player: slotName(state, slot),
+      candidates: [...w.candidates],
+    }));
+  }
   const notes = [...state.notes, ...(withheld ? ['votes are published when the Day is decided'] : [])];
   if (notes.length) tally.notes = notes;
   return tally;
 }
 
-function outcomeOf(state: GameState, wagons: Tally['wagons'], explain: boolean): Outcome {
+function outcomeOf(state: GameState, wagons: Tally['wagons'], explain: boolean, view: 'gm' | 'public'): Outcome {
   if (state.phase.kind !== 'closed')
     return { status: 'open', eliminated: [], decidedAt: null, leaders: leadersOf(wagons) };
-  const { explain: why, ...outcome } = state.phase.outcome;
+  // Which unread votes hold the decision is the GM's queue: players see only that it waits.
+  const { explain: why, held, ...decided } = state.phase.outcome;
+  const outcome = held === undefined ? decided : { ...decided, held: view === 'gm' ? held : HELD_PUBLIC };
   return explain && why ? { ...outcome, explain: why } : outcome;
 }
+
+const HELD_PUBLIC = 'votes the GM is reading could change who is eliminated';
 
 /** Everyone who has had a penalty vote, in roster order, with the count as it stands now. */
 function penaltyCounts(state: GameState, explain: boolean): PenaltyCount[] {

@@ -27,6 +27,7 @@ export function outcomeLine(t: Tally): string {
     case 'tie':
       return `The Day ended in a tie between ${o.leaders.join(', ')}.`;
     case 'ended':
+      if (o.held) return `The Day ended; the elimination waits for the GM: ${o.held}.`;
       return o.eliminated.length
         ? `The Day ended: ${o.eliminated.join(', ')} eliminated.`
         : 'The Day ended with no elimination decided.';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countVotes } from '../../src/tally/count.js';
-import { chatter, players, plurality, variant, vote, witchhunt } from './log-builders.js';
+import { readPost } from '../../src/parse/read-post.js';
+import { chatter, mafiascum, players, plurality, variant, vote, witchhunt } from './log-builders.js';
 
 const roster = players('Alice', 'Bob', 'Cy');
 
@@ -23,6 +24,19 @@ describe('rule violations', () => {
       events: [vote(2, 'Cy', 'Bob', { violations: [{ kind: 'format', detail: 'not bold' }] })],
     });
     expect(t.violations.map((v) => [v.kind, v.consequence])).toEqual([['format', 'flag']]);
+  });
+
+  // mafiascum game 1121 post #554: the opening bold tag lost, the forum showed "[/b]" as text.
+  it('mafiascum: a vote not in bold is not counted, and the GM is told', () => {
+    const four = players('mb', 'Empking', 'Zach', 'Ann');
+    const body = [{ t: 'text' as const, text: 'Vote: mb[/b]' }];
+    const reading = readPost({ body, edit: null }, four, mafiascum());
+    const post = { kind: 'post' as const, post: 554, author: 'Empking', time: null, permalink: null, reading };
+    const t = countVotes({ ruleset: mafiascum(), roster: four, events: [post] });
+    expect(t.wagons).toEqual([]);
+    expect(t.violations).toEqual([
+      { player: 'Empking', post: 554, kind: 'format', detail: 'vote not in bold: Vote: mb[/b]', consequence: 'flag' },
+    ]);
   });
 
   it('violations the ruleset ignores are dropped', () => {

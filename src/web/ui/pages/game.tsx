@@ -157,6 +157,7 @@ function GamePage(props: {
                   <p class="notice">
                     <strong>{`Outcome: ${t.outcome.status}`}</strong>
                     {t.outcome.eliminated.length ? ` — ${t.outcome.eliminated.join(', ')}` : ''}
+                    {t.outcome.held ? ` — waits for you: ${t.outcome.held}` : ''}
                   </p>
                 ) : null}
                 {t.notes?.length ? (
