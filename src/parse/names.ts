@@ -722,8 +722,8 @@ const MAX_REMARKED = 200;
 /**
  * "vote: zodiark. THIS IS L-1" (mafiascum game 1193 post #502): the first sentence is
  * the name, read on the whole ladder; what follows is talk, and may name other players
- * ("Bob. Carol, you too"). Only when that sentence names someone, and from `minPartial`
- * letters: "J. Bob" is no vote for a J.
+ * ("Bob. Carol, you too"). Only when that sentence names someone, from `minPartial`
+ * letters ("J. Bob" is no vote for a J), and when two or more words follow it.
  */
 function firstSentence(
   written: string,
@@ -737,6 +737,9 @@ function firstSentence(
   if (!end) return null;
   const head = text.slice(0, end.index);
   if (nameKey(stripDecorations(head)).length < matching.minPartial) return null;
+  // One word after the dot may be the rest of the name ("Mrs. Smyth"): a sentence has more.
+  const after = text.slice(end.index + end[0].length).trim();
+  if (after.split(/\s+/u).length < 2) return null;
   const found = resolve(head, forms, matching, options);
   return found.match === 'unknown' ? null : { ...found, written: stripped };
 }

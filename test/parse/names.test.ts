@@ -323,6 +323,13 @@ const cases: Case[] = [
     target: null,
   },
   {
+    name: 'one word after a dot is the rest of the name, not a sentence',
+    written: 'Mrs. Smyth',
+    players: [{ name: 'Mrs. Smith' }, { name: 'Mrsomebody' }],
+    match: 'fuzzy',
+    target: 'Mrs. Smith',
+  },
+  {
     // mafiascum game 1393 post #15.
     name: 'a description with the name in brackets is the name, shown',
     written: 'He who must not be named (Lord Voldemort)',
