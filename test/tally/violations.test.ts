@@ -26,16 +26,17 @@ describe('rule violations', () => {
     expect(t.violations.map((v) => [v.kind, v.consequence])).toEqual([['format', 'flag']]);
   });
 
-  // mafiascum game 1121 post #554: the opening bold tag lost, the forum showed "[/b]" as text.
+  // The rule only: a typed "[/b]" after the name (mafiascum game 1121 post #554) reads as
+  // bold since the grammar reads bold up to a typed closing tag (test/parse/vote-grammar).
   it('mafiascum: a vote not in bold is not counted, and the GM is told', () => {
     const four = players('mb', 'Empking', 'Zach', 'Ann');
-    const body = [{ t: 'text' as const, text: 'Vote: mb[/b]' }];
+    const body = [{ t: 'text' as const, text: 'Vote: mb' }];
     const reading = readPost({ body, edit: null }, four, mafiascum());
     const post = { kind: 'post' as const, post: 554, author: 'Empking', time: null, permalink: null, reading };
     const t = countVotes({ ruleset: mafiascum(), roster: four, events: [post] });
     expect(t.wagons).toEqual([]);
     expect(t.violations).toEqual([
-      { player: 'Empking', post: 554, kind: 'format', detail: 'vote not in bold: Vote: mb[/b]', consequence: 'flag' },
+      { player: 'Empking', post: 554, kind: 'format', detail: 'vote not in bold: Vote: mb', consequence: 'flag' },
     ]);
   });
 
