@@ -713,8 +713,11 @@ function round(n: number): number {
 
 /** A name, then the voter's next sentence: "zodiark. THIS IS L-1", "Bob! He lied". */
 const SENTENCE_END = /[.!?]+\s+(?=\S)/u;
-/** Words that say the same name again: "X aka Y", "X a.k.a. Y", "X; Y", "X (Y)". */
-const RESTATES = /\s+a\.?k\.?a\.?\s+|\s*;\s*|\s*\(\s*|\s*\)\s*/iu;
+/**
+ * Words that say the same name again: "X aka Y", "X a.k.a. Y", "X; Y", "X (Y)". Prose puts
+ * a space after ";" and before "(": a name's own punctuation ("alert('n2')") has none.
+ */
+const RESTATES = /\s+a\.?k\.?a\.?\s+|\s*;\s+|\s+\(\s*|\s*\)(?:\s+|$)/iu;
 const MAX_RESTATED = 4;
 /** Longest text split into sentences or restatements; a vote target is a name, not a paragraph. */
 const MAX_REMARKED = 200;

@@ -354,6 +354,14 @@ const cases: Case[] = [
     target: 'BlueBloodedToffee',
   },
   {
+    // test/ui/xss.browser.test.ts: a player named `"><img src=x onerror="…;alert('n2')">`.
+    name: "a name's own ';' and brackets, with no space, are not a restatement",
+    written: 'Tom;Jer',
+    players: [{ name: 'Tom;Jerry' }, { name: 'Tommy' }],
+    match: 'prefix',
+    target: 'Tom;Jerry',
+  },
+  {
     name: 'a restatement naming two players is ambiguous',
     written: 'Bobb (Carol)',
     players: [{ name: 'Bobby' }, { name: 'Carol' }],
