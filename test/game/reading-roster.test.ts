@@ -27,7 +27,10 @@ describe('the reading roster knows who died', () => {
   // mafiascum game 1671 (t=61783) posts #1110-#1114 (github.com/Computational-Mafia/donbot data/posts @739243d):
   // "VOTE: PB" on Day 4, after Prolapsed Brain's death, counted for PeaceBringer.
   it('"Vote: PB" after the GM recorded Prolapsed Brain\'s death counts for the living PeaceBringer', async () => {
-    const script = withPosts(standardScript(7100), [{ author: 'Dave', body: vote('PB') }]);
+    const script = withPosts(standardScript(7100), [
+      { author: 'Dave', body: vote('PB') },
+      { author: 'Eve', body: vote('Prolapsed Brain') },
+    ]);
     const game = await store.games.create(
       {
         threadUrl: serve(forum, script),
@@ -61,5 +64,9 @@ describe('the reading roster knows who died', () => {
     clock.advance(60_000);
     await pollGame(deps, game.id);
     expect(await daveOn()).toEqual({ wagon: 'PeaceBringer', flag: null, candidates: [] });
+    // A vote for the dead by name: the reading sends it to the GM, and the tally says so once.
+    const tally = (await store.tallies.latest(game.id))!.tally;
+    expect(tally.flags.filter((f) => f.post === 24).map((f) => [f.player, f.kind])).toEqual([['Eve', 'vote-for-dead']]);
+    expect(tally.wagons.some((w) => w.target === 'Prolapsed Brain')).toBe(false);
   });
 });
