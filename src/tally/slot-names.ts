@@ -57,19 +57,27 @@ export interface PostPlace {
 }
 
 /** The GM events that change who a slot is or whether it lives, as the reading roster keeps them. */
-type RosterEvent = Extract<GmEvent, { kind: 'replace' | 'kill' | 'modkill' | 'revive' }>;
+type RosterEvent = Extract<GmEvent, { kind: 'replace' | 'kill' | 'modkill' | 'revive' | 'decide' | 'day-start' }>;
 
-const ROSTER_EVENTS: ReadonlySet<GmEvent['kind']> = new Set(['replace', 'kill', 'modkill', 'revive']);
+const ROSTER_EVENTS: ReadonlySet<GmEvent['kind']> = new Set([
+  'replace',
+  'kill',
+  'modkill',
+  'revive',
+  'decide',
+  'day-start',
+]);
 
 /**
- * The roster as the game knew it at a post: each `replace`, `kill`, `modkill` and `revive`
- * the GM recorded before the post (placed after an earlier post, or timed at or before the
- * post's time) is applied in thread order. A replacement makes `by` the slot's name and
- * keeps the old name among its former names, so the parser reads a vote by or for either
- * name as the slot's; a kill or modkill marks the slot dead and a revive alive again, so
- * a name that fits one living player and only dead ones reads as the living one, and a
- * vote for the dead goes to the GM (issue #24). The Day's own eliminations are the
- * tally's, not the GM's record: they do not reach this roster.
+ * The roster as the game knew it at a post: the GM's events before the post (placed after
+ * an earlier post, or timed at or before the post's time), in thread order. A replacement
+ * makes `by` the slot's name and keeps the old name among its former names, so the parser
+ * reads a vote by or for either name as the slot's; a kill or modkill marks the slot dead
+ * and a revive alive again, so a name that fits one living player and only dead ones reads
+ * as the living one, and a vote for the dead goes to the GM (issue #24). The players a GM's
+ * `decide` eliminates die at the next Day's start, as the tally buries them (the last
+ * decision of the Day wins; one revived after it stays). Eliminations the tally reaches
+ * on its own are not the GM's record and do not reach this roster.
  */
 export function rosterAt(roster: Roster, events: readonly GmEvent[], post: PostPlace): Roster {
   const postMs = post.postedAt === null ? Number.NaN : Date.parse(post.postedAt);
@@ -80,15 +88,31 @@ export function rosterAt(roster: Roster, events: readonly GmEvent[], post: PostP
     const at = placed.time === undefined ? Number.NaN : Date.parse(placed.time);
     return !Number.isNaN(at) && !Number.isNaN(postMs) && at <= postMs;
   });
-  if (before.length === 0) return roster;
+  // Day starts alone change nobody: the roster as set up (the same object) serves most posts.
+  if (before.every((e) => e.kind === 'day-start')) return roster;
   const order = (e: RosterEvent) => e.at ?? Number.POSITIVE_INFINITY;
   let out = roster.map((s) => ({ ...s }));
-  for (const e of [...before].sort((a, b) => order(a) - order(b))) out = applied(out, e);
+  // The slots the Day's decision eliminates, buried at the next day-start.
+  let decided = new Set<number>();
+  for (const e of [...before].sort((a, b) => order(a) - order(b))) {
+    if (e.kind === 'decide') {
+      decided = new Set(e.eliminated.flatMap((n) => findSlot(out, n) ?? []));
+    } else if (e.kind === 'day-start') {
+      out = out.map((s, i) => (decided.has(i) && s.alive ? { ...s, alive: false } : s));
+      decided = new Set();
+    } else {
+      if (e.kind === 'revive') {
+        const i = findSlot(out, e.player);
+        if (i !== undefined) decided.delete(i);
+      }
+      out = applied(out, e);
+    }
+  }
   return out;
 }
 
 /** One roster event on the roster: a new array when it changes a slot (the name index is per array). */
-function applied(roster: Roster, e: RosterEvent): Roster {
+function applied(roster: Roster, e: Exclude<RosterEvent, { kind: 'decide' | 'day-start' }>): Roster {
   if (e.kind !== 'replace') {
     // The GM may name the slot by its current, a former, or an alias name, as the tally finds it.
     const i = findSlot(roster, e.player);

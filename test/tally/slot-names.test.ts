@@ -75,3 +75,65 @@ describe('rosterAt: deaths and revivals', () => {
     expect(three.every((s) => s.alive)).toBe(true);
   });
 });
+
+describe("rosterAt: the GM's decision buries at the next Day's start", () => {
+  const dead = (events: GmEvent[]) =>
+    rosterAt(three, events, at10)
+      .filter((s) => !s.alive)
+      .map((s) => s.name);
+  const cases: { name: string; events: GmEvent[]; dead: string[] }[] = [
+    {
+      name: 'the decided player is dead once the next Day has started',
+      events: [
+        { kind: 'decide', eliminated: ['Juls'], at: 4 },
+        { kind: 'day-start', day: 2, at: 6 },
+      ],
+      dead: ['Juls'],
+    },
+    {
+      name: 'before the next Day starts the decided player is still on the roster (the Night)',
+      events: [
+        { kind: 'decide', eliminated: ['Juls'], at: 4 },
+        { kind: 'day-start', day: 2, at: 12 },
+      ],
+      dead: [],
+    },
+    {
+      name: "the Day's last decision wins",
+      events: [
+        { kind: 'decide', eliminated: ['Juls'], at: 3 },
+        { kind: 'decide', eliminated: ['PeaceBringer'], at: 4 },
+        { kind: 'day-start', day: 2, at: 6 },
+      ],
+      dead: ['PeaceBringer'],
+    },
+    {
+      name: 'a player revived after the decision stays alive',
+      events: [
+        { kind: 'decide', eliminated: ['Juls'], at: 3 },
+        { kind: 'revive', player: 'Juls', at: 4 },
+        { kind: 'day-start', day: 2, at: 6 },
+      ],
+      dead: [],
+    },
+    {
+      name: 'a decision of nobody buries nobody',
+      events: [
+        { kind: 'decide', eliminated: [], at: 3 },
+        { kind: 'day-start', day: 2, at: 6 },
+      ],
+      dead: [],
+    },
+    {
+      name: "a decision is one Day's: a later Day's start does not bury its players again after a revive",
+      events: [
+        { kind: 'decide', eliminated: ['Juls'], at: 2 },
+        { kind: 'day-start', day: 2, at: 3 },
+        { kind: 'revive', player: 'Juls', at: 4 },
+        { kind: 'day-start', day: 3, at: 6 },
+      ],
+      dead: [],
+    },
+  ];
+  for (const c of cases) it(c.name, () => expect(dead(c.events)).toEqual(c.dead));
+});
