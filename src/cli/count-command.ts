@@ -240,7 +240,7 @@ function lastDayStarted(events: readonly GmEvent[]): number {
 
 /**
  * Each post as the one count takes it (the forum's current body; `votal count` keeps no
- * history), read with the names the game knew at that post (replacements before it).
+ * history), read with the roster the game knew at that post (replacements and GM-recorded deaths before it).
  */
 function postHistoriesOf(
   posts: readonly Post[],

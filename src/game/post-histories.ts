@@ -27,8 +27,11 @@ export type HistoryPost = PostHead & { body?: Post['body'] };
 /**
  * Every post with every revision's reading under this ruleset and the roster as the game
  * knew it at that post (a replacement before it adds the new name, the old one still names
- * the slot); revisions not read yet are parsed and, with `save`, saved (so a poll that
- * died before this step is caught up). Readings are kept per ruleset + roster version.
+ * the slot; a kill or modkill before it marks the slot dead, so a name that fits one living
+ * player and only dead ones is the living one's); revisions not read yet are parsed and,
+ * with `save`, saved (so a poll that died before this step is caught up). Readings are
+ * kept per ruleset + roster version, and the version hashes the alive flags too: a reading
+ * made before a death is not reused after it.
  *
  * Posts may come without bodies: a body is only loaded for a revision with no saved
  * reading, and for edited posts (the edit's evidence quotes both versions).

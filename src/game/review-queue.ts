@@ -3,6 +3,7 @@ import { plainText, type Body } from '../model/body.js';
 import { bodyOf } from './post-bodies.js';
 import { isLooseMatch, looseReading, type Flag, type Tally, type TallyViolation } from '../model/tally.js';
 import { readPost } from '../parse/read-post.js';
+import { rosterAt } from '../tally/slot-names.js';
 import { laterVote, TARGET_FLAGS } from '../votal/render-votal.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { AuditEntry } from '../model/audit.js';
@@ -170,7 +171,8 @@ interface ReviewContext {
   corrections: ReadonlyMap<number, string | null>;
   accepted: ReadonlySet<string>;
   pickable: readonly string[];
-  effectOf: (body: Body, edit: HeadOrPost['edit']) => Effect;
+  /** A body's effect, read under the roster as the GM's record has it at the post (replacements, deaths). */
+  effectOf: (post: HeadOrPost, body: Body, edit: HeadOrPost['edit']) => Effect;
   resolvedBy: (post: number, key: string) => string | null;
 }
 
@@ -186,13 +188,19 @@ function reviewContext(input: ReviewInput): ReviewContext {
   const dismissed = settled('review.dismiss');
   const living = tally?.players ?? game.roster.filter((s) => s.alive).map((s) => s.name);
   const noLynch = ruleset.noLynch?.name;
+  const gmEvents = input.events.map((e) => e.event);
   return {
     input,
     posts: new Map(input.posts.map((p) => [p.number, p])),
     corrections,
     accepted,
     pickable: [...living, ...(noLynch ? [noLynch] : [])],
-    effectOf: (body, edit) => readPost({ body, edit }, game.roster, ruleset).effect,
+    effectOf: (post, body, edit) =>
+      readPost(
+        { body, edit },
+        rosterAt(game.roster, gmEvents, { number: post.number, postedAt: post.postedAt }),
+        ruleset,
+      ).effect,
     resolvedBy: (post, key) => {
       if (corrections.has(post)) {
         const t = corrections.get(post);
@@ -246,7 +254,7 @@ function flagItem(ctx: ReviewContext, f: Flag): ReviewItem {
   else {
     if (COUNTABLE_FLAGS.has(f.kind)) {
       const post = ctx.posts.get(f.post);
-      const t = post ? ctx.effectOf(bodyOf(post), post.edit).target : null;
+      const t = post ? ctx.effectOf(post, bodyOf(post), post.edit).target : null;
       if (t) choices.push({ label: `Count it (${t})`, action: 'correct', target: t });
     }
     choices.push({ label: 'Ignore this vote', action: 'correct', target: null });
@@ -298,12 +306,12 @@ function editChoices(
   post: HeadOrPost,
   before: Body | undefined,
 ): { choices: ReviewChoice[]; diff: DiffPart[] | null } {
-  const now = ctx.effectOf(bodyOf(post), post.edit);
+  const now = ctx.effectOf(post, bodyOf(post), post.edit);
   const choices: ReviewChoice[] = [];
   let diff: DiffPart[] | null = null;
   if (before) {
     diff = wordDiff(plainText(before), plainText(bodyOf(post)));
-    const was = ctx.effectOf(before, null);
+    const was = ctx.effectOf(post, before, null);
     if (was.kind === 'vote' && was.target && was.target !== now.target)
       choices.push({ label: `Keep the original vote (${was.target})`, action: 'correct', target: was.target });
   }
@@ -325,8 +333,8 @@ function untallied(ctx: ReviewContext, p: HeadOrPost): ReviewItem | null {
   if (p.revisions <= 1) return null;
   const before = ctx.input.previousBodies.get(p.key);
   if (!before) return null;
-  const now = ctx.effectOf(bodyOf(p), p.edit);
-  const was = ctx.effectOf(before, null);
+  const now = ctx.effectOf(p, bodyOf(p), p.edit);
+  const was = ctx.effectOf(p, before, null);
   if (now.kind === was.kind && now.target === was.target) return null; // the edit does not touch the vote
   const key = `edit:${p.number}`;
   const choices: ReviewChoice[] = [];
@@ -356,7 +364,7 @@ function untallied(ctx: ReviewContext, p: HeadOrPost): ReviewItem | null {
 /** A deleted post: its text quoted, its vote kept or ignored. */
 function deletedItem(ctx: ReviewContext, p: HeadOrPost): ReviewItem {
   const key = `deleted:${p.number}`;
-  const now = ctx.effectOf(bodyOf(p), p.edit);
+  const now = ctx.effectOf(p, bodyOf(p), p.edit);
   const choices: ReviewChoice[] =
     now.kind === 'vote' && now.target
       ? [

@@ -11,11 +11,14 @@ export function nameKey(name: string): string {
  * The slot a name belongs to: its current name first, then former names (replacements),
  * then aliases, so an alias that equals another player's name never steals that player.
  */
-export function findSlot(slots: readonly SlotState[], name: string): number | undefined {
+export function findSlot(slots: readonly SlotNames[], name: string): number | undefined {
   const key = nameKey(name);
   const index = nameIndex(slots);
   return index.names.get(key) ?? index.former.get(key) ?? index.aliases.get(key);
 }
+
+/** The names a slot answers to: a tally slot's or a roster slot's. */
+type SlotNames = Pick<SlotState, 'name' | 'formerNames' | 'aliases'>;
 
 interface NameIndex {
   names: Map<string, number>;
@@ -28,9 +31,9 @@ interface NameIndex {
  * a change makes a new array), so a lookup is not a scan of the roster: with one per post
  * that scan made a count quadratic in the roster.
  */
-const indexes = new WeakMap<readonly SlotState[], NameIndex>();
+const indexes = new WeakMap<readonly SlotNames[], NameIndex>();
 
-function nameIndex(slots: readonly SlotState[]): NameIndex {
+function nameIndex(slots: readonly SlotNames[]): NameIndex {
   let index = indexes.get(slots);
   if (index) return index;
   index = { names: new Map(), former: new Map(), aliases: new Map() };
@@ -53,33 +56,77 @@ export interface PostPlace {
   postedAt: string | null;
 }
 
+/** The GM events that change who a slot is or whether it lives, as the reading roster keeps them. */
+type RosterEvent = Extract<GmEvent, { kind: 'replace' | 'kill' | 'modkill' | 'revive' | 'decide' | 'day-start' }>;
+
+const ROSTER_EVENTS: ReadonlySet<GmEvent['kind']> = new Set([
+  'replace',
+  'kill',
+  'modkill',
+  'revive',
+  'decide',
+  'day-start',
+]);
+
 /**
- * The roster as the game knew it at a post: each `replace` event before the post (placed
- * after an earlier post, or timed at or before the post's time) makes `by` the slot's name
- * and keeps the old name among its former names, so the parser reads a vote by or for
- * either name as the slot's. Replacements are applied in thread order.
+ * The roster as the game knew it at a post: the GM's events before the post (placed after
+ * an earlier post, or timed at or before the post's time), in thread order. A replacement
+ * makes `by` the slot's name and keeps the old name among its former names, so the parser
+ * reads a vote by or for either name as the slot's; a kill or modkill marks the slot dead
+ * and a revive alive again, so a name that fits one living player and only dead ones reads
+ * as the living one, and a vote for the dead goes to the GM (issue #24). The players a GM's
+ * `decide` eliminates die at the next Day's start, as the tally buries them (the last
+ * decision of the Day wins; one revived after it stays). Eliminations the tally reaches
+ * on its own are not the GM's record and do not reach this roster.
  */
 export function rosterAt(roster: Roster, events: readonly GmEvent[], post: PostPlace): Roster {
   const postMs = post.postedAt === null ? Number.NaN : Date.parse(post.postedAt);
-  const before = events.filter((e): e is Extract<GmEvent, { kind: 'replace' }> => {
-    if (e.kind !== 'replace') return false;
-    if (e.at !== undefined) return e.at < post.number;
-    const at = e.time === undefined ? Number.NaN : Date.parse(e.time);
+  const before = events.filter((e): e is RosterEvent => {
+    if (!ROSTER_EVENTS.has(e.kind)) return false;
+    const placed = e as RosterEvent;
+    if (placed.at !== undefined) return placed.at < post.number;
+    const at = placed.time === undefined ? Number.NaN : Date.parse(placed.time);
     return !Number.isNaN(at) && !Number.isNaN(postMs) && at <= postMs;
   });
-  if (before.length === 0) return roster;
-  const order = (e: Extract<GmEvent, { kind: 'replace' }>) => e.at ?? Number.POSITIVE_INFINITY;
+  // Day starts alone change nobody: the roster as set up (the same object) serves most posts.
+  if (before.every((e) => e.kind === 'day-start')) return roster;
+  const order = (e: RosterEvent) => e.at ?? Number.POSITIVE_INFINITY;
   let out = roster.map((s) => ({ ...s }));
+  // The slots the Day's decision eliminates, buried at the next day-start.
+  let decided = new Set<number>();
   for (const e of [...before].sort((a, b) => order(a) - order(b))) {
-    const key = nameKey(e.player);
-    const i = out.findIndex((s) => nameKey(s.name) === key);
-    const slot = i === -1 ? undefined : out[i];
-    if (!slot || nameKey(slot.name) === nameKey(e.by)) continue;
-    out = out.map((s, j) =>
-      j === i
-        ? { ...s, name: e.by, formerNames: [...s.formerNames.filter((n) => nameKey(n) !== nameKey(e.by)), s.name] }
-        : s,
-    );
+    if (e.kind === 'decide') {
+      decided = new Set(e.eliminated.flatMap((n) => findSlot(out, n) ?? []));
+    } else if (e.kind === 'day-start') {
+      out = out.map((s, i) => (decided.has(i) && s.alive ? { ...s, alive: false } : s));
+      decided = new Set();
+    } else {
+      if (e.kind === 'revive') {
+        const i = findSlot(out, e.player);
+        if (i !== undefined) decided.delete(i);
+      }
+      out = applied(out, e);
+    }
   }
   return out;
+}
+
+/** One roster event on the roster: a new array when it changes a slot (the name index is per array). */
+function applied(roster: Roster, e: Exclude<RosterEvent, { kind: 'decide' | 'day-start' }>): Roster {
+  if (e.kind !== 'replace') {
+    // The GM may name the slot by its current, a former, or an alias name, as the tally finds it.
+    const i = findSlot(roster, e.player);
+    const alive = e.kind === 'revive';
+    if (i === undefined || roster[i]!.alive === alive) return roster;
+    return roster.map((s, j) => (j === i ? { ...s, alive } : s));
+  }
+  const key = nameKey(e.player);
+  const i = roster.findIndex((s) => nameKey(s.name) === key);
+  const slot = i === -1 ? undefined : roster[i];
+  if (!slot || nameKey(slot.name) === nameKey(e.by)) return roster;
+  return roster.map((s, j) =>
+    j === i
+      ? { ...s, name: e.by, formerNames: [...s.formerNames.filter((n) => nameKey(n) !== nameKey(e.by)), s.name] }
+      : s,
+  );
 }
