@@ -3,7 +3,15 @@ import type { AuditAction, AuditEntry } from '../model/audit.js';
 import { plainText, type Body } from '../model/body.js';
 import type { GmEvent, PostEvent } from '../model/event.js';
 import type { Game } from '../model/game.js';
-import type { CheckAnswer, CheckDifference, CheckPost, CountCheck, GmChecks, GmCount } from '../model/gm-count.js';
+import type {
+  CheckAnswer,
+  CheckDifference,
+  CheckListing,
+  CheckPost,
+  CountCheck,
+  GmChecks,
+  GmCount,
+} from '../model/gm-count.js';
 import type { Tally } from '../model/tally.js';
 import { readGmCount } from '../parse/gm-count.js';
 import { rosterNames } from '../parse/gm-posts.js';
@@ -219,7 +227,8 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
   const players = new Set([...gmOn.keys(), ...votalOn.keys(), ...gmNotVoting]);
   const out: VoterDiff[] = [];
   for (const player of players) {
-    const gm = gmOn.get(player) ?? [];
+    const listed = gmOn.get(player) ?? [];
+    const gm = listed.map((l) => l.wagon);
     const votal = votalOn.get(player) ?? null;
     const why = () => whyVotal(player, votal, last.get(player), cut, ctx);
     if (gm.length > 1) {
@@ -229,8 +238,9 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
         player,
         gm: gm.join(' + '),
         votal: votal?.target ?? NOT_VOTING,
-        text: `${player} is counted on ${gm.join(' and ')}; ${w.text}`,
+        text: `${player} is counted on ${listed.map(listingText).join(' and ')}; ${w.text}`,
         posts: w.posts,
+        listed,
       });
       continue;
     }
@@ -252,6 +262,11 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
   return out.sort((a, b) => (a.posts[0]?.post ?? 0) - (b.posts[0]?.post ?? 0) || a.player!.localeCompare(b.player!));
 }
 
+/** A wagon the GM lists a voter on, for the GM to find it: "Carol (name 2 of the line, as "dave")". */
+function listingText(l: CheckListing): string {
+  return `${l.wagon} (name ${l.position} of the line${l.exact ? '' : `, as "${l.written}"`})`;
+}
+
 /** Where Votal's count places a voter: the wagon and the vote that stands. */
 interface VotalPlace {
   target: string;
@@ -259,17 +274,17 @@ interface VotalPlace {
   permalink: string | null;
 }
 
-/** Where the GM's count places each player (the wagons they are listed on, unstruck), and who it lists as not voting. */
-function gmPlaces(count: GmCount): { gmOn: Map<string, string[]>; gmNotVoting: Set<string> } {
-  const gmOn = new Map<string, string[]>();
+/** Where the GM's count places each player (the wagons they are listed on, unstruck, as written), and who it lists as not voting. */
+function gmPlaces(count: GmCount): { gmOn: Map<string, CheckListing[]>; gmNotVoting: Set<string> } {
+  const gmOn = new Map<string, CheckListing[]>();
   for (const w of count.wagons) {
     if (w.target === null) continue;
-    for (const v of w.voters) {
-      if (v.struck || v.player === null) continue;
+    w.voters.forEach((v, i) => {
+      if (v.struck || v.player === null) return;
       const list = gmOn.get(v.player) ?? [];
-      list.push(w.target);
+      list.push({ wagon: w.target!, line: w.line, written: v.written, position: i + 1, exact: v.exact });
       gmOn.set(v.player, list);
-    }
+    });
   }
   const gmNotVoting = new Set((count.notVoting ?? []).flatMap((v) => (v.player && !v.struck ? [v.player] : [])));
   return { gmOn, gmNotVoting };
