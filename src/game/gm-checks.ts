@@ -238,7 +238,7 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
         player,
         gm: gm.join(' + '),
         votal: votal?.target ?? NOT_VOTING,
-        text: `${player} is counted on ${listed.map(listingText).join(' and ')}; ${w.text}`,
+        text: `${player} is counted ${placesText(listed)}; ${w.text}`,
         posts: w.posts,
         listed,
       });
@@ -262,9 +262,15 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
   return out.sort((a, b) => (a.posts[0]?.post ?? 0) - (b.posts[0]?.post ?? 0) || a.player!.localeCompare(b.player!));
 }
 
-/** A wagon the GM lists a voter on, for the GM to find it: "Carol (name 2 of the line, as "dave")". */
-function listingText(l: CheckListing): string {
-  return `${l.wagon} (name ${l.position} of the line${l.exact ? '' : `, as "${l.written}"`})`;
+/**
+ * The wagons the GM lists a voter on, for the GM to find them: "on Carol (name 2 of the
+ * line, as "dave") and Eve (name 1 of the line)", or "twice on Carol (names 1 and 2 of the line)".
+ */
+function placesText(listed: readonly CheckListing[]): string {
+  const as = (l: CheckListing): string => (l.exact ? '' : `, as "${l.written}"`);
+  if (listed.every((l) => l.wagon === listed[0]!.wagon))
+    return `${listed.length === 2 ? 'twice' : `${listed.length} times`} on ${listed[0]!.wagon} (names ${listed.map((l) => l.position).join(' and ')} of the line${listed.map(as).join('')})`;
+  return `on ${listed.map((l) => `${l.wagon} (name ${l.position} of the line${as(l)})`).join(' and ')}`;
 }
 
 /** Where Votal's count places a voter: the wagon and the vote that stands. */

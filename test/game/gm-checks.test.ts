@@ -175,6 +175,19 @@ describe('the GM count checked against Votal', () => {
     );
   });
 
+  it('a name twice on one wagon is said as such (a double voter: MafiaScum Mini 1908, moderator ThinkBig, post 1275, t=71675, "WhemeStar (3): TwoFace, TwoFace, Ircher")', () => {
+    const slip = count(
+      [b('Carol'), ' (4): Bob, Bob, Frank'],
+      [b('Eve'), ' (1): Dave'],
+      [b('Dave'), ' (1): Carol'],
+      [b('Not Voting'), ' (2): Alice, Eve, Zed'],
+    );
+    const twice = check(thread([[GM, slip]])).counts[0]!.differences.find((d) => d.kind === 'twice')!;
+    expect(twice.text).toBe(
+      "Your count at #10: Bob is counted twice on Carol (names 1 and 2 of the line); Bob's vote at #2 is for Carol",
+    );
+  });
+
   it('a wagon one short after a replacement: the vote made under the old name and the replacement', () => {
     const slip = count(
       [b('Carol'), ' (1): Bob'],

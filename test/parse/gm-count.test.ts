@@ -767,6 +767,20 @@ describe('real MafiaScum counts as the forum served them', () => {
     expect(count?.unread).toEqual([]);
   });
 
+  it('a voter the moderator left on an old wagon is written exactly on both (Mini 1471, moderator goodmorning, post 105, t=29844)', () => {
+    const count = read(
+      '<fieldset style="border:3px outset grey;padding:5px 10px">Gen_Wolf [L-5] - talah, Mr E Roll<br>\n<br>\nEmpking [L-6] - likeabauss<br>\n<br>\nSalmonellaDreams [L-6] - Mr E Roll<br>\n<br>\nNot Voting [2] - ConfidAnon, psychoanalysis<br>\n</fieldset>',
+      ['Gen_Wolf', 'talah', 'Mr E Roll', 'Empking', 'likeabauss', 'SalmonellaDreams', 'ConfidAnon', 'psychoanalysis'],
+    );
+    const placed = count?.wagons.flatMap((w) =>
+      w.voters.filter((v) => v.player === 'Mr E Roll').map((v) => [w.target, v.written, v.exact]),
+    );
+    expect(placed).toEqual([
+      ['Gen_Wolf', 'Mr E Roll', true],
+      ['SalmonellaDreams', 'Mr E Roll', true],
+    ]);
+  });
+
   it('voters written as post links side by side are two voters (Mini 1333, post 1596, t=21920)', () => {
     const count = read(
       '<fieldset style="border:3px outset grey;padding:5px 10px"><legend style="text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em">Vote Count</legend><ul><li><div style="display:inline;font-weight:bold">Tierce (2)</div>: <a href="https://forum.mafiascum.net/viewtopic.php?p=4141114#p4141114" class="postlink">Nero Cain</a> <a href="https://forum.mafiascum.net/viewtopic.php?p=4156808#p4156808" class="postlink">triangle123</a><br>\n</li><li><div style="display:inline;font-weight:bold">YYR (1)</div>: <a href="https://forum.mafiascum.net/viewtopic.php?p=4155182#p4155182" class="postlink">splitfarvle</a><br>\n</li></ul></fieldset>',
