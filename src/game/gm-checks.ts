@@ -222,7 +222,8 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
   const { gmOn, gmNotVoting } = gmPlaces(count);
   const votalOn = new Map<string, VotalPlace>();
   for (const w of tally.wagons)
-    for (const v of w.voters) votalOn.set(v.player, { target: w.target, post: v.post, permalink: v.permalink });
+    for (const v of w.voters)
+      votalOn.set(v.player, { target: w.target, post: v.post, permalink: v.permalink, weight: v.weight });
   const last = lastVotes(ctx, cut);
   const players = new Set([...gmOn.keys(), ...votalOn.keys(), ...gmNotVoting]);
   const out: VoterDiff[] = [];
@@ -231,6 +232,8 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
     const gm = listed.map((l) => l.wagon);
     const votal = votalOn.get(player) ?? null;
     const why = () => whyVotal(player, votal, last.get(player), cut, ctx);
+    // A double voter written once per vote on the wagon Votal has them on: the count agrees.
+    if (gm.length > 1 && votal && gm.length === votal.weight && gm.every((t) => t === votal.target)) continue;
     if (gm.length > 1) {
       const w = why();
       out.push({
@@ -278,6 +281,8 @@ interface VotalPlace {
   target: string;
   post: number;
   permalink: string | null;
+  /** The slot's vote weight (a double voter's is 2). */
+  weight: number;
 }
 
 /** Where the GM's count places each player (the wagons they are listed on, unstruck, as written), and who it lists as not voting. */

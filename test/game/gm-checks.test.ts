@@ -188,6 +188,18 @@ describe('the GM count checked against Votal', () => {
     );
   });
 
+  it('a double voter written twice on the wagon Votal has them on is no difference (the same count, Bob weighing 2)', () => {
+    const slip = count(
+      [b('Carol'), ' (4): Bob, Bob, Frank'],
+      [b('Eve'), ' (1): Dave'],
+      [b('Dave'), ' (1): Carol'],
+      [b('Not Voting'), ' (2): Alice, Eve, Zed'],
+    );
+    const events: GmEvent[] = [{ kind: 'weight', player: 'Bob', weight: 2, hidden: false, at: 1 }];
+    const kinds = check(thread([[GM, slip]]), { events }).counts[0]!.differences.map((d) => `${d.kind} ${d.player}`);
+    expect(kinds).not.toContain('twice Bob');
+  });
+
   it('a wagon one short after a replacement: the vote made under the old name and the replacement', () => {
     const slip = count(
       [b('Carol'), ' (1): Bob'],
