@@ -44,7 +44,7 @@ import type { PostReading } from '../src/model/action.js';
 import type { Body } from '../src/model/body.js';
 import { GmEvent } from '../src/model/event.js';
 import type { Roster } from '../src/model/roster.js';
-import type { CountCheck } from '../src/model/gm-count.js';
+import type { CheckListing, CountCheck } from '../src/model/gm-count.js';
 import { gameRuleset } from '../src/game/game-ruleset.js';
 import { readOpeningPostsRules, type RuleProposal } from '../src/parse/opening-rules.js';
 import { readPost } from '../src/parse/read-post.js';
@@ -113,14 +113,16 @@ interface DayResult {
  * Why a moderator's count differs from Votal's, read mechanically from the differences:
  * - `votal`: a voter the count disagrees on has a vote Votal could not read (or did not
  *   count) before the count: Votal's miss;
- * - `reader`: a name on the count that names nobody, a voter read on two wagons, a
- *   wagon read with fewer names than its number, or a voter left off the count as read:
- *   the count reader's miss (src/parse/gm-count.ts);
+ * - `reader`: a name on the count that names nobody, a voter read on two wagons through
+ *   the name ladder or cut out of names side by side, a wagon read with fewer names than
+ *   its number, or a voter left off the count as read: the count reader's miss
+ *   (src/parse/gm-count.ts);
  * - `material`: the count has a vote by a slot that never posted under any of the
  *   archive's names that Day (the forum name is not the archive's);
  * - `moderator`: Votal read every vote of the voters in question and the count still
  *   disagrees, or only a stated number differs, or the count stops short of the last
- *   posts: the moderator's slip.
+ *   posts, or a voter's name is written exactly on two different wagons: the moderator's
+ *   slip (one name twice on one wagon is a double voter's weight: still `reader`).
  * A count with several goes to the first of these, so the slips are never over-counted.
  */
 type Cause = 'votal' | 'reader' | 'material' | 'moderator';
@@ -136,7 +138,10 @@ function causeOf(
   const hasVoter = count.differences.some((d) => d.kind === 'voter');
   for (const d of count.differences) {
     const names = / says (\d+) but names (\d+)$/.exec(d.text);
-    if (d.kind === 'unread' || d.kind === 'twice') found.add('reader');
+    if (d.kind === 'unread') found.add('reader');
+    // A voter written exactly on two wagons the moderator left there (a name twice on one
+    // wagon is a double voter's weight, not a slip); else the reader read one loosely.
+    else if (d.kind === 'twice') found.add(isLeftOnOldWagon(d.listed ?? []) ? 'moderator' : 'reader');
     // Fewer names than the number the moderator wrote: names on the line the reader missed.
     else if (names && Number(names[2]) < Number(names[1])) found.add('reader');
     else if (d.kind === 'stopped-early' || (d.kind === 'wagon' && !hasVoter)) found.add('moderator');
@@ -154,6 +159,13 @@ function causeOf(
     }
   }
   return CAUSES.find((c) => found.has(c)) ?? 'moderator';
+}
+
+/** Every place written exactly, each on a different wagon. */
+function isLeftOnOldWagon(listed: readonly CheckListing[]): boolean {
+  return (
+    listed.length > 1 && listed.every((l) => l.exact) && new Set(listed.map((l) => l.wagon)).size === listed.length
+  );
 }
 
 function expectedOf(

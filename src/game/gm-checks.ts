@@ -3,7 +3,15 @@ import type { AuditAction, AuditEntry } from '../model/audit.js';
 import { plainText, type Body } from '../model/body.js';
 import type { GmEvent, PostEvent } from '../model/event.js';
 import type { Game } from '../model/game.js';
-import type { CheckAnswer, CheckDifference, CheckPost, CountCheck, GmChecks, GmCount } from '../model/gm-count.js';
+import type {
+  CheckAnswer,
+  CheckDifference,
+  CheckListing,
+  CheckPost,
+  CountCheck,
+  GmChecks,
+  GmCount,
+} from '../model/gm-count.js';
 import type { Tally } from '../model/tally.js';
 import { readGmCount } from '../parse/gm-count.js';
 import { rosterNames } from '../parse/gm-posts.js';
@@ -214,14 +222,18 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
   const { gmOn, gmNotVoting } = gmPlaces(count);
   const votalOn = new Map<string, VotalPlace>();
   for (const w of tally.wagons)
-    for (const v of w.voters) votalOn.set(v.player, { target: w.target, post: v.post, permalink: v.permalink });
+    for (const v of w.voters)
+      votalOn.set(v.player, { target: w.target, post: v.post, permalink: v.permalink, weight: v.weight });
   const last = lastVotes(ctx, cut);
   const players = new Set([...gmOn.keys(), ...votalOn.keys(), ...gmNotVoting]);
   const out: VoterDiff[] = [];
   for (const player of players) {
-    const gm = gmOn.get(player) ?? [];
+    const listed = gmOn.get(player) ?? [];
+    const gm = listed.map((l) => l.wagon);
     const votal = votalOn.get(player) ?? null;
     const why = () => whyVotal(player, votal, last.get(player), cut, ctx);
+    // A double voter written once per vote on the wagon Votal has them on: the count agrees.
+    if (gm.length > 1 && votal && gm.length === votal.weight && gm.every((t) => t === votal.target)) continue;
     if (gm.length > 1) {
       const w = why();
       out.push({
@@ -229,8 +241,9 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
         player,
         gm: gm.join(' + '),
         votal: votal?.target ?? NOT_VOTING,
-        text: `${player} is counted on ${gm.join(' and ')}; ${w.text}`,
+        text: `${player} is counted ${placesText(listed)}; ${w.text}`,
         posts: w.posts,
+        listed,
       });
       continue;
     }
@@ -252,24 +265,37 @@ function voterDiffs(count: GmCount, tally: Tally, cut: number, ctx: Ctx): VoterD
   return out.sort((a, b) => (a.posts[0]?.post ?? 0) - (b.posts[0]?.post ?? 0) || a.player!.localeCompare(b.player!));
 }
 
+/**
+ * The wagons the GM lists a voter on, for the GM to find them: "on Carol (name 2 of the
+ * line, as "dave") and Eve (name 1 of the line)", or "twice on Carol (names 1 and 2 of the line)".
+ */
+function placesText(listed: readonly CheckListing[]): string {
+  const as = (l: CheckListing): string => (l.exact ? '' : `, as "${l.written}"`);
+  if (listed.every((l) => l.wagon === listed[0]!.wagon))
+    return `${listed.length === 2 ? 'twice' : `${listed.length} times`} on ${listed[0]!.wagon} (names ${listed.map((l) => l.position).join(' and ')} of the line${listed.map(as).join('')})`;
+  return `on ${listed.map((l) => `${l.wagon} (name ${l.position} of the line${as(l)})`).join(' and ')}`;
+}
+
 /** Where Votal's count places a voter: the wagon and the vote that stands. */
 interface VotalPlace {
   target: string;
   post: number;
   permalink: string | null;
+  /** The slot's vote weight (a double voter's is 2). */
+  weight: number;
 }
 
-/** Where the GM's count places each player (the wagons they are listed on, unstruck), and who it lists as not voting. */
-function gmPlaces(count: GmCount): { gmOn: Map<string, string[]>; gmNotVoting: Set<string> } {
-  const gmOn = new Map<string, string[]>();
+/** Where the GM's count places each player (the wagons they are listed on, unstruck, as written), and who it lists as not voting. */
+function gmPlaces(count: GmCount): { gmOn: Map<string, CheckListing[]>; gmNotVoting: Set<string> } {
+  const gmOn = new Map<string, CheckListing[]>();
   for (const w of count.wagons) {
     if (w.target === null) continue;
-    for (const v of w.voters) {
-      if (v.struck || v.player === null) continue;
+    w.voters.forEach((v, i) => {
+      if (v.struck || v.player === null) return;
       const list = gmOn.get(v.player) ?? [];
-      list.push(w.target);
+      list.push({ wagon: w.target!, line: w.line, written: v.written, position: i + 1, exact: v.exact });
       gmOn.set(v.player, list);
-    }
+    });
   }
   const gmNotVoting = new Set((count.notVoting ?? []).flatMap((v) => (v.player && !v.struck ? [v.player] : [])));
   return { gmOn, gmNotVoting };

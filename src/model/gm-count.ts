@@ -11,6 +11,12 @@ export const GmCountVoter = z.object({
   player: z.string().nullable(),
   /** Struck through (`[s]`, `<s>`, strike): a vote withdrawn, shown but not counted. */
   struck: z.boolean(),
+  /**
+   * Written as a slot's own name (name, alias or former name, any case), between the GM's own
+   * separators: not read through the name ladder, nor cut by the reader out of names written
+   * side by side. Such a name on two wagons is the GM's slip, not the reader's.
+   */
+  exact: z.boolean().default(false),
 });
 export type GmCountVoter = z.infer<typeof GmCountVoter>;
 
@@ -49,6 +55,20 @@ export const CheckPost = z.object({
 });
 export type CheckPost = z.infer<typeof CheckPost>;
 
+/** Where the GM's count lists a voter: for a voter on two wagons, each place as the GM wrote it. */
+export const CheckListing = z.object({
+  /** The wagon's target (slot name or No Lynch). */
+  wagon: z.string(),
+  /** The wagon's line as the GM wrote it. */
+  line: z.string(),
+  /** The voter's name as written there, and its place among the line's names (1: the first). */
+  written: z.string(),
+  position: z.number().int(),
+  /** Written exactly as the slot's name (`GmCountVoter.exact`). */
+  exact: z.boolean(),
+});
+export type CheckListing = z.infer<typeof CheckListing>;
+
 export const CheckKind = z.enum([
   /** The GM placed a voter where Votal does not (a wagon, not voting, nowhere). */
   'voter',
@@ -79,6 +99,8 @@ export const CheckDifference = z.object({
   text: z.string(),
   /** The posts that decide it. */
   posts: z.array(CheckPost),
+  /** `twice`: each wagon the GM lists the voter on, as written. */
+  listed: z.array(CheckListing).optional(),
   /** The GM's mark, once given. */
   answer: CheckAnswer.nullable(),
 });

@@ -368,23 +368,24 @@ function votersOf(
   const out: GmCountVoter[] = [];
   const cleaned = blank(part, POST_REF);
   if (NONE.test(cleaned.trim())) return out;
-  const pieces: { raw: string; at: number; slash: boolean }[] = [];
+  // `cut`: the reader parted the piece out of names side by side; the GM wrote no separator there.
+  const pieces: { raw: string; at: number; slash: boolean; cut: boolean }[] = [];
   const add = (raw: string, at: number, slash: boolean): void => {
     const spaced = names.exact(raw.trim()) === null ? spacedNames(raw, names) : null;
     if (spaced) {
-      for (const w of spaced) pieces.push({ raw: w.raw, at: at + w.at, slash: false });
+      for (const w of spaced) pieces.push({ raw: w.raw, at: at + w.at, slash: false, cut: true });
       return;
     }
     if (names.exact(raw.trim()) !== null || !HAS_AND.test(raw)) {
-      pieces.push({ raw, at, slash });
+      pieces.push({ raw, at, slash, cut: false });
       return;
     }
     let from = 0;
     for (const and of raw.matchAll(AND)) {
-      pieces.push({ raw: raw.slice(from, and.index), at: at + from, slash: false });
+      pieces.push({ raw: raw.slice(from, and.index), at: at + from, slash: false, cut: false });
       from = (and.index ?? 0) + and[0].length;
     }
-    pieces.push({ raw: raw.slice(from), at: at + from, slash: false });
+    pieces.push({ raw: raw.slice(from), at: at + from, slash: false, cut: false });
   };
   let at = 0;
   let slash = false;
@@ -414,7 +415,7 @@ function votersOf(
     const before = out.at(-1);
     if (piece.slash && player !== null && before?.player === player && before.struck === isStruck) continue;
     if (player === null) unread.push(written);
-    out.push({ written, player, struck: isStruck });
+    out.push({ written, player, struck: isStruck, exact: !piece.cut && names.exact(written) !== null });
   }
   return out;
 }

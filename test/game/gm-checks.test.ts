@@ -149,11 +149,55 @@ describe('the GM count checked against Votal', () => {
     );
     const r = check(thread([[GM, slip]]));
     const twice = r.counts[0]!.differences.find((d) => d.kind === 'twice')!;
-    expect(twice.text).toBe("Your count at #10: Dave is counted on Carol and Eve; Dave's vote at #8 is for Eve");
+    expect(twice.text).toBe(
+      "Your count at #10: Dave is counted on Carol (name 2 of the line) and Eve (name 1 of the line); Dave's vote at #8 is for Eve",
+    );
     expect(twice.posts).toEqual([{ post: 8, permalink: link(8) }]);
     expect(r.counts[0]!.differences.map((d) => d.text)).toContain(
-      "Your count at #10: Carol's wagon has 3, Votal counts 2: Dave is counted on Carol and Eve; Dave's vote at #8 is for Eve",
+      "Your count at #10: Carol's wagon has 3, Votal counts 2: Dave is counted on Carol (name 2 of the line) and Eve (name 1 of the line); Dave's vote at #8 is for Eve",
     );
+  });
+
+  it('a voter counted twice: each place as the GM wrote it, a name read loosely shown as written', () => {
+    const slip = count(
+      [b('Carol'), ' (3): Bob, Dave, Frank'],
+      [b('Eve'), ' (1): Davee'],
+      [b('Dave'), ' (1): Carol'],
+      [b('Not Voting'), ' (2): Alice, Eve, Zed'],
+    );
+    const twice = check(thread([[GM, slip]])).counts[0]!.differences.find((d) => d.kind === 'twice')!;
+    expect(twice.listed).toEqual([
+      { wagon: 'Carol', line: 'Carol (3): Bob, Dave, Frank', written: 'Dave', position: 2, exact: true },
+      { wagon: 'Eve', line: 'Eve (1): Davee', written: 'Davee', position: 1, exact: false },
+    ]);
+    expect(twice.text).toBe(
+      'Your count at #10: Dave is counted on Carol (name 2 of the line) and Eve (name 1 of the line, as "Davee"); Dave\'s vote at #8 is for Eve',
+    );
+  });
+
+  it('a name twice on one wagon is said as such (a double voter: MafiaScum Mini 1908, moderator ThinkBig, post 1275, t=71675, "WhemeStar (3): TwoFace, TwoFace, Ircher")', () => {
+    const slip = count(
+      [b('Carol'), ' (4): Bob, Bob, Frank'],
+      [b('Eve'), ' (1): Dave'],
+      [b('Dave'), ' (1): Carol'],
+      [b('Not Voting'), ' (2): Alice, Eve, Zed'],
+    );
+    const twice = check(thread([[GM, slip]])).counts[0]!.differences.find((d) => d.kind === 'twice')!;
+    expect(twice.text).toBe(
+      "Your count at #10: Bob is counted twice on Carol (names 1 and 2 of the line); Bob's vote at #2 is for Carol",
+    );
+  });
+
+  it('a double voter written twice on the wagon Votal has them on is no difference (the same count, Bob weighing 2)', () => {
+    const slip = count(
+      [b('Carol'), ' (4): Bob, Bob, Frank'],
+      [b('Eve'), ' (1): Dave'],
+      [b('Dave'), ' (1): Carol'],
+      [b('Not Voting'), ' (2): Alice, Eve, Zed'],
+    );
+    const events: GmEvent[] = [{ kind: 'weight', player: 'Bob', weight: 2, hidden: false, at: 1 }];
+    const kinds = check(thread([[GM, slip]]), { events }).counts[0]!.differences.map((d) => `${d.kind} ${d.player}`);
+    expect(kinds).not.toContain('twice Bob');
   });
 
   it('a wagon one short after a replacement: the vote made under the old name and the replacement', () => {

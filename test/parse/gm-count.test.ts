@@ -680,6 +680,21 @@ describe('reading a GM vote count', () => {
     expect(count?.wagons[0]?.voters.map((v) => v.player)).toEqual(['Bob', null]);
   });
 
+  it.each([
+    ['the slot name as written', 'Carol (1): Bob', true],
+    ['the slot name in another case', 'Carol (1): bOB', true],
+    ['a former name (a replacement)', 'Carol (1): Hank', true],
+    ['read through the name ladder (a misspelling)', 'Carol (1): Heidy', false],
+    ['cut by the reader out of names side by side', 'Carol (2): Bob Dave', false],
+  ] as const)('a voter is written exactly when %s: %s', (_rule, line, exact) => {
+    const d = adapterOf('xenforo2').descriptor.body;
+    const body = parseFragment(`${line}<br>Eve (1): Frank`, d, 'https://f.example/');
+    const voters = readGmCount({ number: 5, body }, book, { noLynch })?.wagons[0]?.voters ?? [];
+    expect(voters.length).toBeGreaterThan(0);
+    expect(voters.every((v) => v.player !== null)).toBe(true);
+    expect(voters.map((v) => v.exact)).toEqual(voters.map(() => exact));
+  });
+
   it('reads a hostile post in bounded work: a deep tree and a thousand lines', () => {
     let deep = 'Carol (2): Bob, Dave';
     for (let k = 0; k < 500; k++) deep = `<b>${deep}</b>`;
@@ -750,6 +765,20 @@ describe('real MafiaScum counts as the forum served them', () => {
     });
     expect(count?.notVoting?.map((v) => v.player)).toEqual(['Maestro', 'Masquerade']);
     expect(count?.unread).toEqual([]);
+  });
+
+  it('a voter the moderator left on an old wagon is written exactly on both (Mini 1471, moderator goodmorning, post 105, t=29844)', () => {
+    const count = read(
+      '<fieldset style="border:3px outset grey;padding:5px 10px">Gen_Wolf [L-5] - talah, Mr E Roll<br>\n<br>\nEmpking [L-6] - likeabauss<br>\n<br>\nSalmonellaDreams [L-6] - Mr E Roll<br>\n<br>\nNot Voting [2] - ConfidAnon, psychoanalysis<br>\n</fieldset>',
+      ['Gen_Wolf', 'talah', 'Mr E Roll', 'Empking', 'likeabauss', 'SalmonellaDreams', 'ConfidAnon', 'psychoanalysis'],
+    );
+    const placed = count?.wagons.flatMap((w) =>
+      w.voters.filter((v) => v.player === 'Mr E Roll').map((v) => [w.target, v.written, v.exact]),
+    );
+    expect(placed).toEqual([
+      ['Gen_Wolf', 'Mr E Roll', true],
+      ['SalmonellaDreams', 'Mr E Roll', true],
+    ]);
   });
 
   it('voters written as post links side by side are two voters (Mini 1333, post 1596, t=21920)', () => {
