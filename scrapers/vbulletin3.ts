@@ -32,15 +32,12 @@ export const descriptor = defineDescriptor({
   regions: [
     {
       selector: 'table[id^="post"]',
-      // Every part names its tag (the stock postbit's, on every real vB3 page): inside a
-      // post only tags of these names are tested, where one tag-less part would make every
-      // tag a candidate (BENCHMARKS.md, 2026-12-03).
       parts: [
-        'div[id^="postmenu_"]',
+        '[id^="postmenu_"]',
         'a.bigusername',
         'a[id^="postcount"]',
         'a[id^="postlink"]',
-        'div[id^="post_message_"]',
+        '[id^="post_message_"]',
         'td.thead',
         'div.smallfont',
       ],
