@@ -42,6 +42,8 @@ describe('live page', () => {
   let slug = '';
   const data = tempDir('votal-live-page-');
   const deadline = '2026-12-03T12:00:00.000Z';
+  // One clock for the app and the store: a wall-clock "seen at" past the deadline would end the Day.
+  const NOW = '2026-12-01T12:00:00.000Z';
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
@@ -51,7 +53,7 @@ describe('live page', () => {
       env: testEnv({ dataDir: data.path }),
       rateLimit: false,
       pollWaitMs: 0,
-      now: () => new Date('2026-12-01T12:00:00Z'),
+      now: () => new Date(NOW),
     });
     const game = await store.games.create(
       {
@@ -72,7 +74,7 @@ describe('live page', () => {
     );
     gameId = game.id;
     slug = game.slug;
-    await store.posts.recordPage(gameId, [post('Alice', 'Vote: Bob'), post('Carol', 'Vote: Bob')], new Date());
+    await store.posts.recordPage(gameId, [post('Alice', 'Vote: Bob'), post('Carol', 'Vote: Bob')], new Date(NOW));
     await store.tallies.save(
       gameId,
       sampleTally({ engine: 'xenforo2', ruleset: 'mafiascum-majority', asOfPost: 2, postsRead: 2 }),
@@ -96,17 +98,17 @@ describe('live page', () => {
   };
   const failPoll = async (error: string) => {
     await store.polls.claim(gameId, 'test/1', 60_000);
-    await store.polls.finish(gameId, 'test/1', { ok: false, error, at: new Date() });
+    await store.polls.finish(gameId, 'test/1', { ok: false, error, at: new Date(NOW) });
   };
   const goodPoll = async () => {
     await store.polls.claim(gameId, 'test/2', 60_000);
-    await store.polls.finish(gameId, 'test/2', { ok: true, fullRead: true, at: new Date() });
+    await store.polls.finish(gameId, 'test/2', { ok: true, fullRead: true, at: new Date(NOW) });
   };
 
   it('renders once per version, however many readers ask at once (page and fragment share it)', async () => {
     const renders = new LiveRenders();
     const ui = createUiApp(
-      { store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }) },
+      { store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), now: () => new Date(NOW) },
       { liveRenders: renders },
     );
     const answers = await Promise.all([
@@ -118,7 +120,7 @@ describe('live page', () => {
     expect(new Set(fragments).size).toBe(1);
     expect(renders.renders).toBe(1);
     // A new count is a new version: one more render, again shared.
-    await store.posts.recordPage(gameId, [post('Dave', 'Vote: Alice')], new Date());
+    await store.posts.recordPage(gameId, [post('Dave', 'Vote: Alice')], new Date(NOW));
     await store.tallies.save(
       gameId,
       sampleTally({ engine: 'xenforo2', ruleset: 'mafiascum-majority', asOfPost: 3, postsRead: 3 }),
@@ -163,7 +165,7 @@ describe('live page', () => {
   it('a countdown runs while the Day is open and stops at a majority, the outcome shown instead (live and GM pages)', async () => {
     const open = await page();
     expect(open).toContain(`data-countdown="${deadline}"`);
-    await store.posts.recordPage(gameId, [post('Eve', 'Vote: Bob'), post('Frank', 'Vote: Bob')], new Date());
+    await store.posts.recordPage(gameId, [post('Eve', 'Vote: Bob'), post('Frank', 'Vote: Bob')], new Date(NOW));
     await store.tallies.save(
       gameId,
       sampleTally({ engine: 'xenforo2', ruleset: 'mafiascum-majority', asOfPost: 5, postsRead: 5 }),
