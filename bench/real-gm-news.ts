@@ -87,6 +87,16 @@ interface Tally {
   missedUnread: number;
 }
 const blank = (): Tally => ({ expected: 0, found: 0, proposed: 0, wrong: 0, missedUnread: 0 });
+const blankDeath = (): DeathDetail => ({
+  phaseRight: 0,
+  phaseWrong: 0,
+  phaseNone: 0,
+  causeRight: 0,
+  causeWrong: 0,
+  flipGiven: 0,
+  flipAgrees: 0,
+  onEndgamed: 0,
+});
 
 interface DeathDetail {
   phaseRight: number;
@@ -157,16 +167,7 @@ function scoreGame(game: ArchiveGame, posts: readonly RawPost[], ends: readonly 
   const score: GameScore = {
     game: game.id,
     tallies: { replace: blank(), death: blank(), 'day-end': blank(), 'day-start': blank() },
-    death: {
-      phaseRight: 0,
-      phaseWrong: 0,
-      phaseNone: 0,
-      causeRight: 0,
-      causeWrong: 0,
-      flipGiven: 0,
-      flipAgrees: 0,
-      onEndgamed: 0,
-    },
+    death: blankDeath(),
     misses: [],
     wrongs: [],
     unknownNewcomers: new Map(),
@@ -466,16 +467,7 @@ for (const game of chosen) {
 }
 
 const total = Object.fromEntries(KINDS.map((k) => [k, blank()])) as Record<Kind, Tally>;
-const deathTotal: DeathDetail = {
-  phaseRight: 0,
-  phaseWrong: 0,
-  phaseNone: 0,
-  causeRight: 0,
-  causeWrong: 0,
-  flipGiven: 0,
-  flipAgrees: 0,
-  onEndgamed: 0,
-};
+const deathTotal = blankDeath();
 for (const s of scores) {
   for (const k of KINDS) for (const f of Object.keys(blank()) as (keyof Tally)[]) total[k][f] += s.tallies[k][f];
   for (const f of Object.keys(deathTotal) as (keyof DeathDetail)[]) deathTotal[f] += s.death[f];
