@@ -96,6 +96,8 @@ interface DayResult {
   decidedAt: number | null;
   /** The decision waits for the GM: unread votes could change who is eliminated. */
   held: boolean;
+  /** How the Day was decided, step by step (the outcome's explain, held reason included). */
+  explain: string[];
   right: boolean;
   /** Right under the shipped ruleset's own deadline and tie rules (no opening-post proposal). */
   rightShipped: boolean;
@@ -270,7 +272,17 @@ function countDay(
     GmEvent.parse({ kind: 'day-end', at: end }),
   ];
   const fold = (r: Ruleset) =>
-    foldGame({ ruleset: r, roster, engine: 'phpbb', posts: histories, gmEvents, now: EPOCH, hosts, countDay: day });
+    foldGame({
+      ruleset: r,
+      roster,
+      engine: 'phpbb',
+      posts: histories,
+      gmEvents,
+      now: EPOCH,
+      hosts,
+      countDay: day,
+      explain: true,
+    });
   const folded = fold(ruleset);
   const checkPosts: CheckPostInput[] = inDay.map((p) => {
     const body = bodies.get(p.number);
@@ -310,6 +322,7 @@ function countDay(
     eliminated: outcome.eliminated,
     decidedAt: outcome.decidedAt,
     held: outcome.held !== undefined,
+    explain: (outcome.explain ?? []).map((e) => `#${e.post} ${e.text}`),
     right,
     wagons: folded.tally.wagons.map((w) => [w.target, w.total]),
     flags: Object.fromEntries(
@@ -433,7 +446,7 @@ for (const game of chosen) {
     results.push(r);
     if (flag('--days'))
       console.log(
-        `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.held ? 'held ' : ''}${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}${r.unreadVotes.map((u) => `\n  unread ${u}`).join('')}`,
+        `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.held ? 'held ' : ''}${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}${r.right ? '' : r.explain.map((e) => `\n  why ${e}`).join('')}${r.unreadVotes.map((u) => `\n  unread ${u}`).join('')}`,
       );
   });
 }

@@ -67,7 +67,7 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
 
   // A vote Votal cannot read waits for the GM until the player votes or unvotes again.
   const voter = author;
-  const waiting = { post: event.post, raw: evidence.raw, candidates: evidence.candidates };
+  const waiting = { post: event.post, raw: evidence.raw, candidates: waitingCandidates(effect, evidence.candidates) };
   const unread = (st: GameState, kind: FlagKind) =>
     flag(UNREAD.includes(kind) ? withWaiting(st, voter, waiting) : st, kind);
   s = withWaiting(s, author, null);
@@ -91,6 +91,16 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
         unread,
       );
   }
+}
+
+/**
+ * What a vote that waits could be. A vote sent to the GM with a name the parser did read
+ * (bold talk around a player's exact name, "Confirm vote: Guderian") is that vote or no
+ * vote at all: never a vote for anyone else (mafiascum game 1094 post #184).
+ */
+function waitingCandidates(effect: Effect, candidates: readonly string[]): readonly string[] {
+  if (candidates.length > 0 || effect.kind !== 'review' || effect.target === null) return candidates;
+  return [effect.target];
 }
 
 /** Flags that say Votal could not read the vote (the GM can): such a vote waits. */

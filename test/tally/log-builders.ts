@@ -98,6 +98,18 @@ export function review(
   });
 }
 
+/**
+ * A vote the parser read a player's exact name in but sent to the GM (bold talk around a
+ * vote: "Confirm vote: Guderian"): the effect names the player, the reason is malformed-vote.
+ */
+export function doubtful(n: number, author: string, target: string, raw: string): PostEvent {
+  return post(n, author, {
+    actions: [action('vote', target, raw)],
+    effect: { kind: 'review', target, reason: 'malformed-vote' },
+    violations: [],
+  });
+}
+
 /** A post with no vote in it (discussion), optionally breaking rules. */
 export function chatter(n: number, author: string, opts?: PostOptions): PostEvent {
   return post(n, author, { actions: [], effect: { kind: 'none', target: null, reason: null }, violations: [] }, opts);

@@ -3,7 +3,7 @@ import { countVotes } from '../../src/tally/count.js';
 import type { TallyEvent } from '../../src/tally/log.js';
 import { dayEndPreview } from '../../src/tally/day-end-preview.js';
 import { outcomeLine } from '../../src/votal/votal-lines.js';
-import { chatter, gm, mafiascum, players, review, vote } from './log-builders.js';
+import { chatter, doubtful, gm, mafiascum, players, review, vote } from './log-builders.js';
 
 /**
  * A Day is not decided over votes Votal could not read (issue #24): the outcome waits for
@@ -107,6 +107,36 @@ describe('a decision waits for votes Votal could not read', () => {
     ]);
     expect(t.outcome).toMatchObject({ status: 'majority', eliminated: ['momo'], decidedAt: 6 });
     expect(t.outcome.held).toBeUndefined();
+  });
+
+  // MafiaScum game 1094 post #184 (donbot data 739243d): singersigner, already on Guderian,
+  // closed a post with "Confirm vote: Guderian"; the Day was held as if it could be anyone.
+  it('majority: a vote sent to the GM around a name the parser read is that vote or none: on the hammered wagon it decides nothing', () => {
+    const t = count([
+      vote(1, 'Juls', 'momo'),
+      doubtful(2, 'Juls', 'momo', 'Confirm vote: momo'),
+      vote(3, 'Ann', 'momo'),
+      vote(4, 'Ben', 'momo'),
+      vote(5, 'Cat', 'momo'),
+      vote(6, 'Dan', 'momo'),
+    ]);
+    expect(t.outcome).toMatchObject({ status: 'majority', eliminated: ['momo'], decidedAt: 6 });
+    expect(t.outcome.held).toBeUndefined();
+  });
+
+  it('majority: such a vote naming another player could take a hammer vote away: it waits, naming that player', () => {
+    const t = count([
+      vote(1, 'Juls', 'momo'),
+      doubtful(2, 'Juls', 'Ann', 'Confirm vote: Ann'),
+      vote(3, 'Ann', 'momo'),
+      vote(4, 'Ben', 'momo'),
+      vote(5, 'Cat', 'momo'),
+      vote(6, 'Dan', 'momo'),
+    ]);
+    expect(t.outcome).toMatchObject({ status: 'ended', eliminated: [], decidedAt: null });
+    expect(t.outcome.held).toBe(
+      '1 vote waits for you (#2 "Confirm vote: Ann": Ann); it could change who is eliminated',
+    );
   });
 });
 
