@@ -24,7 +24,16 @@ import { testClock, testSource } from './support.js';
  */
 
 const O = 'http://votal.test';
-const USERS = { Moderator: 1, Alice: 11, Bob: 12, Carol: 13, Dave: 14, Eve: 15, PeaceBringer: 16, 'Prolapsed Brain': 17 };
+const USERS = {
+  Moderator: 1,
+  Alice: 11,
+  Bob: 12,
+  Carol: 13,
+  Dave: 14,
+  Eve: 15,
+  PeaceBringer: 16,
+  'Prolapsed Brain': 17,
+};
 const ROSTER = Object.keys(USERS).slice(1);
 // The fake thread's posts are five minutes apart from 2026-03-02 18:05 UTC (#6 at 18:30, #11 at 18:55).
 const DAY2_DEADLINE = '2026-03-02T18:57:30.000Z';
@@ -32,6 +41,8 @@ const DAY2_DEADLINE = '2026-03-02T18:57:30.000Z';
 let forum: FakeForum;
 let store: Store;
 let app: VotalApp;
+let game: Game;
+let clock: ReturnType<typeof testClock>;
 const data = tempDir('votal-own-eliminations-');
 const allowPrivate = process.env['VOTAL_ALLOW_PRIVATE_HOSTS'];
 
@@ -138,7 +149,7 @@ describe("the tally's own eliminations reach the next Day", () => {
     expect(day2.draft).toEqual({ alive: living2.join(', '), dead: 'Prolapsed Brain' });
 
     // The deadline passes: the plurality leader (PeaceBringer, 2) is eliminated by the rule.
-        add('Moderator', 'Day 2 is over. Day 3 begins.'); // #12, 19:00
+    add('Moderator', 'Day 2 is over. Day 3 begins.'); // #12, 19:00
     add('Dave', '[b]Vote: PeaceBringer[/b]'); // #13: a vote for the dead
     add('PeaceBringer', '[b]Vote: Dave[/b]'); // #14: the dead do not vote
     add('Eve', '[b]Vote: Bob[/b]'); // #15
@@ -160,6 +171,3 @@ describe("the tally's own eliminations reach the next Day", () => {
     expect(day3.draft).toEqual({ alive: living3.join(', '), dead: dead3.join(', ') });
   });
 });
-
-let game: Game;
-let clock: ReturnType<typeof testClock>;
