@@ -5,6 +5,7 @@ import { CHECK_MARK, gmChecks } from '../game/gm-checks.js';
 import { gmNames, newsReadsBodyOf } from '../game/gm-news.js';
 import { withBodies } from '../game/post-bodies.js';
 import { postHistories } from '../game/post-histories.js';
+import { foldWithOwnDeaths } from '../game/reading-events.js';
 import type { Game } from '../model/game.js';
 import { CheckAnswer, type CheckDifference, type GmChecks } from '../model/gm-count.js';
 import type { Post } from '../model/post.js';
@@ -59,22 +60,28 @@ export async function gameChecks(
   // The count is folded only when the GM's posts hold a count to compare with it.
   const first = gmChecks({ game, ruleset, posts: inputs, log: [], gmEvents, pastedVotals, audit: marks });
   if (first.counts.length === 0) return { game, checks: first };
-  const { histories } = await postHistories(store, game, ruleset, gmEvents, heads, { save: false });
-  const folded = foldGame({
-    ruleset,
-    roster: game.roster,
-    engine: game.engine ?? null,
-    posts: histories,
+  const { folded, readingEvents } = await foldWithOwnDeaths(
     gmEvents,
-    day: game.settings.day,
-    now: now.toISOString(),
-  });
+    async (events) => (await postHistories(store, game, ruleset, events, heads, { save: false })).histories,
+    (histories) =>
+      foldGame({
+        ruleset,
+        roster: game.roster,
+        engine: game.engine ?? null,
+        posts: histories,
+        gmEvents,
+        day: game.settings.day,
+        now: now.toISOString(),
+      }),
+    game.roster.length,
+  );
   const checks = gmChecks({
     game,
     ruleset,
     posts: inputs,
     log: folded.log,
     gmEvents,
+    readingEvents,
     pastedVotals,
     audit: marks,
   });

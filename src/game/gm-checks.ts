@@ -58,6 +58,11 @@ export interface GmChecksInput {
    */
   log: readonly TallyEvent[];
   gmEvents: readonly GmEvent[];
+  /**
+   * What the names are read under (`readingEvents`: the GM's events and the count's own
+   * deaths, from the fold that made `log`); default `gmEvents`.
+   */
+  readingEvents?: readonly GmEvent[];
   /** Posts known to be the GM's paste of a Votal draft (found by its words). */
   pastedVotals?: ReadonlySet<number>;
   /** The game's `CHECK_MARK` audit entries. */
@@ -82,6 +87,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     posts,
     byNumber: new Map(posts.map((p) => [p.post, p])),
     gmEvents: input.gmEvents,
+    readingEvents: input.readingEvents ?? input.gmEvents,
     ruleset,
     roster: game.roster,
   };
@@ -109,7 +115,10 @@ function countsFound(input: GmChecksInput): { found: FoundCount[]; ownVotals: nu
       ownVotals.push(post.number);
       continue;
     }
-    const roster = rosterAt(game.roster, [...input.gmEvents], { number: post.number, postedAt: post.postedAt });
+    const roster = rosterAt(game.roster, input.readingEvents ?? input.gmEvents, {
+      number: post.number,
+      postedAt: post.postedAt,
+    });
     const book = rosterNames(roster, { matching: ruleset.names });
     const count = readGmCount({ number: post.number, body: post.body }, book, { noLynch: ruleset.noLynch ?? null });
     if (!count) continue;
@@ -209,6 +218,7 @@ interface Ctx {
   posts: readonly PostEvent[];
   byNumber: ReadonlyMap<number, PostEvent>;
   gmEvents: readonly GmEvent[];
+  readingEvents: readonly GmEvent[];
   ruleset: Ruleset;
   roster: Game['roster'];
 }
@@ -303,7 +313,7 @@ function gmPlaces(count: GmCount): { gmOn: Map<string, CheckListing[]>; gmNotVot
 
 /** Each slot's last vote or unvote by `cut`, by the names the game knew then (replacements). */
 function lastVotes(ctx: Ctx, cut: number): Map<string, PostEvent> {
-  const roster = rosterAt(ctx.roster, [...ctx.gmEvents], { number: cut + 1, postedAt: null });
+  const roster = rosterAt(ctx.roster, ctx.readingEvents, { number: cut + 1, postedAt: null });
   const book = rosterNames(roster, { matching: ctx.ruleset.names });
   const last = new Map<string, PostEvent>();
   for (const p of ctx.posts) {
