@@ -355,14 +355,15 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
   // A block the shared chain does not reach (an opening post laid out otherwise) adds its own.
   const author = withOwnChains(shared, blocks, (b, i) => chainFrom(b, authors[i]!));
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
-  const sharedBody = bodyChain(blocks, authorEls);
+  const stamps = postStamps(blocks, authorEls, ctx);
+  const sharedBody = bodyChain(blocks, authorEls, stamps);
   if (!sharedBody) return null;
   // A message the chain reaches empty (a picture alone) is reached: follow() would read it first anyway.
   const body = withOwnChains(
     sharedBody,
     blocks,
     (b, i) => {
-      const own = bodyChain([b], [authorEls[i] ?? null]);
+      const own = bodyChain([b], [authorEls[i] ?? null], [stamps[i] ?? []]);
       return own ? own.split(', ')[0]! : null;
     },
     () => true,
@@ -711,7 +712,11 @@ function contains(outer: Element, inner: Element | null): boolean {
  * holding the author, then the tightest chain that still holds nearly all of it (the
  * message, not the message with its signature and buttons).
  */
-function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | null)[]): string | null {
+function bodyChain(
+  blocks: readonly Element[],
+  authorEls: readonly (Element | null)[],
+  timeLines: readonly (readonly Element[])[] = [],
+): string | null {
   // Keyed by shape (tags only): a first post's body has other classes than the replies'.
   type Held = { n: number; chain: string; own: boolean };
   // Text that is the same, at the same place, in most posts is the board's (a share menu, a
@@ -743,7 +748,7 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
     const ownLinks = href ? all(b, 'a[href]').filter((l) => l !== a && attr(l, 'href') === href) : [];
     const named = ownLinks.filter((l) => shortText(l, 20) !== '');
     // The post's own machine time (outside quotes) is in its header, never in its message.
-    const stamps = all(b, 'time[datetime]').filter((t) => !insideQuote(t, b));
+    const stamps = [...all(b, 'time[datetime]').filter((t) => !insideQuote(t, b)), ...(timeLines[i] ?? [])];
     for (const [el, n] of lens) {
       if (/^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
       if (n === 0) {
@@ -1019,6 +1024,27 @@ function timeChain(
     if (v > value) [best, value] = [chain, v];
   }
   return best ? mergeChains(fulls.get(best)!) : null;
+}
+
+/**
+ * Each block's own time line where most blocks show one at the same place, found before the
+ * message: the message is never a box holding it (phpBB's div.postbody holds the subject, the
+ * time line and the message; with short messages the box outweighs the message in text).
+ */
+function postStamps(blocks: readonly Element[], authorEls: readonly (Element | null)[], ctx: PageContext): Element[][] {
+  const chain = timeChain(
+    blocks,
+    authorEls,
+    blocks.map(() => null),
+    ctx,
+  );
+  if (!chain) return blocks.map(() => []);
+  const order = dateOrderOf(blocks, ctx);
+  // A short line that is a time (a box that carries a time attribute around a message is not one).
+  const stamps = blocks.map((b) =>
+    follow(b, chain).filter((el) => shortText(el, 200).length <= 100 && timeOf(el, ctx, order).at !== null),
+  );
+  return stamps.filter((s) => s.length > 0).length * 2 > blocks.length ? stamps : blocks.map(() => []);
 }
 
 /** Whether a time is an edit note's ("Last edited by a moderator: Aug 28, 2019"), not the post's. */

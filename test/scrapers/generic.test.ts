@@ -614,3 +614,41 @@ describe('quotes known by their caption, not their classes (vBulletin 3, issue 2
     },
   );
 });
+
+describe("the post's time line is never in its message (issue 23, the harvest pages)", () => {
+  /**
+   * www.airliners.net 1437935 (a phpBB prosilver theme): the box holding the subject
+   * ("Re: <thread title>"), the time line and the message outweighs the message itself where
+   * messages are short, and a message holding the time line leaves no time outside it.
+   */
+  const prosilver = (posts: readonly [string, string, string][]): string =>
+    `<html lang="en"><body><h1>Mafia Game 7: the village</h1><div class="postlist">${posts
+      .map(
+        (
+          [who, shown, text],
+          i,
+        ) => `<div class="post has-profile"><a class="st-anchor" id="p${900 + i}">&nbsp;</a><div class="inner">
+<dl class="postprofile"><dt class="profile-main"><a href="./memberlist.php?mode=viewprofile&amp;u=${i % 3}" class="username">${who}</a></dt>
+<dd class="profile-joined"><strong>Joined:</strong> <span class="timestamp">Thu Feb 05, 2015 3:42 pm</span></dd></dl>
+<div class="postbody"><div id="post_content${900 + i}"><h3><a href="#p${900 + i}">Re: Mafia Game 7: the village, Day 1 and its votes</a></h3>
+<ul class="post-buttons"><li><a href="./posting.php?mode=quote&amp;p=${900 + i}" class="button"><span>Quote</span></a></li></ul>
+<p class="author"><span class="timestamp">${shown}</span></p><div class="content">${text}</div></div></div></div></div>`,
+      )
+      .join('\n')}</div></body></html>`;
+  const POSTS: [string, string, string][] = [
+    ['Alice', 'Tue Dec 31, 2019 2:22 pm', 'Day 1 begins: vote by bolding a name.'],
+    ['Bob', 'Thu Jan 02, 2020 8:48 pm', 'Vote: Carol'],
+    ['Carol', 'Thu Jan 02, 2020 10:15 pm', '^^'],
+    ['Alice', 'Sat Jan 04, 2020 6:23 am', 'Unvote'],
+  ];
+
+  it('with short messages, the message is the content alone and every post has its time (www.airliners.net 1437935)', () => {
+    const r = readGeneric(prosilver(POSTS), { ...ctx, url: 'https://forum.example.net/viewtopic.php?t=7' });
+    expect(r.page.posts.map((p) => [p.author, p.postedAt, plainText(p.body).trim()])).toEqual([
+      ['Alice', '2019-12-31T14:22:00.000Z', 'Day 1 begins: vote by bolding a name.'],
+      ['Bob', '2020-01-02T20:48:00.000Z', 'Vote: Carol'],
+      ['Carol', '2020-01-02T22:15:00.000Z', '^^'],
+      ['Alice', '2020-01-04T06:23:00.000Z', 'Unvote'],
+    ]);
+  });
+});
