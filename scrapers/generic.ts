@@ -26,6 +26,7 @@ import {
   startsPost,
   commonChain,
   mergeChains,
+  PERMALINK_HREF,
   sameKind,
   shortText,
   tagsOf,
@@ -137,8 +138,6 @@ const NOT_POST_TIME =
   /\b(?:joined|registered|member since|dabei seit|registriert|mitglied seit|inscrit|inscription|registrado|iscritto|lid sinds)\b/i;
 const EDIT_NOTE =
   /^(?:last )?(?:edited|modified)\b|\bedited by\b|\bzuletzt bearbeitet\b|\bbearbeitet\b|\bmodifié\b|\beditado\b|\bmodificato\b|\bbewerkt\b|\bedytowan/i;
-const PERMALINK_HREF =
-  /(?:[?&](?:p|pid|post|postid|comment|reply|msg)=\d+|\/(?:post|posts|comment|comments|reply|p|entry|entries|message|msg)[-/]?\d+|#(?:p|post|msg|comment|reply|entry)?[-_]?\d+$|showpost|permalink|findpost|findComment)/i;
 const POST_ID =
   /^(?:msg|post|p|pid|postcount|post_message|comment|elComment|entry|reply|js-post|message|edit)[-_]?(\d+)$/i;
 
@@ -896,6 +895,30 @@ interface TimeRead {
   at: string | null;
   text: string | null;
   from: 'attribute' | 'text' | null;
+  /** An instant (epoch, or ISO with its offset), not a wall time read in the profile's zone. */
+  exact?: true;
+}
+
+/** A machine attribute's value that names an instant whatever the zone. */
+const INSTANT = /^(?:\d{9,10}|\d{12,13}|\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d))$/;
+/** Block attributes naming a time that is not the post's own (its last edit, its last reply). */
+const NOT_POSTED_ATTR = /edit|updat|modif|last|reply|seen|expire/i;
+
+/**
+ * The instant the post block itself carries (vBulletin 5's li[data-node-publishdate], NodeBB's
+ * li[data-timestamp]), for a post whose shown time is a wall time: the page prints it in the
+ * board's or the reader's zone, which the profile's default may not be (vBulletin 5 prints
+ * "10:37 AM" beside datetime="2019-04-09T08:37:23" with no offset; the epoch says 15:37 UTC).
+ */
+function blockInstant(block: Element, shown: TimeRead): TimeRead | null {
+  for (const [name, raw] of Object.entries(block.attribs)) {
+    if (!/time|date/i.test(name) || NOT_POSTED_ATTR.test(name)) continue;
+    const v = raw.trim();
+    if (!INSTANT.test(v)) continue;
+    const at = /^\d{9,10}$/.test(v) ? fromEpochSeconds(v) : /^\d{12,13}$/.test(v) ? fromEpochMillis(v) : fromIso(v);
+    if (at) return { at, text: shown.text ?? v, from: 'attribute', exact: true };
+  }
+  return null;
 }
 
 /** A time from an element: its machine attributes first, then its text. */
@@ -918,7 +941,13 @@ function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']):
           : (fromIso(/^\d{4}-\d\d-\d\d$/.test(v) ? `${v}T00:00` : v, ctx.profile.timeZone) ??
             (name === 'title' || name === 'data-date' || name === 'data-datetime' ? textTime(v, ctx, order) : null));
       // The text shown is the holder's own (an empty <time> shows the attribute), not its box's.
-      if (at) return { at, text: shortText(holder, 120) || v, from: 'attribute' };
+      if (at)
+        return {
+          at,
+          text: shortText(holder, 120) || v,
+          from: 'attribute',
+          ...(INSTANT.test(v) ? { exact: true } : {}),
+        };
     }
   // Collapsed text of at most 100 characters: a long element holding a date is not the date.
   const t = shortText(el, 400);
@@ -1148,7 +1177,8 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body, authorEl);
     const timeEl = s.time ? (follow(block, s.time).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
-    const t = timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order);
+    const shown = timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order);
+    const t = shown.exact ? shown : (blockInstant(block, shown) ?? shown);
     const linkEl = s.permalink ? (follow(block, s.permalink)[0] ?? null) : null;
     const href = linkEl ? attr(linkEl, 'href') : null;
     const permalink = href ? resolve(href, base) : anchorOf(block, url);

@@ -652,3 +652,45 @@ describe("the post's time line is never in its message (issue 23, the harvest pa
     ]);
   });
 });
+
+describe("a post's own link is never its author (issue 23, the forum samples)", () => {
+  it('a post-number link into a thread whose slug holds "author" is the post\'s link, not a profile (vBulletin 4, forum-samples/vbulletin4/nettally-vBulletin4.html)', () => {
+    const html = page(ENTRIES).replace(
+      /(<header class="entry-head">)(<a class="who")/g,
+      (_, head: string, who: string, at: number) =>
+        `${head}<a name="post${at}" class="postcounter" href="/showthread.php/42-Legendary-columnist-author-dies?p=${at}&amp;viewfull=1#post${at}">#${at}</a>${who}`,
+    );
+    expect(html.match(/postcounter/g)).toHaveLength(4);
+    const r = readGeneric(html, ctx);
+    expect(r.page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+  });
+});
+
+describe('the instant a post block carries beats a wall time printed in an unknown zone (issue 23)', () => {
+  /** vBulletin 5 (forum-samples/vbulletin5/nettally-vBulletin5.html): li[data-node-publishdate] is the epoch; the <time> has no offset. */
+  const vb5 = (posts: readonly [string, number, string][]): string =>
+    `<html lang="en"><body><h1>Mafia Game 7</h1><ul class="conversation-list">${posts
+      .map(
+        ([who, epoch, text], i) =>
+          `<li class="b-post" data-node-id="${700 + i}" data-node-publishdate="${epoch}"><a id="post${700 + i}" class="anchor"></a>
+<div class="b-userinfo"><div class="author"><strong><a href="https://board.example.net/member/${i % 3}-${who.toLowerCase()}">${who}</a></strong></div></div>
+<div class="b-post__body"><div class="b-post__timestamp"><time itemprop="dateCreated" datetime="${new Date((epoch - 7 * 3600) * 1000).toISOString().slice(0, 19)}">04-09-2019, 10:37 AM</time></div>
+<div class="b-post__content"><div class="js-post__content-text">${text}</div></div></div></li>`,
+      )
+      .join('\n')}</ul></body></html>`;
+  it('vBulletin 5: the epoch on li[data-node-publishdate], not the <time datetime> without an offset', () => {
+    const r = readGeneric(
+      vb5([
+        ['Alice', 1554824243, 'Day 1 begins.'],
+        ['Bob', 1554828939, 'Vote: Carol'],
+        ['Carol', 1554835218, 'Vote: Bob'],
+      ]),
+      { ...ctx, url: 'https://board.example.net/forum/mafia/42-game-7' },
+    );
+    expect(r.page.posts.map((p) => [p.author, p.postedAt])).toEqual([
+      ['Alice', '2019-04-09T15:37:23.000Z'],
+      ['Bob', '2019-04-09T16:55:39.000Z'],
+      ['Carol', '2019-04-09T18:40:18.000Z'],
+    ]);
+  });
+});
