@@ -1221,7 +1221,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
       number,
       page: pageNo,
       author,
-      authorId: authorHref ? (/(\d+)(?:[/.-]?$|&|#)/.exec(authorHref)?.[1] ?? lastSegment(authorHref)) : null,
+      authorId: authorHref ? memberIdOf(authorHref) : null,
       postedAt: t.at,
       permalink,
       edit: editNote ? { at: null, by: null, text: editNote } : null,
@@ -1275,6 +1275,18 @@ function nameOf(el: Element): string {
     }
   }
   return out.replace(/\s+/g, ' ').trim() || shortText(el, 120);
+}
+
+/**
+ * The member's id in a profile link: the query's member key (phpBB's u=, SMF's ";u=", MyBB's
+ * uid=) before any number elsewhere (a session id's digits), else the path's number, else its
+ * last segment.
+ */
+function memberIdOf(href: string): string | null {
+  const keyed = /[?&;](?:u|uid|user|userid|user_id|member|memberid|mid|id)=(\d+)/i.exec(href);
+  if (keyed) return keyed[1]!;
+  const number = /(\d+)(?:[/.-]?$|&|#)/;
+  return number.exec(href.replace(/[?#].*$/, ''))?.[1] ?? number.exec(href)?.[1] ?? lastSegment(href);
 }
 
 function lastSegment(href: string): string | null {

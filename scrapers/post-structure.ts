@@ -13,7 +13,7 @@ import { attr, isElement, matches, one } from './dom.js';
 
 /** Links to a member's profile, by the words forums put in those URLs (path and query, not host). */
 const PROFILE_HREF =
-  /(?:^|[/?&.=_-])(?:members?|users?|u|profiles?|personal_pages|people|authors?|user_profile|user_info|viewprofile|member\.php|mitglieder|benutzer|user-dashboard|usuarios?|utilisateurs?|membres?)(?:[/?&.=_-]|\d|$)/i;
+  /(?:^|[/?&;.=_-])(?:members?|users?|u|profiles?|personal_pages|people|authors?|user_profile|user_info|viewprofile|member\.php|mitglieder|benutzer|user-dashboard|usuarios?|utilisateurs?|membres?)(?:[/?&;.=_-]|\d|$)/i;
 /** A post's own link (its permalink, its number's link): never its author's, whatever words the thread's slug holds. */
 export const PERMALINK_HREF =
   /(?:[?&](?:p|pid|post|postid|comment|reply|msg)=\d+|\/(?:post|posts|comment|comments|reply|p|entry|entries|message|msg)[-/]?\d+|#(?:p|post|msg|comment|reply|entry)?[-_]?\d+$|showpost|permalink|findpost|findComment)/i;

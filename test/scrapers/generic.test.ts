@@ -694,3 +694,30 @@ describe('the instant a post block carries beats a wall time printed in an unkno
     ]);
   });
 });
+
+describe('profile links in every query style, the member id from its key (issue 23)', () => {
+  const cases: [string, (len: number) => string][] = [
+    [
+      'SMF\'s ";"-separated query with a session id before it (forum-samples/smf/geekhack-smf2015-topic92066.html)',
+      (len) => `https://board.example.org/index.php?PHPSESSID=ab12&amp;action=profile;u=${len}`,
+    ],
+    [
+      "vBulletin 3's session id before u= (skyscraperpage.com 242327: every member's id was the session's 34)",
+      (len) => `member.php?s=9662e8e3bce945dae5473ccf18a2cf34&amp;u=${len}`,
+    ],
+  ];
+  for (const [name, href] of cases)
+    it(name, () => {
+      const html = page(ENTRIES).replace(
+        /<a class="who" href="\/people\/(\w+)">/g,
+        (_, who: string) => `<a class="who" href="${href(who.length)}" title="View the profile of ${who}">`,
+      );
+      const r = readGeneric(html, ctx);
+      expect(r.page.posts.map((p) => [p.author, p.authorId])).toEqual([
+        ['Alice', '5'],
+        ['Bob', '3'],
+        ['Carol', '5'],
+        ['Alice', '5'],
+      ]);
+    });
+});
