@@ -62,6 +62,10 @@ function overlap(a: readonly string[], b: readonly string[]): number {
 /** A profile link or a printed name, compared as the gold records it (README: `user`). */
 function authorRight(gold: string, seen: Seen, pageUrl: string): boolean {
   const g = gold.trim();
+  // Gold that took each post's quote button for its author (airliners.net 1437935:
+  // "./posting.php?mode=quote&f=3&p=21893151") names the post, not the member: held to the post's id.
+  const quoted = /[?&]mode=quote\b.*[?&]p=(\d+)/.exec(g)?.[1];
+  if (quoted) return seen.post.id === quoted;
   if (/[/?=]|^javascript:/i.test(g)) {
     if (!seen.authorHref) return false;
     const norm = (h: string): string => {
