@@ -14,12 +14,13 @@ import type {
 } from '../model/gm-count.js';
 import type { Tally } from '../model/tally.js';
 import { readGmCount } from '../parse/gm-count.js';
-import { rosterNames } from '../parse/gm-posts.js';
+import { rosterNames, type GmNameBook } from '../parse/gm-posts.js';
 import { nameKey } from '../parse/name-form.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { countVotesWithCuts } from '../tally/count.js';
 import type { TallyEvent } from '../tally/log.js';
 import { rosterAt } from '../tally/slot-names.js';
+import { countLessons, LESSON_DISMISS, settleLessons } from './count-lessons.js';
 import { newsReadsBodyOf } from './gm-news.js';
 
 /**
@@ -60,7 +61,7 @@ export interface GmChecksInput {
   gmEvents: readonly GmEvent[];
   /** Posts known to be the GM's paste of a Votal draft (found by its words). */
   pastedVotals?: ReadonlySet<number>;
-  /** The game's `CHECK_MARK` audit entries. */
+  /** The game's `CHECK_MARK` and `LESSON_DISMISS` audit entries. */
   audit: readonly AuditEntry[];
 }
 
@@ -68,7 +69,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
   const { game, ruleset } = input;
   const { found, ownVotals } = countsFound(input);
   // One fold for every cut of every count (the log is in thread order: a cut is a prefix).
-  if (found.length === 0) return { counts: [], ownVotals };
+  if (found.length === 0) return { counts: [], lessons: [], ownVotals };
   const log = input.log;
   const cuts = [...new Set(found.flatMap((f) => range(f.base)))];
   const tallies = countVotesWithCuts(
@@ -86,7 +87,22 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     roster: game.roster,
   };
   const answers = markAnswers(input.audit);
-  return { counts: found.map((f) => checkCount(f, at, ctx, answers)), ownVotals };
+  const counts = found.map((f) => checkCount(f, at, ctx, answers));
+  // What the counts teach about votes Votal could not read, each at the cut its count was compared at.
+  const dismissed = new Set(input.audit.filter((a) => a.action === LESSON_DISMISS).map((a) => String(a.detail['key'])));
+  const lessons = settleLessons(
+    counts.map((c, i) =>
+      countLessons({
+        count: found[i]!.count,
+        countPermalink: c.permalink,
+        tally: at.get(c.comparedTo)!,
+        byNumber: ctx.byNumber,
+        book: found[i]!.book,
+      }),
+    ),
+    dismissed,
+  );
+  return { counts, lessons, ownVotals };
 }
 
 /** A count the GM posted, and the post Votal's count is compared at. */
@@ -95,6 +111,8 @@ interface FoundCount {
   base: number;
   basis: 'named' | 'before';
   author: string;
+  /** The names the game knew at the count's post, as it was read. */
+  book: GmNameBook;
 }
 
 /** The GM's count posts, read by the names the game knew at each; Votal's own votals set apart. */
@@ -119,6 +137,7 @@ function countsFound(input: GmChecksInput): { found: FoundCount[]; ownVotals: nu
       base: named ? count.asOfPost! : post.number - 1,
       basis: named ? 'named' : 'before',
       author: post.author,
+      book,
     });
   }
   return { found, ownVotals };

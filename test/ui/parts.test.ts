@@ -325,6 +325,7 @@ describe("the checks panel: a GM count cut at the reader's bound says so", () =>
         differences: [],
       },
     ],
+    lessons: [],
     ownVotals: [],
   });
   const html = async (linesNotRead: number) =>

@@ -251,7 +251,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       counted = false;
     }
     const noNews: GmNews = { gms: [], proposals: [], unread: [] };
-    const noChecks: GmChecks = { counts: [], ownVotals: [] };
+    const noChecks: GmChecks = { counts: [], lessons: [], ownVotals: [] };
     // Each part asks the store a fixed number of times, however many posts were edited or drafts made.
     const [publications, { items: review }, { news }, { checks }] = await Promise.all([
       store.drafts.publicationsOf(drafts.map((d) => d.id)),
