@@ -87,22 +87,28 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     roster: game.roster,
   };
   const answers = markAnswers(input.audit);
-  const counts = found.map((f) => checkCount(f, at, ctx, answers));
-  // What the counts teach about votes Votal could not read, each at the cut its count was compared at.
+  // Each count with what it teaches about votes Votal could not read, at the cut it was compared at.
+  const counts = found.map((f) => {
+    const check = checkCount(f, at, ctx, answers);
+    const tally = at.get(check.comparedTo)!;
+    const lessons = countLessons({
+      count: f.count,
+      countPermalink: check.permalink,
+      tally,
+      byNumber: ctx.byNumber,
+      book: f.book,
+    });
+    return { ...check, lessons };
+  });
   const dismissed = new Set(input.audit.filter((a) => a.action === LESSON_DISMISS).map((a) => String(a.detail['key'])));
-  const lessons = settleLessons(
-    counts.map((c, i) =>
-      countLessons({
-        count: found[i]!.count,
-        countPermalink: c.permalink,
-        tally: at.get(c.comparedTo)!,
-        byNumber: ctx.byNumber,
-        book: found[i]!.book,
-      }),
+  return {
+    counts,
+    lessons: settleLessons(
+      counts.map((c) => c.lessons),
+      dismissed,
     ),
-    dismissed,
-  );
-  return { counts, lessons, ownVotals };
+    ownVotals,
+  };
 }
 
 /** A count the GM posted, and the post Votal's count is compared at. */
@@ -159,7 +165,7 @@ function checkCount(
   at: ReadonlyMap<number, Tally>,
   ctx: Ctx,
   answers: ReadonlyMap<string, CheckAnswer>,
-): CountCheck {
+): Omit<CountCheck, 'lessons'> {
   let best = f.base;
   let bestDiffs = voterDiffs(f.count, at.get(f.base)!, f.base, ctx);
   for (const cut of range(f.base).slice(1)) {

@@ -106,23 +106,6 @@ export const CheckDifference = z.object({
 });
 export type CheckDifference = z.infer<typeof CheckDifference>;
 
-export const CountCheck = z.object({
-  /** The GM's count post. */
-  post: z.number().int(),
-  permalink: z.string().nullable(),
-  author: z.string(),
-  /** The post Votal's count was cut at to compare. */
-  comparedTo: z.number().int(),
-  /** Where the cut came from: the post the count names, else the post before the count. */
-  basis: z.enum(['named', 'before']),
-  /** Posts before the basis the closest cut is (0: the basis itself). */
-  earlier: z.number().int(),
-  /** Lines of the GM's post past the reader's bound: wagons there are not compared (0: all read). */
-  linesNotRead: z.number().int().default(0),
-  differences: z.array(CheckDifference),
-});
-export type CountCheck = z.infer<typeof CountCheck>;
-
 /**
  * What the GM's own count teaches about a vote Votal could not read: the count puts `voter`
  * on `wagon`, and the voter's standing vote (post `post`) names `written`, which Votal read
@@ -151,6 +134,25 @@ export const CountLesson = z.object({
   text: z.string(),
 });
 export type CountLesson = z.infer<typeof CountLesson>;
+
+export const CountCheck = z.object({
+  /** The GM's count post. */
+  post: z.number().int(),
+  permalink: z.string().nullable(),
+  author: z.string(),
+  /** The post Votal's count was cut at to compare. */
+  comparedTo: z.number().int(),
+  /** Where the cut came from: the post the count names, else the post before the count. */
+  basis: z.enum(['named', 'before']),
+  /** Posts before the basis the closest cut is (0: the basis itself). */
+  earlier: z.number().int(),
+  /** Lines of the GM's post past the reader's bound: wagons there are not compared (0: all read). */
+  linesNotRead: z.number().int().default(0),
+  differences: z.array(CheckDifference),
+  /** What this count teaches as read (`GmChecks.lessons` is what is offered: once, undismissed). */
+  lessons: z.array(CountLesson).default([]),
+});
+export type CountCheck = z.infer<typeof CountCheck>;
 
 export const GmChecks = z.object({
   /** Every GM count read, with its differences (none: the count agrees). */

@@ -323,6 +323,7 @@ describe("the checks panel: a GM count cut at the reader's bound says so", () =>
         earlier: 0,
         linesNotRead,
         differences: [],
+        lessons: [],
       },
     ],
     lessons: [],
