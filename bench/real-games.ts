@@ -61,6 +61,14 @@ import {
   readTransitions,
   SOURCE,
 } from './donbot-games.js';
+import {
+  type AcceptedLesson,
+  type DayRun,
+  GameLessons,
+  type Learned,
+  lessonFigures,
+  withLearned,
+} from './count-lessons.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -109,6 +117,8 @@ interface DayResult {
   counts: CountCheck[];
   /** Each differing count's cause, in the order of `counts` (null: the count matched). */
   causes: (Cause | null)[];
+  /** The Day's fold, for the lessons of `--learn` (dropped once they are read). */
+  fold?: DayRun['fold'];
 }
 
 /**
@@ -241,8 +251,10 @@ function countDay(
   end: number,
   /** Another counter's reading of each post (`--peer`); Votal's own by default. */
   readingOf?: (post: RawPost) => PostReading,
+  /** The lessons of the moderators' counts accepted so far (`--learn`, bench/count-lessons.ts). */
+  learned?: Learned,
 ): DayResult {
-  const roster = rosterFor(game, day);
+  const roster = learned ? withLearned(rosterFor(game, day), learned) : rosterFor(game, day);
   const hosts = game.moderators;
   const isHost = new Set(hosts.map((h) => h.toLowerCase()));
   const inDay = posts.filter((p) => p.number > start && p.number <= end);
@@ -270,6 +282,7 @@ function countDay(
     GmEvent.parse({ kind: 'day-start', day, at: start }),
     ...killsOf(game, roster, start, end),
     GmEvent.parse({ kind: 'day-end', at: end }),
+    ...(learned?.corrections ?? []),
   ];
   const fold = (r: Ruleset) =>
     foldGame({
@@ -340,6 +353,7 @@ function countDay(
     ),
     counts: checks.counts,
     causes: checks.counts.map((c) => causeOf(c, slotOf, histories)),
+    ...(learned ? { fold: { log: folded.log, roster, ruleset } } : {}),
   };
 }
 
@@ -423,6 +437,8 @@ const peer = peerFile === undefined ? null : (JSON.parse(readFileSync(peerFile, 
 
 const results: DayResult[] = [];
 const skipped: string[] = [];
+const learning = flag('--learn') && !peer;
+const lessons: AcceptedLesson[] = [];
 for (const game of chosen) {
   const ends = transitions.get(game.id);
   if (!ends || ends.length === 0) {
@@ -438,11 +454,14 @@ for (const game of chosen) {
   if (flag('--days'))
     for (const p of proposals)
       console.log(`game ${game.id} rules: ${JSON.stringify(p.overrides)} from "${p.sentence}"`);
+  const taught = new GameLessons(game.id, lessons);
   ends.forEach((end, i) => {
     const start = i === 0 ? 0 : ends[i - 1]!;
     const r = peer
       ? peerDay(peer, game, posts, ruleset, i + 1, start, end, skipped)
-      : countDay(game, posts, ruleset, i + 1, start, end);
+      : learning
+        ? taught.day(i + 1, end, (l) => countDay(game, posts, ruleset, i + 1, start, end, undefined, l))
+        : countDay(game, posts, ruleset, i + 1, start, end);
     results.push(r);
     if (flag('--days'))
       console.log(
@@ -544,5 +563,12 @@ else {
   console.log(
     `counts matched of those that are not the moderator's slip: ${summary.moderatorCountsMatched} of ${fair} (${pct(summary.moderatorCountsMatched, fair)})`,
   );
+  if (learning) {
+    const f = lessonFigures(lessons);
+    console.log(
+      `lessons from the moderators' counts (accepted): ${f.proposals} (${f.withAlias} with a name learned); later counts agree with ${f.agreed}, disagree with ${f.disagreed}, ${f.unconfirmed} unconfirmed; precision ${f.precision === null ? '-' : pct(f.agreed, f.agreed + f.disagreed)}`,
+    );
+    if (flag('--lessons')) for (const d of f.disagreements) console.log(`lesson disagreed: ${d}`);
+  }
   for (const s of skipped) console.log(`skipped: ${s}`);
 }
