@@ -11,7 +11,7 @@
  * reads it from its mirror (`fetch github:Computational-Mafia/donbot`) and says so when the
  * mirror is absent. Nothing is written.
  *
- *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--json] [--peer FILE]
+ *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json] [--peer FILE]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -528,6 +528,11 @@ if (flag('--counts')) {
         );
     });
 }
+// One line per count post, its cause or "matched", for bench/count-moves.ts.
+if (flag('--count-causes'))
+  for (const r of results)
+    for (const [i, c] of r.counts.entries())
+      console.log(`count-cause: game ${r.game} D${r.day} #${c.post} ${r.causes[i] ?? 'matched'}`);
 if (flag('--misses')) {
   for (const r of majorityDays.filter((d) => !d.right))
     console.log(
