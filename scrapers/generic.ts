@@ -1259,17 +1259,20 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
 }
 
 /**
- * The name an author element shows, without the badges beside it: a button ("OP") or an
- * element with a tooltip (a reputation count) is the board's, not the name; the whole text
- * where nothing else is left.
+ * The name an author element shows, without the badges beside it: a button ("OP"), an
+ * element with a tooltip (a reputation count) or an element of no letter or digit (a
+ * member group's "<b>+</b>" before the name: neowin's Invision) is the board's, not the
+ * name; the whole text where nothing else is left.
  */
 function nameOf(el: Element): string {
   let out = '';
   const stack: AnyNode[] = [...el.children].reverse();
+  const badge = (n: Element): boolean =>
+    /^(?:button|script|style)$/.test(n.name) || attr(n, 'title') !== null || !/[\p{L}\p{N}]/u.test(shortText(n, 40));
   while (stack.length > 0 && out.length <= 120) {
     const n = stack.pop()!;
     if (n.type === 'text') out += n.data;
-    else if (isElement(n) && !/^(?:button|script|style)$/.test(n.name) && attr(n, 'title') === null) {
+    else if (isElement(n) && !badge(n)) {
       out += ' ';
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
     }

@@ -721,3 +721,14 @@ describe('profile links in every query style, the member id from its key (issue 
       ]);
     });
 });
+
+describe("an author's name without the board's marks (issue 23)", () => {
+  it('a member group\'s mark in an element of its own before the name ("<b>+</b>Raze") is not the name (neowin.net 1393830, Invision: schema.org and quote data name "Raze")', () => {
+    const html = page(ENTRIES).replace(
+      /<a class="who" href="\/people\/(\w+)">(\w+)<\/a>/g,
+      (_, id: string, who: string) =>
+        `<a class="who" href="/people/${id}"><span class="group-subscriber-2"><b>+</b>${who}</span></a>`,
+    );
+    expect(readGeneric(html, ctx).page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+  });
+});
