@@ -11,7 +11,7 @@
  * reads it from its mirror (`fetch github:Computational-Mafia/donbot`) and says so when the
  * mirror is absent. Nothing is written.
  *
- *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--json] [--peer FILE]
+ *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--json] [--peer FILE] [--own-fates]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -34,6 +34,9 @@
  * counted in order, the voter being the post's author and null an unvote (the last one of a
  * post stands). A Day the file lacks or has an `error` is the peer deciding nothing, listed
  * with the skipped.
+ *
+ * `--own-fates` reads each Day with Votal's own eliminations of the Days before it in place
+ * of the archive's lynches (bench/own-fates.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseFragment } from '../scrapers/fragment.js';
@@ -61,6 +64,7 @@ import {
   readTransitions,
   SOURCE,
 } from './donbot-games.js';
+import { OwnFates } from './own-fates.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -240,7 +244,7 @@ function countDay(
   /** Another counter's reading of each post (`--peer`); Votal's own by default. */
   readingOf?: (post: RawPost) => PostReading,
 ): DayResult {
-  const roster = rosterFor(game, day);
+  const roster = ownFates ? ownFates.rosterFor(game, day, rosterFor(game, day)) : rosterFor(game, day);
   const hosts = game.moderators;
   const isHost = new Set(hosts.map((h) => h.toLowerCase()));
   const inDay = posts.filter((p) => p.number > start && p.number <= end);
@@ -407,6 +411,7 @@ const limit = option('--games') === undefined ? Infinity : Number(option('--game
 const chosen = games.filter((g) => (only ? g.id === only : true)).slice(0, limit);
 const peerFile = option('--peer');
 const peer = peerFile === undefined ? null : (JSON.parse(readFileSync(peerFile, 'utf8')) as PeerFile);
+const ownFates = flag('--own-fates') ? new OwnFates() : null;
 
 const results: DayResult[] = [];
 const skipped: string[] = [];
@@ -431,6 +436,7 @@ for (const game of chosen) {
       ? peerDay(peer, game, posts, ruleset, i + 1, start, end, skipped)
       : countDay(game, posts, ruleset, i + 1, start, end);
     results.push(r);
+    ownFates?.record(game, r.day, r);
     if (flag('--days'))
       console.log(
         `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.held ? 'held ' : ''}${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}${r.unreadVotes.map((u) => `\n  unread ${u}`).join('')}`,
@@ -507,6 +513,7 @@ else {
   const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
   console.log(`material: ${SOURCE} (${MIRROR})`);
   if (peer) console.log(`counter: the peer ${peer.peer} (${peerFile}), not Votal`);
+  if (ownFates) console.log("fates: Votal's own eliminations of the Days before, not the archive's lynches");
   console.log(`games: ${summary.games}, Days: ${summary.days} (${summary.scoredDays} scored)`);
   console.log(
     `Days right: ${summary.right} of ${summary.of} (${pct(summary.right, summary.of)}); lynch Days ${summary.lynchDaysRight} of ${summary.lynchDays}`,
