@@ -11,7 +11,7 @@
  * reads it from its mirror (`fetch github:Computational-Mafia/donbot`) and says so when the
  * mirror is absent. Nothing is written.
  *
- *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json] [--peer FILE]
+ *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json] [--peer FILE] [--own-fates]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -34,6 +34,9 @@
  * counted in order, the voter being the post's author and null an unvote (the last one of a
  * post stands). A Day the file lacks or has an `error` is the peer deciding nothing, listed
  * with the skipped.
+ *
+ * `--own-fates` reads each Day with Votal's own eliminations of the Days before it in place
+ * of the archive's lynches (bench/own-fates.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseFragment } from '../scrapers/fragment.js';
@@ -69,6 +72,7 @@ import {
   lessonFigures,
   withLearned,
 } from './count-lessons.js';
+import { OwnFates } from './own-fates.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -254,7 +258,8 @@ function countDay(
   /** The lessons of the moderators' counts accepted so far (`--learn`, bench/count-lessons.ts). */
   learned?: Learned,
 ): DayResult {
-  const roster = learned ? withLearned(rosterFor(game, day), learned) : rosterFor(game, day);
+  const fated = ownFates ? ownFates.rosterFor(game, day, rosterFor(game, day)) : rosterFor(game, day);
+  const roster = learned ? withLearned(fated, learned) : fated;
   const hosts = game.moderators;
   const isHost = new Set(hosts.map((h) => h.toLowerCase()));
   const inDay = posts.filter((p) => p.number > start && p.number <= end);
@@ -434,6 +439,7 @@ const limit = option('--games') === undefined ? Infinity : Number(option('--game
 const chosen = games.filter((g) => (only ? g.id === only : true)).slice(0, limit);
 const peerFile = option('--peer');
 const peer = peerFile === undefined ? null : (JSON.parse(readFileSync(peerFile, 'utf8')) as PeerFile);
+const ownFates = flag('--own-fates') ? new OwnFates() : null;
 
 const results: DayResult[] = [];
 const skipped: string[] = [];
@@ -463,6 +469,7 @@ for (const game of chosen) {
         ? taught.day(i + 1, end, (l) => countDay(game, posts, ruleset, i + 1, start, end, undefined, l))
         : countDay(game, posts, ruleset, i + 1, start, end);
     results.push(r);
+    ownFates?.record(game, r.day, r);
     if (flag('--days'))
       console.log(
         `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.held ? 'held ' : ''}${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}${r.right ? '' : r.explain.map((e) => `\n  why ${e}`).join('')}${r.unreadVotes.map((u) => `\n  unread ${u}`).join('')}`,
@@ -544,6 +551,7 @@ else {
   const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
   console.log(`material: ${SOURCE} (${MIRROR})`);
   if (peer) console.log(`counter: the peer ${peer.peer} (${peerFile}), not Votal`);
+  if (ownFates) console.log("fates: Votal's own eliminations of the Days before, not the archive's lynches");
   console.log(`games: ${summary.games}, Days: ${summary.days} (${summary.scoredDays} scored)`);
   console.log(
     `Days right: ${summary.right} of ${summary.of} (${pct(summary.right, summary.of)}); lynch Days ${summary.lynchDaysRight} of ${summary.lynchDays}`,

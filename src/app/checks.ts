@@ -79,7 +79,7 @@ export async function gameChecks(
         day: game.settings.day,
         now: now.toISOString(),
       }),
-    game.roster.length,
+    { maxRounds: game.roster.length + 2, key: `game:${game.id}` },
   );
   const checks = gmChecks({
     game,

@@ -166,7 +166,7 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
         explain: opts.explain ?? false,
         hosts,
       }),
-    roster.length,
+    { maxRounds: roster.length + 2 },
   );
   const { tally } = folded;
   return { tally, output: format(tally, opts.format), notes };

@@ -117,7 +117,7 @@ export async function countGame(
         now: input.now,
         hosts: gmNames(game.settings, posts),
       }),
-    game.roster.length,
+    { maxRounds: game.roster.length + 2, key: `game:${game.id}` },
   );
   const tally = Tally.parse(folded.tally);
   const changed = !previous || stableJson(previous.tally) !== stableJson(tally);

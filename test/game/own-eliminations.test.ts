@@ -11,12 +11,13 @@ import { FakeThread } from '../publish/fake-thread.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from '../web/support.js';
 import { tempDir } from '../ui/browser-support.js';
 import { testClock, testSource } from './support.js';
+import { signIn } from '../ui/sign-in.js';
 
 /**
  * Issue #24: an elimination the tally decides by itself (a hammer at majority, the
  * deadline rule at the Day's end), with no `decide` from the GM, reaches the next Day's
  * reading roster and every living list: the stored count and its JSON, the players JSON,
- * the live page and the votal draft. Three Days through the product's path: the stand-in
+ * the dashboard's Players panel, the live page and the votal draft. Three Days through the product's path: the stand-in
  * forum (XenForo 2), pollGame, the store (PGlite), the app's routes.
  *
  * "Vote: PB" with PeaceBringer and Prolapsed Brain both playing is the case of MafiaScum
@@ -70,12 +71,21 @@ async function surfaces(game: Game, clock: { now: () => string }) {
     dead: string[];
   };
   const live = await (await app.request(`${O}/g/${game.slug}/fragment`)).text();
+  const { cookie } = await signIn(app);
+  const dashboard = await (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie } })).text();
+  const chips = (list: string) =>
+    [
+      ...(new RegExp(`aria-labelledby="${list}-h">(.*?)</ul>`).exec(dashboard)?.[1] ?? '').matchAll(
+        /<span class="chip">([^<]*)<\/span>/g,
+      ),
+    ].map((m) => m[1]);
   const deps = { store, clock: { now: () => new Date(clock.now()) } } as unknown as CommandDeps;
   const draft = (await draftNow(deps, 'gm:test', game.id)).body;
   return {
     tally,
     json: { players: json.players, dead: json.dead ?? [], living: json.living },
     players: { alive: players.alive, dead: players.dead },
+    dashboard: { alive: chips('alive'), dead: chips('dead') },
     live: {
       alive: /<p id="alive">([^<]*)<\/p>/.exec(live)?.[1] ?? null,
       dead: /<p id="dead">([^<]*)<\/p>/.exec(live)?.[1] ?? null,
@@ -145,6 +155,7 @@ describe("the tally's own eliminations reach the next Day", () => {
     const living2 = ['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'PeaceBringer'];
     expect(day2.json).toEqual({ players: living2, dead: ['Prolapsed Brain'], living: 6 });
     expect(day2.players).toEqual({ alive: living2, dead: ['Prolapsed Brain'] });
+    expect(day2.dashboard).toEqual({ alive: living2, dead: ['Prolapsed Brain'] });
     expect(day2.live).toEqual({ alive: living2.join(', '), dead: 'Prolapsed Brain' });
     expect(day2.draft).toEqual({ alive: living2.join(', '), dead: 'Prolapsed Brain' });
 
@@ -167,6 +178,7 @@ describe("the tally's own eliminations reach the next Day", () => {
     const dead3 = ['PeaceBringer', 'Prolapsed Brain'];
     expect(day3.json).toEqual({ players: living3, dead: dead3, living: 5 });
     expect(day3.players).toEqual({ alive: living3, dead: dead3 });
+    expect(day3.dashboard).toEqual({ alive: living3, dead: dead3 });
     expect(day3.live).toEqual({ alive: living3.join(', '), dead: dead3.join(', ') });
     expect(day3.draft).toEqual({ alive: living3.join(', '), dead: dead3.join(', ') });
   });
