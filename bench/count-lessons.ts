@@ -149,11 +149,10 @@ export function lessonFigures(all: readonly Accepted[]) {
     disagreed,
     unconfirmed: all.length - agreed - disagreed,
     precision: agreed + disagreed === 0 ? null : agreed / (agreed + disagreed),
-    disagreements: all
-      .filter((a) => a.disagreed > 0)
-      .map(
-        (a) => `game ${a.game} D${a.day}: ${a.lesson.text} (${a.disagreed} later count(s) disagree, ${a.agreed} agree)`,
-      ),
+    /** The later counts that bear on a lesson, by whether they agree (a count may bear on several). */
+    agreeingCounts: all.reduce((n, a) => n + a.agreed, 0),
+    disagreeingCounts: all.reduce((n, a) => n + a.disagreed, 0),
+    lessons: all.map((a) => `game ${a.game} D${a.day}: ${a.lesson.text} (${a.agreed} agree, ${a.disagreed} disagree)`),
   };
 }
 

@@ -581,7 +581,10 @@ else {
     console.log(
       `lessons from the moderators' counts (accepted): ${f.proposals} (${f.withAlias} with a name learned); later counts agree with ${f.agreed}, disagree with ${f.disagreed}, ${f.unconfirmed} unconfirmed; precision ${f.precision === null ? '-' : pct(f.agreed, f.agreed + f.disagreed)}`,
     );
-    if (flag('--lessons')) for (const d of f.disagreements) console.log(`lesson disagreed: ${d}`);
+    console.log(
+      `later counts bearing on a lesson: ${f.agreeingCounts} agree, ${f.disagreeingCounts} disagree (${pct(f.agreeingCounts, f.agreeingCounts + f.disagreeingCounts)})`,
+    );
+    if (flag('--lessons')) for (const l of f.lessons) console.log(`lesson: ${l}`);
   }
   for (const s of skipped) console.log(`skipped: ${s}`);
 }

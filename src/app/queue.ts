@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { GmNewsItem, GmNewsUnread } from '../game/gm-news.js';
 import type { ReviewItem } from '../game/review-queue.js';
+import type { CountLesson } from '../model/gm-count.js';
+import { answerLesson, gameChecks } from './checks.js';
 import type { CommandDeps } from './deps.js';
 import { answerReview, type EventRecorded } from './events.js';
 import { Invalid, NotFound, parseInput } from './errors.js';
@@ -11,7 +13,8 @@ import { gameReview } from './review.js';
 /**
  * The GM's one queue: everything the GM is asked to settle, in thread order: the review
  * items (votes Votal could not read, names read loosely, edits, deletions, rule
- * violations) and the news read in the GM's own posts (proposals, sentences not read).
+ * violations), the news read in the GM's own posts (proposals, sentences not read) and
+ * what the GM's own counts taught (votes Votal could not read that a count placed).
  * Each has a key of 16 hex digits and the answers it takes; an answer runs the command the
  * item's own route runs (`answerReview`, `answerNews`), so it is validated, audited and
  * recounted the same way. Nothing is stored for the queue itself.
@@ -23,7 +26,9 @@ export type QueueReview = { source: 'review'; key: string; reviewKey: string } &
 export type QueueNews = { source: 'news'; resolved: null } & GmNewsItem;
 /** A sentence of the GM's shaped like news that Votal could not read: dismissed once seen. */
 export type QueueUnread = { source: 'unread'; resolved: null } & GmNewsUnread;
-export type QueueItem = QueueReview | QueueNews | QueueUnread;
+/** A vote Votal could not read that the GM's count placed: accepted, the post is counted so (and the name learned). */
+export type QueueLesson = { source: 'lesson'; resolved: null } & CountLesson;
+export type QueueItem = QueueReview | QueueNews | QueueUnread | QueueLesson;
 
 export interface GmQueue {
   /** Open items first, then by post. */
@@ -45,20 +50,25 @@ export type QueueAnswer = z.infer<typeof QueueAnswer>;
 
 export type QueueAnswered =
   | { source: QueueItem['source']; answer: 'accept' | 'dismiss' }
-  | { source: QueueItem['source']; answer: 'record' | 'correct'; recorded: EventRecorded };
+  | { source: QueueItem['source']; answer: 'record' | 'correct' | 'accept'; recorded: EventRecorded };
 
 /** A review item's queue key: its review key is text (names, colons), the queue's is 16 hex digits like news. */
 const queueKeyOf = (reviewKey: string): string =>
   createHash('sha256').update(`review:${reviewKey}`).digest('hex').slice(0, 16);
 
 export async function gmQueue(deps: CommandDeps, gameId: number): Promise<GmQueue> {
-  const [{ items: review }, { news }] = await Promise.all([gameReview(deps, gameId), gameNews(deps, gameId)]);
+  const [{ items: review }, { news }, { checks }] = await Promise.all([
+    gameReview(deps, gameId),
+    gameNews(deps, gameId),
+    gameChecks(deps, gameId, deps.clock.now()),
+  ]);
   const items: QueueItem[] = [
     ...review.map(
       ({ key, ...rest }): QueueReview => ({ source: 'review', key: queueKeyOf(key), reviewKey: key, ...rest }),
     ),
     ...news.proposals.map((p): QueueNews => ({ source: 'news', resolved: null, ...p })),
     ...news.unread.map((u): QueueUnread => ({ source: 'unread', resolved: null, ...u })),
+    ...checks.lessons.map((l): QueueLesson => ({ source: 'lesson', resolved: null, ...l })),
   ];
   items.sort((a, b) => Number(a.resolved !== null) - Number(b.resolved !== null) || a.post - b.post);
   return { items, open: items.filter((i) => i.resolved === null).length };
@@ -68,6 +78,7 @@ export async function gmQueue(deps: CommandDeps, gameId: number): Promise<GmQueu
 function answersOf(item: QueueItem): QueueAnswer['answer'][] {
   if (item.source === 'news') return ['record', 'dismiss'];
   if (item.source === 'unread') return ['dismiss'];
+  if (item.source === 'lesson') return ['accept', 'dismiss'];
   const out: QueueAnswer['answer'][] = [];
   if (item.choices.some((c) => c.action === 'accept')) out.push('accept');
   if (item.choices.some((c) => c.action === 'dismiss')) out.push('dismiss');
@@ -87,6 +98,12 @@ export async function answerQueue(
   if (!item) throw new NotFound('queue item', input.key);
   if (!answersOf(item).includes(input.answer))
     throw Invalid.field('answer', `this ${item.source} item takes ${answersOf(item).join(' or ')}`);
+  if (item.source === 'lesson') {
+    const r = await answerLesson(deps, actor, gameId, { key: item.key, answer: input.answer }, deps.clock.now());
+    return r.answer === 'accept'
+      ? { source: 'lesson', answer: 'accept', recorded: r.recorded }
+      : { source: 'lesson', answer: 'dismiss' };
+  }
   if (item.source !== 'review') {
     const r = await answerNews(deps, actor, gameId, { key: item.key, answer: input.answer });
     return r.answer === 'record'

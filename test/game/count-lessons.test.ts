@@ -10,6 +10,8 @@ import { Roster } from '../../src/model/roster.js';
 import { readPost } from '../../src/parse/read-post.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import { rosterAt } from '../../src/tally/slot-names.js';
+import { parseFragment } from '../../scrapers/fragment.js';
+import { adapterOf } from '../../scrapers/identify.js';
 import { b, body, br } from '../parse/build.js';
 
 /**
@@ -23,7 +25,8 @@ const baseRoster = Roster.parse(players.map((name) => ({ name })));
 const GM = 'Mod';
 const link = (n: number): string => `https://forum.example/viewtopic.php?p=${1000 + n}#p${1000 + n}`;
 
-type Entry = [author: string, content: Body];
+/** A post; its number is its place in the list unless given. */
+type Entry = [author: string, content: Body, number?: number];
 const votes = (target: string): Body => body(b(`VOTE: ${target}`));
 /** A GM count: lines joined by breaks. */
 const count = (...lines: string[][]): Body => lines.flatMap((l, i) => [...(i ? [br()] : []), ...body(...l)]);
@@ -41,8 +44,8 @@ function check(
 ): ReturnType<typeof gmChecks> {
   const roster = opts.roster ?? baseRoster;
   const gmEvents = opts.events ?? [];
-  const posts = entries.map(([author, content], i) => ({
-    number: i + 1,
+  const posts = entries.map(([author, content, number], i) => ({
+    number: number ?? i + 1,
     author,
     postedAt: new Date(Date.UTC(2026, 2, 3, 10, i)).toISOString(),
     permalink: link(i + 1),
@@ -69,7 +72,7 @@ function check(
     now: '2026-03-04T00:00:00Z',
   });
   return gmChecks({
-    game: { roster, engine: 'phpbb', settings: GameSettings.parse({ gm: GM }) },
+    game: { roster, engine: 'phpbb', settings: GameSettings.parse({ gm: [GM, 'Wraith'] }) },
     ruleset,
     posts,
     log: folded.log,
@@ -173,5 +176,71 @@ describe('lessons from the GM count', () => {
     const r = check(day('tyler'), { roster, events: [{ kind: 'correct', post: 3, target: 'Eve' }] });
     expect(r.lessons).toEqual([]);
     expect(r.counts[0]!.differences).toEqual([]);
+  });
+});
+
+/**
+ * The real shape, MafiaScum game 1101 Day 2 (donbot data 739243d): andrew94 writes "unvote
+ * vote zycro" (post #210) for Zyrconium, a name no rung of the ladder reads; the moderator's
+ * Votecount 2.1 (post #245, italic names, bold numbers, struck withdrawn votes) puts andrew94
+ * on Zyrconium. The markup is phpBB's as the bench's adapter reads it; the roster is the
+ * archive's Day 2 (the first name of each slot, later names as former ones).
+ */
+describe('lessons from a real MafiaScum count', () => {
+  const markup = adapterOf('phpbb').descriptor.body;
+  const html = (s: string): Body => parseFragment(s, markup, 'https://forum.mafiascum.net/viewtopic.php?t=1');
+  const slots = [
+    ['PranaDevil', 'Trendall'],
+    ['andrew94'],
+    ['brokenscraps'],
+    ['kikuchiyo'],
+    ['Sundy'],
+    ['Zyrconium'],
+    ['nachomamma8', 'tylerjarvis'],
+    ['havingfitz'],
+    ['Xtoxm', 'Looker', 'Lateralus22'],
+    ['lewarcher82', 'ArielT'],
+  ];
+  const roster = Roster.parse(slots.map((n) => ({ name: n[0], formerNames: n.slice(1).reverse() })));
+  const bold = (t: string) => `<div style="display:inline;font-weight:bold">${t}</div>`;
+  const it_ = (t: string) => `<div style="display:inline;font-style:italic">${t}</div>`;
+  const struck = (t: string) => `<div style="display:inline-flex;text-decoration:line-through">${it_(t)}</div>`;
+  const line = (name: string, n: number, voters: string) => `${it_(`${name} ${bold(`(${n})`)}:`)} ${voters}<br>`;
+  const votecount = html(
+    `<div style="display:inline;color:#0000FF">${bold('Votecount 2.1')}<br><br>` +
+      line('Trendall', 3, 'brokenscraps, Sundy, Lateralus22') +
+      line('andrew94', 0, struck('Zyrconium')) +
+      line('tylerjarvis', 0, `${struck('havingfitz')}, ${struck('andrew94')}`) +
+      line('havingfitz', 1, 'Zyrconium') +
+      line('Zyrconium', 3, 'andrew94, kikuchiyo, havingfitz') +
+      `<br>${line('Not Voting', 3, 'ArielT, tylerjarvis, Trendal')}<br>With 10 alive it takes ${bold('6')} to lynch.</div>`,
+  );
+  const vote = (t: string) => html(bold(`Vote: ${t}`));
+  const day2: Entry[] = [
+    ['Wraith', body('Day 2 begins.'), 200],
+    ['brokenscraps', vote('Trendall'), 201],
+    ['Sundy', vote('Trendall'), 202],
+    ['Lateralus22', vote('Trendall'), 203],
+    ['kikuchiyo', vote('Zyrconium'), 204],
+    ['havingfitz', vote('Zyrconium'), 205],
+    ['Zyrconium', vote('havingfitz'), 206],
+    ['andrew94', html(`i alraedy said i was v/la on most of day 1 .<br>${bold(' unvote vote zycro ')}`), 210],
+    ['Wraith', votecount, 245],
+  ];
+  const settings = { roster };
+
+  it('offers "zycro" as Zyrconium, from the count at #245', () => {
+    const r = check(day2, settings);
+    expect(r.lessons.map((l) => [l.countPost, l.voter, l.wagon, l.post, l.written, l.alias])).toEqual([
+      [245, 'andrew94', 'Zyrconium', 210, 'zycro', 'zycro'],
+    ]);
+    expect(r.counts[0]!.differences.some((d) => d.kind === 'voter' && d.player === 'andrew94')).toBe(true);
+  });
+
+  it('accepted, the count agrees on andrew94', () => {
+    const learned = Roster.parse(roster.map((s) => ({ ...s, aliases: s.name === 'Zyrconium' ? ['zycro'] : [] })));
+    const r = check(day2, { roster: learned, events: [{ kind: 'correct', post: 210, target: 'Zyrconium' }] });
+    expect(r.lessons).toEqual([]);
+    expect(r.counts[0]!.differences.filter((d) => d.player === 'andrew94')).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * standard game (real XenForo 2 markup from the stand-in forum), then Dave votes "tyler"
  * (#23, a name Votal cannot read), the GM's count puts Dave on Eve (#24), and Frank votes
  * "tyler" too (#25). Accepting counts #23 for Eve and teaches "tyler": Frank's vote is read
- * as Eve's from then on, and the count agrees with the GM's.
+ * as Eve's from then on, and the count agrees with the GM's. The lesson is in the GM's one
+ * queue as well (`source: 'lesson'`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
@@ -99,6 +100,11 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
         }),
       ]);
       expect(await eve()).toEqual(['Davina']);
+      // The GM's one queue holds it too, with the answers it takes.
+      const queue = await (await app.request(`${O}/api/games/${game.id}/queue`, { headers: auth })).json();
+      expect((queue as { items: { source: string; key: string }[] }).items).toContainEqual(
+        expect.objectContaining({ source: 'lesson', key: r.lessons[0]!.key, resolved: null }),
+      );
       const { cookie } = await signIn(app);
       const page = await (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie } })).text();
       expect(page).toContain('Count it for Eve, and learn &quot;tyler&quot;');
