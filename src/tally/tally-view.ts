@@ -68,8 +68,9 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
   const waiting = [...state.waiting].filter(([slot]) => state.slots[slot]?.alive);
   if (view === 'gm' && waiting.length) {
     tally.waiting = waiting.map(([slot, w]) => ({
-      ...w,
+      post: w.post,
       player: slotName(state, slot),
+      raw: w.raw,
       candidates: [...w.candidates],
     }));
   }
