@@ -69,9 +69,9 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
   if (view === 'gm' && waiting.length) {
     tally.waiting = waiting.map(([slot, w]) => ({
       post: w.post,
-      player: slotName(state, slot),
       raw: w.raw,
       candidates: [...w.candidates],
+      player: slotName(state, slot),
     }));
   }
   const notes = [...state.notes, ...(withheld ? ['votes are published when the Day is decided'] : [])];
