@@ -11,7 +11,7 @@
  * reads it from its mirror (`fetch github:Computational-Mafia/donbot`) and says so when the
  * mirror is absent. Nothing is written.
  *
- *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--json] [--peer FILE]
+ *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json] [--peer FILE] [--own-fates]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -34,6 +34,9 @@
  * counted in order, the voter being the post's author and null an unvote (the last one of a
  * post stands). A Day the file lacks or has an `error` is the peer deciding nothing, listed
  * with the skipped.
+ *
+ * `--own-fates` reads each Day with Votal's own eliminations of the Days before it in place
+ * of the archive's lynches (bench/own-fates.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseFragment } from '../scrapers/fragment.js';
@@ -61,6 +64,15 @@ import {
   readTransitions,
   SOURCE,
 } from './donbot-games.js';
+import {
+  type AcceptedLesson,
+  type DayRun,
+  GameLessons,
+  type Learned,
+  lessonFigures,
+  withLearned,
+} from './count-lessons.js';
+import { OwnFates } from './own-fates.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -109,6 +121,8 @@ interface DayResult {
   counts: CountCheck[];
   /** Each differing count's cause, in the order of `counts` (null: the count matched). */
   causes: (Cause | null)[];
+  /** The Day's fold, for the lessons of `--learn` (dropped once they are read). */
+  fold?: DayRun['fold'];
 }
 
 /**
@@ -241,8 +255,11 @@ function countDay(
   end: number,
   /** Another counter's reading of each post (`--peer`); Votal's own by default. */
   readingOf?: (post: RawPost) => PostReading,
+  /** The lessons of the moderators' counts accepted so far (`--learn`, bench/count-lessons.ts). */
+  learned?: Learned,
 ): DayResult {
-  const roster = rosterFor(game, day);
+  const fated = ownFates ? ownFates.rosterFor(game, day, rosterFor(game, day)) : rosterFor(game, day);
+  const roster = learned ? withLearned(fated, learned) : fated;
   const hosts = game.moderators;
   const isHost = new Set(hosts.map((h) => h.toLowerCase()));
   const inDay = posts.filter((p) => p.number > start && p.number <= end);
@@ -270,6 +287,7 @@ function countDay(
     GmEvent.parse({ kind: 'day-start', day, at: start }),
     ...killsOf(game, roster, start, end),
     GmEvent.parse({ kind: 'day-end', at: end }),
+    ...(learned?.corrections ?? []),
   ];
   const fold = (r: Ruleset) =>
     foldGame({
@@ -340,6 +358,7 @@ function countDay(
     ),
     counts: checks.counts,
     causes: checks.counts.map((c) => causeOf(c, slotOf, histories)),
+    ...(learned ? { fold: { log: folded.log, roster, ruleset } } : {}),
   };
 }
 
@@ -420,9 +439,12 @@ const limit = option('--games') === undefined ? Infinity : Number(option('--game
 const chosen = games.filter((g) => (only ? g.id === only : true)).slice(0, limit);
 const peerFile = option('--peer');
 const peer = peerFile === undefined ? null : (JSON.parse(readFileSync(peerFile, 'utf8')) as PeerFile);
+const ownFates = flag('--own-fates') ? new OwnFates() : null;
 
 const results: DayResult[] = [];
 const skipped: string[] = [];
+const learning = flag('--learn') && !peer;
+const lessons: AcceptedLesson[] = [];
 for (const game of chosen) {
   const ends = transitions.get(game.id);
   if (!ends || ends.length === 0) {
@@ -438,12 +460,16 @@ for (const game of chosen) {
   if (flag('--days'))
     for (const p of proposals)
       console.log(`game ${game.id} rules: ${JSON.stringify(p.overrides)} from "${p.sentence}"`);
+  const taught = new GameLessons(game.id, lessons);
   ends.forEach((end, i) => {
     const start = i === 0 ? 0 : ends[i - 1]!;
     const r = peer
       ? peerDay(peer, game, posts, ruleset, i + 1, start, end, skipped)
-      : countDay(game, posts, ruleset, i + 1, start, end);
+      : learning
+        ? taught.day(i + 1, end, (l) => countDay(game, posts, ruleset, i + 1, start, end, undefined, l))
+        : countDay(game, posts, ruleset, i + 1, start, end);
     results.push(r);
+    ownFates?.record(game, r.day, r);
     if (flag('--days'))
       console.log(
         `game ${r.game} D${r.day}: ${r.right ? 'right' : 'WRONG'} (${r.held ? 'held ' : ''}${r.status} ${r.eliminated.join('+') || '-'}, expected ${expectedText(r.expected)}); wagons ${r.wagons.map(([t, n]) => `${t} ${n}`).join(', ')}; flags ${JSON.stringify(r.flags)}${r.right ? '' : r.explain.map((e) => `\n  why ${e}`).join('')}${r.unreadVotes.map((u) => `\n  unread ${u}`).join('')}`,
@@ -509,6 +535,11 @@ if (flag('--counts')) {
         );
     });
 }
+// One line per count post, its cause or "matched", for bench/count-moves.ts.
+if (flag('--count-causes'))
+  for (const r of results)
+    for (const [i, c] of r.counts.entries())
+      console.log(`count-cause: game ${r.game} D${r.day} #${c.post} ${r.causes[i] ?? 'matched'}`);
 if (flag('--misses')) {
   for (const r of majorityDays.filter((d) => !d.right))
     console.log(
@@ -520,6 +551,7 @@ else {
   const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
   console.log(`material: ${SOURCE} (${MIRROR})`);
   if (peer) console.log(`counter: the peer ${peer.peer} (${peerFile}), not Votal`);
+  if (ownFates) console.log("fates: Votal's own eliminations of the Days before, not the archive's lynches");
   console.log(`games: ${summary.games}, Days: ${summary.days} (${summary.scoredDays} scored)`);
   console.log(
     `Days right: ${summary.right} of ${summary.of} (${pct(summary.right, summary.of)}); lynch Days ${summary.lynchDaysRight} of ${summary.lynchDays}`,
@@ -544,5 +576,12 @@ else {
   console.log(
     `counts matched of those that are not the moderator's slip: ${summary.moderatorCountsMatched} of ${fair} (${pct(summary.moderatorCountsMatched, fair)})`,
   );
+  if (learning) {
+    const f = lessonFigures(lessons);
+    console.log(
+      `lessons from the moderators' counts (accepted): ${f.proposals} (${f.withAlias} with a name learned); later counts agree with ${f.agreed}, disagree with ${f.disagreed}, ${f.unconfirmed} unconfirmed; precision ${f.precision === null ? '-' : pct(f.agreed, f.agreed + f.disagreed)}`,
+    );
+    if (flag('--lessons')) for (const d of f.disagreements) console.log(`lesson disagreed: ${d}`);
+  }
   for (const s of skipped) console.log(`skipped: ${s}`);
 }

@@ -26,6 +26,7 @@ import {
   startsPost,
   commonChain,
   mergeChains,
+  PERMALINK_HREF,
   sameKind,
   shortText,
   tagsOf,
@@ -137,8 +138,6 @@ const NOT_POST_TIME =
   /\b(?:joined|registered|member since|dabei seit|registriert|mitglied seit|inscrit|inscription|registrado|iscritto|lid sinds)\b/i;
 const EDIT_NOTE =
   /^(?:last )?(?:edited|modified)\b|\bedited by\b|\bzuletzt bearbeitet\b|\bbearbeitet\b|\bmodifié\b|\beditado\b|\bmodificato\b|\bbewerkt\b|\bedytowan/i;
-const PERMALINK_HREF =
-  /(?:[?&](?:p|pid|post|postid|comment|reply|msg)=\d+|\/(?:post|posts|comment|comments|reply|p|entry|entries|message|msg)[-/]?\d+|#(?:p|post|msg|comment|reply|entry)?[-_]?\d+$|showpost|permalink|findpost|findComment)/i;
 const POST_ID =
   /^(?:msg|post|p|pid|postcount|post_message|comment|elComment|entry|reply|js-post|message|edit)[-_]?(\d+)$/i;
 
@@ -355,14 +354,15 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
   // A block the shared chain does not reach (an opening post laid out otherwise) adds its own.
   const author = withOwnChains(shared, blocks, (b, i) => chainFrom(b, authors[i]!));
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
-  const sharedBody = bodyChain(blocks, authorEls);
+  const stamps = postStamps(blocks, authorEls, ctx);
+  const sharedBody = bodyChain(blocks, authorEls, stamps);
   if (!sharedBody) return null;
   // A message the chain reaches empty (a picture alone) is reached: follow() would read it first anyway.
   const body = withOwnChains(
     sharedBody,
     blocks,
     (b, i) => {
-      const own = bodyChain([b], [authorEls[i] ?? null]);
+      const own = bodyChain([b], [authorEls[i] ?? null], [stamps[i] ?? []]);
       return own ? own.split(', ')[0]! : null;
     },
     () => true,
@@ -711,7 +711,11 @@ function contains(outer: Element, inner: Element | null): boolean {
  * holding the author, then the tightest chain that still holds nearly all of it (the
  * message, not the message with its signature and buttons).
  */
-function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | null)[]): string | null {
+function bodyChain(
+  blocks: readonly Element[],
+  authorEls: readonly (Element | null)[],
+  timeLines: readonly (readonly Element[])[] = [],
+): string | null {
   // Keyed by shape (tags only): a first post's body has other classes than the replies'.
   type Held = { n: number; chain: string; own: boolean };
   // Text that is the same, at the same place, in most posts is the board's (a share menu, a
@@ -743,7 +747,7 @@ function bodyChain(blocks: readonly Element[], authorEls: readonly (Element | nu
     const ownLinks = href ? all(b, 'a[href]').filter((l) => l !== a && attr(l, 'href') === href) : [];
     const named = ownLinks.filter((l) => shortText(l, 20) !== '');
     // The post's own machine time (outside quotes) is in its header, never in its message.
-    const stamps = all(b, 'time[datetime]').filter((t) => !insideQuote(t, b));
+    const stamps = [...all(b, 'time[datetime]').filter((t) => !insideQuote(t, b)), ...(timeLines[i] ?? [])];
     for (const [el, n] of lens) {
       if (/^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
       if (n === 0) {
@@ -891,6 +895,30 @@ interface TimeRead {
   at: string | null;
   text: string | null;
   from: 'attribute' | 'text' | null;
+  /** An instant (epoch, or ISO with its offset), not a wall time read in the profile's zone. */
+  exact?: true;
+}
+
+/** A machine attribute's value that names an instant whatever the zone. */
+const INSTANT = /^(?:\d{9,10}|\d{12,13}|\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d))$/;
+/** Block attributes naming a time that is not the post's own (its last edit, its last reply). */
+const NOT_POSTED_ATTR = /edit|updat|modif|last|reply|seen|expire/i;
+
+/**
+ * The instant the post block itself carries (vBulletin 5's li[data-node-publishdate], NodeBB's
+ * li[data-timestamp]), for a post whose shown time is a wall time: the page prints it in the
+ * board's or the reader's zone, which the profile's default may not be (vBulletin 5 prints
+ * "10:37 AM" beside datetime="2019-04-09T08:37:23" with no offset; the epoch says 15:37 UTC).
+ */
+function blockInstant(block: Element, shown: TimeRead): TimeRead | null {
+  for (const [name, raw] of Object.entries(block.attribs)) {
+    if (!/time|date/i.test(name) || NOT_POSTED_ATTR.test(name)) continue;
+    const v = raw.trim();
+    if (!INSTANT.test(v)) continue;
+    const at = /^\d{9,10}$/.test(v) ? fromEpochSeconds(v) : /^\d{12,13}$/.test(v) ? fromEpochMillis(v) : fromIso(v);
+    if (at) return { at, text: shown.text ?? v, from: 'attribute', exact: true };
+  }
+  return null;
 }
 
 /** A time from an element: its machine attributes first, then its text. */
@@ -913,7 +941,13 @@ function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']):
           : (fromIso(/^\d{4}-\d\d-\d\d$/.test(v) ? `${v}T00:00` : v, ctx.profile.timeZone) ??
             (name === 'title' || name === 'data-date' || name === 'data-datetime' ? textTime(v, ctx, order) : null));
       // The text shown is the holder's own (an empty <time> shows the attribute), not its box's.
-      if (at) return { at, text: shortText(holder, 120) || v, from: 'attribute' };
+      if (at)
+        return {
+          at,
+          text: shortText(holder, 120) || v,
+          from: 'attribute',
+          ...(INSTANT.test(v) ? { exact: true } : {}),
+        };
     }
   // Collapsed text of at most 100 characters: a long element holding a date is not the date.
   const t = shortText(el, 400);
@@ -1021,6 +1055,27 @@ function timeChain(
   return best ? mergeChains(fulls.get(best)!) : null;
 }
 
+/**
+ * Each block's own time line where most blocks show one at the same place, found before the
+ * message: the message is never a box holding it (phpBB's div.postbody holds the subject, the
+ * time line and the message; with short messages the box outweighs the message in text).
+ */
+function postStamps(blocks: readonly Element[], authorEls: readonly (Element | null)[], ctx: PageContext): Element[][] {
+  const chain = timeChain(
+    blocks,
+    authorEls,
+    blocks.map(() => null),
+    ctx,
+  );
+  if (!chain) return blocks.map(() => []);
+  const order = dateOrderOf(blocks, ctx);
+  // A short line that is a time (a box that carries a time attribute around a message is not one).
+  const stamps = blocks.map((b) =>
+    follow(b, chain).filter((el) => shortText(el, 200).length <= 100 && timeOf(el, ctx, order).at !== null),
+  );
+  return stamps.filter((s) => s.length > 0).length * 2 > blocks.length ? stamps : blocks.map(() => []);
+}
+
 /** Whether a time is an edit note's ("Last edited by a moderator: Aug 28, 2019"), not the post's. */
 function inEditNote(el: Element): boolean {
   let at: Element | null = el;
@@ -1122,7 +1177,8 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body, authorEl);
     const timeEl = s.time ? (follow(block, s.time).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
-    const t = timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order);
+    const shown = timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order);
+    const t = shown.exact ? shown : (blockInstant(block, shown) ?? shown);
     const linkEl = s.permalink ? (follow(block, s.permalink)[0] ?? null) : null;
     const href = linkEl ? attr(linkEl, 'href') : null;
     const permalink = href ? resolve(href, base) : anchorOf(block, url);
@@ -1165,7 +1221,7 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
       number,
       page: pageNo,
       author,
-      authorId: authorHref ? (/(\d+)(?:[/.-]?$|&|#)/.exec(authorHref)?.[1] ?? lastSegment(authorHref)) : null,
+      authorId: authorHref ? memberIdOf(authorHref) : null,
       postedAt: t.at,
       permalink,
       edit: editNote ? { at: null, by: null, text: editNote } : null,
@@ -1203,22 +1259,37 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
 }
 
 /**
- * The name an author element shows, without the badges beside it: a button ("OP") or an
- * element with a tooltip (a reputation count) is the board's, not the name; the whole text
- * where nothing else is left.
+ * The name an author element shows, without the badges beside it: a button ("OP"), an
+ * element with a tooltip (a reputation count) or an element of no letter or digit (a
+ * member group's "<b>+</b>" before the name: neowin's Invision) is the board's, not the
+ * name; the whole text where nothing else is left.
  */
 function nameOf(el: Element): string {
   let out = '';
   const stack: AnyNode[] = [...el.children].reverse();
+  const badge = (n: Element): boolean =>
+    /^(?:button|script|style)$/.test(n.name) || attr(n, 'title') !== null || !/[\p{L}\p{N}]/u.test(shortText(n, 40));
   while (stack.length > 0 && out.length <= 120) {
     const n = stack.pop()!;
     if (n.type === 'text') out += n.data;
-    else if (isElement(n) && !/^(?:button|script|style)$/.test(n.name) && attr(n, 'title') === null) {
+    else if (isElement(n) && !badge(n)) {
       out += ' ';
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
     }
   }
   return out.replace(/\s+/g, ' ').trim() || shortText(el, 120);
+}
+
+/**
+ * The member's id in a profile link: the query's member key (phpBB's u=, SMF's ";u=", MyBB's
+ * uid=) before any number elsewhere (a session id's digits), else the path's number, else its
+ * last segment.
+ */
+function memberIdOf(href: string): string | null {
+  const keyed = /[?&;](?:u|uid|user|userid|user_id|member|memberid|mid|id)=(\d+)/i.exec(href);
+  if (keyed) return keyed[1]!;
+  const number = /(\d+)(?:[/.-]?$|&|#)/;
+  return number.exec(href.replace(/[?#].*$/, ''))?.[1] ?? number.exec(href)?.[1] ?? lastSegment(href);
 }
 
 function lastSegment(href: string): string | null {

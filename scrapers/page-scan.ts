@@ -103,7 +103,11 @@ class TagFilter {
     return this.byName.has(name) || this.otherNames !== undefined;
   }
 
-  /** Whether the tag written at `html[start..end]` (`<` to `>`), of a name that may match, may match. */
+  /**
+   * Whether the tag written at `html[start..end]` (`<` to `>`), of a name that may match,
+   * may match. Also asked of a range that starts before the tag or ends inside it (before
+   * its attributes are read): see `RegionHandler.onopentagname`.
+   */
   mayMatchSource(name: string, html: string, start: number, end: number): boolean {
     const literals = this.byName.has(name) ? this.byName.get(name) : this.otherNames;
     if (!literals) return true;
@@ -139,7 +143,7 @@ function run(html: string, handler: Partial<Handler>): void {
 /**
  * htmlparser2's `Parser`, not building strings nobody keeps: outside whole regions, no
  * text, comments or attributes (a tag that may start a region is told by its source
- * text, and one that does has its attributes read from it: `attributesHere`). The index
+ * text, and only one that may gets its attributes collected). The index
  * bookkeeping of each skipped event is the parser's own; every tree rule is the parser's
  * own code. htmlparser2 10.1.0 keeps the attribute object in `attribs` and the current
  * attribute's name in `attribname` (Parser.js); the constructor checks they are there, so
@@ -155,20 +159,20 @@ class ScanParser extends Parser {
   }
 
   override onattribname(start: number, endIndex: number): void {
-    if (this.filter.builds) super.onattribname(start, endIndex);
+    if (this.filter.collects) super.onattribname(start, endIndex);
     else this.startIndex = start;
   }
 
   override onattribdata(start: number, endIndex: number): void {
-    if (this.filter.builds) super.onattribdata(start, endIndex);
+    if (this.filter.collects) super.onattribdata(start, endIndex);
   }
 
   override onattribentity(codepoint: number): void {
-    if (this.filter.builds) super.onattribentity(codepoint);
+    if (this.filter.collects) super.onattribentity(codepoint);
   }
 
   override onattribend(quote: QuoteType, endIndex: number): void {
-    if (this.filter.builds) super.onattribend(quote, endIndex);
+    if (this.filter.collects) super.onattribend(quote, endIndex);
     else this.endIndex = endIndex;
   }
 
@@ -199,8 +203,10 @@ class ScanParser extends Parser {
 
 /** What the scan's handler tells its parser about the event at hand. */
 interface ScanFilter extends Partial<Handler> {
-  /** Whether the text, comments and attributes here are built (inside a whole region). */
+  /** Whether the text and comments here are built (inside a whole region). */
   readonly builds: boolean;
+  /** Whether the attributes of the tag being read are collected (inside a whole region, or a likely region tag). */
+  readonly collects: boolean;
 }
 type QuoteType = Parameters<Parser['onattribend']>[0];
 interface Collecting {
@@ -305,6 +311,9 @@ class RegionHandler implements ScanFilter {
   /** The innermost open element's frame (the page's, outside every element). */
   private top: Frame;
   private parser: Parser | null = null;
+  collects = false;
+  /** Where the first `>` after the candidate tag's start stands (its end, unless a quoted value holds a `>`). */
+  private firstClose = -1;
   /** Reads the attributes of one tag's source (`attributesHere`), made when first needed. */
   private tagReader: { parser: Parser; attribs: Record<string, string> } | null = null;
 
@@ -328,7 +337,8 @@ class RegionHandler implements ScanFilter {
    * All the attributes of the tag the parser has just read (keeping none): the tag's own
    * source (the parser's `startIndex` to `endIndex` at `onopentag`) read again by a parser
    * of its own, so a region element gets every attribute exactly as the parser builds
-   * them. Only for a tag whose source holds what a region selector looks for.
+   * them. Only for a tag whose source holds what a region selector looks for past a `>`
+   * inside a quoted value (`onopentagname` tested it only up to that `>`): rare.
    */
   private attributesHere(): Record<string, string> {
     const { startIndex, endIndex } = this.parser!;
@@ -358,18 +368,21 @@ class RegionHandler implements ScanFilter {
     this.push(WHOLE);
   };
   /**
-   * A tag whose name may start a region, read to its end with no attribute collected:
-   * its source text tells whether it may, and its attributes, read from that source,
-   * whether it does. An implied tag (`</p>` alone opens one) has no attributes.
+   * A tag whose name may start a region, read to its end: its attributes, collected by
+   * the parser where its source up to the first `>` may match (`onopentagname`),
+   * tell whether it does. Where the tag ran past that `>` (a quoted value holds one)
+   * and was not collected, its whole source is tested again and, if it may match, read
+   * again. An implied tag (`</p>` alone opens one) has no attributes.
    */
-  private readonly openCandidate = (name: string, none: Record<string, string>, implied?: boolean): void => {
+  private readonly openCandidate = (name: string, collected: Record<string, string>, implied?: boolean): void => {
     const wanted = this.top.wanted!;
     const { startIndex, endIndex } = this.parser!;
-    const attribs = implied
-      ? none
-      : wanted.filter.mayMatchSource(name, this.html, startIndex, endIndex)
-        ? this.attributesHere()
-        : null;
+    const attribs =
+      implied || this.collects
+        ? collected
+        : endIndex !== this.firstClose && wanted.filter.mayMatchSource(name, this.html, startIndex, endIndex)
+          ? this.attributesHere()
+          : null;
     const entry =
       attribs && wanted.any.matches(name, attribs)
         ? wanted.entries.find((e) => e.selector.matches(name, attribs))
@@ -386,16 +399,26 @@ class RegionHandler implements ScanFilter {
     this.open.opened(name);
     const top = this.top;
     if (top.whole) {
+      this.collects = true;
       this.onopentag = this.openWhole;
       return;
     }
     const wanted = top.wanted!;
     if (wanted.filter.mayMatchName(name)) {
+      // The tag's attributes are still to be read: its source up to the first `>` is
+      // all of it, unless a quoted value holds a `>` (`openCandidate` sees to that).
+      // Its start is the parser's `startIndex` (the `<`) or earlier (a wider range only
+      // collects more).
+      const start = this.parser!.startIndex;
+      const close = this.html.indexOf('>', start);
+      this.firstClose = close;
+      this.collects = close >= 0 && wanted.filter.mayMatchSource(name, this.html, start, close);
       // The frame is pushed once the tag ends (a page cut off inside the tag never opens
       // it, and the parser then closes what holds it instead).
       this.onopentag = this.openCandidate;
       return;
     }
+    this.collects = false;
     this.onopentag = undefined;
     this.push(wanted.seek);
   }

@@ -13,7 +13,10 @@ import { attr, isElement, matches, one } from './dom.js';
 
 /** Links to a member's profile, by the words forums put in those URLs (path and query, not host). */
 const PROFILE_HREF =
-  /(?:^|[/?&.=_-])(?:members?|users?|u|profiles?|personal_pages|people|authors?|user_profile|user_info|viewprofile|member\.php|mitglieder|benutzer|user-dashboard|usuarios?|utilisateurs?|membres?)(?:[/?&.=_-]|\d|$)/i;
+  /(?:^|[/?&;.=_-])(?:members?|users?|u|profiles?|personal_pages|people|authors?|user_profile|user_info|viewprofile|member\.php|mitglieder|benutzer|user-dashboard|usuarios?|utilisateurs?|membres?)(?:[/?&;.=_-]|\d|$)/i;
+/** A post's own link (its permalink, its number's link): never its author's, whatever words the thread's slug holds. */
+export const PERMALINK_HREF =
+  /(?:[?&](?:p|pid|post|postid|comment|reply|msg)=\d+|\/(?:post|posts|comment|comments|reply|p|entry|entries|message|msg)[-/]?\d+|#(?:p|post|msg|comment|reply|entry)?[-_]?\d+$|showpost|permalink|findpost|findComment)/i;
 /** Links that are never an author: the board's own pages. */
 const NOT_AUTHOR_HREF =
   /(?:login|logout|register|signup|search|lostpassword|mode=(?!viewprofile)|\/members\/?$|\/list\b|[?&]action=(?!profile))/i;
@@ -128,7 +131,7 @@ function isProfileLink(el: Element): boolean {
   if (!href || href.startsWith('#')) return false;
   const local = href.replace(/^[a-z]+:\/\/[^/]+/i, '');
   if (/^javascript:/i.test(href)) return /profile|user|member/i.test(href);
-  return PROFILE_HREF.test(local) && !NOT_AUTHOR_HREF.test(local);
+  return PROFILE_HREF.test(local) && !NOT_AUTHOR_HREF.test(local) && !PERMALINK_HREF.test(local);
 }
 
 /** Author candidates: profile links with a name, and user-name elements holding none. */

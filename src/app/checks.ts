@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { foldGame } from '../game/fold-game.js';
 import { gameRuleset } from '../game/game-ruleset.js';
+import { LESSON_ACCEPT, LESSON_DISMISS } from '../game/count-lessons.js';
 import { CHECK_MARK, gmChecks } from '../game/gm-checks.js';
 import { gmNames, newsReadsBodyOf } from '../game/gm-news.js';
 import { withBodies } from '../game/post-bodies.js';
 import { postHistories } from '../game/post-histories.js';
+import { foldWithOwnDeaths } from '../game/reading-events.js';
 import type { Game } from '../model/game.js';
-import { CheckAnswer, type CheckDifference, type GmChecks } from '../model/gm-count.js';
+import { CheckAnswer, type CheckDifference, type CountLesson, type GmChecks } from '../model/gm-count.js';
+import type { Roster } from '../model/roster.js';
+import { nameKey } from '../parse/name-form.js';
 import type { Post } from '../model/post.js';
 import { isPasteOf } from '../publish/pasted-votal.js';
 import type { CommandDeps } from './deps.js';
 import { NotFound, parseInput } from './errors.js';
+import { recordEvent, type EventRecorded } from './events.js';
 import { gameOr404 } from './games.js';
 
 /**
@@ -29,12 +34,14 @@ export async function gameChecks(
   const { store } = deps;
   const game = await gameOr404(deps, gameId);
   const ruleset = gameRuleset(game);
-  const [heads, events, marks, drafts] = await Promise.all([
+  const [heads, events, checkMarks, lessonMarks, drafts] = await Promise.all([
     store.posts.headsOf(game.id),
     store.events.list(game.id),
     store.audit.list({ gameId: game.id, action: CHECK_MARK, limit: 100_000 }),
+    store.audit.list({ gameId: game.id, action: LESSON_DISMISS, limit: 100_000 }),
     store.drafts.list(game.id),
   ]);
+  const marks = [...checkMarks, ...lessonMarks];
   const gmEvents = events.map((e) => e.event);
   const reads = newsReadsBodyOf(game.settings, heads);
   // Bodies of the GM's posts only; everyone else's votes come from their saved readings.
@@ -59,22 +66,28 @@ export async function gameChecks(
   // The count is folded only when the GM's posts hold a count to compare with it.
   const first = gmChecks({ game, ruleset, posts: inputs, log: [], gmEvents, pastedVotals, audit: marks });
   if (first.counts.length === 0) return { game, checks: first };
-  const { histories } = await postHistories(store, game, ruleset, gmEvents, heads, { save: false });
-  const folded = foldGame({
-    ruleset,
-    roster: game.roster,
-    engine: game.engine ?? null,
-    posts: histories,
+  const { folded, readingEvents } = await foldWithOwnDeaths(
     gmEvents,
-    day: game.settings.day,
-    now: now.toISOString(),
-  });
+    async (events) => (await postHistories(store, game, ruleset, events, heads, { save: false })).histories,
+    (histories) =>
+      foldGame({
+        ruleset,
+        roster: game.roster,
+        engine: game.engine ?? null,
+        posts: histories,
+        gmEvents,
+        day: game.settings.day,
+        now: now.toISOString(),
+      }),
+    { maxRounds: game.roster.length + 2, key: `game:${game.id}` },
+  );
   const checks = gmChecks({
     game,
     ruleset,
     posts: inputs,
     log: folded.log,
     gmEvents,
+    readingEvents,
     pastedVotals,
     audit: marks,
   });
@@ -118,4 +131,70 @@ export async function markCheck(
     difference: { ...found, answer: input.answer },
     correct: input.answer === 'votal-error' && deciding ? deciding : null,
   };
+}
+
+export const LessonAnswer = z.strictObject({
+  key: z.string().regex(/^[0-9a-f]{16}$/, 'not a lesson key (16 hex digits)'),
+  answer: z.enum(['accept', 'dismiss']),
+});
+export type LessonAnswer = z.infer<typeof LessonAnswer>;
+
+export type LessonAnswered =
+  | { answer: 'dismiss'; lesson: CountLesson }
+  | { answer: 'accept'; lesson: CountLesson; learned: string | null; recorded: EventRecorded };
+
+/**
+ * The GM's answer to what their own count taught (`GmChecks.lessons`): accepted, the post's
+ * vote is corrected to the wagon (a `correct` event, recounted like any) and the written name,
+ * when the lesson offers it, becomes an alias of the wagon's slot (every later reading knows
+ * it); dismissed, it is not offered again. Both audited.
+ */
+export async function answerLesson(
+  deps: CommandDeps,
+  actor: string,
+  gameId: number,
+  given: unknown,
+  now: Date = new Date(),
+): Promise<LessonAnswered> {
+  const input = parseInput(LessonAnswer, given);
+  const { game, checks } = await gameChecks(deps, gameId, now);
+  const lesson = checks.lessons.find((l) => l.key === input.key);
+  if (!lesson) throw new NotFound('count lesson', input.key);
+  const detail = {
+    key: lesson.key,
+    countPost: lesson.countPost,
+    post: lesson.post,
+    wagon: lesson.wagon,
+    written: lesson.written,
+  };
+  if (input.answer === 'dismiss') {
+    await deps.store.audit.record({ gameId: game.id, actor, action: LESSON_DISMISS, detail });
+    return { answer: 'dismiss', lesson };
+  }
+  // The name first: the recount the correction asks for then reads every post with it.
+  const roster = lesson.alias === null ? null : withAlias(game.roster, lesson.wagon, lesson.alias);
+  if (roster) await deps.store.games.setRoster(game.id, roster, actor);
+  const learned = roster ? lesson.alias : null;
+  const recorded = await recordEvent(deps, actor, game.id, {
+    kind: 'correct',
+    post: lesson.post,
+    target: lesson.wagon,
+  });
+  await deps.store.audit.record({
+    gameId: game.id,
+    actor,
+    action: LESSON_ACCEPT,
+    detail: { ...detail, alias: learned },
+  });
+  return { answer: 'accept', lesson, learned, recorded };
+}
+
+/** The roster with `alias` added to the slot named `wagon`; null when no slot takes it (another's name already). */
+function withAlias(roster: Roster, wagon: string, alias: string): Roster | null {
+  const key = nameKey(alias);
+  const slot = roster.findIndex((s) => s.name === wagon || s.formerNames.includes(wagon));
+  if (slot < 0) return null;
+  const taken = roster.some((s) => [s.name, ...s.aliases, ...s.formerNames].some((n) => nameKey(n) === key));
+  if (taken) return null;
+  return roster.map((s, i) => (i === slot ? { ...s, aliases: [...s.aliases, alias] } : s));
 }

@@ -13,6 +13,7 @@ import { CookieFileError } from '../site/cookie-file.js';
 import { SiteProfileError } from '../site/load-site-profiles.js';
 import { openSiteReading } from '../site/site-reading.js';
 import { foldGame, type PostHistory } from '../game/fold-game.js';
+import { foldWithOwnDeaths } from '../game/reading-events.js';
 import type { Post } from '../model/post.js';
 import { rosterAt } from '../tally/slot-names.js';
 import { readThread, type PageSource, type ThreadRead } from '../thread/read-thread.js';
@@ -141,26 +142,33 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
         ruleset.names,
       ),
     );
-  const posts = postHistoriesOf(inDay, roster, gmEvents, ruleset);
   // `--deadline` is the deadline of the Day counted: `--day`, else the last Day the GM events start.
   const clockDays =
     opts.deadline === undefined ? [] : [{ day: opts.day ?? lastDayStarted(gmEvents), deadline: opts.deadline }];
-  const { tally } = foldGame({
-    ruleset,
-    roster,
-    engine: thread.engine,
-    posts,
+  // The count is made now: checks and deadlines up to now (or `--at-time`) have passed.
+  const now = opts.atTime ?? new Date().toISOString();
+  const { folded } = await foldWithOwnDeaths(
     gmEvents,
-    clockDays,
-    // The count is made now: checks and deadlines up to now (or `--at-time`) have passed.
-    now: opts.atTime ?? new Date().toISOString(),
-    ...(opts.toPost !== undefined ? { toPost: opts.toPost } : {}),
-    ...(opts.day !== undefined ? { countDay: opts.day } : {}),
-    ...(opts.atTime !== undefined ? { toTime: opts.atTime } : {}),
-    view: opts.view ?? 'gm',
-    explain: opts.explain ?? false,
-    hosts,
-  });
+    (events) => postHistoriesOf(inDay, roster, events, ruleset),
+    (posts) =>
+      foldGame({
+        ruleset,
+        roster,
+        engine: thread.engine,
+        posts,
+        gmEvents,
+        clockDays,
+        now,
+        ...(opts.toPost !== undefined ? { toPost: opts.toPost } : {}),
+        ...(opts.day !== undefined ? { countDay: opts.day } : {}),
+        ...(opts.atTime !== undefined ? { toTime: opts.atTime } : {}),
+        view: opts.view ?? 'gm',
+        explain: opts.explain ?? false,
+        hosts,
+      }),
+    { maxRounds: roster.length + 2 },
+  );
+  const { tally } = folded;
   return { tally, output: format(tally, opts.format), notes };
 }
 
@@ -240,7 +248,8 @@ function lastDayStarted(events: readonly GmEvent[]): number {
 
 /**
  * Each post as the one count takes it (the forum's current body; `votal count` keeps no
- * history), read with the roster the game knew at that post (replacements and GM-recorded deaths before it).
+ * history), read with the roster the game knew at that post (replacements and deaths before it: the
+ * GM's and the count's own, `readingEvents`).
  */
 function postHistoriesOf(
   posts: readonly Post[],

@@ -6,7 +6,7 @@ import type { Roster } from '../model/roster.js';
 import type { Flag, Tally } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { clockEvents, nextCheckAfter } from '../tally/clock.js';
-import { countVotes } from '../tally/count.js';
+import { countVotesWithDeaths, type OwnDeath } from '../tally/count.js';
 import type { TallyEvent } from '../tally/log.js';
 import type { ClockDay, ClockInput } from '../tally/day-clock.js';
 import type { DaySetting } from './poll-settings.js';
@@ -93,6 +93,11 @@ export interface FoldGameResult {
   log: TallyEvent[];
   /** The clock the count ran with. */
   clock: ClockInput;
+  /**
+   * The deaths the count caused by itself (a Day's eliminated at the next Day's start, rule
+   * deaths): the posts after them are read with those players dead (src/game/reading-events.ts).
+   */
+  ownDeaths: OwnDeath[];
 }
 
 /** Most edit instants examined one by one; later ones are judged with the last fold. */
@@ -172,6 +177,7 @@ export function foldGame(input: FoldGameInput): FoldGameResult {
     upcoming: final.upcoming.filter((t) => Date.parse(t) > nowMs),
     log: final.log,
     clock: final.clock,
+    ownDeaths: final.ownDeaths,
   };
 }
 
@@ -191,6 +197,7 @@ interface CountAt {
   upcoming: string[];
   log: TallyEvent[];
   clock: ClockInput;
+  ownDeaths: OwnDeath[];
 }
 
 /**
@@ -210,7 +217,7 @@ function countAt(input: FoldGameInput, chosen: readonly number[], atMs: number, 
   if (input.day) days.push({ day: input.day.number, start: input.day.start, deadline: input.day.deadline });
   const log: TallyEvent[] = [...posts, ...input.gmEvents];
   const clock = { now: iso(atMs), days };
-  const tally = countVotes({
+  const { tally, ownDeaths } = countVotesWithDeaths({
     ruleset: input.ruleset,
     roster: input.roster,
     events: log,
@@ -225,7 +232,7 @@ function countAt(input: FoldGameInput, chosen: readonly number[], atMs: number, 
     ...(!cut && input.countDay !== undefined ? { day: input.countDay } : {}),
   });
   const deadline = tally.deadline ?? null;
-  return { tally, deadline, upcoming: upcomingOf(input.ruleset, tally, atMs), log, clock };
+  return { tally, deadline, upcoming: upcomingOf(input.ruleset, tally, atMs), log, clock, ownDeaths };
 }
 
 /** The checks still to come this Day and its deadline (the poller polls faster near them). */

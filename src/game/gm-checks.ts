@@ -14,12 +14,13 @@ import type {
 } from '../model/gm-count.js';
 import type { Tally } from '../model/tally.js';
 import { readGmCount } from '../parse/gm-count.js';
-import { rosterNames } from '../parse/gm-posts.js';
+import { rosterNames, type GmNameBook } from '../parse/gm-posts.js';
 import { nameKey } from '../parse/name-form.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { countVotesWithCuts } from '../tally/count.js';
 import type { TallyEvent } from '../tally/log.js';
 import { rosterAt } from '../tally/slot-names.js';
+import { countLessons, LESSON_DISMISS, settleLessons } from './count-lessons.js';
 import { newsReadsBodyOf } from './gm-news.js';
 
 /**
@@ -58,9 +59,14 @@ export interface GmChecksInput {
    */
   log: readonly TallyEvent[];
   gmEvents: readonly GmEvent[];
+  /**
+   * What the names are read under (`readingEvents`: the GM's events and the count's own
+   * deaths, from the fold that made `log`); default `gmEvents`.
+   */
+  readingEvents?: readonly GmEvent[];
   /** Posts known to be the GM's paste of a Votal draft (found by its words). */
   pastedVotals?: ReadonlySet<number>;
-  /** The game's `CHECK_MARK` audit entries. */
+  /** The game's `CHECK_MARK` and `LESSON_DISMISS` audit entries. */
   audit: readonly AuditEntry[];
 }
 
@@ -68,7 +74,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
   const { game, ruleset } = input;
   const { found, ownVotals } = countsFound(input);
   // One fold for every cut of every count (the log is in thread order: a cut is a prefix).
-  if (found.length === 0) return { counts: [], ownVotals };
+  if (found.length === 0) return { counts: [], lessons: [], ownVotals };
   const log = input.log;
   const cuts = [...new Set(found.flatMap((f) => range(f.base)))];
   const tallies = countVotesWithCuts(
@@ -82,11 +88,33 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     posts,
     byNumber: new Map(posts.map((p) => [p.post, p])),
     gmEvents: input.gmEvents,
+    readingEvents: input.readingEvents ?? input.gmEvents,
     ruleset,
     roster: game.roster,
   };
   const answers = markAnswers(input.audit);
-  return { counts: found.map((f) => checkCount(f, at, ctx, answers)), ownVotals };
+  // Each count with what it teaches about votes Votal could not read, at the cut it was compared at.
+  const counts = found.map((f) => {
+    const check = checkCount(f, at, ctx, answers);
+    const tally = at.get(check.comparedTo)!;
+    const lessons = countLessons({
+      count: f.count,
+      countPermalink: check.permalink,
+      tally,
+      byNumber: ctx.byNumber,
+      book: f.book,
+    });
+    return { ...check, lessons };
+  });
+  const dismissed = new Set(input.audit.filter((a) => a.action === LESSON_DISMISS).map((a) => String(a.detail['key'])));
+  return {
+    counts,
+    lessons: settleLessons(
+      counts.map((c) => c.lessons),
+      dismissed,
+    ),
+    ownVotals,
+  };
 }
 
 /** A count the GM posted, and the post Votal's count is compared at. */
@@ -95,6 +123,8 @@ interface FoundCount {
   base: number;
   basis: 'named' | 'before';
   author: string;
+  /** The names the game knew at the count's post, as it was read. */
+  book: GmNameBook;
 }
 
 /** The GM's count posts, read by the names the game knew at each; Votal's own votals set apart. */
@@ -109,7 +139,10 @@ function countsFound(input: GmChecksInput): { found: FoundCount[]; ownVotals: nu
       ownVotals.push(post.number);
       continue;
     }
-    const roster = rosterAt(game.roster, [...input.gmEvents], { number: post.number, postedAt: post.postedAt });
+    const roster = rosterAt(game.roster, input.readingEvents ?? input.gmEvents, {
+      number: post.number,
+      postedAt: post.postedAt,
+    });
     const book = rosterNames(roster, { matching: ruleset.names });
     const count = readGmCount({ number: post.number, body: post.body }, book, { noLynch: ruleset.noLynch ?? null });
     if (!count) continue;
@@ -119,6 +152,7 @@ function countsFound(input: GmChecksInput): { found: FoundCount[]; ownVotals: nu
       base: named ? count.asOfPost! : post.number - 1,
       basis: named ? 'named' : 'before',
       author: post.author,
+      book,
     });
   }
   return { found, ownVotals };
@@ -140,7 +174,7 @@ function checkCount(
   at: ReadonlyMap<number, Tally>,
   ctx: Ctx,
   answers: ReadonlyMap<string, CheckAnswer>,
-): CountCheck {
+): Omit<CountCheck, 'lessons'> {
   let best = f.base;
   let bestDiffs = voterDiffs(f.count, at.get(f.base)!, f.base, ctx);
   for (const cut of range(f.base).slice(1)) {
@@ -209,6 +243,7 @@ interface Ctx {
   posts: readonly PostEvent[];
   byNumber: ReadonlyMap<number, PostEvent>;
   gmEvents: readonly GmEvent[];
+  readingEvents: readonly GmEvent[];
   ruleset: Ruleset;
   roster: Game['roster'];
 }
@@ -303,7 +338,7 @@ function gmPlaces(count: GmCount): { gmOn: Map<string, CheckListing[]>; gmNotVot
 
 /** Each slot's last vote or unvote by `cut`, by the names the game knew then (replacements). */
 function lastVotes(ctx: Ctx, cut: number): Map<string, PostEvent> {
-  const roster = rosterAt(ctx.roster, [...ctx.gmEvents], { number: cut + 1, postedAt: null });
+  const roster = rosterAt(ctx.roster, ctx.readingEvents, { number: cut + 1, postedAt: null });
   const book = rosterNames(roster, { matching: ctx.ruleset.names });
   const last = new Map<string, PostEvent>();
   for (const p of ctx.posts) {

@@ -19,6 +19,7 @@ import { gmNames } from './gm-news.js';
 import { massDeletion, POLLER_ACTOR, type PollEvent } from './poll-plan.js';
 import { clip } from './poll-read.js';
 import { postHistories } from './post-histories.js';
+import { foldWithOwnDeaths } from './reading-events.js';
 
 type PollStore = Repos & { sql: Sql };
 
@@ -97,17 +98,27 @@ export async function countGame(
   const gmEvents = input.events.map((e) => e.event);
   // Without bodies: every revision read before has its reading stored; postHistories loads the rest.
   const posts = await store.posts.headsOf(game.id);
-  const { histories, parsed } = await postHistories(store, game, ruleset, gmEvents, posts, { save: true });
-  const folded = foldGame({
-    ruleset,
-    roster: game.roster,
-    engine: input.engine,
-    posts: histories,
+  let parsed = 0;
+  const { folded } = await foldWithOwnDeaths(
     gmEvents,
-    day: input.settings.day,
-    now: input.now,
-    hosts: gmNames(game.settings, posts),
-  });
+    async (events) => {
+      const read = await postHistories(store, game, ruleset, events, posts, { save: true });
+      parsed += read.parsed;
+      return read.histories;
+    },
+    (histories) =>
+      foldGame({
+        ruleset,
+        roster: game.roster,
+        engine: input.engine,
+        posts: histories,
+        gmEvents,
+        day: input.settings.day,
+        now: input.now,
+        hosts: gmNames(game.settings, posts),
+      }),
+    { maxRounds: game.roster.length + 2, key: `game:${game.id}` },
+  );
   const tally = Tally.parse(folded.tally);
   const changed = !previous || stableJson(previous.tally) !== stableJson(tally);
   const saved = changed ? await saveTally(store, game.id, tally, previous, folded) : previous;

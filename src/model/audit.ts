@@ -41,6 +41,10 @@ export const AuditAction = z.enum([
   'news.dismiss',
   'news.record',
   'check.mark',
+  /** The GM accepted what their own count taught: a post's vote corrected and, maybe, a name learned. */
+  'check.lesson-accept',
+  /** The GM declined it: the lesson is not offered again. */
+  'check.lesson-dismiss',
   'webhook.send',
   'webhook.fail',
   'gm.login',

@@ -106,6 +106,35 @@ export const CheckDifference = z.object({
 });
 export type CheckDifference = z.infer<typeof CheckDifference>;
 
+/**
+ * What the GM's own count teaches about a vote Votal could not read: the count puts `voter`
+ * on `wagon`, and the voter's standing vote (post `post`) names `written`, which Votal read
+ * as nobody. Accepted, it is a `correct` event for that post and, where `alias` is set,
+ * `written` becomes one of the wagon's slot's aliases (read so in every later post).
+ */
+export const CountLesson = z.object({
+  /** Stable across reads (the post, the wagon, the name): what an answer is recorded under. */
+  key: z.string(),
+  /** The GM's count the lesson is read from (the first that shows it), and its permalink. */
+  countPost: z.number().int(),
+  countPermalink: z.string().nullable(),
+  voter: z.string(),
+  /** The wagon's target: a slot's name, or the ruleset's No Lynch. */
+  wagon: z.string(),
+  /** The voter's standing vote Votal could not read. */
+  post: z.number().int(),
+  permalink: z.string().nullable(),
+  /** The name as the voter wrote it, and the vote as written. */
+  written: z.string(),
+  raw: z.string(),
+  /** The name learned for the wagon's slot, or null (`noAlias` says why). */
+  alias: z.string().nullable(),
+  noAlias: z.string().nullable(),
+  /** The sentence the GM reads. */
+  text: z.string(),
+});
+export type CountLesson = z.infer<typeof CountLesson>;
+
 export const CountCheck = z.object({
   /** The GM's count post. */
   post: z.number().int(),
@@ -120,12 +149,16 @@ export const CountCheck = z.object({
   /** Lines of the GM's post past the reader's bound: wagons there are not compared (0: all read). */
   linesNotRead: z.number().int().default(0),
   differences: z.array(CheckDifference),
+  /** What this count teaches as read (`GmChecks.lessons` is what is offered: once, undismissed). */
+  lessons: z.array(CountLesson).default([]),
 });
 export type CountCheck = z.infer<typeof CountCheck>;
 
 export const GmChecks = z.object({
   /** Every GM count read, with its differences (none: the count agrees). */
   counts: z.array(CountCheck),
+  /** Votes Votal could not read that the GM's counts place: each offered to the GM to accept. */
+  lessons: z.array(CountLesson).default([]),
   /** The GM's posts skipped as Votal's own votals (pasted drafts, marked posts). */
   ownVotals: z.array(z.number().int()),
 });

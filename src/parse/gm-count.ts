@@ -88,14 +88,23 @@ function listedLinks(nodes: readonly BodyNode[], depth: number): BodyNode[] {
 }
 
 const SEP = String.raw`[:\-–—=|]`;
-const NUM = String.raw`(?<n>\d{1,3})\s*(?:votes?)?`;
-const NAME = String.raw`(?<target>[^()[\]:|]{1,60}?)`;
+/** The count, out of the votes to lynch or not ("(3/7)"), "votes" after it or not. */
+const NUM = String.raw`(?<n>\d{1,3})\s*(?:\/\s*\d{1,3}\s*)?(?:votes?)?`;
+/**
+ * A wagon's target: no brackets but a bracketed part with no digit, as some players' names
+ * are written ("[winger]", "[L]"); "[3]" is a count, never part of a name.
+ */
+const NAME = String.raw`(?<target>(?:[^()[\]:|]|\[[^()[\]:|\d]{1,30}\]){1,60}?)`;
+/** The count in its brackets, a comma or semicolon after it being the GM's ("(5, L-2)" once the L-n is blanked). */
+const COUNTED = String.raw`[([]\s*${NUM}\s*[,;]?\s*[)\]]`;
 /** The wagon-line shapes, most specific first; `voters` is the rest of the line. */
 const WAGON_SHAPES: RegExp[] = [
   // "Carol - 3 (Bob, Dave, Eve)", "Carol: 3 [Bob, Dave]"
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*[([](?<voters>[^)\]]*)[)\]]\s*$`, 'iud'),
-  // "Carol (3): Bob, Dave, Eve", "Carol [3] Bob, Dave", "Carol (3 votes) - Bob"
-  new RegExp(String.raw`^${NAME}\s*[([]\s*${NUM}\s*[)\]]\s*(?:${SEP}\s*)*(?<voters>.*)$`, 'iud'),
+  // "Monk - Empking, Friend (2)": the count after the voters (one bracket on the line, the dash spaced).
+  new RegExp(String.raw`^${NAME}\s*(?:[:|=]|(?<=\s)[\-–—](?=\s))\s*(?<voters>[^()[\]]*?)\s*${COUNTED}\s*$`, 'iud'),
+  // "Carol (3): Bob, Dave, Eve", "Carol [3] Bob, Dave", "Carol (3 votes) - Bob", "Carol: (1) Bob"
+  new RegExp(String.raw`^${NAME}\s*(?:[:\-–—=]\s*)?${COUNTED}\s*(?:${SEP}\s*)*(?<voters>.*)$`, 'iud'),
   // "(3) Carol - Bob, Dave", "[3] Carol: Bob", "[0] Naomi-Tan -": a dash between words only
   // parts the target from its voters with a space before it (a hyphen joins a name).
   new RegExp(
@@ -112,6 +121,11 @@ const WAGON_SHAPES: RegExp[] = [
  */
 const NUMBERLESS = /^(?<target>[^()[\]:|=]{1,60}?)\s*(?:[:|=]|(?<=\s)[-–—](?=\s|$))\s*(?<voters>.*)$/du;
 /**
+ * The same with the dash spaced on one side only ("Hiraki -Zdenek", "T S O- Silverwolf"), read
+ * when the shape above is not there: a hyphen inside a name ("Dry-Fit") has no space by it.
+ */
+const NUMBERLESS_LOOSE = /^(?<target>[^()[\]:|=]{1,60}?)\s*(?:(?<=\s)[-–—]|[-–—](?=\s))\s*(?<voters>.*)$/du;
+/**
  * "Not voting: a, b", "Not Voting (2) - a, b", "No vote - a", "(3) Not Voting: a, b" (the
  * wagons' own shape), "(13) [NOT VOTING] — a, b" (the label bracketed), "Yet to vote (5): a",
  * "Players not voting: a", "Not Voting - 1 (a)".
@@ -120,16 +134,19 @@ const NOT_VOTING = new RegExp(
   String.raw`^(?:[([]\s*\d{1,3}\s*[)\]]\s*)?[([]?\s*(?:players?\s+)?(?<label>not\s+voting|not\s+voted|yet\s+to\s+vote|no\s+votes?(?=\s*(?:[:\-–—=|([]|$))|non-?voters?|abstaining)\s*[)\]]?\s*(?:[([]\s*\d{1,3}\s*[)\]])?\s*(?:${SEP}\s*)*(?<voters>.*)$`,
   'iud',
 );
-/** An L-n note ("L-1", "(L-2)", "[L-0]"): how many votes the wagon is short. */
-const L_NOTE = /[([]?\s*\bL\s*-\s*(\d{1,2})\b\s*[)\]]?/giu;
+/**
+ * An L-n note ("L-1", "(L-2)", "[L - 7]", "(L-2!)", "(L-)" at the hammer): how many votes the
+ * wagon is short. Its brackets go with it only as a pair: in "( 6 L-1 )" they hold the count.
+ */
+const L_NOTE = /[([]\s*L\s*-\s*(\d{1,2})?\s*!*\s*[)\]]|\bL\s*-\s*(\d{1,2})\b/giu;
 /** A change note before a wagon ("(+1/-2)Carol - 1 (...)", "(=0)"): what moved since the last count. */
 const CHANGE_NOTE = /^\s*[([]\s*[+\-−=]\s*\d{1,3}(?:\s*\/\s*[+\-−=]\s*\d{1,3})*\s*[)\]]/u;
 /** "as of post 337", "up to #337", "through post #337", "(to post 337)". */
 const AS_OF = /\b(?:as\s+of|up\s+to|through|thru|until|till|to)\s+(?:post\s*#?\s*|#\s*)(\d{1,7})\b/iu;
 /** A post reference after a voter's name: "Bob (#312)", "Bob [312]", "Bob #312", "Bob (post 312)". */
 const POST_REF = /\s*(?:[([]\s*(?:post\s*)?#?\s*\d{1,7}\s*[)\]]|#\s*\d{1,7}|\bpost\s*\d{1,7})/giu;
-/** Between a line's voters: commas, semicolons, "&", "+", "/", "|" ("and" only where no player's name holds it). */
-const VOTER_SEP = /[,;&+/|]/gu;
+/** Between a line's voters: commas, semicolons, "&", "+", "/", "|", a spaced "." ("and" only where no player's name holds it). */
+const VOTER_SEP = /[,;&+/|]|(?<=\s)\.(?=\s)/gu;
 const AND = /\s+and\s+/giu;
 const HAS_AND = /\s+and\s+/iu;
 /** Bullets and list marks before a line. */
@@ -137,7 +154,7 @@ const BULLET = /^[\s\-*•·>◦▪]+(?=\S)/u;
 /** A vote history ("LmkGuy ==> Unvote ==> Mulch", "Alice -> Bob"): a player's past votes, not a wagon's voters. */
 const HISTORY = /=+>|-+>|→|>>/u;
 /** "None", "No-one", "No one!", "( nobody )", "N/A": the line names no voter. */
-const NONE = /^[([]?\s*(?:none|nobody|no[\s-]?one|n\/a|-+)\s*[)\]!.]*$/iu;
+const NONE = /^[([]?\s*[-–—]*\s*(?:none|no+bo+dy|no[\s-]?one|n\/a|-+)\s*[)\]!.]*(?:(?<=!)\s.*)?$/iu;
 /** The whole not-voting list: "Not voting: everyone", "Everyone else": every player on no wagon. */
 const EVERYONE = /^(?:every(?:one|body)|all)(?:\s+else)?\W*$/iu;
 /** A not-voting list written as a wagon: "Not Voting - 1 (Rhinox)", "Not voting: 0 ()", "Not Voting - 0", "- 0 - No-one". */
@@ -147,12 +164,25 @@ const COUNTED_LIST = new RegExp(
 );
 /** BBCode the forum left unrendered ("[/color]", "[area=Votes]"): markup, not names. */
 const BBCODE = /\[\/?(?:b|i|u|s|color|size|font|area|center|url|quote|spoiler|post|list|\*)(?:=[^\]]{0,80})?\]/giu;
+const LYNCH_WORD = String.raw`(?:lynch(?:ed)?|hammer(?:ed)?|eliminated)`;
+const LYNCH_WORD_RE = new RegExp(LYNCH_WORD, 'iu');
+/** The GM's note that a wagon was lynched, in brackets: "(LYNCH)", "[Lynched]", "(Lynch!)", or in the count's own ("( 7 Lynched )"). */
+const LYNCH_NOTE = new RegExp(
+  String.raw`[([]\s*${LYNCH_WORD}\s*!*\s*[)\]]|(?<=[([]\s*\d{1,3}\s*[,;]?\s*)${LYNCH_WORD}\s*!*(?=\s*[)\]])`,
+  'giu',
+);
 /**
- * The GM's note on a wagon: "(LYNCH)", "[Lynched]", "--- [LYNCH]", "- LYNCH" at the end, and
- * anything after a back arrow ("neil1113 <-- LYNCH", "<== hammer!").
+ * The note at a line's end: "--- LYNCH", "– Lynched!", "..., Saint. LYNCHED", "nn30 Lynch" ("No
+ * Lynch" is a wagon, not a note), and anything after a back arrow ("neil1113 <-- LYNCH").
  */
-const WAGON_NOTE =
-  /[([]\s*(?:lynch(?:ed)?|hammer(?:ed)?|eliminated)\s*!*\s*[)\]]|(?:-+|=+)\s*(?:lynch(?:ed)?|hammer(?:ed)?)\s*!*\s*$|<[-=]+.*$/giu;
+const END_NOTE = new RegExp(
+  String.raw`(?:-+|=+|[–—])\s*${LYNCH_WORD}\s*!*\s*$|(?<!\bno[\s.]*)(?<=\S)[\s.]+lynch(?:ed)?\s*!*\s*$|<[-=]+.*$`,
+  'giu',
+);
+/** The note before a wagon: "LYNCHED Pine (7) - ...", "LYNCH (7) Kagesong - ...", "LYNCH* Alduskkel (6) - ...". */
+const LEAD_NOTE = /^\s*lynch(?:ed)?[!*:]*\s+(?=\S)/iu;
+/** Brackets with nothing in them ("Titus (): RadiantCowbells"). */
+const EMPTY_BRACKETS = /[([]\s*[)\]]/gu;
 /** A numbered list's mark ("1. Carol (2): ..."). */
 const ORDINAL = /^\s*\d{1,3}\.\s+(?=\S)/u;
 
@@ -162,7 +192,8 @@ type Resolve = (written: string) => string | null;
 
 /** What a line of a count is: a wagon, the not-voting line (null voters: "everyone else"), or neither. */
 type LineRead =
-  | { kind: 'wagon'; wagon: GmCountWagon; unread: string[] }
+  /** `marked`: a number or a note makes the wagon a count's line. */
+  | { kind: 'wagon'; wagon: GmCountWagon; unread: string[]; marked: boolean }
   | { kind: 'not-voting'; voters: GmCountVoter[] | null; unread: string[] }
   | null;
 
@@ -178,9 +209,11 @@ interface Block {
   sawNotVoting: boolean;
   /** The not-voting line came after the wagons: the count is done. */
   closed: boolean;
-  /** The wagons' targets read so far, and whether a wagon had a number. */
+  /** The wagons' targets read so far, and whether a wagon had a number or a note. */
   targets: Set<string>;
   numbered: boolean;
+  /** Wagons with no number before the first numbered one: the count's if one comes. */
+  pending: GmCountWagon[];
   unread: string[];
 }
 const newBlock = (): Block => ({
@@ -190,10 +223,10 @@ const newBlock = (): Block => ({
   closed: false,
   targets: new Set(),
   numbered: false,
+  pending: [],
   unread: [],
 });
 /** A count needs a structure: two wagon lines, or a wagon line and a "Not voting" line, whose targets name players. */
-const numbered = (w: GmCountWagon): boolean => w.stated !== null || w.toLynch !== null;
 const isCount = (b: Block): boolean => {
   const named = b.wagons.filter((w) => w.target !== null).length;
   return named >= 2 || (named >= 1 && b.sawNotVoting);
@@ -227,28 +260,7 @@ export function readGmCount(
     const asOf = AS_OF.exec(line.text);
     if (asOf && asOfPost === null) asOfPost = Number(asOf[1]);
     const read = readLine(line, names, targetOf);
-    if (read === null) continue;
-    let block = blocks.at(-1)!;
-    // A line with no number is a wagon only among numbered ones.
-    if (read.kind === 'wagon' && !numbered(read.wagon) && (block.closed || !block.numbered)) continue;
-    const again =
-      read.kind === 'wagon'
-        ? block.closed || (read.wagon.target !== null && block.targets.has(read.wagon.target))
-        : block.sawNotVoting;
-    if (again) {
-      block = newBlock();
-      blocks.push(block);
-    }
-    block.unread.push(...read.unread);
-    if (read.kind === 'wagon') {
-      block.wagons.push(read.wagon);
-      if (read.wagon.target !== null) block.targets.add(read.wagon.target);
-      block.numbered ||= numbered(read.wagon);
-    } else {
-      block.sawNotVoting = true;
-      block.closed = block.wagons.length > 0;
-      if (read.voters !== null) block.notVoting = [...(block.notVoting ?? []), ...read.voters];
-    }
+    if (read !== null) addLine(blocks, read);
   }
   const count = blocks.find(isCount);
   if (!count) return null;
@@ -256,15 +268,101 @@ export function readGmCount(
   return { post: post.number, asOfPost, wagons, notVoting, unread, linesNotRead: notRead };
 }
 
+/** A count's line into the post's renditions of the count: the current one, or a new one where the count comes again. */
+function addLine(blocks: Block[], read: NonNullable<LineRead>): void {
+  let block = blocks.at(-1)!;
+  if (read.kind === 'wagon' && !read.marked) {
+    // A line with no number is a wagon only among numbered ones ("Timeater - DemonHybrid" may come before them).
+    if (block.closed) return;
+    if (!block.numbered) {
+      const { target } = read.wagon;
+      if (target !== null && !block.pending.some((w) => w.target === target)) block.pending.push(read.wagon);
+      return;
+    }
+  }
+  const again =
+    read.kind === 'wagon'
+      ? block.closed || (read.wagon.target !== null && block.targets.has(read.wagon.target))
+      : block.sawNotVoting;
+  if (again) {
+    block = newBlock();
+    blocks.push(block);
+  }
+  block.unread.push(...read.unread);
+  if (read.kind === 'not-voting') {
+    block.sawNotVoting = true;
+    block.closed = block.wagons.length > 0;
+    if (read.voters !== null) block.notVoting = [...(block.notVoting ?? []), ...read.voters];
+    return;
+  }
+  const { wagon } = read;
+  if (read.marked && !block.numbered) {
+    for (const w of block.pending.filter((p) => p.target !== wagon.target)) {
+      block.wagons.push(w);
+      block.targets.add(w.target!);
+    }
+    block.pending = [];
+    block.numbered = true;
+  }
+  block.wagons.push(wagon);
+  if (wagon.target !== null) block.targets.add(wagon.target);
+}
+
+/** A line's text with its markup and notes blanked (same length: the strike marks stay in place), and what the notes said. */
+interface Shaped {
+  text: string;
+  toLynch: number | null;
+  /** The line has an L-n or a lynch note: a count's line, as a number makes it one. */
+  noted: boolean;
+  /** Where the line's first bracketed note is ("BlueBloodedToffee (L-6) All Alone"). */
+  gap: [number, number] | null;
+}
+
+/** The markup, notes, bullets and list marks of a line, blanked. */
+function shapeLine(raw: string, names: Names): Shaped {
+  const out: Shaped = { text: '', toLynch: null, noted: false, gap: null };
+  const noteAt = (m: string, at: number): string => {
+    out.noted = true;
+    if (/^\s*[([]/u.test(m) && (out.gap === null || at < out.gap[0])) out.gap = [at, at + m.length];
+    return ' '.repeat(m.length);
+  };
+  // A lynch word at a line's edge that is a player's own name is the name ("Lynch (2): ...").
+  const edgeNote = (m: string, at: number): string => (names.exact(m.replace(/[^\p{L}]/gu, '')) ? m : noteAt(m, at));
+  let text = blank(blank(raw, BBCODE), EMPTY_BRACKETS);
+  text = text.replace(L_NOTE, (m: string, inBrackets?: string, bare?: string, at?: number) => {
+    const n = inBrackets ?? bare;
+    if (n !== undefined) out.toLynch = Number(n);
+    return noteAt(m, at ?? 0);
+  });
+  text = text.replace(LYNCH_NOTE, (m: string, at: number) => noteAt(m, at));
+  text = text.replace(END_NOTE, (m: string, at: number) =>
+    LYNCH_WORD_RE.test(m) ? edgeNote(m, at) : ' '.repeat(m.length),
+  );
+  for (const mark of [BULLET, ORDINAL, CHANGE_NOTE]) text = blank(text, mark);
+  out.text = text.replace(LEAD_NOTE, (m: string, at: number) => edgeNote(m, at));
+  return out;
+}
+
 /** One line of the post read as a count's line: a wagon in one of the shapes, the not-voting line, or null. */
 function readLine(line: Line, names: Names, targetOf: (written: string) => string | null): LineRead {
-  // Markup, notes, bullets and list marks are blanked, not cut, so the strike marks stay in place.
-  let toLynch: number | null = null;
-  let text = blank(line.text, BBCODE).replace(L_NOTE, (m, n: string) => {
-    toLynch = Number(n);
-    return ' '.repeat(m.length);
-  });
-  for (const mark of [WAGON_NOTE, BULLET, ORDINAL, CHANGE_NOTE]) text = blank(text, mark);
+  const shaped = shapeLine(line.text, names);
+  const read = readShaped(line, shaped.text, shaped, names, targetOf);
+  if (read !== null || shaped.gap === null) return read;
+  // "RachMarie (LYNCHED)  GuyInFreezer, Mac": the note after the target parts it from the voters.
+  const [from, to] = shaped.gap;
+  const before = shaped.text.slice(0, from);
+  if (!/\p{L}/u.test(before) || /[:|=,;]/u.test(before) || !/\S/u.test(shaped.text.slice(to))) return null;
+  return readShaped(line, `${before}:${shaped.text.slice(from + 1)}`, shaped, names, targetOf);
+}
+
+/** A shaped line read: the not-voting line, a wagon in one of the shapes, or one with no number. */
+function readShaped(
+  line: Line,
+  text: string,
+  notes: Shaped,
+  names: Names,
+  targetOf: (written: string) => string | null,
+): LineRead {
   const lead = text.length - text.trimStart().length;
   const shaped = text.trim();
   const nv = NOT_VOTING.exec(shaped);
@@ -299,10 +397,11 @@ function readLine(line: Line, names: Names, targetOf: (written: string) => strin
     // A line naming nobody is prose.
     if (target === null && !voters.some((v) => v.player !== null)) return null;
     const unread = target === null ? [written, ...missing] : missing;
+    const { toLynch } = notes;
     const wagon = { line: line.text.trim(), written, target, stated: Number(groups['n']), voters, toLynch };
-    return { kind: 'wagon', wagon, unread };
+    return { kind: 'wagon', wagon, unread, marked: true };
   }
-  return numberless(line, shaped, lead, toLynch, names, targetOf);
+  return numberless(line, shaped, lead, notes, names, targetOf);
 }
 
 /** A wagon line with no number (NUMBERLESS), when its target and every voter name players. */
@@ -310,11 +409,11 @@ function numberless(
   line: Line,
   shaped: string,
   lead: number,
-  toLynch: number | null,
+  notes: Shaped,
   names: Names,
   targetOf: (written: string) => string | null,
 ): LineRead {
-  const m = NUMBERLESS.exec(shaped);
+  const m = NUMBERLESS.exec(shaped) ?? NUMBERLESS_LOOSE.exec(shaped);
   const at = m?.indices?.groups;
   if (!m?.groups || !at) return null;
   const written = (m.groups['target'] ?? '').trim();
@@ -324,12 +423,14 @@ function numberless(
   if (target === null) return null;
   const missing: string[] = [];
   const voters = votersOf(m.groups['voters'] ?? '', line.struck, lead + at['voters']![0], names, missing);
-  // No voters: a wagon only with its L-n note ("pandashnoo (L-7):").
-  if ((voters.length === 0 && toLynch === null) || missing.length > 0) return null;
+  const marked = notes.noted || notes.toLynch !== null;
+  // No voters: a wagon only with its note ("pandashnoo (L-7):").
+  if ((voters.length === 0 && !marked) || missing.length > 0) return null;
   return {
     kind: 'wagon',
-    wagon: { line: line.text.trim(), written, target, stated: null, voters, toLynch },
+    wagon: { line: line.text.trim(), written, target, stated: null, voters, toLynch: notes.toLynch },
     unread: [],
+    marked,
   };
 }
 
@@ -398,7 +499,8 @@ function votersOf(
   for (const piece of pieces) {
     if (out.length >= MAX_VOTERS) break;
     const raw = piece.raw;
-    const written = raw.replace(/[.\s]+$/u, '').trim();
+    // An opening bracket left at the end is a note's the GM did not close ("Diabolik (L-2").
+    const written = raw.replace(/[.\s([]+$/u, '').trim();
     if (!/\p{L}|\p{N}/u.test(written)) continue;
     if (NONE.test(written)) continue;
     const start = offset + piece.at;

@@ -58,6 +58,24 @@ export interface CountWithCuts {
   cuts: Tally[];
   /** The GM events (kills, replacements...) folded since the cut before, for each cut. */
   eventsBefore: GmEvent[][];
+  /** The deaths the count caused by itself, in thread order (see `OwnDeath`). */
+  ownDeaths: OwnDeath[];
+}
+
+/**
+ * A death the count caused by itself, not the GM's kill or modkill: a Day's eliminated
+ * buried at the next Day's start (a hammer, a deadline; never a Day held for the GM), a
+ * penalty mod-kill, inactivity. `at`: the post after which the player is dead.
+ */
+export interface OwnDeath {
+  player: string;
+  at: number;
+}
+
+/** The count and the deaths it caused by itself (the reading roster of later posts needs them). */
+export function countVotesWithDeaths(input: CountInput): { tally: Tally; ownDeaths: OwnDeath[] } {
+  const { tally, ownDeaths } = foldCount(input, []);
+  return { tally, ownDeaths };
 }
 
 /**
@@ -88,6 +106,7 @@ function foldCount(input: CountInput, posts: readonly number[]): CountWithCuts {
   };
   let position = 0;
   let lastPostTime: number | null = null;
+  const ownDeaths: OwnDeath[] = [];
   // Only the events the count takes: a count as at post N agrees with a count of the log cut at N.
   const clockEvents = clockEventDays(entries.filter(within));
   for (const entry of entries) {
@@ -102,24 +121,38 @@ function foldCount(input: CountInput, posts: readonly number[]): CountWithCuts {
     if (state.clock.start === null && time !== null && kind !== 'day-start') {
       state = { ...state, clock: { ...state.clock, start: time, firedTo: Math.max(state.clock.firedTo, time) } };
     }
-    if (time !== null) state = runClock(state, time, false, position);
+    if (time !== null) state = noteDeaths(state, runClock(state, time, false, position), position, ownDeaths);
     if (kind === 'post') {
       seen.add((event as PostEvent).post);
       if (time !== null) lastPostTime = time;
       else state = withUntimed(state, event as PostEvent, clockEvents);
     } else pending.push(event as GmEvent);
-    state = apply(state, entry);
+    const applied = apply(state, entry);
+    state = GM_LIFE.has(kind) ? applied : noteDeaths(state, applied, entry.position, ownDeaths);
     if (event.kind === 'day-start') state = startClock(state, event.day, time ?? lastPostTime, clock);
     position = entry.position;
   }
   // Time known to have passed after the last entry: the caller's `now`, or the `toTime` cut.
   const until = input.toTime ?? (input.toPost === undefined ? clock.now : undefined);
-  if (until !== undefined) state = runClock(state, parseTime(until, 'clock.now'), true, position);
+  if (until !== undefined)
+    state = noteDeaths(state, runClock(state, parseTime(until, 'clock.now'), true, position), position, ownDeaths);
   while (next < order.length) cut(order[next++]!, state);
   state = finish(state, seen, input.day);
   const tally = toTally(state, input.engine ?? null, view);
   const at = posts.map((p) => taken.get(p)!);
-  return { tally, cuts: at.map((c) => c.tally), eventsBefore: at.map((c) => c.events) };
+  return { tally, cuts: at.map((c) => c.tally), eventsBefore: at.map((c) => c.events), ownDeaths };
+}
+
+/** The GM's own life events: the reading roster has them from the GM's record already. */
+const GM_LIFE: ReadonlySet<TallyEvent['kind']> = new Set(['kill', 'modkill', 'revive']);
+
+/** Who died between two states (slots are a new array only when one changed), dead after post `at`. */
+function noteDeaths(before: GameState, after: GameState, at: number, out: OwnDeath[]): GameState {
+  if (before.slots === after.slots) return after;
+  before.slots.forEach((slot, i) => {
+    if (slot.alive && after.slots[i]?.alive === false) out.push({ player: slotName(before, i), at });
+  });
+  return after;
 }
 
 /** The Days that listed clock events (`deadline`, `check`) tie to; 0 stands for "any Day" (no `day`). */

@@ -77,7 +77,7 @@ const ROSTER_EVENTS: ReadonlySet<GmEvent['kind']> = new Set([
  * as the living one, and a vote for the dead goes to the GM (issue #24). The players a GM's
  * `decide` eliminates die at the next Day's start, as the tally buries them (the last
  * decision of the Day wins; one revived after it stays). Eliminations the tally reaches
- * on its own are not the GM's record and do not reach this roster.
+ * on its own come as kills among the events passed (`readingEvents`, src/game/reading-events.ts).
  */
 export function rosterAt(roster: Roster, events: readonly GmEvent[], post: PostPlace): Roster {
   const postMs = post.postedAt === null ? Number.NaN : Date.parse(post.postedAt);

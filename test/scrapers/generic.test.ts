@@ -614,3 +614,121 @@ describe('quotes known by their caption, not their classes (vBulletin 3, issue 2
     },
   );
 });
+
+describe("the post's time line is never in its message (issue 23, the harvest pages)", () => {
+  /**
+   * www.airliners.net 1437935 (a phpBB prosilver theme): the box holding the subject
+   * ("Re: <thread title>"), the time line and the message outweighs the message itself where
+   * messages are short, and a message holding the time line leaves no time outside it.
+   */
+  const prosilver = (posts: readonly [string, string, string][]): string =>
+    `<html lang="en"><body><h1>Mafia Game 7: the village</h1><div class="postlist">${posts
+      .map(
+        (
+          [who, shown, text],
+          i,
+        ) => `<div class="post has-profile"><a class="st-anchor" id="p${900 + i}">&nbsp;</a><div class="inner">
+<dl class="postprofile"><dt class="profile-main"><a href="./memberlist.php?mode=viewprofile&amp;u=${i % 3}" class="username">${who}</a></dt>
+<dd class="profile-joined"><strong>Joined:</strong> <span class="timestamp">Thu Feb 05, 2015 3:42 pm</span></dd></dl>
+<div class="postbody"><div id="post_content${900 + i}"><h3><a href="#p${900 + i}">Re: Mafia Game 7: the village, Day 1 and its votes</a></h3>
+<ul class="post-buttons"><li><a href="./posting.php?mode=quote&amp;p=${900 + i}" class="button"><span>Quote</span></a></li></ul>
+<p class="author"><span class="timestamp">${shown}</span></p><div class="content">${text}</div></div></div></div></div>`,
+      )
+      .join('\n')}</div></body></html>`;
+  const POSTS: [string, string, string][] = [
+    ['Alice', 'Tue Dec 31, 2019 2:22 pm', 'Day 1 begins: vote by bolding a name.'],
+    ['Bob', 'Thu Jan 02, 2020 8:48 pm', 'Vote: Carol'],
+    ['Carol', 'Thu Jan 02, 2020 10:15 pm', '^^'],
+    ['Alice', 'Sat Jan 04, 2020 6:23 am', 'Unvote'],
+  ];
+
+  it('with short messages, the message is the content alone and every post has its time (www.airliners.net 1437935)', () => {
+    const r = readGeneric(prosilver(POSTS), { ...ctx, url: 'https://forum.example.net/viewtopic.php?t=7' });
+    expect(r.page.posts.map((p) => [p.author, p.postedAt, plainText(p.body).trim()])).toEqual([
+      ['Alice', '2019-12-31T14:22:00.000Z', 'Day 1 begins: vote by bolding a name.'],
+      ['Bob', '2020-01-02T20:48:00.000Z', 'Vote: Carol'],
+      ['Carol', '2020-01-02T22:15:00.000Z', '^^'],
+      ['Alice', '2020-01-04T06:23:00.000Z', 'Unvote'],
+    ]);
+  });
+});
+
+describe("a post's own link is never its author (issue 23, the forum samples)", () => {
+  it('a post-number link into a thread whose slug holds "author" is the post\'s link, not a profile (vBulletin 4, forum-samples/vbulletin4/nettally-vBulletin4.html)', () => {
+    const html = page(ENTRIES).replace(
+      /(<header class="entry-head">)(<a class="who")/g,
+      (_, head: string, who: string, at: number) =>
+        `${head}<a name="post${at}" class="postcounter" href="/showthread.php/42-Legendary-columnist-author-dies?p=${at}&amp;viewfull=1#post${at}">#${at}</a>${who}`,
+    );
+    expect(html.match(/postcounter/g)).toHaveLength(4);
+    const r = readGeneric(html, ctx);
+    expect(r.page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+  });
+});
+
+describe('the instant a post block carries beats a wall time printed in an unknown zone (issue 23)', () => {
+  /** vBulletin 5 (forum-samples/vbulletin5/nettally-vBulletin5.html): li[data-node-publishdate] is the epoch; the <time> has no offset. */
+  const vb5 = (posts: readonly [string, number, string][]): string =>
+    `<html lang="en"><body><h1>Mafia Game 7</h1><ul class="conversation-list">${posts
+      .map(
+        ([who, epoch, text], i) =>
+          `<li class="b-post" data-node-id="${700 + i}" data-node-publishdate="${epoch}"><a id="post${700 + i}" class="anchor"></a>
+<div class="b-userinfo"><div class="author"><strong><a href="https://board.example.net/member/${i % 3}-${who.toLowerCase()}">${who}</a></strong></div></div>
+<div class="b-post__body"><div class="b-post__timestamp"><time itemprop="dateCreated" datetime="${new Date((epoch - 7 * 3600) * 1000).toISOString().slice(0, 19)}">04-09-2019, 10:37 AM</time></div>
+<div class="b-post__content"><div class="js-post__content-text">${text}</div></div></div></li>`,
+      )
+      .join('\n')}</ul></body></html>`;
+  it('vBulletin 5: the epoch on li[data-node-publishdate], not the <time datetime> without an offset', () => {
+    const r = readGeneric(
+      vb5([
+        ['Alice', 1554824243, 'Day 1 begins.'],
+        ['Bob', 1554828939, 'Vote: Carol'],
+        ['Carol', 1554835218, 'Vote: Bob'],
+      ]),
+      { ...ctx, url: 'https://board.example.net/forum/mafia/42-game-7' },
+    );
+    expect(r.page.posts.map((p) => [p.author, p.postedAt])).toEqual([
+      ['Alice', '2019-04-09T15:37:23.000Z'],
+      ['Bob', '2019-04-09T16:55:39.000Z'],
+      ['Carol', '2019-04-09T18:40:18.000Z'],
+    ]);
+  });
+});
+
+describe('profile links in every query style, the member id from its key (issue 23)', () => {
+  const cases: [string, (len: number) => string][] = [
+    [
+      'SMF\'s ";"-separated query with a session id before it (forum-samples/smf/geekhack-smf2015-topic92066.html)',
+      (len) => `https://board.example.org/index.php?PHPSESSID=ab12&amp;action=profile;u=${len}`,
+    ],
+    [
+      "vBulletin 3's session id before u= (skyscraperpage.com 242327: every member's id was the session's 34)",
+      (len) => `member.php?s=9662e8e3bce945dae5473ccf18a2cf34&amp;u=${len}`,
+    ],
+  ];
+  for (const [name, href] of cases)
+    it(name, () => {
+      const html = page(ENTRIES).replace(
+        /<a class="who" href="\/people\/(\w+)">/g,
+        (_, who: string) => `<a class="who" href="${href(who.length)}" title="View the profile of ${who}">`,
+      );
+      const r = readGeneric(html, ctx);
+      expect(r.page.posts.map((p) => [p.author, p.authorId])).toEqual([
+        ['Alice', '5'],
+        ['Bob', '3'],
+        ['Carol', '5'],
+        ['Alice', '5'],
+      ]);
+    });
+});
+
+describe("an author's name without the board's marks (issue 23)", () => {
+  it('a member group\'s mark in an element of its own before the name ("<b>+</b>Raze") is not the name (neowin.net 1393830, Invision: schema.org and quote data name "Raze")', () => {
+    const html = page(ENTRIES).replace(
+      /<a class="who" href="\/people\/(\w+)">(\w+)<\/a>/g,
+      (_, id: string, who: string) =>
+        `<a class="who" href="/people/${id}"><span class="group-subscriber-2"><b>+</b>${who}</span></a>`,
+    );
+    expect(readGeneric(html, ctx).page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+  });
+});

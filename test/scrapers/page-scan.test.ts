@@ -295,6 +295,9 @@ describe('regions end where htmlparser2 ends them', () => {
     ['a class written with a character reference', '<div class="p&#111;st">x</div><div class="post">y</div>'],
     ['a region tag cut off at the end of the page', '<div class="post">x</div><div class="post'],
     ['a region tag whose quoted value holds > and <', '<div title="a > b <c>" class="post">x</div>'],
+    // A tag's attributes are collected when its source up to the first `>` holds a literal.
+    ['a region tag whose class comes before a quoted >', '<div class="post" title="a > b">x</div>'],
+    ['a tag whose literal is only inside a quoted value up to a >', '<div title="post>" class="x">a</div>'],
     // The scan keeps, per literal, where it next stands on the page, and moves it forward only.
     ['the literal as a word of text before the region tag', '<div> post </div><div class="post">y</div>'],
     [

@@ -62,6 +62,10 @@ function overlap(a: readonly string[], b: readonly string[]): number {
 /** A profile link or a printed name, compared as the gold records it (README: `user`). */
 function authorRight(gold: string, seen: Seen, pageUrl: string): boolean {
   const g = gold.trim();
+  // Gold that took each post's quote button for its author (airliners.net 1437935:
+  // "./posting.php?mode=quote&f=3&p=21893151") names the post, not the member: held to the post's id.
+  const quoted = /[?&]mode=quote\b.*[?&]p=(\d+)/.exec(g)?.[1];
+  if (quoted) return seen.post.id === quoted;
   if (/[/?=]|^javascript:/i.test(g)) {
     if (!seen.authorHref) return false;
     const norm = (h: string): string => {
@@ -77,7 +81,10 @@ function authorRight(gold: string, seen: Seen, pageUrl: string): boolean {
     };
     return norm(seen.authorHref) === norm(g);
   }
-  return seen.post.author.replace(/\s+/g, ' ').trim() === g.replace(/\s+/g, ' ');
+  // Neowin prints a subscriber's group mark before the name ("+Raze", its own <b>): the member is Raze
+  // (the page's schema.org data and quote data say so), as the adapters' harvest test holds it.
+  const name = seen.post.author.replace(/\s+/g, ' ').trim();
+  return [g, g.replace(/^\+/, '')].some((n) => n.replace(/\s+/g, ' ') === name);
 }
 
 /**

@@ -323,8 +323,10 @@ describe("the checks panel: a GM count cut at the reader's bound says so", () =>
         earlier: 0,
         linesNotRead,
         differences: [],
+        lessons: [],
       },
     ],
+    lessons: [],
     ownVotals: [],
   });
   const html = async (linesNotRead: number) =>

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { gameChecks, markCheck } from '../../app/checks.js';
+import { answerLesson, gameChecks, markCheck } from '../../app/checks.js';
 import { idParam, jsonBody } from '../errors.js';
 import type { ApiDeps, ApiEnv } from './deps.js';
 import { readingJson } from './json.js';
@@ -7,7 +7,8 @@ import { readingJson } from './json.js';
 /**
  * `/games/:id/checks`: the GM's own vote counts checked against Votal's (GM routes, guarded
  * like every `/games/:id` route); `POST /games/:id/checks/:key` marks one difference
- * `slip`, `votal-error` or `dismiss`.
+ * `slip`, `votal-error` or `dismiss`; `POST /games/:id/checks/lessons/:key` accepts or dismisses
+ * what a count taught (a vote Votal could not read, placed by the GM's count).
  */
 export function checksRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
@@ -28,6 +29,18 @@ export function checksRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
         ...(given && typeof given === 'object' ? given : {}),
         key: c.req.param('key'),
       },
+      now(),
+    );
+    return c.json(r);
+  });
+
+  api.post('/games/:id/checks/lessons/:key', async (c) => {
+    const given = (await jsonBody(c)) as Record<string, unknown> | null;
+    const r = await answerLesson(
+      commands,
+      c.get('actor'),
+      idParam(c),
+      { ...(given && typeof given === 'object' ? given : {}), key: c.req.param('key') },
       now(),
     );
     return c.json(r);

@@ -9,6 +9,7 @@ import { gameRuleset } from '../../game/game-ruleset.js';
 import { deadlineOf } from '../../game/poll-settings.js';
 import { gmNames } from '../../game/gm-news.js';
 import { postHistories } from '../../game/post-histories.js';
+import { foldWithOwnDeaths } from '../../game/reading-events.js';
 import { buildTimeline, type Timeline } from './timeline.js';
 
 /**
@@ -94,18 +95,23 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
     const asOf = latest?.tally.asOfPost ?? null;
     // Heads only: postHistories loads a body only where no saved reading stands in for it.
     const posts = (await store.posts.headsOf(game.id)).filter((p) => asOf === null || p.number <= asOf);
-    const { histories } = await postHistories(store, game, ruleset, gmEvents, posts, { save: false });
-    const folded = foldGame({
-      ruleset,
-      roster: game.roster,
-      engine: game.engine ?? latest?.tally.engine ?? null,
-      posts: histories,
+    const { folded } = await foldWithOwnDeaths(
       gmEvents,
-      day: game.settings.day,
-      now: now.toISOString(),
-      view: 'public',
-      hosts: gmNames(game.settings, posts),
-    });
+      async (events) => (await postHistories(store, game, ruleset, events, posts, { save: false })).histories,
+      (histories) =>
+        foldGame({
+          ruleset,
+          roster: game.roster,
+          engine: game.engine ?? latest?.tally.engine ?? null,
+          posts: histories,
+          gmEvents,
+          day: game.settings.day,
+          now: now.toISOString(),
+          view: 'public',
+          hosts: gmNames(game.settings, posts),
+        }),
+      { maxRounds: game.roster.length + 2, key: `game:${game.id}` },
+    );
     // The next check or deadline changes the page: the cached data lasts until then.
     valid.until = Math.min(Number.POSITIVE_INFINITY, ...folded.upcoming.map((t) => Date.parse(t)));
     const timeline = buildTimeline({

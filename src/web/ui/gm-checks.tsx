@@ -1,4 +1,4 @@
-import type { CheckAnswer, CheckDifference, GmChecks } from '../../model/gm-count.js';
+import type { CheckAnswer, CheckDifference, CountLesson, GmChecks } from '../../model/gm-count.js';
 import { MAX_COUNT_LINES } from '../../parse/gm-count.js';
 import { PostButton } from './layout.js';
 import { safeHref } from './safe-url.js';
@@ -98,6 +98,7 @@ export function GmChecksPanel(props: { gameId: number; checks: GmChecks; players
           : ''}{' '}
         Only you see this; nothing is posted and the count does not change.
       </p>
+      <Lessons gameId={props.gameId} lessons={props.checks.lessons} csrf={props.csrf} />
       {counts.map((c) => (
         <div>
           <h3>
@@ -117,5 +118,44 @@ export function GmChecksPanel(props: { gameId: number; checks: GmChecks; players
         </div>
       ))}
     </section>
+  );
+}
+
+/** What the GM's counts taught about votes Votal could not read: each counted (and its name learned) with one click. */
+function Lessons(props: { gameId: number; lessons: readonly CountLesson[]; csrf: string }) {
+  if (props.lessons.length === 0) return null;
+  const action = `/gm/games/${props.gameId}/checks/lessons`;
+  return (
+    <div id="lessons">
+      <h3>{`Votes your counts read that Votal could not (${props.lessons.length})`}</h3>
+      <ul class="queue">
+        {props.lessons.map((l) => (
+          <li data-lesson={l.key}>
+            <div>{l.text}</div>
+            <div class="muted">
+              {`"${l.raw}" — `}
+              <PostLink post={l.post} permalink={l.permalink} />
+              {', your count: '}
+              <PostLink post={l.countPost} permalink={l.countPermalink} />
+            </div>
+            <div class="actions">
+              <PostButton
+                action={action}
+                csrf={props.csrf}
+                label={l.alias ? `Count it for ${l.wagon}, and learn "${l.alias}"` : `Count it for ${l.wagon}`}
+                fields={{ key: l.key, answer: 'accept' }}
+              />
+              <PostButton
+                action={action}
+                csrf={props.csrf}
+                label="Dismiss"
+                class="secondary"
+                fields={{ key: l.key, answer: 'dismiss' }}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -57,6 +57,8 @@ const ACTIVITY: Record<AuditAction, string> = {
   'news.dismiss': 'GM post proposal dismissed',
   'news.record': 'GM post proposal recorded',
   'check.mark': "A difference in the GM's own count marked",
+  'check.lesson-accept': "A vote the GM's own count placed, counted (and its name learned)",
+  'check.lesson-dismiss': "A lesson from the GM's own count declined",
   'webhook.send': 'Notification sent',
   'webhook.fail': 'Notification failed',
   'gm.login': 'GM signed in',

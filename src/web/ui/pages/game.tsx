@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { answerReview, recordEvent } from '../../../app/events.js';
 import { answerNews, gameNews } from '../../../app/news.js';
-import { gameChecks, markCheck } from '../../../app/checks.js';
+import { answerLesson, gameChecks, markCheck } from '../../../app/checks.js';
 import type { GmChecks } from '../../../model/gm-count.js';
 import { GmChecksPanel } from '../gm-checks.js';
 import { pollNow } from '../../../app/poll.js';
@@ -251,7 +251,7 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       counted = false;
     }
     const noNews: GmNews = { gms: [], proposals: [], unread: [] };
-    const noChecks: GmChecks = { counts: [], ownVotals: [] };
+    const noChecks: GmChecks = { counts: [], lessons: [], ownVotals: [] };
     // Each part asks the store a fixed number of times, however many posts were edited or drafts made.
     const [publications, { items: review }, { news }, { checks }] = await Promise.all([
       store.drafts.publicationsOf(drafts.map((d) => d.id)),
@@ -324,6 +324,24 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       if (r.correct)
         return back(c, to, { message: `Marked Votal's error: correct post #${r.correct.post} below, or leave it.` });
       return back(c, to, { message: answer === 'slip' ? 'Marked as your slip.' : 'Dismissed.' });
+    } catch (error) {
+      return back(c, to, { error: refusalOf(error) });
+    }
+  });
+
+  // What the GM's own count taught: counted (and the name learned), or dismissed, as through the API.
+  app.post('/gm/games/:id/checks/lessons', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    const form = await c.req.parseBody();
+    const answer = field(form, 'answer') === 'accept' ? 'accept' : 'dismiss';
+    const to = `/gm/games/${game.id}#lessons`;
+    try {
+      const r = await answerLesson(commands, c.get('actor'), game.id, { key: field(form, 'key'), answer }, deps.now());
+      if (r.answer === 'dismiss') return back(c, to, { message: 'Dismissed.' });
+      const learned = r.learned ? ` "${r.learned}" is read as ${r.lesson.wagon} from now on.` : '';
+      const counted = r.recorded.note ? `recorded; ${r.recorded.note}.` : 'recounted.';
+      return back(c, to, { message: `Post #${r.lesson.post} counted for ${r.lesson.wagon}, ${counted}${learned}` });
     } catch (error) {
       return back(c, to, { error: refusalOf(error) });
     }

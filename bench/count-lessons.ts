@@ -1,0 +1,160 @@
+/**
+ * The real-games bench with the lessons of the moderators' own counts accepted (issue #24,
+ * `npx tsx bench/real-games.ts --learn`), as a GM who accepts every one would, and honestly:
+ * a lesson read from the count at post c (a correction of one post, maybe a name learned)
+ * changes only what is scored after c: the counts after it, and the Day's outcome when c is
+ * before the Day's end. A name learned carries into the game's later Days; a correction is
+ * of its one post.
+ *
+ * Soundness: a lesson is "agreed" when every later count that bears on it (a count whose
+ * cut has a voter's standing vote in the corrected post, or a vote read through the learned
+ * name) places that voter where Votal now does, "disagreed" when one does not, and
+ * "unconfirmed" when no later count bears on it. Precision is agreed of agreed and disagreed.
+ */
+import { settleLessons } from '../src/game/count-lessons.js';
+import type { PostEvent } from '../src/model/event.js';
+import { GmEvent } from '../src/model/event.js';
+import type { CountCheck, CountLesson } from '../src/model/gm-count.js';
+import type { Roster } from '../src/model/roster.js';
+import { nameKey } from '../src/parse/name-form.js';
+import type { Ruleset } from '../src/rules/ruleset.js';
+import { countVotesWithCuts } from '../src/tally/count.js';
+import type { TallyEvent } from '../src/tally/log.js';
+
+/** What the GM has accepted so far: names per slot, and the Day's corrected posts. */
+export interface Learned {
+  aliases: ReadonlyMap<string, readonly string[]>;
+  corrections: readonly GmEvent[];
+}
+
+/** The part of a counted Day the lessons need: its counts (with their causes) and its fold. */
+export interface DayRun {
+  counts: CountCheck[];
+  causes: unknown[];
+  fold?: { log: readonly TallyEvent[]; roster: Roster; ruleset: Ruleset };
+}
+
+interface Accepted {
+  game: string;
+  day: number;
+  lesson: CountLesson;
+  agreed: number;
+  disagreed: number;
+}
+
+/** The slots with their learned names (the Day's roster as the GM has set it by now). */
+export function withLearned(roster: Roster, learned: Learned): Roster {
+  return roster.map((s) => ({ ...s, aliases: [...s.aliases, ...(learned.aliases.get(s.name) ?? [])] }));
+}
+
+/** The lessons of one game, Day by Day: names learned carry into later Days. */
+export class GameLessons {
+  private readonly aliases = new Map<string, string[]>();
+  constructor(
+    private readonly game: string,
+    private readonly all: Accepted[],
+  ) {}
+
+  /**
+   * One Day counted with the lessons accepted as they come: each count is scored from the
+   * run that holds every lesson of the counts before it; the outcome from the run that holds
+   * those of the counts before `end`.
+   */
+  day<R extends DayRun>(day: number, end: number, run: (learned: Learned) => R): R {
+    const corrections = new Map<number, string>();
+    const learned = (): Learned => ({
+      aliases: new Map(this.aliases),
+      corrections: [...corrections].map(([post, target]) => GmEvent.parse({ kind: 'correct', post, target })),
+    });
+    let current = run(learned());
+    let outcome = current;
+    const scored: CountCheck[] = [];
+    const causes: unknown[] = [];
+    const accepted = new Set<string>();
+    const mine: Accepted[] = [];
+    const bearings = new Map<CountCheck, R>();
+    let after = -1;
+    for (;;) {
+      const i = current.counts.findIndex((c) => c.post > after);
+      if (i < 0) break;
+      const count = current.counts[i]!;
+      after = count.post;
+      scored.push(count);
+      causes.push(current.causes[i]);
+      bearings.set(count, current);
+      // What the GM is offered at this count: the counts so far, less what was accepted.
+      const offered = settleLessons(
+        current.counts.slice(0, i + 1).map((c) => c.lessons),
+        accepted,
+      ).filter((l) => !accepted.has(l.key));
+      if (offered.length === 0) continue;
+      for (const l of offered) {
+        accepted.add(l.key);
+        corrections.set(l.post, l.wagon);
+        if (l.alias !== null) this.aliases.set(l.wagon, [...(this.aliases.get(l.wagon) ?? []), l.alias]);
+        mine.push({ game: this.game, day, lesson: l, agreed: 0, disagreed: 0 });
+      }
+      current = run(learned());
+      if (count.post < end) outcome = current;
+    }
+    this.all.push(...mine);
+    for (const [count, r] of bearings) this.bear(count, r, corrections, day);
+    return { ...outcome, counts: scored, causes, fold: undefined };
+  }
+
+  /** A scored count against the lessons accepted before it: each voter whose standing vote one decides. */
+  private bear(count: CountCheck, r: DayRun, corrections: ReadonlyMap<number, string>, day: number): void {
+    const lessons = this.all.filter((a) => a.game === this.game && a.lesson.countPost < count.post);
+    if (lessons.length === 0 || !r.fold) return;
+    const { log, roster, ruleset } = r.fold;
+    const tally = countVotesWithCuts({ ruleset, roster, events: log, engine: 'phpbb' }, [count.comparedTo]).cuts[0]!;
+    const posts = new Map(log.filter((e): e is PostEvent => e.kind === 'post').map((p) => [p.post, p]));
+    for (const w of tally.wagons)
+      for (const v of w.voters) {
+        const a = this.lessonOf(v.post, posts.get(v.post), corrections.has(v.post) ? day : null, lessons);
+        if (!a) continue;
+        const differs = count.differences.some(
+          (d) => (d.kind === 'voter' || d.kind === 'twice') && d.player === v.player,
+        );
+        if (differs) a.disagreed++;
+        else a.agreed++;
+      }
+  }
+
+  /** The lesson a standing vote was read by: its post corrected this Day, or its name learned. */
+  private lessonOf(
+    post: number,
+    event: PostEvent | undefined,
+    correctedOn: number | null,
+    lessons: readonly Accepted[],
+  ): Accepted | undefined {
+    if (correctedOn !== null) return lessons.find((a) => a.lesson.post === post && a.day === correctedOn);
+    const vote = event?.reading.actions.filter((a) => a.kind === 'vote').at(-1);
+    if (!vote || vote.match !== 'alias' || !vote.written) return undefined;
+    const key = nameKey(vote.written);
+    return lessons.find(
+      (a) => a.lesson.alias !== null && nameKey(a.lesson.alias) === key && a.lesson.wagon === vote.target,
+    );
+  }
+}
+
+/** The lessons' figures for the summary. */
+export function lessonFigures(all: readonly Accepted[]) {
+  const agreed = all.filter((a) => a.agreed > 0 && a.disagreed === 0).length;
+  const disagreed = all.filter((a) => a.disagreed > 0).length;
+  return {
+    proposals: all.length,
+    withAlias: all.filter((a) => a.lesson.alias !== null).length,
+    agreed,
+    disagreed,
+    unconfirmed: all.length - agreed - disagreed,
+    precision: agreed + disagreed === 0 ? null : agreed / (agreed + disagreed),
+    disagreements: all
+      .filter((a) => a.disagreed > 0)
+      .map(
+        (a) => `game ${a.game} D${a.day}: ${a.lesson.text} (${a.disagreed} later count(s) disagree, ${a.agreed} agree)`,
+      ),
+  };
+}
+
+export type { Accepted as AcceptedLesson };

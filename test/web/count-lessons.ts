@@ -1,0 +1,164 @@
+/**
+ * What the GM's own count teaches, accepted through the JSON API and the GM's page (issue
+ * #24), on each driver (count-lessons.pglite.test.ts, count-lessons.postgres.test.ts): the
+ * standard game (real XenForo 2 markup from the stand-in forum), then Dave votes "tyler"
+ * (#23, a name Votal cannot read), the GM's count puts Dave on Eve (#24), and Frank votes
+ * "tyler" too (#25). Accepting counts #23 for Eve and teaches "tyler": Frank's vote is read
+ * as Eve's from then on, and the count agrees with the GM's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
+import { pollGame, type PollDeps } from '../../src/game/poll-game.js';
+import type { Game } from '../../src/model/game.js';
+import type { GmChecks } from '../../src/model/gm-count.js';
+import type { Store } from '../../src/store/open-store.js';
+import { createApp, type VotalApp } from '../../src/web/app.js';
+import type { ScriptNode } from '../support/game-script.js';
+import { newGame, serve, standardScript, testClock, testSource, vote, withPosts } from '../game/support.js';
+import { FORM, form, O, signIn } from '../ui/sign-in.js';
+import { ADMIN_TOKEN, recordingPoller, testEnv } from './support.js';
+
+const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const NOW = new Date('2026-03-03T20:00:00Z');
+
+const countPost = (...lines: [string, string][]): ScriptNode[] =>
+  lines.flatMap(([bold, rest], i): ScriptNode[] => [
+    ...(i ? [{ op: 'br' } as const] : []),
+    { op: 'bold', children: [{ op: 'text', text: bold }] },
+    { op: 'text', text: rest },
+  ]);
+/** Votal's count of the standard game at post 22, with Dave's #23 on Eve. */
+const COUNT = countPost(
+  ['Bob', ' (2): Carol, Bob'],
+  ['Carol', ' (1): Eve'],
+  ['Frank', ' (1): Alice'],
+  ['Davina', ' (1): Frank'],
+  ['Eve', ' (2): Davina, Dave'],
+);
+
+export function countLessonsContract(driver: string, open: () => Promise<Store>, threadId: number): void {
+  describe(`what the GM's count teaches, accepted (${driver})`, () => {
+    let forum: FakeForum;
+    let store: Store;
+    let game: Game;
+    let app: VotalApp;
+    let deps: PollDeps;
+
+    beforeAll(async () => {
+      forum = await startFakeForum();
+      store = await open();
+      const clock = testClock('2026-03-03T19:00:00Z');
+      deps = { store, source: testSource(), now: clock.now };
+      const script = withPosts(standardScript(threadId), [
+        { author: 'Dave', body: vote('tyler') },
+        { author: 'Moderator', body: COUNT },
+        { author: 'Frank', body: vote('tyler') },
+      ]);
+      game = await newGame(store, serve(forum, script));
+      expect(await pollGame(deps, game.id)).toMatchObject({ status: 'polled', counted: true });
+      app = createApp({
+        store,
+        poller: recordingPoller(),
+        env: testEnv(),
+        rateLimit: false,
+        pollWaitMs: 0,
+        now: () => NOW,
+      });
+    });
+    afterAll(async () => {
+      await app?.shutdown();
+      await store?.close();
+      await forum?.close();
+    });
+
+    const checks = async (): Promise<GmChecks> => {
+      const res = await app.request(`${O}/api/games/${game.id}/checks`, { headers: auth });
+      expect(res.status).toBe(200);
+      return (await res.json()) as GmChecks;
+    };
+    const answer = (key: string, body: unknown) =>
+      app.request(`${O}/api/games/${game.id}/checks/lessons/${key}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const eve = async () =>
+      (await store.tallies.latest(game.id))!.tally.wagons.find((w) => w.target === 'Eve')?.voters.map((v) => v.player);
+
+    it('offers the lesson, on the API and on the GM page', async () => {
+      const r = await checks();
+      expect(r.lessons).toEqual([
+        expect.objectContaining({
+          countPost: 24,
+          voter: 'Dave',
+          wagon: 'Eve',
+          post: 23,
+          written: 'tyler',
+          alias: 'tyler',
+          text: 'Your count at #24 puts Dave on Eve; Dave wrote "tyler" at #23. Count it so, and read "tyler" as Eve from now on?',
+        }),
+      ]);
+      expect(await eve()).toEqual(['Davina']);
+      const { cookie } = await signIn(app);
+      const page = await (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie } })).text();
+      expect(page).toContain('Count it for Eve, and learn &quot;tyler&quot;');
+    });
+
+    it('refuses an unknown lesson and an unknown answer', async () => {
+      const key = (await checks()).lessons[0]!.key;
+      expect((await answer('0123456789abcdef', { answer: 'accept' })).status).toBe(404);
+      expect((await answer(key, { answer: 'maybe' })).status).toBe(400);
+    });
+
+    it('accepting corrects the post, learns the name, and the recount counts both votes for Eve', async () => {
+      const key = (await checks()).lessons[0]!.key;
+      const res = await answer(key, { answer: 'accept' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ answer: 'accept', learned: 'tyler', lesson: { key, post: 23 } });
+      expect((await store.games.get(game.id))!.roster.find((s) => s.name === 'Eve')!.aliases).toEqual(['tyler']);
+      expect((await store.events.list(game.id)).map((e) => e.event)).toContainEqual({
+        kind: 'correct',
+        post: 23,
+        target: 'Eve',
+      });
+      const audit = await store.audit.list({ gameId: game.id, action: 'check.lesson-accept', limit: 10 });
+      expect(audit.map((a) => a.detail)).toEqual([expect.objectContaining({ key, post: 23, alias: 'tyler' })]);
+      // The recount the correction asks for (the test's poller does not poll by itself).
+      expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
+      expect(await eve()).toEqual(['Davina', 'Dave', 'Frank']);
+      const after = await checks();
+      expect(after.lessons).toEqual([]);
+      expect(after.counts.find((c) => c.post === 24)!.differences).toEqual([]);
+    });
+
+    it('a lesson dismissed on the page is not offered again', async () => {
+      // A fresh lesson: Alice writes a name Votal cannot read, and a count places her.
+      const script = withPosts(standardScript(threadId), [
+        { author: 'Dave', body: vote('tyler') },
+        { author: 'Moderator', body: COUNT },
+        { author: 'Frank', body: vote('tyler') },
+        { author: 'Alice', body: vote('qzx') },
+        {
+          author: 'Moderator',
+          body: countPost(
+            ['Bob', ' (2): Carol, Bob'],
+            ['Carol', ' (2): Eve, Alice'],
+            ['Eve', ' (3): Davina, Dave, Frank'],
+          ),
+        },
+      ]);
+      serve(forum, script);
+      expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
+      const lesson = (await checks()).lessons.find((l) => l.voter === 'Alice')!;
+      expect(lesson).toMatchObject({ wagon: 'Carol', post: 26, alias: 'qzx' });
+      const { cookie, csrf } = await signIn(app);
+      const res = await app.request(`${O}/gm/games/${game.id}/checks/lessons`, {
+        method: 'POST',
+        headers: { cookie, origin: O, 'content-type': FORM },
+        body: form({ _csrf: csrf, key: lesson.key, answer: 'dismiss' }),
+      });
+      expect(res.status).toBe(303);
+      expect((await checks()).lessons).toEqual([]);
+    });
+  });
+}
