@@ -67,9 +67,14 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
 
   // A vote Votal cannot read waits for the GM until the player votes or unvotes again.
   const voter = author;
-  const waiting = { post: event.post, raw: evidence.raw, candidates: waitingCandidates(effect, evidence.candidates) };
+  const candidates = waitingCandidates(effect, evidence.candidates);
   const unread = (st: GameState, kind: FlagKind) =>
-    flag(UNREAD.includes(kind) ? withWaiting(st, voter, waiting) : st, kind);
+    flag(
+      UNREAD.includes(kind)
+        ? withWaiting(st, voter, { post: event.post, raw: evidence.raw, candidates, asCast: st })
+        : st,
+      kind,
+    );
   s = withWaiting(s, author, null);
   switch (effect.kind) {
     // The parser could not settle it: the standing vote stays until the GM decides, unless the post unvoted first.

@@ -3,7 +3,7 @@ import { closeDay } from './close-day.js';
 import { describeStanding, keywordStandings } from './side-votes.js';
 import type { GameState } from './state.js';
 import { thresholdOf } from './threshold.js';
-import { standingsOf } from './wagons.js';
+import { standingsOf, wagonAtThreshold } from './wagons.js';
 
 /**
  * Rules that end the Day before the deadline, checked after every event while the Day
@@ -29,19 +29,11 @@ export function settle(state: GameState, position: number): GameState {
   const top = standings[0];
   const total = top?.total ?? 0;
   if (ruleset.endsAtThreshold) {
-    // Each wagon against what it needs (No Lynch may need fewer than a player).
-    const living = board.living.length;
-    const at = standings.find((s) => {
-      const needs = thresholdOf(ruleset, living, s.target.kind === 'no-lynch').votes;
-      return needs !== null && s.total >= needs;
-    });
-    if (at)
-      return closeDay(
-        state,
-        position,
-        `${at.name} reached ${thresholdOf(ruleset, living, at.target.kind === 'no-lynch').votes}`,
-        true,
-      );
+    const at = wagonAtThreshold(state, board);
+    if (at) {
+      const needs = thresholdOf(ruleset, board.living.length, at.target.kind === 'no-lynch').votes;
+      return closeDay(state, position, `${at.name} reached ${needs}`, true);
+    }
   }
   if (ruleset.earlyEnd !== undefined && total >= Math.max(1, board.living.length - ruleset.earlyEnd.allBut)) {
     return closeDay(

@@ -155,6 +155,8 @@ export interface WaitingVote {
   readonly raw: string;
   /** The names it could be; none when it could be anyone. */
   readonly candidates: readonly string[];
+  /** The count as the vote was cast (the vote itself not counted): a reading is tried there too. */
+  readonly asCast: GameState;
 }
 
 export type KeywordKind = 'hammer' | 'filibuster';

@@ -68,9 +68,10 @@ export function toTally(state: GameState, engine: EngineId | null, options: View
   const waiting = [...state.waiting].filter(([slot]) => state.slots[slot]?.alive);
   if (view === 'gm' && waiting.length) {
     tally.waiting = waiting.map(([slot, w]) => ({
-      ...w,
-      player: slotName(state, slot),
+      post: w.post,
+      raw: w.raw,
       candidates: [...w.candidates],
+      player: slotName(state, slot),
     }));
   }
   const notes = [...state.notes, ...(withheld ? ['votes are published when the Day is decided'] : [])];

@@ -113,6 +113,15 @@ function toThreshold(threshold: Threshold, total: number): number | null {
 }
 
 /** The wagons as the tally shows them, in the given view. */
+/** The first wagon at what it needs (No Lynch may need fewer than a player), if any. */
+export function wagonAtThreshold(state: GameState, board: Board): Standing | undefined {
+  const living = board.living.length;
+  return standingsOf(state, board).find((s) => {
+    const needs = thresholdOf(state.ruleset, living, s.target.kind === 'no-lynch').votes;
+    return needs !== null && s.total >= needs;
+  });
+}
+
 export function wagonsOf(
   state: GameState,
   board: Board,

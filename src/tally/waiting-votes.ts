@@ -1,8 +1,10 @@
 import type { Outcome } from '../model/tally.js';
+import { liveBoard } from './board.js';
 import { dayOutcome } from './day-outcome.js';
 import type { Board, GameState, VoteTarget, WaitingVote } from './state.js';
 import { withVote } from './state.js';
 import { resolveTarget, sameTarget } from './vote-target.js';
+import { wagonAtThreshold } from './wagons.js';
 
 /** Readings tried at most; past it the decision is held (a Day with that many unread votes is the GM's). */
 const MAX_READINGS = 2048;
@@ -21,7 +23,8 @@ interface Unread {
  * and if any reading ends the Day differently the outcome waits for the GM, naming the posts.
  * Once the GM reads them (corrections), the recount decides as usual. A Day a wagon at the
  * threshold ended (`early`) would have gone on under a reading where no wagon is at it.
- * Not tried: a reading that would have completed another wagon at an earlier post.
+ * Each reading is also tried where the vote was cast: one that completes a wagon there
+ * would have ended the Day at that post (one vote at a time; not with the others' readings).
  */
 export function holdForWaitingVotes(
   state: GameState,
@@ -33,7 +36,9 @@ export function holdForWaitingVotes(
   const unread = unreadVotes(state, board);
   if (unread.length === 0) return outcome;
   const key = (o: Outcome) => resultKey(o, early);
-  if (!anyReadingDiffers(state, board, position, unread, key, key(outcome))) return outcome;
+  const decided = key(outcome);
+  if (!anyReadingDiffers(state, board, position, unread, key, decided) && !anEarlierHammerDiffers(unread, decided))
+    return outcome;
   const held = heldReason(unread);
   const explain = [...(outcome.explain ?? []), { post: position, text: held }];
   if (outcome.decidedAt === null) return { ...outcome, explain, held };
@@ -89,6 +94,24 @@ function anyReadingDiffers(
       s = withVote(s, u.voter, { target, post: u.vote.post, permalink: null, source: 'parsed' });
     }
     if (key(dayOutcome(s, board, position, [])) !== decided) return true;
+  }
+  return false;
+}
+
+/**
+ * A reading that would have put a wagon at the threshold at the vote's own post, where the
+ * ruleset ends the Day there: the Day would have ended then, perhaps with someone else (the
+ * wagon may have lost votes since).
+ */
+function anEarlierHammerDiffers(unread: readonly Unread[], decided: string): boolean {
+  for (const { voter, vote, readings } of unread) {
+    const at = vote.asCast;
+    if (!at.ruleset.endsAtThreshold || at.phase.kind !== 'open') continue;
+    for (const target of readings) {
+      const s = withVote(at, voter, { target, post: vote.post, permalink: null, source: 'parsed' });
+      const board = liveBoard(s);
+      if (wagonAtThreshold(s, board) && resultKey(dayOutcome(s, board, vote.post, []), false) !== decided) return true;
+    }
   }
   return false;
 }

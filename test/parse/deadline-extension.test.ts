@@ -31,6 +31,7 @@ const asked: [string, string][] = [
   ['game 1511 post #528', 'Vote: DEADLINE Extension.'],
   ['game 1511 post #429', 'VOTE: Extend deadline'],
   ['game 1474 post #457', 'Vote extension.'],
+  ['game 1474 post #461', 'Vote to extend deadline'],
   ['game 1862 post #47', 'VOTE: Extension'],
 ];
 

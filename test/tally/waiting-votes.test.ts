@@ -109,6 +109,40 @@ describe('a decision waits for votes Votal could not read', () => {
     expect(t.outcome.held).toBeUndefined();
   });
 
+  // MafiaScum game 1317 post #637 (donbot data 739243d): "VOTE: change vote: thez" went to
+  // the GM while thezmon221 was one vote short; read as thezmon221 it was the hammer, yet
+  // the Day was decided for hokorippoi's later hammer.
+  it('deadline: a reading that would have completed another wagon where the vote was cast holds the outcome', () => {
+    // Read as momo, Juls's vote at #5 was momo's fifth: the hammer, before Ann and Ben moved to XnadrojX.
+    const t = count([
+      vote(1, 'Ann', 'momo'),
+      vote(2, 'Ben', 'momo'),
+      vote(3, 'Cat', 'momo'),
+      vote(4, 'Dan', 'momo'),
+      review(5, 'Juls', 'unknown-target', 'VOTE: jordan'),
+      vote(6, 'Ann', 'XnadrojX'),
+      vote(7, 'Ben', 'XnadrojX'),
+      vote(8, 'PeanutButter', 'XnadrojX'),
+      vote(9, 'PBandJ', 'XnadrojX'),
+      dayEnd(10),
+    ]);
+    expect(t.outcome).toMatchObject({ status: 'ended', eliminated: [], decidedAt: null });
+    expect(t.outcome.held).toBe('1 vote waits for you (#5 "VOTE: jordan"); it could change who is eliminated');
+  });
+
+  it('deadline: a reading that would have hammered the player the deadline eliminates changes nothing', () => {
+    const t = count([
+      vote(1, 'Ann', 'momo'),
+      vote(2, 'Ben', 'momo'),
+      vote(3, 'Cat', 'momo'),
+      vote(4, 'Dan', 'momo'),
+      review(5, 'Juls', 'unknown-target', 'VOTE: jordan'),
+      dayEnd(6),
+    ]);
+    expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['momo'], decidedAt: 6 });
+    expect(t.outcome.held).toBeUndefined();
+  });
+
   // MafiaScum game 1094 post #184 (donbot data 739243d): singersigner, already on Guderian,
   // closed a post with "Confirm vote: Guderian"; the Day was held as if it could be anyone.
   it('majority: a vote sent to the GM around a name the parser read is that vote or none: on the hammered wagon it decides nothing', () => {
