@@ -151,6 +151,8 @@ const AND = /\s+and\s+/giu;
 const HAS_AND = /\s+and\s+/iu;
 /** Bullets and list marks before a line. */
 const BULLET = /^[\s\-*•·>◦▪]+(?=\S)/u;
+/** The forum's smiley codes at a line's ends (":right: Zdenek - ...", "... :dead:"): pictures, not names. */
+const SMILEYS = /^\s*(?::[a-z!?]{1,12}:\s*)+|(?:\s*:[a-z!?]{1,12}:)+\s*$/giu;
 /** A vote history ("LmkGuy ==> Unvote ==> Mulch", "Alice -> Bob"): a player's past votes, not a wagon's voters. */
 const HISTORY = /=+>|-+>|→|>>/u;
 /** "None", "No-one", "No one!", "( nobody )", "N/A": the line names no voter. */
@@ -166,9 +168,13 @@ const COUNTED_LIST = new RegExp(
 const BBCODE = /\[\/?(?:b|i|u|s|color|size|font|area|center|url|quote|spoiler|post|list|\*)(?:=[^\]]{0,80})?\]/giu;
 const LYNCH_WORD = String.raw`(?:lynch(?:ed)?|hammer(?:ed)?|eliminated)`;
 const LYNCH_WORD_RE = new RegExp(LYNCH_WORD, 'iu');
-/** The GM's note that a wagon was lynched, in brackets: "(LYNCH)", "[Lynched]", "(Lynch!)", or in the count's own ("( 7 Lynched )"). */
+/**
+ * The GM's note that a wagon was lynched, in brackets: "(LYNCH)", "[Lynched]", "(Lynch!)",
+ * "(NO LYNCH)", "(L)" after a target ("SensFan (L) - ..."; "[L]" alone is a name), or in the
+ * count's own brackets ("( 7 Lynched )").
+ */
 const LYNCH_NOTE = new RegExp(
-  String.raw`[([]\s*${LYNCH_WORD}\s*!*\s*[)\]]|(?<=[([]\s*\d{1,3}\s*[,;]?\s*)${LYNCH_WORD}\s*!*(?=\s*[)\]])`,
+  String.raw`[([]\s*(?:no\s*)?${LYNCH_WORD}\s*!*\s*[)\]]|(?<=\p{L}\s*)[([]\s*L\s*[)\]]|(?<=[([]\s*\d{1,3}\s*[,;]?\s*)${LYNCH_WORD}\s*!*(?=\s*[)\]])`,
   'giu',
 );
 /**
@@ -181,6 +187,8 @@ const END_NOTE = new RegExp(
 );
 /** The note before a wagon: "LYNCHED Pine (7) - ...", "LYNCH (7) Kagesong - ...", "LYNCH* Alduskkel (6) - ...". */
 const LEAD_NOTE = /^\s*lynch(?:ed)?[!*:]*\s+(?=\S)/iu;
+/** The lynch word beside a target the line's start does not hold ("[7] Lynch Elleran: ..."). */
+const LYNCH_BESIDE = /^lynch(?:ed)?[!*:]*\s+|\s+lynch(?:ed)?!*$/iu;
 /** Brackets with nothing in them ("Titus (): RadiantCowbells"). */
 const EMPTY_BRACKETS = /[([]\s*[)\]]/gu;
 /** A numbered list's mark ("1. Carol (2): ..."). */
@@ -245,7 +253,8 @@ export function readGmCount(
     if (exact !== undefined) return exact;
     // The ladder compares with every slot: bounded per post like the news reader's.
     if (ladder++ > 200) return null;
-    const r = book.ladder(written);
+    // A count's names stand in names' places: read as a vote's are.
+    const r = book.ladder(written, true);
     return r && 'target' in r ? r.target : null;
   };
   const names: Names = { resolve, exact: (w) => book.exact(w) ?? null };
@@ -328,7 +337,7 @@ function shapeLine(raw: string, names: Names): Shaped {
   };
   // A lynch word at a line's edge that is a player's own name is the name ("Lynch (2): ...").
   const edgeNote = (m: string, at: number): string => (names.exact(m.replace(/[^\p{L}]/gu, '')) ? m : noteAt(m, at));
-  let text = blank(blank(raw, BBCODE), EMPTY_BRACKETS);
+  let text = blank(blank(blank(raw, BBCODE), EMPTY_BRACKETS), SMILEYS);
   text = text.replace(L_NOTE, (m: string, inBrackets?: string, bare?: string, at?: number) => {
     const n = inBrackets ?? bare;
     if (n !== undefined) out.toLynch = Number(n);
@@ -390,7 +399,8 @@ function readShaped(
     const [targetFrom, targetTo] = m.indices.groups['target']!;
     // A struck wagon is an old one the GM kept for the record.
     if (line.struck.slice(lead + targetFrom, lead + targetTo).every(Boolean)) return null;
-    const target = targetOf(written);
+    const target =
+      targetOf(written) ?? (LYNCH_BESIDE.test(written) ? targetOf(written.replace(LYNCH_BESIDE, '')) : null);
     const [from] = m.indices.groups['voters']!;
     const missing: string[] = [];
     const voters = votersOf(groups['voters'] ?? '', line.struck, lead + from, names, missing);
@@ -501,7 +511,8 @@ function votersOf(
     const raw = piece.raw;
     // An opening bracket left at the end is a note's the GM did not close ("Diabolik (L-2").
     const written = raw.replace(/[.\s([]+$/u, '').trim();
-    if (!/\p{L}|\p{N}/u.test(written)) continue;
+    // No letter, no name: "<3", "~0~" (unless a player's own name is so written).
+    if (!/\p{L}/u.test(written) && names.exact(written) === null) continue;
     if (NONE.test(written)) continue;
     const start = offset + piece.at;
     // Struck when every letter of the name is.
