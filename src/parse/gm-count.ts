@@ -88,15 +88,16 @@ function listedLinks(nodes: readonly BodyNode[], depth: number): BodyNode[] {
 }
 
 const SEP = String.raw`[:\-–—=|]`;
-/** The count, out of the votes to lynch or not ("(3/7)"), "votes" after it or not. */
-const NUM = String.raw`(?<n>\d{1,3})\s*(?:\/\s*\d{1,3}\s*)?(?:votes?)?`;
+const NUM = String.raw`(?<n>\d{1,3})\s*(?:votes?)?`;
+/** In brackets, the count may be out of the votes to lynch ("(3/7)"); bare, "1/7" is a date. */
+const OUT_OF = String.raw`(?:\/\s*\d{1,3}\s*)?`;
 /**
  * A wagon's target: no brackets but a bracketed part with no digit, as some players' names
  * are written ("[winger]", "[L]"); "[3]" is a count, never part of a name.
  */
 const NAME = String.raw`(?<target>(?:[^()[\]:|]|\[[^()[\]:|\d]{1,30}\]){1,60}?)`;
 /** The count in its brackets, a comma or semicolon after it being the GM's ("(5, L-2)" once the L-n is blanked). */
-const COUNTED = String.raw`[([]\s*${NUM}\s*[,;]?\s*[)\]]`;
+const COUNTED = String.raw`[([]\s*${NUM}\s*${OUT_OF}[,;]?\s*[)\]]`;
 /** The wagon-line shapes, most specific first; `voters` is the rest of the line. */
 const WAGON_SHAPES: RegExp[] = [
   // "Carol - 3 (Bob, Dave, Eve)", "Carol: 3 [Bob, Dave]"
@@ -108,7 +109,7 @@ const WAGON_SHAPES: RegExp[] = [
   // "(3) Carol - Bob, Dave", "[3] Carol: Bob", "[0] Naomi-Tan -": a dash between words only
   // parts the target from its voters with a space before it (a hyphen joins a name).
   new RegExp(
-    String.raw`^[([]\s*${NUM}\s*[)\]]\s*(?<target>[^:|]{1,60}?)\s*(?:[:|=]|(?<=\s)[\-–—](?=\s|$))\s*(?<voters>.*)$`,
+    String.raw`^[([]\s*${NUM}\s*${OUT_OF}[)\]]\s*(?<target>[^:|]{1,60}?)\s*(?:[:|=]|(?<=\s)[\-–—](?=\s|$))\s*(?<voters>.*)$`,
     'iud',
   ),
   // "Carol - 3 - Bob, Dave", "Carol: 2: Bob, Dave"
@@ -170,11 +171,11 @@ const LYNCH_WORD = String.raw`(?:lynch(?:ed)?|hammer(?:ed)?|eliminated)`;
 const LYNCH_WORD_RE = new RegExp(LYNCH_WORD, 'iu');
 /**
  * The GM's note that a wagon was lynched, in brackets: "(LYNCH)", "[Lynched]", "(Lynch!)",
- * "(NO LYNCH)", "(L)" after a target ("SensFan (L) - ..."; "[L]" alone is a name), or in the
- * count's own brackets ("( 7 Lynched )").
+ * "(L)" or "(NO LYNCH)" after a target ("SensFan (L) - ...", "No Lynch (NO LYNCH) - ..."; alone,
+ * "[L]" is a name and "(1) (NO LYNCH) — a" the wagon), or in the count's own brackets ("( 7 Lynched )").
  */
 const LYNCH_NOTE = new RegExp(
-  String.raw`[([]\s*(?:no\s*)?${LYNCH_WORD}\s*!*\s*[)\]]|(?<=\p{L}\s*)[([]\s*L\s*[)\]]|(?<=[([]\s*\d{1,3}\s*[,;]?\s*)${LYNCH_WORD}\s*!*(?=\s*[)\]])`,
+  String.raw`[([]\s*${LYNCH_WORD}\s*!*\s*[)\]]|(?<=\p{L}\s*)[([]\s*(?:L|no\s*lynch)\s*[)\]]|(?<=[([]\s*\d{1,3}\s*[,;]?\s*)${LYNCH_WORD}\s*!*(?=\s*[)\]])`,
   'giu',
 );
 /**
