@@ -13,7 +13,9 @@ import { walkLines } from './own-text.js';
  * else's words and are not read.
  *
  * A post is a count only with a structure: two wagon lines, or a wagon line and a "Not
- * voting" line, whose targets name players. One "Carol (3)" in prose is not a count.
+ * voting" line, whose targets name players. One "Carol (3)" in prose is not a count. A line
+ * with no number ("Timeater - DemonHybrid") is a wagon only in a count that has a numbered
+ * line or one with an L-n or lynch note ("Mac (LYNCH) - ..."), before or after it.
  */
 export interface GmCountOptions {
   /** The ruleset's No Lynch name and keywords ("No Lynch", "No Elimination", "sleep"). */
@@ -89,7 +91,7 @@ function listedLinks(nodes: readonly BodyNode[], depth: number): BodyNode[] {
 
 const SEP = String.raw`[:\-–—=|]`;
 const NUM = String.raw`(?<n>\d{1,3})\s*(?:votes?)?`;
-/** In brackets, the count may be out of the votes to lynch ("(3/7)"); bare, "1/7" is a date. */
+/** The count out of the votes to lynch ("(3/7)", "- 3/7 (a, b)"); with no brackets by it, "1/7-3/7" is a date. */
 const OUT_OF = String.raw`(?:\/\s*\d{1,3}\s*)?`;
 /**
  * A wagon's target: no brackets but a bracketed part with no digit, as some players' names
@@ -100,8 +102,8 @@ const NAME = String.raw`(?<target>(?:[^()[\]:|]|\[[^()[\]:|\d]{1,30}\]){1,60}?)`
 const COUNTED = String.raw`[([]\s*${NUM}\s*${OUT_OF}[,;]?\s*[)\]]`;
 /** The wagon-line shapes, most specific first; `voters` is the rest of the line. */
 const WAGON_SHAPES: RegExp[] = [
-  // "Carol - 3 (Bob, Dave, Eve)", "Carol: 3 [Bob, Dave]"
-  new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*[([](?<voters>[^)\]]*)[)\]]\s*$`, 'iud'),
+  // "Carol - 3 (Bob, Dave, Eve)", "Carol: 3 [Bob, Dave]", "Golden Mean - 3/7 (a, b, c)"
+  new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${OUT_OF}[([](?<voters>[^)\]]*)[)\]]\s*$`, 'iud'),
   // "Monk - Empking, Friend (2)": the count after the voters (one bracket on the line, the dash spaced).
   new RegExp(String.raw`^${NAME}\s*(?:[:|=]|(?<=\s)[\-–—](?=\s))\s*(?<voters>[^()[\]]*?)\s*${COUNTED}\s*$`, 'iud'),
   // "Carol (3): Bob, Dave, Eve", "Carol [3] Bob, Dave", "Carol (3 votes) - Bob", "Carol: (1) Bob"
