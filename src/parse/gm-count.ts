@@ -13,7 +13,9 @@ import { walkLines } from './own-text.js';
  * else's words and are not read.
  *
  * A post is a count only with a structure: two wagon lines, or a wagon line and a "Not
- * voting" line, whose targets name players. One "Carol (3)" in prose is not a count.
+ * voting" line, whose targets name players. One "Carol (3)" in prose is not a count. A line
+ * with no number ("Timeater - DemonHybrid") is a wagon only in a count that has a numbered
+ * line or one with an L-n or lynch note ("Mac (LYNCH) - ..."), before or after it.
  */
 export interface GmCountOptions {
   /** The ruleset's No Lynch name and keywords ("No Lynch", "No Elimination", "sleep"). */
@@ -88,19 +90,20 @@ function listedLinks(nodes: readonly BodyNode[], depth: number): BodyNode[] {
 }
 
 const SEP = String.raw`[:\-–—=|]`;
-/** The count, out of the votes to lynch or not ("(3/7)"), "votes" after it or not. */
-const NUM = String.raw`(?<n>\d{1,3})\s*(?:\/\s*\d{1,3}\s*)?(?:votes?)?`;
+const NUM = String.raw`(?<n>\d{1,3})\s*(?:votes?)?`;
+/** The count out of the votes to lynch ("(3/7)", "- 3/7 (a, b)"); with no brackets by it, "1/7-3/7" is a date. */
+const OUT_OF = String.raw`(?:\/\s*\d{1,3}\s*)?`;
 /**
  * A wagon's target: no brackets but a bracketed part with no digit, as some players' names
  * are written ("[winger]", "[L]"); "[3]" is a count, never part of a name.
  */
 const NAME = String.raw`(?<target>(?:[^()[\]:|]|\[[^()[\]:|\d]{1,30}\]){1,60}?)`;
 /** The count in its brackets, a comma or semicolon after it being the GM's ("(5, L-2)" once the L-n is blanked). */
-const COUNTED = String.raw`[([]\s*${NUM}\s*[,;]?\s*[)\]]`;
+const COUNTED = String.raw`[([]\s*${NUM}\s*${OUT_OF}[,;]?\s*[)\]]`;
 /** The wagon-line shapes, most specific first; `voters` is the rest of the line. */
 const WAGON_SHAPES: RegExp[] = [
-  // "Carol - 3 (Bob, Dave, Eve)", "Carol: 3 [Bob, Dave]"
-  new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*[([](?<voters>[^)\]]*)[)\]]\s*$`, 'iud'),
+  // "Carol - 3 (Bob, Dave, Eve)", "Carol: 3 [Bob, Dave]", "Golden Mean - 3/7 (a, b, c)"
+  new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${OUT_OF}[([](?<voters>[^)\]]*)[)\]]\s*$`, 'iud'),
   // "Monk - Empking, Friend (2)": the count after the voters (one bracket on the line, the dash spaced).
   new RegExp(String.raw`^${NAME}\s*(?:[:|=]|(?<=\s)[\-–—](?=\s))\s*(?<voters>[^()[\]]*?)\s*${COUNTED}\s*$`, 'iud'),
   // "Carol (3): Bob, Dave, Eve", "Carol [3] Bob, Dave", "Carol (3 votes) - Bob", "Carol: (1) Bob"
@@ -108,7 +111,7 @@ const WAGON_SHAPES: RegExp[] = [
   // "(3) Carol - Bob, Dave", "[3] Carol: Bob", "[0] Naomi-Tan -": a dash between words only
   // parts the target from its voters with a space before it (a hyphen joins a name).
   new RegExp(
-    String.raw`^[([]\s*${NUM}\s*[)\]]\s*(?<target>[^:|]{1,60}?)\s*(?:[:|=]|(?<=\s)[\-–—](?=\s|$))\s*(?<voters>.*)$`,
+    String.raw`^[([]\s*${NUM}\s*${OUT_OF}[)\]]\s*(?<target>[^:|]{1,60}?)\s*(?:[:|=]|(?<=\s)[\-–—](?=\s|$))\s*(?<voters>.*)$`,
     'iud',
   ),
   // "Carol - 3 - Bob, Dave", "Carol: 2: Bob, Dave"
@@ -151,6 +154,8 @@ const AND = /\s+and\s+/giu;
 const HAS_AND = /\s+and\s+/iu;
 /** Bullets and list marks before a line. */
 const BULLET = /^[\s\-*•·>◦▪]+(?=\S)/u;
+/** The forum's smiley codes at a line's ends (":right: Zdenek - ...", "... :dead:"): pictures, not names. */
+const SMILEYS = /^\s*(?::[a-z!?]{1,12}:\s*)+|(?:\s*:[a-z!?]{1,12}:)+\s*$/giu;
 /** A vote history ("LmkGuy ==> Unvote ==> Mulch", "Alice -> Bob"): a player's past votes, not a wagon's voters. */
 const HISTORY = /=+>|-+>|→|>>/u;
 /** "None", "No-one", "No one!", "( nobody )", "N/A": the line names no voter. */
@@ -166,9 +171,13 @@ const COUNTED_LIST = new RegExp(
 const BBCODE = /\[\/?(?:b|i|u|s|color|size|font|area|center|url|quote|spoiler|post|list|\*)(?:=[^\]]{0,80})?\]/giu;
 const LYNCH_WORD = String.raw`(?:lynch(?:ed)?|hammer(?:ed)?|eliminated)`;
 const LYNCH_WORD_RE = new RegExp(LYNCH_WORD, 'iu');
-/** The GM's note that a wagon was lynched, in brackets: "(LYNCH)", "[Lynched]", "(Lynch!)", or in the count's own ("( 7 Lynched )"). */
+/**
+ * The GM's note that a wagon was lynched, in brackets: "(LYNCH)", "[Lynched]", "(Lynch!)",
+ * "(L)" or "(NO LYNCH)" after a target ("SensFan (L) - ...", "No Lynch (NO LYNCH) - ..."; alone,
+ * "[L]" is a name and "(1) (NO LYNCH) — a" the wagon), or in the count's own brackets ("( 7 Lynched )").
+ */
 const LYNCH_NOTE = new RegExp(
-  String.raw`[([]\s*${LYNCH_WORD}\s*!*\s*[)\]]|(?<=[([]\s*\d{1,3}\s*[,;]?\s*)${LYNCH_WORD}\s*!*(?=\s*[)\]])`,
+  String.raw`[([]\s*${LYNCH_WORD}\s*!*\s*[)\]]|(?<=\p{L}\s*)[([]\s*(?:L|no\s*lynch)\s*[)\]]|(?<=[([]\s*\d{1,3}\s*[,;]?\s*)${LYNCH_WORD}\s*!*(?=\s*[)\]])`,
   'giu',
 );
 /**
@@ -181,6 +190,8 @@ const END_NOTE = new RegExp(
 );
 /** The note before a wagon: "LYNCHED Pine (7) - ...", "LYNCH (7) Kagesong - ...", "LYNCH* Alduskkel (6) - ...". */
 const LEAD_NOTE = /^\s*lynch(?:ed)?[!*:]*\s+(?=\S)/iu;
+/** The lynch word beside a target the line's start does not hold ("[7] Lynch Elleran: ..."). */
+const LYNCH_BESIDE = /^lynch(?:ed)?[!*:]*\s+|\s+lynch(?:ed)?!*$/iu;
 /** Brackets with nothing in them ("Titus (): RadiantCowbells"). */
 const EMPTY_BRACKETS = /[([]\s*[)\]]/gu;
 /** A numbered list's mark ("1. Carol (2): ..."). */
@@ -245,7 +256,8 @@ export function readGmCount(
     if (exact !== undefined) return exact;
     // The ladder compares with every slot: bounded per post like the news reader's.
     if (ladder++ > 200) return null;
-    const r = book.ladder(written);
+    // A count's names stand in names' places: read as a vote's are.
+    const r = book.ladder(written, true);
     return r && 'target' in r ? r.target : null;
   };
   const names: Names = { resolve, exact: (w) => book.exact(w) ?? null };
@@ -328,7 +340,7 @@ function shapeLine(raw: string, names: Names): Shaped {
   };
   // A lynch word at a line's edge that is a player's own name is the name ("Lynch (2): ...").
   const edgeNote = (m: string, at: number): string => (names.exact(m.replace(/[^\p{L}]/gu, '')) ? m : noteAt(m, at));
-  let text = blank(blank(raw, BBCODE), EMPTY_BRACKETS);
+  let text = blank(blank(blank(raw, BBCODE), EMPTY_BRACKETS), SMILEYS);
   text = text.replace(L_NOTE, (m: string, inBrackets?: string, bare?: string, at?: number) => {
     const n = inBrackets ?? bare;
     if (n !== undefined) out.toLynch = Number(n);
@@ -390,7 +402,8 @@ function readShaped(
     const [targetFrom, targetTo] = m.indices.groups['target']!;
     // A struck wagon is an old one the GM kept for the record.
     if (line.struck.slice(lead + targetFrom, lead + targetTo).every(Boolean)) return null;
-    const target = targetOf(written);
+    const target =
+      targetOf(written) ?? (LYNCH_BESIDE.test(written) ? targetOf(written.replace(LYNCH_BESIDE, '')) : null);
     const [from] = m.indices.groups['voters']!;
     const missing: string[] = [];
     const voters = votersOf(groups['voters'] ?? '', line.struck, lead + from, names, missing);
@@ -501,7 +514,8 @@ function votersOf(
     const raw = piece.raw;
     // An opening bracket left at the end is a note's the GM did not close ("Diabolik (L-2").
     const written = raw.replace(/[.\s([]+$/u, '').trim();
-    if (!/\p{L}|\p{N}/u.test(written)) continue;
+    // No letter, no name: "<3", "~0~" (unless a player's own name is so written).
+    if (!/\p{L}/u.test(written) && names.exact(written) === null) continue;
     if (NONE.test(written)) continue;
     const start = offset + piece.at;
     // Struck when every letter of the name is.

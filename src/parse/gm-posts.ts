@@ -113,8 +113,12 @@ const ORDINAL_WORDS = [
 export interface GmNameBook {
   /** A name written exactly as a slot's (name, alias or former name), lower case or not. */
   exact(written: string): string | undefined;
-  /** The name ladder: a misspelt or shortened name, with how it was read; `ambiguous` names candidates. */
-  ladder(written: string): { target: string; match: MatchKind } | { ambiguous: string[] } | null;
+  /**
+   * The name ladder: a misspelt or shortened name, with how it was read; `ambiguous` names
+   * candidates. `inSlot`: the name stands where only a name does (a vote count's line), so a
+   * shortening of three letters is read ("Nos" for Nosferatu), as in a vote.
+   */
+  ladder(written: string, inSlot?: boolean): { target: string; match: MatchKind } | { ambiguous: string[] } | null;
   /** A poster of the thread by the name as written (any case), in the poster's own spelling. */
   poster(written: string): string | undefined;
 }
@@ -127,6 +131,8 @@ export interface GmNameOptions {
 
 /** A written name this short is read exactly only: "the", "and", "Day" must never match a player loosely. */
 const MIN_LOOSE = 4;
+/** The same in a name's own place (`GmNameBook.ladder`'s `inSlot`): "Me!" is still no one's. */
+const MIN_LOOSE_IN_SLOT = 3;
 
 export function rosterNames(roster: Roster, options: GmNameOptions = {}): GmNameBook {
   const names = new Map<string, string>();
@@ -145,17 +151,17 @@ export function rosterNames(roster: Roster, options: GmNameOptions = {}): GmName
   return {
     exact: (written) => names.get(nameKey(written)),
     poster: (written) => posters.get(nameKey(written)),
-    ladder: (written) => {
+    ladder: (written, inSlot = false) => {
       const key = nameKey(written);
+      const min = inSlot ? MIN_LOOSE_IN_SLOT : MIN_LOOSE;
       if (key.length < 2 || roster.length === 0) return null;
       resolver ??= nameResolver(roster, options.matching ?? NameMatching.parse({}));
       const r = resolver(written, { trailingWords: false });
-      if (r.match === 'ambiguous') return key.length >= MIN_LOOSE ? { ambiguous: r.candidates } : null;
+      if (r.match === 'ambiguous') return key.length >= min ? { ambiguous: r.candidates } : null;
       if (r.target === null) return null;
       // An acronym must be written as one ("VP"), and other loose readings need letters enough.
       const loose = r.match !== 'exact' && r.match !== 'alias';
-      if (loose && r.match === 'acronym' ? !/\p{Lu}.*\p{Lu}/u.test(written) : loose && key.length < MIN_LOOSE)
-        return null;
+      if (loose && r.match === 'acronym' ? !/\p{Lu}.*\p{Lu}/u.test(written) : loose && key.length < min) return null;
       return { target: r.target, match: r.match };
     },
   };
@@ -175,7 +181,7 @@ export function readGmPost(
   options: GmReadOptions = {},
 ): GmReading {
   let ladderLeft = MAX_LADDER_PER_POST;
-  const names: GmNameBook = { ...book, ladder: (w) => (ladderLeft-- > 0 ? book.ladder(w) : null) };
+  const names: GmNameBook = { ...book, ladder: (w, inSlot) => (ladderLeft-- > 0 ? book.ladder(w, inSlot) : null) };
   const proposals: GmProposal[] = [];
   const unread: GmUnread[] = [];
   const seen = new Set<string>();
