@@ -23,11 +23,15 @@ import {
  * word ("Creepy Scott Brosius") → the name with its letters or syllables stretched
  * ("Slandarrrrr", "Anenineninenineni") → the name as written without its digits or with
  * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) → a slip of the keys
- * ("Tahah" for talah) → a unique two-letter prefix that spells no English word ("Oz" for
+ * ("Tahah" for talah; "Illl" for llll, letters that look alike) → two initials swapped
+ * ("SMRP" for Some Random Mafia Player) → the name written backwards ("Jordan" for
+ * XnadrojX) → a unique two-letter prefix that spells no English word ("Oz" for
  * Ozgin) → Jaro-Winkler with a margin (against whole names and, from four letters, each
  * word of a name of several words: "Balter" for VP Baltar). The acronym rung also reads a
  * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
- * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather). A rung
+ * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather, "PPP" for
+ * pieceofpecanpie). "X/Y" with one part a player's own name and the others naming nobody
+ * ("monkey/backhand", an old name or "replacement") is that player. A rung
  * that finds several players stops the climb as `ambiguous`: the GM decides, the parser
  * never guesses; unless one of them only is alive (the dead take no votes). A former name's acronym that competes with another slot's current name is
  * ambiguous too: replaced players' old names must not win quietly.
@@ -183,10 +187,13 @@ function resolve(
       : null) ??
     wordByWord(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? leadingWords(name, forms, stripped) : null) ??
-    extraLeadingWord(name, forms, stripped) ??
+    extraLeadingWord(name, forms, matching, stripped) ??
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
+    lookalikes(name, forms, stripped) ??
     typo(key, forms, stripped) ??
+    swappedInitials(key, forms, stripped, readsAsInitials(name)) ??
+    reversed(key, forms, stripped) ??
     twoLetters(key, forms, stripped) ??
     fuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
@@ -267,6 +274,9 @@ function splitsInto(username: string, written: string, whole = false): boolean {
       else
         for (let end = i + 2; end < name.length && !ok; end++) ok = fits(end, j + 1) && isSplitWord(name.slice(i, end));
     }
+    // A joining word between two words may be left out ("PPP": piece-(of)-pecan-pie), as
+    // in a name of several words ("GF" for The Goodfather).
+    if (!ok && j > 0) ok = [...JOINING_WORDS].some((w) => name.startsWith(w, i) && fits(i + w.length, j));
     known.set(id, ok);
     return ok;
   };
@@ -329,11 +339,18 @@ function wordsSplitInto(name: string, initials: string, oneWord: boolean, whole 
 
 /**
  * "Creepy Scott Brosius": one word before what is exactly a player's name of two or more
- * words. A single word after it is too weak ("not Bob" must not vote Bob).
+ * words; or before a one-word name of `MIN_TYPO` letters or more ("Princess Reinoe",
+ * "scum hiraki": mafiascum games 1591 post #6, 1126 post #502) when that word names nobody
+ * at all and says no "not" ("not Bob" must not vote Bob). Read as substring, so it is shown.
  */
-function extraLeadingWord(name: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+function extraLeadingWord(
+  name: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
   const words = name.split(' ').filter((w) => w !== '');
-  if (words.length < 3) return null;
+  if (words.length < 2) return null;
   const rest = words.slice(1).join(' ');
   const found = exactRungs([nameKey(rest)], forms, written);
   if (!found || found.target === null) return found;
@@ -341,8 +358,14 @@ function extraLeadingWord(name: string, forms: readonly SlotForms[], written: st
   const several = [slot.slot.name, ...slot.slot.aliases, ...slot.slot.formerNames].some(
     (n) => nameKey(n) === nameKey(rest) && nameWords(n).length >= 2,
   );
-  return several ? { ...found, match: 'substring' } : null;
+  if (several) return { ...found, match: 'substring' };
+  if (words.length !== 2 || nameKey(rest).length < MIN_TYPO || NOT_WORDS.test(words[0]!)) return null;
+  const lead = resolve(words[0]!, forms, matching, { trailingWords: false });
+  return lead.match === 'unknown' && lead.candidates.length === 0 ? { ...found, match: 'substring' } : null;
 }
+
+/** Words before a name that turn a vote for it around ("not Bob", "anti-Bob", "except Bob"). */
+const NOT_WORDS = /^(?:not|no|never|non|nor|neither|anti|except|but|unvote|un|against|nobody|none)$/iu;
 
 /**
  * "Slandarrrrrrrr": a letter held down. With every run of a letter written once on both
@@ -403,6 +426,74 @@ function typo(key: string, forms: readonly SlotForms[], written: string): NameRe
   // The similarity score goes with it, so the reading shows how close the name was.
   const slot = forms.find((f) => f.slot.name === found.target)!;
   return { ...found, score: round(Math.max(...slot.typoForms.map((k) => jaroWinkler(key, k)))) };
+}
+
+/** Characters most fonts draw alike: capital I, small l, one, bar. */
+const LOOKALIKES = /[Il1|]/gu;
+
+/**
+ * "Illl", "IIII" and "1|Il" for llll (mafiascum game 1636 posts #745, #741, #743): letters
+ * that look alike read as one, on both sides, as written (capital I is not small i). The
+ * same name so read, one player only; read as fuzzy, so it is shown.
+ */
+function lookalikes(name: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const looks = (n: string): string => nameKey(n.replace(LOOKALIKES, 'l'));
+  if (!/[Il1|]/u.test(name)) return null;
+  const key = looks(name);
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.written.some((n) => /[Il1|]/u.test(n) && looks(n) === key)),
+    written,
+  );
+}
+
+/** Initials this long may have two letters swapped ("SMRP"); shorter ones would be other initials. */
+const MIN_SWAPPED_INITIALS = 4;
+
+/**
+ * "SMRP" for Some Random Mafia Player, "IASW" for IAlwaysWinSometimes (mafiascum games
+ * 1761 post #471, 1893 post #2876): what reads as initials, with two neighbouring letters
+ * swapped, is a name's acronym. One player only; read as fuzzy, so it is shown.
+ */
+function swappedInitials(
+  key: string,
+  forms: readonly SlotForms[],
+  written: string,
+  capitals: boolean,
+): NameResolution | null {
+  if (!capitals || key.length < MIN_SWAPPED_INITIALS || !/^\p{L}+$/u.test(key)) return null;
+  const swaps = new Set<string>();
+  for (let i = 0; i + 1 < key.length; i++)
+    if (key[i] !== key[i + 1]) swaps.add(key.slice(0, i) + key[i + 1] + key[i] + key.slice(i + 2));
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.acronyms.some((a) => swaps.has(a))),
+    written,
+  );
+}
+
+/** A name read backwards inside a longer one needs this many letters ("Jordan" in XnadrojX). */
+const MIN_REVERSED = 5;
+
+/**
+ * "Jordan", "xjordanx" for XnadrojX (mafiascum games 1850 posts #539, #763; 1873 post #69):
+ * a name spelled backwards, read the right way round. The whole name, or from
+ * `MIN_REVERSED` letters a part of one player's name only; read as fuzzy, so it is shown.
+ */
+function reversed(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const back = [...key].reverse().join('');
+  if (back === key || !/\p{L}/u.test(key)) return null;
+  const whole = rung(
+    'fuzzy',
+    forms.filter((f) => f.all.includes(back)),
+    written,
+  );
+  if (whole || key.length < MIN_REVERSED) return whole;
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.all.some((k) => k.includes(back))),
+    written,
+  );
 }
 
 /** Digits players read as the letters they look like ("Fro99er" is said "Frogger"). */
@@ -475,12 +566,19 @@ function alternatives(
     .map((p) => p.trim())
     .filter((p) => nameKey(p) !== '' && nameKey(p) !== 'or');
   if (parts.length < 2 || parts.length > MAX_ALTERNATIVES) return null;
-  const found = new Set<string>();
-  for (const part of parts) {
-    const r = resolve(part, forms, matching, { trailingWords: false });
-    if (r.target !== null) found.add(r.target);
+  const read = parts.map((part) => resolve(part, forms, matching, { trailingWords: false }));
+  const found = new Set(read.flatMap((r) => (r.target === null ? [] : [r.target])));
+  if (found.size >= 2) return unresolved('ambiguous', written, [...found], null);
+  // "monkey/backhand", "Xegarus/replacement" (mafiascum games 1933 post #1936, 1433 post
+  // #297): one part is a player's own name, the others the same player or nobody, not even
+  // as a suggestion (an old nickname, "replacement"). Read as substring, so it is shown.
+  const sure = read.find((r) => r.match === 'exact' || r.match === 'alias');
+  const same = (r: NameResolution): boolean =>
+    r.target !== null ? r.target === sure?.target : r.match === 'unknown' && r.candidates.length === 0;
+  if (sure && read.every(same)) {
+    return { ...sure, match: 'substring', written };
   }
-  return found.size >= 2 ? unresolved('ambiguous', written, [...found], null) : null;
+  return null;
 }
 
 /**

@@ -689,6 +689,159 @@ const cases: Case[] = [
     target: null,
     candidates: ['Slandar', 'Slandarr'],
   },
+  // Issue #24, the names real players write that the ladder missed (bench/real-games.ts --counts).
+  {
+    // mafiascum game 1933 (t=72770) post #1936 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: monkey/backhand" (Backhand replaced humaneatingmonkey), on Backhand's wagon in 23 counts.
+    name: 'old and new name side by side ("monkey/backhand") is the one player, shown as substring',
+    written: 'monkey/backhand',
+    players: [{ name: 'Backhand', formerNames: ['humaneatingmonkey'] }, { name: 'tictac' }, { name: 'Mulch' }],
+    match: 'substring',
+    target: 'Backhand',
+  },
+  {
+    // mafiascum game 1433 (t=26373) post #297 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: Xegarus/replacement".
+    name: 'a name and a word naming nobody ("Xegarus/replacement") is that player',
+    written: 'Xegarus/replacement',
+    players: [{ name: 'Zdenek', formerNames: ['Xegarus'] }, { name: 'Lurker' }, { name: 'Bacde' }],
+    match: 'substring',
+    target: 'Zdenek',
+  },
+  {
+    name: 'a name beside a word that suggests another player is not read ("Bob/Carl")',
+    written: 'Bob/Carl',
+    players: [{ name: 'Bob' }, { name: 'Carol' }, { name: 'Zeke' }],
+    matching: { fuzzyMin: 0.99 },
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'two words naming nobody stay unknown ("Bezu/Jily")',
+    written: 'Bezu/Jily',
+    players: [{ name: 'jilynne1991' }, { name: 'Internet Stranger' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // mafiascum game 1469 (t=29652) posts #507 and #637 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "Vote: PPP", "VOTE: ppp".
+    name: 'initials of a username split into words may leave out a joining word ("PPP": piece-of-pecan-pie)',
+    written: 'PPP',
+    players: [{ name: 'pieceofpecanpie' }, { name: 'Effulgence' }, { name: 'Cheery Dog' }, { name: 'Team Rocket' }],
+    match: 'acronym',
+    target: 'pieceofpecanpie',
+  },
+  {
+    // mafiascum game 1761 (t=65250) posts #471 and #495 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: SMRP", "VOTE: smrp".
+    name: 'initials with two neighbouring letters swapped ("SMRP" for Some Random Mafia Player), shown as fuzzy',
+    written: 'SMRP',
+    players: [{ name: 'Some Random Mafia Player' }, { name: 'Nosferatu' }, { name: 'Garmr' }],
+    match: 'fuzzy',
+    target: 'Some Random Mafia Player',
+  },
+  {
+    // mafiascum game 1893 (t=71047) post #2876 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "vote IASW".
+    name: 'the initials of a CamelCase name with two letters swapped ("IASW" for IAlwaysWinSometimes)',
+    written: 'IASW',
+    players: [{ name: 'IAlwaysWinSometimes' }, { name: 'TheFuzzylogic99' }, { name: 'Juri' }],
+    match: 'fuzzy',
+    target: 'IAlwaysWinSometimes',
+  },
+  {
+    name: 'three initials swapped are other initials ("RSM" is not Some Random Mafia)',
+    written: 'RSM',
+    players: [{ name: 'Some Random Mafia' }, { name: 'Nosferatu' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'swapped initials that fit two players are ambiguous',
+    written: 'ACBD',
+    players: [{ name: 'Al Bo Cy Di' }, { name: 'Al Cy Di Bo' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    // mafiascum game 1850 (t=69080) posts #763, #1233, #1488 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: jordan" for XnadrojX.
+    name: 'a name written backwards, part of one player\'s name ("Jordan" in XnadrojX), shown as fuzzy',
+    written: 'Jordan',
+    players: [{ name: 'XnadrojX' }, { name: 'mykonian' }, { name: 'MTD' }, { name: 'Road Kamelot' }],
+    match: 'fuzzy',
+    target: 'XnadrojX',
+  },
+  {
+    // mafiascum game 1850 (t=69080) post #539 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "vote xjordanx".
+    name: 'a whole name written backwards ("xjordanx")',
+    written: 'xjordanx',
+    players: [{ name: 'XnadrojX' }, { name: 'mykonian' }, { name: 'MTD' }],
+    match: 'fuzzy',
+    target: 'XnadrojX',
+  },
+  {
+    name: 'four letters backwards inside a name are too few ("Nala" is not in Stalanix)',
+    written: 'Nala',
+    players: [{ name: 'Stalanix' }, { name: 'Zeke' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // mafiascum game 1636 (t=60277) posts #745, #741 and #743 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "Illl", "IIII", "1|Il" for llll.
+    name: 'letters that look alike read as one ("1|Il" for llll), shown as fuzzy',
+    written: '1|Il',
+    players: [{ name: 'llll' }, { name: 'Aronis' }, { name: 'MonkeyMan576' }, { name: 'Gendaberry' }],
+    match: 'fuzzy',
+    target: 'llll',
+  },
+  {
+    name: 'a capital I is read as l, a small i is not ("iiii" is not llll)',
+    written: 'iiii',
+    players: [{ name: 'llll' }, { name: 'Aronis' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'letters that look alike and fit two players are ambiguous',
+    written: 'IIII',
+    players: [{ name: 'llll' }, { name: 'lIlI' }, { name: 'Aronis' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    // mafiascum game 1591 (t=58515) post #6 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: Princess Reinoe", counted for reinoe.
+    name: 'a word naming nobody before a one-word name of five letters or more ("Princess Reinoe")',
+    written: 'Princess Reinoe',
+    players: [{ name: 'reinoe' }, { name: 'Drew-Sta' }, { name: 'farside22' }],
+    match: 'substring',
+    target: 'reinoe',
+  },
+  {
+    // mafiascum game 1126 (t=16416) post #502 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "vote scum hiraki".
+    name: 'a word naming nobody before a one-word name ("scum hiraki")',
+    written: 'scum hiraki',
+    players: [{ name: 'Hiraki' }, { name: 'RobCapone' }, { name: 'pod person' }],
+    match: 'substring',
+    target: 'Hiraki',
+  },
+  {
+    name: '"not" before a one-word name is no vote for it ("not hiraki")',
+    written: 'not hiraki',
+    players: [{ name: 'Hiraki' }, { name: 'RobCapone' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a word before a short one-word name is too weak ("big Bob")',
+    written: 'big Bob',
+    players: [{ name: 'Bob' }, { name: 'RobCapone' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a player\'s name before another one-word name is no vote for the second ("Robin Hiraki")',
+    written: 'Robin Hiraki',
+    players: [{ name: 'Hiraki' }, { name: 'Robin Hood' }],
+    match: 'unknown',
+    target: null,
+  },
 ];
 
 describe('resolveName', () => {
