@@ -22,11 +22,14 @@ import {
  * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
  * word ("Creepy Scott Brosius") → the name with its letters or syllables stretched
  * ("Slandarrrrr", "Anenineninenineni") → the name as written without its digits or with
- * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) → a slip of the keys
- * ("Tahah" for talah; "Illl" for llll, letters that look alike) → two initials swapped
+ * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) or as words ("MagicalSeven"
+ * for Magical7, "2inamillion" for TwoInAMillion) → a slip of the keys, held-down letters
+ * aside ("Tahah" for talah, "Greyfox" for GrayFoxxxx; "Illl" for llll, letters that look alike) → two initials swapped
  * ("SMRP" for Some Random Mafia Player) → the name written backwards ("Jordan" for
  * XnadrojX) → a unique two-letter prefix that spells no English word ("Oz" for
- * Ozgin) → Jaro-Winkler with a margin (against whole names and, from four letters, each
+ * Ozgin) → a part of the name and a word for the rest ("Fuzzybutterwhatever") → a word of
+ * one player's name among words naming nobody ("jagged toaster" for Jagged Appliance)
+ * → Jaro-Winkler with a margin (against whole names and, from four letters, each
  * word of a name of several words: "Balter" for VP Baltar). The acronym rung also reads a
  * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
  * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather, "PPP" for
@@ -190,11 +193,14 @@ function resolve(
     extraLeadingWord(name, forms, matching, stripped) ??
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
+    numberWords(key, forms, stripped) ??
     lookalikes(name, forms, stripped) ??
     typo(key, forms, stripped) ??
     swappedInitials(key, forms, stripped, readsAsInitials(name)) ??
     reversed(key, forms, stripped) ??
     twoLetters(key, forms, stripped) ??
+    placeholder(key, forms, stripped) ??
+    wordAmongOthers(name, forms, stripped) ??
     fuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
@@ -415,8 +421,10 @@ function twoLetters(key: string, forms: readonly SlotForms[], written: string): 
 function typo(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
   if (key.length < MIN_TYPO) return null;
   const limit = key.length >= MIN_TWO_TYPOS ? 2 : 1;
+  // Held-down letters aside on both sides: "Greyfox" is one slip from GrayFoxxxx.
+  const mine = [...new Set([key, withoutHeldLetters(key)])];
   const close = (k: string): boolean =>
-    Math.abs(k.length - key.length) <= limit && editDistance(limit, key, k) <= limit;
+    mine.some((m) => Math.abs(k.length - m.length) <= limit && editDistance(limit, m, k) <= limit);
   const found = rung(
     'fuzzy',
     forms.filter((f) => f.typoForms.some(close)),
@@ -496,6 +504,68 @@ function reversed(key: string, forms: readonly SlotForms[], written: string): Na
   );
 }
 
+/** Words a player writes for the part of a name they forgot: "Fuzzybutterwhatever", "somethingwaffles". */
+const PLACEHOLDER_END = /(?:whatever|something|thing|numbers|stuff)$/u;
+const PLACEHOLDER_START = /^(?:something|whatever|someone)/u;
+/** The part of the name written beside a placeholder has at least this many letters. */
+const MIN_PLACEHOLDER_PART = 4;
+
+/**
+ * "Fuzzybutterwhatever" for fuzzybutternut, "darkshadownumbers" for Darkshadow64540,
+ * "somethingwaffles" for SlingshotWaffles (mafiascum games 1462 post #1542, 1897 post #70,
+ * 1903 post #58): the part of the name the player remembered, and a word for the rest.
+ * The part starts one player's name (or, for a word before it, ends it), else is inside
+ * one player's name only; read as substring, so it is shown.
+ */
+function placeholder(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const end = PLACEHOLDER_END.exec(key);
+  const head = end ? key.slice(0, end.index) : '';
+  if (head.length >= MIN_PLACEHOLDER_PART)
+    return (
+      rung(
+        'substring',
+        forms.filter((f) => f.all.some((k) => k.startsWith(head))),
+        written,
+      ) ??
+      rung(
+        'substring',
+        forms.filter((f) => f.all.some((k) => k.includes(head))),
+        written,
+      )
+    );
+  const start = PLACEHOLDER_START.exec(key);
+  const tail = start ? key.slice(start[0].length) : '';
+  if (tail.length < MIN_PLACEHOLDER_PART) return null;
+  return rung(
+    'substring',
+    forms.filter((f) => f.all.some((k) => k.endsWith(tail))),
+    written,
+  );
+}
+
+/** Most words a name with one of a player's words among others may have ("Little Uzi Vert"). */
+const MAX_WORDS_AMONG = 4;
+/** A word of a name found among other words has at least this many letters ("Bob"). */
+const MIN_WORD_AMONG = 3;
+
+/**
+ * "jagged toaster" for Jagged Appliance, "Evil Coyote" for RedCoyote, "Bisyphilis Bob" for
+ * Bicephalous Bob (mafiascum games 1609 post #1983, 1688 post #1325, 1596 post #857): a
+ * written name of a few words, one of which is a whole word of a player's name of several
+ * words (not a joining word), the name as a whole naming nobody. One player only, and no
+ * "not" before it; read as substring, so it is shown.
+ */
+function wordAmongOthers(name: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const ws = nameWords(name);
+  if (ws.length < 2 || ws.length > MAX_WORDS_AMONG || NOT_WORDS.test(ws[0]!)) return null;
+  const mine = ws.filter((w) => w.length >= MIN_WORD_AMONG && !JOINING_WORDS.has(w));
+  const hits = forms.filter((f) => f.words.some((nw) => nw.length > 1 && mine.some((w) => nw.includes(w))));
+  if (hits.length === 0) return null;
+  // A written word that is another player's whole name names that player too: ambiguous.
+  const named = forms.filter((f) => !hits.includes(f) && mine.some((w) => f.all.includes(w)));
+  return rung('substring', [...hits, ...named], written);
+}
+
 /** Digits players read as the letters they look like ("Fro99er" is said "Frogger"). */
 const DIGIT_LETTERS: Record<string, string[]> = {
   '0': ['o'],
@@ -536,6 +606,30 @@ function digitsRead(
   );
 }
 
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const NUMBER_WORD = new RegExp(NUMBER_WORDS.join('|'), 'gu');
+
+/** A compare form with every number word written as its digit ("twoinamillion" → "2inamillion"). */
+function asDigits(key: string): string {
+  return key.replace(NUMBER_WORD, (w) => String(NUMBER_WORDS.indexOf(w)));
+}
+
+/**
+ * "MagicalSeven" for Magical7, "2inamillion" for TwoInAMillion (mafiascum games 1444 post
+ * #460, 1933 post #1128): a number written as a word on one side and as its digit on the
+ * other. Both read with digits; the same name, one player only; read as fuzzy, so it is shown.
+ */
+function numberWords(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const mine = asDigits(key);
+  const numbered = (k: string): boolean => /\p{N}/u.test(k) || asDigits(k) !== k;
+  if (!numbered(key)) return null;
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.all.some((k) => numbered(k) && k !== key && asDigits(k) === mine)),
+    written,
+  );
+}
+
 /** The name's digits read as letters, every way the table allows (at most a few). */
 function asLetters(key: string): string[] {
   let out = [''];
@@ -544,6 +638,11 @@ function asLetters(key: string): string[] {
     out = out.flatMap((o) => as.map((a) => o + a)).slice(0, 16);
   }
   return out.filter((o) => !/\p{N}/u.test(o));
+}
+
+/** A letter held down (three or more running) written once: "grayfoxxxx" → "grayfox"; "ll" stays. */
+function withoutHeldLetters(key: string): string {
+  return key.replace(/(\p{L})\1{2,}/gu, '$1');
 }
 
 function collapseRuns(key: string): string {
@@ -689,6 +788,7 @@ function typoForms(keys: readonly string[], words: readonly string[][]): string[
   for (const k of keys) {
     out.add(k);
     out.add(k.replace(/\p{N}+/gu, ''));
+    out.add(withoutHeldLetters(k));
   }
   for (const ws of words) if (ws.length > 1) for (const w of ws) out.add(w);
   return [...out].filter((k) => k.length >= MIN_TYPO - 1);

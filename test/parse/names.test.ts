@@ -836,9 +836,96 @@ const cases: Case[] = [
     target: null,
   },
   {
-    name: 'a player\'s name before another one-word name is no vote for the second ("Robin Hiraki")',
+    name: 'a word of one player\'s name before another player\'s name is ambiguous ("Robin Hiraki")',
     written: 'Robin Hiraki',
-    players: [{ name: 'Hiraki' }, { name: 'Robin Hood' }],
+    players: [{ name: 'Hiraki' }, { name: 'Robin Hood' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Robin Hood', 'Hiraki'],
+  },
+  {
+    // mafiascum game 1609 (t=59089) post #1983 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: jagged toaster", on Jagged Appliance's wagon in eleven counts.
+    name: 'a word of one player\'s name among words naming nobody ("jagged toaster"), shown as substring',
+    written: 'jagged toaster',
+    players: [{ name: 'Jagged Appliance' }, { name: 'Doogal121' }, { name: 'Vecna' }],
+    match: 'substring',
+    target: 'Jagged Appliance',
+  },
+  {
+    // mafiascum game 1688 (t=62192) post #1325 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'a CamelCase word of a name among other words ("Evil Coyote" for RedCoyote)',
+    written: 'Evil Coyote',
+    players: [{ name: 'RedCoyote' }, { name: 'lalaladucks' }, { name: 'Bicephalous Bob' }],
+    match: 'substring',
+    target: 'RedCoyote',
+  },
+  {
+    name: 'words of two players\' names among other words are ambiguous ("red bob thing")',
+    written: 'red bob thing',
+    players: [{ name: 'RedCoyote' }, { name: 'Bicephalous Bob' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    name: '"not" before a word of a name is no vote for it ("not Coyote please")',
+    written: 'not Coyote please',
+    players: [{ name: 'RedCoyote' }, { name: 'Zeke' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // mafiascum game 1462 (t=29423) post #1542 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'the start of a name and a word for the rest ("Fuzzybutterwhatever"), shown as substring',
+    written: 'Fuzzybutterwhatever',
+    players: [{ name: 'fuzzybutternut' }, { name: 'broomhead' }, { name: 'KingdomAces' }],
+    match: 'substring',
+    target: 'fuzzybutternut',
+  },
+  {
+    // mafiascum game 1903 (t=71483) post #58 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'a word for the start of a name and its end ("somethingwaffles" for SlingshotWaffles)',
+    written: 'somethingwaffles',
+    players: [{ name: 'SlingshotWaffles' }, { name: 'IAlwaysWinSometimes' }, { name: 'LicketyQuickety' }],
+    match: 'substring',
+    target: 'SlingshotWaffles',
+  },
+  {
+    // mafiascum game 1444 (t=27171) post #460 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'a digit written as its word ("MagicalSeven" for Magical7), shown as fuzzy',
+    written: 'MagicalSeven',
+    players: [{ name: 'Magical7' }, { name: 'Slandaar' }, { name: 'RachMarie' }],
+    match: 'fuzzy',
+    target: 'Magical7',
+  },
+  {
+    // mafiascum game 1933 (t=72770) post #1128 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'a number word written as its digit ("2inamillion" for TwoInAMillion)',
+    written: '2inamillion',
+    players: [{ name: 'TwoInAMillion' }, { name: 'CommKnight' }, { name: 'Tchill13' }],
+    match: 'fuzzy',
+    target: 'TwoInAMillion',
+  },
+  {
+    name: 'a number read as a word that fits two players is ambiguous',
+    written: 'Agent7',
+    players: [{ name: 'Agent Seven' }, { name: 'agent_seven' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    // mafiascum game 1728 (t=63482) posts #563 and #599 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: Greyfox", "VOTE: Grey Foxx".
+    name: 'a slip of the keys with the held-down letters aside ("Greyfox" for GrayFoxxxx)',
+    written: 'Grey Foxx',
+    players: [{ name: 'GrayFoxxxx' }, { name: 'Aristophanes' }, { name: 'Zulfy' }],
+    match: 'fuzzy',
+    target: 'GrayFoxxxx',
+  },
+  {
+    name: 'a placeholder beside too few letters reads nothing ("Bobwhatever")',
+    written: 'Bobwhatever',
+    players: [{ name: 'Bobby' }, { name: 'Zeke' }],
     match: 'unknown',
     target: null,
   },
