@@ -24,7 +24,8 @@ import {
  * ("Slandarrrrr", "Anenineninenineni") → the name as written without its digits or with
  * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) or as words ("MagicalSeven"
  * for Magical7, "2inamillion" for TwoInAMillion) → a slip of the keys, held-down letters
- * aside ("Tahah" for talah, "Greyfox" for GrayFoxxxx; "Illl" for llll, letters that look alike) → two initials swapped
+ * aside ("Tahah" for talah, "Greyfox" for GrayFoxxxx; "Illl" for llll, letters that look alike) → initials
+ * and the last word in full ("bbstar" for basketballstar24) → two initials swapped
  * ("SMRP" for Some Random Mafia Player) → the name written backwards ("Jordan" for
  * XnadrojX) → a unique two-letter prefix that spells no English word ("Oz" for
  * Ozgin) → a part of the name and a word for the rest ("Fuzzybutterwhatever") → a word of
@@ -196,6 +197,7 @@ function resolve(
     numberWords(key, forms, stripped) ??
     lookalikes(name, forms, stripped) ??
     typo(key, forms, stripped) ??
+    initialsThenWord(key, forms, stripped) ??
     swappedInitials(key, forms, stripped, readsAsInitials(name)) ??
     reversed(key, forms, stripped) ??
     twoLetters(key, forms, stripped) ??
@@ -451,6 +453,33 @@ function lookalikes(name: string, forms: readonly SlotForms[], written: string):
   return rung(
     'fuzzy',
     forms.filter((f) => f.written.some((n) => /[Il1|]/u.test(n) && looks(n) === key)),
+    written,
+  );
+}
+
+/** The word written in full after initials has at least this many letters ("star"). */
+const MIN_WORD_AFTER_INITIALS = 3;
+
+/**
+ * "bbstar" for basketballstar24, "pmatt" for projectmatt (mafiascum games 1368 post #821,
+ * 1393 post #1371): the initials of a one-word username's first English words, then the
+ * rest of the name as it ends. Written as no English word; one player only; read as
+ * acronym, so it is shown.
+ */
+function initialsThenWord(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  if (key.length < 4 || !/^\p{L}+$/u.test(key) || isEnglishWord(key)) return null;
+  const fits = (n: string): boolean => {
+    const name = n.replace(/\p{N}+$/u, '');
+    for (let cut = 1; cut + MIN_WORD_AFTER_INITIALS <= key.length; cut++) {
+      const tail = key.slice(cut);
+      const head = name.slice(0, name.length - tail.length);
+      if (name.endsWith(tail) && head.length > cut && splitsInto(head, key.slice(0, cut), true)) return true;
+    }
+    return false;
+  };
+  return rung(
+    'acronym',
+    forms.filter((f) => [...f.names, ...f.aliases].some(fits)),
     written,
   );
 }

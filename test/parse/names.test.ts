@@ -923,6 +923,28 @@ const cases: Case[] = [
     target: 'GrayFoxxxx',
   },
   {
+    // mafiascum game 1368 (t=23082) posts #821, #822, #825 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'the initials of a username\'s first words and its last word in full ("bbstar" for basketballstar24)',
+    written: 'bbstar',
+    players: [{ name: 'basketballstar24' }, { name: 'Cogito Ergo Sum' }, { name: 'killerjester' }],
+    match: 'acronym',
+    target: 'basketballstar24',
+  },
+  {
+    name: 'initials and a last word that fit two players are ambiguous',
+    written: 'bbstar',
+    players: [{ name: 'basketballstar' }, { name: 'bigbluestar' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    name: 'an English word is not read as initials and a word ("pearl" is not projectearl)',
+    written: 'pearl',
+    players: [{ name: 'projectearl' }, { name: 'Zeke' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
     name: 'a placeholder beside too few letters reads nothing ("Bobwhatever")',
     written: 'Bobwhatever',
     players: [{ name: 'Bobby' }, { name: 'Zeke' }],
