@@ -22,12 +22,20 @@ import {
  * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
  * word ("Creepy Scott Brosius") → the name with its letters or syllables stretched
  * ("Slandarrrrr", "Anenineninenineni") → the name as written without its digits or with
- * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) → a slip of the keys
- * ("Tahah" for talah) → a unique two-letter prefix that spells no English word ("Oz" for
- * Ozgin) → Jaro-Winkler with a margin (against whole names and, from four letters, each
+ * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) or as words ("MagicalSeven"
+ * for Magical7, "2inamillion" for TwoInAMillion) → a slip of the keys, held-down letters
+ * aside ("Tahah" for talah, "Greyfox" for GrayFoxxxx; "Illl" for llll, letters that look alike) → initials
+ * and the last word in full ("bbstar" for basketballstar24) → two initials swapped
+ * ("SMRP" for Some Random Mafia Player) → the name written backwards ("Jordan" for
+ * XnadrojX) → a unique two-letter prefix that spells no English word ("Oz" for
+ * Ozgin) → a part of the name and a word for the rest ("Fuzzybutterwhatever") → a word of
+ * one player's name among words naming nobody ("jagged toaster" for Jagged Appliance)
+ * → Jaro-Winkler with a margin (against whole names and, from four letters, each
  * word of a name of several words: "Balter" for VP Baltar). The acronym rung also reads a
  * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
- * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather). A rung
+ * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather, "PPP" for
+ * pieceofpecanpie). "X/Y" with one part a player's own name and the others naming nobody
+ * ("monkey/backhand", an old name or "replacement") is that player. A rung
  * that finds several players stops the climb as `ambiguous`: the GM decides, the parser
  * never guesses; unless one of them only is alive (the dead take no votes). A former name's acronym that competes with another slot's current name is
  * ambiguous too: replaced players' old names must not win quietly.
@@ -183,11 +191,18 @@ function resolve(
       : null) ??
     wordByWord(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? leadingWords(name, forms, stripped) : null) ??
-    extraLeadingWord(name, forms, stripped) ??
+    extraLeadingWord(name, forms, matching, stripped) ??
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
+    numberWords(key, forms, stripped) ??
+    lookalikes(name, forms, stripped) ??
     typo(key, forms, stripped) ??
+    initialsThenWord(key, forms, stripped) ??
+    swappedInitials(key, forms, stripped, readsAsInitials(name)) ??
+    reversed(key, forms, stripped) ??
     twoLetters(key, forms, stripped) ??
+    placeholder(key, forms, stripped) ??
+    wordAmongOthers(name, forms, stripped) ??
     fuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
@@ -267,6 +282,9 @@ function splitsInto(username: string, written: string, whole = false): boolean {
       else
         for (let end = i + 2; end < name.length && !ok; end++) ok = fits(end, j + 1) && isSplitWord(name.slice(i, end));
     }
+    // A joining word between two words may be left out ("PPP": piece-(of)-pecan-pie), as
+    // in a name of several words ("GF" for The Goodfather).
+    if (!ok && j > 0) ok = [...JOINING_WORDS].some((w) => name.startsWith(w, i) && fits(i + w.length, j));
     known.set(id, ok);
     return ok;
   };
@@ -329,11 +347,18 @@ function wordsSplitInto(name: string, initials: string, oneWord: boolean, whole 
 
 /**
  * "Creepy Scott Brosius": one word before what is exactly a player's name of two or more
- * words. A single word after it is too weak ("not Bob" must not vote Bob).
+ * words; or before a one-word name of `MIN_TYPO` letters or more ("Princess Reinoe",
+ * "scum hiraki": mafiascum games 1591 post #6, 1126 post #502) when that word names nobody
+ * at all and says no "not" ("not Bob" must not vote Bob). Read as substring, so it is shown.
  */
-function extraLeadingWord(name: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+function extraLeadingWord(
+  name: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
   const words = name.split(' ').filter((w) => w !== '');
-  if (words.length < 3) return null;
+  if (words.length < 2) return null;
   const rest = words.slice(1).join(' ');
   const found = exactRungs([nameKey(rest)], forms, written);
   if (!found || found.target === null) return found;
@@ -341,8 +366,14 @@ function extraLeadingWord(name: string, forms: readonly SlotForms[], written: st
   const several = [slot.slot.name, ...slot.slot.aliases, ...slot.slot.formerNames].some(
     (n) => nameKey(n) === nameKey(rest) && nameWords(n).length >= 2,
   );
-  return several ? { ...found, match: 'substring' } : null;
+  if (several) return { ...found, match: 'substring' };
+  if (words.length !== 2 || nameKey(rest).length < MIN_TYPO || NOT_WORDS.test(words[0]!)) return null;
+  const lead = resolve(words[0]!, forms, matching, { trailingWords: false });
+  return lead.match === 'unknown' && lead.candidates.length === 0 ? { ...found, match: 'substring' } : null;
 }
+
+/** Words before a name that turn a vote for it around ("not Bob", "anti-Bob", "except Bob"). */
+const NOT_WORDS = /^(?:not|no|never|non|nor|neither|anti|except|but|unvote|un|against|nobody|none)$/iu;
 
 /**
  * "Slandarrrrrrrr": a letter held down. With every run of a letter written once on both
@@ -392,8 +423,10 @@ function twoLetters(key: string, forms: readonly SlotForms[], written: string): 
 function typo(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
   if (key.length < MIN_TYPO) return null;
   const limit = key.length >= MIN_TWO_TYPOS ? 2 : 1;
+  // Held-down letters aside on both sides: "Greyfox" is one slip from GrayFoxxxx.
+  const mine = [...new Set([key, withoutHeldLetters(key)])];
   const close = (k: string): boolean =>
-    Math.abs(k.length - key.length) <= limit && editDistance(limit, key, k) <= limit;
+    mine.some((m) => Math.abs(k.length - m.length) <= limit && editDistance(limit, m, k) <= limit);
   const found = rung(
     'fuzzy',
     forms.filter((f) => f.typoForms.some(close)),
@@ -403,6 +436,163 @@ function typo(key: string, forms: readonly SlotForms[], written: string): NameRe
   // The similarity score goes with it, so the reading shows how close the name was.
   const slot = forms.find((f) => f.slot.name === found.target)!;
   return { ...found, score: round(Math.max(...slot.typoForms.map((k) => jaroWinkler(key, k)))) };
+}
+
+/** Characters most fonts draw alike: capital I, small l, one, bar. */
+const LOOKALIKES = /[Il1|]/gu;
+
+/**
+ * "Illl", "IIII" and "1|Il" for llll (mafiascum game 1636 posts #745, #741, #743): letters
+ * that look alike read as one, on both sides, as written (capital I is not small i). The
+ * same name so read, one player only; read as fuzzy, so it is shown.
+ */
+function lookalikes(name: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const looks = (n: string): string => nameKey(n.replace(LOOKALIKES, 'l'));
+  if (!/[Il1|]/u.test(name)) return null;
+  const key = looks(name);
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.written.some((n) => /[Il1|]/u.test(n) && looks(n) === key)),
+    written,
+  );
+}
+
+/** The word written in full after initials has at least this many letters ("star"). */
+const MIN_WORD_AFTER_INITIALS = 3;
+
+/**
+ * "bbstar" for basketballstar24, "pmatt" for projectmatt (mafiascum games 1368 post #821,
+ * 1393 post #1371): the initials of a one-word username's first English words, then the
+ * rest of the name as it ends. Written as no English word; one player only; read as
+ * acronym, so it is shown.
+ */
+function initialsThenWord(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  if (key.length < 4 || !/^\p{L}+$/u.test(key) || isEnglishWord(key)) return null;
+  const fits = (n: string): boolean => {
+    const name = n.replace(/\p{N}+$/u, '');
+    for (let cut = 1; cut + MIN_WORD_AFTER_INITIALS <= key.length; cut++) {
+      const tail = key.slice(cut);
+      const head = name.slice(0, name.length - tail.length);
+      if (name.endsWith(tail) && head.length > cut && splitsInto(head, key.slice(0, cut), true)) return true;
+    }
+    return false;
+  };
+  return rung(
+    'acronym',
+    forms.filter((f) => [...f.names, ...f.aliases].some(fits)),
+    written,
+  );
+}
+
+/** Initials this long may have two letters swapped ("SMRP"); shorter ones would be other initials. */
+const MIN_SWAPPED_INITIALS = 4;
+
+/**
+ * "SMRP" for Some Random Mafia Player, "IASW" for IAlwaysWinSometimes (mafiascum games
+ * 1761 post #471, 1893 post #2876): what reads as initials, with two neighbouring letters
+ * swapped, is a name's acronym. One player only; read as fuzzy, so it is shown.
+ */
+function swappedInitials(
+  key: string,
+  forms: readonly SlotForms[],
+  written: string,
+  capitals: boolean,
+): NameResolution | null {
+  if (!capitals || key.length < MIN_SWAPPED_INITIALS || !/^\p{L}+$/u.test(key)) return null;
+  const swaps = new Set<string>();
+  for (let i = 0; i + 1 < key.length; i++)
+    if (key[i] !== key[i + 1]) swaps.add(key.slice(0, i) + key[i + 1] + key[i] + key.slice(i + 2));
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.acronyms.some((a) => swaps.has(a))),
+    written,
+  );
+}
+
+/** A name read backwards inside a longer one needs this many letters ("Jordan" in XnadrojX). */
+const MIN_REVERSED = 5;
+
+/**
+ * "Jordan", "xjordanx" for XnadrojX (mafiascum games 1850 posts #539, #763; 1873 post #69):
+ * a name spelled backwards, read the right way round. The whole name, or from
+ * `MIN_REVERSED` letters a part of one player's name only; read as fuzzy, so it is shown.
+ */
+function reversed(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const back = [...key].reverse().join('');
+  if (back === key || !/\p{L}/u.test(key)) return null;
+  const whole = rung(
+    'fuzzy',
+    forms.filter((f) => f.all.includes(back)),
+    written,
+  );
+  if (whole || key.length < MIN_REVERSED) return whole;
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.all.some((k) => k.includes(back))),
+    written,
+  );
+}
+
+/** Words a player writes for the part of a name they forgot: "Fuzzybutterwhatever", "somethingwaffles". */
+const PLACEHOLDER_END = /(?:whatever|something|thing|numbers|stuff)$/u;
+const PLACEHOLDER_START = /^(?:something|whatever|someone)/u;
+/** The part of the name written beside a placeholder has at least this many letters. */
+const MIN_PLACEHOLDER_PART = 4;
+
+/**
+ * "Fuzzybutterwhatever" for fuzzybutternut, "darkshadownumbers" for Darkshadow64540,
+ * "somethingwaffles" for SlingshotWaffles (mafiascum games 1462 post #1542, 1897 post #70,
+ * 1903 post #58): the part of the name the player remembered, and a word for the rest.
+ * The part starts one player's name (or, for a word before it, ends it), else is inside
+ * one player's name only; read as substring, so it is shown.
+ */
+function placeholder(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const end = PLACEHOLDER_END.exec(key);
+  const head = end ? key.slice(0, end.index) : '';
+  if (head.length >= MIN_PLACEHOLDER_PART)
+    return (
+      rung(
+        'substring',
+        forms.filter((f) => f.all.some((k) => k.startsWith(head))),
+        written,
+      ) ??
+      rung(
+        'substring',
+        forms.filter((f) => f.all.some((k) => k.includes(head))),
+        written,
+      )
+    );
+  const start = PLACEHOLDER_START.exec(key);
+  const tail = start ? key.slice(start[0].length) : '';
+  if (tail.length < MIN_PLACEHOLDER_PART) return null;
+  return rung(
+    'substring',
+    forms.filter((f) => f.all.some((k) => k.endsWith(tail))),
+    written,
+  );
+}
+
+/** Most words a name with one of a player's words among others may have ("Little Uzi Vert"). */
+const MAX_WORDS_AMONG = 4;
+/** A word of a name found among other words has at least this many letters ("Bob"). */
+const MIN_WORD_AMONG = 3;
+
+/**
+ * "jagged toaster" for Jagged Appliance, "Evil Coyote" for RedCoyote, "Bisyphilis Bob" for
+ * Bicephalous Bob (mafiascum games 1609 post #1983, 1688 post #1325, 1596 post #857): a
+ * written name of a few words, one of which is a whole word of a player's name of several
+ * words (not a joining word), the name as a whole naming nobody. One player only, and no
+ * "not" before it; read as substring, so it is shown.
+ */
+function wordAmongOthers(name: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const ws = nameWords(name);
+  if (ws.length < 2 || ws.length > MAX_WORDS_AMONG || NOT_WORDS.test(ws[0]!)) return null;
+  const mine = ws.filter((w) => w.length >= MIN_WORD_AMONG && !JOINING_WORDS.has(w));
+  const hits = forms.filter((f) => f.words.some((nw) => nw.length > 1 && mine.some((w) => nw.includes(w))));
+  if (hits.length === 0) return null;
+  // A written word that is another player's whole name names that player too: ambiguous.
+  const named = forms.filter((f) => !hits.includes(f) && mine.some((w) => f.all.includes(w)));
+  return rung('substring', [...hits, ...named], written);
 }
 
 /** Digits players read as the letters they look like ("Fro99er" is said "Frogger"). */
@@ -445,6 +635,30 @@ function digitsRead(
   );
 }
 
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const NUMBER_WORD = new RegExp(NUMBER_WORDS.join('|'), 'gu');
+
+/** A compare form with every number word written as its digit ("twoinamillion" → "2inamillion"). */
+function asDigits(key: string): string {
+  return key.replace(NUMBER_WORD, (w) => String(NUMBER_WORDS.indexOf(w)));
+}
+
+/**
+ * "MagicalSeven" for Magical7, "2inamillion" for TwoInAMillion (mafiascum games 1444 post
+ * #460, 1933 post #1128): a number written as a word on one side and as its digit on the
+ * other. Both read with digits; the same name, one player only; read as fuzzy, so it is shown.
+ */
+function numberWords(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const mine = asDigits(key);
+  const numbered = (k: string): boolean => /\p{N}/u.test(k) || asDigits(k) !== k;
+  if (!numbered(key)) return null;
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.all.some((k) => numbered(k) && k !== key && asDigits(k) === mine)),
+    written,
+  );
+}
+
 /** The name's digits read as letters, every way the table allows (at most a few). */
 function asLetters(key: string): string[] {
   let out = [''];
@@ -453,6 +667,11 @@ function asLetters(key: string): string[] {
     out = out.flatMap((o) => as.map((a) => o + a)).slice(0, 16);
   }
   return out.filter((o) => !/\p{N}/u.test(o));
+}
+
+/** A letter held down (three or more running) written once: "grayfoxxxx" → "grayfox"; "ll" stays. */
+function withoutHeldLetters(key: string): string {
+  return key.replace(/(\p{L})\1{2,}/gu, '$1');
 }
 
 function collapseRuns(key: string): string {
@@ -475,12 +694,19 @@ function alternatives(
     .map((p) => p.trim())
     .filter((p) => nameKey(p) !== '' && nameKey(p) !== 'or');
   if (parts.length < 2 || parts.length > MAX_ALTERNATIVES) return null;
-  const found = new Set<string>();
-  for (const part of parts) {
-    const r = resolve(part, forms, matching, { trailingWords: false });
-    if (r.target !== null) found.add(r.target);
+  const read = parts.map((part) => resolve(part, forms, matching, { trailingWords: false }));
+  const found = new Set(read.flatMap((r) => (r.target === null ? [] : [r.target])));
+  if (found.size >= 2) return unresolved('ambiguous', written, [...found], null);
+  // "monkey/backhand", "Xegarus/replacement" (mafiascum games 1933 post #1936, 1433 post
+  // #297): one part is a player's own name, the others the same player or nobody, not even
+  // as a suggestion (an old nickname, "replacement"). Read as substring, so it is shown.
+  const sure = read.find((r) => r.match === 'exact' || r.match === 'alias');
+  const same = (r: NameResolution): boolean =>
+    r.target !== null ? r.target === sure?.target : r.match === 'unknown' && r.candidates.length === 0;
+  if (sure && read.every(same)) {
+    return { ...sure, match: 'substring', written };
   }
-  return found.size >= 2 ? unresolved('ambiguous', written, [...found], null) : null;
+  return null;
 }
 
 /**
@@ -591,6 +817,7 @@ function typoForms(keys: readonly string[], words: readonly string[][]): string[
   for (const k of keys) {
     out.add(k);
     out.add(k.replace(/\p{N}+/gu, ''));
+    out.add(withoutHeldLetters(k));
   }
   for (const ws of words) if (ws.length > 1) for (const w of ws) out.add(w);
   return [...out].filter((k) => k.length >= MIN_TYPO - 1);

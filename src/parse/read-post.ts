@@ -30,9 +30,24 @@ export interface PostInput {
  * Common ways to write "nobody": when the ruleset has no No Lynch, a vote for one of
  * these is a request the GM must refuse, not an unknown player.
  */
-const COMMON_NO_LYNCH = ['no lynch', 'no elimination', 'no elim', 'no execution', 'no exec', 'no exe', 'sleep'].map(
-  keywordLetters,
-);
+const COMMON_NO_LYNCH = [
+  'no lynch',
+  'no elimination',
+  'no elim',
+  'no execution',
+  'no exec',
+  'no exe',
+  'sleep',
+  'no one',
+  'nobody',
+].map(keywordLetters);
+
+/**
+ * "Vote: No One", "VOTE: No one." (mafiascum games 1540 post #51, 1827 post #2451): a vote
+ * for nobody, which moderators count as No Lynch where the ruleset has one. Read only when
+ * the words name no player (a player called "Nobody Special" keeps "Vote: Nobody").
+ */
+const NOBODY = ['no one', 'noone', 'nobody', 'no body'].map(keywordLetters);
 
 const REJECTION_TEXT: Record<RejectReason, string> = {
   'not-bold': 'vote not in bold',
@@ -111,6 +126,8 @@ function readAction(
   }
   const name = withPurpose(w, resolve, { trailingWords: !ruleset.votes.ownLine });
   if (w.loose && name.match === 'unknown') return null;
+  if (w.kind === 'vote' && name.match === 'unknown' && ruleset.noLynch && isKeywordPhrase(name.written, NOBODY))
+    return { action: actionOf(w, name.written, ruleset.noLynch.name, 'keyword', [], null), review: null };
   const action = actionOf(w, name.written, name.target, name.match, name.candidates, name.score);
   if (w.kind !== 'vote') return { action, review: null };
   return { action, review: reviewOf(name.match, name.alive, name.written, ruleset, members) };

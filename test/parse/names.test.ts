@@ -689,6 +689,268 @@ const cases: Case[] = [
     target: null,
     candidates: ['Slandar', 'Slandarr'],
   },
+  // Issue #24, the names real players write that the ladder missed (bench/real-games.ts --counts).
+  {
+    // mafiascum game 1933 (t=72770) post #1936 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: monkey/backhand" (Backhand replaced humaneatingmonkey), on Backhand's wagon in 23 counts.
+    name: 'old and new name side by side ("monkey/backhand") is the one player, shown as substring',
+    written: 'monkey/backhand',
+    players: [{ name: 'Backhand', formerNames: ['humaneatingmonkey'] }, { name: 'tictac' }, { name: 'Mulch' }],
+    match: 'substring',
+    target: 'Backhand',
+  },
+  {
+    // mafiascum game 1433 (t=26373) post #297 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: Xegarus/replacement".
+    name: 'a name and a word naming nobody ("Xegarus/replacement") is that player',
+    written: 'Xegarus/replacement',
+    players: [{ name: 'Zdenek', formerNames: ['Xegarus'] }, { name: 'Lurker' }, { name: 'Bacde' }],
+    match: 'substring',
+    target: 'Zdenek',
+  },
+  {
+    name: 'a name beside a word that suggests another player is not read ("Bob/Carl")',
+    written: 'Bob/Carl',
+    players: [{ name: 'Bob' }, { name: 'Carol' }, { name: 'Zeke' }],
+    matching: { fuzzyMin: 0.99 },
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'two words naming nobody stay unknown ("Bezu/Jily")',
+    written: 'Bezu/Jily',
+    players: [{ name: 'jilynne1991' }, { name: 'Internet Stranger' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // mafiascum game 1469 (t=29652) posts #507 and #637 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "Vote: PPP", "VOTE: ppp".
+    name: 'initials of a username split into words may leave out a joining word ("PPP": piece-of-pecan-pie)',
+    written: 'PPP',
+    players: [{ name: 'pieceofpecanpie' }, { name: 'Effulgence' }, { name: 'Cheery Dog' }, { name: 'Team Rocket' }],
+    match: 'acronym',
+    target: 'pieceofpecanpie',
+  },
+  {
+    // mafiascum game 1761 (t=65250) posts #471 and #495 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: SMRP", "VOTE: smrp".
+    name: 'initials with two neighbouring letters swapped ("SMRP" for Some Random Mafia Player), shown as fuzzy',
+    written: 'SMRP',
+    players: [{ name: 'Some Random Mafia Player' }, { name: 'Nosferatu' }, { name: 'Garmr' }],
+    match: 'fuzzy',
+    target: 'Some Random Mafia Player',
+  },
+  {
+    // mafiascum game 1893 (t=71047) post #2876 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "vote IASW".
+    name: 'the initials of a CamelCase name with two letters swapped ("IASW" for IAlwaysWinSometimes)',
+    written: 'IASW',
+    players: [{ name: 'IAlwaysWinSometimes' }, { name: 'TheFuzzylogic99' }, { name: 'Juri' }],
+    match: 'fuzzy',
+    target: 'IAlwaysWinSometimes',
+  },
+  {
+    name: 'three initials swapped are other initials ("RSM" is not Some Random Mafia)',
+    written: 'RSM',
+    players: [{ name: 'Some Random Mafia' }, { name: 'Nosferatu' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'swapped initials that fit two players are ambiguous',
+    written: 'ACBD',
+    players: [{ name: 'Al Bo Cy Di' }, { name: 'Al Cy Di Bo' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    // mafiascum game 1850 (t=69080) posts #763, #1233, #1488 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: jordan" for XnadrojX.
+    name: 'a name written backwards, part of one player\'s name ("Jordan" in XnadrojX), shown as fuzzy',
+    written: 'Jordan',
+    players: [{ name: 'XnadrojX' }, { name: 'mykonian' }, { name: 'MTD' }, { name: 'Road Kamelot' }],
+    match: 'fuzzy',
+    target: 'XnadrojX',
+  },
+  {
+    // mafiascum game 1850 (t=69080) post #539 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "vote xjordanx".
+    name: 'a whole name written backwards ("xjordanx")',
+    written: 'xjordanx',
+    players: [{ name: 'XnadrojX' }, { name: 'mykonian' }, { name: 'MTD' }],
+    match: 'fuzzy',
+    target: 'XnadrojX',
+  },
+  {
+    name: 'four letters backwards inside a name are too few ("Nala" is not in Stalanix)',
+    written: 'Nala',
+    players: [{ name: 'Stalanix' }, { name: 'Zeke' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // mafiascum game 1636 (t=60277) posts #745, #741 and #743 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "Illl", "IIII", "1|Il" for llll.
+    name: 'letters that look alike read as one ("1|Il" for llll), shown as fuzzy',
+    written: '1|Il',
+    players: [{ name: 'llll' }, { name: 'Aronis' }, { name: 'MonkeyMan576' }, { name: 'Gendaberry' }],
+    match: 'fuzzy',
+    target: 'llll',
+  },
+  {
+    name: 'a capital I is read as l, a small i is not ("iiii" is not llll)',
+    written: 'iiii',
+    players: [{ name: 'llll' }, { name: 'Aronis' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'letters that look alike and fit two players are ambiguous',
+    written: 'IIII',
+    players: [{ name: 'llll' }, { name: 'lIlI' }, { name: 'Aronis' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    // mafiascum game 1591 (t=58515) post #6 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "VOTE: Princess Reinoe", counted for reinoe.
+    name: 'a word naming nobody before a one-word name of five letters or more ("Princess Reinoe")',
+    written: 'Princess Reinoe',
+    players: [{ name: 'reinoe' }, { name: 'Drew-Sta' }, { name: 'farside22' }],
+    match: 'substring',
+    target: 'reinoe',
+  },
+  {
+    // mafiascum game 1126 (t=16416) post #502 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d): "vote scum hiraki".
+    name: 'a word naming nobody before a one-word name ("scum hiraki")',
+    written: 'scum hiraki',
+    players: [{ name: 'Hiraki' }, { name: 'RobCapone' }, { name: 'pod person' }],
+    match: 'substring',
+    target: 'Hiraki',
+  },
+  {
+    name: '"not" before a one-word name is no vote for it ("not hiraki")',
+    written: 'not hiraki',
+    players: [{ name: 'Hiraki' }, { name: 'RobCapone' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a word before a short one-word name is too weak ("big Bob")',
+    written: 'big Bob',
+    players: [{ name: 'Bob' }, { name: 'RobCapone' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a word of one player\'s name before another player\'s name is ambiguous ("Robin Hiraki")',
+    written: 'Robin Hiraki',
+    players: [{ name: 'Hiraki' }, { name: 'Robin Hood' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Robin Hood', 'Hiraki'],
+  },
+  {
+    // mafiascum game 1609 (t=59089) post #1983 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: jagged toaster", on Jagged Appliance's wagon in eleven counts.
+    name: 'a word of one player\'s name among words naming nobody ("jagged toaster"), shown as substring',
+    written: 'jagged toaster',
+    players: [{ name: 'Jagged Appliance' }, { name: 'Doogal121' }, { name: 'Vecna' }],
+    match: 'substring',
+    target: 'Jagged Appliance',
+  },
+  {
+    // mafiascum game 1688 (t=62192) post #1325 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'a CamelCase word of a name among other words ("Evil Coyote" for RedCoyote)',
+    written: 'Evil Coyote',
+    players: [{ name: 'RedCoyote' }, { name: 'lalaladucks' }, { name: 'Bicephalous Bob' }],
+    match: 'substring',
+    target: 'RedCoyote',
+  },
+  {
+    name: 'words of two players\' names among other words are ambiguous ("red bob thing")',
+    written: 'red bob thing',
+    players: [{ name: 'RedCoyote' }, { name: 'Bicephalous Bob' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    name: '"not" before a word of a name is no vote for it ("not Coyote please")',
+    written: 'not Coyote please',
+    players: [{ name: 'RedCoyote' }, { name: 'Zeke' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // mafiascum game 1462 (t=29423) post #1542 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'the start of a name and a word for the rest ("Fuzzybutterwhatever"), shown as substring',
+    written: 'Fuzzybutterwhatever',
+    players: [{ name: 'fuzzybutternut' }, { name: 'broomhead' }, { name: 'KingdomAces' }],
+    match: 'substring',
+    target: 'fuzzybutternut',
+  },
+  {
+    // mafiascum game 1903 (t=71483) post #58 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'a word for the start of a name and its end ("somethingwaffles" for SlingshotWaffles)',
+    written: 'somethingwaffles',
+    players: [{ name: 'SlingshotWaffles' }, { name: 'IAlwaysWinSometimes' }, { name: 'LicketyQuickety' }],
+    match: 'substring',
+    target: 'SlingshotWaffles',
+  },
+  {
+    // mafiascum game 1444 (t=27171) post #460 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'a digit written as its word ("MagicalSeven" for Magical7), shown as fuzzy',
+    written: 'MagicalSeven',
+    players: [{ name: 'Magical7' }, { name: 'Slandaar' }, { name: 'RachMarie' }],
+    match: 'fuzzy',
+    target: 'Magical7',
+  },
+  {
+    // mafiascum game 1933 (t=72770) post #1128 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'a number word written as its digit ("2inamillion" for TwoInAMillion)',
+    written: '2inamillion',
+    players: [{ name: 'TwoInAMillion' }, { name: 'CommKnight' }, { name: 'Tchill13' }],
+    match: 'fuzzy',
+    target: 'TwoInAMillion',
+  },
+  {
+    name: 'a number read as a word that fits two players is ambiguous',
+    written: 'Agent7',
+    players: [{ name: 'Agent Seven' }, { name: 'agent_seven' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    // mafiascum game 1728 (t=63482) posts #563 and #599 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
+    // "VOTE: Greyfox", "VOTE: Grey Foxx".
+    name: 'a slip of the keys with the held-down letters aside ("Greyfox" for GrayFoxxxx)',
+    written: 'Grey Foxx',
+    players: [{ name: 'GrayFoxxxx' }, { name: 'Aristophanes' }, { name: 'Zulfy' }],
+    match: 'fuzzy',
+    target: 'GrayFoxxxx',
+  },
+  {
+    // mafiascum game 1368 (t=23082) posts #821, #822, #825 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
+    name: 'the initials of a username\'s first words and its last word in full ("bbstar" for basketballstar24)',
+    written: 'bbstar',
+    players: [{ name: 'basketballstar24' }, { name: 'Cogito Ergo Sum' }, { name: 'killerjester' }],
+    match: 'acronym',
+    target: 'basketballstar24',
+  },
+  {
+    name: 'initials and a last word that fit two players are ambiguous',
+    written: 'bbstar',
+    players: [{ name: 'basketballstar' }, { name: 'bigbluestar' }, { name: 'Zeke' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    name: 'an English word is not read as initials and a word ("pearl" is not projectearl)',
+    written: 'pearl',
+    players: [{ name: 'projectearl' }, { name: 'Zeke' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a placeholder beside too few letters reads nothing ("Bobwhatever")',
+    written: 'Bobwhatever',
+    players: [{ name: 'Bobby' }, { name: 'Zeke' }],
+    match: 'unknown',
+    target: null,
+  },
 ];
 
 describe('resolveName', () => {

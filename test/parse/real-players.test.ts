@@ -243,6 +243,16 @@ const cases: Case[] = [
     effect: review('unknown-target'),
     actions: [['vote', null, 'unknown']],
   },
+  // Issue #24. Mafiascum game 1540 (t=36986) post #51 and game 1827 (t=68153) post #2451, donbot
+  // data 739243d: "VOTE: No One", "VOTE: No one.", on the moderators' No Lynch wagon.
+  ...['VOTE: No One', 'VOTE: No one.', 'vote: nobody'].map(
+    (line): Case => ({
+      name: `a vote for nobody ("${line}") is No Lynch where the ruleset has one`,
+      post: post(b(line)),
+      effect: vote('No Lynch'),
+      actions: [['vote', 'No Lynch', 'keyword']],
+    }),
+  ),
 ];
 
 describe('votes as real players write them (issue #12)', () => {
@@ -257,6 +267,18 @@ describe('votes as real players write them (issue #12)', () => {
     const players = roster([...PLAYERS, { name: 'Lynch Mob' }, { name: 'Mobster' }]);
     const reading = readPost(post(b('Vote: Lynch Mob')), players, mafiascum);
     expect(reading.effect).toEqual(vote('Lynch Mob'));
+  });
+
+  it('"Vote: Nobody" is the player it names before it is No Lynch', () => {
+    const players = roster([...PLAYERS, { name: 'Nobody Special' }]);
+    const reading = readPost(post(b('Vote: Nobody')), players, mafiascum);
+    expect(reading.effect).toEqual(vote('Nobody Special'));
+  });
+
+  it('a vote for nobody where the ruleset has no No Lynch is refused for the GM', () => {
+    const { noLynch: _, ...rest } = mafiascum;
+    const reading = readPost(post(b('Vote: No One')), roster(PLAYERS), rest);
+    expect(reading.effect).toEqual(review('no-lynch-not-allowed'));
   });
 
   it('"Vote: X / or / Y" names both players as candidates', () => {
