@@ -21,7 +21,21 @@ export const descriptor = defineDescriptor({
   threadPaths: ['/topic/\\d+-'],
   fingerprints: ['article.cPost [data-controller="core.front.core.comment"]', 'article.cPost[id^="elComment_"]'],
   postsPerPage: 25,
-  regions: ['article[id^="elComment_"]', 'ul.ipsPagination', 'h1'],
+  regions: [
+    {
+      selector: 'article[id^="elComment_"]',
+      // Of the author pane, only the name; of the comment, its data, meta line (time,
+      // share link) and content. Also sought outside the comment's wrap, where a theme moves them.
+      parts: [
+        '.cAuthorPane_author',
+        { selector: '[data-commentid]', parts: ['.ipsComment_meta', '[data-role="commentContent"]'] },
+        '.ipsComment_meta',
+        '[data-role="commentContent"]',
+      ],
+    },
+    'ul.ipsPagination',
+    'h1',
+  ],
   body: {
     // The "Edited … by X" line sits inside the post body, marked as not part of it.
     skip: 'script, style, noscript, iframe, object, embed, form, input, button, [data-excludequote]',

@@ -209,6 +209,15 @@ interface ScanFilter extends Partial<Handler> {
   readonly collects: boolean;
 }
 type QuoteType = Parameters<Parser['onattribend']>[0];
+/**
+ * htmlparser2 10.1.0's Tokenizer reads its `decodeEntities` option at every `&` (and, off,
+ * skips text and quoted values to their end in one search): the scan turns it off
+ * where nothing is kept. A character reference never holds `<`, `>` or a quote, so the
+ * tokens are the same either way; only the text and values nobody keeps go undecoded.
+ */
+interface Decoding {
+  decodeEntities: boolean;
+}
 interface Collecting {
   attribs: Record<string, string> | null;
   attribname: string;
@@ -312,6 +321,8 @@ class RegionHandler implements ScanFilter {
   private top: Frame;
   private parser: Parser | null = null;
   collects = false;
+  /** The parser's tokenizer: it decodes character references only where text or attributes are kept. */
+  private tokenizer: Decoding = { decodeEntities: true };
   /** Where the first `>` after the candidate tag's start stands (its end, unless a quoted value holds a `>`). */
   private firstClose = -1;
   /** Reads the attributes of one tag's source (`attributesHere`), made when first needed. */
@@ -331,6 +342,13 @@ class RegionHandler implements ScanFilter {
   onparserinit(parser: Parser): void {
     this.open.guard(parser);
     this.parser = parser;
+    const tokenizer = (parser as unknown as { tokenizer?: Decoding }).tokenizer;
+    if (tokenizer?.decodeEntities !== true)
+      throw new Error(
+        'htmlparser2 no longer keeps `decodeEntities` on its tokenizer: see RegionHandler in page-scan.ts',
+      );
+    this.tokenizer = tokenizer;
+    this.tokenizer.decodeEntities = this.top.whole;
   }
 
   /**
@@ -413,6 +431,7 @@ class RegionHandler implements ScanFilter {
       const close = this.html.indexOf('>', start);
       this.firstClose = close;
       this.collects = close >= 0 && wanted.filter.mayMatchSource(name, this.html, start, close);
+      this.tokenizer.decodeEntities = this.collects;
       // The frame is pushed once the tag ends (a page cut off inside the tag never opens
       // it, and the parser then closes what holds it instead).
       this.onopentag = this.openCandidate;
@@ -426,6 +445,7 @@ class RegionHandler implements ScanFilter {
   private push(frame: Frame): void {
     this.frames.push(this.top);
     this.top = frame;
+    this.tokenizer.decodeEntities = frame.whole;
   }
 
   onclosetag(name: string): void {
@@ -435,6 +455,7 @@ class RegionHandler implements ScanFilter {
     if (outer === undefined) return;
     if (this.top.built) this.dom.onclosetag();
     this.top = outer;
+    this.tokenizer.decodeEntities = outer.whole;
   }
 
   ontext(data: string): void {

@@ -43,7 +43,24 @@ export const descriptor = defineDescriptor({
   fingerprints: ['form#quickModForm div.post_wrapper div.inner[id^="msg_"]'],
   postsPerPage: 15,
   // 2.1 names the topic in #top_subject; 2.0 in the posts' header ("Topic: X (Read N times)").
-  regions: ['div.post_wrapper', '.pagelinks', '.pagesection', '#top_subject', 'h3.catbg'],
+  regions: [
+    {
+      selector: 'div.post_wrapper',
+      // Of the poster column, only the name; of the post, its header, message and edit line.
+      parts: [
+        { selector: 'div.poster', parts: ['h4'] },
+        'div.keyinfo',
+        '[id^="subject_"]',
+        'div.inner',
+        '.modified',
+        '[id^="modified_"]',
+      ],
+    },
+    '.pagelinks',
+    '.pagesection',
+    '#top_subject',
+    'h3.catbg',
+  ],
   body: {
     // 2.0 prints "Quote from: X on DATE" in a header before the quote (moved onto it, see
     // `markQuoteAuthors`); code blocks have a "Code: [Select]" header.
