@@ -456,7 +456,7 @@ function readMatch(
     if (raw === undefined) continue;
     if (slot === 'player') {
       // Only the first placeholder can have words before the name: the pattern is anchored.
-      const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases);
+      const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases, i > 0);
       if (r === 'nobody') return 'nobody';
       if (r === 'hedged') return null;
       // A flip of no known name ("Anime was a mistake") is talk: only a death or a replacement is shown unread.
@@ -592,11 +592,21 @@ function newcomerName(raw: string, names: GmNameBook, phrases: GmPhrases): { nam
  * now" -> Bob). Words passed over must not hedge ("Town wins if Bob"). Exact names
  * first; then the name ladder on the span and its last or first two words.
  */
-function resolvePlayer(raw: string, leading: boolean, names: GmNameBook, phrases: GmPhrases): PlayerReading {
-  const words = raw.trim().split(/\s+/).filter(Boolean).slice(-12);
+function resolvePlayer(
+  raw: string,
+  leading: boolean,
+  names: GmNameBook,
+  phrases: GmPhrases,
+  /** The span follows the template's verb ("qwints replaces {Yodaloid who never picked up his role pm}"). */
+  afterVerb = false,
+): PlayerReading {
+  // The name is among the last words of a leading span ("After a long Day, Bob"), else the first.
+  const all = raw.trim().split(/\s+/).filter(Boolean);
+  const words = leading ? all.slice(-12) : all.slice(0, 12);
   const clean = (ws: string[]): string => cleanName(ws.join(' '));
-  const hedged = (ws: string[]): boolean =>
-    ws.some((w) => phrases.hedges.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')));
+  const among = (ws: string[], set: ReadonlySet<string>): boolean =>
+    ws.some((w) => set.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')));
+  const hedged = (ws: string[]): boolean => among(ws, phrases.hedges);
   const whole = clean(words);
   if (phrases.nobody.has(whole.toLowerCase())) return 'nobody';
   const exact = names.exact(whole);
@@ -608,9 +618,12 @@ function resolvePlayer(raw: string, leading: boolean, names: GmNameBook, phrases
       const hit = names.exact(clean(tail)) ?? (phrases.nobody.has(clean(tail).toLowerCase()) ? 'nobody' : undefined);
       if (hit) return hedged(words.slice(0, words.length - k)) ? 'hedged' : hit === 'nobody' ? hit : { name: hit };
     }
+    // After the verb, the words after the name are a clause of their own: only a condition
+    // there hedges the news (before it, "Frank was not killed", every hedge does).
     const head = words.slice(0, k);
     const hit = names.exact(clean(head));
-    if (hit) return hedged(words.slice(k)) ? 'hedged' : { name: hit, rest: words.slice(k).join(' ') };
+    const after = afterVerb ? among(all.slice(k), phrases.conditions) : hedged(words.slice(k));
+    if (hit) return after ? 'hedged' : { name: hit, rest: words.slice(k).join(' ') };
   }
   if (hedged(words)) return 'hedged';
   // The name ladder: the span, or its last (leading) or first two words.
