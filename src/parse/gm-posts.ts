@@ -176,46 +176,12 @@ export function readGmPost(
 ): GmReading {
   let ladderLeft = MAX_LADDER_PER_POST;
   const names: GmNameBook = { ...book, ladder: (w) => (ladderLeft-- > 0 ? book.ladder(w) : null) };
-  const proposals: GmProposal[] = [];
-  const unread: GmUnread[] = [];
-  const seen = new Set<string>();
-  let lastKill: GmProposal | null = null;
+  const sheet = newsSheet(post.number);
+  const { proposals, unread, propose, killOf, proposeDeaths } = sheet;
   // A deadline after "Day 2 begins" in the same post is Day 2's.
   let day = options.day ?? null;
   let majority = false;
   let quietNight = false;
-  const propose = (p: GmProposal): void => {
-    const key = JSON.stringify(p.event);
-    if (seen.has(key)) return;
-    seen.add(key);
-    proposals.push(p);
-    if (p.event.kind === 'kill' || p.event.kind === 'modkill') lastKill = p;
-  };
-  const killOf = (player: string): GmProposal | undefined =>
-    proposals.find(
-      (p) =>
-        'player' in p.event && p.event.player === player && (p.event.kind === 'kill' || p.event.kind === 'modkill'),
-    );
-
-  const proposeDeaths = (deaths: { found?: Death[]; reason?: string }, sentence: string): void => {
-    if (deaths.reason) unread.push({ post: post.number, sentence, reason: deaths.reason });
-    for (const d of deaths.found ?? []) {
-      const known = killOf(d.player);
-      if (known) {
-        known.flip ??= d.role;
-        continue;
-      }
-      propose({
-        post: post.number,
-        sentence,
-        event: { kind: d.cause === 'modkill' ? 'modkill' : 'kill', player: d.player, at: post.number },
-        cause: d.cause,
-        ...(d.phase ? { phase: d.phase } : {}),
-        ...(d.role ? { flip: d.role } : {}),
-        ...(d.read ? { readAs: [d.read] } : {}),
-      });
-    }
-  };
 
   for (const line of ownLines(post.body)) {
     const text = line
@@ -237,20 +203,8 @@ export function readGmPost(
       // The rest of a sentence that opened with a phase is read on its own.
       const said = opened ? opened.rest : written;
       const readings = leadIns(said, phrases);
-      let match: { phrase: Phrase; groups: (string | undefined)[] } | null = null;
-      const tryKinds = (keep: (p: Phrase) => boolean): void => {
-        for (const reading of readings) {
-          for (const phrase of phrases.phrases) {
-            if (!keep(phrase) || (phrase.kind.startsWith('heading-') && !heading)) continue;
-            const m = phrase.pattern.exec(reading);
-            if (m) {
-              match = { phrase, groups: m.slice(1) };
-              return;
-            } // the first phrase that matches
-          }
-        }
-      };
-      tryKinds((p) => p.kind !== 'flip' && p.kind !== 'kill' && p.kind !== 'modkill');
+      const tryKinds = (keep: (p: Phrase) => boolean) => matchPhrase(readings, phrases, heading, keep);
+      let match = tryKinds((p) => p.kind !== 'flip' && p.kind !== 'kill' && p.kind !== 'modkill');
       if (!match) {
         // Deaths in any order of name, role, verb and Night/Day, one or several.
         const deaths = readDeaths(said, names, phrases);
@@ -263,13 +217,13 @@ export function readGmPost(
           continue;
         }
       }
-      if (!match) tryKinds((p) => p.kind === 'kill' || p.kind === 'modkill' || p.kind === 'flip');
+      match ??= tryKinds((p) => p.kind === 'kill' || p.kind === 'modkill' || p.kind === 'flip');
       if (!match) {
         const flavour = readFlavourDeath(said, names, phrases);
         if (flavour) proposeDeaths({ found: [flavour] }, sentence);
         continue;
       }
-      const { phrase, groups } = match as { phrase: Phrase; groups: (string | undefined)[] };
+      const { phrase, groups } = match;
       if (phrase.kind === 'majority') {
         majority = true;
         continue;
@@ -285,7 +239,7 @@ export function readGmPost(
       } else if (found.flip !== undefined) {
         // A flip tells the role of the death just announced, or of the player it names;
         // a flip alone ("Zodiark13 was a Vanilla Townie") announces that player's death.
-        const target = found.player ? killOf(found.player.name) : lastKill;
+        const target = found.player ? killOf(found.player.name) : sheet.lastKill();
         if (target) {
           target.flip ??= found.flip;
         } else if (found.player) {
@@ -316,6 +270,55 @@ export function readGmPost(
   }
   settlePhases(post, proposals, unread, options, { majority, quietNight });
   return { proposals, unread };
+}
+
+/** What one post proposes and leaves unread, as its sentences are read: each event once, a death's flip on its death. */
+interface NewsSheet {
+  proposals: GmProposal[];
+  unread: GmUnread[];
+  propose(p: GmProposal): void;
+  /** The death proposed of a player in this post. */
+  killOf(player: string): GmProposal | undefined;
+  /** The death proposed last: a flip alone ("He was a Goon") is its role. */
+  lastKill(): GmProposal | null;
+  proposeDeaths(deaths: { found?: Death[]; reason?: string }, sentence: string): void;
+}
+
+function newsSheet(post: number): NewsSheet {
+  const proposals: GmProposal[] = [];
+  const unread: GmUnread[] = [];
+  const seen = new Set<string>();
+  let last: GmProposal | null = null;
+  const isDeath = (p: GmProposal): boolean => p.event.kind === 'kill' || p.event.kind === 'modkill';
+  const propose = (p: GmProposal): void => {
+    const key = JSON.stringify(p.event);
+    if (seen.has(key)) return;
+    seen.add(key);
+    proposals.push(p);
+    if (isDeath(p)) last = p;
+  };
+  const killOf = (player: string): GmProposal | undefined =>
+    proposals.find((p) => 'player' in p.event && p.event.player === player && isDeath(p));
+  const proposeDeaths = (deaths: { found?: Death[]; reason?: string }, sentence: string): void => {
+    if (deaths.reason) unread.push({ post, sentence, reason: deaths.reason });
+    for (const d of deaths.found ?? []) {
+      const known = killOf(d.player);
+      if (known) {
+        known.flip ??= d.role;
+        continue;
+      }
+      propose({
+        post,
+        sentence,
+        event: { kind: d.cause === 'modkill' ? 'modkill' : 'kill', player: d.player, at: post },
+        cause: d.cause,
+        ...(d.phase ? { phase: d.phase } : {}),
+        ...(d.role ? { flip: d.role } : {}),
+        ...(d.read ? { readAs: [d.read] } : {}),
+      });
+    }
+  };
+  return { proposals, unread, propose, killOf, lastKill: () => last, proposeDeaths };
 }
 
 /** The sentence of a Day start read from the post as a whole (the Night's deaths and the new majority). */
@@ -405,6 +408,47 @@ function leadIns(sentence: string, phrases: GmPhrases): string[] {
 }
 
 const PHASE_KINDS = new Set(['day-start', 'day-end', 'night-end']);
+
+type PhraseMatch = { phrase: Phrase; groups: (string | undefined)[] };
+
+/**
+ * The first phrase of the kinds kept that matches a reading of the sentence. A replacement
+ * is also read in the sentence cut at a clause break after it (";", "...", a bracket, a
+ * dash, a comma), when the words cut off hold no condition: "Egg replaces Clusk92; thank
+ * you", "pisskop replaces Scarab, however as stated previously there will be no further
+ * extensions" (a phrase matches a whole sentence, and a name's span is short).
+ */
+function matchPhrase(
+  readings: readonly string[],
+  phrases: GmPhrases,
+  heading: boolean,
+  keep: (p: Phrase) => boolean,
+): PhraseMatch | null {
+  const first = (texts: readonly string[], also: (p: Phrase) => boolean): PhraseMatch | null => {
+    for (const reading of texts)
+      for (const phrase of phrases.phrases) {
+        if (!keep(phrase) || !also(phrase) || (phrase.kind.startsWith('heading-') && !heading)) continue;
+        const m = phrase.pattern.exec(reading);
+        if (m) return { phrase, groups: m.slice(1) };
+      }
+    return null;
+  };
+  return first(readings, () => true) ?? first(clauseCuts(readings, phrases), (p) => p.kind === 'replace');
+}
+
+const CLAUSE_BREAK = /\s*(?:;|\.{2,}|…|\s[([]|\s[-–—]+\s|,\s)/gu;
+
+/** Each reading cut at each clause break, where the words cut off are no condition. */
+function clauseCuts(readings: readonly string[], phrases: GmPhrases): string[] {
+  const out: string[] = [];
+  for (const reading of readings)
+    for (const m of reading.matchAll(CLAUSE_BREAK)) {
+      const cut = reading.slice(0, m.index).trim();
+      const off = reading.slice(m.index).split(/\s+/);
+      if (cut && !off.some((w) => phrases.conditions.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')))) out.push(cut);
+    }
+  return out;
+}
 
 /**
  * A phase said in a sentence's first clause, before ", and", "and" or a comma ("Night 1 is

@@ -108,6 +108,7 @@ describe('reading a GM post', () => {
     ['a question is not news', 'Was Bob lynched?', []],
     ['a negation is not news', 'Bob was not lynched.', []],
     ['a condition after the replaced name is not news', 'Dave replaces Carol if she does not post today.', []],
+    ['a condition after a clause break is not news', 'Dave replaces Carol; if she posts, she stays.', []],
     [
       'a long clause after the replaced name (its first words hold the name)',
       'Dave replaces Carol, who never picked up her role PM and did not answer a prod.',
