@@ -11,7 +11,8 @@
  * reads it from its mirror (`fetch github:Computational-Mafia/donbot`) and says so when the
  * mirror is absent. Nothing is written.
  *
- *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json] [--peer FILE] [--own-fates]
+ *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json]
+ *     [--peer FILE] [--own-fates] [--learn [--lessons]] [--news] [--archive-only] [--no-news-deaths] [--no-weights]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -20,9 +21,12 @@
  * the Day's end post as its deadline (a Day that ends short of majority goes to the
  * ruleset's deadline rule). The deadline and tie rules the moderator wrote in the opening
  * posts (`readOpeningPostsRules`, the new-game form's proposal) are applied over the
- * ruleset, as a GM who accepts the proposal would. The expected lynch is the archive's, with its notes read the
- * way donbot's own data-driven test reads them ("dN no lynch", "dN no majority", "dN hammer
- * after deadline").
+ * ruleset, as a GM who accepts the proposal would. So are the replacements and Day deaths
+ * Votal's news reader proposes from the moderators' posts, and the archive's double voters
+ * get their weight (bench/real-games-gm.ts; `--news` lists what the news adds and where it
+ * disagrees with the archive, `--archive-only` leaves the GM to the archive). The expected
+ * lynch is the archive's, with its notes read the way donbot's own data-driven test reads
+ * them ("dN no lynch", "dN no majority", "dN hammer after deadline").
  *
  * `--peer <file.json>` scores another vote counter's decisions instead of Votal's, with the
  * same scorer and labels: the same Days, the same moderators' count posts read by the same
@@ -73,6 +77,7 @@ import {
   withLearned,
 } from './count-lessons.js';
 import { OwnFates } from './own-fates.js';
+import { type GmAccepts, gmAccepts, gmSummary } from './real-games-gm.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -162,7 +167,8 @@ function causeOf(
     else if (names && Number(names[2]) < Number(names[1])) found.add('reader');
     else if (d.kind === 'stopped-early' || (d.kind === 'wagon' && !hasVoter)) found.add('moderator');
     else if (d.kind === 'voter' && d.player !== null) {
-      const own = histories.filter((h) => h.number < count.post && slotOf(h.author) === d.player);
+      const slot = slotOf(d.player) ?? d.player;
+      const own = histories.filter((h) => h.number < count.post && slotOf(h.author) === slot);
       const unread = own.some((h) =>
         h.revisions[0]!.reading.actions.some(
           (a) => a.target === null && (a.match === 'unknown' || a.match === 'ambiguous'),
@@ -253,6 +259,7 @@ function countDay(
   day: number,
   start: number,
   end: number,
+  gm: GmAccepts,
   /** Another counter's reading of each post (`--peer`); Votal's own by default. */
   readingOf?: (post: RawPost) => PostReading,
   /** The lessons of the moderators' counts accepted so far (`--learn`, bench/count-lessons.ts). */
@@ -275,7 +282,9 @@ function countDay(
       deleted: false,
       revisions: [
         {
-          reading: readingOf ? readingOf(p) : readPost({ body, edit: null }, roster, ruleset),
+          reading: readingOf
+            ? readingOf(p)
+            : readPost({ body, edit: null }, gm.readingRoster(roster, p.number), ruleset),
           firstSeen: EPOCH,
           edit: null,
           text: '',
@@ -285,6 +294,7 @@ function countDay(
   });
   const gmEvents = [
     GmEvent.parse({ kind: 'day-start', day, at: start }),
+    ...gm.eventsOf(day, start, end),
     ...killsOf(game, roster, start, end),
     GmEvent.parse({ kind: 'day-end', at: end }),
     ...(learned?.corrections ?? []),
@@ -324,12 +334,17 @@ function countDay(
   const slotNames = new Map(
     roster.flatMap((sl) => [sl.name, ...sl.formerNames].map((n) => [n.toLowerCase(), sl.name])),
   );
-  const slotOf = (author: string): string | undefined => slotNames.get(author.toLowerCase());
+  const slotOf = (name: string): string | undefined => slotNames.get(name.toLowerCase()) ?? gm.slotName(name);
   const { expected, unscored, noMajority } = expectedOf(game, day);
-  const { outcome } = folded.tally;
+  // The slot by the archive's name: a replacement the GM accepted renames it.
+  const bySlot = <T extends { eliminated: readonly string[] }>(o: T): T => ({
+    ...o,
+    eliminated: o.eliminated.map((n) => slotOf(n) ?? n),
+  });
+  const outcome = bySlot(folded.tally.outcome);
   const right = isRight(expected, outcome);
   return {
-    rightShipped: ruleset === SHIPPED ? right : isRight(expected, fold(SHIPPED).tally.outcome),
+    rightShipped: ruleset === SHIPPED ? right : isRight(expected, bySlot(fold(SHIPPED).tally.outcome)),
     game: game.id,
     day,
     thread: game.thread,
@@ -389,6 +404,7 @@ function peerDay(
   day: number,
   start: number,
   end: number,
+  gm: GmAccepts,
   skipped: string[],
 ): DayResult {
   const decided = peer.games[game.id]?.find((d) => d.day === day);
@@ -417,7 +433,7 @@ function peerDay(
       violations: [],
     };
   };
-  const counted = countDay(game, posts, ruleset, day, start, end, readingOf);
+  const counted = countDay(game, posts, ruleset, day, start, end, gm, readingOf);
   const lynch = decided?.lynch ?? null;
   const status = lynch === 'no-lynch' ? 'no-lynch' : lynch === null ? 'open' : 'majority';
   const eliminated = lynch === null || lynch === 'no-lynch' ? [] : [lynch];
@@ -445,6 +461,12 @@ const results: DayResult[] = [];
 const skipped: string[] = [];
 const learning = flag('--learn') && !peer;
 const lessons: AcceptedLesson[] = [];
+const gmOptions = {
+  news: !flag('--archive-only'),
+  deaths: !flag('--archive-only') && !flag('--no-news-deaths'),
+  weights: !flag('--archive-only') && !flag('--no-weights'),
+};
+const gmNotes: GmAccepts[] = [];
 for (const game of chosen) {
   const ends = transitions.get(game.id);
   if (!ends || ends.length === 0) {
@@ -457,6 +479,8 @@ for (const game of chosen) {
     continue;
   }
   const { ruleset, proposals } = rulesetOf(game, posts);
+  const gm = gmAccepts(game, posts, ends, gmOptions);
+  gmNotes.push(gm);
   if (flag('--days'))
     for (const p of proposals)
       console.log(`game ${game.id} rules: ${JSON.stringify(p.overrides)} from "${p.sentence}"`);
@@ -464,10 +488,10 @@ for (const game of chosen) {
   ends.forEach((end, i) => {
     const start = i === 0 ? 0 : ends[i - 1]!;
     const r = peer
-      ? peerDay(peer, game, posts, ruleset, i + 1, start, end, skipped)
+      ? peerDay(peer, game, posts, ruleset, i + 1, start, end, gm, skipped)
       : learning
-        ? taught.day(i + 1, end, (l) => countDay(game, posts, ruleset, i + 1, start, end, undefined, l))
-        : countDay(game, posts, ruleset, i + 1, start, end);
+        ? taught.day(i + 1, end, (l) => countDay(game, posts, ruleset, i + 1, start, end, gm, undefined, l))
+        : countDay(game, posts, ruleset, i + 1, start, end, gm);
     results.push(r);
     ownFates?.record(game, r.day, r);
     if (flag('--days'))
@@ -576,6 +600,7 @@ else {
   console.log(
     `counts matched of those that are not the moderator's slip: ${summary.moderatorCountsMatched} of ${fair} (${pct(summary.moderatorCountsMatched, fair)})`,
   );
+  console.log(gmSummary(gmNotes, flag('--news')));
   if (learning) {
     const f = lessonFigures(lessons);
     console.log(

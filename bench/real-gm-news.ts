@@ -35,15 +35,10 @@
 import { readFileSync } from 'node:fs';
 import { parseFragment } from '../scrapers/fragment.js';
 import { adapterOf } from '../scrapers/identify.js';
-import { gmNews, type GmNews } from '../src/game/gm-news.js';
-import type { Body } from '../src/model/body.js';
-import { GameSettings } from '../src/model/game-settings.js';
-import { Roster } from '../src/model/roster.js';
+import type { GmNews } from '../src/game/gm-news.js';
 import { sentences } from '../src/parse/gm-posts.js';
 import { nameKey } from '../src/parse/name-form.js';
 import { ownLines } from '../src/parse/own-text.js';
-import { loadRuleset } from '../src/rules/load-ruleset.js';
-import type { HeadOrPost } from '../src/store/posts-repo.js';
 import {
   type ArchiveGame,
   fromMirror,
@@ -55,6 +50,7 @@ import {
   readTransitions,
   SOURCE,
 } from './donbot-games.js';
+import { newsOf } from './real-games-gm.js';
 
 const problem = mirrorProblem();
 if (problem) {
@@ -71,8 +67,6 @@ const option = (name: string): string | undefined => {
 
 /** A Day end proposed this many posts from the post that ended the Day is that Day's end. */
 const NEAR = 3;
-const RULESET = 'mafiascum-majority';
-const ruleset = loadRuleset(RULESET);
 const markup = adapterOf('phpbb').descriptor.body;
 
 type Kind = 'replace' | 'death' | 'day-end' | 'day-start';
@@ -119,31 +113,6 @@ interface GameScore {
   unknownNewcomers: Map<number, { by: string; at: number }[]>;
   /** Slot index -> the names the news knew the slot by. */
   newsNames: Map<number, Set<string>>;
-}
-
-/** Every moderator post read for news, as `gmNews` reads a game's stored posts. */
-function newsOf(game: ArchiveGame, posts: readonly RawPost[]): GmNews {
-  const roster = Roster.parse(game.slots.map((names) => ({ name: names.at(-1)! })));
-  const isHost = new Set(game.moderators.map((m) => m.toLowerCase()));
-  const opening = Math.min(...posts.map((p) => p.number));
-  const heads = posts.map((p) => {
-    const body: Body | undefined = !isHost.has(p.user.toLowerCase())
-      ? undefined
-      : p.number === opening
-        ? []
-        : parseFragment(p.content, markup, game.url);
-    return {
-      number: p.number,
-      author: p.user,
-      postedAt: null,
-      permalink: null,
-      deleted: false,
-      edit: null,
-      ...(body ? { body } : {}),
-    } as unknown as HeadOrPost;
-  });
-  const settings = GameSettings.parse(game.moderators.length > 0 ? { gm: game.moderators.slice(0, 10) } : {});
-  return gmNews({ game: { ruleset: RULESET, roster, settings }, ruleset, posts: heads, events: [], audit: [] });
 }
 
 /** The archive's names of every slot, for finding a proposal's slot. */

@@ -182,46 +182,12 @@ export function readGmPost(
 ): GmReading {
   let ladderLeft = MAX_LADDER_PER_POST;
   const names: GmNameBook = { ...book, ladder: (w, inSlot) => (ladderLeft-- > 0 ? book.ladder(w, inSlot) : null) };
-  const proposals: GmProposal[] = [];
-  const unread: GmUnread[] = [];
-  const seen = new Set<string>();
-  let lastKill: GmProposal | null = null;
+  const sheet = newsSheet(post.number);
+  const { proposals, unread, propose, killOf, proposeDeaths } = sheet;
   // A deadline after "Day 2 begins" in the same post is Day 2's.
   let day = options.day ?? null;
   let majority = false;
   let quietNight = false;
-  const propose = (p: GmProposal): void => {
-    const key = JSON.stringify(p.event);
-    if (seen.has(key)) return;
-    seen.add(key);
-    proposals.push(p);
-    if (p.event.kind === 'kill' || p.event.kind === 'modkill') lastKill = p;
-  };
-  const killOf = (player: string): GmProposal | undefined =>
-    proposals.find(
-      (p) =>
-        'player' in p.event && p.event.player === player && (p.event.kind === 'kill' || p.event.kind === 'modkill'),
-    );
-
-  const proposeDeaths = (deaths: { found?: Death[]; reason?: string }, sentence: string): void => {
-    if (deaths.reason) unread.push({ post: post.number, sentence, reason: deaths.reason });
-    for (const d of deaths.found ?? []) {
-      const known = killOf(d.player);
-      if (known) {
-        known.flip ??= d.role;
-        continue;
-      }
-      propose({
-        post: post.number,
-        sentence,
-        event: { kind: d.cause === 'modkill' ? 'modkill' : 'kill', player: d.player, at: post.number },
-        cause: d.cause,
-        ...(d.phase ? { phase: d.phase } : {}),
-        ...(d.role ? { flip: d.role } : {}),
-        ...(d.read ? { readAs: [d.read] } : {}),
-      });
-    }
-  };
 
   for (const line of ownLines(post.body)) {
     const text = line
@@ -243,20 +209,8 @@ export function readGmPost(
       // The rest of a sentence that opened with a phase is read on its own.
       const said = opened ? opened.rest : written;
       const readings = leadIns(said, phrases);
-      let match: { phrase: Phrase; groups: (string | undefined)[] } | null = null;
-      const tryKinds = (keep: (p: Phrase) => boolean): void => {
-        for (const reading of readings) {
-          for (const phrase of phrases.phrases) {
-            if (!keep(phrase) || (phrase.kind.startsWith('heading-') && !heading)) continue;
-            const m = phrase.pattern.exec(reading);
-            if (m) {
-              match = { phrase, groups: m.slice(1) };
-              return;
-            } // the first phrase that matches
-          }
-        }
-      };
-      tryKinds((p) => p.kind !== 'flip' && p.kind !== 'kill' && p.kind !== 'modkill');
+      const tryKinds = (keep: (p: Phrase) => boolean) => matchPhrase(readings, phrases, heading, keep);
+      let match = tryKinds((p) => p.kind !== 'flip' && p.kind !== 'kill' && p.kind !== 'modkill');
       if (!match) {
         // Deaths in any order of name, role, verb and Night/Day, one or several.
         const deaths = readDeaths(said, names, phrases);
@@ -269,13 +223,13 @@ export function readGmPost(
           continue;
         }
       }
-      if (!match) tryKinds((p) => p.kind === 'kill' || p.kind === 'modkill' || p.kind === 'flip');
+      match ??= tryKinds((p) => p.kind === 'kill' || p.kind === 'modkill' || p.kind === 'flip');
       if (!match) {
         const flavour = readFlavourDeath(said, names, phrases);
         if (flavour) proposeDeaths({ found: [flavour] }, sentence);
         continue;
       }
-      const { phrase, groups } = match as { phrase: Phrase; groups: (string | undefined)[] };
+      const { phrase, groups } = match;
       if (phrase.kind === 'majority') {
         majority = true;
         continue;
@@ -291,7 +245,7 @@ export function readGmPost(
       } else if (found.flip !== undefined) {
         // A flip tells the role of the death just announced, or of the player it names;
         // a flip alone ("Zodiark13 was a Vanilla Townie") announces that player's death.
-        const target = found.player ? killOf(found.player.name) : lastKill;
+        const target = found.player ? killOf(found.player.name) : sheet.lastKill();
         if (target) {
           target.flip ??= found.flip;
         } else if (found.player) {
@@ -322,6 +276,55 @@ export function readGmPost(
   }
   settlePhases(post, proposals, unread, options, { majority, quietNight });
   return { proposals, unread };
+}
+
+/** What one post proposes and leaves unread, as its sentences are read: each event once, a death's flip on its death. */
+interface NewsSheet {
+  proposals: GmProposal[];
+  unread: GmUnread[];
+  propose(p: GmProposal): void;
+  /** The death proposed of a player in this post. */
+  killOf(player: string): GmProposal | undefined;
+  /** The death proposed last: a flip alone ("He was a Goon") is its role. */
+  lastKill(): GmProposal | null;
+  proposeDeaths(deaths: { found?: Death[]; reason?: string }, sentence: string): void;
+}
+
+function newsSheet(post: number): NewsSheet {
+  const proposals: GmProposal[] = [];
+  const unread: GmUnread[] = [];
+  const seen = new Set<string>();
+  let last: GmProposal | null = null;
+  const isDeath = (p: GmProposal): boolean => p.event.kind === 'kill' || p.event.kind === 'modkill';
+  const propose = (p: GmProposal): void => {
+    const key = JSON.stringify(p.event);
+    if (seen.has(key)) return;
+    seen.add(key);
+    proposals.push(p);
+    if (isDeath(p)) last = p;
+  };
+  const killOf = (player: string): GmProposal | undefined =>
+    proposals.find((p) => 'player' in p.event && p.event.player === player && isDeath(p));
+  const proposeDeaths = (deaths: { found?: Death[]; reason?: string }, sentence: string): void => {
+    if (deaths.reason) unread.push({ post, sentence, reason: deaths.reason });
+    for (const d of deaths.found ?? []) {
+      const known = killOf(d.player);
+      if (known) {
+        known.flip ??= d.role;
+        continue;
+      }
+      propose({
+        post,
+        sentence,
+        event: { kind: d.cause === 'modkill' ? 'modkill' : 'kill', player: d.player, at: post },
+        cause: d.cause,
+        ...(d.phase ? { phase: d.phase } : {}),
+        ...(d.role ? { flip: d.role } : {}),
+        ...(d.read ? { readAs: [d.read] } : {}),
+      });
+    }
+  };
+  return { proposals, unread, propose, killOf, lastKill: () => last, proposeDeaths };
 }
 
 /** The sentence of a Day start read from the post as a whole (the Night's deaths and the new majority). */
@@ -412,6 +415,47 @@ function leadIns(sentence: string, phrases: GmPhrases): string[] {
 
 const PHASE_KINDS = new Set(['day-start', 'day-end', 'night-end']);
 
+type PhraseMatch = { phrase: Phrase; groups: (string | undefined)[] };
+
+/**
+ * The first phrase of the kinds kept that matches a reading of the sentence. A replacement
+ * is also read in the sentence cut at a clause break after it (";", "...", a bracket, a
+ * dash, a comma), when the words cut off hold no condition: "Egg replaces Clusk92; thank
+ * you", "pisskop replaces Scarab, however as stated previously there will be no further
+ * extensions" (a phrase matches a whole sentence, and a name's span is short).
+ */
+function matchPhrase(
+  readings: readonly string[],
+  phrases: GmPhrases,
+  heading: boolean,
+  keep: (p: Phrase) => boolean,
+): PhraseMatch | null {
+  const first = (texts: readonly string[], also: (p: Phrase) => boolean): PhraseMatch | null => {
+    for (const reading of texts)
+      for (const phrase of phrases.phrases) {
+        if (!keep(phrase) || !also(phrase) || (phrase.kind.startsWith('heading-') && !heading)) continue;
+        const m = phrase.pattern.exec(reading);
+        if (m) return { phrase, groups: m.slice(1) };
+      }
+    return null;
+  };
+  return first(readings, () => true) ?? first(clauseCuts(readings, phrases), (p) => p.kind === 'replace');
+}
+
+const CLAUSE_BREAK = /\s*(?:;|\.{2,}|…|\s[([]|\s[-–—]+\s|,\s)/gu;
+
+/** Each reading cut at each clause break, where the words cut off are no condition. */
+function clauseCuts(readings: readonly string[], phrases: GmPhrases): string[] {
+  const out: string[] = [];
+  for (const reading of readings)
+    for (const m of reading.matchAll(CLAUSE_BREAK)) {
+      const cut = reading.slice(0, m.index).trim();
+      const off = reading.slice(m.index).split(/\s+/);
+      if (cut && !off.some((w) => phrases.conditions.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')))) out.push(cut);
+    }
+  return out;
+}
+
 /**
  * A phase said in a sentence's first clause, before ", and", "and" or a comma ("Night 1 is
  * over, and ICEninja, Vanilla Townie has been killed"; "Day has begun, and the thread is
@@ -462,7 +506,7 @@ function readMatch(
     if (raw === undefined) continue;
     if (slot === 'player') {
       // Only the first placeholder can have words before the name: the pattern is anchored.
-      const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases);
+      const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases, i > 0);
       if (r === 'nobody') return 'nobody';
       if (r === 'hedged') return null;
       // A flip of no known name ("Anime was a mistake") is talk: only a death or a replacement is shown unread.
@@ -598,11 +642,21 @@ function newcomerName(raw: string, names: GmNameBook, phrases: GmPhrases): { nam
  * now" -> Bob). Words passed over must not hedge ("Town wins if Bob"). Exact names
  * first; then the name ladder on the span and its last or first two words.
  */
-function resolvePlayer(raw: string, leading: boolean, names: GmNameBook, phrases: GmPhrases): PlayerReading {
-  const words = raw.trim().split(/\s+/).filter(Boolean).slice(-12);
+function resolvePlayer(
+  raw: string,
+  leading: boolean,
+  names: GmNameBook,
+  phrases: GmPhrases,
+  /** The span follows the template's verb ("qwints replaces {Yodaloid who never picked up his role pm}"). */
+  afterVerb = false,
+): PlayerReading {
+  // The name is among the last words of a leading span ("After a long Day, Bob"), else the first.
+  const all = raw.trim().split(/\s+/).filter(Boolean);
+  const words = leading ? all.slice(-12) : all.slice(0, 12);
   const clean = (ws: string[]): string => cleanName(ws.join(' '));
-  const hedged = (ws: string[]): boolean =>
-    ws.some((w) => phrases.hedges.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')));
+  const among = (ws: string[], set: ReadonlySet<string>): boolean =>
+    ws.some((w) => set.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')));
+  const hedged = (ws: string[]): boolean => among(ws, phrases.hedges);
   const whole = clean(words);
   if (phrases.nobody.has(whole.toLowerCase())) return 'nobody';
   const exact = names.exact(whole);
@@ -614,9 +668,12 @@ function resolvePlayer(raw: string, leading: boolean, names: GmNameBook, phrases
       const hit = names.exact(clean(tail)) ?? (phrases.nobody.has(clean(tail).toLowerCase()) ? 'nobody' : undefined);
       if (hit) return hedged(words.slice(0, words.length - k)) ? 'hedged' : hit === 'nobody' ? hit : { name: hit };
     }
+    // After the verb, the words after the name are a clause of their own: only a condition
+    // there hedges the news (before it, "Frank was not killed", every hedge does).
     const head = words.slice(0, k);
     const hit = names.exact(clean(head));
-    if (hit) return hedged(words.slice(k)) ? 'hedged' : { name: hit, rest: words.slice(k).join(' ') };
+    const after = afterVerb ? among(all.slice(k), phrases.conditions) : hedged(words.slice(k));
+    if (hit) return after ? 'hedged' : { name: hit, rest: words.slice(k).join(' ') };
   }
   if (hedged(words)) return 'hedged';
   // The name ladder: the span, or its last (leading) or first two words.

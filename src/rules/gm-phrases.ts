@@ -48,6 +48,8 @@ export const GmPhrasesFile = z.strictObject({
   'not-deaths': z.array(z.string().min(1).max(40)).max(100).default([]),
   nobody: z.array(z.string().min(1)).max(50).default([]),
   hedges: z.array(z.string().min(1)).max(100).default([]),
+  /** The hedges that make what comes before them a condition, even after the name ("Bob replaces Carol if she does not post"). */
+  conditions: z.array(z.string().min(1)).max(50).default([]),
   zones: z.record(z.string().regex(/^[A-Z]{1,6}$/), z.string().min(1)).default({}),
 });
 export type GmPhrasesFile = z.infer<typeof GmPhrasesFile>;
@@ -101,6 +103,7 @@ export interface GmPhrases {
   notDeaths: readonly string[];
   nobody: ReadonlySet<string>;
   hedges: ReadonlySet<string>;
+  conditions: ReadonlySet<string>;
   zones: Readonly<Record<string, string>>;
 }
 
@@ -246,6 +249,7 @@ export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
   const phrases: Phrase[] = [];
   const nobody = new Set<string>();
   const hedges = new Set<string>();
+  const conditions = new Set<string>();
   const zones: Record<string, string> = {};
   const deathWords = new Map<string, DeathCause>();
   const auxiliaries = new Set<string>();
@@ -260,6 +264,7 @@ export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
     for (const w of f['not-deaths']) notDeaths.add(spaced(w));
     for (const w of f.nobody) nobody.add(w.toLowerCase());
     for (const w of f.hedges) hedges.add(w.toLowerCase());
+    for (const w of f.conditions) conditions.add(w.toLowerCase());
     Object.assign(zones, f.zones);
   }
   const byLength = (a: string, b: string): number => b.length - a.length;
@@ -271,6 +276,7 @@ export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
     notDeaths: [...notDeaths],
     nobody,
     hedges,
+    conditions,
     zones,
   };
 }

@@ -107,6 +107,13 @@ describe('reading a GM post', () => {
     ['a hypothesis is not news', 'Town would have won if Bob was lynched.', []],
     ['a question is not news', 'Was Bob lynched?', []],
     ['a negation is not news', 'Bob was not lynched.', []],
+    ['a condition after the replaced name is not news', 'Dave replaces Carol if she does not post today.', []],
+    ['a condition after a clause break is not news', 'Dave replaces Carol; if she posts, she stays.', []],
+    [
+      'a long clause after the replaced name (its first words hold the name)',
+      'Dave replaces Carol, who never picked up her role PM and did not answer a prod.',
+      [{ kind: 'replace', player: 'Carol', by: 'Dave', at: 7 }],
+    ],
     ['"nobody" names no player', 'Nobody was killed last night.', []],
     ['a reminder of a future phase', 'Night 2 begins at the deadline.', []],
   ])('%s', (_name, sentence, expected) => {
