@@ -355,7 +355,8 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
   const author = withOwnChains(shared, blocks, (b, i) => chainFrom(b, authors[i]!));
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
   const stamps = postStamps(blocks, authorEls, ctx);
-  const sharedBody = bodyChain(blocks, authorEls, stamps);
+  // (Where nothing is left beside the time lines, the reading without them: scored, it is refused.)
+  const sharedBody = bodyChain(blocks, authorEls, stamps) ?? bodyChain(blocks, authorEls);
   if (!sharedBody) return null;
   // A message the chain reaches empty (a picture alone) is reached: follow() would read it first anyway.
   const body = withOwnChains(
@@ -1069,10 +1070,16 @@ function postStamps(blocks: readonly Element[], authorEls: readonly (Element | n
   );
   if (!chain) return blocks.map(() => []);
   const order = dateOrderOf(blocks, ctx);
-  // A short line that is a time (a box that carries a time attribute around a message is not one).
-  const stamps = blocks.map((b) =>
-    follow(b, chain).filter((el) => shortText(el, 200).length <= 100 && timeOf(el, ctx, order).at !== null),
-  );
+  // The tightest element showing that time (the chain may name a short post's whole box,
+  // or a header holding more than the time: ProBoards' div.info also says "Post by X").
+  const tightest = (el: Element): Element | null => {
+    const at = shortText(el, 200).length <= 100 ? timeOf(el, ctx, order).at : null;
+    if (!at) return null;
+    let tight = el;
+    for (const inner of elementsOf(el)) if (timeOf(inner, ctx, order).at === at) tight = inner;
+    return tight;
+  };
+  const stamps = blocks.map((b) => follow(b, chain).flatMap((el) => tightest(el) ?? []));
   return stamps.filter((s) => s.length > 0).length * 2 > blocks.length ? stamps : blocks.map(() => []);
 }
 
