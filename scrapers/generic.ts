@@ -354,7 +354,8 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
   // A block the shared chain does not reach (an opening post laid out otherwise) adds its own.
   const author = withOwnChains(shared, blocks, (b, i) => chainFrom(b, authors[i]!));
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
-  const stamps = postStamps(blocks, authorEls, ctx);
+  const joinLabels = joinRows(blocks);
+  const stamps = postStamps(blocks, authorEls, ctx).map((s, i) => [...s, ...(joinLabels[i] ?? [])]);
   // (Where nothing is left beside the time lines, the reading without them: scored, it is refused.)
   const sharedBody = bodyChain(blocks, authorEls, stamps) ?? bodyChain(blocks, authorEls);
   if (!sharedBody) return null;
@@ -749,8 +750,11 @@ function bodyChain(
     const named = ownLinks.filter((l) => shortText(l, 20) !== '');
     // The post's own machine time (outside quotes) is in its header, never in its message.
     const stamps = [...all(b, 'time[datetime]').filter((t) => !insideQuote(t, b)), ...(timeLines[i] ?? [])];
+    const unseen = hiddenIn(b);
     for (const [el, n] of lens) {
       if (/^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
+      // A hidden box (vBulletin 3's div.vbmenu_popup, "Find More Posts by X") is no message shown.
+      if (unseen.has(el)) continue;
       if (n === 0) {
         const chain = chainFrom(b, el);
         if (chain) empties[i]!.add(chain);
@@ -860,6 +864,17 @@ function bodyChain(
   return mergeChains(sums.get(tight.chain)!.chains);
 }
 
+/** Elements hidden by their own markup (style="display:none", the hidden attribute), and all they hold. */
+function hiddenIn(top: Element): Set<Element> {
+  const out = new Set<Element>();
+  for (const el of elementsOf(top)) {
+    const p = parentElement(el);
+    if ((p && out.has(p)) || attr(el, 'hidden') !== null || /display\s*:\s*none/i.test(attr(el, 'style') ?? ''))
+      out.add(el);
+  }
+  return out;
+}
+
 /**
  * A row of the author's box: beside a sibling of its own classed shape that names the
  * author ("Username lemmiwinx", then "Posts 7416", "Location ..."), as a message never is.
@@ -884,8 +899,10 @@ function bodyOf(block: Element, chain: string, authorEl: Element | null = null):
   let best: Element | null = null;
   let n = -1;
   for (const el of follow(block, chain)) {
-    // The author's cell is never the message, however long its rank and counts.
+    // The author's cell is never the message, however long its rank and counts; nor is a box
+    // holding the join date (vBulletin 3's div.smallfont beside div#post_message_N, both "td > div").
     if (authorEl && contains(el, authorEl)) continue;
+    if (holdsJoinRow(el)) continue;
     const len = shortText(el, 100_000).length;
     if (len > n) [best, n] = [el, len];
   }
@@ -1081,6 +1098,35 @@ function postStamps(blocks: readonly Element[], authorEls: readonly (Element | n
   };
   const stamps = blocks.map((b) => follow(b, chain).flatMap((el) => tightest(el) ?? []));
   return stamps.filter((s) => s.length > 0).length * 2 > blocks.length ? stamps : blocks.map(() => []);
+}
+
+/** A join date's label, alone in its element ("Joined", "Join Date:") or before the date in its row. */
+const JOIN_LABEL =
+  /^(?:joined|join date|registered|member since|dabei seit|registriert(?: seit)?|mitglied seit|inscrit(?: le)?|inscription|registrado|iscritto|lid sinds|do(?:ł|l)ączył)\s*:?(?:\s+\S.{0,40})?$/i;
+
+/**
+ * The author's box in each block where most blocks show one: its join date row ("Joined Jan
+ * 14, 2026", "Join Date: Jan 2026"). A message is never a box holding it, however short the
+ * messages beside it (XenForo 2's message-userExtras, vBulletin's userinfo_extra).
+ */
+function joinRows(blocks: readonly Element[]): Element[][] {
+  const rows = blocks.map((b) => joinRowsIn(b));
+  return rows.filter((r) => r.length > 0).length * 2 > blocks.length ? rows : blocks.map(() => []);
+}
+
+const JOIN_ROW = 'dt, dd, div, span, li, strong, b, td, label';
+
+function joinRowsIn(top: Element): Element[] {
+  return [top, ...all(top, JOIN_ROW)].filter((el) => {
+    if (insideQuote(el, top)) return false;
+    const t = shortText(el, 80);
+    return t.length <= 60 && JOIN_LABEL.test(t);
+  });
+}
+
+/** Whether an element is or holds a join date's row (outside quotes). */
+function holdsJoinRow(el: Element): boolean {
+  return joinRowsIn(el).length > 0;
 }
 
 /** Whether a time is an edit note's ("Last edited by a moderator: Aug 28, 2019"), not the post's. */

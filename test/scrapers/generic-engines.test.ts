@@ -15,7 +15,7 @@ import { harvestDir } from '../support/harvest-gold.js';
  * reader reads right; a page it refuses is not listed (a refusal is no wrong reading).
  */
 const SAMPLES = dirname(harvestDir);
-const PAGES: { page: string; shared?: true }[] = [
+const PAGES: { page: string; shared?: true; upTo?: number }[] = [
   { page: 'fixtures/invision/standard-game/page-1.html' },
   { page: 'fixtures/mybb/standard-game/page-1.html' },
   { page: 'fixtures/mybb/template-1.8.37/page-1.html' },
@@ -25,11 +25,22 @@ const PAGES: { page: string; shared?: true }[] = [
   { page: 'fixtures/proboards/day-thread/page-2.html' },
   { page: 'fixtures/smf/standard-game/page-1.html' },
   { page: 'fixtures/smf/template-2.1.4/page-1.html' },
+  { page: 'fixtures/smf/template-2.1.4-sef/page-1.html' },
+  { page: 'fixtures/mybb/template-1.8.37-seo-classic/page-1.html' },
   { page: 'fixtures/vanilla/standard-game/page-1.html' },
   { page: 'fixtures/vanilla/standard-game/page-2.html' },
+  { page: 'fixtures/vanilla/standard-game/page-3.html' },
+  // Its div.smallfont ("Join Date: Jan 2026 Posts: 114") and div#post_message_N are both "td > div".
+  { page: 'fixtures/vbulletin3/standard-game/page-1.html' },
   { page: 'fixtures/vbulletin4/standard-game/page-1.html' },
   { page: 'fixtures/vbulletin5/standard-game/page-1.html' },
   { page: 'fixtures/xenforo2/standard-game/page-1.html' },
+  // Short messages beside the author's box with its join date and no link to the author
+  // (vBulletin's dl.userinfo_extra, XenForo 2's message-userExtras). Post 5 holds a code box
+  // whose "Code:" label the adapters leave out: compared up to post 4.
+  { page: 'fixtures/vbulletin4/standard-game/page-3.html', upTo: 4 },
+  { page: 'fixtures/vbulletin5/standard-game/page-3.html', upTo: 4 },
+  { page: 'fixtures/xenforo2/standard-game/page-3.html', upTo: 4 },
   { page: 'invision/neowin-topic1393830.html', shared: true },
   { page: 'phpbb3/nettally-phpBB.html', shared: true },
   { page: 'vbulletin4/nettally-vBulletin4.html', shared: true },
@@ -47,14 +58,16 @@ const seen = (posts: readonly { author: string; postedAt: string | null; body: r
   posts.map((p) => [p.author, p.postedAt, squash(plainText(own(p.body)))]);
 
 describe('the generic reader reads pages of supported engines as their adapters do (issue 23)', () => {
-  for (const { page, shared } of PAGES) {
+  for (const { page, shared, upTo } of PAGES) {
     const file = shared ? join(SAMPLES, page) : page;
     it.skipIf(shared && !existsSync(file))(page, () => {
       const html = readFileSync(file, 'utf8');
       const ctx = { url: URL, profile: DEFAULT_PROFILE, now: NOW };
       const adapter = adapterOf(engineFromHtml(html)!).parsePage(html, ctx);
       expect(adapter.posts.length).toBeGreaterThan(1);
-      expect(seen(readGeneric(html, ctx).page.posts)).toEqual(seen(adapter.posts));
+      const generic = readGeneric(html, ctx).page.posts;
+      expect(generic).toHaveLength(adapter.posts.length);
+      expect(seen(generic.slice(0, upTo))).toEqual(seen(adapter.posts.slice(0, upTo)));
     });
   }
 });

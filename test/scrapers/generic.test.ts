@@ -732,3 +732,35 @@ describe("an author's name without the board's marks (issue 23)", () => {
     expect(readGeneric(html, ctx).page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
   });
 });
+
+describe("hidden menus are never the message, however short the messages (issue 23, the engines' fixtures)", () => {
+  const short: Entry[] = [
+    { ...ENTRIES[0]!, body: 'Vote: Bob' },
+    { ...ENTRIES[1]!, body: '^^' },
+    { ...ENTRIES[2]!, body: 'Fine.' },
+    { ...ENTRIES[3]!, body: 'Unvote' },
+  ];
+  const beside = (box: (who: string) => string): string =>
+    page(short).replace(
+      /(<section class="entry" id="entry-\d+">\s*<header class="entry-head"><a class="who" href="\/people\/(\w+)">)/g,
+      (_, head: string, who: string) => head.replace('<header', `${box(who)}<header`),
+    );
+  const cases: [string, (who: string) => string][] = [
+    [
+      "a hidden menu of the author's links (vBulletin 3's div.vbmenu_popup, fixtures/vbulletin3/standard-game/page-3.html)",
+      (who) =>
+        `<div class="entry-menu" style="display:none"><a href="/search?author=${who}">Find More Posts by ${who}</a></div>`,
+    ],
+  ];
+  for (const [name, box] of cases)
+    it(name, () => {
+      const html = beside(box);
+      expect(html).not.toBe(page(short));
+      expect(readGeneric(html, ctx).page.posts.map((p) => [p.author, plainText(p.body).trim()])).toEqual([
+        ['Alice', 'Vote: Bob'],
+        ['Bob', '^^'],
+        ['Carol', 'Fine.'],
+        ['Alice', 'Unvote'],
+      ]);
+    });
+});
