@@ -457,7 +457,11 @@ function withStrays(
     authorOf.set(at, c.el);
   }
   if (rep.kind === 'link')
-    for (const [box, name] of guestBlocks(rep, shape, candidates, inBlock)) {
+    for (const [box, name] of [
+      ...guestBlocks(rep, shape, candidates, inBlock),
+      ...unlinkedNames(rep, authorChain, inBlock),
+    ]) {
+      if (inBlock(box)) continue;
       blocks.push(box);
       authorOf.set(box, name);
     }
@@ -495,6 +499,29 @@ function guestBlocks(
       out.push([at, c.el]);
       taken.add(at);
       break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Posts by guests whose name is printed with no class to know it by (MyBB's guest:
+ * "strong > span.largetext" holding "Passerby" where members' hold a profile link): a box
+ * of the posts' kind beside them, with text and no link where the posts hold the link.
+ */
+function unlinkedNames(rep: Repetition, authorChain: string, inBlock: (el: Element) => boolean): [Element, Element][] {
+  const steps = authorChain.split(', ')[0]!.split(' > ');
+  if (steps.length < 2) return [];
+  const place = steps.slice(0, -1).join(' > ');
+  const out: [Element, Element][] = [];
+  for (const parent of new Set(rep.blocks.map((b) => parentElement(b)))) {
+    for (const c of parent?.children ?? []) {
+      if (!isElement(c) || !sameKind(c, rep.blocks[0]!) || inBlock(c)) continue;
+      const name = follow(c, place).find((e) => {
+        const t = shortText(e, 60);
+        return t.length >= 1 && t.length <= 40 && all(e, 'a').length === 0 && !/\d{1,2}:\d\d|\p{L}:\s+\S/u.test(t);
+      });
+      if (name && !inChrome(name)) out.push([c, name]);
     }
   }
   return out;
@@ -898,11 +925,12 @@ function insideQuote(el: Element, top: Element): boolean {
 function bodyOf(block: Element, chain: string, authorEl: Element | null = null): Element | null {
   let best: Element | null = null;
   let n = -1;
-  for (const el of follow(block, chain)) {
-    // The author's cell is never the message, however long its rank and counts; nor is a box
-    // holding the join date (vBulletin 3's div.smallfont beside div#post_message_N, both "td > div").
-    if (authorEl && contains(el, authorEl)) continue;
-    if (holdsJoinRow(el)) continue;
+  // The author's cell is never the message, however long its rank and counts; nor, where
+  // another is there, a box holding the join date (vBulletin 3's div.smallfont beside
+  // div#post_message_N, both "td > div").
+  const els = follow(block, chain).filter((el) => !(authorEl && contains(el, authorEl)));
+  const unjoined = els.filter((el) => !holdsJoinRow(el));
+  for (const el of unjoined.length > 0 ? unjoined : els) {
     const len = shortText(el, 100_000).length;
     if (len > n) [best, n] = [el, len];
   }
@@ -915,6 +943,31 @@ interface TimeRead {
   from: 'attribute' | 'text' | null;
   /** An instant (epoch, or ISO with its offset), not a wall time read in the profile's zone. */
   exact?: true;
+  /** The machine attribute's value it was read from. */
+  raw?: string;
+}
+
+/**
+ * A date shown without its clock, the clock printed beside it (MyBB: `<span title="03-03-2026">
+ * Today</span>, 08:00 AM`): the time of the line around it, where that reads as the same day.
+ */
+function withClockBeside(
+  shown: TimeRead,
+  el: Element | null,
+  ctx: PageContext,
+  order: SiteProfile['dateOrder'],
+): TimeRead {
+  const clock = /\d{1,2}[:h]\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?/i;
+  const line = el ? parentElement(el) : null;
+  if (!shown.at || shown.exact || !line || clock.test(`${shown.text ?? ''} ${shown.raw ?? ''}`)) return shown;
+  const text = shortText(line, 200);
+  const beside = text.length <= 100 ? clock.exec(text)?.[0] : undefined;
+  if (!beside) return shown;
+  // The date as the attribute names it (the text may be "Today"), with the clock beside it.
+  const at = textTime(`${shown.raw ?? shown.text} ${beside}`, ctx, order);
+  // The same day: from its midnight (what the date alone reads as) to the next.
+  const after = at ? Date.parse(at) - Date.parse(shown.at) : -1;
+  return at && after >= 0 && after < 86_400_000 ? { ...shown, at, text } : shown;
 }
 
 /** A machine attribute's value that names an instant whatever the zone. */
@@ -964,6 +1017,7 @@ function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']):
           at,
           text: shortText(holder, 120) || v,
           from: 'attribute',
+          raw: v,
           ...(INSTANT.test(v) ? { exact: true } : {}),
         };
     }
@@ -1101,8 +1155,13 @@ function postStamps(blocks: readonly Element[], authorEls: readonly (Element | n
 }
 
 /** A join date's label, alone in its element ("Joined", "Join Date:") or before the date in its row. */
-const JOIN_LABEL =
-  /^(?:joined|join date|registered|member since|dabei seit|registriert(?: seit)?|mitglied seit|inscrit(?: le)?|inscription|registrado|iscritto|lid sinds|do(?:ł|l)ączył)\s*:?(?:\s+\S.{0,40})?$/i;
+const JOIN_WORDS =
+  'joined|join date|registered|member since|dabei seit|registriert(?: seit)?|mitglied seit|inscrit(?: le)?|inscription|registrado|iscritto|lid sinds|do(?:ł|l)ączył';
+/** Alone or first in its element, or last with its value after the other counts ("Posts: 42 Threads: 3 Joined: Jan 2026", MyBB). */
+const JOIN_LABEL = new RegExp(
+  `^(?:${JOIN_WORDS})\\s*:?(?:\\s+\\S.{0,40})?$|\\s(?:${JOIN_WORDS})\\s*:\\s*\\S.{0,40}$`,
+  'i',
+);
 
 /**
  * The author's box in each block where most blocks show one: its join date row ("Joined Jan
@@ -1119,8 +1178,8 @@ const JOIN_ROW = 'dt, dd, div, span, li, strong, b, td, label';
 function joinRowsIn(top: Element): Element[] {
   return [top, ...all(top, JOIN_ROW)].filter((el) => {
     if (insideQuote(el, top)) return false;
-    const t = shortText(el, 80);
-    return t.length <= 60 && JOIN_LABEL.test(t);
+    const t = shortText(el, 100);
+    return t.length <= 80 && JOIN_LABEL.test(t);
   });
 }
 
@@ -1230,7 +1289,12 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body, authorEl);
     const timeEl = s.time ? (follow(block, s.time).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
-    const shown = timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order);
+    const shown = withClockBeside(
+      timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order),
+      timeEl,
+      ctx,
+      order,
+    );
     const t = shown.exact ? shown : (blockInstant(block, shown) ?? shown);
     const linkEl = s.permalink ? (follow(block, s.permalink)[0] ?? null) : null;
     const href = linkEl ? attr(linkEl, 'href') : null;

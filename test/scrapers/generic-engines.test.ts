@@ -19,6 +19,12 @@ const PAGES: { page: string; shared?: true; upTo?: number }[] = [
   { page: 'fixtures/invision/standard-game/page-1.html' },
   { page: 'fixtures/mybb/standard-game/page-1.html' },
   { page: 'fixtures/mybb/template-1.8.37/page-1.html' },
+  // Three posts, one a guest's printed in span.largetext with no class to know it by; the
+  // member's "Posts: 42 Threads: 3 Joined: Jan 2026" box (div.author_statistics) is no name and
+  // no message; "<span title="03-03-2026">Today</span>, 08:00 AM" gives the date and the clock beside it.
+  { page: 'fixtures/mybb/day-thread/page-2.html' },
+  // Three posts, one a guest's; li.poster_ip ("Logged") is no name.
+  { page: 'fixtures/smf/day-thread/page-2.html' },
   { page: 'fixtures/phpbb/standard-game/page-1.html' },
   // Its div.info header holds the time and "Post by X" above short messages.
   { page: 'fixtures/proboards/standard-game/page-2.html' },

@@ -764,3 +764,34 @@ describe("hidden menus are never the message, however short the messages (issue 
       ]);
     });
 });
+
+describe('guests and clocks printed without the markup the others have (issue 23, fixtures/mybb/day-thread/page-2.html)', () => {
+  it("a guest's name printed with no class where members' posts hold their profile link is a post (MyBB's span.largetext)", () => {
+    const html = page(ENTRIES)
+      .replace(
+        /<a class="who" href="\/people\/(\w+)">(\w+)<\/a>/g,
+        '<b class="big"><a class="who" href="/people/$1">$2</a></b>',
+      )
+      .replace('<b class="big"><a class="who" href="/people/bob">Bob</a></b>', '<b class="big">Bob</b>');
+    const r = readGeneric(html, ctx);
+    expect(r.page.posts.map((p) => [p.author, p.authorId])).toEqual([
+      ['Alice', 'alice'],
+      ['Bob', null],
+      ['Carol', 'carol'],
+      ['Alice', 'alice'],
+    ]);
+  });
+  it('a date attribute without its clock takes the clock printed beside it ("<span title="03-03-2026">Today</span>, 08:00 AM")', () => {
+    const html = page(ENTRIES.map((e) => ({ ...e, iso: undefined }))).replace(
+      /<span>15\/05\/19 (\d\d:\d\d)<\/span>/g,
+      (_, clock: string) => `<span><span title="15/05/2019">Today</span>, ${clock}</span>`,
+    );
+    expect(html.match(/title="15\/05\/2019"/g)).toHaveLength(4);
+    expect(readGeneric(html, ctx).page.posts.map((p) => p.postedAt)).toEqual([
+      '2019-05-15T10:30:00.000Z',
+      '2019-05-15T11:02:00.000Z',
+      '2019-05-15T12:15:00.000Z',
+      '2019-05-15T13:40:00.000Z',
+    ]);
+  });
+});
