@@ -54,11 +54,14 @@ export const descriptor = defineDescriptor({
     quote: [
       {
         // A signature in a <blockquote> (vBulletin 4's blockquote.signature) is no quote.
-        selector: `blockquote:not(${SIGNATURE}), div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote`,
-        authorSelector: 'cite, .quote-author, .quote_header, .bbcode_postedby, .attribution, .quotetitle',
+        // (GOG's div.quot and its span.quot_user_name "Alice: ".)
+        selector: `blockquote:not(${SIGNATURE}), div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote, div.quot`,
+        authorSelector:
+          'cite, .quote-author, .quote_header, .bbcode_postedby, .attribution, .quotetitle, .quot_user_name',
         // The name, before "wrote" and what follows it (phpBB 3.2 prints the quoted post's link and time there).
         authorPattern:
-          '^(?:Originally Posted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)(?!\\p{L}).*)?\\s*:?\\s*$',
+          // (vBulletin 5: "Originally posted by X View Post".)
+          '^(?:Originally [Pp]osted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:View Post\\s*)?(?:(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)(?!\\p{L}).*)?\\s*:?\\s*$',
         keepAuthorLine: true,
       },
     ],
@@ -66,7 +69,7 @@ export const descriptor = defineDescriptor({
     // first line is "Originally Posted by X"); the caption alone on its line, as forums print it.
     quoteCaption:
       '^(?:(?:Quote|Zitat|Citation|Cita|Citazione|Cytat|Citaat|Citat)\\s*:\\s*)?' +
-      '(?:(?:Originally [Pp]osted by|Original [Gg]eschrieben von|Zitat von|Citation de|Cita de|Citazione di|Messaggio originale di|Quote from|Quoting)\\s+(.{1,60}?)\\s*:?' +
+      '(?:(?:Originally [Pp]osted by|Original [Gg]eschrieben von|Zitat von|Citation de|Cita de|Citazione di|Messaggio originale di|Quote from|Quoting)\\s+(.{1,60}?)(?:\\s+View Post)?\\s*:?' +
       '|(.{1,40}?)\\s+(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)\\s*:)?\\s*$',
     spoiler: { selector: 'details, .spoiler, .bbcode_spoiler, .spoilerbox', titleSelector: 'summary, .spoiler-title' },
     code: 'pre, code',

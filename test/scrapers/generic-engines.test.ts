@@ -26,6 +26,8 @@ const PAGES: { page: string; shared?: true; upTo?: number }[] = [
   // Three posts, one a guest's; li.poster_ip ("Logged") is no name.
   { page: 'fixtures/smf/day-thread/page-2.html' },
   { page: 'fixtures/phpbb/standard-game/page-1.html' },
+  // GOG's quote is a div.quot with span.quot_user_name ("Alice: "): a quoted vote is no vote of the poster's.
+  { page: 'fixtures/gog/day-thread/page-1.html' },
   // Its div.info header holds the time and "Post by X" above short messages.
   { page: 'fixtures/proboards/standard-game/page-2.html' },
   { page: 'fixtures/proboards/day-thread/page-2.html' },

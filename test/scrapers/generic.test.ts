@@ -547,6 +547,14 @@ describe('quotes known by their caption, not their classes (vBulletin 3, issue 2
     expect(textOutsideQuotes(body)).toContain('Vote: Dave');
   });
 
+  it('vBulletin 5\'s "Originally posted by X View Post" (its link\'s text after the name) names X (forum-samples/vbulletin5/nettally-vBulletin5.html)', () => {
+    const vb5 =
+      '<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container"><div class="bbcode_postedby">Originally posted by <strong>Alice</strong> <a href="showthread.php?p=9#post9" title="View Post">View Post</a></div><div class="message">Vote: Bob</div></div></div></div>Not me.';
+    const body = readGeneric(withBody(vb5), ctx).page.posts[1]!.body;
+    expect([...new Set(nodesOf(body, 'quote').map((q) => q.author))]).toEqual(['Alice']);
+    expect(textOutsideQuotes(body)).not.toContain('Bob');
+  });
+
   it("a caption with no name is a quote without an author; other languages' captions are quotes too", () => {
     const unnamed = readGeneric(withBody(`${vb3Quote(null, 'Vote: Bob')}Mine.`), ctx).page.posts[1]!.body;
     expect(nodesOf(unnamed, 'quote').map((q) => q.author)).toEqual([null]);
