@@ -738,20 +738,14 @@ function contains(outer: Element, inner: Element | null): boolean {
   return false;
 }
 
+/** What a block's element may hold of the message: its text length, its chain, whether it is the author's own box. */
+type Held = { n: number; chain: string; own: boolean };
+
 /**
- * The body: the chain whose elements hold the most text across the blocks without
- * holding the author, then the tightest chain that still holds nearly all of it (the
- * message, not the message with its signature and buttons).
+ * Text that is the same, at the same place, in most posts is the board's (a share menu, a
+ * "Report" box): never the message, however long beside short posts.
  */
-function bodyChain(
-  blocks: readonly Element[],
-  authorEls: readonly (Element | null)[],
-  timeLines: readonly (readonly Element[])[] = [],
-): string | null {
-  // Keyed by shape (tags only): a first post's body has other classes than the replies'.
-  type Held = { n: number; chain: string; own: boolean };
-  // Text that is the same, at the same place, in most posts is the board's (a share menu, a
-  // "Report" box): never the message, however long beside short posts.
+function boilerplateOf(blocks: readonly Element[]): (el: Element, i: number) => boolean {
   const prints = blocks.map((b) => textPrints(b));
   const repeated = new Map<string, number>();
   prints.forEach((p) => {
@@ -763,60 +757,75 @@ function bodyChain(
       seen.add(key);
     }
   });
-  const boilerplate = (el: Element, i: number): boolean => {
+  return (el, i) => {
     const n = repeated.get(`${stepOf(el)}#${prints[i]!.get(el)}`) ?? 0;
     return blocks.length >= 3 && n >= 3 && n * 2 > blocks.length;
   };
-  // Per block, the chains of elements without text (a message of a picture or a video alone).
-  const empties: Set<string>[] = blocks.map(() => new Set<string>());
-  const perBlock: Map<string, Held[]>[] = blocks.map((b, i) => {
-    const lens = textLengths(b);
-    const found = new Map<string, Held[]>();
-    const a = authorEls[i];
-    // Of elements of one shape, the message before the author's box (name again, rank, post
-    // count: XenForo 1's user block), which links to the author's own profile as a message rarely does.
-    const href = a ? attr(a, 'href') : undefined;
-    const ownLinks = href ? all(b, 'a[href]').filter((l) => l !== a && attr(l, 'href') === href) : [];
-    const named = ownLinks.filter((l) => shortText(l, 20) !== '');
-    // The post's own machine time (outside quotes) is in its header, never in its message.
-    const stamps = [...all(b, 'time[datetime]').filter((t) => !insideQuote(t, b)), ...(timeLines[i] ?? [])];
-    const unseen = hiddenIn(b);
-    for (const [el, n] of lens) {
-      if (/^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
-      // A hidden box (vBulletin 3's div.vbmenu_popup, "Find More Posts by X") is no message shown.
-      if (unseen.has(el)) continue;
-      if (n === 0) {
-        const chain = chainFrom(b, el);
-        if (chain) empties[i]!.add(chain);
-        continue;
-      }
-      if (a && (contains(el, a) || contains(a, el))) continue;
-      if (stamps.some((t) => contains(el, t))) continue;
-      if (boilerplate(el, i)) continue;
+}
+
+/**
+ * The elements of one block that may be its message, by shape (tags only: a first post's
+ * body has other classes than the replies'); the chains of those without text go to `empties`.
+ */
+function heldIn(
+  b: Element,
+  a: Element | null,
+  timeLines: readonly Element[],
+  boilerplate: (el: Element) => boolean,
+  empties: Set<string>,
+): Map<string, Held[]> {
+  const lens = textLengths(b);
+  const found = new Map<string, Held[]>();
+  // Of elements of one shape, the message before the author's box (name again, rank, post
+  // count: XenForo 1's user block), which links to the author's own profile as a message rarely does.
+  const href = a ? attr(a, 'href') : undefined;
+  const ownLinks = href ? all(b, 'a[href]').filter((l) => l !== a && attr(l, 'href') === href) : [];
+  const named = ownLinks.filter((l) => shortText(l, 20) !== '');
+  // The post's own machine time (outside quotes) is in its header, never in its message.
+  const stamps = [...all(b, 'time[datetime]').filter((t) => !insideQuote(t, b)), ...timeLines];
+  const unseen = hiddenIn(b);
+  for (const [el, n] of lens) {
+    if (/^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
+    // A hidden box (vBulletin 3's div.vbmenu_popup, "Find More Posts by X") is no message shown.
+    if (unseen.has(el)) continue;
+    if (n === 0) {
       const chain = chainFrom(b, el);
-      if (!chain) continue;
-      const key = tagsOf(chain);
-      const list = found.get(key) ?? [];
-      list.push({
-        n,
-        chain,
-        own: ownLinks.some((l) => contains(el, l)) || rowBesideName(el, a ? [a, ...named] : named),
-      });
-      found.set(key, list);
+      if (chain) empties.add(chain);
+      continue;
     }
-    return found;
-  });
-  const longest = (list: readonly Held[]): Held => {
-    let pick = list[0]!;
-    for (const h of list) if ((pick.own && !h.own) || (pick.own === h.own && pick.n < h.n)) pick = h;
-    return pick;
-  };
-  // The chain (classes and all) that is the longest at a shape in most blocks is the message
-  // there; a block whose longest element of that shape is something else (replies nested in
-  // a post, a comment box) still reads its message.
+    if (a && (contains(el, a) || contains(a, el))) continue;
+    if (stamps.some((t) => contains(el, t))) continue;
+    if (boilerplate(el)) continue;
+    const chain = chainFrom(b, el);
+    if (!chain) continue;
+    const key = tagsOf(chain);
+    const list = found.get(key) ?? [];
+    list.push({
+      n,
+      chain,
+      own: ownLinks.some((l) => contains(el, l)) || rowBesideName(el, a ? [a, ...named] : named),
+    });
+    found.set(key, list);
+  }
+  return found;
+}
+
+/** Of the elements of one shape, the longest not in the author's box (else the longest). */
+function longest(list: readonly Held[]): Held {
+  let pick = list[0]!;
+  for (const h of list) if ((pick.own && !h.own) || (pick.own === h.own && pick.n < h.n)) pick = h;
+  return pick;
+}
+
+/**
+ * The chain (classes and all) that is the longest at a shape in most blocks is the message
+ * there; a block whose longest element of that shape is something else (replies nested in
+ * a post, a comment box) still reads its message. Of two chains longest in as many blocks,
+ * the one holding more text (a message, not the "Re: <thread title>" line that outgrows a
+ * one-word reply).
+ */
+function usualChains(perBlock: readonly Map<string, Held[]>[]): Map<string, string> {
   const usual = new Map<string, string>();
-  // Of two chains longest in as many blocks, the one holding more text (a message, not the
-  // "Re: <thread title>" line that outgrows a one-word reply).
   const tally = new Map<string, Map<string, { blocks: number; text: number }>>();
   for (const found of perBlock)
     for (const [key, list] of found) {
@@ -831,6 +840,26 @@ function bodyChain(
     const [chain, c] = first!;
     if (c.blocks >= 2 && (!second || second[1].blocks < c.blocks || second[1].text < c.text)) usual.set(key, chain);
   }
+  return usual;
+}
+
+/**
+ * The body: the chain whose elements hold the most text across the blocks without
+ * holding the author, then the tightest chain that still holds nearly all of it (the
+ * message, not the message with its signature and buttons).
+ */
+function bodyChain(
+  blocks: readonly Element[],
+  authorEls: readonly (Element | null)[],
+  timeLines: readonly (readonly Element[])[] = [],
+): string | null {
+  const boilerplate = boilerplateOf(blocks);
+  // Per block, the chains of elements without text (a message of a picture or a video alone).
+  const empties: Set<string>[] = blocks.map(() => new Set<string>());
+  const perBlock = blocks.map((b, i) =>
+    heldIn(b, authorEls[i] ?? null, timeLines[i] ?? [], (el) => boilerplate(el, i), empties[i]!),
+  );
+  const usual = usualChains(perBlock);
   type Sum = {
     sum: number;
     covered: number;
