@@ -1304,51 +1304,28 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
   const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
   const evidence: PostEvidence[] = [];
   const notes: string[] = [];
-  const markup = descriptor.body;
   const numbers = layout.blocks.map((b) => shownNumber(b, s.body));
   // Of blocks that show a post number, one that does not and has no text is an ad slot.
   const mostNumbered = numbers.filter((n) => n !== null).length * 2 > numbers.length;
   const numbered = numbers.every((n, i) => n !== null || (mostNumbered && emptyBlock(layout.blocks[i]!, s, ctx)));
   const posts: Post[] = [];
   const kept: Element[] = [];
-  const marked = layout.blocks.map((b) => markedAsPost(b, s, ctx, order));
-  // Of blocks that show a post's time and id, one showing neither is the board's (an
-  // advertisement dressed as a post, "Our Sponsors"), not a member's post.
-  const mostMarked = marked.filter((m) => m).length * 2 > marked.length && marked.filter((m) => m).length >= 2;
+  const mostMarked = mostMarkedAsPosts(layout.blocks, s, ctx, order);
   // Where each post's message sits (the chain from its block), to tell an empty message from a missing one.
   const places: (string | null)[] = [];
   layout.blocks.forEach((block, i) => {
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body, authorEl);
-    const timeEl = s.time ? (follow(block, s.time).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
-    const shown = withClockBeside(
-      timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order),
-      timeEl,
-      ctx,
-      order,
-    );
-    const t = shown.exact ? shown : (blockInstant(block, shown) ?? shown);
+    const t = postTime(block, bodyEl, layout, ctx, order);
     const linkEl = s.permalink ? (follow(block, s.permalink)[0] ?? null) : null;
     const href = linkEl ? attr(linkEl, 'href') : null;
     const permalink = href ? resolve(href, base) : anchorOf(block, url);
     const id = postIdOf(block, permalink);
-    const bodyCtx = { pageUrl: base, forumOrigins: ctx.profile.aliases };
-    const body: Body = bodyEl ? buildBody(bodyEl, markup, bodyCtx) : [];
-    // The signature beside the message (the message was measured without it) is the post's too, marked.
-    const signature = bodyEl ? signatureAfter(block, bodyEl, markup.signature) : null;
-    if (signature) body.push({ t: 'signature', children: buildBody(signature, markup, bodyCtx) });
+    const body = postBody(block, bodyEl, { pageUrl: base, forumOrigins: ctx.profile.aliases });
     const author = authorEl ? nameOf(authorEl) : '';
-    // A block with neither text nor a time is an ad slot or a stub ("Publicité"), not a post;
-    // so is one without text or the post number the others show.
-    if (plainText(body).trim() === '' && (!t.at || (mostNumbered && numbers[i] === null))) {
-      const lacking = t.at ? 'no text and no post number' : 'neither text nor a time';
-      notes.push(`a block by "${author}" with ${lacking} was left out (an ad slot or a stub)`);
-      return;
-    }
-    if (mostMarked && !t.at && id === null) {
-      notes.push(
-        `a block by "${author}" with neither the time nor the post id the others show was left out (an advertisement or a notice)`,
-      );
+    const out = leftOut(body, t, id, { numbered: mostNumbered && numbers[i] === null, marked: mostMarked });
+    if (out) {
+      notes.push(`a block by "${author}" with ${out}`);
       return;
     }
     kept.push(block);
@@ -1356,11 +1333,12 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const authorHref = authorEl ? attr(authorEl, 'href') : null;
     const place = placeInThread(pageNo, kept.length - 1, perPage);
     const number = numbered ? numbers[i]! : place;
-    const editNote = editOf(block);
     if (!t.at)
       notes.push(`post ${number} by ${author || '(no author)'}: no time found; clock rules cannot apply to it`);
     evidence.push({ authorHref, timeText: t.text, timeFrom: t.from });
+    const editNote = editOf(block);
     posts.push({
+      // A post without an id of its own: one from its author and time (or place).
       id:
         id ??
         `g${createHash('sha256')
@@ -1386,16 +1364,8 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     evidence,
     emptyMessages(posts, places),
   );
-  const page: ThreadPage = {
-    title,
-    page: pageNo,
-    pageCount: pager.pageCount,
-    postsPerPage: shownPageSize(size),
-    posts,
-    ...(Object.keys(pager.urls).length > 0 ? { pageUrls: pager.urls } : {}),
-  };
   return {
-    page,
+    page: threadPage(title, pager, shownPageSize(size), posts),
     finding: {
       container: layout.container,
       selectors: { ...s, ...(pager.selector && !s.pager ? { pager: pager.selector } : {}) },
@@ -1405,6 +1375,68 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     evidence,
     notes,
   };
+}
+
+function threadPage(title: string | null, pager: Pagination, postsPerPage: number | null, posts: Post[]): ThreadPage {
+  return {
+    title,
+    page: pager.page,
+    pageCount: pager.pageCount,
+    postsPerPage,
+    posts,
+    ...(Object.keys(pager.urls).length > 0 ? { pageUrls: pager.urls } : {}),
+  };
+}
+
+/** The message as the shared builder reads it, and the signature beside it (measured without it), marked. */
+function postBody(block: Element, bodyEl: Element | null, bodyCtx: Parameters<typeof buildBody>[2]): Body {
+  const markup = descriptor.body;
+  const body: Body = bodyEl ? buildBody(bodyEl, markup, bodyCtx) : [];
+  const signature = bodyEl ? signatureAfter(block, bodyEl, markup.signature) : null;
+  if (signature) body.push({ t: 'signature', children: buildBody(signature, markup, bodyCtx) });
+  return body;
+}
+
+/**
+ * Why a block is no post, or null: one with neither text nor a time is an ad slot or a stub
+ * ("Publicité"); so is one without text or the post number the others show (`numbered`); one
+ * with neither the time nor the post id the others show (`marked`) is an advertisement.
+ */
+function leftOut(
+  body: Body,
+  t: TimeRead,
+  id: string | null,
+  others: { numbered: boolean; marked: boolean },
+): string | null {
+  if (plainText(body).trim() === '' && (!t.at || others.numbered)) {
+    const lacking = t.at ? 'no text and no post number' : 'neither text nor a time';
+    return `${lacking} was left out (an ad slot or a stub)`;
+  }
+  if (others.marked && !t.at && id === null)
+    return 'neither the time nor the post id the others show was left out (an advertisement or a notice)';
+  return null;
+}
+
+/**
+ * A post's time: by the layout's time chain (else where the block shows it), the clock
+ * beside a date shown without one, and the instant the block carries before a wall time.
+ */
+function postTime(
+  block: Element,
+  bodyEl: Element | null,
+  layout: Layout,
+  ctx: PageContext,
+  order: SiteProfile['dateOrder'],
+): TimeRead {
+  const chain = layout.selectors.time;
+  const timeEl = chain ? (follow(block, chain).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
+  const shown = withClockBeside(
+    timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order),
+    timeEl,
+    ctx,
+    order,
+  );
+  return shown.exact ? shown : (blockInstant(block, shown) ?? shown);
 }
 
 /**
@@ -1475,6 +1507,20 @@ function postIdOf(block: Element, permalink: string): string | null {
       permalink,
     );
   return m ? m[1]! : null;
+}
+
+/**
+ * Whether most blocks (two at least) show a post's time and id: then one showing neither is
+ * the board's (an advertisement dressed as a post, "Our Sponsors"), not a member's post.
+ */
+function mostMarkedAsPosts(
+  blocks: readonly Element[],
+  s: PostSelectors,
+  ctx: PageContext,
+  order: SiteProfile['dateOrder'],
+): boolean {
+  const marked = blocks.filter((b) => markedAsPost(b, s, ctx, order)).length;
+  return marked * 2 > blocks.length && marked >= 2;
 }
 
 /** Whether a block shows both a time (by the layout's time chain) and a post id. */
