@@ -54,11 +54,14 @@ export const descriptor = defineDescriptor({
     quote: [
       {
         // A signature in a <blockquote> (vBulletin 4's blockquote.signature) is no quote.
-        selector: `blockquote:not(${SIGNATURE}), div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote`,
-        authorSelector: 'cite, .quote-author, .quote_header, .bbcode_postedby, .attribution, .quotetitle',
+        // (GOG's div.quot and its span.quot_user_name "Alice: ".)
+        selector: `blockquote:not(${SIGNATURE}), div.quote, div.bbcode_quote, div.bbCodeQuote, div.quotebox, div.bbcode-quote, div.quot`,
+        authorSelector:
+          'cite, .quote-author, .quote_header, .bbcode_postedby, .attribution, .quotetitle, .quot_user_name',
         // The name, before "wrote" and what follows it (phpBB 3.2 prints the quoted post's link and time there).
         authorPattern:
-          '^(?:Originally Posted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)(?!\\p{L}).*)?\\s*:?\\s*$',
+          // (vBulletin 5: "Originally posted by X View Post".)
+          '^(?:Originally [Pp]osted by|Quote from|Quote|Zitat von|Citation de|Cita de)?\\s*:?\\s*(.+?)\\s*(?:View Post\\s*)?(?:(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)(?!\\p{L}).*)?\\s*:?\\s*$',
         keepAuthorLine: true,
       },
     ],
@@ -66,7 +69,7 @@ export const descriptor = defineDescriptor({
     // first line is "Originally Posted by X"); the caption alone on its line, as forums print it.
     quoteCaption:
       '^(?:(?:Quote|Zitat|Citation|Cita|Citazione|Cytat|Citaat|Citat)\\s*:\\s*)?' +
-      '(?:(?:Originally [Pp]osted by|Original [Gg]eschrieben von|Zitat von|Citation de|Cita de|Citazione di|Messaggio originale di|Quote from|Quoting)\\s+(.{1,60}?)\\s*:?' +
+      '(?:(?:Originally [Pp]osted by|Original [Gg]eschrieben von|Zitat von|Citation de|Cita de|Citazione di|Messaggio originale di|Quote from|Quoting)\\s+(.{1,60}?)(?:\\s+View Post)?\\s*:?' +
       '|(.{1,40}?)\\s+(?:said|wrote|schrieb|a écrit|escribió|ha scritto|schreef|napisał)\\s*:)?\\s*$',
     spoiler: { selector: 'details, .spoiler, .bbcode_spoiler, .spoilerbox', titleSelector: 'summary, .spoiler-title' },
     code: 'pre, code',
@@ -354,8 +357,10 @@ function layoutOf(rep: Repetition, ctx: PageContext, candidates: readonly Author
   // A block the shared chain does not reach (an opening post laid out otherwise) adds its own.
   const author = withOwnChains(shared, blocks, (b, i) => chainFrom(b, authors[i]!));
   const authorEls = blocks.map((b) => follow(b, author).find((e) => shortText(e).length > 0) ?? null);
-  const stamps = postStamps(blocks, authorEls, ctx);
-  const sharedBody = bodyChain(blocks, authorEls, stamps);
+  const joinLabels = joinRows(blocks);
+  const stamps = postStamps(blocks, authorEls, ctx).map((s, i) => [...s, ...(joinLabels[i] ?? [])]);
+  // (Where nothing is left beside the time lines, the reading without them: scored, it is refused.)
+  const sharedBody = bodyChain(blocks, authorEls, stamps) ?? bodyChain(blocks, authorEls);
   if (!sharedBody) return null;
   // A message the chain reaches empty (a picture alone) is reached: follow() would read it first anyway.
   const body = withOwnChains(
@@ -455,7 +460,11 @@ function withStrays(
     authorOf.set(at, c.el);
   }
   if (rep.kind === 'link')
-    for (const [box, name] of guestBlocks(rep, shape, candidates, inBlock)) {
+    for (const [box, name] of [
+      ...guestBlocks(rep, shape, candidates, inBlock),
+      ...unlinkedNames(rep, authorChain, inBlock),
+    ]) {
+      if (inBlock(box)) continue;
       blocks.push(box);
       authorOf.set(box, name);
     }
@@ -493,6 +502,29 @@ function guestBlocks(
       out.push([at, c.el]);
       taken.add(at);
       break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Posts by guests whose name is printed with no class to know it by (MyBB's guest:
+ * "strong > span.largetext" holding "Passerby" where members' hold a profile link): a box
+ * of the posts' kind beside them, with text and no link where the posts hold the link.
+ */
+function unlinkedNames(rep: Repetition, authorChain: string, inBlock: (el: Element) => boolean): [Element, Element][] {
+  const steps = authorChain.split(', ')[0]!.split(' > ');
+  if (steps.length < 2) return [];
+  const place = steps.slice(0, -1).join(' > ');
+  const out: [Element, Element][] = [];
+  for (const parent of new Set(rep.blocks.map((b) => parentElement(b)))) {
+    for (const c of parent?.children ?? []) {
+      if (!isElement(c) || !sameKind(c, rep.blocks[0]!) || inBlock(c)) continue;
+      const name = follow(c, place).find((e) => {
+        const t = shortText(e, 60);
+        return t.length >= 1 && t.length <= 40 && all(e, 'a').length === 0 && !/\d{1,2}:\d\d|\p{L}:\s+\S/u.test(t);
+      });
+      if (name && !inChrome(name)) out.push([c, name]);
     }
   }
   return out;
@@ -706,20 +738,14 @@ function contains(outer: Element, inner: Element | null): boolean {
   return false;
 }
 
+/** What a block's element may hold of the message: its text length, its chain, whether it is the author's own box. */
+type Held = { n: number; chain: string; own: boolean };
+
 /**
- * The body: the chain whose elements hold the most text across the blocks without
- * holding the author, then the tightest chain that still holds nearly all of it (the
- * message, not the message with its signature and buttons).
+ * Text that is the same, at the same place, in most posts is the board's (a share menu, a
+ * "Report" box): never the message, however long beside short posts.
  */
-function bodyChain(
-  blocks: readonly Element[],
-  authorEls: readonly (Element | null)[],
-  timeLines: readonly (readonly Element[])[] = [],
-): string | null {
-  // Keyed by shape (tags only): a first post's body has other classes than the replies'.
-  type Held = { n: number; chain: string; own: boolean };
-  // Text that is the same, at the same place, in most posts is the board's (a share menu, a
-  // "Report" box): never the message, however long beside short posts.
+function boilerplateOf(blocks: readonly Element[]): (el: Element, i: number) => boolean {
   const prints = blocks.map((b) => textPrints(b));
   const repeated = new Map<string, number>();
   prints.forEach((p) => {
@@ -731,57 +757,75 @@ function bodyChain(
       seen.add(key);
     }
   });
-  const boilerplate = (el: Element, i: number): boolean => {
+  return (el, i) => {
     const n = repeated.get(`${stepOf(el)}#${prints[i]!.get(el)}`) ?? 0;
     return blocks.length >= 3 && n >= 3 && n * 2 > blocks.length;
   };
-  // Per block, the chains of elements without text (a message of a picture or a video alone).
-  const empties: Set<string>[] = blocks.map(() => new Set<string>());
-  const perBlock: Map<string, Held[]>[] = blocks.map((b, i) => {
-    const lens = textLengths(b);
-    const found = new Map<string, Held[]>();
-    const a = authorEls[i];
-    // Of elements of one shape, the message before the author's box (name again, rank, post
-    // count: XenForo 1's user block), which links to the author's own profile as a message rarely does.
-    const href = a ? attr(a, 'href') : undefined;
-    const ownLinks = href ? all(b, 'a[href]').filter((l) => l !== a && attr(l, 'href') === href) : [];
-    const named = ownLinks.filter((l) => shortText(l, 20) !== '');
-    // The post's own machine time (outside quotes) is in its header, never in its message.
-    const stamps = [...all(b, 'time[datetime]').filter((t) => !insideQuote(t, b)), ...(timeLines[i] ?? [])];
-    for (const [el, n] of lens) {
-      if (/^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
-      if (n === 0) {
-        const chain = chainFrom(b, el);
-        if (chain) empties[i]!.add(chain);
-        continue;
-      }
-      if (a && (contains(el, a) || contains(a, el))) continue;
-      if (stamps.some((t) => contains(el, t))) continue;
-      if (boilerplate(el, i)) continue;
+}
+
+/**
+ * The elements of one block that may be its message, by shape (tags only: a first post's
+ * body has other classes than the replies'); the chains of those without text go to `empties`.
+ */
+function heldIn(
+  b: Element,
+  a: Element | null,
+  timeLines: readonly Element[],
+  boilerplate: (el: Element) => boolean,
+  empties: Set<string>,
+): Map<string, Held[]> {
+  const lens = textLengths(b);
+  const found = new Map<string, Held[]>();
+  // Of elements of one shape, the message before the author's box (name again, rank, post
+  // count: XenForo 1's user block), which links to the author's own profile as a message rarely does.
+  const href = a ? attr(a, 'href') : undefined;
+  const ownLinks = href ? all(b, 'a[href]').filter((l) => l !== a && attr(l, 'href') === href) : [];
+  const named = ownLinks.filter((l) => shortText(l, 20) !== '');
+  // The post's own machine time (outside quotes) is in its header, never in its message.
+  const stamps = [...all(b, 'time[datetime]').filter((t) => !insideQuote(t, b)), ...timeLines];
+  const unseen = hiddenIn(b);
+  for (const [el, n] of lens) {
+    if (/^(?:a|img|h\d|span|b|strong|em|i|small|time|abbr|label|button)$/.test(el.name)) continue;
+    // A hidden box (vBulletin 3's div.vbmenu_popup, "Find More Posts by X") is no message shown.
+    if (unseen.has(el)) continue;
+    if (n === 0) {
       const chain = chainFrom(b, el);
-      if (!chain) continue;
-      const key = tagsOf(chain);
-      const list = found.get(key) ?? [];
-      list.push({
-        n,
-        chain,
-        own: ownLinks.some((l) => contains(el, l)) || rowBesideName(el, a ? [a, ...named] : named),
-      });
-      found.set(key, list);
+      if (chain) empties.add(chain);
+      continue;
     }
-    return found;
-  });
-  const longest = (list: readonly Held[]): Held => {
-    let pick = list[0]!;
-    for (const h of list) if ((pick.own && !h.own) || (pick.own === h.own && pick.n < h.n)) pick = h;
-    return pick;
-  };
-  // The chain (classes and all) that is the longest at a shape in most blocks is the message
-  // there; a block whose longest element of that shape is something else (replies nested in
-  // a post, a comment box) still reads its message.
+    if (a && (contains(el, a) || contains(a, el))) continue;
+    if (stamps.some((t) => contains(el, t))) continue;
+    if (boilerplate(el)) continue;
+    const chain = chainFrom(b, el);
+    if (!chain) continue;
+    const key = tagsOf(chain);
+    const list = found.get(key) ?? [];
+    list.push({
+      n,
+      chain,
+      own: ownLinks.some((l) => contains(el, l)) || rowBesideName(el, a ? [a, ...named] : named),
+    });
+    found.set(key, list);
+  }
+  return found;
+}
+
+/** Of the elements of one shape, the longest not in the author's box (else the longest). */
+function longest(list: readonly Held[]): Held {
+  let pick = list[0]!;
+  for (const h of list) if ((pick.own && !h.own) || (pick.own === h.own && pick.n < h.n)) pick = h;
+  return pick;
+}
+
+/**
+ * The chain (classes and all) that is the longest at a shape in most blocks is the message
+ * there; a block whose longest element of that shape is something else (replies nested in
+ * a post, a comment box) still reads its message. Of two chains longest in as many blocks,
+ * the one holding more text (a message, not the "Re: <thread title>" line that outgrows a
+ * one-word reply).
+ */
+function usualChains(perBlock: readonly Map<string, Held[]>[]): Map<string, string> {
   const usual = new Map<string, string>();
-  // Of two chains longest in as many blocks, the one holding more text (a message, not the
-  // "Re: <thread title>" line that outgrows a one-word reply).
   const tally = new Map<string, Map<string, { blocks: number; text: number }>>();
   for (const found of perBlock)
     for (const [key, list] of found) {
@@ -796,6 +840,26 @@ function bodyChain(
     const [chain, c] = first!;
     if (c.blocks >= 2 && (!second || second[1].blocks < c.blocks || second[1].text < c.text)) usual.set(key, chain);
   }
+  return usual;
+}
+
+/**
+ * The body: the chain whose elements hold the most text across the blocks without
+ * holding the author, then the tightest chain that still holds nearly all of it (the
+ * message, not the message with its signature and buttons).
+ */
+function bodyChain(
+  blocks: readonly Element[],
+  authorEls: readonly (Element | null)[],
+  timeLines: readonly (readonly Element[])[] = [],
+): string | null {
+  const boilerplate = boilerplateOf(blocks);
+  // Per block, the chains of elements without text (a message of a picture or a video alone).
+  const empties: Set<string>[] = blocks.map(() => new Set<string>());
+  const perBlock = blocks.map((b, i) =>
+    heldIn(b, authorEls[i] ?? null, timeLines[i] ?? [], (el) => boilerplate(el, i), empties[i]!),
+  );
+  const usual = usualChains(perBlock);
   type Sum = {
     sum: number;
     covered: number;
@@ -859,6 +923,17 @@ function bodyChain(
   return mergeChains(sums.get(tight.chain)!.chains);
 }
 
+/** Elements hidden by their own markup (style="display:none", the hidden attribute), and all they hold. */
+function hiddenIn(top: Element): Set<Element> {
+  const out = new Set<Element>();
+  for (const el of elementsOf(top)) {
+    const p = parentElement(el);
+    if ((p && out.has(p)) || attr(el, 'hidden') !== null || /display\s*:\s*none/i.test(attr(el, 'style') ?? ''))
+      out.add(el);
+  }
+  return out;
+}
+
 /**
  * A row of the author's box: beside a sibling of its own classed shape that names the
  * author ("Username lemmiwinx", then "Posts 7416", "Location ..."), as a message never is.
@@ -882,9 +957,12 @@ function insideQuote(el: Element, top: Element): boolean {
 function bodyOf(block: Element, chain: string, authorEl: Element | null = null): Element | null {
   let best: Element | null = null;
   let n = -1;
-  for (const el of follow(block, chain)) {
-    // The author's cell is never the message, however long its rank and counts.
-    if (authorEl && contains(el, authorEl)) continue;
+  // The author's cell is never the message, however long its rank and counts; nor, where
+  // another is there, a box holding the join date (vBulletin 3's div.smallfont beside
+  // div#post_message_N, both "td > div").
+  const els = follow(block, chain).filter((el) => !(authorEl && contains(el, authorEl)));
+  const unjoined = els.filter((el) => !holdsJoinRow(el));
+  for (const el of unjoined.length > 0 ? unjoined : els) {
     const len = shortText(el, 100_000).length;
     if (len > n) [best, n] = [el, len];
   }
@@ -897,6 +975,31 @@ interface TimeRead {
   from: 'attribute' | 'text' | null;
   /** An instant (epoch, or ISO with its offset), not a wall time read in the profile's zone. */
   exact?: true;
+  /** The machine attribute's value it was read from. */
+  raw?: string;
+}
+
+/**
+ * A date shown without its clock, the clock printed beside it (MyBB: `<span title="03-03-2026">
+ * Today</span>, 08:00 AM`): the time of the line around it, where that reads as the same day.
+ */
+function withClockBeside(
+  shown: TimeRead,
+  el: Element | null,
+  ctx: PageContext,
+  order: SiteProfile['dateOrder'],
+): TimeRead {
+  const clock = /\d{1,2}[:h]\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?/i;
+  const line = el ? parentElement(el) : null;
+  if (!shown.at || shown.exact || !line || clock.test(`${shown.text ?? ''} ${shown.raw ?? ''}`)) return shown;
+  const text = shortText(line, 200);
+  const beside = text.length <= 100 ? clock.exec(text)?.[0] : undefined;
+  if (!beside) return shown;
+  // The date as the attribute names it (the text may be "Today"), with the clock beside it.
+  const at = textTime(`${shown.raw ?? shown.text} ${beside}`, ctx, order);
+  // The same day: from its midnight (what the date alone reads as) to the next.
+  const after = at ? Date.parse(at) - Date.parse(shown.at) : -1;
+  return at && after >= 0 && after < 86_400_000 ? { ...shown, at, text } : shown;
 }
 
 /** A machine attribute's value that names an instant whatever the zone. */
@@ -946,6 +1049,7 @@ function timeOf(el: Element, ctx: PageContext, order: SiteProfile['dateOrder']):
           at,
           text: shortText(holder, 120) || v,
           from: 'attribute',
+          raw: v,
           ...(INSTANT.test(v) ? { exact: true } : {}),
         };
     }
@@ -1069,11 +1173,51 @@ function postStamps(blocks: readonly Element[], authorEls: readonly (Element | n
   );
   if (!chain) return blocks.map(() => []);
   const order = dateOrderOf(blocks, ctx);
-  // A short line that is a time (a box that carries a time attribute around a message is not one).
-  const stamps = blocks.map((b) =>
-    follow(b, chain).filter((el) => shortText(el, 200).length <= 100 && timeOf(el, ctx, order).at !== null),
-  );
+  // The tightest element showing that time (the chain may name a short post's whole box,
+  // or a header holding more than the time: ProBoards' div.info also says "Post by X").
+  const tightest = (el: Element): Element | null => {
+    const at = shortText(el, 200).length <= 100 ? timeOf(el, ctx, order).at : null;
+    if (!at) return null;
+    let tight = el;
+    for (const inner of elementsOf(el)) if (timeOf(inner, ctx, order).at === at) tight = inner;
+    return tight;
+  };
+  const stamps = blocks.map((b) => follow(b, chain).flatMap((el) => tightest(el) ?? []));
   return stamps.filter((s) => s.length > 0).length * 2 > blocks.length ? stamps : blocks.map(() => []);
+}
+
+/** A join date's label, alone in its element ("Joined", "Join Date:") or before the date in its row. */
+const JOIN_WORDS =
+  'joined|join date|registered|member since|dabei seit|registriert(?: seit)?|mitglied seit|inscrit(?: le)?|inscription|registrado|iscritto|lid sinds|do(?:ł|l)ączył';
+/** Alone or first in its element, or last with its value after the other counts ("Posts: 42 Threads: 3 Joined: Jan 2026", MyBB). */
+const JOIN_LABEL = new RegExp(
+  `^(?:${JOIN_WORDS})\\s*:?(?:\\s+\\S.{0,40})?$|\\s(?:${JOIN_WORDS})\\s*:\\s*\\S.{0,40}$`,
+  'i',
+);
+
+/**
+ * The author's box in each block where most blocks show one: its join date row ("Joined Jan
+ * 14, 2026", "Join Date: Jan 2026"). A message is never a box holding it, however short the
+ * messages beside it (XenForo 2's message-userExtras, vBulletin's userinfo_extra).
+ */
+function joinRows(blocks: readonly Element[]): Element[][] {
+  const rows = blocks.map((b) => joinRowsIn(b));
+  return rows.filter((r) => r.length > 0).length * 2 > blocks.length ? rows : blocks.map(() => []);
+}
+
+const JOIN_ROW = 'dt, dd, div, span, li, strong, b, td, label';
+
+function joinRowsIn(top: Element): Element[] {
+  return [top, ...all(top, JOIN_ROW)].filter((el) => {
+    if (insideQuote(el, top)) return false;
+    const t = shortText(el, 100);
+    return t.length <= 80 && JOIN_LABEL.test(t);
+  });
+}
+
+/** Whether an element is or holds a join date's row (outside quotes). */
+function holdsJoinRow(el: Element): boolean {
+  return joinRowsIn(el).length > 0;
 }
 
 /** Whether a time is an edit note's ("Last edited by a moderator: Aug 28, 2019"), not the post's. */
@@ -1160,46 +1304,28 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
   const perPage = pageSizeFor(size, ctx, descriptor.postsPerPage);
   const evidence: PostEvidence[] = [];
   const notes: string[] = [];
-  const markup = descriptor.body;
   const numbers = layout.blocks.map((b) => shownNumber(b, s.body));
   // Of blocks that show a post number, one that does not and has no text is an ad slot.
   const mostNumbered = numbers.filter((n) => n !== null).length * 2 > numbers.length;
   const numbered = numbers.every((n, i) => n !== null || (mostNumbered && emptyBlock(layout.blocks[i]!, s, ctx)));
   const posts: Post[] = [];
   const kept: Element[] = [];
-  const marked = layout.blocks.map((b) => markedAsPost(b, s, ctx, order));
-  // Of blocks that show a post's time and id, one showing neither is the board's (an
-  // advertisement dressed as a post, "Our Sponsors"), not a member's post.
-  const mostMarked = marked.filter((m) => m).length * 2 > marked.length && marked.filter((m) => m).length >= 2;
+  const mostMarked = mostMarkedAsPosts(layout.blocks, s, ctx, order);
   // Where each post's message sits (the chain from its block), to tell an empty message from a missing one.
   const places: (string | null)[] = [];
   layout.blocks.forEach((block, i) => {
     const authorEl = follow(block, s.author).find((e) => shortText(e).length > 0) ?? null;
     const bodyEl = bodyOf(block, s.body, authorEl);
-    const timeEl = s.time ? (follow(block, s.time).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
-    const shown = timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order);
-    const t = shown.exact ? shown : (blockInstant(block, shown) ?? shown);
+    const t = postTime(block, bodyEl, layout, ctx, order);
     const linkEl = s.permalink ? (follow(block, s.permalink)[0] ?? null) : null;
     const href = linkEl ? attr(linkEl, 'href') : null;
     const permalink = href ? resolve(href, base) : anchorOf(block, url);
     const id = postIdOf(block, permalink);
-    const bodyCtx = { pageUrl: base, forumOrigins: ctx.profile.aliases };
-    const body: Body = bodyEl ? buildBody(bodyEl, markup, bodyCtx) : [];
-    // The signature beside the message (the message was measured without it) is the post's too, marked.
-    const signature = bodyEl ? signatureAfter(block, bodyEl, markup.signature) : null;
-    if (signature) body.push({ t: 'signature', children: buildBody(signature, markup, bodyCtx) });
+    const body = postBody(block, bodyEl, { pageUrl: base, forumOrigins: ctx.profile.aliases });
     const author = authorEl ? nameOf(authorEl) : '';
-    // A block with neither text nor a time is an ad slot or a stub ("Publicité"), not a post;
-    // so is one without text or the post number the others show.
-    if (plainText(body).trim() === '' && (!t.at || (mostNumbered && numbers[i] === null))) {
-      const lacking = t.at ? 'no text and no post number' : 'neither text nor a time';
-      notes.push(`a block by "${author}" with ${lacking} was left out (an ad slot or a stub)`);
-      return;
-    }
-    if (mostMarked && !t.at && id === null) {
-      notes.push(
-        `a block by "${author}" with neither the time nor the post id the others show was left out (an advertisement or a notice)`,
-      );
+    const out = leftOut(body, t, id, { numbered: mostNumbered && numbers[i] === null, marked: mostMarked });
+    if (out) {
+      notes.push(`a block by "${author}" with ${out}`);
       return;
     }
     kept.push(block);
@@ -1207,11 +1333,12 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     const authorHref = authorEl ? attr(authorEl, 'href') : null;
     const place = placeInThread(pageNo, kept.length - 1, perPage);
     const number = numbered ? numbers[i]! : place;
-    const editNote = editOf(block);
     if (!t.at)
       notes.push(`post ${number} by ${author || '(no author)'}: no time found; clock rules cannot apply to it`);
     evidence.push({ authorHref, timeText: t.text, timeFrom: t.from });
+    const editNote = editOf(block);
     posts.push({
+      // A post without an id of its own: one from its author and time (or place).
       id:
         id ??
         `g${createHash('sha256')
@@ -1237,16 +1364,8 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     evidence,
     emptyMessages(posts, places),
   );
-  const page: ThreadPage = {
-    title,
-    page: pageNo,
-    pageCount: pager.pageCount,
-    postsPerPage: shownPageSize(size),
-    posts,
-    ...(Object.keys(pager.urls).length > 0 ? { pageUrls: pager.urls } : {}),
-  };
   return {
-    page,
+    page: threadPage(title, pager, shownPageSize(size), posts),
     finding: {
       container: layout.container,
       selectors: { ...s, ...(pager.selector && !s.pager ? { pager: pager.selector } : {}) },
@@ -1256,6 +1375,68 @@ function readLayout(doc: Document, layout: Layout, ctx: PageContext): GenericRea
     evidence,
     notes,
   };
+}
+
+function threadPage(title: string | null, pager: Pagination, postsPerPage: number | null, posts: Post[]): ThreadPage {
+  return {
+    title,
+    page: pager.page,
+    pageCount: pager.pageCount,
+    postsPerPage,
+    posts,
+    ...(Object.keys(pager.urls).length > 0 ? { pageUrls: pager.urls } : {}),
+  };
+}
+
+/** The message as the shared builder reads it, and the signature beside it (measured without it), marked. */
+function postBody(block: Element, bodyEl: Element | null, bodyCtx: Parameters<typeof buildBody>[2]): Body {
+  const markup = descriptor.body;
+  const body: Body = bodyEl ? buildBody(bodyEl, markup, bodyCtx) : [];
+  const signature = bodyEl ? signatureAfter(block, bodyEl, markup.signature) : null;
+  if (signature) body.push({ t: 'signature', children: buildBody(signature, markup, bodyCtx) });
+  return body;
+}
+
+/**
+ * Why a block is no post, or null: one with neither text nor a time is an ad slot or a stub
+ * ("Publicité"); so is one without text or the post number the others show (`numbered`); one
+ * with neither the time nor the post id the others show (`marked`) is an advertisement.
+ */
+function leftOut(
+  body: Body,
+  t: TimeRead,
+  id: string | null,
+  others: { numbered: boolean; marked: boolean },
+): string | null {
+  if (plainText(body).trim() === '' && (!t.at || others.numbered)) {
+    const lacking = t.at ? 'no text and no post number' : 'neither text nor a time';
+    return `${lacking} was left out (an ad slot or a stub)`;
+  }
+  if (others.marked && !t.at && id === null)
+    return 'neither the time nor the post id the others show was left out (an advertisement or a notice)';
+  return null;
+}
+
+/**
+ * A post's time: by the layout's time chain (else where the block shows it), the clock
+ * beside a date shown without one, and the instant the block carries before a wall time.
+ */
+function postTime(
+  block: Element,
+  bodyEl: Element | null,
+  layout: Layout,
+  ctx: PageContext,
+  order: SiteProfile['dateOrder'],
+): TimeRead {
+  const chain = layout.selectors.time;
+  const timeEl = chain ? (follow(block, chain).find((e) => timeOf(e, ctx, order).at !== null) ?? null) : null;
+  const shown = withClockBeside(
+    timeEl ? timeOf(timeEl, ctx, order) : ownTime(block, bodyEl, layout.blocks, ctx, order),
+    timeEl,
+    ctx,
+    order,
+  );
+  return shown.exact ? shown : (blockInstant(block, shown) ?? shown);
 }
 
 /**
@@ -1326,6 +1507,20 @@ function postIdOf(block: Element, permalink: string): string | null {
       permalink,
     );
   return m ? m[1]! : null;
+}
+
+/**
+ * Whether most blocks (two at least) show a post's time and id: then one showing neither is
+ * the board's (an advertisement dressed as a post, "Our Sponsors"), not a member's post.
+ */
+function mostMarkedAsPosts(
+  blocks: readonly Element[],
+  s: PostSelectors,
+  ctx: PageContext,
+  order: SiteProfile['dateOrder'],
+): boolean {
+  const marked = blocks.filter((b) => markedAsPost(b, s, ctx, order)).length;
+  return marked * 2 > blocks.length && marked >= 2;
 }
 
 /** Whether a block shows both a time (by the layout's time chain) and a post id. */

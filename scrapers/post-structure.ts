@@ -22,7 +22,7 @@ const NOT_AUTHOR_HREF =
   /(?:login|logout|register|signup|search|lostpassword|mode=(?!viewprofile)|\/members\/?$|\/list\b|[?&]action=(?!profile))/i;
 /** Elements that print a user name without a link (guests, boards without profiles). */
 const NAME_CLASS =
-  /(?:^|[\s_-])(?:user-?name|author|poster|nick(?:name)?|member-?name|postauthor|post-author|user)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:user-?name|author|poster|nick(?:name)?|member-?name|postauthor|post-author|user)(?:$|\s|[_-](?!(?:ip|info|information|stats?|statistics|details|title|rank|avatar|group|extras?|pane)(?:$|[\s_-])))/i;
 /** Classes that change from post to post (state, alternating colours): never part of a path. */
 const VOLATILE_CLASS =
   /^(?:odd|even|alt\d*|bg\d|row\d|first|last|active|hover|new|unread|online|offline|selected|is-.*|has-.*|js-.*|.*\d.*)$/i;
@@ -152,7 +152,8 @@ export function authorCandidates(els: readonly Element[]): AuthorCandidate[] {
     const cls = `${attr(el, 'class') ?? ''} ${attr(el, 'itemprop') ?? ''}`;
     if (!NAME_CLASS.test(cls)) continue;
     const name = shortText(el, 80);
-    if (name.length < 1 || name.length > 40 || /\d{1,2}:\d\d|^\d+$/.test(name)) continue;
+    // A label with its value ("Posts: 42 Threads: 3") is a statistic, not a name.
+    if (name.length < 1 || name.length > 40 || /\d{1,2}:\d\d|^\d+$|\p{L}:\s+\S/u.test(name)) continue;
     // A name element holding a profile link, or inside one, is read through the link.
     if (el.children.some((c) => isElement(c) && (c.name === 'a' || blockish(c)))) continue;
     if (holdsProfileLink(el)) continue;

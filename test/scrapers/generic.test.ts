@@ -547,6 +547,14 @@ describe('quotes known by their caption, not their classes (vBulletin 3, issue 2
     expect(textOutsideQuotes(body)).toContain('Vote: Dave');
   });
 
+  it('vBulletin 5\'s "Originally posted by X View Post" (its link\'s text after the name) names X (forum-samples/vbulletin5/nettally-vBulletin5.html)', () => {
+    const vb5 =
+      '<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container"><div class="bbcode_postedby">Originally posted by <strong>Alice</strong> <a href="showthread.php?p=9#post9" title="View Post">View Post</a></div><div class="message">Vote: Bob</div></div></div></div>Not me.';
+    const body = readGeneric(withBody(vb5), ctx).page.posts[1]!.body;
+    expect([...new Set(nodesOf(body, 'quote').map((q) => q.author))]).toEqual(['Alice']);
+    expect(textOutsideQuotes(body)).not.toContain('Bob');
+  });
+
   it("a caption with no name is a quote without an author; other languages' captions are quotes too", () => {
     const unnamed = readGeneric(withBody(`${vb3Quote(null, 'Vote: Bob')}Mine.`), ctx).page.posts[1]!.body;
     expect(nodesOf(unnamed, 'quote').map((q) => q.author)).toEqual([null]);
@@ -730,5 +738,68 @@ describe("an author's name without the board's marks (issue 23)", () => {
         `<a class="who" href="/people/${id}"><span class="group-subscriber-2"><b>+</b>${who}</span></a>`,
     );
     expect(readGeneric(html, ctx).page.posts.map((p) => p.author)).toEqual(['Alice', 'Bob', 'Carol', 'Alice']);
+  });
+});
+
+describe("hidden menus are never the message, however short the messages (issue 23, the engines' fixtures)", () => {
+  const short: Entry[] = [
+    { ...ENTRIES[0]!, body: 'Vote: Bob' },
+    { ...ENTRIES[1]!, body: '^^' },
+    { ...ENTRIES[2]!, body: 'Fine.' },
+    { ...ENTRIES[3]!, body: 'Unvote' },
+  ];
+  const beside = (box: (who: string) => string): string =>
+    page(short).replace(
+      /(<section class="entry" id="entry-\d+">\s*<header class="entry-head"><a class="who" href="\/people\/(\w+)">)/g,
+      (_, head: string, who: string) => head.replace('<header', `${box(who)}<header`),
+    );
+  const cases: [string, (who: string) => string][] = [
+    [
+      "a hidden menu of the author's links (vBulletin 3's div.vbmenu_popup, fixtures/vbulletin3/standard-game/page-3.html)",
+      (who) =>
+        `<div class="entry-menu" style="display:none"><a href="/search?author=${who}">Find More Posts by ${who}</a></div>`,
+    ],
+  ];
+  for (const [name, box] of cases)
+    it(name, () => {
+      const html = beside(box);
+      expect(html).not.toBe(page(short));
+      expect(readGeneric(html, ctx).page.posts.map((p) => [p.author, plainText(p.body).trim()])).toEqual([
+        ['Alice', 'Vote: Bob'],
+        ['Bob', '^^'],
+        ['Carol', 'Fine.'],
+        ['Alice', 'Unvote'],
+      ]);
+    });
+});
+
+describe('guests and clocks printed without the markup the others have (issue 23, fixtures/mybb/day-thread/page-2.html)', () => {
+  it("a guest's name printed with no class where members' posts hold their profile link is a post (MyBB's span.largetext)", () => {
+    const html = page(ENTRIES)
+      .replace(
+        /<a class="who" href="\/people\/(\w+)">(\w+)<\/a>/g,
+        '<b class="big"><a class="who" href="/people/$1">$2</a></b>',
+      )
+      .replace('<b class="big"><a class="who" href="/people/bob">Bob</a></b>', '<b class="big">Bob</b>');
+    const r = readGeneric(html, ctx);
+    expect(r.page.posts.map((p) => [p.author, p.authorId])).toEqual([
+      ['Alice', 'alice'],
+      ['Bob', null],
+      ['Carol', 'carol'],
+      ['Alice', 'alice'],
+    ]);
+  });
+  it('a date attribute without its clock takes the clock printed beside it ("<span title="03-03-2026">Today</span>, 08:00 AM")', () => {
+    const html = page(ENTRIES.map((e) => ({ ...e, iso: undefined }))).replace(
+      /<span>15\/05\/19 (\d\d:\d\d)<\/span>/g,
+      (_, clock: string) => `<span><span title="15/05/2019">Today</span>, ${clock}</span>`,
+    );
+    expect(html.match(/title="15\/05\/2019"/g)).toHaveLength(4);
+    expect(readGeneric(html, ctx).page.posts.map((p) => p.postedAt)).toEqual([
+      '2019-05-15T10:30:00.000Z',
+      '2019-05-15T11:02:00.000Z',
+      '2019-05-15T12:15:00.000Z',
+      '2019-05-15T13:40:00.000Z',
+    ]);
   });
 });
