@@ -21,107 +21,176 @@ import { leadersOf, standingsOf, type Standing } from './wagons.js';
  * `decidedAt` stays null while the GM still has to decide. Every step says why in `explain`.
  */
 export function dayOutcome(state: GameState, board: Board, position: number, why: Explanation[] = []): Outcome {
-  const { ruleset } = state;
-  const threshold = thresholdFor(ruleset.threshold, board.living.length);
   const standings = standingsOf(state, board);
   const leaders = leadersOf(standings.map((s) => ({ target: s.name, total: s.total })));
   const say = (text: string) => why.push({ post: position, text });
-  const nobody = (text: string): Outcome => {
-    say(text);
-    return { status: 'no-lynch', eliminated: [], decidedAt: position, leaders, explain: why };
-  };
-  const pending = (text: string): Outcome => {
-    say(text);
-    return { status: 'ended', eliminated: [], decidedAt: null, leaders, explain: why };
+  const close = (status: Outcome['status'], decidedAt: number | null): Outcome => ({
+    status,
+    eliminated: [],
+    decidedAt,
+    leaders,
+    explain: why,
+  });
+  const end: Ending = {
+    state,
+    board,
+    position,
+    why,
+    leaders,
+    reached: false,
+    say,
+    nobody: (text) => {
+      say(text);
+      return close('no-lynch', position);
+    },
+    pending: (text) => {
+      say(text);
+      return close('ended', null);
+    },
   };
 
-  // Each wagon against what it needs (No Lynch may have a threshold of its own).
-  const needs = (s: Standing) => thresholdOf(ruleset, board.living.length, isNoLynch(s));
+  const wagons = wagonsInPlay(end, standings);
+  if ('status' in wagons) return wagons;
+  end.reached = wagons.reached;
+  const pool = wagons.pool;
+  if (pool.length === 0) {
+    const { minVotes } = state.ruleset;
+    return end.nobody(minVotes > 1 ? `nobody has ${minVotes} votes: no lynch` : 'nobody has a vote: no lynch');
+  }
+  const best = pool[0]!.total;
+  const tied = noLynchLosesTie(
+    end,
+    pool.filter((s) => s.total === best),
+    best,
+  );
+  const shielded = shieldsOf(end, tied);
+  if (shielded.length) return end.nobody(`the lynch fails: ${shielded.join(', ')}`);
+  if (tied.length === 1) return applyWin(end, tied);
+  end.say(`tied at ${best}: ${names(tied)}`);
+  return applyTie(end, tied);
+}
+
+/** What every step of the Day's ending shares: where it is decided, and the two ways to end without a lynch. */
+interface Ending {
+  readonly state: GameState;
+  readonly board: Board;
+  readonly position: number;
+  readonly why: Explanation[];
+  readonly leaders: Outcome['leaders'];
+  /** A wagon reached its threshold (the outcome is a majority, not a plurality). */
+  reached: boolean;
+  readonly say: (text: string) => void;
+  readonly nobody: (text: string) => Outcome;
+  readonly pending: (text: string) => Outcome;
+}
+
+/**
+ * Steps 1-2: the wagons that can win, each against what it needs (No Lynch may have a threshold
+ * of its own), or the outcome when none reached it and the ruleset does not fall back to plurality.
+ */
+function wagonsInPlay(end: Ending, standings: readonly Standing[]): Outcome | { reached: boolean; pool: Standing[] } {
+  const { ruleset } = end.state;
+  const living = end.board.living.length;
+  const threshold = thresholdFor(ruleset.threshold, living);
+  const needs = (s: Standing) => thresholdOf(ruleset, living, isNoLynch(s));
   const atThreshold = standings.filter((s) => {
     const n = needs(s).votes;
     return n !== null && s.total >= n;
   });
   const top = atThreshold[0];
   const reached = top !== undefined;
-  if (reached) say(`${top.name} has ${top.total}, at least the ${needs(top).votes} needed (${needs(top).kind})`);
+  if (reached) end.say(`${top.name} has ${top.total}, at least the ${needs(top).votes} needed (${needs(top).kind})`);
   const mode = reached || threshold.kind === 'plurality' ? 'plurality' : ruleset.shortOfThreshold;
-  if (mode === 'gm') return pending(`no wagon reached ${threshold.votes}: the GM (Judge) decides`);
-  if (mode === 'no-elimination') return nobody(`no wagon reached ${threshold.votes}: nobody is eliminated`);
-
+  if (mode === 'gm') return end.pending(`no wagon reached ${threshold.votes}: the GM (Judge) decides`);
+  if (mode === 'no-elimination') return end.nobody(`no wagon reached ${threshold.votes}: nobody is eliminated`);
   const pool = (reached ? atThreshold : standings).filter((s) => s.total >= Math.max(ruleset.minVotes, 1));
-  if (pool.length === 0) {
-    return nobody(
-      ruleset.minVotes > 1 ? `nobody has ${ruleset.minVotes} votes: no lynch` : 'nobody has a vote: no lynch',
-    );
-  }
-  const best = pool[0]!.total;
-  let tied: readonly Standing[] = pool.filter((s) => s.total === best);
+  return { reached, pool };
+}
 
-  if (tied.length > 1 && ruleset.noLynch?.losesTies && tied.some(isNoLynch)) {
-    const players = tied.filter((s) => !isNoLynch(s));
-    say(`${ruleset.noLynch.name} (${best}) is not strictly ahead of ${names(players)} (${best}): it loses the tie`);
-    tied = players;
-  }
+/** Step 3: No Lynch that `losesTies` must be strictly ahead, so it drops out of a tie. */
+function noLynchLosesTie(end: Ending, tied: readonly Standing[], best: number): readonly Standing[] {
+  const { noLynch } = end.state.ruleset;
+  if (tied.length <= 1 || !noLynch?.losesTies || !tied.some(isNoLynch)) return tied;
+  const players = tied.filter((s) => !isNoLynch(s));
+  end.say(`${noLynch.name} (${best}) is not strictly ahead of ${names(players)} (${best}): it loses the tie`);
+  return players;
+}
 
-  const shielded = tied.flatMap((s) => {
-    const status = s.target.kind === 'slot' ? lynchShieldOf(ruleset, board.slots[s.target.slot]!) : null;
+/** Step 4: leaders whose status shields them from the lynch, each as "name is status". */
+function shieldsOf(end: Ending, tied: readonly Standing[]): string[] {
+  return tied.flatMap((s) => {
+    const status = s.target.kind === 'slot' ? lynchShieldOf(end.state.ruleset, end.board.slots[s.target.slot]!) : null;
     return status ? [`${s.name} is ${status}`] : [];
   });
-  if (shielded.length) return nobody(`the lynch fails: ${shielded.join(', ')}`);
+}
 
-  const win = (winners: readonly Standing[], draw?: Draw): Outcome => {
-    const [only] = winners;
-    if (winners.length === 1 && only && isNoLynch(only)) {
-      const nl = ruleset.noLynch?.name ?? 'No Lynch';
-      return ruleset.noLynch?.wins === 'gm'
-        ? pending(`${nl} wins: the GM (Judge) decides`)
-        : nobody(`${nl} wins: nobody is lynched`);
-    }
-    const lynched = winners.filter((s) => !isNoLynch(s));
-    if (winners.length === 1) say(`${only!.name} is lynched with ${only!.total}`);
-    else say(`everyone tied dies: ${names(lynched)}`);
-    const eliminated = [...lynched.map((s) => s.name), ...takenAlong(state, board, lynched, say)];
-    const outcome: Outcome = {
-      status: reached ? 'majority' : 'ended',
-      eliminated,
-      decidedAt: position,
-      leaders,
-      explain: why,
-    };
-    if (draw) outcome.draw = draw;
-    return outcome;
+/** Steps 6-7: the winners die (with whoever their roles take along), or No Lynch wins. */
+function applyWin(end: Ending, winners: readonly Standing[], draw?: Draw): Outcome {
+  const { state, board, say } = end;
+  const { noLynch } = state.ruleset;
+  const [only] = winners;
+  if (winners.length === 1 && only && isNoLynch(only)) {
+    const nl = noLynch?.name ?? 'No Lynch';
+    return noLynch?.wins === 'gm'
+      ? end.pending(`${nl} wins: the GM (Judge) decides`)
+      : end.nobody(`${nl} wins: nobody is lynched`);
+  }
+  const lynched = winners.filter((s) => !isNoLynch(s));
+  if (winners.length === 1) say(`${only!.name} is lynched with ${only!.total}`);
+  else say(`everyone tied dies: ${names(lynched)}`);
+  const eliminated = [...lynched.map((s) => s.name), ...takenAlong(state, board, lynched, say)];
+  const outcome: Outcome = {
+    status: end.reached ? 'majority' : 'ended',
+    eliminated,
+    decidedAt: end.position,
+    leaders: end.leaders,
+    explain: end.why,
   };
+  if (draw) outcome.draw = draw;
+  return outcome;
+}
 
-  if (tied.length === 1) return win(tied);
-  say(`tied at ${best}: ${names(tied)}`);
-  for (const breaker of ruleset.ties.breakers) {
-    const step = breakTie(breaker, tied, state);
-    say(step.text);
-    tied = step.kept;
-    if (tied.length === 1) return win(tied);
+/** Step 5: a tie goes through the ruleset's breakers, then `ties.then`. */
+function applyTie(end: Ending, tied: readonly Standing[]): Outcome {
+  const { state } = end;
+  const { ties } = state.ruleset;
+  let kept = tied;
+  for (const breaker of ties.breakers) {
+    const step = breakTie(breaker, kept, state);
+    end.say(step.text);
+    kept = step.kept;
+    if (kept.length === 1) return applyWin(end, kept);
   }
-  switch (ruleset.ties.then) {
+  switch (ties.then) {
     case 'gm':
-      say('the GM decides the tie');
-      return { status: 'tie', eliminated: [], decidedAt: null, leaders, explain: why };
+      end.say('the GM decides the tie');
+      return { status: 'tie', eliminated: [], decidedAt: null, leaders: end.leaders, explain: end.why };
     case 'none':
-      return nobody('a tie: nobody is lynched');
+      return end.nobody('a tie: nobody is lynched');
     case 'all':
-      return win(tied.filter((s) => !isNoLynch(s)));
-    case 'draw': {
-      // Roster order, No Lynch last: the same tie always lists the same way.
-      const order = [...tied].sort((a, b) => rosterIndex(a) - rosterIndex(b));
-      const seed = state.seed ?? seedFrom(`${ruleset.name}|day ${state.day}|${order.map((s) => s.name).join('|')}`);
-      const draw = drawOne(
-        seed,
-        order.map((s) => s.name),
+      return applyWin(
+        end,
+        kept.filter((s) => !isNoLynch(s)),
       );
-      say(
-        `random draw among ${draw.candidates.join(', ')} (seed ${seed}, roll ${draw.roll.toFixed(6)}): ${draw.picked}`,
-      );
-      return win(order.filter((s) => s.name === draw.picked).slice(0, 1), draw);
-    }
+    case 'draw':
+      return applyDraw(end, kept);
   }
+}
+
+/** The `draw` end of a tie: a seeded random pick, so the same game always draws the same. */
+function applyDraw(end: Ending, tied: readonly Standing[]): Outcome {
+  const { state } = end;
+  // Roster order, No Lynch last: the same tie always lists the same way.
+  const order = [...tied].sort((a, b) => rosterIndex(a) - rosterIndex(b));
+  const seed = state.seed ?? seedFrom(`${state.ruleset.name}|day ${state.day}|${order.map((s) => s.name).join('|')}`);
+  const draw = drawOne(
+    seed,
+    order.map((s) => s.name),
+  );
+  end.say(
+    `random draw among ${draw.candidates.join(', ')} (seed ${seed}, roll ${draw.roll.toFixed(6)}): ${draw.picked}`,
+  );
+  return applyWin(end, order.filter((s) => s.name === draw.picked).slice(0, 1), draw);
 }
 
 function isNoLynch(s: Standing): boolean {

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LESSON_DISMISS } from '../../src/game/count-lessons.js';
-import { foldGame, type PostHistory } from '../../src/game/fold-game.js';
+import { foldGame } from '../../src/game/fold-game.js';
 import { gmChecks } from '../../src/game/gm-checks.js';
 import type { AuditEntry } from '../../src/model/audit.js';
 import type { Body } from '../../src/model/body.js';
 import type { GmEvent } from '../../src/model/event.js';
 import { GameSettings } from '../../src/model/game-settings.js';
 import { Roster } from '../../src/model/roster.js';
-import { readPost } from '../../src/parse/read-post.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
-import { rosterAt } from '../../src/tally/slot-names.js';
 import { parseFragment } from '../../scrapers/fragment.js';
 import { adapterOf } from '../../scrapers/identify.js';
 import { b, body, br } from '../parse/build.js';
+import { type ThreadEntry, threadLink, threadOf } from './gm-thread.js';
 
 /**
  * What the GM's own counts teach (issue #24): a voter the count places on a wagon whose
@@ -23,10 +22,9 @@ const ruleset = loadRuleset('mafiascum-majority');
 const players = ['Alice', 'Bob', 'Carol', 'Caroline', 'Dave', 'Eve', 'Frank', 'Zed'];
 const baseRoster = Roster.parse(players.map((name) => ({ name })));
 const GM = 'Mod';
-const link = (n: number): string => `https://forum.example/viewtopic.php?p=${1000 + n}#p${1000 + n}`;
+const link = threadLink;
 
-/** A post; its number is its place in the list unless given. */
-type Entry = [author: string, content: Body, number?: number];
+type Entry = ThreadEntry;
 const votes = (target: string): Body => body(b(`VOTE: ${target}`));
 /** A GM count: lines joined by breaks. */
 const count = (...lines: string[][]): Body => lines.flatMap((l, i) => [...(i ? [br()] : []), ...body(...l)]);
@@ -44,25 +42,7 @@ function check(
 ): ReturnType<typeof gmChecks> {
   const roster = opts.roster ?? baseRoster;
   const gmEvents = opts.events ?? [];
-  const posts = entries.map(([author, content, number], i) => ({
-    number: number ?? i + 1,
-    author,
-    postedAt: new Date(Date.UTC(2026, 2, 3, 10, i)).toISOString(),
-    permalink: link(i + 1),
-    deleted: false,
-    body: content,
-  }));
-  const histories: PostHistory[] = posts.map((p) => ({
-    ...p,
-    revisions: [
-      {
-        reading: readPost({ body: p.body, edit: null }, rosterAt(roster, gmEvents, p), ruleset),
-        firstSeen: p.postedAt,
-        edit: null,
-        text: '',
-      },
-    ],
-  }));
+  const { posts, histories } = threadOf(entries, roster, gmEvents, ruleset);
   const folded = foldGame({
     ruleset,
     roster,

@@ -6,12 +6,11 @@ import type { Body } from '../../src/model/body.js';
 import type { GmEvent } from '../../src/model/event.js';
 import { GameSettings } from '../../src/model/game-settings.js';
 import { Roster } from '../../src/model/roster.js';
-import { readPost } from '../../src/parse/read-post.js';
 import { MAX_COUNT_LINES } from '../../src/parse/gm-count.js';
 import { renderVotal } from '../../src/votal/render-votal.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
-import { rosterAt } from '../../src/tally/slot-names.js';
 import { b, body, br, color, quote, s } from '../parse/build.js';
+import { threadLink, threadOf } from './gm-thread.js';
 
 /**
  * The GM's own counts checked against Votal's, on a small MafiaScum-style Day whose votes
@@ -23,7 +22,7 @@ import { b, body, br, color, quote, s } from '../parse/build.js';
 const ruleset = loadRuleset('mafiascum-majority');
 const roster = Roster.parse(['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank', 'Zed'].map((name) => ({ name })));
 const GM = 'Mod';
-const link = (n: number): string => `https://forum.example/viewtopic.php?p=${1000 + n}#p${1000 + n}`;
+const link = threadLink;
 
 type Entry = [author: string, content: Body];
 const votes = (target: string): Body => body(b(`VOTE: ${target}`));
@@ -50,28 +49,7 @@ function thread(extra: Entry[] = []): Entry[] {
 }
 const replaceFrank: GmEvent = { kind: 'replace', player: 'Frank', by: 'Grace', at: 9 };
 
-function historiesOf(entries: Entry[], gmEvents: GmEvent[]) {
-  const posts = entries.map(([author, content], i) => ({
-    number: i + 1,
-    author,
-    postedAt: new Date(Date.UTC(2026, 2, 3, 10, i)).toISOString(),
-    permalink: link(i + 1),
-    deleted: false,
-    body: content,
-  }));
-  const histories: PostHistory[] = posts.map((p) => ({
-    ...p,
-    revisions: [
-      {
-        reading: readPost({ body: p.body, edit: null }, rosterAt(roster, gmEvents, p), ruleset),
-        firstSeen: p.postedAt,
-        edit: null,
-        text: '',
-      },
-    ],
-  }));
-  return { posts, histories };
-}
+const historiesOf = (entries: Entry[], gmEvents: GmEvent[]) => threadOf(entries, roster, gmEvents, ruleset);
 
 const fold = (histories: PostHistory[], gmEvents: GmEvent[], toPost?: number) =>
   foldGame({

@@ -61,6 +61,13 @@ export function without(script: GameScript, n: number): GameScript {
 
 export const vote = (name: string): ScriptNode[] => [{ op: 'bold', children: [{ op: 'text', text: `Vote: ${name}` }] }];
 export const says = (text: string): ScriptNode[] => [{ op: 'text', text }];
+/** A GM count as the GM types it: each line's wagon name bold, lines broken. */
+export const countPost = (...lines: [string, string][]): ScriptNode[] =>
+  lines.flatMap(([bold, rest], i): ScriptNode[] => [
+    ...(i ? [{ op: 'br' } as const] : []),
+    { op: 'bold', children: [{ op: 'text', text: bold }] },
+    { op: 'text', text: rest },
+  ]);
 
 /** Serves the script's pages on the forum (replacing what was there); returns page 1's URL. */
 export function serve(forum: FakeForum, script: GameScript, opts: { delayMs?: number } = {}): string {

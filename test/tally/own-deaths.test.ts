@@ -8,6 +8,9 @@ import { gm, mafiascum, players, plurality, review, vote } from './log-builders.
  * post from which the player is dead, so the posts after them are read with the player dead.
  */
 const five = players('Alice', 'Bob', 'Cy', 'Dana', 'Eve');
+// Bob's third vote is the hammer (majority of five); Eve leads Cy 2 to 1, short of it.
+const bobHammered = [vote(1, 'Alice', 'Bob'), vote(2, 'Cy', 'Bob'), vote(3, 'Dana', 'Bob')];
+const eveLeads = [vote(1, 'Alice', 'Eve'), vote(2, 'Cy', 'Eve'), vote(3, 'Bob', 'Cy')];
 const t = (minute: number) => `2026-03-02T18:${String(minute).padStart(2, '0')}:00.000Z`;
 
 describe('the deaths the count causes by itself', () => {
@@ -20,18 +23,13 @@ describe('the deaths the count causes by itself', () => {
     {
       rule: "a hammer at majority: the eliminated dies at the next Day's start",
       ruleset: 'mafiascum',
-      events: [
-        vote(1, 'Alice', 'Bob'),
-        vote(2, 'Cy', 'Bob'),
-        vote(3, 'Dana', 'Bob'),
-        gm({ kind: 'day-start', day: 2, at: 5 }),
-      ],
+      events: [...bobHammered, gm({ kind: 'day-start', day: 2, at: 5 })],
       deaths: [{ player: 'Bob', at: 5 }],
     },
     {
       rule: 'a hammer and no Day 2 yet: nobody dies (the Night: the board is frozen)',
       ruleset: 'mafiascum',
-      events: [vote(1, 'Alice', 'Bob'), vote(2, 'Cy', 'Bob'), vote(3, 'Dana', 'Bob')],
+      events: bobHammered,
       deaths: [],
     },
     {
@@ -49,22 +47,14 @@ describe('the deaths the count causes by itself', () => {
     {
       rule: 'the GM ends the Day on a plurality: the leader dies at the next Day',
       ruleset: 'plurality',
-      events: [
-        vote(1, 'Alice', 'Eve'),
-        vote(2, 'Cy', 'Eve'),
-        vote(3, 'Bob', 'Cy'),
-        gm({ kind: 'day-end', at: 4 }),
-        gm({ kind: 'day-start', day: 2, at: 4 }),
-      ],
+      events: [...eveLeads, gm({ kind: 'day-end', at: 4 }), gm({ kind: 'day-start', day: 2, at: 4 })],
       deaths: [{ player: 'Eve', at: 4 }],
     },
     {
       rule: 'a Day held for the GM (a vote it could not read could change it) buries nobody',
       ruleset: 'plurality',
       events: [
-        vote(1, 'Alice', 'Eve'),
-        vote(2, 'Cy', 'Eve'),
-        vote(3, 'Bob', 'Cy'),
+        ...eveLeads,
         review(4, 'Dana', 'ambiguous-target', 'Vote: C', ['Cy', 'Bob']),
         gm({ kind: 'day-end', at: 4 }),
         gm({ kind: 'day-start', day: 2, at: 4 }),

@@ -27,6 +27,25 @@ const jordan = [
   review(5, 'Juls', 'unknown-target', 'VOTE: jordan'),
 ];
 
+// Four votes on momo, then Juls's unread vote: read as momo, it is the fifth (the hammer).
+const momoShortOfHammer = [
+  vote(1, 'Ann', 'momo'),
+  vote(2, 'Ben', 'momo'),
+  vote(3, 'Cat', 'momo'),
+  vote(4, 'Dan', 'momo'),
+  review(5, 'Juls', 'unknown-target', 'VOTE: jordan'),
+];
+
+// Juls votes momo, then a post the parser doubted ("Confirm vote: <target>"), then momo is hammered.
+const confirmedThenHammer = (target: string) => [
+  vote(1, 'Juls', 'momo'),
+  doubtful(2, 'Juls', target, `Confirm vote: ${target}`),
+  vote(3, 'Ann', 'momo'),
+  vote(4, 'Ben', 'momo'),
+  vote(5, 'Cat', 'momo'),
+  vote(6, 'Dan', 'momo'),
+];
+
 describe('a decision waits for votes Votal could not read', () => {
   it('deadline: unknown votes that could overtake the plurality leader hold the outcome, naming the posts', () => {
     const t = count([...jordan, dayEnd(6)]);
@@ -115,11 +134,7 @@ describe('a decision waits for votes Votal could not read', () => {
   it('deadline: a reading that would have completed another wagon where the vote was cast holds the outcome', () => {
     // Read as momo, Juls's vote at #5 was momo's fifth: the hammer, before Ann and Ben moved to XnadrojX.
     const t = count([
-      vote(1, 'Ann', 'momo'),
-      vote(2, 'Ben', 'momo'),
-      vote(3, 'Cat', 'momo'),
-      vote(4, 'Dan', 'momo'),
-      review(5, 'Juls', 'unknown-target', 'VOTE: jordan'),
+      ...momoShortOfHammer,
       vote(6, 'Ann', 'XnadrojX'),
       vote(7, 'Ben', 'XnadrojX'),
       vote(8, 'PeanutButter', 'XnadrojX'),
@@ -131,14 +146,7 @@ describe('a decision waits for votes Votal could not read', () => {
   });
 
   it('deadline: a reading that would have hammered the player the deadline eliminates changes nothing', () => {
-    const t = count([
-      vote(1, 'Ann', 'momo'),
-      vote(2, 'Ben', 'momo'),
-      vote(3, 'Cat', 'momo'),
-      vote(4, 'Dan', 'momo'),
-      review(5, 'Juls', 'unknown-target', 'VOTE: jordan'),
-      dayEnd(6),
-    ]);
+    const t = count([...momoShortOfHammer, dayEnd(6)]);
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: ['momo'], decidedAt: 6 });
     expect(t.outcome.held).toBeUndefined();
   });
@@ -146,27 +154,13 @@ describe('a decision waits for votes Votal could not read', () => {
   // MafiaScum game 1094 post #184 (donbot data 739243d): singersigner, already on Guderian,
   // closed a post with "Confirm vote: Guderian"; the Day was held as if it could be anyone.
   it('majority: a vote sent to the GM around a name the parser read is that vote or none: on the hammered wagon it decides nothing', () => {
-    const t = count([
-      vote(1, 'Juls', 'momo'),
-      doubtful(2, 'Juls', 'momo', 'Confirm vote: momo'),
-      vote(3, 'Ann', 'momo'),
-      vote(4, 'Ben', 'momo'),
-      vote(5, 'Cat', 'momo'),
-      vote(6, 'Dan', 'momo'),
-    ]);
+    const t = count(confirmedThenHammer('momo'));
     expect(t.outcome).toMatchObject({ status: 'majority', eliminated: ['momo'], decidedAt: 6 });
     expect(t.outcome.held).toBeUndefined();
   });
 
   it('majority: such a vote naming another player could take a hammer vote away: it waits, naming that player', () => {
-    const t = count([
-      vote(1, 'Juls', 'momo'),
-      doubtful(2, 'Juls', 'Ann', 'Confirm vote: Ann'),
-      vote(3, 'Ann', 'momo'),
-      vote(4, 'Ben', 'momo'),
-      vote(5, 'Cat', 'momo'),
-      vote(6, 'Dan', 'momo'),
-    ]);
+    const t = count(confirmedThenHammer('Ann'));
     expect(t.outcome).toMatchObject({ status: 'ended', eliminated: [], decidedAt: null });
     expect(t.outcome.held).toBe(
       '1 vote waits for you (#2 "Confirm vote: Ann": Ann); it could change who is eliminated',

@@ -11,23 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import { pollGame, type PollDeps } from '../../src/game/poll-game.js';
 import type { Game } from '../../src/model/game.js';
-import type { GmChecks } from '../../src/model/gm-count.js';
 import type { Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
-import type { ScriptNode } from '../support/game-script.js';
-import { newGame, serve, standardScript, testClock, testSource, vote, withPosts } from '../game/support.js';
+import { countPost, newGame, serve, standardScript, testClock, testSource, vote, withPosts } from '../game/support.js';
+import { gmChecksOf } from './gm-api.js';
 import { FORM, form, O, signIn } from '../ui/sign-in.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from './support.js';
 
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
 const NOW = new Date('2026-03-03T20:00:00Z');
 
-const countPost = (...lines: [string, string][]): ScriptNode[] =>
-  lines.flatMap(([bold, rest], i): ScriptNode[] => [
-    ...(i ? [{ op: 'br' } as const] : []),
-    { op: 'bold', children: [{ op: 'text', text: bold }] },
-    { op: 'text', text: rest },
-  ]);
 /** Votal's count of the standard game at post 22, with Dave's #23 on Eve. */
 const COUNT = countPost(
   ['Bob', ' (2): Carol, Bob'],
@@ -72,11 +65,7 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
       await forum?.close();
     });
 
-    const checks = async (): Promise<GmChecks> => {
-      const res = await app.request(`${O}/api/games/${game.id}/checks`, { headers: auth });
-      expect(res.status).toBe(200);
-      return (await res.json()) as GmChecks;
-    };
+    const checks = () => gmChecksOf(app, game.id);
     const answer = (key: string, body: unknown) =>
       app.request(`${O}/api/games/${game.id}/checks/lessons/${key}`, {
         method: 'POST',

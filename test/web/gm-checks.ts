@@ -13,21 +13,14 @@ import type { Game } from '../../src/model/game.js';
 import type { GmChecks } from '../../src/model/gm-count.js';
 import type { Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
-import type { ScriptNode } from '../support/game-script.js';
-import { newGame, serve, standardScript, testClock, testSource, withPosts } from '../game/support.js';
+import { countPost, newGame, serve, standardScript, testClock, testSource, withPosts } from '../game/support.js';
+import { gmChecksOf } from './gm-api.js';
 import { FORM, form, O, signIn } from '../ui/sign-in.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from './support.js';
 
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
 const NOW = new Date('2026-03-03T20:00:00Z');
 
-/** A GM count as the GM types it: the wagon's name bold, lines broken. */
-const countPost = (...lines: [string, string][]): ScriptNode[] =>
-  lines.flatMap(([bold, rest], i): ScriptNode[] => [
-    ...(i ? [{ op: 'br' } as const] : []),
-    { op: 'bold', children: [{ op: 'text', text: bold }] },
-    { op: 'text', text: rest },
-  ]);
 /** Votal's count of the standard game at post 22 (fixtures/games/standard-game.expected.json). */
 const AGREES = countPost(
   ['Bob', ' (2): Carol, Bob'],
@@ -82,11 +75,7 @@ export function gmChecksContract(driver: string, open: () => Promise<Store>, thr
       await forum?.close();
     });
 
-    const checks = async (): Promise<GmChecks> => {
-      const res = await app.request(`${O}/api/games/${game.id}/checks`, { headers: auth });
-      expect(res.status).toBe(200);
-      return (await res.json()) as GmChecks;
-    };
+    const checks = () => gmChecksOf(app, game.id);
 
     it('a count that agrees reports nothing; the slip is named with its deciding post; the pasted draft is not checked', async () => {
       const r = await checks();
