@@ -7,15 +7,17 @@ import { gmNames, newsReadsBodyOf } from '../game/gm-news.js';
 import { withBodies } from '../game/post-bodies.js';
 import { postHistories } from '../game/post-histories.js';
 import { foldWithOwnDeaths } from '../game/reading-events.js';
+import { GmEvent, positionedNow } from '../model/event.js';
 import type { Game } from '../model/game.js';
 import { CheckAnswer, type CheckDifference, type CountLesson, type GmChecks } from '../model/gm-count.js';
 import type { Roster } from '../model/roster.js';
 import { nameKey } from '../parse/name-form.js';
 import type { Post } from '../model/post.js';
+import { storeOn } from '../store/open-store.js';
 import { isPasteOf } from '../publish/pasted-votal.js';
 import type { CommandDeps } from './deps.js';
 import { NotFound, parseInput } from './errors.js';
-import { recordEvent, type EventRecorded } from './events.js';
+import { recountRecorded, type EventRecorded } from './events.js';
 import { gameOr404 } from './games.js';
 
 /**
@@ -147,7 +149,8 @@ export type LessonAnswered =
  * The GM's answer to what their own count taught (`GmChecks.lessons`): accepted, the post's
  * vote is corrected to the wagon (a `correct` event, recounted like any) and the written name,
  * when the lesson offers it, becomes an alias of the wagon's slot (every later reading knows
- * it); dismissed, it is not offered again. Both audited.
+ * it); dismissed, it is not offered again. Both audited. Accepting is one store transaction
+ * (the alias, the `correct` event, the audit entry), then the recount.
  */
 export async function answerLesson(
   deps: CommandDeps,
@@ -171,21 +174,23 @@ export async function answerLesson(
     await deps.store.audit.record({ gameId: game.id, actor, action: LESSON_DISMISS, detail });
     return { answer: 'dismiss', lesson };
   }
-  // The name first: the recount the correction asks for then reads every post with it.
+  // One transaction: the name, the correction and the audit stand together or not at all
+  // (a failed step never leaves the alias learned without the vote it was learned from).
+  // The recount comes after, and reads every post with the name.
   const roster = lesson.alias === null ? null : withAlias(game.roster, lesson.wagon, lesson.alias);
-  if (roster) await deps.store.games.setRoster(game.id, roster, actor);
   const learned = roster ? lesson.alias : null;
-  const recorded = await recordEvent(deps, actor, game.id, {
-    kind: 'correct',
-    post: lesson.post,
-    target: lesson.wagon,
+  const event = positionedNow(
+    parseInput(GmEvent, { kind: 'correct', post: lesson.post, target: lesson.wagon }),
+    deps.clock.now(),
+  );
+  const stored = await deps.store.sql.transaction(async (tx) => {
+    const on = storeOn(tx);
+    if (roster) await on.games.setRoster(game.id, roster, actor);
+    const appended = await on.events.append(game.id, event, actor);
+    await on.audit.record({ gameId: game.id, actor, action: LESSON_ACCEPT, detail: { ...detail, alias: learned } });
+    return appended;
   });
-  await deps.store.audit.record({
-    gameId: game.id,
-    actor,
-    action: LESSON_ACCEPT,
-    detail: { ...detail, alias: learned },
-  });
+  const recorded = await recountRecorded(deps, roster ? { ...game, roster } : game, stored);
   return { answer: 'accept', lesson, learned, recorded };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NEWS_DISMISS } from '../game/gm-news.js';
 import { GmEvent, positionedNow } from '../model/event.js';
+import type { Game } from '../model/game.js';
 import type { Tally } from '../model/tally.js';
 import type { StoredGmEvent } from '../store/events-repo.js';
 import { recountAfter, type CommandDeps } from './deps.js';
@@ -31,13 +32,20 @@ export async function recordEvent(
   gameId: number,
   given: unknown,
 ): Promise<EventRecorded> {
-  const { store } = deps;
   const game = await gameOr404(deps, gameId);
   const event = positionedNow(parseInput(GmEvent, given), deps.clock.now());
-  const stored = await store.events.append(game.id, event, actor);
-  const before = await store.tallies.latest(game.id);
+  return recountRecorded(deps, game, await deps.store.events.append(game.id, event, actor));
+}
+
+/**
+ * The recount a stored GM event asks for, and what it left: the second half of
+ * `recordEvent`, for a command that stores the event in a transaction of its own with
+ * other changes (an accepted lesson: the alias and the correction, `answerLesson`).
+ */
+export async function recountRecorded(deps: CommandDeps, game: Game, stored: StoredGmEvent): Promise<EventRecorded> {
+  const before = await deps.store.tallies.latest(game.id);
   const recount = await recountAfter(deps, game, 'event');
-  const after = await store.tallies.latest(game.id);
+  const after = await deps.store.tallies.latest(game.id);
   return {
     event: stored,
     recounted: recount.done,

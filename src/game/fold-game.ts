@@ -170,6 +170,7 @@ export function foldGame(input: FoldGameInput): FoldGameResult {
   }
   const out: Tally = { ...tally, flags: flags.sort((a, b) => a.post - b.post) };
   if (notes.length) out.notes = notes;
+  if (final.ownDeaths.length) out.ownDeaths = final.ownDeaths;
   return {
     tally: out,
     lateEdits,

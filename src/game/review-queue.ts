@@ -10,6 +10,7 @@ import type { AuditEntry } from '../model/audit.js';
 import type { StoredGmEvent } from '../store/events-repo.js';
 import type { Game } from '../model/game.js';
 import type { HeadOrPost, PostHead } from '../store/posts-repo.js';
+import { readingEvents } from './reading-events.js';
 import { wordDiff, type DiffPart } from './word-diff.js';
 
 /**
@@ -171,7 +172,7 @@ interface ReviewContext {
   corrections: ReadonlyMap<number, string | null>;
   accepted: ReadonlySet<string>;
   pickable: readonly string[];
-  /** A body's effect, read under the roster as the GM's record has it at the post (replacements, deaths). */
+  /** A body's effect, read under the roster the count read the post with (replacements, deaths). */
   effectOf: (post: HeadOrPost, body: Body, edit: HeadOrPost['edit']) => Effect;
   resolvedBy: (post: number, key: string) => string | null;
 }
@@ -188,7 +189,12 @@ function reviewContext(input: ReviewInput): ReviewContext {
   const dismissed = settled('review.dismiss');
   const living = tally?.players ?? game.roster.filter((s) => s.alive).map((s) => s.name);
   const noLynch = ruleset.noLynch?.name;
-  const gmEvents = input.events.map((e) => e.event);
+  // The roster the count read with: the GM's events and the count's own deaths (a Day's
+  // hammered player is dead on Day 2), so "Count it (X)" names whom the count would.
+  const events = readingEvents(
+    input.events.map((e) => e.event),
+    tally?.ownDeaths ?? [],
+  );
   return {
     input,
     posts: new Map(input.posts.map((p) => [p.number, p])),
@@ -196,11 +202,8 @@ function reviewContext(input: ReviewInput): ReviewContext {
     accepted,
     pickable: [...living, ...(noLynch ? [noLynch] : [])],
     effectOf: (post, body, edit) =>
-      readPost(
-        { body, edit },
-        rosterAt(game.roster, gmEvents, { number: post.number, postedAt: post.postedAt }),
-        ruleset,
-      ).effect,
+      readPost({ body, edit }, rosterAt(game.roster, events, { number: post.number, postedAt: post.postedAt }), ruleset)
+        .effect,
     resolvedBy: (post, key) => {
       if (corrections.has(post)) {
         const t = corrections.get(post);

@@ -204,6 +204,17 @@ export function untimedReason(post: number): string {
   return `clock rules (deadline, Hammer check, votes after the end) cannot apply to post #${post}: its time could not be read`;
 }
 
+/**
+ * A death the count caused by itself, not the GM's kill or modkill: a Day's eliminated
+ * buried at the next Day's start (a hammer, a deadline; never a Day held for the GM), a
+ * penalty mod-kill, inactivity. `at`: the post after which the player is dead.
+ */
+export const OwnDeath = z.object({
+  player: z.string(),
+  at: z.number().int(),
+});
+export type OwnDeath = z.infer<typeof OwnDeath>;
+
 /** `votal count --format json` and `GET /api/games/:id/tally`: one contract. */
 export const Tally = z.object({
   engine: EngineId.nullable(),
@@ -255,6 +266,12 @@ export const Tally = z.object({
    * reads them, the Day's decision waits if they could change it. GM view only, absent when none.
    */
   waiting: z.array(WaitingVote).optional(),
+  /**
+   * The deaths the count caused by itself (see `OwnDeath`), thread order; absent when none.
+   * Whatever re-reads the stored count's posts (the review queue) reads them under these
+   * too, as the count did (src/game/reading-events.ts).
+   */
+  ownDeaths: z.array(OwnDeath).optional(),
 });
 export type Tally = z.infer<typeof Tally>;
 

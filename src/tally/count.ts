@@ -1,7 +1,7 @@
 import type { EngineId } from '../model/engine.js';
 import type { GmEvent, PostEvent } from '../model/event.js';
 import type { Roster } from '../model/roster.js';
-import type { Tally } from '../model/tally.js';
+import type { OwnDeath, Tally } from '../model/tally.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { apply } from './apply.js';
 import { runClock, startClock, type ClockInput } from './day-clock.js';
@@ -62,15 +62,8 @@ export interface CountWithCuts {
   ownDeaths: OwnDeath[];
 }
 
-/**
- * A death the count caused by itself, not the GM's kill or modkill: a Day's eliminated
- * buried at the next Day's start (a hammer, a deadline; never a Day held for the GM), a
- * penalty mod-kill, inactivity. `at`: the post after which the player is dead.
- */
-export interface OwnDeath {
-  player: string;
-  at: number;
-}
+/** A death the count caused by itself: the zod schema is the Tally's (`Tally.ownDeaths`). */
+export type { OwnDeath };
 
 /** The count and the deaths it caused by itself (the reading roster of later posts needs them). */
 export function countVotesWithDeaths(input: CountInput): { tally: Tally; ownDeaths: OwnDeath[] } {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { foldGame, type PostHistory } from '../../src/game/fold-game.js';
 import { foldWithOwnDeaths } from '../../src/game/reading-events.js';
+import { reviewQueue } from '../../src/game/review-queue.js';
+import type { Game } from '../../src/model/game.js';
+import type { HeadOrPost } from '../../src/store/posts-repo.js';
 import type { GmEvent } from '../../src/model/event.js';
 import { readPost } from '../../src/parse/read-post.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
@@ -79,5 +82,45 @@ describe('foldWithOwnDeaths', () => {
     expect(r.readingEvents).toEqual(fresh.readingEvents);
     // Round 1 read with Alice dead (the start), round 2 with Prolapsed Brain dead.
     expect(reads).toEqual([2, 2]);
+  });
+
+  it("the review queue reads Day 2 with the count's own deaths, as the count does", async () => {
+    // Eve's "Vote: PB" (#6) is deleted on the forum: the queue re-reads its body for "Keep counting it".
+    const r = await foldWithOwnDeaths(gmEvents, reader().read, fold, { maxRounds: 9 });
+    expect(r.folded.tally.ownDeaths).toEqual([{ player: 'Prolapsed Brain', at: 5 }]);
+    const pb = { t: 'bold' as const, children: [{ t: 'text' as const, text: 'Vote: PB' }] };
+    const deleted: HeadOrPost = {
+      id: '1006',
+      number: 6,
+      page: 1,
+      author: 'Eve',
+      authorId: null,
+      postedAt: null,
+      permalink: 'https://forum.example/posts/1006',
+      edit: null,
+      bodyHash: '',
+      body: [pb],
+      key: 6,
+      revisionId: 6,
+      deleted: true,
+      deletedAt: '2026-03-02T12:00:00.000Z',
+      firstSeen: '2026-03-02T10:00:00.000Z',
+      lastSeen: '2026-03-02T11:00:00.000Z',
+      revisions: 1,
+    };
+    const items = reviewQueue({
+      game: { id: 1, roster } as unknown as Game,
+      ruleset,
+      tally: r.folded.tally,
+      posts: [deleted],
+      events: gmEvents.map((event, i) => ({ id: i + 1, gameId: 1, event, createdAt: '', createdBy: 'gm' })),
+      audit: [],
+      previousBodies: new Map(),
+    });
+    expect(eveOn(r)).toBe('PeaceBringer');
+    expect(items.find((i) => i.kind === 'deleted')!.choices).toEqual([
+      { label: 'Keep counting it (PeaceBringer)', action: 'correct', target: 'PeaceBringer' },
+      { label: 'Ignore its vote', action: 'correct', target: null },
+    ]);
   });
 });

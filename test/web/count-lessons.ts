@@ -5,7 +5,9 @@
  * (#23, a name Votal cannot read), the GM's count puts Dave on Eve (#24), and Frank votes
  * "tyler" too (#25). Accepting counts #23 for Eve and teaches "tyler": Frank's vote is read
  * as Eve's from then on, and the count agrees with the GM's. The lesson is in the GM's one
- * queue as well (`source: 'lesson'`).
+ * queue as well (`source: 'lesson'`). Then lessons accepted on the GM page's checks panel
+ * and in the one queue, each changing the count, and one the store refuses halfway (a
+ * trigger on gm_event): accepting is one transaction, so no alias is left learned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
@@ -154,6 +156,100 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
       });
       expect(res.status).toBe(303);
       expect((await checks()).lessons).toEqual([]);
+    });
+
+    // The thread so far, then Bob's and Carol's unread names, each placed by a count of the GM's.
+    const thread: { author: string; body: ScriptNode[] }[] = [
+      { author: 'Dave', body: vote('tyler') },
+      { author: 'Moderator', body: COUNT },
+      { author: 'Frank', body: vote('tyler') },
+      { author: 'Alice', body: vote('qzx') },
+      {
+        author: 'Moderator',
+        body: countPost(
+          ['Bob', ' (2): Carol, Bob'],
+          ['Carol', ' (2): Eve, Alice'],
+          ['Eve', ' (3): Davina, Dave, Frank'],
+        ),
+      },
+    ];
+    const davina = async () =>
+      (await store.tallies.latest(game.id))!.tally.wagons
+        .find((w) => w.target === 'Davina')
+        ?.voters.map((v) => v.player);
+    const lessonOf = async (voter: string, posts: typeof thread) => {
+      serve(forum, withPosts(standardScript(threadId), posts));
+      // The same thread again (the lesson a refused answer left) has nothing new to count.
+      expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled' });
+      return (await checks()).lessons.find((l) => l.voter === voter)!;
+    };
+
+    it('a correction the store refuses leaves no alias learned (one transaction)', async () => {
+      thread.push(
+        { author: 'Bob', body: vote('qqb') }, // #28
+        {
+          author: 'Moderator', // #29
+          body: countPost(['Carol', ' (2): Eve, Alice'], ['Eve', ' (3): Davina, Dave, Frank'], ['Davina', ' (1): Bob']),
+        },
+      );
+      const lesson = await lessonOf('Bob', thread);
+      expect(lesson).toMatchObject({ wagon: 'Davina', post: 28, alias: 'qqb' });
+      // A real refusal from the database: the correction's insert fails after the alias was set.
+      await store.sql.query(
+        `CREATE FUNCTION refuse_event() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`,
+      );
+      await store.sql.query(
+        'CREATE TRIGGER refuse_event BEFORE INSERT ON gm_event FOR EACH ROW EXECUTE FUNCTION refuse_event()',
+      );
+      try {
+        expect((await answer(lesson.key, { answer: 'accept' })).status).toBe(500);
+      } finally {
+        await store.sql.query('DROP TRIGGER refuse_event ON gm_event');
+        await store.sql.query('DROP FUNCTION refuse_event()');
+      }
+      expect((await store.games.get(game.id))!.roster.find((s) => s.name === 'Davina')!.aliases).toEqual([]);
+      expect((await checks()).lessons.map((l) => l.key)).toContain(lesson.key);
+    });
+
+    it("accepting on the GM page's checks panel counts the post and learns the name", async () => {
+      const lesson = await lessonOf('Bob', thread);
+      expect(await davina()).toBeUndefined();
+      const { cookie, csrf } = await signIn(app);
+      const res = await app.request(`${O}/gm/games/${game.id}/checks/lessons`, {
+        method: 'POST',
+        headers: { cookie, origin: O, 'content-type': FORM },
+        body: form({ _csrf: csrf, key: lesson.key, answer: 'accept' }),
+      });
+      expect(res.status).toBe(303);
+      expect((await store.games.get(game.id))!.roster.find((s) => s.name === 'Davina')!.aliases).toEqual(['qqb']);
+      expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
+      expect(await davina()).toEqual(['Bob']);
+    });
+
+    it("accepting in the GM's one queue (source: 'lesson') counts the post", async () => {
+      thread.push(
+        { author: 'Carol', body: vote('zzc') }, // #30
+        {
+          author: 'Moderator', // #31
+          body: countPost(['Eve', ' (3): Davina, Dave, Frank'], ['Davina', ' (2): Bob, Carol']),
+        },
+      );
+      const lesson = await lessonOf('Carol', thread);
+      expect(lesson).toMatchObject({ wagon: 'Davina', post: 30 });
+      const res = await app.request(`${O}/api/games/${game.id}/queue/${lesson.key}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ answer: 'accept' }),
+      });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ source: 'lesson', answer: 'accept' });
+      expect((await store.events.list(game.id)).map((e) => e.event)).toContainEqual({
+        kind: 'correct',
+        post: 30,
+        target: 'Davina',
+      });
+      expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
+      expect(await davina()).toEqual(['Bob', 'Carol']);
     });
   });
 }
