@@ -16,6 +16,7 @@ import type { Game } from '../../src/model/game.js';
 import type { Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { countPost, newGame, serve, standardScript, testClock, testSource, vote, withPosts } from '../game/support.js';
+import type { ScriptNode } from '../support/game-script.js';
 import { gmChecksOf } from './gm-api.js';
 import { FORM, form, O, signIn } from '../ui/sign-in.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from './support.js';
