@@ -2,6 +2,7 @@ import type { GmEvent } from '../model/event.js';
 import type { Roster } from '../model/roster.js';
 import { resolveName } from '../parse/names.js';
 import type { NameMatching } from '../rules/ruleset.js';
+import { findSlot, foldedOnly, nameKey } from '../tally/slot-names.js';
 import { CliError } from './exit-codes.js';
 
 /*
@@ -10,10 +11,21 @@ import { CliError } from './exit-codes.js';
  * "did you mean", before anyone reads the count.
  */
 
-/** Every name a slot answers to, lower-cased, with the replacements the GM events make. */
-function knownNames(roster: Roster, events: readonly GmEvent[]): Set<string> {
-  const known = new Set(roster.flatMap((s) => [s.name, ...s.aliases, ...s.formerNames]).map((n) => n.toLowerCase()));
-  for (const e of events) if (e.kind === 'replace') known.add(e.by.toLowerCase());
+/**
+ * The roster with the replacements the GM events make as names of their slots, matched as
+ * the tally matches a post's author (src/tally/slot-names.ts), so a check and the count agree.
+ */
+function knownSlots(roster: Roster, events: readonly GmEvent[]): Roster {
+  let known = roster;
+  for (const e of events) {
+    if (e.kind !== 'replace') continue;
+    const i = findSlot(known, e.player);
+    // A replacement of nobody leaves its new name a name of no slot, as before: still known.
+    known =
+      i === undefined
+        ? [...known, { name: e.by, aliases: [], formerNames: [], alive: true }]
+        : known.map((s, j) => (j === i ? { ...s, aliases: [...s.aliases, e.by] } : s));
+  }
   return known;
 }
 
@@ -34,11 +46,11 @@ export function checkEventNames(
   matching: NameMatching,
   file: string,
 ): string[] {
-  const known = knownNames(roster, events);
+  const known = knownSlots(roster, events);
   const problems: string[] = [];
   events.forEach((e, i) => {
     for (const name of namesOf(e)) {
-      if (known.has(name.toLowerCase())) continue;
+      if (findSlot(known, name) !== undefined) continue;
       problems.push(
         `${file}: event ${i + 1} (${e.kind}) names "${name}", who is not a player${didYouMean(name, roster, matching)}`,
       );
@@ -54,7 +66,8 @@ export function refuseUnknownEventNames(problems: readonly string[]): void {
 
 /**
  * Posters who match no player, and players who never posted, each with the closest name
- * of the other list: the roster was probably typed wrong.
+ * of the other list: the roster was probably typed wrong. A poster matched only by folding
+ * the name ("Humble Poirot" for HumblePoirot) counts, and is said once.
  */
 export function posterNotes(
   posters: readonly string[],
@@ -63,15 +76,16 @@ export function posterNotes(
   events: readonly GmEvent[],
   matching: NameMatching,
 ): string[] {
-  const known = knownNames(roster, events);
-  const hostKeys = new Set(hosts.map((h) => h.toLowerCase()));
-  const strangers = [...new Set(posters)].filter((p) => !known.has(p.toLowerCase()) && !hostKeys.has(p.toLowerCase()));
-  const posted = new Set(posters.map((p) => p.toLowerCase()));
-  const silent = roster.filter(
-    (s) => ![s.name, ...s.aliases, ...s.formerNames].some((n) => posted.has(n.toLowerCase())),
-  );
+  const known = knownSlots(roster, events);
+  const hostKeys = new Set(hosts.map(nameKey));
+  const distinct = [...new Set(posters)];
+  const strangers = distinct.filter((p) => findSlot(known, p) === undefined && !hostKeys.has(nameKey(p)));
+  const posted = new Set(distinct.flatMap((p) => findSlot(known, p) ?? []));
+  const silent = roster.filter((_, i) => !posted.has(i));
   const strangerRoster = strangers.map((name) => ({ name, aliases: [], formerNames: [], alive: true }));
   const notes: string[] = [];
+  for (const p of distinct)
+    if (foldedOnly(known, p)) notes.push(`matched "${p}" to ${known[findSlot(known, p)!]!.name}`);
   for (const p of strangers)
     notes.push(`"${p}" posted but is not in the player list${didYouMean(p, roster, matching)}`);
   for (const s of silent)

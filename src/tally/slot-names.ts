@@ -1,20 +1,42 @@
 import type { GmEvent } from '../model/event.js';
 import type { Roster } from '../model/roster.js';
+import { nameKey } from '../parse/name-form.js';
 import type { SlotState } from './state.js';
 
-/** Names compare case- and space-insensitively ("Mister  X" = "mister x"). */
-export function nameKey(name: string): string {
+/**
+ * The one name key of the game (src/parse/name-form.ts): case, spaces, punctuation and
+ * brackets folded, as the moderator's-count check compares names ("Humble Poirot" =
+ * "HumblePoirot", "[Redacted]" = "Redacted"; issue #24).
+ */
+export { nameKey };
+
+/** The name as written, only case and spacing folded ("Mister  X" = "mister x"). */
+function exactKey(name: string): string {
   return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /**
  * The slot a name belongs to: its current name first, then former names (replacements),
  * then aliases, so an alias that equals another player's name never steals that player.
+ * A name written otherwise than the roster ("Humble Poirot" for "HumblePoirot": GMs type
+ * rosters by hand) is the slot whose names fold to its key, but only when exactly one slot
+ * does: where two fold alike only the exact name reads, and anything else goes to the GM.
  */
 export function findSlot(slots: readonly SlotNames[], name: string): number | undefined {
-  const key = nameKey(name);
+  const key = exactKey(name);
   const index = nameIndex(slots);
-  return index.names.get(key) ?? index.former.get(key) ?? index.aliases.get(key);
+  const exact = index.names.get(key) ?? index.former.get(key) ?? index.aliases.get(key);
+  if (exact !== undefined) return exact;
+  const folded = index.folded.get(nameKey(name));
+  return folded === AMBIGUOUS ? undefined : folded;
+}
+
+/** True when `name` reaches its slot only by the fold, not as the roster writes it. */
+export function foldedOnly(slots: readonly SlotNames[], name: string): boolean {
+  const key = exactKey(name);
+  const index = nameIndex(slots);
+  if (index.names.has(key) || index.former.has(key) || index.aliases.has(key)) return false;
+  return findSlot(slots, name) !== undefined;
 }
 
 /** The names a slot answers to: a tally slot's or a roster slot's. */
@@ -24,7 +46,11 @@ interface NameIndex {
   names: Map<string, number>;
   former: Map<string, number>;
   aliases: Map<string, number>;
+  /** Folded key of every name to its slot, or AMBIGUOUS when names of two slots fold alike. */
+  folded: Map<string, number>;
 }
+
+const AMBIGUOUS = -1;
 
 /**
  * Every name's first slot, built once per slots array (the fold never changes one in place:
@@ -36,10 +62,14 @@ const indexes = new WeakMap<readonly SlotNames[], NameIndex>();
 function nameIndex(slots: readonly SlotNames[]): NameIndex {
   let index = indexes.get(slots);
   if (index) return index;
-  index = { names: new Map(), former: new Map(), aliases: new Map() };
+  index = { names: new Map(), former: new Map(), aliases: new Map(), folded: new Map() };
+  const folded = index.folded;
   const add = (map: Map<string, number>, name: string, i: number): void => {
-    const key = nameKey(name);
+    const key = exactKey(name);
     if (!map.has(key)) map.set(key, i); // the first slot wins, as a scan in roster order would
+    const fold = nameKey(name);
+    const had = folded.get(fold);
+    folded.set(fold, had === undefined || had === i ? i : AMBIGUOUS);
   };
   slots.forEach((s, i) => {
     add(index!.names, s.name, i);
@@ -120,8 +150,8 @@ function applied(roster: Roster, e: Exclude<RosterEvent, { kind: 'decide' | 'day
     if (i === undefined || roster[i]!.alive === alive) return roster;
     return roster.map((s, j) => (j === i ? { ...s, alive } : s));
   }
-  const key = nameKey(e.player);
-  const i = roster.findIndex((s) => nameKey(s.name) === key);
+  const key = exactKey(e.player);
+  const i = roster.findIndex((s) => exactKey(s.name) === key);
   const slot = i === -1 ? undefined : roster[i];
   if (!slot || nameKey(slot.name) === nameKey(e.by)) return roster;
   return roster.map((s, j) =>
