@@ -130,6 +130,31 @@ const MINI_1098 = [
 const SNOW_WHITE_SOURCE =
   'mtgsalvation.com forum, "Snow White Mafia - Day 5", moderator rhand, https://www.mtgsalvation.com/members/103469-rhand/posts?page=3 (the lines quoted; the count\'s elided lines left out)';
 
+/** The slots of MafiaScum game 1161 (donbot data 739243d), with the names they replaced. */
+const GAME_1161 = {
+  players: [
+    'Zdenek',
+    'Faraday',
+    'Empking',
+    'DarthYoshi',
+    'Vi',
+    'Setael',
+    'charter',
+    'pappums rat',
+    'Sloth',
+    'havingfitz',
+    'Scott Brosius',
+    'Twistedspoon',
+    'hiplop',
+  ],
+  formerNames: {
+    Zdenek: ['Looker'],
+    Faraday: ['bigbenwd'],
+    DarthYoshi: ['Juls'],
+    Setael: ['Quilford'],
+    havingfitz: ['Neuky'],
+  },
+};
 const CASES: Case[] = [
   {
     name: 'MafiaScum official count: "Name (3): a, b, c", Not Voting, L-n, "as of post N"',
@@ -748,28 +773,7 @@ const CASES: Case[] = [
     name: 'Real count, the L-n note inside the count\'s brackets ("Empking ( 6 L-1 ) - ...")',
     source:
       'MafiaScum game 1161 post #434, moderator Neruz, https://forum.mafiascum.net/viewtopic.php?f=53&t=17309 (donbot data 739243d, data/posts/17309.jsonl)',
-    players: [
-      'Zdenek',
-      'Faraday',
-      'Empking',
-      'DarthYoshi',
-      'Vi',
-      'Setael',
-      'charter',
-      'pappums rat',
-      'Sloth',
-      'havingfitz',
-      'Scott Brosius',
-      'Twistedspoon',
-      'hiplop',
-    ],
-    formerNames: {
-      Zdenek: ['Looker'],
-      Faraday: ['bigbenwd'],
-      DarthYoshi: ['Juls'],
-      Setael: ['Quilford'],
-      havingfitz: ['Neuky'],
-    },
+    ...GAME_1161,
     lines: [
       'Empking ( 6 L-1 ) - Vi, Faraday, Zdenek, Sloth, Quilford, charter',
       'Quilford ( 2 ) - Scott Brosius, hiplop',
@@ -792,28 +796,7 @@ const CASES: Case[] = [
     name: 'Real count, the lynch inside the count\'s brackets ("Empking ( 7 Lynched ) - ...")',
     source:
       'MafiaScum game 1161 post #446, moderator Neruz, https://forum.mafiascum.net/viewtopic.php?f=53&t=17309 (donbot data 739243d, data/posts/17309.jsonl)',
-    players: [
-      'Zdenek',
-      'Faraday',
-      'Empking',
-      'DarthYoshi',
-      'Vi',
-      'Setael',
-      'charter',
-      'pappums rat',
-      'Sloth',
-      'havingfitz',
-      'Scott Brosius',
-      'Twistedspoon',
-      'hiplop',
-    ],
-    formerNames: {
-      Zdenek: ['Looker'],
-      Faraday: ['bigbenwd'],
-      DarthYoshi: ['Juls'],
-      Setael: ['Quilford'],
-      havingfitz: ['Neuky'],
-    },
+    ...GAME_1161,
     lines: [
       'Empking ( 7 Lynched ) - Vi, Faraday, Zdenek, Sloth, Quilford, charter, pappums rat',
       'Quilford ( 3 ) - Scott Brosius, hiplop, Empking',
