@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { foldGame } from '../game/fold-game.js';
 import { gameRuleset } from '../game/game-ruleset.js';
-import { LESSON_ACCEPT, LESSON_DISMISS } from '../game/count-lessons.js';
-import { CHECK_MARK, gmChecks } from '../game/gm-checks.js';
-import { gmNames, newsReadsBodyOf } from '../game/gm-news.js';
-import { withBodies } from '../game/post-bodies.js';
+import { LESSON_ACCEPT, LESSON_DISMISS, settleLessons } from '../game/count-lessons.js';
+import { checkPosts } from '../game/gm-check-posts.js';
+import { CHECK_MARK, dismissedLessons, gmChecks } from '../game/gm-checks.js';
 import { postHistories } from '../game/post-histories.js';
 import { foldWithOwnDeaths } from '../game/reading-events.js';
 import { GmEvent, positionedNow } from '../model/event.js';
@@ -12,9 +11,7 @@ import type { Game } from '../model/game.js';
 import { CheckAnswer, type CheckDifference, type CountLesson, type GmChecks } from '../model/gm-count.js';
 import type { Roster } from '../model/roster.js';
 import { nameKey } from '../parse/name-form.js';
-import type { Post } from '../model/post.js';
 import { storeOn } from '../store/open-store.js';
-import { isPasteOf } from '../publish/pasted-votal.js';
 import type { CommandDeps } from './deps.js';
 import { NotFound, parseInput } from './errors.js';
 import { recountRecorded, type EventRecorded } from './events.js';
@@ -36,37 +33,18 @@ export async function gameChecks(
   const { store } = deps;
   const game = await gameOr404(deps, gameId);
   const ruleset = gameRuleset(game);
-  const [heads, events, checkMarks, lessonMarks, drafts] = await Promise.all([
+  const [heads, events, checkMarks, lessonMarks, latest] = await Promise.all([
     store.posts.headsOf(game.id),
     store.events.list(game.id),
     store.audit.list({ gameId: game.id, action: CHECK_MARK, limit: 100_000 }),
     store.audit.list({ gameId: game.id, action: LESSON_DISMISS, limit: 100_000 }),
-    store.drafts.list(game.id),
+    store.tallies.latest(game.id),
   ]);
   const marks = [...checkMarks, ...lessonMarks];
   const gmEvents = events.map((e) => e.event);
-  const reads = newsReadsBodyOf(game.settings, heads);
-  // Bodies of the GM's posts only; everyone else's votes come from their saved readings.
-  const posts = await withBodies(store.posts, heads, reads);
-  const inputs = posts.map((p) => ({
-    number: p.number,
-    author: p.author,
-    postedAt: p.postedAt,
-    permalink: p.permalink,
-    deleted: p.deleted,
-    ...(p.body ? { body: p.body } : {}),
-  }));
-  // The GM's pastes of Votal's own drafts (found by their words, as the poller finds them).
-  const authors = gmNames(game.settings, heads);
-  const pastedVotals = new Set<number>();
-  const votals = drafts.filter((d) => d.status !== 'discarded').slice(0, 200);
-  for (const p of posts) {
-    if (!reads(p) || p.body === undefined) continue;
-    const post = { ...p, body: p.body } as unknown as Post;
-    if (votals.some((d) => isPasteOf(post, { body: d.body, afterPost: null, authors }))) pastedVotals.add(p.number);
-  }
+  const { posts, pastedVotals } = await checkPosts(store, game, heads);
   // The count is folded only when the GM's posts hold a count to compare with it.
-  const first = gmChecks({ game, ruleset, posts: inputs, log: [], gmEvents, pastedVotals, audit: marks });
+  const first = gmChecks({ game, ruleset, posts, log: [], gmEvents, pastedVotals, audit: marks });
   if (first.counts.length === 0) return { game, checks: first };
   const { folded, readingEvents } = await foldWithOwnDeaths(
     gmEvents,
@@ -81,19 +59,31 @@ export async function gameChecks(
         day: game.settings.day,
         now: now.toISOString(),
       }),
-    { maxRounds: game.roster.length + 2, key: `game:${game.id}` },
+    { maxRounds: game.roster.length + 2, from: latest?.tally.ownDeaths },
   );
-  const checks = gmChecks({
-    game,
-    ruleset,
-    posts: inputs,
-    log: folded.log,
-    gmEvents,
-    readingEvents,
-    pastedVotals,
-    audit: marks,
-  });
+  const { log } = folded;
+  const checks = gmChecks({ game, ruleset, posts, log, gmEvents, readingEvents, pastedVotals, audit: marks });
   return { game, checks };
+}
+
+/**
+ * The lessons offered to the GM (the queue's, and the ones an answer may name): those the
+ * poll made with the game's last count (`LastCount.lessons`), less the dismissed ones. Only
+ * where no poll kept them (a state an older Votal wrote) are they worked out here.
+ */
+export async function offeredLessons(
+  deps: CommandDeps,
+  gameId: number,
+  now: Date = new Date(),
+): Promise<{ game: Game; lessons: CountLesson[] }> {
+  const game = await gameOr404(deps, gameId);
+  const [poll, dismissals] = await Promise.all([
+    deps.store.polls.get(game.id),
+    deps.store.audit.list({ gameId: game.id, action: LESSON_DISMISS, limit: 100_000 }),
+  ]);
+  const stored = poll.state.lastCount?.lessons;
+  if (stored === undefined) return { game, lessons: (await gameChecks(deps, game.id, now)).checks.lessons };
+  return { game, lessons: settleLessons([stored], dismissedLessons(dismissals)) };
 }
 
 export const CheckMark = z.strictObject({
@@ -160,8 +150,8 @@ export async function answerLesson(
   now: Date = new Date(),
 ): Promise<LessonAnswered> {
   const input = parseInput(LessonAnswer, given);
-  const { game, checks } = await gameChecks(deps, gameId, now);
-  const lesson = checks.lessons.find((l) => l.key === input.key);
+  const { game, lessons } = await offeredLessons(deps, gameId, now);
+  const lesson = lessons.find((l) => l.key === input.key);
   if (!lesson) throw new NotFound('count lesson', input.key);
   const detail = {
     key: lesson.key,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { GmNewsItem, GmNewsUnread } from '../game/gm-news.js';
 import type { ReviewItem } from '../game/review-queue.js';
 import type { CountLesson } from '../model/gm-count.js';
-import { answerLesson, gameChecks } from './checks.js';
+import { answerLesson, offeredLessons } from './checks.js';
 import type { CommandDeps } from './deps.js';
 import { answerReview, type EventRecorded } from './events.js';
 import { Invalid, NotFound, parseInput } from './errors.js';
@@ -17,7 +17,8 @@ import { gameReview } from './review.js';
  * what the GM's own counts taught (votes Votal could not read that a count placed).
  * Each has a key of 16 hex digits and the answers it takes; an answer runs the command the
  * item's own route runs (`answerReview`, `answerNews`), so it is validated, audited and
- * recounted the same way. Nothing is stored for the queue itself.
+ * recounted the same way. Nothing is stored for the queue itself; the lessons are the ones
+ * the poll made with the last count (`offeredLessons`): a queue view folds nothing.
  */
 
 /** A review item; `reviewKey` is the key the review queue and its audit entries use. */
@@ -57,10 +58,10 @@ const queueKeyOf = (reviewKey: string): string =>
   createHash('sha256').update(`review:${reviewKey}`).digest('hex').slice(0, 16);
 
 export async function gmQueue(deps: CommandDeps, gameId: number): Promise<GmQueue> {
-  const [{ items: review }, { news }, { checks }] = await Promise.all([
+  const [{ items: review }, { news }, { lessons }] = await Promise.all([
     gameReview(deps, gameId),
     gameNews(deps, gameId),
-    gameChecks(deps, gameId, deps.clock.now()),
+    offeredLessons(deps, gameId, deps.clock.now()),
   ]);
   const items: QueueItem[] = [
     ...review.map(
@@ -68,7 +69,7 @@ export async function gmQueue(deps: CommandDeps, gameId: number): Promise<GmQueu
     ),
     ...news.proposals.map((p): QueueNews => ({ source: 'news', resolved: null, ...p })),
     ...news.unread.map((u): QueueUnread => ({ source: 'unread', resolved: null, ...u })),
-    ...checks.lessons.map((l): QueueLesson => ({ source: 'lesson', resolved: null, ...l })),
+    ...lessons.map((l): QueueLesson => ({ source: 'lesson', resolved: null, ...l })),
   ];
   items.sort((a, b) => Number(a.resolved !== null) - Number(b.resolved !== null) || a.post - b.post);
   return { items, open: items.filter((i) => i.resolved === null).length };

@@ -106,15 +106,19 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     });
     return { ...check, lessons };
   });
-  const dismissed = new Set(input.audit.filter((a) => a.action === LESSON_DISMISS).map((a) => String(a.detail['key'])));
   return {
     counts,
     lessons: settleLessons(
       counts.map((c) => c.lessons),
-      dismissed,
+      dismissedLessons(input.audit),
     ),
     ownVotals,
   };
+}
+
+/** The keys of the lessons the GM dismissed (`LESSON_DISMISS` audit entries). */
+export function dismissedLessons(audit: readonly AuditEntry[]): Set<string> {
+  return new Set(audit.filter((a) => a.action === LESSON_DISMISS).map((a) => String(a.detail['key'])));
 }
 
 /** A count the GM posted, and the post Votal's count is compared at. */

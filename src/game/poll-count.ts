@@ -15,6 +15,7 @@ import type { EngineId } from '../model/engine.js';
 import { foldGame, type FoldGameResult } from './fold-game.js';
 import { rulesetVersion, stableJson } from './game-ruleset.js';
 import type { PollSettings } from './poll-settings.js';
+import { lessonsOfCount } from './gm-check-posts.js';
 import { gmNames } from './gm-news.js';
 import { massDeletion, POLLER_ACTOR, type PollEvent } from './poll-plan.js';
 import { clip } from './poll-read.js';
@@ -89,7 +90,8 @@ export interface CountInput {
 
 /**
  * The one count: every revision read (readings saved for those not read yet), folded with
- * the GM's events and the Day's clock, saved when it differs from the last one.
+ * the GM's events and the Day's clock, saved when it differs from the last one; with what
+ * the GM's own counts teach at it (`lessons`, kept with the count in the poll state).
  */
 export async function countGame(
   input: CountInput,
@@ -99,7 +101,7 @@ export async function countGame(
   // Without bodies: every revision read before has its reading stored; postHistories loads the rest.
   const posts = await store.posts.headsOf(game.id);
   let parsed = 0;
-  const { folded } = await foldWithOwnDeaths(
+  const { folded, readingEvents } = await foldWithOwnDeaths(
     gmEvents,
     async (events) => {
       const read = await postHistories(store, game, ruleset, events, posts, { save: true });
@@ -117,8 +119,11 @@ export async function countGame(
         now: input.now,
         hosts: gmNames(game.settings, posts),
       }),
-    { maxRounds: game.roster.length + 2, key: `game:${game.id}` },
+    { maxRounds: game.roster.length + 2, from: previous?.tally.ownDeaths },
   );
+  // What the GM's own counts teach, made once here for the GM's queue to read.
+  const { log } = folded;
+  const lessons = await lessonsOfCount({ store, game, ruleset, heads: posts, log, gmEvents, readingEvents });
   const tally = Tally.parse(folded.tally);
   const changed = !previous || stableJson(previous.tally) !== stableJson(tally);
   const saved = changed ? await saveTally(store, game.id, tally, previous, folded) : previous;
@@ -130,6 +135,7 @@ export async function countGame(
       parsed,
       deadline: folded.deadline,
       upcoming: folded.upcoming,
+      lessons,
     },
     tally: saved,
   };

@@ -1,5 +1,6 @@
 import { LoginRequiredError, ThrottledError } from '../fetch/errors.js';
 import type { EngineId } from '../model/engine.js';
+import type { CountLesson } from '../model/gm-count.js';
 import { GenericOfferError } from '../thread/generic-offer-error.js';
 import type { LastCount, PollFactsPatch } from '../model/poll-state.js';
 import type { PollState } from '../store/polls-repo.js';
@@ -83,6 +84,8 @@ export type PollEvent =
       parsed: number;
       deadline: string | null;
       upcoming: string[];
+      /** What the GM's own counts teach at this count (`lessonsOfCount`); absent: not made. */
+      lessons?: CountLesson[] | undefined;
     }
   /** The draft step ran (a draft or none); its counters go to the poll state. */
   | { kind: 'drafted'; counters: DraftCounters; now: string }
@@ -282,6 +285,7 @@ function planCounted(at: PollProgress, event: Extract<PollEvent, { kind: 'counte
     tallyId: event.tallyId,
     deadline: event.deadline,
     upcoming: event.upcoming,
+    ...(event.lessons ? { lessons: event.lessons } : {}),
   };
   const progress: PollProgress = {
     ...at,

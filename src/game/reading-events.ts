@@ -22,44 +22,32 @@ export interface OwnRead<H extends readonly PostHistory[]> {
 }
 
 /**
- * The deaths each game's last count found, by the caller's key: the next count of the game
- * starts from them, so a count where they did not change reads and folds once (and saves
- * the readings of one roster, not two). Only a start: the rounds below check it.
- */
-const lastDeaths = new Map<string, readonly OwnDeath[]>();
-const REMEMBERED = 1000;
-
-/**
  * Reads the posts and folds them until the count's own deaths are the ones the posts were
  * read with. A post's reading depends only on the deaths before it, so each round settles
  * the deaths up to the next one at least (whatever the round started from), and the one
  * answer that reads its own deaths is the count's. A game where the count killed nobody is
  * read and folded once.
+ * `from`: the deaths the game's stored count found (`Tally.ownDeaths`): the next count
+ * starts from them, so a count where they did not change reads and folds once (and saves
+ * the readings of one roster, not two). Only a start: the rounds check it. Kept with the
+ * stored count, never in the process, so a restart starts where the last count ended.
  */
 export async function foldWithOwnDeaths<H extends readonly PostHistory[]>(
   gmEvents: readonly GmEvent[],
   read: (events: readonly GmEvent[]) => Promise<H> | H,
   fold: (histories: H) => FoldGameResult,
-  options: { maxRounds: number; key?: string },
+  options: { maxRounds: number; from?: readonly OwnDeath[] | undefined },
 ): Promise<OwnRead<H>> {
-  let deaths: readonly OwnDeath[] = (options.key === undefined ? undefined : lastDeaths.get(options.key)) ?? [];
+  let deaths: readonly OwnDeath[] = options.from ?? [];
   for (let round = 1; ; round++) {
     const events = readingEvents(gmEvents, deaths);
     const histories = await read(events);
     const folded = fold(histories);
     // Past the bound (never met on a real game: two rounds settle it), the last round stands.
-    if (sameDeaths(folded.ownDeaths, deaths) || round >= options.maxRounds) {
-      if (options.key !== undefined) remember(options.key, folded.ownDeaths);
+    if (sameDeaths(folded.ownDeaths, deaths) || round >= options.maxRounds)
       return { histories, folded, readingEvents: events };
-    }
     deaths = folded.ownDeaths;
   }
-}
-
-function remember(key: string, deaths: readonly OwnDeath[]): void {
-  lastDeaths.delete(key);
-  lastDeaths.set(key, deaths);
-  if (lastDeaths.size > REMEMBERED) lastDeaths.delete(lastDeaths.keys().next().value as string);
 }
 
 function sameDeaths(a: readonly OwnDeath[], b: readonly OwnDeath[]): boolean {

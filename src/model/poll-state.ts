@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EngineId } from './engine.js';
+import { CountLesson } from './gm-count.js';
 
 /**
  * What the poller keeps between the polls of one game (`game_poll.state`, jsonb), in one
@@ -26,6 +27,12 @@ export const LastCount = z.object({
   deadline: Instant.nullable(),
   /** Checks and deadlines still to come after `at`. */
   upcoming: z.array(Instant),
+  /**
+   * What the GM's own counts teach at this count: every count's lessons in thread order,
+   * none dismissed yet (the GM's queue settles them with the dismissals). Absent in a
+   * state an older Votal wrote: the queue then works them out itself.
+   */
+  lessons: z.array(CountLesson).optional(),
 });
 export type LastCount = z.infer<typeof LastCount>;
 

@@ -198,7 +198,7 @@ export function browserPublisher(opts: BrowserPostOptions): Publisher {
     kind: 'form',
 
     find,
-    /** A votal the GM copied before this game could post (see pasted-votal.ts). */
+    /** A votal the GM copied before this game could post (see src/votal/pasted-votal.ts). */
     findPasted: (votal) =>
       findPasteInThread(
         { threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader: cookies.cookieHeader },

@@ -49,7 +49,7 @@ export function formPostPublisher(opts: FormPostOptions): Publisher {
       return findMarkerInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader }, marker);
     },
 
-    /** A votal the GM copied before this game could post (see pasted-votal.ts). */
+    /** A votal the GM copied before this game could post (see src/votal/pasted-votal.ts). */
     findPasted(votal) {
       return findPasteInThread({ threadUrl: thread.url, engine: opts.engine, http: opts.http, cookieHeader }, votal);
     },

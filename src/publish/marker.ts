@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { plainText, type BodyNode } from '../model/body.js';
 import { Dialect, dialectSpec } from '../votal/dialect.js';
-import { ownNodes } from './pasted-votal.js';
+import { ownNodes } from '../votal/pasted-votal.js';
 
 /**
  * Every votal Votal posts itself (an API, the reply form) carries a marker:
@@ -12,7 +12,7 @@ import { ownNodes } from './pasted-votal.js';
  * - Markdown (Discourse, NodeBB): an HTML comment `<!-- votal:12.ab12cd34 -->`.
  * Before any retry the thread's last posts are searched for it.
  * A votal the GM copies carries none (a player quoting it would see it): it is found by
- * its words instead (pasted-votal.ts).
+ * its words instead (src/votal/pasted-votal.ts).
  */
 
 export function newMarker(draftId: number): string {

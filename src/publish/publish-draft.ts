@@ -9,7 +9,7 @@ import type { Repos } from '../store/open-store.js';
 import { gmNames } from '../game/gm-news.js';
 import { copiedText } from './copy.js';
 import { newMarker, withMarker } from './marker.js';
-import type { PastedVotal } from './pasted-votal.js';
+import type { PastedVotal } from '../votal/pasted-votal.js';
 import { PublishError, type Publisher, type RemotePost } from './publisher.js';
 
 /**
@@ -222,7 +222,7 @@ async function current(deps: PublishDeps, draft: Draft): Promise<Draft> {
 
 /**
  * The GM pasted a copied votal: record it as published. With `remote` the GM says where;
- * without, the thread is searched for the GM's paste (by its words, see pasted-votal.ts;
+ * without, the thread is searched for the GM's paste (by its words, see src/votal/pasted-votal.ts;
  * by the marker for a votal posted by an adapter) and the answer is `null` when it is not
  * there (yet).
  */

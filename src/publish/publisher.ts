@@ -1,4 +1,4 @@
-import type { PastedVotal } from './pasted-votal.js';
+import type { PastedVotal } from '../votal/pasted-votal.js';
 
 /**
  * Publishing an approved votal: the port every way of posting implements.

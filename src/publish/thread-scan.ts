@@ -4,7 +4,7 @@ import { adapterOf } from '../../scrapers/identify.js';
 import { DEFAULT_PROFILE, type SiteProfile } from '../../scrapers/site-profile.js';
 import type { PublishHttp } from './http.js';
 import { bodyHasMarker } from './marker.js';
-import { findPaste, type PastedVotal } from './pasted-votal.js';
+import { findPaste, type PastedVotal } from '../votal/pasted-votal.js';
 import { PublishError, type RemotePost } from './publisher.js';
 
 export interface ScanOptions {
@@ -75,7 +75,7 @@ export async function findMarkerInThread(opts: ScanOptions, marker: string): Pro
   return null;
 }
 
-/** The GM's paste of a copied votal on the thread's last pages (see pasted-votal.ts), or null. */
+/** The GM's paste of a copied votal on the thread's last pages (see src/votal/pasted-votal.ts), or null. */
 export async function findPasteInThread(opts: ScanOptions, votal: PastedVotal): Promise<RemotePost | null> {
   const post = findPaste(await lastPosts(opts), votal);
   return post ? { id: post.id, url: post.permalink } : null;

@@ -160,6 +160,33 @@ describe('the poll plan', () => {
     expect(last(steps).progress).toMatchObject({ added: 2, counted: true, tallyChanged: true, parsed: 2 });
   });
 
+  it("the count's lessons are kept with it, and stand while the count stands", () => {
+    const lesson = {
+      key: '0123456789abcdef',
+      countPost: 24,
+      countPermalink: null,
+      voter: 'Dave',
+      wagon: 'Eve',
+      post: 23,
+      permalink: null,
+      written: 'tyler',
+      raw: 'vote tyler',
+      alias: 'tyler',
+      noAlias: null,
+      text: 'Your count at #24 puts Dave on Eve; Dave wrote "tyler" at #23.',
+    };
+    const ctx = { before: polled(), full: false };
+    const news = read({ added: 1, changed: true });
+    const steps = plan(ctx, [start(), answered(news), weighed(), { ...counted(8), lessons: [lesson] }, drafted()]);
+    const made = finishOf(last(steps)).facts.lastCount!;
+    expect(made.lessons).toEqual([lesson]);
+    // The next poll finds nothing new: the count and its lessons stand as stored.
+    const next = { before: polled({}, { lastCount: made }), full: false };
+    const unchanged = read({ pages: { read: [], unchanged: [3], fromCache: [1, 2] } });
+    const kept = plan(next, [start(), answered(unchanged), weighed('12:00:02', { latestTallyId: 8 }), drafted()]);
+    expect(finishOf(last(kept)).facts.lastCount).toEqual(made);
+  });
+
   it('an edited post is counted again, whatever the basis says', () => {
     const ctx = { before: polled(), full: false };
     const steps = plan(ctx, [start(), answered(read({ edited: 1, changed: true })), weighed()]);

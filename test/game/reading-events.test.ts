@@ -60,22 +60,23 @@ describe('foldWithOwnDeaths', () => {
     expect(reads).toEqual([1, 2]);
   });
 
-  it("the game's next count starts from the deaths its last one found: one round", async () => {
-    const first = reader();
-    await foldWithOwnDeaths(gmEvents, first.read, fold, { maxRounds: 9, key: 'test:remembered' });
+  it("the game's next count starts from the deaths its stored count found: one round", async () => {
+    const first = await foldWithOwnDeaths(gmEvents, reader().read, fold, { maxRounds: 9 });
     const next = reader();
-    const r = await foldWithOwnDeaths(gmEvents, next.read, fold, { maxRounds: 9, key: 'test:remembered' });
+    const from = first.folded.tally.ownDeaths;
+    const r = await foldWithOwnDeaths(gmEvents, next.read, fold, { maxRounds: 9, from });
     expect(eveOn(r)).toBe('PeaceBringer');
     expect(next.reads).toEqual([2]);
   });
 
   it('a start that names the wrong deaths still ends at the count (it is only a start)', async () => {
-    // Another game under the same key: its Day 1 hammered Alice.
+    // A stored count from before the posts changed: its Day 1 hammered Alice.
     const other = reader(votes.map(([author, target], i) => [author, i < 4 && target ? 'Alice' : target]));
-    const alice = await foldWithOwnDeaths(gmEvents, other.read, fold, { maxRounds: 9, key: 'test:wrong' });
+    const alice = await foldWithOwnDeaths(gmEvents, other.read, fold, { maxRounds: 9 });
     expect(alice.readingEvents).toEqual([...gmEvents, { kind: 'kill', player: 'Alice', at: 5 }]);
     const { reads, read } = reader();
-    const r = await foldWithOwnDeaths(gmEvents, read, fold, { maxRounds: 9, key: 'test:wrong' });
+    const from = alice.folded.tally.ownDeaths;
+    const r = await foldWithOwnDeaths(gmEvents, read, fold, { maxRounds: 9, from });
     const fresh = await foldWithOwnDeaths(gmEvents, reader().read, fold, { maxRounds: 9 });
     expect(eveOn(r)).toBe('PeaceBringer');
     expect(r.folded.tally).toEqual(fresh.folded.tally);

@@ -4,7 +4,7 @@ import { CookieJar } from 'tough-cookie';
 import { copyPublisher } from '../../src/publish/copy.js';
 import { formPostPublisher } from '../../src/publish/form-post.js';
 import { PublishHttp } from '../../src/publish/http.js';
-import { votalWords } from '../../src/publish/pasted-votal.js';
+import { votalWords } from '../../src/votal/pasted-votal.js';
 import { confirmCopied, publishDraft, type PublishDeps } from '../../src/publish/publish-draft.js';
 import type { Store } from '../../src/store/open-store.js';
 import { openTestStore, sampleTally } from '../web/support.js';

@@ -252,5 +252,31 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
       expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
       expect(await davina()).toEqual(['Bob', 'Carol']);
     });
+
+    const queueLessons = async () =>
+      ((await (await app.request(`${O}/api/games/${game.id}/queue`, { headers: auth })).json()) as QueueJson).items
+        .filter((i) => i.source === 'lesson')
+        .map((i) => i.key);
+
+    it('the poll keeps what the counts teach with its count; the queue offers those, less the dismissed', async () => {
+      const { lastCount } = (await store.polls.get(game.id)).state;
+      // Alice's "qzx" (#26) is still taught by the count at #27; the GM dismissed it, so the queue leaves it out.
+      const alice = lastCount!.lessons!.find((l) => l.voter === 'Alice')!;
+      expect(alice).toMatchObject({ countPost: 27, wagon: 'Carol', post: 26 });
+      expect(await queueLessons()).toEqual([]);
+      // What the queue offers is what the poll stored: a lesson no fold of the thread makes is offered as stored.
+      const stored = { ...alice, key: 'f'.repeat(16) };
+      await store.polls.mergeState(game.id, { lastCount: { ...lastCount!, lessons: [stored] } });
+      expect(await queueLessons()).toEqual([stored.key]);
+      // A state an older Votal wrote keeps no lessons: the queue works them out from the posts.
+      const { lessons: _dropped, ...older } = lastCount!;
+      await store.polls.mergeState(game.id, { lastCount: older });
+      expect(await queueLessons()).toEqual((await checks()).lessons.map((l) => l.key));
+      await store.polls.mergeState(game.id, { lastCount: lastCount! });
+    });
   });
+}
+
+interface QueueJson {
+  items: { source: string; key: string }[];
 }

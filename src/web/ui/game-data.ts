@@ -110,7 +110,7 @@ export async function liveData(store: UiStore, game: Game, now: Date): Promise<L
           view: 'public',
           hosts: gmNames(game.settings, posts),
         }),
-      { maxRounds: game.roster.length + 2, key: `game:${game.id}` },
+      { maxRounds: game.roster.length + 2, from: latest?.tally.ownDeaths },
     );
     // The next check or deadline changes the page: the cached data lasts until then.
     valid.until = Math.min(Number.POSITIVE_INFINITY, ...folded.upcoming.map((t) => Date.parse(t)));
