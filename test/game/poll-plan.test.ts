@@ -77,7 +77,7 @@ const weighed = (time = '12:00:02', over: { basis?: string; latestTallyId?: numb
   latestTallyId: over.latestTallyId === undefined ? 7 : over.latestTallyId,
   now: at(time),
 });
-const counted = (tallyId: number, upcoming: string[] = []): PollEvent => ({
+const counted = (tallyId: number, upcoming: string[] = []): Extract<PollEvent, { kind: 'counted' }> => ({
   kind: 'counted',
   tallyId,
   tallyChanged: tallyId !== 7,

@@ -1,7 +1,15 @@
 import type { CheckAnswer, CheckDifference, CountLesson, GmChecks } from '../../model/gm-count.js';
 import { MAX_COUNT_LINES } from '../../parse/gm-count.js';
+import { AnswerButtons, DISMISS_ANSWER, type ItemAnswer } from './answer-buttons.js';
 import { PostButton } from './layout.js';
 import { safeHref } from './safe-url.js';
+
+/** A difference's three answers. */
+const DIFFERENCE_ANSWERS: readonly ItemAnswer[] = [
+  { label: 'My slip', answer: 'slip' },
+  { label: "Votal's error", answer: 'votal-error', class: 'secondary' },
+  DISMISS_ANSWER,
+];
 
 const MARKED: Record<CheckAnswer, string> = {
   slip: 'Marked: my slip',
@@ -51,23 +59,7 @@ export function GmChecksPanel(props: { gameId: number; checks: GmChecks; players
         {d.answer ? <p class="resolved">{MARKED[d.answer]}</p> : null}
         <div class="actions">
           {d.answer === null ? (
-            <>
-              <PostButton action={action} csrf={props.csrf} label="My slip" fields={{ key: d.key, answer: 'slip' }} />
-              <PostButton
-                action={action}
-                csrf={props.csrf}
-                label="Votal's error"
-                class="secondary"
-                fields={{ key: d.key, answer: 'votal-error' }}
-              />
-              <PostButton
-                action={action}
-                csrf={props.csrf}
-                label="Dismiss"
-                class="secondary"
-                fields={{ key: d.key, answer: 'dismiss' }}
-              />
-            </>
+            <AnswerButtons action={action} csrf={props.csrf} itemKey={d.key} answers={DIFFERENCE_ANSWERS} />
           ) : d.answer === 'votal-error' && first && target !== undefined ? (
             <PostButton
               action={`/gm/games/${props.gameId}/review`}
@@ -139,18 +131,17 @@ function Lessons(props: { gameId: number; lessons: readonly CountLesson[]; csrf:
               <PostLink post={l.countPost} permalink={l.countPermalink} />
             </div>
             <div class="actions">
-              <PostButton
+              <AnswerButtons
                 action={action}
                 csrf={props.csrf}
-                label={l.alias ? `Count it for ${l.wagon}, and learn "${l.alias}"` : `Count it for ${l.wagon}`}
-                fields={{ key: l.key, answer: 'accept' }}
-              />
-              <PostButton
-                action={action}
-                csrf={props.csrf}
-                label="Dismiss"
-                class="secondary"
-                fields={{ key: l.key, answer: 'dismiss' }}
+                itemKey={l.key}
+                answers={[
+                  {
+                    label: l.alias ? `Count it for ${l.wagon}, and learn "${l.alias}"` : `Count it for ${l.wagon}`,
+                    answer: 'accept',
+                  },
+                  DISMISS_ANSWER,
+                ]}
               />
             </div>
           </li>

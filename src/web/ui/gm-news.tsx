@@ -1,7 +1,7 @@
 import type { GmNews } from '../../game/gm-news.js';
 import type { GmProposal } from '../../parse/gm-posts.js';
 import { describeEvent } from './describe-event.js';
-import { PostButton } from './layout.js';
+import { AnswerButtons, DISMISS_ANSWER, type ItemAnswer } from './answer-buttons.js';
 import { safeHref } from './safe-url.js';
 
 const CAUSES: Record<string, string> = {
@@ -11,6 +11,9 @@ const CAUSES: Record<string, string> = {
   modkill: 'mod-kill',
   kill: 'death, kind not said',
 };
+
+/** A proposal's answers: recorded, it becomes its event. */
+const PROPOSAL_ANSWERS: readonly ItemAnswer[] = [{ label: 'Record', answer: 'record' }, DISMISS_ANSWER];
 
 /** What a proposal says beside its event: the kind of death and its Night or Day, a Night's number, a group. */
 function proposalNotes(p: GmProposal): string[] {
@@ -49,19 +52,7 @@ export function GmNewsPanel(props: { gameId: number; news: GmNews; csrf: string 
                 <q>{p.sentence}</q>
               </div>
               <div class="actions">
-                <PostButton
-                  action={answer}
-                  csrf={props.csrf}
-                  label="Record"
-                  fields={{ key: p.key, answer: 'record' }}
-                />
-                <PostButton
-                  action={answer}
-                  csrf={props.csrf}
-                  label="Dismiss"
-                  class="secondary"
-                  fields={{ key: p.key, answer: 'dismiss' }}
-                />
+                <AnswerButtons action={answer} csrf={props.csrf} itemKey={p.key} answers={PROPOSAL_ANSWERS} />
               </div>
             </li>
           );
@@ -76,13 +67,7 @@ export function GmNewsPanel(props: { gameId: number; news: GmNews; csrf: string 
                 <q>{u.sentence}</q>
               </div>
               <div class="actions">
-                <PostButton
-                  action={answer}
-                  csrf={props.csrf}
-                  label="Dismiss"
-                  class="secondary"
-                  fields={{ key: u.key, answer: 'dismiss' }}
-                />
+                <AnswerButtons action={answer} csrf={props.csrf} itemKey={u.key} answers={[DISMISS_ANSWER]} />
               </div>
             </li>
           );
