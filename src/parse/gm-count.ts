@@ -509,7 +509,7 @@ function votersOf(
     const spaced = names.exact(raw.trim()) === null ? spacedNames(raw, names) : null;
     if (spaced) {
       // Joined as "/" joins: an old and a new name of one slot side by side ("pisskop Jordarrian") are the slot once.
-      spaced.forEach((w, i) => pieces.push({ raw: w.raw, at: at + w.at, slash: i > 0, cut: true }));
+      pieces.push(...spaced.map((w, i) => ({ raw: w.raw, at: at + w.at, slash: i > 0, cut: true })));
       return;
     }
     if (names.exact(raw.trim()) !== null || !HAS_AND.test(raw)) {
