@@ -139,9 +139,9 @@ const NOT_VOTING = new RegExp(
 );
 /**
  * An L-n note ("L-1", "(L-2)", "[L - 7]", "(L-2!)", "(L-)" at the hammer): how many votes the
- * wagon is short. Its brackets go with it only as a pair: in "( 6 L-1 )" they hold the count.
+ * wagon is short; "(L+2)" is a wagon past the lynch (a note, no number short). Its brackets go with it only as a pair: in "( 6 L-1 )" they hold the count.
  */
-const L_NOTE = /[([]\s*L\s*-\s*(\d{1,2})?\s*!*\s*[)\]]|\bL\s*-\s*(\d{1,2})\b/giu;
+const L_NOTE = /[([]\s*L\s*-\s*(\d{1,2})?\s*!*\s*[)\]]|\bL\s*-\s*(\d{1,2})\b|[([]\s*L\s*\+\s*\d{1,2}\s*!*\s*[)\]]/giu;
 /** A change note before a wagon ("(+1/-2)Carol - 1 (...)", "(=0)"): what moved since the last count. */
 const CHANGE_NOTE = /^\s*[([]\s*[+\-−=]\s*\d{1,3}(?:\s*\/\s*[+\-−=]\s*\d{1,3})*\s*[)\]]/u;
 /** "as of post 337", "up to #337", "through post #337", "(to post 337)". */
@@ -159,9 +159,12 @@ const SMILEYS = /^\s*(?::[a-z!?]{1,12}:\s*)+|(?:\s*:[a-z!?]{1,12}:)+\s*$/giu;
 /** A vote history ("LmkGuy ==> Unvote ==> Mulch", "Alice -> Bob"): a player's past votes, not a wagon's voters. */
 const HISTORY = /=+>|-+>|→|>>/u;
 /** "None", "No-one", "No one!", "( nobody )", "N/A": the line names no voter. */
-const NONE = /^[([]?\s*[-–—]*\s*(?:none|no+bo+dy|no[\s-]?one|n\/a|-+)\s*[)\]!.]*(?:(?<=!)\s.*)?$/iu;
+const NONE =
+  /^[([]?\s*[-–—]*\s*(?:none|no+bo+dy|no[\s-]?one|n\/a|not\s+a\s+single\s+(?:one|person|player|soul)|every(?:one|body)\s+(?:is\s+voting|has\s+voted)|-+)\s*[)\]!.;]*(?:(?<=[!;])\s[^,]*)?$/iu;
 /** The whole not-voting list: "Not voting: everyone", "Everyone else": every player on no wagon. */
 const EVERYONE = /^(?:every(?:one|body)|all)(?:\s+else)?\W*$/iu;
+/** A number of players in place of their names ("Not voting - like 6 people"): the list is not written, as "everyone else". */
+const SO_MANY = /^(?:like|about|around|roughly|~)?\s*\d{1,2}\s+(?:people|players|others)\W*$/iu;
 /** A not-voting list written as a wagon: "Not Voting - 1 (Rhinox)", "Not voting: 0 ()", "Not Voting - 0", "- 0 - No-one". */
 const COUNTED_LIST = new RegExp(
   String.raw`^\s*\d{1,3}\s*(?:[([](?<inner>[^)\]]*)[)\]]|${SEP}\s*(?<rest>.*?))?\s*$`,
@@ -172,12 +175,12 @@ const BBCODE = /\[\/?(?:b|i|u|s|color|size|font|area|center|url|quote|spoiler|po
 const LYNCH_WORD = String.raw`(?:lynch(?:ed)?|hammer(?:ed)?|eliminated)`;
 const LYNCH_WORD_RE = new RegExp(LYNCH_WORD, 'iu');
 /**
- * The GM's note that a wagon was lynched, in brackets: "(LYNCH)", "[Lynched]", "(Lynch!)",
+ * The GM's note that a wagon was lynched, in brackets: "(LYNCH)", "[Lynched]", "(Lynch!)", "(REACHED)",
  * "(L)" or "(NO LYNCH)" after a target ("SensFan (L) - ...", "No Lynch (NO LYNCH) - ..."; alone,
  * "[L]" is a name and "(1) (NO LYNCH) — a" the wagon), or in the count's own brackets ("( 7 Lynched )").
  */
 const LYNCH_NOTE = new RegExp(
-  String.raw`[([]\s*${LYNCH_WORD}\s*!*\s*[)\]]|(?<=\p{L}\s*)[([]\s*(?:L|no\s*lynch)\s*[)\]]|(?<=[([]\s*\d{1,3}\s*[,;]?\s*)${LYNCH_WORD}\s*!*(?=\s*[)\]])`,
+  String.raw`[([]\s*(?:${LYNCH_WORD}|(?:lynch\s+)?reached)\s*!*\s*[)\]]|(?<=\p{L}\s*)[([]\s*(?:L|no\s*lynch)\s*[)\]]|(?<=[([]\s*\d{1,3}\s*[,;]?\s*)${LYNCH_WORD}\s*!*(?=\s*[)\]])`,
   'giu',
 );
 /**
@@ -381,10 +384,13 @@ function readShaped(
   if (nv?.indices?.groups?.['voters']) {
     const [from] = nv.indices.groups['voters'];
     const part = shaped.slice(from);
-    if (EVERYONE.test(part.trim())) return { kind: 'not-voting', voters: null, unread: [] };
     const counted = COUNTED_LIST.exec(part);
     const groups = counted?.indices?.groups;
     const [at, to] = counted ? (groups?.['inner'] ?? groups?.['rest'] ?? [0, 0]) : [0, part.length];
+    // "Not voting: everyone", "Not voting - 9 - Everyone", "Not voting - like 6 people".
+    const list = part.slice(at, to).trim();
+    if ([part.trim(), list].some((t) => EVERYONE.test(t) || SO_MANY.test(t)))
+      return { kind: 'not-voting', voters: null, unread: [] };
     const unread: string[] = [];
     const voters = votersOf(part.slice(at, to), line.struck, lead + from + at, names, unread);
     return { kind: 'not-voting', voters, unread };
@@ -400,6 +406,14 @@ function readShaped(
     // A player's vote history is not a wagon.
     if (HISTORY.test(groups['voters'] ?? '')) return null;
     const [targetFrom, targetTo] = m.indices.groups['target']!;
+    // "Z7-852 (L-7): a": the number joined to the target is the end of a player's name.
+    const numberTo = m.indices.groups['n']?.[1];
+    if (
+      numberTo !== undefined &&
+      numberTo > targetTo &&
+      names.exact(shaped.slice(targetFrom, numberTo).trim()) !== null
+    )
+      continue;
     // A struck wagon is an old one the GM kept for the record.
     if (line.struck.slice(lead + targetFrom, lead + targetTo).every(Boolean)) return null;
     const target =
@@ -438,11 +452,14 @@ function numberless(
   const voters = votersOf(m.groups['voters'] ?? '', line.struck, lead + at['voters']![0], names, missing);
   const marked = notes.noted || notes.toLynch !== null;
   // No voters: a wagon only with its note ("pandashnoo (L-7):").
-  if ((voters.length === 0 && !marked) || missing.length > 0) return null;
+  if (voters.length === 0 && !marked) return null;
+  // A name that names nobody makes an unmarked line prose; a line with its L-n or lynch note is
+  // the count's all the same, its unread names said to the GM ("Bacde - absta101, Dr. Z, IFM (L-2)").
+  if (missing.length > 0 && !marked) return null;
   return {
     kind: 'wagon',
     wagon: { line: line.text.trim(), written, target, stated: null, voters, toLynch: notes.toLynch },
-    unread: [],
+    unread: missing,
     marked,
   };
 }
@@ -454,12 +471,16 @@ interface Names {
 }
 
 /**
- * A wagon's target; "old/new" (a replacement written with both names, "nydushermain/TheRealGin")
- * is the slot when every name read names the same one.
+ * A wagon's target; "old/new" (a replacement written with both names, "nydushermain/TheRealGin",
+ * or with a space, "pisskop Jordarrian") is the slot when every name read names the same one.
  */
 function targetNamed(written: string, names: Names): string | null {
   const whole = names.resolve(written);
-  if (whole !== null || !written.includes('/')) return whole;
+  if (whole !== null) return whole;
+  // "pisskop Jordarrian": a slot's old and new names side by side, with only a space.
+  const spaced = spacedNames(written, names)?.map((w) => names.exact(w.raw));
+  if (spaced && new Set(spaced).size === 1) return spaced[0]!;
+  if (!written.includes('/')) return null;
   const parts = written.split('/').map((p) => p.trim());
   if (parts.length > 4 || parts.some((p) => p === '')) return null;
   const slots = new Set(parts.map((p) => names.resolve(p)));
@@ -487,7 +508,8 @@ function votersOf(
   const add = (raw: string, at: number, slash: boolean): void => {
     const spaced = names.exact(raw.trim()) === null ? spacedNames(raw, names) : null;
     if (spaced) {
-      for (const w of spaced) pieces.push({ raw: w.raw, at: at + w.at, slash: false, cut: true });
+      // Joined as "/" joins: an old and a new name of one slot side by side ("pisskop Jordarrian") are the slot once.
+      pieces.push(...spaced.map((w, i) => ({ raw: w.raw, at: at + w.at, slash: i > 0, cut: true })));
       return;
     }
     if (names.exact(raw.trim()) !== null || !HAS_AND.test(raw)) {
