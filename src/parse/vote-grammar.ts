@@ -161,6 +161,10 @@ export const LINE_RULES: readonly LineRule[] = [
       { line: 'Vote: Bob', reads: ['not-bold: Vote: Bob'] },
       { line: '##vote Bob', reads: ['not-bold: ##vote Bob'] },
       { line: 'I will vote for Bob later', reads: [] },
+      // Issue #24: "Hammer VOTE: vijay2vasandani" unbolded gave no word at all.
+      { line: 'Hammer VOTE: Bob', reads: ['not-bold: VOTE: Bob'] },
+      { line: 'Confirm vote: Bob', reads: ['not-bold: vote: Bob'] },
+      { line: 'Template: [code]Vote: Bob[/code]', reads: [] },
       // Mafiascum game 1121 post #322, game 1351 post #276: the bold tags left as text.
       { line: '[b]vote: Bob[/b] not sure why', reads: ['vote Bob'] },
       { line: 'Vote: Bob[/b]', reads: ['vote Bob'] },
@@ -379,7 +383,10 @@ function notBold(line: Line, reading: LineReading, g: Grammar): void {
     );
     return;
   }
-  if (first.kind !== 'vote') return;
+  if (first.kind !== 'vote') {
+    laterPlainVote(line, reading, g);
+    return;
+  }
   if (!first.hashed && !(first.colon && hasInk(line.text.slice(first.argStart, first.end)))) return;
   reading.rejected.push({
     reason: 'not-bold',
@@ -623,8 +630,12 @@ function doubtfulRung(cand: Candidate, line: Line, g: Grammar): GrammarReading |
 
 /** Doubtful vote keywords looked at per bold run: talk repeats "vote" without limit. */
 const MAX_DOUBTFUL = 3;
-/** A vote keyword after these words is a request not to vote ("**Do not vote Bob**"), never a vote. */
-const NEGATION = /(?:\bnot|n['’]?t|\bnever|\bno)\s+$/iu;
+/**
+ * A vote keyword after these words is a request not to vote ("**Do not vote Bob**"), never a
+ * vote. "nt" alone is a contraction only in these words: "**Reluctant vote: Sub**" votes.
+ */
+const NEGATION =
+  /(?:\bnot|n['’]t|\b(?:do|does|did|can|won|is|are|was|were|should|would|could|must)nt|\bnever|\bno)\s+$/iu;
 
 /** Vote keywords inside bold talk, with the words after each (see `WrittenAction.doubtful`). */
 function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: string; colon: boolean }[] {
