@@ -77,6 +77,7 @@ import {
   withLearned,
 } from './count-lessons.js';
 import { OwnFates } from './own-fates.js';
+import { isSilentVote } from './silent-votes.js';
 import { type GmAccepts, gmAccepts, gmSummary } from './real-games-gm.js';
 
 const args = process.argv.slice(2);
@@ -153,6 +154,8 @@ function causeOf(
   count: CountCheck,
   slotOf: (author: string) => string | undefined,
   histories: readonly PostHistory[],
+  /** A post whose vote Votal dropped without a word (bench/silent-votes.ts). */
+  dropped: (post: PostHistory) => boolean = () => false,
 ): Cause | null {
   if (count.differences.length === 0) return null;
   const found = new Set<Cause>();
@@ -174,13 +177,25 @@ function causeOf(
           (a) => a.target === null && (a.match === 'unknown' || a.match === 'ambiguous'),
         ),
       );
-      if (unread || d.text.includes('not counted by Votal')) found.add('votal');
+      if (unread || own.some(dropped) || d.text.includes('not counted by Votal')) found.add('votal');
       else if (own.length === 0) found.add('material');
       else if (d.gm === 'nowhere') found.add('reader');
       else found.add('moderator');
     }
   }
   return CAUSES.find((c) => found.has(c)) ?? 'moderator';
+}
+
+/** The Day's posts whose vote Votal dropped without a word, looked at once each. */
+function droppedIn(inDay: readonly RawPost[], url: string): (post: PostHistory) => boolean {
+  const html = new Map(inDay.map((p) => [p.number, p.content]));
+  const seen = new Map<number, boolean>();
+  return (h) => {
+    let silent = seen.get(h.number);
+    if (silent === undefined)
+      seen.set(h.number, (silent = isSilentVote(html.get(h.number) ?? '', url, h.revisions[0]!.reading)));
+    return silent;
+  };
 }
 
 /** Every place written exactly, each on a different wagon. */
@@ -372,7 +387,7 @@ function countDay(
       ),
     ),
     counts: checks.counts,
-    causes: checks.counts.map((c) => causeOf(c, slotOf, histories)),
+    causes: checks.counts.map((c) => causeOf(c, slotOf, histories, droppedIn(inDay, game.url))),
     ...(learned ? { fold: { log: folded.log, roster, ruleset } } : {}),
   };
 }

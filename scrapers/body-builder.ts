@@ -47,6 +47,7 @@ interface Rules {
   spoiler: Is | null;
   code: Is;
   bold: Is;
+  voteTag: Is | null;
   italic: Is;
   underline: Is;
   strike: Is;
@@ -69,6 +70,7 @@ function rulesOf(m: BodyMarkup): Rules {
       spoiler: m.spoiler ? matcher(m.spoiler.selector) : null,
       code: matcher(m.code),
       bold: matcher(m.bold),
+      voteTag: m.voteTag ? matcher(m.voteTag) : null,
       italic: matcher(m.italic),
       underline: matcher(m.underline),
       strike: matcher(m.strike),
@@ -258,7 +260,8 @@ class Builder {
     if (strike) wrap({ t: 'strike', children: [] });
     if (underline) wrap({ t: 'underline', children: [] });
     if (italic) wrap({ t: 'italic', children: [] });
-    if (bold) wrap({ t: 'bold', children: [] });
+    // The forum's vote markup stays a node of its own: bold talk around it is not its words.
+    if (bold) wrap(this.r.voteTag?.(el) ? { t: 'bold', vote: true, children: [] } : { t: 'bold', children: [] });
     return { nodes: el.children, i: 0, out, depth: depth + Math.max(levels - 1, 0), flat: null, after };
   }
 

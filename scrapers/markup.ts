@@ -36,6 +36,11 @@ export const BodyMarkup = z.strictObject({
   spoiler: z.strictObject({ selector: z.string(), titleSelector: z.string().optional() }).optional(),
   code: z.string().default('pre, code'),
   bold: z.string().default('b, strong'),
+  /**
+   * The forum's own vote markup, bold and an official vote (MafiaScum's `span.bbvote`): read as
+   * a vote tag of its own, apart from bold talk around it ("**Hammer [vote]Bob[/vote].**").
+   */
+  voteTag: z.string().optional(),
   italic: z.string().default('i, em'),
   underline: z.string().default('u, ins'),
   strike: z.string().default('s, strike, del'),

@@ -50,6 +50,7 @@ export const descriptor = defineDescriptor({
     // MafiaScum's [vote] BBCode renders as span.bbvote, bold by its stylesheet.
     // MafiaScum renders [b] as `span.noboldsig` (bold that signatures do not get).
     bold: 'b, strong, span.bbvote, span.noboldsig',
+    voteTag: 'span.bbvote',
     smilie: 'img.smilies',
     mention: 'a.mention',
     internalLink: 'a.postlink-local',

@@ -9,7 +9,12 @@ export type BodyNode =
   | { t: 'text'; text: string }
   | { t: 'br' }
   | { t: 'block'; children: BodyNode[] }
-  | { t: 'bold' | 'italic' | 'underline' | 'strike'; children: BodyNode[] }
+  /**
+   * `vote`: the forum's own vote markup (MafiaScum's `[vote]` BBCode, rendered bold): an
+   * official vote or unvote, as the forum marks it, whatever bold talk stands around it.
+   */
+  | { t: 'bold'; children: BodyNode[]; vote?: true }
+  | { t: 'italic' | 'underline' | 'strike'; children: BodyNode[] }
   | { t: 'color'; color: string; children: BodyNode[] }
   | { t: 'size'; size: string; children: BodyNode[] }
   | { t: 'quote'; author: string | null; children: BodyNode[] }
@@ -32,7 +37,8 @@ export const BodyNode: z.ZodType<BodyNode> = z.lazy(() =>
     z.object({ t: z.literal('text'), text: z.string() }),
     z.object({ t: z.literal('br') }),
     z.object({ t: z.literal('block'), children: children() }),
-    z.object({ t: z.enum(['bold', 'italic', 'underline', 'strike']), children: children() }),
+    z.object({ t: z.literal('bold'), children: children(), vote: z.literal(true).optional() }),
+    z.object({ t: z.enum(['italic', 'underline', 'strike']), children: children() }),
     z.object({ t: z.literal('color'), color: z.string(), children: children() }),
     z.object({ t: z.literal('size'), size: z.string(), children: children() }),
     z.object({ t: z.literal('quote'), author: z.string().nullable(), children: children() }),

@@ -24,6 +24,11 @@ export interface WrittenAction {
    * GM, never silently dropped and never counted.
    */
   doubtful?: true;
+  /**
+   * A doubtful vote written in the vote's own form, its colon after the keyword ("**Confirm
+   * vote: gandy**", "**Vig-vote: Elsa**"): whatever the name, the GM hears of it.
+   */
+  colon?: true;
   /** The explicit marker the action was written with: "##vote" (`hash`) or a typed `[vote]` tag. */
   marker?: 'hash' | 'tag';
   /**

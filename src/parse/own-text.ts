@@ -19,6 +19,8 @@ export interface StyledRun {
   /** Only ever true with `keepStruck`; by default struck text is dropped. */
   strike: boolean;
   inSpoiler: boolean;
+  /** In the forum's own vote markup (`[vote]` on MafiaScum): an official vote, not bold talk. */
+  vote?: true;
 }
 
 export type OwnLine = StyledRun[];
@@ -33,6 +35,8 @@ export interface RunStyle {
   bold: boolean;
   strike: boolean;
   inSpoiler: boolean;
+  /** In the forum's own vote markup (a bold node marked `vote`). */
+  vote: boolean;
   /** The mention link the text is in, or null: two links side by side are two nodes. */
   mention: BodyNode | null;
 }
@@ -62,7 +66,7 @@ interface Frame {
   closesLine: boolean;
 }
 
-const PLAIN: RunStyle = { bold: false, strike: false, inSpoiler: false, mention: null };
+const PLAIN: RunStyle = { bold: false, strike: false, inSpoiler: false, vote: false, mention: null };
 
 /**
  * The one walk from a body to its lines, for every reader of lines (the poster's own
@@ -116,7 +120,7 @@ export function walkLines(body: readonly BodyNode[], reader: LineReader, options
         enter(node.children, { ...style, inSpoiler: true }, true);
         break;
       case 'bold':
-        enter(node.children, { ...style, bold: true }, false);
+        enter(node.children, { ...style, bold: true, vote: style.vote || node.vote === true }, false);
         break;
       case 'strike':
         if (options.keepStruck) enter(node.children, { ...style, strike: true }, false);
@@ -161,6 +165,7 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
           bold: r.style.bold,
           strike: r.style.strike,
           inSpoiler: r.style.inSpoiler,
+          ...(r.style.vote ? { vote: true as const } : {}),
         })),
       );
     }
@@ -175,9 +180,11 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
       last &&
       last.style.bold === style.bold &&
       last.style.strike === style.strike &&
-      last.style.inSpoiler === style.inSpoiler
+      last.style.inSpoiler === style.inSpoiler &&
+      last.style.vote === style.vote
     ) {
       // Adjacent runs of one style are one run: "[b]Vote:[/b][b] Bob[/b]" reads "Vote: Bob".
+      // Two vote tags side by side ("UNVOTE: AmorVOTE: TMHS") still join: the grammar splits them.
       const part = last.endsWithSpace && text.startsWith(' ') ? text.slice(1) : text;
       if (part === '') return;
       last.parts.push(part);

@@ -113,10 +113,14 @@ function readAction(
   members: ReadonlySet<string>,
 ): Reading | null {
   if (w.doubtful) {
-    // Bold talk with "vote" in it: nothing, unless a player's exact name follows the keyword.
+    // Bold talk with "vote" in it: nothing, unless a player's exact name follows the keyword
+    // or the vote is written in its own form ("**Confirm vote: gandy**"): then the GM reads it.
     const name = resolve(w.written ?? '', { trailingWords: true });
-    if (name.match !== 'exact' && name.match !== 'alias') return null;
-    return { action: actionOf(w, name.written, name.target, name.match, [], null), review: 'malformed-vote' };
+    if (name.match === 'exact' || name.match === 'alias')
+      return { action: actionOf(w, name.written, name.target, name.match, [], null), review: 'malformed-vote' };
+    if (!w.colon) return null;
+    const action = actionOf(w, name.written, name.target, name.match, name.candidates, name.score);
+    return { action, review: 'malformed-vote' };
   }
   if (w.keywordTarget !== null) {
     return { action: actionOf(w, w.written, w.keywordTarget, 'keyword', [], null), review: null };

@@ -89,6 +89,8 @@ interface Candidate {
   end: number;
   bold: boolean;
   inSpoiler: boolean;
+  /** The forum's own vote markup (MafiaScum's rendered `[vote]`): an official vote, never doubtful. */
+  tag: boolean;
   /** Where plain text after a bold keyword stops: the next bold run, or the end of the line. */
   restEnd: number;
   /** Whether an action keyword is spelled in `text`, looked at once (`spellsKeyword`); null: not yet. */
@@ -159,6 +161,10 @@ export const LINE_RULES: readonly LineRule[] = [
       { line: 'Vote: Bob', reads: ['not-bold: Vote: Bob'] },
       { line: '##vote Bob', reads: ['not-bold: ##vote Bob'] },
       { line: 'I will vote for Bob later', reads: [] },
+      // Issue #24: "Hammer VOTE: vijay2vasandani" unbolded gave no word at all.
+      { line: 'Hammer VOTE: Bob', reads: ['not-bold: VOTE: Bob'] },
+      { line: 'Confirm vote: Bob', reads: ['not-bold: vote: Bob'] },
+      { line: 'Template: [code]Vote: Bob[/code]', reads: [] },
       // Mafiascum game 1121 post #322, game 1351 post #276: the bold tags left as text.
       { line: '[b]vote: Bob[/b] not sure why', reads: ['vote Bob'] },
       { line: 'Vote: Bob[/b]', reads: ['vote Bob'] },
@@ -253,15 +259,27 @@ function boldGroups(line: OwnLine, text: string, vocab: Vocabulary): Candidate[]
   for (const run of line) {
     const end = pos + run.text.length;
     const counts = run.bold && !run.strike;
+    const tag = run.vote === true;
+    // A vote tag is never one with bold talk around it: "**Hammer [vote]Bob[/vote].**".
     const joins =
       counts &&
       open !== null &&
       open.inSpoiler === run.inSpoiler &&
+      open.tag === tag &&
       (!spaced || waitsForName(text.slice(open.start, open.end), vocab));
     if (joins) {
       open!.end = end;
     } else if (counts) {
-      open = { text: '', start: pos, end, bold: true, inSpoiler: run.inSpoiler, restEnd: text.length, spells: null };
+      open = {
+        text: '',
+        start: pos,
+        end,
+        bold: true,
+        inSpoiler: run.inSpoiler,
+        tag,
+        restEnd: text.length,
+        spells: null,
+      };
       groups.push(open);
     } else if (run.strike || run.text.trim() !== '') {
       open = null;
@@ -309,13 +327,28 @@ function boldRuns(line: Line, reading: LineReading, g: Grammar): void {
 
 /** A candidate's actions, refused as a whole when it sits in a spoiler the ruleset does not read. */
 function readInto(cand: Candidate, line: Line, reading: LineReading, g: Grammar): void {
-  const read = readCandidate(cand, line, g);
+  const read = cand.tag ? officialVote(cand, line, g) : readCandidate(cand, line, g);
   if (cand.inSpoiler && !g.votes.spoilers) {
     for (const a of read.actions) reading.rejected.push({ reason: 'in-spoiler', raw: a.raw, span: a.span });
     return;
   }
   for (const a of read.actions) reading.found.push(a);
   for (const r of read.rejected) reading.rejected.push(r);
+}
+
+/**
+ * The forum's own vote markup is a vote as the forum marks it ("VOTE: Vijay2vasadani",
+ * "UNVOTE: "): its actions are the tag's, never doubtful or loose, so a name Votal cannot
+ * read goes to the GM like any vote's (mafiascum game 1318 post #416).
+ */
+function officialVote(cand: Candidate, line: Line, g: Grammar): GrammarReading {
+  const read = readCandidate(cand, line, g);
+  for (const a of read.actions) {
+    delete a.doubtful;
+    delete a.loose;
+    a.marker = 'tag';
+  }
+  return read;
 }
 
 /**
@@ -326,7 +359,10 @@ function readInto(cand: Candidate, line: Line, reading: LineReading, g: Grammar)
 function notBold(line: Line, reading: LineReading, g: Grammar): void {
   if (g.votes.bold !== 'required' || line.startsBold || (line.inSpoiler && !g.votes.spoilers)) return;
   const first = parseCandidate(line.text, g.vocab)[0];
-  if (!first) return;
+  if (!first) {
+    laterPlainVote(line, reading, g);
+    return;
+  }
   const typed = typedBoldEnd(line.text, first.argStart);
   if (typed > 0) {
     const end = typed;
@@ -337,6 +373,7 @@ function notBold(line: Line, reading: LineReading, g: Grammar): void {
         end,
         bold: true,
         inSpoiler: line.inSpoiler,
+        tag: false,
         restEnd: end,
         spells: null,
       },
@@ -346,13 +383,44 @@ function notBold(line: Line, reading: LineReading, g: Grammar): void {
     );
     return;
   }
-  if (first.kind !== 'vote') return;
+  if (first.kind !== 'vote') {
+    laterPlainVote(line, reading, g);
+    return;
+  }
   if (!first.hashed && !(first.colon && hasInk(line.text.slice(first.argStart, first.end)))) return;
   reading.rejected.push({
     reason: 'not-bold',
     raw: rawOf(plainCandidate(line), first.start, first.end),
     span: { line: line.index, start: first.start, end: first.end },
   });
+}
+
+/**
+ * A plain "vote:" right after a word ("Hammer VOTE: Bob", "Confirm vote: Bob") is vote-shaped
+ * too: reported, so the GM hears of it, unless bold text there was read already. After
+ * other marks it is talk about votes ("Template: [code]Vote: Frank[/code]").
+ */
+function laterPlainVote(line: Line, reading: LineReading, g: Grammar): void {
+  const at = colonVote(line.text, g.vocab);
+  if (!at || line.boldRuns.some((b) => b.start <= at.start && b.end > at.start)) return;
+  reading.rejected.push({
+    reason: 'not-bold',
+    raw: rawOf(plainCandidate(line), at.start, line.text.length),
+    span: { line: line.index, start: at.start, end: line.text.length },
+  });
+}
+
+/** The first vote or unvote keyword on the line with its colon and words after it ("VOTE: Bob"), or null. */
+function colonVote(text: string, vocab: Vocabulary): { start: number } | null {
+  for (let i = 2; i < text.length; i++) {
+    if (text[i - 1] !== ' ' || !isWordChar(text[i - 2]) || !isWordChar(text[i])) continue;
+    const k = keywordAt(text, i, vocab);
+    if (!k || (k.kind !== 'vote' && k.kind !== 'unvote')) continue;
+    const after = afterColon(text, k.end);
+    if (after.colon && hasInk(text.slice(after.pos, after.pos + MAX_ARG))) return { start: i };
+    i = k.end;
+  }
+  return null;
 }
 
 /** Where a typed "[/b]" after `from` closes the player's bold, or -1. */
@@ -398,7 +466,16 @@ function inkOutside(text: string, spans: readonly TextSpan[]): boolean {
 
 function plainCandidate(line: Line): Candidate {
   const end = line.text.length;
-  return { text: line.text, start: 0, end, bold: false, inSpoiler: line.inSpoiler, restEnd: end, spells: null };
+  return {
+    text: line.text,
+    start: 0,
+    end,
+    bold: false,
+    inSpoiler: line.inSpoiler,
+    tag: false,
+    restEnd: end,
+    spells: null,
+  };
 }
 
 // ── A candidate's ladder ───────────────────────────────────────────────────────────
@@ -545,6 +622,7 @@ function doubtfulRung(cand: Candidate, line: Line, g: Grammar): GrammarReading |
       keywordTarget: null,
       span: spanOf(cand, line, d.start, cand.text.length),
       doubtful: true,
+      ...(d.colon ? { colon: true as const } : {}),
     }),
   );
   return { actions, rejected: [] };
@@ -552,19 +630,24 @@ function doubtfulRung(cand: Candidate, line: Line, g: Grammar): GrammarReading |
 
 /** Doubtful vote keywords looked at per bold run: talk repeats "vote" without limit. */
 const MAX_DOUBTFUL = 3;
-/** A vote keyword after these words is a request not to vote ("**Do not vote Bob**"), never a vote. */
-const NEGATION = /(?:\bnot|n['’]?t|\bnever|\bno)\s+$/iu;
+/**
+ * A vote keyword after these words is a request not to vote ("**Do not vote Bob**"), never a
+ * vote. "nt" alone is a contraction only in these words: "**Reluctant vote: Sub**" votes.
+ */
+const NEGATION =
+  /(?:\bnot|n['’]t|\b(?:do|does|did|can|won|is|are|was|were|should|would|could|must)nt|\bnever|\bno)\s+$/iu;
 
 /** Vote keywords inside bold talk, with the words after each (see `WrittenAction.doubtful`). */
-function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: string }[] {
-  const out: { start: number; arg: string }[] = [];
+function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: string; colon: boolean }[] {
+  const out: { start: number; arg: string; colon: boolean }[] = [];
   for (let i = 0; i < text.length && out.length < MAX_DOUBTFUL; i++) {
     if (isWordChar(text[i - 1]) || !isWordChar(text[i])) continue;
     const k = keywordAt(text, i, vocab);
     if (!k || k.kind !== 'vote') continue;
     if (!NEGATION.test(text.slice(Math.max(0, i - 12), i))) {
-      const arg = cleanArg(text.slice(afterColon(text, k.end).pos));
-      if (hasInk(arg)) out.push({ start: i, arg });
+      const after = afterColon(text, k.end);
+      const arg = cleanArg(text.slice(after.pos));
+      if (hasInk(arg)) out.push({ start: i, arg, colon: after.colon });
     }
     i = k.end;
   }
