@@ -203,7 +203,7 @@ function resolve(
     twoLetters(key, forms, stripped) ??
     placeholder(key, forms, stripped) ??
     wordAmongOthers(name, forms, stripped) ??
-    fuzzy(key, forms, matching, stripped);
+    slippedPrefixAfterFuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
 
@@ -593,6 +593,76 @@ function wordAmongOthers(name: string, forms: readonly SlotForms[], written: str
   // A written word that is another player's whole name names that player too: ambiguous.
   const named = forms.filter((f) => !hits.includes(f) && mine.some((w) => f.all.includes(w)));
   return rung('substring', [...hits, ...named], written);
+}
+
+/** A shortened name with a slip of the keys is read from this many letters ("Vjay", "rolf"). */
+const MIN_SLIPPED_PREFIX = 4;
+/** Below this many letters a shortened name's slip may not be a changed letter ("pass" is not "Pasc…"). */
+const MIN_SLIPPED_CHANGE = 5;
+/** An English word is read as a shortened name with a changed letter from this many letters ("dragon"). */
+const MIN_SLIPPED_WORD = 6;
+
+/**
+ * "Wickid" for Wickedestjr, "Vjay" for vijay2vasandani, "rolf" for roflcopter, "tchii" for
+ * Tchill13 (mafiascum games 1207 post #732, 1332 post #634, 1410 post #826, 1938 post
+ * #719): the start of a name (not the whole name), written with one slip of the keys, from
+ * the ruleset's `minPartial` letters as any prefix. Only when the similarity
+ * rung found no one (and suggests no other player), the first letter is right, and the
+ * slip fits one living player only; a short or English word must not have a changed
+ * letter ("pass" is not Pasc…). Read as fuzzy, so it is shown.
+ */
+function slippedPrefixAfterFuzzy(
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution {
+  const similar = fuzzy(key, forms, matching, written);
+  if (similar.match !== 'unknown') return similar;
+  const found = key.length >= matching.minPartial ? slippedPrefix(key, forms, written) : null;
+  if (found?.target == null) return found ?? similar;
+  // A living player suggested by similarity is a rival reading; a dead one takes no votes.
+  const suggested = forms.find((f) => f.slot.name === similar.candidates[0]);
+  return !suggested?.slot.alive || suggested.slot.name === found.target ? found : similar;
+}
+
+function slippedPrefix(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  if (key.length < MIN_SLIPPED_PREFIX || !/^\p{L}+$/u.test(key)) return null;
+  const changeAllowed = key.length >= (isEnglishWord(key) ? MIN_SLIPPED_WORD : MIN_SLIPPED_CHANGE);
+  const fits = (name: string): boolean => {
+    if (name[0] !== key[0]) return false;
+    for (let n = key.length - 1; n <= key.length + 1; n++) {
+      // A whole name with a slip is the typo rung's, which reads short names more warily.
+      if (n < MIN_SLIPPED_PREFIX || n >= name.length) continue;
+      const slip = slipOf(key, name.slice(0, n));
+      if (slip !== null && (slip !== 'change' || changeAllowed)) return true;
+    }
+    return false;
+  };
+  const found = rung(
+    'fuzzy',
+    forms.filter((f) => f.all.some(fits)),
+    written,
+  );
+  if (found?.target == null) return found;
+  const slot = forms.find((f) => f.slot.name === found.target)!;
+  return { ...found, score: round(Math.max(...slot.all.map((k) => jaroWinkler(key, k)))) };
+}
+
+/** The one slip of the keys that turns `b` into `a`, or null when they differ otherwise (or not at all). */
+function slipOf(a: string, b: string): 'change' | 'swap' | 'extra' | 'missing' | null {
+  if (a === b) return null;
+  if (a.length === b.length) {
+    const at = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
+    if (at.length === 1) return 'change';
+    const [i, j] = at;
+    return at.length === 2 && j === i! + 1 && a[i!] === b[j!] && a[j!] === b[i!] ? 'swap' : null;
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  if (long.length !== short.length + 1) return null;
+  for (let i = 0; i < long.length; i++)
+    if (long.slice(0, i) + long.slice(i + 1) === short) return a.length > b.length ? 'extra' : 'missing';
+  return null;
 }
 
 /** Digits players read as the letters they look like ("Fro99er" is said "Frogger"). */

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { MatchKind } from '../../src/model/action.js';
+import type { SlotInput } from '../../src/model/roster.js';
+import { resolveName } from '../../src/parse/names.js';
+import { NameMatching } from '../../src/rules/ruleset.js';
+import { roster } from './build.js';
+
+/*
+ * The "slipped prefix" rung: the start of a name written with one slip of the keys (a
+ * letter changed, added, dropped, or two neighbours swapped). One case per rule; the real
+ * ones are the Days the real-games bench held for the GM on them.
+ */
+
+interface Case {
+  name: string;
+  written: string;
+  players: (SlotInput | string)[];
+  matching?: Partial<NameMatching>;
+  match: MatchKind;
+  target: string | null;
+  candidates?: string[];
+}
+
+const cases: Case[] = [
+  // MafiaScum game 1207 post #732 (donbot data 739243d).
+  {
+    name: 'a changed letter in the start of a name ("Wickid" for Wickedestjr)',
+    written: 'Wickid',
+    players: ['Wickedestjr', 'gorilla', 'Hinduragi', 'Vifam'],
+    match: 'fuzzy',
+    target: 'Wickedestjr',
+  },
+  // MafiaScum game 1332 post #634 (donbot data 739243d).
+  {
+    name: 'a dropped letter in the start of a name ("Vjay" for vijay2vasandani)',
+    written: 'Vjay',
+    players: ['vijay2vasandani', 'CryMeARiver', 'TeChNoWC', 'BK201'],
+    match: 'fuzzy',
+    target: 'vijay2vasandani',
+  },
+  // MafiaScum game 1410 post #826 (donbot data 739243d).
+  {
+    name: 'two letters swapped in the start of a name ("rolf" for roflcopter)',
+    written: 'rolf',
+    players: ['roflcopter', 'captaineddie', 'Revenus', 'CooLDoG'],
+    match: 'fuzzy',
+    target: 'roflcopter',
+  },
+  // MafiaScum game 1931 post #2749 (donbot data 739243d).
+  {
+    name: 'an added letter after the start of a name ("dunkers" for Dunkerdoodles)',
+    written: 'dunkers',
+    players: ['Dunkerdoodles', 'MarioManiac4', 'Eddie Cane', 'frog'],
+    match: 'fuzzy',
+    target: 'Dunkerdoodles',
+  },
+  // MafiaScum game 1749 post #1149 (donbot data 739243d): "garm" with two letters swapped.
+  {
+    name: 'swapped letters in the start of a short name ("Gamr" for Garmr)',
+    written: 'Gamr',
+    players: ['Garmr', 'Dierfire', 'Aeronaut', 'Frozen Angel'],
+    match: 'fuzzy',
+    target: 'Garmr',
+  },
+  {
+    name: "a name shorter than the ruleset's minPartial is not read",
+    written: 'Vjay',
+    players: ['vijay2vasandani', 'gorilla'],
+    matching: { minPartial: 5 },
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'two players that fit are ambiguous',
+    written: 'Wickid',
+    players: ['Wickedestjr', 'Wickedwitch', 'Vifam'],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Wickedestjr', 'Wickedwitch'],
+  },
+  {
+    name: 'the first letter must be right ("Vickid" is no one)',
+    written: 'Vickid',
+    players: ['Wickedestjr', 'gorilla'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a four-letter name may not have a changed letter ("Wick" is not "Wack…")',
+    written: 'Wick',
+    players: ['Wackpecker', 'gorilla'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a short English word may not have a changed letter ("pass" is not Paschendale)',
+    written: 'pass',
+    players: ['Paschendale', 'gorilla'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'an English word of six letters may ("dragon" for Dragnalus)',
+    written: 'dragon',
+    players: ['Dragnalus', 'TwoFace', 'Vedith'],
+    match: 'fuzzy',
+    target: 'Dragnalus',
+  },
+  {
+    name: 'three letters are too few ("Vja")',
+    written: 'Vja',
+    players: ['vijay2vasandani', 'gorilla'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a name with digits is no slipped prefix ("Wick1d")',
+    written: 'Wick1d',
+    players: ['Wickedestjr', 'gorilla'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'two slips are too many ("Wikcid")',
+    written: 'Wikcid',
+    players: ['Wickedestjr', 'gorilla'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a dead player that fits leaves the living one',
+    written: 'Wickid',
+    players: ['Wickedestjr', { name: 'Wickedwitch', alive: false }, 'Vifam'],
+    match: 'fuzzy',
+    target: 'Wickedestjr',
+  },
+];
+
+describe('resolveName: the start of a name with a slip of the keys', () => {
+  it.each(cases)('$name', (c) => {
+    const got = resolveName(c.written, roster(c.players), NameMatching.parse(c.matching ?? {}));
+    expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
+    if (c.candidates) expect(got.candidates).toEqual(c.candidates);
+  });
+
+  it('reports its similarity score, as every fuzzy reading does', () => {
+    const got = resolveName('Vjay', roster(['vijay2vasandani', 'gorilla']), NameMatching.parse({}));
+    expect(got.match).toBe('fuzzy');
+    expect(got.score).not.toBeNull();
+  });
+
+  it('a suggestion of another player by similarity keeps it unread', () => {
+    // "Wickid" is one slip from the start of Wickedestjr and close, as a whole, to Wicki.
+    const got = resolveName('Wickid', roster(['Wickedestjr', 'Wicki']), NameMatching.parse({}));
+    expect(got.target).not.toBe('Wickedestjr');
+  });
+});
