@@ -76,6 +76,7 @@ import {
   lessonFigures,
   withLearned,
 } from './count-lessons.js';
+import { namesAny, ownWords } from './count-causes.js';
 import { OwnFates } from './own-fates.js';
 import { isSilentVote } from './silent-votes.js';
 import { type GmAccepts, gmAccepts, gmSummary } from './real-games-gm.js';
@@ -137,13 +138,14 @@ interface DayResult {
  *   count) before the count: Votal's miss;
  * - `reader`: a name on the count that names nobody, a voter read on two wagons through
  *   the name ladder or cut out of names side by side, a wagon read with fewer names than
- *   its number, or a voter left off the count as read: the count reader's miss
+ *   its number, or a voter left off the count as read whom the post names: the count reader's miss
  *   (src/parse/gm-count.ts);
  * - `material`: the count has a vote by a slot that never posted under any of the
  *   archive's names that Day (the forum name is not the archive's);
  * - `moderator`: Votal read every vote of the voters in question and the count still
  *   disagrees, or only a stated number differs, or the count stops short of the last
- *   posts, or a voter's name is written exactly on two different wagons: the moderator's
+ *   posts, or a voter's name is written exactly on two different wagons, or a voter
+ *   the count never names (bench/count-causes.ts): the moderator's
  *   slip (one name twice on one wagon is a double voter's weight: still `reader`).
  * A count with several goes to the first of these, so the slips are never over-counted.
  */
@@ -154,8 +156,9 @@ function causeOf(
   count: CountCheck,
   slotOf: (author: string) => string | undefined,
   histories: readonly PostHistory[],
+  namedIn: (post: number, player: string) => boolean,
   /** A post whose vote Votal dropped without a word (bench/silent-votes.ts). */
-  dropped: (post: PostHistory) => boolean = () => false,
+  dropped: (post: PostHistory) => boolean,
 ): Cause | null {
   if (count.differences.length === 0) return null;
   const found = new Set<Cause>();
@@ -179,7 +182,8 @@ function causeOf(
       );
       if (unread || own.some(dropped) || d.text.includes('not counted by Votal')) found.add('votal');
       else if (own.length === 0) found.add('material');
-      else if (d.gm === 'nowhere') found.add('reader');
+      // Nowhere on the count as read: a line the reader missed only if the post names them (bench/count-causes.ts).
+      else if (d.gm === 'nowhere') found.add(namedIn(count.post, d.player) ? 'reader' : 'moderator');
       else found.add('moderator');
     }
   }
@@ -195,6 +199,15 @@ function droppedIn(inDay: readonly RawPost[], url: string): (post: PostHistory) 
     if (silent === undefined)
       seen.set(h.number, (silent = isSilentVote(html.get(h.number) ?? '', url, h.revisions[0]!.reading)));
     return silent;
+  };
+}
+
+/** Whether a count post names a player by any of their slot's names (bench/count-causes.ts). */
+function namedInCount(bodies: ReadonlyMap<number, Body>, roster: Roster, slotOf: (name: string) => string | undefined) {
+  return (post: number, player: string): boolean => {
+    const body = bodies.get(post);
+    const slot = roster.find((s) => s.name === (slotOf(player) ?? player));
+    return body !== undefined && namesAny(ownWords(body), [player, ...(slot ? [slot.name, ...slot.formerNames] : [])]);
   };
 }
 
@@ -387,7 +400,9 @@ function countDay(
       ),
     ),
     counts: checks.counts,
-    causes: checks.counts.map((c) => causeOf(c, slotOf, histories, droppedIn(inDay, game.url))),
+    causes: checks.counts.map((c) =>
+      causeOf(c, slotOf, histories, namedInCount(bodies, roster, slotOf), droppedIn(inDay, game.url)),
+    ),
     ...(learned ? { fold: { log: folded.log, roster, ruleset } } : {}),
   };
 }
