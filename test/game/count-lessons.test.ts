@@ -5,6 +5,7 @@ import { gmChecks } from '../../src/game/gm-checks.js';
 import type { AuditEntry } from '../../src/model/audit.js';
 import type { Body } from '../../src/model/body.js';
 import type { GmEvent } from '../../src/model/event.js';
+import type { CountLesson, NameLesson } from '../../src/model/gm-count.js';
 import { GameSettings } from '../../src/model/game-settings.js';
 import { Roster } from '../../src/model/roster.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
@@ -25,6 +26,7 @@ const GM = 'Mod';
 const link = threadLink;
 
 type Entry = ThreadEntry;
+const named = (ls: readonly CountLesson[]): NameLesson[] => ls.filter((l): l is NameLesson => l.kind === 'name');
 const votes = (target: string): Body => body(b(`VOTE: ${target}`));
 /** A GM count: lines joined by breaks. */
 const count = (...lines: string[][]): Body => lines.flatMap((l, i) => [...(i ? [br()] : []), ...body(...l)]);
@@ -74,6 +76,7 @@ describe('lessons from the GM count', () => {
     const r = check(day('tyler'));
     expect(r.lessons).toEqual([
       {
+        kind: 'name',
         key: expect.stringMatching(/^[0-9a-f]{16}$/),
         countPost: 4,
         countPermalink: link(4),
@@ -100,7 +103,9 @@ describe('lessons from the GM count', () => {
   });
 
   it('a name close to the player the GM placed ("Evelyn", near Eve): offered', () => {
-    expect(check(day('Evelyn')).lessons.map((l) => [l.voter, l.wagon, l.alias])).toEqual([['Dave', 'Eve', 'Evelyn']]);
+    expect(named(check(day('Evelyn')).lessons).map((l) => [l.voter, l.wagon, l.alias])).toEqual([
+      ['Dave', 'Eve', 'Evelyn'],
+    ]);
   });
 
   it.each([['him'], ['the guy above'], ['that one']])(
@@ -137,7 +142,7 @@ describe('lessons from the GM count', () => {
       [GM, countOf({ Carol: ['Bob'], Eve: ['Dave'], Zed: ['Frank'] })], // 6
     ];
     const r = check(entries).lessons;
-    expect(r.map((l) => [l.voter, l.wagon, l.alias, l.noAlias])).toEqual([
+    expect(named(r).map((l) => [l.voter, l.wagon, l.alias, l.noAlias])).toEqual([
       ['Dave', 'Eve', null, 'your counts read "tyler" as two players'],
       ['Frank', 'Zed', null, 'your counts read "tyler" as two players'],
     ]);
@@ -211,7 +216,7 @@ describe('lessons from a real MafiaScum count', () => {
 
   it('offers "zycro" as Zyrconium, from the count at #245', () => {
     const r = check(day2, settings);
-    expect(r.lessons.map((l) => [l.countPost, l.voter, l.wagon, l.post, l.written, l.alias])).toEqual([
+    expect(named(r.lessons).map((l) => [l.countPost, l.voter, l.wagon, l.post, l.written, l.alias])).toEqual([
       [245, 'andrew94', 'Zyrconium', 210, 'zycro', 'zycro'],
     ]);
     expect(r.counts[0]!.differences.some((d) => d.kind === 'voter' && d.player === 'andrew94')).toBe(true);

@@ -147,7 +147,7 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
       ]);
       serve(forum, script);
       expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
-      const lesson = (await checks()).lessons.find((l) => l.voter === 'Alice')!;
+      const lesson = (await checks()).lessons.find((l) => l.kind === 'name' && l.voter === 'Alice')!;
       expect(lesson).toMatchObject({ wagon: 'Carol', post: 26, alias: 'qzx' });
       const { cookie, csrf } = await signIn(app);
       const res = await app.request(`${O}/gm/games/${game.id}/checks/lessons`, {
@@ -182,7 +182,7 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
       serve(forum, withPosts(standardScript(threadId), posts));
       // The same thread again (the lesson a refused answer left) has nothing new to count.
       expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled' });
-      return (await checks()).lessons.find((l) => l.voter === voter)!;
+      return (await checks()).lessons.find((l) => l.kind === 'name' && l.voter === voter)!;
     };
 
     it('a correction the store refuses leaves no alias learned (one transaction)', async () => {
