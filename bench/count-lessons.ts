@@ -4,7 +4,9 @@
  * a lesson read from the count at post c (a correction of one post, maybe a name learned)
  * changes only what is scored after c: the counts after it, and the Day's outcome when c is
  * before the Day's end. A name learned carries into the game's later Days; a correction is
- * of its one post.
+ * of its one post. An author lesson ("P plays S") is accepted as the product records it, a
+ * `replace` of S by P before P's first post, carried into later Days, with P among S's
+ * names in the Day's roster so the archive's slot is found by P's name.
  *
  * Soundness: a lesson is "agreed" when every later count that bears on it (a count whose
  * cut has a voter's standing vote in the corrected post, or a vote read through the learned
@@ -21,9 +23,10 @@ import type { Ruleset } from '../src/rules/ruleset.js';
 import { countVotesWithCuts } from '../src/tally/count.js';
 import type { TallyEvent } from '../src/tally/log.js';
 
-/** What the GM has accepted so far: names per slot, and the Day's corrected posts. */
+/** What the GM has accepted so far: names per slot, posters per slot, and the Day's GM events (corrections, replacements). */
 export interface Learned {
   aliases: ReadonlyMap<string, readonly string[]>;
+  posters: ReadonlyMap<string, readonly string[]>;
   corrections: readonly GmEvent[];
 }
 
@@ -44,12 +47,18 @@ interface Accepted {
 
 /** The slots with their learned names (the Day's roster as the GM has set it by now). */
 export function withLearned(roster: Roster, learned: Learned): Roster {
-  return roster.map((s) => ({ ...s, aliases: [...s.aliases, ...(learned.aliases.get(s.name) ?? [])] }));
+  return roster.map((s) => ({
+    ...s,
+    aliases: [...s.aliases, ...(learned.aliases.get(s.name) ?? [])],
+    formerNames: [...s.formerNames, ...(learned.posters.get(s.name) ?? [])],
+  }));
 }
 
 /** The lessons of one game, Day by Day: names learned carry into later Days. */
 export class GameLessons {
   private readonly aliases = new Map<string, string[]>();
+  private readonly posters = new Map<string, string[]>();
+  private readonly replacements: GmEvent[] = [];
   constructor(
     private readonly game: string,
     private readonly all: Accepted[],
@@ -64,7 +73,11 @@ export class GameLessons {
     const corrections = new Map<number, string>();
     const learned = (): Learned => ({
       aliases: new Map(this.aliases),
-      corrections: [...corrections].map(([post, target]) => GmEvent.parse({ kind: 'correct', post, target })),
+      posters: new Map(this.posters),
+      corrections: [
+        ...this.replacements,
+        ...[...corrections].map(([post, target]) => GmEvent.parse({ kind: 'correct', post, target })),
+      ],
     });
     let current = run(learned());
     let outcome = current;
@@ -90,8 +103,7 @@ export class GameLessons {
       if (offered.length === 0) continue;
       for (const l of offered) {
         accepted.add(l.key);
-        corrections.set(l.post, l.wagon);
-        if (l.alias !== null) this.aliases.set(l.wagon, [...(this.aliases.get(l.wagon) ?? []), l.alias]);
+        this.accept(l, corrections);
         mine.push({ game: this.game, day, lesson: l, agreed: 0, disagreed: 0 });
       }
       current = run(learned());
@@ -100,6 +112,18 @@ export class GameLessons {
     this.all.push(...mine);
     for (const [count, r] of bearings) this.bear(count, r, corrections, day);
     return { ...outcome, counts: scored, causes, fold: undefined };
+  }
+
+  /** What accepting a lesson records: a name lesson's correction (and name), an author lesson's replacement. */
+  private accept(l: CountLesson, corrections: Map<number, string>): void {
+    if (l.kind === 'author') {
+      this.posters.set(l.slot, [...(this.posters.get(l.slot) ?? []), l.poster]);
+      const at = Math.max(0, l.firstPost - 1);
+      this.replacements.push(GmEvent.parse({ kind: 'replace', player: l.slot, by: l.poster, at }));
+      return;
+    }
+    corrections.set(l.post, l.wagon);
+    if (l.alias !== null) this.aliases.set(l.wagon, [...(this.aliases.get(l.wagon) ?? []), l.alias]);
   }
 
   /** A scored count against the lessons accepted before it: each voter whose standing vote one decides. */
@@ -121,7 +145,7 @@ export class GameLessons {
       }
   }
 
-  /** The lesson a standing vote was read by: its post corrected this Day, or its name learned. */
+  /** The lesson a standing vote was read by: its post corrected this Day, its name learned, or its author's slot. */
   private lessonOf(
     post: number,
     event: PostEvent | undefined,
@@ -129,11 +153,18 @@ export class GameLessons {
     lessons: readonly Accepted[],
   ): Accepted | undefined {
     if (correctedOn !== null) return lessons.find((a) => a.lesson.post === post && a.day === correctedOn);
+    const author = event ? nameKey(event.author) : '';
+    const byAuthor = lessons.find((a) => a.lesson.kind === 'author' && nameKey(a.lesson.poster) === author);
+    if (byAuthor) return byAuthor;
     const vote = event?.reading.actions.filter((a) => a.kind === 'vote').at(-1);
     if (!vote || vote.match !== 'alias' || !vote.written) return undefined;
     const key = nameKey(vote.written);
     return lessons.find(
-      (a) => a.lesson.alias !== null && nameKey(a.lesson.alias) === key && a.lesson.wagon === vote.target,
+      (a) =>
+        a.lesson.kind === 'name' &&
+        a.lesson.alias !== null &&
+        nameKey(a.lesson.alias) === key &&
+        a.lesson.wagon === vote.target,
     );
   }
 }
@@ -144,7 +175,9 @@ export function lessonFigures(all: readonly Accepted[]) {
   const disagreed = all.filter((a) => a.disagreed > 0).length;
   return {
     proposals: all.length,
-    withAlias: all.filter((a) => a.lesson.alias !== null).length,
+    withAlias: all.filter((a) => a.lesson.kind === 'name' && a.lesson.alias !== null).length,
+    /** Author lessons: a poster who is no player accepted as a slot's replacement. */
+    authors: all.filter((a) => a.lesson.kind === 'author').length,
     agreed,
     disagreed,
     unconfirmed: all.length - agreed - disagreed,

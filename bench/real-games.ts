@@ -634,7 +634,7 @@ else {
   if (learning) {
     const f = lessonFigures(lessons);
     console.log(
-      `lessons from the moderators' counts (accepted): ${f.proposals} (${f.withAlias} with a name learned); later counts agree with ${f.agreed}, disagree with ${f.disagreed}, ${f.unconfirmed} unconfirmed; precision ${f.precision === null ? '-' : pct(f.agreed, f.agreed + f.disagreed)}`,
+      `lessons from the moderators' counts (accepted): ${f.proposals} (${f.withAlias} with a name learned, ${f.authors} a poster as a slot); later counts agree with ${f.agreed}, disagree with ${f.disagreed}, ${f.unconfirmed} unconfirmed; precision ${f.precision === null ? '-' : pct(f.agreed, f.agreed + f.disagreed)}`,
     );
     console.log(
       `later counts bearing on a lesson: ${f.agreeingCounts} agree, ${f.disagreeingCounts} disagree (${pct(f.agreeingCounts, f.agreeingCounts + f.disagreeingCounts)})`,

@@ -139,8 +139,10 @@ export type LessonAnswered =
  * The GM's answer to what their own count taught (`GmChecks.lessons`): accepted, the post's
  * vote is corrected to the wagon (a `correct` event, recounted like any) and the written name,
  * when the lesson offers it, becomes an alias of the wagon's slot (every later reading knows
- * it); dismissed, it is not offered again. Both audited. Accepting is one store transaction
- * (the alias, the `correct` event, the audit entry), then the recount.
+ * it); an author lesson's poster replaces the slot from their first post (a `replace` event,
+ * as the GM records a replacement: their votes, and votes for either name, count for the
+ * slot). Dismissed, it is not offered again. Both audited. Accepting is one store transaction
+ * (the alias, the event, the audit entry), then the recount.
  */
 export async function answerLesson(
   deps: CommandDeps,
@@ -153,26 +155,27 @@ export async function answerLesson(
   const { game, lessons } = await offeredLessons(deps, gameId, now);
   const lesson = lessons.find((l) => l.key === input.key);
   if (!lesson) throw new NotFound('count lesson', input.key);
-  const detail = {
-    key: lesson.key,
-    countPost: lesson.countPost,
-    post: lesson.post,
-    wagon: lesson.wagon,
-    written: lesson.written,
-  };
+  const detail =
+    lesson.kind === 'author'
+      ? { key: lesson.key, kind: lesson.kind, countPost: lesson.countPost, poster: lesson.poster, slot: lesson.slot }
+      : {
+          key: lesson.key,
+          countPost: lesson.countPost,
+          post: lesson.post,
+          wagon: lesson.wagon,
+          written: lesson.written,
+        };
   if (input.answer === 'dismiss') {
     await deps.store.audit.record({ gameId: game.id, actor, action: LESSON_DISMISS, detail });
     return { answer: 'dismiss', lesson };
   }
-  // One transaction: the name, the correction and the audit stand together or not at all
+  // One transaction: the name, the event and the audit stand together or not at all
   // (a failed step never leaves the alias learned without the vote it was learned from).
   // The recount comes after, and reads every post with the name.
-  const roster = lesson.alias === null ? null : withAlias(game.roster, lesson.wagon, lesson.alias);
-  const learned = roster ? lesson.alias : null;
-  const event = positionedNow(
-    parseInput(GmEvent, { kind: 'correct', post: lesson.post, target: lesson.wagon }),
-    deps.clock.now(),
-  );
+  const roster =
+    lesson.kind === 'name' && lesson.alias !== null ? withAlias(game.roster, lesson.wagon, lesson.alias) : null;
+  const learned = lesson.kind === 'author' ? lesson.poster : roster ? lesson.alias : null;
+  const event = positionedNow(parseInput(GmEvent, lessonEvent(lesson)), deps.clock.now());
   const stored = await deps.store.sql.transaction(async (tx) => {
     const on = storeOn(tx);
     if (roster) await on.games.setRoster(game.id, roster, actor);
@@ -182,6 +185,15 @@ export async function answerLesson(
   });
   const recorded = await recountRecorded(deps, roster ? { ...game, roster } : game, stored);
   return { answer: 'accept', lesson, learned, recorded };
+}
+
+/**
+ * The GM event an accepted lesson records: the post's correction, or the poster's replacement
+ * of the slot placed just before their first post (the slot never posted before it).
+ */
+function lessonEvent(lesson: CountLesson): unknown {
+  if (lesson.kind === 'name') return { kind: 'correct', post: lesson.post, target: lesson.wagon };
+  return { kind: 'replace', player: lesson.slot, by: lesson.poster, at: Math.max(0, lesson.firstPost - 1) };
 }
 
 /** The roster with `alias` added to the slot named `wagon`; null when no slot takes it (another's name already). */

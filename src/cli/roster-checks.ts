@@ -67,7 +67,8 @@ export function refuseUnknownEventNames(problems: readonly string[]): void {
 /**
  * Posters who match no player, and players who never posted, each with the closest name
  * of the other list: the roster was probably typed wrong. A poster matched only by folding
- * the name ("Humble Poirot" for HumblePoirot) counts, and is said once.
+ * the name ("Humble Poirot" for HumblePoirot) counts, and is said once. Exactly one of each
+ * is said together as well: the poster may play the slot under another name.
  */
 export function posterNotes(
   posters: readonly string[],
@@ -90,6 +91,14 @@ export function posterNotes(
     notes.push(`"${p}" posted but is not in the player list${didYouMean(p, roster, matching)}`);
   for (const s of silent)
     notes.push(`player "${s.name}" never posted${didYouMean(s.name, strangerRoster, matching, 'a poster')}`);
+  // One of each: a typo in the list (said above), or a renamed account or an unannounced
+  // replacement, for the GM to say which.
+  const [p, s] = [strangers[0], silent[0]?.name];
+  if (strangers.length === 1 && silent.length === 1 && p && s)
+    notes.push(
+      `"${p}" posts and is not a player; "${s}" never posted: if ${p} plays ${s} (renamed or replacement), ` +
+        `give --events a replace before ${p}'s first post (kind: replace, player: ${s}, by: ${p})`,
+    );
   return notes;
 }
 

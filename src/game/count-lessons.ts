@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Action } from '../model/action.js';
 import type { AuditAction } from '../model/audit.js';
 import type { PostEvent } from '../model/event.js';
-import type { CountLesson, GmCount, GmCountWagon } from '../model/gm-count.js';
+import type { CountLesson, GmCount, GmCountWagon, NameLesson } from '../model/gm-count.js';
 import type { Tally } from '../model/tally.js';
 import type { GmNameBook } from '../parse/gm-posts.js';
 import { nameKey } from '../parse/name-form.js';
+import { authorWitnesses, settleAuthorLessons } from './author-lessons.js';
 
 /**
  * What the GM's own counts teach Votal (issue #24): a voter the count places on a wagon whose
@@ -14,6 +15,8 @@ import { nameKey } from '../parse/name-form.js';
  * wagon's player from now on. Never when the name could mean two players, when the count
  * itself was read loosely (a voter or wagon not written as the slot's own name), or for a
  * voter whose vote Votal did read: that is a difference for the GM to look at, not a lesson.
+ * The second kind (src/game/author-lessons.ts): a poster who is no player, whose votes the
+ * counts list under a slot that has not posted, offered as that slot's replacement.
  */
 
 /** The audit action a dismissed lesson is recorded under (detail: `{ key }`). */
@@ -45,12 +48,16 @@ export interface LessonInput {
   book: GmNameBook;
 }
 
-/** The lessons of one count, in the order of the voters' posts. */
+/** The lessons of one count: its name lessons in the order of the voters' posts, then what it says of posters who are no players. */
 export function countLessons(input: LessonInput): CountLesson[] {
-  const { count, tally, book } = input;
-  const placed = exactPlaces(count, book);
+  const placed = exactPlaces(input.count, input.book);
+  return [...nameLessons(input, placed), ...authorWitnesses({ ...input, placed })];
+}
+
+function nameLessons(input: LessonInput, placed: ReadonlyMap<string, string | null>): NameLesson[] {
+  const { count, tally } = input;
   const votalOn = new Map(tally.wagons.flatMap((w) => w.voters.map((v) => [v.player, w.target] as const)));
-  const out: CountLesson[] = [];
+  const out: NameLesson[] = [];
   for (const waiting of tally.waiting ?? []) {
     const wagon = placed.get(waiting.player);
     // Not placed, placed twice, or placed where Votal has them already: nothing to learn.
@@ -64,6 +71,7 @@ export function countLessons(input: LessonInput): CountLesson[] {
     const written = action.written.trim();
     const noAlias = aliasRefusal(written);
     out.push({
+      kind: 'name',
       key: lessonKey(post.post, wagon, written),
       countPost: count.post,
       countPermalink: input.countPermalink,
@@ -84,10 +92,22 @@ export function countLessons(input: LessonInput): CountLesson[] {
 /**
  * The lessons of every count, thread order: the first count that shows one offers it; a
  * post the counts place on two different wagons teaches nothing (the GM was unsure), nor
- * does a name they read as two players; dismissed ones are gone.
+ * does a name they read as two players; dismissed ones are gone. Then the author lessons
+ * all the counts together make sure of (`settleAuthorLessons`).
  */
 export function settleLessons(perCount: readonly CountLesson[][], dismissed: ReadonlySet<string>): CountLesson[] {
-  const all = perCount.flat();
+  const flat = perCount.flat();
+  const authors = flat.filter((l) => l.kind === 'author');
+  return [
+    ...settleNameLessons(
+      flat.filter((l) => l.kind === 'name'),
+      dismissed,
+    ),
+    ...settleAuthorLessons(authors, dismissed),
+  ];
+}
+
+function settleNameLessons(all: readonly NameLesson[], dismissed: ReadonlySet<string>): NameLesson[] {
   const wagonsOfPost = new Map<number, Set<string>>();
   const wagonsOfName = new Map<string, Set<string>>();
   for (const l of all) {
@@ -95,7 +115,7 @@ export function settleLessons(perCount: readonly CountLesson[][], dismissed: Rea
     wagonsOfName.set(nameKey(l.written), (wagonsOfName.get(nameKey(l.written)) ?? new Set()).add(l.wagon));
   }
   const seen = new Set<string>();
-  const out: CountLesson[] = [];
+  const out: NameLesson[] = [];
   for (const l of all) {
     if (seen.has(l.key) || dismissed.has(l.key) || wagonsOfPost.get(l.post)!.size > 1) continue;
     seen.add(l.key);

@@ -112,7 +112,8 @@ export type CheckDifference = z.infer<typeof CheckDifference>;
  * as nobody. Accepted, it is a `correct` event for that post and, where `alias` is set,
  * `written` becomes one of the wagon's slot's aliases (read so in every later post).
  */
-export const CountLesson = z.object({
+export const NameLesson = z.object({
+  kind: z.literal('name').default('name'),
   /** Stable across reads (the post, the wagon, the name): what an answer is recorded under. */
   key: z.string(),
   /** The GM's count the lesson is read from (the first that shows it), and its permalink. */
@@ -133,6 +134,43 @@ export const CountLesson = z.object({
   /** The sentence the GM reads. */
   text: z.string(),
 });
+export type NameLesson = z.infer<typeof NameLesson>;
+
+/**
+ * What the GM's counts teach about a poster who is no player (a renamed account, an
+ * unannounced replacement): the counts list `slot`, which has not posted, where `poster`'s
+ * standing votes are. One count's reading says whether it agrees (`agreeing`: [its post]) or
+ * not (`disagreeing`); the lesson offered (`GmChecks.lessons`) gathers every count's, and is
+ * offered only for two agreeing, none disagreeing, one poster and one slot. Accepted, it is a
+ * `replace` of the slot by the poster before the poster's first post.
+ */
+export const AuthorLesson = z.object({
+  kind: z.literal('author'),
+  /** Stable across reads (the poster, the slot): what an answer is recorded under. */
+  key: z.string(),
+  /** The count the lesson is read from (the one that made it sure), and its permalink. */
+  countPost: z.number().int(),
+  countPermalink: z.string().nullable(),
+  /** The forum name that posts, matching no player. */
+  poster: z.string(),
+  /** The slot the counts list where the poster's votes are; it has not posted. */
+  slot: z.string(),
+  /** Where that count lists the slot (a wagon's target), or null: not voting. */
+  wagon: z.string().nullable(),
+  /** The post of the poster's standing vote (or unvote) at that count, and the poster's first post. */
+  post: z.number().int(),
+  permalink: z.string().nullable(),
+  firstPost: z.number().int(),
+  /** The GM's counts that list the slot where the poster's vote stood, and those that do not. */
+  agreeing: z.array(z.number().int()),
+  disagreeing: z.array(z.number().int()),
+  /** The sentence the GM reads. */
+  text: z.string(),
+});
+export type AuthorLesson = z.infer<typeof AuthorLesson>;
+
+/** A lesson of the GM's counts: a vote Votal could not read, or a poster who plays a slot. */
+export const CountLesson = z.union([AuthorLesson, NameLesson]);
 export type CountLesson = z.infer<typeof CountLesson>;
 
 export const CountCheck = z.object({

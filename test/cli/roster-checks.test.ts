@@ -32,6 +32,28 @@ describe('posterNotes: posters matched by the folded name key', () => {
   });
 });
 
+describe('posterNotes: one poster who is no player and one player who never posted', () => {
+  const oneToOne = (notes: string[]) => notes.filter((n) => n.includes('renamed or replacement'));
+
+  it('are said together: the poster may play the slot (MafiaScum game 1653, thread 61056, donbot data 739243d)', () => {
+    const notes = posterNotes(['massive', 'Randomnamechange'], players('massive', 'randomidget'), [], [], matching);
+    expect(notes).toEqual([
+      '"Randomnamechange" posted but is not in the player list (did you mean a player, "randomidget"?)',
+      'player "randomidget" never posted (did you mean a poster, "Randomnamechange"?)',
+      '"Randomnamechange" posts and is not a player; "randomidget" never posted: if Randomnamechange plays ' +
+        "randomidget (renamed or replacement), give --events a replace before Randomnamechange's first post " +
+        '(kind: replace, player: randomidget, by: Randomnamechange)',
+    ]);
+  });
+
+  it.each([
+    ['two posters who are no players', ['Alice', 'Newbie', 'Stranger'], players('Alice', 'Zed')],
+    ['two players who never posted', ['Alice', 'Newbie'], players('Alice', 'Zed', 'Yan')],
+  ])('are not said together: %s', (_, posters, roster) => {
+    expect(oneToOne(posterNotes(posters, roster, [], [], matching))).toEqual([]);
+  });
+});
+
 describe('checkEventNames: event names folded as the tally folds them', () => {
   it('an event naming a player with other spacing is no error', () => {
     const events = [{ kind: 'kill' as const, player: 'Humble Poirot', at: 9 }];

@@ -5,6 +5,7 @@ import { gmChecks } from '../../src/game/gm-checks.js';
 import type { AuditEntry } from '../../src/model/audit.js';
 import type { Body } from '../../src/model/body.js';
 import type { GmEvent } from '../../src/model/event.js';
+import type { AuthorLesson, CountLesson, NameLesson } from '../../src/model/gm-count.js';
 import { GameSettings } from '../../src/model/game-settings.js';
 import { Roster } from '../../src/model/roster.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
@@ -25,6 +26,9 @@ const GM = 'Mod';
 const link = threadLink;
 
 type Entry = ThreadEntry;
+const named = (ls: readonly CountLesson[]): NameLesson[] => ls.filter((l): l is NameLesson => l.kind === 'name');
+const authors = (ls: readonly CountLesson[]): AuthorLesson[] =>
+  ls.filter((l): l is AuthorLesson => l.kind === 'author');
 const votes = (target: string): Body => body(b(`VOTE: ${target}`));
 /** A GM count: lines joined by breaks. */
 const count = (...lines: string[][]): Body => lines.flatMap((l, i) => [...(i ? [br()] : []), ...body(...l)]);
@@ -38,7 +42,7 @@ const countOf = (wagons: Record<string, string[]>): Body => {
 
 function check(
   entries: Entry[],
-  opts: { events?: GmEvent[]; audit?: AuditEntry[]; roster?: Roster } = {},
+  opts: { events?: GmEvent[]; audit?: AuditEntry[]; roster?: Roster; gm?: string } = {},
 ): ReturnType<typeof gmChecks> {
   const roster = opts.roster ?? baseRoster;
   const gmEvents = opts.events ?? [];
@@ -52,7 +56,7 @@ function check(
     now: '2026-03-04T00:00:00Z',
   });
   return gmChecks({
-    game: { roster, engine: 'phpbb', settings: GameSettings.parse({ gm: [GM, 'Wraith'] }) },
+    game: { roster, engine: 'phpbb', settings: GameSettings.parse({ gm: [opts.gm ?? GM, 'Wraith'] }) },
     ruleset,
     posts,
     log: folded.log,
@@ -74,6 +78,7 @@ describe('lessons from the GM count', () => {
     const r = check(day('tyler'));
     expect(r.lessons).toEqual([
       {
+        kind: 'name',
         key: expect.stringMatching(/^[0-9a-f]{16}$/),
         countPost: 4,
         countPermalink: link(4),
@@ -100,7 +105,9 @@ describe('lessons from the GM count', () => {
   });
 
   it('a name close to the player the GM placed ("Evelyn", near Eve): offered', () => {
-    expect(check(day('Evelyn')).lessons.map((l) => [l.voter, l.wagon, l.alias])).toEqual([['Dave', 'Eve', 'Evelyn']]);
+    expect(named(check(day('Evelyn')).lessons).map((l) => [l.voter, l.wagon, l.alias])).toEqual([
+      ['Dave', 'Eve', 'Evelyn'],
+    ]);
   });
 
   it.each([['him'], ['the guy above'], ['that one']])(
@@ -137,7 +144,7 @@ describe('lessons from the GM count', () => {
       [GM, countOf({ Carol: ['Bob'], Eve: ['Dave'], Zed: ['Frank'] })], // 6
     ];
     const r = check(entries).lessons;
-    expect(r.map((l) => [l.voter, l.wagon, l.alias, l.noAlias])).toEqual([
+    expect(named(r).map((l) => [l.voter, l.wagon, l.alias, l.noAlias])).toEqual([
       ['Dave', 'Eve', null, 'your counts read "tyler" as two players'],
       ['Frank', 'Zed', null, 'your counts read "tyler" as two players'],
     ]);
@@ -211,7 +218,7 @@ describe('lessons from a real MafiaScum count', () => {
 
   it('offers "zycro" as Zyrconium, from the count at #245', () => {
     const r = check(day2, settings);
-    expect(r.lessons.map((l) => [l.countPost, l.voter, l.wagon, l.post, l.written, l.alias])).toEqual([
+    expect(named(r.lessons).map((l) => [l.countPost, l.voter, l.wagon, l.post, l.written, l.alias])).toEqual([
       [245, 'andrew94', 'Zyrconium', 210, 'zycro', 'zycro'],
     ]);
     expect(r.counts[0]!.differences.some((d) => d.kind === 'voter' && d.player === 'andrew94')).toBe(true);
@@ -222,5 +229,188 @@ describe('lessons from a real MafiaScum count', () => {
     const r = check(day2, { roster: learned, events: [{ kind: 'correct', post: 210, target: 'Zyrconium' }] });
     expect(r.lessons).toEqual([]);
     expect(r.counts[0]!.differences.filter((d) => d.player === 'andrew94')).toEqual([]);
+  });
+});
+
+/**
+ * Author lessons (issue #24): a poster who is no player, whose standing votes the GM's counts
+ * list under a slot that has not posted, is offered as that slot's replacement; only for two
+ * agreeing counts, none disagreeing, one poster and one slot.
+ */
+describe('author lessons from the GM counts', () => {
+  /** Every player but `silent` says hello (posts 2..), so only they have not posted. */
+  const hello = (silent: readonly string[]): Entry[] =>
+    players.filter((p) => !silent.includes(p)).map((p): Entry => [p, body('hello')]);
+  /** Newbie (no player) votes Eve, then Carol; the GM's counts list Zed (silent) with each. */
+  const renamed = (opts: { silent?: string[]; voters?: string[]; listed?: string[] } = {}): Entry[] => {
+    const voters = opts.voters ?? ['Newbie'];
+    const listed = opts.listed ?? ['Zed'];
+    return [
+      [GM, body('Day 1 begins.')],
+      ...hello(opts.silent ?? ['Zed']),
+      ...voters.map((v): Entry => [v, votes('Eve')]),
+      [GM, countOf({ Eve: listed })],
+      ...voters.map((v): Entry => [v, votes('Carol')]),
+      [GM, countOf({ Carol: listed })],
+    ];
+  };
+  const COUNTS = [10, 12];
+
+  it('two counts list the silent slot with the poster\'s votes: "Newbie plays Zed" is offered', () => {
+    const r = check(renamed());
+    expect(r.lessons).toEqual([
+      {
+        kind: 'author',
+        key: expect.stringMatching(/^[0-9a-f]{16}$/),
+        countPost: COUNTS[1],
+        countPermalink: link(COUNTS[1]!),
+        poster: 'Newbie',
+        slot: 'Zed',
+        wagon: 'Carol',
+        post: 11,
+        permalink: link(11),
+        firstPost: 9,
+        agreeing: COUNTS,
+        disagreeing: [],
+        text:
+          'Newbie posts votes and is not a player; Zed has not posted. Your counts at #10 and #12 list Zed ' +
+          "where Newbie's vote stood, and none elsewhere. Does Newbie play Zed (renamed or replacement)? " +
+          "Accepted, Newbie replaces Zed from #9, Newbie's first post.",
+      },
+    ]);
+  });
+
+  it.each<[string, Entry[]]>([
+    ['one count agreeing', renamed().slice(0, -2)],
+    [
+      'a later count that lists the slot elsewhere',
+      [...renamed(), ['Newbie', votes('Frank')], [GM, countOf({ Carol: ['Zed'] })]],
+    ],
+    ['two posters with the same votes (which one plays Zed?)', renamed({ voters: ['Newbie', 'Stranger'] })],
+    [
+      'two silent slots listed with the poster (which one does Newbie play?)',
+      renamed({ silent: ['Zed', 'Frank'], listed: ['Zed', 'Frank'] }),
+    ],
+    ['a slot that posted (its own votes are its own)', renamed({ silent: [] })],
+  ])('no author lesson: %s', (_, entries) => {
+    expect(authors(check(entries).lessons)).toEqual([]);
+  });
+
+  it('a dismissed author lesson is not offered again', () => {
+    const [l] = check(renamed()).lessons;
+    const audit: AuditEntry[] = [
+      { id: 1, gameId: 1, actor: 'gm', action: LESSON_DISMISS, detail: { key: l!.key }, at: '2026-03-04T00:00:00Z' },
+    ];
+    expect(check(renamed(), { audit }).lessons).toEqual([]);
+  });
+
+  it('accepted (the replacement before the first post): the counts agree and nothing is left to learn', () => {
+    const r = check(renamed(), { events: [{ kind: 'replace', player: 'Zed', by: 'Newbie', at: 8 }] });
+    expect(r.lessons).toEqual([]);
+    expect(r.counts.map((c) => c.differences)).toEqual([[], []]);
+  });
+});
+
+/**
+ * The real case, MafiaScum game 1653 Day 1 (thread 61056, donbot data 739243d): the slot
+ * "randomidget" never posts; the forum account was renamed and its posts are by
+ * "Randomnamechange", whose votes (kelbris at #6, slandaar at #76) Iknal's counts at #72 and
+ * #93 list under randomidget. Every other player's vote up to #93 as posted (quotes and
+ * talk left out); the roster is the archive's (the first name of each slot, the others former).
+ */
+describe('an author lesson from a real MafiaScum game', () => {
+  const markup = adapterOf('phpbb').descriptor.body;
+  const html = (s: string): Body => parseFragment(s, markup, 'https://forum.mafiascum.net/viewtopic.php?t=61056');
+  const slots = [
+    ['massive'],
+    ['havingfitz'],
+    ['Wickedestjr'],
+    ['Aristophanes', 'Cheetory6'],
+    ['vikingfan'],
+    ['FA_Q2'],
+    ['OkaPoka', 'Hodor Hodor'],
+    ['MonkeyMan576', 'burn_209'],
+    ['Kop', 'kelbris'],
+    ['Slandaar'],
+    ['evilpacman18', 'Saul Goode', 'Flames of Disaster'],
+    ['randomidget'],
+    ['Aeronaut', 'Formerfish', 'Riblet'],
+  ];
+  const roster = Roster.parse(slots.map((n) => ({ name: n[0], formerNames: n.slice(1).reverse() })));
+  const bold = (t: string) => `<div style="display:inline;font-weight:bold">${t}</div>`;
+  const bbvote = (t: string) => `<span class="bbvote" title="This is an official vote.">VOTE: ${t}</span>`;
+  const bbunvote = '<span class="bbvote" title="This is an official unvote.">UNVOTE: </span><br> ';
+  const count = (lines: string[]) =>
+    html(
+      bold(
+        `<div style="display:inline;color:#0000FF">Vote Count 1.1<br>\n${lines.join('<br>\n')}<br>\n<br>\n` +
+          'Not voting: massive; vikingfan; FA_Q2; Hodor Hodor; Slandaar<br>\n<br>\nWith 13 alive it takes 7 to lynch.</div>',
+      ),
+    );
+  const say = (t: string) => html(t);
+  const day1: Entry[] = [
+    ['Iknal', say('Rules of the Game'), 1],
+    ['kelbris', html(bbvote('Hodor Hodor')), 3],
+    ['FA_Q2', say('Hello'), 4],
+    ['burn_209', say('Hello'), 5],
+    ['Randomnamechange', html(`We meet again.<br> ${bbvote('kelbris')}`), 6],
+    ['Riblet', say('Hello'), 7],
+    ['Wickedestjr', html(bold('Vote: Hodor Hodor')), 8],
+    ['Slandaar', say('Hello'), 9],
+    ['burn_209', html(bbvote('Slandaar')), 10],
+    ['FA_Q2', html(bbvote('Wickedestjr')), 11],
+    ['Cheetory6', html(`${bbvote('Slandaar')}<br> Yep.`), 13],
+    ['vikingfan', say('Hello'), 36],
+    ['Hodor Hodor', say('Whuddup people'), 38],
+    ['havingfitz', html(bbvote('randomidget')), 60],
+    ['massive', say('So ... can I still random vote?'), 62],
+    ['Riblet', html(`Sure<br> <br> ${bold('vote: slandaar')}`), 63],
+    ['Wickedestjr', html(bold('Unvote. Vote: kelbris')), 64],
+    [
+      'kelbris',
+      html(
+        `<span class="bbvote" title="This is an official unvote.">UNVOTE: Hodor Hodor</span><br> ${bbvote('Slandaar')}`,
+      ),
+      65,
+    ],
+    ['Flames of Disaster', html(bbvote('Hodor Hodor')), 68],
+    ['FA_Q2', html(bbunvote), 71],
+    [
+      'Iknal',
+      count([
+        'Hodor Hodor(1): Flames of Disaster',
+        'kelbris(2): Randomidget, Wickedestjr',
+        'Slandaar(4): burn_209, Cheetory6, Riblet, Kelbris',
+        'randomidget(1): havingfitz',
+      ]),
+      72,
+    ],
+    ['Randomnamechange', html(`${bbunvote}${bbvote('slandaar')}`), 76],
+    [
+      'Iknal',
+      count([
+        'Hodor Hodor(1): Flames of Disaster',
+        'kelbris(2): Wickedestjr',
+        'Slandaar(5): burn_209, Cheetory6, Riblet, Kelbris, Randomidget',
+        'randomidget(1): havingfitz',
+      ]),
+      93,
+    ],
+  ];
+
+  it('offers "Randomnamechange plays randomidget" from the count at #93, both counts agreeing', () => {
+    const r = check(day1, { roster, gm: 'Iknal' });
+    expect(
+      authors(r.lessons).map((l) => [l.countPost, l.poster, l.slot, l.wagon, l.post, l.firstPost, l.agreeing]),
+    ).toEqual([[93, 'Randomnamechange', 'randomidget', 'Slandaar', 76, 6, [72, 93]]]);
+  });
+
+  it('accepted, both counts agree on randomidget', () => {
+    const events: GmEvent[] = [{ kind: 'replace', player: 'randomidget', by: 'Randomnamechange', at: 5 }];
+    const r = check(day1, { roster, gm: 'Iknal', events });
+    expect(r.lessons).toEqual([]);
+    const about = (c: (typeof r.counts)[number]) =>
+      c.differences.filter((d) => d.player === 'Randomnamechange' || d.text.includes('randomidget'));
+    expect(r.counts.map(about)).toEqual([[], []]);
   });
 });

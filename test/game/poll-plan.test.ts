@@ -162,6 +162,7 @@ describe('the poll plan', () => {
 
   it("the count's lessons are kept with it, and stand while the count stands", () => {
     const lesson = {
+      kind: 'name' as const,
       key: '0123456789abcdef',
       countPost: 24,
       countPermalink: null,

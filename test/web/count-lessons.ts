@@ -8,6 +8,9 @@
  * queue as well (`source: 'lesson'`). Then lessons accepted on the GM page's checks panel
  * and in the one queue, each changing the count, and one the store refuses halfway (a
  * trigger on gm_event): accepting is one transaction, so no alias is left learned.
+ * Last, an author lesson: a game whose roster has a slot (Gwen) that never posts, while
+ * "Gwen2", no player, votes; two GM counts list Gwen with Gwen2's votes. Accepting records
+ * Gwen2's replacement of Gwen before Gwen2's first post, and the recount counts Gwen2's vote.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
@@ -15,7 +18,18 @@ import { pollGame, type PollDeps } from '../../src/game/poll-game.js';
 import type { Game } from '../../src/model/game.js';
 import type { Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
-import { countPost, newGame, serve, standardScript, testClock, testSource, vote, withPosts } from '../game/support.js';
+import {
+  countPost,
+  newGame,
+  PLAYERS,
+  STANDARD_RULESET,
+  serve,
+  standardScript,
+  testClock,
+  testSource,
+  vote,
+  withPosts,
+} from '../game/support.js';
 import type { ScriptNode } from '../support/game-script.js';
 import { gmChecksOf } from './gm-api.js';
 import { FORM, form, O, signIn } from '../ui/sign-in.js';
@@ -147,7 +161,7 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
       ]);
       serve(forum, script);
       expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
-      const lesson = (await checks()).lessons.find((l) => l.voter === 'Alice')!;
+      const lesson = (await checks()).lessons.find((l) => l.kind === 'name' && l.voter === 'Alice')!;
       expect(lesson).toMatchObject({ wagon: 'Carol', post: 26, alias: 'qzx' });
       const { cookie, csrf } = await signIn(app);
       const res = await app.request(`${O}/gm/games/${game.id}/checks/lessons`, {
@@ -182,7 +196,7 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
       serve(forum, withPosts(standardScript(threadId), posts));
       // The same thread again (the lesson a refused answer left) has nothing new to count.
       expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled' });
-      return (await checks()).lessons.find((l) => l.voter === voter)!;
+      return (await checks()).lessons.find((l) => l.kind === 'name' && l.voter === voter)!;
     };
 
     it('a correction the store refuses leaves no alias learned (one transaction)', async () => {
@@ -261,7 +275,7 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
     it('the poll keeps what the counts teach with its count; the queue offers those, less the dismissed', async () => {
       const { lastCount } = (await store.polls.get(game.id)).state;
       // Alice's "qzx" (#26) is still taught by the count at #27; the GM dismissed it, so the queue leaves it out.
-      const alice = lastCount!.lessons!.find((l) => l.voter === 'Alice')!;
+      const alice = lastCount!.lessons!.find((l) => l.kind === 'name' && l.voter === 'Alice')!;
       expect(alice).toMatchObject({ countPost: 27, wagon: 'Carol', post: 26 });
       expect(await queueLessons()).toEqual([]);
       // What the queue offers is what the poll stored: a lesson no fold of the thread makes is offered as stored.
@@ -273,6 +287,107 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
       await store.polls.mergeState(game.id, { lastCount: older });
       expect(await queueLessons()).toEqual((await checks()).lessons.map((l) => l.key));
       await store.polls.mergeState(game.id, { lastCount: lastCount! });
+    });
+  });
+  describe(`a poster who plays a slot, accepted (${driver})`, () => {
+    let forum: FakeForum;
+    let store: Store;
+    let game: Game;
+    let app: VotalApp;
+    let deps: PollDeps;
+    /** Votal's count of the standard game at post 22, with Gwen (Gwen2's vote) on `on`. */
+    const countWith = (on: 'Carol' | 'Frank') =>
+      countPost(
+        ['Bob', ' (2): Carol, Bob'],
+        ['Carol', on === 'Carol' ? ' (2): Eve, Gwen' : ' (1): Eve'],
+        ['Frank', on === 'Frank' ? ' (2): Alice, Gwen' : ' (1): Alice'],
+        ['Davina', ' (1): Frank'],
+        ['Eve', ' (1): Davina'],
+      );
+
+    beforeAll(async () => {
+      forum = await startFakeForum();
+      store = await open();
+      const clock = testClock('2026-03-03T19:00:00Z');
+      deps = { store, source: testSource(), now: clock.now };
+      const script = withPosts(standardScript(threadId), [
+        { author: 'Gwen2', body: vote('Carol') }, // #23
+        { author: 'Moderator', body: countWith('Carol') }, // #24
+        { author: 'Gwen2', body: vote('Frank') }, // #25
+        { author: 'Moderator', body: countWith('Frank') }, // #26
+      ]);
+      game = await store.games.create(
+        {
+          threadUrl: serve(forum, script),
+          engine: null,
+          ruleset: STANDARD_RULESET,
+          rulesetOverrides: {},
+          roster: [...PLAYERS, 'Gwen'].map((name) => ({ name })),
+          settings: {},
+        },
+        'gm:test',
+      );
+      expect(await pollGame(deps, game.id)).toMatchObject({ status: 'polled', counted: true });
+      app = createApp({
+        store,
+        poller: recordingPoller(),
+        env: testEnv(),
+        rateLimit: false,
+        pollWaitMs: 0,
+        now: () => NOW,
+      });
+    });
+    afterAll(async () => {
+      await app?.shutdown();
+      await store?.close();
+      await forum?.close();
+    });
+
+    const checks = () => gmChecksOf(app, game.id);
+    const frank = async () =>
+      (await store.tallies.latest(game.id))!.tally.wagons
+        .find((w) => w.target === 'Frank')
+        ?.voters.map((v) => v.player);
+
+    it('offers "Gwen2 plays Gwen" on the API and the GM page', async () => {
+      expect((await checks()).lessons).toEqual([
+        expect.objectContaining({
+          kind: 'author',
+          poster: 'Gwen2',
+          slot: 'Gwen',
+          countPost: 26,
+          agreeing: [24, 26],
+          firstPost: 23,
+        }),
+      ]);
+      expect(await frank()).toEqual(['Alice']);
+      const { cookie } = await signIn(app);
+      const page = await (await app.request(`${O}/gm/games/${game.id}`, { headers: { cookie } })).text();
+      expect(page).toContain('Gwen2 replaces Gwen');
+    });
+
+    it("accepting in the GM's one queue records the replacement, and the recount counts Gwen2's vote for Frank", async () => {
+      const [lesson] = (await checks()).lessons;
+      const res = await app.request(`${O}/api/games/${game.id}/queue/${lesson!.key}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ answer: 'accept' }),
+      });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ source: 'lesson', answer: 'accept' });
+      expect((await store.events.list(game.id)).map((e) => e.event)).toEqual([
+        { kind: 'replace', player: 'Gwen', by: 'Gwen2', at: 22 },
+      ]);
+      const audit = await store.audit.list({ gameId: game.id, action: 'check.lesson-accept', limit: 10 });
+      expect(audit.map((a) => a.detail)).toEqual([
+        expect.objectContaining({ key: lesson!.key, poster: 'Gwen2', slot: 'Gwen', alias: 'Gwen2' }),
+      ]);
+      expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
+      expect(await frank()).toEqual(['Alice', 'Gwen2']);
+      const after = await checks();
+      expect(after.lessons).toEqual([]);
+      const aboutGwen = after.counts.flatMap((c) => c.differences.filter((d) => /Gwen/.test(d.text)));
+      expect(aboutGwen).toEqual([]);
     });
   });
 }

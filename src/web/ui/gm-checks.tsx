@@ -113,6 +113,11 @@ export function GmChecksPanel(props: { gameId: number; checks: GmChecks; players
   );
 }
 
+function acceptLabel(l: CountLesson): string {
+  if (l.kind === 'author') return `${l.poster} replaces ${l.slot}`;
+  return l.alias ? `Count it for ${l.wagon}, and learn "${l.alias}"` : `Count it for ${l.wagon}`;
+}
+
 /** What the GM's counts taught about votes Votal could not read: each counted (and its name learned) with one click. */
 function Lessons(props: { gameId: number; lessons: readonly CountLesson[]; csrf: string }) {
   if (props.lessons.length === 0) return null;
@@ -125,7 +130,7 @@ function Lessons(props: { gameId: number; lessons: readonly CountLesson[]; csrf:
           <li data-lesson={l.key}>
             <div>{l.text}</div>
             <div class="muted">
-              {`"${l.raw}" — `}
+              {l.kind === 'name' ? `"${l.raw}" — ` : `${l.poster}'s vote: `}
               <PostLink post={l.post} permalink={l.permalink} />
               {', your count: '}
               <PostLink post={l.countPost} permalink={l.countPermalink} />
@@ -135,13 +140,7 @@ function Lessons(props: { gameId: number; lessons: readonly CountLesson[]; csrf:
                 action={action}
                 csrf={props.csrf}
                 itemKey={l.key}
-                answers={[
-                  {
-                    label: l.alias ? `Count it for ${l.wagon}, and learn "${l.alias}"` : `Count it for ${l.wagon}`,
-                    answer: 'accept',
-                  },
-                  DISMISS_ANSWER,
-                ]}
+                answers={[{ label: acceptLabel(l), answer: 'accept' }, DISMISS_ANSWER]}
               />
             </div>
           </li>

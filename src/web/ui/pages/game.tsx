@@ -339,8 +339,10 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
     try {
       const r = await answerLesson(commands, c.get('actor'), game.id, { key: field(form, 'key'), answer }, deps.now());
       if (r.answer === 'dismiss') return back(c, to, { message: 'Dismissed.' });
-      const learned = r.learned ? ` "${r.learned}" is read as ${r.lesson.wagon} from now on.` : '';
       const counted = r.recorded.note ? `recorded; ${r.recorded.note}.` : 'recounted.';
+      if (r.lesson.kind === 'author')
+        return back(c, to, { message: `${r.lesson.poster} replaces ${r.lesson.slot}, ${counted}` });
+      const learned = r.learned ? ` "${r.learned}" is read as ${r.lesson.wagon} from now on.` : '';
       return back(c, to, { message: `Post #${r.lesson.post} counted for ${r.lesson.wagon}, ${counted}${learned}` });
     } catch (error) {
       return back(c, to, { error: refusalOf(error) });
