@@ -506,7 +506,9 @@ function readMatch(
     if (raw === undefined) continue;
     if (slot === 'player') {
       // Only the first placeholder can have words before the name: the pattern is anchored.
-      const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases, i > 0);
+      const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases, {
+        afterVerb: i > 0,
+      });
       if (r === 'nobody') return 'nobody';
       if (r === 'hedged') return null;
       // A flip of no known name ("Anime was a mistake") is talk: only a death or a replacement is shown unread.
@@ -647,9 +649,17 @@ function resolvePlayer(
   leading: boolean,
   names: GmNameBook,
   phrases: GmPhrases,
-  /** The span follows the template's verb ("qwints replaces {Yodaloid who never picked up his role pm}"). */
-  afterVerb = false,
+  how: {
+    /** The span follows the template's verb ("qwints replaces {Yodaloid who never picked up his role pm}"). */
+    afterVerb?: boolean;
+    /**
+     * The span is a piece of a death's subject, already cut at its commas and dashes: the
+     * ladder reads it whole, never a word of it ("role cop neighbour" is no "petroleumjelly").
+     */
+    whole?: boolean;
+  } = {},
 ): PlayerReading {
+  const afterVerb = how.afterVerb ?? false;
   // The name is among the last words of a leading span ("After a long Day, Bob"), else the first.
   const all = raw.trim().split(/\s+/).filter(Boolean);
   const words = leading ? all.slice(-12) : all.slice(0, 12);
@@ -678,7 +688,7 @@ function resolvePlayer(
   if (hedged(words)) return 'hedged';
   // The name ladder: the span, or its last (leading) or first two words.
   const spans: string[][] = words.length <= 4 ? [words] : [];
-  for (let k = Math.min(2, words.length - 1); k >= 1; k--) {
+  for (let k = how.whole ? 0 : Math.min(2, words.length - 1); k >= 1; k--) {
     if (leading) spans.push(words.slice(words.length - k));
     spans.push(words.slice(0, k));
   }
@@ -810,7 +820,8 @@ function readOneDeath(
       if (last && last.role === undefined) last.role = seg.text;
       continue;
     }
-    const r = resolvePlayer(seg.text, i === 0, names, phrases);
+    // After a player, a piece names another only whole: its words are the role's ("[04] Robbnva † - town - role cop").
+    const r = resolvePlayer(seg.text, i === 0, names, phrases, { whole: found.length > 0 });
     if (r === 'hedged') return null;
     if (r === 'nobody') {
       nobody = true;
