@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { GmEvent } from '../model/event.js';
-import { OPENED_BY_MAJORITY, readGmPost, rosterNames, type GmProposal, type GmUnread } from '../parse/gm-posts.js';
+import {
+  OPENED_BY_MAJORITY,
+  readGmPost,
+  rosterNames,
+  type GmAside,
+  type GmProposal,
+  type GmUnread,
+} from '../parse/gm-posts.js';
 import { loadGmPhrases, type GmPhrases } from '../rules/gm-phrases.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import { stableJson } from './game-ruleset.js';
@@ -25,6 +32,8 @@ export interface GmNewsItem extends GmProposal {
   key: string;
   author: string;
   permalink: string | null;
+  /** A welcome's slot, from the earlier post that sought its replacement ("Bob has requested a replacement"). */
+  sought?: { post: number; sentence: string };
 }
 
 export interface GmNewsUnread extends GmUnread {
@@ -106,6 +115,10 @@ interface NewsWorld {
   isDead(slot: Slot): boolean;
   phase(): { day: number | null; night: boolean };
   apply(e: GmEvent): void;
+  /** A slot whose replacement the GM seeks, until it is replaced or dies. */
+  seek(slot: Slot, asked: { post: number; sentence: string }): void;
+  /** The slots sought, each with the post that sought it. */
+  sought(): { slot: Slot; asked: { post: number; sentence: string } }[];
 }
 
 /**
@@ -115,6 +128,7 @@ interface NewsWorld {
 function newsWorld(roster: readonly Slot[], ruleset: Ruleset, posters: readonly string[]): NewsWorld {
   const slots: Slot[] = roster.map((s) => ({ ...s, aliases: [...s.aliases], formerNames: [...s.formerNames] }));
   const dead = new Set<Slot>();
+  const seeking = new Map<Slot, { post: number; sentence: string }>();
   let day: number | null = null;
   let night = false;
   let book = rosterNames(slots, { matching: ruleset.names, posters });
@@ -128,10 +142,12 @@ function newsWorld(roster: readonly Slot[], ruleset: Ruleset, posters: readonly 
       if (!slot || nameKey(slot.name) === nameKey(e.by)) return;
       slot.formerNames.push(slot.name);
       slot.name = e.by;
+      seeking.delete(slot);
       book = rosterNames(slots, { matching: ruleset.names, posters });
     } else if (e.kind === 'kill' || e.kind === 'modkill') {
       const slot = slotOf(e.player);
       if (slot) dead.add(slot);
+      if (slot) seeking.delete(slot);
     } else if (e.kind === 'revive') {
       const slot = slotOf(e.player);
       if (slot) dead.delete(slot);
@@ -142,7 +158,17 @@ function newsWorld(roster: readonly Slot[], ruleset: Ruleset, posters: readonly 
       night = true;
     }
   };
-  return { book: () => book, slotOf, isDead: (slot) => dead.has(slot), phase: () => ({ day, night }), apply };
+  return {
+    book: () => book,
+    slotOf,
+    isDead: (slot) => dead.has(slot),
+    phase: () => ({ day, night }),
+    apply,
+    seek: (slot, asked) => {
+      if (!dead.has(slot) && !seeking.has(slot)) seeking.set(slot, asked);
+    },
+    sought: () => [...seeking].map(([slot, asked]) => ({ slot, asked })),
+  };
 }
 
 /** One GM post read for news as Votal first saw it; what it proposes is applied to the world. */
@@ -200,6 +226,50 @@ function newsOfPost(post: NewsPost, world: NewsWorld, known: Known, news: Pick<G
   for (const u of reading.unread) {
     const key = digest(`${u.post}:${u.sentence}`);
     if (!known.dismissed.has(key)) news.unread.push({ ...u, key, ...where });
+  }
+  newsOfAsides(reading.asides, world, known, news, where);
+}
+
+/**
+ * A welcome that names no slot ("Please welcome Junpei") takes the slot whose replacement
+ * the GM sought before it ("searching for a replacement for Drchrist"), when one only is
+ * sought; with several, the GM is asked which; with none, told of the newcomer.
+ */
+function newsOfAsides(
+  asides: readonly GmAside[],
+  world: NewsWorld,
+  known: Known,
+  news: Pick<GmNews, 'proposals' | 'unread'>,
+  where: { author: string; permalink: string | null },
+): void {
+  for (const a of asides) {
+    if (a.kind === 'sought') {
+      // A slot this same post replaced ("Ann requested a replacement; Bob replaces Ann") is not sought.
+      const slot = world.slotOf(a.player);
+      if (slot && slot.name === a.player) world.seek(slot, { post: a.post, sentence: a.sentence });
+      continue;
+    }
+    // A newcomer this post (or an earlier one) already placed in a slot is no news again.
+    if (world.slotOf(a.name)) continue;
+    const open = world.sought();
+    if (open.length !== 1) {
+      const reason =
+        open.length === 0
+          ? `welcomes ${a.name}, but says not whom they replace, and no slot's replacement was asked for`
+          : `welcomes ${a.name}, but says not whom they replace: ${open.map((o) => o.slot.name).join(' or ')}, whose replacements were asked for`;
+      const key = digest(`${a.post}:${a.sentence}`);
+      // A post that says it twice is asked of once.
+      if (!known.dismissed.has(key) && !news.unread.some((u) => u.key === key))
+        news.unread.push({ post: a.post, sentence: a.sentence, reason, key, ...where });
+      continue;
+    }
+    const { slot, asked } = open[0]!;
+    const event: GmEvent = { kind: 'replace', player: slot.name, by: a.name, at: a.post };
+    const key = digest(`${a.post}:${stableJson(event)}`);
+    if (known.dismissed.has(key)) continue;
+    world.apply(event);
+    if (known.recorded.has(sameNews(event))) continue;
+    news.proposals.push({ post: a.post, sentence: a.sentence, event, sought: asked, key, ...where });
   }
 }
 

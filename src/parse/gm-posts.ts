@@ -51,9 +51,21 @@ export interface GmUnread {
   reason: string;
 }
 
+/**
+ * What a post says that is news only with what came before it, for the news reader to
+ * settle with the game it knows: a slot whose replacement the GM seeks, and a newcomer
+ * welcomed without the slot they take (who must not play yet, and must post in the thread).
+ */
+export type GmAside = { post: number; sentence: string } & (
+  | { kind: 'sought'; player: string }
+  | { kind: 'welcome'; name: string }
+);
+
 export interface GmReading {
   proposals: GmProposal[];
   unread: GmUnread[];
+  /** In the post's order. */
+  asides: GmAside[];
 }
 
 export interface GmReadOptions {
@@ -184,6 +196,7 @@ export function readGmPost(
   const names: GmNameBook = { ...book, ladder: (w, inSlot) => (ladderLeft-- > 0 ? book.ladder(w, inSlot) : null) };
   const sheet = newsSheet(post.number);
   const { proposals, unread, propose, killOf, proposeDeaths } = sheet;
+  const asides: GmAside[] = [];
   // A deadline after "Day 2 begins" in the same post is Day 2's.
   let day = options.day ?? null;
   let majority = false;
@@ -242,6 +255,8 @@ export function readGmPost(
       }
       if ('reason' in found) {
         unread.push({ post: post.number, sentence, reason: found.reason });
+      } else if ('aside' in found) {
+        asides.push({ post: post.number, sentence, ...found.aside });
       } else if (found.flip !== undefined) {
         // A flip tells the role of the death just announced, or of the player it names;
         // a flip alone ("Zodiark13 was a Vanilla Townie") announces that player's death.
@@ -275,7 +290,7 @@ export function readGmPost(
     }
   }
   settlePhases(post, proposals, unread, options, { majority, quietNight });
-  return { proposals, unread };
+  return { proposals, unread, asides };
 }
 
 /** What one post proposes and leaves unread, as its sentences are read: each event once, a death's flip on its death. */
@@ -439,7 +454,10 @@ function matchPhrase(
       }
     return null;
   };
-  return first(readings, () => true) ?? first(clauseCuts(readings, phrases), (p) => p.kind === 'replace');
+  return (
+    first(readings, () => true) ??
+    first(clauseCuts(readings, phrases), (p) => p.kind === 'replace' || p.kind === 'replacement-sought')
+  );
 }
 
 const CLAUSE_BREAK = /\s*(?:;|\.{2,}|…|\s[([]|\s[-–—]+\s|,\s)/gu;
@@ -487,6 +505,7 @@ type Found =
   /** `then`: what the same sentence goes on to say of the event's slot (a replacement's roster line: its death). */
   | { event: GmEvent; role?: string; flip?: undefined; extra?: Partial<GmProposal>; then?: string }
   | { flip: string; player: Resolved | null }
+  | { aside: { kind: 'sought'; player: string } | { kind: 'welcome'; name: string } }
   | { reason: string };
 
 function readMatch(
@@ -506,13 +525,16 @@ function readMatch(
     if (raw === undefined) continue;
     if (slot === 'player') {
       // Only the first placeholder can have words before the name: the pattern is anchored.
-      const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases, i > 0);
+      const r = resolvePlayer(raw, i === 0 && /^\^\((?!\?)/.test(phrase.pattern.source), names, phrases, {
+        afterVerb: i > 0,
+      });
       if (r === 'nobody') return 'nobody';
       if (r === 'hedged') return null;
       // A flip of no known name ("Anime was a mistake") is talk: only a death or a replacement is shown unread.
-      if (r === null)
-        return phrase.kind === 'flip' ? null : { reason: `names no player of this game: "${cleanName(raw)}"` };
-      if ('ambiguous' in r) return { reason: `"${cleanName(raw)}" could be ${r.ambiguous.join(' or ')}` };
+      // Nor is a search for a replacement of no one known (it is not an event).
+      const talk = phrase.kind === 'flip' || phrase.kind === 'replacement-sought';
+      if (r === null) return talk ? null : { reason: `names no player of this game: "${cleanName(raw)}"` };
+      if ('ambiguous' in r) return talk ? null : { reason: `"${cleanName(raw)}" could be ${r.ambiguous.join(' or ')}` };
       player = r;
     } else if (slot === 'name') {
       value.name = raw;
@@ -587,6 +609,14 @@ function readMatch(
       return value.role ? { flip: value.role, player } : null;
     case 'majority':
       return null;
+    case 'replacement-sought':
+      return player ? { aside: { kind: 'sought', player: player.name } } : null;
+    case 'welcome': {
+      // Only a poster of the thread who does not play yet, named alone: "Welcome to Day 2,
+      // everyone" and "Welcome to the Mafia Café Cheetory6" welcome no one to a slot.
+      const poster = value.name === undefined ? undefined : names.poster(cleanName(value.name));
+      return poster && names.exact(poster) === undefined ? { aside: { kind: 'welcome', name: poster } } : null;
+    }
   }
 }
 
@@ -647,9 +677,17 @@ function resolvePlayer(
   leading: boolean,
   names: GmNameBook,
   phrases: GmPhrases,
-  /** The span follows the template's verb ("qwints replaces {Yodaloid who never picked up his role pm}"). */
-  afterVerb = false,
+  how: {
+    /** The span follows the template's verb ("qwints replaces {Yodaloid who never picked up his role pm}"). */
+    afterVerb?: boolean;
+    /**
+     * The span is a piece of a death's subject, already cut at its commas and dashes: the
+     * ladder reads it whole, never a word of it ("role cop neighbour" is no "petroleumjelly").
+     */
+    whole?: boolean;
+  } = {},
 ): PlayerReading {
+  const afterVerb = how.afterVerb ?? false;
   // The name is among the last words of a leading span ("After a long Day, Bob"), else the first.
   const all = raw.trim().split(/\s+/).filter(Boolean);
   const words = leading ? all.slice(-12) : all.slice(0, 12);
@@ -678,7 +716,7 @@ function resolvePlayer(
   if (hedged(words)) return 'hedged';
   // The name ladder: the span, or its last (leading) or first two words.
   const spans: string[][] = words.length <= 4 ? [words] : [];
-  for (let k = Math.min(2, words.length - 1); k >= 1; k--) {
+  for (let k = how.whole ? 0 : Math.min(2, words.length - 1); k >= 1; k--) {
     if (leading) spans.push(words.slice(words.length - k));
     spans.push(words.slice(0, k));
   }
@@ -810,7 +848,8 @@ function readOneDeath(
       if (last && last.role === undefined) last.role = seg.text;
       continue;
     }
-    const r = resolvePlayer(seg.text, i === 0, names, phrases);
+    // After a player, a piece names another only whole: its words are the role's ("[04] Robbnva † - town - role cop").
+    const r = resolvePlayer(seg.text, i === 0, names, phrases, { whole: found.length > 0 });
     if (r === 'hedged') return null;
     if (r === 'nobody') {
       nobody = true;

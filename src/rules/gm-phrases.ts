@@ -27,6 +27,10 @@ export const GmPhrasesFile = z.strictObject({
   flip: Templates,
   /** "With 9 alive, it takes 5 to lynch": the new Day's majority (a Day opened without the word). */
   majority: Templates,
+  /** "Bob has requested a replacement": a slot whose replacement the GM seeks (a later welcome's slot). */
+  'replacement-sought': Templates,
+  /** "Please welcome Ann": a newcomer the GM names without the slot (the slot sought before it). */
+  welcome: Templates,
   /**
    * The words of a death, by what it was: the structural death reader finds one of them
    * with the names, roles and Night/Day number around it, in any order.
@@ -65,7 +69,9 @@ export type PhraseKind =
   | 'replace'
   | 'deadline'
   | 'flip'
-  | 'majority';
+  | 'majority'
+  | 'replacement-sought'
+  | 'welcome';
 const PHRASE_KINDS: readonly PhraseKind[] = [
   'day-start',
   'day-end',
@@ -78,6 +84,8 @@ const PHRASE_KINDS: readonly PhraseKind[] = [
   'deadline',
   'flip',
   'majority',
+  'replacement-sought',
+  'welcome',
 ];
 
 export type Slot = 'player' | 'name' | 'day' | 'role' | 'time' | 'words' | 'n';

@@ -310,3 +310,93 @@ describe('how far the thread is read', () => {
     ).toMatchObject(want);
   });
 });
+
+describe('a welcome that names no slot takes the slot whose replacement the GM sought', () => {
+  const players = ['Drchrist', 'ICEninja', 'wam', 'RayFrost', 'Skold'];
+  const welcomed = (n: ReturnType<typeof news>) => ({
+    events: events(n),
+    sought: n.proposals.map((p) => p.sought?.post ?? null),
+    unread: n.unread.map((u) => u.reason),
+  });
+  it.each([
+    [
+      // MafiaScum game 1407, posts #137 and #141 (donbot data 739243d)
+      'one slot sought: the welcome replaces it, and says which post sought it',
+      [
+        post(137, 'Mod', 'searching for a replacement for Drchrist'),
+        post(141, 'Mod', 'Please welcome Junpei'),
+        post(142, 'Junpei', 'hi'),
+      ],
+      {
+        events: [{ kind: 'replace', player: 'Drchrist', by: 'Junpei', at: 141 }],
+        sought: [137],
+        unread: [],
+      },
+    ],
+    [
+      // MafiaScum game 1407, posts #448, #612 and #844 (donbot data 739243d)
+      'two slots sought: the GM is asked which',
+      [
+        post(448, 'Mod', 'wam has requested replacement'),
+        post(612, 'Mod', 'RayFrost has requested replacement, searching now'),
+        post(844, 'Mod', 'I found a replacement by bugging him enough times, welcome N'),
+        post(845, 'N', 'hello'),
+      ],
+      {
+        events: [],
+        sought: [],
+        unread: ['welcomes N, but says not whom they replace: wam or RayFrost, whose replacements were asked for'],
+      },
+    ],
+    [
+      'a slot replaced by name is sought no more: the next welcome takes the other',
+      [
+        post(10, 'Mod', 'wam has requested replacement'),
+        post(11, 'Mod', 'Looking for a replacement for ICEninja'),
+        post(20, 'Mod', 'ThunderHog replaces wam'),
+        post(30, 'Mod', 'Please welcome Empire'),
+        post(31, 'ThunderHog', 'hi'),
+        post(32, 'Empire', 'hi'),
+      ],
+      {
+        events: [
+          { kind: 'replace', player: 'wam', by: 'ThunderHog', at: 20 },
+          { kind: 'replace', player: 'ICEninja', by: 'Empire', at: 30 },
+        ],
+        sought: [null, 11],
+        unread: [],
+      },
+    ],
+    [
+      'a slot that died is sought no more',
+      [
+        post(10, 'Mod', 'wam has requested replacement'),
+        post(20, 'Mod', 'wam was killed Night 1'),
+        post(30, 'Mod', 'Please welcome Empire'),
+        post(31, 'Empire', 'hi'),
+      ],
+      {
+        events: [{ kind: 'kill', player: 'wam', at: 20 }],
+        sought: [null],
+        unread: ["welcomes Empire, but says not whom they replace, and no slot's replacement was asked for"],
+      },
+    ],
+    [
+      // MafiaScum game 1708, post #1235 (donbot data 739243d)
+      'a welcome of words around a name is no newcomer to a slot',
+      [
+        post(10, 'Mod', 'wam has requested replacement'),
+        post(30, 'Mod', 'Welcome to the Mafia Café Cheetory6'),
+        post(31, 'Cheetory6', 'hi'),
+      ],
+      { events: [], sought: [], unread: [] },
+    ],
+    [
+      'a welcome of someone who does not post is not read',
+      [post(10, 'Mod', 'wam has requested replacement'), post(30, 'Mod', 'Please welcome Empire')],
+      { events: [], sought: [], unread: [] },
+    ],
+  ])('%s', (_name, posts, want) => {
+    expect(welcomed(news(players, [post(0, 'Mod', 'Signups.'), ...posts]))).toEqual(want);
+  });
+});
