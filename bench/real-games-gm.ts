@@ -104,18 +104,24 @@ export interface GmAccepts {
 
 type Accepted = { slot: number; event: GmEvent; at: number };
 
+/** The archive's slot of a name (any of the slot's names; the first slot that has it). */
+export function slotFinder(game: ArchiveGame): (name: string) => number | undefined {
+  const bySlot = new Map<string, number>();
+  game.slots.forEach((names, i) => {
+    for (const n of names) if (!bySlot.has(nameKey(n))) bySlot.set(nameKey(n), i);
+  });
+  return (name) => bySlot.get(nameKey(name));
+}
+
 export function gmAccepts(
   game: ArchiveGame,
   posts: readonly RawPost[],
   ends: readonly number[],
   options: { news: boolean; deaths: boolean; weights: boolean },
 ): GmAccepts {
-  const archiveSlot = new Map<string, number>();
-  game.slots.forEach((names, i) => {
-    for (const n of names) if (!archiveSlot.has(nameKey(n))) archiveSlot.set(nameKey(n), i);
-  });
+  const archiveSlot = slotFinder(game);
   const newsSlot = new Map<string, number>();
-  const slotIndex = (name: string): number | undefined => archiveSlot.get(nameKey(name)) ?? newsSlot.get(nameKey(name));
+  const slotIndex = (name: string): number | undefined => archiveSlot(name) ?? newsSlot.get(nameKey(name));
   const canonical = (slot: number): string => game.slots[slot]![0]!;
   const accepted: Accepted[] = [];
   /** Each slot's name after the replacements accepted so far (the Day's roster names it by the archive's newest). */
@@ -133,7 +139,7 @@ export function gmAccepts(
     const where = `game ${game.id} #${p.post}`;
     if (e.kind === 'replace') {
       const slot = slotIndex(e.player);
-      const byArchive = archiveSlot.get(nameKey(e.by));
+      const byArchive = archiveSlot(e.by);
       if (slot === undefined) {
         disagreements.push(`${where}: news "${e.by} replaces ${e.player}": the archive has no ${e.player}`);
         continue;

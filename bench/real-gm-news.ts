@@ -50,7 +50,7 @@ import {
   readTransitions,
   SOURCE,
 } from './donbot-games.js';
-import { newsOf } from './real-games-gm.js';
+import { newsOf, slotFinder } from './real-games-gm.js';
 
 const problem = mirrorProblem();
 if (problem) {
@@ -113,15 +113,6 @@ interface GameScore {
   unknownNewcomers: Map<number, { by: string; at: number }[]>;
   /** Slot index -> the names the news knew the slot by. */
   newsNames: Map<number, Set<string>>;
-}
-
-/** The archive's names of every slot, for finding a proposal's slot. */
-function slotFinder(game: ArchiveGame): (name: string) => number | undefined {
-  const bySlot = new Map<string, number>();
-  game.slots.forEach((names, i) => {
-    for (const n of names) if (!bySlot.has(nameKey(n))) bySlot.set(nameKey(n), i);
-  });
-  return (name) => bySlot.get(nameKey(name));
 }
 
 const alignment = (role: string): 'mafia' | 'town' | 'other' =>

@@ -79,46 +79,15 @@ export async function runCapture(
   } catch {
     throw new CliError(`not a URL: ${url}`);
   }
-
-  let served: ServedPage;
-  let site: SiteReading;
-  try {
-    await assertPublicUrl(
-      parsed.href,
-      fetcher.allowPrivateHosts !== undefined ? { allowPrivate: fetcher.allowPrivateHosts } : {},
-    );
-    site = await openSiteReading({
-      threadUrl: parsed.href,
-      fetcher: opts.progress ? { ...fetcher, onRetry: (info) => opts.progress?.retry(info) } : fetcher,
-      ...(opts.siteProfile?.length ? { profileFiles: opts.siteProfile } : {}),
-      ...(opts.cookies ? { cookiesFile: opts.cookies } : {}),
-    });
-  } catch (e) {
-    throw cliError(e);
-  }
-  try {
-    opts.progress?.fetching(redactUrl(parsed));
-    served = await (site.source as PageFetcher).getServed(parsed.href);
-  } catch (e) {
-    throw cliError(e);
-  } finally {
-    await site.close();
-  }
+  const { served, site } = await fetchServed(parsed, opts, fetcher);
   const notes = [...site.notes];
   const loggedIn = Boolean(opts.cookies || site.entry?.cookies);
-
-  const html = served.page.body;
   const finalUrl = new URL(served.page.finalUrl);
-  const fromProfile = site.profile.engine;
-  const fromPage = chosen || fromProfile ? null : engineFromHtml(html);
-  const fromUrl = chosen || fromProfile || fromPage ? null : engineFromUrl(finalUrl);
-  const engine = chosen ?? fromProfile ?? fromPage ?? fromUrl ?? null;
-  const engineFrom = chosen ? 'option' : fromProfile ? 'site-profile' : fromPage ? 'page' : fromUrl ? 'url' : null;
+  const { engine, engineFrom } = engineNamed(chosen, site.profile, served.page.body, finalUrl);
   if (!engine)
     notes.push(
       'no supported engine recognised on the page: it is saved under unknown/ (name one with --engine if you know it)',
     );
-
   const sidecar: CaptureSidecar = {
     url: redactUrl(parsed),
     finalUrl: redactUrl(finalUrl),
@@ -136,7 +105,7 @@ export async function runCapture(
     sha256: createHash('sha256').update(served.bytes).digest('hex'),
     loggedIn,
     // Read at the redacted URL: the error a layout change gives names it, and it is saved.
-    read: readToday(engine, html, redactUrl(finalUrl), site.profile, served.page.fetchedAt),
+    read: readToday(engine, served.page.body, redactUrl(finalUrl), site.profile, served.page.fetchedAt),
   };
   if (loggedIn) {
     notes.push(
@@ -144,29 +113,83 @@ export async function runCapture(
         'log out (which voids them) before you send or commit it',
     );
   }
-
   const dir = resolve(cwd, opts.outDir ?? join(FIXTURES, engine ?? 'unknown', 'captured'));
-  mkdirSync(dir, { recursive: true });
-  const name = fileName(finalUrl, served.page.fetchedAt);
-  const page = join(dir, `${name}.html`);
-  const side = join(dir, `${name}.json`);
-  // Never overwrite an earlier capture ('wx'); a logged-in page is the user's alone (0600).
-  const mode = loggedIn ? 0o600 : 0o644;
-  try {
-    writeFileSync(page, served.bytes, { flag: 'wx', mode });
-    writeFileSync(side, `${JSON.stringify(sidecar, null, 2)}\n`, { flag: 'wx', mode });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new CliError(`${page} exists already; capture again in a second`, EXIT.input);
-    throw e;
-  }
-
+  const { page, side } = saveCapture(dir, fileName(finalUrl, served.page.fetchedAt), served.bytes, sidecar);
   const how =
     'error' in sidecar.read
       ? `Votal cannot read it today: ${sidecar.read.error}`
       : `Votal reads ${sidecar.read.posts} posts on it (page ${sidecar.read.page} of ${sidecar.read.pageCount})`;
   const output = `saved ${page}\n  and ${side}\n  engine: ${engine ?? 'not recognised'}${engineFrom ? ` (from ${engineFrom})` : ''}; ${sidecar.bytes} bytes; ${how}\n`;
   return { page, sidecar: side, sidecarJson: sidecar, output, notes };
+}
+
+/** The page as the forum served it, through the polite fetcher and the site's profile (closed after). */
+async function fetchServed(
+  parsed: URL,
+  opts: CaptureOptions,
+  fetcher: PageFetcherOptions,
+): Promise<{ served: ServedPage; site: SiteReading }> {
+  let site: SiteReading;
+  try {
+    await assertPublicUrl(
+      parsed.href,
+      fetcher.allowPrivateHosts !== undefined ? { allowPrivate: fetcher.allowPrivateHosts } : {},
+    );
+    site = await openSiteReading({
+      threadUrl: parsed.href,
+      fetcher: opts.progress ? { ...fetcher, onRetry: (info) => opts.progress?.retry(info) } : fetcher,
+      ...(opts.siteProfile?.length ? { profileFiles: opts.siteProfile } : {}),
+      ...(opts.cookies ? { cookiesFile: opts.cookies } : {}),
+    });
+  } catch (e) {
+    throw cliError(e);
+  }
+  try {
+    opts.progress?.fetching(redactUrl(parsed));
+    return { served: await (site.source as PageFetcher).getServed(parsed.href), site };
+  } catch (e) {
+    throw cliError(e);
+  } finally {
+    await site.close();
+  }
+}
+
+/** The engine, and what named it: `--engine`, else the site profile, the page's HTML, its URL. */
+function engineNamed(
+  chosen: EngineId | undefined,
+  profile: SiteProfile,
+  html: string,
+  finalUrl: URL,
+): Pick<CaptureSidecar, 'engine' | 'engineFrom'> {
+  const fromProfile = profile.engine;
+  const fromPage = chosen || fromProfile ? null : engineFromHtml(html);
+  const fromUrl = chosen || fromProfile || fromPage ? null : engineFromUrl(finalUrl);
+  const engine = chosen ?? fromProfile ?? fromPage ?? fromUrl ?? null;
+  const engineFrom = chosen ? 'option' : fromProfile ? 'site-profile' : fromPage ? 'page' : fromUrl ? 'url' : null;
+  return { engine, engineFrom };
+}
+
+/** The page's bytes and its sidecar, side by side; never over an earlier capture, a logged-in page the user's alone. */
+function saveCapture(
+  dir: string,
+  name: string,
+  bytes: Uint8Array,
+  sidecar: CaptureSidecar,
+): { page: string; side: string } {
+  mkdirSync(dir, { recursive: true });
+  const page = join(dir, `${name}.html`);
+  const side = join(dir, `${name}.json`);
+  // Never overwrite an earlier capture ('wx'); a logged-in page is the user's alone (0600).
+  const mode = sidecar.loggedIn ? 0o600 : 0o644;
+  try {
+    writeFileSync(page, bytes, { flag: 'wx', mode });
+    writeFileSync(side, `${JSON.stringify(sidecar, null, 2)}\n`, { flag: 'wx', mode });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new CliError(`${page} exists already; capture again in a second`, EXIT.input);
+    throw e;
+  }
+  return { page, side };
 }
 
 function cliError(e: unknown): unknown {

@@ -71,58 +71,22 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
   const engine = parseEngine(opts.engine);
   const ruleset = loadWithContext(() => loadRuleset(opts.ruleset));
   const gmEvents: GmEvent[] = opts.events ? loadWithContext(() => loadEvents(opts.events!)) : [];
-  let roster = rosterFromOptions(opts);
-  const listed = roster !== null;
   const notes: string[] = [];
-  // GM events naming no player: the user's to fix (exit 2), before any forum is asked.
-  const checkEvents = (players: Roster): void => {
-    const problems = checkEventNames(gmEvents, players, ruleset.names, opts.events ?? '--events');
-    if (opts.allowUnknown) notes.push(...problems);
-    else refuseUnknownEventNames(problems);
-  };
-  if (roster) checkEvents(roster);
-  // Bad times are the user's to fix, before any forum is asked.
-  for (const [flag, value] of [
-    ['--deadline', opts.deadline],
-    ['--at-time', opts.atTime],
-  ] as const) {
-    if (value !== undefined && Number.isNaN(Date.parse(value)))
-      throw new CliError(`${flag} is not an ISO 8601 time: ${value}`);
-  }
-
-  let thread: ThreadRead;
-  try {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new CliError(`not a URL: ${url}`);
-    }
-    await assertPublicUrl(parsed.href);
-    thread = await readWithSite(parsed.href, opts, engine, notes, source);
-  } catch (e) {
-    const told = notes.length
-      ? `${(e as Error).message}\n${notes.map((n) => `note: ${n}`).join('\n')}`
-      : (e as Error).message;
-    if (e instanceof FetchError) throw forumFailure(e, told, engine, url);
-    if (e instanceof SiteProfileError || e instanceof CookieFileError) throw new CliError(told, EXIT.input);
-    throw e;
-  }
-
-  if (thread.engine === 'generic') {
-    // Never silent: no adapter knows this forum, so the GM checks what the generic reader found.
-    const authors = new Set(thread.posts.map((p) => p.author)).size;
-    notes.push(
-      `read by the generic reader (no adapter knows this forum's layout): ${thread.posts.length} posts by ${authors} authors on ${thread.pageCount} page(s); check a few against the thread before trusting the count`,
-    );
-  }
+  // GM events naming no player and bad times are the user's to fix (exit 2), before any forum is asked.
+  const checkEvents = eventsChecker(gmEvents, ruleset, opts, notes);
+  const listed = rosterFromOptions(opts);
+  if (listed) checkEvents(listed);
+  checkTimes(opts);
+  const thread = await readCounted(url, opts, engine, notes, source);
+  // Never silent: no adapter knows this forum, so the GM checks what the generic reader found.
+  if (thread.engine === 'generic') notes.push(genericNote(thread));
   const inDay = thread.posts.filter(
     (p) =>
       (opts.fromPost === undefined || p.number >= opts.fromPost) &&
       (opts.toPost === undefined || p.number <= opts.toPost),
   );
-  if (!roster) {
-    roster = playersFromPosters(thread);
+  const roster = listed ?? playersFromPosters(thread);
+  if (!listed) {
     notes.push(
       `no --players given: counting the ${roster.length} people who posted after the opening post (${roster.map((s) => s.name).join(', ')})`,
     );
@@ -142,6 +106,80 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
         ruleset.names,
       ),
     );
+  const tally = await countDay({ posts: inDay, roster, gmEvents, ruleset, engine: thread.engine, hosts }, opts);
+  return { tally, output: format(tally, opts.format), notes };
+}
+
+/** Checks the GM events' names against a roster: a name no player has is an error (exit 2), or a note with `--allow-unknown`. */
+function eventsChecker(
+  gmEvents: readonly GmEvent[],
+  ruleset: Ruleset,
+  opts: CountOptions,
+  notes: string[],
+): (players: Roster) => void {
+  return (players) => {
+    const problems = checkEventNames(gmEvents, players, ruleset.names, opts.events ?? '--events');
+    if (opts.allowUnknown) notes.push(...problems);
+    else refuseUnknownEventNames(problems);
+  };
+}
+
+/** `--deadline` and `--at-time` are ISO 8601 times. */
+function checkTimes(opts: CountOptions): void {
+  for (const [flag, value] of [
+    ['--deadline', opts.deadline],
+    ['--at-time', opts.atTime],
+  ] as const) {
+    if (value !== undefined && Number.isNaN(Date.parse(value)))
+      throw new CliError(`${flag} is not an ISO 8601 time: ${value}`);
+  }
+}
+
+/** The thread at a public URL, read; a forum's failure or a bad site profile or cookie file is the CLI's error, with the notes so far. */
+async function readCounted(
+  url: string,
+  opts: CountOptions,
+  engine: EngineId | undefined,
+  notes: string[],
+  source: PageSource | undefined,
+): Promise<ThreadRead> {
+  try {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new CliError(`not a URL: ${url}`);
+    }
+    await assertPublicUrl(parsed.href);
+    return await readWithSite(parsed.href, opts, engine, notes, source);
+  } catch (e) {
+    const told = notes.length
+      ? `${(e as Error).message}\n${notes.map((n) => `note: ${n}`).join('\n')}`
+      : (e as Error).message;
+    if (e instanceof FetchError) throw forumFailure(e, told, engine, url);
+    if (e instanceof SiteProfileError || e instanceof CookieFileError) throw new CliError(told, EXIT.input);
+    throw e;
+  }
+}
+
+function genericNote(thread: ThreadRead): string {
+  const authors = new Set(thread.posts.map((p) => p.author)).size;
+  return `read by the generic reader (no adapter knows this forum's layout): ${thread.posts.length} posts by ${authors} authors on ${thread.pageCount} page(s); check a few against the thread before trusting the count`;
+}
+
+/** What one Day's count is made of, once the thread is read and the roster known. */
+interface DayCounted {
+  posts: readonly Post[];
+  roster: Roster;
+  gmEvents: readonly GmEvent[];
+  ruleset: Ruleset;
+  engine: ThreadRead['engine'];
+  hosts: readonly string[];
+}
+
+/** The one count of the posts, read with the count's own deaths, as the options ask (the Day, the clock, the view). */
+async function countDay(day: DayCounted, opts: CountOptions): Promise<Tally> {
+  const { roster, gmEvents, ruleset } = day;
   // `--deadline` is the deadline of the Day counted: `--day`, else the last Day the GM events start.
   const clockDays =
     opts.deadline === undefined ? [] : [{ day: opts.day ?? lastDayStarted(gmEvents), deadline: opts.deadline }];
@@ -149,12 +187,12 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
   const now = opts.atTime ?? new Date().toISOString();
   const { folded } = await foldWithOwnDeaths(
     gmEvents,
-    (events) => postHistoriesOf(inDay, roster, events, ruleset),
+    (events) => postHistoriesOf(day.posts, roster, events, ruleset),
     (posts) =>
       foldGame({
         ruleset,
         roster,
-        engine: thread.engine,
+        engine: day.engine,
         posts,
         gmEvents,
         clockDays,
@@ -164,12 +202,11 @@ export async function runCount(url: string, opts: CountOptions, source?: PageSou
         ...(opts.atTime !== undefined ? { toTime: opts.atTime } : {}),
         view: opts.view ?? 'gm',
         explain: opts.explain ?? false,
-        hosts,
+        hosts: day.hosts,
       }),
     { maxRounds: roster.length + 2 },
   );
-  const { tally } = folded;
-  return { tally, output: format(tally, opts.format), notes };
+  return folded.tally;
 }
 
 /** The thread read the way its site's profile says (pause, cookies, browser, cache). */

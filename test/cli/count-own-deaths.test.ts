@@ -2,35 +2,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
 import type { Tally } from '../../src/model/tally.js';
-import { FakeThread } from '../publish/fake-thread.js';
+import { HAMMER_PLAYERS, hammerThread } from '../support/hammer-thread.js';
 import { runCli } from './run-cli.js';
 
 /**
  * `votal count` reads Day 2 with the players its own count eliminated on Day 1 dead (issue
- * #24), with no `decide` in the events file. "Vote: PB" with PeaceBringer and Prolapsed
- * Brain both playing is MafiaScum game 1671 post #1110 (donbot data 739243d), there after
- * Prolapsed Brain's death.
+ * #24), with no `decide` in the events file: the thread of test/support/hammer-thread.ts
+ * (MafiaScum game 1671 post #1110, donbot data 739243d).
  */
-const USERS = {
-  Moderator: 1,
-  Alice: 11,
-  Bob: 12,
-  Carol: 13,
-  Dave: 14,
-  Eve: 15,
-  PeaceBringer: 16,
-  'Prolapsed Brain': 17,
-};
 let forum: FakeForum;
 let url: string;
 
 beforeAll(async () => {
   process.env.VOTAL_ALLOW_PRIVATE_HOSTS = '1';
   forum = await startFakeForum();
-  const thread = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 10, users: USERS, threadId: 7301 });
-  const add = (author: string, text: string) => thread.add({ author, body: text });
-  add('Moderator', 'Day 1 begins.');
-  for (const voter of ['Alice', 'Bob', 'Carol', 'Dave']) add(voter, '[b]Vote: Prolapsed Brain[/b]'); // #2-#5: the hammer
+  const { thread, add } = hammerThread(forum, 7301);
   add('Moderator', 'Day 2 begins.'); // #6
   add('Eve', '[b]Vote: PB[/b]'); // #7
   add('Prolapsed Brain', '[b]Vote: Eve[/b]'); // #8
@@ -49,7 +35,7 @@ describe("votal count: the count's own eliminations", () => {
       '--ruleset',
       'mafiascum-majority',
       '--players',
-      Object.keys(USERS).slice(1).join(','),
+      HAMMER_PLAYERS.join(','),
       '--hosts',
       'Moderator',
       '--events',

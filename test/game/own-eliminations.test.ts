@@ -7,7 +7,7 @@ import type { Game } from '../../src/model/game.js';
 import type { Tally } from '../../src/model/tally.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
-import { FakeThread } from '../publish/fake-thread.js';
+import { HAMMER_PLAYERS, hammerThread } from '../support/hammer-thread.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from '../web/support.js';
 import { tempDir } from '../ui/browser-support.js';
 import { testClock, testSource } from './support.js';
@@ -25,17 +25,7 @@ import { signIn } from '../ui/sign-in.js';
  */
 
 const O = 'http://votal.test';
-const USERS = {
-  Moderator: 1,
-  Alice: 11,
-  Bob: 12,
-  Carol: 13,
-  Dave: 14,
-  Eve: 15,
-  PeaceBringer: 16,
-  'Prolapsed Brain': 17,
-};
-const ROSTER = Object.keys(USERS).slice(1);
+const ROSTER = HAMMER_PLAYERS;
 // The fake thread's posts are five minutes apart from 2026-03-02 18:05 UTC (#6 at 18:30, #11 at 18:55).
 const DAY2_DEADLINE = '2026-03-02T18:57:30.000Z';
 
@@ -102,13 +92,7 @@ const wagonsOf = (t: Tally) => t.wagons.map((w) => [w.target, w.voters.map((v) =
 
 describe("the tally's own eliminations reach the next Day", () => {
   it('a hammer on Day 1 and the deadline rule on Day 2, no GM decide: every living list agrees, votes for them are for the dead', async () => {
-    const thread = new FakeThread(forum, { engine: 'xenforo2', postsPerPage: 10, users: USERS, threadId: 7300 });
-    const add = (author: string, text: string) => thread.add({ author, body: text });
-    add('Moderator', 'Day 1 begins.'); // #1
-    add('Alice', '[b]Vote: Prolapsed Brain[/b]'); // #2
-    add('Bob', '[b]Vote: Prolapsed Brain[/b]'); // #3
-    add('Carol', '[b]Vote: Prolapsed Brain[/b]'); // #4
-    add('Dave', '[b]Vote: Prolapsed Brain[/b]'); // #5: 4 of 7, majority: the hammer
+    const { thread, add } = hammerThread(forum, 7300); // #1-#5: Day 1's hammer
     add('Moderator', 'Night falls. Then the sun rises again.'); // #6
     add('Eve', '[b]Vote: PB[/b]'); // #7: only PeaceBringer is a living "PB"
     add('Carol', '[b]Vote: PB[/b]'); // #8

@@ -99,7 +99,12 @@ export async function newGame(
   store: Pick<Store, 'games'>,
   url: string,
   settings: Record<string, unknown> = {},
-  extra: Partial<{ engine: 'xenforo2' | null; ruleset: string; rulesetOverrides: Record<string, unknown> }> = {},
+  extra: Partial<{
+    engine: 'xenforo2' | null;
+    ruleset: string;
+    rulesetOverrides: Record<string, unknown>;
+    roster: readonly string[];
+  }> = {},
 ): Promise<Game> {
   return store.games.create(
     {
@@ -107,7 +112,7 @@ export async function newGame(
       engine: extra.engine ?? null,
       ruleset: extra.ruleset ?? STANDARD_RULESET,
       rulesetOverrides: extra.rulesetOverrides ?? {},
-      roster: PLAYERS.map((name) => ({ name })),
+      roster: (extra.roster ?? PLAYERS).map((name) => ({ name })),
       settings,
     },
     'gm:test',

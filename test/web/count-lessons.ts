@@ -13,27 +13,17 @@
  * Gwen2's replacement of Gwen before Gwen2's first post, and the recount counts Gwen2's vote.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
+import type { FakeForum } from '../../src/fake-forum/server.js';
 import { pollGame, type PollDeps } from '../../src/game/poll-game.js';
 import type { Game } from '../../src/model/game.js';
 import type { Store } from '../../src/store/open-store.js';
-import { createApp, type VotalApp } from '../../src/web/app.js';
-import {
-  countPost,
-  newGame,
-  PLAYERS,
-  STANDARD_RULESET,
-  serve,
-  standardScript,
-  testClock,
-  testSource,
-  vote,
-  withPosts,
-} from '../game/support.js';
+import type { VotalApp } from '../../src/web/app.js';
+import { countPost, PLAYERS, serve, standardScript, vote, withPosts } from '../game/support.js';
 import type { ScriptNode } from '../support/game-script.js';
 import { gmChecksOf } from './gm-api.js';
 import { FORM, form, O, signIn } from '../ui/sign-in.js';
-import { ADMIN_TOKEN, recordingPoller, testEnv } from './support.js';
+import { closeGame, polledGame } from './polled-game.js';
+import { ADMIN_TOKEN } from './support.js';
 
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
 const NOW = new Date('2026-03-03T20:00:00Z');
@@ -56,31 +46,14 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
     let deps: PollDeps;
 
     beforeAll(async () => {
-      forum = await startFakeForum();
-      store = await open();
-      const clock = testClock('2026-03-03T19:00:00Z');
-      deps = { store, source: testSource(), now: clock.now };
       const script = withPosts(standardScript(threadId), [
         { author: 'Dave', body: vote('tyler') },
         { author: 'Moderator', body: COUNT },
         { author: 'Frank', body: vote('tyler') },
       ]);
-      game = await newGame(store, serve(forum, script));
-      expect(await pollGame(deps, game.id)).toMatchObject({ status: 'polled', counted: true });
-      app = createApp({
-        store,
-        poller: recordingPoller(),
-        env: testEnv(),
-        rateLimit: false,
-        pollWaitMs: 0,
-        now: () => NOW,
-      });
+      ({ forum, store, game, app, deps } = await polledGame(open, script, { now: () => NOW }));
     });
-    afterAll(async () => {
-      await app?.shutdown();
-      await store?.close();
-      await forum?.close();
-    });
+    afterAll(() => closeGame({ app, store, forum }));
 
     const checks = () => gmChecksOf(app, game.id);
     const answer = (key: string, body: unknown) =>
@@ -306,42 +279,18 @@ export function countLessonsContract(driver: string, open: () => Promise<Store>,
       );
 
     beforeAll(async () => {
-      forum = await startFakeForum();
-      store = await open();
-      const clock = testClock('2026-03-03T19:00:00Z');
-      deps = { store, source: testSource(), now: clock.now };
       const script = withPosts(standardScript(threadId), [
         { author: 'Gwen2', body: vote('Carol') }, // #23
         { author: 'Moderator', body: countWith('Carol') }, // #24
         { author: 'Gwen2', body: vote('Frank') }, // #25
         { author: 'Moderator', body: countWith('Frank') }, // #26
       ]);
-      game = await store.games.create(
-        {
-          threadUrl: serve(forum, script),
-          engine: null,
-          ruleset: STANDARD_RULESET,
-          rulesetOverrides: {},
-          roster: [...PLAYERS, 'Gwen'].map((name) => ({ name })),
-          settings: {},
-        },
-        'gm:test',
-      );
-      expect(await pollGame(deps, game.id)).toMatchObject({ status: 'polled', counted: true });
-      app = createApp({
-        store,
-        poller: recordingPoller(),
-        env: testEnv(),
-        rateLimit: false,
-        pollWaitMs: 0,
+      ({ forum, store, game, deps, app } = await polledGame(open, script, {
         now: () => NOW,
-      });
+        roster: [...PLAYERS, 'Gwen'],
+      }));
     });
-    afterAll(async () => {
-      await app?.shutdown();
-      await store?.close();
-      await forum?.close();
-    });
+    afterAll(() => closeGame({ forum, store, app }));
 
     const checks = () => gmChecksOf(app, game.id);
     const frank = async () =>

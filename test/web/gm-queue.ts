@@ -5,24 +5,14 @@
  * Run on each driver (gm-queue.pglite.test.ts, gm-queue.postgres.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
+import type { FakeForum } from '../../src/fake-forum/server.js';
 import { pollGame, type PollDeps } from '../../src/game/poll-game.js';
 import type { Game } from '../../src/model/game.js';
 import type { Store } from '../../src/store/open-store.js';
-import { createApp, type VotalApp } from '../../src/web/app.js';
-import {
-  newGame,
-  says,
-  serve,
-  standardScript,
-  testClock,
-  testSource,
-  vote,
-  withBody,
-  withPosts,
-  without,
-} from '../game/support.js';
-import { ADMIN_TOKEN, recordingPoller, testEnv } from './support.js';
+import type { VotalApp } from '../../src/web/app.js';
+import { says, serve, standardScript, vote, withBody, withPosts, without } from '../game/support.js';
+import { closeGame, polledGame } from './polled-game.js';
+import { ADMIN_TOKEN } from './support.js';
 
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
 
@@ -45,28 +35,19 @@ export function gmQueueContract(driver: string, open: () => Promise<Store>, thre
 
     /** The standard game, then Alice's vote in post 2 edited, post 7 deleted, and the GM announcing a lynch in post 23. */
     beforeAll(async () => {
-      forum = await startFakeForum();
-      store = await open();
-      const clock = testClock('2026-03-03T19:00:00Z');
-      deps = { store, source: testSource(), now: clock.now };
       const script = standardScript(threadId);
-      game = await newGame(store, serve(forum, script));
-      expect(await pollGame(deps, game.id)).toMatchObject({ status: 'polled', counted: true });
+      const polled = await polledGame(open, script);
+      ({ forum, store, game, app, deps } = polled);
       serve(
         forum,
         withPosts(without(withBody(script, 2, vote('Carol')), 7), [
           { author: 'Moderator', body: says('Dave has been lynched. He was a Villager.') },
         ]),
       );
-      clock.advance(5 * 60_000);
+      polled.clock.advance(5 * 60_000);
       expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
-      app = createApp({ store, poller: recordingPoller(), env: testEnv(), rateLimit: false, pollWaitMs: 0 });
     });
-    afterAll(async () => {
-      await app?.shutdown();
-      await store?.close();
-      await forum?.close();
-    });
+    afterAll(() => closeGame({ app, store, forum }));
 
     const queue = async (): Promise<{ items: Item[]; open: number }> => {
       const res = await app.request(`/api/games/${game.id}/queue`, { headers: auth });
