@@ -20,11 +20,14 @@ import { nameKey } from '../src/parse/name-form.js';
 import type { Ruleset } from '../src/rules/ruleset.js';
 import { countVotesWithCuts } from '../src/tally/count.js';
 import type { TallyEvent } from '../src/tally/log.js';
+import type { NicknameBook } from './nickname-book.js';
 
 /** What the GM has accepted so far: names per slot, and the Day's corrected posts. */
 export interface Learned {
   aliases: ReadonlyMap<string, readonly string[]>;
   corrections: readonly GmEvent[];
+  /** The roster with the forum's nicknames from earlier games (bench/nickname-book.ts). */
+  nicknames?: (roster: Roster) => Roster;
 }
 
 /** The part of a counted Day the lessons need: its counts (with their causes) and its fold. */
@@ -44,7 +47,8 @@ interface Accepted {
 
 /** The slots with their learned names (the Day's roster as the GM has set it by now). */
 export function withLearned(roster: Roster, learned: Learned): Roster {
-  return roster.map((s) => ({ ...s, aliases: [...s.aliases, ...(learned.aliases.get(s.name) ?? [])] }));
+  const named = roster.map((s) => ({ ...s, aliases: [...s.aliases, ...(learned.aliases.get(s.name) ?? [])] }));
+  return learned.nicknames ? learned.nicknames(named) : named;
 }
 
 /** The lessons of one game, Day by Day: names learned carry into later Days. */
@@ -53,6 +57,8 @@ export class GameLessons {
   constructor(
     private readonly game: string,
     private readonly all: Accepted[],
+    /** The forum's nickname book: names accepted here are known in later games. */
+    private readonly book?: NicknameBook,
   ) {}
 
   /**
@@ -62,9 +68,11 @@ export class GameLessons {
    */
   day<R extends DayRun>(day: number, end: number, run: (learned: Learned) => R): R {
     const corrections = new Map<number, string>();
+    const book = this.book;
     const learned = (): Learned => ({
       aliases: new Map(this.aliases),
       corrections: [...corrections].map(([post, target]) => GmEvent.parse({ kind: 'correct', post, target })),
+      ...(book ? { nicknames: (roster: Roster) => book.roster(roster, this.game) } : {}),
     });
     let current = run(learned());
     let outcome = current;
@@ -92,13 +100,17 @@ export class GameLessons {
         accepted.add(l.key);
         corrections.set(l.post, l.wagon);
         if (l.alias !== null) this.aliases.set(l.wagon, [...(this.aliases.get(l.wagon) ?? []), l.alias]);
+        if (l.alias !== null) book?.learn(l.wagon, l.alias, this.game);
         mine.push({ game: this.game, day, lesson: l, agreed: 0, disagreed: 0 });
       }
       current = run(learned());
       if (count.post < end) outcome = current;
     }
     this.all.push(...mine);
-    for (const [count, r] of bearings) this.bear(count, r, corrections, day);
+    for (const [count, r] of bearings) {
+      this.bear(count, r, corrections, day);
+      if (r.fold) book?.bear(this.game, count, r.fold);
+    }
     return { ...outcome, counts: scored, causes, fold: undefined };
   }
 

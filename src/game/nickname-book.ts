@@ -1,0 +1,42 @@
+import type { DroppedNickname, NicknameEntry } from '../model/nickname.js';
+import type { Roster } from '../model/roster.js';
+import { nameKey } from '../parse/name-form.js';
+
+/**
+ * The site's nickname book applied to one game's roster: each slot whose forum name (current
+ * or former) has nicknames from earlier games gets them as `nicknames` (read as match
+ * `nickname`, always shown; src/parse/nicknames.ts keeps "never guess"). A nickname the game
+ * already knows for the slot (its name, an alias) is left out, and so is one the GM dropped.
+ */
+export type BookEntry = Pick<NicknameEntry, 'forumName' | 'nickname' | 'fromTitle'>;
+
+export function knownNicknames(
+  roster: Roster,
+  entries: readonly BookEntry[],
+  dropped: readonly DroppedNickname[] = [],
+): Roster {
+  const gone = new Set(dropped.map((d) => pairKey(d.forumName, d.nickname)));
+  return roster.map((slot) => {
+    const { nicknames: _old, ...rest } = slot;
+    const forumNames = new Set([slot.name, ...slot.formerNames].map(nameKey));
+    const own = new Set([slot.name, ...slot.aliases, ...slot.formerNames].map(nameKey));
+    const seen = new Set<string>();
+    const nicknames = entries.flatMap((e) => {
+      const key = nameKey(e.nickname);
+      if (!forumNames.has(nameKey(e.forumName)) || own.has(key) || seen.has(key)) return [];
+      if (gone.has(pairKey(e.forumName, e.nickname))) return [];
+      seen.add(key);
+      return [{ name: e.nickname, from: e.fromTitle }];
+    });
+    return nicknames.length > 0 ? { ...rest, nicknames } : rest;
+  });
+}
+
+/** The forum names a roster's book entries are looked up by (current and former names). */
+export function forumNamesOf(roster: Roster): string[] {
+  return [...new Set(roster.flatMap((s) => [s.name, ...s.formerNames]))];
+}
+
+/** Forum name and nickname as the book compares them (case, spaces and accents folded). */
+export const pairKey = (forumName: string, nickname: string): string =>
+  `${nameKey(forumName)}\u0000${nameKey(nickname)}`;
