@@ -24,7 +24,8 @@ export function knownNicknames(
     const nicknames = entries.flatMap((e) => {
       const key = nameKey(e.nickname);
       if (!forumNames.has(nameKey(e.forumName)) || own.has(key) || seen.has(key)) return [];
-      if (gone.has(pairKey(e.forumName, e.nickname))) return [];
+      // Dropped for the slot's player, whichever of the slot's names the book knew it by.
+      if (gone.has(pairKey(e.forumName, e.nickname)) || gone.has(pairKey(slot.name, e.nickname))) return [];
       seen.add(key);
       return [{ name: e.nickname, from: e.fromTitle }];
     });
