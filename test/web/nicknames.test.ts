@@ -24,7 +24,7 @@ import {
   withPosts,
 } from '../game/support.js';
 import { gmChecksOf } from './gm-api.js';
-import { O } from '../ui/sign-in.js';
+import { FORM, form, O, signIn } from '../ui/sign-in.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from './support.js';
 
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
@@ -100,6 +100,11 @@ describe('a nickname learned in one game is known in the next on the same site',
     expect(await eveVoters(later)).toContainEqual(
       expect.objectContaining({ player: 'Frank', match: 'nickname', written: 'tyler', from: 'Mini 12' }),
     );
+    // The GM's page lists it with the way to drop it.
+    const { cookie } = await signIn(app);
+    const page = await (await app.request(`${O}/gm/games/${later}`, { headers: { cookie } })).text();
+    expect(page).toContain('Nicknames known from earlier games (1)');
+    expect(page).toMatch(/&quot;tyler&quot; → Eve \(nickname from game (&#39;|')Mini 12(&#39;|')\)/);
   });
 
   it('a game on another site knows nothing of it', async () => {
@@ -116,13 +121,14 @@ describe('a nickname learned in one game is known in the next on the same site',
       body: JSON.stringify({ player: 'Eve', nickname: 'evie' }),
     });
     expect(bad.status).toBe(404);
-    const res = await app.request(`${O}/api/games/${later}/nicknames/drop`, {
+    // On the GM's page, one click.
+    const { cookie, csrf } = await signIn(app);
+    const res = await app.request(`${O}/gm/games/${later}/nicknames/drop`, {
       method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ player: 'Eve', nickname: 'tyler' }),
+      headers: { cookie, origin: O, 'content-type': FORM },
+      body: form({ _csrf: csrf, player: 'Eve', nickname: 'tyler' }),
     });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ dropped: { player: 'Eve', nickname: 'tyler', from: 'Mini 12' } });
+    expect(res.status).toBe(303);
     expect(await nicknames(later)).toEqual({ nicknames: [] });
     const audit = await store.audit.list({ gameId: later, action: 'game.nickname-drop', limit: 10 });
     expect(audit.map((a) => a.detail)).toEqual([{ player: 'Eve', nickname: 'tyler', from: 'Mini 12' }]);
