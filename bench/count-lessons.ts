@@ -22,12 +22,15 @@ import { nameKey } from '../src/parse/name-form.js';
 import type { Ruleset } from '../src/rules/ruleset.js';
 import { countVotesWithCuts } from '../src/tally/count.js';
 import type { TallyEvent } from '../src/tally/log.js';
+import type { NicknameBook } from './nickname-book.js';
 
 /** What the GM has accepted so far: names per slot, posters per slot, and the Day's GM events (corrections, replacements). */
 export interface Learned {
   aliases: ReadonlyMap<string, readonly string[]>;
   posters: ReadonlyMap<string, readonly string[]>;
   corrections: readonly GmEvent[];
+  /** The roster with the forum's nicknames from earlier games (bench/nickname-book.ts). */
+  nicknames?: (roster: Roster) => Roster;
 }
 
 /** The part of a counted Day the lessons need: its counts (with their causes) and its fold. */
@@ -47,11 +50,12 @@ interface Accepted {
 
 /** The slots with their learned names (the Day's roster as the GM has set it by now). */
 export function withLearned(roster: Roster, learned: Learned): Roster {
-  return roster.map((s) => ({
+  const named = roster.map((s) => ({
     ...s,
     aliases: [...s.aliases, ...(learned.aliases.get(s.name) ?? [])],
     formerNames: [...s.formerNames, ...(learned.posters.get(s.name) ?? [])],
   }));
+  return learned.nicknames ? learned.nicknames(named) : named;
 }
 
 /** The lessons of one game, Day by Day: names learned carry into later Days. */
@@ -62,6 +66,8 @@ export class GameLessons {
   constructor(
     private readonly game: string,
     private readonly all: Accepted[],
+    /** The forum's nickname book: names accepted here are known in later games. */
+    private readonly book?: NicknameBook,
   ) {}
 
   /**
@@ -71,6 +77,7 @@ export class GameLessons {
    */
   day<R extends DayRun>(day: number, end: number, run: (learned: Learned) => R): R {
     const corrections = new Map<number, string>();
+    const book = this.book;
     const learned = (): Learned => ({
       aliases: new Map(this.aliases),
       posters: new Map(this.posters),
@@ -78,6 +85,7 @@ export class GameLessons {
         ...this.replacements,
         ...[...corrections].map(([post, target]) => GmEvent.parse({ kind: 'correct', post, target })),
       ],
+      ...(book ? { nicknames: (roster: Roster) => book.roster(roster, this.game) } : {}),
     });
     let current = run(learned());
     let outcome = current;
@@ -110,7 +118,10 @@ export class GameLessons {
       if (count.post < end) outcome = current;
     }
     this.all.push(...mine);
-    for (const [count, r] of bearings) this.bear(count, r, corrections, day);
+    for (const [count, r] of bearings) {
+      this.bear(count, r, corrections, day);
+      if (r.fold) book?.bear(this.game, count, r.fold);
+    }
     return { ...outcome, counts: scored, causes, fold: undefined };
   }
 
@@ -123,7 +134,9 @@ export class GameLessons {
       return;
     }
     corrections.set(l.post, l.wagon);
-    if (l.alias !== null) this.aliases.set(l.wagon, [...(this.aliases.get(l.wagon) ?? []), l.alias]);
+    if (l.alias === null) return;
+    this.aliases.set(l.wagon, [...(this.aliases.get(l.wagon) ?? []), l.alias]);
+    this.book?.learn(l.wagon, l.alias, this.game);
   }
 
   /** A scored count against the lessons accepted before it: each voter whose standing vote one decides. */

@@ -77,6 +77,7 @@ import {
   withLearned,
 } from './count-lessons.js';
 import { namesAny, ownWords } from './count-causes.js';
+import { NicknameBook } from './nickname-book.js';
 import { OwnFates } from './own-fates.js';
 import { isSilentVote } from './silent-votes.js';
 import { type GmAccepts, gmAccepts, gmSummary } from './real-games-gm.js';
@@ -491,6 +492,8 @@ const results: DayResult[] = [];
 const skipped: string[] = [];
 const learning = flag('--learn') && !peer;
 const lessons: AcceptedLesson[] = [];
+/** The forum's nickname book: names accepted in a game are known in the later ones (game id order). */
+const nicknameBook = learning ? new NicknameBook() : undefined;
 const gmOptions = {
   news: !flag('--archive-only'),
   deaths: !flag('--archive-only') && !flag('--no-news-deaths'),
@@ -514,7 +517,7 @@ for (const game of chosen) {
   if (flag('--days'))
     for (const p of proposals)
       console.log(`game ${game.id} rules: ${JSON.stringify(p.overrides)} from "${p.sentence}"`);
-  const taught = new GameLessons(game.id, lessons);
+  const taught = new GameLessons(game.id, lessons, nicknameBook);
   ends.forEach((end, i) => {
     const start = i === 0 ? 0 : ends[i - 1]!;
     const r = peer
@@ -640,6 +643,11 @@ else {
       `later counts bearing on a lesson: ${f.agreeingCounts} agree, ${f.disagreeingCounts} disagree (${pct(f.agreeingCounts, f.agreeingCounts + f.disagreeingCounts)})`,
     );
     if (flag('--lessons')) for (const l of f.lessons) console.log(`lesson: ${l}`);
+    const n = nicknameBook!.figures();
+    console.log(
+      `nickname book (names accepted in earlier games, same forum name): ${n.nicknames} nicknames; ${n.votes} votes in ${n.games} later games read by one; later counts confirm ${n.confirmed}, deny ${n.denied}, ${n.votes - n.confirmed - n.denied} unconfirmed (counts bearing: ${n.confirmingCounts} confirm, ${n.denyingCounts} deny)`,
+    );
+    if (flag('--lessons')) for (const l of n.lines) console.log(`nickname: ${l}`);
   }
   for (const s of skipped) console.log(`skipped: ${s}`);
 }

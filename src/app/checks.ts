@@ -16,6 +16,7 @@ import type { CommandDeps } from './deps.js';
 import { NotFound, parseInput } from './errors.js';
 import { recountRecorded, type EventRecorded } from './events.js';
 import { gameOr404 } from './games.js';
+import { learnNickname } from './nicknames.js';
 
 /**
  * The GM's own vote counts checked against Votal's, for the GM only: worked out afresh
@@ -179,6 +180,10 @@ export async function answerLesson(
   const stored = await deps.store.sql.transaction(async (tx) => {
     const on = storeOn(tx);
     if (roster) await on.games.setRoster(game.id, roster, actor);
+    // The name is the player's on this forum: later games on the site know it (the nickname
+    // book). A renamed account's poster is a forum name, not a nickname: it is not kept.
+    if (roster && lesson.kind === 'name' && lesson.alias !== null)
+      await learnNickname(on, game, lesson.wagon, lesson.alias, actor, deps.clock.now());
     const appended = await on.events.append(game.id, event, actor);
     await on.audit.record({ gameId: game.id, actor, action: LESSON_ACCEPT, detail: { ...detail, alias: learned } });
     return appended;

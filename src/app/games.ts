@@ -24,6 +24,7 @@ import { adapterOf, engineFromUrl } from '../../scrapers/identify.js';
 import { storeOn } from '../store/open-store.js';
 import { kickPoll, recountAfter, type CommandDeps, type Recount } from './deps.js';
 import { Conflict, Invalid, NotFound, parseInput } from './errors.js';
+import { learnTyped, rosterWithBook } from './nicknames.js';
 
 /** Games: add one, change it (settings, players, ruleset, title, deadline, status), delete it. */
 
@@ -128,13 +129,15 @@ export async function createGame(
   const engine = pickEngine(input.engine, url);
   const ruleset = checkRuleset(input.ruleset);
   const rulesetOverrides = checkOverrides(ruleset, input.rulesetOverrides ?? {});
-  const roster = rosterOf(input.players, 'players');
+  const typed = rosterOf(input.players, 'players');
   const settings = await settingsFrom(deps, input, url.href);
   const named = { title: input.title, votalTitle: input.votalTitle, timeZone: input.timeZone, gm: input.gm };
   Object.assign(settings.values, Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined)));
   const key = threadKeyFor(url, engine);
   const game = await deps.store.sql.transaction(async (tx) => {
     const on = storeOn(tx);
+    // The site's nicknames for these players, known from earlier games (the nickname book).
+    const roster = await rosterWithBook(on, { id: null, threadUrl: url.href }, typed);
     const created = await on.games.create(
       {
         threadUrl: url.href,
@@ -151,6 +154,7 @@ export async function createGame(
       { sameThread: (other) => sameThreadKey(other) === key },
     );
     if (owner !== undefined) await on.gms.addToGame(created.id, owner, 'owner', actor, deps.clock.now());
+    await learnTyped(on, created, typed, actor, deps.clock.now());
     for (const event of opening) await on.events.append(created.id, event, actor);
     return created;
   });
@@ -215,7 +219,10 @@ export async function updateGame(
   const { changed, resumed } = await store.sql.transaction(async (tx) => {
     const repos = storeOn(tx);
     let changed = game;
-    if (roster) changed = await repos.games.setRoster(changed.id, roster, actor);
+    if (roster) {
+      changed = await repos.games.setRoster(changed.id, await rosterWithBook(repos, changed, roster), actor);
+      await learnTyped(repos, changed, roster, actor, clock.now());
+    }
     if (ruleset !== null && ruleset !== changed.ruleset)
       changed = await repos.games.setRuleset(changed.id, ruleset, actor);
     if (Object.keys(settings.values).length > 0 || input.pollIntervalSeconds !== undefined) {

@@ -413,7 +413,7 @@ function looseItems(
         post: v.post,
         player: v.player,
         title: `Name read loosely (${v.match})`,
-        detail: `${v.player} → ${w.target} (${looseReading(v.written, v.match)})`,
+        detail: `${v.player} → ${w.target} (${looseReading(v.written, v.match, v.from)})`,
         permalink: posts.get(v.post)?.permalink ?? v.permalink,
         pick: [...pickable],
         candidates: [w.target],

@@ -12,6 +12,8 @@ export type ActionKind = z.infer<typeof ActionKind>;
 export const MatchKind = z.enum([
   'exact',
   'alias',
+  /** A nickname learned in an earlier game on the same site (the nickname book). */
+  'nickname',
   'prefix',
   'substring',
   'acronym',
@@ -37,6 +39,8 @@ export const Action = z.object({
   candidates: z.array(z.string()).default([]),
   /** Jaro-Winkler score for fuzzy matches. */
   score: z.number().nullable().default(null),
+  /** `nickname` only: the earlier game the nickname was learned in. */
+  from: z.string().optional(),
   /** Where the reading came from: the parser, or a GM correction. */
   source: z.enum(['parsed', 'gm']).default('parsed'),
 });

@@ -6,6 +6,8 @@ export const AuditAction = z.enum([
   'game.settings',
   'game.status',
   'game.roster',
+  /** The GM dropped a nickname known from an earlier game on the site (the nickname book) for this game. */
+  'game.nickname-drop',
   'game.ruleset',
   /** How the thread is read changed: the GM switched to the generic reader, or back to the engine's adapter. */
   'game.engine',

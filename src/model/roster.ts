@@ -5,6 +5,17 @@ import { z } from 'zod';
  * Votes by or for any name the slot has had count for the slot; the canonical name is
  * the one shown in tallies.
  */
+/**
+ * A nickname the forum's GMs taught in an earlier game for this slot's forum name (the
+ * site's nickname book): read as the player, always shown, never as exact.
+ */
+export const KnownNickname = z.object({
+  name: z.string().min(1),
+  /** The game it was learned in, as its GM knows it (its title). */
+  from: z.string().min(1),
+});
+export type KnownNickname = z.infer<typeof KnownNickname>;
+
 export const Slot = z.object({
   /** The canonical name shown in tallies: the current player's forum name. */
   name: z.string().min(1),
@@ -12,6 +23,8 @@ export const Slot = z.object({
   aliases: z.array(z.string().min(1)).default([]),
   /** Names the slot had before replacements, oldest first. */
   formerNames: z.array(z.string().min(1)).default([]),
+  /** Nicknames from earlier games on the same site (`KnownNickname`); absent when none. */
+  nicknames: z.array(KnownNickname).optional(),
   alive: z.boolean().default(true),
 });
 export type Slot = z.infer<typeof Slot>;

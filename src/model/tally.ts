@@ -26,6 +26,8 @@ export const Voter = z.object({
    */
   match: MatchKind.optional(),
   written: z.string().nullable().optional(),
+  /** `nickname` only: the earlier game the nickname was learned in. */
+  from: z.string().optional(),
 });
 export type Voter = z.infer<typeof Voter>;
 
@@ -35,9 +37,13 @@ export function isLooseMatch(match: MatchKind | undefined): match is MatchKind {
   return match !== undefined && !PLAIN_MATCHES.includes(match);
 }
 
-/** `written "Carl", fuzzy`: how a loose reading is told, in the count and on the pages. */
-export function looseReading(written: string | null | undefined, match: MatchKind): string {
-  return written ? `written "${written}", ${match}` : match;
+/**
+ * `written "Carl", fuzzy`: how a loose reading is told, in the count and on the pages; a
+ * nickname says where it was learned (`written "PK", nickname from game 'Mini 12'`).
+ */
+export function looseReading(written: string | null | undefined, match: MatchKind, from?: string): string {
+  const how = match === 'nickname' && from ? `nickname from game '${from}'` : match;
+  return written ? `written "${written}", ${how}` : how;
 }
 
 export const Wagon = z.object({

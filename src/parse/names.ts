@@ -13,6 +13,7 @@ import {
   stripDecorations,
   withoutPossessive,
 } from './name-form.js';
+import { nicknameBook, withNickname } from './nicknames.js';
 
 /**
  * Which player a written name means, climbing a ladder from the surest reading to the
@@ -52,6 +53,8 @@ export interface NameResolution {
   written: string;
   /** Whether the resolved slot is alive; null when unresolved. Dead players still resolve. */
   alive: boolean | null;
+  /** `nickname` only: the earlier game the nickname was learned in. */
+  from?: string;
 }
 
 export interface ResolveOptions {
@@ -124,13 +127,14 @@ export type NameResolver = (written: string, options?: ResolveOptions) => NameRe
 /** A resolver for one roster: the slots' compare forms are built once, not per vote. */
 export function nameResolver(roster: Roster, matching: NameMatching): NameResolver {
   const forms = roster.map(slotForms);
+  const nicknames = nicknameBook(roster);
   // Posts repeat names; a small memo keeps a post of a thousand votes cheap.
   const memo = new Map<string, NameResolution>();
   return (written, options = {}) => {
     const key = `${options.trailingWords ?? true}\u0000${written}`;
     const known = memo.get(key);
     if (known) return { ...known, candidates: [...known.candidates] };
-    const found = resolve(written, forms, matching, options);
+    const found = withNickname(resolve(written, forms, matching, options), written, nicknames);
     if (memo.size < MEMO_SIZE && written.length <= MAX_MEMO_KEY) memo.set(key, found);
     return { ...found, candidates: [...found.candidates] };
   };

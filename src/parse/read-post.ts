@@ -132,7 +132,10 @@ function readAction(
   if (w.loose && name.match === 'unknown') return null;
   if (w.kind === 'vote' && name.match === 'unknown' && ruleset.noLynch && isKeywordPhrase(name.written, NOBODY))
     return { action: actionOf(w, name.written, ruleset.noLynch.name, 'keyword', [], null), review: null };
-  const action = actionOf(w, name.written, name.target, name.match, name.candidates, name.score);
+  const action = {
+    ...actionOf(w, name.written, name.target, name.match, name.candidates, name.score),
+    ...(name.from ? { from: name.from } : {}),
+  };
   if (w.kind !== 'vote') return { action, review: null };
   return { action, review: reviewOf(name.match, name.alive, name.written, ruleset, members) };
 }

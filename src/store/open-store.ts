@@ -7,6 +7,7 @@ import { eventsRepo, type EventsRepo } from './events-repo.js';
 import { gamesRepo, type GamesRepo } from './games-repo.js';
 import { gmsRepo, type GmsRepo } from './gms-repo.js';
 import { migrate, type MigrateResult } from './migrate.js';
+import { nicknamesRepo, type NicknamesRepo } from './nicknames-repo.js';
 import { openPgSql } from './pg-sql.js';
 import { openPgliteSql } from './pglite-sql.js';
 import { pollsRepo, type PollsRepo } from './polls-repo.js';
@@ -103,6 +104,8 @@ export interface Repos {
   gms: GmsRepo;
   /** The generic reader's checks of page 1 and the host profiles they taught (migration 013). */
   siteProfiles: SiteProfilesRepo;
+  /** The forums' nickname books and the nicknames GMs dropped per game (migration 014). */
+  nicknames: NicknamesRepo;
 }
 
 export function storeOn(db: Queryable): Repos {
@@ -118,6 +121,7 @@ export function storeOn(db: Queryable): Repos {
     polls: pollsRepo(db),
     gms: gmsRepo(db),
     siteProfiles: siteProfilesRepo(db),
+    nicknames: nicknamesRepo(db),
   };
 }
 

@@ -144,8 +144,9 @@ function voteEvidence(reading: PostReading) {
 }
 
 /** How the post's deciding vote named its target, as the parser read it. */
-function readAs(action: Action | undefined): { match?: MatchKind; written?: string | null } {
-  return action && action.kind === 'vote' ? { match: action.match, written: action.written } : {};
+function readAs(action: Action | undefined): { match?: MatchKind; written?: string | null; from?: string } {
+  if (!action || action.kind !== 'vote') return {};
+  return { match: action.match, written: action.written, ...(action.from ? { from: action.from } : {}) };
 }
 
 function describe(effect: Effect): string {

@@ -144,6 +144,8 @@ export interface CastVote {
   /** How the written name became the target (the parser's rung), and the name as written. */
   readonly match?: MatchKind;
   readonly written?: string | null;
+  /** A nickname's earlier game (`match` nickname). */
+  readonly from?: string;
 }
 
 /**

@@ -140,6 +140,7 @@ export function wagonsOf(
       weight: v.weight,
       permalink: v.vote.permalink,
       ...(isLooseMatch(v.vote.match) ? { match: v.vote.match, written: v.vote.written ?? null } : {}),
+      ...(v.vote.from ? { from: v.vote.from } : {}),
     }));
     const wagon: Wagon = {
       target: s.name,
@@ -185,7 +186,9 @@ function explainStanding(state: GameState, s: Standing, isPublic: boolean): Expl
     }
     const who = isPublic ? publicVoterName(state, v) : name(v.slot);
     const how = v.vote.source === 'gm' ? 'vote entered by the GM' : 'vote';
-    const read = isLooseMatch(v.vote.match) ? ` → ${s.name} (${looseReading(v.vote.written, v.vote.match)})` : '';
+    const read = isLooseMatch(v.vote.match)
+      ? ` → ${s.name} (${looseReading(v.vote.written, v.vote.match, v.vote.from)})`
+      : '';
     out.push({ post: v.vote.post, text: `${who}: ${how}${read}${v.weight === 1 ? '' : `, counts ${v.weight}`}` });
   }
   for (const p of s.penalties) out.push({ post: p.post, text: `penalty vote (Day ${p.day}): ${p.reason}` });

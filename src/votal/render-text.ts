@@ -21,7 +21,7 @@ export function renderText(t: Tally): string {
   if (loose.length) {
     lines.push('', 'Names read loosely (check them):');
     for (const { v, target, match } of loose)
-      lines.push(`  #${v.post} ${v.player} → ${target} (${looseReading(v.written, match)})`);
+      lines.push(`  #${v.post} ${v.player} → ${target} (${looseReading(v.written, match, v.from)})`);
   }
   if (t.violations.length) {
     lines.push('', 'Rule violations:');

@@ -8,6 +8,7 @@ import { gamesRoutes } from './api/games.js';
 import { genericRoutes } from './api/generic.js';
 import { newsRoutes } from './api/news.js';
 import { checksRoutes } from './api/checks.js';
+import { nicknamesRoutes } from './api/nicknames.js';
 import { queueRoutes } from './api/queue.js';
 import { postsRoutes } from './api/posts.js';
 import { tallyRoutes } from './api/tally.js';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): VotalApp {
     auditRoutes,
     draftsRoutes,
     genericRoutes,
+    nicknamesRoutes,
   ]) {
     api.route('/', routes(resources));
   }

@@ -21,6 +21,7 @@ const ACTIVITY: Record<AuditAction, string> = {
   'game.settings': 'Settings changed',
   'game.status': 'Game paused or resumed',
   'game.roster': 'Players changed',
+  'game.nickname-drop': 'Known nickname dropped',
   'game.ruleset': 'Ruleset changed',
   'game.engine': 'How the thread is read changed',
   'game.delete': 'Game deleted',
@@ -94,6 +95,8 @@ export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): stri
       ? `Switched to Votal's generic reader (the ${typeof d.from === 'string' ? d.from : 'engine'} layout was not found)`
       : `Switched back to the ${typeof d.to === 'string' ? d.to : 'engine'} adapter`;
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
+  if (entry.action === 'game.nickname-drop' && typeof d.nickname === 'string' && typeof d.player === 'string')
+    return `Known nickname "${d.nickname}" dropped for ${d.player} (this game only)`;
   if (entry.action === 'poll.read') return `Thread read: ${readCounts(d)}`;
   if (entry.action === 'draft.reasons' && Array.isArray(d.reasons)) {
     const why = d.reasons.flatMap((r) => (r && typeof r === 'object' && typeof r.text === 'string' ? [r.text] : []));

@@ -4,6 +4,8 @@ import { answerNews, gameNews } from '../../../app/news.js';
 import { answerLesson, gameChecks, markCheck } from '../../../app/checks.js';
 import type { GmChecks } from '../../../model/gm-count.js';
 import { GmChecksPanel } from '../gm-checks.js';
+import { KnownNicknamesPanel } from '../known-nicknames.js';
+import { dropNickname, gameNicknames } from '../../../app/nicknames.js';
 import { pollNow } from '../../../app/poll.js';
 import { draftNow } from '../../../app/drafts.js';
 import { genericReading } from '../../../app/generic.js';
@@ -181,6 +183,7 @@ function GamePage(props: {
         </div>
         <div>
           <GmChecksPanel gameId={g.id} checks={props.checks} players={t?.players ?? []} csrf={props.csrf} />
+          <KnownNicknamesPanel gameId={g.id} nicknames={gameNicknames(g)} csrf={props.csrf} />
           <EventsPanel game={g} tally={t} events={props.events} csrf={props.csrf} />
           <PlayersPanel game={g} tally={t} events={props.events} />
           <section class="panel" aria-labelledby="audit-h">
@@ -344,6 +347,24 @@ export function gameRoutes(deps: DashboardDeps): Hono<UiEnv> {
         return back(c, to, { message: `${r.lesson.poster} replaces ${r.lesson.slot}, ${counted}` });
       const learned = r.learned ? ` "${r.learned}" is read as ${r.lesson.wagon} from now on.` : '';
       return back(c, to, { message: `Post #${r.lesson.post} counted for ${r.lesson.wagon}, ${counted}${learned}` });
+    } catch (error) {
+      return back(c, to, { error: refusalOf(error) });
+    }
+  });
+
+  // A nickname known from an earlier game on the site, dropped for this game, as through the API.
+  app.post('/gm/games/:id/nicknames/drop', async (c) => {
+    const game = await gameOf(store, c);
+    if (!game) return notFound(c);
+    const form = await c.req.parseBody();
+    const to = `/gm/games/${game.id}#nicknames`;
+    try {
+      const given = { player: field(form, 'player'), nickname: field(form, 'nickname') };
+      const r = await dropNickname(commands, c.get('actor'), game.id, given);
+      const counted = r.recount.note ? `; ${r.recount.note}` : ', recounted';
+      return back(c, to, {
+        message: `"${r.dropped.nickname}" is no longer read as ${r.dropped.player} here${counted}.`,
+      });
     } catch (error) {
       return back(c, to, { error: refusalOf(error) });
     }
