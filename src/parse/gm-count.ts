@@ -278,7 +278,7 @@ export function readGmCount(
     if (asOf && asOfPost === null) asOfPost = Number(asOf[1]);
     const read = readLine(line, names, targetOf);
     // "Not Voting" alone, its names on the lines after it ("BulletNLynchproof, Expedience, Asphodel").
-    const listed = read === null && openNotVoting ? namesLine(line, names) : null;
+    const listed: GmCountVoter[] | null = read === null && openNotVoting ? namesLine(line, names) : null;
     if (listed) blocks.at(-1)!.notVoting = [...(blocks.at(-1)!.notVoting ?? []), ...listed];
     else if (read !== null) addLine(blocks, read);
     openNotVoting = listed !== null || (read?.kind === 'not-voting' && read.open === true);
