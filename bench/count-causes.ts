@@ -15,8 +15,12 @@
 import type { Body } from '../src/model/body.js';
 import { walkLines } from '../src/parse/own-text.js';
 
-/** A count line's target, with the marks before it, up to its first separator ("[4] Carol (", "Carol -", "Not voting:"). */
-const TARGET = /^[\s\-*•·>[\]()\d.]*[^:|=([\-–—]*/u;
+/**
+ * A count line's target, with the marks before it, up to its first separator ("[4] Carol (",
+ * "Carol -", "Not voting:"); a comma ends it too ("CreatureToolenduso, xyzzy": the GM's
+ * separator lost, the voters still written, game 1787 post #2080).
+ */
+const TARGET = /^[\s\-*•·>[\]()\d.]*[^:|=([\-–—,;]*/u;
 
 /** The words a post's own text writes in voters' places (after each line's first separator), lower-cased. */
 export function ownWords(body: Body): string[] {
