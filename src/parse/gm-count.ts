@@ -208,7 +208,8 @@ type Resolve = (written: string) => string | null;
 type LineRead =
   /** `marked`: a number or a note makes the wagon a count's line. */
   | { kind: 'wagon'; wagon: GmCountWagon; unread: string[]; marked: boolean }
-  | { kind: 'not-voting'; voters: GmCountVoter[] | null; unread: string[] }
+  /** `open`: the label alone ("Not Voting"), its names on the lines after it. */
+  | { kind: 'not-voting'; voters: GmCountVoter[] | null; unread: string[]; open?: boolean }
   | null;
 
 /**
@@ -271,16 +272,29 @@ export function readGmCount(
 
   // The first rendition that is a count stands: the later ones repeat it or come after it.
   const blocks: Block[] = [newBlock()];
+  let openNotVoting = false;
   for (const line of lines) {
     const asOf = AS_OF.exec(line.text);
     if (asOf && asOfPost === null) asOfPost = Number(asOf[1]);
     const read = readLine(line, names, targetOf);
-    if (read !== null) addLine(blocks, read);
+    // "Not Voting" alone, its names on the lines after it ("BulletNLynchproof, Expedience, Asphodel").
+    const listed: GmCountVoter[] | null = read === null && openNotVoting ? namesLine(line, names) : null;
+    if (listed) blocks.at(-1)!.notVoting = [...(blocks.at(-1)!.notVoting ?? []), ...listed];
+    else if (read !== null) addLine(blocks, read);
+    openNotVoting = listed !== null || (read?.kind === 'not-voting' && read.open === true);
   }
   const count = blocks.find(isCount);
   if (!count) return null;
   const { wagons, notVoting, unread } = count;
   return { post: post.number, asOfPost, wagons, notVoting, unread, linesNotRead: notRead };
+}
+
+/** A line of players' names and nothing else (every name read), or null. */
+function namesLine(line: Line, names: Names): GmCountVoter[] | null {
+  const lead = line.text.length - line.text.trimStart().length;
+  const unread: string[] = [];
+  const voters = votersOf(line.text.trim(), line.struck, lead, names, unread);
+  return voters.length > 0 && unread.length === 0 ? voters : null;
 }
 
 /** A count's line into the post's renditions of the count: the current one, or a new one where the count comes again. */
@@ -393,7 +407,7 @@ function readShaped(
       return { kind: 'not-voting', voters: null, unread: [] };
     const unread: string[] = [];
     const voters = votersOf(part.slice(at, to), line.struck, lead + from + at, names, unread);
-    return { kind: 'not-voting', voters, unread };
+    return { kind: 'not-voting', voters, unread, open: list === '' };
   }
   for (const shape of WAGON_SHAPES) {
     const m = shape.exec(shaped);
