@@ -53,7 +53,8 @@ export function withLearned(roster: Roster, learned: Learned): Roster {
   const named = roster.map((s) => ({
     ...s,
     aliases: [...s.aliases, ...(learned.aliases.get(s.name) ?? [])],
-    formerNames: [...s.formerNames, ...(learned.posters.get(s.name) ?? [])],
+    // A poster learned as a slot stays its name after the slot's later replacements (a later Day's roster names it anew).
+    formerNames: [...s.formerNames, ...[s.name, ...s.formerNames].flatMap((n) => learned.posters.get(n) ?? [])],
   }));
   return learned.nicknames ? learned.nicknames(named) : named;
 }

@@ -42,9 +42,11 @@ export function authorWitnesses(input: AuthorInput): AuthorLesson[] {
   const notVoting = new Set(
     (count.notVoting ?? []).flatMap((v) => (v.player && v.exact && !v.struck ? [v.player] : [])),
   );
+  // A slot Votal counts a vote for (the GM's own vote event) has its vote accounted for.
+  const voting = new Set(tally.wagons.flatMap((w) => w.voters.map((v) => v.player)));
   const out: AuthorLesson[] = [];
   for (const slot of tally.players) {
-    if (posted.has(slot)) continue;
+    if (posted.has(slot) || voting.has(slot)) continue;
     const wagon = placed.get(slot);
     // Listed loosely or twice, or nowhere: the count says nothing of this slot.
     if (wagon === null || (wagon === undefined && !notVoting.has(slot))) continue;

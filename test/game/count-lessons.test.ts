@@ -296,6 +296,14 @@ describe('author lessons from the GM counts', () => {
     expect(authors(check(entries).lessons)).toEqual([]);
   });
 
+  it("no author lesson: a silent slot whose votes Votal counts (the GM's vote events)", () => {
+    const events: GmEvent[] = [
+      { kind: 'vote', player: 'Zed', target: 'Eve', at: 9 },
+      { kind: 'vote', player: 'Zed', target: 'Carol', at: 11 },
+    ];
+    expect(authors(check(renamed(), { events }).lessons)).toEqual([]);
+  });
+
   it('a dismissed author lesson is not offered again', () => {
     const [l] = check(renamed()).lessons;
     const audit: AuditEntry[] = [
