@@ -23,7 +23,8 @@ import {
  * word ("Creepy Scott Brosius") → the name with its letters or syllables stretched
  * ("Slandarrrrr", "Anenineninenineni") → the name as written without its digits or with
  * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) or as words ("MagicalSeven"
- * for Magical7, "2inamillion" for TwoInAMillion) → a slip of the keys, held-down letters
+ * for Magical7, "2inamillion" for TwoInAMillion) → its letters with other digits ("bgg1886"
+ * for bgg1996) → a slip of the keys, held-down letters
  * aside ("Tahah" for talah, "Greyfox" for GrayFoxxxx; "Illl" for llll, letters that look alike) → initials
  * and the last word in full ("bbstar" for basketballstar24) → two initials swapped
  * ("SMRP" for Some Random Mafia Player) → the name written backwards ("Jordan" for
@@ -31,7 +32,8 @@ import {
  * Ozgin) → a part of the name and a word for the rest ("Fuzzybutterwhatever") → a word of
  * one player's name among words naming nobody ("jagged toaster" for Jagged Appliance)
  * → Jaro-Winkler with a margin (against whole names and, from four letters, each
- * word of a name of several words: "Balter" for VP Baltar). The acronym rung also reads a
+ * word of a name of several words: "Balter" for VP Baltar) → when that finds no one, the
+ * start of a name with one slip of the keys ("Wickid" for Wickedestjr). The acronym rung also reads a
  * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
  * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather, "PPP" for
  * pieceofpecanpie). "X/Y" with one part a player's own name and the others naming nobody
@@ -195,6 +197,7 @@ function resolve(
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
     numberWords(key, forms, stripped) ??
+    otherDigits(key, forms, matching, stripped) ??
     lookalikes(name, forms, stripped) ??
     typo(key, forms, stripped) ??
     initialsThenWord(key, forms, stripped) ??
@@ -701,6 +704,33 @@ function digitsRead(
   return rung(
     'fuzzy',
     forms.filter((f) => readings(f).some((r) => r.startsWith(key))),
+    written,
+  );
+}
+
+/** A name's shape with every run of digits as one mark: "flames682" and "flames8675309" are "flames#". */
+function digitShape(key: string): string {
+  return key.replace(/\p{N}+/gu, '#');
+}
+
+/**
+ * "Flames8675309" for Flames682, "bgg1886" for bgg1996 (mafiascum games 1602 post #18,
+ * 1175 post #97): the name's letters as written, its digits misremembered. The same
+ * letters with digits in the same places, from `minPartial` letters; a player named by
+ * the letters alone competes ("Flames"). One player only; read as fuzzy, so it is shown.
+ */
+function otherDigits(
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  const letters = key.replace(/\p{N}+/gu, '');
+  if (letters === key || letters.length < matching.minPartial || !/^\p{L}+$/u.test(letters)) return null;
+  const shape = digitShape(key);
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.all.some((k) => (k !== key && digitShape(k) === shape) || k === letters)),
     written,
   );
 }

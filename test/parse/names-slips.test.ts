@@ -136,9 +136,68 @@ const cases: Case[] = [
   },
 ];
 
+const digitCases: Case[] = [
+  // MafiaScum game 1602 post #18 (donbot data 739243d): neil1113 played as Flames682.
+  {
+    name: 'the letters of a former name with other digits ("Flames8675309" for Flames682)',
+    written: 'Flames8675309',
+    players: [{ name: 'neil1113', formerNames: ['Flames682'] }, 'AGar', 'sthar8'],
+    match: 'fuzzy',
+    target: 'neil1113',
+  },
+  // MafiaScum game 1175 post #97 (donbot data 739243d).
+  {
+    name: 'a name with its digits misremembered ("bgg1886" for bgg1996)',
+    written: 'bgg1886',
+    players: ['bgg1996', 'hiplop', 'Zachrulez'],
+    match: 'fuzzy',
+    target: 'bgg1996',
+  },
+  {
+    name: 'two players with those letters and digits are ambiguous',
+    written: 'bgg1886',
+    players: ['bgg1996', 'bgg42', 'hiplop'],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['bgg1996', 'bgg42'],
+  },
+  {
+    name: 'a player named by the letters alone competes',
+    written: 'Flames8675309',
+    players: ['Flames682', 'Flames', 'AGar'],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Flames682', 'Flames'],
+  },
+  {
+    name: 'digits in other places are another name ("12bgg" is not bgg1996)',
+    written: '12bgg',
+    players: ['bgg1996', 'hiplop'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'two letters and digits are too few ("bg18" is not bg1996)',
+    written: 'bg18',
+    players: ['bg1996', 'hiplop'],
+    match: 'unknown',
+    target: null,
+  },
+];
+
+const read = (c: Case) => resolveName(c.written, roster(c.players), NameMatching.parse(c.matching ?? {}));
+
+describe('resolveName: a name with other digits', () => {
+  it.each(digitCases)('$name', (c) => {
+    const got = read(c);
+    expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
+    if (c.candidates) expect(got.candidates).toEqual(c.candidates);
+  });
+});
+
 describe('resolveName: the start of a name with a slip of the keys', () => {
   it.each(cases)('$name', (c) => {
-    const got = resolveName(c.written, roster(c.players), NameMatching.parse(c.matching ?? {}));
+    const got = read(c);
     expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
     if (c.candidates) expect(got.candidates).toEqual(c.candidates);
   });
