@@ -206,6 +206,7 @@ function resolve(
     twoLetters(key, forms, stripped) ??
     placeholder(key, forms, stripped) ??
     wordAmongOthers(name, forms, stripped) ??
+    ((options.trailingWords ?? true) ? nameThenWords(name, forms, matching, stripped) : null) ??
     slippedPrefixAfterFuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
@@ -596,6 +597,39 @@ function wordAmongOthers(name: string, forms: readonly SlotForms[], written: str
   // A written word that is another player's whole name names that player too: ambiguous.
   const named = forms.filter((f) => !hits.includes(f) && mine.some((w) => f.all.includes(w)));
   return rung('substring', [...hits, ...named], written);
+}
+
+/** A loosely read first word is followed by at most this many words ("Chevy the car"). */
+const MAX_WORDS_AFTER = 3;
+/** A first word read loosely before other words has at least this many letters ("Fuzzy"). */
+const MIN_LOOSE_FIRST = 4;
+
+/**
+ * "Fuzzy dude" for Fuzzyman, "Chevy the car" for Chevre (mafiascum games 1444 post #351,
+ * 1585 post #280): a first word that the ladder reads as one player, then a few words
+ * that name nobody, not even as a suggestion (a name next to another player's is not this
+ * player's). `leadingWords` takes exact names; this takes the looser readings, shown
+ * as they are (an exact first word is shown as substring).
+ */
+function nameThenWords(
+  name: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  const words = name.split(' ').filter((w) => nameKey(w) !== '');
+  if (words.length < 2 || words.length > 1 + MAX_WORDS_AFTER || NOT_WORDS.test(words[0]!)) return null;
+  const first = stripDecorations(words[0]!);
+  if (nameKey(first).length < MIN_LOOSE_FIRST) return null;
+  const found = resolve(first, forms, matching, { trailingWords: false });
+  if (found.target === null) return null;
+  const namesNobody = (w: string): boolean => {
+    const r = resolve(w, forms, matching, { trailingWords: false });
+    return r.match === 'unknown' && r.candidates.length === 0;
+  };
+  if (!words.slice(1).every(namesNobody)) return null;
+  const match = found.match === 'exact' || found.match === 'alias' ? 'substring' : found.match;
+  return { ...found, match, written };
 }
 
 /** A shortened name with a slip of the keys is read from this many letters ("Vjay", "rolf"). */

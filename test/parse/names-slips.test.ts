@@ -185,6 +185,52 @@ const digitCases: Case[] = [
   },
 ];
 
+const wordsAfterCases: Case[] = [
+  // MafiaScum game 1444 post #351 (donbot data 739243d).
+  {
+    name: 'a unique prefix, then a word naming nobody ("Fuzzy dude" for Fuzzyman)',
+    written: 'Fuzzy dude',
+    players: ['Fuzzyman', 'RachMarie', 'Magical7', 'GreyICE'],
+    match: 'prefix',
+    target: 'Fuzzyman',
+  },
+  {
+    name: 'a word after it that names another player is no vote for the first',
+    written: 'Fuzzy Magic',
+    players: ['Fuzzybutternut', 'Magical7', 'GreyICE'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a word after it that another player may be part of is no vote either ("the")',
+    written: 'Fuzzy the man',
+    players: ['Fuzzybutternut', 'startfromtheheart'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a short first word is not read loosely ("Fuz dude")',
+    written: 'Fuz dude',
+    players: ['Fuzzyman', 'GreyICE'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'an ambiguous first word stays unread',
+    written: 'Fuzzy dude',
+    players: ['Fuzzyman', 'Fuzzybutternut', 'GreyICE'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'too many words after it are talk, not a name',
+    written: 'Fuzzy dude is so scummy',
+    players: ['Fuzzyman', 'GreyICE'],
+    match: 'unknown',
+    target: null,
+  },
+];
+
 const read = (c: Case) => resolveName(c.written, roster(c.players), NameMatching.parse(c.matching ?? {}));
 
 describe('resolveName: a name with other digits', () => {
@@ -192,6 +238,20 @@ describe('resolveName: a name with other digits', () => {
     const got = read(c);
     expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
     if (c.candidates) expect(got.candidates).toEqual(c.candidates);
+  });
+});
+
+describe('resolveName: a first word read loosely, then words naming nobody', () => {
+  it.each(wordsAfterCases)('$name', (c) => {
+    const got = read(c);
+    expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
+  });
+
+  it('is off where a vote must stand alone', () => {
+    const got = resolveName('Fuzzy dude', roster(['Fuzzyman', 'GreyICE']), NameMatching.parse({}), {
+      trailingWords: false,
+    });
+    expect(got.target).toBeNull();
   });
 });
 
