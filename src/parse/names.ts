@@ -31,9 +31,11 @@ import {
  * XnadrojX) → a unique two-letter prefix that spells no English word ("Oz" for
  * Ozgin) → a part of the name and a word for the rest ("Fuzzybutterwhatever") → a word of
  * one player's name among words naming nobody ("jagged toaster" for Jagged Appliance)
- * → Jaro-Winkler with a margin (against whole names and, from four letters, each
- * word of a name of several words: "Balter" for VP Baltar) → when that finds no one, the
- * start of a name with one slip of the keys ("Wickid" for Wickedestjr). The acronym rung also reads a
+ * → a first word the ladder reads as one player, then words naming nobody ("Fuzzy dude")
+ * → a word said N times ("Yesx3" for YES YES YES) → Jaro-Winkler with a margin (against
+ * whole names and, from four letters, each word of a name of several words: "Balter" for
+ * VP Baltar) → when that finds no one, the start of a name with one slip of the keys
+ * ("Wickid" for Wickedestjr). The acronym rung also reads a
  * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
  * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather, "PPP" for
  * pieceofpecanpie). "X/Y" with one part a player's own name and the others naming nobody
@@ -207,6 +209,7 @@ function resolve(
     placeholder(key, forms, stripped) ??
     wordAmongOthers(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? nameThenWords(name, forms, matching, stripped) : null) ??
+    timesWritten(key, forms, stripped) ??
     slippedPrefixAfterFuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
@@ -597,6 +600,25 @@ function wordAmongOthers(name: string, forms: readonly SlotForms[], written: str
   // A written word that is another player's whole name names that player too: ambiguous.
   const named = forms.filter((f) => !hits.includes(f) && mine.some((w) => f.all.includes(w)));
   return rung('substring', [...hits, ...named], written);
+}
+
+/** "Yesx3": a word, then "x" and how many times it is said (two to five). */
+const TIMES_WRITTEN = /^(\p{L}{2,})x([2-5])$/u;
+
+/**
+ * "Yesx3" for YES YES YES (mafiascum game 1509 post #409): a name that says one word
+ * several times, written as the word and "x" the count. Exactly that name, one player
+ * only; read as fuzzy, so it is shown.
+ */
+function timesWritten(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const m = TIMES_WRITTEN.exec(key);
+  if (!m) return null;
+  const said = m[1]!.repeat(Number(m[2]));
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.all.includes(said)),
+    written,
+  );
 }
 
 /** A loosely read first word is followed by at most this many words ("Chevy the car"). */

@@ -231,6 +231,24 @@ const wordsAfterCases: Case[] = [
   },
 ];
 
+const timesCases: Case[] = [
+  // MafiaScum game 1509 post #409 (donbot data 739243d).
+  {
+    name: 'a word and how many times it is said ("Yesx3" for YES YES YES)',
+    written: 'Yesx3',
+    players: ['YES YES YES', 'Garruk Relentless', 'Brian Skies'],
+    match: 'fuzzy',
+    target: 'YES YES YES',
+  },
+  {
+    name: 'the count must be the name\'s ("Yesx2" is not YES YES YES)',
+    written: 'Yesx2',
+    players: ['YES YES YES', 'Brian Skies'],
+    match: 'unknown',
+    target: null,
+  },
+];
+
 const read = (c: Case) => resolveName(c.written, roster(c.players), NameMatching.parse(c.matching ?? {}));
 
 describe('resolveName: a name with other digits', () => {
@@ -252,6 +270,13 @@ describe('resolveName: a first word read loosely, then words naming nobody', () 
       trailingWords: false,
     });
     expect(got.target).toBeNull();
+  });
+});
+
+describe('resolveName: a word said several times', () => {
+  it.each(timesCases)('$name', (c) => {
+    const got = read(c);
+    expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
   });
 });
 
