@@ -9,8 +9,7 @@ import { stripDecorations } from './name-form.js';
 /**
  * What an action's target is, climbing from the kind of action to the words written:
  * a targetless side action ("**Hammer**") takes none → an empty target is the ruleset's
- * `emptyVote` call ("**Vote:**") → a repeated keyword is dropped ("VOTE: vote Bob"), with its label ("VOTE: change vote:
- * Bob", "VOTE: Quadravote: Bob") →
+ * `emptyVote` call ("**Vote:**") → a repeated keyword is dropped ("VOTE: vote Bob") →
  * a keyword target led in by "to" ("Vote to No Lynch") → a keyword target ("Vote: No
  * Lynch") → an unvote written as a target ("Vote: unvote") → a targetless side action
  * written as one ("Vote: Hammer") → an unvote opening the target ("VOTE: UNVOTE Misa")
@@ -87,32 +86,6 @@ function unvoteAsTarget(
 function withoutRepeatedKeyword(arg: string, vocab: Vocabulary): string {
   const lead = skipLead(arg).pos;
   const k = keywordAt(arg, lead, vocab);
-  if (!k || k.kind !== 'vote') return labelledVote(arg, lead, vocab) ?? arg;
+  if (!k || k.kind !== 'vote') return arg;
   return cleanArg(arg.slice(afterColon(arg, k.end).pos));
-}
-
-/** Words that say which vote this is, before a repeated "vote:" ("change vote: Bob"). */
-const VOTE_LABEL = /^(?:change|changing|new|final|real|official|actual|current|my)$/iu;
-
-/**
- * "VOTE: change vote: thez", "VOTE: Quadravote: Salamence" (mafiascum games 1317 post
- * #637, 1685 post #203): the vote tag around a vote written again with a label, a word
- * that says which vote it is or one glued to the keyword. The name is what follows the
- * label's colon; without a colon the words are left for the name reader.
- */
-function labelledVote(arg: string, lead: number, vocab: Vocabulary): string | null {
-  const word = /^\p{L}+/u.exec(arg.slice(lead))?.[0];
-  if (word === undefined) return null;
-  const end = lead + word.length;
-  let k: ReturnType<typeof keywordAt> = null;
-  const spaces = /^ +/u.exec(arg.slice(end))?.[0].length ?? 0;
-  if (VOTE_LABEL.test(word) && spaces > 0) k = keywordAt(arg, end + spaces, vocab);
-  for (let at = lead + 1; at < end && k === null; at++) {
-    const glued = keywordAt(arg, at, vocab, true);
-    if (glued?.end === end) k = glued;
-  }
-  if (!k || k.kind !== 'vote') return null;
-  const after = afterColon(arg, k.end);
-  const rest = cleanArg(arg.slice(after.pos));
-  return after.colon && hasInk(rest) ? rest : null;
 }

@@ -24,15 +24,19 @@ import { nicknameBook, withNickname } from './nicknames.js';
  * word ("Creepy Scott Brosius") → the name with its letters or syllables stretched
  * ("Slandarrrrr", "Anenineninenineni") → the name as written without its digits or with
  * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) or as words ("MagicalSeven"
- * for Magical7, "2inamillion" for TwoInAMillion) → a slip of the keys, held-down letters
+ * for Magical7, "2inamillion" for TwoInAMillion) → its letters with other digits ("bgg1886"
+ * for bgg1996) → a slip of the keys, held-down letters
  * aside ("Tahah" for talah, "Greyfox" for GrayFoxxxx; "Illl" for llll, letters that look alike) → initials
  * and the last word in full ("bbstar" for basketballstar24) → two initials swapped
  * ("SMRP" for Some Random Mafia Player) → the name written backwards ("Jordan" for
  * XnadrojX) → a unique two-letter prefix that spells no English word ("Oz" for
  * Ozgin) → a part of the name and a word for the rest ("Fuzzybutterwhatever") → a word of
  * one player's name among words naming nobody ("jagged toaster" for Jagged Appliance)
- * → Jaro-Winkler with a margin (against whole names and, from four letters, each
- * word of a name of several words: "Balter" for VP Baltar). The acronym rung also reads a
+ * → a first word the ladder reads as one player, then words naming nobody ("Fuzzy dude")
+ * → a word said N times ("Yesx3" for YES YES YES) → Jaro-Winkler with a margin (against
+ * whole names and, from four letters, each word of a name of several words: "Balter" for
+ * VP Baltar) → when that finds no one, the start of a name with one slip of the keys
+ * ("Wickid" for Wickedestjr). The acronym rung also reads a
  * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
  * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather, "PPP" for
  * pieceofpecanpie). "X/Y" with one part a player's own name and the others naming nobody
@@ -199,6 +203,7 @@ function resolve(
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
     numberWords(key, forms, stripped) ??
+    otherDigits(key, forms, matching, stripped) ??
     lookalikes(name, forms, stripped) ??
     typo(key, forms, stripped) ??
     initialsThenWord(key, forms, stripped) ??
@@ -207,6 +212,8 @@ function resolve(
     twoLetters(key, forms, stripped) ??
     placeholder(key, forms, stripped) ??
     wordAmongOthers(name, forms, stripped) ??
+    ((options.trailingWords ?? true) ? nameThenWords(name, forms, matching, stripped) : null) ??
+    timesWritten(key, forms, stripped) ??
     slippedPrefixAfterFuzzy(key, forms, matching, stripped);
   return withFormerAcronyms(loose, key, forms, matching);
 }
@@ -599,6 +606,58 @@ function wordAmongOthers(name: string, forms: readonly SlotForms[], written: str
   return rung('substring', [...hits, ...named], written);
 }
 
+/** "Yesx3": a word, then "x" and how many times it is said (two to five). */
+const TIMES_WRITTEN = /^(\p{L}{2,})x([2-5])$/u;
+
+/**
+ * "Yesx3" for YES YES YES (mafiascum game 1509 post #409): a name that says one word
+ * several times, written as the word and "x" the count. Exactly that name, one player
+ * only; read as fuzzy, so it is shown.
+ */
+function timesWritten(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const m = TIMES_WRITTEN.exec(key);
+  if (!m) return null;
+  const said = m[1]!.repeat(Number(m[2]));
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.all.includes(said)),
+    written,
+  );
+}
+
+/** A loosely read first word is followed by at most this many words ("Chevy the car"). */
+const MAX_WORDS_AFTER = 3;
+/** A first word read loosely before other words has at least this many letters ("Fuzzy"). */
+const MIN_LOOSE_FIRST = 4;
+
+/**
+ * "Fuzzy dude" for Fuzzyman, "Chevy the car" for Chevre (mafiascum games 1444 post #351,
+ * 1585 post #280): a first word that the ladder reads as one player, then a few words
+ * that name nobody, not even as a suggestion (a name next to another player's is not this
+ * player's). `leadingWords` takes exact names; this takes the looser readings, shown
+ * as they are (an exact first word is shown as substring).
+ */
+function nameThenWords(
+  name: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  const words = name.split(' ').filter((w) => nameKey(w) !== '');
+  if (words.length < 2 || words.length > 1 + MAX_WORDS_AFTER || NOT_WORDS.test(words[0]!)) return null;
+  const first = stripDecorations(words[0]!);
+  if (nameKey(first).length < MIN_LOOSE_FIRST) return null;
+  const found = resolve(first, forms, matching, { trailingWords: false });
+  if (found.target === null) return null;
+  const namesNobody = (w: string): boolean => {
+    const r = resolve(w, forms, matching, { trailingWords: false });
+    return r.match === 'unknown' && r.candidates.length === 0;
+  };
+  if (!words.slice(1).every(namesNobody)) return null;
+  const match = found.match === 'exact' || found.match === 'alias' ? 'substring' : found.match;
+  return { ...found, match, written };
+}
+
 /** A shortened name with a slip of the keys is read from this many letters ("Vjay", "rolf"). */
 const MIN_SLIPPED_PREFIX = 4;
 /** Below this many letters a shortened name's slip may not be a changed letter ("pass" is not "Pasc…"). */
@@ -705,6 +764,33 @@ function digitsRead(
   return rung(
     'fuzzy',
     forms.filter((f) => readings(f).some((r) => r.startsWith(key))),
+    written,
+  );
+}
+
+/** A name's shape with every run of digits as one mark: "flames682" and "flames8675309" are "flames#". */
+function digitShape(key: string): string {
+  return key.replace(/\p{N}+/gu, '#');
+}
+
+/**
+ * "Flames8675309" for Flames682, "bgg1886" for bgg1996 (mafiascum games 1602 post #18,
+ * 1175 post #97): the name's letters as written, its digits misremembered. The same
+ * letters with digits in the same places, from `minPartial` letters; a player named by
+ * the letters alone competes ("Flames"). One player only; read as fuzzy, so it is shown.
+ */
+function otherDigits(
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  const letters = key.replace(/\p{N}+/gu, '');
+  if (letters === key || letters.length < matching.minPartial || !/^\p{L}+$/u.test(letters)) return null;
+  const shape = digitShape(key);
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.all.some((k) => (k !== key && digitShape(k) === shape) || k === letters)),
     written,
   );
 }

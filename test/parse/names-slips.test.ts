@@ -136,9 +136,153 @@ const cases: Case[] = [
   },
 ];
 
+const digitCases: Case[] = [
+  // MafiaScum game 1602 post #18 (donbot data 739243d): neil1113 played as Flames682.
+  {
+    name: 'the letters of a former name with other digits ("Flames8675309" for Flames682)',
+    written: 'Flames8675309',
+    players: [{ name: 'neil1113', formerNames: ['Flames682'] }, 'AGar', 'sthar8'],
+    match: 'fuzzy',
+    target: 'neil1113',
+  },
+  // MafiaScum game 1175 post #97 (donbot data 739243d).
+  {
+    name: 'a name with its digits misremembered ("bgg1886" for bgg1996)',
+    written: 'bgg1886',
+    players: ['bgg1996', 'hiplop', 'Zachrulez'],
+    match: 'fuzzy',
+    target: 'bgg1996',
+  },
+  {
+    name: 'two players with those letters and digits are ambiguous',
+    written: 'bgg1886',
+    players: ['bgg1996', 'bgg42', 'hiplop'],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['bgg1996', 'bgg42'],
+  },
+  {
+    name: 'a player named by the letters alone competes',
+    written: 'Flames8675309',
+    players: ['Flames682', 'Flames', 'AGar'],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['Flames682', 'Flames'],
+  },
+  {
+    name: 'digits in other places are another name ("12bgg" is not bgg1996)',
+    written: '12bgg',
+    players: ['bgg1996', 'hiplop'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'two letters and digits are too few ("bg18" is not bg1996)',
+    written: 'bg18',
+    players: ['bg1996', 'hiplop'],
+    match: 'unknown',
+    target: null,
+  },
+];
+
+const wordsAfterCases: Case[] = [
+  // MafiaScum game 1444 post #351 (donbot data 739243d).
+  {
+    name: 'a unique prefix, then a word naming nobody ("Fuzzy dude" for Fuzzyman)',
+    written: 'Fuzzy dude',
+    players: ['Fuzzyman', 'RachMarie', 'Magical7', 'GreyICE'],
+    match: 'prefix',
+    target: 'Fuzzyman',
+  },
+  {
+    name: 'a word after it that names another player is no vote for the first',
+    written: 'Fuzzy Magic',
+    players: ['Fuzzybutternut', 'Magical7', 'GreyICE'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a word after it that another player may be part of is no vote either ("the")',
+    written: 'Fuzzy the man',
+    players: ['Fuzzybutternut', 'startfromtheheart'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'a short first word is not read loosely ("Fuz dude")',
+    written: 'Fuz dude',
+    players: ['Fuzzyman', 'GreyICE'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'an ambiguous first word stays unread',
+    written: 'Fuzzy dude',
+    players: ['Fuzzyman', 'Fuzzybutternut', 'GreyICE'],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'too many words after it are talk, not a name',
+    written: 'Fuzzy dude is so scummy',
+    players: ['Fuzzyman', 'GreyICE'],
+    match: 'unknown',
+    target: null,
+  },
+];
+
+const timesCases: Case[] = [
+  // MafiaScum game 1509 post #409 (donbot data 739243d).
+  {
+    name: 'a word and how many times it is said ("Yesx3" for YES YES YES)',
+    written: 'Yesx3',
+    players: ['YES YES YES', 'Garruk Relentless', 'Brian Skies'],
+    match: 'fuzzy',
+    target: 'YES YES YES',
+  },
+  {
+    name: 'the count must be the name\'s ("Yesx2" is not YES YES YES)',
+    written: 'Yesx2',
+    players: ['YES YES YES', 'Brian Skies'],
+    match: 'unknown',
+    target: null,
+  },
+];
+
+const read = (c: Case) => resolveName(c.written, roster(c.players), NameMatching.parse(c.matching ?? {}));
+
+describe('resolveName: a name with other digits', () => {
+  it.each(digitCases)('$name', (c) => {
+    const got = read(c);
+    expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
+    if (c.candidates) expect(got.candidates).toEqual(c.candidates);
+  });
+});
+
+describe('resolveName: a first word read loosely, then words naming nobody', () => {
+  it.each(wordsAfterCases)('$name', (c) => {
+    const got = read(c);
+    expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
+  });
+
+  it('is off where a vote must stand alone', () => {
+    const got = resolveName('Fuzzy dude', roster(['Fuzzyman', 'GreyICE']), NameMatching.parse({}), {
+      trailingWords: false,
+    });
+    expect(got.target).toBeNull();
+  });
+});
+
+describe('resolveName: a word said several times', () => {
+  it.each(timesCases)('$name', (c) => {
+    const got = read(c);
+    expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
+  });
+});
+
 describe('resolveName: the start of a name with a slip of the keys', () => {
   it.each(cases)('$name', (c) => {
-    const got = resolveName(c.written, roster(c.players), NameMatching.parse(c.matching ?? {}));
+    const got = read(c);
     expect({ match: got.match, target: got.target }).toEqual({ match: c.match, target: c.target });
     if (c.candidates) expect(got.candidates).toEqual(c.candidates);
   });

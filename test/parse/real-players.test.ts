@@ -183,20 +183,6 @@ const cases: Case[] = [
     effect: vote('Toto'),
     actions: [['vote', 'Toto', 'exact']],
   },
-  // MafiaScum game 1317 post #637 (donbot data 739243d): "VOTE: change vote: thez".
-  {
-    name: '"VOTE: change vote: X": a label before the repeated keyword is not the name',
-    post: post(b('VOTE: change vote: Toto')),
-    effect: vote('Toto'),
-    actions: [['vote', 'Toto', 'exact']],
-  },
-  // MafiaScum game 1685 post #203 (donbot data 739243d): "VOTE: Quadravote: Salamence".
-  {
-    name: '"VOTE: Quadravote: X": a word glued to the repeated keyword is its label',
-    post: post(b('VOTE: Quadravote: Toto')),
-    effect: vote('Toto'),
-    actions: [['vote', 'Toto', 'exact']],
-  },
   {
     name: 'a short exact word of a longer name ("AJ")',
     post: post(b('vote AJ')),
