@@ -162,25 +162,7 @@ async function readOnePage(
   forced: EngineId | undefined,
   site: SiteReading,
 ): Promise<PageReport> {
-  let engine: EngineId;
-  let recognisedBy: ReadRecognition;
-  let identified: FetchedPage | null = null;
-  const byUrl = forced ? null : recogniseUrl(start, site.profile);
-  if (forced) {
-    engine = forced;
-    recognisedBy = { by: 'option', detail: '--engine' };
-  } else if (byUrl) {
-    ({ engine, ...recognisedBy } = byUrl);
-  } else {
-    // A board on its own domain: the page says (a login wall or script shell is told as such).
-    opts.progress?.fetching(redactUrl(start));
-    const found = await identifyEngine(start, site.source, site.renderer);
-    identified = found.page;
-    engine = found.engine;
-    const why = recogniseHtml(found.page.body);
-    recognisedBy = why ? { by: why.by, detail: why.detail } : { by: 'fingerprint', detail: '(rendered page)' };
-  }
-
+  const { engine, recognisedBy, identified } = await recognise(start, opts, forced, site);
   const adapter = adapterOf(engine);
   const thread = adapter.threadRef(start);
   const warnings: string[] = [];
@@ -230,18 +212,49 @@ async function readOnePage(
     pageCount: page.pageCount,
     postsPerPage: page.postsPerPage,
     next: page.page < page.pageCount ? adapter.pageUrl(thread, page.page + 1, page.postsPerPage) : null,
-    posts: page.posts.map((p) => ({
-      number: p.number,
-      id: p.id,
-      author: p.author,
-      authorId: p.authorId,
-      postedAt: p.postedAt,
-      permalink: p.permalink,
-      edit: p.edit,
-      text: markedText(p.body),
-      body: p.body,
-    })),
+    posts: page.posts.map(postReport),
     warnings,
+  };
+}
+
+/**
+ * The engine and what recognised it: `--engine`, else the URL (with the site profile),
+ * else the page itself (fetched once, and kept: it is the page read when it is the one asked for).
+ */
+async function recognise(
+  start: URL,
+  opts: ReadOptions,
+  forced: EngineId | undefined,
+  site: SiteReading,
+): Promise<{ engine: EngineId; recognisedBy: ReadRecognition; identified: FetchedPage | null }> {
+  if (forced) return { engine: forced, recognisedBy: { by: 'option', detail: '--engine' }, identified: null };
+  const byUrl = recogniseUrl(start, site.profile);
+  if (byUrl) {
+    const { engine, ...recognisedBy } = byUrl;
+    return { engine, recognisedBy, identified: null };
+  }
+  // A board on its own domain: the page says (a login wall or script shell is told as such).
+  opts.progress?.fetching(redactUrl(start));
+  const found = await identifyEngine(start, site.source, site.renderer);
+  const why = recogniseHtml(found.page.body);
+  const recognisedBy: ReadRecognition = why
+    ? { by: why.by, detail: why.detail }
+    : { by: 'fingerprint', detail: '(rendered page)' };
+  return { engine: found.engine, recognisedBy, identified: found.page };
+}
+
+/** One post as `votal read` reports it: its head, its text with the marks a vote reader sees, its body. */
+function postReport(p: ThreadPage['posts'][number]): PageReport['posts'][number] {
+  return {
+    number: p.number,
+    id: p.id,
+    author: p.author,
+    authorId: p.authorId,
+    postedAt: p.postedAt,
+    permalink: p.permalink,
+    edit: p.edit,
+    text: markedText(p.body),
+    body: p.body,
   };
 }
 

@@ -174,6 +174,78 @@ function pollerEnv(env: VotalEnv): Partial<PollerOptions> {
   };
 }
 
+/** What `votal serve` runs besides the store, each once it has started. */
+interface ServeParts {
+  poller?: Poller;
+  clock?: Clock;
+  app?: VotalApp;
+  server?: RunningServer;
+  watch?: GameWatch;
+  sites?: SiteReadings;
+}
+
+/** Stops everything but the store, in order, once: no new requests, no streams, no notifications, no polls. */
+function partsStopper(parts: ServeParts, log: VotalLogger['log']): () => Promise<void> {
+  let stopped: Promise<void> | null = null;
+  return () => {
+    stopped ??= (async () => {
+      await parts.server?.close().catch((e: unknown) => log.warn({ err: e }, 'closing the web server'));
+      await parts.app?.shutdown().catch((e: unknown) => log.warn({ err: e }, 'closing live updates'));
+      await parts.watch?.stop().catch((e: unknown) => log.warn({ err: e }, 'closing notifications'));
+      await parts.clock?.stop().catch((e: unknown) => log.warn({ err: e }, 'stopping the clock'));
+      await parts.poller?.stop().catch((e: unknown) => log.warn({ err: e }, 'stopping the poller'));
+      await parts.sites?.close().catch((e: unknown) => log.warn({ err: e }, 'closing the site readings'));
+    })();
+    return stopped;
+  };
+}
+
+/** The site readings, the poller and the clock, started (each noted in `parts` as it starts, for the stop). */
+async function startPolling(
+  parts: ServeParts,
+  store: Store,
+  env: VotalEnv,
+  options: ServeOptions,
+  logger: VotalLogger,
+): Promise<Poller> {
+  const { log } = logger;
+  parts.sites = readingsFor(env, options, logger);
+  const poller = createPoller({
+    store,
+    siteFor: parts.sites.siteFor,
+    log: pollerLog(log),
+    ...pollerEnv(env),
+    ...options.poller,
+    ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
+  });
+  parts.poller = poller;
+  await poller.start();
+  // Deadlines, Hammer checks and hourly drafts: polls the games whose clock rule is due.
+  parts.clock = createClock({ store, poller, log: pollerLog(log) });
+  await parts.clock.start();
+  return poller;
+}
+
+/** The lines `votal serve` starts with: where the dashboard is, the admin token (a new one shown once), the data. */
+function startedLines(
+  url: string,
+  token: Awaited<ReturnType<typeof adminTokenFor>>,
+  sql: { driver: string; location?: string },
+  env: VotalEnv,
+): string[] {
+  const shownToken =
+    token.source === 'new' ? token.token : token.source === 'env' ? 'from VOTAL_ADMIN_TOKEN' : `in ${token.file}`;
+  const data =
+    sql.driver === 'pg' ? `PostgreSQL ${redactDatabaseUrl(env.databaseUrl ?? '')}` : `PGlite in ${sql.location}`;
+  return [
+    `Votal is running: dashboard ${url}/gm (admin token: ${shownToken}); players follow ${url}/g/<game>\n`,
+    ...(token.source === 'new' && token.file
+      ? [`The admin token is kept in ${token.file} (readable by you only); it is shown this once.\n`]
+      : []),
+    `Data: ${data}. Stop with Ctrl-C.\n`,
+  ];
+}
+
 export async function startServe(options: ServeOptions = {}): Promise<RunningVotal> {
   const base = envOrFail(options.env);
   const env: VotalEnv = { ...base, port: options.port ?? base.port, host: options.host ?? base.host };
@@ -189,27 +261,8 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
       throw userError(error);
     },
   );
-  const parts: {
-    poller?: Poller;
-    clock?: Clock;
-    app?: VotalApp;
-    server?: RunningServer;
-    watch?: GameWatch;
-    sites?: SiteReadings;
-  } = {};
-  let stopped: Promise<void> | null = null;
-  /** Everything but the store, in order: no new requests, no streams, no notifications, no polls. */
-  const stopParts = (): Promise<void> => {
-    stopped ??= (async () => {
-      await parts.server?.close().catch((e: unknown) => log.warn({ err: e }, 'closing the web server'));
-      await parts.app?.shutdown().catch((e: unknown) => log.warn({ err: e }, 'closing live updates'));
-      await parts.watch?.stop().catch((e: unknown) => log.warn({ err: e }, 'closing notifications'));
-      await parts.clock?.stop().catch((e: unknown) => log.warn({ err: e }, 'stopping the clock'));
-      await parts.poller?.stop().catch((e: unknown) => log.warn({ err: e }, 'stopping the poller'));
-      await parts.sites?.close().catch((e: unknown) => log.warn({ err: e }, 'closing the site readings'));
-    })();
-    return stopped;
-  };
+  const parts: ServeParts = {};
+  const stopParts = partsStopper(parts, log);
   let closed: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closed ??= stopParts().then(() => store.close());
@@ -217,22 +270,10 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
   };
 
   try {
-    parts.sites = readingsFor(env, options, logger);
-    parts.poller = createPoller({
-      store,
-      siteFor: parts.sites.siteFor,
-      log: pollerLog(log),
-      ...pollerEnv(env),
-      ...options.poller,
-      ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
-    });
-    await parts.poller.start();
-    // Deadlines, Hammer checks and hourly drafts: polls the games whose clock rule is due.
-    parts.clock = createClock({ store, poller: parts.poller, log: pollerLog(log) });
-    await parts.clock.start();
+    const poller = await startPolling(parts, store, env, options, logger);
     parts.app = createApp({
       store,
-      poller: parts.poller,
+      poller,
       env: { ...env, adminToken: token.token },
       log,
       scrubber,
@@ -248,16 +289,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
     });
     parts.watch = await watchGames({ sql: store.sql, store, notifier, log });
 
-    const shownToken =
-      token.source === 'new' ? token.token : token.source === 'env' ? 'from VOTAL_ADMIN_TOKEN' : `in ${token.file}`;
-    stdout(
-      `Votal is running: dashboard ${server.url}/gm (admin token: ${shownToken}); players follow ${server.url}/g/<game>\n`,
-    );
-    if (token.source === 'new' && token.file)
-      stdout(`The admin token is kept in ${token.file} (readable by you only); it is shown this once.\n`);
-    stdout(
-      `Data: ${store.sql.driver === 'pg' ? `PostgreSQL ${redactDatabaseUrl(env.databaseUrl ?? '')}` : `PGlite in ${store.sql.location}`}. Stop with Ctrl-C.\n`,
-    );
+    for (const line of startedLines(server.url, token, store.sql, env)) stdout(line);
     log.info(
       { url: server.url, driver: store.sql.driver, migrations: store.migrations.applied },
       'votal serve started',
@@ -276,7 +308,7 @@ export async function startServe(options: ServeOptions = {}): Promise<RunningVot
       adminToken: token.token,
       env,
       store,
-      poller: parts.poller,
+      poller,
       app: parts.app,
       server,
       close,

@@ -163,6 +163,47 @@ async function announce(db: Queryable, change: GameChange): Promise<void> {
   await db.notify(GAME_CHANNEL, JSON.stringify(change));
 }
 
+/** A post new to the store, with its first revision. */
+async function insertPost(tx: Queryable, gameId: number, post: Post, seenAt: Date): Promise<void> {
+  const inserted = await tx.query<{ id: number }>(
+    `INSERT INTO post (game_id, forum_post_id, number, page, author, author_id, posted_at, permalink,
+       first_seen, last_seen)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
+    [gameId, post.id, post.number, post.page, post.author, post.authorId, post.postedAt, post.permalink, seenAt],
+  );
+  await setRevision(tx, one(inserted.rows, 'post').id, post, seenAt);
+}
+
+/**
+ * A post the store knows, seen again: moved or restored (its head changed, or it was marked
+ * deleted), edited (a new revision for a new body), or a new "edited" marker on the same body.
+ */
+async function recordKnown(tx: Queryable, row: StoredRow, post: Post, seenAt: Date, record: PageRecord): Promise<void> {
+  if (!sameMeta(row, post) || row.deleted_at !== null) {
+    await tx.query(
+      `UPDATE post SET number = $2, page = $3, author = $4, author_id = $5, posted_at = $6, permalink = $7,
+         deleted_at = NULL
+       WHERE id = $1`,
+      [row.id, post.number, post.page, post.author, post.authorId, post.postedAt, post.permalink],
+    );
+    if (row.deleted_at !== null) record.restored.push(post);
+    else record.moved.push(post);
+  }
+  if (row.revision_id === null) {
+    await setRevision(tx, row.id, post, seenAt); // not reachable through recordPage; repairs it
+    record.added.push(post);
+  } else if (row.body_hash !== post.bodyHash) {
+    await setRevision(tx, row.id, post, seenAt);
+    record.edited.push({ before: toPost(row), after: post });
+  } else if (post.edit && !sameMarker(row.edit_marker, post.edit)) {
+    // Same body, a new "edited" marker (e.g. an edit outside the text the adapter keeps).
+    await tx.query('UPDATE post_revision SET edit_marker = $2::jsonb WHERE id = $1', [
+      row.revision_id,
+      json(post.edit),
+    ]);
+  }
+}
+
 export function postsRepo(db: Queryable): PostsRepo {
   const select = async (where: string, params: unknown[]): Promise<StoredPost[]> => {
     const { rows } = await db.query<StoredRow & { revisions: number }>(
@@ -197,50 +238,10 @@ export function postsRepo(db: Queryable): PostsRepo {
 
         for (const post of unique.values()) {
           const row = known.get(post.id);
-          if (!row) {
-            const inserted = await tx.query<{ id: number }>(
-              `INSERT INTO post (game_id, forum_post_id, number, page, author, author_id, posted_at, permalink,
-                 first_seen, last_seen)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
-              [
-                gameId,
-                post.id,
-                post.number,
-                post.page,
-                post.author,
-                post.authorId,
-                post.postedAt,
-                post.permalink,
-                seenAt,
-              ],
-            );
-            const postKey = one(inserted.rows, 'post').id;
-            await setRevision(tx, postKey, post, seenAt);
+          if (row) await recordKnown(tx, row, post, seenAt, record);
+          else {
+            await insertPost(tx, gameId, post, seenAt);
             record.added.push(post);
-            continue;
-          }
-          if (!sameMeta(row, post) || row.deleted_at !== null) {
-            await tx.query(
-              `UPDATE post SET number = $2, page = $3, author = $4, author_id = $5, posted_at = $6, permalink = $7,
-                 deleted_at = NULL
-               WHERE id = $1`,
-              [row.id, post.number, post.page, post.author, post.authorId, post.postedAt, post.permalink],
-            );
-            if (row.deleted_at !== null) record.restored.push(post);
-            else record.moved.push(post);
-          }
-          if (row.revision_id === null) {
-            await setRevision(tx, row.id, post, seenAt); // not reachable through recordPage; repairs it
-            record.added.push(post);
-          } else if (row.body_hash !== post.bodyHash) {
-            await setRevision(tx, row.id, post, seenAt);
-            record.edited.push({ before: toPost(row), after: post });
-          } else if (post.edit && !sameMarker(row.edit_marker, post.edit)) {
-            // Same body, a new "edited" marker (e.g. an edit outside the text the adapter keeps).
-            await tx.query('UPDATE post_revision SET edit_marker = $2::jsonb WHERE id = $1', [
-              row.revision_id,
-              json(post.edit),
-            ]);
           }
         }
 
