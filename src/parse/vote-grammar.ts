@@ -338,16 +338,15 @@ function readInto(cand: Candidate, line: Line, reading: LineReading, g: Grammar)
 
 /**
  * The forum's own vote markup is a vote as the forum marks it ("VOTE: Vijay2vasadani",
- * "UNVOTE: "): its actions are the tag's, never doubtful or loose, so a name Votal cannot
- * read goes to the GM like any vote's (mafiascum game 1318 post #416).
+ * "UNVOTE: "): the actions its keyword opens are the tag's, so a name Votal cannot read
+ * goes to the GM like any vote's (mafiascum game 1318 post #416). Tag text its keyword
+ * does not open (a tag left unclosed runs on over the post's talk: game 1379 post #53)
+ * is read as bold talk.
  */
 function officialVote(cand: Candidate, line: Line, g: Grammar): GrammarReading {
-  const read = readCandidate(cand, line, g);
-  for (const a of read.actions) {
-    delete a.doubtful;
-    delete a.loose;
-    a.marker = 'tag';
-  }
+  const read = openingKeyword(cand, line, g);
+  if (!read) return readCandidate(cand, line, g);
+  for (const a of read.actions) a.marker = 'tag';
   return read;
 }
 

@@ -91,6 +91,19 @@ const officialTags: Case[] = [
     ],
   },
   {
+    // MafiaScum game 1379, post #53: "[/vote]" typed for "[/unvote]" leaves the tag open to the end.
+    name: "an unclosed tag's talk on later lines is bold talk, not votes",
+    html:
+      'out of RVS so <span class="bbvote" title="This is an official unvote.">UNVOTE: charter[/vote]. And since you ' +
+      `come late... ${tag('VOTE: mastin2')}. <div align="center"><hr></div> @UN...wth? Why would a ` +
+      'vote down on someone halfway through page 2 be town?',
+    effect: vote('mastin2'),
+    actions: [
+      ['unvote', 'charter', 'exact'],
+      ['vote', 'mastin2', 'exact'],
+    ],
+  },
+  {
     name: "a vote tag in a quote is someone else's vote",
     html: `<blockquote><div><cite>charter wrote:</cite>${tag('VOTE: mastin2')}</div></blockquote> agreed`,
     effect: NONE,
