@@ -13,6 +13,7 @@ import {
   MAX_ARG,
   type Parsed,
   parseCandidate,
+  QUOTE_CHAR,
   SEPARATORS,
   skipLead,
   spellsKeyword,
@@ -643,7 +644,8 @@ function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: s
     if (isWordChar(text[i - 1]) || !isWordChar(text[i])) continue;
     const k = keywordAt(text, i, vocab);
     if (!k || k.kind !== 'vote') continue;
-    if (!NEGATION.test(text.slice(Math.max(0, i - 12), i))) {
+    // A quoted keyword is talked about: 'a bolded "Vote: Playername" will count' (game 1873 post #1645).
+    if (!NEGATION.test(text.slice(Math.max(0, i - 12), i)) && !QUOTE_CHAR.test(text[i - 1] ?? '')) {
       const after = afterColon(text, k.end);
       const arg = cleanArg(text.slice(after.pos));
       if (hasInk(arg)) out.push({ start: i, arg, colon: after.colon });

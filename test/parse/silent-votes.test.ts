@@ -149,6 +149,13 @@ const boldTalk: Case[] = [
     actions: [],
   },
   {
+    // MafiaScum game 1873, post #1645: the moderator's rules quoted in bold after the vote.
+    name: 'a quoted "Vote:" in bold talk is talked about, and the vote before it stands',
+    html: `in which case confirming ${tag('VOTE: charter')}<br>${bold('So a bolded "Vote: Playername" will count')}`,
+    effect: vote('charter'),
+    actions: [['vote', 'charter', 'exact']],
+  },
+  {
     name: 'bold talk with a colonless "vote" and no player\'s name is talk',
     html: bold('I will vote for whoever claims'),
     effect: NONE,
