@@ -95,7 +95,7 @@ export function keywordAt(text: string, pos: number, vocab: Vocabulary, glued = 
   if (!keywords) return null;
   for (const k of keywords) {
     const end = keywordEnd(text, pos, k.letters);
-    if (end > 0 && (!best || end > best.end)) best = { kind: k.kind, end };
+    if (end > 0 && (!best || end > best.end) && (!k.colon || afterColon(text, end).colon)) best = { kind: k.kind, end };
   }
   return best;
 }

@@ -163,6 +163,26 @@ const boldTalk: Case[] = [
   },
 ];
 
+const keywordTypos: Case[] = [
+  {
+    // MafiaScum game 1365, post #891: the vote for fatlikepig was lost behind the unvote.
+    name: 'a short keyword with two letters swapped and its colon is the keyword',
+    html: bold('unvote, vtoe: flp'),
+    players: ['fatlikepig', 'theplague42', 'CooLDoG', 'ChaosOmega'],
+    effect: vote('fatlikepig'),
+    actions: [
+      ['unvote', null, 'none'],
+      ['vote', 'fatlikepig', 'acronym'],
+    ],
+  },
+  {
+    name: 'a short keyword swapped without its colon is a word',
+    html: bold('vtoe charter'),
+    effect: NONE,
+    actions: [],
+  },
+];
+
 const plainText: Case[] = [
   {
     name: 'a plain "vote:" after a word is reported as not bold',
@@ -195,6 +215,10 @@ describe('never silent: official vote tags', () => {
 
 describe('never silent: a bold "vote:" in talk', () => {
   for (const c of boldTalk) it(c.name, () => check(c));
+});
+
+describe('never silent: a short keyword mistyped', () => {
+  for (const c of keywordTypos) it(c.name, () => check(c));
 });
 
 describe('never silent: a plain "vote:" after a word', () => {
