@@ -8,6 +8,8 @@ import { keywordLetters } from './keyword.js';
 interface Keyword {
   kind: ActionKind;
   letters: string;
+  /** A short keyword's swapped spelling ("vtoe"): a keyword only with its colon after it ("vtoe: flp"). */
+  colon?: true;
 }
 
 export interface Vocabulary {
@@ -51,7 +53,11 @@ function vocabulary(grammar: VoteGrammar, keywordTargets: readonly KeywordTarget
     for (const typo of swaps(k.letters)) {
       if (!spelled.has(typo)) {
         spelled.add(typo);
-        actions.push({ kind: k.kind, letters: typo });
+        actions.push(
+          k.letters.length < MIN_TYPO_KEYWORD
+            ? { kind: k.kind, letters: typo, colon: true }
+            : { kind: k.kind, letters: typo },
+        );
       }
     }
   }
@@ -121,10 +127,15 @@ function firstAscii(actions: readonly Keyword[]): Uint8Array {
 
 /** Keywords this long or longer also match with two neighbouring letters swapped ("unovte"). */
 const MIN_TYPO_KEYWORD = 6;
+/**
+ * Shorter keywords from this length match swapped only with their colon ("unvote, vtoe: flp",
+ * mafiascum game 1365 post #891): a short swapped word alone is too near other words.
+ */
+const MIN_COLON_TYPO_KEYWORD = 4;
 
-/** A long keyword with two neighbouring letters swapped: what fast typing makes of it. */
+/** A keyword with two neighbouring letters swapped: what fast typing makes of it. */
 function swaps(letters: string): string[] {
-  if (letters.length < MIN_TYPO_KEYWORD || !/^\p{L}+$/u.test(letters)) return [];
+  if (letters.length < MIN_COLON_TYPO_KEYWORD || !/^\p{L}+$/u.test(letters)) return [];
   const out: string[] = [];
   for (let i = 0; i + 1 < letters.length; i++) {
     if (letters[i] === letters[i + 1]) continue;

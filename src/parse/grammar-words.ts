@@ -58,7 +58,7 @@ export function afterColon(text: string, from: number): { pos: number; colon: bo
 /** Leading "##", "- ", "> ", "(" ... before a keyword; quotation marks mean the word is being talked about. */
 const MAX_LEAD = 12;
 const LEAD_CHAR = /[\s\p{P}\p{S}]/u;
-const QUOTE_CHAR = /["'`“”‘’«»„‚‹›]/u;
+export const QUOTE_CHAR = /["'`“”‘’«»„‚‹›]/u;
 /** A typed BBCode tag before the keyword: "[size=5]", "[color=#ff0000]", "[b]". */
 const LEAD_TAG = /^\[\/?[a-z*]{1,12}(?:=[^\]\n]{0,40})?\]/iu;
 const MAX_LEAD_TAGS = 3;
@@ -95,7 +95,7 @@ export function keywordAt(text: string, pos: number, vocab: Vocabulary, glued = 
   if (!keywords) return null;
   for (const k of keywords) {
     const end = keywordEnd(text, pos, k.letters);
-    if (end > 0 && (!best || end > best.end)) best = { kind: k.kind, end };
+    if (end > 0 && (!best || end > best.end) && (!k.colon || afterColon(text, end).colon)) best = { kind: k.kind, end };
   }
   return best;
 }

@@ -13,6 +13,7 @@ import {
   MAX_ARG,
   type Parsed,
   parseCandidate,
+  QUOTE_CHAR,
   SEPARATORS,
   skipLead,
   spellsKeyword,
@@ -338,16 +339,15 @@ function readInto(cand: Candidate, line: Line, reading: LineReading, g: Grammar)
 
 /**
  * The forum's own vote markup is a vote as the forum marks it ("VOTE: Vijay2vasadani",
- * "UNVOTE: "): its actions are the tag's, never doubtful or loose, so a name Votal cannot
- * read goes to the GM like any vote's (mafiascum game 1318 post #416).
+ * "UNVOTE: "): the actions its keyword opens are the tag's, so a name Votal cannot read
+ * goes to the GM like any vote's (mafiascum game 1318 post #416). Tag text its keyword
+ * does not open (a tag left unclosed runs on over the post's talk: game 1379 post #53)
+ * is read as bold talk.
  */
 function officialVote(cand: Candidate, line: Line, g: Grammar): GrammarReading {
-  const read = readCandidate(cand, line, g);
-  for (const a of read.actions) {
-    delete a.doubtful;
-    delete a.loose;
-    a.marker = 'tag';
-  }
+  const read = openingKeyword(cand, line, g);
+  if (!read) return readCandidate(cand, line, g);
+  for (const a of read.actions) a.marker = 'tag';
   return read;
 }
 
@@ -644,7 +644,8 @@ function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: s
     if (isWordChar(text[i - 1]) || !isWordChar(text[i])) continue;
     const k = keywordAt(text, i, vocab);
     if (!k || k.kind !== 'vote') continue;
-    if (!NEGATION.test(text.slice(Math.max(0, i - 12), i))) {
+    // A quoted keyword is talked about: 'a bolded "Vote: Playername" will count' (game 1873 post #1645).
+    if (!NEGATION.test(text.slice(Math.max(0, i - 12), i)) && !QUOTE_CHAR.test(text[i - 1] ?? '')) {
       const after = afterColon(text, k.end);
       const arg = cleanArg(text.slice(after.pos));
       if (hasInk(arg)) out.push({ start: i, arg, colon: after.colon });

@@ -91,6 +91,19 @@ const officialTags: Case[] = [
     ],
   },
   {
+    // MafiaScum game 1379, post #53: "[/vote]" typed for "[/unvote]" leaves the tag open to the end.
+    name: "an unclosed tag's talk on later lines is bold talk, not votes",
+    html:
+      'out of RVS so <span class="bbvote" title="This is an official unvote.">UNVOTE: charter[/vote]. And since you ' +
+      `come late... ${tag('VOTE: mastin2')}. <div align="center"><hr></div> @UN...wth? Why would a ` +
+      'vote down on someone halfway through page 2 be town?',
+    effect: vote('mastin2'),
+    actions: [
+      ['unvote', 'charter', 'exact'],
+      ['vote', 'mastin2', 'exact'],
+    ],
+  },
+  {
     name: "a vote tag in a quote is someone else's vote",
     html: `<blockquote><div><cite>charter wrote:</cite>${tag('VOTE: mastin2')}</div></blockquote> agreed`,
     effect: NONE,
@@ -136,8 +149,35 @@ const boldTalk: Case[] = [
     actions: [],
   },
   {
+    // MafiaScum game 1873, post #1645: the moderator's rules quoted in bold after the vote.
+    name: 'a quoted "Vote:" in bold talk is talked about, and the vote before it stands',
+    html: `in which case confirming ${tag('VOTE: charter')}<br>${bold('So a bolded "Vote: Playername" will count')}`,
+    effect: vote('charter'),
+    actions: [['vote', 'charter', 'exact']],
+  },
+  {
     name: 'bold talk with a colonless "vote" and no player\'s name is talk',
     html: bold('I will vote for whoever claims'),
+    effect: NONE,
+    actions: [],
+  },
+];
+
+const keywordTypos: Case[] = [
+  {
+    // MafiaScum game 1365, post #891: the vote for fatlikepig was lost behind the unvote.
+    name: 'a short keyword with two letters swapped and its colon is the keyword',
+    html: bold('unvote, vtoe: flp'),
+    players: ['fatlikepig', 'theplague42', 'CooLDoG', 'ChaosOmega'],
+    effect: vote('fatlikepig'),
+    actions: [
+      ['unvote', null, 'none'],
+      ['vote', 'fatlikepig', 'acronym'],
+    ],
+  },
+  {
+    name: 'a short keyword swapped without its colon is a word',
+    html: bold('vtoe charter'),
     effect: NONE,
     actions: [],
   },
@@ -175,6 +215,10 @@ describe('never silent: official vote tags', () => {
 
 describe('never silent: a bold "vote:" in talk', () => {
   for (const c of boldTalk) it(c.name, () => check(c));
+});
+
+describe('never silent: a short keyword mistyped', () => {
+  for (const c of keywordTypos) it(c.name, () => check(c));
 });
 
 describe('never silent: a plain "vote:" after a word', () => {
