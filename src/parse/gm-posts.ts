@@ -66,6 +66,8 @@ export interface GmReading {
   unread: GmUnread[];
   /** In the post's order. */
   asides: GmAside[];
+  /** The post says the game is over ("Mafia wins!", "A win condition has been achieved"). */
+  over: boolean;
 }
 
 export interface GmReadOptions {
@@ -247,6 +249,10 @@ export function readGmPost(
         majority = true;
         continue;
       }
+      if (phrase.kind === 'game-end') {
+        if (!hedges(said, phrases)) sheet.end();
+        continue;
+      }
       const found = readMatch(phrase, groups, post, names, phrases, { ...options, day });
       if (found === null) continue;
       if (found === 'nobody') {
@@ -263,7 +269,7 @@ export function readGmPost(
         const target = found.player ? killOf(found.player.name) : sheet.lastKill();
         if (target) {
           target.flip ??= found.flip;
-        } else if (found.player) {
+        } else if (found.player && !sheet.over()) {
           propose({
             post: post.number,
             sentence,
@@ -290,7 +296,7 @@ export function readGmPost(
     }
   }
   settlePhases(post, proposals, unread, options, { majority, quietNight });
-  return { proposals, unread, asides };
+  return { proposals, unread, asides, over: sheet.over() };
 }
 
 /** What one post proposes and leaves unread, as its sentences are read: each event once, a death's flip on its death. */
@@ -303,6 +309,9 @@ interface NewsSheet {
   /** The death proposed last: a flip alone ("He was a Goon") is its role. */
   lastKill(): GmProposal | null;
   proposeDeaths(deaths: { found?: Death[]; reason?: string }, sentence: string): void;
+  /** The game is over: a role told alone after this is a survivor's ("Mafia wins! Norlkaz was a Vanilla Townie"). */
+  end(): void;
+  over(): boolean;
 }
 
 function newsSheet(post: number): NewsSheet {
@@ -310,6 +319,7 @@ function newsSheet(post: number): NewsSheet {
   const unread: GmUnread[] = [];
   const seen = new Set<string>();
   let last: GmProposal | null = null;
+  let over = false;
   const isDeath = (p: GmProposal): boolean => p.event.kind === 'kill' || p.event.kind === 'modkill';
   const propose = (p: GmProposal): void => {
     const key = JSON.stringify(p.event);
@@ -339,7 +349,18 @@ function newsSheet(post: number): NewsSheet {
       });
     }
   };
-  return { proposals, unread, propose, killOf, lastKill: () => last, proposeDeaths };
+  return {
+    proposals,
+    unread,
+    propose,
+    killOf,
+    lastKill: () => last,
+    proposeDeaths,
+    end: () => {
+      over = true;
+    },
+    over: () => over,
+  };
 }
 
 /** The sentence of a Day start read from the post as a whole (the Night's deaths and the new majority). */
@@ -608,6 +629,7 @@ function readMatch(
     case 'flip':
       return value.role ? { flip: value.role, player } : null;
     case 'majority':
+    case 'game-end':
       return null;
     case 'replacement-sought':
       return player ? { aside: { kind: 'sought', player: player.name } } : null;
