@@ -211,7 +211,9 @@ export function readGmPost(
       .trim();
     const inked = line.filter((r) => /\S/.test(r.text));
     const bold = inked.length > 0 && inked.every((r) => r.bold);
-    for (const sentence of sentences(text)) {
+    // A clause after a replacement ("Elyse replaces Macros and F-16 replaces GuthrieGov") is read next, as a sentence.
+    const queue = sentences(text);
+    for (let sentence = queue.shift(); sentence !== undefined; sentence = queue.shift()) {
       // A table row ("Day 1 Starts | Ends | Day 2 Starts") lists phases; it announces none.
       if (sentence.includes('|')) continue;
       const heading = bold && sentence.length === cleanSentence(text).length;
@@ -292,6 +294,8 @@ export function readGmPost(
         // -Sane Day Cop- has been lynched D2"): the death is read of the slot, by its name there.
         const then = found.then === undefined ? null : readDeaths(found.then, names, phrases);
         if (then !== null && then !== 'nobody') proposeDeaths(then, sentence);
+        const more = found.more === undefined ? null : /^(?:[,;]\s*)?and\s+(?:also\s+)?(\S.*)$/iu.exec(found.more);
+        if (more) queue.unshift(more[1]!);
       }
     }
   }
@@ -524,7 +528,15 @@ const hedges = (text: string, phrases: GmPhrases): boolean =>
 
 type Found =
   /** `then`: what the same sentence goes on to say of the event's slot (a replacement's roster line: its death). */
-  | { event: GmEvent; role?: string; flip?: undefined; extra?: Partial<GmProposal>; then?: string }
+  | {
+      event: GmEvent;
+      role?: string;
+      flip?: undefined;
+      extra?: Partial<GmProposal>;
+      then?: string;
+      /** The words after a replacement's slot: maybe a clause of its own ("and Bob replaces Carol"). */
+      more?: string;
+    }
   | { flip: string; player: Resolved | null }
   | { aside: { kind: 'sought'; player: string } | { kind: 'welcome'; name: string } }
   | { reason: string };
@@ -613,7 +625,7 @@ function readMatch(
       return {
         event: { kind: 'replace', player: player.name, by: newcomer.name, at },
         extra: { ...readAs, ...(newcomer.group ? { group: newcomer.group } : {}) },
-        ...(player.rest ? { then: `${player.name} ${player.rest}` } : {}),
+        ...(player.rest ? { then: `${player.name} ${player.rest}`, more: player.rest } : {}),
       };
     }
     case 'deadline': {
