@@ -227,6 +227,19 @@ export function readGmPost(
       const said = opened ? opened.rest : written;
       const readings = leadIns(said, phrases);
       const tryKinds = (keep: (p: Phrase) => boolean) => matchPhrase(readings, phrases, heading, keep);
+      const pairs = readRespectively(readings, names, phrases);
+      if (pairs) {
+        for (const r of pairs)
+          if ('reason' in r) unread.push({ post: post.number, sentence, reason: r.reason });
+          else
+            propose({
+              post: post.number,
+              sentence,
+              event: { ...r.event, at: post.number },
+              ...(r.read ? { readAs: [r.read] } : {}),
+            });
+        continue;
+      }
       let match = tryKinds((p) => p.kind !== 'flip' && p.kind !== 'kill' && p.kind !== 'modkill');
       if (!match) {
         // Deaths in any order of name, role, verb and Night/Day, one or several.
@@ -652,6 +665,41 @@ function readMatch(
       return poster && names.exact(poster) === undefined ? { aside: { kind: 'welcome', name: poster } } : null;
     }
   }
+}
+
+/** "A and B replace C and D, respectively"; "C and D have been replaced by A and B respectively". */
+const RESPECTIVELY =
+  /^(.{1,120}?)\s+(replace|are replacing|will replace|have replaced|(?:have been|are|were|will be) replaced by)\s+(.{1,120}?),?\s+respectively\b/iu;
+const LIST_BREAK = /\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/u;
+
+/**
+ * Replacements paired in order ("respectively"): as many newcomers as slots, two or more,
+ * each slot a name of the game read whole and each newcomer one who does not play yet;
+ * a pair Votal cannot read is left to the GM with its reason.
+ */
+function readRespectively(
+  readings: readonly string[],
+  names: GmNameBook,
+  phrases: GmPhrases,
+): ({ event: { kind: 'replace'; player: string; by: string }; read?: NameRead } | { reason: string })[] | null {
+  for (const reading of readings) {
+    const m = RESPECTIVELY.exec(reading);
+    if (!m || hedges(reading, phrases)) continue;
+    const passive = /replaced by$/iu.test(m[2]!);
+    const [slots, newcomers] = (passive ? [m[1]!, m[3]!] : [m[3]!, m[1]!]).map((l) => l.split(LIST_BREAK));
+    if (slots!.length < 2 || slots!.length !== newcomers!.length) continue;
+    return slots!.map((written, i) => {
+      const r = resolvePlayer(written, false, names, phrases, { whole: true });
+      const by = newcomerName(newcomers![i]!, names, phrases);
+      if (r === null || r === 'nobody' || r === 'hedged' || 'ambiguous' in r || !by)
+        return { reason: `names no player of this game: "${cleanName(written)}"` };
+      const already = names.exact(by.name);
+      if (already !== undefined)
+        return { reason: `"${by.name}" already plays (as ${already}): not a replacement Votal can propose` };
+      return { event: { kind: 'replace' as const, player: r.name, by: by.name }, ...(r.read ? { read: r.read } : {}) };
+    });
+  }
+  return null;
 }
 
 /** What a kill template's sentence says the death was, by the death words in it. */
