@@ -66,6 +66,8 @@ export interface GmReading {
   unread: GmUnread[];
   /** In the post's order. */
   asides: GmAside[];
+  /** The post says the game is over ("Mafia wins!", "A win condition has been achieved"). */
+  over: boolean;
 }
 
 export interface GmReadOptions {
@@ -209,7 +211,9 @@ export function readGmPost(
       .trim();
     const inked = line.filter((r) => /\S/.test(r.text));
     const bold = inked.length > 0 && inked.every((r) => r.bold);
-    for (const sentence of sentences(text)) {
+    // A clause after a replacement ("Elyse replaces Macros and F-16 replaces GuthrieGov") is read next, as a sentence.
+    const queue = sentences(text);
+    for (let sentence = queue.shift(); sentence !== undefined; sentence = queue.shift()) {
       // A table row ("Day 1 Starts | Ends | Day 2 Starts") lists phases; it announces none.
       if (sentence.includes('|')) continue;
       const heading = bold && sentence.length === cleanSentence(text).length;
@@ -223,6 +227,19 @@ export function readGmPost(
       const said = opened ? opened.rest : written;
       const readings = leadIns(said, phrases);
       const tryKinds = (keep: (p: Phrase) => boolean) => matchPhrase(readings, phrases, heading, keep);
+      const pairs = readRespectively(readings, names, phrases);
+      if (pairs) {
+        for (const r of pairs)
+          if ('reason' in r) unread.push({ post: post.number, sentence, reason: r.reason });
+          else
+            propose({
+              post: post.number,
+              sentence,
+              event: { ...r.event, at: post.number },
+              ...(r.read ? { readAs: [r.read] } : {}),
+            });
+        continue;
+      }
       let match = tryKinds((p) => p.kind !== 'flip' && p.kind !== 'kill' && p.kind !== 'modkill');
       if (!match) {
         // Deaths in any order of name, role, verb and Night/Day, one or several.
@@ -247,6 +264,10 @@ export function readGmPost(
         majority = true;
         continue;
       }
+      if (phrase.kind === 'game-end') {
+        if (!hedges(said, phrases)) sheet.end();
+        continue;
+      }
       const found = readMatch(phrase, groups, post, names, phrases, { ...options, day });
       if (found === null) continue;
       if (found === 'nobody') {
@@ -263,7 +284,7 @@ export function readGmPost(
         const target = found.player ? killOf(found.player.name) : sheet.lastKill();
         if (target) {
           target.flip ??= found.flip;
-        } else if (found.player) {
+        } else if (found.player && !sheet.over()) {
           propose({
             post: post.number,
             sentence,
@@ -286,11 +307,13 @@ export function readGmPost(
         // -Sane Day Cop- has been lynched D2"): the death is read of the slot, by its name there.
         const then = found.then === undefined ? null : readDeaths(found.then, names, phrases);
         if (then !== null && then !== 'nobody') proposeDeaths(then, sentence);
+        const more = found.more === undefined ? null : /^(?:[,;]\s*)?and\s+(?:also\s+)?(\S.*)$/iu.exec(found.more);
+        if (more) queue.unshift(more[1]!);
       }
     }
   }
   settlePhases(post, proposals, unread, options, { majority, quietNight });
-  return { proposals, unread, asides };
+  return { proposals, unread, asides, over: sheet.over() };
 }
 
 /** What one post proposes and leaves unread, as its sentences are read: each event once, a death's flip on its death. */
@@ -303,6 +326,9 @@ interface NewsSheet {
   /** The death proposed last: a flip alone ("He was a Goon") is its role. */
   lastKill(): GmProposal | null;
   proposeDeaths(deaths: { found?: Death[]; reason?: string }, sentence: string): void;
+  /** The game is over: a role told alone after this is a survivor's ("Mafia wins! Norlkaz was a Vanilla Townie"). */
+  end(): void;
+  over(): boolean;
 }
 
 function newsSheet(post: number): NewsSheet {
@@ -310,6 +336,7 @@ function newsSheet(post: number): NewsSheet {
   const unread: GmUnread[] = [];
   const seen = new Set<string>();
   let last: GmProposal | null = null;
+  let over = false;
   const isDeath = (p: GmProposal): boolean => p.event.kind === 'kill' || p.event.kind === 'modkill';
   const propose = (p: GmProposal): void => {
     const key = JSON.stringify(p.event);
@@ -339,7 +366,18 @@ function newsSheet(post: number): NewsSheet {
       });
     }
   };
-  return { proposals, unread, propose, killOf, lastKill: () => last, proposeDeaths };
+  return {
+    proposals,
+    unread,
+    propose,
+    killOf,
+    lastKill: () => last,
+    proposeDeaths,
+    end: () => {
+      over = true;
+    },
+    over: () => over,
+  };
 }
 
 /** The sentence of a Day start read from the post as a whole (the Night's deaths and the new majority). */
@@ -503,7 +541,15 @@ const hedges = (text: string, phrases: GmPhrases): boolean =>
 
 type Found =
   /** `then`: what the same sentence goes on to say of the event's slot (a replacement's roster line: its death). */
-  | { event: GmEvent; role?: string; flip?: undefined; extra?: Partial<GmProposal>; then?: string }
+  | {
+      event: GmEvent;
+      role?: string;
+      flip?: undefined;
+      extra?: Partial<GmProposal>;
+      then?: string;
+      /** The words after a replacement's slot: maybe a clause of its own ("and Bob replaces Carol"). */
+      more?: string;
+    }
   | { flip: string; player: Resolved | null }
   | { aside: { kind: 'sought'; player: string } | { kind: 'welcome'; name: string } }
   | { reason: string };
@@ -592,7 +638,7 @@ function readMatch(
       return {
         event: { kind: 'replace', player: player.name, by: newcomer.name, at },
         extra: { ...readAs, ...(newcomer.group ? { group: newcomer.group } : {}) },
-        ...(player.rest ? { then: `${player.name} ${player.rest}` } : {}),
+        ...(player.rest ? { then: `${player.name} ${player.rest}`, more: player.rest } : {}),
       };
     }
     case 'deadline': {
@@ -608,6 +654,7 @@ function readMatch(
     case 'flip':
       return value.role ? { flip: value.role, player } : null;
     case 'majority':
+    case 'game-end':
       return null;
     case 'replacement-sought':
       return player ? { aside: { kind: 'sought', player: player.name } } : null;
@@ -618,6 +665,41 @@ function readMatch(
       return poster && names.exact(poster) === undefined ? { aside: { kind: 'welcome', name: poster } } : null;
     }
   }
+}
+
+/** "A and B replace C and D, respectively"; "C and D have been replaced by A and B respectively". */
+const RESPECTIVELY =
+  /^(.{1,120}?)\s+(replace|are replacing|will replace|have replaced|(?:have been|are|were|will be) replaced by)\s+(.{1,120}?),?\s+respectively\b/iu;
+const LIST_BREAK = /\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/u;
+
+/**
+ * Replacements paired in order ("respectively"): as many newcomers as slots, two or more,
+ * each slot a name of the game read whole and each newcomer one who does not play yet;
+ * a pair Votal cannot read is left to the GM with its reason.
+ */
+function readRespectively(
+  readings: readonly string[],
+  names: GmNameBook,
+  phrases: GmPhrases,
+): ({ event: { kind: 'replace'; player: string; by: string }; read?: NameRead } | { reason: string })[] | null {
+  for (const reading of readings) {
+    const m = RESPECTIVELY.exec(reading);
+    if (!m || hedges(reading, phrases)) continue;
+    const passive = /replaced by$/iu.test(m[2]!);
+    const [slots, newcomers] = (passive ? [m[1]!, m[3]!] : [m[3]!, m[1]!]).map((l) => l.split(LIST_BREAK));
+    if (slots!.length < 2 || slots!.length !== newcomers!.length) continue;
+    return slots!.map((written, i) => {
+      const r = resolvePlayer(written, false, names, phrases, { whole: true });
+      const by = newcomerName(newcomers![i]!, names, phrases);
+      if (r === null || r === 'nobody' || r === 'hedged' || 'ambiguous' in r || !by)
+        return { reason: `names no player of this game: "${cleanName(written)}"` };
+      const already = names.exact(by.name);
+      if (already !== undefined)
+        return { reason: `"${by.name}" already plays (as ${already}): not a replacement Votal can propose` };
+      return { event: { kind: 'replace' as const, player: r.name, by: by.name }, ...(r.read ? { read: r.read } : {}) };
+    });
+  }
+  return null;
 }
 
 /** What a kill template's sentence says the death was, by the death words in it. */

@@ -31,6 +31,8 @@ export const GmPhrasesFile = z.strictObject({
   'replacement-sought': Templates,
   /** "Please welcome Ann": a newcomer the GM names without the slot (the slot sought before it). */
   welcome: Templates,
+  /** "Mafia wins!": the game is over; the roles told after it are the survivors', no deaths. */
+  'game-end': Templates,
   /**
    * The words of a death, by what it was: the structural death reader finds one of them
    * with the names, roles and Night/Day number around it, in any order.
@@ -71,7 +73,8 @@ export type PhraseKind =
   | 'flip'
   | 'majority'
   | 'replacement-sought'
-  | 'welcome';
+  | 'welcome'
+  | 'game-end';
 const PHRASE_KINDS: readonly PhraseKind[] = [
   'day-start',
   'day-end',
@@ -86,6 +89,7 @@ const PHRASE_KINDS: readonly PhraseKind[] = [
   'majority',
   'replacement-sought',
   'welcome',
+  'game-end',
 ];
 
 export type Slot = 'player' | 'name' | 'day' | 'role' | 'time' | 'words' | 'n';
