@@ -412,7 +412,8 @@ function looseItems(
         kind: 'flag',
         post: v.post,
         player: v.player,
-        title: `Name read loosely (${v.match})`,
+        title:
+          v.match === 'nickname' ? 'Name read by a nickname from an earlier game' : `Name read loosely (${v.match})`,
         detail: `${v.player} → ${w.target} (${looseReading(v.written, v.match, v.from)})`,
         permalink: posts.get(v.post)?.permalink ?? v.permalink,
         pick: [...pickable],

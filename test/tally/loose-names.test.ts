@@ -51,4 +51,20 @@ describe('loose readings of a name are shown', () => {
     const carol = t.wagons.find((w) => w.target === 'Carol')!;
     expect(carol.explain?.map((e) => e.text)).toEqual(['Eve: vote → Carol (written "Carl", fuzzy)', 'Alice: vote']);
   });
+
+  it('a nickname from an earlier game is shown with that game, in the JSON, the text and --explain', () => {
+    const known = roster.map((sl) =>
+      sl.name === 'Carol' ? { ...sl, nicknames: [{ name: 'Cee', from: 'Mini 12' }] } : sl,
+    );
+    const vote = { ...read(7, 'Dana', 'Cee'), reading: readPost(post(b('Vote: Cee')), known, ruleset) };
+    const t = countVotes({ ruleset, roster: known, events: [vote], explain: true });
+    const carol = t.wagons.find((w) => w.target === 'Carol')!;
+    expect(carol.voters.map((v) => [v.player, v.match, v.written, v.from])).toEqual([
+      ['Dana', 'nickname', 'Cee', 'Mini 12'],
+    ]);
+    expect(renderText(t)).toContain(`#7 Dana → Carol (written "Cee", nickname from game 'Mini 12')`);
+    expect(carol.explain?.map((e) => e.text)).toEqual([
+      `Dana: vote → Carol (written "Cee", nickname from game 'Mini 12')`,
+    ]);
+  });
 });
