@@ -368,6 +368,20 @@ describe('a welcome that names no slot takes the slot whose replacement the GM s
       },
     ],
     [
+      'a slot replaced in the post that sought it is sought no more',
+      [
+        post(10, 'Mod', 'wam has requested a replacement. ThunderHog replaces wam.'),
+        post(30, 'Mod', 'Please welcome Empire'),
+        post(31, 'ThunderHog', 'hi'),
+        post(32, 'Empire', 'hi'),
+      ],
+      {
+        events: [{ kind: 'replace', player: 'wam', by: 'ThunderHog', at: 10 }],
+        sought: [null],
+        unread: ["welcomes Empire, but says not whom they replace, and no slot's replacement was asked for"],
+      },
+    ],
+    [
       'a slot that died is sought no more',
       [
         post(10, 'Mod', 'wam has requested replacement'),
