@@ -168,7 +168,7 @@ describe('lessons from the GM count', () => {
 
 /**
  * The real shape, MafiaScum game 1101 Day 2 (donbot data 739243d): andrew94 writes "unvote
- * vote zycro" (post #210) for Zyrconium, a name no rung of the ladder reads; the moderator's
+ * vote zycro" (post #210) for Zyrconium, which the slipped-prefix rung now reads; the moderator's
  * Votecount 2.1 (post #245, italic names, bold numbers, struck withdrawn votes) puts andrew94
  * on Zyrconium. The markup is phpBB's as the bench's adapter reads it; the roster is the
  * archive's Day 2 (the first name of each slot, later names as former ones).
@@ -216,12 +216,10 @@ describe('lessons from a real MafiaScum count', () => {
   ];
   const settings = { roster };
 
-  it('offers "zycro" as Zyrconium, from the count at #245', () => {
+  it('reads "zycro" as Zyrconium (a slipped prefix), so the count at #245 agrees and teaches nothing', () => {
     const r = check(day2, settings);
-    expect(named(r.lessons).map((l) => [l.countPost, l.voter, l.wagon, l.post, l.written, l.alias])).toEqual([
-      [245, 'andrew94', 'Zyrconium', 210, 'zycro', 'zycro'],
-    ]);
-    expect(r.counts[0]!.differences.some((d) => d.kind === 'voter' && d.player === 'andrew94')).toBe(true);
+    expect(r.lessons).toEqual([]);
+    expect(r.counts[0]!.differences.filter((d) => d.player === 'andrew94')).toEqual([]);
   });
 
   it('accepted, the count agrees on andrew94', () => {
@@ -229,6 +227,60 @@ describe('lessons from a real MafiaScum count', () => {
     const r = check(day2, { roster: learned, events: [{ kind: 'correct', post: 210, target: 'Zyrconium' }] });
     expect(r.lessons).toEqual([]);
     expect(r.counts[0]!.differences.filter((d) => d.player === 'andrew94')).toEqual([]);
+  });
+});
+
+/**
+ * MafiaScum game 1326 Day 1 (donbot data 739243d): pieceofpecanpie's official vote "VOTE: DMS"
+ * (post #146) names no player by any rung; the moderator's count (post #150, verbatim) puts
+ * pieceofpecanpie on drmyshotgun, the slot ICEninja later took over (the roster is the
+ * archive's: each slot's newest name, earlier ones as former names).
+ */
+describe('a lesson from a real MafiaScum count: "DMS" for drmyshotgun', () => {
+  const markup = adapterOf('phpbb').descriptor.body;
+  const html = (s: string): Body => parseFragment(s, markup, 'https://forum.mafiascum.net/viewtopic.php?t=21622');
+  const slots = [
+    ['FakeGod', 'johnnywup'],
+    ['Rainbowdash', 'Senjai'],
+    ['Gooner'],
+    ['ICEninja', 'drmyshotgun'],
+    ['Equinox', 'Jackal711'],
+    ['pieceofpecanpie'],
+    ['Hiraki'],
+    ['DCLXVI'],
+    ['Majiffy', 'NihilisticNinja'],
+    ['CryMeARiver'],
+    ['sorasgoof'],
+    ['ScottBrosius', 'PoliticalClout'],
+    ['ProlapsedBrain'],
+  ];
+  const roster = Roster.parse(slots.map((n) => ({ name: n[0], formerNames: n.slice(1).reverse() })));
+  const gm = 'chauchaudotcom';
+  const vote146 =
+    "Re-he-he-eally don't like the last series of posts by DMS.<br><br>" +
+    '<span class="bbvote" title="This is an official vote.">VOTE: DMS</span>';
+  const count150 =
+    '<div style="display:inline;color:#800000"><br>Johnnywup picked up role pm but did not confirm.  ' +
+    "I'm giving him till tomorrow else he will be replaced.<br><br>" +
+    '<div style="display:inline;font-weight:bold"><div style="font-size: 150%; line-height: normal; display: inline">Say whhhhhhhhaaaaa:</div></div><br><br>' +
+    '<div style="display:inline;text-decoration:underline"><div style="display:inline;font-weight:bold">Voting</div></div><br>' +
+    '<div style="display:inline;font-weight:bold"><div style="display:inline;font-style:italic">Political Clout (4) - Hiraki, NihilisticNinja, Senjai, drmyshotgun</div></div><br>' +
+    'sorasgoof (2) - Prolapsed Brain, DCLXVI<br>drmyshotgun (2) - sorasgoof, pieceofpecanpie<br>Gooner (1) - CryMeARiver<br><br>' +
+    '<div style="display:inline;text-decoration:underline"><div style="display:inline;font-weight:bold">Not Voting</div></div><br>' +
+    'Jackal711, johnnywup, Political Clout <br><br>' +
+    '<div style="display:inline;font-style:italic">With 13 alive, it takes 7 to lynch.</div><br><br>' +
+    'Deadline is in 18 days. April 30, 2012 at 10:00pm PST.<br><br></div>';
+  const day1: Entry[] = [
+    [gm, body('Day 1 begins.'), 1],
+    ['pieceofpecanpie', html(vote146), 146],
+    [gm, html(count150), 150],
+  ];
+
+  it('offers "DMS" as the slot of drmyshotgun, from the count at #150', () => {
+    const r = check(day1, { roster, gm });
+    expect(named(r.lessons).map((l) => [l.countPost, l.voter, l.wagon, l.post, l.written, l.alias])).toEqual([
+      [150, 'pieceofpecanpie', 'ICEninja', 146, 'DMS', 'DMS'],
+    ]);
   });
 });
 
