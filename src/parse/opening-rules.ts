@@ -113,7 +113,7 @@ function thresholdRule(sentence: string, options: OpeningOptions): RuleProposal 
   const stated = readStatedThreshold(sentence);
   if (!stated) return null;
   // "votes in play" are not the living: a double voter counts twice.
-  const alive = stated.alive ?? (/in\s+play/iu.test(sentence) ? null : (options.living ?? null));
+  const alive = stated.alive ?? (/\bvotes?\s+in\s+play/iu.test(sentence) ? null : (options.living ?? null));
   if (alive === null) return null;
   const rule = statedRule([{ ...stated, alive }], options.threshold ?? { kind: 'majority' }, 1);
   return rule ? { rule: 'threshold', overrides: { threshold: rule }, sentence } : null;

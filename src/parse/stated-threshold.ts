@@ -39,7 +39,7 @@ const WORDS = [
 ];
 const NUM = String.raw`(?:\d{1,3}|${WORDS.join('|')})`;
 /** "7 alive", "8 players alive", "12 players living", "10 people alive", "9 of ye alive", "7 votes in play". */
-const ALIVE = String.raw`\b(?<alive>${NUM})\s+(?:of\s+ye\s+|players?\s+|people\s+|votes?\s+)?(?<what>alive|living|remaining|left|in\s+play|eligible\s+to\s+vote|players|people)\b`;
+const ALIVE = String.raw`\b(?<alive>${NUM})\s+(?:of\s+ye\s+|(?<noun>players?|people|votes?)\s+)?(?<what>alive|living|remaining|left|in\s+play|eligible\s+to\s+vote|players|people)\b`;
 /** What makes a number the threshold: "it takes", "it's", "its", "it will take", "it requires", "takes". */
 const LEAD = String.raw`(?<lead>\bit(?:\s*['’]\s*|\s+)?(?:s|is|takes|took|will\s+take|ll\s+take|would\s+take|requires)\s+|\btakes\s+)`;
 const STATEMENT = new RegExp(
@@ -58,7 +58,8 @@ export function readStatedThreshold(line: string): StatedThreshold | null {
   if (alive === null && g['lead'] === undefined && g['req'] === undefined) return null;
   const toLynch = numberOf(g['toLynch']!);
   if (toLynch <= 0) return null;
-  const votesInPlay = /in\s+play/iu.test(g['what'] ?? '');
+  // "13 votes in play" counts votes; "13 players in play" counts the living.
+  const votesInPlay = /^votes?$/iu.test(g['noun'] ?? '');
   return { alive: votesInPlay ? null : alive, toLynch, sentence: m[0].trim() };
 }
 
