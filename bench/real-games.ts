@@ -12,7 +12,7 @@
  * mirror is absent. Nothing is written.
  *
  *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json]
- *     [--peer FILE] [--own-fates] [--learn [--lessons]] [--news] [--archive-only] [--no-news-deaths] [--no-weights]
+ *     [--peer FILE] [--own-fates] [--learn [--lessons]] [--news] [--archive-only] [--no-news-deaths] [--no-weights] [--stated]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -575,6 +575,8 @@ if (flag('--count-causes'))
   for (const r of results)
     for (const [i, c] of r.counts.entries())
       console.log(`count-cause: game ${r.game} D${r.day} #${c.post} ${r.causes[i] ?? 'matched'}`);
+if (flag('--stated'))
+  for (const r of results) for (const d of r.stated) console.log(`stated: game ${r.game} D${r.day}: ${d.text}`);
 if (flag('--misses')) {
   for (const r of majorityDays.filter((d) => !d.right))
     console.log(

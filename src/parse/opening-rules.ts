@@ -110,6 +110,8 @@ export function readOpeningRules(body: Body, options: OpeningOptions = {}): Rule
 
 /** A threshold the rules post states that the ruleset's rule does not give (stated once: the rules are said once). */
 function thresholdRule(sentence: string, options: OpeningOptions): RuleProposal | null {
+  // "At deadline, majority is cut in half" is a deadline rule, not the game's threshold.
+  if (DEADLINE.test(sentence)) return null;
   const stated = readStatedThreshold(sentence);
   if (!stated) return null;
   // "votes in play" are not the living: a double voter counts twice.

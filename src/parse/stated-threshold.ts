@@ -10,7 +10,8 @@ import type { ThresholdRule } from '../rules/ruleset.js';
  * "With 9 votes in play, it's 5 to lynch" states the votes, not the living (a double voter
  * counts twice): its alive is null. A bare number before "to lynch" is read only after a
  * lead that makes it the threshold ("it takes", "it's", "votes are required") or after the
- * alive count: "I doubt 3 people want to lynch me" is not a rule.
+ * alive count: "I doubt 3 people want to lynch me" is not a rule. A number is whole: in
+ * "7 players / 2 = 3.5 players = 4 to lynch" no "5 players" are alive.
  */
 export type { StatedThreshold };
 
@@ -39,11 +40,11 @@ const WORDS = [
 ];
 const NUM = String.raw`(?:\d{1,3}|${WORDS.join('|')})`;
 /** "7 alive", "8 players alive", "12 players living", "10 people alive", "9 of ye alive", "7 votes in play". */
-const ALIVE = String.raw`\b(?<alive>${NUM})\s+(?:of\s+ye\s+|(?<noun>players?|people|votes?)\s+)?(?<what>alive|living|remaining|left|in\s+play|eligible\s+to\s+vote|players|people)\b`;
+const ALIVE = String.raw`(?<![\d.,/])\b(?<alive>${NUM})\s+(?:of\s+ye\s+|(?<noun>players?|people|votes?)\s+)?(?<what>alive|living|remaining|left|in\s+play|eligible\s+to\s+vote|players|people)\b`;
 /** What makes a number the threshold: "it takes", "it's", "its", "it will take", "it requires", "takes". */
 const LEAD = String.raw`(?<lead>\bit(?:\s*['’]\s*|\s+)?(?:s|is|takes|took|will\s+take|ll\s+take|would\s+take|requires)\s+|\btakes\s+)`;
 const STATEMENT = new RegExp(
-  String.raw`(?:${ALIVE}[\s,;:=!.\-–—&]{0,6}(?:and\s+|so\s+)?)?${LEAD}?(?<toLynch>${NUM})(?:\s*\/\s*\d{1,3})?\s+(?:votes?\s+|players\s+)?(?<req>(?:are|is|were)\s+(?:needed|required|enough)\s+)?(?:to|for)\s+(?:a\s+)?lynch\b`,
+  String.raw`(?:${ALIVE}[\s,;:=!.\-–—&]{0,6}(?:and\s+|so\s+)?)?${LEAD}?(?<![\d.,/])\b(?<toLynch>${NUM})(?:\s*\/\s*\d{1,3})?\s+(?:votes?\s+|players\s+)?(?<req>(?:are|is|were)\s+(?:needed|required|enough)\s+)?(?:to|for)\s+(?:a\s+)?lynch\b`,
   'iu',
 );
 

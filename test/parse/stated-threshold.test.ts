@@ -59,6 +59,10 @@ describe('the threshold a GM states', () => {
     ['"with 9 to lynch" in a player\'s reasoning', "With 9 to lynch, town needs every vote that's"],
     ["a wagon line's note", 'Carol (2) - 3 to lynch'],
     ['the No Lynch number alone', 'it takes 6 for a No Lynch'],
+    [
+      'a number inside a sum (MafiaScum game 1360 post #1)',
+      '(D1 deadline lynch would be 7 players / 2 = 3.5 players = 4 to lynch)',
+    ],
   ])('reads nothing in %s', (_name, line) => {
     expect(readStatedThreshold(line)).toBeNull();
   });
@@ -106,6 +110,12 @@ describe("a threshold stated in the GM's rules post", () => {
       gm,
     );
     expect(r).toEqual([]);
+  });
+
+  it('proposes nothing for a threshold at the deadline only (MafiaScum game 1360 post #1)', () => {
+    const sentence =
+      '17) At deadline, majority is cut in half rounded up (D1 deadline lynch would be 7 players / 2 = 3.5 players = 4 to lynch).';
+    expect(readOpeningPostsRules([{ author: 'Mod', body: post(sentence) }], gm)).toEqual([]);
   });
 
   it("reads a bare number against the game's living", () => {
