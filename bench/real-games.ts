@@ -12,7 +12,7 @@
  * mirror is absent. Nothing is written.
  *
  *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json]
- *     [--peer FILE] [--own-fates] [--learn [--lessons]] [--news] [--archive-only] [--no-news-deaths] [--no-weights]
+ *     [--peer FILE] [--own-fates] [--learn [--lessons]] [--news] [--archive-only] [--no-news-deaths] [--no-weights] [--stated]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -51,7 +51,7 @@ import type { PostReading } from '../src/model/action.js';
 import type { Body } from '../src/model/body.js';
 import { GmEvent } from '../src/model/event.js';
 import type { Roster } from '../src/model/roster.js';
-import type { CheckListing, CountCheck } from '../src/model/gm-count.js';
+import type { CheckDifference, CheckListing, CountCheck } from '../src/model/gm-count.js';
 import { gameRuleset } from '../src/game/game-ruleset.js';
 import { readOpeningPostsRules, type RuleProposal } from '../src/parse/opening-rules.js';
 import { readPost } from '../src/parse/read-post.js';
@@ -81,6 +81,7 @@ import { NicknameBook } from './nickname-book.js';
 import { OwnFates } from './own-fates.js';
 import { isSilentVote } from './silent-votes.js';
 import { type GmAccepts, gmAccepts, gmSummary } from './real-games-gm.js';
+import { apartStated, statedSummary, statedThresholdProposal } from './stated-threshold.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -127,6 +128,8 @@ interface DayResult {
   /** Votes whose name Votal could not read: "post author: raw (match)". */
   unreadVotes: string[];
   counts: CountCheck[];
+  /** The counts' stated alive counts and thresholds that differ from Votal's (bench/stated-threshold.ts). */
+  stated: CheckDifference[];
   /** Each differing count's cause, in the order of `counts` (null: the count matched). */
   causes: (Cause | null)[];
   /** The Day's fold, for the lessons of `--learn` (dropped once they are read). */
@@ -275,7 +278,10 @@ const SHIPPED = loadRuleset('mafiascum-majority');
 function rulesetOf(game: ArchiveGame, posts: readonly RawPost[]): { ruleset: Ruleset; proposals: RuleProposal[] } {
   const isHost = new Set(game.moderators.map((h) => h.toLowerCase()));
   const opening = posts.slice(0, 10).map((p) => ({ author: p.user, body: parseFragment(p.content, markup, game.url) }));
-  const proposals = readOpeningPostsRules(opening, (a) => isHost.has(a.toLowerCase()));
+  const proposals = readOpeningPostsRules(opening, (a) => isHost.has(a.toLowerCase()), { living: game.slots.length });
+  const bodyOf = (p: RawPost) => parseFragment(p.content, markup, game.url);
+  const stated = statedThresholdProposal(posts, (a) => isHost.has(a.toLowerCase()), bodyOf, SHIPPED.threshold);
+  if (stated && !proposals.some((p) => p.rule === 'threshold')) proposals.push(stated);
   const rulesetOverrides = Object.assign({}, ...proposals.map((p) => p.overrides)) as Record<string, unknown>;
   if (proposals.length === 0) return { ruleset: SHIPPED, proposals };
   return { ruleset: gameRuleset({ ruleset: 'mafiascum-majority', rulesetOverrides }), proposals };
@@ -352,14 +358,16 @@ function countDay(
       ...(body ? { body } : {}),
     };
   });
-  const checks = gmChecks({
-    game: { roster, settings: { gm: hosts }, engine: 'phpbb' },
-    ruleset,
-    posts: checkPosts,
-    log: folded.log,
-    gmEvents,
-    audit: [],
-  });
+  const { counts, stated } = apartStated(
+    gmChecks({
+      game: { roster, settings: { gm: hosts }, engine: 'phpbb' },
+      ruleset,
+      posts: checkPosts,
+      log: folded.log,
+      gmEvents,
+      audit: [],
+    }).counts,
+  );
   const slotNames = new Map(
     roster.flatMap((sl) => [sl.name, ...sl.formerNames].map((n) => [n.toLowerCase(), sl.name])),
   );
@@ -400,8 +408,9 @@ function countDay(
           : [],
       ),
     ),
-    counts: checks.counts,
-    causes: checks.counts.map((c) =>
+    counts,
+    stated,
+    causes: counts.map((c) =>
       causeOf(c, slotOf, histories, namedInCount(bodies, roster, slotOf), droppedIn(inDay, game.url)),
     ),
     ...(learned ? { fold: { log: folded.log, roster, ruleset } } : {}),
@@ -500,6 +509,7 @@ const gmOptions = {
   weights: !flag('--archive-only') && !flag('--no-weights'),
 };
 const gmNotes: GmAccepts[] = [];
+let statedGames = 0;
 for (const game of chosen) {
   const ends = transitions.get(game.id);
   if (!ends || ends.length === 0) {
@@ -512,6 +522,7 @@ for (const game of chosen) {
     continue;
   }
   const { ruleset, proposals } = rulesetOf(game, posts);
+  if (proposals.some((p) => p.rule === 'threshold')) statedGames++;
   const gm = gmAccepts(game, posts, ends, gmOptions);
   gmNotes.push(gm);
   if (flag('--days'))
@@ -597,6 +608,8 @@ if (flag('--count-causes'))
   for (const r of results)
     for (const [i, c] of r.counts.entries())
       console.log(`count-cause: game ${r.game} D${r.day} #${c.post} ${r.causes[i] ?? 'matched'}`);
+if (flag('--stated'))
+  for (const r of results) for (const d of r.stated) console.log(`stated: game ${r.game} D${r.day}: ${d.text}`);
 if (flag('--misses')) {
   for (const r of majorityDays.filter((d) => !d.right))
     console.log(
@@ -634,6 +647,12 @@ else {
     `counts matched of those that are not the moderator's slip: ${summary.moderatorCountsMatched} of ${fair} (${pct(summary.moderatorCountsMatched, fair)})`,
   );
   console.log(gmSummary(gmNotes, flag('--news')));
+  console.log(
+    statedSummary(
+      results.flatMap((r) => r.stated),
+      statedGames,
+    ),
+  );
   if (learning) {
     const f = lessonFigures(lessons);
     console.log(

@@ -22,6 +22,7 @@ import type { TallyEvent } from '../tally/log.js';
 import { rosterAt } from '../tally/slot-names.js';
 import { countLessons, LESSON_DISMISS, settleLessons } from './count-lessons.js';
 import { newsReadsBodyOf } from './gm-news.js';
+import { thresholdDiff, thresholdProposal } from './threshold-check.js';
 
 /**
  * The GM's own vote counts checked against Votal's: each count post of the GM's is read
@@ -106,7 +107,12 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     });
     return { ...check, lessons };
   });
+  const proposal = thresholdProposal(
+    found.map((f) => f.count),
+    ruleset,
+  );
   return {
+    ...(proposal ? { thresholdProposal: proposal } : {}),
     counts,
     lessons: settleLessons(
       counts.map((c) => c.lessons),
@@ -193,6 +199,11 @@ function checkCount(
   if (best < f.base) out.push(stoppedEarly(f, best, bestDiffs.length > 0, ctx.posts, prefix));
   out.push(...wagonDiffs(f.count, at.get(best)!, bestDiffs, prefix));
   out.push(...bestDiffs.map((d) => ({ ...d, text: `${prefix}: ${d.text}` })));
+  const stated = thresholdDiff(f.count, at.get(best)!, prefix, {
+    post: f.count.post,
+    permalink: ctx.permalinkOf.get(f.count.post) ?? null,
+  });
+  if (stated) out.push(stated);
   for (const name of new Set(f.count.unread))
     out.push({
       kind: 'unread',

@@ -20,6 +20,15 @@ export const GmCountVoter = z.object({
 });
 export type GmCountVoter = z.infer<typeof GmCountVoter>;
 
+/** The lynch threshold a GM states (src/parse/stated-threshold.ts). */
+export const StatedThreshold = z.object({
+  /** The living the GM states; null when none is stated or the votes in play are. */
+  alive: z.number().int().nullable(),
+  toLynch: z.number().int(),
+  sentence: z.string(),
+});
+export type StatedThreshold = z.infer<typeof StatedThreshold>;
+
 export const GmCountWagon = z.object({
   /** The line as the GM wrote it (for the GM to recognise it). */
   line: z.string(),
@@ -45,6 +54,8 @@ export const GmCount = z.object({
   unread: z.array(z.string()),
   /** Lines of the post past the reader's bound, not read (0: the whole post was read). */
   linesNotRead: z.number().int().default(0),
+  /** The threshold the count states ("With 7 alive, it takes 4 to lynch"), or null. */
+  stated: StatedThreshold.nullable().default(null),
 });
 export type GmCount = z.infer<typeof GmCount>;
 
@@ -80,6 +91,8 @@ export const CheckKind = z.enum([
   'stopped-early',
   /** A name on the count that names nobody. */
   'unread',
+  /** The alive count or threshold the count states differs from Votal's. */
+  'threshold',
 ]);
 export type CheckKind = z.infer<typeof CheckKind>;
 
@@ -192,6 +205,22 @@ export const CountCheck = z.object({
 });
 export type CountCheck = z.infer<typeof CountCheck>;
 
+/**
+ * The threshold rule every stated number of the GM's counts fits and the ruleset's does not
+ * (src/parse/stated-threshold.ts `statedRule`): accepted, `overrides` go in the game's
+ * ruleset overrides, as the opening posts' rule proposals do.
+ */
+export const ThresholdProposal = z.object({
+  /** The game's ruleset overrides it sets (`{ threshold: { kind, ... } }`). */
+  overrides: z.record(z.string(), z.unknown()),
+  /** The counts whose statements it is read from, and the first one's sentence. */
+  posts: z.array(z.number().int()),
+  sentence: z.string(),
+  /** The sentence the GM reads. */
+  text: z.string(),
+});
+export type ThresholdProposal = z.infer<typeof ThresholdProposal>;
+
 export const GmChecks = z.object({
   /** Every GM count read, with its differences (none: the count agrees). */
   counts: z.array(CountCheck),
@@ -199,5 +228,7 @@ export const GmChecks = z.object({
   lessons: z.array(CountLesson).default([]),
   /** The GM's posts skipped as Votal's own votals (pasted drafts, marked posts). */
   ownVotals: z.array(z.number().int()),
+  /** A threshold the GM states repeatedly that the ruleset cannot produce: a game setting offered. */
+  thresholdProposal: ThresholdProposal.optional(),
 });
 export type GmChecks = z.infer<typeof GmChecks>;

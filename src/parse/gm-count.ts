@@ -3,6 +3,7 @@ import type { GmCount, GmCountVoter, GmCountWagon } from '../model/gm-count.js';
 import type { GmNameBook } from './gm-posts.js';
 import { nameKey } from './name-form.js';
 import { walkLines } from './own-text.js';
+import { statedIn } from './stated-threshold.js';
 
 /**
  * A GM's hand-written vote count, read from the engine-neutral body: one line per wagon in
@@ -286,7 +287,8 @@ export function readGmCount(
   const count = blocks.find(isCount);
   if (!count) return null;
   const { wagons, notVoting, unread } = count;
-  return { post: post.number, asOfPost, wagons, notVoting, unread, linesNotRead: notRead };
+  const stated = statedIn(lines.map((l) => l.text));
+  return { post: post.number, asOfPost, wagons, notVoting, unread, linesNotRead: notRead, stated };
 }
 
 /** A line of players' names and nothing else (every name read), or null. */

@@ -1,6 +1,7 @@
 import type { Body } from '../model/body.js';
-import type { Ruleset, TieBreaker } from '../rules/ruleset.js';
+import type { Ruleset, ThresholdRule, TieBreaker } from '../rules/ruleset.js';
 import { ownText } from './own-text.js';
+import { readStatedThreshold, statedRule } from './stated-threshold.js';
 
 /**
  * The deadline and tie rules a GM wrote in the game's rules post, as proposals for the
@@ -14,16 +15,29 @@ import { ownText } from './own-text.js';
  *   "If there is a tie, the one reaching the tied number first dies."    -> first to reach
  *   "If there's a tie, whoever most recently led is lynched."            -> last to lead
  *   "If there is a tie, no lynch will take place."                       -> a tie: nobody
+ *   "With 8 alive, it takes 4 to lynch." (majority would be 5)           -> half, rounded up
+ *
+ * A stated threshold is proposed only when the ruleset's own rule (`OpeningOptions`) does not
+ * give it from the stated alive count (or the game's living, when none is stated) and exactly
+ * one rule Votal has does (src/parse/stated-threshold.ts).
  *
  * A sentence must name the deadline (or a tie) and the outcome together; one that names
  * two outcomes proposes nothing (never guess). The first sentence of each kind wins.
  * Bounded: 400 lines of 600 characters; quotes and signatures are someone else's words.
  */
-export type RuleOverrides = Pick<Partial<Ruleset>, 'shortOfThreshold'> & { ties?: Partial<Ruleset['ties']> };
+export type RuleOverrides = Pick<Partial<Ruleset>, 'shortOfThreshold' | 'threshold'> & {
+  ties?: Partial<Ruleset['ties']>;
+};
+
+/** What a stated threshold is compared with: the ruleset's rule (default majority) and the game's living. */
+export interface OpeningOptions {
+  threshold?: ThresholdRule;
+  living?: number;
+}
 
 export interface RuleProposal {
   /** Which rule: what happens at the deadline short of majority, or to a tie. */
-  rule: 'deadline' | 'tie';
+  rule: 'deadline' | 'tie' | 'threshold';
   /** The ruleset fields (a game's ruleset overrides) the sentence asks for. */
   overrides: RuleOverrides;
   /** The GM's sentence, as written. */
@@ -69,6 +83,7 @@ const MAX_OPENING_POSTS = 5;
 export function readOpeningPostsRules(
   posts: readonly { author: string; body: Body }[],
   gm: (author: string) => boolean,
+  options: OpeningOptions = {},
 ): RuleProposal[] {
   const opening: Body[] = [];
   for (const post of posts) {
@@ -77,18 +92,33 @@ export function readOpeningPostsRules(
   }
   const out: RuleProposal[] = [];
   for (const body of opening)
-    for (const found of readOpeningRules(body)) if (!out.some((p) => p.rule === found.rule)) out.push(found);
+    for (const found of readOpeningRules(body, options)) if (!out.some((p) => p.rule === found.rule)) out.push(found);
   return out;
 }
 
-export function readOpeningRules(body: Body): RuleProposal[] {
+export function readOpeningRules(body: Body, options: OpeningOptions = {}): RuleProposal[] {
   const out: RuleProposal[] = [];
   for (const sentence of sentencesOf(body)) {
-    if (out.some((p) => p.rule === 'tie') && out.some((p) => p.rule === 'deadline')) break;
+    if (out.length === 3) break;
     const found = TIE.test(sentence) ? tieRule(sentence) : deadlineRule(sentence);
     if (found && !out.some((p) => p.rule === found.rule)) out.push(found);
+    const stated = out.some((p) => p.rule === 'threshold') ? null : thresholdRule(sentence, options);
+    if (stated) out.push(stated);
   }
   return out;
+}
+
+/** A threshold the rules post states that the ruleset's rule does not give (stated once: the rules are said once). */
+function thresholdRule(sentence: string, options: OpeningOptions): RuleProposal | null {
+  // "At deadline, majority is cut in half" is a deadline rule, not the game's threshold.
+  if (DEADLINE.test(sentence)) return null;
+  const stated = readStatedThreshold(sentence);
+  if (!stated) return null;
+  // "votes in play" are not the living: a double voter counts twice.
+  const alive = stated.alive ?? (/\bvotes?\s+in\s+play/iu.test(sentence) ? null : (options.living ?? null));
+  if (alive === null) return null;
+  const rule = statedRule([{ ...stated, alive }], options.threshold ?? { kind: 'majority' }, 1);
+  return rule ? { rule: 'threshold', overrides: { threshold: rule }, sentence } : null;
 }
 
 function deadlineRule(sentence: string): RuleProposal | null {

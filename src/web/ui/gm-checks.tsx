@@ -91,6 +91,11 @@ export function GmChecksPanel(props: { gameId: number; checks: GmChecks; players
         Only you see this; nothing is posted and the count does not change.
       </p>
       <Lessons gameId={props.gameId} lessons={props.checks.lessons} csrf={props.csrf} />
+      {props.checks.thresholdProposal ? (
+        <p class="notice" data-threshold-proposal="">
+          {`${props.checks.thresholdProposal.text} (the game's ruleset overrides: ${JSON.stringify(props.checks.thresholdProposal.overrides)})`}
+        </p>
+      ) : null}
       {counts.map((c) => (
         <div>
           <h3>

@@ -5,6 +5,7 @@ import { EngineId } from '../../../model/engine.js';
 import { parsePlayerList } from '../../../model/roster.js';
 import { MAX_ROSTER_LINES } from '../../../parse/opening-roster.js';
 import type { RuleProposal } from '../../../parse/opening-rules.js';
+import { ruleText } from '../../../parse/stated-threshold.js';
 import { refusalOf } from '../../errors.js';
 import { inspectThread } from '../inspect-thread.js';
 import { Csrf, GmNav, Layout, Notice } from '../layout.js';
@@ -35,7 +36,7 @@ export interface NewGameForm {
   pollSeconds: string;
   /** The rules read from the opening posts (JSON of `RuleProposal[]`), carried between the steps. */
   rules: string;
-  /** Which of them the GM accepts ("deadline", "tie"). */
+  /** Which of them the GM accepts ("deadline", "tie", "threshold"). */
   accepted: string[];
 }
 
@@ -43,12 +44,12 @@ export interface NewGameForm {
 const CarriedRules = z
   .array(
     z.strictObject({
-      rule: z.enum(['deadline', 'tie']),
+      rule: z.enum(['deadline', 'tie', 'threshold']),
       overrides: z.record(z.string(), z.unknown()),
       sentence: z.string().max(600),
     }),
   )
-  .max(2);
+  .max(3);
 
 function carriedRules(json: string): RuleProposal[] {
   try {
@@ -69,6 +70,8 @@ function ruleWords(p: RuleProposal): string {
   if (ties?.then === 'none') return 'A tie eliminates nobody.';
   if (ties?.breakers?.[0] === 'first-to-reach') return 'A tie goes to the wagon that reached its count first.';
   if (ties?.breakers?.[0] === 'last-to-lead') return 'A tie goes to the player who most recently led alone.';
+  const threshold = p.overrides.threshold;
+  if (threshold) return `A lynch takes ${ruleText(threshold)}.`;
   return 'A rule of the opening posts.';
 }
 
@@ -361,7 +364,7 @@ export function newGameRoutes(deps: DashboardDeps): Hono<UiEnv> {
       timeZone: field(form, 'timeZone') || 'UTC',
       pollSeconds: field(form, 'pollSeconds') || '300',
       rules: field(form, 'rules'),
-      accepted: ['deadline', 'tie'].filter((r) => field(form, `accept-${r}`) === '1'),
+      accepted: ['deadline', 'tie', 'threshold'].filter((r) => field(form, `accept-${r}`) === '1'),
     };
     const again = (error: string) =>
       c.html(
