@@ -113,12 +113,12 @@ const officialTags: Case[] = [
 
 const boldTalk: Case[] = [
   {
-    // MafiaScum game 1146, post #164: "confirm vote:gandy" for gandalf5166.
+    // MafiaScum game 1146, post #164: "confirm vote:gandy" for gandalf5166 (the slipped-prefix rung reads it).
     name: 'a bold "vote:" after other words goes to the GM, its name as read',
     html: `You simply sit around and make stupid comments like this. ${bold('confirm vote:gandy')}`,
     players: ['gandalf5166', 'CooLDoG', 'Occult'],
-    effect: review('malformed-vote'),
-    actions: [['vote', null, 'unknown']],
+    effect: review('malformed-vote', 'gandalf5166'),
+    actions: [['vote', 'gandalf5166', 'fuzzy']],
   },
   {
     // MafiaScum game 1180, post #681: a vigilante's vote, not the lynch vote.
