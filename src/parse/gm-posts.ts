@@ -7,7 +7,7 @@ import type { DeathCause, GmPhrases, Phrase, Slot } from '../rules/gm-phrases.js
 import { NameMatching } from '../rules/ruleset.js';
 import { nameKey } from './name-form.js';
 import { nameResolver, type NameResolver } from './names.js';
-import { ownLines } from './own-text.js';
+import { type OwnLine, ownLines } from './own-text.js';
 
 /**
  * The GM's own posts, read for news: Day and Night starts, deaths and flips, mod-kills,
@@ -196,124 +196,177 @@ export function readGmPost(
 ): GmReading {
   let ladderLeft = MAX_LADDER_PER_POST;
   const names: GmNameBook = { ...book, ladder: (w, inSlot) => (ladderLeft-- > 0 ? book.ladder(w, inSlot) : null) };
-  const sheet = newsSheet(post.number);
-  const { proposals, unread, propose, killOf, proposeDeaths } = sheet;
-  const asides: GmAside[] = [];
-  // A deadline after "Day 2 begins" in the same post is Day 2's.
-  let day = options.day ?? null;
-  let majority = false;
-  let quietNight = false;
+  const read: PostRead = {
+    post,
+    names,
+    phrases,
+    options,
+    sheet: newsSheet(post.number),
+    asides: [],
+    // A deadline after "Day 2 begins" in the same post is Day 2's.
+    day: options.day ?? null,
+    majority: false,
+    quietNight: false,
+  };
+  for (const line of ownLines(post.body)) readLine(read, line);
+  const { proposals, unread } = read.sheet;
+  settlePhases(post, proposals, unread, options, { majority: read.majority, quietNight: read.quietNight });
+  return { proposals, unread, asides: read.asides, over: read.sheet.over() };
+}
 
-  for (const line of ownLines(post.body)) {
-    const text = line
-      .map((r) => r.text)
-      .join('')
-      .trim();
-    const inked = line.filter((r) => /\S/.test(r.text));
-    const bold = inked.length > 0 && inked.every((r) => r.bold);
-    // A clause after a replacement ("Elyse replaces Macros and F-16 replaces GuthrieGov") is read next, as a sentence.
-    const queue = sentences(text);
-    for (let sentence = queue.shift(); sentence !== undefined; sentence = queue.shift()) {
-      // A table row ("Day 1 Starts | Ends | Day 2 Starts") lists phases; it announces none.
-      if (sentence.includes('|')) continue;
-      const heading = bold && sentence.length === cleanSentence(text).length;
-      const written = phaseForms(sentence);
-      const opened = phaseClause(written, post, names, phrases, { ...options, day });
-      if (opened) {
-        if (opened.event.kind === 'day-start') day = opened.event.day;
-        propose({ post: post.number, sentence, event: opened.event, ...(opened.extra ?? {}) });
-      }
-      // The rest of a sentence that opened with a phase is read on its own.
-      const said = opened ? opened.rest : written;
-      const readings = leadIns(said, phrases);
-      const tryKinds = (keep: (p: Phrase) => boolean) => matchPhrase(readings, phrases, heading, keep);
-      const pairs = readRespectively(readings, names, phrases);
-      if (pairs) {
-        for (const r of pairs)
-          if ('reason' in r) unread.push({ post: post.number, sentence, reason: r.reason });
-          else
-            propose({
-              post: post.number,
-              sentence,
-              event: { ...r.event, at: post.number },
-              ...(r.read ? { readAs: [r.read] } : {}),
-            });
-        continue;
-      }
-      let match = tryKinds((p) => p.kind !== 'flip' && p.kind !== 'kill' && p.kind !== 'modkill');
-      if (!match) {
-        // Deaths in any order of name, role, verb and Night/Day, one or several.
-        const deaths = readDeaths(said, names, phrases);
-        if (deaths === 'nobody') {
-          quietNight = true;
-          continue;
-        }
-        if (deaths !== null && !(deaths.found === undefined && killTemplate(readings, phrases))) {
-          proposeDeaths(deaths, sentence);
-          continue;
-        }
-      }
-      match ??= tryKinds((p) => p.kind === 'kill' || p.kind === 'modkill' || p.kind === 'flip');
-      if (!match) {
-        const flavour = readFlavourDeath(said, names, phrases);
-        if (flavour) proposeDeaths({ found: [flavour] }, sentence);
-        continue;
-      }
-      const { phrase, groups } = match;
-      if (phrase.kind === 'majority') {
-        majority = true;
-        continue;
-      }
-      if (phrase.kind === 'game-end') {
-        if (!hedges(said, phrases)) sheet.end();
-        continue;
-      }
-      const found = readMatch(phrase, groups, post, names, phrases, { ...options, day });
-      if (found === null) continue;
-      if (found === 'nobody') {
-        quietNight = true;
-        continue;
-      }
-      if ('reason' in found) {
-        unread.push({ post: post.number, sentence, reason: found.reason });
-      } else if ('aside' in found) {
-        asides.push({ post: post.number, sentence, ...found.aside });
-      } else if (found.flip !== undefined) {
-        // A flip tells the role of the death just announced, or of the player it names;
-        // a flip alone ("Zodiark13 was a Vanilla Townie") announces that player's death.
-        const target = found.player ? killOf(found.player.name) : sheet.lastKill();
-        if (target) {
-          target.flip ??= found.flip;
-        } else if (found.player && !sheet.over()) {
-          propose({
-            post: post.number,
-            sentence,
-            event: { kind: 'kill', player: found.player.name, at: post.number },
-            cause: 'kill',
-            flip: found.flip,
-            ...(found.player.read ? { readAs: [found.player.read] } : {}),
-          });
-        }
-      } else {
-        if (found.event.kind === 'day-start') day = found.event.day;
-        propose({
-          post: post.number,
-          sentence,
-          event: found.event,
-          ...(found.role ? { flip: found.role } : {}),
-          ...(found.extra ?? {}),
-        });
-        // A roster line says the slot's fate after its replacement ("gorckat replaces rapidcanyon
-        // -Sane Day Cop- has been lynched D2"): the death is read of the slot, by its name there.
-        const then = found.then === undefined ? null : readDeaths(found.then, names, phrases);
-        if (then !== null && then !== 'nobody') proposeDeaths(then, sentence);
-        const more = found.more === undefined ? null : /^(?:[,;]\s*)?and\s+(?:also\s+)?(\S.*)$/iu.exec(found.more);
-        if (more) queue.unshift(more[1]!);
-      }
+/** One post as it is read: what it is read with, and what its sentences have said so far. */
+interface PostRead {
+  post: GmPostInput;
+  names: GmNameBook;
+  phrases: GmPhrases;
+  options: GmReadOptions;
+  sheet: NewsSheet;
+  asides: GmAside[];
+  /** The Day the post is in: a Day it opens is the Day of what follows. */
+  day: number | null;
+  /** The post tells the new majority: with the Night's deaths, it opens the Day. */
+  majority: boolean;
+  /** The post says no one died. */
+  quietNight: boolean;
+}
+
+/** One line of the GM's own text, sentence by sentence; a bold line read whole is a heading. */
+function readLine(read: PostRead, line: OwnLine): void {
+  const text = line
+    .map((r) => r.text)
+    .join('')
+    .trim();
+  const inked = line.filter((r) => /\S/.test(r.text));
+  const bold = inked.length > 0 && inked.every((r) => r.bold);
+  // A clause after a replacement ("Elyse replaces Macros and F-16 replaces GuthrieGov") is read next, as a sentence.
+  const queue = sentences(text);
+  for (let sentence = queue.shift(); sentence !== undefined; sentence = queue.shift()) {
+    // A table row ("Day 1 Starts | Ends | Day 2 Starts") lists phases; it announces none.
+    if (sentence.includes('|')) continue;
+    const heading = bold && sentence.length === cleanSentence(text).length;
+    readSentence(read, sentence, heading, queue);
+  }
+}
+
+/** A sentence: a phase it opens with, then paired replacements, deaths, or the one phrase it matches. */
+function readSentence(read: PostRead, sentence: string, heading: boolean, queue: string[]): void {
+  const { post, names, phrases, options, sheet } = read;
+  const written = phaseForms(sentence);
+  const opened = phaseClause(written, post, names, phrases, { ...options, day: read.day });
+  if (opened) {
+    if (opened.event.kind === 'day-start') read.day = opened.event.day;
+    sheet.propose({ post: post.number, sentence, event: opened.event, ...(opened.extra ?? {}) });
+  }
+  // The rest of a sentence that opened with a phase is read on its own.
+  const said = opened ? opened.rest : written;
+  const readings = leadIns(said, phrases);
+  const tryKinds = (keep: (p: Phrase) => boolean) => matchPhrase(readings, phrases, heading, keep);
+  const pairs = readRespectively(readings, names, phrases);
+  if (pairs) {
+    proposeRespectively(read, pairs, sentence);
+    return;
+  }
+  let match = tryKinds((p) => p.kind !== 'flip' && p.kind !== 'kill' && p.kind !== 'modkill');
+  if (!match) {
+    // Deaths in any order of name, role, verb and Night/Day, one or several.
+    const deaths = readDeaths(said, names, phrases);
+    if (deaths === 'nobody') {
+      read.quietNight = true;
+      return;
+    }
+    if (deaths !== null && !(deaths.found === undefined && killTemplate(readings, phrases))) {
+      sheet.proposeDeaths(deaths, sentence);
+      return;
     }
   }
-  settlePhases(post, proposals, unread, options, { majority, quietNight });
-  return { proposals, unread, asides, over: sheet.over() };
+  match ??= tryKinds((p) => p.kind === 'kill' || p.kind === 'modkill' || p.kind === 'flip');
+  if (!match) {
+    const flavour = readFlavourDeath(said, names, phrases);
+    if (flavour) sheet.proposeDeaths({ found: [flavour] }, sentence);
+    return;
+  }
+  const { phrase, groups } = match;
+  if (phrase.kind === 'majority') {
+    read.majority = true;
+    return;
+  }
+  if (phrase.kind === 'game-end') {
+    if (!hedges(said, phrases)) sheet.end();
+    return;
+  }
+  const found = readMatch(phrase, groups, post, names, phrases, { ...options, day: read.day });
+  if (found === null) return;
+  if (found === 'nobody') {
+    read.quietNight = true;
+    return;
+  }
+  if ('reason' in found) read.sheet.unread.push({ post: post.number, sentence, reason: found.reason });
+  else if ('aside' in found) read.asides.push({ post: post.number, sentence, ...found.aside });
+  else if (found.flip !== undefined) proposeFlip(read, found, sentence);
+  else proposeFound(read, found, sentence, queue);
+}
+
+/** Paired replacements ("A and B replace C and D, respectively"): each pair proposed, or left unread with its reason. */
+function proposeRespectively(
+  read: PostRead,
+  pairs: NonNullable<ReturnType<typeof readRespectively>>,
+  sentence: string,
+): void {
+  const at = read.post.number;
+  for (const r of pairs)
+    if ('reason' in r) read.sheet.unread.push({ post: at, sentence, reason: r.reason });
+    else
+      read.sheet.propose({
+        post: at,
+        sentence,
+        event: { ...r.event, at },
+        ...(r.read ? { readAs: [r.read] } : {}),
+      });
+}
+
+/**
+ * A flip tells the role of the death just announced, or of the player it names;
+ * a flip alone ("Zodiark13 was a Vanilla Townie") announces that player's death.
+ */
+function proposeFlip(read: PostRead, found: Extract<Found, { flip: string }>, sentence: string): void {
+  const { sheet, post } = read;
+  const target = found.player ? sheet.killOf(found.player.name) : sheet.lastKill();
+  if (target) {
+    target.flip ??= found.flip;
+  } else if (found.player && !sheet.over()) {
+    sheet.propose({
+      post: post.number,
+      sentence,
+      event: { kind: 'kill', player: found.player.name, at: post.number },
+      cause: 'kill',
+      flip: found.flip,
+      ...(found.player.read ? { readAs: [found.player.read] } : {}),
+    });
+  }
+}
+
+/** The event a phrase read, and what the same sentence goes on to say of its slot. */
+function proposeFound(
+  read: PostRead,
+  found: Extract<Found, { event: GmEvent }>,
+  sentence: string,
+  queue: string[],
+): void {
+  const { sheet, post, names, phrases } = read;
+  if (found.event.kind === 'day-start') read.day = found.event.day;
+  sheet.propose({
+    post: post.number,
+    sentence,
+    event: found.event,
+    ...(found.role ? { flip: found.role } : {}),
+    ...(found.extra ?? {}),
+  });
+  // A roster line says the slot's fate after its replacement ("gorckat replaces rapidcanyon
+  // -Sane Day Cop- has been lynched D2"): the death is read of the slot, by its name there.
+  const then = found.then === undefined ? null : readDeaths(found.then, names, phrases);
+  if (then !== null && then !== 'nobody') sheet.proposeDeaths(then, sentence);
+  const more = found.more === undefined ? null : /^(?:[,;]\s*)?and\s+(?:also\s+)?(\S.*)$/iu.exec(found.more);
+  if (more) queue.unshift(more[1]!);
 }
 
 /** What one post proposes and leaves unread, as its sentences are read: each event once, a death's flip on its death. */
@@ -562,7 +615,50 @@ function readMatch(
   phrases: GmPhrases,
   options: GmReadOptions,
 ): Found | 'nobody' | null {
+  const slots = readSlots(phrase, groups, names, phrases);
+  if (slots === null || slots === 'nobody' || 'reason' in slots) return slots;
+  const { value, player } = slots;
+  let day: number | null = null;
+  if (value.day !== undefined) {
+    day = dayNumber(value.day);
+    if (day === null) return null;
+  }
   const at = post.number;
+  switch (phrase.kind) {
+    case 'day-start':
+    case 'heading-day-start':
+    case 'night-end':
+    case 'day-end':
+    case 'heading-day-end':
+      return phaseFound(phrase, day, at, options);
+    case 'kill':
+    case 'modkill':
+      return player ? deathFound(phrase, value, player, at, phrases) : null;
+    case 'replace':
+      return player ? replaceFound(value, player, at, names, phrases) : null;
+    case 'deadline':
+      return deadlineFound(value, day, post, phrases, options);
+    case 'flip':
+      return value.role ? { flip: value.role, player } : null;
+    case 'majority':
+    case 'game-end':
+      return null;
+    case 'replacement-sought':
+      return player ? { aside: { kind: 'sought', player: player.name } } : null;
+    case 'welcome':
+      return welcomeFound(value, names);
+  }
+}
+
+/** What a phrase's placeholders caught: its player read as a name of this game, other slots as written. */
+type SlotValues = { value: Partial<Record<Slot, string>>; player: Resolved | null };
+
+function readSlots(
+  phrase: Phrase,
+  groups: (string | undefined)[],
+  names: GmNameBook,
+  phrases: GmPhrases,
+): SlotValues | { reason: string } | 'nobody' | null {
   const value: Partial<Record<Slot, string>> = {};
   let player: Resolved | null = null;
   for (let i = 0; i < phrase.slots.length; i++) {
@@ -588,83 +684,92 @@ function readMatch(
       value[slot] = raw.trim();
     }
   }
-  let day: number | null = null;
-  if (value.day !== undefined) {
-    day = dayNumber(value.day);
-    if (day === null) return null;
-  }
+  return { value, player };
+}
+
+/** A phase phrase: the Day it opens, or the Day's end (and the Night it opens, if numbered). */
+function phaseFound(phrase: Phrase, day: number | null, at: number, options: GmReadOptions): Found | null {
   // "Night is over", "Day has begun": the Day after the Night the game is in.
   const nextDay = options.night && options.day ? options.day + 1 : null;
-  const readAs = player?.read ? { readAs: [player.read] } : {};
-
-  switch (phrase.kind) {
-    case 'day-start':
-    case 'heading-day-start': {
-      const opens = day ?? (phrase.slots.includes('day') ? null : nextDay);
-      return opens === null ? null : { event: { kind: 'day-start', day: opens, at } };
-    }
-    case 'night-end': {
-      const opens = day === null ? (phrase.slots.includes('day') ? null : nextDay) : day + 1;
-      return opens === null ? null : { event: { kind: 'day-start', day: opens, at } };
-    }
-    case 'day-end':
-    case 'heading-day-end':
-      return {
-        event: { kind: 'day-end', at },
-        // "Night 2 begins": the Night a day-end opens carries its number.
-        ...(day !== null && /night \{day\}/i.test(phrase.template)
-          ? { extra: { phase: { kind: 'night' as const, number: day } } }
-          : {}),
-      };
-    case 'kill':
-      return player
-        ? {
-            event: { kind: 'kill', player: player.name, at },
-            ...(value.role ? { role: value.role } : {}),
-            extra: { ...readAs, ...(causeOf(phrase, phrases) ? { cause: causeOf(phrase, phrases)! } : {}) },
-          }
-        : null;
-    case 'modkill':
-      return player
-        ? { event: { kind: 'modkill', player: player.name, at }, extra: { ...readAs, cause: 'modkill' } }
-        : null;
-    case 'replace': {
-      if (!player || value.name === undefined) return null;
-      const newcomer = newcomerName(value.name, names, phrases);
-      if (newcomer === null) return null;
-      const already = names.exact(newcomer.name);
-      if (already !== undefined)
-        return { reason: `"${newcomer.name}" already plays (as ${already}): not a replacement Votal can propose` };
-      return {
-        event: { kind: 'replace', player: player.name, by: newcomer.name, at },
-        extra: { ...readAs, ...(newcomer.group ? { group: newcomer.group } : {}) },
-        ...(player.rest ? { then: `${player.name} ${player.rest}`, more: player.rest } : {}),
-      };
-    }
-    case 'deadline': {
-      const time =
-        value.time === undefined
-          ? null
-          : readDeadline(value.time, post.postedAt, options.timeZone ?? null, phrases.zones);
-      if (time === null)
-        return { reason: `the deadline's time is not one Votal can read: "${(value.time ?? '').trim()}"` };
-      const d = day ?? options.day ?? null;
-      return { event: { kind: 'deadline', time, at, ...(d ? { day: d } : {}) } };
-    }
-    case 'flip':
-      return value.role ? { flip: value.role, player } : null;
-    case 'majority':
-    case 'game-end':
-      return null;
-    case 'replacement-sought':
-      return player ? { aside: { kind: 'sought', player: player.name } } : null;
-    case 'welcome': {
-      // Only a poster of the thread who does not play yet, named alone: "Welcome to Day 2,
-      // everyone" and "Welcome to the Mafia Café Cheetory6" welcome no one to a slot.
-      const poster = value.name === undefined ? undefined : names.poster(cleanName(value.name));
-      return poster && names.exact(poster) === undefined ? { aside: { kind: 'welcome', name: poster } } : null;
-    }
+  if (phrase.kind === 'day-start' || phrase.kind === 'heading-day-start') {
+    const opens = day ?? (phrase.slots.includes('day') ? null : nextDay);
+    return opens === null ? null : { event: { kind: 'day-start', day: opens, at } };
   }
+  if (phrase.kind === 'night-end') {
+    const opens = day === null ? (phrase.slots.includes('day') ? null : nextDay) : day + 1;
+    return opens === null ? null : { event: { kind: 'day-start', day: opens, at } };
+  }
+  return {
+    event: { kind: 'day-end', at },
+    // "Night 2 begins": the Night a day-end opens carries its number.
+    ...(day !== null && /night \{day\}/i.test(phrase.template)
+      ? { extra: { phase: { kind: 'night' as const, number: day } } }
+      : {}),
+  };
+}
+
+/** A kill or modkill phrase: the player's death, with the role and cause the phrase tells. */
+function deathFound(
+  phrase: Phrase,
+  value: SlotValues['value'],
+  player: Resolved,
+  at: number,
+  phrases: GmPhrases,
+): Found {
+  const readAs = player.read ? { readAs: [player.read] } : {};
+  if (phrase.kind === 'modkill')
+    return { event: { kind: 'modkill', player: player.name, at }, extra: { ...readAs, cause: 'modkill' } };
+  return {
+    event: { kind: 'kill', player: player.name, at },
+    ...(value.role ? { role: value.role } : {}),
+    extra: { ...readAs, ...(causeOf(phrase, phrases) ? { cause: causeOf(phrase, phrases)! } : {}) },
+  };
+}
+
+/** A replacement: the newcomer must not play yet; words after the slot may say its fate or another clause. */
+function replaceFound(
+  value: SlotValues['value'],
+  player: Resolved,
+  at: number,
+  names: GmNameBook,
+  phrases: GmPhrases,
+): Found | null {
+  if (value.name === undefined) return null;
+  const newcomer = newcomerName(value.name, names, phrases);
+  if (newcomer === null) return null;
+  const already = names.exact(newcomer.name);
+  if (already !== undefined)
+    return { reason: `"${newcomer.name}" already plays (as ${already}): not a replacement Votal can propose` };
+  const readAs = player.read ? { readAs: [player.read] } : {};
+  return {
+    event: { kind: 'replace', player: player.name, by: newcomer.name, at },
+    extra: { ...readAs, ...(newcomer.group ? { group: newcomer.group } : {}) },
+    ...(player.rest ? { then: `${player.name} ${player.rest}`, more: player.rest } : {}),
+  };
+}
+
+/** A deadline: its time read in the thread's zone, of the Day it names or the Day the post is in. */
+function deadlineFound(
+  value: SlotValues['value'],
+  day: number | null,
+  post: GmPostInput,
+  phrases: GmPhrases,
+  options: GmReadOptions,
+): Found {
+  const time =
+    value.time === undefined ? null : readDeadline(value.time, post.postedAt, options.timeZone ?? null, phrases.zones);
+  if (time === null) return { reason: `the deadline's time is not one Votal can read: "${(value.time ?? '').trim()}"` };
+  const d = day ?? options.day ?? null;
+  return { event: { kind: 'deadline', time, at: post.number, ...(d ? { day: d } : {}) } };
+}
+
+/**
+ * Only a poster of the thread who does not play yet, named alone: "Welcome to Day 2,
+ * everyone" and "Welcome to the Mafia Café Cheetory6" welcome no one to a slot.
+ */
+function welcomeFound(value: SlotValues['value'], names: GmNameBook): Found | null {
+  const poster = value.name === undefined ? undefined : names.poster(cleanName(value.name));
+  return poster && names.exact(poster) === undefined ? { aside: { kind: 'welcome', name: poster } } : null;
 }
 
 /** "A and B replace C and D, respectively"; "C and D have been replaced by A and B respectively". */

@@ -152,6 +152,22 @@ const TYPED_QUOTE = /\[(?:(\/)quote(?:_\d{1,12})?|quote(?:[=_ ][^[\]\n]{0,120})?
 const TYPED_CLOSER = /\[\/quote(?:_\d{1,12})?\]/giu;
 
 export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}): OwnLine[] {
+  const builder = lineBuilder();
+  const emit = typedQuoteFilter(typedClosers(body, options), builder);
+  walkLines(body, { text: emit, end: builder.endLine, gap: (style) => builder.append(' ', style) }, options);
+  builder.endLine();
+  return builder.lines;
+}
+
+/** The lines of a post as its text arrives: runs of one style joined, white space folded. */
+interface LineBuilder {
+  lines: OwnLine[];
+  endLine(): void;
+  append(text: string, style: RunStyle): void;
+  emitText(raw: string, style: RunStyle): void;
+}
+
+function lineBuilder(): LineBuilder {
   const lines: OwnLine[] = [];
   // Runs are built from parts and joined once per line: repeated string appends that
   // also inspect the tail would re-flatten the string each time (quadratic on huge posts).
@@ -208,9 +224,18 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
     });
   };
 
+  return { lines, endLine, append, emitText };
+}
+
+/**
+ * The text outside typed quotes: a typed quote opens only if a closer is still ahead for it,
+ * so an unclosed `[quote]` is text; each quote edge separates lines.
+ */
+function typedQuoteFilter(closers: number, builder: LineBuilder): (raw: string, style: RunStyle) => void {
+  const { emitText, endLine } = builder;
   // Typed quotes: how many typed closers are still ahead, and how deep we are in typed quotes.
-  const typed = { closersLeft: typedClosers(body, options), depth: 0 };
-  const emit = (raw: string, style: RunStyle): void => {
+  const typed = { closersLeft: closers, depth: 0 };
+  return (raw: string, style: RunStyle): void => {
     if (typed.closersLeft === 0 && typed.depth === 0) {
       emitText(raw, style);
       return;
@@ -236,10 +261,6 @@ export function ownLines(body: readonly BodyNode[], options: OwnTextOptions = {}
     }
     if (typed.depth === 0) emitText(raw.slice(pos), style);
   };
-
-  walkLines(body, { text: emit, end: endLine, gap: (style) => append(' ', style) }, options);
-  endLine();
-  return lines;
 }
 
 /** Typed `[/quote]` closers in the text the walk will read (not in quotes, code, signatures or dropped strikes). */
