@@ -21,6 +21,7 @@ import {
 import { isWordChar } from './keyword.js';
 import { stripDecorations } from './name-form.js';
 import { lineText, type OwnLine } from './own-text.js';
+import { typedQuotations } from './typed-quotation.js';
 import { maskSpans, strayClosers, type TagAction, tagActions } from './vote-tags.js';
 
 export type {
@@ -207,8 +208,10 @@ export function findActions(
   const g: Grammar = { votes: grammar, vocab: vocabularyOf(grammar, keywordTargets) };
   const actions: WrittenAction[] = [];
   const rejected: RejectedAction[] = [];
+  const texts = lines.map(lineText);
+  const quoted = typedQuotations(texts);
   lines.forEach((runs, index) => {
-    const line = lineOf(runs, index, g);
+    const line = lineOf(runs, index, g, texts[index]!, quoted[index]!);
     const reading: LineReading = { found: [], rejected };
     for (const rule of LINE_RULES) rule.read(line, reading, g);
     for (const a of reading.found) actions.push(a);
@@ -216,12 +219,12 @@ export function findActions(
   return { actions, rejected };
 }
 
-function lineOf(runs: OwnLine, index: number, g: Grammar): Line {
-  const written = lineText(runs);
+function lineOf(runs: OwnLine, index: number, g: Grammar, written: string, quoted: readonly TextSpan[]): Line {
   const tags = tagActions(runs, written, index, g.votes, g.vocab);
   // The tags are read on their own; the rest of the line is read without them, and a
-  // stray closing tag left as text ("VOTE: kondi[/unvote]") is a typo, not an action.
-  const masked = [...tags.map((t) => t.action.span), ...strayClosers(written, index, g.vocab, tags)];
+  // stray closing tag left as text ("VOTE: kondi[/unvote]") is a typo, not an action;
+  // nor is another's words quoted over lines (`typedQuotations`).
+  const masked = [...tags.map((t) => t.action.span), ...strayClosers(written, index, g.vocab, tags), ...quoted];
   const text = masked.length > 0 ? maskSpans(written, masked) : written;
   const bold = boldGroups(runs, text, g.vocab);
   let ink: number | null = null;
@@ -490,6 +493,18 @@ interface CandidateRung {
 /** How one candidate (a bold run, or a plain line where bold is optional) is read: the first rung that applies. */
 export const CANDIDATE_RUNGS: readonly CandidateRung[] = [
   {
+    name: 'unvote talked about',
+    read: unvoteTalkedAbout,
+    // MafiaScum game 1164 post #54 (donbot data 739243d).
+    examples: [
+      { line: 'What I should have done was **Unvote**.', reads: [] },
+      { line: "I wouldn't **unvote** yet", reads: [] },
+      { line: 'I would **Unvote: Bob** but', reads: [] },
+      { line: 'Fine. **Unvote**', reads: ['unvote'] },
+      { line: 'ok **Unvote**', reads: ['unvote'] },
+    ],
+  },
+  {
     name: 'opening keyword',
     read: openingKeyword,
     // donbot's test_ignore_nonvote_inside_bold: a bold sentence about votes is chatter.
@@ -536,6 +551,24 @@ function readCandidate(cand: Candidate, line: Line, g: Grammar): GrammarReading 
     if (read) return read;
   }
   return { actions: [], rejected: [] };
+}
+
+/**
+ * The words a sentence says an action with when it is not done: what was, would or should
+ * have been ("What I should have done was **Unvote**.", game 1164 post #54), or not.
+ */
+const UNDONE = /(?:^|\s)(?:was|were|been|should|would|could|might|must|not|never|\S*n['’]t)\s+$/iu;
+
+/**
+ * A bold unvote that continues a plain sentence saying it is not done: talk about
+ * unvoting, no unvote. Only with no clause end between ("Fine. **Unvote**" unvotes).
+ */
+function unvoteTalkedAbout(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
+  if (!cand.bold || cand.tag) return null;
+  const first = parseCandidate(cand.text, g.vocab)[0];
+  if (first?.kind !== 'unvote' || first.start > skipLead(cand.text).pos) return null;
+  const before = line.text.slice(Math.max(0, cand.start - 40), cand.start) + cand.text.slice(0, first.start);
+  return UNDONE.test(before) ? { actions: [], rejected: [] } : null;
 }
 
 /** An action keyword opens the candidate, after optional "##" or punctuation. */
