@@ -493,18 +493,6 @@ interface CandidateRung {
 /** How one candidate (a bold run, or a plain line where bold is optional) is read: the first rung that applies. */
 export const CANDIDATE_RUNGS: readonly CandidateRung[] = [
   {
-    name: 'unvote talked about',
-    read: unvoteTalkedAbout,
-    // MafiaScum game 1164 post #54 (donbot data 739243d).
-    examples: [
-      { line: 'What I should have done was **Unvote**.', reads: [] },
-      { line: "I wouldn't **unvote** yet", reads: [] },
-      { line: 'I would **Unvote: Bob** but', reads: [] },
-      { line: 'Fine. **Unvote**', reads: ['unvote'] },
-      { line: 'ok **Unvote**', reads: ['unvote'] },
-    ],
-  },
-  {
     name: 'opening keyword',
     read: openingKeyword,
     // donbot's test_ignore_nonvote_inside_bold: a bold sentence about votes is chatter.
@@ -551,24 +539,6 @@ function readCandidate(cand: Candidate, line: Line, g: Grammar): GrammarReading 
     if (read) return read;
   }
   return { actions: [], rejected: [] };
-}
-
-/**
- * The words a sentence says an action with when it is not done: what was, would or should
- * have been ("What I should have done was **Unvote**.", game 1164 post #54), or not.
- */
-const UNDONE = /(?:^|\s)(?:was|were|been|should|would|could|might|must|not|never|\S*n['’]t)\s+$/iu;
-
-/**
- * A bold unvote that continues a plain sentence saying it is not done: talk about
- * unvoting, no unvote. Only with no clause end between ("Fine. **Unvote**" unvotes).
- */
-function unvoteTalkedAbout(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
-  if (!cand.bold || cand.tag) return null;
-  const first = parseCandidate(cand.text, g.vocab)[0];
-  if (first?.kind !== 'unvote' || first.start > skipLead(cand.text).pos) return null;
-  const before = line.text.slice(Math.max(0, cand.start - 40), cand.start) + cand.text.slice(0, first.start);
-  return UNDONE.test(before) ? { actions: [], rejected: [] } : null;
 }
 
 /** An action keyword opens the candidate, after optional "##" or punctuation. */

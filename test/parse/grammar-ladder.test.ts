@@ -66,7 +66,6 @@ describe('the vote grammar ladder', () => {
 
   it('reads a candidate by the first of these rungs that applies', () => {
     expect(CANDIDATE_RUNGS.map((r) => r.name)).toEqual([
-      'unvote talked about',
       'opening keyword',
       'later clause',
       'keyword target alone',
