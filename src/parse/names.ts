@@ -122,6 +122,8 @@ const MAX_SPLIT_NAME = 30;
  * piece of two to four letters ("vivivivijayayayay", "Anenineninenineni").
  */
 const STRETCHED = /(\p{L})\1\1|(\p{L}{2,4})\2\2/u;
+/** Three letters doubled are stretched too ("SillvverrWollff" for SilverWolf). */
+const DOUBLED_THRICE = /(\p{L})\1.*(\p{L})\2.*(\p{L})\3/u;
 /** Words that offer a choice between two names: "X / or / Y", "X or Y". */
 const ALTERNATIVES = /\s+or\s+|\s*[/|]\s*/iu;
 const MAX_ALTERNATIVES = 4;
@@ -212,6 +214,7 @@ function resolve(
     twoLetters(key, forms, stripped) ??
     placeholder(key, forms, stripped) ??
     wordAmongOthers(name, forms, stripped) ??
+    wordsApart(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? nameThenWords(name, forms, matching, stripped) : null) ??
     timesWritten(key, forms, stripped) ??
     slippedPrefixAfterFuzzy(key, forms, matching, stripped);
@@ -396,7 +399,7 @@ function stretched(
   matching: NameMatching,
   written: string,
 ): NameResolution | null {
-  if (!STRETCHED.test(key)) return null;
+  if (!STRETCHED.test(key) && !DOUBLED_THRICE.test(key)) return null;
   const short = collapseRuns(key);
   const same = rung(
     'fuzzy',
@@ -604,6 +607,39 @@ function wordAmongOthers(name: string, forms: readonly SlotForms[], written: str
   // A written word that is another player's whole name names that player too: ambiguous.
   const named = forms.filter((f) => !hits.includes(f) && mine.some((w) => f.all.includes(w)));
   return rung('substring', [...hits, ...named], written);
+}
+
+/** Other words a name's words may have between them ("pappum's lying ass rat"). */
+const MAX_WORDS_BETWEEN = 3;
+
+/**
+ * "pappum's lying ass rat" for pappums rat (mafiascum game 1323): a name of several words
+ * written whole and in order, other words between them, the first and last written
+ * words the name's own. One player only; read as fuzzy, so it is shown.
+ */
+function wordsApart(name: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  // A possessive is the name's own letters: "pappum's" is pappums.
+  const ws = nameWords(name.replace(/['’](?=s\b)/giu, ''));
+  if (ws.length < 3) return null;
+  const fits = (nw: readonly string[]): boolean =>
+    nw.length >= 2 &&
+    nw.length < ws.length &&
+    ws.length - nw.length <= MAX_WORDS_BETWEEN &&
+    nw[0] === ws[0] &&
+    nw.at(-1) === ws.at(-1) &&
+    inOrder(nw, ws);
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.words.some(fits)),
+    written,
+  );
+}
+
+/** Whether every word of `name` is in `words`, in order. */
+function inOrder(name: readonly string[], words: readonly string[]): boolean {
+  let k = 0;
+  for (const w of words) if (w === name[k]) k++;
+  return k === name.length;
 }
 
 /** "Yesx3": a word, then "x" and how many times it is said (two to five). */
@@ -955,7 +991,8 @@ function slotForms(slot: Slot): SlotForms {
   const formerAcronyms = slot.formerNames.flatMap(acronymsOf).filter((a) => !current.includes(a));
   const acronyms = [...new Set([...current, ...formerAcronyms])];
   const words = [slot.name, ...slot.aliases, ...slot.formerNames].map(nameWords);
-  const collapsed = [...names, ...aliases].map(collapseRuns);
+  // Former names too: a slot's replaced player is still voted by the old name stretched.
+  const collapsed = [...names, ...aliases, ...formers].map(collapseRuns);
   return {
     slot,
     names,

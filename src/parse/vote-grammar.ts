@@ -21,6 +21,7 @@ import {
 import { isWordChar } from './keyword.js';
 import { stripDecorations } from './name-form.js';
 import { lineText, type OwnLine } from './own-text.js';
+import { typedQuotations } from './typed-quotation.js';
 import { maskSpans, strayClosers, type TagAction, tagActions } from './vote-tags.js';
 
 export type {
@@ -207,8 +208,10 @@ export function findActions(
   const g: Grammar = { votes: grammar, vocab: vocabularyOf(grammar, keywordTargets) };
   const actions: WrittenAction[] = [];
   const rejected: RejectedAction[] = [];
+  const texts = lines.map(lineText);
+  const quoted = typedQuotations(texts);
   lines.forEach((runs, index) => {
-    const line = lineOf(runs, index, g);
+    const line = lineOf(runs, index, g, texts[index]!, quoted[index]!);
     const reading: LineReading = { found: [], rejected };
     for (const rule of LINE_RULES) rule.read(line, reading, g);
     for (const a of reading.found) actions.push(a);
@@ -216,12 +219,12 @@ export function findActions(
   return { actions, rejected };
 }
 
-function lineOf(runs: OwnLine, index: number, g: Grammar): Line {
-  const written = lineText(runs);
+function lineOf(runs: OwnLine, index: number, g: Grammar, written: string, quoted: readonly TextSpan[]): Line {
   const tags = tagActions(runs, written, index, g.votes, g.vocab);
   // The tags are read on their own; the rest of the line is read without them, and a
-  // stray closing tag left as text ("VOTE: kondi[/unvote]") is a typo, not an action.
-  const masked = [...tags.map((t) => t.action.span), ...strayClosers(written, index, g.vocab, tags)];
+  // stray closing tag left as text ("VOTE: kondi[/unvote]") is a typo, not an action;
+  // nor is another's words quoted over lines (`typedQuotations`).
+  const masked = [...tags.map((t) => t.action.span), ...strayClosers(written, index, g.vocab, tags), ...quoted];
   const text = masked.length > 0 ? maskSpans(written, masked) : written;
   const bold = boldGroups(runs, text, g.vocab);
   let ink: number | null = null;

@@ -689,6 +689,38 @@ const cases: Case[] = [
     target: null,
     candidates: ['Slandar', 'Slandarr'],
   },
+  {
+    // MafiaScum game 1652 post #404 (donbot data 739243d): "VOTE: SillvverrWollff".
+    name: 'three letters doubled are stretched, and a former name is stretched too ("SillvverrWollff")',
+    written: 'SillvverrWollff',
+    players: [{ name: 'Titus', formerNames: ['SilverWolf'] }, { name: 'ChaosOmega' }, { name: 'Ann' }],
+    match: 'fuzzy',
+    target: 'Titus',
+  },
+  {
+    // MafiaScum game 1137 post #187 (donbot data 739243d): "VOTE: pappum's lying ass rat".
+    name: "a name's words in order with other words between them ('pappum's lying ass rat')",
+    written: "pappum's lying ass rat",
+    players: [{ name: 'pappums rat' }, { name: 'havingfitz' }, { name: 'Voidedmafia' }],
+    match: 'fuzzy',
+    target: 'pappums rat',
+  },
+  {
+    name: 'words between that fit two names are ambiguous',
+    written: 'big lying bad wolf',
+    players: [{ name: 'big wolf' }, { name: 'big bad wolf' }, { name: 'Ann' }],
+    match: 'ambiguous',
+    target: null,
+    candidates: ['big wolf', 'big bad wolf'],
+  },
+  {
+    name: 'more than three words between go to the GM ("pappums lying ass big bad rat")',
+    written: 'pappums lying ass big bad rat',
+    players: [{ name: 'pappums rat' }, { name: 'Ann' }],
+    match: 'unknown',
+    target: null,
+    candidates: ['pappums rat'],
+  },
   // Issue #24, the names real players write that the ladder missed (bench/real-games.ts --counts).
   {
     // mafiascum game 1933 (t=72770) post #1936 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d):
