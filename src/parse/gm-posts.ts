@@ -8,6 +8,7 @@ import { NameMatching } from '../rules/ruleset.js';
 import { nameKey } from './name-form.js';
 import { nameResolver, type NameResolver } from './names.js';
 import { type OwnLine, ownLines } from './own-text.js';
+import { NUMBER_WORDS } from './number-words.js';
 
 /**
  * The GM's own posts, read for news: Day and Night starts, deaths and flips, mod-kills,
@@ -81,29 +82,6 @@ export interface GmReadOptions {
 
 /** Sentences longer than this are prose, not announcements: not matched (bounds the work). */
 const MAX_SENTENCE = 300;
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-];
 const ORDINAL_WORDS = [
   'zeroth',
   'first',

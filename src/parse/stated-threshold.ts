@@ -1,5 +1,6 @@
 import type { StatedThreshold } from '../model/gm-count.js';
 import type { ThresholdRule } from '../rules/ruleset.js';
+import { NUMBER_WORDS } from './number-words.js';
 
 /**
  * The lynch threshold a GM states in a vote count or a rules post: "With 7 alive, it takes 4
@@ -15,30 +16,7 @@ import type { ThresholdRule } from '../rules/ruleset.js';
  */
 export type { StatedThreshold };
 
-const WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-];
-const NUM = String.raw`(?:\d{1,3}|${WORDS.join('|')})`;
+const NUM = String.raw`(?:\d{1,3}|${NUMBER_WORDS.join('|')})`;
 /** "7 alive", "8 players alive", "12 players living", "10 people alive", "9 of ye alive", "7 votes in play". */
 const ALIVE = String.raw`(?<![\d.,/])\b(?<alive>${NUM})\s+(?:of\s+ye\s+|(?<noun>players?|people|votes?)\s+)?(?<what>alive|living|remaining|left|in\s+play|eligible\s+to\s+vote|players|people)\b`;
 /** What makes a number the threshold: "it takes", "it's", "its", "it will take", "it requires", "takes". */
@@ -48,7 +26,7 @@ const STATEMENT = new RegExp(
   'iu',
 );
 
-const numberOf = (s: string): number => (/^\d+$/u.test(s) ? Number(s) : WORDS.indexOf(s.toLowerCase()));
+const numberOf = (s: string): number => (/^\d+$/u.test(s) ? Number(s) : NUMBER_WORDS.indexOf(s.toLowerCase()));
 
 /** The first threshold stated in a line of the GM's own text, or null. */
 export function readStatedThreshold(line: string): StatedThreshold | null {
