@@ -150,8 +150,9 @@ function applied(roster: Roster, e: Exclude<RosterEvent, { kind: 'decide' | 'day
     if (i === undefined || roster[i]!.alive === alive) return roster;
     return roster.map((s, j) => (j === i ? { ...s, alive } : s));
   }
-  const key = exactKey(e.player);
-  const i = roster.findIndex((s) => exactKey(s.name) === key);
+  // The replaced player found as the tally's applyReplace finds them (current, former or
+  // alias name): a GM who names them by an earlier name must rename the same slot here.
+  const i = findSlot(roster, e.player) ?? -1;
   const slot = i === -1 ? undefined : roster[i];
   if (!slot || nameKey(slot.name) === nameKey(e.by)) return roster;
   return roster.map((s, j) =>
