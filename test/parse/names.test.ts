@@ -947,6 +947,14 @@ const cases: Case[] = [
     target: 'lalaladucks',
   },
   {
+    // MafiaScum game 1393 post #981 (donbot data 739243d): "VOTE: MetalScum89", on Metalmarsh89's wagon.
+    name: 'the start of a name before an English word it ends with, another word and its digits ("MetalScum89")',
+    written: 'MetalScum89',
+    players: [{ name: 'Metalmarsh89' }, { name: 'AngryPidgeon' }, { name: 'Bacde' }],
+    match: 'substring',
+    target: 'Metalmarsh89',
+  },
+  {
     name: 'the start of a name then digits the name does not end with is no reading ("mariomaker5")',
     written: 'mariomaker5',
     players: [{ name: 'MarioManiac4' }, { name: 'wavemode' }],
