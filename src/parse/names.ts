@@ -21,7 +21,7 @@ import { nicknameBook, withNickname } from './nicknames.js';
  * players is ambiguous) → unique prefix → unique substring → acronym or a whole short word
  * of the name ("AJ" for "Aj The Epic") → a unique initial ("Z") → the name's words
  * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
- * word ("Creepy Scott Brosius") → the name with its letters or syllables stretched
+ * word ("Creepy Scott Brosius", or "the" glued on: "thegreygnarl") → the name with its letters or syllables stretched
  * ("Slandarrrrr", "Anenineninenineni") → the name as written without its digits or with
  * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) or as words ("MagicalSeven"
  * for Magical7, "2inamillion" for TwoInAMillion) → the start of the name and its digits ("Arc9"
@@ -204,6 +204,7 @@ function resolve(
     wordByWord(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? leadingWords(name, forms, stripped) : null) ??
     extraLeadingWord(name, forms, matching, stripped) ??
+    gluedThe(key, forms, matching, stripped) ??
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
     startThenDigits(key, forms, matching, stripped) ??
@@ -388,6 +389,23 @@ function extraLeadingWord(
   if (words.length !== 2 || nameKey(rest).length < MIN_TYPO || NOT_WORDS.test(words[0]!)) return null;
   const lead = resolve(words[0]!, forms, matching, { trailingWords: false });
   return lead.match === 'unknown' && lead.candidates.length === 0 ? { ...found, match: 'substring' } : null;
+}
+
+/**
+ * "thegreygnarl" for greygnarl (mafiascum game 1521, the moderator's counts from post
+ * #233): "the" written onto a player's exact name, as "The greygnarl" with a space is read
+ * by `extraLeadingWord`. Not when the whole is an English word ("theology"); one player
+ * only; read as substring, so it is shown.
+ */
+function gluedThe(
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  if (!key.startsWith('the') || key.length - 3 < matching.minPartial || isEnglishWord(key)) return null;
+  const found = exactRungs([key.slice(3)], forms, written);
+  return found?.target ? { ...found, match: 'substring' } : null;
 }
 
 /** Words before a name that turn a vote for it around ("not Bob", "anti-Bob", "except Bob"). */

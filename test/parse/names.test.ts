@@ -923,6 +923,21 @@ const cases: Case[] = [
     target: 'SlingshotWaffles',
   },
   {
+    // MafiaScum game 1521 post #233 (donbot data 739243d): the moderator's count line "thegreygnarl: 1 - SonOfZeus".
+    name: '"the" glued onto a player\'s exact name ("thegreygnarl" for greygnarl), shown as substring',
+    written: 'thegreygnarl',
+    players: [{ name: 'greygnarl' }, { name: 'SonOfZeus' }, { name: 'Alduskkel' }],
+    match: 'substring',
+    target: 'greygnarl',
+  },
+  {
+    name: '"the" glued onto a name is not read where the whole is an English word ("therapist")',
+    written: 'therapist',
+    players: [{ name: 'Rapist' }, { name: 'SonOfZeus' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
     // MafiaScum game 1888 posts #682, #848 (donbot data 739243d): "VOTE FIREWATER", on FireScreamer's wagon.
     name: 'the start of a name to a CamelCase word, then another English word ("FIREWATER" for FireScreamer), shown as substring',
     written: 'FIREWATER',
