@@ -112,6 +112,10 @@ describe('the threshold a GM states', () => {
     ['"majority of 50%"', 'A lynch needs a majority of 50% of the living'],
     ["a wagon's L-n note (MafiaScum game 1892 post #78)", 'LicketyQuickety is closest to LYNCH at L-3'],
     ['a number in a sentence before "to lynch"', 'We need 3 more people to lynch him'],
+    [
+      '"hammer at 4pm": in real posts a time, never a threshold (MafiaScum game 1653 post #1160)',
+      'If no one beats me to it I will hammer at 4pm est',
+    ],
   ])('reads nothing in %s', (_name, line) => {
     expect(readStatedThreshold(line)).toBeNull();
   });
