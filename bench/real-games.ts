@@ -81,7 +81,14 @@ import { NicknameBook } from './nickname-book.js';
 import { OwnFates } from './own-fates.js';
 import { isSilentVote } from './silent-votes.js';
 import { type GmAccepts, gmAccepts, gmSummary } from './real-games-gm.js';
-import { apartStated, statedSummary, statedThresholdProposal } from './stated-threshold.js';
+import {
+  apartStated,
+  type ImpliedDeath,
+  impliedDeathsSummary,
+  scoreImpliedDeaths,
+  statedSummary,
+  statedThresholdProposal,
+} from './stated-threshold.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -130,6 +137,8 @@ interface DayResult {
   counts: CountCheck[];
   /** The counts' stated alive counts and thresholds that differ from Votal's (bench/stated-threshold.ts). */
   stated: CheckDifference[];
+  /** The deaths the counts' stated alive counts imply, each scored against the archive (bench/stated-threshold.ts). */
+  impliedDeaths: ImpliedDeath[];
   /** Each differing count's cause, in the order of `counts` (null: the count matched). */
   causes: (Cause | null)[];
   /** The Day's fold, for the lessons of `--learn` (dropped once they are read). */
@@ -358,16 +367,15 @@ function countDay(
       ...(body ? { body } : {}),
     };
   });
-  const { counts, stated } = apartStated(
-    gmChecks({
-      game: { roster, settings: { gm: hosts }, engine: 'phpbb' },
-      ruleset,
-      posts: checkPosts,
-      log: folded.log,
-      gmEvents,
-      audit: [],
-    }).counts,
-  );
+  const checks = gmChecks({
+    game: { roster, settings: { gm: hosts }, engine: 'phpbb' },
+    ruleset,
+    posts: checkPosts,
+    log: folded.log,
+    gmEvents,
+    audit: [],
+  });
+  const { counts, stated } = apartStated(checks.counts);
   const slotNames = new Map(
     roster.flatMap((sl) => [sl.name, ...sl.formerNames].map((n) => [n.toLowerCase(), sl.name])),
   );
@@ -410,6 +418,7 @@ function countDay(
     ),
     counts,
     stated,
+    impliedDeaths: scoreImpliedDeaths(checks.deathProposals ?? [], game, day),
     causes: counts.map((c) =>
       causeOf(c, slotOf, histories, namedInCount(bodies, roster, slotOf), droppedIn(inDay, game.url)),
     ),
@@ -609,7 +618,10 @@ if (flag('--count-causes'))
     for (const [i, c] of r.counts.entries())
       console.log(`count-cause: game ${r.game} D${r.day} #${c.post} ${r.causes[i] ?? 'matched'}`);
 if (flag('--stated'))
-  for (const r of results) for (const d of r.stated) console.log(`stated: game ${r.game} D${r.day}: ${d.text}`);
+  for (const r of results) {
+    for (const d of r.stated) console.log(`stated: game ${r.game} D${r.day}: ${d.text}`);
+    for (const d of r.impliedDeaths) console.log(`implied death (${d.archive}): game ${r.game} D${r.day}: ${d.text}`);
+  }
 if (flag('--misses')) {
   for (const r of majorityDays.filter((d) => !d.right))
     console.log(
@@ -653,6 +665,7 @@ else {
       statedGames,
     ),
   );
+  console.log(impliedDeathsSummary(results.flatMap((r) => r.impliedDeaths)));
   if (learning) {
     const f = lessonFigures(lessons);
     console.log(
