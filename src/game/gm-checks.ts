@@ -21,7 +21,7 @@ import { countVotesWithCuts } from '../tally/count.js';
 import type { TallyEvent } from '../tally/log.js';
 import { rosterAt } from '../tally/slot-names.js';
 import { countLessons, LESSON_DISMISS, settleLessons } from './count-lessons.js';
-import { newsReadsBodyOf } from './gm-news.js';
+import { gmNames, newsReadsBodyOf } from './gm-news.js';
 import { thresholdDiff, thresholdProposal } from './threshold-check.js';
 
 /**
@@ -94,6 +94,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     roster: game.roster,
   };
   const answers = markAnswers(input.audit);
+  const hosts = gmNames(game.settings, input.posts);
   // Each count with what it teaches about votes Votal could not read, at the cut it was compared at.
   const counts = found.map((f) => {
     const check = checkCount(f, at, ctx, answers);
@@ -104,6 +105,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
       tally,
       byNumber: ctx.byNumber,
       book: f.book,
+      hosts,
     });
     return { ...check, lessons };
   });
