@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GmEvent } from '../../src/model/event.js';
-import type { Roster } from '../../src/model/roster.js';
+import { Roster } from '../../src/model/roster.js';
 import { rosterAt } from '../../src/tally/slot-names.js';
 import { players } from './log-builders.js';
 
@@ -136,4 +136,37 @@ describe("rosterAt: the GM's decision buries at the next Day's start", () => {
     },
   ];
   for (const c of cases) it(c.name, () => expect(dead(c.events)).toEqual(c.dead));
+});
+
+describe('rosterAt: replacements, as the tally applies them', () => {
+  const slot = Roster.parse([
+    { name: 'Nachomamma8', formerNames: ['Wake88', 'Seraphim', 'Wingback'] },
+    { name: 'Elyse' },
+  ]);
+  const names = (events: GmEvent[]) => rosterAt(slot, events, { number: 1584, postedAt: null }).map((s) => s.name);
+  const cases: { name: string; events: GmEvent[]; names: string[] }[] = [
+    {
+      name: 'a replacement names the slot by its current name',
+      events: [{ kind: 'replace', player: 'Nachomamma8', by: 'Wake1', at: 4 }],
+      names: ['Wake1', 'Elyse'],
+    },
+    {
+      // MafiaScum game 1809 (donbot data 739243d): "Wake1 replaces Nachomamma8" accepted at #4,
+      // then the news "Seraphim replaces Nachomamma8" (#925) and "Wingback replaces Seraphim"
+      // (#1235): the count at #1584 reads "Wingback (2): Elyse, Killthestory" as the tally's Wingback.
+      name: 'a later replacement names it by a former name: it renames the slot still',
+      events: [
+        { kind: 'replace', player: 'Nachomamma8', by: 'Seraphim', at: 925 },
+        { kind: 'replace', player: 'Seraphim', by: 'Wingback', at: 1235 },
+        { kind: 'replace', player: 'Nachomamma8', by: 'Wake1', at: 4 },
+      ],
+      names: ['Wingback', 'Elyse'],
+    },
+    {
+      name: 'a replacement of a name on no slot changes nothing',
+      events: [{ kind: 'replace', player: 'Nobody', by: 'Newbie', at: 4 }],
+      names: ['Nachomamma8', 'Elyse'],
+    },
+  ];
+  for (const c of cases) it(c.name, () => expect(names(c.events)).toEqual(c.names));
 });
