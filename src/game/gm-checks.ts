@@ -21,7 +21,7 @@ import { countVotesWithCuts } from '../tally/count.js';
 import type { TallyEvent } from '../tally/log.js';
 import { rosterAt } from '../tally/slot-names.js';
 import { countLessons, LESSON_DISMISS, settleLessons } from './count-lessons.js';
-import { newsReadsBodyOf } from './gm-news.js';
+import { gmNames, newsReadsBodyOf } from './gm-news.js';
 import { answeredDeaths, deathProposals } from './death-check.js';
 import { dismissedThresholds, thresholdDiff, thresholdProposal } from './threshold-check.js';
 
@@ -98,6 +98,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     roster: game.roster,
   };
   const answers = markAnswers(input.audit);
+  const hosts = gmNames(game.settings, input.posts);
   // Each count with what it teaches about votes Votal could not read, at the cut it was compared at.
   const counts = found.map((f) => {
     const check = checkCount(f, at, ctx, answers);
@@ -108,6 +109,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
       tally,
       byNumber: ctx.byNumber,
       book: f.book,
+      hosts,
     });
     return { ...check, lessons };
   });
