@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { limited as editDistance } from 'talisman/metrics/damerau-levenshtein.js';
 import { GmEvent } from '../model/event.js';
 import type { Roster } from '../model/roster.js';
+import { acronymsOf } from '../parse/name-form.js';
 import type { PostHead } from '../store/posts-repo.js';
 import { findSlot, nameKey } from '../tally/slot-names.js';
 import type { GmNewsItem } from './gm-news.js';
@@ -18,7 +19,9 @@ import type { GmNewsItem } from './gm-news.js';
  *
  * Close is the name reader's typo rung (src/parse/names.ts): a letter changed, added, dropped
  * or two swapped in a name of 5 letters or more, two in one of 8 or more; or one name the
- * other's start or end, the shorter of 5 letters or more ("nbtnbt5" for "nbtnbt5Town").
+ * other's start or end, the shorter of 5 letters or more ("nbtnbt5" for "nbtnbt5Town"). Or
+ * the poster's name is the listed name's initials, written in capitals, 3 letters or more
+ * ("BNL" for BulletNLynchproof, MafiaScum game 1791 post #36).
  */
 export interface SpellingInput {
   /** The GM's player list. */
@@ -45,6 +48,15 @@ export interface SpellingProposal {
 
 const MIN_TYPO = 5;
 const MIN_TWO_TYPOS = 8;
+
+const MIN_INITIALS = 3;
+
+/** Whether the poster's name is the listed name's initials, as a player writes them in capitals. */
+export function initialsOf(poster: string, listed: string): boolean {
+  const letters = poster.trim();
+  if (!/^\p{Lu}[\p{Lu}\p{N}]+$/u.test(letters) || letters.length < MIN_INITIALS) return false;
+  return acronymsOf(listed).includes(letters.toLowerCase());
+}
 
 /** Whether two name keys are one name spelled twice (see above). */
 export function closeSpelling(a: string, b: string): boolean {
@@ -84,7 +96,7 @@ export function rosterSpellings(input: SpellingInput): SpellingProposal[] {
     const near = slots.flatMap((s, i) => {
       if (claimed.has(i)) return [];
       const names = [s.name, ...s.formerNames, ...s.aliases].filter((n) => !posted.has(nameKey(n)));
-      const listed = names.find((n) => closeSpelling(key, nameKey(n)));
+      const listed = names.find((n) => closeSpelling(key, nameKey(n)) || initialsOf(post.author, n));
       return listed === undefined ? [] : [{ i, listed }];
     });
     // Close to two slots is a guess between them: the GM's review of the poster says so.
@@ -110,9 +122,9 @@ function proposal(poster: string, slot: string, listed: string, firstPost: numbe
     firstPost,
     event: GmEvent.parse({ kind: 'replace', player: slot, by: poster, at }),
     text:
-      `${poster} posts and is not a player; the player list has ${listed}, who has not posted, spelled a letter or ` +
-      `two apart. Is ${poster} ${listed} as the forum spells it? Accepted, ${poster} replaces ${slot} from #${firstPost}, ` +
-      `${poster}'s first post.`,
+      `${poster} posts and is not a player; the player list has ${listed}, who has not posted, spelled ` +
+      `${initialsOf(poster, listed) ? 'with those initials' : 'a letter or two apart'}. Is ${poster} ${listed} as the ` +
+      `forum spells it? Accepted, ${poster} replaces ${slot} from #${firstPost}, ${poster}'s first post.`,
   };
 }
 

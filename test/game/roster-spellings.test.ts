@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { closeSpelling, rosterSpellings, spellingNews, type SpellingInput } from '../../src/game/roster-spellings.js';
+import {
+  closeSpelling,
+  initialsOf,
+  rosterSpellings,
+  spellingNews,
+  type SpellingInput,
+} from '../../src/game/roster-spellings.js';
 import { GmEvent } from '../../src/model/event.js';
 import { Roster } from '../../src/model/roster.js';
 import { nameKey } from '../../src/parse/name-form.js';
@@ -38,6 +44,17 @@ describe('a slip of the keys between two names', () => {
     ['another name', 'Randomnamechange', 'randomidget'],
   ])('not close: %s', (_, a, b) => {
     expect(close(a, b)).toBe(false);
+  });
+});
+
+describe("a poster named by the listed name's initials", () => {
+  it.each([
+    ['in capitals (MafiaScum game 1791 post #36)', 'BNL', 'BulletNLynchproof', true],
+    ['not in capitals: a word, not initials', 'bnl', 'BulletNLynchproof', false],
+    ['two letters are too few', 'PJ', 'Panzer Jager', false],
+    ['initials of another name', 'BNL', 'BlueMoonRising', false],
+  ])('%s', (_, poster, listed, expected) => {
+    expect(initialsOf(poster, listed)).toBe(expected);
   });
 });
 
