@@ -12,7 +12,7 @@
  * mirror is absent. Nothing is written.
  *
  *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json]
- *     [--peer FILE] [--own-fates] [--learn [--lessons]] [--news] [--archive-only] [--no-news-deaths] [--no-weights] [--stated]
+ *     [--peer FILE] [--own-fates] [--learn [--lessons]] [--news] [--archive-only] [--no-news-deaths] [--no-weights] [--no-spellings] [--stated]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -516,6 +516,7 @@ const gmOptions = {
   news: !flag('--archive-only'),
   deaths: !flag('--archive-only') && !flag('--no-news-deaths'),
   weights: !flag('--archive-only') && !flag('--no-weights'),
+  spellings: !flag('--archive-only') && !flag('--no-spellings'),
 };
 const gmNotes: GmAccepts[] = [];
 let statedGames = 0;
