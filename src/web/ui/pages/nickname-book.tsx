@@ -27,7 +27,7 @@ function NicknameRow(props: { site: string; page: BookPage; csrf: string }) {
       </td>
       <td>
         {n.readIn.length === 0
-          ? 'none of your games now'
+          ? 'no game reads it now'
           : n.readIn.map((g, i) => (
               <>
                 {i > 0 ? ', ' : ''}
