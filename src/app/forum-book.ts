@@ -62,22 +62,22 @@ const seen = (reader: BookReader, id: number | null): boolean => reader.all || (
 const mayForget = (reader: BookReader, e: Pick<NicknameEntry, 'fromGame'>): boolean =>
   reader.all || seen(reader, e.fromGame);
 
-/** The games of each site, and the book's pairs each reads (one pass over the games). */
-function gamesBySite(games: readonly Game[]): Map<string, { game: Game; pairs: Set<string> }[]> {
-  const out = new Map<string, { game: Game; pairs: Set<string> }[]>();
+/** The games that read each page of the book now, by site and `pairKey` (one pass over the games' rosters). */
+type Readers = Map<string, Map<string, Game[]>>;
+function readersOf(games: readonly Game[]): Readers {
+  const out: Readers = new Map();
   for (const game of games) {
     const site = siteOf(game.threadUrl);
     if (site === '') continue;
-    const list = out.get(site) ?? [];
-    list.push({ game, pairs: pairsRead(game.roster) });
-    out.set(site, list);
+    const pairs = out.get(site) ?? new Map<string, Game[]>();
+    for (const key of pairsRead(game.roster)) pairs.set(key, [...(pairs.get(key) ?? []), game]);
+    out.set(site, pairs);
   }
   return out;
 }
 
-function pageOf(reader: BookReader, e: NicknameEntry, games: readonly { game: Game; pairs: Set<string> }[]): BookPage {
+function pageOf(reader: BookReader, e: NicknameEntry, readers: ReadonlyMap<string, Game[]> | undefined): BookPage {
   const mine = seen(reader, e.fromGame);
-  const key = pairKey(e.forumName, e.nickname);
   return {
     forumName: e.forumName,
     nickname: e.nickname,
@@ -85,9 +85,9 @@ function pageOf(reader: BookReader, e: NicknameEntry, games: readonly { game: Ga
     fromTitle: mine || e.fromGame === null ? e.fromTitle : 'another game',
     learnedBy: mine ? e.learnedBy : null,
     learnedAt: e.learnedAt,
-    readIn: games
-      .filter((g) => g.pairs.has(key) && seen(reader, g.game.id))
-      .map((g) => ({ id: g.game.id, title: bookTitle(g.game) })),
+    readIn: (readers?.get(pairKey(e.forumName, e.nickname)) ?? [])
+      .filter((g) => seen(reader, g.id))
+      .map((g) => ({ id: g.id, title: bookTitle(g) })),
     forgettable: mayForget(reader, e),
   };
 }
@@ -98,14 +98,14 @@ function pageOf(reader: BookReader, e: NicknameEntry, games: readonly { game: Ga
  */
 export async function forumBooks(deps: CommandDeps, reader: BookReader, site?: string): Promise<SiteBook[]> {
   const games = await deps.store.games.list();
-  const bySite = gamesBySite(games);
+  const readers = readersOf(games);
   const mine = games.filter((g) => seen(reader, g.id)).map((g) => siteOf(g.threadUrl));
   const sites = new Set([...mine, ...(reader.all ? await deps.store.nicknames.sites() : [])].filter((s) => s !== ''));
   const wanted = site === undefined ? [...sites].sort() : [...sites].filter((s) => s === site.toLowerCase());
   const books: SiteBook[] = [];
   for (const s of wanted) {
     const entries = await deps.store.nicknames.ofSite(s);
-    books.push({ site: s, nicknames: entries.map((e) => pageOf(reader, e, bySite.get(s) ?? [])) });
+    books.push({ site: s, nicknames: entries.map((e) => pageOf(reader, e, readers.get(s))) });
   }
   return books;
 }
@@ -147,8 +147,7 @@ export async function forgetNickname(
     throw new Forbidden(
       `"${entry.nickname}" was learned in another GM's game: only they or the instance admin forget it; drop it for your game instead`,
     );
-  const key = pairKey(entry.forumName, entry.nickname);
-  const reading = (gamesBySite(games).get(site) ?? []).filter((g) => g.pairs.has(key)).map((g) => g.game);
+  const reading = readersOf(games).get(site)?.get(pairKey(entry.forumName, entry.nickname)) ?? [];
   const changed = await deps.store.sql.transaction(async (tx) => {
     const on = storeOn(tx);
     await on.nicknames.forget(site, forumKey, nicknameKey);
@@ -175,7 +174,7 @@ export async function forgetNickname(
       site,
       forumName: entry.forumName,
       nickname: entry.nickname,
-      fromTitle: pageOf(reader, entry, []).fromTitle,
+      fromTitle: pageOf(reader, entry, undefined).fromTitle,
     },
     games: changed.filter((g) => seen(reader, g.id)).map((g) => ({ id: g.id, title: bookTitle(g), status: g.status })),
   };

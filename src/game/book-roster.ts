@@ -31,10 +31,9 @@ export async function rosterWithBook(
 ): Promise<Roster> {
   const site = siteOf(game.threadUrl);
   if (site === '') return roster;
-  const [entries, dropped] = await Promise.all([
-    on.nicknames.forForumNames(site, forumNamesOf(roster).map(nameKey)),
-    game.id === null ? [] : on.nicknames.dropped(game.id),
-  ]);
+  const entries = await on.nicknames.forForumNames(site, forumNamesOf(roster).map(nameKey));
+  // A forum without a book for these players (the common poll) costs one query.
+  const dropped = entries.length === 0 || game.id === null ? [] : await on.nicknames.dropped(game.id);
   return knownNicknames(
     roster,
     entries.filter((e) => e.fromGame === null || e.fromGame !== game.id),
