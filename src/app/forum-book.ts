@@ -13,8 +13,9 @@ import { bookTitle } from './nicknames.js';
 /**
  * A forum's whole nickname book (issue #24), for the instance admin and the GMs: every nickname
  * of each site with the game it came from and the games that read it now, and "forget", which
- * takes it out of the book for every game of the forum (audited; the games that read it have
- * it taken off their roster and are counted again). A game's GM who only wants it gone from
+ * takes it out of the book for every game of the forum (audited; the running and paused games
+ * that read it have it taken off their roster and are counted again; a finished game keeps the
+ * count it ended with). A game's GM who only wants it gone from
  * their own game drops it there (nicknames.ts `dropNickname`).
  *
  * Who asks decides what is shown (`BookReader`, from src/web/gm-access.ts): a GM sees the books
@@ -147,7 +148,11 @@ export async function forgetNickname(
     throw new Forbidden(
       `"${entry.nickname}" was learned in another GM's game: only they or the instance admin forget it; drop it for your game instead`,
     );
-  const reading = readersOf(games).get(site)?.get(pairKey(entry.forumName, entry.nickname)) ?? [];
+  // A finished or archived game keeps the count it ended with (its votal may be posted): only
+  // the games still running, or paused, lose the nickname.
+  const reading = (readersOf(games).get(site)?.get(pairKey(entry.forumName, entry.nickname)) ?? []).filter(
+    (g) => g.status === 'active' || g.status === 'paused',
+  );
   const changed = await deps.store.sql.transaction(async (tx) => {
     const on = storeOn(tx);
     await on.nicknames.forget(site, forumKey, nicknameKey);

@@ -8,7 +8,7 @@
  * reads Frank's vote as Eve, shown as a nickname from game A. A GM invited to the instance
  * runs game C on the same forum: they see the book, A only as "another game", and cannot
  * forget A's nickname (403). The admin forgets it: gone for B and C, audited, B is polled and
- * Frank's vote is no longer counted for Eve.
+ * Frank's vote is no longer counted for Eve; a finished game that read it keeps it (and its count).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeForum, type FakeForum } from '../../src/fake-forum/server.js';
@@ -183,7 +183,15 @@ describe("the site's nickname book in running games, and forgetting one for the 
     expect(await store.nicknames.ofSite(site)).toHaveLength(1);
   });
 
-  it('the admin forgets it: out of the book and every roster, audited, and the games count again', async () => {
+  it('the admin forgets it: out of the book and every running roster, audited, and the games count again', async () => {
+    // A finished game that read it keeps the count it ended with, and its roster.
+    const finished = await create(serve(forum, standardScript(7_983)), 'Mini 9');
+    const patched = await app.request(`${O}/api/games/${finished}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ action: 'finish' }),
+    });
+    expect(patched.status).toBe(200);
     const res = await forget(auth);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -206,6 +214,9 @@ describe("the site's nickname book in running games, and forgetting one for the 
       expect((await store.games.get(id))!.roster.flatMap((s) => s.nicknames ?? [])).toEqual([]);
       expect(poller.calls).toContain(String(id));
     }
+    expect((await store.games.get(finished))!.roster.flatMap((s) => s.nicknames ?? [])).toEqual([
+      { name: 'tyler', from: 'Mini 12' },
+    ]);
     expect(await pollGame(deps, ids.b)).toMatchObject({ status: 'polled', counted: true });
     expect(await frankOnEve(ids.b)).toBeUndefined();
     // Game A keeps its own alias: a game's own names are not the book's.
