@@ -71,7 +71,11 @@ function readersOf(games: readonly Game[]): Readers {
     const site = siteOf(game.threadUrl);
     if (site === '') continue;
     const pairs = out.get(site) ?? new Map<string, Game[]>();
-    for (const key of pairsRead(game.roster)) pairs.set(key, [...(pairs.get(key) ?? []), game]);
+    for (const key of pairsRead(game.roster)) {
+      const list = pairs.get(key) ?? [];
+      list.push(game);
+      pairs.set(key, list);
+    }
     out.set(site, pairs);
   }
   return out;
