@@ -3,7 +3,7 @@ import { NotFoundError, StateError } from '../store/errors.js';
 
 /**
  * The errors a command throws, in the game's words. The web maps each to one HTTP status
- * in one place (src/web/errors.ts): Invalid 400, NotFound 404, Conflict 409.
+ * in one place (src/web/errors.ts): Invalid 400, Forbidden 403, NotFound 404, Conflict 409.
  */
 
 export interface Issue {
@@ -21,6 +21,17 @@ export class Invalid extends Error {
 
   static field(field: string, message: string): Invalid {
     return new Invalid([{ field, message }]);
+  }
+}
+
+/**
+ * The caller may see what they asked to change but it is not theirs to change (another GM's
+ * nickname in the forum's book). Nothing was changed.
+ */
+export class Forbidden extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'Forbidden';
   }
 }
 

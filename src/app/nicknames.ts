@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { forumNamesOf, knownNicknames } from '../game/nickname-book.js';
+import { siteOf } from '../game/book-roster.js';
 import type { Game } from '../model/game.js';
 import type { Roster } from '../model/roster.js';
 import { nameKey } from '../parse/name-form.js';
 import { storeOn, type Repos } from '../store/open-store.js';
 import { recountAfter, type CommandDeps, type Recount } from './deps.js';
 import { NotFound, parseInput } from './errors.js';
+
+export { rosterWithBook, siteOf } from '../game/book-roster.js';
 
 /**
  * The forum's nickname book in the app (issue #24): a nickname the GM accepted (a count's
@@ -15,35 +17,8 @@ import { NotFound, parseInput } from './errors.js';
  * drop a known nickname for one game.
  */
 
-/** A game's site: the host of its thread, lower case. */
-export function siteOf(threadUrl: string): string {
-  return URL.canParse(threadUrl) ? new URL(threadUrl).hostname.toLowerCase() : '';
-}
-
 /** A game's name in the book: its title, else its number. */
 export const bookTitle = (game: Pick<Game, 'id' | 'settings'>): string => game.settings.title ?? `#${game.id}`;
-
-/**
- * The roster with the site's nicknames from other games for its forum names (none the GM
- * dropped for this game; none learned in this game itself: those are its own aliases).
- */
-export async function rosterWithBook(
-  on: Pick<Repos, 'nicknames'>,
-  game: { id: number | null; threadUrl: string },
-  roster: Roster,
-): Promise<Roster> {
-  const site = siteOf(game.threadUrl);
-  if (site === '') return roster;
-  const [entries, dropped] = await Promise.all([
-    on.nicknames.forForumNames(site, forumNamesOf(roster).map(nameKey)),
-    game.id === null ? [] : on.nicknames.dropped(game.id),
-  ]);
-  return knownNicknames(
-    roster,
-    entries.filter((e) => e.fromGame === null || e.fromGame !== game.id),
-    dropped,
-  );
-}
 
 /** Records a nickname of the slot's forum name in the game's site's book (no-op when known). */
 export async function learnNickname(

@@ -13,6 +13,7 @@ import type { PollState } from '../store/polls-repo.js';
 import type { Sql } from '../store/sql.js';
 import type { StoredTally } from '../store/tallies-repo.js';
 import type { PageSource } from '../thread/read-thread.js';
+import { withBookNow } from './book-roster.js';
 import { draftStep } from './draft-step.js';
 import { gameRuleset } from './game-ruleset.js';
 import { genericGate } from './generic-check.js';
@@ -150,7 +151,8 @@ export async function pollGame(
     return { ...emptyResult(id, game), status: 'busy', reason: 'another poll of this game is running' };
   try {
     const before = await deps.store.polls.get(id);
-    const run: PollRun = { deps, game, owner: lease.owner, log, before, startedAt: deps.now() };
+    const current = await bookNow(deps, game, log);
+    const run: PollRun = { deps, game: current, owner: lease.owner, log, before, startedAt: deps.now() };
     const ctx: PollContext = { before, full: options.full === true };
     const gate = await passGate(run, ctx);
     if ('failed' in gate) return resultOf(run, gate.failed.progress, gate.failed.found);
@@ -159,6 +161,20 @@ export async function pollGame(
     return resultOf(run, progress, found);
   } finally {
     await lease.end();
+  }
+}
+
+/**
+ * The game with the site's nickname book as it is now (book-roster.ts): a nickname learned in
+ * another game since the last poll is read in this one. A book that cannot be read leaves the
+ * nicknames the game has (the count goes on; the next poll tries again).
+ */
+async function bookNow(deps: PollDeps, game: Game, log: Log): Promise<Game> {
+  try {
+    return await withBookNow(deps.store, game, POLLER_ACTOR);
+  } catch (error) {
+    log.warn({ gameId: game.id, err: String(error) }, "could not read the site's nickname book");
+    return game;
   }
 }
 

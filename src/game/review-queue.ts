@@ -269,7 +269,7 @@ function flagItem(ctx: ReviewContext, f: Flag): ReviewItem {
       post: f.post,
       player: f.player,
       title: FLAG_TITLES[f.kind] ?? f.kind,
-      detail: f.raw,
+      detail: f.note ? `${f.raw} (${f.note})` : f.raw,
       permalink,
       choices,
       resolved: null,

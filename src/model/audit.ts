@@ -8,6 +8,13 @@ export const AuditAction = z.enum([
   'game.roster',
   /** The GM dropped a nickname known from an earlier game on the site (the nickname book) for this game. */
   'game.nickname-drop',
+  /**
+   * The roster's known nicknames follow the site's book as it is now (a nickname learned in
+   * another game since, or one forgotten site-wide): `added` and `removed`, as `"nickname" → player`.
+   */
+  'game.nicknames',
+  /** A nickname forgotten in the site's book, for every game of the forum (no game of its own). */
+  'nickname.forget',
   'game.ruleset',
   /** The game's ruleset overrides changed (the GM accepted the threshold their own counts state). */
   'game.overrides',

@@ -110,8 +110,18 @@ export const Flag = z.object({
   kind: FlagKind,
   raw: z.string(),
   candidates: z.array(z.string()).default([]),
+  /**
+   * Where the forum's nickname book took part in a name the count could not settle: the name
+   * is a nickname from another game of the forum, and another reading fits too.
+   */
+  note: z.string().optional(),
 });
 export type Flag = z.infer<typeof Flag>;
+
+/** A flag's note on a name the book's nickname made ambiguous (`Flag.note`). */
+export function bookNote(written: string | null | undefined, from: string): string {
+  return `${written ? `"${written}" is` : 'the name is'} a nickname from game '${from}' in the forum's book, and another reading fits too`;
+}
 
 export const Threshold = z.object({
   kind: z.enum(['majority', 'plurality', 'fraction', 'votes']),

@@ -61,8 +61,10 @@ export function withNickname(
   const others = [...new Set([...(found.target === null ? found.candidates : [found.target]), ...owners])].filter(
     (c) => found.match !== 'unknown' || owners.includes(c),
   );
+  // Ambiguous with the book's part in it kept (`from`: the nicknames' games), for the GM's flag.
+  const from = [...new Set(known.map((k) => k.from))].join("', '");
   if (known.length > 1 || found.match === 'ambiguous' || (found.target !== null && found.target !== owners[0]))
-    return { ...found, match: 'ambiguous', target: null, candidates: others, score: null, alive: null };
+    return { ...found, match: 'ambiguous', target: null, candidates: others, score: null, alive: null, from };
   const k = known[0]!;
   return {
     match: 'nickname',

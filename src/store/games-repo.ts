@@ -25,6 +25,17 @@ export interface GamesRepo {
   setStatus(id: number, status: GameStatus, actor: string, opts?: { sameThread?: SameThread }): Promise<Game>;
   /** Replaces the roster (audited as `game.roster`). Throws NotFoundError. */
   setRoster(id: number, roster: Roster, actor: string): Promise<Game>;
+  /**
+   * Replaces the roster only while it is still `expected` (compared as JSON), audited as
+   * `audit`: the poller's and the book's refresh of known nicknames never overwrites a roster
+   * a GM changed meanwhile. Null when it had changed (or the game is gone).
+   */
+  setRosterIf(
+    id: number,
+    expected: Roster,
+    roster: Roster,
+    audit: { actor: string; action: AuditAction; detail: Record<string, unknown> },
+  ): Promise<Game | null>;
   /** Changes the ruleset (audited as `game.ruleset` with the old and the new name). Throws NotFoundError. */
   setRuleset(id: number, ruleset: string, actor: string): Promise<Game>;
   /**
@@ -239,6 +250,21 @@ export function gamesRepo(db: Queryable): GamesRepo {
         actor,
         action: 'game.roster',
         detail: { players: next.map((s) => s.name) },
+      });
+    },
+
+    async setRosterIf(id, expected, roster, audit) {
+      const next = Roster.parse(roster);
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<GameRow>(
+          `UPDATE game SET roster = $3::jsonb, updated_at = now() WHERE id = $1 AND roster = $2::jsonb
+           RETURNING ${COLUMNS}`,
+          [id, json(expected), json(next)],
+        );
+        if (!rows[0]) return null;
+        await recordAudit(tx, { gameId: id, ...audit });
+        await announce(tx, { gameId: id, kind: 'game' });
+        return toGame(rows[0]);
       });
     },
 

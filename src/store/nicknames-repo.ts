@@ -28,6 +28,10 @@ export interface NicknamesRepo {
   forForumNames(site: string, forumKeys: readonly string[]): Promise<NicknameEntry[]>;
   /** The whole book of a site, oldest first. */
   ofSite(site: string): Promise<NicknameEntry[]>;
+  /** The sites that have a book, by name. */
+  sites(): Promise<string[]>;
+  /** One page of a site's book (by keys), or null. */
+  entry(site: string, forumKey: string, nicknameKey: string): Promise<NicknameEntry | null>;
   /** Forgets a nickname in the site's book (every later game); true when there was one. */
   forget(site: string, forumKey: string, nicknameKey: string): Promise<boolean>;
   /** The game's dropped nicknames. */
@@ -94,6 +98,19 @@ export function nicknamesRepo(db: Queryable): NicknamesRepo {
         [site.toLowerCase()],
       );
       return rows.map(toEntry);
+    },
+
+    async sites() {
+      const { rows } = await db.query<{ site: string }>('SELECT DISTINCT site FROM forum_nickname ORDER BY site');
+      return rows.map((r) => r.site);
+    },
+
+    async entry(site, forumKey, nicknameKey) {
+      const { rows } = await db.query<EntryRow>(
+        `SELECT ${ENTRY} FROM forum_nickname WHERE site = $1 AND forum_key = $2 AND nickname_key = $3`,
+        [site.toLowerCase(), forumKey, nicknameKey],
+      );
+      return rows[0] ? toEntry(rows[0]) : null;
     },
 
     async forget(site, forumKey, nicknameKey) {

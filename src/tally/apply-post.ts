@@ -1,6 +1,6 @@
 import type { Action, Effect, MatchKind, PostReading } from '../model/action.js';
 import type { PostEvent } from '../model/event.js';
-import type { FlagKind } from '../model/tally.js';
+import { bookNote, type FlagKind } from '../model/tally.js';
 import { castVote } from './cast-vote.js';
 import { addPenalty } from './penalties.js';
 import { applySideActions, withdrawnKeyword } from './side-actions.js';
@@ -40,6 +40,10 @@ function applyEffect(state: GameState, event: PostEvent, author: number | undefi
           ? 'Votal could not read this post: read it on the forum'
           : ''),
       candidates: evidence.candidates,
+      // A name the forum's nickname book made ambiguous says so (the GM sees the book took part).
+      ...(evidence.action?.match === 'ambiguous' && evidence.action.from
+        ? { note: bookNote(evidence.action.written, evidence.action.from) }
+        : {}),
     });
 
   let effect = event.reading.effect;

@@ -33,7 +33,8 @@ export function renderText(t: Tally): string {
     for (const f of t.flags) {
       const who = f.player ? ` ${f.player}` : '';
       const cands = f.candidates.length ? ` (could be ${f.candidates.join(' or ')})` : '';
-      lines.push(`  #${f.post}${who}: ${f.kind} "${f.raw}"${cands}`);
+      const note = f.note ? ` (${f.note})` : '';
+      lines.push(`  #${f.post}${who}: ${f.kind} "${f.raw}"${cands}${note}`);
     }
   }
   if (t.untimed?.length) {

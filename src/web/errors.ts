@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
-import { Conflict, Invalid, issuesOf } from '../app/errors.js';
+import { Conflict, Forbidden, Invalid, issuesOf } from '../app/errors.js';
 import { MissingSecretKeyError } from '../config/secrets.js';
 import type { Logger } from '../log/logger.js';
 import { PublishConfigError } from '../publish/publisher.js';
@@ -11,7 +11,7 @@ import { postNumberOf, rowIdOf } from './ids.js';
 /**
  * The one place errors become HTTP answers, as JSON: `{ error, issues? }`. Input a command
  * refuses (Invalid) is 400 naming each field (`players: at least one player`), a missing
- * row is 404, a change the game's or draft's state does not allow (Conflict) is 409 with
+ * row is 404, a change not the caller's to make (Forbidden) 403, a change the game's or draft's state does not allow (Conflict) is 409 with
  * what conflicts. Anything else is a 500 whose detail goes to the log only.
  */
 export function toResponse(c: Context, error: unknown, log?: Logger): Response {
@@ -20,6 +20,7 @@ export function toResponse(c: Context, error: unknown, log?: Logger): Response {
     const issues = issuesOf(error);
     return c.json({ error: issues.map((i) => `${i.field}: ${i.message}`).join('; '), issues }, 400);
   }
+  if (error instanceof Forbidden) return c.json({ error: error.message }, 403);
   if (error instanceof NotFoundError) return c.json({ error: error.message }, 404);
   if (error instanceof ThreadTakenError) return c.json({ error: error.message, game: error.existing }, 409);
   if (error instanceof Conflict) return c.json({ ...error.detail, error: error.message }, 409);
@@ -59,6 +60,7 @@ export function idParam(c: Context, name = 'id'): number {
  */
 export function refusalOf(error: unknown): string {
   if (error instanceof Invalid || error instanceof NotFoundError || error instanceof StateError) return error.message;
+  if (error instanceof Forbidden) return error.message;
   if (error instanceof MissingSecretKeyError || error instanceof PublishConfigError) return error.message;
   throw error;
 }

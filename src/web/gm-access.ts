@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { BookReader } from '../app/forum-book.js';
 import { actorOf, type Gm } from '../model/gm.js';
 import type { Game } from '../model/game.js';
 import type { GmsRepo } from '../store/gms-repo.js';
@@ -14,7 +15,8 @@ import { sameSecret, sessionIdOf, type GmAuth } from './gm-sessions.js';
  * - The instance admin (signed in, or the API's bearer token) sees every game.
  * - Any other GM sees the games they own or co-host; every other game answers 404 (never
  *   403: a GM does not learn that a game exists). `gameGuard` is mounted on every route
- *   keyed by a game or a draft id, `visibleGames` filters the lists.
+ *   keyed by a game or a draft id, `visibleGames` filters the lists, `bookReaderOf` says
+ *   whose games a page spanning games (the forum's nickname book) may name.
  */
 
 /** The request's variables once access is settled. `gm` unset: the API's bearer admin token. */
@@ -34,6 +36,15 @@ export async function visibleGames(gms: GmsRepo, gm: Gm | undefined, all: Game[]
   if (seesAll(gm)) return all;
   const mine = new Set(await gms.gameIds(gm!.id));
   return all.filter((game) => mine.has(game.id));
+}
+
+/**
+ * Who reads what spans games (the forum's nickname book, src/app/forum-book.ts): the admin
+ * every game, any other GM the games they own or co-host.
+ */
+export async function bookReaderOf(gms: GmsRepo, gm: Gm | undefined): Promise<BookReader> {
+  if (seesAll(gm)) return { all: true, games: new Set() };
+  return { all: false, games: new Set(await gms.gameIds(gm!.id)) };
 }
 
 /** Whether `gm` may delete the game with this id: its owner, or the admin. */

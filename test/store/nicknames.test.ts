@@ -88,6 +88,47 @@ function rules(driver: 'pglite' | 'pg'): void {
         { forumName: 'PeregrineKnight', nickname: 'PK', fromGame: null, fromTitle: 'Mini 12' },
       ]);
     }));
+
+  it('the sites with a book are listed; one page is found by its keys', () =>
+    withStore(async (store, id) => {
+      await store.nicknames.learn(entry(id, 'PeregrineKnight', 'PK'), 'gm:ann', at);
+      await store.nicknames.learn(entry(id, 'Sonja', 'Sonny', 'other.example'), 'gm:ann', at);
+      expect(await store.nicknames.sites()).toEqual(['forum.mafiascum.net', 'other.example']);
+      expect(await store.nicknames.entry('forum.mafiascum.net', 'peregrineknight', 'pk')).toMatchObject({
+        forumName: 'PeregrineKnight',
+        nickname: 'PK',
+        fromGame: id,
+      });
+      expect(await store.nicknames.entry('other.example', 'peregrineknight', 'pk')).toBeNull();
+    }));
+
+  it("the book's refresh of a roster never overwrites one a GM changed meanwhile", () =>
+    withStore(async (store, id) => {
+      const read = (await store.games.get(id))!;
+      const withPk = read.roster.map((s, i) => (i === 0 ? { ...s, nicknames: [{ name: 'PK', from: 'Mini 12' }] } : s));
+      const audit = {
+        actor: 'poller',
+        action: 'game.nicknames' as const,
+        detail: { added: ['"PK" → PeregrineKnight'] },
+      };
+      // The GM's change comes first: the refresh made from the roster read is not written.
+      await store.games.setRoster(
+        id,
+        [...read.roster, { name: 'Tom', aliases: [], formerNames: [], alive: true }],
+        'gm:ann',
+      );
+      expect(await store.games.setRosterIf(id, read.roster, withPk, audit)).toBeNull();
+      expect((await store.games.get(id))!.roster.map((s) => s.name)).toEqual(['PeregrineKnight', 'Sonja', 'Tom']);
+      // Over the roster as it stands, it is written and audited.
+      const now = (await store.games.get(id))!;
+      const next = now.roster.map((s, i) => (i === 0 ? { ...s, nicknames: [{ name: 'PK', from: 'Mini 12' }] } : s));
+      expect((await store.games.setRosterIf(id, now.roster, next, audit))!.roster[0]!.nicknames).toEqual([
+        { name: 'PK', from: 'Mini 12' },
+      ]);
+      expect((await store.audit.list({ gameId: id, action: 'game.nicknames', limit: 5 })).map((a) => a.detail)).toEqual(
+        [{ added: ['"PK" → PeregrineKnight'] }],
+      );
+    }));
 }
 
 describe('the nickname book in the store (PGlite)', () => rules('pglite'));

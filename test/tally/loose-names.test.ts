@@ -67,4 +67,17 @@ describe('loose readings of a name are shown', () => {
       `Dana: vote → Carol (written "Cee", nickname from game 'Mini 12')`,
     ]);
   });
+
+  it("a name the book's nickname made ambiguous goes to the GM saying the book took part, in the flag and the text", () => {
+    // "Cee" is Carol's nickname from Mini 12, and reads as Cecil's initial here too.
+    const known = [
+      ...roster.map((sl) => (sl.name === 'Carol' ? { ...sl, nicknames: [{ name: 'Cee', from: 'Mini 12' }] } : sl)),
+      { ...roster[0]!, name: 'Cee Lo' },
+    ];
+    const vote = { ...read(7, 'Dana', 'Cee'), reading: readPost(post(b('Vote: Cee')), known, ruleset) };
+    const t = countVotes({ ruleset, roster: known, events: [vote] });
+    const note = `"Cee" is a nickname from game 'Mini 12' in the forum's book, and another reading fits too`;
+    expect(t.flags).toEqual([expect.objectContaining({ post: 7, kind: 'ambiguous-target', note })]);
+    expect(renderText(t)).toContain(`(${note})`);
+  });
 });

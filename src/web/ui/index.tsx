@@ -20,6 +20,7 @@ import { gameRoutes } from './pages/game.js';
 import { genericCheckRoutes } from './generic-check.js';
 import { gamesListRoutes } from './pages/games.js';
 import { newGameRoutes } from './pages/new-game.js';
+import { nicknameBookRoutes } from './pages/nickname-book.js';
 import { settingsRoutes } from './pages/settings.js';
 import { sameSiteForms, uiHeaders } from './security.js';
 import { signInRoutes } from './sign-in.js';
@@ -152,6 +153,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
     draftRoutes,
     settingsRoutes,
     deleteGameRoutes,
+    nicknameBookRoutes,
   ]) {
     app.route('/', routes(pages));
   }

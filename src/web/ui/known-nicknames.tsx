@@ -14,6 +14,7 @@ export function KnownNicknamesPanel(props: { gameId: number; nicknames: readonly
       <h2 id="nicknames-h">{`Nicknames known from earlier games (${props.nicknames.length})`}</h2>
       <p class="muted">
         Votes written so are read as the player and shown in the count; a name another player's could be goes to review.
+        The forum's whole book is on the <a href="/gm/nicknames">Nicknames</a> page.
       </p>
       <ul class="queue">
         {props.nicknames.map((n) => (

@@ -95,6 +95,7 @@ export function GmNav(props: { csrf: string }) {
     <>
       <a href="/gm">Games</a>
       <a href="/gm/new">New game</a>
+      <a href="/gm/nicknames">Nicknames</a>
       <PostButton action="/gm/logout" csrf={props.csrf} label="Sign out" class="secondary" />
     </>
   );

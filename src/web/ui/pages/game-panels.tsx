@@ -23,6 +23,8 @@ const ACTIVITY: Record<AuditAction, string> = {
   'game.roster': 'Players changed',
   'game.nickname-drop': 'Known nickname dropped',
   'game.overrides': "The game's rules changed (the threshold the GM's own counts state)",
+  'game.nicknames': "Known nicknames follow the site's book",
+  'nickname.forget': "A nickname forgotten in the site's book",
   'game.ruleset': 'Ruleset changed',
   'game.engine': 'How the thread is read changed',
   'game.delete': 'Game deleted',
@@ -87,6 +89,16 @@ const STATUS_WORDS: Record<GameStatus, string> = {
   archived: 'Game archived',
 };
 
+/** `game.nicknames`: what the site's book brought and took away (src/game/book-roster.ts). */
+function bookChange(d: Record<string, unknown>): string {
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const parts = [
+    ...list(d.added).map((n) => `${n} learned in another game`),
+    ...list(d.removed).map((n) => `${n} forgotten`),
+  ];
+  return parts.length > 0 ? `Known nicknames from the site's book: ${parts.join('; ')}` : ACTIVITY['game.nicknames'];
+}
+
 /** One audit entry as a sentence, with what changed where that is short (status, ruleset, players). */
 export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): string {
   const d = entry.detail;
@@ -101,6 +113,7 @@ export function activityLine(entry: Pick<AuditEntry, 'action' | 'detail'>): stri
   if (entry.action === 'game.roster' && Array.isArray(d.players)) return `Players changed: ${d.players.join(', ')}`;
   if (entry.action === 'game.nickname-drop' && typeof d.nickname === 'string' && typeof d.player === 'string')
     return `Known nickname "${d.nickname}" dropped for ${d.player} (this game only)`;
+  if (entry.action === 'game.nicknames') return bookChange(d);
   if (entry.action === 'poll.read') return `Thread read: ${readCounts(d)}`;
   if (entry.action === 'draft.reasons' && Array.isArray(d.reasons)) {
     const why = d.reasons.flatMap((r) => (r && typeof r === 'object' && typeof r.text === 'string' ? [r.text] : []));
@@ -185,10 +198,15 @@ export function LooseMark(props: {
   const item = props.review.find((i) => i.key === key);
   const action = `/gm/games/${props.gameId}/review`;
   const base = { post: String(v.post), key };
+  // A nickname from another game of the forum (the site's book) decided this vote: said so, with the game.
+  const byBook = v.match === 'nickname';
   return (
     <span class="loose" data-loose={v.player}>
-      <span class="marker loose" title="Counted on a loose reading of the name">
-        {`read loosely: ${looseReading(v.written, v.match)}`}
+      <span
+        class="marker loose"
+        title={byBook ? "Counted on a nickname from the site's book" : 'Counted on a loose reading of the name'}
+      >
+        {`${byBook ? 'read by a nickname' : 'read loosely'}: ${looseReading(v.written, v.match, v.from)}`}
       </span>
       {item?.resolved ? (
         <span class="muted">{` ${item.resolved}`}</span>
