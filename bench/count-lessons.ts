@@ -77,7 +77,7 @@ export class GameLessons {
    * those of the counts before `end`.
    */
   day<R extends DayRun>(day: number, end: number, run: (learned: Learned) => R): R {
-    const corrections = new Map<number, string>();
+    const corrections = new Map<number, string | null>();
     const book = this.book;
     const learned = (): Learned => ({
       aliases: new Map(this.aliases),
@@ -127,7 +127,7 @@ export class GameLessons {
   }
 
   /** What accepting a lesson records: a name lesson's correction (and name), an author lesson's replacement. */
-  private accept(l: CountLesson, corrections: Map<number, string>): void {
+  private accept(l: CountLesson, corrections: Map<number, string | null>): void {
     if (l.kind === 'author') {
       this.posters.set(l.slot, [...(this.posters.get(l.slot) ?? []), l.poster]);
       const at = Math.max(0, l.firstPost - 1);
@@ -135,13 +135,13 @@ export class GameLessons {
       return;
     }
     corrections.set(l.post, l.wagon);
-    if (l.alias === null) return;
+    if (l.alias === null || l.wagon === null) return;
     this.aliases.set(l.wagon, [...(this.aliases.get(l.wagon) ?? []), l.alias]);
     this.book?.learn(l.wagon, l.alias, this.game);
   }
 
   /** A scored count against the lessons accepted before it: each voter whose standing vote one decides. */
-  private bear(count: CountCheck, r: DayRun, corrections: ReadonlyMap<number, string>, day: number): void {
+  private bear(count: CountCheck, r: DayRun, corrections: ReadonlyMap<number, string | null>, day: number): void {
     const lessons = this.all.filter((a) => a.game === this.game && a.lesson.countPost < count.post);
     if (lessons.length === 0 || !r.fold) return;
     const { log, roster, ruleset } = r.fold;

@@ -186,7 +186,9 @@ export async function answerLesson(
   // (a failed step never leaves the alias learned without the vote it was learned from).
   // The recount comes after, and reads every post with the name.
   const roster =
-    lesson.kind === 'name' && lesson.alias !== null ? withAlias(game.roster, lesson.wagon, lesson.alias) : null;
+    lesson.kind === 'name' && lesson.alias !== null && lesson.wagon !== null
+      ? withAlias(game.roster, lesson.wagon, lesson.alias)
+      : null;
   const learned = lesson.kind === 'author' ? lesson.poster : roster ? lesson.alias : null;
   const event = positionedNow(parseInput(GmEvent, lessonEvent(lesson)), deps.clock.now());
   const stored = await deps.store.sql.transaction(async (tx) => {
@@ -194,7 +196,7 @@ export async function answerLesson(
     if (roster) await on.games.setRoster(game.id, roster, actor);
     // The name is the player's on this forum: later games on the site know it (the nickname
     // book). A renamed account's poster is a forum name, not a nickname: it is not kept.
-    if (roster && lesson.kind === 'name' && lesson.alias !== null)
+    if (roster && lesson.kind === 'name' && lesson.alias !== null && lesson.wagon !== null)
       await learnNickname(on, game, lesson.wagon, lesson.alias, actor, deps.clock.now());
     const appended = await on.events.append(game.id, event, actor);
     await on.audit.record({ gameId: game.id, actor, action: LESSON_ACCEPT, detail: { ...detail, alias: learned } });

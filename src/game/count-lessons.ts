@@ -59,19 +59,19 @@ export function countLessons(input: LessonInput): CountLesson[] {
 function nameLessons(input: LessonInput, placed: ReadonlyMap<string, string | null>): NameLesson[] {
   const { count, tally } = input;
   const votalOn = new Map(tally.wagons.flatMap((w) => w.voters.map((v) => [v.player, w.target] as const)));
+  const idle = notVotingExactly(count);
   const out: NameLesson[] = [];
   for (const waiting of tally.waiting ?? []) {
-    const wagon = placed.get(waiting.player);
-    // Not placed, placed twice, or placed where Votal has them already: nothing to learn.
-    if (wagon === undefined || wagon === null || votalOn.get(waiting.player) === wagon) continue;
     const post = input.byNumber.get(waiting.post);
-    const action = post ? unreadName(post.reading.actions) : null;
-    if (!post || !action?.written) continue;
-    // An ambiguous name could mean two players; an unknown one close to another player may mean that one.
-    if (action.match === 'ambiguous') continue;
-    if (action.candidates.length > 0 && !action.candidates.includes(wagon)) continue;
-    const written = action.written.trim();
-    const noAlias = aliasRefusal(written, input.hosts ?? []);
+    // Listed as not voting, where Votal has no vote of theirs either: the count read the post as no vote.
+    const noVote = idle.has(waiting.player) && !votalOn.has(waiting.player);
+    const wagon = noVote ? null : placed.get(waiting.player);
+    // Not placed, or placed twice: nothing to learn.
+    if (!post || wagon === undefined || (wagon === null && !noVote)) continue;
+    const stands = noVote || votalOn.get(waiting.player) === wagon;
+    const reading = readingOf(post, waiting, wagon, stands, input.hosts ?? []);
+    if (reading === null) continue;
+    const { written, raw, noAlias, reads } = reading;
     out.push({
       kind: 'name',
       key: lessonKey(post.post, wagon, written),
@@ -82,13 +82,44 @@ function nameLessons(input: LessonInput, placed: ReadonlyMap<string, string | nu
       post: post.post,
       permalink: post.permalink,
       written,
-      raw: action.raw,
+      raw,
       alias: noAlias === null ? written : null,
       noAlias,
+      ...(reads === 'name' ? {} : { reads }),
       text: lessonText(count.post, waiting.player, wagon, post.post, written, noAlias),
     });
   }
   return out.sort((a, b) => a.post - b.post);
+}
+
+/**
+ * What the count says of one waiting vote, or null when it says nothing sure: the name as
+ * written and why it is not learned (null: it may be). A count that keeps the voter where the
+ * standing vote was read the post as no change: the hold ends, no name is learned (mafiascum
+ * game 1642 post #1062, "pseudo vote Acryon", counted as the vote that stood). A vote with no
+ * name at all ("VOTE:" with nothing after it) is read as the count places it, name unlearned.
+ */
+function readingOf(
+  post: PostEvent,
+  waiting: { player: string; raw: string; candidates: readonly string[] },
+  wagon: string | null,
+  stands: boolean,
+  hosts: readonly string[],
+): Pick<NameLesson, 'written' | 'raw' | 'noAlias' | 'reads'> | null {
+  const action = unreadName(post.reading.actions);
+  const written = action?.written?.trim() || waiting.raw;
+  const raw = action?.raw ?? waiting.raw;
+  if (stands) {
+    const kept =
+      wagon === null ? `keeps ${waiting.player} not voting` : `keeps ${waiting.player}'s vote where it stood`;
+    return { written, raw, noAlias: `your count ${kept}`, reads: 'stands' };
+  }
+  // An ambiguous name could mean two players; an unknown one close to another player may mean that one.
+  if (action?.match === 'ambiguous') return null;
+  const candidates = action ? action.candidates : waiting.candidates;
+  if (wagon === null || (candidates.length > 0 && !candidates.includes(wagon))) return null;
+  if (action?.written) return { written, raw, noAlias: aliasRefusal(written, hosts), reads: 'name' };
+  return noName(post.reading.actions) ? { written, raw, noAlias: 'no name was written', reads: 'no-name' } : null;
 }
 
 /**
@@ -110,18 +141,20 @@ export function settleLessons(perCount: readonly CountLesson[][], dismissed: Rea
 }
 
 function settleNameLessons(all: readonly NameLesson[], dismissed: ReadonlySet<string>): NameLesson[] {
-  const wagonsOfPost = new Map<number, Set<string>>();
-  const wagonsOfName = new Map<string, Set<string>>();
+  const wagonsOfPost = new Map<number, Set<string | null>>();
+  const wagonsOfName = new Map<string, Set<string | null>>();
   for (const l of all) {
     wagonsOfPost.set(l.post, (wagonsOfPost.get(l.post) ?? new Set()).add(l.wagon));
-    wagonsOfName.set(nameKey(l.written), (wagonsOfName.get(nameKey(l.written)) ?? new Set()).add(l.wagon));
+    // A count that kept the vote where it stood, or placed a vote naming no one, says nothing of the name.
+    if (l.reads === undefined || l.reads === 'name')
+      wagonsOfName.set(nameKey(l.written), (wagonsOfName.get(nameKey(l.written)) ?? new Set()).add(l.wagon));
   }
   const seen = new Set<string>();
   const out: NameLesson[] = [];
   for (const l of all) {
     if (seen.has(l.key) || dismissed.has(l.key) || wagonsOfPost.get(l.post)!.size > 1) continue;
     seen.add(l.key);
-    const twoPlayers = wagonsOfName.get(nameKey(l.written))!.size > 1;
+    const twoPlayers = (wagonsOfName.get(nameKey(l.written))?.size ?? 0) > 1;
     if (!twoPlayers || l.alias === null) out.push(l);
     else {
       const noAlias = `your counts read "${l.written}" as two players`;
@@ -153,6 +186,16 @@ function exactPlaces(count: GmCount, book: GmNameBook): Map<string, string | nul
   return placed;
 }
 
+/** The players the count's "Not voting" line names as the slots' own names, and no wagon line does. */
+function notVotingExactly(count: GmCount): Set<string> {
+  const onWagons = new Set(count.wagons.flatMap((w) => w.voters.flatMap((v) => (v.player ? [v.player] : []))));
+  return new Set(
+    (count.notVoting ?? []).flatMap((v) =>
+      v.player !== null && v.exact && !v.struck && !onWagons.has(v.player) ? [v.player] : [],
+    ),
+  );
+}
+
 /** The wagon's name written as its slot's own (or "old/new", a replacement written with both). */
 function wagonWrittenExactly(w: GmCountWagon, book: GmNameBook): boolean {
   const parts = [w.written, ...(w.written.includes('/') ? w.written.split('/') : [])].map((p) => p.trim());
@@ -164,6 +207,12 @@ function unreadName(actions: readonly Action[]): Action | null {
   const votes = actions.filter((a) => a.kind === 'vote');
   const last = votes.at(-1);
   return last && last.target === null && (last.match === 'unknown' || last.match === 'ambiguous') ? last : null;
+}
+
+/** The post's last vote names no one at all ("VOTE:" and nothing after it). */
+function noName(actions: readonly Action[]): boolean {
+  const last = actions.filter((a) => a.kind === 'vote').at(-1);
+  return last !== undefined && last.target === null && last.match === 'none' && !last.written;
 }
 
 /** Why a written name is not learned as a player's, or null when it may be. */
@@ -184,18 +233,19 @@ function aliasRefusal(written: string, hosts: readonly string[]): string | null 
 function lessonText(
   countPost: number,
   voter: string,
-  wagon: string,
+  wagon: string | null,
   post: number,
   written: string,
   noAlias: string | null,
 ): string {
   const ask =
     noAlias === null ? ` Count it so, and read "${written}" as ${wagon} from now on?` : ` Count it so? (${noAlias})`;
-  return `Your count at #${countPost} puts ${voter} on ${wagon}; ${voter} wrote "${written}" at #${post}.${ask}`;
+  const where = wagon === null ? 'among those not voting' : `on ${wagon}`;
+  return `Your count at #${countPost} puts ${voter} ${where}; ${voter} wrote "${written}" at #${post}.${ask}`;
 }
 
-const lessonKey = (post: number, wagon: string, written: string): string =>
+const lessonKey = (post: number, wagon: string | null, written: string): string =>
   createHash('sha256')
-    .update(`lesson:${post}:${wagon}:${nameKey(written)}`)
+    .update(`lesson:${post}:${wagon ?? '(not voting)'}:${nameKey(written)}`)
     .digest('hex')
     .slice(0, 16);

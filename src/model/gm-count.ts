@@ -122,7 +122,7 @@ export type CheckDifference = z.infer<typeof CheckDifference>;
 /**
  * What the GM's own count teaches about a vote Votal could not read: the count puts `voter`
  * on `wagon`, and the voter's standing vote (post `post`) names `written`, which Votal read
- * as nobody. Accepted, it is a `correct` event for that post and, where `alias` is set,
+ * as nobody (or as no vote at all: `reads`). Accepted, it is a `correct` event for that post and, where `alias` is set,
  * `written` becomes one of the wagon's slot's aliases (read so in every later post).
  */
 export const NameLesson = z.object({
@@ -133,8 +133,8 @@ export const NameLesson = z.object({
   countPost: z.number().int(),
   countPermalink: z.string().nullable(),
   voter: z.string(),
-  /** The wagon's target: a slot's name, or the ruleset's No Lynch. */
-  wagon: z.string(),
+  /** The wagon's target: a slot's name, or the ruleset's No Lynch; null: among those not voting (`reads: stands`). */
+  wagon: z.string().nullable(),
   /** The voter's standing vote Votal could not read. */
   post: z.number().int(),
   permalink: z.string().nullable(),
@@ -144,6 +144,12 @@ export const NameLesson = z.object({
   /** The name learned for the wagon's slot, or null (`noAlias` says why). */
   alias: z.string().nullable(),
   noAlias: z.string().nullable(),
+  /**
+   * How the count reads the post: as the name written meaning the wagon's player (`name`), as
+   * no change, the voter left on the wagon their vote stood on (`stands`), or as a vote that
+   * names no one placed on the wagon (`no-name`). Only `name` (or none given) says anything of the name.
+   */
+  reads: z.enum(['name', 'stands', 'no-name']).optional(),
   /** The sentence the GM reads. */
   text: z.string(),
 });

@@ -21,6 +21,9 @@ function exactKey(name: string): string {
  * A name written otherwise than the roster ("Humble Poirot" for "HumblePoirot": GMs type
  * rosters by hand) is the slot whose names fold to its key, but only when exactly one slot
  * does: where two fold alike only the exact name reads, and anything else goes to the GM.
+ * A name two slots answer to alike (a player who replaced into a second slot once the first
+ * died) is the living slot's: the dead one posts and is voted for no more (mafiascum game
+ * 1426: Mr. Flay, dead in Beyond_Birthday's slot on Night 1, plays Blue Yoshi's from Day 2).
  */
 export function findSlot(slots: readonly SlotNames[], name: string): number | undefined {
   const key = exactKey(name);
@@ -40,7 +43,7 @@ export function foldedOnly(slots: readonly SlotNames[], name: string): boolean {
 }
 
 /** The names a slot answers to: a tally slot's or a roster slot's. */
-type SlotNames = Pick<SlotState, 'name' | 'formerNames' | 'aliases'>;
+type SlotNames = Pick<SlotState, 'name' | 'formerNames' | 'aliases'> & { readonly alive?: boolean };
 
 interface NameIndex {
   names: Map<string, number>;
@@ -66,10 +69,12 @@ function nameIndex(slots: readonly SlotNames[]): NameIndex {
   const folded = index.folded;
   const add = (map: Map<string, number>, name: string, i: number): void => {
     const key = exactKey(name);
-    if (!map.has(key)) map.set(key, i); // the first slot wins, as a scan in roster order would
+    const had = map.get(key);
+    // The first slot wins, as a scan in roster order would, unless it is dead and this one lives.
+    if (had === undefined || (slots[had]!.alive === false && slots[i]!.alive !== false)) map.set(key, i);
     const fold = nameKey(name);
-    const had = folded.get(fold);
-    folded.set(fold, had === undefined || had === i ? i : AMBIGUOUS);
+    const folds = folded.get(fold);
+    folded.set(fold, folds === undefined || folds === i ? i : AMBIGUOUS);
   };
   slots.forEach((s, i) => {
     add(index!.names, s.name, i);

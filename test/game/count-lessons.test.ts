@@ -178,6 +178,73 @@ describe('lessons from the GM count', () => {
 });
 
 /**
+ * A count that keeps a waiting vote's voter where their vote stood (or among those not voting,
+ * with no vote of theirs) read the post as no change: offered as that reading, which ends the
+ * Day's hold, and never as a name (mafiascum game 1642 post #1062, "pseudo vote Acryon",
+ * counted by the moderator as the vote that stood; game 1234 post #1602, "Vote: Friendship",
+ * which the count at #1603 leaves out).
+ */
+describe('lessons from the GM count: the waiting vote read as no change', () => {
+  /** Dave votes Eve (post 3), then writes `written` (post 4); the count (post 5) is `wagons`. */
+  const revote = (written: string, wagons: Record<string, string[]>): Entry[] => [
+    [GM, body('Day 1 begins.')], // 1
+    ['Bob', votes('Carol')], // 2
+    ['Dave', votes('Eve')], // 3
+    ['Dave', votes(written)], // 4
+    [GM, countOf(wagons)], // 5
+  ];
+
+  it('the count keeps the voter on the wagon their vote stood on: offered as the vote that stood, no name', () => {
+    const [l, ...rest] = named(check(revote('tyler', { Carol: ['Bob'], Eve: ['Dave'] })).lessons);
+    expect(rest).toEqual([]);
+    expect(l).toMatchObject({ voter: 'Dave', wagon: 'Eve', post: 4, written: 'tyler', alias: null, reads: 'stands' });
+    expect(l!.text).toBe(
+      'Your count at #5 puts Dave on Eve; Dave wrote "tyler" at #4. Count it so? (your count keeps Dave\'s vote where it stood)',
+    );
+  });
+
+  it('the count lists a voter with no vote among those not voting: offered as no vote (wagon null)', () => {
+    const [l] = named(check(day('tyler', 'Carol', 'Bob')).lessons);
+    expect(l).toMatchObject({ voter: 'Dave', wagon: null, post: 3, alias: null, reads: 'stands' });
+    expect(l!.text).toBe(
+      'Your count at #4 puts Dave among those not voting; Dave wrote "tyler" at #3. Count it so? (your count keeps Dave not voting)',
+    );
+  });
+
+  it('a vote that names no one ("VOTE:" and nothing after it), placed by the count: offered, no name', () => {
+    const [l] = named(check(day('')).lessons);
+    expect(l).toMatchObject({ voter: 'Dave', wagon: 'Eve', post: 3, alias: null, noAlias: 'no name was written' });
+  });
+
+  it('a reading as no change says nothing of the name: the same name placed on another player is still learned', () => {
+    const entries: Entry[] = [
+      ...revote('tyler', { Carol: ['Bob'], Eve: ['Dave'] }),
+      ['Frank', votes('tyler')], // 6
+      [GM, countOf({ Carol: ['Bob'], Eve: ['Dave'], Zed: ['Frank'] })], // 7
+    ];
+    expect(named(check(entries).lessons).map((l) => [l.voter, l.wagon, l.alias])).toEqual([
+      ['Dave', 'Eve', null],
+      ['Frank', 'Zed', 'tyler'],
+    ]);
+  });
+
+  it.each([
+    ['the count puts the voter nowhere', revote('tyler', { Carol: ['Bob'] })],
+    ['the count lists the voter as not voting while their vote stands', revote('tyler', { Carol: ['Bob'], Zed: [] })],
+  ])('no lesson: %s', (_, entries) => {
+    expect(check(entries).lessons).toEqual([]);
+  });
+
+  it('accepted (the post corrected to the wagon that stood): the hold is gone and the count agrees', () => {
+    const r = check(revote('tyler', { Carol: ['Bob'], Eve: ['Dave'] }), {
+      events: [{ kind: 'correct', post: 4, target: 'Eve' }],
+    });
+    expect(r.lessons).toEqual([]);
+    expect(r.counts[0]!.differences).toEqual([]);
+  });
+});
+
+/**
  * The real shape, MafiaScum game 1101 Day 2 (donbot data 739243d): andrew94 writes "unvote
  * vote zycro" (post #210) for Zyrconium, which the slipped-prefix rung now reads; the moderator's
  * Votecount 2.1 (post #245, italic names, bold numbers, struck withdrawn votes) puts andrew94

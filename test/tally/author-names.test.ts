@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countVotes } from '../../src/tally/count.js';
 import { findSlot, foldedOnly } from '../../src/tally/slot-names.js';
-import { players, plurality, vote } from './log-builders.js';
+import { gm, players, plurality, vote } from './log-builders.js';
 
 /*
  * Issue #24: GMs type the roster by hand, so a post's author may be written otherwise than
@@ -62,5 +62,37 @@ describe('two slots that fold alike', () => {
     const t = countVotes({ ruleset: plurality(), roster, events: [vote(5, 'Bob-Smith', 'Alice')] });
     expect(t.wagons.find((w) => w.target === 'Alice')?.voters ?? []).toEqual([]);
     expect(t.flags.map((f) => [f.kind, f.player])).toContainEqual(['vote-by-non-player', 'Bob-Smith']);
+  });
+});
+
+/*
+ * A player who replaced into a second slot once their first died answers to both slots'
+ * names: their posts and the votes for them are the living slot's (MafiaScum game 1426, donbot
+ * data 739243d: Mr. Flay replaced Beyond_Birthday, died on Night 1, then replaced Blue Yoshi;
+ * the vote at post #396 was read as the dead slot's, and Day 2 went without its hammer).
+ */
+describe("a name two slots answer to: the living slot's", () => {
+  const roster = players('Beyond_Birthday', 'Blue Yoshi', 'Keybladewielder', 'Alice');
+  const events = [
+    gm({ at: 1, kind: 'replace', player: 'Beyond_Birthday', by: 'Mr. Flay' }),
+    gm({ at: 2, kind: 'kill', player: 'Mr. Flay' }),
+    gm({ at: 3, kind: 'replace', player: 'Blue Yoshi', by: 'Mr. Flay' }),
+  ];
+
+  it('their vote counts, for the slot they play now', () => {
+    const t = countVotes({ ruleset: plurality(), roster, events: [...events, vote(4, 'Mr. Flay', 'Keybladewielder')] });
+    expect(t.wagons.find((w) => w.target === 'Keybladewielder')?.voters.map((v) => v.post)).toEqual([4]);
+    expect(t.flags.filter((f) => f.kind === 'vote-by-dead')).toEqual([]);
+  });
+
+  it('a vote for them is for the living slot', () => {
+    const t = countVotes({ ruleset: plurality(), roster, events: [...events, vote(4, 'Alice', 'Mr. Flay')] });
+    expect(t.flags.filter((f) => f.kind === 'vote-for-dead')).toEqual([]);
+    expect(t.wagons.map((w) => [w.target, w.voters.map((v) => v.player)])).toEqual([['Mr. Flay', ['Alice']]]);
+  });
+
+  it('while both slots live, the first slot keeps the name, as before', () => {
+    const both = players('Mr. Flay', 'Blue Yoshi');
+    expect(findSlot([...both, { name: 'Mr. Flay', formerNames: [], aliases: [] }], 'Mr. Flay')).toBe(0);
   });
 });
