@@ -336,29 +336,42 @@ export function ReviewQueue(props: { items: ReviewItem[]; news?: GmNews; gameId:
   );
 }
 
-export function EventsPanel(props: { game: Game; tally: Tally | null; events: StoredGmEvent[]; csrf: string }) {
-  const players = props.game.roster.map((s) => s.name);
-  const action = `/gm/games/${props.game.id}/events`;
-  const PlayerSelect = (p: { id: string; name: string; label: string; extra?: string[] }) => (
+/** What every event form of the panel shares: where it posts, the session's token, the players, the post read. */
+interface EventForms {
+  action: string;
+  csrf: string;
+  players: string[];
+  /** The count's last post: an event is placed after it unless the GM says otherwise. */
+  asOfPost: number;
+}
+
+function PlayerSelect(p: { f: EventForms; id: string; name: string; label: string; extra?: string[] }) {
+  return (
     <div>
       <label for={p.id}>{p.label}</label>
       <select id={p.id} name={p.name}>
-        {[...(p.extra ?? []), ...players].map((n) => (
+        {[...(p.extra ?? []), ...p.f.players].map((n) => (
           <option value={n}>{n}</option>
         ))}
       </select>
     </div>
   );
-  const AtField = (p: { id: string }) => (
+}
+
+function AtField(p: { f: EventForms; id: string }) {
+  return (
     <div>
       <label for={p.id}>After post</label>
-      <input id={p.id} name="at" type="number" min="0" value={String(props.tally?.asOfPost ?? 0)} />
+      <input id={p.id} name="at" type="number" min="0" value={String(p.f.asOfPost)} />
     </div>
   );
-  // Every event form posts to the same place with the CSRF token and, unless it asks, one fixed kind.
-  const EventForm = (p: { kind?: string; submit?: string; children?: unknown }) => (
-    <form method="post" action={action}>
-      <Csrf token={props.csrf} />
+}
+
+/** Every event form posts to the same place with the CSRF token and, unless it asks, one fixed kind. */
+function EventForm(p: { f: EventForms; kind?: string; submit?: string; children?: unknown }) {
+  return (
+    <form method="post" action={p.f.action}>
+      <Csrf token={p.f.csrf} />
       {p.kind ? <input type="hidden" name="kind" value={p.kind} /> : null}
       {p.children}
       <div class="actions">
@@ -366,111 +379,163 @@ export function EventsPanel(props: { game: Game; tally: Tally | null; events: St
       </div>
     </form>
   );
+}
+
+function LifeEventForm({ f }: { f: EventForms }) {
+  return (
+    <details class="box">
+      <summary>Kill, revive, modkill</summary>
+      <EventForm f={f}>
+        <div class="row">
+          <div>
+            <label for="life-kind">Event</label>
+            <select id="life-kind" name="kind">
+              <option value="kill">kill</option>
+              <option value="revive">revive</option>
+              <option value="modkill">modkill</option>
+            </select>
+          </div>
+          <PlayerSelect f={f} id="life-player" name="player" label="Player" />
+          <AtField f={f} id="life-at" />
+        </div>
+      </EventForm>
+    </details>
+  );
+}
+
+function ReplacementForm({ f }: { f: EventForms }) {
+  return (
+    <details class="box">
+      <summary>Replacement</summary>
+      <EventForm f={f} kind="replace">
+        <div class="row">
+          <PlayerSelect f={f} id="rep-player" name="player" label="Player leaving" />
+          <div>
+            <label for="rep-by">Replaced by</label>
+            <input id="rep-by" name="by" type="text" required />
+          </div>
+          <AtField f={f} id="rep-at" />
+        </div>
+      </EventForm>
+    </details>
+  );
+}
+
+function WeightForm({ f }: { f: EventForms }) {
+  return (
+    <details class="box">
+      <summary>Vote weight</summary>
+      <EventForm f={f} kind="weight">
+        <div class="row">
+          <PlayerSelect f={f} id="w-player" name="player" label="Player" />
+          <div>
+            <label for="w-weight">Weight</label>
+            <input id="w-weight" name="weight" type="number" step="0.5" value="2" />
+          </div>
+          <AtField f={f} id="w-at" />
+        </div>
+        <label class="check">
+          <input type="checkbox" name="hidden" value="1" /> Hidden from players
+        </label>
+      </EventForm>
+    </details>
+  );
+}
+
+function ManualVoteForm({ f }: { f: EventForms }) {
+  return (
+    <details class="box">
+      <summary>Manual vote (hidden-vote games)</summary>
+      <EventForm f={f} kind="vote">
+        <div class="row">
+          <PlayerSelect f={f} id="v-player" name="player" label="Voter" />
+          <PlayerSelect f={f} id="v-target" name="target" label="Votes for" extra={['(unvote)']} />
+          <AtField f={f} id="v-at" />
+        </div>
+        <label class="check">
+          <input type="checkbox" name="hidden" value="1" /> Voter not published
+        </label>
+      </EventForm>
+    </details>
+  );
+}
+
+/** The judge's or tie decision, offered with the count's leaders. */
+function DecisionForm(props: { f: EventForms; tally: Tally | null }) {
+  return (
+    <details class="box">
+      <summary>Judge or tie decision</summary>
+      <EventForm f={props.f} kind="decide">
+        <label for="d-elim">Eliminated (comma-separated; empty: nobody)</label>
+        <input id="d-elim" name="eliminated" type="text" value={(props.tally?.outcome.leaders ?? []).join(', ')} />
+        <AtField f={props.f} id="d-at" />
+      </EventForm>
+    </details>
+  );
+}
+
+/** The Day ended (with what the ruleset would make of it now) or the next one started. */
+function DayForms(props: { f: EventForms; game: Game; tally: Tally | null }) {
+  const f = props.f;
+  return (
+    <details class="box">
+      <summary>End the Day / start the next</summary>
+      {props.tally ? (
+        <p class="notice" id="day-end-preview">
+          {`If the Day ends now: ${dayEndPreview(props.tally, gameRuleset(props.game))}`}
+        </p>
+      ) : null}
+      <EventForm f={f} kind="day-end" submit="End the Day">
+        <AtField f={f} id="de-at" />
+      </EventForm>
+      <EventForm f={f} kind="day-start" submit="Start the Day">
+        <div class="row">
+          <div>
+            <label for="ds-day">Day</label>
+            <input id="ds-day" name="day" type="number" min="1" value={String((props.tally?.day ?? 0) + 1)} />
+          </div>
+          <AtField f={f} id="ds-at" />
+        </div>
+      </EventForm>
+    </details>
+  );
+}
+
+/** The events the GM recorded, oldest first, with who and when. */
+function RecordedEvents(props: { events: StoredGmEvent[] }) {
+  if (props.events.length === 0) return <p class="muted">None yet.</p>;
+  return (
+    <ol class="changes">
+      {props.events.map((e) => (
+        <li>
+          {describeEvent(e.event)}{' '}
+          <span class="muted">
+            — {e.createdBy}, <LocalTime iso={e.createdAt} />
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function EventsPanel(props: { game: Game; tally: Tally | null; events: StoredGmEvent[]; csrf: string }) {
+  const f: EventForms = {
+    action: `/gm/games/${props.game.id}/events`,
+    csrf: props.csrf,
+    players: props.game.roster.map((s) => s.name),
+    asOfPost: props.tally?.asOfPost ?? 0,
+  };
   return (
     <section class="panel" aria-labelledby="events-h">
       <h2 id="events-h">GM events</h2>
-      <details class="box">
-        <summary>Kill, revive, modkill</summary>
-        <EventForm>
-          <div class="row">
-            <div>
-              <label for="life-kind">Event</label>
-              <select id="life-kind" name="kind">
-                <option value="kill">kill</option>
-                <option value="revive">revive</option>
-                <option value="modkill">modkill</option>
-              </select>
-            </div>
-            <PlayerSelect id="life-player" name="player" label="Player" />
-            <AtField id="life-at" />
-          </div>
-        </EventForm>
-      </details>
-      <details class="box">
-        <summary>Replacement</summary>
-        <EventForm kind="replace">
-          <div class="row">
-            <PlayerSelect id="rep-player" name="player" label="Player leaving" />
-            <div>
-              <label for="rep-by">Replaced by</label>
-              <input id="rep-by" name="by" type="text" required />
-            </div>
-            <AtField id="rep-at" />
-          </div>
-        </EventForm>
-      </details>
-      <details class="box">
-        <summary>Vote weight</summary>
-        <EventForm kind="weight">
-          <div class="row">
-            <PlayerSelect id="w-player" name="player" label="Player" />
-            <div>
-              <label for="w-weight">Weight</label>
-              <input id="w-weight" name="weight" type="number" step="0.5" value="2" />
-            </div>
-            <AtField id="w-at" />
-          </div>
-          <label class="check">
-            <input type="checkbox" name="hidden" value="1" /> Hidden from players
-          </label>
-        </EventForm>
-      </details>
-      <details class="box">
-        <summary>Manual vote (hidden-vote games)</summary>
-        <EventForm kind="vote">
-          <div class="row">
-            <PlayerSelect id="v-player" name="player" label="Voter" />
-            <PlayerSelect id="v-target" name="target" label="Votes for" extra={['(unvote)']} />
-            <AtField id="v-at" />
-          </div>
-          <label class="check">
-            <input type="checkbox" name="hidden" value="1" /> Voter not published
-          </label>
-        </EventForm>
-      </details>
-      <details class="box">
-        <summary>Judge or tie decision</summary>
-        <EventForm kind="decide">
-          <label for="d-elim">Eliminated (comma-separated; empty: nobody)</label>
-          <input id="d-elim" name="eliminated" type="text" value={(props.tally?.outcome.leaders ?? []).join(', ')} />
-          <AtField id="d-at" />
-        </EventForm>
-      </details>
-      <details class="box">
-        <summary>End the Day / start the next</summary>
-        {props.tally ? (
-          <p class="notice" id="day-end-preview">
-            {`If the Day ends now: ${dayEndPreview(props.tally, gameRuleset(props.game))}`}
-          </p>
-        ) : null}
-        <EventForm kind="day-end" submit="End the Day">
-          <AtField id="de-at" />
-        </EventForm>
-        <EventForm kind="day-start" submit="Start the Day">
-          <div class="row">
-            <div>
-              <label for="ds-day">Day</label>
-              <input id="ds-day" name="day" type="number" min="1" value={String((props.tally?.day ?? 0) + 1)} />
-            </div>
-            <AtField id="ds-at" />
-          </div>
-        </EventForm>
-      </details>
+      <LifeEventForm f={f} />
+      <ReplacementForm f={f} />
+      <WeightForm f={f} />
+      <ManualVoteForm f={f} />
+      <DecisionForm f={f} tally={props.tally} />
+      <DayForms f={f} game={props.game} tally={props.tally} />
       <h3>Recorded</h3>
-      {props.events.length === 0 ? (
-        <p class="muted">None yet.</p>
-      ) : (
-        <ol class="changes">
-          {props.events.map((e) => (
-            <li>
-              {describeEvent(e.event)}{' '}
-              <span class="muted">
-                — {e.createdBy}, <LocalTime iso={e.createdAt} />
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <RecordedEvents events={props.events} />
     </section>
   );
 }
