@@ -13,10 +13,15 @@
  *   event at its post. A death the archive does not have then is a disagreement, not applied.
  * - Weights: a slot whose archive role is a double (or triple) voter gets that weight from
  *   each Day's start, a GM `weight` event, the way a GM sets a Mayor's vote in Votal.
+ * - Spellings: a poster the archive lacks whose name is a slip of the keys from a slot's
+ *   name that has not posted (`rosterSpellings`, src/game/roster-spellings.ts: the archive,
+ *   like a GM's list, was typed by hand) replaces that slot from before the first post, as
+ *   the GM who accepts the proposal records it.
  */
 import { parseFragment } from '../scrapers/fragment.js';
 import { adapterOf } from '../scrapers/identify.js';
 import { gmNews, type GmNews } from '../src/game/gm-news.js';
+import { rosterSpellings, type SpellingProposal } from '../src/game/roster-spellings.js';
 import type { Body } from '../src/model/body.js';
 import { GmEvent } from '../src/model/event.js';
 import { GameSettings } from '../src/model/game-settings.js';
@@ -96,6 +101,8 @@ export interface GmAccepts {
   disagreements: string[];
   /** What the news added to the archive, one line each. */
   additions: string[];
+  /** The posters accepted as a slot's name spelled otherwise, one line each. */
+  spellings: string[];
   /** The events accepted: replacements and deaths from the news, double voters' weights. */
   accepted: { replacements: number; deaths: number; weights: number };
   /** Double voters whose two votes the archive says were cast apart: no weight given. */
@@ -126,6 +133,7 @@ interface Ledger {
   newcomers: Newcomer[];
   disagreements: string[];
   additions: string[];
+  spellings: string[];
 }
 
 type Proposal = GmNews['proposals'][number];
@@ -186,12 +194,28 @@ function acceptDeath(l: Ledger, p: Proposal, e: { kind: string; player: string }
   });
 }
 
-/** Every proposal of the news, in order, taken into the ledger as the GM would (or reported). */
+/** A poster accepted as a slot's name spelled otherwise: that slot's replacement from before their first post. */
+function acceptSpelling(l: Ledger, s: SpellingProposal): void {
+  const { game } = l;
+  const slot = l.slotIndex(s.slot);
+  if (slot === undefined) return;
+  l.newsSlot.set(nameKey(s.poster), slot);
+  const at = Math.max(0, s.firstPost - 1);
+  l.newcomers.push({ slot, name: s.poster, at });
+  l.spellings.push(
+    `game ${game.id} #${s.firstPost}: ${s.poster} for ${s.listed} (${game.slots[slot]!.join(' replaced ')})`,
+  );
+  const player = l.current.get(slot) ?? canonicalOf(game, slot);
+  l.current.set(slot, s.poster);
+  l.accepted.push({ slot, at, event: GmEvent.parse({ kind: 'replace', player, by: s.poster, at }) });
+}
+
+/** Every proposal of the news and every spelling, in thread order, taken into the ledger as the GM would (or reported). */
 function readNews(
   game: ArchiveGame,
   posts: readonly RawPost[],
   ends: readonly number[],
-  options: { news: boolean; deaths: boolean },
+  options: { news: boolean; deaths: boolean; spellings: boolean },
 ): Ledger {
   const archiveSlot = slotFinder(game);
   const newsSlot = new Map<string, number>();
@@ -205,13 +229,25 @@ function readNews(
     newcomers: [],
     disagreements: [],
     additions: [],
+    spellings: [],
   };
   const dayOf = (post: number): number => {
     const i = ends.findIndex((e) => post <= e);
     return i < 0 ? ends.length + 1 : i + 1;
   };
   const news = options.news ? newsOf(game, posts) : { proposals: [] };
-  for (const p of news.proposals) {
+  const spelt = options.spellings ? spellingsOf(game, posts, news) : [];
+  // In thread order, so each replacement names the slot by its name then.
+  const items = [
+    ...news.proposals.map((p) => ({ at: p.post, p, s: null })),
+    ...spelt.map((s) => ({ at: s.firstPost - 1, p: null, s })),
+  ].sort((a, b) => a.at - b.at);
+  for (const { p, s } of items) {
+    if (s) {
+      acceptSpelling(l, s);
+      continue;
+    }
+    if (!p) continue;
     const e = p.event;
     const where = `game ${game.id} #${p.post}`;
     if (e.kind === 'replace') acceptReplace(l, p, e, where);
@@ -245,7 +281,7 @@ export function gmAccepts(
   game: ArchiveGame,
   posts: readonly RawPost[],
   ends: readonly number[],
-  options: { news: boolean; deaths: boolean; weights: boolean },
+  options: { news: boolean; deaths: boolean; weights: boolean; spellings: boolean },
 ): GmAccepts {
   const l = readNews(game, posts, ends, options);
   const { accepted } = l;
@@ -271,6 +307,7 @@ export function gmAccepts(
     },
     disagreements: l.disagreements,
     additions: l.additions,
+    spellings: l.spellings,
     accepted: {
       replacements: accepted.filter((a) => a.event.kind === 'replace').length,
       deaths: accepted.filter((a) => a.event.kind !== 'replace').length,
@@ -280,17 +317,38 @@ export function gmAccepts(
   };
 }
 
+/**
+ * The spellings Votal proposes with the archive's names as the GM's list (all of a slot's
+ * names known from the start, as the bench's GM keeps the archive's facts) and the news's
+ * replacements as the game holds them.
+ */
+function spellingsOf(
+  game: ArchiveGame,
+  posts: readonly RawPost[],
+  news: Pick<GmNews, 'proposals'>,
+): SpellingProposal[] {
+  const roster = Roster.parse(game.slots.map((names) => ({ name: names.at(-1)!, formerNames: names.slice(0, -1) })));
+  const events = news.proposals.flatMap((p) => (p.event.kind === 'replace' ? [{ ...p.event, at: p.post }] : []));
+  return rosterSpellings({
+    roster,
+    events,
+    hosts: game.moderators,
+    posts: posts.map((p) => ({ number: p.number, author: p.user })),
+  });
+}
+
 /** The GM's side of the run in a line, with every addition and disagreement when `lines`. */
 export function gmSummary(games: readonly GmAccepts[], lines: boolean): string {
   const sum = (f: (g: GmAccepts) => number): number => games.reduce((n, g) => n + f(g), 0);
   const listed = lines
     ? games.flatMap((g) => [
         ...g.additions.map((a) => `news adds: ${a}`),
+        ...g.spellings.map((a) => `spelling: ${a}`),
         ...g.disagreements.map((d) => `news disagrees: ${d}`),
       ])
     : [];
   return [
     ...listed,
-    `the GM accepted: ${sum((g) => g.accepted.replacements)} replacements from the news (${sum((g) => g.additions.length)} a name the archive lacks), ${sum((g) => g.accepted.deaths)} Day deaths from the news, ${sum((g) => g.accepted.weights)} double voters' weights from the roles (${sum((g) => g.votesApart)} more whose votes the archive says were cast apart: Votal has no such vote); the news disagrees with the archive ${sum((g) => g.disagreements.length)} times, not applied (--news lists them)`,
+    `the GM accepted: ${sum((g) => g.accepted.replacements)} replacements from the news (${sum((g) => g.additions.length)} a name the archive lacks), ${sum((g) => g.spellings.length)} posters as a slot's name spelled otherwise, ${sum((g) => g.accepted.deaths)} Day deaths from the news, ${sum((g) => g.accepted.weights)} double voters' weights from the roles (${sum((g) => g.votesApart)} more whose votes the archive says were cast apart: Votal has no such vote); the news disagrees with the archive ${sum((g) => g.disagreements.length)} times, not applied (--news lists them)`,
   ].join('\n');
 }

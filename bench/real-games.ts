@@ -12,7 +12,7 @@
  * mirror is absent. Nothing is written.
  *
  *   npx tsx bench/real-games.ts [--games N] [--game ID] [--days] [--misses] [--counts] [--count-causes] [--json]
- *     [--peer FILE] [--own-fates] [--learn [--lessons]] [--news] [--archive-only] [--no-news-deaths] [--no-weights] [--stated]
+ *     [--peer FILE] [--own-fates] [--learn [--lessons]] [--news] [--archive-only] [--no-news-deaths] [--no-weights] [--no-spellings] [--stated]
  *   VOTAL_DONBOT_MIRROR=<git dir> VOTAL_DONBOT_COMMIT=<commit> to read another copy.
  *
  * Each Day is counted the way `votal count` counts it: the phpBB adapter's body markup,
@@ -81,7 +81,14 @@ import { NicknameBook } from './nickname-book.js';
 import { OwnFates } from './own-fates.js';
 import { isSilentVote } from './silent-votes.js';
 import { type GmAccepts, gmAccepts, gmSummary } from './real-games-gm.js';
-import { apartStated, statedSummary, statedThresholdProposal } from './stated-threshold.js';
+import {
+  apartStated,
+  type ImpliedDeath,
+  impliedDeathsSummary,
+  scoreImpliedDeaths,
+  statedSummary,
+  statedThresholdProposal,
+} from './stated-threshold.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -130,6 +137,8 @@ interface DayResult {
   counts: CountCheck[];
   /** The counts' stated alive counts and thresholds that differ from Votal's (bench/stated-threshold.ts). */
   stated: CheckDifference[];
+  /** The deaths the counts' stated alive counts imply, each scored against the archive (bench/stated-threshold.ts). */
+  impliedDeaths: ImpliedDeath[];
   /** Each differing count's cause, in the order of `counts` (null: the count matched). */
   causes: (Cause | null)[];
   /** The Day's fold, for the lessons of `--learn` (dropped once they are read). */
@@ -347,8 +356,8 @@ function dayEvents(
   ];
 }
 
-/** The moderators' counts in the Day checked against Votal's fold, the stated alive counts and thresholds apart. */
-function checkedCounts(
+/** The moderators' counts in the Day checked against Votal's fold (and the deaths their alive counts imply). */
+function dayChecks(
   game: ArchiveGame,
   inDay: readonly RawPost[],
   bodies: ReadonlyMap<number, Body>,
@@ -356,7 +365,7 @@ function checkedCounts(
   ruleset: Ruleset,
   folded: ReturnType<typeof foldGame>,
   gmEvents: GmEvent[],
-): { counts: CountCheck[]; stated: CheckDifference[] } {
+): ReturnType<typeof gmChecks> {
   const checkPosts: CheckPostInput[] = inDay.map((p) => {
     const body = bodies.get(p.number);
     return {
@@ -368,16 +377,14 @@ function checkedCounts(
       ...(body ? { body } : {}),
     };
   });
-  return apartStated(
-    gmChecks({
-      game: { roster, settings: { gm: game.moderators }, engine: 'phpbb' },
-      ruleset,
-      posts: checkPosts,
-      log: folded.log,
-      gmEvents,
-      audit: [],
-    }).counts,
-  );
+  return gmChecks({
+    game: { roster, settings: { gm: game.moderators }, engine: 'phpbb' },
+    ruleset,
+    posts: checkPosts,
+    log: folded.log,
+    gmEvents,
+    audit: [],
+  });
 }
 
 /** A name's slot by the archive's names, else by a replacement the GM accepted. */
@@ -437,7 +444,8 @@ function countDay(
       explain: true,
     });
   const folded = fold(ruleset);
-  const { counts, stated } = checkedCounts(game, inDay, bodies, roster, ruleset, folded, gmEvents);
+  const checks = dayChecks(game, inDay, bodies, roster, ruleset, folded, gmEvents);
+  const { counts, stated } = apartStated(checks.counts);
   const slotOf = slotNamer(roster, gm);
   const { expected, unscored, noMajority } = expectedOf(game, day);
   // The slot by the archive's name: a replacement the GM accepted renames it.
@@ -466,6 +474,7 @@ function countDay(
     unreadVotes: unreadVotesOf(histories),
     counts,
     stated,
+    impliedDeaths: scoreImpliedDeaths(checks.deathProposals ?? [], game, day),
     causes: counts.map((c) =>
       causeOf(c, slotOf, histories, namedInCount(bodies, roster, slotOf), droppedIn(inDay, game.url)),
     ),
@@ -563,6 +572,7 @@ const gmOptions = {
   news: !flag('--archive-only'),
   deaths: !flag('--archive-only') && !flag('--no-news-deaths'),
   weights: !flag('--archive-only') && !flag('--no-weights'),
+  spellings: !flag('--archive-only') && !flag('--no-spellings'),
 };
 const gmNotes: GmAccepts[] = [];
 let statedGames = 0;
@@ -665,7 +675,10 @@ if (flag('--count-causes'))
     for (const [i, c] of r.counts.entries())
       console.log(`count-cause: game ${r.game} D${r.day} #${c.post} ${r.causes[i] ?? 'matched'}`);
 if (flag('--stated'))
-  for (const r of results) for (const d of r.stated) console.log(`stated: game ${r.game} D${r.day}: ${d.text}`);
+  for (const r of results) {
+    for (const d of r.stated) console.log(`stated: game ${r.game} D${r.day}: ${d.text}`);
+    for (const d of r.impliedDeaths) console.log(`implied death (${d.archive}): game ${r.game} D${r.day}: ${d.text}`);
+  }
 if (flag('--misses')) {
   for (const r of majorityDays.filter((d) => !d.right))
     console.log(
@@ -709,6 +722,7 @@ else {
       statedGames,
     ),
   );
+  console.log(impliedDeathsSummary(results.flatMap((r) => r.impliedDeaths)));
   if (learning) {
     const f = lessonFigures(lessons);
     console.log(

@@ -3,17 +3,26 @@ import { foldGame } from '../game/fold-game.js';
 import { gameRuleset } from '../game/game-ruleset.js';
 import { LESSON_ACCEPT, LESSON_DISMISS, settleLessons } from '../game/count-lessons.js';
 import { checkPosts } from '../game/gm-check-posts.js';
+import { DEATH_DISMISS, DEATH_RECORD } from '../game/death-check.js';
 import { CHECK_MARK, dismissedLessons, gmChecks } from '../game/gm-checks.js';
+import { THRESHOLD_DISMISS } from '../game/threshold-check.js';
 import { postHistories } from '../game/post-histories.js';
 import { foldWithOwnDeaths } from '../game/reading-events.js';
 import { GmEvent, positionedNow } from '../model/event.js';
 import type { Game } from '../model/game.js';
-import { CheckAnswer, type CheckDifference, type CountLesson, type GmChecks } from '../model/gm-count.js';
+import {
+  CheckAnswer,
+  type CheckDifference,
+  type CountLesson,
+  type DeathProposal,
+  type GmChecks,
+  type ThresholdProposal,
+} from '../model/gm-count.js';
 import type { Roster } from '../model/roster.js';
 import { nameKey } from '../parse/name-form.js';
 import { storeOn } from '../store/open-store.js';
-import type { CommandDeps } from './deps.js';
-import { NotFound, parseInput } from './errors.js';
+import { recountAfter, type CommandDeps, type Recount } from './deps.js';
+import { Invalid, NotFound, parseInput } from './errors.js';
 import { recountRecorded, type EventRecorded } from './events.js';
 import { gameOr404 } from './games.js';
 import { learnNickname } from './nicknames.js';
@@ -34,14 +43,14 @@ export async function gameChecks(
   const { store } = deps;
   const game = await gameOr404(deps, gameId);
   const ruleset = gameRuleset(game);
-  const [heads, events, checkMarks, lessonMarks, latest] = await Promise.all([
+  const answers = (action: (typeof ANSWERS)[number]) => store.audit.list({ gameId: game.id, action, limit: 100_000 });
+  const [heads, events, latest, ...marked] = await Promise.all([
     store.posts.headsOf(game.id),
     store.events.list(game.id),
-    store.audit.list({ gameId: game.id, action: CHECK_MARK, limit: 100_000 }),
-    store.audit.list({ gameId: game.id, action: LESSON_DISMISS, limit: 100_000 }),
     store.tallies.latest(game.id),
+    ...ANSWERS.map(answers),
   ]);
-  const marks = [...checkMarks, ...lessonMarks];
+  const marks = marked.flat();
   const gmEvents = events.map((e) => e.event);
   const { posts, pastedVotals } = await checkPosts(store, game, heads);
   // The count is folded only when the GM's posts hold a count to compare with it.
@@ -66,6 +75,9 @@ export async function gameChecks(
   const checks = gmChecks({ game, ruleset, posts, log, gmEvents, readingEvents, pastedVotals, audit: marks });
   return { game, checks };
 }
+
+/** The GM's answers the checks read back: marks, lessons dismissed, proposals answered. */
+const ANSWERS = [CHECK_MARK, LESSON_DISMISS, THRESHOLD_DISMISS, DEATH_RECORD, DEATH_DISMISS] as const;
 
 /**
  * The lessons offered to the GM (the queue's, and the ones an answer may name): those the
@@ -209,4 +221,97 @@ function withAlias(roster: Roster, wagon: string, alias: string): Roster | null 
   const taken = roster.some((s) => [s.name, ...s.aliases, ...s.formerNames].some((n) => nameKey(n) === key));
   if (taken) return null;
   return roster.map((s, i) => (i === slot ? { ...s, aliases: [...s.aliases, alias] } : s));
+}
+
+export const ThresholdAnswer = z.strictObject({
+  key: z.string().regex(/^[0-9a-f]{16}$/, 'not a proposal key (16 hex digits)'),
+  answer: z.enum(['accept', 'dismiss']),
+});
+export type ThresholdAnswer = z.infer<typeof ThresholdAnswer>;
+
+export type ThresholdAnswered =
+  | { answer: 'dismiss'; proposal: ThresholdProposal }
+  | { answer: 'accept'; proposal: ThresholdProposal; game: Game; recount: Recount };
+
+/**
+ * The GM's answer to the threshold their own counts state (`GmChecks.thresholdProposal`):
+ * accepted, its overrides are laid over the game's ruleset overrides (audited as
+ * `game.overrides`) and the game is recounted under them; the ruleset then gives the stated
+ * numbers, so nothing is proposed again. Dismissed (audited), it is not offered again.
+ */
+export async function answerThreshold(
+  deps: CommandDeps,
+  actor: string,
+  gameId: number,
+  given: unknown,
+  now: Date = new Date(),
+): Promise<ThresholdAnswered> {
+  const input = parseInput(ThresholdAnswer, given);
+  const { game, checks } = await gameChecks(deps, gameId, now);
+  const proposal = checks.thresholdProposal;
+  if (!proposal || proposal.key !== input.key) throw new NotFound('threshold proposal', input.key);
+  const detail = { key: proposal.key, overrides: proposal.overrides, posts: proposal.posts };
+  if (input.answer === 'dismiss') {
+    await deps.store.audit.record({ gameId: game.id, actor, action: THRESHOLD_DISMISS, detail });
+    return { answer: 'dismiss', proposal };
+  }
+  const overrides = { ...game.rulesetOverrides, ...proposal.overrides };
+  try {
+    gameRuleset({ ruleset: game.ruleset, rulesetOverrides: overrides });
+  } catch (error) {
+    throw Invalid.field('overrides', (error as Error).message);
+  }
+  const changed = await deps.store.games.setRulesetOverrides(game.id, overrides, actor, {
+    key: proposal.key,
+    because: 'stated-threshold',
+    posts: proposal.posts,
+  });
+  return { answer: 'accept', proposal, game: changed, recount: await recountAfter(deps, changed, 'threshold') };
+}
+
+export const DeathAnswer = z.strictObject({
+  key: z.string().regex(/^[0-9a-f]{16}$/, 'not a proposal key (16 hex digits)'),
+  answer: z.enum(['record', 'dismiss']),
+});
+export type DeathAnswer = z.infer<typeof DeathAnswer>;
+
+export type DeathAnswered =
+  | { answer: 'dismiss'; proposal: DeathProposal }
+  | { answer: 'record'; proposal: DeathProposal; recorded: EventRecorded };
+
+/**
+ * The GM's answer to a death their count's alive count implies (`GmChecks.deathProposals`):
+ * recorded, it is a `kill` of the one player after the post the count was compared at (the
+ * GM event and the audit entry in one transaction, then the recount); a note of several
+ * candidates names no one to record and is only dismissed. Both audited.
+ */
+export async function answerDeath(
+  deps: CommandDeps,
+  actor: string,
+  gameId: number,
+  given: unknown,
+  now: Date = new Date(),
+): Promise<DeathAnswered> {
+  const input = parseInput(DeathAnswer, given);
+  const { game, checks } = await gameChecks(deps, gameId, now);
+  const proposal = (checks.deathProposals ?? []).find((p) => p.key === input.key);
+  if (!proposal) throw new NotFound('death proposal', input.key);
+  const detail = { key: proposal.key, countPost: proposal.countPost, player: proposal.player, at: proposal.at };
+  if (input.answer === 'dismiss') {
+    await deps.store.audit.record({ gameId: game.id, actor, action: DEATH_DISMISS, detail });
+    return { answer: 'dismiss', proposal };
+  }
+  if (proposal.player === null)
+    throw Invalid.field('answer', `the count leaves off ${proposal.candidates.join(', ')}: record the death yourself`);
+  const event = positionedNow(
+    parseInput(GmEvent, { kind: 'kill', player: proposal.player, at: proposal.at }),
+    deps.clock.now(),
+  );
+  const stored = await deps.store.sql.transaction(async (tx) => {
+    const on = storeOn(tx);
+    const appended = await on.events.append(game.id, event, actor);
+    await on.audit.record({ gameId: game.id, actor, action: DEATH_RECORD, detail });
+    return appended;
+  });
+  return { answer: 'record', proposal, recorded: await recountRecorded(deps, game, stored) };
 }

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { gmNews, NEWS_DISMISS, NEWS_RECORD, newsReadsBodyOf, type GmNews, type NewsPost } from '../game/gm-news.js';
+import {
+  gmNames,
+  gmNews,
+  NEWS_DISMISS,
+  NEWS_RECORD,
+  newsReadsBodyOf,
+  type GmNews,
+  type NewsPost,
+} from '../game/gm-news.js';
+import { spellingNews } from '../game/roster-spellings.js';
 import { gameRuleset } from '../game/game-ruleset.js';
 import { withBodies } from '../game/post-bodies.js';
 import type { Game } from '../model/game.js';
@@ -32,7 +41,17 @@ export async function gameNews(deps: CommandDeps, gameId: number): Promise<{ gam
     const first = reads(p) && p.revisions > 1 ? firstSeen(revisions.get(p.key) ?? []) : null;
     if (first) posts[i] = { ...p, first: { body: first.body, edit: first.edit } };
   }
-  return { game, news: gmNews({ game, ruleset: gameRuleset(game), posts, events, audit: dismissed }) };
+  const news = gmNews({ game, ruleset: gameRuleset(game), posts, events, audit: dismissed });
+  // A poster the player list spells otherwise (src/game/roster-spellings.ts), in the same queue.
+  const spelt = spellingNews({
+    roster: game.roster,
+    events: events.map((e) => e.event),
+    hosts: gmNames(game.settings, heads),
+    posts: heads,
+    dismissed: new Set(dismissed.map((a) => String(a.detail['key']))),
+  });
+  const proposals = [...news.proposals, ...spelt].sort((a, b) => a.post - b.post);
+  return { game, news: { ...news, proposals } };
 }
 
 /** The body Votal saw first (ties: the older row). */

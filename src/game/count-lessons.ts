@@ -46,6 +46,8 @@ export interface LessonInput {
   byNumber: ReadonlyMap<number, PostEvent>;
   /** The names the game knew at the count's post (as the count was read). */
   book: GmNameBook;
+  /** The GM's forum names (`gmNames`): a host's name is never learned as a player's. */
+  hosts?: readonly string[];
 }
 
 /** The lessons of one count: its name lessons in the order of the voters' posts, then what it says of posters who are no players. */
@@ -69,7 +71,7 @@ function nameLessons(input: LessonInput, placed: ReadonlyMap<string, string | nu
     if (action.match === 'ambiguous') continue;
     if (action.candidates.length > 0 && !action.candidates.includes(wagon)) continue;
     const written = action.written.trim();
-    const noAlias = aliasRefusal(written);
+    const noAlias = aliasRefusal(written, input.hosts ?? []);
     out.push({
       kind: 'name',
       key: lessonKey(post.post, wagon, written),
@@ -165,7 +167,11 @@ function unreadName(actions: readonly Action[]): Action | null {
 }
 
 /** Why a written name is not learned as a player's, or null when it may be. */
-function aliasRefusal(written: string): string | null {
+function aliasRefusal(written: string, hosts: readonly string[]): string | null {
+  // A vote for the GM ("vote: Natirasha") read as a player's name would make the GM's own
+  // posts, vote counts included, that player's (mafiascum game 1543 post #45).
+  if (hosts.some((h) => nameKey(h) === nameKey(written)))
+    return `"${written}" is the GM's name: not learned as a player's`;
   const words = written.split(/\s+/u).filter(Boolean);
   if (written.length < MIN_ALIAS_LENGTH || written.length > MAX_ALIAS_LENGTH || words.length > MAX_ALIAS_WORDS)
     return `"${written}" is not a name`;

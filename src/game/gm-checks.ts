@@ -21,8 +21,9 @@ import { countVotesWithCuts } from '../tally/count.js';
 import type { TallyEvent } from '../tally/log.js';
 import { rosterAt } from '../tally/slot-names.js';
 import { countLessons, LESSON_DISMISS, settleLessons } from './count-lessons.js';
-import { newsReadsBodyOf } from './gm-news.js';
-import { thresholdDiff, thresholdProposal } from './threshold-check.js';
+import { gmNames, newsReadsBodyOf } from './gm-news.js';
+import { answeredDeaths, deathProposals } from './death-check.js';
+import { dismissedThresholds, thresholdDiff, thresholdProposal } from './threshold-check.js';
 
 /**
  * The GM's own vote counts checked against Votal's: each count post of the GM's is read
@@ -67,7 +68,10 @@ export interface GmChecksInput {
   readingEvents?: readonly GmEvent[];
   /** Posts known to be the GM's paste of a Votal draft (found by its words). */
   pastedVotals?: ReadonlySet<number>;
-  /** The game's `CHECK_MARK` and `LESSON_DISMISS` audit entries. */
+  /**
+   * The game's `CHECK_MARK`, `LESSON_DISMISS`, `THRESHOLD_DISMISS`, `DEATH_RECORD` and
+   * `DEATH_DISMISS` audit entries.
+   */
   audit: readonly AuditEntry[];
 }
 
@@ -75,7 +79,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
   const { game, ruleset } = input;
   const { found, ownVotals } = countsFound(input);
   // One fold for every cut of every count (the log is in thread order: a cut is a prefix).
-  if (found.length === 0) return { counts: [], lessons: [], ownVotals };
+  if (found.length === 0) return { counts: [], lessons: [], ownVotals, deathProposals: [] };
   const log = input.log;
   const cuts = [...new Set(found.flatMap((f) => range(f.base)))];
   const tallies = countVotesWithCuts(
@@ -94,6 +98,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     roster: game.roster,
   };
   const answers = markAnswers(input.audit);
+  const hosts = gmNames(game.settings, input.posts);
   // Each count with what it teaches about votes Votal could not read, at the cut it was compared at.
   const counts = found.map((f) => {
     const check = checkCount(f, at, ctx, answers);
@@ -104,6 +109,7 @@ export function gmChecks(input: GmChecksInput): GmChecks {
       tally,
       byNumber: ctx.byNumber,
       book: f.book,
+      hosts,
     });
     return { ...check, lessons };
   });
@@ -111,8 +117,19 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     found.map((f) => f.count),
     ruleset,
   );
+  const offered = proposal && !dismissedThresholds(input.audit).has(proposal.key) ? proposal : null;
+  const deaths = deathProposals(
+    found.map((f, i) => ({
+      count: f.count,
+      tally: at.get(counts[i]!.comparedTo)!,
+      comparedTo: counts[i]!.comparedTo,
+      permalink: counts[i]!.permalink,
+    })),
+    answeredDeaths(input.audit),
+  );
   return {
-    ...(proposal ? { thresholdProposal: proposal } : {}),
+    ...(offered ? { thresholdProposal: offered } : {}),
+    deathProposals: deaths,
     counts,
     lessons: settleLessons(
       counts.map((c) => c.lessons),

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { AuditAction, AuditEntry } from '../model/audit.js';
 import type { CheckDifference, CheckPost, GmCount, ThresholdProposal } from '../model/gm-count.js';
 import type { Tally } from '../model/tally.js';
 import { ruleText, statedRule } from '../parse/stated-threshold.js';
@@ -47,6 +49,14 @@ function beyond(count: GmCount, tally: Tally): string {
   return extra.length === 0 ? '' : ` (who Votal thinks is alive beyond yours: ${extra.join(', ')})`;
 }
 
+/** The GM declined a threshold proposal (its `key`): it is not offered again. */
+export const THRESHOLD_DISMISS = 'check.threshold-dismiss' satisfies AuditAction;
+
+/** The keys of the threshold proposals the GM dismissed. */
+export function dismissedThresholds(audit: readonly AuditEntry[]): Set<string> {
+  return new Set(audit.filter((a) => a.action === THRESHOLD_DISMISS).map((a) => String(a.detail['key'])));
+}
+
 /**
  * A threshold the GM's counts state repeatedly that the ruleset cannot produce from their
  * alive counts, as a game setting offered to the GM. Statements that disagree with
@@ -61,8 +71,11 @@ export function thresholdProposal(counts: readonly GmCount[], ruleset: Ruleset):
   if (rule === null) return null;
   const fitting = stating.filter((c) => c.stated!.alive !== null);
   const first = fitting[0]!;
+  const overrides = { threshold: rule };
   return {
-    overrides: { threshold: rule },
+    // The rule is the key: a rule dismissed is not offered again, whatever counts state it later.
+    key: createHash('sha256').update(JSON.stringify(overrides)).digest('hex').slice(0, 16),
+    overrides,
     posts: fitting.map((c) => c.post),
     sentence: first.stated!.sentence,
     text: `Your counts state a threshold of ${ruleText(rule)} (#${fitting.map((c) => c.post).join(', #')}: "${first.stated!.sentence}"); the ruleset asks ${ruleText(ruleset.threshold)}. Set the game's threshold so?`,

@@ -9,6 +9,8 @@ export const AuditAction = z.enum([
   /** The GM dropped a nickname known from an earlier game on the site (the nickname book) for this game. */
   'game.nickname-drop',
   'game.ruleset',
+  /** The game's ruleset overrides changed (the GM accepted the threshold their own counts state). */
+  'game.overrides',
   /** How the thread is read changed: the GM switched to the generic reader, or back to the engine's adapter. */
   'game.engine',
   'game.delete',
@@ -47,6 +49,12 @@ export const AuditAction = z.enum([
   'check.lesson-accept',
   /** The GM declined it: the lesson is not offered again. */
   'check.lesson-dismiss',
+  /** The GM declined the threshold their counts state: it is not offered again. */
+  'check.threshold-dismiss',
+  /** The GM recorded the death their count's alive count implies (a `kill` event with it). */
+  'check.death-record',
+  /** The GM declined it (or saw the note of several candidates): not offered again. */
+  'check.death-dismiss',
   'webhook.send',
   'webhook.fail',
   'gm.login',

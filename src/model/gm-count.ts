@@ -211,6 +211,8 @@ export type CountCheck = z.infer<typeof CountCheck>;
  * ruleset overrides, as the opening posts' rule proposals do.
  */
 export const ThresholdProposal = z.object({
+  /** Stable across reads (the rule proposed): what the GM's answer is recorded under. */
+  key: z.string(),
   /** The game's ruleset overrides it sets (`{ threshold: { kind, ... } }`). */
   overrides: z.record(z.string(), z.unknown()),
   /** The counts whose statements it is read from, and the first one's sentence. */
@@ -221,6 +223,34 @@ export const ThresholdProposal = z.object({
 });
 export type ThresholdProposal = z.infer<typeof ThresholdProposal>;
 
+/**
+ * A death the GM's count implies: it states fewer alive than Votal has, and leaves some of
+ * Votal's living off entirely (on no wagon, voting for nobody, not on its not-voting line).
+ * With one such player and one alive fewer, `player` names them and the GM may record the
+ * death with one click (a `kill` after post `at`, the post the count was compared at); else
+ * `player` is null and the candidates are only listed. Never recorded without the GM.
+ */
+export const DeathProposal = z.object({
+  /** Stable across reads (who, and the first count that implies it): what the GM's answer is recorded under. */
+  key: z.string(),
+  /** The first count that implies it, and its permalink; every count that implies the same. */
+  countPost: z.number().int(),
+  permalink: z.string().nullable(),
+  posts: z.array(z.number().int()),
+  /** The living the count states, and Votal's at the post it was compared at. */
+  stated: z.number().int(),
+  alive: z.number().int(),
+  /** Votal's living the count leaves off entirely. */
+  candidates: z.array(z.string()),
+  /** The one player whose death is proposed, or null: a note listing the candidates. */
+  player: z.string().nullable(),
+  /** The post the death is recorded after (the count's compared-at post). */
+  at: z.number().int(),
+  /** The sentence the GM reads. */
+  text: z.string(),
+});
+export type DeathProposal = z.infer<typeof DeathProposal>;
+
 export const GmChecks = z.object({
   /** Every GM count read, with its differences (none: the count agrees). */
   counts: z.array(CountCheck),
@@ -230,5 +260,7 @@ export const GmChecks = z.object({
   ownVotals: z.array(z.number().int()),
   /** A threshold the GM states repeatedly that the ruleset cannot produce: a game setting offered. */
   thresholdProposal: ThresholdProposal.optional(),
+  /** Deaths the counts' stated alive counts imply, unanswered (`DeathProposal`; absent: none). */
+  deathProposals: z.array(DeathProposal).optional(),
 });
 export type GmChecks = z.infer<typeof GmChecks>;

@@ -1,5 +1,5 @@
 import type { Body, BodyNode } from '../model/body.js';
-import type { GmCount, GmCountVoter, GmCountWagon } from '../model/gm-count.js';
+import type { GmCount, GmCountVoter, GmCountWagon, StatedThreshold } from '../model/gm-count.js';
 import type { GmNameBook } from './gm-posts.js';
 import { nameKey } from './name-form.js';
 import { walkLines } from './own-text.js';
@@ -287,8 +287,21 @@ export function readGmCount(
   const count = blocks.find(isCount);
   if (!count) return null;
   const { wagons, notVoting, unread } = count;
-  const stated = statedIn(lines.map((l) => l.text));
+  const stated = statedIn(lines.map((l) => l.text)) ?? notedThreshold(wagons);
   return { post: post.number, asOfPost, wagons, notVoting, unread, linesNotRead: notRead, stated };
+}
+
+/**
+ * The threshold a count's L-n notes state when it states none in words: "Bob (3) L-1" is 4
+ * to lynch. Every noted wagon must give the same number (its votes, as written, and its
+ * note); notes that disagree state nothing. No alive count: the notes say only the number.
+ */
+function notedThreshold(wagons: readonly GmCountWagon[]): StatedThreshold | null {
+  const noted = wagons.filter((w) => w.toLynch !== null);
+  const numbers = new Set(noted.map((w) => (w.stated ?? w.voters.filter((v) => !v.struck).length) + w.toLynch!));
+  if (numbers.size !== 1) return null;
+  const toLynch = [...numbers][0]!;
+  return toLynch > 0 ? { alive: null, toLynch, sentence: noted[0]!.line } : null;
 }
 
 /** A line of players' names and nothing else (every name read), or null. */

@@ -793,6 +793,12 @@ function causeOf(phrase: Phrase, phrases: GmPhrases): DeathCause | undefined {
 }
 
 /**
+ * A newcomer's group between commas, as brackets are: "adorkable, hydra of InflatablePie and
+ * esuriospiritus, replaces Venrob" (MafiaScum game 1379 post #316).
+ */
+const HYDRA_APPOSITION = /\s*,\s*((?:an?\s+|the\s+)?hydra\s+(?:of|between)\s+[^,]{1,80}?)\s*,?\s*$/iu;
+
+/**
  * The newcomer of a replacement: a poster of the thread found among the words ("Aaaaand
  * chamber" -> chamber, "Welcome GreyICE who" -> GreyICE), else the words without the
  * fillers before them; never more than a short name. A group in brackets is kept apart.
@@ -800,7 +806,7 @@ function causeOf(phrase: Phrase, phrases: GmPhrases): DeathCause | undefined {
 function newcomerName(raw: string, names: GmNameBook, phrases: GmPhrases): { name: string; group?: string } | null {
   let text = cleanName(raw);
   let group: string | undefined;
-  const bracket = /\s*\(([^()]*)\)\s*$/u.exec(text);
+  const bracket = /\s*\(([^()]*)\)\s*$/u.exec(text) ?? HYDRA_APPOSITION.exec(text);
   if (bracket) {
     group = bracket[1]!.trim() || undefined;
     text = cleanName(text.slice(0, bracket.index));
@@ -828,7 +834,9 @@ function newcomerName(raw: string, names: GmNameBook, phrases: GmPhrases): { nam
   const rest = words.slice(start);
   if (rest.length > 4 || rest.some((w) => phrases.hedges.has(w.toLowerCase()))) return null;
   const name = cleanName(rest.join(' '));
-  return name ? { name, ...(group ? { group } : {}) } : null;
+  // "I replaced Future's post": a pronoun that is no poster is nobody's forum name.
+  if (!name || phrases.pronouns.has(name.toLowerCase())) return null;
+  return { name, ...(group ? { group } : {}) };
 }
 
 /**

@@ -21,16 +21,18 @@ import { nicknameBook, withNickname } from './nicknames.js';
  * players is ambiguous) → unique prefix → unique substring → acronym or a whole short word
  * of the name ("AJ" for "Aj The Epic") → a unique initial ("Z") → the name's words
  * shortened or reordered ("Scotty B", "Brosius Scott") → the name behind a leading extra
- * word ("Creepy Scott Brosius") → the name with its letters or syllables stretched
+ * word ("Creepy Scott Brosius", or "the" glued on: "thegreygnarl") → the name with its letters or syllables stretched
  * ("Slandarrrrr", "Anenineninenineni") → the name as written without its digits or with
  * them read as letters ("acfan" for ac1983fan, "Frog" for Fro99er) or as words ("MagicalSeven"
- * for Magical7, "2inamillion" for TwoInAMillion) → its letters with other digits ("bgg1886"
+ * for Magical7, "2inamillion" for TwoInAMillion) → the start of the name and its digits ("Arc9"
+ * for ArcAngel9) → its letters with other digits ("bgg1886"
  * for bgg1996) → a slip of the keys, held-down letters
  * aside ("Tahah" for talah, "Greyfox" for GrayFoxxxx; "Illl" for llll, letters that look alike) → initials
  * and the last word in full ("bbstar" for basketballstar24) → two initials swapped
  * ("SMRP" for Some Random Mafia Player) → the name written backwards ("Jordan" for
  * XnadrojX) → a unique two-letter prefix that spells no English word ("Oz" for
- * Ozgin) → a part of the name and a word for the rest ("Fuzzybutterwhatever") → a word of
+ * Ozgin) → a part of the name and a word for the rest ("Fuzzybutterwhatever"; any English
+ * word after a start that ends at one of the name's words: "FIREWATER" for FireScreamer) → a word of
  * one player's name among words naming nobody ("jagged toaster" for Jagged Appliance)
  * → a first word the ladder reads as one player, then words naming nobody ("Fuzzy dude")
  * → a word said N times ("Yesx3" for YES YES YES) → Jaro-Winkler with a margin (against
@@ -202,8 +204,10 @@ function resolve(
     wordByWord(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? leadingWords(name, forms, stripped) : null) ??
     extraLeadingWord(name, forms, matching, stripped) ??
+    gluedThe(key, forms, matching, stripped) ??
     stretched(key, forms, matching, stripped) ??
     digitsRead(key, forms, matching, stripped) ??
+    startThenDigits(key, forms, matching, stripped) ??
     numberWords(key, forms, stripped) ??
     otherDigits(key, forms, matching, stripped) ??
     lookalikes(name, forms, stripped) ??
@@ -213,6 +217,7 @@ function resolve(
     reversed(key, forms, stripped) ??
     twoLetters(key, forms, stripped) ??
     placeholder(key, forms, stripped) ??
+    otherWordForRest(key, forms, stripped) ??
     wordAmongOthers(name, forms, stripped) ??
     wordsApart(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? nameThenWords(name, forms, matching, stripped) : null) ??
@@ -384,6 +389,23 @@ function extraLeadingWord(
   if (words.length !== 2 || nameKey(rest).length < MIN_TYPO || NOT_WORDS.test(words[0]!)) return null;
   const lead = resolve(words[0]!, forms, matching, { trailingWords: false });
   return lead.match === 'unknown' && lead.candidates.length === 0 ? { ...found, match: 'substring' } : null;
+}
+
+/**
+ * "thegreygnarl" for greygnarl (mafiascum game 1521, the moderator's counts from post
+ * #233): "the" written onto a player's exact name, as "The greygnarl" with a space is read
+ * by `extraLeadingWord`. Not when the whole is an English word ("theology"); one player
+ * only; read as substring, so it is shown.
+ */
+function gluedThe(
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  if (!key.startsWith('the') || key.length - 3 < matching.minPartial || isEnglishWord(key)) return null;
+  const found = exactRungs([key.slice(3)], forms, written);
+  return found?.target ? { ...found, match: 'substring' } : null;
 }
 
 /** Words before a name that turn a vote for it around ("not Bob", "anti-Bob", "except Bob"). */
@@ -584,6 +606,57 @@ function placeholder(key: string, forms: readonly SlotForms[], written: string):
     forms.filter((f) => f.all.some((k) => k.endsWith(tail))),
     written,
   );
+}
+
+/**
+ * "FIREWATER" for FireScreamer, "mariomaker4" for MarioManiac4, "lalalaGIRAFFE" for
+ * lalaladucks (mafiascum games 1888 post #682, 1931 post #1558, 1720 post #159): the
+ * start of a name up to one of its words (a CamelCase hump, a space, or an English word
+ * the name ends with), then another English word in place of the rest, and the name's
+ * digits if any. The start has `MIN_PLACEHOLDER_PART` letters; one player only, and a
+ * word that is another player's name makes it ambiguous; read as substring, so it is shown.
+ */
+function otherWordForRest(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  const digits = /\p{N}+$/u.exec(key)?.[0] ?? '';
+  const letters = key.slice(0, key.length - digits.length);
+  if (letters.length < MIN_PLACEHOLDER_PART + MIN_SPLIT_WORD || !/^\p{L}+$/u.test(letters)) return null;
+  const fits = (name: string): string | null => {
+    const whole = nameKey(name);
+    const own = /\p{N}+$/u.exec(whole)?.[0] ?? '';
+    if (digits !== '' && digits !== own) return null;
+    const plain = whole.slice(0, whole.length - own.length);
+    for (const cut of restCuts(name, plain)) {
+      const head = plain.slice(0, cut);
+      const word = letters.slice(cut);
+      if (letters.startsWith(head) && word !== plain.slice(cut) && isSplitWord(word) && !JOINING_WORDS.has(word))
+        return word;
+    }
+    return null;
+  };
+  const words = new Set<string>();
+  const hits = forms.filter((f) =>
+    f.written.some((n) => {
+      const word = fits(n);
+      if (word !== null) words.add(word);
+      return word !== null;
+    }),
+  );
+  if (hits.length === 0) return null;
+  const named = forms.filter((f) => !hits.includes(f) && [...words].some((w) => f.all.includes(w)));
+  return rung('substring', [...hits, ...named], written);
+}
+
+/** Where a name's rest may start after its first part: at its later words, or an English word it ends with. */
+function restCuts(name: string, plain: string): number[] {
+  const cuts = new Set<number>();
+  let at = 0;
+  for (const w of nameWords(name).slice(0, -1)) {
+    at += w.length;
+    cuts.add(at);
+  }
+  for (let i = MIN_PLACEHOLDER_PART; plain.length - i >= MIN_SPLIT_WORD; i++)
+    if (isEnglishWord(plain.slice(i))) cuts.add(i);
+  return [...cuts].filter((c) => c >= MIN_PLACEHOLDER_PART && plain.length - c >= MIN_SPLIT_WORD).sort((a, b) => a - b);
 }
 
 /** Most words a name with one of a player's words among others may have ("Little Uzi Vert"). */
@@ -800,6 +873,28 @@ function digitsRead(
   return rung(
     'fuzzy',
     forms.filter((f) => readings(f).some((r) => r.startsWith(key))),
+    written,
+  );
+}
+
+/**
+ * "Arc9" for ArcAngel9 (mafiascum game 1444 post #790): the start of a name, then the
+ * digits it ends with. The start has `minPartial` letters; one player only; read as prefix.
+ */
+function startThenDigits(
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+  written: string,
+): NameResolution | null {
+  const m = /^(\p{L}+)(\p{N}+)$/u.exec(key);
+  if (!m || m[1]!.length < matching.minPartial) return null;
+  const [, start, digits] = m as unknown as [string, string, string];
+  return rung(
+    'prefix',
+    forms.filter((f) =>
+      f.all.some((k) => k.endsWith(digits) && /\p{L}$/u.test(k.slice(0, -digits.length)) && k.startsWith(start)),
+    ),
     written,
   );
 }

@@ -53,6 +53,8 @@ export const GmPhrasesFile = z.strictObject({
   /** Words that start an action or a claim, never a death, after a name and role ("investigated", "claimed"). */
   'not-deaths': z.array(z.string().min(1).max(40)).max(100).default([]),
   nobody: z.array(z.string().min(1)).max(50).default([]),
+  /** Words that stand for someone and are no forum name: "I replaced Future's post" brings in no "I". */
+  pronouns: z.array(z.string().min(1).max(20)).max(50).default([]),
   hedges: z.array(z.string().min(1)).max(100).default([]),
   /** The hedges that make what comes before them a condition, even after the name ("Bob replaces Carol if she does not post"). */
   conditions: z.array(z.string().min(1)).max(50).default([]),
@@ -114,6 +116,7 @@ export interface GmPhrases {
   /** Lower case word starts: a flavour verb beginning with one is not a death. */
   notDeaths: readonly string[];
   nobody: ReadonlySet<string>;
+  pronouns: ReadonlySet<string>;
   hedges: ReadonlySet<string>;
   conditions: ReadonlySet<string>;
   zones: Readonly<Record<string, string>>;
@@ -128,8 +131,9 @@ export class GmPhrasesError extends YamlSourceError {
 const SLOTS: Record<Slot, string> = {
   // Captures stop at sentence punctuation; the recogniser resolves the words to a name.
   player: '([^.!?;()\\n]{1,80}?)',
-  // A newcomer may bring a group in brackets: "Perpetual Nonsense (SXTLHGaiden and Bert)".
-  name: '([^.!?;:()\\n,]{1,60}?(?:\\s*\\([^()\\n]{1,80}\\))?)',
+  // A newcomer may bring a group in brackets: "Perpetual Nonsense (SXTLHGaiden and Bert)",
+  // or between commas: "adorkable, hydra of InflatablePie and esuriospiritus," (MafiaScum game 1379 post #316).
+  name: '([^.!?;:()\\n,]{1,60}?(?:\\s*\\([^()\\n]{1,80}\\)|\\s*,\\s*(?:an?\\s+|the\\s+)?hydra\\s+(?:of|between)\\s+[^.!?;:()\\n,]{1,80},)?)',
   day: '(\\d{1,3}|[a-z]{3,12})',
   role: '([^.!?;:()\\n,]{1,60}?)',
   time: '([^\\n]{4,80}?)',
@@ -260,6 +264,7 @@ export function parseGmPhrases(text: string, file: string): GmPhrasesFile {
 export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
   const phrases: Phrase[] = [];
   const nobody = new Set<string>();
+  const pronouns = new Set<string>();
   const hedges = new Set<string>();
   const conditions = new Set<string>();
   const zones: Record<string, string> = {};
@@ -275,6 +280,7 @@ export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
     for (const w of f.fillers) fillers.add(spaced(w));
     for (const w of f['not-deaths']) notDeaths.add(spaced(w));
     for (const w of f.nobody) nobody.add(w.toLowerCase());
+    for (const w of f.pronouns) pronouns.add(w.toLowerCase());
     for (const w of f.hedges) hedges.add(w.toLowerCase());
     for (const w of f.conditions) conditions.add(w.toLowerCase());
     Object.assign(zones, f.zones);
@@ -287,6 +293,7 @@ export function compileGmPhrases(files: readonly GmPhrasesFile[]): GmPhrases {
     fillers,
     notDeaths: [...notDeaths],
     nobody,
+    pronouns,
     hedges,
     conditions,
     zones,

@@ -28,6 +28,16 @@ export interface GamesRepo {
   /** Changes the ruleset (audited as `game.ruleset` with the old and the new name). Throws NotFoundError. */
   setRuleset(id: number, ruleset: string, actor: string): Promise<Game>;
   /**
+   * Replaces the game's ruleset overrides (audited as `game.overrides` with the old and the
+   * new overrides and `detail`): a rule the GM accepted for this game. Throws NotFoundError.
+   */
+  setRulesetOverrides(
+    id: number,
+    overrides: Record<string, unknown>,
+    actor: string,
+    detail?: Record<string, unknown>,
+  ): Promise<Game>;
+  /**
    * Changes how the thread is read (audited as `game.engine` with the old and the new engine
    * and `detail`): the GM's switch to the generic reader and back. Throws NotFoundError.
    */
@@ -244,6 +254,17 @@ const queries: OverDb<GamesRepo> = {
       actor,
       action: 'game.ruleset',
       detail: { from: current.ruleset, to: next },
+    });
+  },
+
+  async setRulesetOverrides(db, id, overrides, actor, detail = {}) {
+    const current = await getGame(db, id);
+    if (!current) throw new NotFoundError('game', id);
+    const next = z.record(z.string(), z.unknown()).parse(overrides);
+    return updateGame(db, id, 'ruleset_overrides = $2::jsonb', [json(next)], {
+      actor,
+      action: 'game.overrides',
+      detail: { ...detail, from: current.rulesetOverrides, to: next },
     });
   },
 

@@ -150,9 +150,11 @@ function applied(roster: Roster, e: Exclude<RosterEvent, { kind: 'decide' | 'day
     if (i === undefined || roster[i]!.alive === alive) return roster;
     return roster.map((s, j) => (j === i ? { ...s, alive } : s));
   }
-  const key = exactKey(e.player);
-  const i = roster.findIndex((s) => exactKey(s.name) === key);
-  const slot = i === -1 ? undefined : roster[i];
+  // Found as the tally's replacement finds it (src/tally/apply-replace.ts): a replacement that
+  // names the slot by a former name ("Seraphim replaces Nachomamma8" after "Wake1 replaces
+  // Nachomamma8") renames it here too, or the GM's count reads the slot by another name.
+  const i = findSlot(roster, e.player);
+  const slot = i === undefined ? undefined : roster[i];
   if (!slot || nameKey(slot.name) === nameKey(e.by)) return roster;
   return roster.map((s, j) =>
     j === i

@@ -122,6 +122,17 @@ describe('lessons from the GM count', () => {
     },
   );
 
+  // MafiaScum game 1543 post #45 (donbot data 739243d): "Vote: Natirasha", the GM, which the
+  // count at #51 puts on the voter's own wagon; learned, it made the GM's counts that player's votes.
+  it.each([['Mod'], ['wraith']])(
+    'a vote for a GM ("%s") placed on the voter\'s own wagon: the correction is offered, the GM\'s name is not learned',
+    (written) => {
+      const [l] = check(day(written, 'Dave')).lessons;
+      const noAlias = `"${written}" is the GM's name: not learned as a player's`;
+      expect(l).toMatchObject({ voter: 'Dave', wagon: 'Dave', written, alias: null, noAlias });
+    },
+  );
+
   it('a phrase longer than a name: the correction is offered, the phrase is not learned', () => {
     const [l] = check(day('whoever wrote that long rant')).lessons;
     expect(l).toMatchObject({ alias: null, noAlias: '"whoever wrote that long rant" is not a name' });

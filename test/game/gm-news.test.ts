@@ -414,3 +414,62 @@ describe('a welcome that names no slot takes the slot whose replacement the GM s
     expect(welcomed(news(players, [post(0, 'Mod', 'Signups.'), ...posts]))).toEqual(want);
   });
 });
+
+describe('replacement wordings of real MafiaScum games (donbot data 739243d)', () => {
+  it.each<[string, string[], string, string, GmEvent]>([
+    [
+      'game 1454 post #663: "has been replaced with"',
+      ['AngelInFreezer', 'ArcAngel'],
+      'GuyInFreezer',
+      'As ArcAngel failed to pick up his prod, AngelInFreezer has been replaced with GuyInFreezer',
+      { kind: 'replace', player: 'AngelInFreezer', by: 'GuyInFreezer', at: 20 },
+    ],
+    [
+      'game 1456 post #207: thanks for replacing',
+      ['Blue Yoshi', 'denisatp'],
+      'ac1983fan',
+      'Thanks to ac1983fan for replacing Blue Yoshi: welcome him',
+      { kind: 'replace', player: 'Blue Yoshi', by: 'ac1983fan', at: 20 },
+    ],
+    [
+      'game 1122 post #1112: has agreed to replace',
+      ['My Milked Eek', 'Skold'],
+      'Xtoxm',
+      'Xtoxm has agreed to replace My Milked Eek',
+      { kind: 'replace', player: 'My Milked Eek', by: 'Xtoxm', at: 20 },
+    ],
+    [
+      'game 1379 post #316: a hydra named between commas',
+      ['Venrob', 'Slandaar'],
+      'adorkable',
+      'adorkable, hydra of InflatablePie and esuriospiritus, replaces Venrob',
+      { kind: 'replace', player: 'Venrob', by: 'adorkable', at: 20 },
+    ],
+  ])('%s', (_, players, newcomer, sentence, expected) => {
+    const n = news(players, [post(0, 'Mod', 'Day 1 begins.'), post(10, newcomer, 'hi'), post(20, 'Mod', sentence)]);
+    expect(events(n).filter((e) => e.kind === 'replace')).toEqual([expected]);
+  });
+
+  it('game 1697 post #972: "is being replaced by request" brings in no newcomer "request"', () => {
+    const n = news(
+      ['Persivul', 'Skold'],
+      [post(0, 'Mod', 'Day 1 begins.'), post(972, 'Mod', 'Persivul is being replaced by request')],
+    );
+    expect(events(n).filter((e) => e.kind === 'replace')).toEqual([]);
+  });
+
+  it('game 1460 post #140: "I replaced Future\'s post" brings in no newcomer "I"', () => {
+    const n = news(
+      ['Future', 'Skold'],
+      [
+        post(0, 'Mod', 'Day 1 begins.'),
+        post(140, 'Mod', "I replaced Future's post with that as Future's post referred to an ongoing game"),
+        post(200, 'SunnyDays', 'hi'),
+        post(281, 'Mod', 'SunnyDays replaces Future effective immediately'),
+      ],
+    );
+    expect(events(n).filter((e) => e.kind === 'replace')).toEqual([
+      { kind: 'replace', player: 'Future', by: 'SunnyDays', at: 281 },
+    ]);
+  });
+});

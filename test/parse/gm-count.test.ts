@@ -1987,6 +1987,32 @@ describe('reading a GM vote count', () => {
     });
   }
 
+  it.each<[string, string, { alive: number | null; toLynch: number } | null]>([
+    [
+      'L-n notes that agree state the threshold: the votes and the note (Votal\'s own wagon line "Carol (2) — L-2: Bob")',
+      'Carol (2) — L-2: Bob, Dave<br>Eve (1) — L-3: Alice<br>Not voting (4): Carol, Eve, Frank, Grace',
+      { alive: null, toLynch: 4 },
+    ],
+    [
+      "one note counts its wagon's written number (MafiaScum game 1161 post #434, donbot data 739243d)",
+      'Carol ( 3 L-1 ) - Bob, Dave<br>Eve ( 1 ) - Alice',
+      { alive: null, toLynch: 4 },
+    ],
+    ['notes that disagree state nothing', 'Carol (2) L-2: Bob, Dave<br>Eve (1) L-2: Alice', null],
+    [
+      'a threshold stated in words stands over the notes',
+      'Carol (2) L-3: Bob, Dave<br>Eve (1) L-4: Alice<br><br>With 7 alive, it takes 4 to lynch.',
+      { alive: 7, toLynch: 4 },
+    ],
+  ])('%s', (_name, source, stated) => {
+    const body = parseFragment(source, adapterOf('xenforo2').descriptor.body, 'https://f.example/');
+    const count = readGmCount({ number: 5, body }, book, { noLynch });
+    expect(count).not.toBeNull();
+    expect(count!.stated === null ? null : { alive: count!.stated.alive, toLynch: count!.stated.toLynch }).toEqual(
+      stated,
+    );
+  });
+
   it('says which names on a count name nobody, never guessing', () => {
     const body = parseFragment(
       'Carol (2): Bob, Zed<br>Dave (1): Eve',

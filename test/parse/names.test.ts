@@ -923,6 +923,96 @@ const cases: Case[] = [
     target: 'SlingshotWaffles',
   },
   {
+    // MafiaScum game 1521 post #233 (donbot data 739243d): the moderator's count line "thegreygnarl: 1 - SonOfZeus".
+    name: '"the" glued onto a player\'s exact name ("thegreygnarl" for greygnarl), shown as substring',
+    written: 'thegreygnarl',
+    players: [{ name: 'greygnarl' }, { name: 'SonOfZeus' }, { name: 'Alduskkel' }],
+    match: 'substring',
+    target: 'greygnarl',
+  },
+  {
+    name: '"the" glued onto a name is not read where the whole is an English word ("therapist")',
+    written: 'therapist',
+    players: [{ name: 'Rapist' }, { name: 'SonOfZeus' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // MafiaScum game 1888 posts #682, #848 (donbot data 739243d): "VOTE FIREWATER", on FireScreamer's wagon.
+    name: 'the start of a name to a CamelCase word, then another English word ("FIREWATER" for FireScreamer), shown as substring',
+    written: 'FIREWATER',
+    players: [{ name: 'FireScreamer' }, { name: 'mozamis' }, { name: 'DogWatch' }],
+    match: 'substring',
+    target: 'FireScreamer',
+  },
+  {
+    // MafiaScum game 1931 post #1558 (donbot data 739243d): "VOTE: mariomaker4", on MarioManiac4's wagon.
+    name: 'the start of a name, another English word and the name\'s digits ("mariomaker4" for MarioManiac4)',
+    written: 'mariomaker4',
+    players: [{ name: 'MarioManiac4' }, { name: 'wavemode' }, { name: 'Thor665' }],
+    match: 'substring',
+    target: 'MarioManiac4',
+  },
+  {
+    // MafiaScum game 1720 post #159 (donbot data 739243d): "VOTE: lalalaGIRAFFE", on lalaladucks's wagon.
+    name: 'the start of a one-word name before the English word it ends with, then another word ("lalalaGIRAFFE")',
+    written: 'lalalaGIRAFFE',
+    players: [{ name: 'lalaladucks' }, { name: 'DeasVail' }, { name: 'BlueBloodedToffee' }],
+    match: 'substring',
+    target: 'lalaladucks',
+  },
+  {
+    // MafiaScum game 1393 post #981 (donbot data 739243d): "VOTE: MetalScum89", on Metalmarsh89's wagon.
+    name: 'the start of a name before an English word it ends with, another word and its digits ("MetalScum89")',
+    written: 'MetalScum89',
+    players: [{ name: 'Metalmarsh89' }, { name: 'AngryPidgeon' }, { name: 'Bacde' }],
+    match: 'substring',
+    target: 'Metalmarsh89',
+  },
+  {
+    name: 'the start of a name then digits the name does not end with is no reading ("mariomaker5")',
+    written: 'mariomaker5',
+    players: [{ name: 'MarioManiac4' }, { name: 'wavemode' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    name: 'the start of two players\' names, then another word, is ambiguous ("firewater")',
+    written: 'firewater',
+    players: [{ name: 'FireScreamer' }, { name: 'FireDancer' }, { name: 'wavemode' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    name: 'a word for the rest that is another player\'s name is ambiguous ("Firemonk")',
+    written: 'Firemonk',
+    players: [{ name: 'FireScreamer' }, { name: 'monk' }, { name: 'wavemode' }],
+    match: 'ambiguous',
+    target: null,
+  },
+  {
+    name: 'a start of fewer than four letters before another word is no reading ("Redbird" for RedCoyote)',
+    written: 'Redbird',
+    players: [{ name: 'RedCoyote' }, { name: 'wavemode' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
+    // MafiaScum game 1444 post #790 (donbot data 739243d): "VOTE: Arc9", on ArcAngel9's wagon.
+    name: 'the start of a name, then the digits it ends with ("Arc9" for ArcAngel9)',
+    written: 'Arc9',
+    players: [{ name: 'ArcAngel9' }, { name: 'Telo' }, { name: 'Magical7' }],
+    match: 'prefix',
+    target: 'ArcAngel9',
+  },
+  {
+    name: 'the start of a name with digits it does not end with is no reading ("Arc8")',
+    written: 'Arc8',
+    players: [{ name: 'ArcAngel9' }, { name: 'Telo' }],
+    match: 'unknown',
+    target: null,
+  },
+  {
     // mafiascum game 1444 (t=27171) post #460 (as stored in github.com/Computational-Mafia/donbot data/posts @739243d).
     name: 'a digit written as its word ("MagicalSeven" for Magical7), shown as fuzzy',
     written: 'MagicalSeven',

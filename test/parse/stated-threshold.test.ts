@@ -50,6 +50,48 @@ describe('the threshold a GM states', () => {
     ['no alive count (MafiaScum game 1618 post #543)', 'It takes 6 to lynch.', null, 6],
     ['"votes are required for a lynch" (MafiaScum game 1221 post #1051)', '5 votes are required for a lynch.', null, 5],
     ['a number in words', "With 4 alive, it'll take four to lynch", 4, 4],
+    ['"the majority is" (MafiaScum game 1825 post #2)', 'With 13 alive, the majority is 7.', 13, 7],
+    ['"majority is ... today" (MafiaScum game 1762 post #134)', 'With 13 players alive, majority is 7 today.', 13, 7],
+    ['"Absolute majority is" (MafiaScum game 1698 post #22)', 'Absolute majority is 7.', null, 7],
+    [
+      '"a majority of 7 is needed to achieve a lynch" (MafiaScum game 1791 post #5)',
+      'With 13 players alive, a majority of 7 is needed to achieve a lynch.',
+      13,
+      7,
+    ],
+    [
+      '"living players", "a majority consists of" (MafiaScum game 1145 post #3)',
+      'With 12 living players, a majority consists of 7 votes.',
+      12,
+      7,
+    ],
+    ['"to reach a Lynch" (MafiaScum game 1903 post #3)', 'With 13 alive, It takes 7 to reach a Lynch.', 13, 7],
+    [
+      '"players to reach a lynch" (MafiaScum game 1454 post #25)',
+      'With 13 alive, it takes 7 players to reach a lynch.',
+      13,
+      7,
+    ],
+    [
+      'BBCode the forum left unrendered (MafiaScum game 1511 post #147)',
+      'With 13 alive, it takes 7[/i] votes to lynch.',
+      13,
+      7,
+    ],
+    ['"it takes," (MafiaScum game 1177 post #686)', 'With 9 alive it takes, 5 to lynch.', 9, 5],
+    [
+      '"required to obtain a lynch" (MafiaScum game 1761 post #2)',
+      '7 Votes are required to obtain a lynch. 7 votes are also required to obtain a no-lynch prior to deadline.',
+      null,
+      7,
+    ],
+    ['"required for the lynch" (MafiaScum game 1221 post #216)', 'Seven votes required for the lynch.', null, 7],
+    ['a line of the number alone (MafiaScum game 1142 post #63)', '5 to lynch', null, 5],
+    ['"Five to lynch." (MafiaScum game 1241 post #353)', 'Five to lynch.', null, 5],
+    ['"7/13 votes to lynch" alone (MafiaScum game 1925 post #50)', '7/13 votes to lynch', null, 7],
+    ['the label "Votes to Lynch:" (MafiaScum game 1496 post #4)', 'Votes to Lynch: 7', null, 7],
+    ['the label "Players needed to lynch:" (MafiaScum game 1231 post #25)', 'Players needed to lynch: 5', null, 5],
+    ['the label "Needed to Lynch [ 7 ]" (MafiaScum game 1379 post #2)', 'Needed to Lynch [ 7 ]', null, 7],
   ])('reads %s', (_name, line, alive, toLynch) => {
     expect(readStatedThreshold(line)).toMatchObject({ alive, toLynch });
   });
@@ -62,6 +104,17 @@ describe('the threshold a GM states', () => {
     [
       'a number inside a sum (MafiaScum game 1360 post #1)',
       '(D1 deadline lynch would be 7 players / 2 = 3.5 players = 4 to lynch)',
+    ],
+    [
+      'a share, not a number (MafiaScum game 1463 post #1)',
+      'If one player receives a majority (at least 51%) of votes',
+    ],
+    ['"majority of 50%"', 'A lynch needs a majority of 50% of the living'],
+    ["a wagon's L-n note (MafiaScum game 1892 post #78)", 'LicketyQuickety is closest to LYNCH at L-3'],
+    ['a number in a sentence before "to lynch"', 'We need 3 more people to lynch him'],
+    [
+      '"hammer at 4pm": in real posts a time, never a threshold (MafiaScum game 1653 post #1160)',
+      'If no one beats me to it I will hammer at 4pm est',
     ],
   ])('reads nothing in %s', (_name, line) => {
     expect(readStatedThreshold(line)).toBeNull();

@@ -909,6 +909,21 @@ export function storeContract(driver: string, open: () => Promise<Sql>): void {
         await expect(store.games.setRuleset(987654321, 'plurality', 'gm:ann')).rejects.toThrow(NotFoundError);
       });
 
+      it('a change of the ruleset overrides is audited with the old and the new overrides', async () => {
+        const game = await newGame();
+        const threshold = { kind: 'fraction', numerator: 1, denominator: 2 };
+        const changed = await store.games.setRulesetOverrides(game.id, { threshold }, 'gm:ann', { key: 'k' });
+        expect(changed.rulesetOverrides).toEqual({ threshold });
+        expect((await store.games.get(game.id))!.rulesetOverrides).toEqual({ threshold });
+        const [entry] = await store.audit.list({ gameId: game.id, limit: 1 });
+        expect(entry).toMatchObject({
+          action: 'game.overrides',
+          actor: 'gm:ann',
+          detail: { key: 'k', from: {}, to: { threshold } },
+        });
+        await expect(store.games.setRulesetOverrides(987654321, {}, 'gm:ann')).rejects.toThrow(NotFoundError);
+      });
+
       it("an engine change (the GM's reader switch) is audited with the old and the new engine", async () => {
         const game = await newGame({ engine: 'xenforo2' });
         const changed = await store.games.setEngine(game.id, 'generic', 'gm:ann', { offeredFor: 'xenforo2' });

@@ -76,6 +76,34 @@ describe('rosterAt: deaths and revivals', () => {
   });
 });
 
+describe('rosterAt: replacements rename the slot as the tally does', () => {
+  const names = (r: Roster) => r.map((s) => [s.name, ...s.formerNames].join('<'));
+  const cases: { name: string; events: GmEvent[]; slots: string[] }[] = [
+    {
+      name: 'a replacement makes the newcomer the name and keeps the old one',
+      events: [{ kind: 'replace', player: 'Juls', by: 'Jinx', at: 2 }],
+      slots: ['PeaceBringer', 'Prolapsed Brain', 'Jinx<Juls'],
+    },
+    {
+      // MafiaScum game 1809 (donbot data 739243d): the GM accepts "Wake1 replaces Nachomamma8"
+      // from #5, then the news "Wingback replaces Nachomamma8"; the tally renames the slot to
+      // Wingback, so the moderator's "Wake1" must read as that slot, not as a slot of its own.
+      name: 'a replacement naming the slot by a former name renames it too',
+      events: [
+        { kind: 'replace', player: 'Juls', by: 'Jinx', at: 2 },
+        { kind: 'replace', player: 'Juls', by: 'Jade', at: 4 },
+      ],
+      slots: ['PeaceBringer', 'Prolapsed Brain', 'Jade<Juls<Jinx'],
+    },
+    {
+      name: 'a replacement of a name not on the roster changes nothing',
+      events: [{ kind: 'replace', player: 'Nobody', by: 'Jade', at: 2 }],
+      slots: ['PeaceBringer', 'Prolapsed Brain', 'Juls'],
+    },
+  ];
+  for (const c of cases) it(c.name, () => expect(names(rosterAt(three, c.events, at10))).toEqual(c.slots));
+});
+
 describe("rosterAt: the GM's decision buries at the next Day's start", () => {
   const dead = (events: GmEvent[]) =>
     rosterAt(three, events, at10)

@@ -1,4 +1,11 @@
-import type { CheckAnswer, CheckDifference, CountLesson, GmChecks } from '../../model/gm-count.js';
+import type {
+  CheckAnswer,
+  CheckDifference,
+  CountLesson,
+  DeathProposal,
+  GmChecks,
+  ThresholdProposal,
+} from '../../model/gm-count.js';
 import { MAX_COUNT_LINES } from '../../parse/gm-count.js';
 import { AnswerButtons, DISMISS_ANSWER, type ItemAnswer } from './answer-buttons.js';
 import { PostButton } from './layout.js';
@@ -91,11 +98,8 @@ export function GmChecksPanel(props: { gameId: number; checks: GmChecks; players
         Only you see this; nothing is posted and the count does not change.
       </p>
       <Lessons gameId={props.gameId} lessons={props.checks.lessons} csrf={props.csrf} />
-      {props.checks.thresholdProposal ? (
-        <p class="notice" data-threshold-proposal="">
-          {`${props.checks.thresholdProposal.text} (the game's ruleset overrides: ${JSON.stringify(props.checks.thresholdProposal.overrides)})`}
-        </p>
-      ) : null}
+      <ThresholdOffer gameId={props.gameId} proposal={props.checks.thresholdProposal ?? null} csrf={props.csrf} />
+      <DeathOffers gameId={props.gameId} proposals={props.checks.deathProposals ?? []} csrf={props.csrf} />
       {counts.map((c) => (
         <div>
           <h3>
@@ -146,6 +150,66 @@ function Lessons(props: { gameId: number; lessons: readonly CountLesson[]; csrf:
                 csrf={props.csrf}
                 itemKey={l.key}
                 answers={[{ label: acceptLabel(l), answer: 'accept' }, DISMISS_ANSWER]}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The threshold the GM's counts state, set for the game with one click (the ruleset overrides), or dismissed. */
+function ThresholdOffer(props: { gameId: number; proposal: ThresholdProposal | null; csrf: string }) {
+  const p = props.proposal;
+  if (!p) return null;
+  return (
+    <div class="notice" id="threshold-proposal" data-threshold-proposal={p.key}>
+      <p>{p.text}</p>
+      <p class="muted">{`The game's ruleset overrides it sets: ${JSON.stringify(p.overrides)}`}</p>
+      <div class="actions">
+        <AnswerButtons
+          action={`/gm/games/${props.gameId}/checks/threshold`}
+          csrf={props.csrf}
+          itemKey={p.key}
+          answers={[{ label: "Set the game's threshold so", answer: 'accept' }, DISMISS_ANSWER]}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Deaths the counts' alive counts imply: one player, recorded with one click; several, a note to dismiss. */
+function DeathOffers(props: { gameId: number; proposals: readonly DeathProposal[]; csrf: string }) {
+  if (props.proposals.length === 0) return null;
+  return (
+    <div id="death-proposals">
+      <h3>{`Deaths your counts imply (${props.proposals.length})`}</h3>
+      <ul class="queue">
+        {props.proposals.map((p) => (
+          <li data-death-proposal={p.key}>
+            <div>{p.text}</div>
+            <div class="muted">
+              {'Your count'}
+              {p.posts.length === 1 ? ': ' : 's: '}
+              <PostLink post={p.countPost} permalink={p.permalink} />
+              {p.posts.length > 1
+                ? `, ${p.posts
+                    .slice(1)
+                    .map((n) => `#${n}`)
+                    .join(', ')}`
+                : ''}
+            </div>
+            <div class="actions">
+              <AnswerButtons
+                action={`/gm/games/${props.gameId}/checks/deaths`}
+                csrf={props.csrf}
+                itemKey={p.key}
+                answers={
+                  p.player
+                    ? [{ label: `Record ${p.player}'s death (after #${p.at})`, answer: 'record' }, DISMISS_ANSWER]
+                    : [DISMISS_ANSWER]
+                }
               />
             </div>
           </li>

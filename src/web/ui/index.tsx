@@ -15,6 +15,7 @@ import { gmsRoutes } from './gms-page.js';
 import { deleteGameRoutes } from './pages/delete-game.js';
 import { draftRoutes } from './pages/draft.js';
 import { ErrorPage } from './pages/error-page.js';
+import { checkProposalRoutes } from './pages/check-proposals.js';
 import { gameRoutes } from './pages/game.js';
 import { genericCheckRoutes } from './generic-check.js';
 import { gamesListRoutes } from './pages/games.js';
@@ -146,6 +147,7 @@ export function createUiApp(deps: AppDeps, options: UiOptions = {}): Hono<UiEnv>
     gamesListRoutes,
     newGameRoutes,
     gameRoutes,
+    checkProposalRoutes,
     genericCheckRoutes,
     draftRoutes,
     settingsRoutes,
