@@ -296,24 +296,22 @@ function rulesetOf(game: ArchiveGame, posts: readonly RawPost[]): { ruleset: Rul
   return { ruleset: gameRuleset({ ruleset: 'mafiascum-majority', rulesetOverrides }), proposals };
 }
 
-function countDay(
-  game: ArchiveGame,
-  posts: readonly RawPost[],
-  ruleset: Ruleset,
-  day: number,
-  start: number,
-  end: number,
-  gm: GmAccepts,
-  /** Another counter's reading of each post (`--peer`); Votal's own by default. */
-  readingOf?: (post: RawPost) => PostReading,
-  /** The lessons of the moderators' counts accepted so far (`--learn`, bench/count-lessons.ts). */
-  learned?: Learned,
-): DayResult {
+/** The Day's roster: the archive's slots and fates (or the fates Votal read, `--own-fates`), with the lessons learned. */
+function dayRoster(game: ArchiveGame, day: number, learned: Learned | undefined): Roster {
   const fated = ownFates ? ownFates.rosterFor(game, day, rosterFor(game, day)) : rosterFor(game, day);
-  const roster = learned ? withLearned(fated, learned) : fated;
-  const hosts = game.moderators;
-  const isHost = new Set(hosts.map((h) => h.toLowerCase()));
-  const inDay = posts.filter((p) => p.number > start && p.number <= end);
+  return learned ? withLearned(fated, learned) : fated;
+}
+
+/** The Day's posts as the store keeps them (one revision each, read by Votal or the peer), and the hosts' bodies. */
+function dayHistories(
+  game: ArchiveGame,
+  inDay: readonly RawPost[],
+  ruleset: Ruleset,
+  roster: Roster,
+  gm: GmAccepts,
+  readingOf: ((post: RawPost) => PostReading) | undefined,
+): { histories: PostHistory[]; bodies: Map<number, Body> } {
+  const isHost = new Set(game.moderators.map((h) => h.toLowerCase()));
   const bodies = new Map<number, Body>();
   const histories: PostHistory[] = inDay.map((p) => {
     const body = parseFragment(p.content, markup, game.url);
@@ -336,13 +334,103 @@ function countDay(
       ],
     };
   });
-  const gmEvents = [
+  return { histories, bodies };
+}
+
+/** The Day's GM events: its start, what the GM accepted, the archive's kills, its end, the learned corrections. */
+function dayEvents(
+  game: ArchiveGame,
+  roster: Roster,
+  gm: GmAccepts,
+  day: number,
+  start: number,
+  end: number,
+  learned: Learned | undefined,
+): GmEvent[] {
+  return [
     GmEvent.parse({ kind: 'day-start', day, at: start }),
     ...gm.eventsOf(day, start, end),
     ...killsOf(game, roster, start, end),
     GmEvent.parse({ kind: 'day-end', at: end }),
     ...(learned?.corrections ?? []),
   ];
+}
+
+/** The moderators' counts in the Day checked against Votal's fold (and the deaths their alive counts imply). */
+function dayChecks(
+  game: ArchiveGame,
+  inDay: readonly RawPost[],
+  bodies: ReadonlyMap<number, Body>,
+  roster: Roster,
+  ruleset: Ruleset,
+  folded: ReturnType<typeof foldGame>,
+  gmEvents: GmEvent[],
+): ReturnType<typeof gmChecks> {
+  const checkPosts: CheckPostInput[] = inDay.map((p) => {
+    const body = bodies.get(p.number);
+    return {
+      number: p.number,
+      author: p.user,
+      postedAt: null,
+      permalink: null,
+      deleted: false,
+      ...(body ? { body } : {}),
+    };
+  });
+  return gmChecks({
+    game: { roster, settings: { gm: game.moderators }, engine: 'phpbb' },
+    ruleset,
+    posts: checkPosts,
+    log: folded.log,
+    gmEvents,
+    audit: [],
+  });
+}
+
+/** A name's slot by the archive's names, else by a replacement the GM accepted. */
+function slotNamer(roster: Roster, gm: GmAccepts): (name: string) => string | undefined {
+  const slotNames = new Map(
+    roster.flatMap((sl) => [sl.name, ...sl.formerNames].map((n) => [n.toLowerCase(), sl.name])),
+  );
+  return (name: string): string | undefined => slotNames.get(name.toLowerCase()) ?? gm.slotName(name);
+}
+
+/** The tally's flags, counted by kind. */
+function flagsByKind(flags: readonly { kind: string }[]): Record<string, number> {
+  return Object.fromEntries(
+    [...new Set(flags.map((f) => f.kind))].map((k) => [k, flags.filter((f) => f.kind === k).length]),
+  );
+}
+
+/** Votes whose name Votal could not read: "post author: raw (match)". */
+function unreadVotesOf(histories: readonly PostHistory[]): string[] {
+  return histories.flatMap((h) =>
+    h.revisions[0]!.reading.actions.flatMap((a) =>
+      a.target === null && (a.match === 'unknown' || a.match === 'ambiguous')
+        ? [`#${h.number} ${h.author}: ${a.raw} (${a.match})`]
+        : [],
+    ),
+  );
+}
+
+function countDay(
+  game: ArchiveGame,
+  posts: readonly RawPost[],
+  ruleset: Ruleset,
+  day: number,
+  start: number,
+  end: number,
+  gm: GmAccepts,
+  /** Another counter's reading of each post (`--peer`); Votal's own by default. */
+  readingOf?: (post: RawPost) => PostReading,
+  /** The lessons of the moderators' counts accepted so far (`--learn`, bench/count-lessons.ts). */
+  learned?: Learned,
+): DayResult {
+  const roster = dayRoster(game, day, learned);
+  const hosts = game.moderators;
+  const inDay = posts.filter((p) => p.number > start && p.number <= end);
+  const { histories, bodies } = dayHistories(game, inDay, ruleset, roster, gm, readingOf);
+  const gmEvents = dayEvents(game, roster, gm, day, start, end, learned);
   const fold = (r: Ruleset) =>
     foldGame({
       ruleset: r,
@@ -356,30 +444,9 @@ function countDay(
       explain: true,
     });
   const folded = fold(ruleset);
-  const checkPosts: CheckPostInput[] = inDay.map((p) => {
-    const body = bodies.get(p.number);
-    return {
-      number: p.number,
-      author: p.user,
-      postedAt: null,
-      permalink: null,
-      deleted: false,
-      ...(body ? { body } : {}),
-    };
-  });
-  const checks = gmChecks({
-    game: { roster, settings: { gm: hosts }, engine: 'phpbb' },
-    ruleset,
-    posts: checkPosts,
-    log: folded.log,
-    gmEvents,
-    audit: [],
-  });
+  const checks = dayChecks(game, inDay, bodies, roster, ruleset, folded, gmEvents);
   const { counts, stated } = apartStated(checks.counts);
-  const slotNames = new Map(
-    roster.flatMap((sl) => [sl.name, ...sl.formerNames].map((n) => [n.toLowerCase(), sl.name])),
-  );
-  const slotOf = (name: string): string | undefined => slotNames.get(name.toLowerCase()) ?? gm.slotName(name);
+  const slotOf = slotNamer(roster, gm);
   const { expected, unscored, noMajority } = expectedOf(game, day);
   // The slot by the archive's name: a replacement the GM accepted renames it.
   const bySlot = <T extends { eliminated: readonly string[] }>(o: T): T => ({
@@ -403,19 +470,8 @@ function countDay(
     explain: (outcome.explain ?? []).map((e) => `#${e.post} ${e.text}`),
     right,
     wagons: folded.tally.wagons.map((w) => [w.target, w.total]),
-    flags: Object.fromEntries(
-      [...new Set(folded.tally.flags.map((f) => f.kind))].map((k) => [
-        k,
-        folded.tally.flags.filter((f) => f.kind === k).length,
-      ]),
-    ),
-    unreadVotes: histories.flatMap((h) =>
-      h.revisions[0]!.reading.actions.flatMap((a) =>
-        a.target === null && (a.match === 'unknown' || a.match === 'ambiguous')
-          ? [`#${h.number} ${h.author}: ${a.raw} (${a.match})`]
-          : [],
-      ),
-    ),
+    flags: flagsByKind(folded.tally.flags),
+    unreadVotes: unreadVotesOf(histories),
     counts,
     stated,
     impliedDeaths: scoreImpliedDeaths(checks.deathProposals ?? [], game, day),

@@ -82,6 +82,13 @@ export function sessionFlash(flashes: Flashes) {
   return { flashOf, back };
 }
 
+/** What a page's handlers are given: the dashboard's deps and the session's flash (read once, left by a redirect). */
+export type PageDeps = DashboardDeps & ReturnType<typeof sessionFlash>;
+
+export function pageDeps(deps: DashboardDeps): PageDeps {
+  return { ...deps, ...sessionFlash(deps.flashes) };
+}
+
 /** A row id from the path by the one id rule (../ids.ts), or null. */
 export function idOf(c: Context, name: string): number | null {
   return rowIdParam(c, name);
