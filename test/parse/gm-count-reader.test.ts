@@ -254,7 +254,16 @@ const CASES: Case[] = [
   {
     rule: '"[13] crazycrabman † - town - vanilla - lynched day 1": a player list\'s line (a role and a fate, no voter) is not a wagon',
     source: 'MafiaScum game 1805, post #1697 (donbot data 739243d)',
-    slots: slots('DrippingGoofball', 'Creature', 'NJAC', 'Robbnva', 'Eggman', 'Titus', 'crazycrabman', 'petroleumjelly'),
+    slots: slots(
+      'DrippingGoofball',
+      'Creature',
+      'NJAC',
+      'Robbnva',
+      'Eggman',
+      'Titus',
+      'crazycrabman',
+      'petroleumjelly',
+    ),
     lines: [
       'Vote count Day 2 #07',
       'DrippingGoofball [1]: petroleumjelly',
