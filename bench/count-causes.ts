@@ -162,8 +162,10 @@ export function causeOf(count: CountCheck, ctx: CauseContext): Cause | null {
         own.some((h) => h.revisions[0]!.reading.actions.some((a) => a.kind === 'vote' && a.target !== null));
       // The vote Votal counts is a moderator's own post (a count read as a player's vote,
       // game 1543 post #300), or one the count says the GM left out on purpose.
+      // (The post the vote is at: the difference's other posts are the GM's replacement news.)
+      const at = /'s vote at #(\d+)/.exec(d.text);
       const refused = leavesOut && d.votal !== null && d.votal !== 'not voting';
-      if (unread || lost || refused || d.posts.some((p) => byHost(p.post))) found.add('votal');
+      if (unread || lost || refused || (at !== null && byHost(Number(at[1])))) found.add('votal');
       else if (own.some(dropped) || d.text.includes('not counted by Votal')) found.add('votal');
       else if (own.length === 0) found.add('material');
       // Nowhere on the count as read: a line the reader missed only if the post names them (bench/count-causes.ts).

@@ -137,6 +137,25 @@ const CASES: Case[] = [
     cause: 'votal',
   },
   {
+    rule: "a replacement's vote Votal read, the count on another wagon: the moderator's (the GM's replacement news is no vote)",
+    source: 'MafiaScum game 1742 post #1131 (jeanne11, posted as ICEninja: "Unvote, Vote A Simple Plan")',
+    count: countAt(1131, [
+      voter(
+        'jeanne11',
+        'Titus',
+        'A Simple Plan',
+        "is on Titus; jeanne11's vote at #1061 (posted as ICEninja) is for A Simple Plan",
+        [1061, 1090],
+      ),
+    ]),
+    context: context({
+      slotOf: (a) => (a === 'ICEninja' ? 'jeanne11' : a),
+      histories: [posted(1061, 'ICEninja', [null, 'A Simple Plan'])],
+      byHost: (post) => post === 1090,
+    }),
+    cause: 'moderator',
+  },
+  {
     rule: "the count says the GM left votes out on purpose, and Votal counts one: the GM's ruling, Votal's",
     source: 'MafiaScum game 1505 post #55 ("This vote does not meet the stated voting rules and hasn\'t been counted")',
     count: countAt(55, [
