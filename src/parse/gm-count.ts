@@ -119,8 +119,9 @@ const WAGON_SHAPES: RegExp[] = [
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
   // "Nisani       1 votes: Oversoul": a count set in columns, the word "votes" after its number.
   new RegExp(String.raw`^${NAME}\s+(?<n>\d{1,3})\s+votes?\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
-  // "AzBlueM [2 - Ant_to_the_Max, Fusion": the count's bracket left open, its separator after it.
-  new RegExp(String.raw`^${NAME}\s*[([]\s*${NUM}\s*${SEP}\s*(?<voters>[^()[\]]*)$`, 'iud'),
+  // "AzBlueM [2 - Ant_to_the_Max, Fusion": the count's bracket left open, its separator after it,
+  // read only with voters after it ("Ciara24 (10- " alone is a typo no number can be read from).
+  new RegExp(String.raw`^${NAME}\s*[([]\s*${NUM}\s*${SEP}\s*(?<voters>[^()[\]]*\p{L}[^()[\]]*)$`, 'iud'),
 ];
 /**
  * A wagon line with no number ("rb: Robbnva", "[L-3] Creeps20 - TwoFace, copper223" and

@@ -295,6 +295,19 @@ const CASES: Case[] = [
     },
     notVoting: ['AzBlueM'],
   },
+  {
+    rule: '"Ciara24 (10- ": a count\'s bracket left open with no voter after it is not read as a number',
+    source: 'MafiaScum game 1705, post #550 (donbot data 739243d)',
+    slots: slots('Klingoncelt', 'Gale Wing Srock', 'Ciara24'),
+    lines: [
+      'Klingoncelt (0)- ',
+      'Gale Wing Srock (0)- ',
+      'Ciara24 (10- ',
+      'Not Voting (3)- Klingoncelt, Gale Wing Srock, Ciara24',
+    ],
+    wagons: { Klingoncelt: [], 'Gale Wing Srock': [] },
+    notVoting: ['Klingoncelt', 'Gale Wing Srock', 'Ciara24'],
+  },
 ];
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
