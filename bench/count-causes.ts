@@ -77,13 +77,16 @@ export function leavesVotesOut(body: Body): boolean {
 }
 
 /**
- * How many voters a count may disagree on and still be the moderator's slip: a slip is a
- * vote or a few left off, counted late or put on the wrong wagon. A count at odds with more
- * voters is a count of something else: the Day's votes reset after a first lynch on a Day of
- * two (MafiaScum game 1721 post #805: 13 voters), votes before the Day's start left out
- * (game 1589 post #82): Votal's to explain, never a slip.
+ * A moderator's slip is votes left off, counted late or put on the wrong wagon: a few, or
+ * several in a careless count (MafiaScum game 1146 post #282: four votes left off). A count
+ * at odds with more than half the Day's living players is a count of something else: the
+ * votes reset after a first lynch on a Day of two (game 1721 post #805: 13 of 12 alive at
+ * the start), votes before the Day's start left out (game 1589 post #82, donbot data
+ * 739243d): Votal's to explain, never a slip.
  */
-export const MOST_A_SLIP_MISSES = 3;
+export function isOtherCount(differences: readonly CheckDifference[], living: number): boolean {
+  return votersDiffering(differences) * 2 > living;
+}
 
 /** The voters a count's differences disagree on, once each. */
 export function votersDiffering(differences: readonly CheckDifference[]): number {
@@ -102,6 +105,8 @@ export interface CauseContext {
   leavesOut: boolean;
   /** A post written by one of the game's moderators. */
   byHost: (post: number) => boolean;
+  /** The Day's living players at its start (`isOtherCount`). */
+  living: number;
 }
 
 /**
@@ -128,12 +133,11 @@ export type Cause = 'votal' | 'reader' | 'material' | 'moderator';
 export const CAUSES: readonly Cause[] = ['votal', 'reader', 'material', 'moderator'];
 
 export function causeOf(count: CountCheck, ctx: CauseContext): Cause | null {
-  const { slotOf, histories, namedIn, dropped, leavesOut, byHost } = ctx;
+  const { slotOf, histories, namedIn, dropped, leavesOut, byHost, living } = ctx;
   if (count.differences.length === 0) return null;
   const found = new Set<Cause>();
   const hasVoter = count.differences.some((d) => d.kind === 'voter');
-  // A count at odds with many voters is another count, not a slip (bench/count-causes.ts).
-  if (votersDiffering(count.differences) > MOST_A_SLIP_MISSES) found.add('votal');
+  if (isOtherCount(count.differences, living)) found.add('votal');
   const hasUnread = count.differences.some((d) => d.kind === 'unread');
   for (const d of count.differences) {
     const names = / says (\d+) but names (\d+)$/.exec(d.text);

@@ -354,6 +354,7 @@ function countDay(
         dropped: droppedIn(inDay, game.url),
         leavesOut: bodies.has(c.post) && leavesVotesOut(bodies.get(c.post)!),
         byHost: (post) => isHost.has(authorOf.get(post)?.toLowerCase() ?? ''),
+        living: roster.filter((s) => s.alive).length,
       }),
     ),
     ...(learned ? { fold: { log: folded.log, roster, ruleset } } : {}),

@@ -88,6 +88,7 @@ const context = (over: Partial<CauseContext> = {}): CauseContext => ({
   dropped: () => false,
   leavesOut: false,
   byHost: () => false,
+  living: 13,
   ...over,
 });
 
@@ -110,16 +111,43 @@ const CASES: Case[] = [
     cause: 'moderator',
   },
   {
-    rule: "a count at odds with more voters than a slip is another count (the votes reset after a first lynch): Votal's",
-    source: 'MafiaScum game 1721 post #805 (Day 1 of two lynches)',
+    rule: "a count at odds with more than half the Day's living players is another count (the votes reset after a first lynch): Votal's",
+    source: 'MafiaScum game 1721 post #805 (Day 1 of two lynches, 12 alive)',
     count: countAt(
       805,
-      ['Bins', 'Ricastle', 'Fro99er', 'RadiantCowbells'].map((p) =>
+      ['Ricastle', 'Gorkington', 'Fro99er', 'Ankamius', 'Luna Fox', 'Davsto', 'Aristophanes'].map((p) =>
         voter(p, 'Davsto', 'Not_Mafia', `is on Davsto; ${p}'s vote is for Not_Mafia`),
       ),
     ),
-    context: context(),
+    context: context({ living: 12 }),
     cause: 'votal',
+  },
+  {
+    rule: "four votes Votal read, left off a count of 13 alive: still the moderator's slip",
+    source: 'MafiaScum game 1146 post #282 (DarthYoshi\'s #66 "Vote: Gandalf" among them)',
+    count: countAt(
+      282,
+      [
+        ['hitogoroshi', 38],
+        ['DarthYoshi', 66],
+        ['CooLDoG', 84],
+        ['RedCoyote', 155],
+      ].map(([p, at]) =>
+        voter(String(p), 'not voting', 'gandalf5166', `is not voting; ${p}'s vote at #${at} is for gandalf5166`, [
+          Number(at),
+        ]),
+      ),
+    ),
+    context: context({
+      living: 13,
+      histories: [
+        posted(38, 'hitogoroshi', ['gandalf5166']),
+        posted(66, 'DarthYoshi', ['gandalf5166']),
+        posted(84, 'CooLDoG', [null, 'gandalf5166']),
+        posted(155, 'RedCoyote', ['gandalf5166']),
+      ],
+    }),
+    cause: 'moderator',
   },
   {
     rule: "the vote Votal counts is a moderator's own post (their count read as a player's vote): Votal's",
