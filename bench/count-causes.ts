@@ -160,7 +160,7 @@ export function causeOf(count: CountCheck, ctx: CauseContext): Cause | null {
         ),
       );
       // Votal has no trace of a vote the voter posted that Day: Votal's count dropped it
-      // (MafiaScum game 1117 post #489: Fugitive's votes refused as a non-player's).
+      // (MafiaScum game 1107 post #100: the replacement's #80 "Vote: ICEninja").
       const lost =
         d.text.includes('Votal has no vote by') &&
         own.some((h) => h.revisions[0]!.reading.actions.some((a) => a.kind === 'vote' && a.target !== null));

@@ -199,17 +199,15 @@ const CASES: Case[] = [
     cause: 'votal',
   },
   {
-    rule: "Votal has no vote by a voter who posted one that Day (refused as a non-player's): Votal's",
-    source: 'MafiaScum game 1117 post #489 (Fugitive, #422 "UNVOTE: Empking; VOTE: Internet Stranger")',
-    count: countAt(489, [
-      voter(
-        'Fugitive',
-        'Erratus Apathos',
-        'not voting',
-        'is on Erratus Apathos; Votal has no vote by Fugitive by #488',
-      ),
+    rule: "Votal has no vote by a voter who posted one that Day: Votal's count dropped it, Votal's",
+    source: 'MafiaScum game 1107 post #100 (_over9000\'s replacement Vigilante Ventriloquist, #80 "Vote: ICEninja")',
+    count: countAt(100, [
+      voter('_over9000', 'ICEninja', 'not voting', 'is on ICEninja; Votal has no vote by _over9000 by #99'),
     ]),
-    context: context({ histories: [posted(422, 'Fugitive', [null, 'Internet Stranger'])] }),
+    context: context({
+      slotOf: (a) => (a === 'Vigilante Ventriloquist' ? '_over9000' : a),
+      histories: [posted(80, 'Vigilante Ventriloquist', ['ICEninja'])],
+    }),
     cause: 'votal',
   },
   {
