@@ -120,29 +120,123 @@ export function slotFinder(game: ArchiveGame): (name: string) => number | undefi
   return (name) => bySlot.get(nameKey(name));
 }
 
-export function gmAccepts(
+/** What the GM made of the news so far: the events accepted, the newcomers, and each line to report. */
+interface Ledger {
+  game: ArchiveGame;
+  /** The archive's slot of a name, or the news's (a newcomer the archive lacks). */
+  slotIndex: (name: string) => number | undefined;
+  archiveSlot: (name: string) => number | undefined;
+  newsSlot: Map<string, number>;
+  /** Each slot's name after the replacements accepted so far (the Day's roster names it by the archive's newest). */
+  current: Map<number, string>;
+  accepted: Accepted[];
+  newcomers: Newcomer[];
+  disagreements: string[];
+  additions: string[];
+  spellings: string[];
+}
+
+type Proposal = GmNews['proposals'][number];
+
+/** The archive's name of a slot: its newest. */
+const canonicalOf = (game: ArchiveGame, slot: number): string => game.slots[slot]![0]!;
+
+/** A replacement the news proposes, accepted unless the archive lacks the player or has the newcomer elsewhere. */
+function acceptReplace(l: Ledger, p: Proposal, e: { player: string; by: string }, where: string): void {
+  const { game } = l;
+  const slot = l.slotIndex(e.player);
+  const byArchive = l.archiveSlot(e.by);
+  if (slot === undefined) {
+    l.disagreements.push(`${where}: news "${e.by} replaces ${e.player}": the archive has no ${e.player}`);
+    return;
+  }
+  if (byArchive !== undefined && byArchive !== slot) {
+    l.disagreements.push(
+      `${where}: news "${e.by} replaces ${e.player}": the archive has ${e.by} in another slot (${game.slots[byArchive]!.join(' replaced ')})`,
+    );
+    return;
+  }
+  if (byArchive === undefined) {
+    l.newsSlot.set(nameKey(e.by), slot);
+    l.newcomers.push({ slot, name: e.by, at: p.post });
+    l.additions.push(
+      `${where}: news "${e.by} replaces ${e.player}", a name the archive lacks (${game.slots[slot]!.join(' replaced ')})`,
+    );
+  }
+  // Named by the slot's name then: the roster's replacement takes the current name only.
+  const player = l.current.get(slot) ?? canonicalOf(game, slot);
+  l.current.set(slot, e.by);
+  l.accepted.push({ slot, at: p.post, event: GmEvent.parse({ kind: 'replace', player, by: e.by, at: p.post }) });
+}
+
+/** A Day death the news proposes, accepted when the archive has the slot dying (not lynched) that Day. */
+function acceptDeath(l: Ledger, p: Proposal, e: { kind: string; player: string }, day: number, where: string): void {
+  const { game } = l;
+  const slot = l.slotIndex(e.player);
+  if (slot === undefined) {
+    l.disagreements.push(`${where}: news "${e.kind} ${e.player}": the archive has no ${e.player}`);
+    return;
+  }
+  // Dead before this Day in the archive too (the Night's kill announced at its start).
+  if (game.fates[slot]! < day) return;
+  const death = game.deaths[slot]!;
+  if (death?.phase === 'day' && death.number === day && death.cause === 'lynch') return;
+  if (death?.phase !== 'day' || death.number !== day) {
+    l.disagreements.push(
+      `${where}: news "${e.kind} ${e.player}" in Day ${day}'s posts: the archive has ${game.fateTexts[slot]}`,
+    );
+    return;
+  }
+  l.accepted.push({
+    slot,
+    at: p.post,
+    event: GmEvent.parse({ kind: e.kind, player: canonicalOf(game, slot), at: p.post }),
+  });
+}
+
+/** A poster accepted as a slot's name spelled otherwise: that slot's replacement from before their first post. */
+function acceptSpelling(l: Ledger, s: SpellingProposal): void {
+  const { game } = l;
+  const slot = l.slotIndex(s.slot);
+  if (slot === undefined) return;
+  l.newsSlot.set(nameKey(s.poster), slot);
+  const at = Math.max(0, s.firstPost - 1);
+  l.newcomers.push({ slot, name: s.poster, at });
+  l.spellings.push(
+    `game ${game.id} #${s.firstPost}: ${s.poster} for ${s.listed} (${game.slots[slot]!.join(' replaced ')})`,
+  );
+  const player = l.current.get(slot) ?? canonicalOf(game, slot);
+  l.current.set(slot, s.poster);
+  l.accepted.push({ slot, at, event: GmEvent.parse({ kind: 'replace', player, by: s.poster, at }) });
+}
+
+/** Every proposal of the news and every spelling, in thread order, taken into the ledger as the GM would (or reported). */
+function readNews(
   game: ArchiveGame,
   posts: readonly RawPost[],
   ends: readonly number[],
-  options: { news: boolean; deaths: boolean; weights: boolean; spellings: boolean },
-): GmAccepts {
+  options: { news: boolean; deaths: boolean; spellings: boolean },
+): Ledger {
   const archiveSlot = slotFinder(game);
   const newsSlot = new Map<string, number>();
-  const slotIndex = (name: string): number | undefined => archiveSlot(name) ?? newsSlot.get(nameKey(name));
-  const canonical = (slot: number): string => game.slots[slot]![0]!;
-  const accepted: Accepted[] = [];
-  /** Each slot's name after the replacements accepted so far (the Day's roster names it by the archive's newest). */
-  const current = new Map<number, string>();
-  const newcomers: Newcomer[] = [];
-  const disagreements: string[] = [];
-  const additions: string[] = [];
+  const l: Ledger = {
+    game,
+    archiveSlot,
+    newsSlot,
+    slotIndex: (name) => archiveSlot(name) ?? newsSlot.get(nameKey(name)),
+    current: new Map(),
+    accepted: [],
+    newcomers: [],
+    disagreements: [],
+    additions: [],
+    spellings: [],
+  };
   const dayOf = (post: number): number => {
     const i = ends.findIndex((e) => post <= e);
     return i < 0 ? ends.length + 1 : i + 1;
   };
   const news = options.news ? newsOf(game, posts) : { proposals: [] };
   const spelt = options.spellings ? spellingsOf(game, posts, news) : [];
-  const spellings: string[] = [];
   // In thread order, so each replacement names the slot by its name then.
   const items = [
     ...news.proposals.map((p) => ({ at: p.post, p, s: null })),
@@ -150,103 +244,70 @@ export function gmAccepts(
   ].sort((a, b) => a.at - b.at);
   for (const { p, s } of items) {
     if (s) {
-      const slot = slotIndex(s.slot);
-      if (slot === undefined) continue;
-      newsSlot.set(nameKey(s.poster), slot);
-      const at = Math.max(0, s.firstPost - 1);
-      newcomers.push({ slot, name: s.poster, at });
-      spellings.push(
-        `game ${game.id} #${s.firstPost}: ${s.poster} for ${s.listed} (${game.slots[slot]!.join(' replaced ')})`,
-      );
-      const player = current.get(slot) ?? canonical(slot);
-      current.set(slot, s.poster);
-      accepted.push({ slot, at, event: GmEvent.parse({ kind: 'replace', player, by: s.poster, at }) });
+      acceptSpelling(l, s);
       continue;
     }
     if (!p) continue;
     const e = p.event;
     const where = `game ${game.id} #${p.post}`;
-    if (e.kind === 'replace') {
-      const slot = slotIndex(e.player);
-      const byArchive = archiveSlot(e.by);
-      if (slot === undefined) {
-        disagreements.push(`${where}: news "${e.by} replaces ${e.player}": the archive has no ${e.player}`);
-        continue;
-      }
-      if (byArchive !== undefined && byArchive !== slot) {
-        disagreements.push(
-          `${where}: news "${e.by} replaces ${e.player}": the archive has ${e.by} in another slot (${game.slots[byArchive]!.join(' replaced ')})`,
-        );
-        continue;
-      }
-      if (byArchive === undefined) {
-        newsSlot.set(nameKey(e.by), slot);
-        newcomers.push({ slot, name: e.by, at: p.post });
-        additions.push(
-          `${where}: news "${e.by} replaces ${e.player}", a name the archive lacks (${game.slots[slot]!.join(' replaced ')})`,
-        );
-      }
-      // Named by the slot's name then: the roster's replacement takes the current name only.
-      const player = current.get(slot) ?? canonical(slot);
-      current.set(slot, e.by);
-      accepted.push({ slot, at: p.post, event: GmEvent.parse({ kind: 'replace', player, by: e.by, at: p.post }) });
-    } else if ((e.kind === 'kill' || e.kind === 'modkill') && options.deaths && p.cause !== 'lynch') {
-      const slot = slotIndex(e.player);
-      const day = dayOf(p.post);
-      if (slot === undefined) {
-        disagreements.push(`${where}: news "${e.kind} ${e.player}": the archive has no ${e.player}`);
-        continue;
-      }
-      // Dead before this Day in the archive too (the Night's kill announced at its start).
-      if (game.fates[slot]! < day) continue;
-      const death = game.deaths[slot]!;
-      if (death?.phase === 'day' && death.number === day && death.cause === 'lynch') continue;
-      if (death?.phase !== 'day' || death.number !== day) {
-        disagreements.push(
-          `${where}: news "${e.kind} ${e.player}" in Day ${day}'s posts: the archive has ${game.fateTexts[slot]}`,
-        );
-        continue;
-      }
-      accepted.push({ slot, at: p.post, event: GmEvent.parse({ kind: e.kind, player: canonical(slot), at: p.post }) });
+    if (e.kind === 'replace') acceptReplace(l, p, e, where);
+    else if ((e.kind === 'kill' || e.kind === 'modkill') && options.deaths && p.cause !== 'lynch') {
+      acceptDeath(l, p, e, dayOf(p.post), where);
     }
   }
+  return l;
+}
+
+/** The roster votes at post `n` are read with: the Day's, and the newcomers announced before `n` (kept per roster). */
+function readingRosterOf(newcomers: readonly Newcomer[]): GmAccepts['readingRoster'] {
+  const cache = new WeakMap<Roster, Map<number, Roster>>();
+  return (roster, n) => {
+    const known = newcomers.filter((c) => c.at < n);
+    if (known.length === 0) return roster;
+    let byCount = cache.get(roster);
+    if (!byCount) cache.set(roster, (byCount = new Map()));
+    const hit = byCount.get(known.length);
+    if (hit) return hit;
+    const out = roster.map((s, i) => {
+      const more = known.filter((c) => c.slot === i).map((c) => c.name);
+      return more.length === 0 ? s : { ...s, formerNames: [...s.formerNames, ...more] };
+    });
+    byCount.set(known.length, out);
+    return out;
+  };
+}
+
+export function gmAccepts(
+  game: ArchiveGame,
+  posts: readonly RawPost[],
+  ends: readonly number[],
+  options: { news: boolean; deaths: boolean; weights: boolean; spellings: boolean },
+): GmAccepts {
+  const l = readNews(game, posts, ends, options);
+  const { accepted } = l;
   const voters = game.roles.flatMap((role, slot) => {
     const weight = options.weights ? roleWeight(role) : null;
     return weight === null ? [] : [{ slot, weight }];
   });
   const apart = votesApart(game.notes);
   const weights = apart ? [] : voters;
-  const cache = new WeakMap<Roster, Map<number, Roster>>();
   return {
     eventsOf(day, start, end) {
       // A replacement before the Day still renames the slot; a death only in it.
       const own = accepted.filter((a) => a.at <= end && (a.event.kind === 'replace' || a.at > start));
       const weighted = weights
         .filter((w) => game.fates[w.slot]! >= day)
-        .map((w) => GmEvent.parse({ kind: 'weight', player: canonical(w.slot), weight: w.weight, at: start }));
+        .map((w) => GmEvent.parse({ kind: 'weight', player: canonicalOf(game, w.slot), weight: w.weight, at: start }));
       return [...weighted, ...own.map((a) => a.event)];
     },
-    readingRoster(roster, n) {
-      const known = newcomers.filter((c) => c.at < n);
-      if (known.length === 0) return roster;
-      let byCount = cache.get(roster);
-      if (!byCount) cache.set(roster, (byCount = new Map()));
-      const hit = byCount.get(known.length);
-      if (hit) return hit;
-      const out = roster.map((s, i) => {
-        const more = known.filter((c) => c.slot === i).map((c) => c.name);
-        return more.length === 0 ? s : { ...s, formerNames: [...s.formerNames, ...more] };
-      });
-      byCount.set(known.length, out);
-      return out;
-    },
+    readingRoster: readingRosterOf(l.newcomers),
     slotName(name) {
-      const slot = slotIndex(name);
-      return slot === undefined ? undefined : canonical(slot);
+      const slot = l.slotIndex(name);
+      return slot === undefined ? undefined : canonicalOf(game, slot);
     },
-    disagreements,
-    additions,
-    spellings,
+    disagreements: l.disagreements,
+    additions: l.additions,
+    spellings: l.spellings,
     accepted: {
       replacements: accepted.filter((a) => a.event.kind === 'replace').length,
       deaths: accepted.filter((a) => a.event.kind !== 'replace').length,

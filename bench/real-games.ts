@@ -51,7 +51,7 @@ import type { PostReading } from '../src/model/action.js';
 import type { Body } from '../src/model/body.js';
 import { GmEvent } from '../src/model/event.js';
 import type { Roster } from '../src/model/roster.js';
-import type { CheckDifference, CheckListing, CountCheck } from '../src/model/gm-count.js';
+import type { CheckDifference, CountCheck } from '../src/model/gm-count.js';
 import { gameRuleset } from '../src/game/game-ruleset.js';
 import { readOpeningPostsRules, type RuleProposal } from '../src/parse/opening-rules.js';
 import { readPost } from '../src/parse/read-post.js';
@@ -76,7 +76,7 @@ import {
   lessonFigures,
   withLearned,
 } from './count-lessons.js';
-import { namesAny, ownWords } from './count-causes.js';
+import { CAUSES, type Cause, causeOf, leavesVotesOut, namesAny, ownWords } from './count-causes.js';
 import { NicknameBook } from './nickname-book.js';
 import { OwnFates } from './own-fates.js';
 import { isSilentVote } from './silent-votes.js';
@@ -145,64 +145,6 @@ interface DayResult {
   fold?: DayRun['fold'];
 }
 
-/**
- * Why a moderator's count differs from Votal's, read mechanically from the differences:
- * - `votal`: a voter the count disagrees on has a vote Votal could not read (or did not
- *   count) before the count: Votal's miss;
- * - `reader`: a name on the count that names nobody, a voter read on two wagons through
- *   the name ladder or cut out of names side by side, a wagon read with fewer names than
- *   its number, or a voter left off the count as read whom the post names: the count reader's miss
- *   (src/parse/gm-count.ts);
- * - `material`: the count has a vote by a slot that never posted under any of the
- *   archive's names that Day (the forum name is not the archive's);
- * - `moderator`: Votal read every vote of the voters in question and the count still
- *   disagrees, or only a stated number differs, or the count stops short of the last
- *   posts, or a voter's name is written exactly on two different wagons, or a voter
- *   the count never names (bench/count-causes.ts): the moderator's
- *   slip (one name twice on one wagon is a double voter's weight: still `reader`).
- * A count with several goes to the first of these, so the slips are never over-counted.
- */
-type Cause = 'votal' | 'reader' | 'material' | 'moderator';
-const CAUSES: readonly Cause[] = ['votal', 'reader', 'material', 'moderator'];
-
-function causeOf(
-  count: CountCheck,
-  slotOf: (author: string) => string | undefined,
-  histories: readonly PostHistory[],
-  namedIn: (post: number, player: string) => boolean,
-  /** A post whose vote Votal dropped without a word (bench/silent-votes.ts). */
-  dropped: (post: PostHistory) => boolean,
-): Cause | null {
-  if (count.differences.length === 0) return null;
-  const found = new Set<Cause>();
-  const hasVoter = count.differences.some((d) => d.kind === 'voter');
-  for (const d of count.differences) {
-    const names = / says (\d+) but names (\d+)$/.exec(d.text);
-    if (d.kind === 'unread') found.add('reader');
-    // A voter written exactly on two wagons the moderator left there (a name twice on one
-    // wagon is a double voter's weight, not a slip); else the reader read one loosely.
-    else if (d.kind === 'twice') found.add(isLeftOnOldWagon(d.listed ?? []) ? 'moderator' : 'reader');
-    // Fewer names than the number the moderator wrote: names on the line the reader missed.
-    else if (names && Number(names[2]) < Number(names[1])) found.add('reader');
-    else if (d.kind === 'stopped-early' || (d.kind === 'wagon' && !hasVoter)) found.add('moderator');
-    else if (d.kind === 'voter' && d.player !== null) {
-      const slot = slotOf(d.player) ?? d.player;
-      const own = histories.filter((h) => h.number < count.post && slotOf(h.author) === slot);
-      const unread = own.some((h) =>
-        h.revisions[0]!.reading.actions.some(
-          (a) => a.target === null && (a.match === 'unknown' || a.match === 'ambiguous'),
-        ),
-      );
-      if (unread || own.some(dropped) || d.text.includes('not counted by Votal')) found.add('votal');
-      else if (own.length === 0) found.add('material');
-      // Nowhere on the count as read: a line the reader missed only if the post names them (bench/count-causes.ts).
-      else if (d.gm === 'nowhere') found.add(namedIn(count.post, d.player) ? 'reader' : 'moderator');
-      else found.add('moderator');
-    }
-  }
-  return CAUSES.find((c) => found.has(c)) ?? 'moderator';
-}
-
 /** The Day's posts whose vote Votal dropped without a word, looked at once each. */
 function droppedIn(inDay: readonly RawPost[], url: string): (post: PostHistory) => boolean {
   const html = new Map(inDay.map((p) => [p.number, p.content]));
@@ -222,13 +164,6 @@ function namedInCount(bodies: ReadonlyMap<number, Body>, roster: Roster, slotOf:
     const slot = roster.find((s) => s.name === (slotOf(player) ?? player));
     return body !== undefined && namesAny(ownWords(body), [player, ...(slot ? [slot.name, ...slot.formerNames] : [])]);
   };
-}
-
-/** Every place written exactly, each on a different wagon. */
-function isLeftOnOldWagon(listed: readonly CheckListing[]): boolean {
-  return (
-    listed.length > 1 && listed.every((l) => l.exact) && new Set(listed.map((l) => l.wagon)).size === listed.length
-  );
 }
 
 function expectedOf(
@@ -296,24 +231,22 @@ function rulesetOf(game: ArchiveGame, posts: readonly RawPost[]): { ruleset: Rul
   return { ruleset: gameRuleset({ ruleset: 'mafiascum-majority', rulesetOverrides }), proposals };
 }
 
-function countDay(
-  game: ArchiveGame,
-  posts: readonly RawPost[],
-  ruleset: Ruleset,
-  day: number,
-  start: number,
-  end: number,
-  gm: GmAccepts,
-  /** Another counter's reading of each post (`--peer`); Votal's own by default. */
-  readingOf?: (post: RawPost) => PostReading,
-  /** The lessons of the moderators' counts accepted so far (`--learn`, bench/count-lessons.ts). */
-  learned?: Learned,
-): DayResult {
+/** The Day's roster: the archive's slots and fates (or the fates Votal read, `--own-fates`), with the lessons learned. */
+function dayRoster(game: ArchiveGame, day: number, learned: Learned | undefined): Roster {
   const fated = ownFates ? ownFates.rosterFor(game, day, rosterFor(game, day)) : rosterFor(game, day);
-  const roster = learned ? withLearned(fated, learned) : fated;
-  const hosts = game.moderators;
-  const isHost = new Set(hosts.map((h) => h.toLowerCase()));
-  const inDay = posts.filter((p) => p.number > start && p.number <= end);
+  return learned ? withLearned(fated, learned) : fated;
+}
+
+/** The Day's posts as the store keeps them (one revision each, read by Votal or the peer), and the hosts' bodies. */
+function dayHistories(
+  game: ArchiveGame,
+  inDay: readonly RawPost[],
+  ruleset: Ruleset,
+  roster: Roster,
+  gm: GmAccepts,
+  readingOf: ((post: RawPost) => PostReading) | undefined,
+): { histories: PostHistory[]; bodies: Map<number, Body> } {
+  const isHost = new Set(game.moderators.map((h) => h.toLowerCase()));
   const bodies = new Map<number, Body>();
   const histories: PostHistory[] = inDay.map((p) => {
     const body = parseFragment(p.content, markup, game.url);
@@ -336,13 +269,103 @@ function countDay(
       ],
     };
   });
-  const gmEvents = [
+  return { histories, bodies };
+}
+
+/** The Day's GM events: its start, what the GM accepted, the archive's kills, its end, the learned corrections. */
+function dayEvents(
+  game: ArchiveGame,
+  roster: Roster,
+  gm: GmAccepts,
+  day: number,
+  start: number,
+  end: number,
+  learned: Learned | undefined,
+): GmEvent[] {
+  return [
     GmEvent.parse({ kind: 'day-start', day, at: start }),
     ...gm.eventsOf(day, start, end),
     ...killsOf(game, roster, start, end),
     GmEvent.parse({ kind: 'day-end', at: end }),
     ...(learned?.corrections ?? []),
   ];
+}
+
+/** The moderators' counts in the Day checked against Votal's fold (and the deaths their alive counts imply). */
+function dayChecks(
+  game: ArchiveGame,
+  inDay: readonly RawPost[],
+  bodies: ReadonlyMap<number, Body>,
+  roster: Roster,
+  ruleset: Ruleset,
+  folded: ReturnType<typeof foldGame>,
+  gmEvents: GmEvent[],
+): ReturnType<typeof gmChecks> {
+  const checkPosts: CheckPostInput[] = inDay.map((p) => {
+    const body = bodies.get(p.number);
+    return {
+      number: p.number,
+      author: p.user,
+      postedAt: null,
+      permalink: null,
+      deleted: false,
+      ...(body ? { body } : {}),
+    };
+  });
+  return gmChecks({
+    game: { roster, settings: { gm: game.moderators }, engine: 'phpbb' },
+    ruleset,
+    posts: checkPosts,
+    log: folded.log,
+    gmEvents,
+    audit: [],
+  });
+}
+
+/** A name's slot by the archive's names, else by a replacement the GM accepted. */
+function slotNamer(roster: Roster, gm: GmAccepts): (name: string) => string | undefined {
+  const slotNames = new Map(
+    roster.flatMap((sl) => [sl.name, ...sl.formerNames].map((n) => [n.toLowerCase(), sl.name])),
+  );
+  return (name: string): string | undefined => slotNames.get(name.toLowerCase()) ?? gm.slotName(name);
+}
+
+/** The tally's flags, counted by kind. */
+function flagsByKind(flags: readonly { kind: string }[]): Record<string, number> {
+  return Object.fromEntries(
+    [...new Set(flags.map((f) => f.kind))].map((k) => [k, flags.filter((f) => f.kind === k).length]),
+  );
+}
+
+/** Votes whose name Votal could not read: "post author: raw (match)". */
+function unreadVotesOf(histories: readonly PostHistory[]): string[] {
+  return histories.flatMap((h) =>
+    h.revisions[0]!.reading.actions.flatMap((a) =>
+      a.target === null && (a.match === 'unknown' || a.match === 'ambiguous')
+        ? [`#${h.number} ${h.author}: ${a.raw} (${a.match})`]
+        : [],
+    ),
+  );
+}
+
+function countDay(
+  game: ArchiveGame,
+  posts: readonly RawPost[],
+  ruleset: Ruleset,
+  day: number,
+  start: number,
+  end: number,
+  gm: GmAccepts,
+  /** Another counter's reading of each post (`--peer`); Votal's own by default. */
+  readingOf?: (post: RawPost) => PostReading,
+  /** The lessons of the moderators' counts accepted so far (`--learn`, bench/count-lessons.ts). */
+  learned?: Learned,
+): DayResult {
+  const roster = dayRoster(game, day, learned);
+  const hosts = game.moderators;
+  const inDay = posts.filter((p) => p.number > start && p.number <= end);
+  const { histories, bodies } = dayHistories(game, inDay, ruleset, roster, gm, readingOf);
+  const gmEvents = dayEvents(game, roster, gm, day, start, end, learned);
   const fold = (r: Ruleset) =>
     foldGame({
       ruleset: r,
@@ -356,30 +379,11 @@ function countDay(
       explain: true,
     });
   const folded = fold(ruleset);
-  const checkPosts: CheckPostInput[] = inDay.map((p) => {
-    const body = bodies.get(p.number);
-    return {
-      number: p.number,
-      author: p.user,
-      postedAt: null,
-      permalink: null,
-      deleted: false,
-      ...(body ? { body } : {}),
-    };
-  });
-  const checks = gmChecks({
-    game: { roster, settings: { gm: hosts }, engine: 'phpbb' },
-    ruleset,
-    posts: checkPosts,
-    log: folded.log,
-    gmEvents,
-    audit: [],
-  });
+  const checks = dayChecks(game, inDay, bodies, roster, ruleset, folded, gmEvents);
   const { counts, stated } = apartStated(checks.counts);
-  const slotNames = new Map(
-    roster.flatMap((sl) => [sl.name, ...sl.formerNames].map((n) => [n.toLowerCase(), sl.name])),
-  );
-  const slotOf = (name: string): string | undefined => slotNames.get(name.toLowerCase()) ?? gm.slotName(name);
+  const slotOf = slotNamer(roster, gm);
+  const authorOf = new Map(inDay.map((p) => [p.number, p.user]));
+  const isHost = new Set(hosts.map((h) => h.toLowerCase()));
   const { expected, unscored, noMajority } = expectedOf(game, day);
   // The slot by the archive's name: a replacement the GM accepted renames it.
   const bySlot = <T extends { eliminated: readonly string[] }>(o: T): T => ({
@@ -403,24 +407,21 @@ function countDay(
     explain: (outcome.explain ?? []).map((e) => `#${e.post} ${e.text}`),
     right,
     wagons: folded.tally.wagons.map((w) => [w.target, w.total]),
-    flags: Object.fromEntries(
-      [...new Set(folded.tally.flags.map((f) => f.kind))].map((k) => [
-        k,
-        folded.tally.flags.filter((f) => f.kind === k).length,
-      ]),
-    ),
-    unreadVotes: histories.flatMap((h) =>
-      h.revisions[0]!.reading.actions.flatMap((a) =>
-        a.target === null && (a.match === 'unknown' || a.match === 'ambiguous')
-          ? [`#${h.number} ${h.author}: ${a.raw} (${a.match})`]
-          : [],
-      ),
-    ),
+    flags: flagsByKind(folded.tally.flags),
+    unreadVotes: unreadVotesOf(histories),
     counts,
     stated,
     impliedDeaths: scoreImpliedDeaths(checks.deathProposals ?? [], game, day),
     causes: counts.map((c) =>
-      causeOf(c, slotOf, histories, namedInCount(bodies, roster, slotOf), droppedIn(inDay, game.url)),
+      causeOf(c, {
+        slotOf,
+        histories,
+        namedIn: namedInCount(bodies, roster, slotOf),
+        dropped: droppedIn(inDay, game.url),
+        leavesOut: bodies.has(c.post) && leavesVotesOut(bodies.get(c.post)!),
+        byHost: (post) => isHost.has(authorOf.get(post)?.toLowerCase() ?? ''),
+        living: roster.filter((s) => s.alive).length,
+      }),
     ),
     ...(learned ? { fold: { log: folded.log, roster, ruleset } } : {}),
   };

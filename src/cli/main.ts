@@ -32,6 +32,12 @@ async function withProgress<T>(
   }
 }
 
+/** A command's result: its notes on stderr, its output on stdout. */
+function printResult(io: Io, r: { notes: readonly string[]; output: string }): void {
+  for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
+  io.stdout(r.output);
+}
+
 const positiveInt =
   (name: string) =>
   (v: string): number => {
@@ -49,15 +55,8 @@ function votalVersion(): string {
     .version;
 }
 
-/** The `votal` command line. Returns the exit code; never calls process.exit itself. */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
-  let code: number = EXIT.ok;
-  const program = new Command('votal')
-    .description('Vote counts for forum Mafia/Werewolf games.')
-    .version(votalVersion(), '-V, --version', 'print the version')
-    .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-
+/** `votal count`: a thread's count, read and printed (no database). */
+function countCommand(program: Command, io: Io): void {
   program
     .command('count')
     .description('fetch a game thread, read every vote and print the count (no database)')
@@ -106,10 +105,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .action(async (url: string, opts) => {
       const { runCount } = await import('./count-command.js');
       const r = await withProgress(io, opts.quiet, (progress) => runCount(url, { ...opts, progress }));
-      for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
-      io.stdout(r.output);
+      printResult(io, r);
     });
+}
 
+/** `votal read`: what Votal reads from one thread page. */
+function readCommand(program: Command, io: Io): void {
   program
     .command('read')
     .description(
@@ -137,10 +138,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .action(async (url: string, opts) => {
       const { runRead } = await import('./read-command.js');
       const r = await withProgress(io, opts.quiet, (progress) => runRead(url, { ...opts, progress }));
-      for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
-      io.stdout(r.output);
+      printResult(io, r);
     });
+}
 
+/** `votal parse`: one post's actions and violations, its HTML from stdin. */
+function parseCommand(program: Command, io: Io): void {
   program
     .command('parse')
     .description("read one post's body HTML from stdin and print its actions and violations")
@@ -167,7 +170,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       const html = await io.stdin();
       io.stdout(runParse(html, opts).output);
     });
+}
 
+/** `votal capture`: one thread page saved as served, for a layout Votal cannot read. */
+function captureCommand(program: Command, io: Io): void {
   program
     .command('capture')
     .description(
@@ -185,10 +191,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .action(async (url: string, opts) => {
       const { runCapture } = await import('./capture-command.js');
       const r = await withProgress(io, opts.quiet, (progress) => runCapture(url, { ...opts, progress }));
-      for (const n of r.notes) io.stderr(`votal: note: ${n}\n`);
-      io.stdout(r.output);
+      printResult(io, r);
     });
+}
 
+/** `votal ruleset list` and `votal ruleset check`. */
+function rulesetCommands(program: Command, io: Io): void {
   const ruleset = program.command('ruleset').description('work with ruleset files');
   ruleset
     .command('list')
@@ -205,7 +213,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       const { runRulesetCheck } = await import('./ruleset-command.js');
       io.stdout(runRulesetCheck(file));
     });
+}
 
+/** `votal serve`: the whole service, until a signal stops it. */
+function serveCommand(program: Command, io: Io): void {
   program
     .command('serve')
     .description(
@@ -231,7 +242,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       // Runs until SIGINT/SIGTERM: closeOnSignals stops everything, closes the store and exits.
       await new Promise<never>(() => {});
     });
+}
 
+/** `votal worker`: the poller alone, beside `votal serve`. */
+function workerCommand(program: Command, io: Io): void {
   program
     .command('worker')
     .description('poll threads only, beside `votal serve`, sharing its PostgreSQL (DATABASE_URL required)')
@@ -241,7 +255,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       await startWorker({ stdout: io.stdout, stderr: io.stderr, siteProfiles: opts.siteProfile });
       await new Promise<never>(() => {});
     });
+}
 
+/** `votal demo`: a sample game on a stand-in forum. */
+function demoCommand(program: Command, io: Io): void {
   program
     .command('demo')
     .description('run Votal on a sample game served by a local stand-in forum (no forum of your own needed)')
@@ -268,13 +285,35 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         process.once('SIGTERM', stop);
       });
     });
+}
 
+/** The commands, in the order `votal --help` lists them. */
+const COMMANDS = [
+  countCommand,
+  readCommand,
+  parseCommand,
+  captureCommand,
+  rulesetCommands,
+  serveCommand,
+  workerCommand,
+  demoCommand,
+];
+
+/** The `votal` command line. Returns the exit code; never calls process.exit itself. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const program = new Command('votal')
+    .description('Vote counts for forum Mafia/Werewolf games.')
+    .version(votalVersion(), '-V, --version', 'print the version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  for (const add of COMMANDS) add(program, io);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (e) {
-    code = errorCode(e, io);
+    return errorCode(e, io);
   }
-  return code;
+  return EXIT.ok;
 }
 
 function errorCode(e: unknown, io: Io): number {

@@ -117,6 +117,11 @@ const WAGON_SHAPES: RegExp[] = [
   ),
   // "Carol - 3 - Bob, Dave", "Carol: 2: Bob, Dave"
   new RegExp(String.raw`^${NAME}\s*${SEP}\s*${NUM}\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
+  // "Nisani       1 votes: Oversoul": a count set in columns, the word "votes" after its number.
+  new RegExp(String.raw`^${NAME}\s+(?<n>\d{1,3})\s+votes?\s*${SEP}\s*(?<voters>.*)$`, 'iud'),
+  // "AzBlueM [2 - Ant_to_the_Max, Fusion": the count's bracket left open, its separator after it,
+  // read only with voters after it ("Ciara24 (10- " alone is a typo no number can be read from).
+  new RegExp(String.raw`^${NAME}\s*[([]\s*${NUM}\s*${SEP}\s*(?<voters>[^()[\]]*\p{L}[^()[\]]*)$`, 'iud'),
 ];
 /**
  * A wagon line with no number ("rb: Robbnva", "[L-3] Creeps20 - TwoFace, copper223" and
@@ -200,6 +205,13 @@ const LYNCH_BESIDE = /^lynch(?:ed)?[!*:]*\s+|\s+lynch(?:ed)?!*$/iu;
 const EMPTY_BRACKETS = /[([]\s*[)\]]/gu;
 /** A numbered list's mark ("1. Carol (2): ..."). */
 const ORDINAL = /^\s*\d{1,3}\.\s+(?=\S)/u;
+/** A list's mark in a letter, for a line the numbers leave out ("x. No Lynch (2): ..."): read off only when the target with it names nobody. */
+const LETTER_MARK = /^\p{L}\.\s+(?=\S)/u;
+/**
+ * A player's role and fate, as a player list writes them ("[10] Annarchy - Town - vanilla -
+ * killed night 2"): a line so written is the list's, not a wagon with its voters.
+ */
+const FATE = /\b(?:lynched|killed|eliminated|executed|modkilled|died|replaced)\s+(?:on\s+)?(?:day|night)\s*\d/iu;
 
 const blank = (s: string, re: RegExp): string => s.replace(re, (m) => ' '.repeat(m.length));
 
@@ -446,12 +458,13 @@ function readShaped(
     // A struck wagon is an old one the GM kept for the record.
     if (line.struck.slice(lead + targetFrom, lead + targetTo).every(Boolean)) return null;
     const target =
-      targetOf(written) ?? (LYNCH_BESIDE.test(written) ? targetOf(written.replace(LYNCH_BESIDE, '')) : null);
+      markedTarget(written, targetOf) ??
+      (LYNCH_BESIDE.test(written) ? targetOf(written.replace(LYNCH_BESIDE, '')) : null);
     const [from] = m.indices.groups['voters']!;
     const missing: string[] = [];
     const voters = votersOf(groups['voters'] ?? '', line.struck, lead + from, names, missing);
-    // A line naming nobody is prose.
-    if (target === null && !voters.some((v) => v.player !== null)) return null;
+    // A line naming nobody is prose; one naming a fate and no voter is a player list's.
+    if (!voters.some((v) => v.player !== null) && (target === null || FATE.test(groups['voters'] ?? ''))) return null;
     const unread = target === null ? [written, ...missing] : missing;
     const { toLynch } = notes;
     const wagon = { line: line.text.trim(), written, target, stated: Number(groups['n']), voters, toLynch };
@@ -475,7 +488,7 @@ function numberless(
   const written = (m.groups['target'] ?? '').trim();
   // A number left at the target's end is a count in a place no shape reads ("Smudger L-7 0 —").
   if (HISTORY.test(m.groups['voters'] ?? '') || !/\p{L}/u.test(written) || /\s\d{1,3}$/u.test(written)) return null;
-  const target = targetOf(written);
+  const target = markedTarget(written, targetOf);
   if (target === null) return null;
   const missing: string[] = [];
   const voters = votersOf(m.groups['voters'] ?? '', line.struck, lead + at['voters']![0], names, missing);
@@ -491,6 +504,13 @@ function numberless(
     unread: missing,
     marked,
   };
+}
+
+/** A wagon's target as written, or with a letter's list mark read off when the whole names nobody ("x. No Lynch"). */
+function markedTarget(written: string, targetOf: (written: string) => string | null): string | null {
+  const whole = targetOf(written);
+  if (whole !== null || !LETTER_MARK.test(written)) return whole;
+  return targetOf(written.replace(LETTER_MARK, ''));
 }
 
 /** How a count's names are read: `exact` a slot's own name as written, `resolve` by the name ladder. */

@@ -7,7 +7,7 @@ import { Roster } from '../model/roster.js';
 import type { AuditAction } from '../model/audit.js';
 import { recordAudit } from './audit-repo.js';
 import { NotFoundError, ThreadTakenError } from './errors.js';
-import { GAME_CHANNEL, iso, isoOrNull, json, one, type GameChange } from './rows.js';
+import { bindDb, GAME_CHANNEL, iso, isoOrNull, json, one, type GameChange, type OverDb } from './rows.js';
 import type { Queryable } from './sql.js';
 
 export interface GamesRepo {
@@ -161,234 +161,238 @@ async function refuseTaken(tx: Queryable, sameThread: SameThread, except: number
   if (taken) throw new ThreadTakenError({ id: taken.id, slug: taken.slug });
 }
 
-export function gamesRepo(db: Queryable): GamesRepo {
-  const get = async (id: number): Promise<Game | null> => {
-    const { rows } = await db.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE id = $1`, [id]);
-    return rows[0] ? toGame(rows[0]) : null;
-  };
+/** The game of `id`, or null. */
+async function getGame(db: Queryable, id: number): Promise<Game | null> {
+  const { rows } = await db.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE id = $1`, [id]);
+  return rows[0] ? toGame(rows[0]) : null;
+}
 
-  const update = (
-    id: number,
-    set: string,
-    params: unknown[],
-    audit: { actor: string; action: AuditAction; detail: Record<string, unknown> },
-  ) =>
-    db.transaction(async (tx) => {
+/** One change of the game's row, audited and announced, in one transaction. */
+function updateGame(
+  db: Queryable,
+  id: number,
+  set: string,
+  params: unknown[],
+  audit: { actor: string; action: AuditAction; detail: Record<string, unknown> },
+) {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<GameRow>(
+      `UPDATE game SET ${set}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, ...params],
+    );
+    if (!rows[0]) throw new NotFoundError('game', id);
+    await recordAudit(tx, { gameId: id, ...audit });
+    await announce(tx, { gameId: id, kind: 'game' });
+    return toGame(rows[0]);
+  });
+}
+
+/** The games' queries, each over the db handle it is given (the factory binds them). */
+const queries: OverDb<GamesRepo> = {
+  async create(db, input, actor, opts = {}) {
+    const g = NewGame.parse(input);
+    return db.transaction(async (tx) => {
+      if (opts.sameThread) await refuseTaken(tx, opts.sameThread);
       const { rows } = await tx.query<GameRow>(
-        `UPDATE game SET ${set}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, ...params],
+        `INSERT INTO game (slug, thread_url, engine, ruleset, ruleset_overrides, roster,
+             poll_interval_seconds, next_poll_at, settings)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9::jsonb)
+           RETURNING ${COLUMNS}`,
+        [
+          g.slug ?? slugFor(g.threadUrl),
+          g.threadUrl,
+          g.engine,
+          g.ruleset,
+          json(g.rulesetOverrides),
+          json(g.roster),
+          g.pollIntervalSeconds,
+          g.nextPollAt,
+          json(g.settings),
+        ],
       );
-      if (!rows[0]) throw new NotFoundError('game', id);
+      const game = toGame(one(rows, 'game'));
+      await recordAudit(tx, {
+        gameId: game.id,
+        actor,
+        action: 'game.create',
+        detail: { slug: game.slug, threadUrl: game.threadUrl, ruleset: game.ruleset, players: game.roster.length },
+      });
+      return game;
+    });
+  },
+
+  get: getGame,
+
+  async bySlug(db, slug) {
+    const { rows } = await db.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE slug = $1`, [slug]);
+    return rows[0] ? toGame(rows[0]) : null;
+  },
+
+  async list(db, filter = {}) {
+    const { rows } = await db.query<GameRow>(
+      `SELECT ${COLUMNS} FROM game WHERE ($1::text IS NULL OR status = $1)${filter.polled ? ` AND ${NOT_WAITING}` : ''} ORDER BY id`,
+      [filter.status ?? null],
+    );
+    return rows.map(toGame);
+  },
+
+  async setStatus(db, id, status, actor, opts = {}) {
+    const next = GameStatus.parse(status);
+    if (!opts.sameThread || next === 'finished') {
+      return updateGame(db, id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
+    }
+    const sameThread = opts.sameThread;
+    return db.transaction(async (tx) => {
+      await refuseTaken(tx, sameThread, id);
+      return gamesRepo(tx).setStatus(id, next, actor);
+    });
+  },
+
+  async setRoster(db, id, roster, actor) {
+    const next = Roster.parse(roster);
+    return updateGame(db, id, 'roster = $2::jsonb', [json(next)], {
+      actor,
+      action: 'game.roster',
+      detail: { players: next.map((s) => s.name) },
+    });
+  },
+
+  async setRosterIf(db, id, expected, roster, audit) {
+    const next = Roster.parse(roster);
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<GameRow>(
+        `UPDATE game SET roster = $3::jsonb, updated_at = now() WHERE id = $1 AND roster = $2::jsonb
+         RETURNING ${COLUMNS}`,
+        [id, json(expected), json(next)],
+      );
+      if (!rows[0]) return null;
       await recordAudit(tx, { gameId: id, ...audit });
       await announce(tx, { gameId: id, kind: 'game' });
       return toGame(rows[0]);
     });
+  },
 
-  return {
-    async create(input, actor, opts = {}) {
-      const g = NewGame.parse(input);
-      return db.transaction(async (tx) => {
-        if (opts.sameThread) await refuseTaken(tx, opts.sameThread);
-        const { rows } = await tx.query<GameRow>(
-          `INSERT INTO game (slug, thread_url, engine, ruleset, ruleset_overrides, roster,
-             poll_interval_seconds, next_poll_at, settings)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9::jsonb)
-           RETURNING ${COLUMNS}`,
-          [
-            g.slug ?? slugFor(g.threadUrl),
-            g.threadUrl,
-            g.engine,
-            g.ruleset,
-            json(g.rulesetOverrides),
-            json(g.roster),
-            g.pollIntervalSeconds,
-            g.nextPollAt,
-            json(g.settings),
-          ],
-        );
-        const game = toGame(one(rows, 'game'));
-        await recordAudit(tx, {
-          gameId: game.id,
-          actor,
-          action: 'game.create',
-          detail: { slug: game.slug, threadUrl: game.threadUrl, ruleset: game.ruleset, players: game.roster.length },
-        });
-        return game;
-      });
-    },
+  async setRuleset(db, id, ruleset, actor) {
+    const current = await getGame(db, id);
+    if (!current) throw new NotFoundError('game', id);
+    const next = z.string().min(1).parse(ruleset);
+    return updateGame(db, id, 'ruleset = $2', [next], {
+      actor,
+      action: 'game.ruleset',
+      detail: { from: current.ruleset, to: next },
+    });
+  },
 
-    get,
+  async setRulesetOverrides(db, id, overrides, actor, detail = {}) {
+    const current = await getGame(db, id);
+    if (!current) throw new NotFoundError('game', id);
+    const next = z.record(z.string(), z.unknown()).parse(overrides);
+    return updateGame(db, id, 'ruleset_overrides = $2::jsonb', [json(next)], {
+      actor,
+      action: 'game.overrides',
+      detail: { ...detail, from: current.rulesetOverrides, to: next },
+    });
+  },
 
-    async bySlug(slug) {
-      const { rows } = await db.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE slug = $1`, [slug]);
-      return rows[0] ? toGame(rows[0]) : null;
-    },
+  async setEngine(db, id, engine, actor, detail = {}) {
+    const current = await getGame(db, id);
+    if (!current) throw new NotFoundError('game', id);
+    return updateGame(db, id, 'engine = $2', [engine], {
+      actor,
+      action: 'game.engine',
+      detail: { ...detail, from: current.engine, to: engine },
+    });
+  },
 
-    async list(filter = {}) {
-      const { rows } = await db.query<GameRow>(
-        `SELECT ${COLUMNS} FROM game WHERE ($1::text IS NULL OR status = $1)${filter.polled ? ` AND ${NOT_WAITING}` : ''} ORDER BY id`,
-        [filter.status ?? null],
-      );
-      return rows.map(toGame);
-    },
-
-    async setStatus(id, status, actor, opts = {}) {
-      const next = GameStatus.parse(status);
-      if (!opts.sameThread || next === 'finished') {
-        return update(id, 'status = $2', [next], { actor, action: 'game.status', detail: { status: next } });
-      }
-      const sameThread = opts.sameThread;
-      return db.transaction(async (tx) => {
-        await refuseTaken(tx, sameThread, id);
-        return gamesRepo(tx).setStatus(id, next, actor);
-      });
-    },
-
-    async setRoster(id, roster, actor) {
-      const next = Roster.parse(roster);
-      return update(id, 'roster = $2::jsonb', [json(next)], {
-        actor,
-        action: 'game.roster',
-        detail: { players: next.map((s) => s.name) },
-      });
-    },
-
-    async setRosterIf(id, expected, roster, audit) {
-      const next = Roster.parse(roster);
-      return db.transaction(async (tx) => {
-        const { rows } = await tx.query<GameRow>(
-          `UPDATE game SET roster = $3::jsonb, updated_at = now() WHERE id = $1 AND roster = $2::jsonb
-           RETURNING ${COLUMNS}`,
-          [id, json(expected), json(next)],
-        );
-        if (!rows[0]) return null;
-        await recordAudit(tx, { gameId: id, ...audit });
-        await announce(tx, { gameId: id, kind: 'game' });
-        return toGame(rows[0]);
-      });
-    },
-
-    async setRuleset(id, ruleset, actor) {
-      const current = await get(id);
-      if (!current) throw new NotFoundError('game', id);
-      const next = z.string().min(1).parse(ruleset);
-      return update(id, 'ruleset = $2', [next], {
-        actor,
-        action: 'game.ruleset',
-        detail: { from: current.ruleset, to: next },
-      });
-    },
-
-    async setRulesetOverrides(id, overrides, actor, detail = {}) {
-      const current = await get(id);
-      if (!current) throw new NotFoundError('game', id);
-      const next = z.record(z.string(), z.unknown()).parse(overrides);
-      return update(id, 'ruleset_overrides = $2::jsonb', [json(next)], {
-        actor,
-        action: 'game.overrides',
-        detail: { ...detail, from: current.rulesetOverrides, to: next },
-      });
-    },
-
-    async setEngine(id, engine, actor, detail = {}) {
-      const current = await get(id);
-      if (!current) throw new NotFoundError('game', id);
-      return update(id, 'engine = $2', [engine], {
-        actor,
-        action: 'game.engine',
-        detail: { ...detail, from: current.engine, to: engine },
-      });
-    },
-
-    async remove(id, actor) {
-      await db.transaction(async (tx) => {
-        const { rows } = await tx.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE id = $1 FOR UPDATE`, [id]);
-        const game = rows[0] ? toGame(rows[0]) : null;
-        if (!game) throw new NotFoundError('game', id);
-        // Evidence tables refuse DELETE (migration 001) except in this transaction (migration 008).
-        await tx.query(`SELECT set_config('votal.deleting_game', $1, true)`, [String(id)]);
-        const counts: Record<string, number> = {};
-        const run = async (table: string, statement: string): Promise<void> => {
-          counts[table] = (counts[table] ?? 0) + (await tx.query(statement, [id])).rowCount;
-        };
-        await run(
-          'post_reading',
-          `DELETE FROM post_reading WHERE revision_id IN
+  async remove(db, id, actor) {
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<GameRow>(`SELECT ${COLUMNS} FROM game WHERE id = $1 FOR UPDATE`, [id]);
+      const game = rows[0] ? toGame(rows[0]) : null;
+      if (!game) throw new NotFoundError('game', id);
+      // Evidence tables refuse DELETE (migration 001) except in this transaction (migration 008).
+      await tx.query(`SELECT set_config('votal.deleting_game', $1, true)`, [String(id)]);
+      const counts: Record<string, number> = {};
+      const run = async (table: string, statement: string): Promise<void> => {
+        counts[table] = (counts[table] ?? 0) + (await tx.query(statement, [id])).rowCount;
+      };
+      await run(
+        'post_reading',
+        `DELETE FROM post_reading WHERE revision_id IN
           (SELECT r.id FROM post_revision r JOIN post p ON p.id = r.post_id WHERE p.game_id = $1)`,
-        );
-        await tx.query('UPDATE post SET current_revision_id = NULL WHERE game_id = $1', [id]);
-        await run(
-          'post_revision',
-          'DELETE FROM post_revision WHERE post_id IN (SELECT id FROM post WHERE game_id = $1)',
-        );
-        await run('post', 'DELETE FROM post WHERE game_id = $1');
-        await run('thread_page', 'DELETE FROM thread_page WHERE game_id = $1');
-        await run('gm_event', 'DELETE FROM gm_event WHERE game_id = $1');
-        await run('publication', 'DELETE FROM publication WHERE draft_id IN (SELECT id FROM draft WHERE game_id = $1)');
-        await run('draft', 'DELETE FROM draft WHERE game_id = $1');
-        await run('tally', 'DELETE FROM tally WHERE game_id = $1');
-        await run('game_poll', 'DELETE FROM game_poll WHERE game_id = $1');
-        await run('audit_log', 'DELETE FROM audit_log WHERE game_id = $1');
-        await run('game', 'DELETE FROM game WHERE id = $1');
-        await tx.query(`SELECT set_config('votal.deleting_game', '', true)`);
-        await recordAudit(tx, {
-          gameId: null,
-          actor,
-          action: 'game.delete',
-          detail: {
-            id,
-            slug: game.slug,
-            threadUrl: game.threadUrl,
-            title: game.settings.votalTitle ?? null,
-            deleted: counts,
-          },
-        });
-        await announce(tx, { gameId: id, kind: 'game' });
+      );
+      await tx.query('UPDATE post SET current_revision_id = NULL WHERE game_id = $1', [id]);
+      await run('post_revision', 'DELETE FROM post_revision WHERE post_id IN (SELECT id FROM post WHERE game_id = $1)');
+      await run('post', 'DELETE FROM post WHERE game_id = $1');
+      await run('thread_page', 'DELETE FROM thread_page WHERE game_id = $1');
+      await run('gm_event', 'DELETE FROM gm_event WHERE game_id = $1');
+      await run('publication', 'DELETE FROM publication WHERE draft_id IN (SELECT id FROM draft WHERE game_id = $1)');
+      await run('draft', 'DELETE FROM draft WHERE game_id = $1');
+      await run('tally', 'DELETE FROM tally WHERE game_id = $1');
+      await run('game_poll', 'DELETE FROM game_poll WHERE game_id = $1');
+      await run('audit_log', 'DELETE FROM audit_log WHERE game_id = $1');
+      await run('game', 'DELETE FROM game WHERE id = $1');
+      await tx.query(`SELECT set_config('votal.deleting_game', '', true)`);
+      await recordAudit(tx, {
+        gameId: null,
+        actor,
+        action: 'game.delete',
+        detail: {
+          id,
+          slug: game.slug,
+          threadUrl: game.threadUrl,
+          title: game.settings.votalTitle ?? null,
+          deleted: counts,
+        },
       });
-    },
+      await announce(tx, { gameId: id, kind: 'game' });
+    });
+  },
 
-    async updateSettings(id, patch, actor, auditDetail) {
-      return db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ settings: Record<string, unknown> }>(
-          'SELECT settings FROM game WHERE id = $1 FOR UPDATE',
-          [id],
-        );
-        const row = rows[0];
-        if (!row) throw new NotFoundError('game', id);
-        const merged: Record<string, unknown> = { ...row.settings };
-        for (const [key, value] of Object.entries(patch.settings ?? {})) {
-          if (value === null) delete merged[key];
-          else merged[key] = value;
-        }
-        // What is stored is what every reader can read: a bad value is refused here, not at the next read.
-        const settings = settingsOf(id, merged);
-        await tx.query(
-          `UPDATE game SET settings = $2::jsonb, poll_interval_seconds = COALESCE($3, poll_interval_seconds), updated_at = now()
+  async updateSettings(db, id, patch, actor, auditDetail) {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ settings: Record<string, unknown> }>(
+        'SELECT settings FROM game WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      const row = rows[0];
+      if (!row) throw new NotFoundError('game', id);
+      const merged: Record<string, unknown> = { ...row.settings };
+      for (const [key, value] of Object.entries(patch.settings ?? {})) {
+        if (value === null) delete merged[key];
+        else merged[key] = value;
+      }
+      // What is stored is what every reader can read: a bad value is refused here, not at the next read.
+      const settings = settingsOf(id, merged);
+      await tx.query(
+        `UPDATE game SET settings = $2::jsonb, poll_interval_seconds = COALESCE($3, poll_interval_seconds), updated_at = now()
            WHERE id = $1`,
-          [id, json(settings), patch.pollIntervalSeconds ?? null],
-        );
-        await recordAudit(tx, { gameId: id, actor, action: 'game.settings', detail: auditDetail });
-        const change: GameChange = { gameId: id, kind: 'game' };
-        await tx.notify(GAME_CHANNEL, JSON.stringify(change));
-        const game = await gamesRepo(tx).get(id);
-        if (!game) throw new NotFoundError('game', id);
-        return game;
-      });
-    },
+        [id, json(settings), patch.pollIntervalSeconds ?? null],
+      );
+      await recordAudit(tx, { gameId: id, actor, action: 'game.settings', detail: auditDetail });
+      const change: GameChange = { gameId: id, kind: 'game' };
+      await tx.notify(GAME_CHANNEL, JSON.stringify(change));
+      const game = await gamesRepo(tx).get(id);
+      if (!game) throw new NotFoundError('game', id);
+      return game;
+    });
+  },
 
-    async setNextPoll(id, at) {
-      const { rowCount } = await db.query('UPDATE game SET next_poll_at = $2 WHERE id = $1', [id, at]);
-      if (rowCount === 0) throw new NotFoundError('game', id);
-    },
+  async setNextPoll(db, id, at) {
+    const { rowCount } = await db.query('UPDATE game SET next_poll_at = $2 WHERE id = $1', [id, at]);
+    if (rowCount === 0) throw new NotFoundError('game', id);
+  },
 
-    async due(now, limit = 50) {
-      const { rows } = await db.query<GameRow>(
-        `SELECT ${COLUMNS} FROM game
+  async due(db, now, limit = 50) {
+    const { rows } = await db.query<GameRow>(
+      `SELECT ${COLUMNS} FROM game
          WHERE status = 'active' AND next_poll_at IS NOT NULL AND next_poll_at <= $1 AND ${NOT_WAITING}
          ORDER BY next_poll_at LIMIT $2`,
-        [now, limit],
-      );
-      return rows.map(toGame);
-    },
-  };
+      [now, limit],
+    );
+    return rows.map(toGame);
+  },
+};
+
+export function gamesRepo(db: Queryable): GamesRepo {
+  return bindDb(db, queries);
 }

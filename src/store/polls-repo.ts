@@ -3,7 +3,7 @@ import { PollFacts, PollFactsPatch, pollFactsProblems } from '../model/poll-stat
 import { NotFoundError, PollStateError } from './errors.js';
 import type { Game } from '../model/game.js';
 import { GAME_COLUMNS, toGame, type GameRow } from './games-repo.js';
-import { GAME_CHANNEL, isoOrNull, json, type GameChange } from './rows.js';
+import { bindDb, GAME_CHANNEL, isoOrNull, json, type GameChange, type OverDb } from './rows.js';
 import type { Queryable } from './sql.js';
 import { TALLY_COLUMNS, toTally, type StoredTally, type TallyRow } from './tallies-repo.js';
 
@@ -182,56 +182,56 @@ async function ensure(db: Queryable, gameId: number): Promise<void> {
   }
 }
 
-export function pollsRepo(db: Queryable): PollsRepo {
-  return {
-    async get(gameId) {
-      const { rows } = await db.query<PollRow>(`SELECT ${COLUMNS} FROM game_poll WHERE game_id = $1`, [gameId]);
-      return rows[0] ? toState(rows[0]) : empty(gameId);
-    },
+/** The polls' queries, each over the db handle it is given (the factory binds them). */
+const queries: OverDb<PollsRepo> = {
+  async get(db, gameId) {
+    const { rows } = await db.query<PollRow>(`SELECT ${COLUMNS} FROM game_poll WHERE game_id = $1`, [gameId]);
+    return rows[0] ? toState(rows[0]) : empty(gameId);
+  },
 
-    async claim(gameId, owner, leaseMs, takeOverFrom) {
-      await ensure(db, gameId);
-      const { rows } = await db.query<{ at: Date }>(
-        `UPDATE game_poll SET lease_owner = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000)
+  async claim(db, gameId, owner, leaseMs, takeOverFrom) {
+    await ensure(db, gameId);
+    const { rows } = await db.query<{ at: Date }>(
+      `UPDATE game_poll SET lease_owner = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000)
          WHERE game_id = $1
            AND (lease_owner IS NULL OR lease_until IS NULL OR lease_until < now() OR lease_owner = $2
                 OR ($4::text IS NOT NULL AND split_part(lease_owner, '/', 1) <> $4::text))
          RETURNING now() AS at`,
-        [gameId, owner, leaseMs, takeOverFrom?.instance ?? null],
-      );
-      return rows[0] ? rows[0].at.toISOString() : null;
-    },
+      [gameId, owner, leaseMs, takeOverFrom?.instance ?? null],
+    );
+    return rows[0] ? rows[0].at.toISOString() : null;
+  },
 
-    async started(gameId, dueAt) {
-      // One text for the start, stored and returned (ms, UTC), so the two never differ by rounding.
-      const { rows } = await db.query<{ at: string }>(
-        `WITH t AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at),
+  async started(db, gameId, dueAt) {
+    // One text for the start, stored and returned (ms, UTC), so the two never differ by rounding.
+    const { rows } = await db.query<{ at: string }>(
+      `WITH t AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at),
          noted AS (
            INSERT INTO game_poll (game_id, state)
            SELECT id, jsonb_build_object('pollDueAt', $2::text, 'pollStartedAt', t.at) FROM game, t WHERE id = $1
            ON CONFLICT (game_id) DO UPDATE SET state = game_poll.state || EXCLUDED.state
          )
          SELECT at FROM t`,
-        [gameId, dueAt],
-      );
-      return rows[0]!.at;
-    },
+      [gameId, dueAt],
+    );
+    return rows[0]!.at;
+  },
 
-    async renew(gameId, owner, leaseMs) {
-      const { rowCount } = await db.query(
-        `UPDATE game_poll SET lease_until = now() + make_interval(secs => $3::double precision / 1000)
+  async renew(db, gameId, owner, leaseMs) {
+    const { rowCount } = await db.query(
+      `UPDATE game_poll SET lease_until = now() + make_interval(secs => $3::double precision / 1000)
          WHERE game_id = $1 AND lease_owner = $2`,
-        [gameId, owner, leaseMs],
-      );
-      return rowCount > 0;
-    },
+      [gameId, owner, leaseMs],
+    );
+    return rowCount > 0;
+  },
 
-    finish(gameId, owner, outcome) {
-      return db.transaction(async (tx) => {
-        await ensure(tx, gameId);
-        const ok = outcome.ok;
-        const { rows } = await tx.query<PollRow>(
-          `UPDATE game_poll SET
+  finish(db, gameId, owner, outcome) {
+    return db.transaction(async (tx) => {
+      await ensure(tx, gameId);
+      const ok = outcome.ok;
+      const { rows } = await tx.query<PollRow>(
+        `UPDATE game_poll SET
              polls = polls + 1,
              last_polled_at = $7,
              last_ok_at = CASE WHEN $3 THEN $7 ELSE last_ok_at END,
@@ -245,34 +245,34 @@ export function pollsRepo(db: Queryable): PollsRepo {
              updated_at = now()
            WHERE game_id = $1
            RETURNING ${COLUMNS}`,
-          [
-            gameId,
-            owner,
-            ok,
-            ok ? outcome.fullRead : false,
-            ok ? null : outcome.error,
-            patchOf(gameId, outcome.state ?? {}),
-            outcome.at,
-          ],
-        );
-        const state = toState(rows[0]!);
-        const change: GameChange = { gameId, kind: 'game' };
-        // The dashboard shows the last error: tell it when that changes.
-        if (!ok || state.errorsInRow === 0) await tx.notify(GAME_CHANNEL, JSON.stringify(change));
-        return state;
-      });
-    },
-
-    async release(gameId, owner) {
-      await db.query(
-        'UPDATE game_poll SET lease_owner = NULL, lease_until = NULL WHERE game_id = $1 AND lease_owner = $2',
-        [gameId, owner],
+        [
+          gameId,
+          owner,
+          ok,
+          ok ? outcome.fullRead : false,
+          ok ? null : outcome.error,
+          patchOf(gameId, outcome.state ?? {}),
+          outcome.at,
+        ],
       );
-    },
+      const state = toState(rows[0]!);
+      const change: GameChange = { gameId, kind: 'game' };
+      // The dashboard shows the last error: tell it when that changes.
+      if (!ok || state.errorsInRow === 0) await tx.notify(GAME_CHANNEL, JSON.stringify(change));
+      return state;
+    });
+  },
 
-    async activeGames() {
-      const { rows } = await db.query<Record<string, unknown>>(
-        `SELECT ${prefixed(GAME_COLUMNS, 'g', 'g_')}, p.game_id IS NOT NULL AS found_poll,
+  async release(db, gameId, owner) {
+    await db.query(
+      'UPDATE game_poll SET lease_owner = NULL, lease_until = NULL WHERE game_id = $1 AND lease_owner = $2',
+      [gameId, owner],
+    );
+  },
+
+  async activeGames(db) {
+    const { rows } = await db.query<Record<string, unknown>>(
+      `SELECT ${prefixed(GAME_COLUMNS, 'g', 'g_')}, p.game_id IS NOT NULL AS found_poll,
                 ${prefixed(COLUMNS, 'p', 'p_')}, ${prefixed(TALLY_COLUMNS, 't', 't_')}
          FROM game g
          LEFT JOIN game_poll p ON p.game_id = g.id
@@ -281,81 +281,84 @@ export function pollsRepo(db: Queryable): PollsRepo {
          ) t ON true
          WHERE g.status = 'active'
          ORDER BY g.id`,
-      );
-      return rows.map((row) => {
-        const game = toGame(unprefixed<GameRow>(row, 'g_'));
-        return {
-          game,
-          poll: row.found_poll === true ? toState(unprefixed<PollRow>(row, 'p_')) : empty(game.id),
-          tally: row.t_id === null || row.t_id === undefined ? null : toTally(unprefixed<TallyRow>(row, 't_')),
-        };
-      });
-    },
+    );
+    return rows.map((row) => {
+      const game = toGame(unprefixed<GameRow>(row, 'g_'));
+      return {
+        game,
+        poll: row.found_poll === true ? toState(unprefixed<PollRow>(row, 'p_')) : empty(game.id),
+        tally: row.t_id === null || row.t_id === undefined ? null : toTally(unprefixed<TallyRow>(row, 't_')),
+      };
+    });
+  },
 
-    async mergeState(gameId, state) {
-      const patch = patchOf(gameId, state);
-      await ensure(db, gameId);
-      await db.query('UPDATE game_poll SET state = state || $2::jsonb, updated_at = now() WHERE game_id = $1', [
-        gameId,
-        patch,
-      ]);
-    },
+  async mergeState(db, gameId, state) {
+    const patch = patchOf(gameId, state);
+    await ensure(db, gameId);
+    await db.query('UPDATE game_poll SET state = state || $2::jsonb, updated_at = now() WHERE game_id = $1', [
+      gameId,
+      patch,
+    ]);
+  },
 
-    async setShape(gameId, shape) {
-      await ensure(db, gameId);
-      await db.query(
-        `UPDATE game_poll SET
+  async setShape(db, gameId, shape) {
+    await ensure(db, gameId);
+    await db.query(
+      `UPDATE game_poll SET
            thread_title = CASE WHEN $2 THEN $3 ELSE thread_title END,
            page_count = COALESCE($4, page_count),
            posts_per_page = COALESCE($5, posts_per_page),
            updated_at = now()
          WHERE game_id = $1`,
-        [
-          gameId,
-          shape.title !== undefined && shape.title !== null,
-          shape.title ?? null,
-          shape.pageCount ?? null,
-          shape.postsPerPage ?? null,
-        ],
-      );
-    },
+      [
+        gameId,
+        shape.title !== undefined && shape.title !== null,
+        shape.title ?? null,
+        shape.pageCount ?? null,
+        shape.postsPerPage ?? null,
+      ],
+    );
+  },
 
-    async setEngine(gameId, engine) {
-      const { rowCount } = await db.query(
-        'UPDATE game SET engine = $2, updated_at = now() WHERE id = $1 AND engine IS NULL',
-        [gameId, engine],
-      );
-      if (rowCount > 0) {
-        const change: GameChange = { gameId, kind: 'game' };
-        await db.notify(GAME_CHANNEL, JSON.stringify(change));
-      }
-    },
+  async setEngine(db, gameId, engine) {
+    const { rowCount } = await db.query(
+      'UPDATE game SET engine = $2, updated_at = now() WHERE id = $1 AND engine IS NULL',
+      [gameId, engine],
+    );
+    if (rowCount > 0) {
+      const change: GameChange = { gameId, kind: 'game' };
+      await db.notify(GAME_CHANNEL, JSON.stringify(change));
+    }
+  },
 
-    async requestPoll(gameId) {
-      await ensure(db, gameId);
-      const { rows } = await db.query<{ at: Date }>(
-        'UPDATE game_poll SET poll_requested_at = now() WHERE game_id = $1 RETURNING poll_requested_at AS at',
-        [gameId],
-      );
-      return rows[0]!.at.toISOString();
-    },
+  async requestPoll(db, gameId) {
+    await ensure(db, gameId);
+    const { rows } = await db.query<{ at: Date }>(
+      'UPDATE game_poll SET poll_requested_at = now() WHERE game_id = $1 RETURNING poll_requested_at AS at',
+      [gameId],
+    );
+    return rows[0]!.at.toISOString();
+  },
 
-    async requestedSince(gameId, since) {
-      const { rows } = await db.query<{ yes: boolean }>(
-        'SELECT poll_requested_at >= $2::timestamptz AS yes FROM game_poll WHERE game_id = $1',
-        [gameId, since],
-      );
-      return rows[0]?.yes === true;
-    },
+  async requestedSince(db, gameId, since) {
+    const { rows } = await db.query<{ yes: boolean }>(
+      'SELECT poll_requested_at >= $2::timestamptz AS yes FROM game_poll WHERE game_id = $1',
+      [gameId, since],
+    );
+    return rows[0]?.yes === true;
+  },
 
-    async leased(gameIds) {
-      const { rows } = await db.query<{ game_id: number }>(
-        'SELECT game_id FROM game_poll WHERE game_id = ANY($1::bigint[]) AND lease_until > now()',
-        [gameIds],
-      );
-      return new Set(rows.map((r) => Number(r.game_id)));
-    },
-  };
+  async leased(db, gameIds) {
+    const { rows } = await db.query<{ game_id: number }>(
+      'SELECT game_id FROM game_poll WHERE game_id = ANY($1::bigint[]) AND lease_until > now()',
+      [gameIds],
+    );
+    return new Set(rows.map((r) => Number(r.game_id)));
+  },
+};
+
+export function pollsRepo(db: Queryable): PollsRepo {
+  return bindDb(db, queries);
 }
 
 /** `a, b` as `x.a AS p_a, x.b AS p_b`: one table's columns in a join, told apart by a prefix. */

@@ -1,4 +1,5 @@
 /** Small helpers shared by the repositories. */
+import type { Queryable } from './sql.js';
 
 /** A `timestamptz` column (a Date from both drivers) as ISO 8601 UTC. */
 export function iso(value: Date | string): string {
@@ -48,4 +49,18 @@ export interface ReadingNews {
   leftMs: number | null;
   /** The same in words: "Reading page 12 of 60, about 50 s left". */
   text: string;
+}
+
+/** A repository's methods written once at module level, each over the db handle it is given first. */
+export type OverDb<R> = {
+  [K in keyof R]: R[K] extends (...args: infer A) => infer T ? (db: Queryable, ...args: A) => T : never;
+};
+
+/** The repository a factory returns: every method bound to one db handle (a store's, or a transaction's). */
+export function bindDb<R>(db: Queryable, methods: OverDb<R>): R {
+  const bound = Object.entries(methods).map(([name, method]) => [
+    name,
+    (...args: unknown[]) => (method as (db: Queryable, ...args: unknown[]) => unknown)(db, ...args),
+  ]);
+  return Object.fromEntries(bound) as R;
 }

@@ -39,68 +39,126 @@ type Env = { Variables: GmVariables };
 
 const STATE_WORDS = { open: 'open', used: 'used', revoked: 'revoked', expired: 'expired' } as const;
 
+/** A new invite link, shown once right after it is made. */
+function NewInviteLink(props: { link: string }) {
+  return (
+    <section class="panel" aria-labelledby="link-h">
+      <h2 id="link-h">New invite link</h2>
+      <p>{`Send this link to the new GM. It works once, for ${INVITE_DAYS} days, and is not shown again.`}</p>
+      <input id="invite-link" type="text" readonly value={props.link} aria-label="Invite link" />{' '}
+      <button type="button" data-copy="invite-link">
+        Copy
+      </button>
+    </section>
+  );
+}
+
+/** The instance's GMs, each with a Revoke button (never the admin's own). */
+function GmsTable(props: { csrf: string; gms: Gm[] }) {
+  return (
+    <section class="panel" aria-labelledby="gms-h">
+      <h2 id="gms-h">GMs</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Since</th>
+            <th scope="col">Status</th>
+            <th scope="col"></th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.gms.map((g) => (
+            <tr>
+              <th scope="row">
+                {g.name}
+                {g.admin ? ' (instance admin)' : ''}
+              </th>
+              <td>
+                <LocalTime iso={g.createdAt} />
+              </td>
+              <td>
+                {g.revokedAt ? (
+                  <>
+                    revoked <LocalTime iso={g.revokedAt} />
+                  </>
+                ) : (
+                  'can sign in'
+                )}
+              </td>
+              <td>
+                {!g.admin && !g.revokedAt ? (
+                  <PostButton
+                    action={`/gm/gms/${g.id}/revoke`}
+                    csrf={props.csrf}
+                    label={`Revoke ${g.name}`}
+                    class="secondary"
+                    title="Signs them out for good; their games stay, the admin sees them"
+                  />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The invite links made, each in its state; an open one can be revoked. */
+function InvitesTable(props: { csrf: string; invites: GmInvite[]; names: Map<number, string>; now: Date }) {
+  const { names } = props;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Made</th>
+          <th scope="col">Ends</th>
+          <th scope="col">State</th>
+          <th scope="col"></th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.invites.map((i) => {
+          const state = inviteState(i, props.now);
+          return (
+            <tr>
+              <th scope="row">{String(i.id)}</th>
+              <td>
+                <LocalTime iso={i.createdAt} />
+                {` by ${names.get(i.createdBy) ?? '?'}`}
+              </td>
+              <td>
+                <LocalTime iso={i.expiresAt} />
+              </td>
+              <td>{state === 'used' ? `used by ${names.get(i.usedBy ?? 0) ?? '?'}` : STATE_WORDS[state]}</td>
+              <td>
+                {state === 'open' ? (
+                  <PostButton
+                    action={`/gm/gms/invites/${i.id}/revoke`}
+                    csrf={props.csrf}
+                    label="Revoke"
+                    class="secondary"
+                  />
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 function GmsPage(props: { csrf: string; me: Gm; gms: Gm[]; invites: GmInvite[]; now: Date; flash: Flash }) {
   const names = new Map(props.gms.map((g) => [g.id, g.name]));
   return (
     <Layout title="Game masters — Votal" nav={<GmNav csrf={props.csrf} />} scripts={['gm.js']}>
       <h1>Game masters</h1>
       <Notice message={props.flash.message ?? null} error={props.flash.error ?? null} />
-      {props.flash.link ? (
-        <section class="panel" aria-labelledby="link-h">
-          <h2 id="link-h">New invite link</h2>
-          <p>{`Send this link to the new GM. It works once, for ${INVITE_DAYS} days, and is not shown again.`}</p>
-          <input id="invite-link" type="text" readonly value={props.flash.link} aria-label="Invite link" />{' '}
-          <button type="button" data-copy="invite-link">
-            Copy
-          </button>
-        </section>
-      ) : null}
-      <section class="panel" aria-labelledby="gms-h">
-        <h2 id="gms-h">GMs</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Since</th>
-              <th scope="col">Status</th>
-              <th scope="col"></th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.gms.map((g) => (
-              <tr>
-                <th scope="row">
-                  {g.name}
-                  {g.admin ? ' (instance admin)' : ''}
-                </th>
-                <td>
-                  <LocalTime iso={g.createdAt} />
-                </td>
-                <td>
-                  {g.revokedAt ? (
-                    <>
-                      revoked <LocalTime iso={g.revokedAt} />
-                    </>
-                  ) : (
-                    'can sign in'
-                  )}
-                </td>
-                <td>
-                  {!g.admin && !g.revokedAt ? (
-                    <PostButton
-                      action={`/gm/gms/${g.id}/revoke`}
-                      csrf={props.csrf}
-                      label={`Revoke ${g.name}`}
-                      class="secondary"
-                      title="Signs them out for good; their games stay, the admin sees them"
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      {props.flash.link ? <NewInviteLink link={props.flash.link} /> : null}
+      <GmsTable csrf={props.csrf} gms={props.gms} />
       <section class="panel" aria-labelledby="inv-h">
         <h2 id="inv-h">Invites</h2>
         <form method="post" action="/gm/gms/invites">
@@ -116,45 +174,7 @@ function GmsPage(props: { csrf: string; me: Gm; gms: Gm[]; invites: GmInvite[]; 
         {props.invites.length === 0 ? (
           <p>No invites yet.</p>
         ) : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Made</th>
-                <th scope="col">Ends</th>
-                <th scope="col">State</th>
-                <th scope="col"></th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.invites.map((i) => {
-                const state = inviteState(i, props.now);
-                return (
-                  <tr>
-                    <th scope="row">{String(i.id)}</th>
-                    <td>
-                      <LocalTime iso={i.createdAt} />
-                      {` by ${names.get(i.createdBy) ?? '?'}`}
-                    </td>
-                    <td>
-                      <LocalTime iso={i.expiresAt} />
-                    </td>
-                    <td>{state === 'used' ? `used by ${names.get(i.usedBy ?? 0) ?? '?'}` : STATE_WORDS[state]}</td>
-                    <td>
-                      {state === 'open' ? (
-                        <PostButton
-                          action={`/gm/gms/invites/${i.id}/revoke`}
-                          csrf={props.csrf}
-                          label="Revoke"
-                          class="secondary"
-                        />
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <InvitesTable csrf={props.csrf} invites={props.invites} names={names} now={props.now} />
         )}
       </section>
     </Layout>
@@ -241,137 +261,166 @@ export async function gameGmsPanel(gms: GmsRepo, c: Context<Env>, game: Game) {
   return <GameGmsPanel csrf={c.get('session').csrf} game={game} members={members} canManage={canManage} />;
 }
 
+type Ctx = Context<Env>;
+
+/** What the handlers are given: the deps and the redirect that leaves a flash for the next page. */
+interface GmsRouted extends GmsPageDeps {
+  back: (c: Ctx, to: string, flash: Flash) => Response;
+}
+
+const notFound = (c: Context) => c.html(<ErrorPage status={404} message="There is nothing here." />, 404);
+
+/** `GET /gm/gms`: the GMs and the invites, with the flash (and a new invite link) read once. */
+async function showGms(d: GmsRouted, c: Ctx) {
+  const flash = d.flashes.get(c.get('session')) ?? {};
+  d.flashes.delete(c.get('session'));
+  const [list, invites] = await Promise.all([d.gms.list(), d.gms.invites()]);
+  return c.html(
+    <GmsPage csrf={c.get('session').csrf} me={c.get('gm')} gms={list} invites={invites} now={d.now()} flash={flash} />,
+  );
+}
+
+/** The address invite links name: VOTAL_PUBLIC_URL, else the one the admin's browser used. */
+function inviteBase(d: GmsRouted, c: Ctx): string {
+  if (d.publicUrl !== undefined) return d.publicUrl;
+  const reached = new URL(c.req.url);
+  return isHttps(c) ? `https://${reached.host}` : reached.origin;
+}
+
+/** `POST /gm/gms/invites`: a new link; only its hash is stored, the link itself is shown once. */
+async function createInvite(d: GmsRouted, c: Ctx) {
+  const token = randomBytes(32).toString('base64url');
+  const at = d.now();
+  await d.gms.createInvite(
+    {
+      tokenHash: secretHash(token),
+      createdBy: c.get('gm').id,
+      at,
+      expiresAt: new Date(at.getTime() + INVITE_DAYS * 86_400_000),
+    },
+    c.get('actor'),
+  );
+  const link = `${inviteBase(d, c).replace(/\/+$/, '')}/gm/invite/${token}`;
+  return d.back(c, '/gm/gms', { message: 'Invite link made.', link });
+}
+
+/** `POST /gm/gms/invites/:id/revoke`: an open link stops working; a used one stays used. */
+async function revokeInvite(d: GmsRouted, c: Ctx) {
+  const id = idOf(c, 'id');
+  if (id === null) return notFound(c);
+  try {
+    await d.gms.revokeInvite(id, c.get('actor'), d.now());
+  } catch (error) {
+    if (error instanceof NotFoundError) return notFound(c);
+    if (error instanceof InviteRefusedError) return d.back(c, '/gm/gms', { error: `Invite #${id} was already used.` });
+    throw error;
+  }
+  return d.back(c, '/gm/gms', { message: `Invite #${id} revoked: its link no longer works.` });
+}
+
+/** `POST /gm/gms/:id/revoke`: the GM is signed out for good. */
+async function revokeGm(d: GmsRouted, c: Ctx) {
+  const id = idOf(c, 'id');
+  if (id === null) return notFound(c);
+  try {
+    const gm = await d.gms.revoke(id, c.get('actor'), d.now());
+    return d.back(c, '/gm/gms', { message: `${gm.name} is revoked and signed out.` });
+  } catch (error) {
+    if (error instanceof NotFoundError) return notFound(c);
+    if (error instanceof StateError) return d.back(c, '/gm/gms', { error: error.message });
+    throw error;
+  }
+}
+
+/** A change of a game's co-hosts: what it tells the GM once made. */
+type CohostChange = (d: GmsRouted, c: Ctx, gameId: number, gmId: number) => Promise<{ message: string }>;
+
+/**
+ * A co-host form's handler. The game guard has let only the game's GMs (and the admin) this
+ * far; of them, only the owner and the admin choose who else runs the game (else `refused`).
+ */
+const cohostHandler =
+  (d: GmsRouted, refused: string, change: CohostChange) =>
+  async (c: Ctx): Promise<Response> => {
+    const gameId = idOf(c, 'id');
+    // `:gm` is read by the same id rule as `:id` (ids.ts); a route without it passes 0.
+    const gmId = c.req.param('gm') === undefined ? 0 : idOf(c, 'gm');
+    if (gameId === null || gmId === null) return notFound(c);
+    const to = `/gm/games/${gameId}/settings#cohosts`;
+    if (!(await managesGame(d.gms, c.get('gm'), gameId))) return d.back(c, to, { error: refused });
+    try {
+      return d.back(c, to, await change(d, c, gameId, gmId));
+    } catch (error) {
+      if (error instanceof NotFoundError && error.what === 'game') return notFound(c);
+      return d.back(c, to, { error: refusalOf(error) });
+    }
+  };
+
+/** What a co-host change does to the count: their forum name's posts are the hosts', and the recount. */
+const hostsWords = (changed: CohostChanged): string =>
+  changed.recount === null
+    ? ''
+    : `${changed.forum ? ` Their posts as ${changed.forum} are the hosts'.` : ''}${recountWords(changed.recount)}`;
+
+/** `POST /gm/games/:id/cohosts`: adds a co-host by GM name (an empty forum field: the name they have stays). */
+const addCohostByName: CohostChange = async (d, c, id) => {
+  const form = await c.req.parseBody();
+  const name = typeof form.name === 'string' ? form.name : '';
+  const forum = typeof form.forum === 'string' && form.forum.trim() !== '' ? { forum: form.forum } : {};
+  const changed = await addCohost(d.commands, c.get('actor'), id, { name, ...forum });
+  const who = changed.member.gm.name;
+  const role = changed.member.role === 'owner' ? `${who} owns this game already.` : `${who} co-hosts this game.`;
+  return { message: `${role}${hostsWords(changed)}` };
+};
+
+/** `POST /gm/games/:id/cohosts/:gm/forum`: sets (or clears) a co-host's name on the forum. */
+const setForumName: CohostChange = async (d, c, id, gmId) => {
+  const form = await c.req.parseBody();
+  const forum = typeof form.forum === 'string' ? form.forum : null;
+  const changed = await setCohostForumName(d.commands, c.get('actor'), id, gmId, { forum });
+  const who = changed.member.gm.name;
+  if (changed.recount === null) return { message: `${who}'s forum name is unchanged.` };
+  return {
+    message: changed.forum
+      ? `${who} is ${changed.forum} on the forum.${hostsWords(changed)}`
+      : `${who} has no forum name in this game: their posts are a poster's.${recountWords(changed.recount)}`,
+  };
+};
+
+/** `POST /gm/games/:id/cohosts/:gm/remove`. */
+const removeCohostOf: CohostChange = async (d, c, id, gmId) => {
+  const changed = await removeCohost(d.commands, c.get('actor'), id, gmId);
+  return { message: `${changed.member.gm.name} no longer co-hosts this game.${recountWords(changed.recount)}` };
+};
+
 /** The routes behind these pages (mounted after sign-in and the game guard). */
 export function gmsRoutes(deps: GmsPageDeps): Hono<Env> {
-  const { gms, commands, flashes, now } = deps;
-  const app = new Hono<Env>();
-  const back = (c: Context<Env>, to: string, flash: Flash) => {
-    flashes.set(c.get('session'), flash);
-    return c.redirect(to, 303);
+  const d: GmsRouted = {
+    ...deps,
+    back: (c, to, flash) => {
+      deps.flashes.set(c.get('session'), flash);
+      return c.redirect(to, 303);
+    },
   };
-  const notFound = (c: Context) => c.html(<ErrorPage status={404} message="There is nothing here." />, 404);
+  const app = new Hono<Env>();
   // Only the instance admin sees the admin's page; to anyone else it does not exist.
   app.use('/gm/gms', async (c, next) => (c.get('gm').admin ? next() : notFound(c)));
   app.use('/gm/gms/*', async (c, next) => (c.get('gm').admin ? next() : notFound(c)));
-
-  app.get('/gm/gms', async (c) => {
-    const flash = flashes.get(c.get('session')) ?? {};
-    flashes.delete(c.get('session'));
-    const [list, invites] = await Promise.all([gms.list(), gms.invites()]);
-    return c.html(
-      <GmsPage csrf={c.get('session').csrf} me={c.get('gm')} gms={list} invites={invites} now={now()} flash={flash} />,
-    );
-  });
-
-  app.post('/gm/gms/invites', async (c) => {
-    const token = randomBytes(32).toString('base64url');
-    const at = now();
-    await gms.createInvite(
-      {
-        tokenHash: secretHash(token),
-        createdBy: c.get('gm').id,
-        at,
-        expiresAt: new Date(at.getTime() + INVITE_DAYS * 86_400_000),
-      },
-      c.get('actor'),
-    );
-    const base =
-      deps.publicUrl ??
-      (() => {
-        const reached = new URL(c.req.url);
-        return isHttps(c) ? `https://${reached.host}` : reached.origin;
-      })();
-    return back(c, '/gm/gms', { message: 'Invite link made.', link: `${base.replace(/\/+$/, '')}/gm/invite/${token}` });
-  });
-
-  app.post('/gm/gms/invites/:id/revoke', async (c) => {
-    const id = idOf(c, 'id');
-    if (id === null) return notFound(c);
-    try {
-      await gms.revokeInvite(id, c.get('actor'), now());
-    } catch (error) {
-      if (error instanceof NotFoundError) return notFound(c);
-      if (error instanceof InviteRefusedError) return back(c, '/gm/gms', { error: `Invite #${id} was already used.` });
-      throw error;
-    }
-    return back(c, '/gm/gms', { message: `Invite #${id} revoked: its link no longer works.` });
-  });
-
-  app.post('/gm/gms/:id/revoke', async (c) => {
-    const id = idOf(c, 'id');
-    if (id === null) return notFound(c);
-    try {
-      const gm = await gms.revoke(id, c.get('actor'), now());
-      return back(c, '/gm/gms', { message: `${gm.name} is revoked and signed out.` });
-    } catch (error) {
-      if (error instanceof NotFoundError) return notFound(c);
-      if (error instanceof StateError) return back(c, '/gm/gms', { error: error.message });
-      throw error;
-    }
-  });
-
-  // A game's co-hosts: the game guard has let only the game's GMs (and the admin) this far;
-  // of them, only the owner and the admin choose who else runs the game.
-  const cohostRoute = (
-    path: string,
-    refused: string,
-    change: (c: Context<Env>, gameId: number, gmId: number) => Promise<{ message: string }>,
-  ) =>
-    app.post(path, async (c) => {
-      const gameId = idOf(c, 'id');
-      // `:gm` is read by the same id rule as `:id` (ids.ts); a route without it passes 0.
-      const gmId = c.req.param('gm') === undefined ? 0 : idOf(c, 'gm');
-      if (gameId === null || gmId === null) return notFound(c);
-      const to = `/gm/games/${gameId}/settings#cohosts`;
-      if (!(await managesGame(gms, c.get('gm'), gameId))) return back(c, to, { error: refused });
-      try {
-        return back(c, to, await change(c, gameId, gmId));
-      } catch (error) {
-        if (error instanceof NotFoundError && error.what === 'game') return notFound(c);
-        return back(c, to, { error: refusalOf(error) });
-      }
-    });
-  const hostsWords = (changed: CohostChanged): string =>
-    changed.recount === null
-      ? ''
-      : `${changed.forum ? ` Their posts as ${changed.forum} are the hosts'.` : ''}${recountWords(changed.recount)}`;
-
-  cohostRoute('/gm/games/:id/cohosts', "Only the game's owner or the instance admin adds co-hosts.", async (c, id) => {
-    const form = await c.req.parseBody();
-    const name = typeof form.name === 'string' ? form.name : '';
-    // An empty forum field on this form means "not given": the name they have stays.
-    const forum = typeof form.forum === 'string' && form.forum.trim() !== '' ? { forum: form.forum } : {};
-    const changed = await addCohost(commands, c.get('actor'), id, { name, ...forum });
-    const who = changed.member.gm.name;
-    const role = changed.member.role === 'owner' ? `${who} owns this game already.` : `${who} co-hosts this game.`;
-    return { message: `${role}${hostsWords(changed)}` };
-  });
-
-  cohostRoute(
+  app.get('/gm/gms', (c) => showGms(d, c));
+  app.post('/gm/gms/invites', (c) => createInvite(d, c));
+  app.post('/gm/gms/invites/:id/revoke', (c) => revokeInvite(d, c));
+  app.post('/gm/gms/:id/revoke', (c) => revokeGm(d, c));
+  app.post(
+    '/gm/games/:id/cohosts',
+    cohostHandler(d, "Only the game's owner or the instance admin adds co-hosts.", addCohostByName),
+  );
+  app.post(
     '/gm/games/:id/cohosts/:gm/forum',
-    "Only the game's owner or the instance admin sets a co-host's forum name.",
-    async (c, id, gmId) => {
-      const form = await c.req.parseBody();
-      const forum = typeof form.forum === 'string' ? form.forum : null;
-      const changed = await setCohostForumName(commands, c.get('actor'), id, gmId, { forum });
-      const who = changed.member.gm.name;
-      if (changed.recount === null) return { message: `${who}'s forum name is unchanged.` };
-      return {
-        message: changed.forum
-          ? `${who} is ${changed.forum} on the forum.${hostsWords(changed)}`
-          : `${who} has no forum name in this game: their posts are a poster's.${recountWords(changed.recount)}`,
-      };
-    },
+    cohostHandler(d, "Only the game's owner or the instance admin sets a co-host's forum name.", setForumName),
   );
-
-  cohostRoute(
+  app.post(
     '/gm/games/:id/cohosts/:gm/remove',
-    "Only the game's owner or the instance admin removes co-hosts.",
-    async (c, id, gmId) => {
-      const changed = await removeCohost(commands, c.get('actor'), id, gmId);
-      return { message: `${changed.member.gm.name} no longer co-hosts this game.${recountWords(changed.recount)}` };
-    },
+    cohostHandler(d, "Only the game's owner or the instance admin removes co-hosts.", removeCohostOf),
   );
-
   return app;
 }
