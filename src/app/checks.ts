@@ -4,7 +4,7 @@ import { gameRuleset } from '../game/game-ruleset.js';
 import { LESSON_ACCEPT, LESSON_DISMISS, settleLessons } from '../game/count-lessons.js';
 import { checkPosts } from '../game/gm-check-posts.js';
 import { DEATH_DISMISS, DEATH_RECORD } from '../game/death-check.js';
-import { CHECK_MARK, dismissedLessons, gmChecks } from '../game/gm-checks.js';
+import { CHECK_MARK, dismissedLessons, gmChecks, settleProposals } from '../game/gm-checks.js';
 import { THRESHOLD_DISMISS } from '../game/threshold-check.js';
 import { postHistories } from '../game/post-histories.js';
 import { foldWithOwnDeaths } from '../game/reading-events.js';
@@ -14,6 +14,7 @@ import {
   CheckAnswer,
   type CheckDifference,
   type CountLesson,
+  type CountProposals,
   type DeathProposal,
   type GmChecks,
   type ThresholdProposal,
@@ -80,23 +81,46 @@ export async function gameChecks(
 const ANSWERS = [CHECK_MARK, LESSON_DISMISS, THRESHOLD_DISMISS, DEATH_RECORD, DEATH_DISMISS] as const;
 
 /**
- * The lessons offered to the GM (the queue's, and the ones an answer may name): those the
- * poll made with the game's last count (`LastCount.lessons`), less the dismissed ones. Only
- * where no poll kept them (a state an older Votal wrote) are they worked out here.
+ * What the GM's counts offer (the queue's, and what an answer may name): the lessons, the
+ * threshold and the deaths the poll made with the game's last count (`LastCount.lessons`,
+ * `LastCount.proposals`), less those answered. Only where no poll kept them (a state an
+ * older Votal wrote) are they worked out here.
  */
+export async function offeredByCounts(
+  deps: CommandDeps,
+  gameId: number,
+  now: Date = new Date(),
+): Promise<{ game: Game; lessons: CountLesson[]; proposals: CountProposals }> {
+  const game = await gameOr404(deps, gameId);
+  const [poll, ...answered] = await Promise.all([
+    deps.store.polls.get(game.id),
+    ...OFFER_ANSWERS.map((action) => deps.store.audit.list({ gameId: game.id, action, limit: 100_000 })),
+  ]);
+  const last = poll.state.lastCount;
+  if (last?.lessons === undefined || last.proposals === undefined) {
+    const { checks } = await gameChecks(deps, game.id, now);
+    const proposals = { threshold: checks.thresholdProposal ?? null, deaths: checks.deathProposals ?? [] };
+    return { game, lessons: checks.lessons, proposals };
+  }
+  const audit = answered.flat();
+  return {
+    game,
+    lessons: settleLessons([last.lessons], dismissedLessons(audit)),
+    proposals: settleProposals(last.proposals, game.rulesetOverrides, audit),
+  };
+}
+
+/** The answers that settle what the counts offer: lessons dismissed, proposals answered. */
+const OFFER_ANSWERS = [LESSON_DISMISS, THRESHOLD_DISMISS, DEATH_RECORD, DEATH_DISMISS] as const;
+
+/** The lessons offered to the GM (`offeredByCounts`). */
 export async function offeredLessons(
   deps: CommandDeps,
   gameId: number,
   now: Date = new Date(),
 ): Promise<{ game: Game; lessons: CountLesson[] }> {
-  const game = await gameOr404(deps, gameId);
-  const [poll, dismissals] = await Promise.all([
-    deps.store.polls.get(game.id),
-    deps.store.audit.list({ gameId: game.id, action: LESSON_DISMISS, limit: 100_000 }),
-  ]);
-  const stored = poll.state.lastCount?.lessons;
-  if (stored === undefined) return { game, lessons: (await gameChecks(deps, game.id, now)).checks.lessons };
-  return { game, lessons: settleLessons([stored], dismissedLessons(dismissals)) };
+  const { game, lessons } = await offeredByCounts(deps, gameId, now);
+  return { game, lessons };
 }
 
 export const CheckMark = z.strictObject({

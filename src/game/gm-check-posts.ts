@@ -1,6 +1,6 @@
 import type { GmEvent } from '../model/event.js';
 import type { Game } from '../model/game.js';
-import type { CountLesson } from '../model/gm-count.js';
+import type { CountLesson, CountProposals } from '../model/gm-count.js';
 import type { Post } from '../model/post.js';
 import type { Ruleset } from '../rules/ruleset.js';
 import type { DraftsRepo } from '../store/drafts-repo.js';
@@ -60,14 +60,20 @@ export interface CountLessonsInput {
 }
 
 /**
- * What the GM's own counts teach at this count, every count's lessons in thread order and
- * none dismissed yet (`settleLessons` with the GM's dismissals makes what is offered). The
- * poll makes them once per count and keeps them with it (`LastCount.lessons`), so the GM's
- * queue reads them instead of folding the game again.
+ * What the GM's own counts teach and propose at this count: every count's lessons in thread
+ * order, the threshold and the deaths they propose, none answered yet (`settleLessons` and
+ * the queue settle them with the GM's answers). The poll makes them once per count and keeps
+ * them with it (`LastCount.lessons`, `LastCount.proposals`), so the GM's queue reads them
+ * instead of folding the game again.
  */
-export async function lessonsOfCount(input: CountLessonsInput): Promise<CountLesson[]> {
+export async function offersOfCount(
+  input: CountLessonsInput,
+): Promise<{ lessons: CountLesson[]; proposals: CountProposals }> {
   const { posts, pastedVotals } = await checkPosts(input.store, input.game, input.heads);
   const { game, ruleset, log, gmEvents, readingEvents } = input;
   const checks = gmChecks({ game, ruleset, posts, log, gmEvents, readingEvents, pastedVotals, audit: [] });
-  return checks.counts.flatMap((c) => c.lessons);
+  return {
+    lessons: checks.counts.flatMap((c) => c.lessons),
+    proposals: { threshold: checks.thresholdProposal ?? null, deaths: checks.deathProposals ?? [] },
+  };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { AuditAction, AuditEntry } from '../model/audit.js';
 import { plainText, type Body } from '../model/body.js';
 import type { GmEvent, PostEvent } from '../model/event.js';
@@ -9,6 +10,7 @@ import type {
   CheckListing,
   CheckPost,
   CountCheck,
+  CountProposals,
   GmChecks,
   GmCount,
 } from '../model/gm-count.js';
@@ -137,6 +139,23 @@ export function gmChecks(input: GmChecksInput): GmChecks {
     ),
     ownVotals,
   };
+}
+
+/**
+ * What the counts proposed at a count (`LastCount.proposals`), less what the GM answered: a
+ * threshold dismissed, or one the game's ruleset overrides already hold (accepted: the
+ * recount that stops proposing it may not have run yet); a death recorded or dismissed.
+ */
+export function settleProposals(
+  proposed: CountProposals,
+  overrides: Readonly<Record<string, unknown>>,
+  audit: readonly AuditEntry[],
+): CountProposals {
+  const t = proposed.threshold;
+  const held = t !== null && Object.entries(t.overrides).every(([k, v]) => isDeepStrictEqual(overrides[k], v));
+  const threshold = t === null || held || dismissedThresholds(audit).has(t.key) ? null : t;
+  const answered = answeredDeaths(audit);
+  return { threshold, deaths: proposed.deaths.filter((d) => !answered.has(d.key)) };
 }
 
 /** The keys of the lessons the GM dismissed (`LESSON_DISMISS` audit entries). */

@@ -15,7 +15,7 @@ import type { EngineId } from '../model/engine.js';
 import { foldGame, type FoldGameResult } from './fold-game.js';
 import { rulesetVersion, stableJson } from './game-ruleset.js';
 import type { PollSettings } from './poll-settings.js';
-import { lessonsOfCount } from './gm-check-posts.js';
+import { offersOfCount } from './gm-check-posts.js';
 import { gmNames } from './gm-news.js';
 import { massDeletion, POLLER_ACTOR, type PollEvent } from './poll-plan.js';
 import { clip } from './poll-read.js';
@@ -121,9 +121,17 @@ export async function countGame(
       }),
     { maxRounds: game.roster.length + 2, from: previous?.tally.ownDeaths },
   );
-  // What the GM's own counts teach, made once here for the GM's queue to read.
+  // What the GM's own counts teach and propose, made once here for the GM's queue to read.
   const { log } = folded;
-  const lessons = await lessonsOfCount({ store, game, ruleset, heads: posts, log, gmEvents, readingEvents });
+  const { lessons, proposals } = await offersOfCount({
+    store,
+    game,
+    ruleset,
+    heads: posts,
+    log,
+    gmEvents,
+    readingEvents,
+  });
   const tally = Tally.parse(folded.tally);
   const changed = !previous || stableJson(previous.tally) !== stableJson(tally);
   const saved = changed ? await saveTally(store, game.id, tally, previous, folded) : previous;
@@ -136,6 +144,7 @@ export async function countGame(
       deadline: folded.deadline,
       upcoming: folded.upcoming,
       lessons,
+      proposals,
     },
     tally: saved,
   };

@@ -1,6 +1,6 @@
 import { LoginRequiredError, ThrottledError } from '../fetch/errors.js';
 import type { EngineId } from '../model/engine.js';
-import type { CountLesson } from '../model/gm-count.js';
+import type { CountLesson, CountProposals } from '../model/gm-count.js';
 import { GenericOfferError } from '../thread/generic-offer-error.js';
 import type { LastCount, PollFactsPatch } from '../model/poll-state.js';
 import type { PollState } from '../store/polls-repo.js';
@@ -84,8 +84,10 @@ export type PollEvent =
       parsed: number;
       deadline: string | null;
       upcoming: string[];
-      /** What the GM's own counts teach at this count (`lessonsOfCount`); absent: not made. */
+      /** What the GM's own counts teach at this count (`offersOfCount`); absent: not made. */
       lessons?: CountLesson[] | undefined;
+      /** The threshold and deaths the GM's counts propose at it (`offersOfCount`); absent: not made. */
+      proposals?: CountProposals | undefined;
     }
   /** The draft step ran (a draft or none); its counters go to the poll state. */
   | { kind: 'drafted'; counters: DraftCounters; now: string }
@@ -286,6 +288,7 @@ function planCounted(at: PollProgress, event: Extract<PollEvent, { kind: 'counte
     deadline: event.deadline,
     upcoming: event.upcoming,
     ...(event.lessons ? { lessons: event.lessons } : {}),
+    ...(event.proposals ? { proposals: event.proposals } : {}),
   };
   const progress: PollProgress = {
     ...at,

@@ -257,6 +257,17 @@ export const DeathProposal = z.object({
 });
 export type DeathProposal = z.infer<typeof DeathProposal>;
 
+/**
+ * What the GM's own counts propose at one count, none answered yet: the poll makes it with
+ * its count and keeps it (`LastCount.proposals`), so the GM's queue reads it without folding
+ * the game again; the queue settles it with the GM's answers.
+ */
+export const CountProposals = z.object({
+  threshold: ThresholdProposal.nullable(),
+  deaths: z.array(DeathProposal),
+});
+export type CountProposals = z.infer<typeof CountProposals>;
+
 export const GmChecks = z.object({
   /** Every GM count read, with its differences (none: the count agrees). */
   counts: z.array(CountCheck),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EngineId } from './engine.js';
-import { CountLesson } from './gm-count.js';
+import { CountLesson, CountProposals } from './gm-count.js';
 
 /**
  * What the poller keeps between the polls of one game (`game_poll.state`, jsonb), in one
@@ -33,6 +33,8 @@ export const LastCount = z.object({
    * state an older Votal wrote: the queue then works them out itself.
    */
   lessons: z.array(CountLesson).optional(),
+  /** The threshold and deaths the GM's counts propose at this count, none answered yet; absent as `lessons` is. */
+  proposals: CountProposals.optional(),
 });
 export type LastCount = z.infer<typeof LastCount>;
 

@@ -160,7 +160,7 @@ describe('the poll plan', () => {
     expect(last(steps).progress).toMatchObject({ added: 2, counted: true, tallyChanged: true, parsed: 2 });
   });
 
-  it("the count's lessons are kept with it, and stand while the count stands", () => {
+  it("the count's lessons and proposals are kept with it, and stand while the count stands", () => {
     const lesson = {
       kind: 'name' as const,
       key: '0123456789abcdef',
@@ -178,9 +178,17 @@ describe('the poll plan', () => {
     };
     const ctx = { before: polled(), full: false };
     const news = read({ added: 1, changed: true });
-    const steps = plan(ctx, [start(), answered(news), weighed(), { ...counted(8), lessons: [lesson] }, drafted()]);
+    const proposals = { threshold: null, deaths: [] };
+    const steps = plan(ctx, [
+      start(),
+      answered(news),
+      weighed(),
+      { ...counted(8), lessons: [lesson], proposals },
+      drafted(),
+    ]);
     const made = finishOf(last(steps)).facts.lastCount!;
     expect(made.lessons).toEqual([lesson]);
+    expect(made.proposals).toEqual(proposals);
     // The next poll finds nothing new: the count and its lessons stand as stored.
     const next = { before: polled({}, { lastCount: made }), full: false };
     const unchanged = read({ pages: { read: [], unchanged: [3], fromCache: [1, 2] } });

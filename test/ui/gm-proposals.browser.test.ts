@@ -23,7 +23,8 @@ import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir } from '.
  * standard game with an eighth player, Gina, who never posts; the Moderator's counts at #23
  * and #24 say "With 8 alive, it takes 4 to lynch" (half the living, not the ruleset's
  * majority), and #25 says "With 7 alive" and leaves Gina off. The GM sets the threshold with
- * one click (the count is refolded: 4 to lynch) and dismisses the death.
+ * one click (the count is refolded: 4 to lynch) and dismisses the death. The GM's one
+ * queue (the review queue panel) lists both with the same answers.
  */
 const count = (notVoting: string, stated: string): ScriptNode[] => [
   ...countPost(
@@ -82,6 +83,20 @@ describeBrowser("the GM's counts' proposals answered on the game page (Chromium)
     data.remove();
   });
 
+  it("lists the threshold and the death in the GM's one queue, with the checks panel's answers, counted in its chip", async () => {
+    await page.goto(`${served.origin}/gm/games/${gameId}`);
+    const queue = page.locator('#review');
+    const threshold = queue.locator('li[data-count-offer]', { hasText: 'The threshold your counts state' });
+    expect(await threshold.getByRole('button', { name: "Set the game's threshold so" }).count()).toBe(1);
+    const death = queue.locator('li[data-count-offer]', { hasText: 'leaves off Gina' });
+    expect(await death.getByRole('button', { name: "Record Gina's death (after #24)" }).count()).toBe(1);
+    expect(await death.getByRole('button', { name: 'Dismiss' }).count()).toBe(1);
+    const items =
+      (await page.locator('#review > .queue > li').count()) + (await queue.locator('#news .queue > li').count());
+    expect(await queue.locator('#review-h .chip').innerText()).toBe(`${items} open`);
+    await screenshot(page, 'queue-count-offers');
+  });
+
   it("sets the game's threshold as the counts state it with one click; refolded, it is not proposed again", async () => {
     await page.goto(`${served.origin}/gm/games/${gameId}`);
     const offer = page.locator('#threshold-proposal');
@@ -99,6 +114,7 @@ describeBrowser("the GM's counts' proposals answered on the game page (Chromium)
     expect(await pollGame(deps, gameId, { full: true })).toMatchObject({ status: 'polled', counted: true });
     await page.goto(`${served.origin}/gm/games/${gameId}`);
     expect(await page.locator('#threshold-proposal').count()).toBe(0);
+    expect(await page.locator('#review li[data-count-offer]', { hasText: 'threshold' }).count()).toBe(0);
     expect((await store.tallies.latest(gameId))!.tally.threshold.votes).toBe(4);
   });
 

@@ -8,6 +8,7 @@
  * "With 7 alive" and leaves Gina off entirely: her death is proposed. Accepted, the threshold
  * is the game's ruleset override (audited), the count is refolded under it and the proposal
  * is gone; recorded, Gina's death is a `kill` event (audited) and the proposal is gone.
+ * The GM's one queue (`GET /api/games/:id/queue`) lists both, answered there alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeForum } from '../../src/fake-forum/server.js';
@@ -146,4 +147,110 @@ export function gmProposalsContract(driver: string, open: () => Promise<Store>, 
       expect(after.counts.find((c) => c.post === 25)!.differences).toEqual([]);
     });
   });
+
+  describe(`the counts' proposals in the GM's one queue, answered as the checks panel answers them (${driver})`, () => {
+    let forum: FakeForum;
+    let store: Store;
+    let game: Game;
+    let app: VotalApp;
+    let deps: PollDeps;
+
+    beforeAll(async () => {
+      const script = withPosts(standardScript(threadId), [
+        { author: 'Moderator', body: count('Dave, Gina', 'With 8 alive, it takes 4 to lynch.') },
+        { author: 'Moderator', body: count('Dave, Gina', 'With 8 alive, it takes 4 to lynch.') },
+        { author: 'Moderator', body: count('Dave', 'With 7 alive, it takes 4 to lynch.') },
+      ]);
+      ({ forum, store, game, app, deps } = await polledGame(open, script, {
+        now: () => NOW,
+        roster: [...PLAYERS, 'Gina'],
+      }));
+    });
+    afterAll(() => closeGame({ app, store, forum }));
+
+    const proposalsOf = async (): Promise<QueueItem[]> => {
+      const res = await app.request(`${O}/api/games/${game.id}/queue`, { headers: auth });
+      expect(res.status).toBe(200);
+      const { items } = (await res.json()) as { items: QueueItem[] };
+      return items.filter((i) => i.source === 'threshold' || i.source === 'death');
+    };
+    const answer = (key: string, body: unknown) =>
+      app.request(`${O}/api/games/${game.id}/queue/${key}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    it('lists the threshold and the death once each, open, under the keys the checks give them', async () => {
+      const checks = await gmChecksOf(app, game.id);
+      expect(await proposalsOf()).toEqual([
+        expect.objectContaining({
+          source: 'threshold',
+          key: checks.thresholdProposal!.key,
+          post: 23,
+          overrides: { threshold: HALF },
+          resolved: null,
+        }),
+        expect.objectContaining({ source: 'death', key: checks.deathProposals![0]!.key, post: 25, player: 'Gina' }),
+      ]);
+    });
+
+    it('lists what the poll kept with its count; a state an older Votal wrote, without it, is worked out', async () => {
+      const { lastCount } = (await store.polls.get(game.id)).state;
+      expect(lastCount!.proposals).toMatchObject({ threshold: { posts: [23, 24, 25] }, deaths: [{ player: 'Gina' }] });
+      const listed = (await proposalsOf()).map((i) => i.key);
+      const { proposals: _dropped, ...older } = lastCount!;
+      await store.polls.mergeState(game.id, { lastCount: older });
+      expect((await proposalsOf()).map((i) => i.key)).toEqual(listed);
+      await store.polls.mergeState(game.id, { lastCount: lastCount! });
+    });
+
+    it('takes only the answers a proposal offers', async () => {
+      const [threshold, death] = await proposalsOf();
+      expect((await answer(threshold!.key, { answer: 'record' })).status).toBe(400);
+      expect((await answer(death!.key, { answer: 'accept' })).status).toBe(400);
+      expect((await store.games.get(game.id))!.rulesetOverrides).toEqual({});
+      expect(await store.events.list(game.id)).toEqual([]);
+    });
+
+    it("accepting the threshold sets the game's overrides, audited; it leaves the queue before the recount runs", async () => {
+      const [threshold] = await proposalsOf();
+      const res = await answer(threshold!.key, { answer: 'accept' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ source: 'threshold', answer: 'accept', recount: { done: false } });
+      expect((await store.games.get(game.id))!.rulesetOverrides).toEqual({ threshold: HALF });
+      const audit = await store.audit.list({ gameId: game.id, action: 'game.overrides', limit: 10 });
+      expect(audit.map((a) => a.detail)).toEqual([expect.objectContaining({ key: threshold!.key })]);
+      // The poll's kept proposals still hold it until the recount: the game's overrides settle it.
+      expect((await store.polls.get(game.id)).state.lastCount!.proposals!.threshold).not.toBeNull();
+      expect((await proposalsOf()).map((i) => i.source)).toEqual(['death']);
+      expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
+      expect((await proposalsOf()).map((i) => i.source)).toEqual(['death']);
+    });
+
+    it('recording the death through the queue is a kill after the compared post, audited; it leaves the queue', async () => {
+      const [death] = await proposalsOf();
+      const res = await answer(death!.key, { answer: 'record' });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({
+        source: 'death',
+        answer: 'record',
+        event: { event: { kind: 'kill', player: 'Gina', at: 24 } },
+      });
+      const audit = await store.audit.list({ gameId: game.id, action: 'check.death-record', limit: 10 });
+      expect(audit.map((a) => a.detail)).toEqual([expect.objectContaining({ key: death!.key, player: 'Gina' })]);
+      expect(await proposalsOf()).toEqual([]);
+      expect((await answer(death!.key, { answer: 'record' })).status).toBe(404);
+      expect(await pollGame(deps, game.id, { full: true })).toMatchObject({ status: 'polled', counted: true });
+      expect(await proposalsOf()).toEqual([]);
+      expect((await store.tallies.latest(game.id))!.tally.players).not.toContain('Gina');
+    });
+  });
+}
+
+interface QueueItem {
+  source: string;
+  key: string;
+  post: number;
+  resolved: string | null;
 }

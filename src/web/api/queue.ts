@@ -5,9 +5,10 @@ import type { ApiDeps, ApiEnv } from './deps.js';
 import { readingJson, recordedJson } from './json.js';
 
 /**
- * `/games/:id/queue`: the GM's one queue (review items and news together, app/queue.ts);
- * `POST /games/:id/queue/:key` answers one item as its own route does (`/news/:key`, the
- * dashboard's review forms), and those routes stay.
+ * `/games/:id/queue`: the GM's one queue (review items, news, and what the GM's counts
+ * teach and propose, app/queue.ts); `POST /games/:id/queue/:key` answers one item as its
+ * own route does (`/news/:key`, `/checks/lessons|threshold|deaths/:key`, the dashboard's
+ * review forms), and those routes stay.
  */
 export function queueRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
@@ -24,6 +25,8 @@ export function queueRoutes({ store, commands }: ApiDeps): Hono<ApiEnv> {
       ...(given && typeof given === 'object' ? given : {}),
       key: c.req.param('key'),
     });
+    // A threshold set records no event: the answer says how the recount went.
+    if ('recount' in r) return c.json({ source: r.source, answer: r.answer, recount: r.recount });
     if (!('recorded' in r)) return c.json({ source: r.source, answer: r.answer });
     const rec = r.recorded;
     return c.json(

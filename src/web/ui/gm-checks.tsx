@@ -218,3 +218,66 @@ function DeathOffers(props: { gameId: number; proposals: readonly DeathProposal[
     </div>
   );
 }
+
+/**
+ * What the GM's counts teach and propose, as items of the GM's one queue (the review queue
+ * panel; app/queue.ts lists the same): each with the answers of its place in the checks
+ * panel, posting to the same routes.
+ */
+export function CountOfferItems(props: { gameId: number; checks: GmChecks; csrf: string }) {
+  const base = `/gm/games/${props.gameId}/checks`;
+  const t = props.checks.thresholdProposal ?? null;
+  const Item = (p: { kind: string; data: string; text: string; action: string; answers: readonly ItemAnswer[] }) => (
+    <li data-count-offer={p.data}>
+      <div>
+        <span class="kind">{p.kind}</span>
+        {' — '}
+        <a href="#checks">your vote counts</a>
+      </div>
+      <div>{p.text}</div>
+      <div class="actions">
+        <AnswerButtons action={p.action} csrf={props.csrf} itemKey={p.data} answers={p.answers} />
+      </div>
+    </li>
+  );
+  return (
+    <>
+      {props.checks.lessons.map((l) => (
+        <Item
+          kind="A vote your count read"
+          data={l.key}
+          text={l.text}
+          action={`${base}/lessons`}
+          answers={[{ label: acceptLabel(l), answer: 'accept' }, DISMISS_ANSWER]}
+        />
+      ))}
+      {t ? (
+        <Item
+          kind="The threshold your counts state"
+          data={t.key}
+          text={t.text}
+          action={`${base}/threshold`}
+          answers={[{ label: "Set the game's threshold so", answer: 'accept' }, DISMISS_ANSWER]}
+        />
+      ) : null}
+      {(props.checks.deathProposals ?? []).map((p) => (
+        <Item
+          kind="A death your count implies"
+          data={p.key}
+          text={p.text}
+          action={`${base}/deaths`}
+          answers={
+            p.player
+              ? [{ label: `Record ${p.player}'s death (after #${p.at})`, answer: 'record' }, DISMISS_ANSWER]
+              : [DISMISS_ANSWER]
+          }
+        />
+      ))}
+    </>
+  );
+}
+
+/** How many items `CountOfferItems` lists. */
+export function countOffers(checks: GmChecks): number {
+  return checks.lessons.length + (checks.thresholdProposal ? 1 : 0) + (checks.deathProposals ?? []).length;
+}

@@ -9,6 +9,8 @@ import type { StoredGmEvent } from '../../../store/events-repo.js';
 import { describeEvent } from '../describe-event.js';
 import type { GmNews } from '../../../game/gm-news.js';
 import { GmNewsPanel } from '../gm-news.js';
+import { CountOfferItems, countOffers } from '../gm-checks.js';
+import type { GmChecks } from '../../../model/gm-count.js';
 import { Csrf, LocalTime, PostButton } from '../layout.js';
 import type { ReviewItem } from '../../../game/review-queue.js';
 import { safeHref } from '../safe-url.js';
@@ -237,12 +239,21 @@ export function LooseMark(props: {
 }
 
 /**
- * The GM's one queue (app/queue.ts): the review items, then what the GM's own posts
- * announced (the news part keeps its own anchor, `#news`). The chip counts both.
+ * The GM's one queue (app/queue.ts): the review items and what the GM's own counts teach and
+ * propose (`offers`, answered as in the checks panel), then what the GM's own posts
+ * announced (the news part keeps its own anchor, `#news`). The chip counts them all.
  */
-export function ReviewQueue(props: { items: ReviewItem[]; news?: GmNews; gameId: number; csrf: string }) {
+export function ReviewQueue(props: {
+  items: ReviewItem[];
+  news?: GmNews;
+  offers?: GmChecks;
+  gameId: number;
+  csrf: string;
+}) {
   const open = props.items.filter((i) => i.resolved === null);
-  const news = props.news ? props.news.proposals.length + props.news.unread.length : 0;
+  const others =
+    (props.news ? props.news.proposals.length + props.news.unread.length : 0) +
+    (props.offers ? countOffers(props.offers) : 0);
   const done = props.items.filter((i) => i.resolved !== null);
   const Item = (p: { item: ReviewItem }) => {
     const it = p.item;
@@ -310,15 +321,16 @@ export function ReviewQueue(props: { items: ReviewItem[]; news?: GmNews; gameId:
   return (
     <section class="panel" aria-labelledby="review-h" id="review">
       <h2 id="review-h">
-        Review queue {open.length + news ? <span class="chip">{`${open.length + news} open`}</span> : null}
+        Review queue {open.length + others ? <span class="chip">{`${open.length + others} open`}</span> : null}
       </h2>
-      {open.length + news === 0 ? (
+      {open.length + others === 0 ? (
         <p class="muted">Nothing to review.</p>
       ) : (
         <ul class="queue">
           {open.map((i) => (
             <Item item={i} />
           ))}
+          {props.offers ? <CountOfferItems gameId={props.gameId} checks={props.offers} csrf={props.csrf} /> : null}
         </ul>
       )}
       {done.length ? (

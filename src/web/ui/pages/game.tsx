@@ -245,7 +245,7 @@ function GamePage(props: GamePageProps) {
       <div class="grid">
         <div>
           <CountPanel {...props} />
-          <ReviewQueue items={props.review} news={props.news} gameId={g.id} csrf={props.csrf} />
+          <ReviewQueue items={props.review} news={props.news} offers={props.checks} gameId={g.id} csrf={props.csrf} />
           <DraftsPanel game={g} drafts={props.drafts} publications={props.publications} csrf={props.csrf} />
         </div>
         <div>
