@@ -617,6 +617,8 @@ function placeholder(key: string, forms: readonly SlotForms[], written: string):
  * word that is another player's name makes it ambiguous; read as substring, so it is shown.
  */
 function otherWordForRest(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  // One written word only: words apart ("Fuzzy dude") are the later rungs', which weigh each word.
+  if (/\s/u.test(written.trim())) return null;
   const digits = /\p{N}+$/u.exec(key)?.[0] ?? '';
   const letters = key.slice(0, key.length - digits.length);
   if (letters.length < MIN_PLACEHOLDER_PART + MIN_SPLIT_WORD || !/^\p{L}+$/u.test(letters)) return null;
