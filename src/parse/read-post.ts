@@ -55,6 +55,7 @@ const REJECTION_TEXT: Record<RejectReason, string> = {
   'not-own-line': 'vote not on a line of its own',
   'in-spoiler': 'vote inside a spoiler',
   'no-marker': "vote without the ruleset's marker",
+  quoted: 'vote inside quotation marks',
 };
 
 interface Reading {

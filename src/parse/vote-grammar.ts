@@ -21,7 +21,7 @@ import {
 import { isWordChar } from './keyword.js';
 import { stripDecorations } from './name-form.js';
 import { lineText, type OwnLine } from './own-text.js';
-import { typedQuotations } from './typed-quotation.js';
+import { lineQuotations, typedQuotations } from './typed-quotation.js';
 import { maskSpans, strayClosers, type TagAction, tagActions } from './vote-tags.js';
 
 export type {
@@ -170,6 +170,18 @@ export const LINE_RULES: readonly LineRule[] = [
       // Mafiascum game 1121 post #322, game 1351 post #276: the bold tags left as text.
       { line: '[b]vote: Bob[/b] not sure why', reads: ['vote Bob'] },
       { line: 'Vote: Bob[/b]', reads: ['vote Bob'] },
+    ],
+  },
+  {
+    // Mafiascum game 1553 post #1420 ('say "VOTE: he's scum because I said so."'), game 1747
+    // post #532 ('Me: "k, VOTE: [v/]"'): words put in someone's mouth, official tag or not.
+    name: 'quoted on the line',
+    read: quotedOnLine,
+    examples: [
+      { line: 'you will say "**VOTE: Bob** because I said so."', reads: ['quoted: VOTE: Bob'] },
+      { line: 'Me: "k, [vote]Bob[/vote]"', reads: ['quoted: [vote]Bob[/vote]'] },
+      { line: '**Vote: "Bob"**', reads: ['vote "Bob"'] },
+      { line: 'he is "scum" **Vote: Bob**', reads: ['vote Bob'] },
     ],
   },
   {
@@ -431,12 +443,26 @@ function typedBoldEnd(text: string, from: number): number {
   return text.includes('[/') ? text.toLowerCase().indexOf('[/b]', from) : -1;
 }
 
-/** 5. "[vote]Bob[/vote] ... **Unvote**": the order written, whichever rule found each action. */
+/**
+ * 5. An action whose keyword stands inside a quotation on its line is someone's words,
+ * reported (the GM sees it) and not counted.
+ */
+function quotedOnLine(line: Line, reading: LineReading): void {
+  if (reading.found.length === 0) return;
+  const quotations = lineQuotations(line.written);
+  if (quotations.length === 0) return;
+  const inside = (a: WrittenAction): boolean =>
+    a.span.line === line.index && quotations.some((q) => q.start < a.span.start && a.span.start < q.end);
+  for (const a of reading.found) if (inside(a)) reading.rejected.push({ reason: 'quoted', raw: a.raw, span: a.span });
+  reading.found = reading.found.filter((a) => !inside(a));
+}
+
+/** 6. "[vote]Bob[/vote] ... **Unvote**": the order written, whichever rule found each action. */
 function writtenOrder(_line: Line, reading: LineReading): void {
   reading.found.sort((a, b) => a.span.start - b.span.start);
 }
 
-/** 6. A ruleset that wants "##vote" or a `[vote]` tag refuses an action without it. */
+/** 7. A ruleset that wants "##vote" or a `[vote]` tag refuses an action without it. */
 function markerRule(_line: Line, reading: LineReading, g: Grammar): void {
   const marker = g.votes.marker;
   if (marker === 'any') return;
@@ -447,7 +473,7 @@ function markerRule(_line: Line, reading: LineReading, g: Grammar): void {
   reading.found = reading.found.filter(carries);
 }
 
-/** 7. Own line: "**Vote: Bob** because he lied" counts for nothing where votes stand alone. */
+/** 8. Own line: "**Vote: Bob** because he lied" counts for nothing where votes stand alone. */
 function ownLineRule(line: Line, reading: LineReading, g: Grammar): void {
   if (!g.votes.ownLine || reading.found.length === 0) return;
   const spans = reading.found.map((a) => a.span);
