@@ -56,6 +56,7 @@ const REJECTION_TEXT: Record<RejectReason, string> = {
   'in-spoiler': 'vote inside a spoiler',
   'no-marker': "vote without the ruleset's marker",
   quoted: 'vote inside quotation marks',
+  announced: 'vote announced, not cast',
 };
 
 interface Reading {
