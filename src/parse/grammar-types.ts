@@ -50,7 +50,14 @@ export interface KeywordTarget {
 }
 
 /** Why something that looks like an action does not count under the grammar. */
-export type RejectReason = 'not-bold' | 'no-colon' | 'not-own-line' | 'in-spoiler' | 'no-marker';
+export type RejectReason =
+  | 'not-bold'
+  | 'no-colon'
+  | 'not-own-line'
+  | 'in-spoiler'
+  | 'no-marker'
+  | 'quoted'
+  | 'announced';
 
 export interface RejectedAction {
   reason: RejectReason;

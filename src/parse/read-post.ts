@@ -55,6 +55,8 @@ const REJECTION_TEXT: Record<RejectReason, string> = {
   'not-own-line': 'vote not on a line of its own',
   'in-spoiler': 'vote inside a spoiler',
   'no-marker': "vote without the ruleset's marker",
+  quoted: 'vote inside quotation marks',
+  announced: 'vote announced, not cast',
 };
 
 interface Reading {

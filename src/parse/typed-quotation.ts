@@ -9,7 +9,7 @@ import type { TextSpan } from './grammar-types.js';
  *
  * (MafiaScum game 1440 post #752, a player quoting another's old post). The words between
  * the marks are not the poster's action, as a quote block's are not. A quotation on one
- * line is left to the keyword rules (a quotation mark before a keyword makes it talk).
+ * line is read by `lineQuotations`: an action whose keyword stands inside one is quoted.
  *
  * Only a pair is a quotation: a line whose double quotation marks leave one open at its end
  * (opening a word), then, within a few lines none of which holds an odd number of marks,
@@ -53,6 +53,24 @@ function openingMark(text: string): number {
   if (marks.length % 2 === 0) return -1;
   const last = marks.at(-1)!;
   return opensWord(text, last) ? last : -1;
+}
+
+/**
+ * The quotations of one line: a mark opening a word paired with the next mark when it ends
+ * one (`say "VOTE: he's scum because I said so."`). Each span runs from the opening mark
+ * to the closing one, both included.
+ */
+export function lineQuotations(text: string): { start: number; end: number }[] {
+  const marks = marksOf(text);
+  const out: { start: number; end: number }[] = [];
+  for (let i = 0; i + 1 < marks.length; i++) {
+    const open = marks[i]!;
+    const close = marks[i + 1]!;
+    if (!opensWord(text, open) || !endsWord(text, close)) continue;
+    out.push({ start: open, end: close + 1 });
+    i++;
+  }
+  return out;
 }
 
 function marksOf(text: string): number[] {

@@ -21,7 +21,7 @@ import {
 import { isWordChar } from './keyword.js';
 import { stripDecorations } from './name-form.js';
 import { lineText, type OwnLine } from './own-text.js';
-import { typedQuotations } from './typed-quotation.js';
+import { lineQuotations, typedQuotations } from './typed-quotation.js';
 import { maskSpans, strayClosers, type TagAction, tagActions } from './vote-tags.js';
 
 export type {
@@ -154,6 +154,9 @@ export const LINE_RULES: readonly LineRule[] = [
       { line: '**Unovte; Vote: Bob**', reads: ['unvote', 'vote Bob'] },
       { line: '**Vote:** **Bob**', reads: ['vote Bob'] },
       { line: '**VOTE: Ann** **VOTE: Bob**', reads: ['vote Ann', 'vote Bob'] },
+      { line: '**vote Bob** would have my support.', reads: ['vote Bob ?doubtful'] },
+      { line: '**Vote: Bob** would be my choice', reads: ['vote Bob'] },
+      { line: '**vote Bob** because he lied', reads: ['vote Bob'] },
     ],
   },
   {
@@ -170,6 +173,18 @@ export const LINE_RULES: readonly LineRule[] = [
       // Mafiascum game 1121 post #322, game 1351 post #276: the bold tags left as text.
       { line: '[b]vote: Bob[/b] not sure why', reads: ['vote Bob'] },
       { line: 'Vote: Bob[/b]', reads: ['vote Bob'] },
+    ],
+  },
+  {
+    // Mafiascum game 1553 post #1420 ('say "VOTE: he's scum because I said so."'), game 1747
+    // post #532 ('Me: "k, VOTE: [v/]"'): words put in someone's mouth, official tag or not.
+    name: 'quoted on the line',
+    read: quotedOnLine,
+    examples: [
+      { line: 'you will say "**VOTE: Bob** because I said so."', reads: ['quoted: VOTE: Bob'] },
+      { line: 'Me: "k, [vote]Bob[/vote]"', reads: ['quoted: [vote]Bob[/vote]'] },
+      { line: '**Vote: "Bob"**', reads: ['vote "Bob"'] },
+      { line: 'he is "scum" **Vote: Bob**', reads: ['vote Bob'] },
     ],
   },
   {
@@ -332,12 +347,26 @@ function boldRuns(line: Line, reading: LineReading, g: Grammar): void {
 /** A candidate's actions, refused as a whole when it sits in a spoiler the ruleset does not read. */
 function readInto(cand: Candidate, line: Line, reading: LineReading, g: Grammar): void {
   const read = cand.tag ? officialVote(cand, line, g) : readCandidate(cand, line, g);
+  if (!cand.tag && cand.bold && SUPPOSED.test(line.text.slice(cand.end, cand.end + 12))) {
+    for (const a of read.actions) if (isColonlessVote(a)) a.doubtful = true;
+  }
   if (cand.inSpoiler && !g.votes.spoilers) {
     for (const a of read.actions) reading.rejected.push({ reason: 'in-spoiler', raw: a.raw, span: a.span });
     return;
   }
   for (const a of read.actions) reading.found.push(a);
   for (const r of read.rejected) reading.rejected.push(r);
+}
+
+/**
+ * A modal right after a bold colonless vote makes the vote the sentence's subject, supposed
+ * and not cast: "**vote eektor** would have my support." (mafiascum game 1651 post #858).
+ * The vote is doubtful, as "**I would vote Bob**" is: the GM reads it.
+ */
+const SUPPOSED = /^\s*(?:would|could|might)\b/iu;
+
+function isColonlessVote(a: WrittenAction): boolean {
+  return a.kind === 'vote' && a.written !== null && a.keywordTarget === null && !a.raw.includes(':');
 }
 
 /**
@@ -431,12 +460,26 @@ function typedBoldEnd(text: string, from: number): number {
   return text.includes('[/') ? text.toLowerCase().indexOf('[/b]', from) : -1;
 }
 
-/** 5. "[vote]Bob[/vote] ... **Unvote**": the order written, whichever rule found each action. */
+/**
+ * 5. An action whose keyword stands inside a quotation on its line is someone's words,
+ * reported (the GM sees it) and not counted.
+ */
+function quotedOnLine(line: Line, reading: LineReading): void {
+  if (reading.found.length === 0) return;
+  const quotations = lineQuotations(line.written);
+  if (quotations.length === 0) return;
+  const inside = (a: WrittenAction): boolean =>
+    a.span.line === line.index && quotations.some((q) => q.start < a.span.start && a.span.start < q.end);
+  for (const a of reading.found) if (inside(a)) reading.rejected.push({ reason: 'quoted', raw: a.raw, span: a.span });
+  reading.found = reading.found.filter((a) => !inside(a));
+}
+
+/** 6. "[vote]Bob[/vote] ... **Unvote**": the order written, whichever rule found each action. */
 function writtenOrder(_line: Line, reading: LineReading): void {
   reading.found.sort((a, b) => a.span.start - b.span.start);
 }
 
-/** 6. A ruleset that wants "##vote" or a `[vote]` tag refuses an action without it. */
+/** 7. A ruleset that wants "##vote" or a `[vote]` tag refuses an action without it. */
 function markerRule(_line: Line, reading: LineReading, g: Grammar): void {
   const marker = g.votes.marker;
   if (marker === 'any') return;
@@ -447,7 +490,7 @@ function markerRule(_line: Line, reading: LineReading, g: Grammar): void {
   reading.found = reading.found.filter(carries);
 }
 
-/** 7. Own line: "**Vote: Bob** because he lied" counts for nothing where votes stand alone. */
+/** 8. Own line: "**Vote: Bob** because he lied" counts for nothing where votes stand alone. */
 function ownLineRule(line: Line, reading: LineReading, g: Grammar): void {
   if (!g.votes.ownLine || reading.found.length === 0) return;
   const spans = reading.found.map((a) => a.span);
@@ -529,6 +572,9 @@ export const CANDIDATE_RUNGS: readonly CandidateRung[] = [
     examples: [
       { line: '**I would vote Bob**', reads: ['vote Bob ?doubtful'] },
       { line: "**Don't vote Bob**", reads: [] },
+      { line: '**intent to vote Bob**', reads: ['announced: intent to vote Bob'] },
+      { line: '**Intent to vote: Bob**', reads: ['announced: Intent to vote: Bob'] },
+      { line: '**pseudo vote Bob**', reads: ['announced: pseudo vote Bob'] },
     ],
   },
 ];
@@ -614,22 +660,37 @@ function keywordTargetAlone(cand: Candidate, line: Line, g: Grammar): GrammarRea
   return { actions: [{ kind: 'vote', raw, written: cand.text.trim(), keywordTarget: target, span }], rejected: [] };
 }
 
-/** Any other vote keyword in bold talk, doubtful: "**I would vote Bob**" goes to the GM if Bob is a player. */
+/**
+ * Any other vote keyword in bold talk, doubtful: "**I would vote Bob**" goes to the GM if
+ * Bob is a player. A vote announced and not cast ("**intent to vote Bob**", "**pseudo vote
+ * Bob**", mafiascum game 1725 post #874, game 1642 post #1062) is reported, not counted.
+ */
 function doubtfulRung(cand: Candidate, line: Line, g: Grammar): GrammarReading | null {
   if (!cand.bold || !spells(cand, g)) return null;
-  const actions = doubtfulVotes(cand.text, g.vocab).map(
-    (d): WrittenAction => ({
-      kind: 'vote',
-      raw: rawOf(cand, d.start, cand.text.length),
-      written: d.arg,
-      keywordTarget: null,
-      span: spanOf(cand, line, d.start, cand.text.length),
-      doubtful: true,
-      ...(d.colon ? { colon: true as const } : {}),
-    }),
-  );
-  return { actions, rejected: [] };
+  const read: GrammarReading = { actions: [], rejected: [] };
+  for (const d of doubtfulVotes(cand.text, g.vocab)) {
+    const raw = rawOf(cand, d.announced ?? d.start, cand.text.length);
+    const span = spanOf(cand, line, d.start, cand.text.length);
+    if (d.announced !== null) read.rejected.push({ reason: 'announced', raw, span });
+    else
+      read.actions.push({
+        kind: 'vote',
+        raw,
+        written: d.arg,
+        keywordTarget: null,
+        span,
+        doubtful: true,
+        ...(d.colon ? { colon: true as const } : {}),
+      });
+  }
+  return read;
 }
+
+/**
+ * Words before a vote keyword that announce it and do not cast it: the forum's "intent to
+ * vote" (said before a hammer, for the others to react) and "pseudo vote".
+ */
+const ANNOUNCED = /(?:\bintent(?:ion)?\s+to|\bintend(?:s|ing)?\s+to|\bpseudo)[\s-]*$/iu;
 
 /** Doubtful vote keywords looked at per bold run: talk repeats "vote" without limit. */
 const MAX_DOUBTFUL = 3;
@@ -640,9 +701,17 @@ const MAX_DOUBTFUL = 3;
 const NEGATION =
   /(?:\bnot|n['’]t|\b(?:do|does|did|can|won|is|are|was|were|should|would|could|must)nt|\bnever|\bno)\s+$/iu;
 
+/** A vote keyword in bold talk: where, its words, its colon, and where words announcing it start (or null). */
+interface DoubtfulVote {
+  start: number;
+  arg: string;
+  colon: boolean;
+  announced: number | null;
+}
+
 /** Vote keywords inside bold talk, with the words after each (see `WrittenAction.doubtful`). */
-function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: string; colon: boolean }[] {
-  const out: { start: number; arg: string; colon: boolean }[] = [];
+function doubtfulVotes(text: string, vocab: Vocabulary): DoubtfulVote[] {
+  const out: DoubtfulVote[] = [];
   for (let i = 0; i < text.length && out.length < MAX_DOUBTFUL; i++) {
     if (isWordChar(text[i - 1]) || !isWordChar(text[i])) continue;
     const k = keywordAt(text, i, vocab);
@@ -651,7 +720,9 @@ function doubtfulVotes(text: string, vocab: Vocabulary): { start: number; arg: s
     if (!NEGATION.test(text.slice(Math.max(0, i - 12), i)) && !QUOTE_CHAR.test(text[i - 1] ?? '')) {
       const after = afterColon(text, k.end);
       const arg = cleanArg(text.slice(after.pos));
-      if (hasInk(arg)) out.push({ start: i, arg, colon: after.colon });
+      const before = ANNOUNCED.exec(text.slice(Math.max(0, i - 16), i));
+      const announced = before ? Math.max(0, i - 16) + before.index : null;
+      if (hasInk(arg)) out.push({ start: i, arg, colon: after.colon, announced });
     }
     i = k.end;
   }

@@ -58,6 +58,7 @@ describe('the vote grammar ladder', () => {
       'whole line',
       'bold run',
       'not bold',
+      'quoted on the line',
       'written order',
       'marker',
       'own line',

@@ -3,7 +3,7 @@ import { parseFragment } from '../../scrapers/fragment.js';
 import { adapterOf } from '../../scrapers/identify.js';
 import type { ActionKind } from '../../src/model/action.js';
 import { readPost } from '../../src/parse/read-post.js';
-import { typedQuotations } from '../../src/parse/typed-quotation.js';
+import { lineQuotations, typedQuotations } from '../../src/parse/typed-quotation.js';
 import { loadRuleset } from '../../src/rules/load-ruleset.js';
 import { roster } from './build.js';
 
@@ -36,7 +36,7 @@ describe('typed quotations over lines', () => {
       quoted: ['', ''],
     },
     {
-      name: 'a quotation on one line is left to the keyword rules',
+      name: 'a quotation on one line is not one over lines (lineQuotations reads it)',
       lines: ['he said "VOTE: Nero" then', 'VOTE: Bob'],
       quoted: ['', ''],
     },
@@ -59,6 +59,21 @@ describe('typed quotations over lines', () => {
   });
 });
 
+describe('quotations on one line', () => {
+  const cases: { name: string; text: string; quoted: string[] }[] = [
+    {
+      name: 'a mark opening a word and the next ending one are a quotation',
+      text: 'say "VOTE: Nero." then',
+      quoted: ['"VOTE: Nero."'],
+    },
+    { name: 'each pair is its own quotation', text: '"a" and "b"', quoted: ['"a"', '"b"'] },
+    { name: 'a lone mark quotes nothing', text: 'say "VOTE: Nero', quoted: [] },
+    { name: 'a mark inside a word opens nothing', text: 'a"b VOTE: Nero"', quoted: [] },
+  ];
+  for (const c of cases)
+    it(c.name, () => expect(lineQuotations(c.text).map((q) => c.text.slice(q.start, q.end))).toEqual(c.quoted));
+});
+
 interface Case {
   name: string;
   html: string;
@@ -68,6 +83,9 @@ interface Case {
 
 const PLAYERS_1440 = ['Bomberman', 'rmpeacoc', 'Nero', 'Demon', 'petapan'];
 const PLAYERS_1164 = ['lobstermania', 'RaudhrGarm', 'Spadille', 'don_johnson'];
+const PLAYERS_1553 = ['bjc', 'Huntress', 'Kreacher', 'SiX', 'neil1113', 'Does Bo Know'];
+const PLAYERS_1747 = ['iraonavp', 'Chaotic Neutrality', 'Flubbernugget', 'Raskolnikov', 'Soapbar'];
+const tag = (text: string): string => `<span class="bbvote" title="This is an official vote.">${text}</span>`;
 
 const posts: Case[] = [
   {
@@ -98,6 +116,27 @@ const posts: Case[] = [
     players: PLAYERS_1164,
     actions: [['unvote', null]],
   },
+  {
+    // MafiaScum game 1553 post #1420 (donbot data 739243d): the official tag opens inside
+    // the quotation marks of words put in another player's mouth.
+    name: 'an official vote inside quotation marks on its line is not the poster’s',
+    html: `Man... That is so weak. In fact, I'm 99% certain that when I flip VT you will come in (after drawing attention) and say "${tag("VOTE:  he's scum because I said so like fifty pages back and I don't have a case on him.\"<br><br>That's after I flip VT, lmao.")}`,
+    players: PLAYERS_1553,
+    actions: [],
+  },
+  {
+    // MafiaScum game 1747 post #532: a made-up dialogue, the tag before the closing mark.
+    name: 'an official vote before the closing mark of its line is not the poster’s',
+    html: `Me: "intent to hammer pls claim cn"<br>CN: *is afk*<br>You: "cn is afk"<br>Me: "k, ]v[]cn${tag('VOTE: [v/]')}"`,
+    players: PLAYERS_1747,
+    actions: [],
+  },
+  {
+    name: 'the poster’s vote after a quotation on its line counts',
+    html: `he said "I am town" ${bold('VOTE: Nero')}`,
+    players: PLAYERS_1440,
+    actions: [['vote', 'Nero']],
+  },
 ];
 
 describe('quotations are not the poster’s action', () => {
@@ -107,4 +146,13 @@ describe('quotations are not the poster’s action', () => {
       const reading = readPost({ body, edit: null }, roster(c.players), mafiascum);
       expect(reading.actions.map((a) => [a.kind, a.target])).toEqual(c.actions);
     });
+});
+
+describe('a vote quoted on its line goes to the GM as a format note', () => {
+  it('is reported, never dropped without a word', () => {
+    const body = parseFragment(`you will say "${bold('VOTE: Nero')} because I said so."`, markup, URL);
+    const reading = readPost({ body, edit: null }, roster(PLAYERS_1440), mafiascum);
+    expect(reading.actions).toEqual([]);
+    expect(reading.violations).toContainEqual({ kind: 'format', detail: 'vote inside quotation marks: VOTE: Nero' });
+  });
 });

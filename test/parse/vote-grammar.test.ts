@@ -462,6 +462,29 @@ const cases: Case[] = [
   { name: 'mention link as target', post: post(b('Vote: ', mention('Peggy Sue'))), effect: vote('Peggy Sue') },
   { name: 'decorated name Bob (L-2)', post: post(b('Vote: Bob (L-2)')), effect: vote('Bob') },
   {
+    // mafiascum game 1725 post #874 (donbot data 739243d): "[b]intent to vote firesong[/b]".
+    name: 'a vote announced with "intent to" is reported, not cast',
+    post: post(b('intent to vote Zeke'), br(), 'There is no way on earth she believes what she writes.'),
+    effect: NONE,
+    actions: [],
+    format: ['vote announced, not cast: intent to vote Zeke'],
+  },
+  {
+    // mafiascum game 1642 post #1062: "[b]pseudo vote Acryon[/b] (with no colon)".
+    name: 'a "pseudo vote" is reported, not cast',
+    post: post(b('pseudo vote Zeke'), ' (with no colon)'),
+    effect: NONE,
+    actions: [],
+    format: ['vote announced, not cast: pseudo vote Zeke'],
+  },
+  {
+    // mafiascum game 1651 post #858: "[b]vote eektor[/b] would have my support."
+    name: 'a bold vote a modal follows is supposed: the GM reads it',
+    post: post(b('vote Zeke'), ' would have my support.'),
+    effect: { kind: 'review', target: 'Zeke', reason: 'malformed-vote' },
+    actions: [['vote', 'Zeke']],
+  },
+  {
     name: 'custom keywords (voto / desvoto)',
     post: post(b('desvoto'), br(), b('voto: Zeke')),
     rules: { votes: { keywords: { vote: ['voto'], unvote: ['desvoto'] } } },
