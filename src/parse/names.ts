@@ -829,7 +829,7 @@ const SOUND_LENGTH_SLACK = 2;
 
 /**
  * "Stephan" for StefanB, "Chilly" for Tchill13: a name spelled as it sounds, its Metaphone code (the whole name's sounds) that of one player's name (without its digits) or of a word of it
- * (`MIN_FUZZY_WORD` letters or more), near its length. Another player who sounds the
+ * (`MIN_SOUND` letters or more: "Freud" does not sound like Lil Uzi Vert), near its length. Another player who sounds the
  * same makes it ambiguous.
  */
 function soundsAlike(name: string, key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
@@ -841,10 +841,9 @@ function soundsAlike(name: string, key: string, forms: readonly SlotForms[], wri
   return rung(
     'fuzzy',
     forms.filter((f) =>
-      [
-        ...f.all.map((k) => k.replace(/\p{N}+/gu, '')),
-        ...f.words.flat().filter((w) => w.length >= MIN_FUZZY_WORD),
-      ].some((k) => k !== '' && fits(k)),
+      [...f.all.map((k) => k.replace(/\p{N}+/gu, '')), ...f.words.flat().filter((w) => w.length >= MIN_SOUND)].some(
+        (k) => k !== '' && fits(k),
+      ),
     ),
     written,
   );

@@ -106,6 +106,14 @@ const sounds: Case[] = [
     target: null,
     candidates: ['Tchill13', 'Shelly'],
   },
+  // MafiaScum game 1875 post #3651 (donbot data 739243d): nobody's name.
+  {
+    name: 'a short word of a name is not compared by its sound ("Freud" is not Lil Uzi Vert)',
+    written: 'Freud',
+    players: ['Lil Uzi Vert', 'Grendel', 'RadiantCowbells', 'Fro99er'],
+    match: 'unknown',
+    target: null,
+  },
   {
     name: 'a short name is not read by its sound ("Bjj": many names sound like it)',
     written: 'Bjj',
