@@ -39,7 +39,8 @@ import { nicknameBook, withNickname } from './nicknames.js';
  * → a word said N times ("Yesx3" for YES YES YES) → Jaro-Winkler with a margin (against
  * whole names and, from four letters, each word of a name of several words: "Balter" for
  * VP Baltar) → when that finds no one, the start of a name with one slip of the keys
- * ("Wickid" for Wickedestjr). The acronym rung also reads a
+ * ("Wickid" for Wickedestjr) → when all that finds no one, the name as it sounds ("Stephan"
+ * for StefanB) or initials taken from anywhere in the name ("KTB" for Kthxbye). The acronym rung also reads a
  * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
  * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather, "PPP" for
  * pieceofpecanpie). "X/Y" with one part a player's own name and the others naming nobody
