@@ -1,8 +1,9 @@
 import { limited as editDistance } from 'talisman/metrics/damerau-levenshtein.js';
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
+import metaphone from 'talisman/phonetics/metaphone.js';
 import type { MatchKind } from '../model/action.js';
 import type { Roster, Slot } from '../model/roster.js';
-import type { NameMatching } from '../rules/ruleset.js';
+import { NameMatching } from '../rules/ruleset.js';
 import { isEnglishWord } from './english-words.js';
 import {
   acronymsOf,
@@ -38,7 +39,8 @@ import { nicknameBook, withNickname } from './nicknames.js';
  * → a word said N times ("Yesx3" for YES YES YES) → Jaro-Winkler with a margin (against
  * whole names and, from four letters, each word of a name of several words: "Balter" for
  * VP Baltar) → when that finds no one, the start of a name with one slip of the keys
- * ("Wickid" for Wickedestjr). The acronym rung also reads a
+ * ("Wickid" for Wickedestjr) → when all that finds no one, the name as it sounds ("Stephan"
+ * for StefanB) or initials taken from anywhere in the name ("KTB" for Kthxbye). The acronym rung also reads a
  * one-word username as English words ("TMHS": the-man-him-self, "JJB": jar-jar-binks,
  * "tne": the-new-earth; a joining word may be left out: "GF" for The Goodfather, "PPP" for
  * pieceofpecanpie). "X/Y" with one part a player's own name and the others naming nobody
@@ -222,7 +224,7 @@ function resolve(
     wordsApart(name, forms, stripped) ??
     ((options.trailingWords ?? true) ? nameThenWords(name, forms, matching, stripped) : null) ??
     timesWritten(key, forms, stripped) ??
-    slippedPrefixAfterFuzzy(key, forms, matching, stripped);
+    lastResort(slippedPrefixAfterFuzzy(key, forms, matching, stripped), name, key, forms, matching);
   return withFormerAcronyms(loose, key, forms, matching);
 }
 
@@ -798,6 +800,96 @@ function slippedPrefixAfterFuzzy(
   // A living player suggested by similarity is a rival reading; a dead one takes no votes.
   const suggested = forms.find((f) => f.slot.name === similar.candidates[0]);
   return !suggested?.slot.alive || suggested.slot.name === found.target ? found : similar;
+}
+
+/**
+ * Readings for a name the whole ladder found no one for, loosest of all: the name as it
+ * sounds, then initials taken from anywhere in the name. Each reads one player only when
+ * no other player fits it, and a living player that similarity suggests instead is a rival
+ * reading: both go to the GM. Read as fuzzy, so it is shown.
+ */
+function lastResort(
+  found: NameResolution,
+  name: string,
+  key: string,
+  forms: readonly SlotForms[],
+  matching: NameMatching,
+): NameResolution {
+  // A ruleset that raises the similarity bar asks for close spellings only.
+  if (found.match !== 'unknown' || matching.fuzzyMin > DEFAULT_FUZZY_MIN) return found;
+  const loose = soundsAlike(name, key, forms, found.written) ?? initialsInOrder(name, key, forms, found.written);
+  if (loose?.target == null) return loose ?? found;
+  const suggested = forms.find((f) => f.slot.name === found.candidates[0]);
+  if (!suggested?.slot.alive || suggested.slot.name === loose.target) return loose;
+  return unresolved('ambiguous', found.written, [loose.target, suggested.slot.name], found.score);
+}
+
+const DEFAULT_FUZZY_MIN = NameMatching.parse({}).fuzzyMin;
+/** A name sounds like another from this many letters; shorter ones share their sound with too many. */
+const MIN_SOUND = 5;
+/** How many letters a name spelled by its sound may differ in length from the player's. */
+const SOUND_LENGTH_SLACK = 2;
+
+/**
+ * "Stephan" for StefanB, "Chilly" for Tchill13: a name spelled as it sounds, its Metaphone code (the whole name's sounds) that of one player's name (without its digits) or of a word of it
+ * (`MIN_SOUND` letters or more: "Freud" does not sound like Lil Uzi Vert), near its length. Another player who sounds the
+ * same makes it ambiguous.
+ */
+function soundsAlike(name: string, key: string, forms: readonly SlotForms[], written: string): NameResolution | null {
+  if (key.length < MIN_SOUND || !/^\p{L}+$/u.test(name)) return null;
+  const sound = metaphone(key);
+  if (sound.length < 2) return null;
+  const fits = (form: string): boolean =>
+    Math.abs(form.length - key.length) <= SOUND_LENGTH_SLACK && metaphone(form) === sound;
+  return rung(
+    'fuzzy',
+    forms.filter((f) =>
+      [...f.all.map((k) => k.replace(/\p{N}+/gu, '')), ...f.words.flat().filter((w) => w.length >= MIN_SOUND)].some(
+        (k) => k !== '' && fits(k),
+      ),
+    ),
+    written,
+  );
+}
+
+/** Initials taken from anywhere in a name: two to four letters. */
+const SCATTERED_INITIALS = /^\p{L}{2,4}$/u;
+
+/**
+ * "KTB" for Kthxbye (k-thx-bye), "DF" for Dierfire (dier-fire): initials of pieces that
+ * are no dictionary words, so no rung above splits the name. The first letter starts the
+ * name, the last starts an English word that ends it (digits aside), any others fall in
+ * order between; but not from inside a word ("pjm" is no initials of project-matt). Only
+ * what reads as initials (`readsAsInitials`) and spells no English word ("NO" is no one's
+ * initials); one player only.
+ */
+function initialsInOrder(
+  name: string,
+  key: string,
+  forms: readonly SlotForms[],
+  written: string,
+): NameResolution | null {
+  if (!SCATTERED_INITIALS.test(key) || !readsAsInitials(name) || isEnglishWord(key)) return null;
+  const fits = (form: string): boolean => {
+    const letters = form.replace(/\p{N}+$/u, '');
+    if (!/^\p{L}+$/u.test(letters) || letters[0] !== key[0]) return false;
+    return [...letters].some((c, at) => {
+      if (at < key.length - 1 || c !== key.at(-1) || !isSplitWord(letters.slice(at))) return false;
+      const before = letters.slice(0, at);
+      if (key.length > 2 && isEnglishWord(before)) return false;
+      let from = 1;
+      for (const letter of key.slice(1, -1)) {
+        from = before.indexOf(letter, from) + 1;
+        if (from === 0) return false;
+      }
+      return true;
+    });
+  };
+  return rung(
+    'fuzzy',
+    forms.filter((f) => f.all.some(fits)),
+    written,
+  );
 }
 
 function slippedPrefix(key: string, forms: readonly SlotForms[], written: string): NameResolution | null {

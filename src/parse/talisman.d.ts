@@ -8,3 +8,8 @@ declare module 'talisman/metrics/damerau-levenshtein.js' {
   /** Damerau-Levenshtein distance, or Infinity once it exceeds `max` (the search stops there). */
   export function limited(max: number, a: string, b: string): number;
 }
+
+declare module 'talisman/phonetics/metaphone.js' {
+  /** The Metaphone code of a word, the sounds of its consonants ("Stephan" and "Stefan": STFN). */
+  export default function metaphone(word: string): string;
+}
