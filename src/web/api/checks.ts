@@ -22,56 +22,19 @@ export function checksRoutes({ store, commands, now }: ApiDeps): Hono<ApiEnv> {
     return c.json({ ...checks, reading: await readingJson(store, game.id) });
   });
 
-  api.post('/games/:id/checks/:key', async (c) => {
-    const given = (await jsonBody(c)) as Record<string, unknown> | null;
-    const r = await markCheck(
-      commands,
-      c.get('actor'),
-      idParam(c),
-      {
-        ...(given && typeof given === 'object' ? given : {}),
-        key: c.req.param('key'),
-      },
-      now(),
-    );
-    return c.json(r);
-  });
-
-  api.post('/games/:id/checks/lessons/:key', async (c) => {
-    const given = (await jsonBody(c)) as Record<string, unknown> | null;
-    const r = await answerLesson(
-      commands,
-      c.get('actor'),
-      idParam(c),
-      { ...(given && typeof given === 'object' ? given : {}), key: c.req.param('key') },
-      now(),
-    );
-    return c.json(r);
-  });
-
-  api.post('/games/:id/checks/threshold/:key', async (c) => {
-    const given = (await jsonBody(c)) as Record<string, unknown> | null;
-    const r = await answerThreshold(
-      commands,
-      c.get('actor'),
-      idParam(c),
-      { ...(given && typeof given === 'object' ? given : {}), key: c.req.param('key') },
-      now(),
-    );
-    return c.json(r);
-  });
-
-  api.post('/games/:id/checks/deaths/:key', async (c) => {
-    const given = (await jsonBody(c)) as Record<string, unknown> | null;
-    const r = await answerDeath(
-      commands,
-      c.get('actor'),
-      idParam(c),
-      { ...(given && typeof given === 'object' ? given : {}), key: c.req.param('key') },
-      now(),
-    );
-    return c.json(r);
-  });
+  // Each answer route: the JSON body with the path's key, handed to its command.
+  const answers = [
+    ['/games/:id/checks/:key', markCheck],
+    ['/games/:id/checks/lessons/:key', answerLesson],
+    ['/games/:id/checks/threshold/:key', answerThreshold],
+    ['/games/:id/checks/deaths/:key', answerDeath],
+  ] as const;
+  for (const [path, answer] of answers)
+    api.post(path, async (c) => {
+      const given = (await jsonBody(c)) as Record<string, unknown> | null;
+      const body = { ...(given && typeof given === 'object' ? given : {}), key: c.req.param('key') };
+      return c.json(await answer(commands, c.get('actor'), idParam(c), body, now()));
+    });
 
   return api;
 }
