@@ -39,6 +39,18 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS], timeout: 30_000 });
 }
 
+/** A page of a new 1280×900 context, signed in to the dashboard at `origin` with `secret` (the admin token). */
+export async function signedInPage(browser: Browser, origin: string, secret: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await page.goto(`${origin}/gm/login`);
+  await page.fill('#secret', secret);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${origin}/gm`);
+  return page;
+}
+
 /** Serves a fetch handler on 127.0.0.1 (a free port). */
 export async function serveApp(
   fetch: (req: Request) => Response | Promise<Response>,

@@ -8,7 +8,7 @@ import { createApp, type VotalApp } from '../../src/web/app.js';
 import { listRulesets } from '../../src/rules/load-ruleset.js';
 import { FakeThread } from '../publish/fake-thread.js';
 import { ADMIN_TOKEN, recordingPoller, sampleTally, testEnv } from '../web/support.js';
-import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir } from './browser-support.js';
+import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir, signedInPage } from './browser-support.js';
 
 /**
  * Issue #28, dashboard rough edges, as a new GM meets them in Chromium on desktop and on a
@@ -41,13 +41,7 @@ describeBrowser("the GM's game page, rough edges (Chromium)", () => {
     app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }) });
     served = await serveApp(app.fetch);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    await page.goto(`${served.origin}/gm/login`);
-    await page.fill('#secret', ADMIN_TOKEN);
-    await page.click('button[type=submit]');
-    await page.waitForURL(`${served.origin}/gm`);
+    page = await signedInPage(browser, served.origin, ADMIN_TOKEN);
   });
 
   afterAll(async () => {

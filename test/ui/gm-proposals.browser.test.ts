@@ -16,7 +16,7 @@ import {
 } from '../game/support.js';
 import type { ScriptNode } from '../support/game-script.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from '../web/support.js';
-import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir } from './browser-support.js';
+import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir, signedInPage } from './browser-support.js';
 
 /**
  * Issue #24: what the GM's own counts propose, one click away on the GM's game page. The
@@ -65,13 +65,7 @@ describeBrowser("the GM's counts' proposals answered on the game page (Chromium)
     app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), pollWaitMs: 0 });
     served = await serveApp(app.fetch);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    await page.goto(`${served.origin}/gm/login`);
-    await page.fill('#secret', ADMIN_TOKEN);
-    await page.click('button[type=submit]');
-    await page.waitForURL(`${served.origin}/gm`);
+    page = await signedInPage(browser, served.origin, ADMIN_TOKEN);
   });
 
   afterAll(async () => {

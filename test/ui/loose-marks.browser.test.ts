@@ -6,7 +6,7 @@ import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { newGame, says, serve, standardScript, testClock, testSource, withPosts } from '../game/support.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from '../web/support.js';
-import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir } from './browser-support.js';
+import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir, signedInPage } from './browser-support.js';
 
 /**
  * Issue #24: a vote counted on a loose reading of a name is marked on the GM's wagon list
@@ -37,13 +37,7 @@ describeBrowser('loose readings on the wagon list, and the one queue (Chromium)'
     app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), pollWaitMs: 0 });
     served = await serveApp(app.fetch);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    await page.goto(`${served.origin}/gm/login`);
-    await page.fill('#secret', ADMIN_TOKEN);
-    await page.click('button[type=submit]');
-    await page.waitForURL(`${served.origin}/gm`);
+    page = await signedInPage(browser, served.origin, ADMIN_TOKEN);
   });
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { openStore, type Store } from '../../src/store/open-store.js';
 import { createApp, type VotalApp } from '../../src/web/app.js';
 import { newGame, serve, standardScript, testClock, testSource, vote, withPosts } from '../game/support.js';
 import { ADMIN_TOKEN, recordingPoller, testEnv } from '../web/support.js';
-import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir } from './browser-support.js';
+import { describeBrowser, launchBrowser, screenshot, serveApp, tempDir, signedInPage } from './browser-support.js';
 
 /**
  * Issue #24: the forum's nickname book on its own page, and forgetting one for every game of
@@ -53,13 +53,7 @@ describeBrowser("the forum's nickname book page, and forget (Chromium)", () => {
     app = createApp({ store, poller: recordingPoller(), env: testEnv({ dataDir: data.path }), pollWaitMs: 0 });
     served = await serveApp(app.fetch);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    await page.goto(`${served.origin}/gm/login`);
-    await page.fill('#secret', ADMIN_TOKEN);
-    await page.click('button[type=submit]');
-    await page.waitForURL(`${served.origin}/gm`);
+    page = await signedInPage(browser, served.origin, ADMIN_TOKEN);
   });
 
   afterAll(async () => {
