@@ -10,6 +10,7 @@ import { refusalOf } from '../../errors.js';
 import { inspectThread, type ThreadFacts } from '../inspect-thread.js';
 import { Csrf, GmNav, Layout, Notice } from '../layout.js';
 import { isTimeZone, localToUtc } from '../time-zone.js';
+import { TimeZoneField } from '../time-zone-field.js';
 import {
   field,
   pageDeps,
@@ -210,15 +211,7 @@ function DayFields(props: { form: Partial<NewGameForm>; zones: string[] }) {
           <label for="deadline">Deadline (in the time zone below)</label>
           <input id="deadline" name="deadline" type="datetime-local" value={f.deadline ?? ''} />
         </div>
-        <div>
-          <label for="timeZone">Time zone</label>
-          <input id="timeZone" name="timeZone" type="text" list="zones" value={f.timeZone ?? 'UTC'} />
-          <datalist id="zones">
-            {props.zones.map((z) => (
-              <option value={z} />
-            ))}
-          </datalist>
-        </div>
+        <TimeZoneField value={f.timeZone ?? 'UTC'} zones={props.zones} />
       </div>
     </>
   );

@@ -11,6 +11,7 @@ import { recountWords } from '../flash.js';
 import { deletesGame } from '../../gm-access.js';
 import { Csrf, GmNav, Layout, Notice, PostButton } from '../layout.js';
 import { localToUtc, utcToLocalInput } from '../time-zone.js';
+import { TimeZoneField } from '../time-zone-field.js';
 import { TimeZone } from '../../../model/game-settings.js';
 import {
   field,
@@ -122,15 +123,7 @@ function DayClockFields(props: { game: Game; zones: string[] }) {
             value={s.day?.deadline ? utcToLocalInput(s.day.deadline, zone) : ''}
           />
         </div>
-        <div>
-          <label for="timeZone">Time zone</label>
-          <input id="timeZone" name="timeZone" type="text" list="zones" value={zone} />
-          <datalist id="zones">
-            {props.zones.map((z) => (
-              <option value={z} />
-            ))}
-          </datalist>
-        </div>
+        <TimeZoneField value={zone} zones={props.zones} />
       </div>
     </>
   );
